@@ -1,0 +1,63 @@
+import { redirect } from "react-router";
+import type { User } from "../db/index.server";
+import { jsonError } from "../http.server";
+import { getSessionUser } from "./session.server";
+import { hasAppAccess, isAdmin } from "./users.server";
+
+/**
+ * Server-side gates. Pages redirect; APIs answer JSON errors:
+ * 401 signed out, 403 not approved in the beta (or not an admin for admin APIs).
+ */
+
+export const UNAUTHORIZED_MESSAGE = "Unauthorized";
+
+/** A local path to go back to after signing in; anything else (other hosts, //x, \x) becomes '/'. */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  return to;
+}
+
+export function loginUrl(request: Request): string {
+  const url = new URL(request.url);
+  const back = url.pathname + url.search;
+  return back === "/" ? "/api/login" : `/api/login?redirectTo=${encodeURIComponent(back)}`;
+}
+
+/** Any signed-in user, whatever their beta status (the beta page, sign-out, own profile read). */
+export async function requireApiSession(request: Request): Promise<User> {
+  const user = await getSessionUser(request);
+  if (!user) throw jsonError(401, UNAUTHORIZED_MESSAGE);
+  return user;
+}
+
+/** A signed-in user with app access: approved, or an admin. */
+export async function requireApiUser(request: Request): Promise<User> {
+  const user = await requireApiSession(request);
+  if (!hasAppAccess(user)) {
+    throw jsonError(403, user.betaAccess === "denied" ? "Beta access denied" : "Beta access pending approval", {
+      betaAccess: user.betaAccess,
+    });
+  }
+  return user;
+}
+
+export async function requireApiAdmin(request: Request): Promise<User> {
+  const user = await requireApiSession(request);
+  if (!isAdmin(user)) throw jsonError(403, "Admin access required");
+  return user;
+}
+
+/** For app pages: signed out goes to the login page, not approved goes to the beta page. */
+export async function requirePageUser(request: Request): Promise<User> {
+  const user = await getSessionUser(request);
+  if (!user) throw redirect(loginUrl(request));
+  if (!hasAppAccess(user)) throw redirect("/beta-access");
+  return user;
+}
+
+export async function requirePageAdmin(request: Request): Promise<User> {
+  const user = await getSessionUser(request);
+  if (!user) throw redirect(loginUrl(request));
+  if (!isAdmin(user)) throw redirect(hasAppAccess(user) ? "/" : "/beta-access");
+  return user;
+}

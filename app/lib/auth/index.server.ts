@@ -1,0 +1,24 @@
+export { AuthFailure, INVALID_CREDENTIALS, authenticateForm } from "./authenticator.server";
+export { writeAuthLog, type AuthAction } from "./audit.server";
+export { startup } from "./bootstrap.server";
+export {
+  UNAUTHORIZED_MESSAGE,
+  loginUrl,
+  requireApiAdmin,
+  requireApiSession,
+  requireApiUser,
+  requirePageAdmin,
+  requirePageUser,
+  safeRedirect,
+} from "./guards.server";
+export { createSession, destroySession, getSessionUser } from "./session.server";
+export { authenticateSso, ssoEnabled, ssoProviderName } from "./sso.server";
+export {
+  getUserStats,
+  hasAppAccess,
+  isAdmin,
+  profileSchema,
+  toPublicUser,
+  updateProfile,
+  type PublicUser,
+} from "./users.server";

@@ -1,0 +1,131 @@
+import fs from "node:fs";
+import path from "node:path";
+import crypto from "node:crypto";
+import { z } from "zod";
+
+/**
+ * Every setting the server reads from the environment, validated once.
+ * A bad value stops the start with a message naming the variable.
+ */
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  MODELS_DIR: z.string().default("./models"),
+  SESSION_SECRET: optionalString,
+  SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  ADMIN_EMAIL: z.string().trim().toLowerCase().default("admin@localhost"),
+  ADMIN_PASSWORD: optionalString,
+  CONTACT_EMAIL: optionalString,
+  TRUST_PROXY: optionalString,
+  LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10000).default(10),
+  OLLAMA_HOST: optionalString,
+  OLLAMA_MODEL: optionalString,
+  EMBEDDINGS: z.enum(["local", "ollama", "none"]).default("none"),
+  EMBEDDING_MODEL: optionalString,
+  OAUTH_ISSUER: optionalString,
+  OAUTH_AUTHORIZATION_URL: optionalString,
+  OAUTH_TOKEN_URL: optionalString,
+  OAUTH_USERINFO_URL: optionalString,
+  OAUTH_CLIENT_ID: optionalString,
+  OAUTH_CLIENT_SECRET: optionalString,
+  OAUTH_REDIRECT_URI: optionalString,
+  OAUTH_SCOPES: z.string().default("openid email profile"),
+  OAUTH_PROVIDER_NAME: z.string().default("single sign-on"),
+  NCBI_API_KEY: optionalString,
+  NCBI_EMAIL: optionalString,
+  EUTILS_URL: z.string().url().default("https://eutils.ncbi.nlm.nih.gov/entrez/eutils"),
+});
+
+export type AppConfig = z.infer<typeof envSchema> & {
+  dataDir: string;
+  modelsDir: string;
+  sessionSecret: string;
+  oauth: OAuthConfig | null;
+};
+
+export type OAuthConfig = {
+  issuer?: string;
+  authorizationUrl?: string;
+  tokenUrl?: string;
+  userinfoUrl?: string;
+  clientId: string;
+  clientSecret?: string;
+  redirectUri?: string;
+  scopes: string[];
+  providerName: string;
+};
+
+export class ConfigError extends Error {}
+
+export function parseConfig(env: NodeJS.ProcessEnv): z.infer<typeof envSchema> {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const cfg = result.data;
+  if (!/^[^\s@]+@[^\s@]+$/.test(cfg.ADMIN_EMAIL)) {
+    throw new ConfigError(`Invalid configuration:\n  ADMIN_EMAIL: not an e-mail address`);
+  }
+  const oauthPartial = cfg.OAUTH_CLIENT_ID || cfg.OAUTH_ISSUER || cfg.OAUTH_AUTHORIZATION_URL;
+  if (oauthPartial) {
+    if (!cfg.OAUTH_CLIENT_ID) throw new ConfigError("Invalid configuration:\n  OAUTH_CLIENT_ID is required for single sign-on");
+    if (!cfg.OAUTH_ISSUER && !(cfg.OAUTH_AUTHORIZATION_URL && cfg.OAUTH_TOKEN_URL && cfg.OAUTH_USERINFO_URL)) {
+      throw new ConfigError(
+        "Invalid configuration:\n  single sign-on needs OAUTH_ISSUER (OpenID discovery) or all of OAUTH_AUTHORIZATION_URL, OAUTH_TOKEN_URL, OAUTH_USERINFO_URL",
+      );
+    }
+  }
+  return cfg;
+}
+
+/** Reads SESSION_SECRET, else the one kept in DATA_DIR, else makes and keeps a new one. */
+function resolveSessionSecret(configured: string | undefined, dataDir: string): string {
+  if (configured) return configured;
+  const file = path.join(dataDir, "session-secret");
+  try {
+    const existing = fs.readFileSync(file, "utf8").trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // absent: created below
+  }
+  const secret = crypto.randomBytes(32).toString("base64url");
+  fs.writeFileSync(file, secret + "\n", { mode: 0o600 });
+  return secret;
+}
+
+let cached: AppConfig | null = null;
+
+export function getConfig(): AppConfig {
+  if (cached) return cached;
+  const cfg = parseConfig(process.env);
+  const dataDir = path.resolve(cfg.DATA_DIR);
+  fs.mkdirSync(dataDir, { recursive: true });
+  cached = {
+    ...cfg,
+    dataDir,
+    modelsDir: path.resolve(cfg.MODELS_DIR),
+    sessionSecret: resolveSessionSecret(cfg.SESSION_SECRET, dataDir),
+    oauth: cfg.OAUTH_CLIENT_ID
+      ? {
+          issuer: cfg.OAUTH_ISSUER,
+          authorizationUrl: cfg.OAUTH_AUTHORIZATION_URL,
+          tokenUrl: cfg.OAUTH_TOKEN_URL,
+          userinfoUrl: cfg.OAUTH_USERINFO_URL,
+          clientId: cfg.OAUTH_CLIENT_ID,
+          clientSecret: cfg.OAUTH_CLIENT_SECRET,
+          redirectUri: cfg.OAUTH_REDIRECT_URI,
+          scopes: cfg.OAUTH_SCOPES.split(/[\s,]+/).filter(Boolean),
+          providerName: cfg.OAUTH_PROVIDER_NAME,
+        }
+      : null,
+  };
+  return cached;
+}

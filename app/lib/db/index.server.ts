@@ -1,0 +1,52 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import Database from "better-sqlite3";
+import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import * as schema from "../../../db/schema";
+import { getConfig } from "../config.server";
+
+export * from "../../../db/schema";
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+
+/**
+ * The migrations folder sits at <project>/db/migrations. This module runs from the
+ * sources (dev, tests) and from build/server (production), so walk up to find it.
+ */
+function findMigrationsDir(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 8; i++) {
+    const candidate = path.join(dir, "db", "migrations");
+    if (fs.existsSync(path.join(candidate, "meta", "_journal.json"))) return candidate;
+    dir = path.dirname(dir);
+  }
+  const fromCwd = path.resolve("db", "migrations");
+  if (fs.existsSync(fromCwd)) return fromCwd;
+  throw new Error("db/migrations not found next to the application");
+}
+
+/** Opens (creating when needed) a database file with the pragmas every part relies on, and migrates it. */
+export function openDatabase(file: string): Db {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new Database(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("busy_timeout = 5000");
+  const db = drizzle(sqlite, { schema }) as Db;
+  migrate(db, { migrationsFolder: findMigrationsDir() });
+  return db;
+}
+
+let instance: Db | null = null;
+
+export function getDb(): Db {
+  if (!instance) instance = openDatabase(path.join(getConfig().dataDir, "app.db"));
+  return instance;
+}
+
+export function closeDb() {
+  instance?.$client.close();
+  instance = null;
+}

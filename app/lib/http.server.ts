@@ -1,0 +1,73 @@
+import type { z } from "zod";
+
+/** Shared shapes of API responses and request parsing, so every route answers errors alike. */
+
+export function jsonError(status: number, message: string, extra?: Record<string, unknown>): Response {
+  return Response.json({ message, ...extra }, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+export function jsonOk<T>(body: T, init?: ResponseInit): Response {
+  const headers = new Headers(init?.headers);
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
+  return Response.json(body, { ...init, headers });
+}
+
+export const MAX_JSON_BYTES = 1024 * 1024;
+
+/**
+ * Reads a JSON body and validates it. Throws a Response: 415 when it is not JSON
+ * (a cross-site form cannot send application/json without a preflight), 413 when
+ * too large, 400 when malformed, 422 when a field is invalid.
+ */
+export async function readJson<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  maxBytes = MAX_JSON_BYTES,
+): Promise<z.infer<S>> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/json\b/i.test(type.trim())) {
+    throw jsonError(415, "Expected a JSON body (Content-Type: application/json)");
+  }
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > maxBytes) throw jsonError(413, `Request body too large (limit ${maxBytes} bytes)`);
+  const text = await request.text();
+  if (Buffer.byteLength(text) > maxBytes) throw jsonError(413, `Request body too large (limit ${maxBytes} bytes)`);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw jsonError(400, "Malformed JSON body");
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    throw jsonError(422, validationMessage(parsed.error), {
+      issues: parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
+    });
+  }
+  return parsed.data;
+}
+
+export function validationMessage(error: z.ZodError): string {
+  return error.issues
+    .map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message))
+    .join("; ");
+}
+
+/** 405 for a method a resource route does not serve. */
+export function methodNotAllowed(allowed: string[]): Response {
+  return new Response(JSON.stringify({ message: "Method not allowed" }), {
+    status: 405,
+    headers: { Allow: allowed.join(", "), "Content-Type": "application/json" },
+  });
+}
+
+export type RequestInfo = { ipAddress: string | null; userAgent: string | null };
+
+/** The caller's address comes from the Express entry (it knows the socket and the proxy setting). */
+export function requestInfo(request: Request, context: unknown): RequestInfo {
+  const ip = (context as { clientIp?: unknown } | undefined)?.clientIp;
+  return {
+    ipAddress: typeof ip === "string" && ip ? ip : null,
+    userAgent: request.headers.get("user-agent")?.slice(0, 512) ?? null,
+  };
+}

@@ -1,0 +1,16 @@
+import { AiSearchHome } from "~/components/ai-search-home";
+import { AppShell } from "~/components/app-shell";
+import { loadAppHome } from "~/lib/app-home.server";
+import type { Route } from "./+types/app";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return loadAppHome(request);
+}
+
+export default function AppRoute({ loaderData }: Route.ComponentProps) {
+  return (
+    <AppShell user={loaderData.user}>
+      <AiSearchHome welcomeMessage={loaderData.welcomeMessage} />
+    </AppShell>
+  );
+}

@@ -1,0 +1,199 @@
+import { sql } from "drizzle-orm";
+import { type AnySQLiteColumn, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+/**
+ * The whole data model (spec §3). Times are stored as unix milliseconds.
+ * Rows a user owns (sessions, conversations and their messages, settings, feedback,
+ * private documents) are deleted with the user; audit rows keep their history with
+ * the user reference cleared.
+ */
+
+const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
+const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull().default(now);
+
+export const PROFESSIONS = [
+  "veterinarian",
+  "veterinary-technician",
+  "hospital-administrator",
+  "doctor",
+  "nurse",
+  "specialist",
+  "other",
+] as const;
+export type Profession = (typeof PROFESSIONS)[number];
+
+export const BETA_STATUSES = ["pending", "approved", "denied"] as const;
+export type BetaAccess = (typeof BETA_STATUSES)[number];
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull().unique(),
+    passwordHash: text("password_hash"),
+    ssoSubject: text("sso_subject").unique(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    profession: text("profession", { enum: PROFESSIONS }),
+    role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
+    betaAccess: text("beta_access", { enum: BETA_STATUSES }).notNull().default("pending"),
+    approvedBy: text("approved_by").references((): AnySQLiteColumn => users.id, { onDelete: "set null" }),
+    approvedAt: integer("approved_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now),
+  },
+  (t) => [index("users_beta_access_idx").on(t.betaAccess)],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    /** sha256 of the cookie token: a leaked database does not leak live sessions. */
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+export const AUTH_ACTIONS = ["login", "registration", "profile_update", "logout"] as const;
+
+export const authLogs = sqliteTable(
+  "auth_logs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** login, registration, profile_update, logout, and admin actions added by later capabilities. */
+    action: text("action").notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    /** JSON with what an admin action touched. */
+    details: text("details"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("auth_logs_created_idx").on(t.createdAt), index("auth_logs_user_idx").on(t.userId)],
+);
+
+export const conversations = sqliteTable(
+  "conversations",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now),
+  },
+  (t) => [index("conversations_user_idx").on(t.userId, t.createdAt)],
+);
+
+export type Citation = { document: string; page: string | number; documentId?: string; physicalPage?: number };
+
+export const messages = sqliteTable(
+  "messages",
+  {
+    id: text("id").primaryKey(),
+    conversationId: text("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["user", "assistant"] }).notNull(),
+    content: text("content").notNull(),
+    citations: text("citations", { mode: "json" }).$type<Citation[]>().notNull().default(sql`'[]'`),
+    /** 'complete' once stored whole; a stopped or failed answer is never left as complete. */
+    status: text("status", { enum: ["complete", "streaming", "failed"] }).notNull().default("complete"),
+    usePubmed: integer("use_pubmed", { mode: "boolean" }).notNull().default(false),
+    useThinkHarder: integer("use_think_harder", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("messages_conversation_idx").on(t.conversationId, t.createdAt)],
+);
+
+export const userSettings = sqliteTable("user_settings", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  customSystemPrompt: text("custom_system_prompt"),
+  pubmedPriorityJournals: text("pubmed_priority_journals"),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now),
+});
+
+export const feedback = sqliteTable(
+  "feedback",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    message: text("message").notNull(),
+    status: text("status").notNull().default("new"),
+    adminNotes: text("admin_notes"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now),
+  },
+  (t) => [index("feedback_created_idx").on(t.createdAt)],
+);
+
+export const DOCUMENT_STATUSES = ["processing", "completed", "failed"] as const;
+
+export const documents = sqliteTable(
+  "documents",
+  {
+    id: text("id").primaryKey(),
+    title: text("title").notNull(),
+    filename: text("filename").notNull(),
+    /** Path of the stored original, relative to DATA_DIR; never built from the uploaded name. */
+    storedPath: text("stored_path").notNull(),
+    authors: text("authors", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    fileType: text("file_type").notNull(),
+    fileSize: integer("file_size").notNull(),
+    pages: integer("pages"),
+    sha256: text("sha256"),
+    processingStatus: text("processing_status", { enum: DOCUMENT_STATUSES }).notNull().default("processing"),
+    error: text("error"),
+    /** null: the shared knowledge base; a user id: that user's private library. */
+    ownerId: text("owner_id").references(() => users.id, { onDelete: "cascade" }),
+    uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    uploadedAt: integer("uploaded_at", { mode: "timestamp_ms" }).notNull().default(now),
+  },
+  (t) => [index("documents_owner_idx").on(t.ownerId), index("documents_uploaded_by_idx").on(t.uploadedBy)],
+);
+
+export const UPLOAD_STATUSES = ["processing", "completed", "failed", "cancelled"] as const;
+export const UPLOAD_STEPS = ["metadata", "chunking", "embeddings", "finalizing"] as const;
+
+export const uploadSessions = sqliteTable(
+  "upload_sessions",
+  {
+    id: text("id").primaryKey(),
+    documentId: text("document_id").references(() => documents.id, { onDelete: "set null" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    filename: text("filename").notNull(),
+    fileSize: integer("file_size").notNull(),
+    status: text("status", { enum: UPLOAD_STATUSES }).notNull().default("processing"),
+    error: text("error"),
+    consoleOutput: text("console_output", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    currentStep: text("current_step"),
+    totalChunks: integer("total_chunks"),
+    chunksCreated: integer("chunks_created").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now),
+  },
+  (t) => [index("upload_sessions_status_idx").on(t.status)],
+);
+
+/** Admin-edited text: the three system prompts and the welcome message. */
+export const appSettings = sqliteTable("app_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now),
+});
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;

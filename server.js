@@ -1,0 +1,125 @@
+// The one Node process: security headers, compression, request logging, static files,
+// the cross-site request check, React Router's handler, and a graceful stop.
+import crypto from "node:crypto";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import morgan from "morgan";
+
+const DEV = process.argv.includes("--dev");
+const root = path.dirname(fileURLToPath(import.meta.url));
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? "0.0.0.0";
+
+const app = express();
+app.disable("x-powered-by");
+if (process.env.TRUST_PROXY) {
+  const v = process.env.TRUST_PROXY;
+  app.set("trust proxy", v === "true" ? true : /^\d+$/.test(v) ? Number(v) : v);
+}
+
+app.use((_req, res, next) => {
+  res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+  next();
+});
+app.use(
+  helmet({
+    contentSecurityPolicy: DEV
+      ? false
+      : {
+          useDefaults: true,
+          directives: {
+            "script-src": ["'self'", (_req, res) => `'nonce-${res.locals.cspNonce}'`],
+            "style-src": ["'self'", "'unsafe-inline'"],
+            "img-src": ["'self'", "data:", "blob:"],
+            "connect-src": ["'self'"],
+            "frame-src": ["'self'"],
+            "form-action": ["'self'", ...(process.env.OAUTH_ISSUER ? [process.env.OAUTH_ISSUER] : []), ...(process.env.OAUTH_AUTHORIZATION_URL ? [new URL(process.env.OAUTH_AUTHORIZATION_URL).origin] : [])],
+            "upgrade-insecure-requests": null,
+          },
+        },
+    // 'no-referrer' would make browsers send "Origin: null" on our own form posts.
+    referrerPolicy: { policy: "same-origin" },
+    // HSTS only makes sense behind HTTPS, which a reverse proxy decides.
+    strictTransportSecurity: false,
+    crossOriginEmbedderPolicy: false,
+  }),
+);
+app.use(compression());
+if (process.env.REQUEST_LOG !== "off") app.use(morgan(DEV ? "dev" : "short"));
+
+// Cross-site request forgery: a state-changing request must come from this site.
+// Browsers send Origin on every POST/PUT/PATCH/DELETE; scripts must send it too.
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+app.use((req, res, next) => {
+  if (SAFE_METHODS.has(req.method)) return next();
+  const expected = `${req.protocol}://${req.get("host")}`;
+  const origin = req.get("origin");
+  let source = origin && origin !== "null" ? origin : null;
+  if (!source && req.get("referer")) {
+    try {
+      source = new URL(req.get("referer")).origin;
+    } catch {
+      source = null;
+    }
+  }
+  if (source === expected) return next();
+  res
+    .status(403)
+    .json({ message: source ? "Cross-site request refused: Origin does not match this site" : "Cross-site request refused: missing Origin header" });
+});
+
+let build;
+let vite;
+if (DEV) {
+  const { createServer } = await import("vite");
+  vite = await createServer({ server: { middlewareMode: true } });
+  app.use(vite.middlewares);
+  build = () => vite.ssrLoadModule("virtual:react-router/server-build");
+} else {
+  build = await import(path.join(root, "build/server/index.js"));
+  app.use("/assets", express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y" }));
+  app.use(express.static(path.join(root, "build/client"), { maxAge: "1h", index: false }));
+}
+const entry = DEV ? (await build()).entry.module : build.entry.module;
+
+try {
+  for (const line of await entry.startup()) console.log(line);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+
+app.all(
+  /.*/,
+  createRequestHandler({
+    build,
+    getLoadContext: (req, res) => ({ clientIp: req.ip ?? req.socket.remoteAddress, cspNonce: res.locals.cspNonce }),
+  }),
+);
+
+const server = app.listen(port, host, () => {
+  const address = server.address();
+  const shown = typeof address === "object" && address ? address.port : port;
+  console.log(`Server ready at http://localhost:${shown}`);
+});
+
+let stopping = false;
+function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received: finishing open requests`);
+  const force = setTimeout(() => server.closeAllConnections(), 10_000);
+  force.unref();
+  server.close(async () => {
+    await vite?.close();
+    entry.shutdown?.();
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+}
+process.on("SIGTERM", () => stop("SIGTERM"));
+process.on("SIGINT", () => stop("SIGINT"));

@@ -1,0 +1,13 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter()],
+  resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
+  build: { target: "es2022" },
+  ssr: {
+    // Native addons and server-only packages stay external to the server bundle.
+    external: ["better-sqlite3", "@node-rs/argon2"],
+  },
+});
