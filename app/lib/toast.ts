@@ -12,7 +12,8 @@ export const TOAST_REMOVE_DELAY = 1_000_000;
 export type ToastVariant = "default" | "destructive";
 export type ToastItem = { id: number; title: string; description?: string; variant: ToastVariant; open: boolean };
 
-let toasts: ToastItem[] = [];
+const EMPTY: ToastItem[] = [];
+let toasts: ToastItem[] = EMPTY;
 let nextId = 1;
 const listeners = new Set<() => void>();
 const removals = new Map<number, ReturnType<typeof setTimeout>>();
@@ -46,13 +47,17 @@ export function dismissToast(id: number) {
   emit();
 }
 
+export function getToasts(): ToastItem[] {
+  return toasts;
+}
+
 export function useToasts(): ToastItem[] {
   return useSyncExternalStore(
     (l) => {
       listeners.add(l);
       return () => listeners.delete(l);
     },
-    () => toasts,
-    () => [],
+    getToasts,
+    () => EMPTY,
   );
 }

@@ -25,6 +25,11 @@ const SSO_ERRORS: Record<string, string> = {
   sso: "Single sign-on did not complete. Try again, or sign in with your email and password.",
 };
 
+/** Lets a 429's Retry-After reach the client on the document response. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const user = await getSessionUser(request);

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HttpClient, startServer, type TestServer } from "../support/server";
+import { openTestDb } from "../support/db";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer({ env: { ADMIN_PASSWORD: "admin-password-123", LOGIN_RATE_LIMIT_PER_MINUTE: "10" } });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const userCount = () => {
+  const db = openTestDb(server.dataDir);
+  const n = (db.prepare("select count(*) n from users").get() as { n: number }).n;
+  db.close();
+  return n;
+};
+
+describe("sign-up", () => {
+  it("creates a pending user, logs the registration, starts a session and redirects (303) to the beta page", async () => {
+    const c = new HttpClient(server.url, "signup-agent");
+    const res = await c.signUp({ email: "New.Vet@Clinic.test", firstName: "Nora", lastName: "Vet", profession: "veterinary-technician" });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/beta-access");
+    const me = await (await c.get("/api/auth/user")).json();
+    expect(me).toMatchObject({ email: "new.vet@clinic.test", firstName: "Nora", lastName: "Vet", profession: "veterinary-technician", betaAccess: "pending" });
+    const db = openTestDb(server.dataDir);
+    const log = db.prepare("select action, ip_address, user_agent from auth_logs where user_id = ?").all(me.id);
+    const hash = (db.prepare("select password_hash h from users where id = ?").get(me.id) as { h: string }).h;
+    db.close();
+    expect(log).toEqual([{ action: "registration", ip_address: "127.0.0.1", user_agent: "signup-agent" }]);
+    expect(hash).toMatch(/^\$argon2id\$/);
+  });
+
+  it("refuses a duplicate email with 409 (any letter case) and creates nothing", async () => {
+    const before = userCount();
+    const res = await new HttpClient(server.url).signUp({ email: "NEW.VET@clinic.test" });
+    expect(res.status).toBe(409);
+    expect(await res.text()).toContain("An account with this email already exists");
+    expect(userCount()).toBe(before);
+  });
+
+  it.each([
+    ["an empty first name", { firstName: "" }, "First name is required"],
+    ["a 10,000-character last name", { lastName: "y".repeat(10_000) }, "Last name must be at most 100 characters"],
+    ["an unknown profession", { profession: "astronaut" }, "Choose a profession from the list"],
+    ["a short password", { password: "short" }, "Password must be at least 8 characters"],
+    ["a malformed email", { email: "not-an-email" }, "Enter a valid email address"],
+  ])("refuses %s with 422 and creates nothing", async (_label, fields, message) => {
+    const before = userCount();
+    const res = await new HttpClient(server.url).signUp({ email: `x${Math.random()}@clinic.test`, ...fields });
+    expect(res.status).toBe(422);
+    expect(await res.text()).toContain(message);
+    expect(userCount()).toBe(before);
+  });
+
+  it("refuses an unknown intent with 400", async () => {
+    const res = await new HttpClient(server.url).form("/api/login", { intent: "hack", email: "a@b.c", password: "12345678" });
+    expect(res.status).toBe(400);
+  });
+
+  it("refuses a form post without a same-site Origin with 403", async () => {
+    const before = userCount();
+    const c = new HttpClient(server.url);
+    expect((await c.form("/api/login", { intent: "signup", email: "csrf@clinic.test", password: "12345678", firstName: "a", lastName: "b", profession: "nurse" }, { origin: null })).status).toBe(403);
+    expect((await c.form("/api/login", { intent: "signup", email: "csrf@clinic.test", password: "12345678", firstName: "a", lastName: "b", profession: "nurse" }, { origin: "http://evil.example" })).status).toBe(403);
+    expect(userCount()).toBe(before);
+  });
+});
+
+describe("sign-in", () => {
+  it("signs in the admin created from ADMIN_PASSWORD and logs the login", async () => {
+    const c = new HttpClient(server.url, "admin-browser");
+    const res = await c.signIn("admin@clinic.test", "admin-password-123");
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/");
+    expect(await (await c.get("/api/auth/user")).json()).toMatchObject({ isAdmin: true, betaAccess: "approved" });
+    expect(server.output()).toContain("Admin account created: admin@clinic.test with the password from ADMIN_PASSWORD");
+    expect(server.output()).not.toContain("admin-password-123");
+  });
+
+  it("gives the same 401 message for a wrong password and an unknown email", async () => {
+    const wrong = await new HttpClient(server.url).signIn("admin@clinic.test", "nope-nope-nope");
+    const unknown = await new HttpClient(server.url).signIn("ghost@clinic.test", "nope-nope-nope");
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.headers.getSetCookie().some((c) => c.startsWith("__session="))).toBe(false);
+    const a = await wrong.text();
+    const b = await unknown.text();
+    expect(a).toContain("Invalid email or password.");
+    expect(b).toContain("Invalid email or password.");
+  });
+
+  it("slows down repeated failures from one address with 429 and Retry-After", async () => {
+    // Two failures were recorded above; eight more reach the limit of 10 a minute.
+    for (let i = 0; i < 8; i++) expect((await new HttpClient(server.url).signIn("ghost@clinic.test", "guess-" + i)).status).toBe(401);
+    const limited = await new HttpClient(server.url).signIn("admin@clinic.test", "admin-password-123");
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await limited.text()).toContain("Too many failed sign-in attempts");
+  });
+});
+
+describe("restart", () => {
+  it("keeps the admin, does not print a password again, and keeps sessions", async () => {
+    const c = new HttpClient(server.url);
+    // sign-ins from this address are rate limited now: use the signed-up user's session instead
+    await c.signUp({ email: "restart@clinic.test" });
+    await server.stop();
+    server = await startServer({ dataDir: server.dataDir, env: { LOGIN_RATE_LIMIT_PER_MINUTE: "10" } });
+    expect(server.output()).toContain("Admin account: admin@clinic.test");
+    expect(server.output()).not.toMatch(/with password/);
+    c.base !== server.url && Object.assign(c, { base: server.url });
+    expect((await c.get("/api/auth/user")).status).toBe(200);
+    expect((await new HttpClient(server.url).signIn("admin@clinic.test", "admin-password-123")).status).toBe(303);
+  });
+});
