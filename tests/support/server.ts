@@ -9,6 +9,7 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 export type TestServer = {
   url: string;
   port: number;
+  pid: number;
   dataDir: string;
   adminEmail: string;
   adminPassword: string;
@@ -60,6 +61,7 @@ export async function startServer(opts: { env?: Record<string, string>; dataDir?
   return {
     url: `http://127.0.0.1:${port}`,
     port,
+    pid: child.pid!,
     dataDir,
     adminEmail,
     adminPassword: opts.env?.ADMIN_PASSWORD ?? generated ?? "",

@@ -1,0 +1,59 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { authLogs, conversations, feedback, messages, openDatabase, sessions, userSettings, users, type Db } from "./index.server";
+
+let db: Db | null = null;
+afterEach(() => db?.$client.close());
+
+function freshDb() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vetsearch-db-"));
+  db = openDatabase(path.join(dir, "app.db"));
+  return db;
+}
+
+function seed(d: Db) {
+  d.insert(users).values({ id: "u1", email: "u1@x.test" }).run();
+  d.insert(sessions).values({ id: "s1", userId: "u1", expiresAt: new Date(Date.now() + 1000) }).run();
+  d.insert(conversations).values({ id: "c1", userId: "u1", title: "New Chat" }).run();
+  d.insert(messages).values({ id: "m1", conversationId: "c1", role: "user", content: "q" }).run();
+  d.insert(userSettings).values({ userId: "u1", customSystemPrompt: "p" }).run();
+  d.insert(feedback).values({ id: "f1", userId: "u1", message: "long enough feedback" }).run();
+  d.insert(authLogs).values({ userId: "u1", action: "login" }).run();
+}
+
+describe("database", () => {
+  it("runs in WAL mode with foreign keys on, migrated", () => {
+    const d = freshDb();
+    expect(d.$client.pragma("journal_mode", { simple: true })).toBe("wal");
+    expect(d.$client.pragma("foreign_keys", { simple: true })).toBe(1);
+    expect(d.select().from(users).all()).toEqual([]);
+  });
+
+  it("deleting a user removes what they own and keeps the audit trail without them", () => {
+    const d = freshDb();
+    seed(d);
+    d.delete(users).where(eq(users.id, "u1")).run();
+    expect(d.select().from(sessions).all()).toEqual([]);
+    expect(d.select().from(conversations).all()).toEqual([]);
+    expect(d.select().from(messages).all()).toEqual([]);
+    expect(d.select().from(userSettings).all()).toEqual([]);
+    expect(d.select().from(feedback).all()).toEqual([]);
+    expect(d.select({ userId: authLogs.userId, action: authLogs.action }).from(authLogs).all()).toEqual([{ userId: null, action: "login" }]);
+  });
+
+  it("deleting a conversation removes its messages only", () => {
+    const d = freshDb();
+    seed(d);
+    d.delete(conversations).where(eq(conversations.id, "c1")).run();
+    expect(d.select().from(messages).all()).toEqual([]);
+    expect(d.select().from(users).all()).toHaveLength(1);
+  });
+
+  it("refuses rows that point at nothing", () => {
+    const d = freshDb();
+    expect(() => d.insert(conversations).values({ id: "c9", userId: "nobody", title: "x" }).run()).toThrow(/FOREIGN KEY/);
+  });
+});

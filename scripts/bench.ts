@@ -1,0 +1,74 @@
+// `npm run bench`: measures the built server. Prints a table and, last, one JSON line with every figure.
+import fs from "node:fs";
+import autocannon from "autocannon";
+import { HttpClient, startServer } from "../tests/support/server";
+
+const CONNECTIONS = 50;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round((kb / 1024) * 10) / 10;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function load(url: string, headers: Record<string, string>) {
+  const latencies: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers }, (err, res) =>
+      err ? reject(err) : resolve(res),
+    );
+    instance.on("response", (_client, _status, _bytes, ms) => latencies.push(ms));
+  });
+  latencies.sort((a, b) => a - b);
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: percentile(latencies, 50),
+    p95Ms: percentile(latencies, 95),
+    p99Ms: percentile(latencies, 99),
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+const server = await startServer({ env: { ADMIN_PASSWORD: "bench-admin-password" } });
+try {
+  await sleep(2000);
+  const idleAtStartMb = rssMb(server.pid);
+  const admin = new HttpClient(server.url);
+  const signIn = await admin.signIn(server.adminEmail, "bench-admin-password");
+  if (signIn.status !== 303) throw new Error(`sign-in failed: ${signIn.status}`);
+
+  console.log(`GET /api/auth/user, ${CONNECTIONS} connections, ${DURATION_S} s ...`);
+  const authUser = await load(`${server.url}/api/auth/user`, { Cookie: admin.cookie });
+  const peakAfterLoadMb = rssMb(server.pid);
+  await sleep(5000);
+  const idleAfterLoadMb = rssMb(server.pid);
+
+  const figures = {
+    server: {
+      authUser: { connections: CONNECTIONS, durationS: DURATION_S, ...authUser },
+      memoryMb: { idleAtStart: idleAtStartMb, afterLoad: peakAfterLoadMb, idleAfterLoad: idleAfterLoadMb },
+    },
+  };
+  console.table({
+    "GET /api/auth/user": {
+      "req/s": authUser.requestsPerSecond,
+      "p50 ms": authUser.p50Ms,
+      "p95 ms": authUser.p95Ms,
+      "p99 ms": authUser.p99Ms,
+      "non-2xx": authUser.non2xx,
+    },
+  });
+  console.table({ "server RSS (MB)": { "idle at start": idleAtStartMb, "right after load": peakAfterLoadMb, "idle 5 s later": idleAfterLoadMb } });
+  console.log(JSON.stringify(figures));
+} finally {
+  await server.stop();
+}
