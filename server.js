@@ -82,7 +82,9 @@ if (DEV) {
 } else {
   build = await import(path.join(root, "build/server/index.js"));
   app.use("/assets", express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y" }));
-  app.use(express.static(path.join(root, "build/client"), { maxAge: "1h", index: false }));
+  const publicFiles = express.static(path.join(root, "build/client"), { maxAge: "1h", index: false });
+  // API paths never name files: skip the file-system lookup for them.
+  app.use((req, res, next) => (req.path.startsWith("/api/") ? next() : publicFiles(req, res, next)));
 }
 const entry = DEV ? (await build()).entry.module : build.entry.module;
 

@@ -355,13 +355,6 @@ describe("single sign-on against a real OpenID provider", () => {
     expectSsoRefused(await other.fetch(callbackUrl));
     expect((await currentUser(other)).status).toBe(401);
 
-    // The state of one flow used with the code of another flow of the same browser.
-    const second = await startSso(browser);
-    const secondCallback = await signInAtProvider(browser, second.authorizeUrl, ACCOUNTS.bob.sub);
-    const crossed = new URL(secondCallback);
-    crossed.searchParams.set("state", crypto.randomBytes(32).toString("base64url"));
-    expectSsoRefused(await browser.fetch(crossed));
-
     expect(usersByEmail(app, ACCOUNTS.bob.email)).toEqual([]);
 
     // The refused callbacks never reached the token endpoint: the genuine one still works.
@@ -370,6 +363,20 @@ describe("single sign-on against a real OpenID provider", () => {
     expect(setCookieNamed(genuine, "__session")).toBeDefined();
     expect((await currentUser(browser)).body.email).toBe(ACCOUNTS.bob.email);
     expect(op.errors).toEqual([]);
+  });
+
+  it("the code of one flow with the state (so the PKCE verifier) of another is refused by the provider", async () => {
+    const browser = new Browser();
+    const first = await startSso(browser);
+    const second = await startSso(browser);
+    const secondCallback = await signInAtProvider(browser, second.authorizeUrl, ACCOUNTS.bob.sub);
+    // The browser holds both state cookies, so the app accepts the first state and sends the
+    // first flow's verifier with the second flow's code: PKCE must fail at the token endpoint.
+    const crossed = new URL(secondCallback);
+    crossed.searchParams.set("state", first.authorizeUrl.searchParams.get("state")!);
+    expectSsoRefused(await browser.fetch(crossed));
+    expect((await currentUser(browser)).status).toBe(401);
+    expect(op.errors.splice(0)).toEqual([expect.stringMatching(/^grant\.error: .*code_verifier does not match code_challenge/)]);
   });
 
   it("a password account is linked only when the provider has verified its e-mail address", async () => {

@@ -84,6 +84,7 @@ type ProviderConfiguration = {
   claims: Record<string, string[]>;
   scopes: string[];
   pkce: { required: () => boolean };
+  ttl: Record<string, number>;
   features: Record<string, { enabled: boolean }>;
   interactions: { url: (ctx: unknown, interaction: { uid: string }) => string };
   findAccount: (ctx: unknown, id: string) => Promise<{ accountId: string; claims: ClaimsFunction } | undefined>;
@@ -224,6 +225,8 @@ export async function startOidcProvider(opts: { clientId?: string; clientSecret?
       },
       // Only S256 is accepted by oidc-provider 9; require it for our confidential client too.
       pkce: { required: () => true },
+      // Explicit lifetimes (seconds) instead of the defaults the package nags about.
+      ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
       features: { devInteractions: { enabled: false }, userinfo: { enabled: true } },
       interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
       async findAccount(_ctx, id) {
@@ -250,7 +253,10 @@ export async function startOidcProvider(opts: { clientId?: string; clientSecret?
     });
     for (const event of ["server_error", "authorization.error", "grant.error", "userinfo.error", "backchannel.error"]) {
       op.on(event, (_ctx, error) => {
-        errors.push(`${event}: ${error instanceof Error ? `${error.name} ${error.message}` : String(error)}`);
+        // oidc-provider errors carry a public error_description and a private error_detail.
+        const extra = error instanceof Error ? [Reflect.get(error, "error_description"), Reflect.get(error, "error_detail")] : [];
+        const description = extra.some(Boolean) ? ` (${extra.filter(Boolean).map(String).join(": ")})` : "";
+        errors.push(`${event}: ${error instanceof Error ? `${error.name} ${error.message}` : String(error)}${description}`);
       });
     }
     provider = op;

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { getConfig } from "../config.server";
 import { getDb, sessions, users, type User } from "../db/index.server";
@@ -40,13 +40,26 @@ async function readToken(request: Request): Promise<string | null> {
 export async function getSessionUser(request: Request): Promise<User | null> {
   const token = await readToken(request);
   if (!token) return null;
-  const row = getDb()
+  const row = sessionUserQuery().get({ id: hashToken(token), now: Date.now() });
+  return row?.user ?? null;
+}
+
+// Runs on every signed-in request: prepared once (per database) instead of built each time.
+let prepared: { db: ReturnType<typeof getDb>; query: ReturnType<typeof buildSessionUserQuery> } | null = null;
+
+function buildSessionUserQuery(db: ReturnType<typeof getDb>) {
+  return db
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(sessions.userId, users.id))
-    .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, new Date())))
-    .get();
-  return row?.user ?? null;
+    .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, sql.placeholder("now"))))
+    .prepare();
+}
+
+function sessionUserQuery() {
+  const db = getDb();
+  if (prepared?.db !== db) prepared = { db, query: buildSessionUserQuery(db) };
+  return prepared.query;
 }
 
 /** Starts a session and returns the Set-Cookie header value for it. */
