@@ -110,3 +110,20 @@ describe("apiRequest", () => {
     expect(n).toBe(2);
   });
 });
+
+describe("handleUnauthorized", () => {
+  it("shows the 'Unauthorized' toast, then goes to /api/login after 500 ms", async () => {
+    const { handleUnauthorized } = await import("./api-client");
+    const { getToasts } = await import("./toast");
+    vi.useFakeTimers();
+    vi.stubGlobal("window", { location: { href: "/app" } });
+    handleUnauthorized();
+    expect(getToasts()[0]).toMatchObject({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
+    vi.advanceTimersByTime(499);
+    expect(window.location.href).toBe("/app");
+    vi.advanceTimersByTime(1);
+    expect(window.location.href).toBe("/api/login");
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+});

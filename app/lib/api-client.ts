@@ -1,3 +1,5 @@
+import { toast } from "./toast";
+
 /**
  * The browser's one way to call the API (spec §7-8): credentials always sent, JSON content
  * type only when there is a body, errors as 'status: text', network failures as
@@ -109,6 +111,12 @@ export function isUnauthorizedError(error: unknown): boolean {
 
 export const REDIRECT_DELAY_MS = 500;
 export const SESSION_EXPIRED_REDIRECT_DELAY_MS = 1000;
+
+/** Spec §8: a call refused as unauthorized tells the user, then goes to the login page after 500 ms. */
+export function handleUnauthorized() {
+  toast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
+  redirectToLogin();
+}
 
 /** Sends the browser to the login page after `delay` ms (time for the toast to be read). */
 export function redirectToLogin(delay = REDIRECT_DELAY_MS) {

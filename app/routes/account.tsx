@@ -7,6 +7,7 @@ import {
   SESSION_EXPIRED_REDIRECT_DELAY_MS,
   apiRequest,
   getJson,
+  handleUnauthorized,
   isUnauthorizedError,
   redirectToLogin,
 } from "~/lib/api-client";
@@ -43,7 +44,7 @@ function useUserStats() {
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         setState({ stats: null, error: "Could not load usage statistics." });
-        if (isUnauthorizedError(error)) redirectToLogin();
+        if (isUnauthorizedError(error)) handleUnauthorized();
       });
     return () => controller.abort();
   }, []);

@@ -62,7 +62,7 @@ test("the admin signs in, sees the app shell, edits the profile, and logs out", 
   await page.getByLabel("Last name").fill("Hopper");
   await page.getByLabel("Profession").selectOption("specialist");
   await page.getByRole("button", { name: "Save Changes" }).click();
-  await expect(page.getByText("Profile Updated")).toBeVisible();
+  await expect(page.getByText("Profile Updated", { exact: true })).toBeVisible();
 
   await page.reload();
   await expect(page.getByLabel("First name")).toHaveValue("Grace");
