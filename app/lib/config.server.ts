@@ -37,7 +37,6 @@ const envSchema = z.object({
   OAUTH_CLIENT_SECRET: optionalString,
   OAUTH_REDIRECT_URI: optionalString,
   OAUTH_SCOPES: z.string().default("openid email profile"),
-  OAUTH_PROVIDER_NAME: z.string().default("single sign-on"),
   NCBI_API_KEY: optionalString,
   NCBI_EMAIL: optionalString,
   EUTILS_URL: z.string().url().default("https://eutils.ncbi.nlm.nih.gov/entrez/eutils"),
@@ -59,7 +58,6 @@ export type OAuthConfig = {
   clientSecret?: string;
   redirectUri?: string;
   scopes: string[];
-  providerName: string;
 };
 
 export class ConfigError extends Error {}
@@ -123,7 +121,6 @@ export function getConfig(): AppConfig {
           clientSecret: cfg.OAUTH_CLIENT_SECRET,
           redirectUri: cfg.OAUTH_REDIRECT_URI,
           scopes: cfg.OAUTH_SCOPES.split(/[\s,]+/).filter(Boolean),
-          providerName: cfg.OAUTH_PROVIDER_NAME,
         }
       : null,
   };

@@ -11,7 +11,6 @@ import {
   hasAppAccess,
   safeRedirect,
   ssoEnabled,
-  ssoProviderName,
 } from "~/lib/auth/index.server";
 import { PRODUCT_NAME, PROFESSION_OPTIONS } from "~/lib/brand";
 import { requestInfo } from "~/lib/http.server";
@@ -35,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   if (user) throw redirect(hasAppAccess(user) ? safeRedirect(url.searchParams.get("redirectTo")) : "/beta-access");
   return {
-    sso: ssoEnabled() ? { name: ssoProviderName() } : null,
+    sso: ssoEnabled(),
     redirectTo: safeRedirect(url.searchParams.get("redirectTo")),
     ssoError: SSO_ERRORS[url.searchParams.get("error") ?? ""] ?? null,
     mode: url.searchParams.get("mode") === "signup" ? ("signup" as const) : ("signin" as const),

@@ -107,7 +107,7 @@ describe("restart", () => {
     const c = new HttpClient(server.url);
     // sign-ins from this address are rate limited now: use the signed-up user's session instead
     await c.signUp({ email: "restart@clinic.test" });
-    await server.stop();
+    await server.stop({ keepData: true });
     server = await startServer({ dataDir: server.dataDir, env: { LOGIN_RATE_LIMIT_PER_MINUTE: "10" } });
     expect(server.output()).toContain("Admin account: admin@clinic.test");
     expect(server.output()).not.toMatch(/with password/);

@@ -42,8 +42,6 @@ export type TestOidcProvider = {
   registerClient: (redirectUris: string[]) => void;
   /** Errors the provider reported (server_error and friends): a test can assert there were none. */
   errors: string[];
-  /** Each request the provider answered, "METHOD /path -> status", for failure messages. */
-  requests: string[];
   stop: () => Promise<void>;
 };
 
@@ -139,7 +137,6 @@ export async function startOidcProvider(opts: { clientId?: string; clientSecret?
   const clientSecret = opts.clientSecret ?? crypto.randomBytes(24).toString("base64url");
   const accounts = new Map<string, TestAccount>();
   const errors: string[] = [];
-  const requests: string[] = [];
   // Fresh keys per run instead of the package's development keystore (which it warns about).
   const signingKey = crypto.generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ format: "jwk" });
   const cookieKeys = [crypto.randomBytes(32).toString("base64url")];
@@ -176,7 +173,6 @@ export async function startOidcProvider(opts: { clientId?: string; clientSecret?
   }
 
   const server = http.createServer((req, res) => {
-    res.on("finish", () => requests.push(`${req.method} ${req.url?.split("?")[0]} -> ${res.statusCode}`));
     if (!provider || !providerHandler) {
       res.writeHead(503, { "Content-Type": "text/plain" }).end("no client registered yet");
       return;
@@ -192,8 +188,6 @@ export async function startOidcProvider(opts: { clientId?: string; clientSecret?
     }
     providerHandler(req, res);
   });
-  // Keep-alive sockets from the app's fetch would otherwise hold close() open.
-  server.keepAliveTimeout = 1000;
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -272,11 +266,10 @@ export async function startOidcProvider(opts: { clientId?: string; clientSecret?
     addAccount: (account) => void accounts.set(account.sub, account),
     registerClient,
     errors,
-    requests,
     stop: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
-        server.closeAllConnections();
+        server.closeAllConnections(); // the app's fetch keeps connections alive
       }),
   };
 }

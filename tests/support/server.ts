@@ -14,7 +14,8 @@ export type TestServer = {
   adminEmail: string;
   adminPassword: string;
   output: () => string;
-  stop: () => Promise<void>;
+  /** Stops the server and deletes the data folder it created (keepData: for a restart on the same data). */
+  stop: (opts?: { keepData?: boolean }) => Promise<void>;
 };
 
 /**
@@ -66,12 +67,15 @@ export async function startServer(opts: { env?: Record<string, string>; dataDir?
     adminEmail,
     adminPassword: opts.env?.ADMIN_PASSWORD ?? generated ?? "",
     output: () => out,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
+    stop: async ({ keepData = false } = {}) => {
+      if (child.exitCode === null) {
+        await new Promise<void>((resolve) => {
+          child.once("exit", () => resolve());
+          child.kill("SIGTERM");
+        });
+      }
+      if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
 

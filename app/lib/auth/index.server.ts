@@ -12,7 +12,7 @@ export {
   safeRedirect,
 } from "./guards.server";
 export { createSession, destroySession, getSessionUser } from "./session.server";
-export { authenticateSso, ssoEnabled, ssoProviderName } from "./sso.server";
+export { authenticateSso, ssoEnabled, ssoStateCookieClearers } from "./sso.server";
 export {
   getUserStats,
   hasAppAccess,

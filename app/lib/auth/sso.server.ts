@@ -54,8 +54,20 @@ export function ssoEnabled(): boolean {
   return getConfig().oauth !== null;
 }
 
-export function ssoProviderName(): string {
-  return getConfig().oauth?.providerName ?? "single sign-on";
+const STATE_COOKIE = "oauth2_state";
+const STATE_COOKIE_PATH = "/api/login/sso";
+
+/**
+ * Set-Cookie values that delete every state cookie the request carries. remix-auth-oauth2
+ * names each one `oauth2_state:<id>`, one per started sign-in.
+ */
+export function ssoStateCookieClearers(request: Request): string[] {
+  const header = request.headers.get("cookie") ?? "";
+  return header
+    .split(";")
+    .map((part) => part.split("=")[0]!.trim())
+    .filter((name) => name === STATE_COOKIE || name.startsWith(`${STATE_COOKIE}:`))
+    .map((name) => `${name}=; Path=${STATE_COOKIE_PATH}; Max-Age=0; HttpOnly; SameSite=Lax`);
 }
 
 const claimsSchema = z.object({
@@ -85,12 +97,13 @@ async function findOrCreateSsoUser(claims: z.infer<typeof claimsSchema>): Promis
   const bySubject = db.select().from(users).where(eq(users.ssoSubject, claims.sub)).get();
   if (bySubject) return { user: bySubject, created: false };
   if (!claims.email) throw new Error("The identity provider did not share an e-mail address");
+  // An address the provider has not verified could belong to someone else: it must neither
+  // take over an existing account nor claim the address for a new one.
+  if (claims.email_verified !== true) {
+    throw new Error("The identity provider has not verified this e-mail address");
+  }
   const existing = findUserByEmail(claims.email);
   if (existing) {
-    // Linking to an existing account is only safe when the provider vouches for the address.
-    if (claims.email_verified !== true) {
-      throw new Error("The identity provider has not verified this e-mail address");
-    }
     const linked = db.update(users).set({ ssoSubject: claims.sub }).where(eq(users.id, existing.id)).returning().get();
     return { user: linked ?? existing, created: false };
   }
@@ -123,10 +136,10 @@ export async function authenticateSso(request: Request, context: unknown): Promi
       redirectURI: oauth.redirectUri ?? `${origin}/api/login/sso/callback`,
       scopes: oauth.scopes,
       cookie: {
-        name: "oauth2_state",
+        name: STATE_COOKIE,
         httpOnly: true,
         sameSite: "Lax",
-        path: "/api/login/sso",
+        path: STATE_COOKIE_PATH,
         maxAge: 600,
         ...(origin.startsWith("https:") ? { secure: true as const } : {}),
       },
