@@ -8,6 +8,6 @@ export default defineConfig({
   build: { target: "es2022" },
   ssr: {
     // Native addons and server-only packages stay external to the server bundle.
-    external: ["better-sqlite3", "@node-rs/argon2"],
+    external: ["better-sqlite3", "@node-rs/argon2", "sqlite-vec", "pdf-parse", "@huggingface/transformers", "onnxruntime-node", "sharp", "exceljs", "word-extractor", "mammoth"],
   },
 });
