@@ -60,9 +60,9 @@ export type ParseOptions = {
 export type Chunk = {
   /** 0-based position in the document. */
   index: number;
-  /** Text to index and to quote, with the heading context prepended by the chunker where useful. */
+  /** Text to index and to quote (table rows carry their header line). The heading is kept apart. */
   text: string;
-  /** The nearest heading(s) above the chunk, joined with " > ". */
+  /** The headings above the chunk (outermost first), joined with " > ": context for search and display. */
   heading: string | null;
   /** Physical pages the chunk spans, ascending (first = where it starts). */
   pages: number[];
