@@ -118,10 +118,12 @@ function stop(signal) {
   force.unref();
   server.close(async () => {
     await vite?.close();
-    entry.shutdown?.();
+    await entry.shutdown?.();
     process.exit(0);
   });
   server.closeIdleConnections();
 }
+// One failed request must never take the server down for everyone.
+process.on("unhandledRejection", (reason) => console.error("Unhandled rejection:", reason));
 process.on("SIGTERM", () => stop("SIGTERM"));
 process.on("SIGINT", () => stop("SIGINT"));

@@ -4,13 +4,22 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { NonceProvider } from "./components/nonce";
+import { startup as prepareAccounts } from "./lib/auth/index.server";
 import { closeDb } from "./lib/db/index.server";
+import { ingestQueue } from "./lib/ingest/index.server";
 
 export const streamTimeout = 5_000;
 
 // Called by the Express entry (server.js) before it listens and when it stops.
-export { startup } from "./lib/auth/index.server";
-export function shutdown() {
+export async function startup(): Promise<string[]> {
+  const lines = await prepareAccounts();
+  lines.push(...ingestQueue().recover());
+  return lines;
+}
+
+export async function shutdown() {
+  // A document being processed is picked up again at the next start.
+  await ingestQueue().stop();
   closeDb();
 }
 

@@ -7,7 +7,10 @@ import { useNonce } from "./components/nonce";
 import { Toaster } from "./components/ui/toaster";
 import { PRODUCT_NAME } from "./lib/brand";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
 
 export function meta() {
   return [{ title: PRODUCT_NAME }];

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type AnySQLiteColumn, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, blob, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /**
  * The whole data model (spec §3). Times are stored as unix milliseconds.
@@ -162,6 +162,56 @@ export const documents = sqliteTable(
     uploadedAt: integer("uploaded_at", { mode: "timestamp_ms" }).notNull().default(now),
   },
   (t) => [index("documents_owner_idx").on(t.ownerId), index("documents_uploaded_by_idx").on(t.uploadedBy)],
+);
+
+/**
+ * The search index's rows: one per chunk of a document (app/lib/ingest/chunker.ts). The integer id is
+ * the rowid the FTS5 table (`chunks_fts`) and the vector indexes are keyed by; AUTOINCREMENT so an id is
+ * never reused after a document is removed. Full-text and vector rows are virtual tables that cannot
+ * cascade: triggers on this table remove them (db/migrations/*_search_index.sql, app/lib/search).
+ */
+export const chunks = sqliteTable(
+  "chunks",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    /** 0-based position in the document. */
+    chunkIndex: integer("chunk_index").notNull(),
+    /** First and last physical page the chunk spans (the first is where it starts). */
+    pageStart: integer("page_start").notNull(),
+    pageEnd: integer("page_end").notNull(),
+    /** Every physical page the chunk spans, ascending. */
+    pages: text("pages", { mode: "json" }).$type<number[]>().notNull(),
+    /** Printed label of the first page ("xii", "245"), when the document defines labels. */
+    pageLabel: text("page_label"),
+    /** Headings above the chunk, outermost first, joined with " > ". */
+    heading: text("heading"),
+    text: text("text").notNull(),
+    wordCount: integer("word_count").notNull(),
+    /** Index terms of title + heading + text: the length BM25 normalises by. */
+    tokenCount: integer("token_count").notNull(),
+  },
+  (t) => [uniqueIndex("chunks_document_idx").on(t.documentId, t.chunkIndex)],
+);
+
+/**
+ * One embedding per chunk (float32, L2-normalised, from the embedder named). The exact vectors live here,
+ * in an ordinary table that cascades; a binary-quantised copy per dimension count is the fast index
+ * (`chunk_vector_bits_<dims>`, created on first use, see app/lib/search/vector.server.ts).
+ */
+export const chunkVectors = sqliteTable(
+  "chunk_vectors",
+  {
+    chunkId: integer("chunk_id")
+      .primaryKey()
+      .references(() => chunks.id, { onDelete: "cascade" }),
+    embedderId: text("embedder_id").notNull(),
+    dimensions: integer("dimensions").notNull(),
+    embedding: blob("embedding", { mode: "buffer" }).notNull(),
+  },
+  (t) => [index("chunk_vectors_embedder_idx").on(t.embedderId)],
 );
 
 export const UPLOAD_STATUSES = ["processing", "completed", "failed", "cancelled"] as const;

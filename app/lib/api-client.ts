@@ -27,8 +27,9 @@ async function send(method: string, url: string, body?: unknown, signal?: AbortS
     res = await fetch(url, {
       method,
       credentials: "include",
-      headers: body !== undefined ? { "Content-Type": "application/json" } : undefined,
-      body: body !== undefined ? JSON.stringify(body) : undefined,
+      // FormData sets its own multipart content type; anything else is sent as JSON.
+      headers: body !== undefined && !(body instanceof FormData) ? { "Content-Type": "application/json" } : undefined,
+      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
       signal,
     });
   } catch (error) {

@@ -16,6 +16,8 @@ export type TestServer = {
   output: () => string;
   /** Stops the server and deletes the data folder it created (keepData: for a restart on the same data). */
   stop: (opts?: { keepData?: boolean }) => Promise<void>;
+  /** Kills the process at once (SIGKILL), as a crash or power cut would; the data folder stays. */
+  kill: () => Promise<void>;
 };
 
 /**
@@ -67,8 +69,14 @@ export async function startServer(opts: { env?: Record<string, string>; dataDir?
     adminEmail,
     adminPassword: opts.env?.ADMIN_PASSWORD ?? generated ?? "",
     output: () => out,
+    kill: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGKILL");
+      }),
     stop: async ({ keepData = false } = {}) => {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         await new Promise<void>((resolve) => {
           child.once("exit", () => resolve());
           child.kill("SIGTERM");

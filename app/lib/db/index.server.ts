@@ -1,31 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import * as sqliteVec from "sqlite-vec";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as schema from "../../../db/schema";
 import { getConfig } from "../config.server";
+import { projectRoot } from "../paths.server";
 
 export * from "../../../db/schema";
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
-
-/**
- * The migrations folder sits at <project>/db/migrations. This module runs from the
- * sources (dev, tests) and from build/server (production), so walk up to find it.
- */
-function findMigrationsDir(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 8; i++) {
-    const candidate = path.join(dir, "db", "migrations");
-    if (fs.existsSync(path.join(candidate, "meta", "_journal.json"))) return candidate;
-    dir = path.dirname(dir);
-  }
-  const fromCwd = path.resolve("db", "migrations");
-  if (fs.existsSync(fromCwd)) return fromCwd;
-  throw new Error("db/migrations not found next to the application");
-}
 
 /** Opens (creating when needed) a database file with the pragmas every part relies on, and migrates it. */
 export function openDatabase(file: string): Db {
@@ -38,7 +22,7 @@ export function openDatabase(file: string): Db {
   // Vector search tables (vec0) need the extension before migrations run.
   sqliteVec.load(sqlite);
   const db = drizzle(sqlite, { schema }) as Db;
-  migrate(db, { migrationsFolder: findMigrationsDir() });
+  migrate(db, { migrationsFolder: path.join(projectRoot(), "db", "migrations") });
   return db;
 }
 

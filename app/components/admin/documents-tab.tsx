@@ -1,0 +1,272 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { useConfirm } from "~/components/ui/confirm-dialog";
+import { apiRequest, getJson, handleUnauthorized, isUnauthorizedError } from "~/lib/api-client";
+import {
+  ALLOWED_EXTENSIONS,
+  DEFAULT_FILTERS,
+  filterAndSortDocuments,
+  formatKb,
+  progressPercent,
+  progressText,
+  type DocumentFilters,
+  type DocumentRow,
+} from "~/lib/documents-view";
+import { toast } from "~/lib/toast";
+import { useUploads, type UploadSession } from "./use-uploads";
+
+type SearchStatus = { mode: "hybrid" | "lexical"; embedder: string | null; reason: string | null; chunks?: number; vectors?: number };
+
+function useDocumentList() {
+  const [documents, setDocuments] = useState<DocumentRow[]>([]);
+  const [state, setState] = useState<"loading" | "ready" | "error">("loading");
+  const [status, setStatus] = useState<SearchStatus | null>(null);
+  const refresh = useCallback(async () => {
+    try {
+      const [docs, search] = await Promise.all([
+        getJson<DocumentRow[]>("/api/admin/documents"),
+        getJson<SearchStatus>("/api/admin/search-status").catch(() => null),
+      ]);
+      setDocuments(docs ?? []);
+      setStatus(search);
+      setState("ready");
+    } catch (error) {
+      if (isUnauthorizedError(error)) handleUnauthorized();
+      setState("error");
+    }
+  }, []);
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+  return { documents, state, status, refresh };
+}
+
+export function DocumentsTab() {
+  const { documents, state, status, refresh } = useDocumentList();
+  const { confirm, dialog } = useConfirm();
+  const uploads = useUploads({ documents, onChanged: refresh, confirm });
+  const [filters, setFilters] = useState<DocumentFilters>(DEFAULT_FILTERS);
+  const shown = useMemo(() => filterAndSortDocuments(documents, filters), [documents, filters]);
+
+  async function remove(doc: DocumentRow) {
+    const ok = await confirm({
+      title: "Delete document?",
+      description: `"${doc.title}" will be deleted with all its text chunks and embeddings. This cannot be undone.`,
+      confirmLabel: "Delete",
+      destructive: true,
+    });
+    if (!ok) return;
+    try {
+      await apiRequest("DELETE", ["/api/admin/documents", doc.id]);
+      toast({ title: "Document Deleted", description: `${doc.title} was removed.` });
+    } catch (error) {
+      if (isUnauthorizedError(error)) return handleUnauthorized();
+      toast({ title: "Delete Failed", description: "Failed to delete document", variant: "destructive" });
+    }
+    await refresh();
+  }
+
+  return (
+    <div className="space-y-6">
+      {dialog}
+      <RetrievalBanner status={status} />
+      <UploadArea busy={uploads.busy} onFile={uploads.uploadOne} onFolder={uploads.uploadFolder} />
+      {uploads.busy ? <ProgressPanel session={uploads.active} elapsed={uploads.elapsed} /> : null}
+      <ProcessingConsole lines={uploads.consoleLines} busy={uploads.busy} onClear={uploads.clearConsole} onCancel={uploads.cancel} canCancel={!!uploads.active} />
+      <Card className="p-6">
+        <div className="flex flex-wrap items-end gap-3">
+          <label className="flex-1 text-sm">
+            <span className="mb-1 block font-medium text-slate-700">Search</span>
+            <input
+              type="search"
+              value={filters.search}
+              onChange={(e) => setFilters({ ...filters, search: e.target.value })}
+              placeholder="Title, filename or author"
+              className="w-full rounded-md border border-slate-300 px-3 py-2"
+            />
+          </label>
+          <Select label="Sort by" value={filters.sortBy} onChange={(v) => setFilters({ ...filters, sortBy: v as DocumentFilters["sortBy"] })} options={[["date", "Upload Date"], ["name", "Name"], ["size", "File Size"], ["pages", "Pages"], ["status", "Status"]]} />
+          <Select label="Order" value={filters.order} onChange={(v) => setFilters({ ...filters, order: v as DocumentFilters["order"] })} options={[["desc", "Newest First"], ["asc", "Oldest First"]]} />
+          <Select label="Status" value={filters.status} onChange={(v) => setFilters({ ...filters, status: v as DocumentFilters["status"] })} options={[["all", "All"], ["completed", "Completed"], ["processing", "Processing"], ["failed", "Failed"]]} />
+          <Button variant="secondary" onClick={() => setFilters(DEFAULT_FILTERS)}>
+            Clear All Filters
+          </Button>
+          <Button variant="secondary" onClick={() => void refresh()}>
+            Refresh
+          </Button>
+        </div>
+        <p className="mt-4 text-sm text-slate-600" data-testid="document-count">
+          {shown.length} of {documents.length} documents
+        </p>
+        <DocumentList state={state} documents={documents} shown={shown} onDelete={remove} />
+      </Card>
+    </div>
+  );
+}
+
+function RetrievalBanner({ status }: { status: SearchStatus | null }) {
+  if (!status) return null;
+  return (
+    <div className={`rounded-md border p-3 text-sm ${status.mode === "hybrid" ? "border-emerald-200 bg-emerald-50 text-emerald-900" : "border-amber-200 bg-amber-50 text-amber-900"}`} data-testid="retrieval-mode">
+      {status.mode === "hybrid" ? (
+        <>Retrieval mode: hybrid (keywords + vectors with {status.embedder})</>
+      ) : (
+        <>Retrieval mode: lexical only (keyword search){status.reason ? ` — ${status.reason}` : ""}</>
+      )}
+      {typeof status.chunks === "number" ? <span className="ml-2 text-xs opacity-80">{status.chunks} chunks indexed</span> : null}
+    </div>
+  );
+}
+
+function UploadArea({ busy, onFile, onFolder }: { busy: boolean; onFile: (f: File) => void; onFolder: (f: File[]) => void }) {
+  const single = useRef<HTMLInputElement>(null);
+  const folder = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    // Folder picking is a non-standard attribute React does not type.
+    folder.current?.setAttribute("webkitdirectory", "");
+  }, []);
+  return (
+    <Card className="p-6">
+      <h2 className="text-lg font-semibold">Upload documents</h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Add textbooks, journals and protocols to the shared knowledge base: {ALLOWED_EXTENSIONS.map((e) => e.toUpperCase()).join(", ")}.
+      </p>
+      <div className="mt-4 flex gap-3">
+        <input
+          ref={single}
+          type="file"
+          className="hidden"
+          data-testid="file-input"
+          accept={ALLOWED_EXTENSIONS.map((e) => `.${e}`).join(",")}
+          onChange={(e) => {
+            const f = e.target.files?.[0];
+            e.target.value = "";
+            if (f) onFile(f);
+          }}
+        />
+        <input
+          ref={folder}
+          type="file"
+          multiple
+          className="hidden"
+          data-testid="folder-input"
+          onChange={(e) => {
+            const files = Array.from(e.target.files ?? []);
+            e.target.value = "";
+            if (files.length) onFolder(files);
+          }}
+        />
+        <Button disabled={busy} onClick={() => single.current?.click()}>
+          Select Files
+        </Button>
+        <Button variant="secondary" disabled={busy} onClick={() => folder.current?.click()}>
+          Select Folder
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+function ProgressPanel({ session, elapsed }: { session: UploadSession | null; elapsed: string }) {
+  const view = session ?? { currentStep: null, totalChunks: null, chunksCreated: 0 };
+  const percent = progressPercent(view);
+  return (
+    <Card className="p-6" data-testid="upload-progress">
+      <div className="flex items-center justify-between text-sm">
+        <span className="font-medium">{session?.filename ?? "Uploading..."}</span>
+        <span className="tabular-nums text-slate-600" aria-label="Elapsed time">
+          {elapsed}
+        </span>
+      </div>
+      <div className="mt-3 h-2 w-full overflow-hidden rounded bg-slate-200" role="progressbar" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
+        <div className="h-full bg-brand-600 transition-all" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="mt-2 text-sm text-slate-600">
+        {progressText(view)} ({percent}%)
+      </p>
+    </Card>
+  );
+}
+
+function ProcessingConsole(props: { lines: string[]; busy: boolean; canCancel: boolean; onClear: () => void; onCancel: () => void }) {
+  const end = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // Braces matter: newer browsers return a promise from scrollIntoView, and an effect may only return a cleanup.
+    end.current?.scrollIntoView({ block: "nearest" });
+  }, [props.lines]);
+  return (
+    <Card className="overflow-hidden">
+      <div className="flex items-center justify-between border-b border-slate-200 px-4 py-2">
+        <h2 className="text-sm font-semibold">Processing console</h2>
+        <div className="flex gap-2">
+          {props.busy ? (
+            <Button variant="destructive" className="px-3 py-1" onClick={props.onCancel} disabled={!props.canCancel}>
+              Cancel Upload
+            </Button>
+          ) : null}
+          <Button variant="ghost" className="px-3 py-1" onClick={props.onClear}>
+            Clear
+          </Button>
+        </div>
+      </div>
+      <div className="h-56 overflow-y-auto bg-black p-3 font-mono text-xs text-green-300" data-testid="processing-console">
+        {props.lines.map((line, i) => (
+          <div key={i} className="whitespace-pre-wrap">
+            {line}
+          </div>
+        ))}
+        <div ref={end} />
+      </div>
+    </Card>
+  );
+}
+
+function DocumentList(props: { state: string; documents: DocumentRow[]; shown: DocumentRow[]; onDelete: (d: DocumentRow) => void }) {
+  if (props.state === "loading") return <p className="mt-6 text-sm text-slate-500">Loading documents...</p>;
+  if (props.state === "error") return <p className="mt-6 text-sm text-red-600">Could not load the documents. Try Refresh.</p>;
+  if (!props.documents.length) return <p className="mt-6 text-sm text-slate-500">No documents uploaded yet</p>;
+  if (!props.shown.length) return <p className="mt-6 text-sm text-slate-500">No documents match the current filters</p>;
+  return (
+    <ul className="mt-4 divide-y divide-slate-200" data-testid="document-list">
+      {props.shown.map((d) => (
+        <li key={d.id} className="flex items-start justify-between gap-4 py-3">
+          <div className="min-w-0">
+            <p className="truncate font-medium">{d.title}</p>
+            <p className="truncate text-sm text-slate-600">
+              {d.filename} · {d.fileType.toUpperCase()} · {formatKb(d.fileSize)} · {d.pages ?? 0} pages · {new Date(d.uploadedAt).toLocaleDateString()}
+            </p>
+            {d.authors.length ? <p className="truncate text-xs text-slate-500">{d.authors.join(", ")}</p> : null}
+          </div>
+          <div className="flex shrink-0 items-center gap-2">
+            <span
+              className={`rounded-full px-2 py-0.5 text-xs font-medium ${
+                d.processingStatus === "completed" ? "bg-emerald-100 text-emerald-800" : d.processingStatus === "processing" ? "bg-blue-100 text-blue-800" : "bg-red-100 text-red-800"
+              }`}
+            >
+              {d.processingStatus}
+            </span>
+            <Button variant="ghost" className="px-2 py-1 text-red-700" onClick={() => props.onDelete(d)} aria-label={`Delete ${d.title}`}>
+              Delete
+            </Button>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Select(props: { label: string; value: string; onChange: (v: string) => void; options: Array<[string, string]> }) {
+  return (
+    <label className="text-sm">
+      <span className="mb-1 block font-medium text-slate-700">{props.label}</span>
+      <select value={props.value} onChange={(e) => props.onChange(e.target.value)} className="rounded-md border border-slate-300 bg-white px-3 py-2">
+        {props.options.map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

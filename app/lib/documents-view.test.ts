@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import {
+  DEFAULT_FILTERS,
+  filterAndSortDocuments,
+  formatElapsed,
+  formatKb,
+  planFolderUpload,
+  progressPercent,
+  progressText,
+  type DocumentRow,
+} from "./documents-view";
+
+const row = (over: Partial<DocumentRow>): DocumentRow => ({
+  id: "x",
+  title: "T",
+  filename: "t.pdf",
+  authors: [],
+  fileType: "pdf",
+  fileSize: 1000,
+  pages: 1,
+  uploadedAt: "2026-01-01T00:00:00Z",
+  processingStatus: "completed",
+  ...over,
+});
+
+describe("filterAndSortDocuments", () => {
+  const rows = [
+    row({ id: "a", title: "Feline Medicine", filename: "feline.pdf", authors: ["Little S"], fileSize: 5000, pages: 300, uploadedAt: "2026-01-02T00:00:00Z" }),
+    row({ id: "b", title: "canine dermatology", filename: "derm.docx", authors: ["Miller W"], fileSize: null, pages: null, uploadedAt: "2026-01-03T00:00:00Z", processingStatus: "processing" }),
+    row({ id: "c", title: "Anaesthesia", filename: "ANAES.pdf", authors: [], fileSize: 100, pages: 20, uploadedAt: "2026-01-01T00:00:00Z" }),
+  ];
+  const ids = (r: DocumentRow[]) => r.map((d) => d.id);
+
+  it("defaults to newest first", () => {
+    expect(ids(filterAndSortDocuments(rows, DEFAULT_FILTERS))).toEqual(["b", "a", "c"]);
+  });
+  it("matches title, filename or authors, ignoring case", () => {
+    expect(ids(filterAndSortDocuments(rows, { ...DEFAULT_FILTERS, search: "MILLER" }))).toEqual(["b"]);
+    expect(ids(filterAndSortDocuments(rows, { ...DEFAULT_FILTERS, search: "anaes.PDF" }))).toEqual(["c"]);
+    expect(ids(filterAndSortDocuments(rows, { ...DEFAULT_FILTERS, search: "feline" }))).toEqual(["a"]);
+  });
+  it("sorts by name, size and pages with missing values as 0, either order", () => {
+    expect(ids(filterAndSortDocuments(rows, { ...DEFAULT_FILTERS, sortBy: "name", order: "asc" }))).toEqual(["c", "b", "a"]);
+    expect(ids(filterAndSortDocuments(rows, { ...DEFAULT_FILTERS, sortBy: "size", order: "asc" }))).toEqual(["b", "c", "a"]);
+    expect(ids(filterAndSortDocuments(rows, { ...DEFAULT_FILTERS, sortBy: "pages", order: "desc" }))).toEqual(["a", "c", "b"]);
+  });
+  it("filters by status", () => {
+    expect(ids(filterAndSortDocuments(rows, { ...DEFAULT_FILTERS, status: "processing" }))).toEqual(["b"]);
+    expect(filterAndSortDocuments(rows, { ...DEFAULT_FILTERS, status: "failed" })).toEqual([]);
+  });
+});
+
+describe("progress", () => {
+  it("uses chunk counts when counting has begun, else the step's share", () => {
+    expect(progressPercent({ currentStep: "embeddings", totalChunks: 200, chunksCreated: 50 })).toBe(25);
+    expect(progressPercent({ currentStep: null, totalChunks: null, chunksCreated: 0 })).toBe(5);
+    expect(progressPercent({ currentStep: "metadata", totalChunks: null, chunksCreated: 0 })).toBe(10);
+    expect(progressPercent({ currentStep: "chunking", totalChunks: 120, chunksCreated: 0 })).toBe(30);
+    expect(progressPercent({ currentStep: "embeddings", totalChunks: null, chunksCreated: 0 })).toBe(80);
+    expect(progressPercent({ currentStep: "finalizing", totalChunks: 120, chunksCreated: 0 })).toBe(95);
+  });
+  it("says what is happening in the spec's words", () => {
+    expect(progressText({ currentStep: null, totalChunks: null, chunksCreated: 0 })).toBe("Starting document processing...");
+    expect(progressText({ currentStep: "metadata", totalChunks: null, chunksCreated: 0 })).toBe("Extracting metadata...");
+    expect(progressText({ currentStep: "chunking", totalChunks: 9, chunksCreated: 0 })).toBe("Creating text chunks...");
+    expect(progressText({ currentStep: "embeddings", totalChunks: 9, chunksCreated: 3 })).toBe("Creating embeddings: 3/9 chunks complete");
+    expect(progressText({ currentStep: "finalizing", totalChunks: 9, chunksCreated: 9 })).toBe("Finalizing document...");
+  });
+});
+
+describe("formatting", () => {
+  it("shows sizes in KB with one decimal and elapsed time as m:ss", () => {
+    expect(formatKb(1536)).toBe("1.5 KB");
+    expect(formatKb(null)).toBe("0.0 KB");
+    expect(formatElapsed(0)).toBe("0:00");
+    expect(formatElapsed(65_400)).toBe("1:05");
+    expect(formatElapsed(3_600_000)).toBe("60:00");
+  });
+});
+
+describe("planFolderUpload", () => {
+  it("keeps allowed extensions (any case), skips others, and warns past 100 files or 500 MB", () => {
+    const files = [
+      { name: "a.PDF", size: 1 },
+      { name: "b.docx", size: 1 },
+      { name: "c.exe", size: 1 },
+      { name: "notes", size: 1 },
+    ];
+    const plan = planFolderUpload(files);
+    expect(plan.accepted.map((f) => f.name)).toEqual(["a.PDF", "b.docx"]);
+    expect(plan.skipped.map((f) => f.name)).toEqual(["c.exe", "notes"]);
+    expect(plan.warnings).toEqual([]);
+    const many = Array.from({ length: 101 }, (_, i) => ({ name: `${i}.pdf`, size: 6 * 1024 * 1024 }));
+    expect(planFolderUpload(many).warnings.map((w) => w.title)).toEqual(["Very Large Folder", "Large Upload Size"]);
+    expect(planFolderUpload(many).warnings[0]!.description).toBe("101 files selected. Consider uploading in smaller batches if you experience timeouts.");
+  });
+});

@@ -1,0 +1,208 @@
+import { getConfig, type AppConfig } from "../config.server";
+import type { Embedder, RetrievalMode } from "./types";
+import { DEFAULT_LOCAL_MODEL, loadLocalEmbedder, modelFingerprint, type LocalEmbedder } from "./local.server";
+import {
+  DEFAULT_OLLAMA_EMBEDDING_MODEL,
+  DEFAULT_OLLAMA_HOST,
+  createOllamaEmbedder,
+  probeOllama,
+  type OllamaEmbedderOptions,
+} from "./ollama.server";
+
+/**
+ * The embeddings capability's public face. Other capabilities ask `getEmbedder()` for vectors
+ * (null means lexical-only search) and `getRetrievalMode()` for what the admin sees and why.
+ */
+export type { Embedder, RetrievalMode } from "./types";
+export { EmbeddingError, type EmbeddingErrorCode } from "./errors";
+export { cosine, l2Normalise } from "./vectors";
+
+export type EmbeddingsSettings = {
+  provider: "local" | "ollama" | "none";
+  /** EMBEDDING_MODEL; defaults to Xenova/all-MiniLM-L6-v2 (local) or nomic-embed-text (Ollama). */
+  model?: string;
+  /** Absolute MODELS_DIR. */
+  modelsDir: string;
+  /** OLLAMA_HOST; defaults to Ollama's own default, http://127.0.0.1:11434. */
+  ollamaHost?: string;
+  /** ALLOW_MODEL_DOWNLOADS=true lets a missing local model be fetched from the Hugging Face hub. */
+  allowDownloads?: boolean;
+  /** How long a working (up) and a failing (down) status is trusted before it is checked again. */
+  cacheMs?: { up?: number; down?: number };
+  ollama?: Partial<Pick<OllamaEmbedderOptions, "batchSize" | "timeoutMs" | "queryTimeoutMs" | "probeTimeoutMs">>;
+  localBatchSize?: number;
+};
+
+/** Up: re-check Ollama once a minute. Down: retry after 15 s, so an outage costs one probe per 15 s, not one per search. */
+export const DEFAULT_CACHE_MS = { up: 60_000, down: 15_000 } as const;
+
+/** Reads the settings from the validated config. */
+export function settingsFromConfig(cfg: AppConfig = getConfig()): EmbeddingsSettings {
+  return {
+    provider: cfg.EMBEDDINGS,
+    model: cfg.EMBEDDING_MODEL,
+    modelsDir: cfg.modelsDir,
+    ollamaHost: cfg.OLLAMA_HOST,
+    allowDownloads: cfg.ALLOW_MODEL_DOWNLOADS,
+  };
+}
+
+type Resolution = { embedder: Embedder | null; mode: RetrievalMode };
+type CachedResolution = Resolution & { expiresAt: number };
+
+export type FreshOption = {
+  /** Check now and wait for the answer instead of using a cached status (e.g. the admin pressing "check again"). */
+  fresh?: boolean;
+};
+
+export type EmbeddingsService = {
+  readonly settings: EmbeddingsSettings;
+  getEmbedder(options?: FreshOption): Promise<Embedder | null>;
+  getRetrievalMode(options?: FreshOption): Promise<RetrievalMode>;
+  /** Releases a loaded local model. */
+  dispose(): Promise<void>;
+};
+
+function lexical(reason: string): Resolution {
+  return { embedder: null, mode: { mode: "lexical", embedder: null, reason } };
+}
+
+function hybrid(embedder: Embedder): Resolution {
+  return { embedder, mode: { mode: "hybrid", embedder: embedder.id, reason: null } };
+}
+
+function ollamaOptions(settings: EmbeddingsSettings, onUnavailable: (reason: string) => void): OllamaEmbedderOptions {
+  return {
+    ...settings.ollama,
+    host: settings.ollamaHost ?? DEFAULT_OLLAMA_HOST,
+    model: settings.model ?? DEFAULT_OLLAMA_EMBEDDING_MODEL,
+    onUnavailable,
+  };
+}
+
+/**
+ * A cached resolver for one set of settings. The first call waits for the check; later calls answer
+ * from the cache, and an expired entry is refreshed in the background while the last answer is
+ * returned, so neither a slow Ollama nor a model load ever sits in front of a search twice.
+ */
+export function createEmbeddingsService(settings: EmbeddingsSettings, now: () => number = Date.now): EmbeddingsService {
+  const ttl = { ...DEFAULT_CACHE_MS, ...settings.cacheMs };
+  let cached: CachedResolution | null = null;
+  let inflight: Promise<Resolution> | null = null;
+  let local: LocalEmbedder | null = null;
+  // The files behind the last failed local load, so identical files are not loaded again
+  let lastLocalFailure: { fingerprint: string; reason: string } | null = null;
+  let ollamaEmbedder: Embedder | null = null;
+
+  function remember(resolution: Resolution, lifetime: number): Resolution {
+    cached = { ...resolution, expiresAt: now() + lifetime };
+    return resolution;
+  }
+
+  // An embed call that finds Ollama gone flips the status at once, without waiting for the next check
+  function markUnavailable(reason: string): void {
+    remember(lexical(reason), ttl.down);
+  }
+
+  async function resolveLocal(): Promise<Resolution> {
+    if (local) return remember(hybrid(local), Infinity);
+    const model = settings.model ?? DEFAULT_LOCAL_MODEL;
+    const fingerprint = modelFingerprint(model, settings.modelsDir);
+    if (lastLocalFailure?.fingerprint === fingerprint) return remember(lexical(lastLocalFailure.reason), ttl.down);
+    const result = await loadLocalEmbedder({
+      model,
+      modelsDir: settings.modelsDir,
+      allowDownloads: settings.allowDownloads,
+      batchSize: settings.localBatchSize,
+    });
+    if (!result.ok) {
+      // Downloads may succeed on a later try with the same (absent) files, so only offline failures are remembered
+      if (!settings.allowDownloads) lastLocalFailure = { fingerprint, reason: result.reason };
+      return remember(lexical(result.reason), ttl.down);
+    }
+    local = result.embedder;
+    // A loaded model stays loaded: its files cannot vanish from memory
+    return remember(hybrid(local), Infinity);
+  }
+
+  async function resolveOllama(): Promise<Resolution> {
+    const options = ollamaOptions(settings, markUnavailable);
+    if (ollamaEmbedder) {
+      // Already set up: a quick probe is enough unless the model changed size (re-pulled as another variant)
+      const probe = await probeOllama(options);
+      if (!probe.ok) return remember(lexical(probe.reason), ttl.down);
+      if (probe.dimensions === null || probe.dimensions === ollamaEmbedder.dimensions) return remember(hybrid(ollamaEmbedder), ttl.up);
+    }
+    const result = await createOllamaEmbedder(options);
+    if (!result.ok) return remember(lexical(result.reason), ttl.down);
+    ollamaEmbedder = result.embedder;
+    return remember(hybrid(ollamaEmbedder), ttl.up);
+  }
+
+  function resolveNow(): Promise<Resolution> {
+    switch (settings.provider) {
+      case "none":
+        return Promise.resolve(remember(lexical("EMBEDDINGS is 'none'"), Infinity));
+      case "local":
+        return resolveLocal();
+      case "ollama":
+        return resolveOllama();
+    }
+  }
+
+  function refresh(): Promise<Resolution> {
+    inflight ??= resolveNow().finally(() => {
+      inflight = null;
+    });
+    return inflight;
+  }
+
+  async function resolve(options: FreshOption = {}): Promise<Resolution> {
+    if (options.fresh || !cached) return refresh();
+    if (now() >= cached.expiresAt) {
+      // Stale-while-revalidate: answer with what we know, check in the background
+      void refresh().catch(() => undefined);
+    }
+    return cached;
+  }
+
+  return {
+    settings,
+    getEmbedder: async (options) => (await resolve(options)).embedder,
+    getRetrievalMode: async (options) => (await resolve(options)).mode,
+    async dispose() {
+      await inflight?.catch(() => undefined);
+      const loaded = local;
+      local = null;
+      cached = null;
+      await loaded?.dispose();
+    },
+  };
+}
+
+let service: EmbeddingsService | null = null;
+
+function defaultService(): EmbeddingsService {
+  service ??= createEmbeddingsService(settingsFromConfig());
+  return service;
+}
+
+/** The configured embedder, or null for lexical-only search. Never throws for a missing model or a down Ollama. */
+export function getEmbedder(options?: FreshOption): Promise<Embedder | null> {
+  return defaultService().getEmbedder(options);
+}
+
+/** Hybrid or lexical, with the plain reason when lexical (for the admin Documents tab). */
+export function getRetrievalMode(options?: FreshOption): Promise<RetrievalMode> {
+  return defaultService().getRetrievalMode(options);
+}
+
+/**
+ * Drops the cached embedder and status (tests; after changing settings). With `settings`, the
+ * public functions use those instead of the app config from then on.
+ */
+export async function resetEmbeddings(settings?: EmbeddingsSettings): Promise<void> {
+  const previous = service;
+  service = settings ? createEmbeddingsService(settings) : null;
+  await previous?.dispose();
+}

@@ -1,0 +1,90 @@
+import { and, desc, eq, isNull, or } from "drizzle-orm";
+import { getConfig } from "../config.server";
+import { documents, getDb, uploadSessions, type Db } from "../db/index.server";
+import { removeDocument } from "./pipeline.server";
+import { ingestQueue } from "./queue.server";
+
+/** Reading and managing documents and their upload sessions (the API's view of them). */
+
+export type AdminDocument = {
+  id: string;
+  title: string;
+  filename: string;
+  authors: string[];
+  fileType: string;
+  fileSize: number;
+  pages: number | null;
+  uploadedAt: string;
+  processingStatus: "completed" | "processing" | "failed";
+};
+
+export function listSharedDocuments(db: Db = getDb()): AdminDocument[] {
+  return db
+    .select()
+    .from(documents)
+    .where(isNull(documents.ownerId))
+    .orderBy(desc(documents.uploadedAt))
+    .all()
+    .map((d) => ({
+      id: d.id,
+      title: d.title,
+      filename: d.filename,
+      authors: d.authors,
+      fileType: d.fileType,
+      fileSize: d.fileSize,
+      pages: d.pages,
+      uploadedAt: d.uploadedAt.toISOString(),
+      processingStatus: d.processingStatus,
+    }));
+}
+
+/** Documents a user can search: the completed shared knowledge base plus their own private ones. */
+export function listVisibleDocuments(viewerId: string, db: Db = getDb()) {
+  return db
+    .select({ id: documents.id, title: documents.title, filename: documents.filename, pages: documents.pages, uploadedAt: documents.uploadedAt })
+    .from(documents)
+    .where(and(eq(documents.processingStatus, "completed"), or(isNull(documents.ownerId), eq(documents.ownerId, viewerId))))
+    .orderBy(desc(documents.uploadedAt))
+    .all()
+    .map((d) => ({ ...d, uploadedAt: d.uploadedAt.toISOString() }));
+}
+
+export function getUploadSession(id: string, db: Db = getDb()) {
+  const s = db.select().from(uploadSessions).where(eq(uploadSessions.id, id)).get();
+  if (!s) return null;
+  return {
+    id: s.id,
+    sessionId: s.id,
+    documentId: s.documentId,
+    filename: s.filename,
+    fileSize: s.fileSize,
+    status: s.status,
+    error: s.error,
+    consoleOutput: s.consoleOutput,
+    currentStep: s.currentStep,
+    totalChunks: s.totalChunks,
+    chunksCreated: s.chunksCreated,
+    createdAt: s.createdAt.toISOString(),
+    updatedAt: s.updatedAt.toISOString(),
+  };
+}
+
+export type CancelResult = "cancelled" | "not-found" | "not-processing";
+
+export function cancelUploadSession(id: string, db: Db = getDb()): CancelResult {
+  const s = db.select({ status: uploadSessions.status }).from(uploadSessions).where(eq(uploadSessions.id, id)).get();
+  if (!s) return "not-found";
+  if (s.status !== "processing") return "not-processing";
+  return ingestQueue().cancel(id) === "ok" ? "cancelled" : "not-processing";
+}
+
+export type DeleteResult = { ok: true; title: string } | { ok: false; reason: "not-found" | "processing" };
+
+/** Deletes a shared document with its chunks, vectors and stored file. Private documents are not reachable here. */
+export function deleteSharedDocument(id: string, db: Db = getDb()): DeleteResult {
+  const doc = db.select().from(documents).where(and(eq(documents.id, id), isNull(documents.ownerId))).get();
+  if (!doc) return { ok: false, reason: "not-found" };
+  if (doc.processingStatus === "processing") return { ok: false, reason: "processing" };
+  removeDocument(db, getConfig().dataDir, doc.id, doc.storedPath);
+  return { ok: true, title: doc.title };
+}

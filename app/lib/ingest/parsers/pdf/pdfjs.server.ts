@@ -1,0 +1,107 @@
+import { createRequire } from "node:module";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { DocumentError } from "../../types";
+
+/**
+ * Loading pdf.js (the engine inside pdf-parse) and opening documents with plain errors.
+ * pdf.js is imported on first use: it is large and installs polyfills, so importing the
+ * parsers costs nothing until a PDF arrives.
+ */
+
+export type Pdfjs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
+
+/**
+ * Images larger than this many pixels are left out by pdf.js: decoding one takes about
+ * 7 bytes a pixel (a 9000x9000 scan would need ~600 MB; a 600-dpi A4 scan, 35 Mpx, fits).
+ * Text is unaffected; such a page can still be OCR'd through pdftoppm (see ocr.server.ts).
+ */
+export const MAX_DECODED_IMAGE_PIXELS = 40_000_000;
+
+let loading: Promise<Pdfjs> | undefined;
+
+export function loadPdfjs(): Promise<Pdfjs> {
+  loading ??= import("pdfjs-dist/legacy/build/pdf.mjs").then((pdfjs) => {
+    restoreNativeBuiltins();
+    // In Node pdf.js runs its "worker" in this thread; point it at the real file so it
+    // still loads when the server code is bundled.
+    pdfjs.GlobalWorkerOptions.workerSrc = pathToFileURL(resolvePdfjsFile("legacy/build/pdf.worker.mjs")).href;
+    return pdfjs;
+  });
+  return loading;
+}
+
+const NATIVE_PUSH = Array.prototype.push;
+const NATIVE_JSON_PARSE = JSON.parse;
+
+/**
+ * pdf.js's legacy build (the one for Node, also used by pdf-parse) bundles core-js, which on
+ * load replaces Array.prototype.push and JSON.parse for the whole process with polyfills for
+ * spec corner cases (pushing nothing onto a frozen-length array; JSON.parse source access).
+ * They are several times slower, and push is in every hot loop (parsing a book spent ~10%
+ * of its time there). Put the engine's own back; nothing here relies on those corners.
+ */
+export function restoreNativeBuiltins() {
+  const isNative = (fn: unknown) => typeof fn === "function" && /\[native code\]/.test(Function.prototype.toString.call(fn));
+  if (Array.prototype.push !== NATIVE_PUSH && isNative(NATIVE_PUSH)) {
+    Object.defineProperty(Array.prototype, "push", { value: NATIVE_PUSH, writable: true, configurable: true, enumerable: false });
+  }
+  if (JSON.parse !== NATIVE_JSON_PARSE && isNative(NATIVE_JSON_PARSE)) {
+    Object.defineProperty(JSON, "parse", { value: NATIVE_JSON_PARSE, writable: true, configurable: true, enumerable: false });
+  }
+}
+
+const requireFromHere = createRequire(import.meta.url);
+
+function resolvePdfjsFile(relative: string): string {
+  return path.join(path.dirname(requireFromHere.resolve("pdfjs-dist/package.json")), relative);
+}
+
+/** Font, CMap, colour-profile and JPEG 2000 decoder data shipped with pdf.js (read from disk, never fetched). */
+function assetDirectories() {
+  const dir = (name: string) => resolvePdfjsFile(name) + path.sep;
+  return {
+    cMapUrl: dir("cmaps"),
+    cMapPacked: true,
+    standardFontDataUrl: dir("standard_fonts"),
+    wasmUrl: dir("wasm"),
+    iccUrl: dir("iccs"),
+  };
+}
+
+/** Opens a PDF from its bytes (which pdf.js takes ownership of); every failure becomes a DocumentError. */
+export async function openPdf(pdfjs: Pdfjs, data: Uint8Array): Promise<PDFDocumentProxy> {
+  const task = pdfjs.getDocument({
+    data,
+    ...assetDirectories(),
+    verbosity: pdfjs.VerbosityLevel.ERRORS,
+    maxImageSize: MAX_DECODED_IMAGE_PIXELS,
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+  });
+  try {
+    const doc = await task.promise;
+    restoreNativeBuiltins(); // the worker half of pdf.js loads with the first document and patches again
+    if (doc.numPages < 1) {
+      await doc.destroy();
+      throw new DocumentError(DAMAGED);
+    }
+    return doc;
+  } catch (error) {
+    await task.destroy().catch(() => undefined);
+    throw toDocumentError(error);
+  }
+}
+
+export const DAMAGED = "The PDF is damaged and cannot be read";
+export const PASSWORD_PROTECTED = "The PDF is password-protected";
+
+export function toDocumentError(error: unknown): DocumentError {
+  if (error instanceof DocumentError) return error;
+  const name = error instanceof Error ? error.name : "";
+  // Without an onPassword callback pdf.js rejects a user-password file with this.
+  if (name === "PasswordException") return new DocumentError(PASSWORD_PROTECTED);
+  return new DocumentError(DAMAGED);
+}

@@ -1,0 +1,174 @@
+import fs from "node:fs";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import { eq } from "drizzle-orm";
+import { getConfig } from "../config.server";
+import { documents, getDb, uploadSessions } from "../db/index.server";
+import { projectRoot } from "../paths.server";
+import { CONSOLE_LINES } from "./progress.server";
+import { removeDocument } from "./pipeline.server";
+
+/**
+ * Hands upload sessions to the ingestion worker thread one at a time, so a 400-page
+ * book never blocks requests. Cancel reaches the running job within a second or two;
+ * if the worker does not answer in time it is replaced and the main thread cleans up.
+ */
+
+type Reply = { type: "done"; sessionId: string; outcome: string; error?: string };
+const CANCEL_GRACE_MS = 2000;
+
+function workerEntry(): { file: string; execArgv: string[] } {
+  const root = projectRoot();
+  const built = path.join(root, "build", "workers", "ingest-worker.js");
+  if (fs.existsSync(built)) return { file: built, execArgv: [] };
+  // Development from sources: tsx (a dev dependency) compiles the worker on the fly.
+  return { file: path.join(root, "app", "workers", "ingest.worker.ts"), execArgv: ["--import", "tsx"] };
+}
+
+function appendConsole(sessionId: string, line: string) {
+  const db = getDb();
+  const row = db.select({ consoleOutput: uploadSessions.consoleOutput }).from(uploadSessions).where(eq(uploadSessions.id, sessionId)).get();
+  if (!row) return;
+  const lines = [...row.consoleOutput, `[${new Date().toISOString().slice(11, 19)}] ${line}`].slice(-CONSOLE_LINES);
+  db.update(uploadSessions).set({ consoleOutput: lines, updatedAt: new Date() }).where(eq(uploadSessions.id, sessionId)).run();
+}
+
+/** Ends a session on the main thread (worker gone or job never started), removing what it wrote. */
+function finishOnMainThread(sessionId: string, status: "cancelled" | "failed", reason: string) {
+  const db = getDb();
+  const session = db.select().from(uploadSessions).where(eq(uploadSessions.id, sessionId)).get();
+  if (!session || session.status !== "processing") return;
+  if (session.documentId) {
+    const doc = db.select().from(documents).where(eq(documents.id, session.documentId)).get();
+    if (doc) removeDocument(db, getConfig().dataDir, doc.id, doc.storedPath);
+  }
+  appendConsole(sessionId, status === "cancelled" ? "Upload cancelled by user: nothing was kept" : `Failed: ${reason}`);
+  db.update(uploadSessions)
+    .set({ status, error: status === "failed" ? reason : null, updatedAt: new Date() })
+    .where(eq(uploadSessions.id, sessionId))
+    .run();
+}
+
+class IngestQueue {
+  private worker: Worker | null = null;
+  private readonly waiting: string[] = [];
+  private running: string | null = null;
+  private cancelTimer: ReturnType<typeof setTimeout> | null = null;
+
+  enqueue(sessionId: string) {
+    this.waiting.push(sessionId);
+    this.next();
+  }
+
+  /** 'ok' when the cancel was taken; 'not-processing' when the session had already ended. */
+  cancel(sessionId: string): "ok" | "not-processing" {
+    const queued = this.waiting.indexOf(sessionId);
+    if (queued >= 0) {
+      this.waiting.splice(queued, 1);
+      finishOnMainThread(sessionId, "cancelled", "");
+      return "ok";
+    }
+    if (this.running === sessionId && this.worker) {
+      this.worker.postMessage({ type: "cancel", sessionId });
+      this.cancelTimer ??= setTimeout(() => this.replaceWorker("cancelled", "Upload cancelled by user"), CANCEL_GRACE_MS);
+      return "ok";
+    }
+    // Not known to this process (e.g. left over): end it here.
+    const row = getDb().select({ status: uploadSessions.status }).from(uploadSessions).where(eq(uploadSessions.id, sessionId)).get();
+    if (row?.status !== "processing") return "not-processing";
+    finishOnMainThread(sessionId, "cancelled", "");
+    return "ok";
+  }
+
+  /** At start: sessions a previous process left 'processing' are run again from the start, or failed with a reason. */
+  recover(): string[] {
+    const db = getDb();
+    const lines: string[] = [];
+    const stuck = db.select().from(uploadSessions).where(eq(uploadSessions.status, "processing")).all();
+    for (const session of stuck) {
+      const doc = session.documentId ? db.select().from(documents).where(eq(documents.id, session.documentId)).get() : undefined;
+      const fileThere = doc && fs.existsSync(path.join(getConfig().dataDir, doc.storedPath));
+      if (!doc || !fileThere) {
+        finishOnMainThread(session.id, "failed", "The server restarted during processing and the uploaded file is no longer available");
+        lines.push(`Upload ${session.filename}: could not be resumed after a restart (file missing)`);
+        continue;
+      }
+      appendConsole(session.id, "The server restarted: processing this document again from the start");
+      db.update(uploadSessions)
+        .set({ currentStep: null, chunksCreated: 0, totalChunks: null })
+        .where(eq(uploadSessions.id, session.id))
+        .run();
+      this.enqueue(session.id);
+      lines.push(`Upload ${session.filename}: resumed after a restart`);
+    }
+    return lines;
+  }
+
+  async stop() {
+    this.waiting.length = 0;
+    await this.worker?.terminate();
+    this.worker = null;
+  }
+
+  private ensureWorker(): Worker {
+    if (this.worker) return this.worker;
+    const { file, execArgv } = workerEntry();
+    const worker = new Worker(file, { execArgv });
+    worker.on("message", (reply: Reply) => this.onDone(reply));
+    worker.on("error", (error) => {
+      console.error("Ingestion worker error:", error);
+    });
+    worker.on("exit", (code) => {
+      if (this.worker !== worker) return; // replaced on purpose
+      this.worker = null;
+      if (this.running) {
+        const id = this.running;
+        this.running = null;
+        finishOnMainThread(id, "failed", `Document processing stopped unexpectedly (worker exit code ${code})`);
+      }
+      this.next();
+    });
+    this.worker = worker;
+    return worker;
+  }
+
+  private onDone(reply: Reply) {
+    if (reply.sessionId !== this.running) return;
+    if (reply.outcome === "crashed") {
+      finishOnMainThread(reply.sessionId, "failed", `Document processing failed: ${reply.error ?? "unknown error"}`);
+    }
+    this.clearCancelTimer();
+    this.running = null;
+    this.next();
+  }
+
+  private next() {
+    if (this.running || !this.waiting.length) return;
+    const sessionId = this.waiting.shift()!;
+    this.running = sessionId;
+    this.ensureWorker().postMessage({ type: "run", sessionId });
+  }
+
+  private clearCancelTimer() {
+    if (this.cancelTimer) clearTimeout(this.cancelTimer);
+    this.cancelTimer = null;
+  }
+
+  /** The worker did not stop in time: replace it and finish the session here. */
+  private replaceWorker(status: "cancelled" | "failed", reason: string) {
+    this.clearCancelTimer();
+    const old = this.worker;
+    this.worker = null;
+    const id = this.running;
+    this.running = null;
+    void old?.terminate();
+    if (id) finishOnMainThread(id, status, reason);
+    this.next();
+  }
+}
+
+let queue: IngestQueue | null = null;
+export function ingestQueue(): IngestQueue {
+  queue ??= new IngestQueue();
+  return queue;
+}

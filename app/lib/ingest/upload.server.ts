@@ -1,0 +1,209 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import busboy from "busboy";
+import { getConfig } from "../config.server";
+import { documents, getDb, uploadSessions } from "../db/index.server";
+import { jsonError } from "../http.server";
+import { detectFileTypeFromFile } from "./parsers/index.server";
+import { inTransaction } from "./pipeline.server";
+import { ingestQueue } from "./queue.server";
+import type { FileType } from "./types";
+
+/**
+ * Receives a multipart upload (field 'document') straight to disk — never the whole
+ * body in memory — checks its real type from its bytes, records the document and its
+ * upload session, and queues it for the worker. Returns at once with the session id.
+ */
+
+export type UploadOptions = {
+  uploadedBy: string;
+  /** Hand the session to the worker queue (default). The bulk-ingest command runs it in-process instead. */
+  enqueue?: boolean;
+  /** null: the shared knowledge base; a user id: that user's private library. */
+  ownerId: string | null;
+  maxBytes?: number;
+  allowedTypes?: readonly FileType[];
+};
+
+// Multipart framing around the file: boundaries and part headers.
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+/** The uploaded name is for display only: no folders, no control characters, bounded length. */
+export function displayName(raw: string): string {
+  const base = raw.split(/[/\\]/).pop() ?? "";
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 255);
+  return clean || "document";
+}
+
+export type Received = { tempPath: string; filename: string; size: number; sha256: string };
+
+function receiveFile(request: Request, maxBytes: number, tempPath: string): Promise<Received | null> {
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: { "content-type": request.headers.get("content-type") ?? "" },
+        limits: { fileSize: maxBytes, files: 1, fields: 20, parts: 25 },
+        defParamCharset: "utf8",
+      });
+    } catch {
+      reject(jsonError(400, "Malformed multipart body"));
+      return;
+    }
+    let received: Received | null = null;
+    let pending: Promise<void> = Promise.resolve();
+    let failure: Response | null = null;
+    const body = Readable.fromWeb(request.body as unknown as NodeReadableStream<Uint8Array>);
+
+    parser.on("file", (field, stream, info) => {
+      if (field !== "document" || received) {
+        stream.resume();
+        return;
+      }
+      const hash = crypto.createHash("sha256");
+      let size = 0;
+      const out = fs.createWriteStream(tempPath, { flags: "wx", mode: 0o600 });
+      stream.on("data", (chunk: Buffer) => {
+        hash.update(chunk);
+        size += chunk.length;
+      });
+      stream.on("limit", () => {
+        failure = jsonError(413, `The file is larger than the ${Math.round(maxBytes / 1024 / 1024)} MB limit`);
+        stream.unpipe(out);
+        out.destroy();
+        // Discard the rest rather than reset the connection, so the client reads the 413.
+        body.unpipe(parser);
+        body.resume();
+        finish();
+      });
+      received = { tempPath, filename: displayName(info.filename ?? ""), size: 0, sha256: "" };
+      pending = new Promise<void>((done, fail) => {
+        out.on("finish", () => {
+          if (received) Object.assign(received, { size, sha256: hash.digest("hex") });
+          done();
+        });
+        out.on("error", fail);
+      });
+      // When the upload is refused part-way the write stream is destroyed: that is not an error to report.
+      pending.catch(() => undefined);
+      stream.pipe(out);
+    });
+    let settled = false;
+    const finish = () => {
+      if (settled) return;
+      settled = true;
+      if (failure) return reject(failure);
+      pending.then(() => resolve(received), reject);
+    };
+    parser.on("close", finish);
+    parser.on("error", () => {
+      failure ??= jsonError(400, "Malformed multipart body");
+      finish();
+    });
+    body.on("error", () => {
+      failure ??= jsonError(400, "The upload was interrupted");
+      finish();
+    });
+    body.pipe(parser);
+  });
+}
+
+export async function receiveUpload(request: Request, options: UploadOptions): Promise<{ sessionId: string; documentId: string | null }> {
+  const config = getConfig();
+  const maxBytes = options.maxBytes ?? config.MAX_UPLOAD_MB * 1024 * 1024;
+  if (!/^multipart\/form-data/i.test(request.headers.get("content-type") ?? "")) {
+    throw jsonError(415, "Expected multipart/form-data with the file in the field 'document'");
+  }
+  // Refuse a declared oversize body before reading any of it.
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > maxBytes + MULTIPART_OVERHEAD) {
+    throw jsonError(413, `The file is larger than the ${Math.round(maxBytes / 1024 / 1024)} MB limit`);
+  }
+  if (!request.body) throw jsonError(400, "No file in the field 'document'");
+
+  const filesDir = path.join(config.dataDir, "files");
+  fs.mkdirSync(filesDir, { recursive: true });
+  const tempPath = path.join(filesDir, `.incoming-${crypto.randomUUID()}`);
+  let received: Received | null;
+  try {
+    received = await receiveFile(request, maxBytes, tempPath);
+  } catch (error) {
+    fs.rmSync(tempPath, { force: true });
+    throw error;
+  }
+  if (!received) {
+    fs.rmSync(tempPath, { force: true });
+    throw jsonError(400, "No file in the field 'document'");
+  }
+  try {
+    return await registerUpload(received, options);
+  } finally {
+    fs.rmSync(tempPath, { force: true });
+  }
+}
+
+/**
+ * Records a received file (already on disk at `received.tempPath`, inside DATA_DIR/files):
+ * checks its real type, moves it to its final name, creates the document and its session.
+ */
+export async function registerUpload(received: Received, options: UploadOptions): Promise<{ sessionId: string; documentId: string | null }> {
+  const db = getDb();
+  const sessionId = crypto.randomUUID();
+  const receivedLine = `[${new Date().toISOString().slice(11, 19)}] Upload received: ${received.filename} (${(received.size / 1024).toFixed(1)} KB)`;
+  if (received.size === 0) {
+    // Spec: a bad file is a failed session with a plain reason, not a failed request.
+    db.insert(uploadSessions)
+      .values({
+        id: sessionId,
+        userId: options.uploadedBy,
+        filename: received.filename,
+        fileSize: 0,
+        status: "failed",
+        error: "The file is empty",
+        consoleOutput: [receivedLine, "Failed: The file is empty"],
+      })
+      .run();
+    return { sessionId, documentId: null };
+  }
+  const detected = await detectFileTypeFromFile(received.tempPath, received.filename);
+  if (!detected.ok) throw jsonError(415, detected.reason);
+  if (options.allowedTypes && !options.allowedTypes.includes(detected.type)) {
+    throw jsonError(415, `Unsupported file type here: ${detected.type.toUpperCase()} (allowed: ${options.allowedTypes.join(", ").toUpperCase()})`);
+  }
+  const documentId = crypto.randomUUID();
+  const storedPath = path.join("files", `${documentId}.${detected.type}`);
+  fs.renameSync(received.tempPath, path.join(getConfig().dataDir, storedPath));
+  inTransaction(db, () => {
+    db.insert(documents)
+      .values({
+        id: documentId,
+        title: received.filename.replace(/\.[^.]+$/, ""),
+        filename: received.filename,
+        storedPath,
+        fileType: detected.type,
+        fileSize: received.size,
+        sha256: received.sha256,
+        ownerId: options.ownerId,
+        uploadedBy: options.uploadedBy,
+        processingStatus: "processing",
+      })
+      .run();
+    db.insert(uploadSessions)
+      .values({
+        id: sessionId,
+        documentId,
+        userId: options.uploadedBy,
+        filename: received.filename,
+        fileSize: received.size,
+        status: "processing",
+        consoleOutput: [receivedLine, `[${new Date().toISOString().slice(11, 19)}] Detected type: ${detected.type.toUpperCase()}; waiting for the worker...`],
+      })
+      .run();
+  });
+  if (options.enqueue !== false) ingestQueue().enqueue(sessionId);
+  return { sessionId, documentId };
+}

@@ -1,0 +1,102 @@
+import type { Db } from "../db/index.server";
+import type { Chunk } from "../ingest/types";
+import { prepared } from "./statements.server";
+import { tokenize } from "./tokenize";
+import { ensureVectorIndex, vectorBlob } from "./vector.server";
+
+/**
+ * Writing the search index. Both functions are synchronous and run inside the caller's transaction
+ * (the ingest pipeline wraps indexing, embedding and the status change in one), so a failed or
+ * cancelled run leaves nothing behind.
+ *
+ * Removal is by triggers (db/migrations/0002_search_index.sql and vector.server.ts): deleting chunk rows
+ * deletes their full-text rows and corpus statistics, and the cascade to `chunk_vectors` deletes their
+ * binary codes. The same triggers run when a document row is deleted and its chunks go by cascade,
+ * so `removeDocumentIndex` and a plain document delete leave the same clean index.
+ */
+
+export type IndexedDocument = { id: string; title: string; authors: string[] };
+export type DocumentVectors = { embedderId: string; vectors: Float32Array[] };
+
+const INSERT_CHUNK = `INSERT INTO chunks
+  (document_id, chunk_index, page_start, page_end, pages, page_label, heading, text, word_count, token_count)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+const INSERT_FTS = "INSERT INTO chunks_fts (rowid, title, heading, body) VALUES (?, ?, ?, ?)";
+
+/** Title and authors are searched as one field: the document's name. */
+export function titleField(doc: Pick<IndexedDocument, "title" | "authors">): string {
+  return [doc.title, ...doc.authors].join(" ");
+}
+
+/**
+ * Indexes a document's chunks (replacing any earlier index of it), and their vectors when given.
+ * Returns the chunk ids in chunk order.
+ */
+export function indexDocument(db: Db, doc: IndexedDocument, chunks: Chunk[], vectors?: DocumentVectors): number[] {
+  const client = db.$client;
+  removeDocumentIndex(db, doc.id);
+  const insertChunk = prepared(client, INSERT_CHUNK);
+  const insertFts = prepared(client, INSERT_FTS);
+  // The title's and heading's terms are the same for many chunks: tokenize each once.
+  const titleTerms = tokenize(titleField(doc));
+  const titleText = titleTerms.join(" ");
+  const headingTerms = new Map<string, string[]>();
+  const ids: number[] = [];
+  for (const chunk of chunks) {
+    const heading = chunk.heading ?? "";
+    let hTerms = headingTerms.get(heading);
+    if (!hTerms) headingTerms.set(heading, (hTerms = tokenize(heading)));
+    const bodyTerms = tokenize(chunk.text);
+    const pages = chunk.pages.length ? chunk.pages : [1];
+    const { lastInsertRowid } = insertChunk.run(
+      doc.id,
+      chunk.index,
+      pages[0],
+      pages[pages.length - 1],
+      JSON.stringify(pages),
+      chunk.pageLabel,
+      chunk.heading,
+      chunk.text,
+      chunk.wordCount,
+      titleTerms.length + hTerms.length + bodyTerms.length,
+    );
+    const id = Number(lastInsertRowid);
+    insertFts.run(id, titleText, hTerms.join(" "), bodyTerms.join(" "));
+    ids.push(id);
+  }
+  if (vectors) addChunkVectors(db, ids, vectors);
+  return ids;
+}
+
+/** Stores the embeddings of chunks (in the same order as `chunkIds`), replacing earlier ones. */
+export function addChunkVectors(db: Db, chunkIds: number[], { embedderId, vectors }: DocumentVectors) {
+  if (vectors.length !== chunkIds.length) {
+    throw new Error(`Got ${vectors.length} vectors for ${chunkIds.length} chunks`);
+  }
+  if (!vectors.length) return;
+  const dimensions = vectors[0]!.length;
+  if (vectors.some((v) => v.length !== dimensions)) throw new Error("Vectors of one document must have one size");
+  const client = db.$client;
+  ensureVectorIndex(client, dimensions);
+  // Delete then insert rather than INSERT OR REPLACE: REPLACE's implicit delete fires no delete
+  // trigger (unless recursive_triggers is on), which would leave the old binary code behind.
+  const remove = prepared(client, "DELETE FROM chunk_vectors WHERE chunk_id = ?");
+  const insert = prepared(client, "INSERT INTO chunk_vectors (chunk_id, embedder_id, dimensions, embedding) VALUES (?, ?, ?, ?)");
+  chunkIds.forEach((id, i) => {
+    remove.run(id);
+    insert.run(id, embedderId, dimensions, vectorBlob(vectors[i]!));
+  });
+}
+
+/** Stores a document's embeddings (one per chunk, in chunk order) after its chunks were indexed. */
+export function addDocumentVectors(db: Db, documentId: string, vectors: DocumentVectors) {
+  const ids = prepared(db.$client, "SELECT id FROM chunks WHERE document_id = ? ORDER BY chunk_index")
+    .pluck()
+    .all(documentId) as number[];
+  addChunkVectors(db, ids, vectors);
+}
+
+/** Removes a document's chunks; triggers remove their full-text rows and vectors. */
+export function removeDocumentIndex(db: Db, documentId: string) {
+  prepared(db.$client, "DELETE FROM chunks WHERE document_id = ?").run(documentId);
+}

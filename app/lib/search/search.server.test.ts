@@ -1,0 +1,565 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { documents, openDatabase, users, type Db } from "../db/index.server";
+import type { Embedder } from "../embeddings/types";
+import { chunkPages } from "../ingest/chunker";
+import type { ParsedPage } from "../ingest/types";
+import { addDocumentVectors, getIndexStats, indexDocument, optimizeIndex, removeDocumentIndex, search } from "./index.server";
+import { countPostings, EXACT_DF } from "./lexical.server";
+import { tokenize } from "./tokenize";
+
+const dirs: string[] = [];
+const dbs: Db[] = [];
+afterEach(() => {
+  for (const db of dbs.splice(0)) db.$client.close();
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function freshDb(): Db {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vetsearch-search-"));
+  dirs.push(dir);
+  const db = openDatabase(path.join(dir, "app.db"));
+  dbs.push(db);
+  db.insert(users)
+    .values([
+      { id: "alice", email: "alice@clinic.test" },
+      { id: "bob", email: "bob@clinic.test" },
+    ])
+    .run();
+  return db;
+}
+
+type DocSpec = {
+  id: string;
+  title: string;
+  pages: ParsedPage[];
+  ownerId?: string | null;
+  status?: "processing" | "completed" | "failed";
+  authors?: string[];
+};
+
+function addDocument(db: Db, spec: DocSpec, vectors?: { embedder: Embedder; vectors: Float32Array[] }) {
+  db.insert(documents)
+    .values({
+      id: spec.id,
+      title: spec.title,
+      filename: `${spec.id}.pdf`,
+      storedPath: `files/${spec.id}.pdf`,
+      fileType: "pdf",
+      fileSize: 1000,
+      processingStatus: spec.status ?? "completed",
+      ownerId: spec.ownerId ?? null,
+    })
+    .run();
+  const chunks = chunkPages(spec.pages);
+  db.transaction(() => {
+    indexDocument(
+      db,
+      { id: spec.id, title: spec.title, authors: spec.authors ?? [] },
+      chunks,
+      vectors && { embedderId: vectors.embedder.id, vectors: vectors.vectors },
+    );
+  });
+  return chunks;
+}
+
+const page = (number: number, blocks: ParsedPage["blocks"], label?: string): ParsedPage => ({ number, label, blocks });
+const para = (text: string) => ({ kind: "paragraph" as const, text });
+const heading = (text: string, level = 1) => ({ kind: "heading" as const, text, level });
+
+/** What a formulary says about every drug: long enough that each monograph is a chunk of its own. */
+const MONOGRAPH_DETAIL =
+  "Contraindications include known hypersensitivity, dehydration, hypovolaemia and hypotension. " +
+  "Adverse effects are usually mild and transient: vomiting, soft faeces, inappetence and lethargy have been reported. " +
+  "In rare cases gastrointestinal ulceration or elevated liver enzymes may occur; stop treatment if they do. " +
+  "Do not give with corticosteroids or other drugs of the same class, and allow a washout period when changing. " +
+  "Pregnant and lactating animals, and animals younger than six weeks, should not be treated. " +
+  "Store below 25 degrees, protect from light, and discard the bottle six months after it was first opened. " +
+  "Owners should be shown how to measure the dose with the syringe supplied and told to give it with food. " +
+  "Renal function should be checked before treatment in older animals and monitored during long courses.";
+
+/** A small formulary: NSAIDs in one chapter, antibiotics in another, on printed pages 244-246. */
+const FORMULARY: DocSpec = {
+  id: "formulary",
+  title: "Small Animal Formulary",
+  pages: [
+    page(
+      12,
+      [
+        heading("Non-steroidal anti-inflammatory drugs"),
+        heading("Meloxicam", 2),
+        para(
+          "Meloxicam is a preferential COX-2 inhibitor used for the control of pain and inflammation in dogs and cats. " +
+            "Dose in cats: 0.1 mg/kg orally once daily after a loading dose of 0.2 mg/kg on the first day. " +
+            "Use the lowest effective dose in cats with chronic kidney disease, and monitor renal values.",
+        ),
+        para(MONOGRAPH_DETAIL),
+      ],
+      "245",
+    ),
+    page(
+      13,
+      [
+        heading("Antibacterial drugs"),
+        heading("Amoxicillin-clavulanate", 2),
+        para(
+          "Amoxicillin with clavulanic acid is a broad-spectrum beta-lactam antibiotic. Dogs and cats: 12.5-25 mg/kg " +
+            "orally twice daily for skin, soft tissue and urinary tract infections.",
+        ),
+        para(MONOGRAPH_DETAIL),
+      ],
+      "246",
+    ),
+  ],
+};
+
+const EQUINE: DocSpec = {
+  id: "equine",
+  title: "Equine Medicine Notes",
+  pages: [
+    page(1, [
+      heading("Colic"),
+      para("Flunixin meglumine relieves visceral pain in horses with colic. Dose: 1.1 mg/kg intravenously."),
+    ]),
+  ],
+};
+
+describe("indexing and search", () => {
+  it("finds the chunk that answers a dose question, with its pages, printed label and heading", async () => {
+    const db = freshDb();
+    addDocument(db, FORMULARY);
+    addDocument(db, EQUINE);
+    const results = await search("What is the dose of meloxicam in cats?", { db });
+    expect(results.length).toBeGreaterThan(0);
+    const top = results[0]!;
+    expect(top).toMatchObject({
+      documentId: "formulary",
+      title: "Small Animal Formulary",
+      pages: [12],
+      pageLabel: "245",
+      heading: "Non-steroidal anti-inflammatory drugs > Meloxicam",
+      lexicalRank: 1,
+      vectorRank: null,
+    });
+    expect(top.text).toContain("0.1 mg/kg");
+    expect(top.score).toBeGreaterThan(0);
+    expect(results.every((r, i) => i === 0 || results[i - 1]!.score >= r.score)).toBe(true);
+  });
+
+  it("records every page a chunk spans", async () => {
+    const db = freshDb();
+    const long = (topic: string, n: number) =>
+      Array.from({ length: n }, (_, i) => `${topic} sentence number ${i} adds clinical detail about the case.`).join(" ");
+    addDocument(db, {
+      id: "spans",
+      title: "Case Reports",
+      pages: [page(3, [para(long("Hyperthyroidism", 5))], "iii"), page(4, [para(`Methimazole ${long("Treatment", 5)}`)], "iv")],
+    });
+    const [top] = await search("methimazole hyperthyroidism", { db, k: 1 });
+    expect(top).toMatchObject({ pages: [3, 4], pageLabel: "iii" });
+  });
+
+  it("weights the title and the heading above the body", async () => {
+    const db = freshDb();
+    const body = "Clinical notes on diagnosis, treatment and monitoring of the condition in practice.";
+    addDocument(db, { id: "plain", title: "General Practice Notes", pages: [page(1, [para(`${body} Pancreatitis is mentioned once.`)])] });
+    addDocument(db, { id: "titled", title: "Pancreatitis in Dogs", pages: [page(1, [para(`${body} Pancreatitis is mentioned once.`)])] });
+    addDocument(db, {
+      id: "headed",
+      title: "Gastroenterology",
+      pages: [page(1, [heading("Pancreatitis"), para(`${body} Pancreatitis is mentioned once.`)])],
+    });
+    const ids = (await search("pancreatitis", { db })).map((r) => r.documentId);
+    expect(ids).toEqual(["titled", "headed", "plain"]);
+  });
+
+  it("searches the authors with the title", async () => {
+    const db = freshDb();
+    addDocument(db, { ...EQUINE, authors: ["Jane Herriot"] });
+    addDocument(db, FORMULARY);
+    expect((await search("Herriot", { db }))[0]?.documentId).toBe("equine");
+  });
+
+  it("limits to the documents asked for", async () => {
+    const db = freshDb();
+    addDocument(db, FORMULARY);
+    addDocument(db, EQUINE);
+    const ids = new Set((await search("dose mg/kg", { db, documentIds: ["equine"] })).map((r) => r.documentId));
+    expect(ids).toEqual(new Set(["equine"]));
+    expect(await search("dose", { db, documentIds: [] })).toEqual([]);
+  });
+
+  it("returns nothing for an empty or wordless query", async () => {
+    const db = freshDb();
+    addDocument(db, FORMULARY);
+    expect(await search("", { db })).toEqual([]);
+    expect(await search("   ", { db })).toEqual([]);
+    expect(await search("?!", { db })).toEqual([]);
+    expect(await search("zzyzx unknownword", { db })).toEqual([]);
+  });
+});
+
+describe("what a viewer may see", () => {
+  function library(db: Db) {
+    const doc = (id: string, extra: Partial<DocSpec>) =>
+      addDocument(db, {
+        id,
+        title: `Notes ${id}`,
+        pages: [page(1, [para(`Leptospirosis vaccination schedule for dogs, document ${id}.`)])],
+        ...extra,
+      });
+    doc("shared", {});
+    doc("alice-private", { ownerId: "alice" });
+    doc("bob-private", { ownerId: "bob" });
+    doc("processing", { status: "processing" });
+    doc("failed", { status: "failed" });
+  }
+
+  it("searches only completed documents", async () => {
+    const db = freshDb();
+    library(db);
+    const ids = (await search("leptospirosis vaccination", { db, viewerId: "alice" })).map((r) => r.documentId);
+    expect(ids).not.toContain("processing");
+    expect(ids).not.toContain("failed");
+    db.update(documents).set({ processingStatus: "completed" }).where(eq(documents.id, "processing")).run();
+    expect((await search("leptospirosis vaccination", { db, viewerId: "alice" })).map((r) => r.documentId)).toContain("processing");
+  });
+
+  it("shows shared documents and the viewer's own private ones, never another user's", async () => {
+    const db = freshDb();
+    library(db);
+    const seen = async (viewerId: string | null) =>
+      new Set((await search("leptospirosis vaccination", { db, viewerId })).map((r) => r.documentId));
+    expect(await seen("alice")).toEqual(new Set(["shared", "alice-private"]));
+    expect(await seen("bob")).toEqual(new Set(["shared", "bob-private"]));
+    expect(await seen(null)).toEqual(new Set(["shared"]));
+    expect(await seen("mallory")).toEqual(new Set(["shared"]));
+    // Naming another user's document does not reveal it either.
+    const named = await search("leptospirosis", { db, viewerId: "alice", documentIds: ["bob-private", "shared"] });
+    expect(new Set(named.map((r) => r.documentId))).toEqual(new Set(["shared"]));
+  });
+
+  it("still finds the viewer's results when other users' private chunks outrank them", async () => {
+    const db = freshDb();
+    for (let i = 0; i < 30; i++) {
+      addDocument(db, {
+        id: `bob-${i}`,
+        title: "Ehrlichiosis",
+        ownerId: "bob",
+        pages: [page(1, [para("Ehrlichiosis ehrlichiosis ehrlichiosis in dogs treated with doxycycline.")])],
+      });
+    }
+    addDocument(db, { id: "shared", title: "Tick-borne disease", pages: [page(1, [para("Ehrlichiosis is tick-borne; doxycycline for 28 days.")])] });
+    const results = await search("ehrlichiosis doxycycline", { db, viewerId: "alice", k: 3, tuning: { minCandidates: 5, candidatesPerResult: 1 } });
+    expect(results.map((r) => r.documentId)).toEqual(["shared"]);
+  });
+});
+
+describe("removing a document's index", () => {
+  function counts(db: Db) {
+    const c = db.$client;
+    const one = (sql: string) => c.prepare(sql).pluck().get() as number;
+    return {
+      chunks: one("SELECT count(*) FROM chunks"),
+      fts: one("SELECT count(*) FROM chunks_fts"),
+      vocabulary: one("SELECT count(*) FROM chunks_fts_vocab"),
+      vectors: one("SELECT count(*) FROM chunk_vectors"),
+      bits: one("SELECT count(*) FROM sqlite_master WHERE name = 'chunk_vector_bits_64'") ? one("SELECT count(*) FROM chunk_vector_bits_64") : 0,
+      stats: c.prepare("SELECT chunks, tokens FROM search_stats").get(),
+    };
+  }
+
+  async function indexedWithVectors(db: Db) {
+    const embedder = fakeEmbedder();
+    for (const spec of [FORMULARY, EQUINE]) {
+      const chunks = chunkPages(spec.pages);
+      addDocument(db, spec, { embedder, vectors: await embedder.embed(chunks.map((c) => c.text)) });
+    }
+  }
+
+  it("leaves no full-text rows, vectors or statistics behind (removeDocumentIndex)", async () => {
+    const db = freshDb();
+    await indexedWithVectors(db);
+    expect(counts(db).fts).toBeGreaterThan(0);
+    db.transaction(() => {
+      removeDocumentIndex(db, "formulary");
+      removeDocumentIndex(db, "equine");
+    });
+    expect(counts(db)).toEqual({ chunks: 0, fts: 0, vocabulary: 0, vectors: 0, bits: 0, stats: { chunks: 0, tokens: 0 } });
+    expect(await search("meloxicam", { db })).toEqual([]);
+  });
+
+  it("leaves nothing behind when the document row is deleted (cascade and triggers)", async () => {
+    const db = freshDb();
+    await indexedWithVectors(db);
+    const before = counts(db);
+    db.delete(documents).where(eq(documents.id, "formulary")).run();
+    const after = counts(db);
+    expect(after.chunks).toBeLessThan(before.chunks);
+    expect(after.fts).toBe(after.chunks);
+    expect(after.vectors).toBe(after.chunks);
+    expect(after.bits).toBe(after.chunks);
+    expect(await search("meloxicam", { db })).toEqual([]);
+    expect((await search("flunixin colic", { db }))[0]?.documentId).toBe("equine");
+    db.delete(documents).run();
+    expect(counts(db)).toEqual({ chunks: 0, fts: 0, vocabulary: 0, vectors: 0, bits: 0, stats: { chunks: 0, tokens: 0 } });
+  });
+
+  it("re-indexing a document replaces its chunks", async () => {
+    const db = freshDb();
+    addDocument(db, FORMULARY);
+    const first = counts(db);
+    db.transaction(() => indexDocument(db, { id: "formulary", title: FORMULARY.title, authors: [] }, chunkPages(FORMULARY.pages)));
+    expect(counts(db).chunks).toBe(first.chunks);
+    expect(counts(db).fts).toBe(first.fts);
+    expect((await search("meloxicam", { db })).length).toBe(1);
+  });
+
+  it("reports index counts", async () => {
+    const db = freshDb();
+    await indexedWithVectors(db);
+    const stats = getIndexStats(db);
+    expect(stats.documents).toBe(2);
+    expect(stats.chunks).toBe(counts(db).chunks);
+    expect(stats.vectors).toBe(stats.chunks);
+    expect(stats.vectorsByEmbedder).toEqual([{ embedderId: "test:hashed-bow", dimensions: 64, vectors: stats.chunks }]);
+  });
+});
+
+/**
+ * A test double of the Embedder contract: hashed bag of words, L2-normalised, with a tiny synonym
+ * table so that "feline" and "cat" land in the same bucket (what a real model would learn).
+ */
+function fakeEmbedder(dimensions = 64): Embedder & { calls: number } {
+  const synonyms: Record<string, string> = { felin: "cat", canin: "dog", kitten: "cat" };
+  const bucket = (term: string) => {
+    let h = 2166136261;
+    for (let i = 0; i < term.length; i++) h = Math.imul(h ^ term.charCodeAt(i), 16777619);
+    return (h >>> 0) % dimensions;
+  };
+  const embedder = {
+    id: "test:hashed-bow",
+    dimensions,
+    calls: 0,
+    async embed(texts: string[]) {
+      embedder.calls++;
+      return texts.map((text) => {
+        const v = new Float32Array(dimensions);
+        for (const t of tokenize(text)) v[bucket(synonyms[t] ?? t)]! += 1;
+        const norm = Math.hypot(...v) || 1;
+        return v.map((x) => x / norm);
+      });
+    },
+  };
+  return embedder;
+}
+
+describe("hybrid search", () => {
+  const CATS: DocSpec = {
+    id: "cats",
+    title: "Vaccination Schedules",
+    pages: [page(1, [para("Kitten vaccination: cat flu and panleukopenia vaccines at 8, 12 and 16 weeks.")])],
+  };
+
+  async function hybridDb() {
+    const db = freshDb();
+    const embedder = fakeEmbedder();
+    for (const spec of [FORMULARY, EQUINE, CATS]) {
+      const chunks = chunkPages(spec.pages);
+      addDocument(db, spec, { embedder, vectors: await embedder.embed(chunks.map((c) => c.text)) });
+    }
+    return { db, embedder };
+  }
+
+  it("fuses BM25 and vector ranks by reciprocal rank fusion", async () => {
+    const { db, embedder } = await hybridDb();
+    const results = await search("meloxicam dose cats", { db, embedder });
+    expect(embedder.calls).toBeGreaterThan(0);
+    expect(results[0]).toMatchObject({ documentId: "formulary", lexicalRank: 1 });
+    expect(results.every((r) => r.vectorRank !== null)).toBe(true);
+    for (const r of results) {
+      const expected = (r.lexicalRank ? 1 / (60 + r.lexicalRank) : 0) + (r.vectorRank ? 1 / (60 + r.vectorRank) : 0);
+      expect(r.score).toBeCloseTo(expected, 12);
+    }
+    expect(results.every((r, i) => i === 0 || results[i - 1]!.score >= r.score)).toBe(true);
+  });
+
+  it("finds by meaning what BM25 cannot find by words", async () => {
+    const { db, embedder } = await hybridDb();
+    expect(await search("felines", { db })).toEqual([]);
+    const [top] = await search("felines", { db, embedder });
+    expect(top).toMatchObject({ documentId: "cats", lexicalRank: null, vectorRank: 1 });
+  });
+
+  it("the binary index with re-ranking finds what the exact scan finds", async () => {
+    const { db, embedder } = await hybridDb();
+    for (const q of ["meloxicam dose cats", "colic in horses", "kitten vaccines"]) {
+      const exact = await search(q, { db, embedder, vectorStrategy: "exact" });
+      const binary = await search(q, { db, embedder, vectorStrategy: "binary" });
+      expect(binary.map((r) => [r.chunkId, r.vectorRank])).toEqual(exact.map((r) => [r.chunkId, r.vectorRank]));
+    }
+  });
+
+  it("never shows other users' private documents through vector search", async () => {
+    const db = freshDb();
+    const embedder = fakeEmbedder();
+    const spec: DocSpec = { ...CATS, id: "bob-cats", ownerId: "bob" };
+    const chunks = chunkPages(spec.pages);
+    addDocument(db, spec, { embedder, vectors: await embedder.embed(chunks.map((c) => c.text)) });
+    for (const vectorStrategy of ["exact", "binary"] as const) {
+      expect(await search("felines", { db, embedder, viewerId: "alice", vectorStrategy })).toEqual([]);
+      expect((await search("felines", { db, embedder, viewerId: "bob", vectorStrategy })).map((r) => r.documentId)).toEqual(["bob-cats"]);
+    }
+  });
+
+  it("adds vectors after indexing, and answers lexically when the embedder fails", async () => {
+    const db = freshDb();
+    addDocument(db, FORMULARY);
+    const embedder = fakeEmbedder();
+    const texts = (db.$client.prepare("SELECT text FROM chunks ORDER BY chunk_index").pluck().all() as string[]);
+    expect(getIndexStats(db).vectors).toBe(0);
+    const vectors = await embedder.embed(texts);
+    db.transaction(() => addDocumentVectors(db, "formulary", { embedderId: embedder.id, vectors }));
+    expect(getIndexStats(db).vectors).toBe(texts.length);
+    const broken: Embedder = { id: embedder.id, dimensions: 64, embed: () => Promise.reject(new Error("connection refused")) };
+    const results = await search("meloxicam", { db, embedder: broken });
+    expect(results[0]).toMatchObject({ documentId: "formulary", vectorRank: null });
+  });
+});
+
+describe("query syntax safety", () => {
+  const NASTY = [
+    "meloxicam AND cats",
+    "meloxicam OR",
+    "NOT meloxicam",
+    "AND OR NOT",
+    "NEAR(meloxicam cats)",
+    "NEAR(meloxicam cats, 2",
+    'meloxicam "cats',
+    '"""',
+    "meloxi*",
+    "*",
+    "^meloxicam",
+    "text:meloxicam",
+    "title: formulary",
+    "{title heading}: meloxicam",
+    "- meloxicam",
+    "meloxicam + cats",
+    "((meloxicam",
+    "meloxicam))",
+    ")(",
+    "'; DROP TABLE chunks; --",
+    "meloxicam\u0000cats",
+    "col:umn:meloxicam",
+    "🐈 meloxicam 💊 dose?",
+    "🐈🐕",
+    "猫的美洛昔康剂量",
+    "جرعة الميلوكسيكام للقطط",
+    "Доза мелоксикама для кошек",
+    "mg/kg 0.1 q24h PO",
+    "\\ \\\\ % _ [ ] | & $ # @ !",
+    "x".repeat(5000),
+    Array.from({ length: 1000 }, (_, i) => `word${i}`).join(" "),
+    ("meloxicam dose cats ".repeat(300)).trim(),
+  ];
+
+  it("never fails, whatever is typed", async () => {
+    const db = freshDb();
+    addDocument(db, FORMULARY);
+    for (const q of NASTY) {
+      const results = await search(q, { db });
+      expect(Array.isArray(results), q.slice(0, 40)).toBe(true);
+    }
+  });
+
+  it("treats operators and filters as plain words", async () => {
+    const db = freshDb();
+    addDocument(db, FORMULARY);
+    addDocument(db, EQUINE);
+    for (const q of ["meloxicam AND cats", "NEAR(meloxicam cats)", 'meloxicam "cats', "text:meloxicam", "((meloxicam", "^meloxicam*", "🐈 meloxicam 💊 dose?"]) {
+      expect((await search(q, { db }))[0]?.heading, q).toBe("Non-steroidal anti-inflammatory drugs > Meloxicam");
+    }
+    // "near", "and", "not" are words here: a document about them is found by them.
+    addDocument(db, { id: "near", title: "Near misses", pages: [page(1, [para("A near miss report about NOT following protocol.")])] });
+    expect((await search("NEAR", { db }))[0]?.documentId).toBe("near");
+  });
+
+  it("handles a 5,000-character query", async () => {
+    const db = freshDb();
+    addDocument(db, FORMULARY);
+    const long = `meloxicam ${"the patient presented with lethargy and anorexia ".repeat(110)}`.slice(0, 5000);
+    expect(long.length).toBe(5000);
+    expect(Array.isArray(await search(long, { db }))).toBe(true);
+    const withAnswer = `meloxicam ${"x".repeat(4990)}`;
+    expect((await search(withAnswer, { db }))[0]?.documentId).toBe("formulary");
+  });
+});
+
+describe("languages and scripts", () => {
+  it("indexes and finds Norwegian, Cyrillic, Arabic and Chinese text", async () => {
+    const db = freshDb();
+    const doc = (id: string, title: string, text: string) => addDocument(db, { id, title, pages: [page(1, [para(text)])] });
+    doc("no", "Ansvarsvakt – prosedyre", "Ansvarsvakten skal sørge for at beboere får medisiner på riktig tidspunkt. Dyrlegen må varsles ved akutt sykdom hos hunder og katter.");
+    doc("ru", "Ветеринарный справочник", "Мелоксикам применяют у кошек в дозе 0,1 мг/кг один раз в сутки. Собака получает другую дозу.");
+    doc("ar", "دليل بيطري", "يستخدم الميلوكسيكام لعلاج الألم عند القطط والكلاب.");
+    doc("zh", "兽医手册", "美洛昔康用于猫的疼痛治疗，剂量为每公斤0.1毫克。");
+    doc("en", "Small Animal Formulary", "Meloxicam for cats at 0.1 mg/kg once daily.");
+    const top = async (q: string) => (await search(q, { db }))[0]?.documentId;
+    expect(await top("sørge")).toBe("no");
+    expect(await top("dyrlegen")).toBe("no");
+    // Diacritics fold both ways (å -> a), letters of their own (ø, æ) stay.
+    expect(await top("pa riktig tidspunkt")).toBe("no");
+    expect(await top("FÅR medisiner")).toBe("no");
+    expect(await top("кошек")).toBe("ru");
+    expect(await top("МЕЛОКСИКАМ")).toBe("ru");
+    expect(await top("القطط")).toBe("ar");
+    expect(await top("美洛昔康")).toBe("zh");
+    expect(await top("猫的疼痛")).toBe("zh");
+    expect(await top("ansvarsvakt")).toBe("no");
+  });
+
+  it("folds PDF ligatures and full-width forms", async () => {
+    const db = freshDb();
+    addDocument(db, { id: "lig", title: "Respiratory", pages: [page(1, [para("Pulmonary ﬁbrosis in West Highland white terriers.")])] });
+    expect((await search("fibrosis", { db }))[0]?.documentId).toBe("lig");
+    expect((await search("ＦＩＢＲＯＳＩＳ", { db }))[0]?.documentId).toBe("lig");
+  });
+});
+
+describe("corpus statistics at scale", () => {
+  it("counts rare terms exactly and estimates frequent ones closely", () => {
+    const db = freshDb();
+    const n = EXACT_DF * 3;
+    db.insert(documents)
+      .values({ id: "big", title: "Big", filename: "big.txt", storedPath: "files/big.txt", fileType: "txt", fileSize: 1, processingStatus: "completed" })
+      .run();
+    const chunks = Array.from({ length: n }, (_, i) => ({
+      index: i,
+      text: `${i % 2 === 0 ? "common" : "other"} ${i % 1000 === 0 ? "rare" : "filler"} words`,
+      heading: null,
+      pages: [1],
+      pageLabel: null,
+      wordCount: 3,
+    }));
+    db.transaction(() => indexDocument(db, { id: "big", title: "Big", authors: [] }, chunks));
+    const stats = db.$client.prepare("SELECT chunks, tokens, version FROM search_stats").get() as { chunks: number; tokens: number; version: number };
+    expect(stats.chunks).toBe(n);
+    expect(countPostings(db.$client, "rare", stats)).toBe(n / 1000);
+    const common = countPostings(db.$client, "common", stats);
+    expect(Math.abs(common - n / 2) / (n / 2)).toBeLessThan(0.05);
+    expect(countPostings(db.$client, "big", stats)).toBe(n);
+    expect(countPostings(db.$client, "absent", stats)).toBe(0);
+  });
+
+  it("optimizing the index changes no result", async () => {
+    const db = freshDb();
+    addDocument(db, FORMULARY);
+    addDocument(db, EQUINE);
+    const before = await search("dose of meloxicam in cats", { db });
+    optimizeIndex(db);
+    expect(await search("dose of meloxicam in cats", { db })).toEqual(before);
+  });
+});

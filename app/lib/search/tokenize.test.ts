@@ -1,0 +1,103 @@
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { describe, expect, it } from "vitest";
+import { candidateTerms, idf, matchExpression } from "./lexical.server";
+import { porterStem } from "./porter";
+import { TermCounter, tokenize } from "./tokenize";
+
+const corpora = path.resolve(import.meta.dirname, "..", "..", "..", "..", "shared", "corpora");
+
+/** English words from the shared corpora (a fixed list when they are not beside the repository). */
+function englishWords(): string[] {
+  const words = new Set(
+    "caresses ponies ties caress cats feed agreed plastered bled motoring sing conflated troubled sized hopping tanned falling hissing fizzed failing filing happy sky relational conditional rational valenci hesitanci digitizer conformabli radicalli differentli vileli analogousli vietnamization predication operator feudalism decisiveness hopefulness callousness formaliti sensitiviti sensibiliti triplicate formative formalize electriciti electrical hopeful goodness revival allowance inference airliner gyroscopic adjustable defensible irritant replacement adjustment dependent adoption homologou communism activate angulariti homologous effective bowdlerize probate rate cease controll roll meloxicam dogs kidneys vaccination".split(
+      " ",
+    ),
+  );
+  const file = path.join(corpora, "veterinary", "vetbench_core_passages.txt");
+  if (fs.existsSync(file)) for (const m of fs.readFileSync(file, "utf8").toLowerCase().matchAll(/[a-z]+/g)) words.add(m[0]);
+  return [...words];
+}
+
+describe("porter stemmer", () => {
+  it("stems as SQLite FTS5's porter tokenizer does", () => {
+    const words = englishWords();
+    const db = new Database(":memory:");
+    db.exec("CREATE VIRTUAL TABLE f USING fts5(w, tokenize = 'porter ascii'); CREATE VIRTUAL TABLE v USING fts5vocab(f, 'instance');");
+    const insert = db.prepare("INSERT INTO f (rowid, w) VALUES (?, ?)");
+    db.transaction(() => words.forEach((w, i) => insert.run(i + 1, w)))();
+    const theirs = new Map((db.prepare("SELECT doc, term FROM v").raw().all() as Array<[number, string]>).map(([doc, term]) => [doc, term]));
+    const differ = words.filter((w, i) => porterStem(w) !== theirs.get(i + 1));
+    expect(differ).toEqual([]);
+    expect(words.length).toBeGreaterThan(100);
+  });
+
+  it("keeps a word's first letter, and its first two when the stem has three or more (TermCounter relies on it)", () => {
+    for (const w of englishWords()) {
+      const s = porterStem(w);
+      expect(w.startsWith(s.slice(0, Math.min(2, Math.max(1, s.length - 1)))), w).toBe(true);
+    }
+  });
+});
+
+describe("tokenize", () => {
+  it("lower-cases, stems English and keeps decimal numbers whole", () => {
+    expect(tokenize("Meloxicam 0.1 mg/kg in CATS; 1.5mg q24h")).toEqual(["meloxicam", "0.1", "mg", "kg", "in", "cat", "1.5", "mg", "q24h"]);
+  });
+
+  it("folds diacritics, ligatures and full-width forms; keeps letters of other scripts", () => {
+    expect(tokenize("Tromsø Åse café ﬁbrosis ＡＢＣ")).toEqual(["tromsø", "as", "cafe", "fibrosi", "abc"]);
+    expect(tokenize("Ёжик, собака!")).toEqual(["ежик", "собака"]);
+    expect(tokenize("الكلاب")).toEqual(["الكلاب"]);
+  });
+
+  it("splits Chinese and Japanese into character bigrams", () => {
+    expect(tokenize("猫的剂量")).toEqual(["猫的", "的剂", "剂量"]);
+    expect(tokenize("猫 dog")).toEqual(["猫", "dog"]);
+  });
+
+  it("drops emoji, punctuation and overlong strings", () => {
+    expect(tokenize("🐈 cat 💊 ... NEAR(a* ^b) text:c")).toEqual(["cat", "near", "a", "b", "text", "c"]);
+    expect(tokenize("x".repeat(49))).toEqual([]);
+    expect(tokenize("")).toEqual([]);
+  });
+
+  it("filters words before stemming", () => {
+    expect(tokenize("the dose of meloxicam", (w) => w === "the" || w === "of")).toEqual(["dose", "meloxicam"]);
+  });
+});
+
+describe("term counting", () => {
+  it("counts exactly what tokenize finds", () => {
+    const texts = [
+      "Cats and a cat: the dosing of meloxicam in cats (0.1 mg/kg) differs from dogs' doses.",
+      "Ретроспективное исследование собак; кошки и собаки. 猫的剂量 猫的",
+      "",
+    ];
+    const terms = ["cat", "dose", "meloxicam", "0.1", "собак", "猫的", "a", "dog"];
+    const counter = new TermCounter(new Map(terms.map((t, i) => [t, i])));
+    for (const text of texts) {
+      const expected = terms.map((t) => tokenize(text).filter((x) => x === t).length);
+      expect([...counter.count(text)]).toEqual(expected);
+    }
+  });
+});
+
+describe("query building", () => {
+  it("quotes every term and joins them with OR", () => {
+    expect(matchExpression(["near", "and", 'odd"term'])).toBe('"near" OR "and" OR "odd""term"');
+  });
+
+  it("takes the rarest terms while their postings fit the budget, at least one", () => {
+    const terms = [{ df: 10 }, { df: 100 }, { df: 1000 }, { df: 10_000 }];
+    expect(candidateTerms(terms, 500)).toEqual([{ df: 10 }, { df: 100 }]);
+    expect(candidateTerms(terms, 5)).toEqual([{ df: 10 }]);
+    expect(candidateTerms(terms, Number.MAX_SAFE_INTEGER)).toHaveLength(4);
+  });
+
+  it("weighs rare terms above common ones, never below zero", () => {
+    expect(idf(1, 1000)).toBeGreaterThan(idf(100, 1000));
+    expect(idf(1000, 1000)).toBeGreaterThan(0);
+  });
+});

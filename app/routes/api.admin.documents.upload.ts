@@ -1,0 +1,17 @@
+import { requireApiAdmin, writeAuthLog } from "~/lib/auth/index.server";
+import { jsonOk, methodNotAllowed, requestInfo } from "~/lib/http.server";
+import { receiveUpload } from "~/lib/ingest/index.server";
+import type { Route } from "./+types/api.admin.documents.upload";
+
+/** POST multipart (field 'document') → {sessionId} at once; processing continues in the worker. */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const admin = await requireApiAdmin(request);
+  const { sessionId, documentId } = await receiveUpload(request, { uploadedBy: admin.id, ownerId: null });
+  writeAuthLog(admin.id, "document_upload", requestInfo(request, context), { sessionId, documentId });
+  return jsonOk({ sessionId });
+}
+
+export async function loader() {
+  return methodNotAllowed(["POST"]);
+}

@@ -1,0 +1,140 @@
+/**
+ * Ingestion figures for `npm run bench`: our pipeline (parse → chunk → index, lexical
+ * only) against `pdftotext` on the same PDFs, peak memory, and the server's latency
+ * while a 400-page book is being ingested.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { PDFDocument } from "pdf-lib";
+import { HttpClient, ROOT, startServer } from "../tests/support/server";
+import { CORPUS_DOCS, upload, waitForSession } from "../tests/support/uploads";
+
+const TEXT_PDFS = [
+  "understanding-breast-cancer_76p.pdf",
+  "federal-register-2020-17221_3col.pdf",
+  "dpr-paper-2col_13p.pdf",
+  "mmwr-chd-stroke-deaths_us-025.pdf",
+  "mmwr-unhealthy-housing_us-024.pdf",
+  "efsa-zoonoses-salmonella_eu-016.pdf",
+  "gao-cybersecurity_invalid-structure-for-pdfminer.pdf",
+];
+
+/** A ~400-page text PDF made by merging the real corpus PDFs (cached in the temp folder). */
+export async function bookPdf(pages = 400): Promise<string> {
+  const file = path.join(os.tmpdir(), `vetsearch-bench-book-${pages}p.pdf`);
+  if (fs.existsSync(file)) return file;
+  const book = await PDFDocument.create();
+  while (book.getPageCount() < pages) {
+    for (const name of TEXT_PDFS) {
+      const src = await PDFDocument.load(fs.readFileSync(path.join(CORPUS_DOCS, name)), { ignoreEncryption: true });
+      const take = Math.min(src.getPageCount(), pages - book.getPageCount());
+      if (take <= 0) break;
+      for (const p of await book.copyPages(src, [...Array(take).keys()])) book.addPage(p);
+    }
+  }
+  fs.writeFileSync(file, await book.save());
+  return file;
+}
+
+function pdftotextSeconds(file: string): number | null {
+  const which = spawnSync("which", ["pdftotext"]);
+  if (which.status !== 0) return null;
+  const best: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const t = process.hrtime.bigint();
+    spawnSync("pdftotext", [file, "/dev/null"]);
+    best.push(Number(process.hrtime.bigint() - t) / 1e9);
+  }
+  return Math.min(...best);
+}
+
+/** Runs the bulk-ingest command on one file in a child process; returns wall time and peak RSS. */
+async function ingestWithCli(file: string, dataDir: string): Promise<{ seconds: number; peakRssMb: number; output: string }> {
+  const started = process.hrtime.bigint();
+  const child = spawn(process.execPath, [path.join(ROOT, "build/workers/ingest-cli.js"), file], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, ADMIN_EMAIL: "admin@clinic.test", EMBEDDINGS: "none" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (d) => (output += d));
+  child.stderr.on("data", (d) => (output += d));
+  let peakKb = 0;
+  const sampler = setInterval(() => {
+    try {
+      const status = fs.readFileSync(`/proc/${child.pid}/status`, "utf8");
+      peakKb = Math.max(peakKb, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0));
+    } catch {
+      // process ended between samples
+    }
+  }, 20);
+  const code = await new Promise<number>((resolve) => child.on("exit", (c) => resolve(c ?? 1)));
+  clearInterval(sampler);
+  if (code !== 0) throw new Error(`ingest failed for ${file}:\n${output}`);
+  return { seconds: Number(process.hrtime.bigint() - started) / 1e9, peakRssMb: Math.round(peakKb / 102.4) / 10, output };
+}
+
+const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
+
+export async function runIngestBench() {
+  const book = await bookPdf(400);
+  const files = [path.join(CORPUS_DOCS, "understanding-breast-cancer_76p.pdf"), book];
+  // A data folder with the admin account, made by starting the server once.
+  const seed = await startServer({ env: { ADMIN_PASSWORD: "bench-admin-password" } });
+  await seed.stop({ keepData: true });
+  const rows = [];
+  for (const file of files) {
+    const pages = (await PDFDocument.load(fs.readFileSync(file), { ignoreEncryption: true })).getPageCount();
+    const ours = await ingestWithCli(file, seed.dataDir);
+    const reference = pdftotextSeconds(file);
+    rows.push({
+      file: path.basename(file),
+      pages,
+      oursSeconds: round(ours.seconds),
+      oursPagesPerSecond: round(pages / ours.seconds, 1),
+      pdftotextSeconds: reference === null ? null : round(reference),
+      pdftotextPagesPerSecond: reference === null ? null : round(pages / reference, 1),
+      ratio: reference === null ? null : round(ours.seconds / reference),
+      peakRssMb: ours.peakRssMb,
+    });
+  }
+  fs.rmSync(seed.dataDir, { recursive: true, force: true });
+  return { ingestion: rows, serverDuringIngestion: await serverLatencyDuringIngestion(book) };
+}
+
+/** p95 of GET /api/auth/user under 10 connections while the 400-page book is processed by the worker. */
+async function serverLatencyDuringIngestion(book: string) {
+  const server = await startServer({ env: { ADMIN_PASSWORD: "bench-admin-password" } });
+  try {
+    const admin = new HttpClient(server.url);
+    await admin.signIn(server.adminEmail, "bench-admin-password");
+    const res = await upload(admin, path.basename(book), fs.readFileSync(book));
+    const { sessionId } = (await res.json()) as { sessionId: string };
+    const latencies: number[] = [];
+    const ingestion = waitForSession(admin, sessionId, 600_000);
+    let done = false;
+    void ingestion.then(() => (done = true));
+    while (!done) {
+      await new Promise<void>((resolve, reject) => {
+        const instance = autocannon(
+          { url: `${server.url}/api/auth/user`, connections: 10, duration: 1, headers: { Cookie: admin.cookie } },
+          (err) => (err ? reject(err) : resolve()),
+        );
+        instance.on("response", (_c, _s, _b, ms) => latencies.push(ms));
+      });
+    }
+    const session = await ingestion;
+    latencies.sort((a, b) => a - b);
+    const at = (p: number) => round(latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] ?? NaN);
+    return { requests: latencies.length, p50Ms: at(50), p95Ms: at(95), p99Ms: at(99), ingestionStatus: session.status };
+  } finally {
+    await server.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(JSON.stringify(await runIngestBench(), null, 2));
+}

@@ -1,0 +1,23 @@
+import { defineConfig } from "vite";
+
+/**
+ * Server-side entry points that run outside React Router: the ingestion worker thread
+ * and the bulk-ingest command. Built next to the app into build/workers/.
+ */
+export default defineConfig({
+  resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
+  build: {
+    ssr: true,
+    outDir: "build/workers",
+    emptyOutDir: true,
+    target: "node20",
+    sourcemap: true,
+    rollupOptions: {
+      input: {
+        "ingest-worker": "app/workers/ingest.worker.ts",
+        "ingest-cli": "scripts/ingest.ts",
+      },
+      output: { format: "es", entryFileNames: "[name].js", chunkFileNames: "chunks/[name]-[hash].js" },
+    },
+  },
+});
