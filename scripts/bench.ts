@@ -1,7 +1,13 @@
-// `npm run bench`: measures the built server. Prints a table and, last, one JSON line with every figure.
+// `npm run bench [-- server ingest search]`: measures the built app (all sections by default).
+// Prints tables and, last, one JSON line with every figure.
 import fs from "node:fs";
 import autocannon from "autocannon";
 import { HttpClient, startServer } from "../tests/support/server";
+import { runIngestBench } from "./bench-ingest";
+import { runSearchBench } from "./bench-search";
+
+const sections = new Set(process.argv.slice(2).filter((a) => !a.startsWith("-")));
+const want = (name: string) => sections.size === 0 || sections.has(name);
 
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -38,37 +44,43 @@ async function load(url: string, headers: Record<string, string>) {
   };
 }
 
-const server = await startServer({ env: { ADMIN_PASSWORD: "bench-admin-password" } });
-try {
-  await sleep(2000);
-  const idleAtStartMb = rssMb(server.pid);
-  const admin = new HttpClient(server.url);
-  const signIn = await admin.signIn(server.adminEmail, "bench-admin-password");
-  if (signIn.status !== 303) throw new Error(`sign-in failed: ${signIn.status}`);
-
-  console.log(`GET /api/auth/user, ${CONNECTIONS} connections, ${DURATION_S} s ...`);
-  const authUser = await load(`${server.url}/api/auth/user`, { Cookie: admin.cookie });
-  const peakAfterLoadMb = rssMb(server.pid);
-  await sleep(5000);
-  const idleAfterLoadMb = rssMb(server.pid);
-
-  const figures = {
-    server: {
+async function benchServer() {
+  const server = await startServer({ env: { ADMIN_PASSWORD: "bench-admin-password" } });
+  try {
+    await sleep(2000);
+    const idleAtStartMb = rssMb(server.pid);
+    const admin = new HttpClient(server.url);
+    const signIn = await admin.signIn(server.adminEmail, "bench-admin-password");
+    if (signIn.status !== 303) throw new Error(`sign-in failed: ${signIn.status}`);
+    console.log(`GET /api/auth/user, ${CONNECTIONS} connections, ${DURATION_S} s ...`);
+    const authUser = await load(`${server.url}/api/auth/user`, { Cookie: admin.cookie });
+    const afterLoadMb = rssMb(server.pid);
+    await sleep(5000);
+    const idleAfterLoadMb = rssMb(server.pid);
+    console.table({
+      "GET /api/auth/user": { "req/s": authUser.requestsPerSecond, "p50 ms": authUser.p50Ms, "p95 ms": authUser.p95Ms, "p99 ms": authUser.p99Ms, "non-2xx": authUser.non2xx },
+    });
+    console.table({ "server RSS (MB)": { "idle at start": idleAtStartMb, "right after load": afterLoadMb, "idle 5 s later": idleAfterLoadMb } });
+    return {
       authUser: { connections: CONNECTIONS, durationS: DURATION_S, ...authUser },
-      memoryMb: { idleAtStart: idleAtStartMb, afterLoad: peakAfterLoadMb, idleAfterLoad: idleAfterLoadMb },
-    },
-  };
-  console.table({
-    "GET /api/auth/user": {
-      "req/s": authUser.requestsPerSecond,
-      "p50 ms": authUser.p50Ms,
-      "p95 ms": authUser.p95Ms,
-      "p99 ms": authUser.p99Ms,
-      "non-2xx": authUser.non2xx,
-    },
-  });
-  console.table({ "server RSS (MB)": { "idle at start": idleAtStartMb, "right after load": peakAfterLoadMb, "idle 5 s later": idleAfterLoadMb } });
-  console.log(JSON.stringify(figures));
-} finally {
-  await server.stop();
+      memoryMb: { idleAtStart: idleAtStartMb, afterLoad: afterLoadMb, idleAfterLoad: idleAfterLoadMb },
+    };
+  } finally {
+    await server.stop();
+  }
 }
+
+const figures: Record<string, unknown> = {};
+if (want("server")) figures.server = await benchServer();
+if (want("ingest")) {
+  console.log("Ingestion (ours vs pdftotext), peak memory, server latency during ingestion ...");
+  const ingest = await runIngestBench();
+  console.table(ingest.ingestion);
+  console.table({ "GET /api/auth/user during ingestion": ingest.serverDuringIngestion });
+  figures.ingest = ingest;
+}
+if (want("search")) {
+  console.log("Search latency at 10k / 100k / 1M chunks (lexical) and 100k / 500k (vector) ...");
+  figures.search = await runSearchBench();
+}
+console.log(JSON.stringify(figures));
