@@ -133,8 +133,8 @@ export async function search(query: string, options: SearchOptions = {}): Promis
 /**
  * Merges the full-text index into one segment. Incremental indexing leaves many segments that every
  * query has to merge (FTS5 automerges, but lazily); after a bulk ingest, or when the worker is idle
- * after many documents, one optimize makes queries faster: 100k chunks 50 -> 26 ms p50, 1M chunks
- * 38 -> 32 ms p50 (scripts/bench-search.ts). It rewrites the index: ~3 s at 100k chunks, ~35 s at 1M,
+ * after many documents, one optimize makes queries somewhat faster (1M chunks, warm cache: p50 32.7 ->
+ * 31.2 ms, p95 45.2 -> 42.3 ms; more at 100k). It rewrites the index: ~3 s at 100k chunks, ~35 s at 1M,
  * holding the write lock meanwhile, so it is not run after every document.
  */
 export function optimizeIndex(db: Db = getDb()) {
