@@ -15,6 +15,7 @@
 // Built databases are cached under $TMPDIR/vetsearch-bench/, keyed by CORPUS_VERSION: re-runs are quick
 // (the first build of 1M chunks takes ~8 min plus ~35 s for the final optimizeIndex, as a bulk ingest).
 // Lighter runs: --sizes 10000,100000 --vector-sizes 100000 --no-exhaustive.
+import { seededRandom } from "../app/lib/seeded-random";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -76,17 +77,6 @@ export type BenchOptions = {
   log?: (line: string) => void;
 };
 
-/** Deterministic pseudo-random numbers (mulberry32): the same corpus on every machine. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 function percentiles(samples: number[]): LatencyFigures {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -153,7 +143,7 @@ function lexicalCorpus(size: number, cacheDir: string, log: (line: string) => vo
   const started = performance.now();
   const pool = sentencePool();
   ingestDataset(db, loadPubMedQa(path.join(corpora, "pubmedqa", "dev.json")));
-  const next = random(size);
+  const next = seededRandom(size);
   const documentsWanted = Math.ceil(size / CHUNKS_PER_DOCUMENT);
   const perTransaction = 100;
   for (let d = 0; d < documentsWanted; d += perTransaction) {
@@ -273,7 +263,7 @@ function unitVector(next: () => number, dims: number): Float32Array {
 const EMBEDDER_ID = "bench:random-384";
 
 function clusterCentres(): Float32Array[] {
-  const next = random(42);
+  const next = seededRandom(42);
   return Array.from({ length: CLUSTERS }, () => unitVector(next, DIMENSIONS));
 }
 
@@ -292,7 +282,7 @@ function vectorCorpus(size: number, cacheDir: string, log: (line: string) => voi
   fs.rmSync(building, { force: true });
   const db = openDatabase(building);
   const started = performance.now();
-  const next = random(size + 1);
+  const next = seededRandom(size + 1);
   const centres = clusterCentres();
   const perDocument = 1000;
   for (let d = 0; d * perDocument < size; d++) {
@@ -323,7 +313,7 @@ function benchVector(size: number, options: Required<BenchOptions>): VectorFigur
   const { db, file, buildSeconds } = vectorCorpus(size, options.cacheDir, options.log);
   try {
     const client = db.$client;
-    const next = random(7);
+    const next = seededRandom(7);
     // Queries on a topic: near a cluster centre, as the stored vectors are.
     const centres = clusterCentres();
     const queries = Array.from({ length: options.queries }, () => nearby(centres[Math.floor(next() * CLUSTERS)]!, next));

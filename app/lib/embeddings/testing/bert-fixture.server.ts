@@ -1,3 +1,4 @@
+import { seededRandom } from "../../seeded-random";
 import fs from "node:fs";
 import path from "node:path";
 import { DataType, encodeModel, floatTensor, int64Tensor, type Graph, type Node, type Tensor } from "./onnx-proto";
@@ -50,17 +51,6 @@ export function buildVocabulary(words: string[]): string[] {
   return [...vocab];
 }
 
-/** Seeded PRNG (mulberry32) so a fixture is identical on every run and machine. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function randomMatrix(rand: () => number, size: number, scale: number): Float32Array {
   const out = new Float32Array(size);
@@ -174,7 +164,7 @@ function addConstants(g: GraphBuilder, shape: BertShape): void {
 
 export function buildBertGraph(vocabSize: number, shape: BertShape, seed: number): Graph {
   if (shape.hiddenSize % shape.heads !== 0) throw new Error("hiddenSize must be a multiple of heads");
-  const rand = prng(seed);
+  const rand = seededRandom(seed);
   const g = new GraphBuilder();
   addConstants(g, shape);
   maskBias(g);

@@ -22,15 +22,7 @@ export type LayoutContext = {
   vocabulary: Vocabulary;
 };
 
-type Line = {
-  text: string;
-  x0: number;
-  x1: number;
-  top: number;
-  bottom: number;
-  baseline: number;
-  size: number;
-  bold: boolean;
+type Line = Omit<Fragment, "orientation"> & {
   /** Number of table-cell-like pieces (separated by wide gaps). */
   cells: number;
 };
