@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
-import { Link, useRevalidator } from "react-router";
-import { Button, buttonClasses } from "~/components/ui/button";
+import { useRevalidator } from "react-router";
+import { TopBar } from "~/components/top-bar";
+import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { SelectField, TextField } from "~/components/ui/field";
 import {
@@ -85,19 +86,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="min-h-screen">
-      <header className="border-b border-slate-200 bg-white">
-        <nav className="mx-auto flex max-w-4xl items-center justify-between px-4 py-3">
-          <span className="text-lg font-bold text-brand-700">{PRODUCT_NAME}</span>
-          <div className="flex gap-2">
-            <Link to="/" className={buttonClasses("secondary")}>
-              Dashboard
-            </Link>
-            <a href="/api/logout" className={buttonClasses("ghost")}>
-              Logout
-            </a>
-          </div>
-        </nav>
-      </header>
+      <TopBar nav={{ to: "/", label: "Dashboard" }} width="max-w-4xl" />
       <main className="mx-auto max-w-4xl px-4 py-8">
         <Card className="p-6">
           <h1 className="text-xl font-bold">Account Settings</h1>

@@ -1,7 +1,6 @@
 import { Tabs } from "radix-ui";
-import { Link } from "react-router";
 import { DocumentsTab } from "~/components/admin/documents-tab";
-import { buttonClasses } from "~/components/ui/button";
+import { TopBar } from "~/components/top-bar";
 import { requirePageAdmin } from "~/lib/auth/index.server";
 import { PRODUCT_NAME } from "~/lib/brand";
 import type { Route } from "./+types/admin";
@@ -19,21 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function AdminPage() {
   return (
     <div className="min-h-screen">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl items-center justify-between px-4 py-3">
-          <span className="text-lg font-bold text-brand-700">
-            {PRODUCT_NAME} <span className="text-slate-500">Admin</span>
-          </span>
-          <div className="flex gap-2">
-            <Link to="/" className={buttonClasses("secondary")}>
-              Dashboard
-            </Link>
-            <a href="/api/logout" className={buttonClasses("ghost")}>
-              Logout
-            </a>
-          </div>
-        </div>
-      </header>
+      <TopBar suffix="Admin" nav={{ to: "/", label: "Dashboard" }} width="max-w-6xl" />
       <main className="mx-auto max-w-6xl px-4 py-6">
         <Tabs.Root defaultValue="documents">
           <Tabs.List className="mb-6 flex gap-1 border-b border-slate-200" aria-label="Admin sections">
