@@ -21,6 +21,13 @@ export default [
   route("api/admin/upload-sessions/:id/cancel", "routes/api.admin.upload-sessions.$id.cancel.ts"),
   route("api/admin/search-status", "routes/api.admin.search-status.ts"),
   route("admin", "routes/admin.tsx"),
+  route("api/conversations", "routes/api.conversations.ts"),
+  route("api/conversations/:id", "routes/api.conversations.$id.ts"),
+  route("api/conversations/:id/messages", "routes/api.conversations.$id.messages.ts"),
+  route("api/suggestions/popular", "routes/api.suggestions.popular.ts"),
+  route("api/welcome-message", "routes/api.welcome-message.ts"),
+  route("api/feedback", "routes/api.feedback.ts"),
+  route("api/user/settings", "routes/api.user.settings.ts"),
   route("api/*", "routes/api.not-found.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

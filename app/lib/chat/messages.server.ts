@@ -1,0 +1,93 @@
+import crypto from "node:crypto";
+import { asc, eq, sql } from "drizzle-orm";
+import { conversations, getDb, messages, type Citation, type Db } from "../db/index.server";
+
+export type Message = typeof messages.$inferSelect;
+export type MessageRole = Message["role"];
+export type MessageStatus = Message["status"];
+export type MessageJson = {
+  id: string;
+  conversationId: string;
+  role: MessageRole;
+  content: string;
+  citations: Citation[];
+  status: MessageStatus;
+  usePubmed: boolean;
+  useThinkHarder: boolean;
+  createdAt: string;
+};
+
+export type NewMessage = {
+  conversationId: string;
+  role: MessageRole;
+  content: string;
+  citations?: Citation[];
+  status?: MessageStatus;
+  usePubmed?: boolean;
+  useThinkHarder?: boolean;
+};
+
+export type MessagePatch = { content?: string; citations?: Citation[]; status?: MessageStatus };
+
+export function toMessageJson(m: Message): MessageJson {
+  return {
+    id: m.id,
+    conversationId: m.conversationId,
+    role: m.role,
+    content: m.content,
+    citations: m.citations,
+    status: m.status,
+    usePubmed: m.usePubmed,
+    useThinkHarder: m.useThinkHarder,
+    createdAt: m.createdAt.toISOString(),
+  };
+}
+
+/** Oldest first; a question and its answer stored in the same millisecond keep their order by rowid. */
+export function listMessages(conversationId: string, db: Db = getDb()): Message[] {
+  return db
+    .select()
+    .from(messages)
+    .where(eq(messages.conversationId, conversationId))
+    .orderBy(asc(messages.createdAt), asc(sql`rowid`))
+    .all();
+}
+
+/**
+ * Stores a message and marks its conversation as updated, together. Ownership of the conversation is the
+ * caller's check (getOwnConversation); a missing conversation fails on the foreign key.
+ */
+export function insertMessage(input: NewMessage, db: Db = getDb()): Message {
+  const now = new Date();
+  return db.$client.transaction(() => {
+    const row = db
+      .insert(messages)
+      .values({
+        id: crypto.randomUUID(),
+        conversationId: input.conversationId,
+        role: input.role,
+        content: input.content,
+        citations: input.citations ?? [],
+        status: input.status ?? "complete",
+        usePubmed: input.usePubmed ?? false,
+        useThinkHarder: input.useThinkHarder ?? false,
+        createdAt: now,
+      })
+      .returning()
+      .get();
+    db.update(conversations).set({ updatedAt: now }).where(eq(conversations.id, input.conversationId)).run();
+    return row;
+  })();
+}
+
+/** Changes a stored message (a streamed answer being completed or failed); null when it no longer exists. */
+export function updateMessage(id: string, patch: MessagePatch, db: Db = getDb()): Message | null {
+  const set: MessagePatch = {};
+  if (patch.content !== undefined) set.content = patch.content;
+  if (patch.citations !== undefined) set.citations = patch.citations;
+  if (patch.status !== undefined) set.status = patch.status;
+  if (Object.keys(set).length === 0) {
+    return db.select().from(messages).where(eq(messages.id, id)).get() ?? null;
+  }
+  return db.update(messages).set(set).where(eq(messages.id, id)).returning().get() ?? null;
+}

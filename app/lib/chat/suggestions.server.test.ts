@@ -1,0 +1,92 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { conversations, messages, openDatabase, users, type Db } from "../db/index.server";
+import { FALLBACK_POPULAR_SUGGESTIONS } from "./defaults";
+import { popularQuestions, popularSuggestions } from "./suggestions.server";
+
+let db: Db | null = null;
+let dir = "";
+afterEach(() => {
+  db?.$client.close();
+  db = null;
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function freshDb(): Db {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "vetsearch-chat-"));
+  db = openDatabase(path.join(dir, "app.db"));
+  for (const id of ["u1", "u2", "u3", "u4"]) {
+    db.insert(users).values({ id, email: `${id}@x.test` }).run();
+    db.insert(conversations).values({ id: `c-${id}`, userId: id, title: "t" }).run();
+  }
+  return db;
+}
+
+let seq = 0;
+/** One message by a user; `at` orders them (minutes after a fixed time). */
+function ask(d: Db, userId: string, content: string, at: number, role: "user" | "assistant" = "user") {
+  d.insert(messages)
+    .values({ id: `m${++seq}`, conversationId: `c-${userId}`, role, content, createdAt: new Date(1_700_000_000_000 + at * 60_000) })
+    .run();
+}
+
+describe("popular questions", () => {
+  it("falls back to the spec's three suggestions when nobody has asked anything", () => {
+    const d = freshDb();
+    expect(popularQuestions(d)).toEqual([]);
+    expect(popularSuggestions(d)).toEqual([...FALLBACK_POPULAR_SUGGESTIONS]);
+  });
+
+  it("groups by trimmed, case-folded text and shows the newest asking's words", () => {
+    const d = freshDb();
+    ask(d, "u1", "what is the dose for meloxicam in cats?", 1);
+    ask(d, "u2", "  What is the dose for MELOXICAM in cats?  ", 2);
+    expect(popularSuggestions(d)).toEqual(["What is the dose for MELOXICAM in cats?"]);
+    ask(d, "u3", "What is the dose for meloxicam  in cats?", 3);
+    expect(popularSuggestions(d)).toEqual(["What is the dose for meloxicam in cats?"]);
+  });
+
+  it("needs two different users: one person's repeated question stays private", () => {
+    const d = freshDb();
+    ask(d, "u1", "Dose of enrofloxacin for Bella the cat?", 1);
+    ask(d, "u1", "Dose of enrofloxacin for Bella the cat?", 2);
+    ask(d, "u1", "Dose of enrofloxacin for Bella the cat?", 3);
+    expect(popularQuestions(d)).toEqual([]);
+    expect(popularSuggestions(d)).toEqual([...FALLBACK_POPULAR_SUGGESTIONS]);
+  });
+
+  it("ranks by askers, then by times asked, then by recency, at most three", () => {
+    const d = freshDb();
+    // Three askers.
+    for (const [i, u] of ["u1", "u2", "u3"].entries()) ask(d, u, "How to manage feline asthma?", 10 + i);
+    // Two askers, asked four times.
+    for (const [i, u] of ["u1", "u2", "u2", "u2"].entries()) ask(d, u, "Treatment of canine parvovirus?", 20 + i);
+    // Two askers, twice each, older and newer.
+    ask(d, "u3", "Signs of hyperthyroidism in cats?", 1);
+    ask(d, "u4", "Signs of hyperthyroidism in cats?", 2);
+    ask(d, "u3", "Fluid rates for a dehydrated dog?", 30);
+    ask(d, "u4", "Fluid rates for a dehydrated dog?", 31);
+    expect(popularQuestions(d)).toEqual([
+      "How to manage feline asthma?",
+      "Treatment of canine parvovirus?",
+      "Fluid rates for a dehydrated dog?",
+    ]);
+  });
+
+  it("ignores assistant messages and questions outside 10..200 characters", () => {
+    const d = freshDb();
+    ask(d, "u1", "Short one", 1);
+    ask(d, "u2", "short one", 2);
+    const long = `Why ${"x".repeat(197)}`;
+    ask(d, "u1", long, 3);
+    ask(d, "u2", long, 4);
+    ask(d, "u1", "An answer text from the model", 5, "assistant");
+    ask(d, "u2", "An answer text from the model", 6, "assistant");
+    expect(popularQuestions(d)).toEqual([]);
+    ask(d, "u3", "  Exactly10.  ", 7);
+    ask(d, "u4", "exactly10.", 8);
+    expect(popularQuestions(d)).toEqual(["exactly10."]);
+  });
+});

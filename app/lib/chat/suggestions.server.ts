@@ -1,0 +1,45 @@
+import { getDb, type Db } from "../db/index.server";
+import { FALLBACK_POPULAR_SUGGESTIONS } from "./defaults";
+import { POPULAR_MIN_ASKERS, POPULAR_SUGGESTIONS_MAX, questionKey } from "./popular";
+
+const withKeyFunction = new WeakSet<object>();
+
+/** Registers question_key() on the connection so SQLite groups by the same key the unit tests check. */
+function ensureQuestionKeyFunction(db: Db) {
+  if (withKeyFunction.has(db.$client)) return;
+  db.$client.function("question_key", { deterministic: true }, (text: unknown) =>
+    typeof text === "string" ? questionKey(text) : null,
+  );
+  withKeyFunction.add(db.$client);
+}
+
+type PopularRow = { content: string; askers: number; asks: number; lastAsked: number };
+
+/**
+ * The questions users ask most (spec §7 /api/suggestions/popular), at most three: user messages grouped by
+ * question_key, counted by how many different users asked them, then by how often, then by how recently.
+ * A question only one person asked is never shown to others: it may carry that person's patient details.
+ * Each is shown in the words of its newest asking: SQLite takes bare columns from the row that holds the
+ * max() of an aggregate query (https://sqlite.org/lang_select.html#bareagg).
+ */
+export function popularQuestions(db: Db = getDb()): string[] {
+  ensureQuestionKeyFunction(db);
+  const rows = db.$client
+    .prepare(
+      `select m.content as content, max(m.created_at) as lastAsked, count(*) as asks, count(distinct c.user_id) as askers
+         from messages m join conversations c on c.id = m.conversation_id
+        where m.role = 'user' and question_key(m.content) is not null
+        group by question_key(m.content)
+       having askers >= ?
+        order by askers desc, asks desc, lastAsked desc
+        limit ?`,
+    )
+    .all(POPULAR_MIN_ASKERS, POPULAR_SUGGESTIONS_MAX) as PopularRow[];
+  return rows.map((r) => r.content.trim().replace(/\s+/g, " "));
+}
+
+/** Popular questions when there are any, else the spec §9 fallbacks. */
+export function popularSuggestions(db: Db = getDb()): string[] {
+  const popular = popularQuestions(db);
+  return popular.length > 0 ? popular : [...FALLBACK_POPULAR_SUGGESTIONS];
+}
