@@ -48,7 +48,12 @@ app.use(
     crossOriginEmbedderPolicy: false,
   }),
 );
-app.use(compression());
+// Server-sent events must reach the browser as they are written: never buffer them for compression.
+app.use(
+  compression({
+    filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
+  }),
+);
 if (process.env.REQUEST_LOG !== "off") app.use(morgan(DEV ? "dev" : "short"));
 
 // Cross-site request forgery: a state-changing request must come from this site.

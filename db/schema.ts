@@ -93,7 +93,19 @@ export const conversations = sqliteTable(
   (t) => [index("conversations_user_idx").on(t.userId, t.createdAt)],
 );
 
-export type Citation = { document: string; page: string | number; documentId?: string; physicalPage?: number };
+/**
+ * A source of an answer: `document` (title) and `page` (printed label or physical page) are what the user
+ * sees as "[document, pg. page]"; the rest lets the source be opened at that page.
+ */
+export type Citation = {
+  document: string;
+  page: string | number;
+  documentId?: string;
+  physicalPage?: number;
+  chunkId?: number;
+  /** Where opening the source goes (the PDF at #page=N, or a page view with the passage highlighted). */
+  url?: string;
+};
 
 export const messages = sqliteTable(
   "messages",

@@ -28,6 +28,8 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10000).default(10),
   OLLAMA_HOST: optionalString,
   OLLAMA_MODEL: optionalString,
+  /** Longest wait for the chat model's next token (the first may take twice as long: a cold load). */
+  OLLAMA_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
   EMBEDDINGS: z.enum(["local", "ollama", "none"]).default("none"),
   EMBEDDING_MODEL: optionalString,
   ALLOW_MODEL_DOWNLOADS: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),

@@ -1,6 +1,7 @@
+import { questionProblem, replyInConversation, sendMessageSchema } from "~/lib/answer/index.server";
 import { requireApiUser } from "~/lib/auth/index.server";
 import { getOwnConversation, listMessages, toMessageJson } from "~/lib/chat/index.server";
-import { jsonError, jsonOk } from "~/lib/http.server";
+import { jsonError, jsonOk, methodNotAllowed, readJson } from "~/lib/http.server";
 import type { Route } from "./+types/api.conversations.$id.messages";
 
 /** The conversation's messages, oldest first; anyone else's conversation is 404. */
@@ -9,4 +10,24 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const conversation = getOwnConversation(user.id, params.id);
   if (!conversation) return jsonError(404, "Conversation not found");
   return jsonOk(listMessages(conversation.id).map(toMessageJson));
+}
+
+/**
+ * POST {content, usePubmed, useThinkHarder}: asks the question and answers with the stored assistant
+ * message once it is complete (the chat screen streams it through ./stream instead). A failed answer
+ * is stored as failed and reported as 502 (504 for a model that stopped responding).
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
+  const user = await requireApiUser(request);
+  const conversation = getOwnConversation(user.id, params.id);
+  if (!conversation) return jsonError(404, "Conversation not found");
+  const body = await readJson(request, sendMessageSchema);
+  const problem = questionProblem(body.content);
+  if (problem) return jsonError(problem.status, problem.message);
+  const outcome = await replyInConversation({ ...body, userId: user.id, conversationId: conversation.id, signal: request.signal });
+  if (!outcome.ok) {
+    return jsonError(outcome.error.code === "timeout" ? 504 : 502, outcome.error.message, { message_id: outcome.assistant.id });
+  }
+  return jsonOk(toMessageJson(outcome.assistant));
 }

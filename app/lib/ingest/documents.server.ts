@@ -1,6 +1,7 @@
-import { and, desc, eq, isNull, or } from "drizzle-orm";
+import path from "node:path";
+import { and, asc, desc, eq, gte, isNull, lte, or } from "drizzle-orm";
 import { getConfig } from "../config.server";
-import { documents, getDb, uploadSessions, type Db } from "../db/index.server";
+import { chunks, documents, getDb, uploadSessions, type Db } from "../db/index.server";
 import { removeDocument } from "./pipeline.server";
 import { ingestQueue } from "./queue.server";
 
@@ -87,4 +88,33 @@ export function deleteSharedDocument(id: string, db: Db = getDb()): DeleteResult
   if (doc.processingStatus === "processing") return { ok: false, reason: "processing" };
   removeDocument(db, getConfig().dataDir, doc.id, doc.storedPath);
   return { ok: true, title: doc.title };
+}
+
+export type VisibleDocument = { id: string; title: string; filename: string; fileType: string; pages: number | null; filePath: string };
+
+/** A completed document this viewer may open (shared, or their own private one); null otherwise, whoever owns it. */
+export function getVisibleDocument(viewerId: string, id: string, db: Db = getDb()): VisibleDocument | null {
+  const d = db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.id, id), eq(documents.processingStatus, "completed"), or(isNull(documents.ownerId), eq(documents.ownerId, viewerId))))
+    .get();
+  if (!d) return null;
+  // storedPath is ours (files/<uuid>.<ext>), never the uploaded name; still, refuse anything outside DATA_DIR.
+  const dataDir = path.resolve(getConfig().dataDir);
+  const filePath = path.resolve(dataDir, d.storedPath);
+  if (!filePath.startsWith(dataDir + path.sep)) return null;
+  return { id: d.id, title: d.title, filename: d.filename, fileType: d.fileType, pages: d.pages, filePath };
+}
+
+export type PageChunk = { id: number; heading: string | null; text: string; pages: number[]; pageLabel: string | null };
+
+/** The chunks that span a page of a document, in reading order (they overlap a little by design). */
+export function chunksOfPage(documentId: string, pageNumber: number, db: Db = getDb()): PageChunk[] {
+  return db
+    .select({ id: chunks.id, heading: chunks.heading, text: chunks.text, pages: chunks.pages, pageLabel: chunks.pageLabel })
+    .from(chunks)
+    .where(and(eq(chunks.documentId, documentId), lte(chunks.pageStart, pageNumber), gte(chunks.pageEnd, pageNumber)))
+    .orderBy(asc(chunks.chunkIndex))
+    .all();
 }

@@ -1,11 +1,15 @@
 export { chunkPages } from "./chunker";
 export {
   cancelUploadSession,
+  chunksOfPage,
   deleteSharedDocument,
+  getVisibleDocument,
   getUploadSession,
   listSharedDocuments,
   listVisibleDocuments,
   type AdminDocument,
+  type PageChunk,
+  type VisibleDocument,
 } from "./documents.server";
 export { runIngestion, removeDocument, inTransaction } from "./pipeline.server";
 export { ingestQueue } from "./queue.server";

@@ -2,7 +2,7 @@ import type Database from "better-sqlite3";
 import { getDb, type Db } from "../db/index.server";
 import type { Embedder } from "../embeddings/types";
 import { reciprocalRankFusion } from "./fusion";
-import { type CandidateRow, lexicalSearch, type LexicalTuning } from "./lexical.server";
+import { analyzeQuery as analyzeLexicalQuery, type CandidateRow, lexicalSearch, type LexicalTuning, type QueryAnalysis } from "./lexical.server";
 import { prepared } from "./statements.server";
 import { vectorSearch } from "./vector.server";
 import type { Scope } from "./visibility.server";
@@ -15,7 +15,9 @@ import type { Scope } from "./visibility.server";
 
 export { addDocumentVectors, indexDocument, removeDocumentIndex } from "./indexer.server";
 export type { DocumentVectors, IndexedDocument } from "./indexer.server";
-export { LEXICAL_TUNING, type LexicalTuning } from "./lexical.server";
+export { LEXICAL_TUNING, type LexicalTuning, type QueryAnalysis, type QueryTerm } from "./lexical.server";
+export { normalizeText, tokenize } from "./tokenize";
+export { isStopWord } from "./stopwords";
 
 export type Passage = {
   chunkId: number;
@@ -27,6 +29,8 @@ export type Passage = {
   pageLabel: string | null;
   heading: string | null;
   text: string;
+  /** The document's file type (pdf, docx, txt, …): PDFs open at their page, other formats in a page view. */
+  fileType: string;
   /** Fused RRF score with an embedder, else the BM25 score: higher is better, comparable within one search. */
   score: number;
   /** 1-based rank in the BM25 list, null when only vector search found it. */
@@ -68,6 +72,7 @@ function toPassage(row: CandidateRow, score: number, lexicalRank: number | null,
     pageLabel: row.pageLabel,
     heading: row.heading,
     text: row.text,
+    fileType: row.fileType,
     score,
     lexicalRank,
     vectorRank,
@@ -79,7 +84,7 @@ function loadRows(client: Database.Database, ids: number[]): Map<number, Candida
   const rows = prepared(
     client,
     `SELECT c.id, c.document_id AS documentId, d.title, d.authors, c.text, c.heading, c.token_count AS tokenCount,
-            c.pages, c.page_label AS pageLabel
+            c.pages, c.page_label AS pageLabel, d.file_type AS fileType
      FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.id IN (SELECT value FROM json_each(?))`,
   ).all(JSON.stringify(ids)) as CandidateRow[];
   return new Map(rows.map((r) => [r.id, r]));
@@ -128,6 +133,11 @@ export async function search(query: string, options: SearchOptions = {}): Promis
     const row = rows.get(f.key);
     return row ? [toPassage(row, f.score, f.ranks[0] ?? null, f.ranks[1] ?? null)] : [];
   });
+}
+
+/** The query's content terms with their document frequencies and IDF in this index (unknown terms: df 0). */
+export function analyzeQuery(query: string, db: Db = getDb()): QueryAnalysis {
+  return analyzeLexicalQuery(db.$client, query);
 }
 
 /**

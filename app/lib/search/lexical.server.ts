@@ -64,11 +64,12 @@ export type CandidateRow = {
   tokenCount: number;
   pages: string;
   pageLabel: string | null;
+  fileType: string;
 };
 
 export type LexicalHit = { row: CandidateRow; score: number };
 
-type QueryTerm = { term: string; weight: number; df: number; idf: number };
+export type QueryTerm = { term: string; weight: number; df: number; idf: number };
 type CorpusStats = { chunks: number; tokens: number; version: number };
 
 function corpusStats(client: Database.Database): CorpusStats {
@@ -139,18 +140,33 @@ export function idf(df: number, n: number): number {
   return Math.log(1 + (n - df + 0.5) / (df + 0.5));
 }
 
-/** The query's distinct index terms with their weights (repeats count), document frequency and IDF. */
-function queryTerms(client: Database.Database, query: string, stats: CorpusStats, tuning: LexicalTuning): QueryTerm[] {
-  const content = tuning.stopWords ? tokenize(query, isStopWord) : [];
+/**
+ * The query's distinct index terms (stop words dropped unless nothing else is left) with their weights
+ * (repeats count), document frequency and IDF — terms the index has never seen included, with df 0.
+ */
+function analyzeTerms(client: Database.Database, query: string, stats: CorpusStats, stopWords: boolean): QueryTerm[] {
+  const content = stopWords ? tokenize(query, isStopWord) : [];
   const counts = new Map<string, number>();
   for (const t of content.length ? content : tokenize(query)) counts.set(t, (counts.get(t) ?? 0) + 1);
   // A pasted page of text has hundreds of distinct words: look up the first few hundred only.
   const dfs = documentFrequencies(client, [...counts.keys()].slice(0, MAX_LOOKUPS), stats);
-  return [...counts]
-    .map(([term, weight]) => ({ term, weight, df: dfs.get(term) ?? 0, idf: idf(dfs.get(term) ?? 0, stats.chunks) }))
+  return [...counts].slice(0, MAX_LOOKUPS).map(([term, weight]) => ({ term, weight, df: dfs.get(term) ?? 0, idf: idf(dfs.get(term) ?? 0, stats.chunks) }));
+}
+
+/** The terms BM25 scores with: those in the index, rarest first, at most maxQueryTerms. */
+function queryTerms(client: Database.Database, query: string, stats: CorpusStats, tuning: LexicalTuning): QueryTerm[] {
+  return analyzeTerms(client, query, stats, tuning.stopWords)
     .filter((t) => t.df > 0)
     .sort((a, b) => a.df - b.df)
     .slice(0, tuning.maxQueryTerms);
+}
+
+export type QueryAnalysis = { chunks: number; terms: QueryTerm[] };
+
+/** How the index sees a query's words (for relevance judgements beyond ranking, e.g. abstaining). */
+export function analyzeQuery(client: Database.Database, query: string): QueryAnalysis {
+  const stats = corpusStats(client);
+  return { chunks: stats.chunks, terms: analyzeTerms(client, query, stats, true) };
 }
 
 /** Rarest terms first while their postings fit the budget; at least one. Expects terms sorted by df. */
@@ -207,7 +223,7 @@ function loadVisible(client: Database.Database, ids: number[], scope: Scope): Ca
   return prepared(
     client,
     `SELECT c.id, c.document_id AS documentId, d.title, d.authors, c.text, c.heading, c.token_count AS tokenCount,
-            c.pages, c.page_label AS pageLabel
+            c.pages, c.page_label AS pageLabel, d.file_type AS fileType
      FROM chunks c JOIN documents d ON d.id = c.document_id
      WHERE c.id IN (SELECT value FROM json_each(@ids)) AND ${VISIBLE_DOCUMENT_SQL} ${documentFilter}`,
   ).all({

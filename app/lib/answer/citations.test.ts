@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { citationLabel, displayPage, finalizeCitations, sourceUrl, toCitation } from "./citations";
+import type { NumberedPassage } from "./types";
+
+const passage = (number: number, over: Partial<NumberedPassage> = {}): NumberedPassage => ({
+  number,
+  chunkId: 100 + number,
+  documentId: `doc-${number}`,
+  title: `Book ${number}`,
+  pages: [number * 10],
+  pageLabel: null,
+  heading: null,
+  text: "",
+  fileType: "pdf",
+  ...over,
+});
+
+describe("finalizeCitations", () => {
+  const passages = [passage(1), passage(2), passage(3)];
+
+  it("removes markers that point to no passage and renumbers the rest in order of first use", () => {
+    const { content, cited } = finalizeCitations("Dose is 0.1 mg/kg [3]. Loading dose 0.2 mg/kg [7]. Renal checks [1][3].", passages);
+    expect(content).toBe("Dose is 0.1 mg/kg [1]. Loading dose 0.2 mg/kg. Renal checks [2][1].");
+    expect(cited.map((p) => [p.number, p.documentId])).toEqual([
+      [1, "doc-3"],
+      [2, "doc-1"],
+    ]);
+  });
+
+  it("reads lists and ranges, drops the invalid members, and never cites a passage twice", () => {
+    const { content, cited } = finalizeCitations("A [1, 2, 9]. B [2-3]. C [0].", passages);
+    expect(content).toBe("A [1][2]. B [2][3]. C.");
+    expect(cited.map((p) => p.documentId)).toEqual(["doc-1", "doc-2", "doc-3"]);
+  });
+
+  it("leaves links, escaped brackets and code alone", () => {
+    const text = "See [1](https://example.org) and \\[2\\] and `arr[2]` and [2].";
+    const { content, cited } = finalizeCitations(text, passages);
+    expect(content).toBe("See [1](https://example.org) and \\[2\\] and `arr[2]` and [1].");
+    expect(cited.map((p) => p.documentId)).toEqual(["doc-2"]);
+  });
+
+  it("gives two passages of the same page one number and one source", () => {
+    const samePage = [passage(1, { documentId: "book", pages: [5] }), passage(2, { documentId: "book", pages: [5], chunkId: 999 })];
+    const { content, cited } = finalizeCitations("X [1]. Y [2]. Z [1][2].", samePage);
+    expect(content).toBe("X [1]. Y [1]. Z [1].");
+    expect(cited).toHaveLength(1);
+  });
+
+  it("cites nothing when the text has no valid marker", () => {
+    expect(finalizeCitations("No sources here [42].", passages)).toEqual({ content: "No sources here.", cited: [] });
+  });
+});
+
+describe("what a citation shows and opens", () => {
+  it("shows the printed label when the book has one, else the physical page or range", () => {
+    expect(displayPage({ pages: [12], pageLabel: "245" })).toBe("245");
+    expect(displayPage({ pages: [12], pageLabel: null })).toBe(12);
+    expect(displayPage({ pages: [12, 13], pageLabel: null })).toBe("12-13");
+  });
+
+  it("opens a PDF at its physical page and other formats in the page view with the passage", () => {
+    expect(sourceUrl({ documentId: "a b", pages: [12, 13], fileType: "pdf", chunkId: 7 })).toBe("/api/documents/a%20b/file#page=12");
+    expect(sourceUrl({ documentId: "d", pages: [3], fileType: "docx", chunkId: 7 })).toBe("/documents/d/pages/3?chunk=7");
+  });
+
+  it("labels a source '[document, pg. page]'", () => {
+    const c = toCitation(passage(1, { title: "Small Animal Formulary", pages: [12], pageLabel: "245" }));
+    expect(c).toMatchObject({ document: "Small Animal Formulary", page: "245", physicalPage: 12, documentId: "doc-1" });
+    expect(citationLabel(c)).toBe("[Small Animal Formulary, pg. 245]");
+  });
+});

@@ -1,0 +1,110 @@
+import type { Citation, NumberedPassage, PassageLike } from "./types";
+
+/**
+ * Citation markers: the answer text cites passages as [1], [2, 3], [1-3] or [1][2]. Markers that
+ * point to no passage are removed; the rest are renumbered in order of first use, so marker [k]
+ * is the k-th entry of the Sources list and the list holds only passages actually cited. Passages
+ * of the same document page share one number.
+ */
+
+/** [1], [1, 2], [1-3], [1–3]; not a markdown link ("[1](…)") and not an escaped "\[1\]". */
+const MARKER = /(?<!\\)\[(\d{1,3}(?:\s*[,;–-]\s*\d{1,3})*)\](?!\()/g;
+/** Fenced or inline code is quoted material, never markers. */
+const CODE = /```[\s\S]*?```|`[^`\n]*`/g;
+
+function expand(spec: string): number[] {
+  const out: number[] = [];
+  for (const part of spec.split(/\s*[,;]\s*/)) {
+    const range = /^(\d+)\s*[–-]\s*(\d+)$/.exec(part);
+    if (range) {
+      const [from, to] = [Number(range[1]), Number(range[2])];
+      // A "range" like [2-300] is not a citation of 299 passages: keep its ends only.
+      if (to >= from && to - from <= 10) for (let n = from; n <= to; n++) out.push(n);
+      else out.push(from, to);
+    } else if (part) out.push(Number(part));
+  }
+  return out;
+}
+
+export type FinalizedAnswer<P extends PassageLike> = {
+  content: string;
+  /** The passages cited, in the order of their new numbers (1-based). */
+  cited: Array<NumberedPassage<P>>;
+};
+
+export function finalizeCitations<P extends PassageLike>(text: string, passages: Array<NumberedPassage<P>>): FinalizedAnswer<P> {
+  const byNumber = new Map(passages.map((p) => [p.number, p]));
+  const renumber = new Map<number, number>();
+  const bySource = new Map<string, number>();
+  const cited: Array<NumberedPassage<P>> = [];
+
+  const rewrite = (segment: string) =>
+    segment.replace(MARKER, (_match, spec: string) => {
+      const numbers: number[] = [];
+      for (const n of expand(spec)) {
+        const passage = byNumber.get(n);
+        if (!passage) continue;
+        let mapped = renumber.get(n);
+        if (mapped === undefined) {
+          // Two passages of the same page are one source to the reader: one number, one list entry.
+          const key = `${passage.documentId}\u0000${displayPage(passage)}`;
+          mapped = bySource.get(key);
+          if (mapped === undefined) {
+            mapped = cited.length + 1;
+            bySource.set(key, mapped);
+            cited.push({ ...passage, number: mapped });
+          }
+          renumber.set(n, mapped);
+        }
+        if (!numbers.includes(mapped)) numbers.push(mapped);
+      }
+      return numbers.map((n) => `[${n}]`).join("");
+    });
+
+  let content = "";
+  let last = 0;
+  for (const code of text.matchAll(CODE)) {
+    content += rewrite(text.slice(last, code.index)) + code[0];
+    last = code.index + code[0].length;
+  }
+  content += rewrite(text.slice(last));
+  // "[1][1]" after merging same-page passages: one marker is enough.
+  content = content.replace(/(?:\[\d+\])+/g, (run) => [...new Set(run.match(/\[\d+\]/g))].join(""));
+  // A removed marker leaves "word ." or "word  [2]": tidy the spaces it leaves behind.
+  content = content.replace(/[ \t]+([.,;:!?])/g, "$1").replace(/[ \t]{2,}/g, " ").trim();
+  return { content, cited };
+}
+
+/** What the user sees as the page: the printed label when the book has one, else the physical page(s). */
+export function displayPage(passage: Pick<PassageLike, "pages" | "pageLabel">): string | number {
+  if (passage.pageLabel) return passage.pageLabel;
+  const first = passage.pages[0] ?? 1;
+  const last = passage.pages[passage.pages.length - 1] ?? first;
+  return last > first ? `${first}-${last}` : first;
+}
+
+/**
+ * Where "open source" goes: a PDF opens as the stored file at its physical page (the browser's
+ * viewer reads #page=N); other formats open a page view of the passage's page with it highlighted.
+ */
+export function sourceUrl(passage: Pick<PassageLike, "documentId" | "pages" | "fileType" | "chunkId">): string {
+  const page = passage.pages[0] ?? 1;
+  const id = encodeURIComponent(passage.documentId);
+  if (passage.fileType === "pdf") return `/api/documents/${id}/file#page=${page}`;
+  return `/documents/${id}/pages/${page}?chunk=${passage.chunkId}`;
+}
+
+export function toCitation(passage: PassageLike): Citation {
+  return {
+    document: passage.title,
+    page: displayPage(passage),
+    documentId: passage.documentId,
+    physicalPage: passage.pages[0] ?? 1,
+    chunkId: passage.chunkId,
+    url: sourceUrl(passage),
+  };
+}
+
+export function citationLabel(citation: Pick<Citation, "document" | "page">): string {
+  return `[${citation.document}, pg. ${citation.page}]`;
+}

@@ -1,0 +1,109 @@
+import { z } from "zod";
+import { getOwnConversation, getUserSettings, insertMessage, listMessages, type Message } from "../chat/index.server";
+import { getDb, type Db } from "../db/index.server";
+import { answerQuestion, defaultAnswerDeps, type AnswerDeps } from "./pipeline.server";
+import { contextualSuggestions } from "./suggestions.server";
+import { AnswerError, type HistoryTurn } from "./types";
+
+/**
+ * A question asked in a conversation: the user's message is stored, the answer is produced from
+ * the knowledge base, and the assistant's message is stored as complete — or, when the answer
+ * fails or is stopped half-way, as failed with what was said and why, never as complete.
+ */
+
+export const MAX_QUESTION_CHARS = 20_000;
+
+export const sendMessageSchema = z.object({
+  content: z.string(),
+  usePubmed: z.boolean().optional().default(false),
+  useThinkHarder: z.boolean().optional().default(false),
+});
+export type SendMessage = z.infer<typeof sendMessageSchema>;
+
+/** Why a question cannot be asked, as status and message for the route; null when it can. */
+export function questionProblem(content: string): { status: 400 | 413; message: string } | null {
+  if (!content.trim()) return { status: 400, message: "Message cannot be empty" };
+  if (content.length > MAX_QUESTION_CHARS) {
+    return { status: 413, message: `Message too long: at most ${MAX_QUESTION_CHARS.toLocaleString("en-US")} characters` };
+  }
+  return null;
+}
+
+export type ReplyInput = SendMessage & {
+  userId: string;
+  conversationId: string;
+  signal?: AbortSignal;
+  onUserMessage?: (message: Message) => void;
+  onToken?: (text: string) => void;
+};
+
+export type ReplyOutcome = { ok: true; user: Message; assistant: Message } | { ok: false; user: Message; assistant: Message; error: AnswerError };
+
+function historyOf(conversationId: string, db: Db): HistoryTurn[] {
+  return listMessages(conversationId, db)
+    .filter((m) => m.status === "complete")
+    .map((m) => ({ role: m.role, content: m.content }));
+}
+
+export function failureText(partial: string, error: AnswerError): string {
+  const note = error.code === "aborted" ? "_The answer was stopped before it was complete._" : `_The answer could not be completed: ${error.message}_`;
+  return partial.trim() ? `${partial.trim()}\n\n${note}` : note;
+}
+
+/** Answers a question in the user's conversation (the caller checked it is theirs). */
+export async function replyInConversation(input: ReplyInput, deps: AnswerDeps = defaultAnswerDeps()): Promise<ReplyOutcome> {
+  const db = deps.db ?? getDb();
+  const history = historyOf(input.conversationId, db);
+  const flags = { usePubmed: input.usePubmed, useThinkHarder: input.useThinkHarder };
+  const user = insertMessage({ conversationId: input.conversationId, role: "user", content: input.content.trim(), ...flags }, db);
+  input.onUserMessage?.(user);
+  const settings = getUserSettings(input.userId, db);
+  let partial = "";
+  try {
+    const result = await answerQuestion(
+      {
+        question: user.content,
+        history,
+        viewerId: input.userId,
+        ...flags,
+        customSystemPrompt: settings.customSystemPrompt,
+        signal: input.signal,
+        onToken: (t) => {
+          partial += t;
+          input.onToken?.(t);
+        },
+      },
+      deps,
+    );
+    const assistant = insertMessage(
+      { conversationId: input.conversationId, role: "assistant", content: result.content, citations: result.citations, status: "complete", ...flags },
+      db,
+    );
+    return { ok: true, user, assistant };
+  } catch (thrown) {
+    const error =
+      thrown instanceof AnswerError
+        ? thrown
+        : input.signal?.aborted
+          ? new AnswerError("aborted", "The answer was stopped", { cause: thrown })
+          : new AnswerError("model", "An unexpected error stopped the answer", { cause: thrown });
+    if (!(thrown instanceof AnswerError)) console.error("answer: unexpected failure", thrown);
+    const assistant = insertMessage(
+      { conversationId: input.conversationId, role: "assistant", content: failureText(partial, error), citations: [], status: "failed", ...flags },
+      db,
+    );
+    return { ok: false, user, assistant, error };
+  }
+}
+
+/** Follow-up suggestions for the user's conversation; null when it is not theirs. */
+export async function suggestionsForConversation(userId: string, conversationId: string, deps: AnswerDeps = defaultAnswerDeps()): Promise<string[] | null> {
+  const conversation = getOwnConversation(userId, conversationId, deps.db);
+  if (!conversation) return null;
+  const messages = listMessages(conversationId, deps.db).filter((m) => m.status === "complete");
+  const lastAnswer = [...messages].reverse().find((m) => m.role === "assistant");
+  return contextualSuggestions(
+    { viewerId: userId, history: messages.map((m) => ({ role: m.role, content: m.content })), citations: lastAnswer?.citations ?? [] },
+    deps,
+  );
+}

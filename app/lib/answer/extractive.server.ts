@@ -1,0 +1,161 @@
+import { tokenize, type QueryTerm } from "../search/index.server";
+import { coverage } from "./relevance.server";
+import type { NumberedPassage, PassageLike } from "./types";
+
+/**
+ * The built-in answerer for when no language model is configured or reachable: it quotes the
+ * sentences of the passages that best answer the question, each with its citation marker, the
+ * direct answer first when one sentence clearly answers. It never writes a word of its own about
+ * the medicine: every sentence is the source's, so every citation supports its sentence.
+ */
+
+export type ExtractiveOptions = {
+  /** Most sentences quoted (Think Harder: per section). */
+  maxSentences?: number;
+  /** Word budget for the quoted sentences (Think Harder: per section). */
+  maxWords?: number;
+};
+
+type Sentence = {
+  text: string;
+  passage: number;
+  /** Position in the passage, for reading order. */
+  index: number;
+  terms: Set<string>;
+  score: number;
+};
+
+const DEFAULTS = { maxSentences: 5, maxWords: 170 } as const;
+const MIN_WORDS = 4;
+const MAX_WORDS = 90;
+/** A sentence must carry at least this share of the question's weight to be quoted. */
+const MIN_SENTENCE_COVERAGE = 0.2;
+/** The best sentence is "the direct answer" when it covers this much and clearly beats the next. */
+const DIRECT_MIN = 0.55;
+const DIRECT_LEAD = 1.2;
+/** Questions about amounts prefer sentences with a number and a unit. */
+const QUANTITY_QUESTION = /\b(dose|doses|dosage|dosing|how (much|many|long|often)|mg|ml|rate|frequency|interval|duration|concentration|amount|percent(age)?|prevalence|incidence)\b/i;
+const QUANTITY = /\d(?:[\d.,]*)\s*(?:%|mg|µg|mcg|g|kg|ml|mL|l|iu|IU|units?|mmol|days?|hours?|h|weeks?|months?|years?|times)\b/;
+const QUANTITY_BONUS = 0.15;
+
+const segmenter = new Intl.Segmenter("en", { granularity: "sentence" });
+
+/** Sentences of a passage; table rows and list lines (one per line) stay whole. */
+export function splitSentences(text: string): string[] {
+  const out: string[] = [];
+  for (const line of text.split(/\n+/)) {
+    const trimmed = line.trim();
+    if (!trimmed) continue;
+    for (const { segment } of segmenter.segment(trimmed)) {
+      const s = segment.trim();
+      if (s) out.push(s);
+    }
+  }
+  return out;
+}
+
+const wordCount = (s: string) => s.split(/\s+/).filter(Boolean).length;
+
+/**
+ * Quoted text must stay text: markdown syntax at a line start would restyle it, and brackets would
+ * read as citation markers ("[12]" in a paper is its reference 12, not our passage 12).
+ */
+export function quoteInline(text: string): string {
+  return text
+    .replace(/\s+/g, " ")
+    .replace(/([\\`*_[\]<>|])/g, "\\$1")
+    .replace(/^(#{1,6}\s|[-+]\s|\d+[.)]\s|>)/, "\\$1")
+    .trim();
+}
+
+function overlap(a: Set<string>, b: Set<string>): number {
+  let shared = 0;
+  for (const t of a) if (b.has(t)) shared++;
+  return shared / Math.max(1, Math.min(a.size, b.size));
+}
+
+function sentencesOf(passages: NumberedPassage[], terms: QueryTerm[], question: string): Sentence[] {
+  const wantsQuantity = QUANTITY_QUESTION.test(question);
+  const out: Sentence[] = [];
+  for (const p of passages) {
+    splitSentences(p.text).forEach((text, index) => {
+      const words = wordCount(text);
+      if (words < MIN_WORDS || words > MAX_WORDS) return;
+      const sentenceTerms = new Set(tokenize(text));
+      let score = coverage(terms, sentenceTerms);
+      if (score > 0 && wantsQuantity && QUANTITY.test(text)) score += QUANTITY_BONUS;
+      out.push({ text, passage: p.number, index, terms: sentenceTerms, score });
+    });
+  }
+  return out;
+}
+
+/** The best non-repetitive sentences within the budgets, best first. */
+function pick(candidates: Sentence[], options: Required<ExtractiveOptions>, exclude: Set<string>): Sentence[] {
+  const chosen: Sentence[] = [];
+  let words = 0;
+  for (const s of [...candidates].sort((a, b) => b.score - a.score || a.passage - b.passage || a.index - b.index)) {
+    if (chosen.length >= options.maxSentences) break;
+    if (s.score < MIN_SENTENCE_COVERAGE) break;
+    const key = s.text.toLowerCase();
+    // Chunks overlap, so the same sentence can come from two passages: quote it once.
+    if (exclude.has(key) || chosen.some((c) => overlap(c.terms, s.terms) > 0.8)) continue;
+    const w = wordCount(s.text);
+    if (chosen.length && words + w > options.maxWords) continue;
+    chosen.push(s);
+    words += w;
+  }
+  return chosen;
+}
+
+const line = (s: Sentence) => `${quoteInline(s.text)} [${s.passage}]`;
+
+/** One answer body: the direct answer first when there is one, the rest in reading order. */
+function compose(chosen: Sentence[]): string {
+  if (!chosen.length) return "";
+  const [best, second] = chosen;
+  const direct = best!.score >= DIRECT_MIN && (!second || best!.score >= second.score * DIRECT_LEAD) ? best! : null;
+  const rest = chosen.filter((s) => s !== direct).sort((a, b) => a.passage - b.passage || a.index - b.index);
+  const parts: string[] = [];
+  if (direct) parts.push(line(direct));
+  if (rest.length) {
+    if (direct) parts.push("**Also in the cited passages:**");
+    parts.push(rest.map((s) => `- ${line(s)}`).join("\n"));
+  }
+  return parts.join("\n\n");
+}
+
+export const EXTRACTIVE_NOTE = "_Quoted from the knowledge base: no language model is configured to summarise these passages._";
+
+export type ExtractiveAnswer = { text: string; quoted: number };
+
+/** An answer made of the passages' own sentences, or empty text when no sentence is relevant enough. */
+export function extractiveAnswer(question: string, terms: QueryTerm[], passages: NumberedPassage<PassageLike>[], options: ExtractiveOptions = {}): ExtractiveAnswer {
+  const chosen = pick(sentencesOf(passages, terms, question), { ...DEFAULTS, ...options }, new Set());
+  if (!chosen.length) return { text: "", quoted: 0 };
+  return { text: `${compose(chosen)}\n\n${EXTRACTIVE_NOTE}`, quoted: chosen.length };
+}
+
+export type ExtractiveSection = { heading: string; terms: QueryTerm[]; passages: NumberedPassage<PassageLike>[] };
+
+/**
+ * Think Harder without a model: an overview for the whole question, then one section per aspect,
+ * each quoting its own best sentences (a sentence is quoted once in the whole answer).
+ */
+export function extractiveSections(question: string, overview: ExtractiveSection, sections: ExtractiveSection[]): ExtractiveAnswer {
+  const used = new Set<string>();
+  const parts: string[] = [];
+  let quoted = 0;
+  const budget = { maxSentences: 3, maxWords: 120 };
+  const add = (section: ExtractiveSection, heading: string | null) => {
+    const chosen = pick(sentencesOf(section.passages, section.terms, question), budget, used);
+    if (!chosen.length) return;
+    for (const s of chosen) used.add(s.text.toLowerCase());
+    quoted += chosen.length;
+    parts.push(heading ? `### ${quoteInline(heading)}\n\n${compose(chosen)}` : compose(chosen));
+  };
+  add(overview, null);
+  for (const section of sections) add(section, section.heading);
+  if (!quoted) return { text: "", quoted: 0 };
+  return { text: `${parts.join("\n\n")}\n\n${EXTRACTIVE_NOTE}`, quoted };
+}

@@ -1,0 +1,27 @@
+/**
+ * The answer capability's public face: answering a question from the knowledge base with checked
+ * citations (chat model or extractive), titles, follow-up suggestions, the prompts the admin edits,
+ * and which answerer is active.
+ */
+export {
+  answerQuestion,
+  defaultAnswerDeps,
+  getAnswererStatus,
+  type AnswerDeps,
+  type AnswerRequest,
+  type AnswerResult,
+  type AnswererStatus,
+} from "./pipeline.server";
+export { contextualSuggestions, fallbackTitle, generateTitle, MAX_SUGGESTIONS } from "./suggestions.server";
+export { DEFAULT_SYSTEM_PROMPTS, getSystemPrompts, type SystemPrompts } from "./prompts.server";
+export { citationLabel, sourceUrl, toCitation } from "./citations";
+export { createChatModel, type ChatModel } from "./chat-model.server";
+export { AnswerError, REFUSAL, type Citation, type HistoryTurn } from "./types";
+export {
+  MAX_QUESTION_CHARS,
+  questionProblem,
+  replyInConversation,
+  sendMessageSchema,
+  suggestionsForConversation,
+  type ReplyOutcome,
+} from "./conversation.server";

@@ -1,0 +1,279 @@
+import { getConfig } from "../config.server";
+import { getDb, type Db } from "../db/index.server";
+import { getEmbedder, type Embedder } from "../embeddings/index.server";
+import { analyzeQuery, search, type Passage, type QueryTerm } from "../search/index.server";
+import { createChatModel, type ChatModel, type ChatModelStatus } from "./chat-model.server";
+import { finalizeCitations, toCitation } from "./citations";
+import { extractiveAnswer, extractiveSections } from "./extractive.server";
+import { answerMessages, getSystemPrompts, taskMessages } from "./prompts.server";
+import { decomposeQuestion, standaloneQuery } from "./questions";
+import { ABSTAIN_BELOW, coverage, judgeRelevance, passageTerms, type ScoredPassage } from "./relevance.server";
+import { AnswerError, REFUSAL, type AnswererKind, type Citation, type HistoryTurn, type NumberedPassage } from "./types";
+
+/**
+ * Question -> (standalone rewrite of a follow-up) -> search -> relevance check (abstain when
+ * nothing is about the question) -> the best passages, numbered -> an answer from the chat model
+ * (streamed) or the extractive answerer -> citations checked against the passages.
+ */
+
+export type AnswerRequest = {
+  question: string;
+  /** Earlier turns of the conversation, oldest first (complete messages only). */
+  history: HistoryTurn[];
+  /** Whose private documents are searched with the shared ones. */
+  viewerId: string | null;
+  usePubmed: boolean;
+  useThinkHarder: boolean;
+  customSystemPrompt?: string | null;
+  signal?: AbortSignal;
+  /** Text as it is produced; the final content (citations cleaned) may differ. */
+  onToken?: (text: string) => void;
+};
+
+export type AnswerResult = {
+  content: string;
+  citations: Citation[];
+  answerer: AnswererKind;
+  /** What was searched for (the standalone form of a follow-up). */
+  searchQuery: string;
+  /** Think Harder's sub-questions. */
+  subQuestions: string[];
+  /** The passages the answer drew on, numbered as in the answer before renumbering. */
+  passages: Array<NumberedPassage<Passage>>;
+  /** Why the model was not used when one is configured (e.g. unreachable), for logs and admins. */
+  fallbackReason: string | null;
+};
+
+export type AnswerDeps = {
+  db: Db;
+  embedder: () => Promise<Embedder | null>;
+  /** The chat model when one is configured and reachable. */
+  chatModel: () => Promise<ChatModel | null>;
+};
+
+const PASSAGES = { normal: 6, thinkHarder: 12, perSubQuestion: 3 } as const;
+const SEARCH_K = { normal: 10, thinkHarder: 10, perSubQuestion: 6 } as const;
+/** Sub-question passages must still be about the question's topic, not only about the aspect. */
+const SUB_TOPIC_COVERAGE = 0.4;
+/** The small model tasks (rewrite, sub-questions, title, follow-ups) must not hold an answer up for long. */
+const TASK_TIMEOUT_MS = 20_000;
+
+let configuredModel: ChatModel | null | undefined;
+
+function configuredChatModel(): ChatModel | null {
+  if (configuredModel !== undefined) return configuredModel;
+  const cfg = getConfig();
+  configuredModel = cfg.OLLAMA_MODEL
+    ? createChatModel({ host: cfg.OLLAMA_HOST ?? "http://127.0.0.1:11434", model: cfg.OLLAMA_MODEL, idleTimeoutMs: cfg.OLLAMA_TIMEOUT_SECONDS * 1000 })
+    : null;
+  return configuredModel;
+}
+
+export type AnswererStatus = { answerer: "ollama" | "extractive"; model: string | null; reason: string | null };
+
+/** Which answerer questions get now, and why (shown to admins). */
+export async function getAnswererStatus(): Promise<AnswererStatus> {
+  const model = configuredChatModel();
+  if (!model) return { answerer: "extractive", model: null, reason: "No chat model is configured (OLLAMA_MODEL is not set)" };
+  const status: ChatModelStatus = await model.status();
+  return status.available
+    ? { answerer: "ollama", model: status.model, reason: null }
+    : { answerer: "extractive", model: status.model, reason: status.reason };
+}
+
+export function defaultAnswerDeps(): AnswerDeps {
+  return {
+    db: getDb(),
+    embedder: () => getEmbedder(),
+    chatModel: async () => {
+      const model = configuredChatModel();
+      return model && (await model.status()).available ? model : null;
+    },
+  };
+}
+
+/** A small model task with its own timeout; null when it fails (the caller has a fallback). */
+export async function runTask(model: ChatModel, instruction: string, material: string, signal?: AbortSignal): Promise<string | null> {
+  const timeout = AbortSignal.timeout(TASK_TIMEOUT_MS);
+  try {
+    const text = await model.chat(taskMessages(instruction, material), {
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      temperature: 0,
+      maxTokens: 200,
+    });
+    return text.trim() || null;
+  } catch (error) {
+    signal?.throwIfAborted();
+    console.warn(`answer: model task failed, using the fallback: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  }
+}
+
+/** A JSON array of strings in a model's reply (models wrap it in prose or code fences). */
+export function parseStringList(text: string | null, max: number): string[] {
+  if (!text) return [];
+  const match = /\[[\s\S]*\]/.exec(text);
+  if (!match) return [];
+  try {
+    const value: unknown = JSON.parse(match[0]);
+    if (!Array.isArray(value)) return [];
+    return value
+      .filter((v): v is string => typeof v === "string")
+      .map((v) => v.replace(/\s+/g, " ").trim())
+      .filter((v) => v.length >= 3 && v.length <= 300)
+      .slice(0, max);
+  } catch {
+    return [];
+  }
+}
+
+async function standaloneSearchQuery(request: AnswerRequest, model: ChatModel | null): Promise<string> {
+  const previous = request.history.filter((t) => t.role === "user").map((t) => t.content);
+  const heuristic = standaloneQuery(request.question, previous);
+  if (!model || !previous.length) return heuristic;
+  const transcript = request.history
+    .slice(-4)
+    .map((t) => `${t.role === "user" ? "User" : "Assistant"}: ${t.content.slice(0, 600)}`)
+    .join("\n");
+  const rewritten = await runTask(
+    model,
+    "Rewrite the user's last question as one standalone search question that names everything it refers to (drug, species, condition). Reply with the question only.",
+    `${transcript}\nUser (last question): ${request.question}`,
+    request.signal,
+  );
+  return rewritten && rewritten.length <= 500 ? rewritten.split("\n")[0]!.trim() : heuristic;
+}
+
+async function subQuestionsFor(question: string, model: ChatModel | null, signal?: AbortSignal): Promise<string[]> {
+  if (model) {
+    const listed = parseStringList(
+      await runTask(
+        model,
+        "Break the clinical question into 3 or 4 specific sub-questions a clinician would look up separately (e.g. dosing, adverse effects, diagnosis, monitoring). Reply with a JSON array of strings only.",
+        question,
+        signal,
+      ),
+      4,
+    );
+    if (listed.length) return listed;
+  }
+  return decomposeQuestion(question);
+}
+
+type Retrieved = {
+  terms: QueryTerm[];
+  passages: Array<ScoredPassage<Passage>>;
+  sections: Array<{ heading: string; terms: QueryTerm[]; passages: Array<ScoredPassage<Passage>> }>;
+};
+
+async function retrieve(request: AnswerRequest, searchQuery: string, subQuestions: string[], deps: AnswerDeps): Promise<Retrieved | null> {
+  const embedder = await deps.embedder();
+  const options = { viewerId: request.viewerId, embedder, db: deps.db };
+  const terms = analyzeQuery(searchQuery, deps.db).terms;
+  const k = request.useThinkHarder ? SEARCH_K.thinkHarder : SEARCH_K.normal;
+  const main = judgeRelevance(terms, await search(searchQuery, { ...options, k }));
+  if (main.abstain) return null;
+
+  const limit = request.useThinkHarder ? PASSAGES.thinkHarder : PASSAGES.normal;
+  const seen = new Set<number>();
+  const keep = <P extends { chunkId: number }>(list: P[], max: number) => {
+    const out: P[] = [];
+    for (const p of list) {
+      if (out.length >= max || seen.has(p.chunkId)) continue;
+      seen.add(p.chunkId);
+      out.push(p);
+    }
+    return out;
+  };
+  const passages = keep(main.relevant, request.useThinkHarder ? Math.ceil(limit / 2) : limit);
+  const sections: Retrieved["sections"] = [];
+  for (const sub of subQuestions) {
+    request.signal?.throwIfAborted();
+    const subTerms = analyzeQuery(sub, deps.db).terms;
+    const found = judgeRelevance(subTerms, await search(sub, { ...options, k: SEARCH_K.perSubQuestion }));
+    const onTopic = found.relevant.filter((p) => coverage(terms, passageTerms(p)) >= SUB_TOPIC_COVERAGE);
+    const fresh = keep(onTopic, Math.min(PASSAGES.perSubQuestion, limit - passages.length - sections.reduce((n, s) => n + s.passages.length, 0)));
+    // Passages already kept for the overview or another aspect still belong to this aspect's section.
+    const mine = onTopic.filter((p) => fresh.includes(p) || passages.some((q) => q.chunkId === p.chunkId)).slice(0, PASSAGES.perSubQuestion);
+    sections.push({ heading: sub, terms: subTerms, passages: mine });
+    passages.push(...fresh);
+  }
+  return { terms, passages, sections };
+}
+
+function refusal(searchQuery: string, subQuestions: string[], fallbackReason: string | null): AnswerResult {
+  return { content: REFUSAL, citations: [], answerer: "none", searchQuery, subQuestions, passages: [], fallbackReason };
+}
+
+/** Emits finished text in lines, so a streaming client shows the extractive answer as it shows a model's. */
+function emitInPieces(text: string, onToken?: (t: string) => void) {
+  if (!onToken) return;
+  for (const piece of text.split(/(?<=\n)/)) onToken(piece);
+}
+
+export async function answerQuestion(request: AnswerRequest, deps: AnswerDeps = defaultAnswerDeps()): Promise<AnswerResult> {
+  const model = await deps.chatModel();
+  const searchQuery = await standaloneSearchQuery(request, model);
+  const subQuestions = request.useThinkHarder ? await subQuestionsFor(searchQuery, model, request.signal) : [];
+  request.signal?.throwIfAborted();
+
+  const retrieved = await retrieve(request, searchQuery, subQuestions, deps);
+  if (!retrieved) {
+    emitInPieces(REFUSAL, request.onToken);
+    return refusal(searchQuery, subQuestions, null);
+  }
+  const numbered: Array<NumberedPassage<Passage>> = retrieved.passages.map((p, i) => ({ ...p, number: i + 1 }));
+  const numberOf = new Map(numbered.map((p) => [p.chunkId, p.number]));
+
+  let fallbackReason: string | null = null;
+  if (model) {
+    let emitted = false;
+    try {
+      const text = await model.chat(
+        answerMessages({
+          question: request.question,
+          passages: numbered,
+          history: request.history,
+          prompts: getSystemPrompts(deps.db),
+          customPrompt: request.customSystemPrompt,
+          mode: request,
+          sectionHints: request.useThinkHarder ? subQuestions : undefined,
+        }),
+        {
+          signal: request.signal,
+          onToken: (t) => {
+            emitted = true;
+            request.onToken?.(t);
+          },
+        },
+      );
+      if (text.includes(REFUSAL) || !text.trim()) return { ...refusal(searchQuery, subQuestions, null), answerer: "ollama" };
+      const { content, cited } = finalizeCitations(text, numbered);
+      return { content, citations: cited.map(toCitation), answerer: "ollama", searchQuery, subQuestions, passages: numbered, fallbackReason };
+    } catch (error) {
+      // Once words have reached the user, switching answerers would rewrite what they read: fail instead.
+      if (emitted || !(error instanceof AnswerError) || error.code === "aborted") throw error;
+      fallbackReason = error.message;
+      console.warn(`answer: ${error.message}; answering with the extractive answerer`);
+    }
+  }
+
+  const toSection = (terms: QueryTerm[], list: Array<ScoredPassage<Passage>>) =>
+    list.map((p) => ({ ...p, number: numberOf.get(p.chunkId)! }));
+  const extractive = request.useThinkHarder
+    ? extractiveSections(
+        request.question,
+        { heading: "", terms: retrieved.terms, passages: toSection(retrieved.terms, retrieved.passages.slice(0, PASSAGES.normal)) },
+        retrieved.sections.map((s) => ({ heading: s.heading, terms: s.terms, passages: toSection(s.terms, s.passages) })),
+      )
+    : extractiveAnswer(request.question, retrieved.terms, numbered);
+  if (!extractive.text) {
+    emitInPieces(REFUSAL, request.onToken);
+    return refusal(searchQuery, subQuestions, fallbackReason);
+  }
+  const { content, cited } = finalizeCitations(extractive.text, numbered);
+  emitInPieces(content, request.onToken);
+  return { content, citations: cited.map(toCitation), answerer: "extractive", searchQuery, subQuestions, passages: numbered, fallbackReason };
+}
+
+export { ABSTAIN_BELOW };

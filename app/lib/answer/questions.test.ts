@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { decomposeQuestion, standaloneQuery, topicWords } from "./questions";
+
+describe("standaloneQuery", () => {
+  const first = "What is the dose of meloxicam in cats?";
+
+  it("carries the earlier topic into a follow-up that leans on it", () => {
+    expect(standaloneQuery("What about its adverse effects?", [first])).toBe("What about its adverse effects? dose meloxicam cats");
+    expect(standaloneQuery("And in dogs?", [first])).toBe("And in dogs? dose meloxicam cats");
+  });
+
+  it("leaves a question that stands on its own, and a first question, unchanged", () => {
+    const own = "How is feline hyperthyroidism diagnosed with serum total T4 measurement?";
+    expect(standaloneQuery(own, [first])).toBe(own);
+    expect(standaloneQuery(first, [])).toBe(first);
+  });
+});
+
+describe("decomposeQuestion", () => {
+  it("splits a drug question into the aspects a clinician looks up", () => {
+    const subs = decomposeQuestion("What is the dose of meloxicam in cats?");
+    expect(subs).toEqual([
+      "Dosage and administration of meloxicam cats",
+      "Adverse effects and toxicity of meloxicam cats",
+      "Contraindications, precautions and interactions of meloxicam cats",
+      "Monitoring during treatment with meloxicam cats",
+    ]);
+  });
+
+  it("keeps the parts of a question that asks several things, then adds aspects", () => {
+    const subs = decomposeQuestion("How is canine diabetes diagnosed; how is it treated with insulin?");
+    expect(subs[0]).toBe("How is canine diabetes diagnosed");
+    expect(subs[1]).toBe("how is it treated with insulin");
+    expect(subs).toHaveLength(4);
+  });
+
+  it("uses management aspects for protocols and plans", () => {
+    expect(decomposeQuestion("Make a protocol for managing sepsis")[0]).toBe("Diagnosis of sepsis");
+  });
+
+  it("gives nothing for a question without a topic", () => {
+    expect(decomposeQuestion("What is it?")).toEqual([]);
+    expect(topicWords("What is the best?")).toEqual(["best"]);
+  });
+});

@@ -1,0 +1,39 @@
+import type { Citation } from "../../../db/schema";
+
+/** What the answer capability needs of a retrieved passage (search's Passage has all of it). */
+export type PassageLike = {
+  chunkId: number;
+  documentId: string;
+  title: string;
+  /** Physical pages, ascending. */
+  pages: number[];
+  /** Printed label of the first page, when the document has labels. */
+  pageLabel: string | null;
+  heading: string | null;
+  text: string;
+  fileType: string;
+};
+
+/** A passage as numbered in one answer: [n] in the answer text refers to it. */
+export type NumberedPassage<P extends PassageLike = PassageLike> = P & { number: number };
+
+export type { Citation };
+
+export type HistoryTurn = { role: "user" | "assistant"; content: string };
+
+/** Which answerer produced an answer ("none": nothing was relevant enough, the refusal was given). */
+export type AnswererKind = "ollama" | "extractive" | "none";
+
+/** The exact sentence of the spec (§9) when the knowledge base has nothing relevant (one definition, in chat's defaults). */
+export { NO_EVIDENCE_ANSWER as REFUSAL } from "../chat/defaults";
+
+export class AnswerError extends Error {
+  constructor(
+    readonly code: "timeout" | "model" | "aborted",
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = "AnswerError";
+  }
+}
