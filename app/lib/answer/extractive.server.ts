@@ -30,6 +30,7 @@ const MIN_WORDS = 4;
 const MAX_WORDS = 90;
 /** A sentence must carry at least this share of the question's weight to be quoted. */
 const MIN_SENTENCE_COVERAGE = 0.2;
+const MIN_SENTENCE_SHARE = 0.05;
 /** The best sentence is "the direct answer" when it covers this much and clearly beats the next. */
 const DIRECT_MIN = 0.55;
 const DIRECT_LEAD = 1.2;
@@ -94,9 +95,13 @@ function sentencesOf(passages: NumberedPassage[], terms: QueryTerm[], question: 
 function pick(candidates: Sentence[], options: Required<ExtractiveOptions>, exclude: Set<string>): Sentence[] {
   const chosen: Sentence[] = [];
   let words = 0;
-  for (const s of [...candidates].sort((a, b) => b.score - a.score || a.passage - b.passage || a.index - b.index)) {
+  const sorted = [...candidates].sort((a, b) => b.score - a.score || a.passage - b.passage || a.index - b.index);
+  // A long question (a case vignette) shares only a few words with any one sentence: the bar is
+  // relative to the best sentence then, but never zero.
+  const floor = Math.max(MIN_SENTENCE_SHARE, Math.min(MIN_SENTENCE_COVERAGE, (sorted[0]?.score ?? 0) * 0.5));
+  for (const s of sorted) {
     if (chosen.length >= options.maxSentences) break;
-    if (s.score < MIN_SENTENCE_COVERAGE) break;
+    if (s.score < floor) break;
     const key = s.text.toLowerCase();
     // Chunks overlap, so the same sentence can come from two passages: quote it once.
     if (exclude.has(key) || chosen.some((c) => overlap(c.terms, s.terms) > 0.8)) continue;

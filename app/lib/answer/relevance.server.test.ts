@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { ABSTAIN_BELOW, isRelevant, judgeRelevance, match, MIN_EVIDENCE } from "./relevance.server";
+
+const term = (t: string, idf: number, df = 5) => ({ term: t, weight: 1, df, idf });
+
+describe("relevance", () => {
+  it("measures the share of the question's IDF mass a passage holds, unknown words included", () => {
+    const terms = [term("meloxicam", 6), term("cat", 2), term("ibuprofen", 8, 0)];
+    expect(match(terms, new Set(["meloxicam", "cat"]))).toEqual({ coverage: 0.5, evidence: 8 });
+  });
+
+  it("answers a short question only when most of it is covered, a long one when it matches much rare evidence", () => {
+    expect(isRelevant({ coverage: ABSTAIN_BELOW, evidence: 3 })).toBe(true);
+    expect(isRelevant({ coverage: ABSTAIN_BELOW - 0.01, evidence: MIN_EVIDENCE - 0.1 })).toBe(false);
+    expect(isRelevant({ coverage: 0.25, evidence: MIN_EVIDENCE })).toBe(true);
+    expect(isRelevant({ coverage: 0.1, evidence: MIN_EVIDENCE * 2 })).toBe(false);
+  });
+
+  it("keeps relevant passages near the best, in search order within a coverage band", () => {
+    const p = (chunkId: number, text: string) => ({ chunkId, documentId: "d", title: "", pages: [1], pageLabel: null, heading: null, text, fileType: "txt" });
+    const terms = [term("meloxicam", 6), term("cat", 2)];
+    const judged = judgeRelevance(terms, [p(1, "cats"), p(2, "meloxicam for cats"), p(3, "meloxicam in cats, dose")]);
+    expect(judged.abstain).toBe(false);
+    expect(judged.relevant.map((x) => x.chunkId)).toEqual([2, 3]);
+    expect(judgeRelevance(terms, [p(1, "dogs")]).abstain).toBe(true);
+  });
+});
