@@ -40,6 +40,9 @@ const DIMENSIONS = 384;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const corpora = path.resolve(root, "..", "shared", "corpora");
 
+/** Where built benchmark databases are kept between runs. */
+export const BENCH_CACHE_DIR = path.join(os.tmpdir(), "vetsearch-bench");
+
 export type LatencyFigures = { p50Ms: number; p95Ms: number; meanMs: number };
 export type LexicalFigures = {
   chunks: number;
@@ -134,7 +137,7 @@ function fileMb(file: string): number {
 }
 
 /** A lexical corpus of about `size` chunks (plus the PubMedQA abstracts), built once and cached. */
-function lexicalCorpus(size: number, cacheDir: string, log: (line: string) => void): { db: Db; file: string; buildSeconds: number | null } {
+export function lexicalCorpus(size: number, cacheDir: string, log: (line: string) => void): { db: Db; file: string; buildSeconds: number | null } {
   const file = path.join(cacheDir, `lexical-v${CORPUS_VERSION}-${size}.db`);
   if (fs.existsSync(file)) return { db: openDatabase(file), file, buildSeconds: null };
   const building = `${file}.building`;
@@ -372,7 +375,7 @@ export async function runSearchBench(opts: BenchOptions = {}): Promise<Figures> 
     queries: opts.queries ?? 200,
     quality: opts.quality ?? true,
     exhaustive: opts.exhaustive ?? true,
-    cacheDir: opts.cacheDir ?? path.join(os.tmpdir(), "vetsearch-bench"),
+    cacheDir: opts.cacheDir ?? BENCH_CACHE_DIR,
     log: opts.log ?? ((line) => console.log(line)),
   };
   fs.mkdirSync(options.cacheDir, { recursive: true });

@@ -1,8 +1,9 @@
-// `npm run bench [-- server ingest search]`: measures the built app (all sections by default).
+// `npm run bench [-- server ingest search answer]`: measures the built app (all sections by default).
 // Prints tables and, last, one JSON line with every figure.
 import fs from "node:fs";
 import autocannon from "autocannon";
 import { HttpClient, startServer } from "../tests/support/server";
+import { runAnswerBench } from "./bench-answer";
 import { runIngestBench } from "./bench-ingest";
 import { runSearchBench } from "./bench-search";
 
@@ -54,15 +55,24 @@ async function benchServer() {
     if (signIn.status !== 303) throw new Error(`sign-in failed: ${signIn.status}`);
     console.log(`GET /api/auth/user, ${CONNECTIONS} connections, ${DURATION_S} s ...`);
     const authUser = await load(`${server.url}/api/auth/user`, { Cookie: admin.cookie });
+    // A user's chat history: 30 conversations listed by the sidebar on every visit.
+    for (let i = 0; i < 30; i++) {
+      const res = await admin.json("POST", "/api/conversations", { title: `Bench conversation ${i}` });
+      if (res.status !== 201) throw new Error(`creating a conversation failed: ${res.status}`);
+    }
+    console.log(`GET /api/conversations (30 conversations), ${CONNECTIONS} connections, ${DURATION_S} s ...`);
+    const conversations = await load(`${server.url}/api/conversations`, { Cookie: admin.cookie });
     const afterLoadMb = rssMb(server.pid);
     await sleep(5000);
     const idleAfterLoadMb = rssMb(server.pid);
     console.table({
       "GET /api/auth/user": { "req/s": authUser.requestsPerSecond, "p50 ms": authUser.p50Ms, "p95 ms": authUser.p95Ms, "p99 ms": authUser.p99Ms, "non-2xx": authUser.non2xx },
+      "GET /api/conversations": { "req/s": conversations.requestsPerSecond, "p50 ms": conversations.p50Ms, "p95 ms": conversations.p95Ms, "p99 ms": conversations.p99Ms, "non-2xx": conversations.non2xx },
     });
     console.table({ "server RSS (MB)": { "idle at start": idleAtStartMb, "right after load": afterLoadMb, "idle 5 s later": idleAfterLoadMb } });
     return {
       authUser: { connections: CONNECTIONS, durationS: DURATION_S, ...authUser },
+      conversations: { connections: CONNECTIONS, durationS: DURATION_S, ...conversations },
       memoryMb: { idleAtStart: idleAtStartMb, afterLoad: afterLoadMb, idleAfterLoad: idleAfterLoadMb },
     };
   } finally {
@@ -82,5 +92,12 @@ if (want("ingest")) {
 if (want("search")) {
   console.log("Search latency at 10k / 100k / 1M chunks (lexical) and 100k / 500k (vector) ...");
   figures.search = await runSearchBench();
+}
+if (want("answer")) {
+  console.log("Answer time (extractive) at 10k / 100k chunks, time to first token (loopback Ollama) ...");
+  const answer = await runAnswerBench();
+  console.table(answer.extractive);
+  console.table({ "time to first token": answer.timeToFirstToken });
+  figures.answer = answer;
 }
 console.log(JSON.stringify(figures));

@@ -86,9 +86,11 @@ describe("who may call the document routes", () => {
   it("reports the retrieval mode (lexical only here, with a reason)", async () => {
     const res = await admin.get("/api/admin/search-status");
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { mode: string; reason: string | null };
+    const body = (await res.json()) as { mode: string; reason: string | null; answering: { answerer: string; reason: string | null } };
     expect(body.mode).toBe("lexical");
     expect(body.reason).toMatch(/\w/);
+    // No OLLAMA_MODEL here: answers are extractive, and the admin is told why.
+    expect(body.answering).toMatchObject({ answerer: "extractive", reason: expect.stringMatching(/OLLAMA_MODEL/) });
   });
 });
 

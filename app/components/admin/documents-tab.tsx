@@ -16,7 +16,14 @@ import {
 import { toast } from "~/lib/toast";
 import { useUploads, type UploadSession } from "./use-uploads";
 
-type SearchStatus = { mode: "hybrid" | "lexical"; embedder: string | null; reason: string | null; chunks?: number; vectors?: number };
+type SearchStatus = {
+  mode: "hybrid" | "lexical";
+  embedder: string | null;
+  reason: string | null;
+  chunks?: number;
+  vectors?: number;
+  answering?: { answerer: "ollama" | "extractive"; model: string | null; reason: string | null };
+};
 
 function useDocumentList() {
   const [documents, setDocuments] = useState<DocumentRow[]>([]);
@@ -115,6 +122,13 @@ function RetrievalBanner({ status }: { status: SearchStatus | null }) {
         <>Retrieval mode: lexical only (keyword search){status.reason ? ` — ${status.reason}` : ""}</>
       )}
       {typeof status.chunks === "number" ? <span className="ml-2 text-xs opacity-80">{status.chunks} chunks indexed</span> : null}
+      {status.answering ? (
+        <p className="mt-1" data-testid="answerer-mode">
+          {status.answering.answerer === "ollama"
+            ? `Answers: written by the Ollama model ${status.answering.model}`
+            : `Answers: extractive (quoted sentences with citations)${status.answering.reason ? ` — ${status.answering.reason}` : ""}`}
+        </p>
+      ) : null}
     </div>
   );
 }

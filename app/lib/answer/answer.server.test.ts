@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createKnowledgeBase, heading, page, para } from "../../../tests/support/knowledge-base";
-import { startFakeOllama, type ChatRequestBody, type FakeOllama } from "../../../tests/support/ollama-server";
+import { startFakeOllama, type ChatRequestBody, type FakeOllama, type FakeOllamaOptions } from "../../../tests/support/ollama-server";
 import { createChatModel, type ChatModel } from "./chat-model.server";
 import { answerQuestion, type AnswerDeps, type AnswerRequest } from "./pipeline.server";
 import { fallbackTitle, generateTitle, contextualSuggestions } from "./suggestions.server";
@@ -119,7 +119,7 @@ describe("the extractive answerer", () => {
 });
 
 describe("the Ollama answerer (loopback server, real client)", () => {
-  async function model(script: Parameters<typeof startFakeOllama>[0]["chat"], idleTimeoutMs = 5000) {
+  async function model(script: FakeOllamaOptions["chat"], idleTimeoutMs = 5000) {
     ollama = await startFakeOllama({ chat: script });
     return createChatModel({ host: ollama.url, model: "llama3.2", idleTimeoutMs });
   }
