@@ -7,10 +7,13 @@ export function greetingName(user: Pick<ShellUser, "firstName" | "email">) {
   return user.firstName?.trim() || user.email;
 }
 
-/** The signed-in frame: product name, greeting, Account and Logout (spec §2, chat screen top bar). */
+/**
+ * The signed-in frame: product name, greeting, Account and Logout (spec §2, chat screen top bar).
+ * It fills the window exactly, so the chat scrolls inside its own panes.
+ */
 export function AppShell({ user, children }: { user: ShellUser; children: ReactNode }) {
   return (
-    <div className="flex min-h-screen flex-col">
+    <div className="flex h-dvh flex-col overflow-hidden">
       <TopBar
         nav={{ to: "/account", label: "Account" }}
         before={
@@ -19,7 +22,7 @@ export function AppShell({ user, children }: { user: ShellUser; children: ReactN
           </span>
         }
       />
-      <div className="flex flex-1">{children}</div>
+      <div className="flex min-h-0 flex-1">{children}</div>
     </div>
   );
 }

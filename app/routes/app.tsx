@@ -1,5 +1,5 @@
-import { AiSearchHome } from "~/components/ai-search-home";
 import { AppShell } from "~/components/app-shell";
+import { ChatScreen } from "~/components/chat/chat-screen";
 import { loadAppHome } from "~/lib/app-home.server";
 import type { Route } from "./+types/app";
 
@@ -10,7 +10,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function AppRoute({ loaderData }: Route.ComponentProps) {
   return (
     <AppShell user={loaderData.user}>
-      <AiSearchHome welcomeMessage={loaderData.welcomeMessage} />
+      <ChatScreen welcomeMessage={loaderData.welcomeMessage} />
     </AppShell>
   );
 }

@@ -1,5 +1,5 @@
-import { AiSearchHome } from "~/components/ai-search-home";
 import { AppShell } from "~/components/app-shell";
+import { ChatScreen } from "~/components/chat/chat-screen";
 import { LandingPage } from "~/components/landing-page";
 import { getSessionUser } from "~/lib/auth/index.server";
 import { loadAppHome } from "~/lib/app-home.server";
@@ -20,7 +20,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === "landing") return <LandingPage contactEmail={loaderData.contactEmail} />;
   return (
     <AppShell user={loaderData.user}>
-      <AiSearchHome welcomeMessage={loaderData.welcomeMessage} />
+      <ChatScreen welcomeMessage={loaderData.welcomeMessage} />
     </AppShell>
   );
 }

@@ -1,0 +1,119 @@
+import { useEffect, useRef } from "react";
+import { Button } from "~/components/ui/button";
+import type { Message } from "~/lib/chat-client";
+import { MarkdownContent } from "./markdown-content";
+import { Sources } from "./sources";
+import type { MessagesStatus, PendingMessage, ScrollRequest } from "./use-chat";
+
+function UserBubble({ content, id }: { content: string; id?: string }) {
+  return (
+    <li className="flex justify-end" data-testid="user-message" data-message-id={id}>
+      <div className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-sm bg-brand-600 px-4 py-2 text-white shadow-sm">
+        <span className="sr-only">You: </span>
+        {content}
+      </div>
+    </li>
+  );
+}
+
+function AssistantCard({ message }: { message: Message }) {
+  return (
+    <li className="flex scroll-mt-4 justify-start" data-testid="assistant-message" data-message-id={message.id}>
+      <div className="w-full max-w-[95%] rounded-2xl rounded-bl-sm border border-slate-200 bg-white px-4 py-3 shadow-sm">
+        <span className="sr-only">Assistant: </span>
+        {message.content ? <MarkdownContent markdown={message.content} /> : null}
+        {message.status === "failed" ? (
+          <p className="mt-2 text-sm text-red-700">This answer was not completed.</p>
+        ) : message.status === "streaming" ? (
+          <p className="mt-2 text-sm text-slate-500">This answer is still being written.</p>
+        ) : null}
+        <Sources citations={message.citations} />
+      </div>
+    </li>
+  );
+}
+
+function Thinking() {
+  return (
+    <li className="flex justify-start" data-testid="thinking" role="status">
+      <div className="flex items-center gap-2 rounded-2xl rounded-bl-sm border border-slate-200 bg-white px-4 py-3 text-slate-600 shadow-sm">
+        <span className="flex gap-1" aria-hidden="true">
+          <span className="h-1.5 w-1.5 animate-bounce rounded-full bg-brand-600 [animation-delay:-0.3s]" />
+          <span className="h-1.5 w-1.5 animate-bounce rounded-full bg-brand-600 [animation-delay:-0.15s]" />
+          <span className="h-1.5 w-1.5 animate-bounce rounded-full bg-brand-600" />
+        </span>
+        Thinking...
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The conversation: stored messages, then the question on its way (its text, 'Thinking...'
+ * until the first token, then the growing answer). Scrolls to the start of the newest answer.
+ */
+export function MessageList({
+  messages,
+  status,
+  pending,
+  scrollRequest,
+  onRetry,
+}: {
+  messages: readonly Message[];
+  status: MessagesStatus;
+  pending: PendingMessage | null;
+  scrollRequest: ScrollRequest | null;
+  onRetry: () => void;
+}) {
+  const listRef = useRef<HTMLOListElement>(null);
+  const streaming = pending?.phase === "streaming";
+
+  useEffect(() => {
+    const list = listRef.current;
+    if (!scrollRequest || !list) return;
+    if (scrollRequest.to === "bottom") {
+      list.lastElementChild?.scrollIntoView({ block: "end" });
+      return;
+    }
+    const target = list.querySelector(`[data-message-id="${CSS.escape(scrollRequest.to)}"]`);
+    target?.scrollIntoView({ block: "start" });
+  }, [scrollRequest]);
+
+  // The first token: bring the start of the answer into view once; the reader scrolls from there.
+  useEffect(() => {
+    if (streaming) listRef.current?.querySelector('[data-testid="streaming-answer"]')?.scrollIntoView({ block: "start" });
+  }, [streaming]);
+
+  const storedIds = new Set(messages.map((m) => m.id));
+  const pendingUserStored = pending?.userMessage ? storedIds.has(pending.userMessage.id) : false;
+
+  return (
+    <div aria-busy={pending !== null}>
+      {status === "loading" && !pending ? <p className="py-6 text-center text-sm text-slate-500">Loading messages...</p> : null}
+      {status === "error" ? (
+        <div className="my-4 rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800" role="alert">
+          Could not load this conversation.{" "}
+          <Button variant="secondary" className="ml-2 px-2 py-1" onClick={onRetry}>
+            Try again
+          </Button>
+        </div>
+      ) : null}
+      {status === "ready" && messages.length === 0 && !pending ? (
+        <p className="py-6 text-center text-sm text-slate-500">No messages yet. Ask a question below.</p>
+      ) : null}
+      <ol ref={listRef} className="flex flex-col gap-4" data-testid="message-list">
+        {messages.map((m) => (m.role === "user" ? <UserBubble key={m.id} id={m.id} content={m.content} /> : <AssistantCard key={m.id} message={m} />))}
+        {pending && !pendingUserStored ? <UserBubble content={pending.userMessage?.content ?? pending.content} /> : null}
+        {pending && pending.phase !== "streaming" ? <Thinking /> : null}
+        {pending && pending.phase === "streaming" ? (
+          <li className="flex scroll-mt-4 justify-start" data-testid="streaming-answer">
+            <div className="w-full max-w-[95%] rounded-2xl rounded-bl-sm border border-slate-200 bg-white px-4 py-3 shadow-sm">
+              <MarkdownContent markdown={pending.answer} />
+              <span className="mt-1 inline-block h-4 w-1.5 animate-pulse bg-brand-600 align-middle" aria-hidden="true" />
+            </div>
+          </li>
+        ) : null}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+import { useEffect, useState } from "react";
+import { Button } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
+import type { Conversation } from "~/lib/chat-client";
+import { ChatBubble, Gear, PanelLeft, Plus } from "./chat-icons";
+import { ConversationItem } from "./conversation-item";
+import type { ListStatus } from "./use-conversations";
+
+/**
+ * The left sidebar (spec §2): New Chat, Chat History, Settings. It can be collapsed to a
+ * narrow rail, which expands over the page while hovered or while something in it has focus
+ * (or a menu or rename is open), so it stays usable by mouse and keyboard.
+ */
+export function Sidebar({
+  conversations,
+  status,
+  selectedId,
+  onSelect,
+  onNewChat,
+  onRename,
+  onDelete,
+  onRetry,
+  onOpenSettings,
+}: {
+  conversations: readonly Conversation[];
+  status: ListStatus;
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+  onNewChat: () => void;
+  onRename: (id: string, title: string) => void;
+  onDelete: (id: string) => void;
+  onRetry: () => void;
+  onOpenSettings: () => void;
+}) {
+  const [collapsed, setCollapsed] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [focusInside, setFocusInside] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [renamingId, setRenamingId] = useState<string | null>(null);
+
+  // Small screens start with the rail, so the conversation has the width.
+  useEffect(() => {
+    if (window.matchMedia("(max-width: 767px)").matches) setCollapsed(true);
+  }, []);
+
+  const expanded = !collapsed || hovered || focusInside || menuOpen || renamingId !== null;
+  const overlay = collapsed && expanded;
+
+  return (
+    // The rail keeps its width in the layout; the expanded panel floats over the page when collapsed.
+    <div className={cn("relative shrink-0 transition-[width] duration-200", collapsed ? "w-14" : "w-72")} data-testid="chat-sidebar-frame">
+      <aside
+        aria-label="Conversations"
+        data-testid="chat-sidebar"
+        data-expanded={expanded}
+        onMouseEnter={() => setHovered(true)}
+        onMouseLeave={() => setHovered(false)}
+        onFocus={() => setFocusInside(true)}
+        onBlur={(e) => {
+          if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocusInside(false);
+        }}
+        className={cn(
+          "absolute inset-y-0 left-0 z-30 flex flex-col border-r border-slate-200 bg-white transition-[width] duration-200",
+          expanded ? "w-72" : "w-14",
+          overlay && "shadow-xl",
+        )}
+      >
+        <div className={cn("flex items-center gap-1 p-2", expanded ? "justify-between" : "justify-center")}>
+          {expanded ? <span className="px-2 text-sm font-semibold text-slate-700">Chat History</span> : null}
+          <button
+            type="button"
+            onClick={() => setCollapsed((c) => !c)}
+            aria-label={collapsed ? "Keep the sidebar open" : "Collapse the sidebar"}
+            aria-pressed={!collapsed}
+            className="rounded-md p-2 text-lg text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
+            <PanelLeft />
+          </button>
+        </div>
+
+        <div className="px-2">
+          <Button onClick={onNewChat} className={cn("w-full", !expanded && "px-0")} aria-label={expanded ? undefined : "New Chat"}>
+            <Plus />
+            {expanded ? "New Chat" : null}
+          </Button>
+        </div>
+
+        <nav className="mt-3 min-h-0 flex-1 overflow-y-auto px-2 pb-2" aria-label="Chat History">
+          {expanded ? (
+            status === "loading" ? (
+              <p className="px-2 py-3 text-sm text-slate-500">Loading conversations...</p>
+            ) : status === "error" ? (
+              <div className="px-2 py-3 text-sm text-red-700" role="alert">
+                Could not load your conversations.
+                <Button variant="secondary" className="mt-2 w-full" onClick={onRetry}>
+                  Try again
+                </Button>
+              </div>
+            ) : conversations.length === 0 ? (
+              <p className="px-2 py-3 text-sm text-slate-500" data-testid="empty-history">
+                No chat history yet
+              </p>
+            ) : (
+              <ul className="space-y-0.5" data-testid="conversation-list">
+                {conversations.map((c) => (
+                  <ConversationItem
+                    key={c.id}
+                    conversation={c}
+                    selected={c.id === selectedId}
+                    renaming={c.id === renamingId}
+                    onSelect={() => onSelect(c.id)}
+                    onStartRename={() => setRenamingId(c.id)}
+                    onRename={(title) => {
+                      setRenamingId(null);
+                      if (title) onRename(c.id, title);
+                    }}
+                    onDelete={() => onDelete(c.id)}
+                    onMenuOpenChange={setMenuOpen}
+                  />
+                ))}
+              </ul>
+            )
+          ) : (
+            <div className="flex justify-center pt-2 text-lg text-slate-400" aria-hidden="true">
+              <ChatBubble />
+            </div>
+          )}
+        </nav>
+
+        <div className="border-t border-slate-200 p-2">
+          <Button variant="ghost" onClick={onOpenSettings} className={cn("w-full", expanded ? "justify-start" : "px-0")} aria-label={expanded ? undefined : "Settings"}>
+            <Gear />
+            {expanded ? "Settings" : null}
+          </Button>
+        </div>
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { Tooltip } from "radix-ui";
+import { suggestionLabel } from "~/lib/chat-view";
+
+/** Up to three suggested questions; long ones are cut at 50 characters, the full text in a tooltip. */
+export function Suggestions({ suggestions, onPick }: { suggestions: readonly string[]; onPick: (question: string) => void }) {
+  if (suggestions.length === 0) return null;
+  return (
+    <ul className="flex min-w-0 flex-wrap gap-2" aria-label="Suggested questions" data-testid="suggestions">
+      {suggestions.map((s) => {
+        const label = suggestionLabel(s);
+        const button = (
+          <button
+            type="button"
+            onClick={() => onPick(s)}
+            className="rounded-full border border-slate-300 bg-white px-3 py-1 text-left text-xs text-slate-700 hover:border-brand-600 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+            aria-label={label === s ? undefined : s}
+          >
+            {label}
+          </button>
+        );
+        return (
+          <li key={s}>
+            {label === s ? (
+              button
+            ) : (
+              <Tooltip.Root>
+                <Tooltip.Trigger asChild>{button}</Tooltip.Trigger>
+                <Tooltip.Portal>
+                  <Tooltip.Content sideOffset={4} className="z-50 max-w-xs rounded bg-slate-900 px-2 py-1 text-xs text-white shadow">
+                    {s}
+                    <Tooltip.Arrow className="fill-slate-900" />
+                  </Tooltip.Content>
+                </Tooltip.Portal>
+              </Tooltip.Root>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

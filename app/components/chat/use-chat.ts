@@ -1,0 +1,219 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { handleUnauthorized, isUnauthorizedError } from "~/lib/api-client";
+import {
+  contextualSuggestions,
+  createConversation,
+  listMessages,
+  popularSuggestions,
+  requestTitle,
+  streamMessage,
+  type Conversation,
+  type Message,
+} from "~/lib/chat-client";
+import { canSend, fallbackTitle, mergeMessages, newestAssistantId, serverReason, shownSuggestions, type Modes } from "~/lib/chat-view";
+import { toast } from "~/lib/toast";
+
+/** A question on its way: the text, then the stored user message, then the answer as it streams. */
+export type PendingMessage = {
+  conversationId: string | null;
+  content: string;
+  userMessage: Message | null;
+  answer: string;
+  /** preparing: naming and creating the conversation; thinking: waiting for the first token. */
+  phase: "preparing" | "thinking" | "streaming";
+};
+
+export type MessagesStatus = "idle" | "loading" | "ready" | "error";
+
+/** Where the list should scroll next: a message's start, or the bottom. `seq` makes repeats count. */
+export type ScrollRequest = { to: string | "bottom"; seq: number };
+
+export type SendOutcome = "sent" | "failed";
+
+/**
+ * The selected conversation's messages, sending with streaming (spec §4), and the
+ * suggestions: popular with no conversation selected, contextual after answers.
+ */
+export function useChat({
+  selectedId,
+  onConversationCreated,
+  onAnswered,
+}: {
+  selectedId: string | null;
+  /** A conversation made for the first question: show it in the list and select it. */
+  onConversationCreated: (conversation: Conversation) => void;
+  /** An answer finished or failed: the list may need refreshing (ordering, titles). */
+  onAnswered: () => void;
+}) {
+  const [messages, setMessages] = useState<Message[]>([]);
+  const [messagesStatus, setMessagesStatus] = useState<MessagesStatus>("idle");
+  const [pending, setPending] = useState<PendingMessage | null>(null);
+  const [suggestions, setSuggestions] = useState<string[]>([]);
+  const [scrollRequest, setScrollRequest] = useState<ScrollRequest | null>(null);
+  const [reloadSeq, setReloadSeq] = useState(0);
+
+  const selectedRef = useRef(selectedId);
+  const busyRef = useRef(false);
+  const abortRef = useRef<AbortController | null>(null);
+  // Every write to `messages` bumps this; a fetch started before a newer write is stale.
+  const messagesVersion = useRef(0);
+
+  useEffect(() => {
+    selectedRef.current = selectedId;
+  }, [selectedId]);
+
+  const scrollTo = useCallback((to: string | "bottom") => setScrollRequest((r) => ({ to, seq: (r?.seq ?? 0) + 1 })), []);
+
+  const writeMessages = useCallback((update: (list: Message[]) => Message[]) => {
+    messagesVersion.current++;
+    setMessages(update);
+  }, []);
+
+  // Load the selected conversation's messages.
+  useEffect(() => {
+    if (!selectedId) {
+      writeMessages(() => []);
+      setMessagesStatus("idle");
+      return;
+    }
+    const controller = new AbortController();
+    writeMessages(() => []);
+    setMessagesStatus("loading");
+    const version = messagesVersion.current;
+    listMessages(selectedId, controller.signal)
+      .then((list) => {
+        if (controller.signal.aborted) return;
+        setMessagesStatus("ready");
+        if (version !== messagesVersion.current) return;
+        writeMessages(() => list);
+        scrollTo(newestAssistantId(list) ?? "bottom");
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (isUnauthorizedError(error)) handleUnauthorized();
+        setMessagesStatus("error");
+      });
+    return () => controller.abort();
+  }, [selectedId, reloadSeq, writeMessages, scrollTo]);
+
+  const reloadMessages = useCallback(() => setReloadSeq((n) => n + 1), []);
+
+  /** After an answer: the stored list is the truth (it may hold a failed or stopped answer too). */
+  const refetchMessages = useCallback(
+    async (conversationId: string) => {
+      const version = messagesVersion.current;
+      try {
+        const list = await listMessages(conversationId);
+        if (selectedRef.current !== conversationId || version !== messagesVersion.current) return;
+        writeMessages(() => list);
+      } catch (error) {
+        console.warn("Refetching messages failed:", error);
+      }
+    },
+    [writeMessages],
+  );
+
+  // Suggestions: popular with no conversation, contextual for one; not while a question is on its way
+  // (they are hidden then), so finishing an answer refetches them.
+  const sending = pending !== null;
+  useEffect(() => {
+    setSuggestions([]);
+    if (sending) return;
+    const controller = new AbortController();
+    const load = selectedId ? contextualSuggestions(selectedId, controller.signal) : popularSuggestions(controller.signal);
+    load
+      .then((list) => {
+        if (!controller.signal.aborted) setSuggestions(shownSuggestions(Array.isArray(list) ? list : []));
+      })
+      .catch((error: unknown) => {
+        // Suggestions are optional help: without them the screen still works.
+        if (!controller.signal.aborted) console.warn("Loading suggestions failed:", error);
+      });
+    return () => controller.abort();
+  }, [selectedId, sending]);
+
+  const send = useCallback(
+    async (text: string, modes: Modes): Promise<SendOutcome> => {
+      const content = text.trim();
+      if (!canSend(content, busyRef.current)) return "failed";
+      busyRef.current = true;
+      const controller = new AbortController();
+      abortRef.current = controller;
+      const update = (patch: Partial<PendingMessage>) => setPending((p) => (p ? { ...p, ...patch } : p));
+      let conversationId = selectedRef.current;
+      setPending({ conversationId, content, userMessage: null, answer: "", phase: conversationId ? "thinking" : "preparing" });
+      scrollTo("bottom");
+      try {
+        if (!conversationId) {
+          let title: string;
+          try {
+            title = (await requestTitle(content, controller.signal)).trim() || fallbackTitle(content);
+          } catch {
+            title = fallbackTitle(content);
+          }
+          if (controller.signal.aborted) return "failed";
+          let conversation: Conversation;
+          try {
+            conversation = await createConversation(title);
+          } catch (error) {
+            if (isUnauthorizedError(error)) handleUnauthorized();
+            else toast({ title: "Error", description: "Failed to create new conversation", variant: "destructive" });
+            return "failed";
+          }
+          conversationId = conversation.id;
+          selectedRef.current = conversation.id;
+          onConversationCreated(conversation);
+          update({ conversationId, phase: "thinking" });
+          if (controller.signal.aborted) return "failed";
+        }
+
+        let storedUser: Message | null = null;
+        const target = conversationId;
+        try {
+          const answer = await streamMessage(
+            target,
+            { content, usePubmed: modes.usePubmed, useThinkHarder: modes.useThinkHarder },
+            {
+              onUser: (message) => {
+                storedUser = message;
+                update({ userMessage: message });
+              },
+              onToken: (piece) => setPending((p) => (p ? { ...p, answer: p.answer + piece, phase: "streaming" } : p)),
+            },
+            { signal: controller.signal },
+          );
+          if (selectedRef.current === target) {
+            const stored = storedUser ? [storedUser, answer] : [answer];
+            writeMessages((list) => mergeMessages(list, stored));
+            scrollTo(answer.id);
+          }
+          return "sent";
+        } catch (error) {
+          // Stopped by the user: no error; the question stays in the history once stored.
+          if (controller.signal.aborted) return storedUser ? "sent" : "failed";
+          if (isUnauthorizedError(error)) handleUnauthorized();
+          else {
+            const reason = serverReason(error);
+            toast({ title: "Error", description: reason ? `Failed to send message. ${reason}` : "Failed to send message", variant: "destructive" });
+          }
+          return "failed";
+        } finally {
+          void refetchMessages(target);
+          onAnswered();
+        }
+      } finally {
+        busyRef.current = false;
+        abortRef.current = null;
+        setPending(null);
+      }
+    },
+    [onAnswered, onConversationCreated, refetchMessages, scrollTo, writeMessages],
+  );
+
+  const stop = useCallback(() => abortRef.current?.abort(), []);
+
+  // Leaving the screen stops a running answer.
+  useEffect(() => () => abortRef.current?.abort(), []);
+
+  return { messages, messagesStatus, reloadMessages, pending, send, stop, suggestions, scrollRequest };
+}

@@ -1,0 +1,160 @@
+import { ApiError, apiRequest, getJson } from "./api-client";
+import { createSseParser } from "./sse";
+
+/** The chat API as the browser sees it (the contract in notes/chat-contract.md). */
+
+export type Conversation = { id: string; title: string; createdAt: string; updatedAt: string };
+
+export type Citation = {
+  document: string;
+  page: string | number;
+  documentId: string;
+  physicalPage: number;
+  chunkId?: number;
+  url: string;
+};
+
+export type Message = {
+  id: string;
+  conversationId: string;
+  role: "user" | "assistant";
+  content: string;
+  citations: Citation[];
+  status: "complete" | "streaming" | "failed";
+  usePubmed: boolean;
+  useThinkHarder: boolean;
+  createdAt: string;
+};
+
+export type UserSettings = { customSystemPrompt: string; pubmedPriorityJournals: string };
+
+export type SendBody = { content: string; usePubmed: boolean; useThinkHarder: boolean };
+
+// Writes are not retried (a repeated POST could create a second conversation or message);
+// reads follow the retry rules of spec §8 through getJson.
+const NO_RETRY = { retry: false } as const;
+
+export async function listConversations(signal?: AbortSignal): Promise<Conversation[]> {
+  return (await getJson<Conversation[]>("/api/conversations", { signal })) ?? [];
+}
+
+export async function createConversation(title: string): Promise<Conversation> {
+  return (await (await apiRequest("POST", "/api/conversations", { title }, NO_RETRY)).json()) as Conversation;
+}
+
+export async function renameConversation(id: string, title: string): Promise<Conversation> {
+  return (await (await apiRequest("PATCH", ["/api/conversations", encodeURIComponent(id)], { title }, NO_RETRY)).json()) as Conversation;
+}
+
+export async function deleteConversation(id: string): Promise<void> {
+  await apiRequest("DELETE", ["/api/conversations", encodeURIComponent(id)], undefined, NO_RETRY);
+}
+
+export async function listMessages(conversationId: string, signal?: AbortSignal): Promise<Message[]> {
+  return (await getJson<Message[]>(["/api/conversations", encodeURIComponent(conversationId), "messages"], { signal })) ?? [];
+}
+
+export async function requestTitle(message: string, signal?: AbortSignal): Promise<string> {
+  const res = await apiRequest("POST", "/api/conversations/title", { message }, { retry: false, signal });
+  return ((await res.json()) as { title: string }).title;
+}
+
+export async function popularSuggestions(signal?: AbortSignal): Promise<string[]> {
+  return (await getJson<string[]>("/api/suggestions/popular", { signal })) ?? [];
+}
+
+export async function contextualSuggestions(conversationId: string, signal?: AbortSignal): Promise<string[]> {
+  const res = await apiRequest("POST", "/api/suggestions/contextual", { conversationId }, { retry: false, signal });
+  return (await res.json()) as string[];
+}
+
+export async function getUserSettings(signal?: AbortSignal): Promise<UserSettings | null> {
+  return getJson<UserSettings>("/api/user/settings", { signal });
+}
+
+export async function saveUserSettings(settings: UserSettings): Promise<UserSettings> {
+  return (await (await apiRequest("POST", "/api/user/settings", settings, NO_RETRY)).json()) as UserSettings;
+}
+
+export async function sendFeedback(message: string): Promise<void> {
+  await apiRequest("POST", "/api/feedback", { message }, NO_RETRY);
+}
+
+/** The server ended the answer with an `error` event (nothing half-written was stored as complete). */
+export class StreamError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "StreamError";
+  }
+}
+
+export type StreamHandlers = {
+  /** The stored user message (first event). */
+  onUser?: (message: Message) => void;
+  /** A piece of the answer to append. */
+  onToken?: (text: string) => void;
+};
+
+/**
+ * Sends a message on the streaming route and reads its server-sent events until `done`,
+ * which resolves with the stored assistant message. A non-OK response throws an ApiError
+ * shaped like every other call ('status: text'), so the unauthorized flow still applies;
+ * an `error` event throws a StreamError. Aborting `signal` stops the answer on the server.
+ */
+export async function streamMessage(
+  conversationId: string,
+  body: SendBody,
+  handlers: StreamHandlers,
+  { signal, fetchImpl = fetch }: { signal?: AbortSignal; fetchImpl?: typeof fetch } = {},
+): Promise<Message> {
+  let res: Response;
+  try {
+    res = await fetchImpl(`/api/conversations/${encodeURIComponent(conversationId)}/messages/stream`, {
+      method: "POST",
+      credentials: "include",
+      headers: { "Content-Type": "application/json", Accept: "text/event-stream" },
+      body: JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(`Network error: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (!res.ok) {
+    const text = (await res.text().catch(() => "")) || res.statusText;
+    throw new ApiError(`${res.status}: ${text}`, res.status, res);
+  }
+  if (!res.body) throw new StreamError("The server sent no answer stream.");
+
+  // Set from the parser callback; an object so the checks below are not narrowed away.
+  const outcome: { done?: Message; failure?: StreamError } = {};
+  const settled = () => outcome.done !== undefined || outcome.failure !== undefined;
+  const parser = createSseParser(({ event, data }) => {
+    if (settled()) return;
+    if (event === "user") handlers.onUser?.(JSON.parse(data) as Message);
+    else if (event === "token") handlers.onToken?.((JSON.parse(data) as { text: string }).text);
+    else if (event === "done") outcome.done = JSON.parse(data) as Message;
+    else if (event === "error") outcome.failure = new StreamError((JSON.parse(data) as { message?: string }).message || "The answer failed.");
+  });
+
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      parser.push(decoder.decode(value, { stream: true }));
+      if (settled()) break;
+    }
+    if (!settled()) {
+      parser.push(decoder.decode());
+      parser.end();
+    }
+  } finally {
+    // Stop reading (and let the connection go) once the answer is settled or on any error.
+    reader.cancel().catch(() => {});
+  }
+  if (outcome.failure) throw outcome.failure;
+  if (!outcome.done) throw new StreamError("The answer stream ended before it was complete.");
+  return outcome.done;
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { ApiError } from "./api-client";
+import { StreamError, type Citation, type Message } from "./chat-client";
+import {
+  PLACEHOLDERS,
+  canSend,
+  fallbackTitle,
+  mergeMessages,
+  newestAssistantId,
+  placeholderFor,
+  serverReason,
+  shownSuggestions,
+  sourceLabel,
+  suggestionLabel,
+  uniqueCitations,
+  visibleBanner,
+  type Banner,
+} from "./chat-view";
+
+describe("labels and titles", () => {
+  it("cuts suggestion labels at 50 characters and marks the cut", () => {
+    expect(suggestionLabel("What is the dose for meloxicam in cats?")).toBe("What is the dose for meloxicam in cats?");
+    const long = "Create a detailed treatment plan for canine diabetes mellitus with insulin";
+    expect(suggestionLabel(long)).toBe(`${long.slice(0, 50)}...`);
+    expect(suggestionLabel("x".repeat(50))).toBe("x".repeat(50));
+    expect(suggestionLabel("x".repeat(51))).toBe(`${"x".repeat(50)}...`);
+  });
+
+  it("falls back to the first 50 characters of the question as a title, '...' only when longer", () => {
+    expect(fallbackTitle("  Dose of meloxicam in cats?  ")).toBe("Dose of meloxicam in cats?");
+    expect(fallbackTitle("a".repeat(50))).toBe("a".repeat(50));
+    expect(fallbackTitle(`${"a".repeat(60)}`)).toBe(`${"a".repeat(50)}...`);
+    expect(fallbackTitle("line one\n\nline   two")).toBe("line one line two");
+  });
+
+  it("shows at most three distinct suggestions", () => {
+    expect(shownSuggestions(["a", " a ", "", "b", "c", "d"])).toEqual(["a", "b", "c"]);
+  });
+
+  it("labels sources '[document, pg. page]' and shows each cited place once", () => {
+    const c = (url: string, page: string | number): Citation => ({ document: "Plumb's", page, documentId: "d", physicalPage: 3, url });
+    expect(sourceLabel(c("/x", "iv"))).toBe("[Plumb's, pg. iv]");
+    expect(uniqueCitations([c("/a", 1), c("/a", 1), c("/b", 2)]).map((x) => x.url)).toEqual(["/a", "/b"]);
+  });
+});
+
+describe("modes", () => {
+  it("picks the placeholder by mode, Think Harder first", () => {
+    expect(placeholderFor({ usePubmed: false, useThinkHarder: false })).toBe(PLACEHOLDERS.default);
+    expect(placeholderFor({ usePubmed: true, useThinkHarder: false })).toBe("Search PubMed medical literature...");
+    expect(placeholderFor({ usePubmed: true, useThinkHarder: true })).toBe("Ask a question for comprehensive research analysis...");
+  });
+
+  it("shows one banner: Think Harder's has priority, a dismissed one gives way", () => {
+    const none = new Set<Banner>();
+    expect(visibleBanner({ usePubmed: false, useThinkHarder: false }, none)).toBeNull();
+    expect(visibleBanner({ usePubmed: true, useThinkHarder: true }, none)).toBe("thinkHarder");
+    expect(visibleBanner({ usePubmed: true, useThinkHarder: true }, new Set<Banner>(["thinkHarder"]))).toBe("pubmed");
+    expect(visibleBanner({ usePubmed: true, useThinkHarder: false }, new Set<Banner>(["pubmed"]))).toBeNull();
+  });
+
+  it("allows sending only non-blank text when nothing is pending", () => {
+    expect(canSend("  \n ", false)).toBe(false);
+    expect(canSend("dose?", true)).toBe(false);
+    expect(canSend("dose?", false)).toBe(true);
+  });
+});
+
+describe("messages", () => {
+  const m = (id: string, role: Message["role"]) => ({ id, role }) as Message;
+  it("finds the newest assistant reply", () => {
+    expect(newestAssistantId([m("1", "user"), m("2", "assistant"), m("3", "user")])).toBe("2");
+    expect(newestAssistantId([m("1", "user")])).toBeNull();
+  });
+  it("merges stored messages without duplicates", () => {
+    expect(mergeMessages([m("1", "user"), m("2", "user")], [m("2", "user"), m("3", "assistant")]).map((x) => x.id)).toEqual(["1", "2", "3"]);
+  });
+});
+
+describe("serverReason", () => {
+  it("reads the message of a JSON error body, plain text, or nothing", () => {
+    expect(serverReason(new ApiError('413: {"message":"Message is too long"}', 413))).toBe("Message is too long");
+    expect(serverReason(new ApiError("503: Service Unavailable", 503))).toBe("Service Unavailable");
+    expect(serverReason(new ApiError("500: <!DOCTYPE html><html></html>", 500))).toBeNull();
+    expect(serverReason(new ApiError("Network error: Failed to fetch"))).toBeNull();
+    expect(serverReason(new StreamError("The model stopped"))).toBe("The model stopped");
+    expect(serverReason("nope")).toBeNull();
+  });
+});

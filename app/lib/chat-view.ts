@@ -1,0 +1,121 @@
+import { ApiError } from "./api-client";
+import type { Citation, Message } from "./chat-client";
+
+/** Pure rules of the chat screen (spec §2, §4, §9), kept apart from React so they are tested directly. */
+
+export const SUGGESTION_LIMIT = 3;
+export const SUGGESTION_LABEL_MAX = 50;
+export const TITLE_FALLBACK_MAX = 50;
+export const FEEDBACK_MIN_LENGTH = 10;
+export const FEEDBACK_TOO_SHORT = "Feedback must be at least 10 characters long";
+/** The answer route refuses longer questions (413); the input stops there too. */
+export const MESSAGE_MAX_LENGTH = 20_000;
+
+export const PLACEHOLDERS = {
+  thinkHarder: "Ask a question for comprehensive research analysis...",
+  pubmed: "Search PubMed medical literature...",
+  default: "Search a database of veterinary textbooks/journals to answer clinical questions...",
+} as const;
+
+export type Modes = { usePubmed: boolean; useThinkHarder: boolean };
+
+/** Think Harder wins over PubMed, as it does for the banner. */
+export function placeholderFor({ usePubmed, useThinkHarder }: Modes): string {
+  if (useThinkHarder) return PLACEHOLDERS.thinkHarder;
+  if (usePubmed) return PLACEHOLDERS.pubmed;
+  return PLACEHOLDERS.default;
+}
+
+export type Banner = "thinkHarder" | "pubmed";
+
+/** The one mode banner to show: Think Harder's has priority; a dismissed one gives way to the other. */
+export function visibleBanner(modes: Modes, dismissed: ReadonlySet<Banner>): Banner | null {
+  if (modes.useThinkHarder && !dismissed.has("thinkHarder")) return "thinkHarder";
+  if (modes.usePubmed && !dismissed.has("pubmed")) return "pubmed";
+  return null;
+}
+
+/** Cuts text at `max` characters and marks the cut with '...'. */
+export function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}...` : text;
+}
+
+export const suggestionLabel = (suggestion: string) => truncate(suggestion, SUGGESTION_LABEL_MAX);
+
+/** At most three distinct, non-blank suggestions. */
+export function shownSuggestions(suggestions: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of suggestions) {
+    const s = raw.trim();
+    if (!s || seen.has(s)) continue;
+    seen.add(s);
+    out.push(s);
+    if (out.length === SUGGESTION_LIMIT) break;
+  }
+  return out;
+}
+
+/** The title used when the model cannot name a conversation: the first 50 characters of the question. */
+export function fallbackTitle(message: string): string {
+  return truncate(message.trim().replace(/\s+/g, " "), TITLE_FALLBACK_MAX);
+}
+
+export function canSend(text: string, pending: boolean): boolean {
+  return !pending && text.trim().length > 0;
+}
+
+export function sourceLabel(citation: Pick<Citation, "document" | "page">): string {
+  return `[${citation.document}, pg. ${citation.page}]`;
+}
+
+/** One button per place cited: the same page (same link) cited twice is shown once. */
+export function uniqueCitations(citations: readonly Citation[]): Citation[] {
+  const seen = new Set<string>();
+  return citations.filter((c) => {
+    const key = c.url || `${c.documentId}#${c.physicalPage}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** The newest assistant message, where the view scrolls after loading or answering. */
+export function newestAssistantId(messages: readonly Message[]): string | null {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i];
+    if (m?.role === "assistant") return m.id;
+  }
+  return null;
+}
+
+/** Puts stored messages into a list, replacing any with the same id and keeping the order by time. */
+export function mergeMessages(current: readonly Message[], incoming: readonly Message[]): Message[] {
+  const ids = new Set(incoming.map((m) => m.id));
+  return [...current.filter((m) => !ids.has(m.id)), ...incoming];
+}
+
+export function formatCreatedDate(iso: string, locale?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  return date.toLocaleDateString(locale, { year: "numeric", month: "short", day: "numeric" });
+}
+
+/**
+ * What the server said went wrong, for a toast: the `message` of a JSON error body, or plain
+ * text; null when there is nothing readable (network failures, empty bodies, HTML pages).
+ */
+export function serverReason(error: unknown): string | null {
+  if (!(error instanceof Error)) return null;
+  if (!(error instanceof ApiError) || error.status === undefined) {
+    return error.name === "StreamError" ? error.message : null;
+  }
+  const text = error.message.replace(/^\d{3}: /, "").trim();
+  if (!text) return null;
+  try {
+    const body = JSON.parse(text) as { message?: unknown };
+    return typeof body.message === "string" && body.message.trim() ? body.message.trim() : null;
+  } catch {
+    return /^\s*</.test(text) || text.length > 300 ? null : text;
+  }
+}
