@@ -55,7 +55,8 @@ export function Sidebar({
         data-expanded={expanded}
         onMouseEnter={() => setHovered(true)}
         onMouseLeave={() => setHovered(false)}
-        onFocus={() => setFocusInside(true)}
+        // Keyboard focus expands the rail; a mouse click (e.g. on Collapse) must not keep it open.
+        onFocus={(e) => setFocusInside(e.target.matches(":focus-visible"))}
         onBlur={(e) => {
           if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocusInside(false);
         }}
@@ -74,13 +75,13 @@ export function Sidebar({
             aria-pressed={!collapsed}
             className="rounded-md p-2 text-lg text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
           >
-            <PanelLeft />
+            <PanelLeft className="h-5 w-5 shrink-0" />
           </button>
         </div>
 
         <div className="px-2">
-          <Button onClick={onNewChat} className={cn("w-full", !expanded && "px-0")} aria-label={expanded ? undefined : "New Chat"}>
-            <Plus />
+          <Button onClick={onNewChat} className={cn("w-full", !expanded && "px-0!")} aria-label={expanded ? undefined : "New Chat"}>
+            <Plus className="h-5 w-5 shrink-0" />
             {expanded ? "New Chat" : null}
           </Button>
         </div>
@@ -122,14 +123,14 @@ export function Sidebar({
             )
           ) : (
             <div className="flex justify-center pt-2 text-lg text-slate-400" aria-hidden="true">
-              <ChatBubble />
+              <ChatBubble className="h-5 w-5 shrink-0" />
             </div>
           )}
         </nav>
 
         <div className="border-t border-slate-200 p-2">
-          <Button variant="ghost" onClick={onOpenSettings} className={cn("w-full", expanded ? "justify-start" : "px-0")} aria-label={expanded ? undefined : "Settings"}>
-            <Gear />
+          <Button variant="ghost" onClick={onOpenSettings} className={cn("w-full", expanded ? "justify-start" : "px-0!")} aria-label={expanded ? undefined : "Settings"}>
+            <Gear className="h-5 w-5 shrink-0" />
             {expanded ? "Settings" : null}
           </Button>
         </div>
