@@ -30,6 +30,8 @@ export type ChatScript = {
   tokens: string[];
   /** Pause before each token, in milliseconds. */
   tokenDelayMs?: number;
+  /** Pause before token i, overriding tokenDelayMs for the tokens listed (e.g. [0, 60_000]: one token, then a stall). */
+  tokenDelaysMs?: number[];
   /** Stop after this many tokens; then `failWith` decides how. */
   failAfter?: number;
   /** "error-line": Ollama's in-stream {"error": ...} line (or a 500 when nothing was sent yet); "disconnect": drop the socket. */
@@ -371,7 +373,7 @@ async function chatStream(res: http.ServerResponse, request: ChatRequestBody, sc
   const started = Date.now();
   const failAt = script.failAfter ?? Infinity;
   for (let i = 0; i < script.tokens.length; i++) {
-    await sleep(script.tokenDelayMs ?? 0, signal);
+    await sleep(script.tokenDelaysMs?.[i] ?? script.tokenDelayMs ?? 0, signal);
     if (signal.aborted) return;
     if (i >= failAt) return failStream(res, script);
     if (!res.headersSent) res.writeHead(200, { "Content-Type": NDJSON_TYPE });
@@ -398,7 +400,7 @@ async function chatWhole(res: http.ServerResponse, request: ChatRequestBody, scr
   const failAt = script.failAfter ?? Infinity;
   let content = "";
   for (let i = 0; i < script.tokens.length; i++) {
-    await sleep(script.tokenDelayMs ?? 0, signal);
+    await sleep(script.tokenDelaysMs?.[i] ?? script.tokenDelayMs ?? 0, signal);
     if (signal.aborted) return;
     if (i >= failAt) return failStream(res, script);
     content += script.tokens[i];
