@@ -25,7 +25,7 @@ export const DEFAULT_CHUNK_OPTIONS: ChunkOptions = {
 };
 
 /** A sentence (or table row) with where it came from; `carried` when repeated from the previous chunk as overlap. */
-type Unit = { text: string; words: number; page: number; header?: string; isRow: boolean; carried?: boolean };
+type Unit = { text: string; words: number; page: number; header?: string; isRow: boolean; carried?: boolean; endsParagraph?: boolean };
 
 const segmenter = new Intl.Segmenter("en", { granularity: "sentence" });
 
@@ -152,12 +152,19 @@ function unitsOf(block: Block, page: number, maxWords: number): Array<Unit | "he
       const text = normalise(block.text);
       return text ? [{ text, words: countWords(text), page, header: block.header ? normalise(block.header) : undefined, isRow: true }] : [];
     }
-    case "paragraph":
-      return sentences(block.text, maxWords).map((text) => ({ text, words: countWords(text), page, isRow: false }));
+    case "paragraph": {
+      const units: Unit[] = sentences(block.text, maxWords).map((text) => ({ text, words: countWords(text), page, isRow: false }));
+      if (units.length) units[units.length - 1]!.endsParagraph = true;
+      return units;
+    }
   }
 }
 
-/** Sentences join with spaces; table rows go on their own lines under their header line. */
+/**
+ * Sentences of a paragraph join with spaces and paragraphs end with a line break (so a line without a
+ * full stop never runs into the next paragraph's sentence when an answer quotes it); table rows go on
+ * their own lines under their header line.
+ */
 function renderUnits(units: Unit[]): string {
   const lines: string[] = [];
   let prose: string[] = [];
@@ -170,6 +177,7 @@ function renderUnits(units: Unit[]): string {
     if (!u.isRow) {
       prose.push(u.text);
       lastHeader = undefined;
+      if (u.endsParagraph) flush();
       continue;
     }
     flush();
