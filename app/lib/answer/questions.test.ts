@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decomposeQuestion, standaloneQuery, topicWords } from "./questions";
+import { aspectQuestions, decomposeQuestion, standaloneQuery, topicWords } from "./questions";
 
 describe("standaloneQuery", () => {
   const first = "What is the dose of meloxicam in cats?";
@@ -36,6 +36,15 @@ describe("decomposeQuestion", () => {
 
   it("uses management aspects for protocols and plans", () => {
     expect(decomposeQuestion("Make a protocol for managing sepsis")[0]).toBe("Diagnosis of sepsis");
+  });
+
+  it("suggests the other aspects of a topic as questions, not the one asked", () => {
+    expect(aspectQuestions("What are the side effects of tamoxifen?")).toEqual([
+      "What is the dose of tamoxifen?",
+      "What are the contraindications of tamoxifen?",
+      "What should be monitored during treatment with tamoxifen?",
+    ]);
+    expect(aspectQuestions("How is feline hyperthyroidism diagnosed?")[0]).toBe("What causes feline hyperthyroidism?");
   });
 
   it("gives nothing for a question without a topic", () => {

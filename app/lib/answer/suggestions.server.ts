@@ -1,6 +1,6 @@
 import { analyzeQuery, search } from "../search/index.server";
 import { defaultAnswerDeps, parseStringList, runTask, type AnswerDeps } from "./pipeline.server";
-import { decomposeQuestion } from "./questions";
+import { aspectQuestions } from "./questions";
 import { judgeRelevance } from "./relevance.server";
 import type { Citation, HistoryTurn } from "./types";
 
@@ -76,7 +76,7 @@ export async function contextualSuggestions(context: SuggestionContext, deps: An
       6,
     );
   }
-  if (!candidates.length) candidates = decomposeQuestion(last, 6).map((q) => `${q}?`);
+  if (!candidates.length) candidates = aspectQuestions(last);
   const out: string[] = [];
   for (const q of candidates) {
     if (out.length >= MAX_SUGGESTIONS) break;
