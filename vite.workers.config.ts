@@ -1,8 +1,8 @@
 import { defineConfig } from "vite";
 
 /**
- * Server-side entry points that run outside React Router: the ingestion worker thread
- * and the bulk-ingest command. Built next to the app into build/workers/.
+ * Server-side entry points that run outside React Router: the ingestion worker thread,
+ * the search thread and the bulk-ingest command. Built next to the app into build/workers/.
  */
 export default defineConfig({
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
@@ -16,6 +16,7 @@ export default defineConfig({
       input: {
         "ingest-worker": "app/workers/ingest.worker.ts",
         "ingest-cli": "scripts/ingest.ts",
+        "search-worker": "app/workers/search.worker.ts",
       },
       output: { format: "es", entryFileNames: "[name].js", chunkFileNames: "chunks/[name]-[hash].js" },
     },

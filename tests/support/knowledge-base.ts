@@ -27,7 +27,18 @@ export const heading = (text: string, level = 1) => ({ kind: "heading" as const,
 
 export function createKnowledgeBase(userIds: string[] = ["alice", "bob"]) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vetsearch-kb-"));
-  const db: Db = openDatabase(path.join(dir, "app.db"));
+  const kb = createKnowledgeBaseIn(openDatabase(path.join(dir, "app.db")), userIds);
+  return {
+    ...kb,
+    cleanup() {
+      kb.db.$client.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The same, in a database the caller opened (e.g. the app's own, DATA_DIR's). */
+export function createKnowledgeBaseIn(db: Db, userIds: string[] = []) {
   if (userIds.length) db.insert(users).values(userIds.map((id) => ({ id, email: `${id}@clinic.test` }))).run();
   return {
     db,
@@ -48,10 +59,6 @@ export function createKnowledgeBase(userIds: string[] = ["alice", "bob"]) {
       const chunks = chunkPages(spec.pages);
       db.transaction(() => indexDocument(db, { id: spec.id, title: spec.title, authors: spec.authors ?? [] }, chunks));
       return chunks;
-    },
-    cleanup() {
-      db.$client.close();
-      fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }

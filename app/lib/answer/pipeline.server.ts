@@ -1,7 +1,7 @@
 import { getConfig } from "../config.server";
 import { getDb, type Db } from "../db/index.server";
 import { getEmbedder, type Embedder } from "../embeddings/index.server";
-import { analyzeQuery, search, type Passage, type QueryTerm } from "../search/index.server";
+import { embedQuery, retrieveOffThread, retrieveSync, type Passage, type QueryTerm, type RetrieveOptions, type Retrieval } from "../search/index.server";
 import { createChatModel, type ChatModel, type ChatModelStatus } from "./chat-model.server";
 import { finalizeCitations, toCitation } from "./citations";
 import { extractiveAnswer, extractiveSections } from "./extractive.server";
@@ -49,7 +49,16 @@ export type AnswerDeps = {
   embedder: () => Promise<Embedder | null>;
   /** The chat model when one is configured and reachable. */
   chatModel: () => Promise<ChatModel | null>;
+  /** Search with query analysis; default: in this thread on `db` (the server passes the search thread). */
+  retrieve?: (query: string, options: RetrieveOptions) => Promise<Retrieval>;
 };
+
+/** Search and analysis of one query, the query's vector embedded here when there is an embedder. */
+export async function retrieveFor(query: string, options: { k: number; viewerId: string | null }, deps: AnswerDeps): Promise<Retrieval> {
+  const queryVector = await embedQuery(await deps.embedder(), query);
+  const opts: RetrieveOptions = { ...options, queryVector };
+  return deps.retrieve ? deps.retrieve(query, opts) : retrieveSync(deps.db.$client, query, opts);
+}
 
 const PASSAGES = { normal: 6, thinkHarder: 12, perSubQuestion: 3 } as const;
 const SEARCH_K = { normal: 10, thinkHarder: 10, perSubQuestion: 6 } as const;
@@ -89,6 +98,7 @@ export function defaultAnswerDeps(): AnswerDeps {
       const model = configuredChatModel();
       return model && (await model.status()).available ? model : null;
     },
+    retrieve: retrieveOffThread,
   };
 }
 
@@ -167,11 +177,10 @@ type Retrieved = {
 };
 
 async function retrieve(request: AnswerRequest, searchQuery: string, subQuestions: string[], deps: AnswerDeps): Promise<Retrieved | null> {
-  const embedder = await deps.embedder();
-  const options = { viewerId: request.viewerId, embedder, db: deps.db };
-  const terms = analyzeQuery(searchQuery, deps.db).terms;
   const k = request.useThinkHarder ? SEARCH_K.thinkHarder : SEARCH_K.normal;
-  const main = judgeRelevance(terms, await search(searchQuery, { ...options, k }));
+  const found = await retrieveFor(searchQuery, { k, viewerId: request.viewerId }, deps);
+  const terms = found.analysis.terms;
+  const main = judgeRelevance(terms, found.passages);
   if (main.abstain) return null;
 
   const limit = request.useThinkHarder ? PASSAGES.thinkHarder : PASSAGES.normal;
@@ -189,9 +198,10 @@ async function retrieve(request: AnswerRequest, searchQuery: string, subQuestion
   const sections: Retrieved["sections"] = [];
   for (const sub of subQuestions) {
     request.signal?.throwIfAborted();
-    const subTerms = analyzeQuery(sub, deps.db).terms;
-    const found = judgeRelevance(subTerms, await search(sub, { ...options, k: SEARCH_K.perSubQuestion }));
-    const onTopic = found.relevant.filter((p) => coverage(terms, passageTerms(p)) >= SUB_TOPIC_COVERAGE);
+    const subFound = await retrieveFor(sub, { k: SEARCH_K.perSubQuestion, viewerId: request.viewerId }, deps);
+    const subTerms = subFound.analysis.terms;
+    const judged = judgeRelevance(subTerms, subFound.passages);
+    const onTopic = judged.relevant.filter((p) => coverage(terms, passageTerms(p)) >= SUB_TOPIC_COVERAGE);
     const fresh = keep(onTopic, Math.min(PASSAGES.perSubQuestion, limit - passages.length - sections.reduce((n, s) => n + s.passages.length, 0)));
     // Passages already kept for the overview or another aspect still belong to this aspect's section.
     const mine = onTopic.filter((p) => fresh.includes(p) || passages.some((q) => q.chunkId === p.chunkId)).slice(0, PASSAGES.perSubQuestion);

@@ -1,5 +1,4 @@
-import { analyzeQuery, search } from "../search/index.server";
-import { defaultAnswerDeps, parseStringList, runTask, type AnswerDeps } from "./pipeline.server";
+import { defaultAnswerDeps, parseStringList, retrieveFor, runTask, type AnswerDeps } from "./pipeline.server";
 import { aspectQuestions } from "./questions";
 import { judgeRelevance } from "./relevance.server";
 import type { Citation, HistoryTurn } from "./types";
@@ -48,9 +47,8 @@ export type SuggestionContext = {
 
 /** Follow-ups worth suggesting are ones the knowledge base can answer: each is checked by a search. */
 async function answerable(question: string, viewerId: string, deps: AnswerDeps): Promise<boolean> {
-  const terms = analyzeQuery(question, deps.db).terms;
-  const passages = await search(question, { k: 5, viewerId, db: deps.db, embedder: await deps.embedder() });
-  return !judgeRelevance(terms, passages).abstain;
+  const found = await retrieveFor(question, { k: 5, viewerId }, deps);
+  return !judgeRelevance(found.analysis.terms, found.passages).abstain;
 }
 
 /**

@@ -14,6 +14,7 @@ import type { Scope } from "./visibility.server";
  */
 
 export { addDocumentVectors, indexDocument, removeDocumentIndex } from "./indexer.server";
+export { retrieveOffThread, searchThreadRunning, stopSearchThread } from "./thread.server";
 export type { DocumentVectors, IndexedDocument } from "./indexer.server";
 export { LEXICAL_TUNING, type LexicalTuning, type QueryAnalysis, type QueryTerm } from "./lexical.server";
 export { normalizeText, tokenize } from "./tokenize";
@@ -107,19 +108,33 @@ async function queryVector(embedder: Embedder, query: string): Promise<Float32Ar
 
 /** The passages most relevant to a query among the documents this viewer may see, best first. */
 export async function search(query: string, options: SearchOptions = {}): Promise<Passage[]> {
-  const db = options.db ?? getDb();
-  const client = db.$client;
+  const embedder = options.embedder ?? null;
+  if (!query.trim() || options.documentIds?.length === 0) return [];
+  const vector = embedder ? await queryVector(embedder, query) : null;
+  return searchWithVector((options.db ?? getDb()).$client, query, vector && embedder ? { vector, embedderId: embedder.id } : null, options);
+}
+
+export type QueryVector = { vector: Float32Array; embedderId: string };
+
+/**
+ * The synchronous part of search, given the query's vector (null: lexical only). Search threads call
+ * it with a vector embedded on the main thread (see thread.server.ts).
+ */
+export function searchWithVector(
+  client: Database.Database,
+  query: string,
+  queryVector: QueryVector | null,
+  options: Pick<SearchOptions, "k" | "viewerId" | "documentIds" | "tuning" | "vectorStrategy"> = {},
+): Passage[] {
   const k = Math.min(MAX_K, Math.max(1, Math.floor(options.k ?? DEFAULT_K)));
   const scope: Scope = { viewerId: options.viewerId ?? null, documentIds: options.documentIds };
   if (!query.trim() || scope.documentIds?.length === 0) return [];
 
-  const embedder = options.embedder ?? null;
-  const lexical = lexicalSearch(client, query, { k: embedder ? Math.max(k, FUSION_DEPTH) : k, scope, tuning: options.tuning });
-  const vector = embedder ? await queryVector(embedder, query) : null;
-  if (!embedder || !vector) return lexical.map((hit, i) => toPassage(hit.row, hit.score, i + 1, null));
+  const lexical = lexicalSearch(client, query, { k: queryVector ? Math.max(k, FUSION_DEPTH) : k, scope, tuning: options.tuning });
+  if (!queryVector) return lexical.map((hit, i) => toPassage(hit.row, hit.score, i + 1, null));
 
-  const vectorHits = vectorSearch(client, vector, {
-    embedderId: embedder.id,
+  const vectorHits = vectorSearch(client, queryVector.vector, {
+    embedderId: queryVector.embedderId,
     k,
     scope,
     totalChunks: totalChunks(client),
@@ -133,6 +148,24 @@ export async function search(query: string, options: SearchOptions = {}): Promis
     const row = rows.get(f.key);
     return row ? [toPassage(row, f.score, f.ranks[0] ?? null, f.ranks[1] ?? null)] : [];
   });
+}
+
+/** The query vector, or null when there is no embedder or it fails (search is then lexical only). */
+export async function embedQuery(embedder: Embedder | null, query: string): Promise<QueryVector | null> {
+  if (!embedder || !query.trim()) return null;
+  const vector = await queryVector(embedder, query);
+  return vector ? { vector, embedderId: embedder.id } : null;
+}
+
+export type Retrieval = { passages: Passage[]; analysis: QueryAnalysis };
+export type RetrieveOptions = { k?: number; viewerId?: string | null; queryVector?: QueryVector | null };
+
+/** Search plus how the index sees the query's words: what answering needs, in one synchronous call. */
+export function retrieveSync(client: Database.Database, query: string, options: RetrieveOptions = {}): Retrieval {
+  return {
+    passages: searchWithVector(client, query, options.queryVector ?? null, { k: options.k, viewerId: options.viewerId }),
+    analysis: analyzeLexicalQuery(client, query),
+  };
 }
 
 /** The query's content terms with their document frequencies and IDF in this index (unknown terms: df 0). */
