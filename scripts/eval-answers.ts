@@ -13,7 +13,7 @@ import path from "node:path";
 import { answerQuestion, type AnswerDeps } from "../app/lib/answer/index.server";
 import { ABSTAIN_BELOW, judgeRelevance } from "../app/lib/answer/relevance.server";
 import { analyzeQuery, search, tokenize } from "../app/lib/search/index.server";
-import { ingestDataset, temporaryDatabase, type EvalDocument } from "../app/lib/search/evaluation.server";
+import { ingestDataset, readJsonl, temporaryDatabase, type EvalDocument } from "../app/lib/search/evaluation.server";
 import { createChatModel } from "../app/lib/answer/index.server";
 
 const CORPORA = path.resolve(import.meta.dirname, "../../shared/corpora");
@@ -73,14 +73,6 @@ export const OFF_TOPIC_QUESTIONS = [
 ];
 
 type Question = { id: string; text: string; gold: Set<string>; set: string };
-
-function readJsonl<T>(file: string): T[] {
-  return fs
-    .readFileSync(file, "utf8")
-    .split("\n")
-    .filter((l) => l.trim())
-    .map((l) => JSON.parse(l) as T);
-}
 
 function loadKnowledgeBase(): { documents: EvalDocument[]; questions: Question[] } {
   const vetDir = path.join(CORPORA, "veterinary");

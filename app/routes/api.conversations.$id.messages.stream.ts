@@ -1,7 +1,6 @@
-import { questionProblem, replyInConversation, sendMessageSchema } from "~/lib/answer/index.server";
-import { requireApiUser } from "~/lib/auth/index.server";
-import { getOwnConversation, toMessageJson } from "~/lib/chat/index.server";
-import { jsonError, methodNotAllowed, readJson } from "~/lib/http.server";
+import { readQuestion, replyInConversation } from "~/lib/answer/index.server";
+import { toMessageJson } from "~/lib/chat/index.server";
+import { methodNotAllowed } from "~/lib/http.server";
 import type { Route } from "./+types/api.conversations.$id.messages.stream";
 
 /**
@@ -12,12 +11,7 @@ import type { Route } from "./+types/api.conversations.$id.messages.stream";
  */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const user = await requireApiUser(request);
-  const conversation = getOwnConversation(user.id, params.id);
-  if (!conversation) return jsonError(404, "Conversation not found");
-  const body = await readJson(request, sendMessageSchema);
-  const problem = questionProblem(body.content);
-  if (problem) return jsonError(problem.status, problem.message);
+  const question = await readQuestion(request, params.id);
 
   const stop = new AbortController();
   request.signal.addEventListener("abort", () => stop.abort(), { once: true });
@@ -29,9 +23,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
       };
       const outcome = await replyInConversation({
-        ...body,
-        userId: user.id,
-        conversationId: conversation.id,
+        ...question,
         signal: stop.signal,
         onUserMessage: (m) => send("user", toMessageJson(m)),
         onToken: (text) => send("token", { text }),

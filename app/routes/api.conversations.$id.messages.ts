@@ -1,7 +1,7 @@
-import { questionProblem, replyInConversation, sendMessageSchema } from "~/lib/answer/index.server";
+import { readQuestion, replyInConversation } from "~/lib/answer/index.server";
 import { requireApiUser } from "~/lib/auth/index.server";
 import { getOwnConversation, listMessages, toMessageJson } from "~/lib/chat/index.server";
-import { jsonError, jsonOk, methodNotAllowed, readJson } from "~/lib/http.server";
+import { jsonError, jsonOk, methodNotAllowed } from "~/lib/http.server";
 import type { Route } from "./+types/api.conversations.$id.messages";
 
 /** The conversation's messages, oldest first; anyone else's conversation is 404. */
@@ -19,13 +19,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  const user = await requireApiUser(request);
-  const conversation = getOwnConversation(user.id, params.id);
-  if (!conversation) return jsonError(404, "Conversation not found");
-  const body = await readJson(request, sendMessageSchema);
-  const problem = questionProblem(body.content);
-  if (problem) return jsonError(problem.status, problem.message);
-  const outcome = await replyInConversation({ ...body, userId: user.id, conversationId: conversation.id, signal: request.signal });
+  const question = await readQuestion(request, params.id);
+  const outcome = await replyInConversation({ ...question, signal: request.signal });
   if (!outcome.ok) {
     return jsonError(outcome.error.code === "timeout" ? 504 : 502, outcome.error.message, { message_id: outcome.assistant.id });
   }

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { requireApiUser } from "../auth/index.server";
+import { jsonError, readJson } from "../http.server";
 import { getOwnConversation, getUserSettings, insertMessage, listMessages, type Message } from "../chat/index.server";
 import { getDb, type Db } from "../db/index.server";
 import { answerQuestion, defaultAnswerDeps, type AnswerDeps } from "./pipeline.server";
@@ -27,6 +29,23 @@ export function questionProblem(content: string): { status: 400 | 413; message: 
     return { status: 413, message: `Message too long: at most ${MAX_QUESTION_CHARS.toLocaleString("en-US")} characters` };
   }
   return null;
+}
+
+export type Question = SendMessage & { userId: string; conversationId: string };
+
+/**
+ * A question posted to a conversation, checked in the order a caller should learn of problems:
+ * signed in and approved (401/403), their conversation (404), then the body (415/400/422, 400 blank,
+ * 413 too long). Throws the JSON error response.
+ */
+export async function readQuestion(request: Request, conversationId: string): Promise<Question> {
+  const user = await requireApiUser(request);
+  const conversation = getOwnConversation(user.id, conversationId);
+  if (!conversation) throw jsonError(404, "Conversation not found");
+  const body = await readJson(request, sendMessageSchema);
+  const problem = questionProblem(body.content);
+  if (problem) throw jsonError(problem.status, problem.message);
+  return { ...body, userId: user.id, conversationId: conversation.id };
 }
 
 export type ReplyInput = SendMessage & {

@@ -20,6 +20,7 @@ export { AnswerError, REFUSAL, type Citation, type HistoryTurn } from "./types";
 export {
   MAX_QUESTION_CHARS,
   questionProblem,
+  readQuestion,
   replyInConversation,
   sendMessageSchema,
   suggestionsForConversation,

@@ -1,18 +1,8 @@
 import type { Citation } from "../../../db/schema";
+import type { Passage } from "../search/index.server";
 
 /** What the answer capability needs of a retrieved passage (search's Passage has all of it). */
-export type PassageLike = {
-  chunkId: number;
-  documentId: string;
-  title: string;
-  /** Physical pages, ascending. */
-  pages: number[];
-  /** Printed label of the first page, when the document has labels. */
-  pageLabel: string | null;
-  heading: string | null;
-  text: string;
-  fileType: string;
-};
+export type PassageLike = Pick<Passage, "chunkId" | "documentId" | "title" | "pages" | "pageLabel" | "heading" | "text" | "fileType">;
 
 /** A passage as numbered in one answer: [n] in the answer text refers to it. */
 export type NumberedPassage<P extends PassageLike = PassageLike> = P & { number: number };

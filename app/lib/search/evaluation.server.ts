@@ -19,7 +19,7 @@ export type EvalQuery = { id: string; text: string };
 export type Qrels = Map<string, Map<string, number>>;
 export type Dataset = { name: string; documents: EvalDocument[]; queries: EvalQuery[]; qrels: Qrels };
 
-function readJsonl<T>(file: string): T[] {
+export function readJsonl<T>(file: string): T[] {
   return fs
     .readFileSync(file, "utf8")
     .split("\n")
