@@ -9,7 +9,9 @@
 // against the exhaustive variant (every query term generating candidates), which is also timed.
 // Vector: top-10 latency at 100k and 500k chunks of random 384-dimension unit vectors (around 5,000
 // random cluster centres, as embeddings of real text cluster by topic), exact scan versus the binary
-// index with exact re-ranking, and the recall@10 of the latter against the exact answer.
+// index with exact re-ranking, and the recall@10 of the latter against the exact answer; the time to load
+// the binary codes into memory (what the first query after a start pays) and their size.
+// --candidates 4,10,40 also measures other numbers of candidates re-ranked per result.
 // Quality: the eval (nDCG@10 ...) on SciFact train and PubMedQA dev through the same code path.
 //
 // Built databases are cached under $TMPDIR/vetsearch-bench/, keyed by CORPUS_VERSION: re-runs are quick
@@ -24,7 +26,7 @@ import { documents, openDatabase, type Db } from "../app/lib/db/index.server";
 import type { Chunk } from "../app/lib/ingest/types";
 import { evaluate, ingestDataset, loadBeir, loadPubMedQa, type Metrics, temporaryDatabase } from "../app/lib/search/evaluation.server";
 import { indexDocument, optimizeIndex, search, type LexicalTuning } from "../app/lib/search/index.server";
-import { vectorSearch } from "../app/lib/search/vector.server";
+import { CANDIDATES_PER_RESULT, loadVectorIndex, vectorSearch } from "../app/lib/search/vector.server";
 
 /** Bump when the corpus recipe or the index format changes: cached databases are rebuilt. */
 const CORPUS_VERSION = 1;
@@ -62,6 +64,11 @@ export type VectorFigures = {
   binary: LatencyFigures;
   /** Share of the exact top 10 that the binary index + re-ranking returns. */
   recall10: number;
+  /** Loading the binary codes into memory on a fresh connection (the first query pays it), and their size. */
+  loadMs: number;
+  indexMb: number;
+  /** --candidates: the same at other numbers of candidates re-ranked per result. */
+  candidates: Array<{ perResult: number; latency: LatencyFigures; recall10: number }>;
 };
 export type Figures = {
   lexical: LexicalFigures[];
@@ -76,6 +83,8 @@ export type BenchOptions = {
   quality?: boolean;
   /** Compare against every query term generating candidates (slow at 1M: ~minutes). */
   exhaustive?: boolean;
+  /** Vector: candidates re-ranked per result to compare besides the default. */
+  candidates?: number[];
   cacheDir?: string;
   log?: (line: string) => void;
 };
@@ -316,30 +325,48 @@ function benchVector(size: number, options: Required<BenchOptions>): VectorFigur
   const { db, file, buildSeconds } = vectorCorpus(size, options.cacheDir, options.log);
   try {
     const client = db.$client;
+    warmPageCache(file);
+    const loadStarted = performance.now();
+    const loaded = loadVectorIndex(client, DIMENSIONS);
+    const loadMs = Math.round(performance.now() - loadStarted);
     const next = seededRandom(7);
     // Queries on a topic: near a cluster centre, as the stored vectors are.
     const centres = clusterCentres();
     const queries = Array.from({ length: options.queries }, () => nearby(centres[Math.floor(next() * CLUSTERS)]!, next));
-    const run = (strategy: "exact" | "binary") => {
+    const run = (strategy: "exact" | "binary", candidatesPerResult?: number) => {
       const ms: number[] = [];
       const hits: number[][] = [];
       for (const q of queries) {
         const started = performance.now();
-        const found = vectorSearch(client, q, { embedderId: EMBEDDER_ID, k: 10, scope: { viewerId: null }, totalChunks: size, strategy });
+        const found = vectorSearch(client, q, {
+          embedderId: EMBEDDER_ID,
+          k: 10,
+          scope: { viewerId: null },
+          totalChunks: size,
+          strategy,
+          candidatesPerResult,
+        });
         ms.push(performance.now() - started);
         hits.push(found.map((h) => h.chunkId));
       }
       return { latency: percentiles(ms), hits };
     };
-    run("binary"); // warm the page cache
+    run("binary"); // warm caches
     const exact = run("exact");
+    const recall = (got: number[][]) => {
+      let found = 0;
+      let total = 0;
+      exact.hits.forEach((truth, i) => {
+        const set = new Set(got[i]);
+        found += truth.filter((id) => set.has(id)).length;
+        total += truth.length;
+      });
+      return total ? Math.round((found / total) * 10_000) / 10_000 : 1;
+    };
     const binary = run("binary");
-    let found = 0;
-    let total = 0;
-    exact.hits.forEach((truth, i) => {
-      const got = new Set(binary.hits[i]);
-      found += truth.filter((id) => got.has(id)).length;
-      total += truth.length;
+    const candidates = options.candidates.map((perResult) => {
+      const r = run("binary", perResult);
+      return { perResult, latency: r.latency, recall10: recall(r.hits) };
     });
     return {
       chunks: size,
@@ -348,7 +375,10 @@ function benchVector(size: number, options: Required<BenchOptions>): VectorFigur
       dbMb: fileMb(file),
       exact: exact.latency,
       binary: binary.latency,
-      recall10: total ? Math.round((found / total) * 10_000) / 10_000 : 1,
+      recall10: recall(binary.hits),
+      loadMs,
+      indexMb: Math.round((loaded.bytes / 1_048_576) * 10) / 10,
+      candidates,
     };
   } finally {
     db.$client.close();
@@ -375,6 +405,7 @@ export async function runSearchBench(opts: BenchOptions = {}): Promise<Figures> 
     queries: opts.queries ?? 200,
     quality: opts.quality ?? true,
     exhaustive: opts.exhaustive ?? true,
+    candidates: opts.candidates ?? [],
     cacheDir: opts.cacheDir ?? BENCH_CACHE_DIR,
     log: opts.log ?? ((line) => console.log(line)),
   };
@@ -426,12 +457,19 @@ function printFigures(figures: Figures) {
           "binary p50": f.binary.p50Ms,
           "binary p95": f.binary.p95Ms,
           "recall@10": f.recall10,
+          "load ms": f.loadMs,
+          "codes MB": f.indexMb,
           "build s": f.buildSeconds ?? "cached",
           "DB MB": f.dbMb,
         },
       ]),
     ),
   );
+  for (const f of figures.vector) {
+    for (const c of f.candidates) {
+      console.log(`vector ${f.chunks.toLocaleString()}, ${c.perResult} candidates per result (default ${CANDIDATES_PER_RESULT}): p50 ${c.latency.p50Ms} / p95 ${c.latency.p95Ms} ms, recall@10 ${c.recall10}`);
+    }
+  }
   for (const [name, m] of Object.entries(figures.quality)) if (m) console.log(`${name}: ${JSON.stringify(m)}`);
 }
 
@@ -449,6 +487,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     queries: queriesArg?.[0],
     quality: !argv.includes("--no-quality"),
     exhaustive: !argv.includes("--no-exhaustive"),
+    candidates: listArg(argv, "--candidates"),
   });
   printFigures(figures);
   if (argv.includes("--json")) console.log(JSON.stringify(figures));

@@ -9,6 +9,7 @@ import { chunkPages } from "../ingest/chunker";
 import type { ParsedPage } from "../ingest/types";
 import { addDocumentVectors, getIndexStats, indexDocument, optimizeIndex, removeDocumentIndex, search } from "./index.server";
 import { countPostings, EXACT_DF } from "./lexical.server";
+import { loadVectorIndex } from "./vector.server";
 import { tokenize } from "./tokenize";
 
 const dirs: string[] = [];
@@ -413,6 +414,50 @@ describe("hybrid search", () => {
       expect(await search("felines", { db, embedder, viewerId: "alice", vectorStrategy })).toEqual([]);
       expect((await search("felines", { db, embedder, viewerId: "bob", vectorStrategy })).map((r) => r.documentId)).toEqual(["bob-cats"]);
     }
+  });
+
+  it("keeps the binary codes in memory in step with new, added and deleted vectors, also from another connection", async () => {
+    const db = freshDb();
+    const embedder = fakeEmbedder();
+    const withVectors = async (target: Db, spec: DocSpec) =>
+      addDocument(target, spec, { embedder, vectors: await embedder.embed(chunkPages(spec.pages).map((c) => c.text)) });
+    const vectorResults = async (q: string) =>
+      (await search(q, { db, embedder, vectorStrategy: "binary" })).filter((r) => r.vectorRank !== null).sort((a, b) => a.vectorRank! - b.vectorRank!);
+    const codesMatchVectors = () =>
+      expect(loadVectorIndex(db.$client, 64).vectors).toBe(db.$client.prepare("SELECT count(*) FROM chunk_vectors").pluck().get());
+
+    addDocument(db, FORMULARY); // no vectors yet: its chunks have the lowest ids
+    await withVectors(db, EQUINE);
+    expect((await vectorResults("colic in horses"))[0]?.documentId).toBe("equine"); // codes loaded here
+    codesMatchVectors();
+
+    await withVectors(db, CATS); // appended
+    expect((await vectorResults("felines"))[0]?.documentId).toBe("cats");
+    codesMatchVectors();
+
+    // Vectors for older chunks (below the highest id with a vector): the codes are reloaded.
+    const texts = db.$client.prepare("SELECT text FROM chunks WHERE document_id = 'formulary' ORDER BY chunk_index").pluck().all() as string[];
+    const formularyVectors = await embedder.embed(texts);
+    db.transaction(() => addDocumentVectors(db, "formulary", { embedderId: embedder.id, vectors: formularyVectors }));
+    expect((await vectorResults("meloxicam"))[0]?.documentId).toBe("formulary");
+    codesMatchVectors();
+
+    // Written by another connection (the ingest worker's): seen by this one's next query.
+    const other = openDatabase(db.$client.name);
+    dbs.push(other);
+    await withVectors(other, { ...CATS, id: "cats-2", title: "Feline Vaccines" });
+    expect(new Set((await vectorResults("felines")).slice(0, 2).map((r) => r.documentId))).toEqual(new Set(["cats", "cats-2"]));
+    codesMatchVectors();
+
+    // A deleted document's vectors never come back.
+    db.delete(documents).where(eq(documents.id, "cats")).run();
+    const afterDelete = await vectorResults("felines");
+    expect(afterDelete[0]?.documentId).toBe("cats-2");
+    expect(afterDelete.some((r) => r.documentId === "cats")).toBe(false);
+    codesMatchVectors();
+    other.delete(documents).where(eq(documents.id, "cats-2")).run();
+    expect((await vectorResults("felines")).some((r) => r.documentId.startsWith("cats"))).toBe(false);
+    codesMatchVectors();
   });
 
   it("adds vectors after indexing, and answers lexically when the embedder fails", async () => {

@@ -6,36 +6,47 @@ import { filterVisible, type Scope, VISIBLE_DOCUMENT_SQL } from "./visibility.se
  * Vector search over `chunk_vectors` (float32, L2-normalised).
  *
  * Exact search scans every vector: sqlite-vec's `vec_distance_cosine` over 500k 384-dimension vectors
- * takes ~250 ms here. So each dimension count also gets a binary-quantised index
- * (`chunk_vector_bits_<dims>`, a vec0 table of `bit[dims]`, one sign bit per dimension: 48 bytes for
- * 384 dimensions instead of 1,536): the query's code is compared by Hamming distance (popcount over
- * 32x less data), the nearest RESCORE_FACTOR x k codes are the candidates, and those are re-ranked
- * exactly on their float vectors. Measured in scripts/bench-search.ts: 500k vectors, exact scan
- * 830 ms p50; binary index 59 ms with 100 candidates and a partition key per embedder; 4096-vector
- * chunks, no partition key and 40 candidates bring it under 50 ms.
+ * takes ~700 ms here. So every vector also has a binary code, one sign bit per dimension (48 bytes for
+ * 384 dimensions instead of 1,536), and search has two steps:
+ * 1. Candidates: the codes of all vectors are held in memory (CodeIndex, one Uint32Array) and compared
+ *    with the query's code by Hamming distance (XOR and popcount: ~11 ms for 500k codes in V8, a single
+ *    pass); the nearest CANDIDATES_PER_RESULT x k are taken by a histogram of the distances (no sort).
+ * 2. Re-ranking: those candidates that the viewer may see are scored exactly on their float vectors.
  *
- * The binary index is derived data kept by triggers on `chunk_vectors` (insert copies the code with
- * `vec_quantize_binary`, delete removes it), so a chunk's removal — direct or by cascade from its
- * document — also removes its code. It is created on first use for a dimension count because models
- * differ (384 for MiniLM, 768 for nomic-embed-text, ...), and a vec0 column has a fixed size.
+ * The codes are stored in SQLite as well, in a vec0 table per dimension count (`chunk_vector_bits_<dims>`,
+ * `bit[dims]`) kept by triggers on `chunk_vectors` (insert copies the code with `vec_quantize_binary`,
+ * delete removes it), so a chunk's removal — direct or by cascade from its document — also removes its
+ * code. It is created on first use for a dimension count because models differ (384 for MiniLM, 768 for
+ * nomic-embed-text, ...), and a vec0 column has a fixed size. sqlite-vec's own KNN over that table is
+ * not used: its cost grows with k (500k codes: k=40 27 ms, k=100 49 ms, k=500 207 ms), which held the
+ * candidates to 40 and recall@10 to 0.77; the scan in memory costs the same for any number of candidates.
+ *
+ * The memory copy follows the database through `search_stats` (db/migrations/0003_vector_changes.sql),
+ * also when another process (the ingest worker) writes: vectors appended since the last query are read
+ * by chunk id; a deleted or replaced vector makes the next query reload all codes.
  */
 
 /**
  * Below this many chunks an exact scan is fast enough (~1.7 us a vector with the visibility join:
- * ~9 ms) and has no approximation; above it the binary index wins (100k: 172 -> 13 ms p50).
+ * ~9 ms) and has no approximation; above it the binary codes win.
  */
 export const EXACT_SCAN_LIMIT = 5_000;
 /**
- * Candidates taken from the binary index per result wanted, re-ranked on the float vectors. Few, because
- * sqlite-vec's KNN cost grows with k: at 500k codes k=10 17 ms, k=40 27 ms, k=100 49 ms, k=500 207 ms.
- * Measured at 500k clustered vectors (scripts/bench-search.ts): 4x -> p50 28 / p95 31 ms, recall@10
- * against the exact scan 0.77; 6x -> 35 / 58 ms, 0.89; 10x -> 59 / 66 ms, 0.996. The misses are near
- * ties (cosine 0.50 against 0.51 among a topic's members), so 4x keeps p95 under 50 ms.
+ * Candidates re-ranked exactly per result wanted (and at least MIN_CANDIDATES). Measured at 500k
+ * clustered 384-dimension vectors, k = 10, 200 queries, with other work on the machine
+ * (scripts/bench-search.ts --candidates; recall@10 against the exact scan):
+ *
+ *   candidates   20    40    60    100    200    400
+ *   recall@10    0.52  0.77  0.90  0.998  1.0    1.0
+ *   p50 ms       11.2  11.3  11.7  12.2   13.1   14.9
+ *   p95 ms       15.9  16.7  18.6  19.1   17.2   19.7
+ *
+ * The scan costs the same for any number of candidates; each re-ranked one costs ~10 us.
  */
-export const RESCORE_FACTOR = 4;
-const MIN_CANDIDATES = 40;
-/** sqlite-vec refuses k above 4096 in a KNN query. */
-const MAX_KNN = 4096;
+export const CANDIDATES_PER_RESULT = 20;
+const MIN_CANDIDATES = 100;
+/** Past this many candidates (a viewer who may see few of the vectors) the exact scan is cheaper. */
+const MAX_CANDIDATES = 20_000;
 
 export type VectorHit = { chunkId: number; distance: number };
 
@@ -71,6 +82,202 @@ export function vectorBlob(vector: Float32Array): Buffer {
   return Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
 }
 
+/**
+ * The binary codes of one dimension count, in memory: code i (chunk ids[i]) is words 32-bit words
+ * from codes[i * words] (the code's bytes, zero-padded to whole words).
+ */
+type CodeIndex = {
+  words: number;
+  size: number;
+  ids: Float64Array;
+  codes: Uint32Array;
+  /** The `search_stats` state the codes reflect. */
+  version: number;
+  high: number;
+};
+
+type VectorChanges = { version: number; high: number };
+
+const codeIndexes = new WeakMap<Database.Database, Map<number, CodeIndex>>();
+
+function emptyIndex(dimensions: number, changes: VectorChanges, capacity = 1024): CodeIndex {
+  const words = Math.ceil(dimensions / 32);
+  return { words, size: 0, ids: new Float64Array(capacity), codes: new Uint32Array(capacity * words), ...changes };
+}
+
+function reserve(index: CodeIndex, extra: number) {
+  const needed = index.size + extra;
+  if (needed <= index.ids.length) return;
+  const capacity = Math.max(needed, index.ids.length * 2);
+  const ids = new Float64Array(capacity);
+  ids.set(index.ids.subarray(0, index.size));
+  const codes = new Uint32Array(capacity * index.words);
+  codes.set(index.codes.subarray(0, index.size * index.words));
+  index.ids = ids;
+  index.codes = codes;
+}
+
+function pushCode(index: CodeIndex, id: number, code: Uint8Array) {
+  reserve(index, 1);
+  new Uint8Array(index.codes.buffer, index.size * index.words * 4, code.length).set(code);
+  index.ids[index.size++] = id;
+}
+
+/** A query's code, made by the function that made the stored ones. */
+function queryCode(client: Database.Database, query: Buffer, words: number): Uint32Array {
+  const bits = prepared(client, "SELECT vec_quantize_binary(?)").pluck().get(query) as Buffer;
+  const code = new Uint32Array(words);
+  new Uint8Array(code.buffer).set(bits);
+  return code;
+}
+
+/**
+ * All codes, read from the vec0 table's own storage: blocks of up to 4096 codes, each with a validity
+ * bitmap (a deleted code's bit is cleared) and its rowids as 64-bit integers (sqlite-vec's documented
+ * shadow tables `<table>_chunks` and `<table>_vector_chunks00`). 500k codes: ~20 ms of SQLite and a
+ * copy, against ~2 s through the virtual table row by row. Returns null when the storage is not laid
+ * out as expected (another sqlite-vec version), and the caller reads row by row instead.
+ */
+function loadFromStorage(client: Database.Database, table: string, index: CodeIndex, codeBytes: number): boolean {
+  let blocks: Array<{ size: number; validity: Buffer; rowids: Buffer; vectors: Buffer }>;
+  try {
+    blocks = client
+      .prepare(
+        `SELECT c.size, c.validity, c.rowids, v.vectors FROM "${table}_chunks" c
+         JOIN "${table}_vector_chunks00" v ON v.rowid = c.chunk_id ORDER BY c.chunk_id`,
+      )
+      .all() as typeof blocks;
+  } catch {
+    return false;
+  }
+  const stride = index.words * 4;
+  let loaded = 0;
+  for (const block of blocks) {
+    const { size, validity, rowids, vectors } = block;
+    const laidOut =
+      Buffer.isBuffer(validity) && Buffer.isBuffer(rowids) && Buffer.isBuffer(vectors) &&
+      validity.length * 8 >= size && rowids.length === size * 8 && vectors.length === size * codeBytes;
+    if (!laidOut) return false;
+    reserve(index, size);
+    const bytes = new Uint8Array(index.codes.buffer);
+    for (let i = 0; i < size; ) {
+      if (!(validity[i >> 3]! & (1 << (i & 7)))) {
+        i++;
+        continue;
+      }
+      // A run of valid codes is copied at once when the codes fill whole words (384 dimensions do).
+      let end = i + 1;
+      while (end < size && validity[end >> 3]! & (1 << (end & 7))) end++;
+      if (codeBytes === stride) {
+        bytes.set(vectors.subarray(i * codeBytes, end * codeBytes), index.size * stride);
+      } else {
+        for (let j = i; j < end; j++) bytes.set(vectors.subarray(j * codeBytes, (j + 1) * codeBytes), (index.size + j - i) * stride);
+      }
+      for (let j = i; j < end; j++) index.ids[index.size + j - i] = rowids.readUInt32LE(j * 8) + rowids.readInt32LE(j * 8 + 4) * 2 ** 32;
+      index.size += end - i;
+      loaded += end - i;
+      i = end;
+    }
+  }
+  // The bitmap read right means as many codes as the table has rows.
+  const rows = prepared(client, `SELECT count(*) FROM "${table}_rowids"`).pluck().get() as number;
+  return loaded === rows;
+}
+
+function loadCodes(client: Database.Database, dimensions: number, changes: VectorChanges): CodeIndex {
+  const table = bitsTable(dimensions);
+  const codeBytes = dimensions / 8;
+  let index = emptyIndex(dimensions, changes);
+  if (!loadFromStorage(client, table, index, codeBytes)) {
+    index = emptyIndex(dimensions, changes);
+    for (const [id, bits] of client.prepare(`SELECT rowid, bits FROM ${table}`).raw().iterate() as Iterable<[number, Buffer]>) {
+      pushCode(index, id, bits);
+    }
+  }
+  // Rows written after `changes` was read are dropped here and appended (or reloaded) by the next query.
+  if (index.size && index.ids.subarray(0, index.size).some((id) => id > changes.high)) {
+    const kept = emptyIndex(dimensions, changes, index.size);
+    for (let i = 0; i < index.size; i++) {
+      if (index.ids[i]! <= changes.high) pushCode(kept, index.ids[i]!, new Uint8Array(index.codes.buffer, i * index.words * 4, codeBytes));
+    }
+    index = kept;
+  }
+  return index;
+}
+
+function appendCodes(client: Database.Database, dimensions: number, index: CodeIndex, high: number) {
+  const rows = prepared(
+    client,
+    `SELECT chunk_id, vec_quantize_binary(embedding) FROM chunk_vectors
+     WHERE chunk_id > ? AND chunk_id <= ? AND dimensions = ? ORDER BY chunk_id`,
+  )
+    .raw()
+    .all(index.high, high, dimensions) as Array<[number, Buffer]>;
+  for (const [id, bits] of rows) pushCode(index, id, bits);
+  index.high = high;
+}
+
+/**
+ * The codes of a dimension count as the database has them now: loaded on first use, then kept in step
+ * (appends read by id, anything else reloads). Inside a transaction the connection may see writes that
+ * are rolled back later, so the codes are read afresh and not kept.
+ */
+function currentCodes(client: Database.Database, dimensions: number): CodeIndex {
+  const changes = prepared(client, "SELECT vectors_version AS version, vectors_high AS high FROM search_stats WHERE id = 1").get() as VectorChanges;
+  if (client.inTransaction) return loadCodes(client, dimensions, changes);
+  let byDimensions = codeIndexes.get(client);
+  if (!byDimensions) codeIndexes.set(client, (byDimensions = new Map()));
+  const index = byDimensions.get(dimensions);
+  if (index && index.version === changes.version && index.high <= changes.high) {
+    if (index.high < changes.high) appendCodes(client, dimensions, index, changes.high);
+    return index;
+  }
+  const loaded = loadCodes(client, dimensions, changes);
+  byDimensions.set(dimensions, loaded);
+  return loaded;
+}
+
+/** Loads (or brings up to date) the codes of a dimension count; what they take in memory. */
+export function loadVectorIndex(client: Database.Database, dimensions: number): { vectors: number; bytes: number } {
+  if (!hasVectorIndex(client, dimensions)) return { vectors: 0, bytes: 0 };
+  const index = currentCodes(client, dimensions);
+  return { vectors: index.size, bytes: index.ids.byteLength + index.codes.byteLength };
+}
+
+/** Hamming distance of every code to the query's, and how many codes are at each distance. */
+function hammingDistances(index: CodeIndex, query: Uint32Array): { distances: Uint16Array; histogram: Uint32Array } {
+  const { size, words, codes } = index;
+  const distances = new Uint16Array(size);
+  const histogram = new Uint32Array(words * 32 + 1);
+  for (let i = 0, offset = 0; i < size; i++, offset += words) {
+    let distance = 0;
+    for (let w = 0; w < words; w++) {
+      // Population count of 32 bits (SWAR): JavaScript has no popcount instruction.
+      let x = codes[offset + w]! ^ query[w]!;
+      x -= (x >>> 1) & 0x55555555;
+      x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+      distance += Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+    }
+    distances[i] = distance;
+    histogram[distance]!++;
+  }
+  return { distances, histogram };
+}
+
+/** The ids of the n codes nearest by Hamming distance (ties at the cut-off: the first ones found). */
+function nearestCodes(index: CodeIndex, distances: Uint16Array, histogram: Uint32Array, n: number): number[] {
+  if (n >= index.size) return Array.from(index.ids.subarray(0, index.size));
+  let cutoff = 0;
+  for (let below = histogram[0]!; below < n; below += histogram[++cutoff]!);
+  let atCutoff = n - histogram.subarray(0, cutoff).reduce((s, c) => s + c, 0);
+  const ids: number[] = [];
+  for (let i = 0; i < index.size; i++) {
+    const d = distances[i]!;
+    if (d < cutoff || (d === cutoff && atCutoff-- > 0)) ids.push(index.ids[i]!);
+  }
+  return ids;
+}
+
 /** Exact cosine distances for a set of chunks (the candidates, or a small scope). */
 function exactDistances(client: Database.Database, query: Buffer, embedderId: string, chunkIds: number[]): VectorHit[] {
   if (!chunkIds.length) return [];
@@ -81,19 +288,6 @@ function exactDistances(client: Database.Database, query: Buffer, embedderId: st
   ).all(query, JSON.stringify(chunkIds), embedderId) as VectorHit[];
 }
 
-/**
- * Nearest codes by Hamming distance: the candidates. The codes of every embedder with this many
- * dimensions share the table (a partition key per embedder cost ~15% more per query); re-ranking keeps
- * only the query's embedder's vectors. Two embedders of one size only coexist while re-embedding.
- */
-function binaryCandidates(client: Database.Database, query: Buffer, dimensions: number, n: number): number[] {
-  const rows = prepared(
-    client,
-    `SELECT rowid AS chunkId FROM ${bitsTable(dimensions)} WHERE bits MATCH vec_quantize_binary(?) AND k = ?`,
-  ).all(query, n) as Array<{ chunkId: number }>;
-  return rows.map((r) => r.chunkId);
-}
-
 /** Every visible vector of the embedder, scored exactly: for small corpora and document-scoped searches. */
 function exactScan(client: Database.Database, query: Buffer, embedderId: string, scope: Scope, k: number): VectorHit[] {
   const documentFilter = scope.documentIds ? "AND d.id IN (SELECT value FROM json_each(@documentIds))" : "";
@@ -102,7 +296,7 @@ function exactScan(client: Database.Database, query: Buffer, embedderId: string,
     `SELECT v.chunk_id AS chunkId, vec_distance_cosine(v.embedding, @query) AS distance
      FROM chunk_vectors v JOIN chunks c ON c.id = v.chunk_id JOIN documents d ON d.id = c.document_id
      WHERE v.embedder_id = @embedderId AND ${VISIBLE_DOCUMENT_SQL} ${documentFilter}
-     ORDER BY distance LIMIT @k`,
+     ORDER BY distance, v.chunk_id LIMIT @k`,
   ).all({
     query,
     embedderId,
@@ -120,6 +314,8 @@ export type VectorSearchOptions = {
   totalChunks: number;
   /** Force a strategy (benchmarks compare them). */
   strategy?: "auto" | "exact" | "binary";
+  /** Benchmarks: candidates re-ranked per result other than CANDIDATES_PER_RESULT. */
+  candidatesPerResult?: number;
 };
 
 /** The k nearest visible chunks to a query vector, nearest first. */
@@ -132,18 +328,20 @@ export function vectorSearch(client: Database.Database, queryVector: Float32Arra
   const exact = strategy === "exact" || (strategy === "auto" && (scope.documentIds !== undefined || options.totalChunks <= EXACT_SCAN_LIMIT));
   if (exact) return exactScan(client, query, embedderId, scope, k);
 
-  // Candidates that are not visible to this viewer are dropped after the fact; when that leaves too few,
-  // ask for more (other people's private libraries are normally a small part of the index).
-  let n = Math.min(MAX_KNN, Math.max(MIN_CANDIDATES, k * RESCORE_FACTOR));
+  const index = currentCodes(client, dimensions);
+  const { distances, histogram } = hammingDistances(index, queryCode(client, query, index.words));
+  // The codes of every embedder with this many dimensions share the index (two coexist only while
+  // re-embedding), and candidates the viewer may not see are dropped after the fact: when that leaves
+  // fewer than k, take more (other people's private libraries are normally a small part of the index).
+  let n = Math.max(MIN_CANDIDATES, k * (options.candidatesPerResult ?? CANDIDATES_PER_RESULT));
   for (;;) {
-    const candidates = binaryCandidates(client, query, dimensions, n);
+    const candidates = nearestCodes(index, distances, histogram, n);
     const visible = filterVisible(client, candidates, scope);
     const hits = exactDistances(client, query, embedderId, visible)
-      .sort((a, b) => a.distance - b.distance)
+      .sort((a, b) => a.distance - b.distance || a.chunkId - b.chunkId)
       .slice(0, k);
-    const exhausted = candidates.length < n;
-    if (hits.length >= k || exhausted) return hits;
-    if (n >= MAX_KNN) return exactScan(client, query, embedderId, scope, k);
-    n = Math.min(MAX_KNN, n * 4);
+    if (hits.length >= k || n >= index.size) return hits;
+    if (n >= MAX_CANDIDATES) return exactScan(client, query, embedderId, scope, k);
+    n = Math.min(MAX_CANDIDATES, n * 4);
   }
 }
