@@ -33,6 +33,7 @@ export default [
   route("api/welcome-message", "routes/api.welcome-message.ts"),
   route("api/feedback", "routes/api.feedback.ts"),
   route("api/user/settings", "routes/api.user.settings.ts"),
+  route("api/pubmed/search", "routes/api.pubmed.search.ts"),
   route("api/*", "routes/api.not-found.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -257,5 +257,22 @@ export const appSettings = sqliteTable("app_settings", {
   updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now),
 });
 
+/**
+ * PubMed searches answered by NCBI, kept a day (app/lib/pubmed): `key` is the normalised search (words,
+ * priority journals, count), `results` the articles found as JSON; a row older than a day is ignored and
+ * replaced by the next search.
+ */
+export const pubmedCache = sqliteTable(
+  "pubmed_cache",
+  {
+    key: text("key").primaryKey(),
+    /** The esearch term that found the results. */
+    query: text("query").notNull(),
+    results: text("results", { mode: "json" }).$type<unknown>().notNull(),
+    fetchedAt: integer("fetched_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("pubmed_cache_fetched_idx").on(t.fetchedAt)],
+);
+
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;

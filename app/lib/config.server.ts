@@ -44,6 +44,8 @@ const envSchema = z.object({
   NCBI_API_KEY: optionalString,
   NCBI_EMAIL: optionalString,
   EUTILS_URL: z.string().url().default("https://eutils.ncbi.nlm.nih.gov/entrez/eutils"),
+  /** Longest wait for one E-utilities request (PubMed mode). */
+  EUTILS_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(15),
 });
 
 export type AppConfig = z.infer<typeof envSchema> & {

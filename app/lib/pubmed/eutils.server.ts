@@ -1,0 +1,239 @@
+import { PubMedError } from "./errors";
+import { parseEsearchJson, parsePubmedArticleSet, type EsearchResult } from "./parse";
+import type { RequestThrottle } from "./throttle";
+import type { PubMedArticle } from "./types";
+
+/**
+ * NCBI E-utilities over HTTP: esearch (db=pubmed, relevance order, JSON) and efetch (PubMed XML).
+ * Every request carries tool (and email / api_key when configured) as NCBI asks, goes through the
+ * shared throttle, and has a timeout. 429 and 5xx (except 501) are retried with exponential backoff
+ * (Retry-After respected, at most 30 s), a reset connection too; a refused connection or an unknown host
+ * fails at once (there is nothing to wait for), and so does a timeout (it has waited long enough).
+ */
+
+export const EUTILS_TOOL = "vetsearch";
+
+export type EutilsClientOptions = {
+  /** E-utilities base, e.g. https://eutils.ncbi.nlm.nih.gov/entrez/eutils */
+  baseUrl: string;
+  apiKey?: string;
+  email?: string;
+  throttle: RequestThrottle;
+  /** Per request (each attempt). Default 15 s. */
+  timeoutMs?: number;
+  /** Attempts per request, retries included. Default 3. */
+  maxAttempts?: number;
+  /** First backoff delay, doubled per retry (with up to 10% jitter). Default 500 ms. */
+  backoffMs?: number;
+  maxBackoffMs?: number;
+  /** Longest Retry-After honoured. Default 30 s. */
+  maxRetryAfterMs?: number;
+  /** Largest response body read. Default 16 MB. */
+  maxResponseBytes?: number;
+  fetch?: typeof fetch;
+};
+
+export type EutilsClient = {
+  esearch(term: string, retmax: number, signal?: AbortSignal): Promise<EsearchResult>;
+  efetch(ids: readonly string[], signal?: AbortSignal): Promise<PubMedArticle[]>;
+};
+
+type Expect = "json" | "xml";
+type RawResponse = { status: number; contentType: string; retryAfter: string | null; body: string };
+
+const NO_RETRY_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "EAI_NONAME", "ERR_INVALID_URL"]);
+
+function errorCode(error: unknown): string | null {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+function unreachableMessage(code: string | null): string {
+  const why =
+    code === "ECONNREFUSED"
+      ? "the connection was refused"
+      : code === "ENOTFOUND" || code === "EAI_AGAIN" || code === "EAI_NONAME"
+        ? "the host name could not be resolved (no internet connection?)"
+        : code === "EHOSTUNREACH" || code === "ENETUNREACH"
+          ? "the network is unreachable (no internet connection?)"
+          : `the connection failed${code ? ` (${code})` : ""}`;
+  return `Could not reach PubMed (NCBI E-utilities): ${why}.`;
+}
+
+/** Retry-After in seconds or as an HTTP date, in ms; null when absent or unreadable. */
+export function retryAfterMs(value: string | null, now = Date.now()): number | null {
+  if (!value) return null;
+  const trimmed = value.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+function looksLikeHtml(contentType: string, body: string): boolean {
+  if (/\btext\/html\b/i.test(contentType)) return true;
+  return /^\s*(<!doctype\s+html|<html[\s>])/i.test(body.slice(0, 512));
+}
+
+/** A short readable reason from an error body: NCBI's JSON {"error"} or XML <ERROR>, else its first words. */
+function bodyReason(body: string): string {
+  try {
+    const json = JSON.parse(body) as { error?: unknown; esearchresult?: { ERROR?: unknown } };
+    const error = json.error ?? json.esearchresult?.ERROR;
+    if (error !== undefined) return typeof error === "string" ? error : JSON.stringify(error);
+  } catch {
+    // not JSON
+  }
+  const xmlError = /<ERROR>([\s\S]{0,300}?)<\/ERROR>/i.exec(body)?.[1];
+  if (xmlError) return xmlError.trim();
+  const text = body
+    .replace(/<[^>]*>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  return text.slice(0, 160) || "no details";
+}
+
+async function readBody(response: Response, maxBytes: number): Promise<string> {
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw new PubMedError("bad-response", `NCBI response larger than ${Math.round(maxBytes / 1_000_000)} MB refused`);
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder("utf-8").decode(Buffer.concat(chunks));
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    signal?.throwIfAborted();
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+
+export function createEutilsClient(options: EutilsClientOptions): EutilsClient {
+  const base = options.baseUrl.replace(/\/+$/, "");
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const maxAttempts = Math.max(1, options.maxAttempts ?? 3);
+  const backoffMs = options.backoffMs ?? 500;
+  const maxBackoffMs = options.maxBackoffMs ?? 8_000;
+  const maxRetryAfterMs = options.maxRetryAfterMs ?? 30_000;
+  const maxResponseBytes = options.maxResponseBytes ?? 16 * 1024 * 1024;
+  const fetchImpl = options.fetch ?? fetch;
+
+  function urlFor(endpoint: string, params: Record<string, string>): string {
+    const query = new URLSearchParams({ ...params, tool: EUTILS_TOOL });
+    if (options.email) query.set("email", options.email);
+    if (options.apiKey) query.set("api_key", options.apiKey);
+    return `${base}/${endpoint}?${query.toString()}`;
+  }
+
+  /** One HTTP exchange inside a throttle slot (the slot is held until the whole body has arrived). */
+  async function exchange(url: string, expect: Expect, signal?: AbortSignal): Promise<RawResponse> {
+    return options.throttle.run(async () => {
+      const timeout = AbortSignal.timeout(timeoutMs);
+      const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+      try {
+        const response = await fetchImpl(url, {
+          signal: combined,
+          headers: { Accept: expect === "json" ? "application/json" : "application/xml, text/xml" },
+        });
+        const body = await readBody(response, maxResponseBytes);
+        return {
+          status: response.status,
+          contentType: response.headers.get("content-type") ?? "",
+          retryAfter: response.headers.get("retry-after"),
+          body,
+        };
+      } catch (error) {
+        if (signal?.aborted) throw signal.reason;
+        if (timeout.aborted) {
+          throw new PubMedError("timeout", `PubMed (NCBI E-utilities) did not answer within ${Math.round(timeoutMs / 100) / 10} s.`, {
+            cause: error,
+          });
+        }
+        throw error;
+      }
+    }, signal);
+  }
+
+  function backoff(attempt: number): number {
+    const delay = Math.min(maxBackoffMs, backoffMs * 2 ** (attempt - 1));
+    return Math.round(delay * (1 + Math.random() * 0.1));
+  }
+
+  async function request(endpoint: string, params: Record<string, string>, expect: Expect, signal?: AbortSignal): Promise<string> {
+    const url = urlFor(endpoint, params);
+    let last: PubMedError | null = null;
+    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+      let response: RawResponse;
+      try {
+        response = await exchange(url, expect, signal);
+      } catch (error) {
+        if (signal?.aborted) throw signal.reason;
+        if (error instanceof PubMedError) throw error;
+        const code = errorCode(error);
+        last = new PubMedError("unreachable", unreachableMessage(code), { cause: error });
+        if (code && NO_RETRY_CODES.has(code)) throw last;
+        if (attempt < maxAttempts) await sleep(backoff(attempt), signal);
+        continue;
+      }
+      const { status } = response;
+      if (status === 429 || (status >= 500 && status !== 501)) {
+        last =
+          status === 429
+            ? new PubMedError("rate-limited", `PubMed (NCBI E-utilities) is limiting requests (429): ${bodyReason(response.body)}`, { status })
+            : new PubMedError("unreachable", `PubMed (NCBI E-utilities) is not available (${status}): ${bodyReason(response.body)}`, { status });
+        if (attempt < maxAttempts) {
+          const asked = retryAfterMs(response.retryAfter);
+          await sleep(asked === null ? backoff(attempt) : Math.min(asked, maxRetryAfterMs), signal);
+        }
+        continue;
+      }
+      if (looksLikeHtml(response.contentType, response.body)) {
+        throw new PubMedError("bad-response", `PubMed (NCBI E-utilities) answered ${status} with an HTML page instead of ${expect.toUpperCase()}: ${bodyReason(response.body)}`, {
+          status,
+        });
+      }
+      if (status < 200 || status > 299) {
+        throw new PubMedError("bad-response", `PubMed (NCBI E-utilities) ${endpoint} answered ${status}: ${bodyReason(response.body)}`, { status });
+      }
+      return response.body;
+    }
+    throw last ?? new PubMedError("unreachable", "Could not reach PubMed (NCBI E-utilities).");
+  }
+
+  return {
+    async esearch(term, retmax, signal) {
+      const body = await request(
+        "esearch.fcgi",
+        { db: "pubmed", term, retmax: String(retmax), retmode: "json", sort: "relevance" },
+        "json",
+        signal,
+      );
+      return parseEsearchJson(body);
+    },
+    async efetch(ids, signal) {
+      if (!ids.length) return [];
+      const body = await request("efetch.fcgi", { db: "pubmed", id: ids.join(","), retmode: "xml" }, "xml", signal);
+      return parsePubmedArticleSet(body);
+    },
+  };
+}
