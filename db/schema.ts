@@ -103,8 +103,12 @@ export type Citation = {
   documentId?: string;
   physicalPage?: number;
   chunkId?: number;
-  /** Where opening the source goes (the PDF at #page=N, or a page view with the passage highlighted). */
+  /** Where opening the source goes (the PDF at #page=N, a page view with the passage highlighted, or PubMed). */
   url?: string;
+  /** A PubMed article's PMID (PubMed mode). */
+  pmid?: string;
+  /** How the source is shown when not '[document, pg. page]' (PubMed: '[Journal Year — short title, PMID n]'). */
+  label?: string;
 };
 
 export const messages = sqliteTable(

@@ -8,10 +8,13 @@ export type Conversation = { id: string; title: string; createdAt: string; updat
 export type Citation = {
   document: string;
   page: string | number;
-  documentId: string;
-  physicalPage: number;
+  /** Absent for PubMed articles (they have a pmid and a label instead). */
+  documentId?: string;
+  physicalPage?: number;
   chunkId?: number;
   url: string;
+  pmid?: string;
+  label?: string;
 };
 
 export type Message = {
@@ -93,7 +96,11 @@ export type StreamHandlers = {
   onUser?: (message: Message) => void;
   /** A piece of the answer to append. */
   onToken?: (text: string) => void;
+  /** PubMed mode: how the literature search went. */
+  onPubmed?: (outcome: PubMedOutcome) => void;
 };
+
+export type PubMedOutcome = { status: "ok" | "empty" | "failed"; articles: number; message: string | null };
 
 /**
  * Sends a message on the streaming route and reads its server-sent events until `done`,
@@ -133,6 +140,7 @@ export async function streamMessage(
     if (settled()) return;
     if (event === "user") handlers.onUser?.(JSON.parse(data) as Message);
     else if (event === "token") handlers.onToken?.((JSON.parse(data) as { text: string }).text);
+    else if (event === "pubmed") handlers.onPubmed?.(JSON.parse(data) as PubMedOutcome);
     else if (event === "done") outcome.done = JSON.parse(data) as Message;
     else if (event === "error") outcome.failure = new StreamError((JSON.parse(data) as { message?: string }).message || "The answer failed.");
   });

@@ -42,6 +42,11 @@ describe("labels and titles", () => {
     expect(sourceLabel(c("/x", "iv"))).toBe("[Plumb's, pg. iv]");
     expect(uniqueCitations([c("/a", 1), c("/a", 1), c("/b", 2)]).map((x) => x.url)).toEqual(["/a", "/b"]);
   });
+
+  it("labels PubMed articles with their own '[Journal Year — short title, PMID n]'", () => {
+    const article: Citation = { document: "Vet J 2021 — Meloxicam in cats", page: "PMID 123", pmid: "123", url: "https://pubmed.ncbi.nlm.nih.gov/123/", label: "[Vet J 2021 — Meloxicam in cats, PMID 123]" };
+    expect(sourceLabel(article)).toBe("[Vet J 2021 — Meloxicam in cats, PMID 123]");
+  });
 });
 
 describe("modes", () => {

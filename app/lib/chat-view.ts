@@ -65,8 +65,9 @@ export function canSend(text: string, pending: boolean): boolean {
   return !pending && text.trim().length > 0;
 }
 
-export function sourceLabel(citation: Pick<Citation, "document" | "page">): string {
-  return `[${citation.document}, pg. ${citation.page}]`;
+export function sourceLabel(citation: Pick<Citation, "document" | "page" | "label">): string {
+  // PubMed articles come with their own label: '[Journal Year — short title, PMID n]'.
+  return citation.label ?? `[${citation.document}, pg. ${citation.page}]`;
 }
 
 /** One button per place cited: the same page (same link) cited twice is shown once. */

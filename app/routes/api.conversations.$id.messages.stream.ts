@@ -5,8 +5,8 @@ import type { Route } from "./+types/api.conversations.$id.messages.stream";
 
 /**
  * POST {content, usePubmed, useThinkHarder} answered as server-sent events: `user` (the stored
- * question), `token`s as the answer is written, then `done` (the stored answer, citations checked)
- * or `error`. Input errors are plain JSON responses before the stream starts. Closing the
+ * question), in PubMed mode `pubmed` ({status: ok|empty|failed, articles, message}), `token`s as the
+ * answer is written, then `done` (the stored answer, citations checked) or `error`. Input errors are plain JSON responses before the stream starts. Closing the
  * connection stops the answer; it is then stored as failed, never as complete.
  */
 export async function action({ request, params }: Route.ActionArgs) {
@@ -27,6 +27,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         signal: stop.signal,
         onUserMessage: (m) => send("user", toMessageJson(m)),
         onToken: (text) => send("token", { text }),
+        onPubmed: (outcome) => send("pubmed", outcome),
       });
       if (outcome.ok) send("done", toMessageJson(outcome.assistant));
       else send("error", { message: outcome.error.message, messageId: outcome.assistant.id });

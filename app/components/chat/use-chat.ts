@@ -179,6 +179,11 @@ export function useChat({
                 update({ userMessage: message });
               },
               onToken: (piece) => setPending((p) => (p ? { ...p, answer: p.answer + piece, phase: "streaming" } : p)),
+              // Spec §8's PubMed toasts; the answer itself still comes from the knowledge base.
+              onPubmed: (outcome) => {
+                if (outcome.status === "failed") toast({ title: "Search Failed", description: "Failed to search PubMed. Please try again.", variant: "destructive" });
+                else if (outcome.status === "empty") toast({ title: "No Results", description: "No articles found for your search query." });
+              },
             },
             { signal: controller.signal },
           );

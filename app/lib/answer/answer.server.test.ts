@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createKnowledgeBase, heading, page, para } from "../../../tests/support/knowledge-base";
 import { startFakeOllama, type ChatRequestBody, type FakeOllama, type FakeOllamaOptions } from "../../../tests/support/ollama-server";
+import { startFakeEutils, type FakeEutils } from "../../../tests/support/eutils-server";
+import { createEutilsClient, createPubMedSearcher, RequestThrottle } from "../pubmed/index.server";
 import { createChatModel, type ChatModel } from "./chat-model.server";
 import { answerQuestion, type AnswerDeps, type AnswerRequest } from "./pipeline.server";
 import { fallbackTitle, generateTitle, contextualSuggestions } from "./suggestions.server";
@@ -191,5 +193,53 @@ describe("contextual suggestions", () => {
     expect(suggestions.length).toBeGreaterThan(0);
     expect(suggestions.length).toBeLessThanOrEqual(3);
     for (const s of suggestions) expect((await ask(s)).content).not.toBe(REFUSAL);
+  });
+});
+
+describe("PubMed mode (real E-utilities client against a loopback server on recorded responses)", () => {
+  let eutils: FakeEutils | null = null;
+  afterEach(async () => {
+    await eutils?.close();
+    eutils = null;
+  });
+
+  function pubmedAt(baseUrl: string) {
+    const client = createEutilsClient({ baseUrl, throttle: new RequestThrottle({ limit: 50, windowMs: 1000 }), timeoutMs: 3000, maxAttempts: 1 });
+    return createPubMedSearcher({ client, db: () => kb.db });
+  }
+
+  it("answers from the literature with '[Journal Year — short title, PMID n]' citations linking to PubMed", async () => {
+    eutils = await startFakeEutils();
+    const outcomes: unknown[] = [];
+    const result = await answerQuestion(
+      {
+        question: "Is occupational pesticide exposure associated with subclinical hypothyroidism?",
+        history: [],
+        viewerId: "bob",
+        usePubmed: true,
+        useThinkHarder: false,
+        pubmedPriorityJournals: "",
+        onPubmed: (o) => outcomes.push(o),
+      },
+      { ...deps(null), pubmed: pubmedAt(eutils.url) },
+    );
+    expect(outcomes).toEqual([{ status: "ok", articles: expect.any(Number), message: null }]);
+    expect(result.citations.length).toBeGreaterThan(0);
+    const article = result.citations.find((c) => c.pmid)!;
+    expect(article.label).toMatch(/^\[.+ \d{4} — .+, PMID \d+\]$/);
+    expect(article.url).toBe(`https://pubmed.ncbi.nlm.nih.gov/${article.pmid}/`);
+    expect(result.content).toMatch(/pesticide/i);
+  });
+
+  it("says in one line that PubMed could not be reached, and still answers from the knowledge base", async () => {
+    const outcomes: Array<{ status: string }> = [];
+    const result = await answerQuestion(
+      { question: "What is the dose of meloxicam in cats?", history: [], viewerId: "bob", usePubmed: true, useThinkHarder: false, onPubmed: (o) => outcomes.push(o) },
+      { ...deps(null), pubmed: pubmedAt("http://127.0.0.1:9") },
+    );
+    expect(outcomes[0]!.status).toBe("failed");
+    expect(result.content.split("\n")[0]).toMatch(/^_PubMed could not be searched \(.+\); this answer draws on the knowledge base only\._$/);
+    expect(result.content).toContain("0.1 mg/kg");
+    expect(result.citations[0]).toMatchObject({ document: "Small Animal Formulary" });
   });
 });

@@ -88,13 +88,23 @@ export function displayPage(passage: Pick<PassageLike, "pages" | "pageLabel">): 
  * viewer reads #page=N); other formats open a page view of the passage's page with it highlighted.
  */
 export function sourceUrl(passage: Pick<PassageLike, "documentId" | "pages" | "fileType" | "chunkId">): string {
+  if (passage.fileType === PUBMED_FILE_TYPE) return `https://pubmed.ncbi.nlm.nih.gov/${encodeURIComponent(passage.documentId.slice(PUBMED_PREFIX.length))}/`;
   const page = passage.pages[0] ?? 1;
   const id = encodeURIComponent(passage.documentId);
   if (passage.fileType === "pdf") return `/api/documents/${id}/file#page=${page}`;
   return `/documents/${id}/pages/${page}?chunk=${passage.chunkId}`;
 }
 
+/** PubMed articles travel as passages: documentId "pubmed:<PMID>", fileType "pubmed", no pages. */
+export const PUBMED_FILE_TYPE = "pubmed";
+export const PUBMED_PREFIX = "pubmed:";
+
 export function toCitation(passage: PassageLike): Citation {
+  if (passage.fileType === PUBMED_FILE_TYPE) {
+    const pmid = passage.documentId.slice(PUBMED_PREFIX.length);
+    // '[Journal Year — short title, PMID n]' (the passage title is "Journal Year — short title").
+    return { document: passage.title, page: `PMID ${pmid}`, pmid, url: sourceUrl(passage), label: `[${passage.title}, PMID ${pmid}]` };
+  }
   return {
     document: passage.title,
     page: displayPage(passage),
@@ -105,6 +115,6 @@ export function toCitation(passage: PassageLike): Citation {
   };
 }
 
-export function citationLabel(citation: Pick<Citation, "document" | "page">): string {
-  return `[${citation.document}, pg. ${citation.page}]`;
+export function citationLabel(citation: Pick<Citation, "document" | "page" | "label">): string {
+  return citation.label ?? `[${citation.document}, pg. ${citation.page}]`;
 }

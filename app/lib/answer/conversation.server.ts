@@ -3,7 +3,7 @@ import { requireApiUser } from "../auth/index.server";
 import { jsonError, readJson } from "../http.server";
 import { getOwnConversation, getUserSettings, insertMessage, listMessages, type Message } from "../chat/index.server";
 import { getDb, type Db } from "../db/index.server";
-import { answerQuestion, defaultAnswerDeps, type AnswerDeps } from "./pipeline.server";
+import { answerQuestion, defaultAnswerDeps, type AnswerDeps, type PubMedStatus } from "./pipeline.server";
 import { contextualSuggestions } from "./suggestions.server";
 import { AnswerError, type HistoryTurn } from "./types";
 
@@ -54,6 +54,7 @@ export type ReplyInput = SendMessage & {
   signal?: AbortSignal;
   onUserMessage?: (message: Message) => void;
   onToken?: (text: string) => void;
+  onPubmed?: (outcome: PubMedStatus) => void;
 };
 
 export type ReplyOutcome = { ok: true; user: Message; assistant: Message } | { ok: false; user: Message; assistant: Message; error: AnswerError };
@@ -86,6 +87,8 @@ export async function replyInConversation(input: ReplyInput, deps: AnswerDeps = 
         viewerId: input.userId,
         ...flags,
         customSystemPrompt: settings.customSystemPrompt,
+        pubmedPriorityJournals: settings.pubmedPriorityJournals,
+        onPubmed: input.onPubmed,
         signal: input.signal,
         onToken: (t) => {
           partial += t;

@@ -11,6 +11,7 @@ export {
   type AnswerRequest,
   type AnswerResult,
   type AnswererStatus,
+  type PubMedStatus,
 } from "./pipeline.server";
 export { contextualSuggestions, fallbackTitle, generateTitle, MAX_SUGGESTIONS } from "./suggestions.server";
 export { DEFAULT_SYSTEM_PROMPTS, getSystemPrompts, type SystemPrompts } from "./prompts.server";

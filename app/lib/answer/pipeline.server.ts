@@ -8,7 +8,8 @@ import { extractiveAnswer, extractiveSections } from "./extractive.server";
 import { answerMessages, getSystemPrompts, taskMessages } from "./prompts.server";
 import { decomposeQuestion, standaloneQuery } from "./questions";
 import { ABSTAIN_BELOW, coverage, judgeRelevance, passageTerms, type ScoredPassage } from "./relevance.server";
-import { AnswerError, REFUSAL, type AnswererKind, type Citation, type HistoryTurn, type NumberedPassage } from "./types";
+import { PUBMED_ARTICLES, pubmedPassages, type PubMedSearch } from "./pubmed-passages.server";
+import { AnswerError, REFUSAL, type AnswererKind, type Citation, type HistoryTurn, type NumberedPassage, type PassageLike } from "./types";
 
 /**
  * Question -> (standalone rewrite of a follow-up) -> search -> relevance check (abstain when
@@ -28,7 +29,13 @@ export type AnswerRequest = {
   signal?: AbortSignal;
   /** Text as it is produced; the final content (citations cleaned) may differ. */
   onToken?: (text: string) => void;
+  /** PubMed mode: the user's priority journals (comma-separated; null for the defaults). */
+  pubmedPriorityJournals?: string | null;
+  /** PubMed mode: how the literature search went (the chat screen toasts 'No Results' / 'Search Failed'). */
+  onPubmed?: (outcome: PubMedStatus) => void;
 };
+
+export type PubMedStatus = { status: "ok" | "empty" | "failed"; articles: number; message: string | null };
 
 export type AnswerResult = {
   content: string;
@@ -38,8 +45,8 @@ export type AnswerResult = {
   searchQuery: string;
   /** Think Harder's sub-questions. */
   subQuestions: string[];
-  /** The passages the answer drew on, numbered as in the answer before renumbering. */
-  passages: Array<NumberedPassage<Passage>>;
+  /** The passages the answer drew on (PubMed articles included), numbered as in the answer before renumbering. */
+  passages: Array<NumberedPassage<PassageLike>>;
   /** Why the model was not used when one is configured (e.g. unreachable), for logs and admins. */
   fallbackReason: string | null;
 };
@@ -51,6 +58,8 @@ export type AnswerDeps = {
   chatModel: () => Promise<ChatModel | null>;
   /** Search with query analysis; default: in this thread on `db` (the server passes the search thread). */
   retrieve?: (query: string, options: RetrieveOptions) => Promise<Retrieval>;
+  /** PubMed search (default: NCBI E-utilities through the pubmed capability). */
+  pubmed?: PubMedSearch;
 };
 
 /** Search and analysis of one query, the query's vector embedded here when there is an embedder. */
@@ -172,16 +181,18 @@ async function subQuestionsFor(question: string, model: ChatModel | null, signal
 
 type Retrieved = {
   terms: QueryTerm[];
+  /** The overview's passages first (`overview` of them), then the aspects' new ones; empty when nothing is relevant. */
   passages: Array<ScoredPassage<Passage>>;
+  overview: number;
   sections: Array<{ heading: string; terms: QueryTerm[]; passages: Array<ScoredPassage<Passage>> }>;
 };
 
-async function retrieve(request: AnswerRequest, searchQuery: string, subQuestions: string[], deps: AnswerDeps): Promise<Retrieved | null> {
+async function retrieve(request: AnswerRequest, searchQuery: string, subQuestions: string[], deps: AnswerDeps): Promise<Retrieved> {
   const k = request.useThinkHarder ? SEARCH_K.thinkHarder : SEARCH_K.normal;
   const found = await retrieveFor(searchQuery, { k, viewerId: request.viewerId }, deps);
   const terms = found.analysis.terms;
   const main = judgeRelevance(terms, found.passages);
-  if (main.abstain) return null;
+  if (main.abstain) return { terms, passages: [], overview: 0, sections: [] };
 
   const limit = request.useThinkHarder ? PASSAGES.thinkHarder : PASSAGES.normal;
   const seen = new Set<number>();
@@ -195,6 +206,7 @@ async function retrieve(request: AnswerRequest, searchQuery: string, subQuestion
     return out;
   };
   const passages = keep(main.relevant, request.useThinkHarder ? Math.ceil(limit / 2) : limit);
+  const overview = passages.length;
   const sections: Retrieved["sections"] = [];
   for (const sub of subQuestions) {
     request.signal?.throwIfAborted();
@@ -202,17 +214,19 @@ async function retrieve(request: AnswerRequest, searchQuery: string, subQuestion
     const subTerms = subFound.analysis.terms;
     const judged = judgeRelevance(subTerms, subFound.passages);
     const onTopic = judged.relevant.filter((p) => coverage(terms, passageTerms(p)) >= SUB_TOPIC_COVERAGE);
-    const fresh = keep(onTopic, Math.min(PASSAGES.perSubQuestion, limit - passages.length - sections.reduce((n, s) => n + s.passages.length, 0)));
+    const fresh = keep(onTopic, Math.min(PASSAGES.perSubQuestion, limit - passages.length));
     // Passages already kept for the overview or another aspect still belong to this aspect's section.
     const mine = onTopic.filter((p) => fresh.includes(p) || passages.some((q) => q.chunkId === p.chunkId)).slice(0, PASSAGES.perSubQuestion);
     sections.push({ heading: sub, terms: subTerms, passages: mine });
     passages.push(...fresh);
   }
-  return { terms, passages, sections };
+  return { terms, passages, overview, sections };
 }
 
-function refusal(searchQuery: string, subQuestions: string[], fallbackReason: string | null): AnswerResult {
-  return { content: REFUSAL, citations: [], answerer: "none", searchQuery, subQuestions, passages: [], fallbackReason };
+function refusal(searchQuery: string, subQuestions: string[], fallbackReason: string | null, note: string | null = null): AnswerResult {
+  // The refusal is the spec's exact sentence; an unreachable PubMed is said on its own line before it.
+  const content = note ? `${note}\n\n${REFUSAL}` : REFUSAL;
+  return { content, citations: [], answerer: "none", searchQuery, subQuestions, passages: [], fallbackReason };
 }
 
 /** Emits finished text in lines, so a streaming client shows the extractive answer as it shows a model's. */
@@ -221,18 +235,40 @@ function emitInPieces(text: string, onToken?: (t: string) => void) {
   for (const piece of text.split(/(?<=\n)/)) onToken(piece);
 }
 
+export function pubmedUnreachableNote(reason: string): string {
+  return `_PubMed could not be searched (${reason.replace(/[_*\n]/g, " ").trim()}); this answer draws on the knowledge base only._`;
+}
+
 export async function answerQuestion(request: AnswerRequest, deps: AnswerDeps = defaultAnswerDeps()): Promise<AnswerResult> {
   const model = await deps.chatModel();
   const searchQuery = await standaloneSearchQuery(request, model);
   const subQuestions = request.useThinkHarder ? await subQuestionsFor(searchQuery, model, request.signal) : [];
   request.signal?.throwIfAborted();
 
+  // PubMed (when on) is asked while the knowledge base is searched.
+  const pubmedSearch = request.usePubmed ? pubmedPassages(searchQuery, request.pubmedPriorityJournals, request.signal, deps.pubmed) : null;
   const retrieved = await retrieve(request, searchQuery, subQuestions, deps);
-  if (!retrieved) {
-    emitInPieces(REFUSAL, request.onToken);
-    return refusal(searchQuery, subQuestions, null);
+  const pubmed = pubmedSearch ? await pubmedSearch : null;
+  request.signal?.throwIfAborted();
+  // Articles pass the same relevance check as the knowledge base's passages.
+  const articles = pubmed ? judgeRelevance(retrieved.terms, pubmed.passages).relevant.slice(0, PUBMED_ARTICLES) : [];
+  if (pubmed) {
+    request.onPubmed?.(
+      pubmed.status === "failed"
+        ? { status: "failed", articles: 0, message: pubmed.reason }
+        : { status: articles.length ? "ok" : "empty", articles: articles.length, message: null },
+    );
   }
-  const numbered: Array<NumberedPassage<Passage>> = retrieved.passages.map((p, i) => ({ ...p, number: i + 1 }));
+  const note = pubmed?.status === "failed" ? pubmedUnreachableNote(pubmed.reason) : null;
+  const prefix = note ? `${note}\n\n` : "";
+  if (prefix) request.onToken?.(prefix);
+
+  const all: PassageLike[] = [...retrieved.passages, ...articles];
+  if (!all.length) {
+    emitInPieces(REFUSAL, request.onToken);
+    return refusal(searchQuery, subQuestions, null, note);
+  }
+  const numbered: Array<NumberedPassage<PassageLike>> = all.map((p, i) => ({ ...p, number: i + 1 }));
   const numberOf = new Map(numbered.map((p) => [p.chunkId, p.number]));
 
   let fallbackReason: string | null = null;
@@ -257,9 +293,9 @@ export async function answerQuestion(request: AnswerRequest, deps: AnswerDeps = 
           },
         },
       );
-      if (text.includes(REFUSAL) || !text.trim()) return { ...refusal(searchQuery, subQuestions, null), answerer: "ollama" };
+      if (text.includes(REFUSAL) || !text.trim()) return { ...refusal(searchQuery, subQuestions, null, note), answerer: "ollama" };
       const { content, cited } = finalizeCitations(text, numbered);
-      return { content, citations: cited.map(toCitation), answerer: "ollama", searchQuery, subQuestions, passages: numbered, fallbackReason };
+      return { content: prefix + content, citations: cited.map(toCitation), answerer: "ollama", searchQuery, subQuestions, passages: numbered, fallbackReason };
     } catch (error) {
       // Once words have reached the user, switching answerers would rewrite what they read: fail instead.
       if (emitted || !(error instanceof AnswerError) || error.code === "aborted") throw error;
@@ -268,22 +304,24 @@ export async function answerQuestion(request: AnswerRequest, deps: AnswerDeps = 
     }
   }
 
-  const toSection = (terms: QueryTerm[], list: Array<ScoredPassage<Passage>>) =>
-    list.map((p) => ({ ...p, number: numberOf.get(p.chunkId)! }));
+  const toSection = (list: PassageLike[]) => list.map((p) => ({ ...p, number: numberOf.get(p.chunkId)! }));
   const extractive = request.useThinkHarder
     ? extractiveSections(
         request.question,
-        { heading: "", terms: retrieved.terms, passages: toSection(retrieved.terms, retrieved.passages.slice(0, PASSAGES.normal)) },
-        retrieved.sections.map((s) => ({ heading: s.heading, terms: s.terms, passages: toSection(s.terms, s.passages) })),
+        { heading: "", terms: retrieved.terms, passages: toSection(retrieved.passages.slice(0, retrieved.overview)) },
+        [
+          ...retrieved.sections.map((s) => ({ heading: s.heading, terms: s.terms, passages: toSection(s.passages) })),
+          ...(articles.length ? [{ heading: "Research literature (PubMed)", terms: retrieved.terms, passages: toSection(articles) }] : []),
+        ],
       )
     : extractiveAnswer(request.question, retrieved.terms, numbered);
   if (!extractive.text) {
     emitInPieces(REFUSAL, request.onToken);
-    return refusal(searchQuery, subQuestions, fallbackReason);
+    return refusal(searchQuery, subQuestions, fallbackReason, note);
   }
   const { content, cited } = finalizeCitations(extractive.text, numbered);
   emitInPieces(content, request.onToken);
-  return { content, citations: cited.map(toCitation), answerer: "extractive", searchQuery, subQuestions, passages: numbered, fallbackReason };
+  return { content: prefix + content, citations: cited.map(toCitation), answerer: "extractive", searchQuery, subQuestions, passages: numbered, fallbackReason };
 }
 
 export { ABSTAIN_BELOW };

@@ -6,9 +6,11 @@
  */
 export {
   clampCount,
+  createPubMedSearcher,
   DEFAULT_RESULT_COUNT,
   MAX_RESULT_COUNT,
   searchPubMed,
+  type PubMedSearcher,
   type PubMedSearchResult,
   type SearchPubMedInput,
 } from "./search.server";
@@ -22,3 +24,6 @@ export {
   type PubMedResultItem,
 } from "./types";
 export { MAX_INPUT_CHARS } from "./query";
+// For composing a searcher against another E-utilities address (tests use a loopback server).
+export { createEutilsClient } from "./eutils.server";
+export { RequestThrottle } from "./throttle";
