@@ -1,4 +1,5 @@
 import { tokenize, type QueryTerm } from "../search/index.server";
+import { PUBMED_FILE_TYPE } from "./citations";
 import { coverage } from "./relevance.server";
 import type { NumberedPassage, PassageLike } from "./types";
 
@@ -132,13 +133,25 @@ function compose(chosen: Sentence[]): string {
 
 export const EXTRACTIVE_NOTE = "_Quoted from the knowledge base: no language model is configured to summarise these passages._";
 
+/** The closing note, naming where the quoted sentences came from (PubMed abstracts are not the knowledge base). */
+export function extractiveNote(quoted: Array<Pick<PassageLike, "fileType">>): string {
+  const pubmed = quoted.some((p) => p.fileType === PUBMED_FILE_TYPE);
+  const knowledgeBase = quoted.some((p) => p.fileType !== PUBMED_FILE_TYPE);
+  if (!pubmed) return EXTRACTIVE_NOTE;
+  const where = knowledgeBase ? "the knowledge base and PubMed abstracts" : "PubMed abstracts";
+  return `_Quoted from ${where}: no language model is configured to summarise these passages._`;
+}
+
+/** The passages the chosen sentences were quoted from. */
+const quotedPassages = (chosen: Sentence[], passages: NumberedPassage<PassageLike>[]) => passages.filter((p) => chosen.some((s) => s.passage === p.number));
+
 export type ExtractiveAnswer = { text: string; quoted: number };
 
 /** An answer made of the passages' own sentences, or empty text when no sentence is relevant enough. */
 export function extractiveAnswer(question: string, terms: QueryTerm[], passages: NumberedPassage<PassageLike>[], options: ExtractiveOptions = {}): ExtractiveAnswer {
   const chosen = pick(sentencesOf(passages, terms, question), { ...DEFAULTS, ...options }, new Set());
   if (!chosen.length) return { text: "", quoted: 0 };
-  return { text: `${compose(chosen)}\n\n${EXTRACTIVE_NOTE}`, quoted: chosen.length };
+  return { text: `${compose(chosen)}\n\n${extractiveNote(quotedPassages(chosen, passages))}`, quoted: chosen.length };
 }
 
 export type ExtractiveSection = { heading: string; terms: QueryTerm[]; passages: NumberedPassage<PassageLike>[] };
@@ -150,17 +163,19 @@ export type ExtractiveSection = { heading: string; terms: QueryTerm[]; passages:
 export function extractiveSections(question: string, overview: ExtractiveSection, sections: ExtractiveSection[]): ExtractiveAnswer {
   const used = new Set<string>();
   const parts: string[] = [];
+  const sources: Array<Pick<PassageLike, "fileType">> = [];
   let quoted = 0;
   const budget = { maxSentences: 3, maxWords: 120 };
   const add = (section: ExtractiveSection, heading: string | null) => {
     const chosen = pick(sentencesOf(section.passages, section.terms, question), budget, used);
     if (!chosen.length) return;
     for (const s of chosen) used.add(s.text.toLowerCase());
+    sources.push(...quotedPassages(chosen, section.passages));
     quoted += chosen.length;
     parts.push(heading ? `### ${quoteInline(heading)}\n\n${compose(chosen)}` : compose(chosen));
   };
   add(overview, null);
   for (const section of sections) add(section, section.heading);
   if (!quoted) return { text: "", quoted: 0 };
-  return { text: `${parts.join("\n\n")}\n\n${EXTRACTIVE_NOTE}`, quoted };
+  return { text: `${parts.join("\n\n")}\n\n${extractiveNote(sources)}`, quoted };
 }
