@@ -235,8 +235,13 @@ function emitInPieces(text: string, onToken?: (t: string) => void) {
   for (const piece of text.split(/(?<=\n)/)) onToken(piece);
 }
 
+/** The reason can quote an error page: one short line of plain text, nothing markdown could act on. */
+const NOTE_REASON_CHARS = 120;
+
 export function pubmedUnreachableNote(reason: string): string {
-  return `_PubMed could not be searched (${reason.replace(/[_*\n]/g, " ").trim()}); this answer draws on the knowledge base only._`;
+  let plain = reason.replace(/[_*`[\]()<>#|\\]/g, " ").replace(/\s+/g, " ").trim();
+  if (plain.length > NOTE_REASON_CHARS) plain = `${plain.slice(0, NOTE_REASON_CHARS).trimEnd()}…`;
+  return `_PubMed could not be searched (${plain}); this answer draws on the knowledge base only._`;
 }
 
 export async function answerQuestion(request: AnswerRequest, deps: AnswerDeps = defaultAnswerDeps()): Promise<AnswerResult> {
