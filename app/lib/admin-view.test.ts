@@ -1,0 +1,122 @@
+import { describe, expect, it } from "vitest";
+import {
+  actionBadgeClass,
+  betaBadgeClass,
+  canDecide,
+  canSave,
+  decisionLine,
+  detailsText,
+  displayName,
+  feedbackBadgeClass,
+  overviewNumbers,
+  pageCount,
+  shownUserAgent,
+  timeAgo,
+  truncate,
+} from "./admin-view";
+
+const NOW = Date.parse("2026-03-10T12:00:00Z");
+const before = (seconds: number) => new Date(NOW - seconds * 1000).toISOString();
+
+describe("timeAgo", () => {
+  it("names the largest whole unit, singular or plural", () => {
+    expect(timeAgo(before(5), NOW)).toBe("just now");
+    expect(timeAgo(before(60), NOW)).toBe("1 minute ago");
+    expect(timeAgo(before(59 * 60), NOW)).toBe("59 minutes ago");
+    expect(timeAgo(before(2 * 3600 + 5), NOW)).toBe("2 hours ago");
+    expect(timeAgo(before(24 * 3600), NOW)).toBe("1 day ago");
+    expect(timeAgo(before(45 * 24 * 3600), NOW)).toBe("1 month ago");
+    expect(timeAgo(before(800 * 24 * 3600), NOW)).toBe("2 years ago");
+  });
+
+  it("says Never without a time, and 'just now' for a time ahead of the clock", () => {
+    expect(timeAgo(null, NOW)).toBe("Never");
+    expect(timeAgo("not a date", NOW)).toBe("Never");
+    expect(timeAgo(new Date(NOW + 3600_000).toISOString(), NOW)).toBe("just now");
+  });
+});
+
+describe("names and texts", () => {
+  it("shows the full name, else the e-mail, else 'Unknown user'", () => {
+    expect(displayName({ firstName: "Ada", lastName: " Lovelace ", email: "a@x.test" })).toBe("Ada Lovelace");
+    expect(displayName({ firstName: "Ada", lastName: null, email: "a@x.test" })).toBe("Ada");
+    expect(displayName({ firstName: " ", lastName: null, email: "a@x.test" })).toBe("a@x.test");
+    expect(displayName(null)).toBe("Unknown user");
+  });
+
+  it("cuts user agents to 60 characters and says Unknown without one", () => {
+    const agent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
+    expect(shownUserAgent(agent)).toBe(`${agent.slice(0, 60)}...`);
+    expect(shownUserAgent("curl/8.5")).toBe("curl/8.5");
+    expect(shownUserAgent(null)).toBe("Unknown");
+    expect(truncate("x".repeat(60), 60)).toBe("x".repeat(60));
+  });
+
+  it("writes '{status} by admin' with the decision date when known", () => {
+    expect(decisionLine({ betaAccess: "approved", approvedAt: "2026-01-05T10:00:00Z" }, "en-US")).toBe("approved by admin on Jan 5, 2026");
+    expect(decisionLine({ betaAccess: "denied", approvedAt: null })).toBe("denied by admin");
+  });
+
+  it("shows log details as key: value text", () => {
+    expect(detailsText({ targetUserId: "u1", email: "v@x.test", empty: null })).toBe("targetUserId: u1, email: v@x.test");
+    expect(detailsText('{"feedbackId":"f1"}')).toBe("feedbackId: f1");
+    expect(detailsText("plain words")).toBe("plain words");
+    expect(detailsText(null)).toBeNull();
+    expect(detailsText({})).toBeNull();
+    expect(detailsText({ note: "y".repeat(200) }, 20)).toBe(`note: ${"y".repeat(14)}...`);
+  });
+});
+
+describe("badges", () => {
+  it("colours actions: login green, registration blue, profile_update yellow, others gray", () => {
+    expect(actionBadgeClass("login")).toContain("green");
+    expect(actionBadgeClass("registration")).toContain("blue");
+    expect(actionBadgeClass("profile_update")).toContain("yellow");
+    expect(actionBadgeClass("logout")).toContain("slate");
+    expect(actionBadgeClass("user_approved")).toContain("slate");
+  });
+
+  it("colours feedback: new blue, reviewed yellow, any other green", () => {
+    expect(feedbackBadgeClass("new")).toContain("blue");
+    expect(feedbackBadgeClass("reviewed")).toContain("yellow");
+    expect(feedbackBadgeClass("resolved")).toContain("green");
+  });
+
+  it("colours beta access and offers decisions only while pending", () => {
+    expect(betaBadgeClass("approved")).toContain("green");
+    expect(betaBadgeClass("pending")).toContain("yellow");
+    expect(betaBadgeClass("denied")).toContain("red");
+    expect(canDecide({ betaAccess: "pending" })).toBe(true);
+    expect(canDecide({ betaAccess: "approved" })).toBe(false);
+    expect(canDecide({ betaAccess: "denied" })).toBe(false);
+  });
+});
+
+describe("overview, paging and saving", () => {
+  it("shows 0 for any number the server left out, and 7 recent days by default", () => {
+    expect(overviewNumbers({ totalUsers: 4, recentActivity: { logins: 9 } })).toEqual({
+      totalUsers: 4,
+      totalConversations: 0,
+      totalDocuments: 0,
+      totalQueries: 0,
+      logins: 9,
+      registrations: 0,
+      profileUpdates: 0,
+      recentDays: 7,
+    });
+    expect(overviewNumbers(null).totalUsers).toBe(0);
+    expect(overviewNumbers({ recentDays: 30 }).recentDays).toBe(30);
+  });
+
+  it("counts pages, at least one", () => {
+    expect(pageCount(0, 50)).toBe(1);
+    expect(pageCount(50, 50)).toBe(1);
+    expect(pageCount(51, 50)).toBe(2);
+  });
+
+  it("enables saving only after a change and not while saving", () => {
+    expect(canSave(false, false)).toBe(false);
+    expect(canSave(true, false)).toBe(true);
+    expect(canSave(true, true)).toBe(false);
+  });
+});
