@@ -43,6 +43,11 @@ export default [
   route("api/feedback", "routes/api.feedback.ts"),
   route("api/user/settings", "routes/api.user.settings.ts"),
   route("api/pubmed/search", "routes/api.pubmed.search.ts"),
+  route("documents", "routes/documents.tsx"),
+  route("api/documents/upload", "routes/api.documents.upload.ts"),
+  route("api/documents/upload-sessions/:id", "routes/api.documents.upload-sessions.$id.ts"),
+  route("api/documents/upload-sessions/:id/cancel", "routes/api.documents.upload-sessions.$id.cancel.ts"),
+  route("api/documents/:id", "routes/api.documents.$id.ts"),
   route("api/*", "routes/api.not-found.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -25,6 +25,8 @@ const envSchema = z.object({
   CONTACT_EMAIL: optionalString,
   TRUST_PROXY: optionalString,
   MAX_UPLOAD_MB: z.coerce.number().positive().max(100_000).default(200),
+  /** How many documents each user may keep in their private library (0: private uploads are off). */
+  USER_DOCUMENT_QUOTA: z.coerce.number().int().min(0).max(100_000).default(20),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10000).default(10),
   OLLAMA_HOST: optionalString,
   OLLAMA_MODEL: optionalString,

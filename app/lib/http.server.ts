@@ -53,6 +53,27 @@ export function validationMessage(error: z.ZodError): string {
     .join("; ");
 }
 
+/**
+ * Reads what is left of a refused request's body and drops it, up to `maxBytes` (beyond that it is
+ * cancelled, which cuts the connection). Once a body has begun to stream, Node no longer drops it
+ * itself, and the client's next request on that connection would stall until the socket is reset.
+ */
+export async function discardBody(request: Request, maxBytes: number): Promise<void> {
+  if (!request.body || request.bodyUsed) return;
+  const reader = request.body.getReader();
+  let read = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      read += value.byteLength;
+      if (read > maxBytes) return void (await reader.cancel());
+    }
+  } catch {
+    // The client went away: nobody is left to read the answer.
+  }
+}
+
 /** 405 for a method a resource route does not serve. */
 export function methodNotAllowed(allowed: string[]): Response {
   return new Response(JSON.stringify({ message: "Method not allowed" }), {

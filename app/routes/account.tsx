@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
-import { useRevalidator } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import { TopBar } from "~/components/top-bar";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { SelectField, TextField } from "~/components/ui/field";
 import {
@@ -14,6 +14,8 @@ import {
 } from "~/lib/api-client";
 import { requirePageUser, toPublicUser, type PublicUser } from "~/lib/auth/index.server";
 import { PRODUCT_NAME, PROFESSION_OPTIONS } from "~/lib/brand";
+import { libraryQuota } from "~/lib/ingest/index.server";
+import { quotaText } from "~/lib/library-view";
 import { toast } from "~/lib/toast";
 import type { Route } from "./+types/account";
 
@@ -23,7 +25,7 @@ export function meta() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePageUser(request);
-  return { user: toPublicUser(user) };
+  return { user: toPublicUser(user), documentQuota: libraryQuota() };
 }
 
 type Stats = { documentsCount: number; conversationsCount: number; queriesCount: number };
@@ -53,7 +55,7 @@ function useUserStats() {
 }
 
 export default function Account({ loaderData }: Route.ComponentProps) {
-  const { user } = loaderData;
+  const { user, documentQuota } = loaderData;
   const [form, setForm] = useState<ProfileForm>(() => formFrom(user));
   const [saving, setSaving] = useState(false);
   const revalidator = useRevalidator();
@@ -111,11 +113,13 @@ export default function Account({ loaderData }: Route.ComponentProps) {
             <section className="rounded-md border border-slate-200 p-4">
               <h2 className="font-semibold">Documents</h2>
               <p className="mt-1 text-sm text-slate-600">Free Tier</p>
-              <div className="mt-3 flex items-center gap-3 text-sm">
+              <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
                 <span>Upload documents:</span>
-                <Button variant="secondary" disabled>
-                  Coming Soon
-                </Button>
+                <Link to="/documents" className={buttonClasses("secondary")}>
+                  Open Document Library
+                </Link>
+                {/* documentsCount is the private library the quota counts. */}
+                <span data-testid="account-library-count">{stats ? quotaText(stats.documentsCount, documentQuota) : `Up to ${documentQuota} documents`}</span>
               </div>
             </section>
 

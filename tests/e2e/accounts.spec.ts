@@ -47,7 +47,9 @@ test("the admin signs in, sees the app shell, edits the profile, and logs out", 
   await page.getByRole("link", { name: "Account" }).click();
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole("heading", { name: "Account Settings" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Coming Soon" })).toBeDisabled();
+  // The Documents section: the private library's count against the quota, and the way to it.
+  await expect(page.getByTestId("account-library-count")).toHaveText("0 of 20 documents used");
+  await expect(page.getByRole("link", { name: "Open Document Library" })).toHaveAttribute("href", "/documents");
   const stats = page.getByTestId("usage-stats");
   await expect(stats).toContainText("Documents Uploaded0");
   await expect(stats).toContainText("Conversations Started0");

@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDb, setBetaAccess } from "../support/db";
 import { HttpClient, startServer, type TestServer } from "../support/server";
-import { CORPUS_DOCS, sessionOf, upload, uploadCorpusFile, waitForSession } from "../support/uploads";
+import { CORPUS_DOCS, sessionOf, upload, uploadCorpusFile, uploadStreamed, waitForSession } from "../support/uploads";
 
 /**
  * The knowledge-base routes over real HTTP: who may call them, uploads of every corpus
@@ -109,8 +109,11 @@ describe("upload → worker → searchable", () => {
     const list = (await (await admin.get("/api/admin/documents")).json()) as Array<Record<string, unknown>>;
     const doc = list.find((d) => d.filename === "meloxicam-cats.txt")!;
     expect(doc).toMatchObject({ fileType: "txt", fileSize: TEXT.length, processingStatus: "completed", pages: 1 });
-    const visible = (await (await approved.get("/api/documents")).json()) as Array<{ id: string }>;
+    // Searchable by every approved user; not in their own library (GET /api/documents lists that).
+    const visible = (await (await approved.get("/api/documents?scope=searchable")).json()) as Array<{ id: string }>;
     expect(visible.map((d) => d.id)).toContain(doc.id);
+    const own = (await (await approved.get("/api/documents")).json()) as Array<{ id: string }>;
+    expect(own.map((d) => d.id)).not.toContain(doc.id);
     expect(chunkRows(String(doc.id))).toBe(done.totalChunks);
   });
 });
@@ -176,22 +179,7 @@ describe("bad uploads change nothing", () => {
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ message: "The file is larger than the 5 MB limit" });
     // Without a Content-Length the limit still holds while streaming.
-    const boundary = "----vetsearch";
-    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="big.txt"\r\nContent-Type: text/plain\r\n\r\n`);
-    const stream = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(head);
-        for (let i = 0; i < 7; i++) controller.enqueue(new Uint8Array(1024 * 1024).fill(66));
-        controller.enqueue(Buffer.from(`\r\n--${boundary}--\r\n`));
-        controller.close();
-      },
-    });
-    const streamed = await fetch(`${server.url}/api/admin/documents/upload`, {
-      method: "POST",
-      headers: { Cookie: admin.cookie, Origin: server.url, "Content-Type": `multipart/form-data; boundary=${boundary}` },
-      body: stream,
-      duplex: "half",
-    } as RequestInit & { duplex: "half" });
+    const streamed = await uploadStreamed(admin, "/api/admin/documents/upload", { name: "big.txt", type: "text/plain", megabytes: 7 });
     expect(streamed.status).toBe(413);
     expect(filesOnDisk()).toEqual(before);
   });

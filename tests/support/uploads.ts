@@ -16,28 +16,56 @@ export type SessionView = {
   chunksCreated: number;
 };
 
-/** Posts a file the way the admin screen does (multipart, field 'document'). */
-export function upload(client: HttpClient, name: string, content: Uint8Array | Buffer, field = "document") {
+/** Where the admin's uploads go; a user's private library uploads to LIBRARY_UPLOADS. */
+export const ADMIN_UPLOADS = { upload: "/api/admin/documents/upload", sessions: "/api/admin/upload-sessions" };
+export const LIBRARY_UPLOADS = { upload: "/api/documents/upload", sessions: "/api/documents/upload-sessions" };
+
+/** Posts a file the way the upload screens do (multipart, field 'document'). */
+export function upload(client: HttpClient, name: string, content: Uint8Array | Buffer, field = "document", url = ADMIN_UPLOADS.upload) {
   const form = new FormData();
   form.append(field, new Blob([new Uint8Array(content)]), name);
-  return client.request("POST", "/api/admin/documents/upload", { body: form });
+  return client.request("POST", url, { body: form });
+}
+
+/**
+ * Posts a file of `megabytes` MB as a stream with no Content-Length (chunked), so only the limit
+ * applied while reading can refuse it. The content is `prefix` then filler bytes.
+ */
+export function uploadStreamed(client: HttpClient, url: string, file: { name: string; type: string; megabytes: number; prefix?: string }) {
+  const boundary = "----vetsearch";
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n${file.prefix ?? ""}`);
+  const megabyte = new Uint8Array(1024 * 1024).fill(66);
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(head);
+      for (let i = 0; i < file.megabytes; i++) controller.enqueue(megabyte);
+      controller.enqueue(Buffer.from(`\r\n--${boundary}--\r\n`));
+      controller.close();
+    },
+  });
+  return fetch(client.base + url, {
+    method: "POST",
+    headers: { Cookie: client.cookie, Origin: client.base, "Content-Type": `multipart/form-data; boundary=${boundary}` },
+    body: stream,
+    duplex: "half",
+  } as RequestInit & { duplex: "half" });
 }
 
 export function uploadCorpusFile(client: HttpClient, name: string) {
   return upload(client, name, fs.readFileSync(path.join(CORPUS_DOCS, name)));
 }
 
-export async function sessionOf(client: HttpClient, id: string): Promise<SessionView> {
-  const res = await client.get(`/api/admin/upload-sessions/${id}`);
+export async function sessionOf(client: HttpClient, id: string, sessions = ADMIN_UPLOADS.sessions): Promise<SessionView> {
+  const res = await client.get(`${sessions}/${id}`);
   expect(res.status).toBe(200);
   return (await res.json()) as SessionView;
 }
 
 /** Polls until the session has ended (or the timeout passes). */
-export async function waitForSession(client: HttpClient, id: string, timeoutMs = 120_000): Promise<SessionView> {
+export async function waitForSession(client: HttpClient, id: string, timeoutMs = 120_000, sessions = ADMIN_UPLOADS.sessions): Promise<SessionView> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const s = await sessionOf(client, id);
+    const s = await sessionOf(client, id, sessions);
     if (s.status !== "processing") return s;
     if (Date.now() > deadline) throw new Error(`session ${id} still processing: ${JSON.stringify(s)}`);
     await new Promise((r) => setTimeout(r, 150));

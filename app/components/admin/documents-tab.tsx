@@ -1,20 +1,13 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { useConfirm } from "~/components/ui/confirm-dialog";
-import { apiRequest, getJson, handleUnauthorized, isUnauthorizedError } from "~/lib/api-client";
-import {
-  ALLOWED_EXTENSIONS,
-  DEFAULT_FILTERS,
-  filterAndSortDocuments,
-  formatKb,
-  progressPercent,
-  progressText,
-  type DocumentFilters,
-  type DocumentRow,
-} from "~/lib/documents-view";
-import { toast } from "~/lib/toast";
-import { useUploads, type UploadSession } from "./use-uploads";
+import { getJson } from "~/lib/api-client";
+import { ALLOWED_EXTENSIONS, DEFAULT_FILTERS, filterAndSortDocuments, formatKb, type DocumentFilters, type DocumentRow } from "~/lib/documents-view";
+import { deleteDocumentAfterConfirm } from "../uploads/delete-document";
+import { useDocumentList } from "../uploads/use-document-list";
+import { ProcessingConsole, ProgressPanel } from "../uploads/upload-progress";
+import { useUploads } from "./use-uploads";
 
 type SearchStatus = {
   mode: "hybrid" | "lexical";
@@ -25,54 +18,27 @@ type SearchStatus = {
   answering?: { answerer: "ollama" | "extractive"; model: string | null; reason: string | null };
 };
 
-function useDocumentList() {
-  const [documents, setDocuments] = useState<DocumentRow[]>([]);
-  const [state, setState] = useState<"loading" | "ready" | "error">("loading");
-  const [status, setStatus] = useState<SearchStatus | null>(null);
-  const refresh = useCallback(async () => {
-    try {
-      const [docs, search] = await Promise.all([
-        getJson<DocumentRow[]>("/api/admin/documents"),
-        getJson<SearchStatus>("/api/admin/search-status").catch(() => null),
-      ]);
-      setDocuments(docs ?? []);
-      setStatus(search);
-      setState("ready");
-    } catch (error) {
-      if (isUnauthorizedError(error)) handleUnauthorized();
-      setState("error");
-    }
-  }, []);
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
-  return { documents, state, status, refresh };
+type AdminDocuments = { documents: DocumentRow[]; status: SearchStatus | null };
+const NO_DOCUMENTS: AdminDocuments = { documents: [], status: null };
+
+async function loadAdminDocuments(): Promise<AdminDocuments> {
+  const [docs, search] = await Promise.all([
+    getJson<DocumentRow[]>("/api/admin/documents"),
+    getJson<SearchStatus>("/api/admin/search-status").catch(() => null),
+  ]);
+  return { documents: docs ?? [], status: search };
 }
 
 export function DocumentsTab() {
-  const { documents, state, status, refresh } = useDocumentList();
+  const {
+    data: { documents, status },
+    state,
+    refresh,
+  } = useDocumentList(loadAdminDocuments, NO_DOCUMENTS);
   const { confirm, dialog } = useConfirm();
   const uploads = useUploads({ documents, onChanged: refresh, confirm });
   const [filters, setFilters] = useState<DocumentFilters>(DEFAULT_FILTERS);
   const shown = useMemo(() => filterAndSortDocuments(documents, filters), [documents, filters]);
-
-  async function remove(doc: DocumentRow) {
-    const ok = await confirm({
-      title: "Delete document?",
-      description: `"${doc.title}" will be deleted with all its text chunks and embeddings. This cannot be undone.`,
-      confirmLabel: "Delete",
-      destructive: true,
-    });
-    if (!ok) return;
-    try {
-      await apiRequest("DELETE", ["/api/admin/documents", doc.id]);
-      toast({ title: "Document Deleted", description: `${doc.title} was removed.` });
-    } catch (error) {
-      if (isUnauthorizedError(error)) return handleUnauthorized();
-      toast({ title: "Delete Failed", description: "Failed to delete document", variant: "destructive" });
-    }
-    await refresh();
-  }
 
   return (
     <div className="space-y-6">
@@ -106,7 +72,7 @@ export function DocumentsTab() {
         <p className="mt-4 text-sm text-slate-600" data-testid="document-count">
           {shown.length} of {documents.length} documents
         </p>
-        <DocumentList state={state} documents={documents} shown={shown} onDelete={remove} />
+        <DocumentList state={state} documents={documents} shown={shown} onDelete={(doc) => void deleteDocumentAfterConfirm(confirm, doc, "/api/admin/documents", refresh)} />
       </Card>
     </div>
   );
@@ -177,60 +143,6 @@ function UploadArea({ busy, onFile, onFolder }: { busy: boolean; onFile: (f: Fil
         <Button variant="secondary" disabled={busy} onClick={() => folder.current?.click()}>
           Select Folder
         </Button>
-      </div>
-    </Card>
-  );
-}
-
-function ProgressPanel({ session, elapsed }: { session: UploadSession | null; elapsed: string }) {
-  const view = session ?? { currentStep: null, totalChunks: null, chunksCreated: 0 };
-  const percent = progressPercent(view);
-  return (
-    <Card className="p-6" data-testid="upload-progress">
-      <div className="flex items-center justify-between text-sm">
-        <span className="font-medium">{session?.filename ?? "Uploading..."}</span>
-        <span className="tabular-nums text-slate-600" aria-label="Elapsed time">
-          {elapsed}
-        </span>
-      </div>
-      <div className="mt-3 h-2 w-full overflow-hidden rounded bg-slate-200" role="progressbar" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
-        <div className="h-full bg-brand-600 transition-all" style={{ width: `${percent}%` }} />
-      </div>
-      <p className="mt-2 text-sm text-slate-600">
-        {progressText(view)} ({percent}%)
-      </p>
-    </Card>
-  );
-}
-
-function ProcessingConsole(props: { lines: string[]; busy: boolean; canCancel: boolean; onClear: () => void; onCancel: () => void }) {
-  const end = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    // Braces matter: newer browsers return a promise from scrollIntoView, and an effect may only return a cleanup.
-    end.current?.scrollIntoView({ block: "nearest" });
-  }, [props.lines]);
-  return (
-    <Card className="overflow-hidden">
-      <div className="flex items-center justify-between border-b border-slate-200 px-4 py-2">
-        <h2 className="text-sm font-semibold">Processing console</h2>
-        <div className="flex gap-2">
-          {props.busy ? (
-            <Button variant="destructive" className="px-3 py-1" onClick={props.onCancel} disabled={!props.canCancel}>
-              Cancel Upload
-            </Button>
-          ) : null}
-          <Button variant="ghost" className="px-3 py-1" onClick={props.onClear}>
-            Clear
-          </Button>
-        </div>
-      </div>
-      <div className="h-56 overflow-y-auto bg-black p-3 font-mono text-xs text-green-300" data-testid="processing-console">
-        {props.lines.map((line, i) => (
-          <div key={i} className="whitespace-pre-wrap">
-            {line}
-          </div>
-        ))}
-        <div ref={end} />
       </div>
     </Card>
   );

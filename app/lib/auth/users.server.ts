@@ -146,11 +146,14 @@ export function updateProfile(userId: string, profile: z.infer<typeof profileSch
   return updated;
 }
 
-/** Usage figures of spec §3 (User stats). */
+/**
+ * Usage figures of spec §3 (User stats). Documents are the user's private library (what the quota
+ * counts, as the admin's Users tab does); shared documents an admin uploads are the knowledge base's.
+ */
 export function getUserStats(userId: string) {
   const db = getDb();
   const documentsCount =
-    db.select({ n: count() }).from(documents).where(eq(documents.uploadedBy, userId)).get()?.n ?? 0;
+    db.select({ n: count() }).from(documents).where(eq(documents.ownerId, userId)).get()?.n ?? 0;
   const conversationsCount =
     db.select({ n: count() }).from(conversations).where(eq(conversations.userId, userId)).get()?.n ?? 0;
   const queriesCount =

@@ -2,6 +2,7 @@ import path from "node:path";
 import { and, asc, desc, eq, gte, isNull, lte, or } from "drizzle-orm";
 import { getConfig } from "../config.server";
 import { chunks, documents, getDb, uploadSessions, type Db } from "../db/index.server";
+import type { LibraryDocument } from "../library-view";
 import { removeDocument } from "./pipeline.server";
 import { ingestQueue } from "./queue.server";
 
@@ -39,6 +40,24 @@ export function listSharedDocuments(db: Db = getDb()): AdminDocument[] {
     }));
 }
 
+/** A user's private library, newest first, those still processing included (the library page). */
+export function listOwnDocuments(ownerId: string, db: Db = getDb()): LibraryDocument[] {
+  return db
+    .select({
+      id: documents.id,
+      title: documents.title,
+      filename: documents.filename,
+      pages: documents.pages,
+      uploadedAt: documents.uploadedAt,
+      processingStatus: documents.processingStatus,
+    })
+    .from(documents)
+    .where(eq(documents.ownerId, ownerId))
+    .orderBy(desc(documents.uploadedAt))
+    .all()
+    .map((d) => ({ ...d, uploadedAt: d.uploadedAt.toISOString() }));
+}
+
 /** Documents a user can search: the completed shared knowledge base plus their own private ones. */
 export function listVisibleDocuments(viewerId: string, db: Db = getDb()) {
   return db
@@ -50,9 +69,15 @@ export function listVisibleDocuments(viewerId: string, db: Db = getDb()) {
     .map((d) => ({ ...d, uploadedAt: d.uploadedAt.toISOString() }));
 }
 
-export function getUploadSession(id: string, db: Db = getDb()) {
+/** Whose sessions a caller reaches: any (the admin), or with `uploaderId` only those that user uploaded. */
+export type SessionScope = { uploaderId?: string };
+
+const inScope = (s: { userId: string | null }, scope: SessionScope) => scope.uploaderId === undefined || s.userId === scope.uploaderId;
+
+/** A session by id; null when missing or outside the scope (existence is not revealed). */
+export function getUploadSession(id: string, db: Db = getDb(), scope: SessionScope = {}) {
   const s = db.select().from(uploadSessions).where(eq(uploadSessions.id, id)).get();
-  if (!s) return null;
+  if (!s || !inScope(s, scope)) return null;
   return {
     id: s.id,
     sessionId: s.id,
@@ -72,9 +97,9 @@ export function getUploadSession(id: string, db: Db = getDb()) {
 
 export type CancelResult = "cancelled" | "not-found" | "not-processing";
 
-export function cancelUploadSession(id: string, db: Db = getDb()): CancelResult {
-  const s = db.select({ status: uploadSessions.status }).from(uploadSessions).where(eq(uploadSessions.id, id)).get();
-  if (!s) return "not-found";
+export function cancelUploadSession(id: string, db: Db = getDb(), scope: SessionScope = {}): CancelResult {
+  const s = db.select({ status: uploadSessions.status, userId: uploadSessions.userId }).from(uploadSessions).where(eq(uploadSessions.id, id)).get();
+  if (!s || !inScope(s, scope)) return "not-found";
   if (s.status !== "processing") return "not-processing";
   return ingestQueue().cancel(id) === "ok" ? "cancelled" : "not-processing";
 }
@@ -83,7 +108,17 @@ export type DeleteResult = { ok: true; title: string } | { ok: false; reason: "n
 
 /** Deletes a shared document with its chunks, vectors and stored file. Private documents are not reachable here. */
 export function deleteSharedDocument(id: string, db: Db = getDb()): DeleteResult {
-  const doc = db.select().from(documents).where(and(eq(documents.id, id), isNull(documents.ownerId))).get();
+  return deleteDocumentIn(id, null, db);
+}
+
+/** Deletes one of the owner's private documents likewise; anyone else's, or a shared one, is 'not-found'. */
+export function deletePrivateDocument(ownerId: string, id: string, db: Db = getDb()): DeleteResult {
+  return deleteDocumentIn(id, ownerId, db);
+}
+
+function deleteDocumentIn(id: string, ownerId: string | null, db: Db): DeleteResult {
+  const owner = ownerId === null ? isNull(documents.ownerId) : eq(documents.ownerId, ownerId);
+  const doc = db.select().from(documents).where(and(eq(documents.id, id), owner)).get();
   if (!doc) return { ok: false, reason: "not-found" };
   if (doc.processingStatus === "processing") return { ok: false, reason: "processing" };
   removeDocument(db, getConfig().dataDir, doc.id, doc.storedPath);

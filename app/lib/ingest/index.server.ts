@@ -2,15 +2,18 @@ export { chunkPages } from "./chunker";
 export {
   cancelUploadSession,
   chunksOfPage,
+  deletePrivateDocument,
   deleteSharedDocument,
   getVisibleDocument,
   getUploadSession,
+  listOwnDocuments,
   listSharedDocuments,
   listVisibleDocuments,
   type AdminDocument,
   type PageChunk,
   type VisibleDocument,
 } from "./documents.server";
+export { cancelLibrarySession, getLibrarySession, libraryQuota, receiveLibraryUpload, refuseUnreadLibraryUpload } from "./library.server";
 export { runIngestion, removeDocument, inTransaction } from "./pipeline.server";
 export { ingestQueue } from "./queue.server";
 export { receiveUpload, registerUpload, displayName, type Received } from "./upload.server";

@@ -4,9 +4,10 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
+import { count, eq } from "drizzle-orm";
 import { getConfig } from "../config.server";
-import { documents, getDb, uploadSessions } from "../db/index.server";
-import { jsonError } from "../http.server";
+import { documents, getDb, uploadSessions, type Db } from "../db/index.server";
+import { discardBody, jsonError } from "../http.server";
 import { detectFileTypeFromFile } from "./parsers/index.server";
 import { inTransaction } from "./pipeline.server";
 import { ingestQueue } from "./queue.server";
@@ -26,6 +27,8 @@ export type UploadOptions = {
   ownerId: string | null;
   maxBytes?: number;
   allowedTypes?: readonly FileType[];
+  /** With an ownerId: how many documents that owner may have; checked again in the transaction that adds this one. */
+  quota?: number;
 };
 
 // Multipart framing around the file: boundaries and part headers.
@@ -37,6 +40,30 @@ export function displayName(raw: string): string {
   // eslint-disable-next-line no-control-regex -- removing control characters is the point
   const clean = base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 255);
   return clean || "document";
+}
+
+/**
+ * Refuses (409, nothing stored) an upload into a private library that already holds `quota`
+ * documents, those still processing included. 409: the library's state, not the caller's rights.
+ */
+export function refuseOverQuota(ownerId: string, quota: number, db: Db = getDb()): void {
+  const used = db.select({ n: count() }).from(documents).where(eq(documents.ownerId, ownerId)).get()?.n ?? 0;
+  if (used < quota) return;
+  const message = quota
+    ? `Your document library is full: ${used} of ${quota} documents used. Delete a document to upload another.`
+    : "Private document uploads are turned off on this server (USER_DOCUMENT_QUOTA is 0).";
+  throw jsonError(409, message, { used, quota });
+}
+
+/**
+ * The answer to an upload refused before its body was read (signed out, not approved, library full,
+ * not multipart): a body within the upload limit is read and dropped first so the connection stays
+ * usable (see discardBody). A body declared too large is answered unread, as the client is still sending.
+ */
+export async function refuseUnreadUpload(request: Request, refusal: Response, maxBytes = getConfig().MAX_UPLOAD_MB * 1024 * 1024): Promise<Response> {
+  const limit = maxBytes + MULTIPART_OVERHEAD;
+  if (Number(request.headers.get("content-length") ?? 0) <= limit) await discardBody(request, limit);
+  return refusal;
 }
 
 export type Received = { tempPath: string; filename: string; size: number; sha256: string };
@@ -116,7 +143,7 @@ export async function receiveUpload(request: Request, options: UploadOptions): P
   const config = getConfig();
   const maxBytes = options.maxBytes ?? config.MAX_UPLOAD_MB * 1024 * 1024;
   if (!/^multipart\/form-data/i.test(request.headers.get("content-type") ?? "")) {
-    throw jsonError(415, "Expected multipart/form-data with the file in the field 'document'");
+    throw await refuseUnreadUpload(request, jsonError(415, "Expected multipart/form-data with the file in the field 'document'"), maxBytes);
   }
   // Refuse a declared oversize body before reading any of it.
   const declared = Number(request.headers.get("content-length") ?? 0);
@@ -176,34 +203,42 @@ export async function registerUpload(received: Received, options: UploadOptions)
   }
   const documentId = crypto.randomUUID();
   const storedPath = path.join("files", `${documentId}.${detected.type}`);
-  fs.renameSync(received.tempPath, path.join(getConfig().dataDir, storedPath));
-  inTransaction(db, () => {
-    db.insert(documents)
-      .values({
-        id: documentId,
-        title: received.filename.replace(/\.[^.]+$/, ""),
-        filename: received.filename,
-        storedPath,
-        fileType: detected.type,
-        fileSize: received.size,
-        sha256: received.sha256,
-        ownerId: options.ownerId,
-        uploadedBy: options.uploadedBy,
-        processingStatus: "processing",
-      })
-      .run();
-    db.insert(uploadSessions)
-      .values({
-        id: sessionId,
-        documentId,
-        userId: options.uploadedBy,
-        filename: received.filename,
-        fileSize: received.size,
-        status: "processing",
-        consoleOutput: [receivedLine, `[${new Date().toISOString().slice(11, 19)}] Detected type: ${detected.type.toUpperCase()}; waiting for the worker...`],
-      })
-      .run();
-  });
+  const storedFile = path.join(getConfig().dataDir, storedPath);
+  fs.renameSync(received.tempPath, storedFile);
+  try {
+    inTransaction(db, () => {
+      // Checked here too: two uploads at once cannot both take the last place.
+      if (options.ownerId && options.quota !== undefined) refuseOverQuota(options.ownerId, options.quota, db);
+      db.insert(documents)
+        .values({
+          id: documentId,
+          title: received.filename.replace(/\.[^.]+$/, ""),
+          filename: received.filename,
+          storedPath,
+          fileType: detected.type,
+          fileSize: received.size,
+          sha256: received.sha256,
+          ownerId: options.ownerId,
+          uploadedBy: options.uploadedBy,
+          processingStatus: "processing",
+        })
+        .run();
+      db.insert(uploadSessions)
+        .values({
+          id: sessionId,
+          documentId,
+          userId: options.uploadedBy,
+          filename: received.filename,
+          fileSize: received.size,
+          status: "processing",
+          consoleOutput: [receivedLine, `[${new Date().toISOString().slice(11, 19)}] Detected type: ${detected.type.toUpperCase()}; waiting for the worker...`],
+        })
+        .run();
+    });
+  } catch (error) {
+    fs.rmSync(storedFile, { force: true });
+    throw error;
+  }
   if (options.enqueue !== false) ingestQueue().enqueue(sessionId);
   return { sessionId, documentId };
 }

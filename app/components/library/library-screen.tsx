@@ -1,0 +1,162 @@
+import { useEffect, useRef } from "react";
+import { Link } from "react-router";
+import { TopBar } from "~/components/top-bar";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { useConfirm } from "~/components/ui/confirm-dialog";
+import { getJson } from "~/lib/api-client";
+import { formatCreatedDate } from "~/lib/chat-view";
+import { POLL_INTERVAL_MS } from "~/lib/documents-view";
+import { LIBRARY_EXTENSIONS, LIBRARY_MAX_MB, planLibraryUpload, quotaText, type LibraryDocument } from "~/lib/library-view";
+import { toast } from "~/lib/toast";
+import { deleteDocumentAfterConfirm } from "../uploads/delete-document";
+import { ProcessingConsole, ProgressPanel } from "../uploads/upload-progress";
+import { useDocumentList } from "../uploads/use-document-list";
+import { useUploadFlow, type UploadEndpoints } from "../uploads/use-upload-flow";
+
+/**
+ * The Document Library page (spec §2): the user's private PDF, DOC and DOCX files, processed by
+ * the same pipeline with the same progress display as the admin's uploads, searched only for them.
+ */
+
+const LIBRARY_UPLOADS: UploadEndpoints = { upload: "/api/documents/upload", sessions: "/api/documents/upload-sessions" };
+
+const NO_DOCUMENTS: LibraryDocument[] = [];
+const loadLibrary = async () => (await getJson<LibraryDocument[]>("/api/documents")) ?? NO_DOCUMENTS;
+
+export function LibraryScreen({ quota }: { quota: number }) {
+  const { data: documents, state, refresh } = useDocumentList(loadLibrary, NO_DOCUMENTS);
+  const { confirm, dialog } = useConfirm();
+  const uploads = useUploadFlow(LIBRARY_UPLOADS, refresh);
+  const used = documents.length;
+  const processingElsewhere = !uploads.busy && documents.some((d) => d.processingStatus === "processing");
+
+  // A document still processing that this page is not following (e.g. after a reload): refresh until it ends.
+  useEffect(() => {
+    if (!processingElsewhere) return;
+    const timer = setTimeout(() => void refresh(), POLL_INTERVAL_MS);
+    return () => clearTimeout(timer);
+  }, [processingElsewhere, documents, refresh]);
+
+  async function upload(files: File[]) {
+    const plan = planLibraryUpload(files, used, quota);
+    for (const { reason } of plan.refused) uploads.log(reason);
+    if (plan.refused.length) {
+      toast({ title: "Upload Failed", description: plan.refused.map((r) => r.reason).join("; "), variant: "destructive" });
+    }
+    for (const file of plan.accepted) {
+      // A refused upload (e.g. the library filled up meanwhile) stops the rest: the toast says why.
+      if (!(await uploads.processOne(file))) break;
+    }
+  }
+
+  return (
+    <div className="min-h-screen">
+      {dialog}
+      <TopBar
+        nav={{ to: "/account", label: "Account" }}
+        before={
+          <Link to="/" className={buttonClasses("ghost")}>
+            Back to Chat
+          </Link>
+        }
+        width="max-w-4xl"
+      />
+      <main className="mx-auto max-w-4xl space-y-6 px-4 py-8">
+        <div>
+          <h1 className="text-xl font-bold">Document Library</h1>
+          <p className="text-sm text-slate-600">Your own documents: only you can see them, and your questions search them alongside the shared knowledge base.</p>
+        </div>
+        <UploadCard used={used} quota={quota} disabled={uploads.busy || state !== "ready"} onFiles={(files) => void upload(files)} />
+        {uploads.busy ? <ProgressPanel session={uploads.active} elapsed={uploads.elapsed} /> : null}
+        <ProcessingConsole lines={uploads.consoleLines} busy={uploads.busy} onClear={uploads.clearConsole} onCancel={uploads.cancel} canCancel={!!uploads.active} />
+        <Card className="p-6">
+          <h2 className="text-lg font-semibold" data-testid="library-heading">
+            Your Documents ({used})
+          </h2>
+          <DocumentCards state={state} documents={documents} onDelete={(doc) => void deleteDocumentAfterConfirm(confirm, doc, "/api/documents", refresh)} onRetry={() => void refresh()} />
+        </Card>
+      </main>
+    </div>
+  );
+}
+
+function UploadCard(props: { used: number; quota: number; disabled: boolean; onFiles: (files: File[]) => void }) {
+  const input = useRef<HTMLInputElement>(null);
+  const full = props.used >= props.quota;
+  return (
+    <Card className="p-6">
+      <h2 className="text-lg font-semibold">Upload Documents</h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Supported formats: {LIBRARY_EXTENSIONS.map((e) => e.toUpperCase()).join(", ")} (max {LIBRARY_MAX_MB}MB each).
+      </p>
+      <p className="mt-1 text-sm font-medium text-slate-700" data-testid="library-quota">
+        {quotaText(props.used, props.quota)}
+      </p>
+      {full ? <p className="mt-1 text-sm text-amber-700">Your library is full. Delete a document to upload another.</p> : null}
+      <input
+        ref={input}
+        type="file"
+        multiple
+        className="hidden"
+        data-testid="library-file-input"
+        accept={LIBRARY_EXTENSIONS.map((e) => `.${e}`).join(",")}
+        onChange={(e) => {
+          const files = Array.from(e.target.files ?? []);
+          e.target.value = "";
+          if (files.length) props.onFiles(files);
+        }}
+      />
+      <Button className="mt-4" disabled={props.disabled || full} onClick={() => input.current?.click()}>
+        Choose Files
+      </Button>
+    </Card>
+  );
+}
+
+function DocumentCards(props: { state: string; documents: LibraryDocument[]; onDelete: (d: LibraryDocument) => void; onRetry: () => void }) {
+  if (props.state === "loading") return <p className="mt-4 text-sm text-slate-500">Loading your documents...</p>;
+  if (props.state === "error") {
+    return (
+      <div className="mt-4 flex items-center gap-3 text-sm text-red-600">
+        Could not load your documents.
+        <Button variant="secondary" onClick={props.onRetry}>
+          Try Again
+        </Button>
+      </div>
+    );
+  }
+  if (!props.documents.length) return <p className="mt-4 text-sm text-slate-500">No documents uploaded yet</p>;
+  return (
+    <ul className="mt-4 grid gap-3 sm:grid-cols-2" data-testid="library-documents">
+      {props.documents.map((d) => {
+        const processing = d.processingStatus === "processing";
+        return (
+          <li key={d.id} className="flex items-start justify-between gap-3 rounded-md border border-slate-200 p-4" data-testid="library-document">
+            <div className="min-w-0">
+              <p className="truncate font-medium" title={d.title}>
+                {d.title}
+              </p>
+              <p className="truncate text-sm text-slate-600" title={d.filename}>
+                {d.filename}
+              </p>
+              <p className="text-xs text-slate-500">
+                {processing ? "Processing..." : `${d.pages ?? 0} pages`} · Uploaded {formatCreatedDate(d.uploadedAt)}
+              </p>
+            </div>
+            <Button
+              variant="ghost"
+              className="shrink-0 px-2 py-1 text-red-700"
+              disabled={processing}
+              title={processing ? "Cancel the upload in the processing console to remove it" : undefined}
+              onClick={() => props.onDelete(d)}
+              aria-label={`Delete ${d.title}`}
+            >
+              Delete
+            </Button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

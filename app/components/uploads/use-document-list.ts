@@ -1,0 +1,25 @@
+import { useCallback, useEffect, useState } from "react";
+import { handleUnauthorized, isUnauthorizedError } from "~/lib/api-client";
+
+/**
+ * A document list (admin Documents tab, library page) loaded when the screen mounts and again on
+ * `refresh` after an upload or a delete: 'loading' until the first answer, then the last list stays
+ * on screen while it refreshes; a 401 tells the user and goes to the login page. `load` must be stable.
+ */
+export function useDocumentList<T>(load: () => Promise<T>, initial: T) {
+  const [data, setData] = useState<T>(initial);
+  const [state, setState] = useState<"loading" | "ready" | "error">("loading");
+  const refresh = useCallback(async () => {
+    try {
+      setData(await load());
+      setState("ready");
+    } catch (error) {
+      if (isUnauthorizedError(error)) handleUnauthorized();
+      setState("error");
+    }
+  }, [load]);
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+  return { data, state, refresh };
+}
