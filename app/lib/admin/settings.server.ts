@@ -4,7 +4,7 @@ import { DEFAULT_SYSTEM_PROMPTS, getSystemPrompts, type SystemPrompts } from "..
 import { getWelcomeMessage, WELCOME_MESSAGE_KEY } from "../chat/index.server";
 import { DEFAULT_WELCOME_MESSAGE } from "../brand";
 import { appSettings, getDb, type Db } from "../db/index.server";
-import { jsonError, readJson } from "../http.server";
+import { discardBody, jsonError, readJson } from "../http.server";
 
 /**
  * The texts the admin edits, kept in app_settings under the keys the answering code and the chat
@@ -42,30 +42,13 @@ export const welcomeMessageSchema = z
 // How much of a refused body is read and dropped so the client gets the 413; beyond this the connection is cut.
 const DISCARD_MAX_BYTES = 16 * 1024 * 1024;
 
-/** Reads the rest of a refused body: a server that answers without reading it resets the connection. */
-async function discardBody(request: Request) {
-  if (!request.body || request.bodyUsed) return;
-  const reader = request.body.getReader();
-  let read = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      read += value.byteLength;
-      if (read > DISCARD_MAX_BYTES) return void (await reader.cancel());
-    }
-  } catch {
-    // The client went away: nothing left to answer.
-  }
-}
-
 /** readJson whose "body too large" answer names the field's limit instead of the byte count. */
 async function readLimited<S extends z.ZodType>(request: Request, schema: S, maxBytes: number, tooLong: string): Promise<z.infer<S>> {
   try {
     return await readJson(request, schema, maxBytes);
   } catch (error) {
     if (error instanceof Response && error.status === 413) {
-      await discardBody(request);
+      await discardBody(request, DISCARD_MAX_BYTES);
       throw jsonError(413, tooLong);
     }
     throw error;

@@ -16,5 +16,5 @@ export {
 export { cancelLibrarySession, getLibrarySession, libraryQuota, receiveLibraryUpload, refuseUnreadLibraryUpload } from "./library.server";
 export { runIngestion, removeDocument, inTransaction } from "./pipeline.server";
 export { ingestQueue } from "./queue.server";
-export { receiveUpload, registerUpload, displayName, type Received } from "./upload.server";
+export { receiveUpload, refuseUnreadUpload, registerUpload, displayName, type Received } from "./upload.server";
 export { DocumentError, FILE_TYPES, type FileType } from "./types";
