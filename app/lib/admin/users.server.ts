@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, isNotNull, max, type Column } from "drizzle-orm";
-import { isAdmin } from "../auth/index.server";
+import { toPublicUser, type PublicUser } from "../auth/index.server";
 import { authLogs, conversations, documents, getDb, messages, users, type Db, type User } from "../db/index.server";
 
 export type UserStats = {
@@ -12,20 +12,8 @@ export type UserStats = {
   lastLogin: string | null;
 };
 
-export type AdminUserJson = {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  profession: User["profession"];
-  betaAccess: User["betaAccess"];
-  /** Id of the admin who approved or denied the user. */
-  approvedBy: string | null;
-  approvedAt: string | null;
-  createdAt: string;
-  isAdmin: boolean;
-  stats: UserStats;
-};
+/** The user as the API shows them everywhere (toPublicUser), with their usage figures. */
+export type AdminUserJson = PublicUser & { stats: UserStats };
 
 /** Per-user counts for the users given (all when omitted), a few grouped queries rather than one per user. */
 function statsByUser(db: Db, ids?: string[]): Map<string, UserStats> {
@@ -80,19 +68,7 @@ function statsByUser(db: Db, ids?: string[]): Map<string, UserStats> {
 const NO_STATS: UserStats = { conversationsCount: 0, documentsCount: 0, queriesCount: 0, totalLogins: 0, lastLogin: null };
 
 function toAdminUser(user: User, stats: UserStats | undefined): AdminUserJson {
-  return {
-    id: user.id,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    profession: user.profession,
-    betaAccess: user.betaAccess,
-    approvedBy: user.approvedBy,
-    approvedAt: user.approvedAt?.toISOString() ?? null,
-    createdAt: user.createdAt.toISOString(),
-    isAdmin: isAdmin(user),
-    stats: { ...(stats ?? NO_STATS) },
-  };
+  return { ...toPublicUser(user), stats: { ...(stats ?? NO_STATS) } };
 }
 
 /** Every user, newest first, with their usage figures. */
