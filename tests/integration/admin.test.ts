@@ -371,7 +371,7 @@ describe("users list", () => {
     expect(adminRow.stats.totalLogins).toBeGreaterThanOrEqual(1);
     // Never the password hash or anything beyond the contract's fields.
     expect(Object.keys(row).sort()).toEqual(
-      ["approvedAt", "approvedBy", "betaAccess", "createdAt", "email", "firstName", "id", "isAdmin", "lastName", "profession", "stats"].sort(),
+      ["approvedAt", "approvedBy", "betaAccess", "createdAt", "email", "firstName", "id", "isAdmin", "lastName", "profession", "role", "stats"].sort(),
     );
   });
 });
