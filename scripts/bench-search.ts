@@ -16,7 +16,8 @@
 //
 // Built databases are cached under $TMPDIR/vetsearch-bench/, keyed by CORPUS_VERSION: re-runs are quick
 // (the first build of 1M chunks takes ~8 min plus ~35 s for the final optimizeIndex, as a bulk ingest).
-// Lighter runs: --sizes 10000,100000 --vector-sizes 100000 --no-exhaustive.
+// Lighter runs: --sizes 10000,100000 --vector-sizes 100000 --no-exhaustive. Other BM25 settings for the
+// timed variant: --tuning '{"postingsBudget":20000,"maxCoTerms":4}'.
 import { seededRandom } from "../app/lib/seeded-random";
 import fs from "node:fs";
 import os from "node:os";
@@ -83,6 +84,8 @@ export type BenchOptions = {
   quality?: boolean;
   /** Compare against every query term generating candidates (slow at 1M: ~minutes). */
   exhaustive?: boolean;
+  /** Lexical: tuning of the timed variant other than LEXICAL_TUNING (to compare settings). */
+  tuning?: Partial<LexicalTuning>;
   /** Vector: candidates re-ranked per result to compare besides the default. */
   candidates?: number[];
   cacheDir?: string;
@@ -235,7 +238,7 @@ async function benchLexical(size: number, options: Required<BenchOptions>): Prom
   try {
     warmPageCache(file);
     const questions = loadPubMedQa(path.join(corpora, "pubmedqa", "dev.json")).queries.slice(0, options.queries);
-    const fast = await timeQueries(db, questions);
+    const fast = await timeQueries(db, questions, options.tuning);
     const quality = goldQuality(fast.results);
     let exhaustive: Awaited<ReturnType<typeof timeQueries>> | null = null;
     if (options.exhaustive) exhaustive = await timeQueries(db, questions, { postingsBudget: Number.MAX_SAFE_INTEGER });
@@ -406,6 +409,7 @@ export async function runSearchBench(opts: BenchOptions = {}): Promise<Figures> 
     quality: opts.quality ?? true,
     exhaustive: opts.exhaustive ?? true,
     candidates: opts.candidates ?? [],
+    tuning: opts.tuning ?? {},
     cacheDir: opts.cacheDir ?? BENCH_CACHE_DIR,
     log: opts.log ?? ((line) => console.log(line)),
   };
@@ -488,6 +492,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     quality: !argv.includes("--no-quality"),
     exhaustive: !argv.includes("--no-exhaustive"),
     candidates: listArg(argv, "--candidates"),
+    tuning: argv.includes("--tuning") ? (JSON.parse(argv[argv.indexOf("--tuning") + 1] ?? "{}") as Partial<LexicalTuning>) : undefined,
   });
   printFigures(figures);
   if (argv.includes("--json")) console.log(JSON.stringify(figures));

@@ -8,19 +8,28 @@ import { type Scope, VISIBLE_DOCUMENT_SQL } from "./visibility.server";
 /**
  * BM25 over chunks in two phases.
  *
- * 1. Candidates: FTS5 `bm25()` (field weights title/heading/body) over the query's *rarer* terms only,
- *    top M chunks. FTS5's cost is proportional to the postings it walks — twice, once to count each
- *    term's documents for its IDF, once to score — so frequent terms ("patients", "effect", "dog")
- *    dominate it: plain bm25() over all question terms took ~130 ms at 100k chunks and 600-900 ms at
- *    500k. Terms are taken rarest first while their summed document frequency fits POSTINGS_BUDGET
- *    (always at least the rarest one). This is the idea of MaxScore/WAND: a frequent term cannot lift
- *    a chunk that has none of the rare terms into the top results, its IDF is too small.
- * 2. Exact scoring: the M candidates are re-scored with BM25 over ALL query terms (their term
+ * 1. Candidates. FTS5's cost is proportional to the postings it walks, and its `bm25()` costs ~0.7 us
+ *    a posting (it reads every matching row's positions, after a first pass that counts each term's
+ *    documents): plain bm25() over all question terms took ~130 ms at 100k chunks and 600-900 ms at
+ *    500k, because frequent terms ("patients", "effect", "dog") have hundreds of thousands of postings.
+ *    Walking postings without bm25() costs ~0.03 us each (~0.06-0.1 with their ids returned), and FTS5
+ *    evaluates `A AND b` by seeking in b's postings, so its cost follows the rarer side ("patient", 685k
+ *    postings at 1M chunks: 26 ms alone, 1.3 ms AND a rare term). Hence:
+ *    - When the summed document frequency of all query terms fits `postingsBudget` (small corpora, rare
+ *      words), bm25() over all of them: the top M are exactly BM25's (up to FTS5's IDF and weights).
+ *    - Otherwise the candidate chunks are those holding at least one of the *rarer* terms, taken rarest
+ *      first while their summed df fits the budget (always at least the rarest one): the idea of
+ *      MaxScore/WAND, a chunk with none of the rare terms has too little IDF to reach the top. Each is
+ *      ranked by which query terms it holds — all of them, the frequent ones looked up among these
+ *      chunks only (`(rare1 OR rare2) AND frequent`) — weighted by IDF: the top M by that, plus the
+ *      top few by bm25() over the very rarest terms (term frequencies, which presence alone misses: a
+ *      question's rarest word said five times in the abstract that answers it).
+ * 2. Exact scoring: the candidates are re-scored with BM25 over ALL query terms (their term
  *    frequencies counted by tokenizing the candidates' text in JavaScript — with the same tokenizer as
  *    the index, so counts are exact), with our own k1 and b (FTS5's bm25() fixes k1=1.2, b=0.75).
  *
- * Document frequencies come from the FTS5 vocabulary (exact, deletions included) and are cached per
- * index version (search_stats.version changes with every chunk written or removed).
+ * Document frequencies come from the FTS5 index (exact up to EXACT_DF, then estimated) and are cached
+ * per index version (search_stats.version changes with every chunk written or removed).
  */
 
 export type LexicalTuning = {
@@ -33,14 +42,47 @@ export type LexicalTuning = {
   /** Candidates re-scored per result asked for, and at least this many. */
   candidatesPerResult: number;
   minCandidates: number;
-  /** Summed document frequency of the terms that generate candidates (phase 1). */
+  /** Ranked by the terms they hold (rougher than bm25()), this many times more candidates are re-scored. */
+  coOccurrenceDepth: number;
+  /** Summed document frequency of the terms whose chunks are the candidates (phase 1). */
   postingsBudget: number;
+  /** Summed document frequency of the rarest terms also ranked by FTS5 bm25(), and how many of those. */
+  bm25Budget: number;
+  bm25Candidates: number;
+  /** The more frequent terms looked up among the candidates: at most this many (each walks the rare terms' postings). */
+  maxCoTerms: number;
   /** Drop English function words from queries (kept when the query has nothing else). */
   stopWords: boolean;
   /** Longest queries keep this many distinct terms, the rarest. */
   maxQueryTerms: number;
 };
 
+/**
+ * Candidate settings, measured on scripts/bench-search.ts's 1M-chunk corpus and questions: 200 PubMedQA
+ * questions whose abstract is hidden among the chunks (MRR@10, Recall@10 of that abstract; "same" =
+ * share of the top 10 equal to the exhaustive variant's), k = 10, the settings run one after another
+ * in one process (term statistics cached), ms per query wall-clock, p50 / p95, on 2 cores shared with
+ * other work (repeated runs: +-3 ms at p95).
+ *
+ *   candidates                                              MRR@10  R@10   same   p50   p95
+ *   exhaustive: bm25() over every term, top 200              0.878  0.925  1      ~480  ~1900
+ *   before: bm25() over the rare terms (30k postings), 200   0.838  0.870  0.669  24.1  32.4
+ *     the same with 60k postings and 400 candidates          0.863  0.890  0.876  46.8  62.0
+ *   held terms (2 frequent ones looked up), 200              0.850  0.875  0.777  14.9  25.4
+ *   held terms (3), 200 + bm25() top 50 (rarest <= 3k)       0.874  0.905  0.853  20.4  30.2
+ *   held terms (3), 250 + bm25() top 50 (rarest <= 6k)  *    0.871  0.905  0.902  22.0  30.4
+ *   held terms (3), 250 + bm25() top 50 (rarest <= 10k)      0.876  0.910  0.905  24.6  33.8
+ *   held terms (3), 300 + bm25() top 50 (rarest <= 10k)      0.876  0.910  0.917  29.5  43.5
+ *   held terms (6), 300 + bm25() top 50 (rarest <= 10k)      0.874  0.905  0.948  33.9  52.0
+ *
+ * (* these settings: 200 x coOccurrenceDepth ranked by held terms.) `npm run bench -- search` itself
+ * (term statistics looked up as questions come), 3 runs each, alternating: before p50 25.8-26.3 / p95
+ * 33.7-36.7 ms, now p50 25.0-25.7 / p95 34.3-37.1. What is still lost is mostly the abstract that lacks
+ * the question's rarest word ("really", "choose"), so none of its words made the candidates. At 100k
+ * chunks, before and now, MRR@10 is the exhaustive variant's (0.931; same top 10: 0.994 / 0.997);
+ * SciFact nDCG@10 0.7023 and PubMedQA dev 0.9806 are unchanged (small corpora: all terms fit the
+ * budget, bm25() over all of them).
+ */
 export const LEXICAL_TUNING: LexicalTuning = {
   k1: 1.2,
   b: 0.75,
@@ -49,7 +91,11 @@ export const LEXICAL_TUNING: LexicalTuning = {
   bodyWeight: 1,
   candidatesPerResult: 4,
   minCandidates: 200,
+  coOccurrenceDepth: 1.25,
   postingsBudget: 30_000,
+  bm25Budget: 6_000,
+  bm25Candidates: 50,
+  maxCoTerms: 3,
   stopWords: true,
   maxQueryTerms: 48,
 };
@@ -193,27 +239,133 @@ export function matchExpression(terms: string[]): string {
 
 type Candidate = { id: number; rank: number };
 
-/**
- * Phase 1: the best chunks by FTS5 bm25() over the candidate terms. A document scope is applied as a
- * filter on the postings (`+rowid` keeps SQLite from driving FTS5 by rowid: FTS5 finds a rowid by
- * walking the doclist from its start, ~50 ms per lookup at 1M chunks).
- */
-function candidates(client: Database.Database, expression: string, tuning: LexicalTuning, limit: number, scope: Scope): Candidate[] {
-  const scopeFilter = scope.documentIds
+function scopeFilter(scope: Scope): string {
+  return scope.documentIds
     ? "AND +rowid IN (SELECT id FROM chunks WHERE document_id IN (SELECT value FROM json_each(@documentIds)))"
     : "";
-  return prepared(
+}
+
+function scopeParameters(scope: Scope) {
+  return scope.documentIds ? { documentIds: JSON.stringify(scope.documentIds) } : {};
+}
+
+/**
+ * The best chunks by FTS5 bm25() over some terms. A document scope is applied as a filter on the
+ * postings (`+rowid` keeps SQLite from driving FTS5 by rowid: FTS5 finds a rowid by walking the
+ * doclist from its start, ~50 ms per lookup at 1M chunks).
+ */
+function bm25Candidates(client: Database.Database, terms: QueryTerm[], tuning: LexicalTuning, limit: number, scope: Scope): number[] {
+  const rows = prepared(
     client,
     `SELECT rowid AS id, bm25(chunks_fts, @wt, @wh, @wb) AS rank FROM chunks_fts
-     WHERE chunks_fts MATCH @expression ${scopeFilter} ORDER BY rank LIMIT @limit`,
+     WHERE chunks_fts MATCH @expression ${scopeFilter(scope)} ORDER BY rank LIMIT @limit`,
   ).all({
-    expression,
+    expression: matchExpression(terms.map((t) => t.term)),
     wt: tuning.titleWeight,
     wh: tuning.headingWeight,
     wb: tuning.bodyWeight,
     limit,
-    ...(scope.documentIds ? { documentIds: JSON.stringify(scope.documentIds) } : {}),
+    ...scopeParameters(scope),
   }) as Candidate[];
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Per-chunk sums of the IDF of the query terms a chunk holds, indexed by chunk id (4 bytes per chunk id
+ * ever given: 4 MB at 1M chunks; grown as needed, and only the touched entries are reset after each
+ * use). Module-level scratch: search runs synchronously.
+ */
+let termScores = new Float32Array(1 << 16);
+let touched = new Int32Array(1 << 14);
+let touchedCount = 0;
+
+/** Adds `weight` to every chunk in a comma-separated list of ids (group_concat: ~2x cheaper than rows). */
+function addPostings(list: string | null, weight: number) {
+  if (!list) return;
+  let id = 0;
+  for (let i = 0, n = list.length; i <= n; i++) {
+    const c = i < n ? list.charCodeAt(i) : 44;
+    if (c !== 44) {
+      id = id * 10 + c - 48;
+      continue;
+    }
+    if (id >= termScores.length) {
+      const grown = new Float32Array(Math.max(id + 1, termScores.length * 2));
+      grown.set(termScores);
+      termScores = grown;
+    }
+    if (termScores[id] === 0) {
+      if (touchedCount === touched.length) {
+        const grown = new Int32Array(touched.length * 2);
+        grown.set(touched);
+        touched = grown;
+      }
+      touched[touchedCount++] = id;
+    }
+    termScores[id]! += weight;
+    id = 0;
+  }
+}
+
+/** The `limit` touched chunks with the highest sums (ties: lower id first); resets the scratch. */
+function takeBestTouched(limit: number): number[] {
+  const ids = Array.from(touched.subarray(0, touchedCount));
+  const score = (id: number) => termScores[id]!;
+  let best: number[];
+  if (ids.length <= limit) {
+    best = ids;
+  } else {
+    // A histogram of the sums finds the cut-off without sorting tens of thousands of chunks.
+    const bins = 1024;
+    let max = 0;
+    for (const id of ids) max = Math.max(max, score(id));
+    const scale = (bins - 1) / (max || 1);
+    const histogram = new Uint32Array(bins);
+    for (const id of ids) histogram[Math.floor(score(id) * scale)]!++;
+    let cut = bins - 1;
+    let above = 0;
+    while (above + histogram[cut]! < limit) above += histogram[cut--]!;
+    best = [];
+    const atCut: number[] = [];
+    for (const id of ids) {
+      const bin = Math.floor(score(id) * scale);
+      if (bin > cut) best.push(id);
+      else if (bin === cut) atCut.push(id);
+    }
+    atCut.sort((a, b) => score(b) - score(a) || a - b);
+    best.push(...atCut.slice(0, limit - best.length));
+  }
+  for (const id of ids) termScores[id] = 0;
+  touchedCount = 0;
+  return best;
+}
+
+/**
+ * Chunks holding at least one of the `rare` terms, ranked by the IDF of all the query terms they hold
+ * (`others` looked up among them only): the top `limit`.
+ */
+function coOccurrenceCandidates(client: Database.Database, rare: QueryTerm[], others: QueryTerm[], limit: number): number[] {
+  const postings = prepared(client, "SELECT group_concat(rowid) FROM chunks_fts WHERE chunks_fts MATCH ?").pluck();
+  const rareExpression = matchExpression(rare.map((t) => t.term));
+  for (const t of rare) addPostings(postings.get(matchExpression([t.term])) as string | null, t.weight * t.idf);
+  for (const t of others) {
+    addPostings(postings.get(`(${rareExpression}) AND ${matchExpression([t.term])}`) as string | null, t.weight * t.idf);
+  }
+  return takeBestTouched(limit);
+}
+
+/** Phase 1: candidate chunk ids, `limit` of them ranked by the terms they hold (plus bm25()'s best). */
+function candidates(client: Database.Database, terms: QueryTerm[], tuning: LexicalTuning, limit: number, scope: Scope): number[] {
+  const rare = candidateTerms(terms, tuning.postingsBudget);
+  // All terms fit, or a document scope (small, and filtered per posting): bm25() over the rare terms.
+  if (rare.length === terms.length || scope.documentIds) return bm25Candidates(client, rare, tuning, limit, scope);
+  const others = terms.slice(rare.length, rare.length + tuning.maxCoTerms);
+  const found = new Set(coOccurrenceCandidates(client, rare, others, Math.round(limit * tuning.coOccurrenceDepth)));
+  // Only when the rarest term is rare enough: bm25() over 30k postings would cost more than all the rest.
+  if (tuning.bm25Candidates > 0 && terms[0]!.df <= tuning.bm25Budget) {
+    for (const id of bm25Candidates(client, candidateTerms(terms, tuning.bm25Budget), tuning, tuning.bm25Candidates, scope)) found.add(id);
+  }
+  return [...found];
 }
 
 /** The candidates this viewer may see, with what scoring and display need. */
@@ -267,18 +419,13 @@ export function lexicalSearch(client: Database.Database, query: string, options:
   const stats = corpusStats(client);
   const terms = queryTerms(client, query, stats, tuning);
   if (!terms.length) return [];
-  const expression = matchExpression(candidateTerms(terms, tuning.postingsBudget).map((t) => t.term));
 
   // Candidates from other users' private or unfinished documents are dropped after phase 1; when that
-  // leaves fewer than k, ask FTS5 for more (until it has no more to give).
+  // leaves fewer than k, ask for more (until there are no more to give).
   let limit = Math.max(tuning.minCandidates, k * tuning.candidatesPerResult);
   for (;;) {
-    const found = candidates(client, expression, tuning, limit, scope);
-    const rows = loadVisible(
-      client,
-      found.map((c) => c.id),
-      scope,
-    );
+    const found = candidates(client, terms, tuning, limit, scope);
+    const rows = loadVisible(client, found, scope);
     if (rows.length >= k || found.length < limit) {
       return scoreRows(rows, terms, stats, tuning)
         .sort((a, b) => b.score - a.score || a.row.id - b.row.id)

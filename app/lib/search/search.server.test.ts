@@ -259,6 +259,42 @@ describe("what a viewer may see", () => {
   });
 });
 
+describe("candidates when the query's terms exceed the postings budget", () => {
+  /**
+   * "meloxicam" is the rarest term, "cat" and "dose" are frequent: with a budget of only the rare term's
+   * postings, the candidates are the meloxicam chunks, ranked by which of the query's terms they hold.
+   * bm25() over "meloxicam" alone would pick the chunks that repeat it and miss the one that answers.
+   */
+  function formulary(db: Db, answerOwner: string | null = null) {
+    const doc = (id: string, text: string, ownerId: string | null = null) =>
+      addDocument(db, { id, title: `Notes ${id}`, ownerId, pages: [page(1, [para(text)])] });
+    for (let i = 0; i < 4; i++) doc(`repeats-${i}`, "Meloxicam. Meloxicam meloxicam meloxicam: see the NSAID chapter.");
+    for (let i = 0; i < 10; i++) doc(`filler-${i}`, `Cats: the dose of drug ${i} depends on body weight.`);
+    for (let i = 0; i < 40; i++) doc(`other-${i}`, `Equine colic, case ${i}: flunixin relieves visceral pain.`);
+    doc("answer", "Meloxicam dose in cats: 0.1 mg/kg once daily after a loading dose of 0.2 mg/kg.", answerOwner);
+  }
+  const budget = { postingsBudget: 5, bm25Candidates: 0, minCandidates: 2, candidatesPerResult: 1 };
+
+  it("ranks the rare term's chunks by all the query terms they hold", async () => {
+    const db = freshDb();
+    formulary(db);
+    const [top] = await search("meloxicam dose cats", { db, k: 1, tuning: budget });
+    expect(top?.documentId).toBe("answer");
+    // The same answer as with every term generating candidates.
+    const [exhaustive] = await search("meloxicam dose cats", { db, k: 1, tuning: { postingsBudget: Number.MAX_SAFE_INTEGER } });
+    expect(exhaustive?.documentId).toBe("answer");
+  });
+
+  it("never returns another user's private chunk, however well it matches", async () => {
+    const db = freshDb();
+    formulary(db, "bob");
+    const seen = async (viewerId: string) => (await search("meloxicam dose cats", { db, viewerId, k: 3, tuning: budget })).map((r) => r.documentId);
+    expect(await seen("alice")).not.toContain("answer");
+    expect((await seen("alice")).length).toBe(3);
+    expect((await seen("bob"))[0]).toBe("answer");
+  });
+});
+
 describe("removing a document's index", () => {
   function counts(db: Db) {
     const c = db.$client;
