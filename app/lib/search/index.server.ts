@@ -4,7 +4,7 @@ import type { Embedder } from "../embeddings/types";
 import { reciprocalRankFusion } from "./fusion";
 import { analyzeQuery as analyzeLexicalQuery, type CandidateRow, lexicalSearch, type LexicalTuning, type QueryAnalysis } from "./lexical.server";
 import { prepared } from "./statements.server";
-import { vectorSearch } from "./vector.server";
+import { loadVectorIndex, vectorSearch } from "./vector.server";
 import type { Scope } from "./visibility.server";
 
 /**
@@ -15,6 +15,12 @@ import type { Scope } from "./visibility.server";
 
 export { addDocumentVectors, indexDocument, removeDocumentIndex } from "./indexer.server";
 export { retrieveOffThread, searchThreadRunning, stopSearchThread } from "./thread.server";
+
+/** Loads the in-memory vector codes of every embedding size in the index, so the first question does not wait for them. */
+export function warmVectorIndexes(client: Database.Database): number {
+  const sizes = prepared(client, "SELECT DISTINCT dimensions FROM chunk_vectors").pluck().all() as number[];
+  return sizes.reduce((n, dims) => n + loadVectorIndex(client, dims).vectors, 0);
+}
 export type { DocumentVectors, IndexedDocument } from "./indexer.server";
 export { LEXICAL_TUNING, type LexicalTuning, type QueryAnalysis, type QueryTerm } from "./lexical.server";
 export { normalizeText, tokenize } from "./tokenize";
