@@ -193,6 +193,82 @@ describe("hidden text", () => {
   });
 });
 
+describe("reading pages with and without their images", () => {
+  it("decides per page whether what lies under light text is a picture, in any order of pages", async () => {
+    // Pages are first read without images; light text judged hidden by its background sends a
+    // page (and the next ones, until one does not need it) through a copy with images.
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const image = await doc.embedPng(tinyPng());
+    const photoPage = (caption: string) => {
+      const page = doc.addPage([400, 300]);
+      page.drawText(`Visible text of the page about ${caption}.`, { x: 20, y: 250, size: 12, font });
+      page.drawImage(image, { x: 10, y: 100, width: 380, height: 40 });
+      page.drawText(`Caption about ${caption}`, { x: 20, y: 115, size: 14, font, color: rgb(1, 1, 1) });
+    };
+    const whitePage = (secret: string) => {
+      const page = doc.addPage([400, 300]);
+      page.drawText(`Ordinary dosing text next to ${secret}.`, { x: 20, y: 250, size: 12, font });
+      page.drawText(`HIDDEN ${secret}`, { x: 20, y: 115, size: 14, font, color: rgb(1, 1, 1) });
+    };
+    const plainPage = (topic: string) => doc.addPage([400, 300]).drawText(`Plain page on ${topic}.`, { x: 20, y: 250, size: 12, font });
+    photoPage("cats");
+    whitePage("one");
+    plainPage("dogs");
+    whitePage("two");
+    photoPage("horses");
+    plainPage("birds");
+    const parsed = await parsePdf(await writePdf("images-or-not.pdf", doc), { ocr: false });
+    expect(parsed.pages.map((p) => p.blocks.map((b) => b.text).join(" / "))).toEqual([
+      "Visible text of the page about cats. / Caption about cats",
+      "Ordinary dosing text next to one.",
+      "Plain page on dogs.",
+      "Ordinary dosing text next to two.",
+      "Visible text of the page about horses. / Caption about horses",
+      "Plain page on birds.",
+    ]);
+    expect(parsed.notes).toEqual([
+      "Dropped 1 hidden text fragment on page 2 (white text)",
+      "Dropped 1 hidden text fragment on page 4 (white text)",
+    ]);
+  });
+});
+
+describe("several documents, and cancelling one", () => {
+  it("reads documents side by side, each as it reads alone", async () => {
+    const make = async (name: string, pages: number) => {
+      const doc = await PDFDocument.create();
+      const font = await doc.embedFont(StandardFonts.Helvetica);
+      for (let i = 1; i <= pages; i++) doc.addPage([300, 300]).drawText(`${name} page ${i}`, { x: 20, y: 250, size: 12, font });
+      return writePdf(`${name}.pdf`, doc);
+    };
+    const files = await Promise.all([make("alpha", 30), make("beta", 7), make("gamma", 12)]);
+    const together = await Promise.all(files.map((f) => parsePdf(f, { ocr: false })));
+    const alone: ParsedDocument[] = [];
+    for (const f of files) alone.push(await parsePdf(f, { ocr: false }));
+    expect(together).toEqual(alone);
+    expect(pageText(together[1]!, 7)).toBe("beta page 7");
+  });
+
+  it("stops a long document when cancelled mid-way, and the next one still reads", async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    for (let i = 1; i <= 60; i++) doc.addPage([300, 300]).drawText(`Long document page ${i}`, { x: 20, y: 250, size: 12, font });
+    const file = await writePdf("cancel-midway.pdf", doc);
+    const controller = new AbortController();
+    const reason = new Error("cancelled by the admin");
+    const lines: string[] = [];
+    const log = (line: string) => {
+      lines.push(line);
+      if (line === "Read 25 of 60 pages") controller.abort(reason);
+    };
+    await expect(parsePdf(file, { signal: controller.signal, log })).rejects.toBe(reason);
+    expect(lines).toEqual(["Read 25 of 60 pages"]);
+    const again = await parsePdf(file, { ocr: false });
+    expect(pageText(again, 60)).toBe("Long document page 60");
+  });
+});
+
 describe("page labels", () => {
   it("reports printed labels (roman front matter, then arabic from 1)", async () => {
     const doc = await PDFDocument.create();

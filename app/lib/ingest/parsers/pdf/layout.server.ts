@@ -38,19 +38,60 @@ const CELL_GAP = 1.5;
 /** A fragment with at least this many characters is a line of running text, not a label or cell. */
 const PROSE_LINE_CHARS = 20;
 
-export function layoutPage(fragments: readonly Fragment[], ctx: LayoutContext): Block[] {
-  const blocks: Block[] = [];
+/**
+ * A page laid out as far as it can be on its own (regions, lines, paragraphs, rows), as soon
+ * as it is read, so its fragments need not be kept; finishPage() adds what needs the whole
+ * document: joined hyphenation (vocabulary) and heading levels (body size).
+ */
+export type PageLayout = PendingBlock[];
+
+type PendingBlock =
+  | { kind: "paragraph"; lines: Line[]; turned: boolean }
+  | { kind: "row"; text: string }
+  | { kind: "cells"; left: string[]; right: string[] };
+
+function arrangePage(fragments: readonly Fragment[]): PageLayout {
+  const pending: PendingBlock[] = [];
   for (const orientation of ORIENTATION_ORDER) {
     const group = fragments.filter((f) => f.orientation === orientation);
     if (group.length === 0) continue;
     // Turned text (margin stamps, rotated labels) is never a heading.
-    const regionCtx = orientation === 0 ? ctx : { ...ctx, bodySize: Infinity };
+    const turned = orientation !== 0;
     for (const region of orderRegions(group, 0)) {
-      if (Array.isArray(region)) blocks.push(...regionBlocks(linesOf(region), regionCtx));
-      else blocks.push(...pairedRowBlocks(region, ctx));
+      if (Array.isArray(region)) pending.push(...regionBlocks(linesOf(region), turned));
+      else pending.push(...pairedRowBlocks(region));
     }
   }
-  return blocks;
+  return pending;
+}
+
+export function finishPage(layout: PageLayout, ctx: LayoutContext): Block[] {
+  return layout.map((block): Block => {
+    if (block.kind === "row") return block;
+    if (block.kind === "cells") {
+      const text = [joinLines(block.left, ctx.vocabulary), joinLines(block.right, ctx.vocabulary)].filter(Boolean).join(" | ");
+      return { kind: "row", text };
+    }
+    return paragraphBlock(block.lines, block.turned ? { ...ctx, bodySize: Infinity } : ctx);
+  });
+}
+
+/** Lays out a document's pages as they arrive, and gathers the document-wide facts for finishing them. */
+export class DocumentLayout {
+  private readonly vocabulary = new Vocabulary();
+  private readonly sizes = new TextSizes();
+
+  addPage(fragments: readonly Fragment[]): PageLayout {
+    for (const f of fragments) {
+      this.vocabulary.add(f.text);
+      this.sizes.add(f);
+    }
+    return arrangePage(fragments);
+  }
+
+  context(): LayoutContext {
+    return { bodySize: this.sizes.mostCommon(), vocabulary: this.vocabulary };
+  }
 }
 
 // ---------------------------------------------------------------- regions (columns)
@@ -330,15 +371,15 @@ function toLine(frags: Fragment[]): Line {
 const SYMBOL_BULLET = /^(?:[•●▪■◦○·‣⁃∙➢►✓✔*]|[-–—](?=\s))/;
 const BULLET = new RegExp(`${SYMBOL_BULLET.source}|^\\(?(?:\\d{1,2}|[a-z]|[ivx]{1,4})[.)](?=\\s)`);
 
-function regionBlocks(lines: Line[], ctx: LayoutContext): Block[] {
+function regionBlocks(lines: Line[], turned: boolean): PendingBlock[] {
   if (lines.length === 0) return [];
-  const blocks: Block[] = [];
+  const blocks: PendingBlock[] = [];
   const left = minOf(lines, (l) => l.x0);
   const right = maxOf(lines, (l) => l.x1);
   const pitch = typicalLinePitch(lines);
   let paragraph: Line[] = [];
   const flush = () => {
-    if (paragraph.length) blocks.push(paragraphBlock(paragraph, ctx));
+    if (paragraph.length) blocks.push({ kind: "paragraph", lines: paragraph, turned });
     paragraph = [];
   };
   for (let i = 0; i < lines.length; i++) {
@@ -416,16 +457,13 @@ function tableRunAt(lines: Line[], start: number): number {
 }
 
 /** Table rows stay whole. No header is attached: which line heads a PDF table cannot be told reliably. */
-function rowBlocks(rows: Line[]): Block[] {
+function rowBlocks(rows: Line[]): PendingBlock[] {
   return rows.map((row) => ({ kind: "row", text: row.text }));
 }
 
-function pairedRowBlocks({ pairs }: PairedRows, ctx: LayoutContext): Block[] {
-  const cellText = (cell: Region) => joinLines(linesOf(cell).map((l) => l.text), ctx.vocabulary);
-  return pairs.map(([left, right]) => ({
-    kind: "row",
-    text: [cellText(left), cellText(right)].filter(Boolean).join(" | "),
-  }));
+function pairedRowBlocks({ pairs }: PairedRows): PendingBlock[] {
+  const cellLines = (cell: Region) => linesOf(cell).map((l) => l.text);
+  return pairs.map(([left, right]) => ({ kind: "cells", left: cellLines(left), right: cellLines(right) }));
 }
 
 // ---------------------------------------------------------------- joining lines
@@ -514,18 +552,22 @@ function sumChars(frags: Region): number {
   return frags.reduce((n, f) => n + f.text.length, 0);
 }
 
-/** Body text size: the most common font size by characters, to half a point. */
-export function bodyTextSize(fragments: Iterable<Fragment>): number {
-  const bySize = new Map<number, number>();
-  for (const f of fragments) {
-    if (f.orientation !== 0) continue;
+/** Characters of upright text by font size (to half a point), in the order sizes are first met; the body text size is the most common. */
+class TextSizes {
+  private readonly bySize = new Map<number, number>();
+
+  add(f: Fragment) {
+    if (f.orientation !== 0) return;
     const size = Math.round(f.size * 2) / 2;
-    bySize.set(size, (bySize.get(size) ?? 0) + f.text.length);
+    this.bySize.set(size, (this.bySize.get(size) ?? 0) + f.text.length);
   }
-  let best = 10;
-  let bestChars = -1;
-  for (const [size, chars] of bySize) {
-    if (chars > bestChars) [best, bestChars] = [size, chars];
+
+  mostCommon(): number {
+    let best = 10;
+    let bestChars = -1;
+    for (const [size, chars] of this.bySize) {
+      if (chars > bestChars) [best, bestChars] = [size, chars];
+    }
+    return best;
   }
-  return best;
 }

@@ -104,7 +104,7 @@ type RawGlyph = { unicode?: unknown; width?: unknown; isSpace?: unknown };
 
 export async function readPageContent(page: PDFPageProxy, ctx: ContentContext): Promise<PageContent> {
   const { OPS, AnnotationMode } = ctx.pdfjs;
-  // The same intent and annotation mode as the OCR render, so pdf.js reuses this operator list.
+  // The page's own content: annotations are left out, as in the OCR render.
   const opList = await page.getOperatorList({ annotationMode: AnnotationMode.DISABLE });
   await loadFonts(page, opList.fnArray, opList.argsArray, OPS, ctx.fonts);
   const viewport = page.getViewport({ scale: 1 });
