@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
+import { startWorker } from "../worker-entry.server";
 import { eq } from "drizzle-orm";
 import { getConfig } from "../config.server";
 import { documents, getDb, uploadSessions } from "../db/index.server";
-import { projectRoot } from "../paths.server";
 import { CONSOLE_LINES } from "./progress.server";
 import { removeDocument } from "./pipeline.server";
 
@@ -17,13 +17,6 @@ import { removeDocument } from "./pipeline.server";
 type Reply = { type: "done"; sessionId: string; outcome: string; error?: string };
 const CANCEL_GRACE_MS = 2000;
 
-function workerEntry(): { file: string; execArgv: string[] } {
-  const root = projectRoot();
-  const built = path.join(root, "build", "workers", "ingest-worker.js");
-  if (fs.existsSync(built)) return { file: built, execArgv: [] };
-  // Development from sources: tsx (a dev dependency) compiles the worker on the fly.
-  return { file: path.join(root, "app", "workers", "ingest.worker.ts"), execArgv: ["--import", "tsx"] };
-}
 
 function appendConsole(sessionId: string, line: string) {
   const db = getDb();
@@ -112,8 +105,8 @@ class IngestQueue {
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
-    const { file, execArgv } = workerEntry();
-    const worker = new Worker(file, { execArgv });
+    const worker = startWorker("ingest-worker", "app/workers/ingest.worker.ts");
+    if (!worker) throw new Error("The ingestion worker is missing: run npm run build");
     worker.on("message", (reply: Reply) => this.onDone(reply));
     worker.on("error", (error) => {
       console.error("Ingestion worker error:", error);

@@ -1,8 +1,6 @@
-import fs from "node:fs";
-import path from "node:path";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
+import { startWorker } from "../worker-entry.server";
 import { getDb } from "../db/index.server";
-import { projectRoot } from "../paths.server";
 import { retrieveSync, type RetrieveOptions, type Retrieval } from "./index.server";
 
 /**
@@ -15,14 +13,6 @@ import { retrieveSync, type RetrieveOptions, type Retrieval } from "./index.serv
 type Pending = { resolve: (r: Retrieval) => void; reject: (e: Error) => void };
 type Reply = { id: number; result: Retrieval } | { id: number; error: string };
 
-function workerEntry(): { file: string; execArgv: string[] } | null {
-  const root = projectRoot();
-  const built = path.join(root, "build", "workers", "search-worker.js");
-  if (fs.existsSync(built)) return { file: built, execArgv: [] };
-  const source = path.join(root, "app", "workers", "search.worker.ts");
-  // Development from sources: tsx (a dev dependency) compiles the worker on the fly.
-  return fs.existsSync(source) ? { file: source, execArgv: ["--import", "tsx"] } : null;
-}
 
 class SearchThread {
   private worker: Worker | null = null;
@@ -33,9 +23,8 @@ class SearchThread {
   private ensure(): Worker | null {
     if (this.worker) return this.worker;
     if (Date.now() < this.retryAt) return null;
-    const entry = workerEntry();
-    if (!entry) return null;
-    const worker = new Worker(entry.file, { execArgv: entry.execArgv });
+    const worker = startWorker("search-worker", "app/workers/search.worker.ts");
+    if (!worker) return null;
     worker.unref(); // an idle search thread must not keep the process alive
     worker.on("message", (reply: Reply) => {
       const waiting = this.pending.get(reply.id);
