@@ -2,7 +2,7 @@ import { defineConfig } from "vite";
 
 /**
  * Server-side entry points that run outside React Router: the ingestion worker thread,
- * the search thread and the bulk-ingest command. Built next to the app into build/workers/.
+ * the search thread, the PDF page thread and the bulk-ingest command. Built next to the app into build/workers/.
  */
 export default defineConfig({
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
@@ -17,6 +17,7 @@ export default defineConfig({
         "ingest-worker": "app/workers/ingest.worker.ts",
         "ingest-cli": "scripts/ingest.ts",
         "search-worker": "app/workers/search.worker.ts",
+        "pdf-pages-worker": "app/workers/pdf-pages.worker.ts",
       },
       output: { format: "es", entryFileNames: "[name].js", chunkFileNames: "chunks/[name]-[hash].js" },
     },

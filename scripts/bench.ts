@@ -85,6 +85,10 @@ if (want("server")) figures.server = await benchServer();
 if (want("ingest")) {
   console.log("Ingestion (ours vs pdftotext), peak memory, server latency during ingestion ...");
   const ingest = await runIngestBench();
+  console.log("Uploads to the running server (upload -> completed):");
+  console.table(ingest.uploads.rows);
+  console.log(`Server peak memory over these uploads: ${ingest.uploads.serverPeakRssMb} MB`);
+  console.log("The bulk-ingest command, a new process each run:");
   console.table(ingest.ingestion);
   console.table({ "GET /api/auth/user during ingestion": ingest.serverDuringIngestion });
   figures.ingest = ingest;

@@ -55,6 +55,8 @@ export type ParseOptions = {
   log?: (line: string) => void;
   /** Run OCR on pages without text when tesseract is installed (default true). */
   ocr?: boolean;
+  /** Read a long PDF's pages on two threads when the machine has two cores (default true; false: one thread). */
+  parallelPages?: boolean;
 };
 
 export type Chunk = {

@@ -1,7 +1,8 @@
 import { DocumentError, type Block, type ParsedDocument, type ParsedPage, type ParseOptions } from "../types";
 import { DocumentLayout, finishPage, type PageLayout } from "./pdf/layout.server";
 import { metadataAuthors, metadataTitle, cleanTitle, type RawMetadata } from "./pdf/metadata.server";
-import { ocrSetup, PageReader, readFileBytes, type PageRead } from "./pdf/page-reader.server";
+import { ocrSetup, PageReader, readFileBytes, type PageRead, type PageResult } from "./pdf/page-reader.server";
+import { readPagesOnThread, worthSecondThread, type RemotePages } from "./pdf/page-thread.server";
 import { DAMAGED, loadPdfjs } from "./pdf/pdfjs.server";
 
 /**
@@ -10,7 +11,8 @@ import { DAMAGED, loadPdfjs } from "./pdf/pdfjs.server";
  * pdf/page-reader.server.ts) and laid out as far as a page alone allows (regions, lines,
  * paragraphs); the last step of the layout runs once all pages are read because it needs
  * document-wide facts (body text size for headings, vocabulary for hyphenation). Hidden text
- * is dropped; pages without text are OCR'd when tesseract is installed.
+ * is dropped; pages without text are OCR'd when tesseract is installed. A long PDF's later pages
+ * are read meanwhile on a second thread (pdf/page-thread.server.ts), with the same outcome.
  */
 
 /** A page once read: a text page keeps its layout, no longer its fragments. */
@@ -22,14 +24,22 @@ export async function parsePdf(filePath: string, options: ParseOptions = {}): Pr
   const data = await readFileBytes(filePath);
   const [pdfjs, ocr] = await Promise.all([loadPdfjs(), ocrSetup(options.ocr)]);
   const reader = await PageReader.open(pdfjs, filePath, { ocr, signal: options.signal, log: options.log }, data);
+  const pageCount = reader.doc.numPages;
+  const twoThreads = options.parallelPages !== false && worthSecondThread(pageCount);
+  const remote = twoThreads ? readPagesOnThread(filePath, pageCount, { ocr: options.ocr, log: options.log }) : null;
+  // A cancel must not wait for the other thread's page (an OCR'd page takes seconds).
+  const stopRemote = () => remote?.stop();
+  options.signal?.addEventListener("abort", stopRemote, { once: true });
   try {
-    return await readDocument(reader, options);
+    return await readDocument(reader, options, remote);
   } finally {
+    options.signal?.removeEventListener("abort", stopRemote);
+    remote?.stop();
     await reader.close();
   }
 }
 
-async function readDocument(reader: PageReader, options: ParseOptions): Promise<ParsedDocument> {
+async function readDocument(reader: PageReader, options: ParseOptions, remote: RemotePages | null): Promise<ParsedDocument> {
   const { doc } = reader;
   const pageCount = doc.numPages;
   const reads: PageOutcome[] = [];
@@ -37,9 +47,21 @@ async function readDocument(reader: PageReader, options: ParseOptions): Promise<
   let hiddenFragments = 0;
   // Each page is laid out as it arrives, and only its layout is kept.
   const layout = new DocumentLayout();
+  let other = remote;
   for (let n = 1; n <= pageCount; n++) {
     options.signal?.throwIfAborted();
-    const result = await reader.read(n);
+    let result: PageResult | null = null;
+    if (other && !other.claim(n)) {
+      result = await other.take(n);
+      options.signal?.throwIfAborted();
+      if (!result) {
+        // The page thread failed or died: this one reads the rest (same outcome, slower).
+        options.log?.(`The second reading thread stopped (${other.failure ?? "no reason given"}); reading pages ${n}-${pageCount} here`);
+        other.stop();
+        other = null;
+      }
+    }
+    result ??= await reader.read(n);
     const { read } = result;
     reads.push(read.kind === "text" ? { number: n, kind: "text", layout: layout.addPage(read.fragments) } : read);
     notes.push(...result.notes);
