@@ -87,7 +87,7 @@ if (want("ingest")) {
   const ingest = await runIngestBench();
   console.log("Uploads to the running server (upload -> completed):");
   console.table(ingest.uploads.rows);
-  console.log(`Server peak memory over these uploads: ${ingest.uploads.serverPeakRssMb} MB`);
+  console.log(`Server memory: peak ${ingest.uploads.serverPeakRssMb} MB over these uploads, ${ingest.uploads.serverRssAfterMb} MB after them`);
   console.log("The bulk-ingest command, a new process each run:");
   console.table(ingest.ingestion);
   console.table({ "GET /api/auth/user during ingestion": ingest.serverDuringIngestion });

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
+import { Worker, type WorkerOptions } from "node:worker_threads";
 import { projectRoot } from "./paths.server";
 
 /**
@@ -10,12 +10,12 @@ import { projectRoot } from "./paths.server";
  * else, when running from sources (npm run dev, tests without a build), the TypeScript source through
  * tsx. `--import tsx` in a worker's execArgv does not reach the worker's own entry on Node 20, so a small
  * ES module bootstrap registers tsx's loader (a dev dependency) first and then imports the source.
- * Null when neither exists.
+ * Null when neither exists. `options` are passed on (e.g. resourceLimits).
  */
-export function startWorker(builtName: string, source: string): Worker | null {
+export function startWorker(builtName: string, source: string, options: WorkerOptions = {}): Worker | null {
   const root = projectRoot();
   const built = path.join(root, "build", "workers", `${builtName}.js`);
-  if (fs.existsSync(built)) return new Worker(built);
+  if (fs.existsSync(built)) return new Worker(built, options);
   const sourceFile = path.join(root, source);
   if (!fs.existsSync(sourceFile)) return null;
   const bootstrap = [
@@ -23,7 +23,7 @@ export function startWorker(builtName: string, source: string): Worker | null {
     "register();",
     `await import(${JSON.stringify(pathToFileURL(sourceFile).href)});`,
   ].join("\n");
-  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(bootstrap)}`));
+  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(bootstrap)}`), options);
 }
 
 /** The ES module build of tsx's API, as its package exports name it (a data: module cannot resolve "tsx/esm/api"). */

@@ -123,7 +123,8 @@ describe("reading a long PDF on two threads", () => {
       if (line === "Read 25 of 79 pages") controller.abort(reason);
     };
     await expect(parsePdf(book, { signal: controller.signal, log })).rejects.toBe(reason);
-    expect(lines).toEqual(["Read 25 of 79 pages"]);
+    // (The page thread may have said it OCR'd the last page.)
+    expect(lines.filter((line) => line.startsWith("Read "))).toEqual(["Read 25 of 79 pages"]);
     expect(await parsePdf(book)).toEqual(alone);
     expect(started).toHaveLength(2);
     expect(started[1]!.delivered).toBeGreaterThan(0);

@@ -12,14 +12,23 @@ import type { PageResult } from "./page-reader.server";
  * pages read the same on either (a page's outcome depends only on that page), so the parsed
  * document is identical to a one-thread read (tests compare them).
  *
- * The thread is started on the first long PDF and kept for the next (it is warm then: a cold
- * pdf.js is several times slower), then ended after IDLE_MS without work. If it cannot start,
- * fails or dies, the caller reads the pages it had not received itself: slower, never wrong.
+ * The thread is started on the first long PDF and kept for the next: a cold pdf.js is several
+ * times slower, and while both threads are cold they slow each other (a process's first book reads
+ * ~15 % slower than on one thread; later ones ~25-30 % faster). It ends after IDLE_MS without
+ * work. If it cannot start, fails or dies, the caller reads the pages it had not received itself:
+ * slower, never wrong.
  */
 
 /** Shorter documents are read on one thread: the second copy's opening and fonts would cost more than it saves. */
 export const PARALLEL_MIN_PAGES = 24;
-const IDLE_MS = 5 * 60_000;
+const IDLE_MS = 10 * 60_000;
+/**
+ * The page thread's heap limit. V8 lets an idle heap stay as large as its busiest moment, so without
+ * a limit the server kept ~150 MB more after a few books; with it, about what one thread needs
+ * (measured: same speed). A document that needs more ends the thread (its heap is full) and the
+ * ingesting thread, which has no such limit, reads the remaining pages.
+ */
+const PAGE_THREAD_HEAP_MB = 192;
 
 export type PageThreadRequest =
   | { type: "read"; job: number; filePath: string; claims: SharedArrayBuffer; ocr: boolean | undefined }
@@ -156,7 +165,7 @@ class PageThread {
     if (Date.now() < this.retryAt) return null;
     let worker: Worker | null;
     try {
-      worker = startWorker("pdf-pages-worker", "app/workers/pdf-pages.worker.ts");
+      worker = startWorker("pdf-pages-worker", "app/workers/pdf-pages.worker.ts", { resourceLimits: { maxOldGenerationSizeMb: PAGE_THREAD_HEAP_MB } });
     } catch {
       worker = null;
     }
