@@ -29,6 +29,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DocumentError, type ParsedDocument } from "../types";
 import { parsePdf } from "./pdf.server";
+import { useOperatorListHandOver } from "./pdf/pdfjs.server";
 
 const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../../../..");
 const CORPUS = path.resolve(repoRoot, "../shared/corpora/documents");
@@ -468,6 +469,21 @@ describe.skipIf(!hasCorpus)("corpus documents", () => {
     expect(doc.pages.map((p) => p.number)).toEqual(Array.from({ length: pages }, (_, i) => i + 1));
     expect(pageText(doc, page)).toContain(phrase);
     for (const other of [page - 1, page + 1]) expect(pageText(doc, other)).not.toContain(phrase);
+  });
+
+  it("reads every corpus PDF the same when operator lists are handed over uncopied", async () => {
+    // See useOperatorListHandOver: pdf.js's own deep copy of each message is the reference.
+    const names = fs.readdirSync(CORPUS).filter((n) => n.endsWith(".pdf") && !/^(encrypted_user|malformed|scanned)/.test(n));
+    expect(names.length).toBeGreaterThanOrEqual(11);
+    const readAll = () => Promise.all(names.map((n) => parsePdf(corpus(n), { ocr: false, parallelPages: false })));
+    const handedOver = await readAll();
+    useOperatorListHandOver(false);
+    try {
+      expect(await readAll()).toEqual(handedOver);
+    } finally {
+      useOperatorListHandOver(true);
+    }
+    expect(handedOver.find((d) => d.pageCount === 76)!.pages.length).toBe(76);
   });
 
   it("keeps the printed page labels of the cancer guide", async () => {

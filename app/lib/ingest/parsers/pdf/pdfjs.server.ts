@@ -24,6 +24,7 @@ let loading: Promise<Pdfjs> | undefined;
 export function loadPdfjs(): Promise<Pdfjs> {
   loading ??= import("pdfjs-dist/legacy/build/pdf.mjs").then((pdfjs) => {
     restoreNativeBuiltins();
+    useOperatorListHandOver(true);
     // In Node pdf.js runs its "worker" in this thread; point it at the real file so it
     // still loads when the server code is bundled.
     pdfjs.GlobalWorkerOptions.workerSrc = pathToFileURL(resolvePdfjsFile("legacy/build/pdf.worker.mjs")).href;
@@ -50,6 +51,32 @@ export function restoreNativeBuiltins() {
   if (JSON.parse !== NATIVE_JSON_PARSE && isNative(NATIVE_JSON_PARSE)) {
     Object.defineProperty(JSON, "parse", { value: NATIVE_JSON_PARSE, writable: true, configurable: true, enumerable: false });
   }
+}
+
+const NATIVE_STRUCTURED_CLONE = globalThis.structuredClone;
+
+/**
+ * In Node both halves of pdf.js (the parser, normally a web worker, and the API) run in one thread
+ * and talk through a port that deep-copies every message with structuredClone, as a real worker
+ * boundary would. For the operator lists, the bulk of what goes across, that copy was ~7 % of
+ * reading a book, and the garbage it leaves more. Their chunks are handed over with only their two
+ * arrays copied: pdf.js empties those right after sending (OperatorList.flush) and never touches
+ * the operations' arguments again, and the receiving side only reads them. Every other message,
+ * and anything else in the thread calling structuredClone, still gets the real copy. Tests read
+ * the corpus both ways and compare.
+ */
+export function useOperatorListHandOver(enabled: boolean) {
+  globalThis.structuredClone = enabled ? cloneMessage : NATIVE_STRUCTURED_CLONE;
+}
+
+type StreamMessage = { stream?: unknown; chunk?: { fnArray?: unknown; argsArray?: unknown } };
+
+function cloneMessage<T>(value: T, options?: StructuredSerializeOptions): T {
+  const chunk = (value as StreamMessage | null)?.chunk;
+  if (chunk && (value as StreamMessage).stream !== undefined && Array.isArray(chunk.fnArray) && Array.isArray(chunk.argsArray)) {
+    return { ...value, chunk: { ...chunk, fnArray: chunk.fnArray.slice(), argsArray: chunk.argsArray.slice() } };
+  }
+  return NATIVE_STRUCTURED_CLONE(value, options);
 }
 
 const requireFromHere = createRequire(import.meta.url);
