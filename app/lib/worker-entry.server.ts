@@ -10,7 +10,7 @@ import { projectRoot } from "./paths.server";
  * else, when running from sources (npm run dev, tests without a build), the TypeScript source through
  * tsx. `--import tsx` in a worker's execArgv does not reach the worker's own entry on Node 20, so a small
  * ES module bootstrap registers tsx's loader (a dev dependency) first and then imports the source.
- * Null when neither exists. `options` are passed on (e.g. resourceLimits).
+ * Null when neither exists. `options` are passed on (resourceLimits only to the built file).
  */
 export function startWorker(builtName: string, source: string, options: WorkerOptions = {}): Worker | null {
   const root = projectRoot();
@@ -23,7 +23,10 @@ export function startWorker(builtName: string, source: string, options: WorkerOp
     "register();",
     `await import(${JSON.stringify(pathToFileURL(sourceFile).href)});`,
   ].join("\n");
-  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(bootstrap)}`), options);
+  // From sources tsx transpiles in the thread and Node reads source maps: heap limits meant for the built
+  // code would be too tight there.
+  const { resourceLimits: _ignored, ...sourceOptions } = options;
+  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(bootstrap)}`), sourceOptions);
 }
 
 /** The ES module build of tsx's API, as its package exports name it (a data: module cannot resolve "tsx/esm/api"). */

@@ -3,7 +3,8 @@
  * document, while the ingesting thread reads from the first forwards; it stops at the first page
  * that thread has claimed (see app/lib/ingest/parsers/pdf/page-thread.server.ts).
  * Messages: {type:'read', job, filePath, claims, ocr} and {type:'cancel', job}; replies one
- * {type:'page'} per page read, {type:'log'} lines, then {type:'done'} or {type:'failed'}.
+ * {type:'page'} per page read, {type:'log'} lines, then {type:'done'} or {type:'failed'}; and
+ * {type:'ready'} once, when pdf.js is loaded.
  * Jobs run one after another; a cancelled job stops at its next page.
  */
 import { parentPort } from "node:worker_threads";
@@ -61,3 +62,9 @@ port.on("message", (request: PageThreadRequest) => {
   }
   queue = queue.then(() => readRange(request));
 });
+
+// Load pdf.js now, so the first document does not wait for it, and say so.
+loadPdfjs().then(
+  () => reply({ type: "ready" }),
+  () => undefined, // reading a document will fail with the reason
+);

@@ -38,6 +38,7 @@ export type PageThreadReply =
   | { type: "page"; job: number; result: PageResult }
   | { type: "log"; job: number; line: string }
   | { type: "done"; job: number }
+  | { type: "ready" }
   | { type: "failed"; job: number; message: string };
 
 /** Whether a document this long is worth a second thread on this machine. */
@@ -129,6 +130,12 @@ class PageThread {
   private current: { pages: RemotePages; log?: (line: string) => void } | null = null;
   private idleTimer: ReturnType<typeof setTimeout> | null = null;
   private retryAt = 0;
+  private ready: Promise<boolean> = Promise.resolve(false);
+
+  /** Starts the thread if needed; true once it has loaded pdf.js, false if it cannot run. */
+  prepare(): Promise<boolean> {
+    return this.ensure() ? this.ready : Promise.resolve(false);
+  }
 
   /** Starts reading the file there from its last page backwards; null when the thread is busy or cannot run. */
   read(filePath: string, pageCount: number, options: ReadOptions): RemotePages | null {
@@ -173,8 +180,12 @@ class PageThread {
       this.retryAt = Date.now() + 60_000;
       return null;
     }
-    worker.on("message", (reply: PageThreadReply) => this.onReply(reply));
+    let markReady: (ready: boolean) => void = () => undefined;
+    this.ready = new Promise((resolve) => (markReady = resolve));
+    worker.unref(); // idle until it has a document
+    worker.on("message", (reply: PageThreadReply) => (reply.type === "ready" ? markReady(true) : this.onReply(reply)));
     const fail = (why: string) => {
+      markReady(false);
       if (this.worker !== worker) return;
       this.worker = null;
       this.retryAt = Date.now() + 5_000;
@@ -187,7 +198,7 @@ class PageThread {
     return worker;
   }
 
-  private onReply(reply: PageThreadReply) {
+  private onReply(reply: Exclude<PageThreadReply, { type: "ready" }>) {
     const current = this.current;
     if (!current || reply.job !== current.pages.job) return; // a cancelled job's late messages
     if (reply.type === "page") current.pages.deliver(reply.result);
@@ -218,6 +229,12 @@ let thread: PageThread | null = null;
 export function readPagesOnThread(filePath: string, pageCount: number, options: ReadOptions = {}): RemotePages | null {
   thread ??= new PageThread();
   return thread.read(filePath, pageCount, options);
+}
+
+/** Starts the page thread ahead of a document; true once it is ready (tests wait for it). */
+export function preparePageThread(): Promise<boolean> {
+  thread ??= new PageThread();
+  return thread.prepare();
 }
 
 export async function stopPageThread() {
