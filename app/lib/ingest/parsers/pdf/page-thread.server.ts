@@ -134,7 +134,9 @@ class PageThread {
 
   /** Starts the thread if needed; true once it has loaded pdf.js, false if it cannot run. */
   prepare(): Promise<boolean> {
-    return this.ensure() ? this.ready : Promise.resolve(false);
+    if (!this.ensure()) return Promise.resolve(false);
+    if (!this.current) this.endWhenIdle();
+    return this.ready;
   }
 
   /** Starts reading the file there from its last page backwards; null when the thread is busy or cannot run. */
@@ -212,6 +214,10 @@ class PageThread {
   private release() {
     this.current = null;
     this.worker?.unref();
+    this.endWhenIdle();
+  }
+
+  private endWhenIdle() {
     this.clearIdle();
     this.idleTimer = setTimeout(() => void this.stop(), IDLE_MS);
     this.idleTimer.unref();
