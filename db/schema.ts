@@ -239,6 +239,8 @@ export const uploadSessions = sqliteTable(
     id: text("id").primaryKey(),
     documentId: text("document_id").references(() => documents.id, { onDelete: "set null" }),
     userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** Whose library the upload goes to, as documents.ownerId: null = the shared knowledge base. Kept after its document is gone. */
+    ownerId: text("owner_id").references(() => users.id, { onDelete: "cascade" }),
     filename: text("filename").notNull(),
     fileSize: integer("file_size").notNull(),
     status: text("status", { enum: UPLOAD_STATUSES }).notNull().default("processing"),

@@ -101,7 +101,7 @@ async function main() {
       onProgress: ({ step, done, total }) => draw(step, done, total),
     });
     if (tty) process.stdout.write("\n");
-    const session = getUploadSession(sessionId, db);
+    const session = getUploadSession(sessionId, { library: "any" }, db);
     if (outcome === "completed") {
       ok++;
       console.log(`  done: ${session?.totalChunks ?? 0} chunks`);

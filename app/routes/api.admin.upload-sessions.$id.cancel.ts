@@ -6,8 +6,8 @@ import type { Route } from "./+types/api.admin.upload-sessions.$id.cancel";
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   await requireApiAdmin(request);
-  const result = cancelUploadSession(params.id);
+  const result = cancelUploadSession(params.id, { library: "shared" });
   if (result === "not-found") return jsonError(404, "Upload session not found");
   if (result === "not-processing") return jsonError(409, "This upload is no longer processing");
-  return jsonOk({ cancelled: true, session: getUploadSession(params.id) });
+  return jsonOk({ cancelled: true, session: getUploadSession(params.id, { library: "shared" }) });
 }

@@ -5,6 +5,6 @@ import type { Route } from "./+types/api.admin.upload-sessions.$id";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireApiAdmin(request);
-  const session = getUploadSession(params.id);
+  const session = getUploadSession(params.id, { library: "shared" });
   return session ? jsonOk(session) : jsonError(404, "Upload session not found");
 }

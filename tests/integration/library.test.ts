@@ -258,6 +258,9 @@ describe("a private library", () => {
       expect((await other.get(`/api/documents/upload-sessions/${sessionId}`)).status).toBe(404);
       expect((await other.request("POST", `/api/documents/upload-sessions/${sessionId}/cancel`)).status).toBe(404);
     }
+    // Nor through the admin's own session routes: a private upload is not part of the shared knowledge base.
+    expect((await admin.get(`/api/admin/upload-sessions/${sessionId}`)).status).toBe(404);
+    expect((await admin.request("POST", `/api/admin/upload-sessions/${sessionId}/cancel`)).status).toBe(404);
     const done = await waitForSession(alice, sessionId, 120_000, LIBRARY_UPLOADS.sessions);
     expect(done).toMatchObject({ status: "completed", error: null, currentStep: "finalizing" });
     expect(done.chunksCreated).toBe(done.totalChunks);
@@ -408,8 +411,8 @@ describe("cancel and processing", () => {
         "insert into documents (id, title, filename, stored_path, file_type, file_size, processing_status, owner_id, uploaded_by, uploaded_at) values (?, 'Held', 'held.pdf', ?, 'pdf', 1, 'processing', ?, ?, ?)",
       ).run(documentId, storedPath, ownerId, ownerId, now);
       db.prepare(
-        "insert into upload_sessions (id, document_id, user_id, filename, file_size, status, console_output, chunks_created, created_at, updated_at) values (?, ?, ?, 'held.pdf', 1, 'processing', '[]', 0, ?, ?)",
-      ).run(sessionId, documentId, ownerId, now, now);
+        "insert into upload_sessions (id, document_id, user_id, owner_id, filename, file_size, status, console_output, chunks_created, created_at, updated_at) values (?, ?, ?, ?, 'held.pdf', 1, 'processing', '[]', 0, ?, ?)",
+      ).run(sessionId, documentId, ownerId, ownerId, now, now);
     } finally {
       db.close();
     }
@@ -424,6 +427,7 @@ describe("cancel and processing", () => {
     const before = snapshot();
     expect((await alice.request("POST", `/api/documents/upload-sessions/${held.sessionId}/cancel`)).status).toBe(404);
     expect((await admin.request("POST", `/api/documents/upload-sessions/${held.sessionId}/cancel`)).status).toBe(404);
+    expect((await admin.request("POST", `/api/admin/upload-sessions/${held.sessionId}/cancel`)).status).toBe(404);
     expect(snapshot()).toEqual(before);
 
     const res = await bob.request("POST", `/api/documents/upload-sessions/${held.sessionId}/cancel`);

@@ -52,6 +52,32 @@ describe("database", () => {
     expect(d.select().from(users).all()).toHaveLength(1);
   });
 
+  it("migration 0005 gives existing upload sessions the library they went to", () => {
+    const d = freshDb();
+    const sql = d.$client;
+    sql.exec(`INSERT INTO users (id, email, role) VALUES ('admin', 'a@x.test', 'admin'), ('u1', 'u1@x.test', 'user')`);
+    const doc = (id: string, owner: string | null) =>
+      sql.prepare(`INSERT INTO documents (id, title, filename, stored_path, file_type, file_size, owner_id, uploaded_by) VALUES (?, 't', 'f.pdf', 'files/f.pdf', 'pdf', 1, ?, ?)`).run(id, owner, owner ?? "admin");
+    doc("shared", null);
+    doc("private", "u1");
+    doc("admins-own", "admin");
+    const session = (id: string, userId: string, documentId: string | null) =>
+      sql.prepare(`INSERT INTO upload_sessions (id, document_id, user_id, filename, file_size) VALUES (?, ?, ?, 'f.pdf', 1)`).run(id, documentId, userId);
+    session("s-shared", "admin", "shared");
+    session("s-private", "u1", "private");
+    session("s-admins-own", "admin", "admins-own");
+    session("s-user-gone", "u1", null); // a user's failed upload: its document was removed
+    session("s-admin-gone", "admin", null);
+    // As before the migration: no owner recorded.
+    sql.exec(`UPDATE upload_sessions SET owner_id = NULL`);
+    const migration = fs.readFileSync(path.resolve(import.meta.dirname, "../../../db/migrations/0005_session_owner.sql"), "utf8");
+    for (const statement of migration.split("--> statement-breakpoint").slice(1)) sql.exec(statement);
+    const owners = Object.fromEntries(
+      (sql.prepare(`SELECT id, owner_id AS ownerId FROM upload_sessions`).all() as { id: string; ownerId: string | null }[]).map((r) => [r.id, r.ownerId]),
+    );
+    expect(owners).toEqual({ "s-shared": null, "s-private": "u1", "s-admins-own": "admin", "s-user-gone": "u1", "s-admin-gone": null });
+  });
+
   it("refuses rows that point at nothing", () => {
     const d = freshDb();
     expect(() => d.insert(conversations).values({ id: "c9", userId: "nobody", title: "x" }).run()).toThrow(/FOREIGN KEY/);

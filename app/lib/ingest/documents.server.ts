@@ -69,13 +69,21 @@ export function listVisibleDocuments(viewerId: string, db: Db = getDb()) {
     .map((d) => ({ ...d, uploadedAt: d.uploadedAt.toISOString() }));
 }
 
-/** Whose sessions a caller reaches: any (the admin), or with `uploaderId` only those that user uploaded. */
-export type SessionScope = { uploaderId?: string };
+/**
+ * Whose sessions a caller reaches: the admin's routes those of the shared knowledge base, a user's
+ * library routes their own uploads to their own library. A private library's upload (its file name,
+ * title and console) is its owner's alone, as the document is.
+ */
+export type SessionScope = { library: "shared" } | { library: "private"; userId: string } | { library: "any" };
 
-const inScope = (s: { userId: string | null }, scope: SessionScope) => scope.uploaderId === undefined || s.userId === scope.uploaderId;
+function inScope(s: { userId: string | null; ownerId: string | null }, scope: SessionScope): boolean {
+  if (scope.library === "any") return true;
+  if (scope.library === "shared") return s.ownerId === null;
+  return s.ownerId === scope.userId && s.userId === scope.userId;
+}
 
 /** A session by id; null when missing or outside the scope (existence is not revealed). */
-export function getUploadSession(id: string, db: Db = getDb(), scope: SessionScope = {}) {
+export function getUploadSession(id: string, scope: SessionScope, db: Db = getDb()) {
   const s = db.select().from(uploadSessions).where(eq(uploadSessions.id, id)).get();
   if (!s || !inScope(s, scope)) return null;
   return {
@@ -97,8 +105,12 @@ export function getUploadSession(id: string, db: Db = getDb(), scope: SessionSco
 
 export type CancelResult = "cancelled" | "not-found" | "not-processing";
 
-export function cancelUploadSession(id: string, db: Db = getDb(), scope: SessionScope = {}): CancelResult {
-  const s = db.select({ status: uploadSessions.status, userId: uploadSessions.userId }).from(uploadSessions).where(eq(uploadSessions.id, id)).get();
+export function cancelUploadSession(id: string, scope: SessionScope, db: Db = getDb()): CancelResult {
+  const s = db
+    .select({ status: uploadSessions.status, userId: uploadSessions.userId, ownerId: uploadSessions.ownerId })
+    .from(uploadSessions)
+    .where(eq(uploadSessions.id, id))
+    .get();
   if (!s || !inScope(s, scope)) return "not-found";
   if (s.status !== "processing") return "not-processing";
   return ingestQueue().cancel(id) === "ok" ? "cancelled" : "not-processing";

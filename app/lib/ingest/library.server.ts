@@ -1,5 +1,4 @@
 import { getConfig } from "../config.server";
-import { getDb } from "../db/index.server";
 import { LIBRARY_EXTENSIONS, LIBRARY_MAX_BYTES } from "../library-view";
 import { cancelUploadSession, getUploadSession } from "./documents.server";
 import { receiveUpload, refuseOverQuota, refuseUnreadUpload } from "./upload.server";
@@ -26,9 +25,9 @@ export async function receiveLibraryUpload(request: Request, userId: string) {
   });
 }
 
-export const getLibrarySession = (userId: string, sessionId: string) => getUploadSession(sessionId, getDb(), { uploaderId: userId });
+export const getLibrarySession = (userId: string, sessionId: string) => getUploadSession(sessionId, { library: "private", userId });
 
-export const cancelLibrarySession = (userId: string, sessionId: string) => cancelUploadSession(sessionId, getDb(), { uploaderId: userId });
+export const cancelLibrarySession = (userId: string, sessionId: string) => cancelUploadSession(sessionId, { library: "private", userId });
 
 /** A library upload refused before its body was read: up to 50 MB of it is read and dropped (see refuseUnreadUpload). */
 export const refuseUnreadLibraryUpload = (request: Request, refusal: Response) => refuseUnreadUpload(request, refusal, LIBRARY_MAX_BYTES);

@@ -187,6 +187,7 @@ export async function registerUpload(received: Received, options: UploadOptions)
       .values({
         id: sessionId,
         userId: options.uploadedBy,
+        ownerId: options.ownerId,
         filename: received.filename,
         fileSize: 0,
         status: "failed",
@@ -228,6 +229,7 @@ export async function registerUpload(received: Received, options: UploadOptions)
           id: sessionId,
           documentId,
           userId: options.uploadedBy,
+          ownerId: options.ownerId,
           filename: received.filename,
           fileSize: received.size,
           status: "processing",
