@@ -12,6 +12,9 @@ import { removeDocument } from "./pipeline.server";
  * Hands upload sessions to the ingestion worker thread one at a time, so a 400-page
  * book never blocks requests. Cancel reaches the running job within a second or two;
  * if the worker does not answer in time it is replaced and the main thread cleans up.
+ * Libraries take turns (the shared knowledge base is one, each user's private library
+ * another): many uploads to one library never hold up another's for more than one
+ * document each.
  */
 
 type Reply = { type: "done"; sessionId: string; outcome: string; error?: string };
@@ -42,20 +45,43 @@ function finishOnMainThread(sessionId: string, status: "cancelled" | "failed", r
     .run();
 }
 
+/** A waiting upload and the library it goes to (null: the shared knowledge base). */
+export type Waiting = { sessionId: string; ownerId: string | null };
+
+/**
+ * Which waiting upload runs next: the oldest of the library served least recently (never served
+ * first), so libraries take turns; within a library, uploads run in the order they came.
+ */
+export function nextInTurn(waiting: readonly Waiting[], lastServed: ReadonlyMap<string | null, number>): number {
+  let best = -1;
+  let bestServed = Infinity;
+  for (let i = 0; i < waiting.length; i++) {
+    const served = lastServed.get(waiting[i]!.ownerId) ?? -1;
+    if (served < bestServed) {
+      best = i;
+      bestServed = served;
+    }
+  }
+  return best;
+}
+
 class IngestQueue {
   private worker: Worker | null = null;
-  private readonly waiting: string[] = [];
+  private readonly waiting: Waiting[] = [];
+  /** Library -> when it was last served (a counter), for nextInTurn. */
+  private readonly lastServed = new Map<string | null, number>();
+  private served = 0;
   private running: string | null = null;
   private cancelTimer: ReturnType<typeof setTimeout> | null = null;
 
-  enqueue(sessionId: string) {
-    this.waiting.push(sessionId);
+  enqueue(sessionId: string, ownerId: string | null) {
+    this.waiting.push({ sessionId, ownerId });
     this.next();
   }
 
   /** 'ok' when the cancel was taken; 'not-processing' when the session had already ended. */
   cancel(sessionId: string): "ok" | "not-processing" {
-    const queued = this.waiting.indexOf(sessionId);
+    const queued = this.waiting.findIndex((w) => w.sessionId === sessionId);
     if (queued >= 0) {
       this.waiting.splice(queued, 1);
       finishOnMainThread(sessionId, "cancelled", "");
@@ -91,7 +117,7 @@ class IngestQueue {
         .set({ currentStep: null, chunksCreated: 0, totalChunks: null })
         .where(eq(uploadSessions.id, session.id))
         .run();
-      this.enqueue(session.id);
+      this.enqueue(session.id, session.ownerId);
       lines.push(`Upload ${session.filename}: resumed after a restart`);
     }
     return lines;
@@ -137,7 +163,8 @@ class IngestQueue {
 
   private next() {
     if (this.running || !this.waiting.length) return;
-    const sessionId = this.waiting.shift()!;
+    const [{ sessionId, ownerId }] = this.waiting.splice(nextInTurn(this.waiting, this.lastServed), 1) as [Waiting];
+    this.lastServed.set(ownerId, this.served++);
     this.running = sessionId;
     this.ensureWorker().postMessage({ type: "run", sessionId });
   }

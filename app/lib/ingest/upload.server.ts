@@ -241,6 +241,6 @@ export async function registerUpload(received: Received, options: UploadOptions)
     fs.rmSync(storedFile, { force: true });
     throw error;
   }
-  if (options.enqueue !== false) ingestQueue().enqueue(sessionId);
+  if (options.enqueue !== false) ingestQueue().enqueue(sessionId, options.ownerId);
   return { sessionId, documentId };
 }
