@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError, apiRequest, getJson, isUnauthorizedError, retryDelay, shouldRetry } from "./api-client";
+import { ApiError, apiRequest, getJson, isUnauthorizedError, retryDelay, serverReason, shouldRetry } from "./api-client";
+import { StreamError } from "./chat-client";
 
 const err = (status?: number, headers?: Record<string, string>) =>
   new ApiError(`${status}: x`, status, status ? new Response("x", { status, headers }) : undefined);
@@ -125,5 +126,16 @@ describe("handleUnauthorized", () => {
     expect(window.location.href).toBe("/api/login");
     vi.unstubAllGlobals();
     vi.useRealTimers();
+  });
+});
+
+describe("serverReason", () => {
+  it("reads the message of a JSON error body, plain text, or nothing", () => {
+    expect(serverReason(new ApiError('413: {"message":"Message is too long"}', 413))).toBe("Message is too long");
+    expect(serverReason(new ApiError("503: Service Unavailable", 503))).toBe("Service Unavailable");
+    expect(serverReason(new ApiError("500: <!DOCTYPE html><html></html>", 500))).toBeNull();
+    expect(serverReason(new ApiError("Network error: Failed to fetch"))).toBeNull();
+    expect(serverReason(new StreamError("The model stopped"))).toBe("The model stopped");
+    expect(serverReason("nope")).toBeNull();
   });
 });

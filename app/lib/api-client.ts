@@ -125,3 +125,28 @@ export function redirectToLogin(delay = REDIRECT_DELAY_MS) {
     window.location.href = "/api/login";
   }, delay);
 }
+
+/**
+ * What the server said went wrong, for a toast: the `message` of a JSON error body, or plain
+ * text; null when there is nothing readable (network failures, empty bodies, HTML pages).
+ */
+export function serverReason(error: unknown): string | null {
+  if (!(error instanceof Error)) return null;
+  if (!(error instanceof ApiError) || error.status === undefined) {
+    return error.name === "StreamError" ? error.message : null;
+  }
+  const text = error.message.replace(/^\d{3}: /, "").trim();
+  if (!text) return null;
+  try {
+    const body = JSON.parse(text) as { message?: unknown };
+    return typeof body.message === "string" && body.message.trim() ? body.message.trim() : null;
+  } catch {
+    return /^\s*</.test(text) || text.length > 300 ? null : text;
+  }
+}
+
+/** A failed call, told the user: a 401 goes the way of handleUnauthorized, anything else is a destructive toast. */
+export function reportFailure(error: unknown, title: string, description: string) {
+  if (isUnauthorizedError(error)) return handleUnauthorized();
+  toast({ title, description, variant: "destructive" });
+}

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "./api-client";
-import { StreamError, type Citation, type Message } from "./chat-client";
+import type { Citation, Message } from "./chat-client";
 import {
   PLACEHOLDERS,
   canSend,
@@ -8,7 +7,6 @@ import {
   mergeMessages,
   newestAssistantId,
   placeholderFor,
-  serverReason,
   shownSuggestions,
   sourceLabel,
   suggestionLabel,
@@ -79,16 +77,5 @@ describe("messages", () => {
   });
   it("merges stored messages without duplicates", () => {
     expect(mergeMessages([m("1", "user"), m("2", "user")], [m("2", "user"), m("3", "assistant")]).map((x) => x.id)).toEqual(["1", "2", "3"]);
-  });
-});
-
-describe("serverReason", () => {
-  it("reads the message of a JSON error body, plain text, or nothing", () => {
-    expect(serverReason(new ApiError('413: {"message":"Message is too long"}', 413))).toBe("Message is too long");
-    expect(serverReason(new ApiError("503: Service Unavailable", 503))).toBe("Service Unavailable");
-    expect(serverReason(new ApiError("500: <!DOCTYPE html><html></html>", 500))).toBeNull();
-    expect(serverReason(new ApiError("Network error: Failed to fetch"))).toBeNull();
-    expect(serverReason(new StreamError("The model stopped"))).toBe("The model stopped");
-    expect(serverReason("nope")).toBeNull();
   });
 });

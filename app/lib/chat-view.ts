@@ -1,4 +1,3 @@
-import { ApiError } from "./api-client";
 import type { Citation, Message } from "./chat-client";
 
 /** Pure rules of the chat screen (spec §2, §4, §9), kept apart from React so they are tested directly. */
@@ -100,23 +99,4 @@ export function formatCreatedDate(iso: string, locale?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
   return date.toLocaleDateString(locale, { year: "numeric", month: "short", day: "numeric" });
-}
-
-/**
- * What the server said went wrong, for a toast: the `message` of a JSON error body, or plain
- * text; null when there is nothing readable (network failures, empty bodies, HTML pages).
- */
-export function serverReason(error: unknown): string | null {
-  if (!(error instanceof Error)) return null;
-  if (!(error instanceof ApiError) || error.status === undefined) {
-    return error.name === "StreamError" ? error.message : null;
-  }
-  const text = error.message.replace(/^\d{3}: /, "").trim();
-  if (!text) return null;
-  try {
-    const body = JSON.parse(text) as { message?: unknown };
-    return typeof body.message === "string" && body.message.trim() ? body.message.trim() : null;
-  } catch {
-    return /^\s*</.test(text) || text.length > 300 ? null : text;
-  }
 }

@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
-import { handleUnauthorized, isUnauthorizedError } from "~/lib/api-client";
-import { serverReason } from "~/lib/chat-view";
+import { handleUnauthorized, isUnauthorizedError, serverReason } from "~/lib/api-client";
 
 export type LoadState<T> = { status: "loading" } | { status: "error"; message: string } | { status: "ready"; data: T };
 

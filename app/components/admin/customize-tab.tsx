@@ -4,8 +4,7 @@ import { Card } from "~/components/ui/card";
 import { TextAreaField } from "~/components/ui/textarea";
 import { getWelcomeMessage, saveWelcomeMessage } from "~/lib/admin-client";
 import { WELCOME_MESSAGE_MAX, canSave } from "~/lib/admin-view";
-import { handleUnauthorized, isUnauthorizedError } from "~/lib/api-client";
-import { serverReason } from "~/lib/chat-view";
+import { reportFailure, serverReason } from "~/lib/api-client";
 import { toast } from "~/lib/toast";
 import { ErrorState, LoadingState, useAdminData } from "./admin-data";
 
@@ -36,8 +35,7 @@ function WelcomeForm({ initial }: { initial: string }) {
       setDraft(welcomeMessage);
       toast({ title: "Welcome Message Saved", description: "The chat screen shows the new welcome message." });
     } catch (error) {
-      if (isUnauthorizedError(error)) return handleUnauthorized();
-      toast({ title: "Save Failed", description: serverReason(error) ?? "Failed to save welcome message", variant: "destructive" });
+      reportFailure(error, "Save Failed", serverReason(error) ?? "Failed to save welcome message");
     } finally {
       setSaving(false);
     }

@@ -2,13 +2,12 @@ import { useCallback, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { useConfirm } from "~/components/ui/confirm-dialog";
-import { Dialog, DialogClose } from "~/components/ui/dialog";
+import { Dialog, DialogActions } from "~/components/ui/dialog";
 import { TextAreaField } from "~/components/ui/textarea";
 import { deleteFeedback, listFeedback, updateFeedback, type FeedbackItem } from "~/lib/admin-client";
 import { displayName, feedbackBadgeClass, timeAgo } from "~/lib/admin-view";
-import { handleUnauthorized, isUnauthorizedError } from "~/lib/api-client";
+import { handleUnauthorized, isUnauthorizedError, serverReason } from "~/lib/api-client";
 import { professionLabel } from "~/lib/brand";
-import { serverReason } from "~/lib/chat-view";
 import { toast } from "~/lib/toast";
 import { Badge, EmptyState, ErrorState, LoadingState, useAdminData } from "./admin-data";
 
@@ -164,14 +163,7 @@ function NotesForm({ item, saving, onSave }: { item: FeedbackItem; saving: boole
       }}
     >
       <TextAreaField label="Admin Notes" id="admin-notes" rows={5} maxLength={NOTES_MAX} value={notes} onChange={(e) => setNotes(e.target.value)} autoFocus />
-      <div className="flex justify-end gap-2">
-        <DialogClose asChild>
-          <Button variant="secondary">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" disabled={saving} aria-busy={saving}>
-          Save Notes
-        </Button>
-      </div>
+      <DialogActions submitLabel="Save Notes" busy={saving} />
     </form>
   );
 }

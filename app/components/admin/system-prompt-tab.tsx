@@ -4,8 +4,7 @@ import { Card } from "~/components/ui/card";
 import { TextAreaField } from "~/components/ui/textarea";
 import { getSystemPrompts, saveSystemPrompts, type SystemPrompts } from "~/lib/admin-client";
 import { SYSTEM_PROMPT_MAX, canSave } from "~/lib/admin-view";
-import { handleUnauthorized, isUnauthorizedError } from "~/lib/api-client";
-import { serverReason } from "~/lib/chat-view";
+import { reportFailure, serverReason } from "~/lib/api-client";
 import { toast } from "~/lib/toast";
 import { ErrorState, LoadingState, useAdminData } from "./admin-data";
 
@@ -43,8 +42,7 @@ function SystemPromptForm({ initial }: { initial: SystemPrompts }) {
       setDraft(stored);
       toast({ title: "System Prompts Saved", description: "The assistant uses the new prompts from the next question." });
     } catch (error) {
-      if (isUnauthorizedError(error)) return handleUnauthorized();
-      toast({ title: "Save Failed", description: serverReason(error) ?? "Failed to save system prompts", variant: "destructive" });
+      reportFailure(error, "Save Failed", serverReason(error) ?? "Failed to save system prompts");
     } finally {
       setSaving(false);
     }

@@ -1,10 +1,9 @@
 import { useState } from "react";
-import { Button } from "~/components/ui/button";
-import { Dialog, DialogClose } from "~/components/ui/dialog";
+import { Dialog, DialogActions } from "~/components/ui/dialog";
 import { TextAreaField } from "~/components/ui/textarea";
-import { handleUnauthorized, isUnauthorizedError } from "~/lib/api-client";
+import { reportFailure, serverReason } from "~/lib/api-client";
 import { sendFeedback } from "~/lib/chat-client";
-import { FEEDBACK_MIN_LENGTH, FEEDBACK_TOO_SHORT, serverReason } from "~/lib/chat-view";
+import { FEEDBACK_MIN_LENGTH, FEEDBACK_TOO_SHORT } from "~/lib/chat-view";
 import { toast } from "~/lib/toast";
 
 /** 'Send Feedback' (spec §2, §5): one textarea, at least 10 characters, Cancel / Send Feedback. */
@@ -33,13 +32,7 @@ export function FeedbackDialog({ open, onOpenChange }: { open: boolean; onOpenCh
       setMessage("");
       close(false);
     } catch (failure) {
-      if (isUnauthorizedError(failure)) handleUnauthorized();
-      else
-        toast({
-          title: "Error",
-          description: serverReason(failure) ?? "Failed to send feedback. Please try again.",
-          variant: "destructive",
-        });
+      reportFailure(failure, "Error", serverReason(failure) ?? "Failed to send feedback. Please try again.");
     } finally {
       setSending(false);
     }
@@ -60,14 +53,7 @@ export function FeedbackDialog({ open, onOpenChange }: { open: boolean; onOpenCh
             if (error && e.target.value.trim().length >= FEEDBACK_MIN_LENGTH) setError(undefined);
           }}
         />
-        <div className="flex justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="secondary">Cancel</Button>
-          </DialogClose>
-          <Button type="submit" disabled={sending} aria-busy={sending}>
-            Send Feedback
-          </Button>
-        </div>
+        <DialogActions submitLabel="Send Feedback" busy={sending} />
       </form>
     </Dialog>
   );

@@ -1,10 +1,9 @@
 import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogClose } from "~/components/ui/dialog";
+import { Dialog, DialogActions, DialogClose } from "~/components/ui/dialog";
 import { TextAreaField } from "~/components/ui/textarea";
-import { handleUnauthorized, isUnauthorizedError } from "~/lib/api-client";
+import { handleUnauthorized, isUnauthorizedError, reportFailure, serverReason } from "~/lib/api-client";
 import { getUserSettings, saveUserSettings, type UserSettings } from "~/lib/chat-client";
-import { serverReason } from "~/lib/chat-view";
 import { toast } from "~/lib/toast";
 
 type LoadState = { status: "loading" } | { status: "error" } | { status: "ready"; form: UserSettings };
@@ -47,13 +46,7 @@ export function SettingsDialog({ open, onOpenChange }: { open: boolean; onOpenCh
       toast({ title: "Settings Saved", description: "Your settings have been saved." });
       onOpenChange(false);
     } catch (error) {
-      if (isUnauthorizedError(error)) handleUnauthorized();
-      else
-        toast({
-          title: "Error",
-          description: serverReason(error) ?? "Failed to save settings. Please try again.",
-          variant: "destructive",
-        });
+      reportFailure(error, "Error", serverReason(error) ?? "Failed to save settings. Please try again.");
     } finally {
       setSaving(false);
     }
@@ -103,14 +96,7 @@ export function SettingsDialog({ open, onOpenChange }: { open: boolean; onOpenCh
             onChange={set("pubmedPriorityJournals")}
             hint="Comma-separated journal names, searched first in PubMed mode."
           />
-          <div className="flex justify-end gap-2">
-            <DialogClose asChild>
-              <Button variant="secondary">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={saving} aria-busy={saving}>
-              Save Settings
-            </Button>
-          </div>
+          <DialogActions submitLabel="Save Settings" busy={saving} />
         </form>
       )}
     </Dialog>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { handleUnauthorized, isUnauthorizedError } from "~/lib/api-client";
+import { handleUnauthorized, isUnauthorizedError, serverReason } from "~/lib/api-client";
 import {
   contextualSuggestions,
   createConversation,
@@ -10,7 +10,7 @@ import {
   type Conversation,
   type Message,
 } from "~/lib/chat-client";
-import { canSend, fallbackTitle, mergeMessages, newestAssistantId, serverReason, shownSuggestions, type Modes } from "~/lib/chat-view";
+import { canSend, fallbackTitle, mergeMessages, newestAssistantId, shownSuggestions, type Modes } from "~/lib/chat-view";
 import { toast } from "~/lib/toast";
 
 /** A question on its way: the text, then the stored user message, then the answer as it streams. */

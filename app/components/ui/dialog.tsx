@@ -1,5 +1,6 @@
 import { Dialog as RadixDialog } from "radix-ui";
 import type { ReactNode } from "react";
+import { Button } from "./button";
 
 /**
  * A modal dialog on Radix's Dialog: overlay, centred panel, title, optional description,
@@ -41,3 +42,17 @@ export function Dialog({
 
 /** A button that closes the dialog it is in (Cancel). */
 export const DialogClose = RadixDialog.Close;
+
+/** A form dialog's buttons: Cancel (closes it) and the submit button, disabled while `busy`. */
+export function DialogActions({ submitLabel, busy }: { submitLabel: string; busy: boolean }) {
+  return (
+    <div className="flex justify-end gap-2">
+      <DialogClose asChild>
+        <Button variant="secondary">Cancel</Button>
+      </DialogClose>
+      <Button type="submit" disabled={busy} aria-busy={busy}>
+        {submitLabel}
+      </Button>
+    </div>
+  );
+}

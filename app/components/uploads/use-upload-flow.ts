@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { apiRequest, getJson, handleUnauthorized, isUnauthorizedError } from "~/lib/api-client";
-import { serverReason } from "~/lib/chat-view";
+import { apiRequest, getJson, reportFailure, serverReason } from "~/lib/api-client";
 import { CONSOLE_READY, POLL_INTERVAL_MS, formatElapsed } from "~/lib/documents-view";
 import { toast } from "~/lib/toast";
 
@@ -27,10 +26,6 @@ export type UploadEndpoints = { upload: string; sessions: string };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export function reportFailure(error: unknown, title: string, description: string) {
-  if (isUnauthorizedError(error)) return handleUnauthorized();
-  toast({ title, description, variant: "destructive" });
-}
 
 export function useUploadFlow(endpoints: UploadEndpoints, onChanged: () => void) {
   const [consoleLines, setConsoleLines] = useState<string[]>([CONSOLE_READY]);
