@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import type { Message } from "~/lib/chat-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDb, setBetaAccess } from "../support/db";
 import { startFakeOllama, type ChatRequestBody, type ChatScript, type FakeOllama } from "../support/ollama-server";
@@ -56,18 +57,6 @@ const FLUNIXIN_TXT = [
 const PRIVATE_TXT = "# Private Visit Notes\n\nGabapentin reduces stress in cats before veterinary visits: give 100 mg per cat orally two hours before the visit.\n";
 const DRAFT_TXT = "# Draft Parvovirus Protocol\n\nCanine parvovirus enteritis is treated with intravenous crystalloids and antiemetics such as maropitant.\n";
 
-type Citation = { document: string; page: string | number; documentId: string; physicalPage: number; chunkId?: number; url: string };
-type MessageJson = {
-  id: string;
-  conversationId: string;
-  role: "user" | "assistant";
-  content: string;
-  citations: Citation[];
-  status: "complete" | "streaming" | "failed";
-  usePubmed: boolean;
-  useThinkHarder: boolean;
-  createdAt: string;
-};
 type SseEvent = { event: string; data: unknown };
 
 // ---------------------------------------------------------------------------------------------
@@ -125,16 +114,16 @@ async function newConversation(client: HttpClient, title = "Questions"): Promise
 const ask = (client: HttpClient, conversationId: string, content: string, extra: Record<string, unknown> = {}) =>
   client.json("POST", `/api/conversations/${conversationId}/messages`, { content, usePubmed: false, useThinkHarder: false, ...extra });
 
-async function askOk(client: HttpClient, conversationId: string, content: string): Promise<MessageJson> {
+async function askOk(client: HttpClient, conversationId: string, content: string): Promise<Message> {
   const res = await ask(client, conversationId, content);
   expect(res.status, await res.clone().text()).toBe(200);
-  return (await res.json()) as MessageJson;
+  return (await res.json()) as Message;
 }
 
-async function messagesOf(client: HttpClient, conversationId: string): Promise<MessageJson[]> {
+async function messagesOf(client: HttpClient, conversationId: string): Promise<Message[]> {
   const res = await client.get(`/api/conversations/${conversationId}/messages`);
   expect(res.status).toBe(200);
-  return (await res.json()) as MessageJson[];
+  return (await res.json()) as Message[];
 }
 
 /** The stream route by plain fetch, so a test can abort it as a browser tab would. */
@@ -190,7 +179,7 @@ function expectEventOrder(events: SseEvent[], closing: "done" | "error") {
 }
 
 /** Polls the messages list until the conversation has an assistant message (the server finishes on its own time). */
-async function waitForAssistant(client: HttpClient, conversationId: string, timeoutMs = 30_000): Promise<MessageJson> {
+async function waitForAssistant(client: HttpClient, conversationId: string, timeoutMs = 30_000): Promise<Message> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = (await messagesOf(client, conversationId)).find((m) => m.role === "assistant");
@@ -408,7 +397,7 @@ describe("without a language model (extractive answerer)", () => {
       const conversation = await newConversation(vet);
       const res = await ask(vet, conversation, MELOXICAM_QUESTION, { useThinkHarder: true });
       expect(res.status).toBe(200);
-      const answer = (await res.json()) as MessageJson;
+      const answer = (await res.json()) as Message;
       expect(answer).toMatchObject({ status: "complete", useThinkHarder: true, usePubmed: false });
       expect(answer.content).toContain(MELOXICAM_DOSE_SENTENCE);
       const [question] = await messagesOf(vet, conversation);
@@ -470,7 +459,7 @@ describe("without a language model (extractive answerer)", () => {
       const res = await ask(vet, conversation, question);
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toMatch(/^application\/json/);
-      const answer = (await res.json()) as MessageJson;
+      const answer = (await res.json()) as Message;
       expect(answer.content).not.toMatch(/<script|onerror|javascript:/i);
       const [stored] = await messagesOf(vet, conversation);
       expect(stored).toMatchObject({ role: "user", content: question });
@@ -501,8 +490,8 @@ describe("without a language model (extractive answerer)", () => {
       const conversation = await newConversation(vet);
       const events = await readAllEvents(await postStream(vet, conversation, { content: MELOXICAM_QUESTION }));
       expectEventOrder(events, "done");
-      const user = events[0]!.data as MessageJson;
-      const done = events[events.length - 1]!.data as MessageJson;
+      const user = events[0]!.data as Message;
+      const done = events[events.length - 1]!.data as Message;
       expect(user).toMatchObject({ role: "user", content: MELOXICAM_QUESTION, conversationId: conversation });
       expect(done).toMatchObject({ role: "assistant", status: "complete", conversationId: conversation });
       expect(done.content.split("\n")[0]).toBe(`${MELOXICAM_DOSE_SENTENCE} [1]`);
@@ -515,7 +504,7 @@ describe("without a language model (extractive answerer)", () => {
       const conversation = await newConversation(vet);
       const events = await readAllEvents(await postStream(vet, conversation, { content: "Who won the football World Cup in 2018?" }));
       expectEventOrder(events, "done");
-      const done = events[events.length - 1]!.data as MessageJson;
+      const done = events[events.length - 1]!.data as Message;
       expect(done).toMatchObject({ content: REFUSAL, citations: [], status: "complete" });
       expect(tokenTexts(events).join("")).toBe(REFUSAL);
     });
@@ -628,7 +617,7 @@ describe("with a language model (loopback Ollama)", () => {
     const events = await readAllEvents(await postStream(vet, conversation, { content: MELOXICAM_QUESTION }));
     expectEventOrder(events, "done");
     expect(tokenTexts(events)).toEqual(answerScript.tokens);
-    const done = events[events.length - 1]!.data as MessageJson;
+    const done = events[events.length - 1]!.data as Message;
     expect(done).toMatchObject({ role: "assistant", status: "complete" });
     expect(done.content).toBe("Meloxicam is given at 0.1 mg/kg once daily [1], with a loading dose on day one.");
     expect(done.citations).toHaveLength(1);
@@ -826,7 +815,7 @@ describe("with Ollama configured but unreachable", () => {
 
     const events = await readAllEvents(await postStream(vet, conversation, { content: "What are the adverse effects of meloxicam in cats?" }));
     expectEventOrder(events, "done");
-    expect((events.at(-1)!.data as MessageJson).status).toBe("complete");
+    expect((events.at(-1)!.data as Message).status).toBe("complete");
   });
 
   it("titles fall back to the first 50 characters", async () => {

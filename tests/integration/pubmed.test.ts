@@ -2,6 +2,7 @@ import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import type { PubMedResultItem } from "~/lib/pubmed/types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_PRIORITY_JOURNAL_LIST } from "~/lib/chat/defaults";
 import { setBetaAccess } from "../support/db";
@@ -12,18 +13,6 @@ import { HttpClient, startServer, type TestServer } from "../support/server";
  * POST /api/pubmed/search over real HTTP against the built server, with EUTILS_URL pointing at a loopback
  * server that behaves like NCBI E-utilities and answers with the real recorded responses.
  */
-
-type Item = {
-  Title: string;
-  Authors: string;
-  Journal: string;
-  "Publication Date": string;
-  PMID: string;
-  Abstract: string;
-  URL: string;
-  DOI: string | null;
-  Priority: boolean;
-};
 
 let fake: FakeEutils;
 let server: TestServer;
@@ -82,7 +71,7 @@ describe("a search", () => {
     const from = fake.requests.length;
     const res = await search(approved, { keywords: "imaging" });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { results: Item[]; query: string };
+    const body = (await res.json()) as { results: PubMedResultItem[]; query: string };
     expect(body.query).toBe("imaging");
     expect(body.results.map((r) => r.PMID).sort()).toEqual(["11700088", "29963580"]);
     const mri = body.results.find((r) => r.PMID === "11700088")!;
@@ -110,7 +99,7 @@ describe("a search", () => {
   it("answers results: [] when PubMed has nothing", async () => {
     const res = await search(approved, { keywords: "canine parvovirus vaccination" });
     expect(res.status).toBe(200);
-    expect(((await res.json()) as { results: Item[] }).results).toEqual([]);
+    expect(((await res.json()) as { results: PubMedResultItem[] }).results).toEqual([]);
   });
 
   it("is answered from the cache the second time, without asking NCBI", async () => {
@@ -130,7 +119,7 @@ describe("a search", () => {
     const from = fake.requests.length;
     const res = await search(approved, { keywords: "imaging spermatozoa", numResults: 5 });
     expect(res.status).toBe(200);
-    const { results } = (await res.json()) as { results: Item[] };
+    const { results } = (await res.json()) as { results: PubMedResultItem[] };
     const group = '("J Magn Reson"[ta] OR "Cryobiology"[ta])';
     // Nothing has both words, so the query is relaxed to OR; each time the priority journals come first.
     expect(esearchTerms(from)).toEqual([
@@ -183,7 +172,7 @@ describe("bad input", () => {
     const keywords = `lactate ${"threshold runners ".repeat(150)}${"x".repeat(3000)}`;
     const res = await search(approved, { keywords });
     expect(res.status).toBe(200);
-    const { results } = (await res.json()) as { results: Item[] };
+    const { results } = (await res.json()) as { results: PubMedResultItem[] };
     expect(results.map((r) => r.PMID)).toEqual(["30108519"]);
     for (const term of plainTerms(from)) {
       expect(term).toMatch(SAFE_QUERY);
@@ -196,7 +185,7 @@ describe("bad input", () => {
       const from = fake.requests.length;
       const res = await search(approved, { keywords });
       expect(res.status, keywords).toBe(200);
-      expect(Array.isArray(((await res.json()) as { results: Item[] }).results)).toBe(true);
+      expect(Array.isArray(((await res.json()) as { results: PubMedResultItem[] }).results)).toBe(true);
       for (const term of plainTerms(from)) expect(term, keywords).toMatch(SAFE_QUERY);
       // The loopback server refuses a query it cannot parse: every request it received was answered 200.
       expect(fake.requests.slice(from).every((r) => r.status === 200)).toBe(true);
