@@ -123,6 +123,8 @@ export const messages = sqliteTable(
     citations: text("citations", { mode: "json" }).$type<Citation[]>().notNull().default(sql`'[]'`),
     /** 'complete' once stored whole; a stopped or failed answer is never left as complete. */
     status: text("status", { enum: ["complete", "streaming", "failed"] }).notNull().default("complete"),
+    /** How the question was read (an assistant message): "cats · itraconazole · dose", shown under the question. */
+    reading: text("reading"),
     usePubmed: integer("use_pubmed", { mode: "boolean" }).notNull().default(false),
     useThinkHarder: integer("use_think_harder", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
@@ -186,6 +188,17 @@ export const documents = sqliteTable(
  * never reused after a document is removed. Full-text and vector rows are virtual tables that cannot
  * cascade: triggers on this table remove them (db/migrations/*_search_index.sql, app/lib/search).
  */
+/**
+ * Where things sit in a chunk's text, as character offsets: the page each stretch of text is printed on (a
+ * sentence is cited with its own page, not the chunk's range) and the table rows with their header line.
+ */
+export type ChunkLayout = {
+  /** Ascending by offset; the first starts at 0. `label` is the page's printed label when the document has one. */
+  pages: Array<{ offset: number; page: number; label: string | null }>;
+  /** Table rows: [start, end) of the row's line, and its column header line (when the table has one). */
+  rows: Array<{ start: number; end: number; header: string | null }>;
+};
+
 export const chunks = sqliteTable(
   "chunks",
   {
@@ -208,6 +221,11 @@ export const chunks = sqliteTable(
     wordCount: integer("word_count").notNull(),
     /** Index terms of title + heading + text: the length BM25 normalises by. */
     tokenCount: integer("token_count").notNull(),
+    /**
+     * Where in `text` each page starts and where table rows sit (ChunkLayout above), so a
+     * quoted sentence is cited with the page it is printed on. null for chunks indexed before it existed.
+     */
+    layout: text("layout", { mode: "json" }).$type<ChunkLayout>(),
   },
   (t) => [uniqueIndex("chunks_document_idx").on(t.documentId, t.chunkIndex)],
 );

@@ -26,6 +26,8 @@ export type Message = {
   status: "complete" | "streaming" | "failed";
   usePubmed: boolean;
   useThinkHarder: boolean;
+  /** How the question was read ("cats · itraconazole · dose"), on an assistant message. */
+  reading: string | null;
   createdAt: string;
 };
 

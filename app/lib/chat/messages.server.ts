@@ -14,6 +14,8 @@ export type MessageJson = {
   status: MessageStatus;
   usePubmed: boolean;
   useThinkHarder: boolean;
+  /** How the question was read ("cats · itraconazole · dose"), on an assistant message; null when not read. */
+  reading: string | null;
   createdAt: string;
 };
 
@@ -25,6 +27,7 @@ export type NewMessage = {
   status?: MessageStatus;
   usePubmed?: boolean;
   useThinkHarder?: boolean;
+  reading?: string | null;
 };
 
 export type MessagePatch = { content?: string; citations?: Citation[]; status?: MessageStatus };
@@ -39,6 +42,7 @@ export function toMessageJson(m: Message): MessageJson {
     status: m.status,
     usePubmed: m.usePubmed,
     useThinkHarder: m.useThinkHarder,
+    reading: m.reading,
     createdAt: m.createdAt.toISOString(),
   };
 }
@@ -71,6 +75,7 @@ export function insertMessage(input: NewMessage, db: Db = getDb()): Message {
         status: input.status ?? "complete",
         usePubmed: input.usePubmed ?? false,
         useThinkHarder: input.useThinkHarder ?? false,
+        reading: input.reading ?? null,
         createdAt: now,
       })
       .returning()
