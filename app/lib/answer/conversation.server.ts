@@ -55,6 +55,7 @@ export type ReplyInput = SendMessage & {
   onUserMessage?: (message: Message) => void;
   onToken?: (text: string) => void;
   onPubmed?: (outcome: PubMedStatus) => void;
+  onReading?: (reading: string) => void;
 };
 
 export type ReplyOutcome = { ok: true; user: Message; assistant: Message } | { ok: false; user: Message; assistant: Message; error: AnswerError };
@@ -89,6 +90,7 @@ export async function replyInConversation(input: ReplyInput, deps: AnswerDeps = 
         customSystemPrompt: settings.customSystemPrompt,
         pubmedPriorityJournals: settings.pubmedPriorityJournals,
         onPubmed: input.onPubmed,
+        onReading: input.onReading,
         signal: input.signal,
         onToken: (t) => {
           partial += t;
@@ -98,7 +100,7 @@ export async function replyInConversation(input: ReplyInput, deps: AnswerDeps = 
       deps,
     );
     const assistant = insertMessage(
-      { conversationId: input.conversationId, role: "assistant", content: result.content, citations: result.citations, status: "complete", ...flags },
+      { conversationId: input.conversationId, role: "assistant", content: result.content, citations: result.citations, status: "complete", reading: result.reading, ...flags },
       db,
     );
     return { ok: true, user, assistant };

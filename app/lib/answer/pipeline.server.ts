@@ -33,6 +33,8 @@ export type AnswerRequest = {
   pubmedPriorityJournals?: string | null;
   /** PubMed mode: how the literature search went (the chat screen toasts 'No Results' / 'Search Failed'). */
   onPubmed?: (outcome: PubMedStatus) => void;
+  /** How the question was read ("cats · itraconazole · dose"), as soon as it is known, before any token. */
+  onReading?: (reading: string) => void;
 };
 
 export type PubMedStatus = { status: "ok" | "empty" | "failed"; articles: number; message: string | null };
@@ -49,6 +51,8 @@ export type AnswerResult = {
   passages: Array<NumberedPassage<PassageLike>>;
   /** Why the model was not used when one is configured (e.g. unreachable), for logs and admins. */
   fallbackReason: string | null;
+  /** How the question was read, shown under it; null when nothing clinical was recognised. */
+  reading: string | null;
 };
 
 export type AnswerDeps = {
@@ -226,7 +230,7 @@ async function retrieve(request: AnswerRequest, searchQuery: string, subQuestion
 function refusal(searchQuery: string, subQuestions: string[], fallbackReason: string | null, note: string | null = null): AnswerResult {
   // The refusal is the spec's exact sentence; an unreachable PubMed is said on its own line before it.
   const content = note ? `${note}\n\n${REFUSAL}` : REFUSAL;
-  return { content, citations: [], answerer: "none", searchQuery, subQuestions, passages: [], fallbackReason };
+  return { content, citations: [], answerer: "none", searchQuery, subQuestions, passages: [], fallbackReason, reading: null };
 }
 
 /** Emits finished text in lines, so a streaming client shows the extractive answer as it shows a model's. */
@@ -300,7 +304,7 @@ export async function answerQuestion(request: AnswerRequest, deps: AnswerDeps = 
       );
       if (text.includes(REFUSAL) || !text.trim()) return { ...refusal(searchQuery, subQuestions, null, note), answerer: "ollama" };
       const { content, cited } = finalizeCitations(text, numbered);
-      return { content: prefix + content, citations: cited.map(toCitation), answerer: "ollama", searchQuery, subQuestions, passages: numbered, fallbackReason };
+      return { content: prefix + content, citations: cited.map(toCitation), answerer: "ollama", searchQuery, subQuestions, passages: numbered, fallbackReason, reading: null };
     } catch (error) {
       // Once words have reached the user, switching answerers would rewrite what they read: fail instead.
       if (emitted || !(error instanceof AnswerError) || error.code === "aborted") throw error;
@@ -326,7 +330,7 @@ export async function answerQuestion(request: AnswerRequest, deps: AnswerDeps = 
   }
   const { content, cited } = finalizeCitations(extractive.text, numbered);
   emitInPieces(content, request.onToken);
-  return { content: prefix + content, citations: cited.map(toCitation), answerer: "extractive", searchQuery, subQuestions, passages: numbered, fallbackReason };
+  return { content: prefix + content, citations: cited.map(toCitation), answerer: "extractive", searchQuery, subQuestions, passages: numbered, fallbackReason, reading: null };
 }
 
 export { ABSTAIN_BELOW };
