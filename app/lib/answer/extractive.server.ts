@@ -1,5 +1,7 @@
 import { tokenize, type QueryTerm } from "../search/index.server";
 import { PUBMED_FILE_TYPE } from "./citations";
+import { holdsValue } from "./coverage.server";
+import { mentionsGroup, mentionsSpecies, groupIndex, speciesIn, TYPED_KINDS, type Frame } from "./frame";
 import { coverage } from "./relevance.server";
 import type { NumberedPassage, PassageLike } from "./types";
 
@@ -16,6 +18,13 @@ export type ExtractiveOptions = {
   /** Word budget for the quoted sentences (Think Harder: per section). */
   maxWords?: number;
 };
+
+/**
+ * What the question asks, to choose the sentence that leads: the frame (species, typed value), the
+ * terms the question names itself (a follow-up's carried words count half), and sentences already
+ * quoted in the previous answer (a follow-up leads with what it asks, not with the last answer again).
+ */
+export type AnswerGuide = { frame: Frame; ownTerms: Set<string>; alreadySaid: Set<string> };
 
 type Sentence = {
   text: string;
@@ -76,16 +85,41 @@ function overlap(a: Set<string>, b: Set<string>): number {
   return shared / Math.max(1, Math.min(a.size, b.size));
 }
 
-function sentencesOf(passages: NumberedPassage[], terms: QueryTerm[], question: string): Sentence[] {
+/** A sentence holding the asked typed value (a dose, a rate…) leads; one about another species does not. */
+const TYPED_BONUS = 0.35;
+const SPECIES_BONUS = 0.1;
+const OTHER_SPECIES_PENALTY = 0.25;
+/** Words carried over from the previous question weigh this much in a follow-up's sentence choice. */
+const CARRIED_WEIGHT = 0.5;
+const ALREADY_SAID_FACTOR = 0.4;
+
+export const sentenceKey = (text: string) => text.toLowerCase().replace(/\s+/g, " ").trim();
+
+function sentencesOf(passages: NumberedPassage[], terms: QueryTerm[], question: string, guide?: AnswerGuide): Sentence[] {
   const wantsQuantity = QUANTITY_QUESTION.test(question);
+  const typed = guide ? guide.frame.asked.filter((k) => TYPED_KINDS.has(k)) : [];
+  const weighted = guide ? terms.map((t) => (guide.ownTerms.has(t.term) ? t : { ...t, weight: t.weight * CARRIED_WEIGHT })) : terms;
+  const asksSpecies = guide && (guide.frame.species.length > 0 || guide.frame.groups.length > 0);
   const out: Sentence[] = [];
   for (const p of passages) {
-    splitSentences(p.text).forEach((text, index) => {
+    const sentences = splitSentences(p.text);
+    sentences.forEach((text, index) => {
       const words = wordCount(text);
       if (words < MIN_WORDS || words > MAX_WORDS) return;
       const sentenceTerms = new Set(tokenize(text));
-      let score = coverage(terms, sentenceTerms);
-      if (score > 0 && wantsQuantity && QUANTITY.test(text)) score += QUANTITY_BONUS;
+      let score = coverage(weighted, sentenceTerms);
+      if (score > 0 && typed.length) {
+        const context = sentences[index - 1] ?? "";
+        if (typed.some((k) => holdsValue(k, text, guide!.frame.attribute, context, guide!.frame.names))) score += TYPED_BONUS;
+      } else if (score > 0 && wantsQuantity && QUANTITY.test(text)) score += QUANTITY_BONUS;
+      if (score > 0 && asksSpecies) {
+        const mentions = speciesIn(text);
+        const frame = guide!.frame;
+        const asked = frame.species.some((id) => mentionsSpecies(mentions, id)) || frame.groups.some((g) => mentionsGroup(mentions, groupIndex(g)));
+        if (asked) score += SPECIES_BONUS;
+        else if (mentions.species.size) score -= OTHER_SPECIES_PENALTY;
+      }
+      if (guide?.alreadySaid.has(sentenceKey(text))) score *= ALREADY_SAID_FACTOR;
       out.push({ text, passage: p.number, index, terms: sentenceTerms, score });
     });
   }
@@ -116,11 +150,14 @@ function pick(candidates: Sentence[], options: Required<ExtractiveOptions>, excl
 
 const line = (s: Sentence) => `${quoteInline(s.text)} [${s.passage}]`;
 
-/** One answer body: the direct answer first when there is one, the rest in reading order. */
-function compose(chosen: Sentence[]): string {
+/**
+ * One answer body: the sentence that answers first, then the rest in reading order. Without a guide
+ * (Think Harder's sections) the best sentence leads only when it clearly beats the next.
+ */
+function compose(chosen: Sentence[], alwaysLead = false): string {
   if (!chosen.length) return "";
   const [best, second] = chosen;
-  const direct = best!.score >= DIRECT_MIN && (!second || best!.score >= second.score * DIRECT_LEAD) ? best! : null;
+  const direct = alwaysLead || (best!.score >= DIRECT_MIN && (!second || best!.score >= second.score * DIRECT_LEAD)) ? best! : null;
   const rest = chosen.filter((s) => s !== direct).sort((a, b) => a.passage - b.passage || a.index - b.index);
   const parts: string[] = [];
   if (direct) parts.push(line(direct));
@@ -148,10 +185,16 @@ const quotedPassages = (chosen: Sentence[], passages: NumberedPassage<PassageLik
 export type ExtractiveAnswer = { text: string; quoted: number };
 
 /** An answer made of the passages' own sentences, or empty text when no sentence is relevant enough. */
-export function extractiveAnswer(question: string, terms: QueryTerm[], passages: NumberedPassage<PassageLike>[], options: ExtractiveOptions = {}): ExtractiveAnswer {
-  const chosen = pick(sentencesOf(passages, terms, question), { ...DEFAULTS, ...options }, new Set());
+export function extractiveAnswer(
+  question: string,
+  terms: QueryTerm[],
+  passages: NumberedPassage<PassageLike>[],
+  options: ExtractiveOptions = {},
+  guide?: AnswerGuide,
+): ExtractiveAnswer {
+  const chosen = pick(sentencesOf(passages, terms, question, guide), { ...DEFAULTS, ...options }, new Set());
   if (!chosen.length) return { text: "", quoted: 0 };
-  return { text: `${compose(chosen)}\n\n${extractiveNote(quotedPassages(chosen, passages))}`, quoted: chosen.length };
+  return { text: `${compose(chosen, Boolean(guide))}\n\n${extractiveNote(quotedPassages(chosen, passages))}`, quoted: chosen.length };
 }
 
 export type ExtractiveSection = { heading: string; terms: QueryTerm[]; passages: NumberedPassage<PassageLike>[] };

@@ -4,11 +4,14 @@ import { getEmbedder, type Embedder } from "../embeddings/index.server";
 import { embedQuery, retrieveOffThread, retrieveSync, type Passage, type QueryTerm, type RetrieveOptions, type Retrieval } from "../search/index.server";
 import { createChatModel, type ChatModel, type ChatModelStatus } from "./chat-model.server";
 import { finalizeCitations, toCitation } from "./citations";
-import { extractiveAnswer, extractiveSections } from "./extractive.server";
+import { checkCoverage, type Coverage } from "./coverage.server";
+import { extractiveAnswer, extractiveSections, sentenceKey, splitSentences, type AnswerGuide } from "./extractive.server";
+import { frameLabel, readConversation, readQuestion, searchText, speciesIn, type Frame } from "./frame";
 import { answerMessages, getSystemPrompts, taskMessages } from "./prompts.server";
-import { decomposeQuestion, standaloneQuery } from "./questions";
+import { decomposeQuestion } from "./questions";
 import { ABSTAIN_BELOW, coverage, judgeRelevance, passageTerms, type ScoredPassage } from "./relevance.server";
 import { PUBMED_ARTICLES, pubmedPassages, type PubMedSearch } from "./pubmed-passages.server";
+import { tokenize } from "../search/index.server";
 import { AnswerError, REFUSAL, type AnswererKind, type Citation, type HistoryTurn, type NumberedPassage, type PassageLike } from "./types";
 
 /**
@@ -150,10 +153,23 @@ export function parseStringList(text: string | null, max: number): string[] {
   }
 }
 
-async function standaloneSearchQuery(request: AnswerRequest, model: ChatModel | null): Promise<string> {
-  const previous = request.history.filter((t) => t.role === "user").map((t) => t.content);
-  const heuristic = standaloneQuery(request.question, previous);
-  if (!model || !previous.length) return heuristic;
+/** The frame of the question in its conversation: earlier questions' frames first, each inheriting from the one before. */
+export function frameFor(question: string, history: HistoryTurn[]): Frame {
+  const previous = readConversation(history.filter((t) => t.role === "user").map((t) => t.content));
+  return readQuestion(question, previous[previous.length - 1] ?? null);
+}
+
+/** The model's rewrite keeps every species, drug and pathogen of the frame, or it is not used. */
+function keepsFrame(rewrite: string, frame: Frame): boolean {
+  const mentions = speciesIn(rewrite);
+  if (frame.species.some((id) => !mentions.species.has(id))) return false;
+  const lower = rewrite.toLowerCase();
+  return [...frame.drugs, ...frame.pathogens].every((name) => lower.includes(name.toLowerCase().split(/\s+/).pop()!));
+}
+
+async function standaloneSearchQuery(request: AnswerRequest, frame: Frame, model: ChatModel | null): Promise<string> {
+  const heuristic = searchText(request.question, frame);
+  if (!model || !frame.inherited.length) return heuristic;
   const transcript = request.history
     .slice(-4)
     .map((t) => `${t.role === "user" ? "User" : "Assistant"}: ${t.content.slice(0, 600)}`)
@@ -164,7 +180,8 @@ async function standaloneSearchQuery(request: AnswerRequest, model: ChatModel | 
     `${transcript}\nUser (last question): ${request.question}`,
     request.signal,
   );
-  return rewritten && rewritten.length <= 500 ? rewritten.split("\n")[0]!.trim() : heuristic;
+  const line = rewritten && rewritten.length <= 500 ? rewritten.split("\n")[0]!.trim() : null;
+  return line && keepsFrame(line, frame) ? line : heuristic;
 }
 
 async function subQuestionsFor(question: string, model: ChatModel | null, signal?: AbortSignal): Promise<string[]> {
@@ -185,18 +202,26 @@ async function subQuestionsFor(question: string, model: ChatModel | null, signal
 
 type Retrieved = {
   terms: QueryTerm[];
+  /** Why the knowledge base does not answer the question as asked (species, name or detail not covered); null when it does. */
+  uncovered: Extract<Coverage<Passage>, { covered: false }> | null;
   /** The overview's passages first (`overview` of them), then the aspects' new ones; empty when nothing is relevant. */
   passages: Array<ScoredPassage<Passage>>;
   overview: number;
   sections: Array<{ heading: string; terms: QueryTerm[]; passages: Array<ScoredPassage<Passage>> }>;
 };
 
-async function retrieve(request: AnswerRequest, searchQuery: string, subQuestions: string[], deps: AnswerDeps): Promise<Retrieved> {
+async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: string, subQuestions: string[], deps: AnswerDeps): Promise<Retrieved> {
   const k = request.useThinkHarder ? SEARCH_K.thinkHarder : SEARCH_K.normal;
   const found = await retrieveFor(searchQuery, { k, viewerId: request.viewerId }, deps);
   const terms = found.analysis.terms;
   const main = judgeRelevance(terms, found.passages);
-  if (main.abstain) return { terms, passages: [], overview: 0, sections: [] };
+  if (main.abstain) return { terms, uncovered: null, passages: [], overview: 0, sections: [] };
+  const covered = checkCoverage(terms, frame, main.relevant);
+  if (process.env.ANSWER_DEBUG && !covered.covered) console.log("UNCOVERED", covered.missing, covered.what, searchQuery);
+  if (!covered.covered) return { terms, uncovered: covered, passages: [], overview: 0, sections: [] };
+  // The passages that carry the topic come first: the answer leads from them.
+  const supportingIds = new Set(covered.supporting.map((p) => p.chunkId));
+  main.relevant = [...covered.supporting, ...main.relevant.filter((p) => !supportingIds.has(p.chunkId))];
 
   const limit = request.useThinkHarder ? PASSAGES.thinkHarder : PASSAGES.normal;
   const seen = new Set<number>();
@@ -224,7 +249,7 @@ async function retrieve(request: AnswerRequest, searchQuery: string, subQuestion
     sections.push({ heading: sub, terms: subTerms, passages: mine });
     passages.push(...fresh);
   }
-  return { terms, passages, overview, sections };
+  return { terms, uncovered: null, passages, overview, sections };
 }
 
 function refusal(searchQuery: string, subQuestions: string[], fallbackReason: string | null, note: string | null = null): AnswerResult {
@@ -248,15 +273,49 @@ export function pubmedUnreachableNote(reason: string): string {
   return `_PubMed could not be searched (${plain}); this answer draws on the knowledge base only._`;
 }
 
+/** What the extractive answerer leads with: the frame, the question's own words, and what the last answer already said. */
+function guideFor(request: AnswerRequest, frame: Frame): AnswerGuide {
+  const lastAnswer = [...request.history].reverse().find((t) => t.role === "assistant")?.content ?? "";
+  const alreadySaid = new Set(
+    splitSentences(lastAnswer.replace(/\\([\\`*_[\]<>|])/g, "$1").replace(/\s*\[\d+\]/g, "").replace(/^-\s+/gm, "")).map(sentenceKey),
+  );
+  return { frame, ownTerms: new Set(tokenize(request.question)), alreadySaid };
+}
+
+/**
+ * The refusal when the knowledge base has the topic but not what is asked; for a species it names the
+ * species the knowledge base does cover, cited ("The knowledge base gives this for dogs [1], not for cats.").
+ */
+function uncoveredRefusal(
+  uncovered: NonNullable<Retrieved["uncovered"]>,
+  searchQuery: string,
+  subQuestions: string[],
+  note: string | null,
+  reading: string | null,
+): AnswerResult {
+  const base = { ...refusal(searchQuery, subQuestions, null, note), reading };
+  const alternative = uncovered.alternative;
+  if (uncovered.missing !== "species" || !alternative) return base;
+  const passage: NumberedPassage<PassageLike> = { ...alternative.passage, number: 1 };
+  const line = `The knowledge base gives this for ${listOf(alternative.species)} [1], not for ${listOf(uncovered.what)}.`;
+  const { content, cited } = finalizeCitations(`${REFUSAL}\n\n${line}`, [passage]);
+  return { ...base, content: note ? `${note}\n\n${content}` : content, citations: cited.map(toCitation), passages: [passage] };
+}
+
+const listOf = (items: string[]) => (items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`);
+
 export async function answerQuestion(request: AnswerRequest, deps: AnswerDeps = defaultAnswerDeps()): Promise<AnswerResult> {
   const model = await deps.chatModel();
-  const searchQuery = await standaloneSearchQuery(request, model);
+  const frame = frameFor(request.question, request.history);
+  const reading = frameLabel(frame);
+  if (reading) request.onReading?.(reading);
+  const searchQuery = await standaloneSearchQuery(request, frame, model);
   const subQuestions = request.useThinkHarder ? await subQuestionsFor(searchQuery, model, request.signal) : [];
   request.signal?.throwIfAborted();
 
   // PubMed (when on) is asked while the knowledge base is searched.
   const pubmedSearch = request.usePubmed ? pubmedPassages(searchQuery, request.pubmedPriorityJournals, request.signal, deps.pubmed) : null;
-  const retrieved = await retrieve(request, searchQuery, subQuestions, deps);
+  const retrieved = await retrieve(request, frame, searchQuery, subQuestions, deps);
   const pubmed = pubmedSearch ? await pubmedSearch : null;
   request.signal?.throwIfAborted();
   // Articles pass the same relevance check as the knowledge base's passages.
@@ -272,10 +331,15 @@ export async function answerQuestion(request: AnswerRequest, deps: AnswerDeps = 
   const prefix = note ? `${note}\n\n` : "";
   if (prefix) request.onToken?.(prefix);
 
+  if (retrieved.uncovered && !articles.length) {
+    const result = uncoveredRefusal(retrieved.uncovered, searchQuery, subQuestions, note, reading);
+    emitInPieces(result.content.slice(prefix.length), request.onToken);
+    return result;
+  }
   const all: PassageLike[] = [...retrieved.passages, ...articles];
   if (!all.length) {
     emitInPieces(REFUSAL, request.onToken);
-    return refusal(searchQuery, subQuestions, null, note);
+    return { ...refusal(searchQuery, subQuestions, null, note), reading };
   }
   const numbered: Array<NumberedPassage<PassageLike>> = all.map((p, i) => ({ ...p, number: i + 1 }));
   const numberOf = new Map(numbered.map((p) => [p.chunkId, p.number]));
@@ -302,9 +366,9 @@ export async function answerQuestion(request: AnswerRequest, deps: AnswerDeps = 
           },
         },
       );
-      if (text.includes(REFUSAL) || !text.trim()) return { ...refusal(searchQuery, subQuestions, null, note), answerer: "ollama" };
+      if (text.includes(REFUSAL) || !text.trim()) return { ...refusal(searchQuery, subQuestions, null, note), answerer: "ollama", reading };
       const { content, cited } = finalizeCitations(text, numbered);
-      return { content: prefix + content, citations: cited.map(toCitation), answerer: "ollama", searchQuery, subQuestions, passages: numbered, fallbackReason, reading: null };
+      return { content: prefix + content, citations: cited.map(toCitation), answerer: "ollama", searchQuery, subQuestions, passages: numbered, fallbackReason, reading };
     } catch (error) {
       // Once words have reached the user, switching answerers would rewrite what they read: fail instead.
       if (emitted || !(error instanceof AnswerError) || error.code === "aborted") throw error;
@@ -323,14 +387,14 @@ export async function answerQuestion(request: AnswerRequest, deps: AnswerDeps = 
           ...(articles.length ? [{ heading: "Research literature (PubMed)", terms: retrieved.terms, passages: toSection(articles) }] : []),
         ],
       )
-    : extractiveAnswer(request.question, retrieved.terms, numbered);
+    : extractiveAnswer(request.question, retrieved.terms, numbered, {}, guideFor(request, frame));
   if (!extractive.text) {
     emitInPieces(REFUSAL, request.onToken);
-    return refusal(searchQuery, subQuestions, fallbackReason, note);
+    return { ...refusal(searchQuery, subQuestions, fallbackReason, note), reading };
   }
   const { content, cited } = finalizeCitations(extractive.text, numbered);
   emitInPieces(content, request.onToken);
-  return { content: prefix + content, citations: cited.map(toCitation), answerer: "extractive", searchQuery, subQuestions, passages: numbered, fallbackReason, reading: null };
+  return { content: prefix + content, citations: cited.map(toCitation), answerer: "extractive", searchQuery, subQuestions, passages: numbered, fallbackReason, reading };
 }
 
 export { ABSTAIN_BELOW };

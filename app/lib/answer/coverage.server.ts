@@ -1,0 +1,224 @@
+import { normalizeText, tokenize, type QueryTerm } from "../search/index.server";
+import { mentionsGroup, mentionsSpecies, groupIndex, speciesIn, speciesLabel, TYPED_KINDS, type AskedKind, type Frame, type SpeciesMentions } from "./frame";
+import { match, passageTerms, type ScoredPassage } from "./relevance.server";
+import type { PassageLike } from "./types";
+import { splitSentences } from "./extractive.server";
+
+/**
+ * Does the knowledge base cover what the question asks, in the passages that would support the answer?
+ * Retrieval finds the topic; this checks the frame against those passages:
+ * - every drug, pathogen and named thing (acronym, code, proper noun) of the question is in them;
+ * - every asked species is in them: by name, adjective, young, or a group it belongs to ("ruminants"),
+ *   in the passage's text, its section heading or its document's title;
+ * - a typed question has its typed answer there: a dose needs a number with a dose unit, an interval a
+ *   frequency, a rate a percentage or fraction, a count a number, a "when" a year, "which genes" a gene
+ *   symbol; and the value sits in a sentence about what was asked (the incubation period, the mortality).
+ * When one fails, the answer is the refusal sentence, optionally naming the species that is covered.
+ */
+
+/** Supporting passages cover at least this share of the best passage's topic (the question without its species words). */
+const SUPPORT_RELATIVE_TO_BEST = 0.75;
+/** The passages looked at for the typed detail and the covered species. */
+const MAX_SUPPORTING = 4;
+/** Paragraphs of the supporting passages that hold at least this share of the best paragraph's topic. */
+const SEGMENT_RELATIVE_TO_BEST = 0.6;
+
+export type Coverage<P extends PassageLike> =
+  | { covered: true; supporting: Array<ScoredPassage<P>> }
+  | {
+      covered: false;
+      missing: "species" | "name" | "detail";
+      /** What is not covered, for logs and tests: species labels, names, or the asked kind. */
+      what: string[];
+      /** Where the knowledge base covers the topic for other species (the refusal names them). */
+      alternative: { passage: ScoredPassage<P>; species: string[] } | null;
+    };
+
+const wordsOf = (s: string) => normalizeText(s).match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/** The text a passage is about: its document title, section heading and text. */
+const fullText = (p: Pick<PassageLike, "title" | "heading" | "text">) => `${p.title}\n${p.heading ?? ""}\n${p.text}`;
+
+/** Initials of consecutive words spell the acronym ("feline immunodeficiency virus" = FIV). */
+function spelledOut(acronym: string, words: string[]): boolean {
+  const letters = acronym.toLowerCase().replace(/[^a-z]/g, "");
+  if (letters.length < 2 || /\d/.test(acronym)) return false;
+  for (let i = 0; i + letters.length <= words.length; i++) {
+    let k = 0;
+    while (k < letters.length && words[i + k]![0] === letters[k]) k++;
+    if (k === letters.length) return true;
+  }
+  return false;
+}
+
+/** Is a named thing of the question in this text? Word forms ("Algerian"/"Algeria") and spelled-out acronyms count. */
+export function namesThing(name: string, text: string, words: string[] = wordsOf(text)): boolean {
+  const parts = wordsOf(name);
+  if (!parts.length) return true;
+  const set = new Set(words);
+  // A binomial is found by its epithet (the genus is often abbreviated: "B. divergens").
+  const key = parts.length === 2 && /^[A-Z]/.test(name) && /^[a-z]/.test(name.split(/\s+/)[1] ?? "") ? [parts[1]!] : parts;
+  const found = key.every((w) => {
+    if (set.has(w)) return true;
+    // "Algerian" -> "algeria", "Japanese" -> "japan", "haemolytic"/"hemolytic" are left to query understanding.
+    const root = w.replace(/(?:ian|ean|an|ese|ic|n|s)$/, "");
+    return root.length >= 4 && words.some((x) => x.startsWith(root));
+  });
+  return found || (/^[A-Z][A-Za-z]*[A-Z]/.test(name) && spelledOut(name, words));
+}
+
+const NUMBER_WORD = "(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|several|a few|a couple of)";
+const NUM = `(?:\\d+(?:[.,]\\d+)?|${NUMBER_WORD})`;
+const RANGE = `${NUM}(?:\\s*(?:-|–|to|and)\\s*${NUM})?`;
+const TIME_UNIT = "(?:min(?:ute)?s?|h|hrs?|hours?|d|days?|wks?|weeks?|mo|months?|yrs?|years?)";
+
+/** The typed values a sentence must hold to answer each kind. */
+const VALUE: Partial<Record<AskedKind, RegExp>> = {
+  dose: new RegExp(`\\d(?:[\\d.,]*)\\s*(?:-|–|to)?\\s*\\d*(?:[.,]\\d+)?\\s*(?:mg|µg|μg|mcg|g|ml|mL|l|iu|IU|units?|mmol|ppm|mg\\/kg|ml\\/kg|µg\\/kg)\\b|\\bmg\\/kg\\b|\\bdos(?:e|ed|es|age|ing)\\b[^.]*\\d`, "i"),
+  interval: new RegExp(`\\b(?:every|once|twice|thrice|three times|daily|weekly|fortnightly|monthly|annually|yearly|hourly|q\\d+h|s\\.?i\\.?d|b\\.?i\\.?d|t\\.?i\\.?d|at intervals?|repeated|interval)\\b|${RANGE}\\s*-?\\s*${TIME_UNIT}\\b`, "i"),
+  duration: new RegExp(`${RANGE}\\s*-?\\s*${TIME_UNIT}\\b`, "i"),
+  rate: new RegExp(`\\d\\s*%|\\bper ?cent\\b|\\b\\d+\\s*(?:of|out of|in)\\s*(?:every\\s*)?\\d+\\b|\\b(?:one|two|three)[- ](?:in|of)[- ]\\w+|\\b(?:half|one[- ]third|two[- ]thirds|a third|a quarter|one[- ]quarter|three[- ]quarters)\\b|\\b\\d+\\/\\d+\\b`, "i"),
+  quantity: new RegExp(`${RANGE}\\s*(?:cm|mm|m|km|µm|μm|kg|g|mg|µg|μg|ng|l|ml|dl|mmol|µmol|μmol|ppm|ppb|iu|u\\/l|%|°c|degrees|fingers?|times)\\b|${RANGE}\\s*(?:µg|μg|mg|g)\\/\\w+`, "i"),
+  count: new RegExp(`\\b${NUM}\\b`, "i"),
+  year: /\b(?:1[6-9]\d\d|20\d\d)s?\b/,
+  gene: /\b(?:[A-Z][A-Z0-9]{1,7}[0-9A-Z]?|[A-Z][a-z]{1,3}\d{1,3}[A-Za-z]?)\b/,
+};
+
+/** What an attribute may be called in the passage ("seroprevalence" is found as "prevalence" or "seropositive"). */
+const ATTRIBUTE_FORMS: Record<string, string[]> = {
+  seroprevalence: ["seroprevalence", "prevalence", "seropositive", "antibodies"],
+  mortality: ["mortality", "died", "death", "deaths", "fatal", "fatality", "lethal", "lethality"],
+  morbidity: ["morbidity", "affected", "attack"],
+  survival: ["survival", "survive", "survived", "surviving", "live", "lived", "die", "died"],
+  gestation: ["gestation", "pregnancy", "gestational"],
+  "life cycle": ["cycle", "life"],
+  lifespan: ["lifespan", "live", "life"],
+  "life span": ["lifespan", "live", "life"],
+};
+
+function attributeStems(attribute: string): Set<string> {
+  const forms = ATTRIBUTE_FORMS[attribute] ?? [attribute];
+  return new Set(forms.flatMap((f) => tokenize(f)));
+}
+
+/** Does a sentence (with the one before it as context) hold the typed value asked for? */
+export function holdsValue(kind: AskedKind, sentence: string, attribute: string | null, context = "", questionNames: string[] = []): boolean {
+  const re = VALUE[kind];
+  if (!re) return true;
+  if (kind === "gene") {
+    if (!/\b(genes?|loci|locus|alleles?|variants?|mutations?|haplotypes?)\b/i.test(`${context} ${sentence}`)) return false;
+    const asked = new Set(questionNames.map((n) => n.toUpperCase()));
+    // Not an abbreviation being defined ("rat tail syndrome (RTS)") nor part of a web address.
+    const text = sentence.replace(/https?:\/\/\S+/g, " ").replace(/\(\s*[A-Z]{2,6}s?\s*\)/g, " ");
+    return [...text.matchAll(new RegExp(re.source, "g"))].some((m) => !asked.has(m[0].toUpperCase()) && /\d|[A-Z]{2}/.test(m[0]));
+  }
+  if (!re.test(sentence)) return false;
+  if (!attribute) return true;
+  const stems = attributeStems(attribute);
+  const present = new Set(tokenize(`${context} ${sentence}`));
+  return [...stems].some((s) => present.has(s));
+}
+
+export type SpeciesCheck = { asked: string[]; missing: string[] };
+
+/** The asked species (and groups) a set of passages does not speak of. */
+export function missingSpecies(frame: Frame, passages: Array<Pick<PassageLike, "title" | "heading" | "text">>): SpeciesCheck {
+  const mentions = passages.map((p) => speciesIn(fullText(p)));
+  const missing: string[] = [];
+  for (const id of frame.species) if (!mentions.some((m) => mentionsSpecies(m, id))) missing.push(speciesLabel(id));
+  for (const word of frame.groups) {
+    const index = groupIndex(word);
+    if (index >= 0 && !mentions.some((m) => mentionsGroup(m, index))) missing.push(word);
+  }
+  return { asked: [...frame.species.map(speciesLabel), ...frame.groups], missing };
+}
+
+/** Species ids a passage names (for "the knowledge base gives this for dogs"), humans last. */
+export function speciesOfPassage(p: Pick<PassageLike, "title" | "heading" | "text">): SpeciesMentions {
+  return speciesIn(fullText(p));
+}
+
+/** The question's content terms without its species words: what the passage must be about. */
+function topicTerms(terms: QueryTerm[], frame: Frame): QueryTerm[] {
+  const speciesStems = new Set(
+    [...frame.species.map(speciesLabel), ...frame.groups].flatMap((label) => tokenize(label)).concat(frame.species.flatMap((id) => tokenize(id))),
+  );
+  const own = terms.filter((t) => !speciesStems.has(t.term) && !speciesIn(t.term).species.size);
+  return own.length ? own : terms;
+}
+
+/** The relevant passages that carry the question's topic (not only its species word), best first. */
+export function supportingPassages<P extends PassageLike>(terms: QueryTerm[], frame: Frame, relevant: Array<ScoredPassage<P>>): Array<ScoredPassage<P>> {
+  if (!relevant.length) return [];
+  const topic = topicTerms(terms, frame);
+  const scored = relevant.map((p) => ({ p, c: match(topic, passageTerms(p)).coverage }));
+  const best = Math.max(...scored.map((s) => s.c));
+  return scored
+    .filter((s) => s.c >= best * SUPPORT_RELATIVE_TO_BEST)
+    .sort((a, b) => b.c - a.c)
+    .slice(0, MAX_SUPPORTING)
+    .map((s) => s.p);
+}
+
+/** A paragraph of a supporting passage, read with its passage's heading and title. */
+type Segment = { text: string; context: string };
+
+/**
+ * The paragraphs that carry the topic: a chunk can hold several paragraphs (and pages), and the species
+ * or the value asked for must be where the topic is, not in a neighbouring paragraph about something else.
+ */
+function topicSegments(terms: QueryTerm[], frame: Frame, passages: PassageLike[]): Segment[] {
+  const topic = topicTerms(terms, frame);
+  const segments = passages.flatMap((p) =>
+    p.text
+      .split(/\n+/)
+      .filter((t) => t.trim())
+      .map((text) => ({ text, context: `${p.title}\n${p.heading ?? ""}` })),
+  );
+  const scored = segments.map((s) => ({ s, c: match(topic, new Set(tokenize(`${s.context}\n${s.text}`))).coverage }));
+  const best = Math.max(0, ...scored.map((x) => x.c));
+  return scored.filter((x) => x.c >= best * SEGMENT_RELATIVE_TO_BEST).map((x) => x.s);
+}
+
+/** Named things of the frame that must appear: drugs, pathogens, acronyms, codes and proper nouns. */
+export const requiredNames = (frame: Frame) => [...frame.drugs, ...frame.pathogens, ...frame.names];
+
+/** LaTeX and markup remnants ("$0.7\\%$") must not hide a value from the checks. */
+const plain = (text: string) => text.replace(/\\(?=[%$&_#])/g, "").replace(/\$/g, "");
+
+export function checkCoverage<P extends PassageLike>(terms: QueryTerm[], frame: Frame, relevant: Array<ScoredPassage<P>>): Coverage<P> {
+  if (!relevant.length) return { covered: true, supporting: [] };
+  // Named things first: the passages that name the question's drug, pathogen or named thing are the candidates.
+  const names = requiredNames(frame);
+  let candidates = relevant;
+  if (names.length) {
+    const found = relevant.map((p) => {
+      const text = fullText(p);
+      const words = wordsOf(text);
+      return { p, hits: names.filter((n) => namesThing(n, text, words)) };
+    });
+    const absent = names.filter((n) => !found.some((f) => f.hits.includes(n)));
+    if (absent.length) return { covered: false, missing: "name", what: absent, alternative: null };
+    const most = Math.max(...found.map((f) => f.hits.length));
+    candidates = found.filter((f) => f.hits.length === most).map((f) => f.p);
+  }
+  const supporting = supportingPassages(terms, frame, candidates);
+  const segments = topicSegments(terms, frame, supporting);
+
+  const species = missingSpecies(frame, segments.map((s) => ({ title: "", heading: s.context, text: s.text })));
+  if (species.missing.length) {
+    const best = supporting[0]!;
+    const covered = [...speciesOfPassage(best).species].filter((id) => id !== "human").map(speciesLabel);
+    return { covered: false, missing: "species", what: species.missing, alternative: covered.length ? { passage: best, species: covered } : null };
+  }
+
+  const typed = frame.asked.filter((k) => TYPED_KINDS.has(k));
+  for (const kind of typed) {
+    const found = segments.some((segment) => {
+      const sentences = splitSentences(plain(segment.text));
+      return sentences.some((s, i) => holdsValue(kind, s, frame.attribute, sentences[i - 1] ?? "", frame.names));
+    });
+    if (!found) return { covered: false, missing: "detail", what: [kind], alternative: null };
+  }
+  return { covered: true, supporting };
+}

@@ -1,0 +1,437 @@
+import lexicon from "./species.json";
+import { topicWords } from "./questions";
+
+/**
+ * One clinical reading of a question, used everywhere an answer is made: which species (and life
+ * stage) it asks about, which drugs, pathogens, conditions and other named things, and what kind of
+ * fact it asks for (a dose, an interval, a rate…). A follow-up inherits the previous question's frame
+ * and replaces only the slots it names; a question that names its own topic starts a new frame.
+ *
+ * Deterministic and index-free: the same text gives the same frame on the server, in tests and in the
+ * evaluation. Whether the knowledge base covers the frame is checked elsewhere (coverage.server.ts).
+ */
+
+export type AskedKind =
+  | "dose"
+  | "interval"
+  | "duration"
+  | "route"
+  | "rate"
+  | "quantity"
+  | "count"
+  | "year"
+  | "gene"
+  | "diagnosis"
+  | "prognosis"
+  | "cause"
+  | "comparison"
+  | "definition"
+  | "treatment"
+  | "location";
+
+/** Kinds whose answer is a typed value the passage must hold (a dose needs a number with a unit). */
+export const TYPED_KINDS: ReadonlySet<AskedKind> = new Set(["dose", "interval", "duration", "rate", "quantity", "count", "year", "gene"]);
+
+export type Frame = {
+  /** Species ids of the lexicon the question asks about (its question sentences; else all of it). */
+  species: string[];
+  /** Group words asked about ("birds", "ruminants"): covered by the group or any member. */
+  groups: string[];
+  /** The question names the young of a species (puppy, calf, foal…). */
+  young: boolean;
+  drugs: string[];
+  /** Pathogens as written ("Babesia divergens", "S. suis", "norovirus"). */
+  pathogens: string[];
+  conditions: string[];
+  /** Other named things that must be in the passages: acronyms, codes, proper nouns ("RHDV2", "A2059G", "Charolais"). */
+  names: string[];
+  /** Remaining content words (lower case). */
+  topic: string[];
+  asked: AskedKind[];
+  /** The noun the asked value is about ("incubation", "mortality", "serotypes"), when the question names one. */
+  attribute: string | null;
+  /** Slots carried over from the previous question (a follow-up); empty for a question that stands alone. */
+  inherited: Array<"species" | "drugs" | "pathogens" | "conditions" | "names" | "topic">;
+};
+
+type SpeciesEntry = { id: string; label: string; words: string[]; young: string[] };
+type GroupEntry = { words: string[]; members: string[]; broad?: boolean };
+
+const SPECIES = lexicon.species as SpeciesEntry[];
+const GROUPS = lexicon.groups as GroupEntry[];
+const LABELS = new Map(SPECIES.map((s) => [s.id, s.label]));
+
+type Term = { kind: "species"; id: string; young: boolean } | { kind: "group"; index: number };
+
+/** Every lexicon phrase by its words, longest first per first word (multi-word names win). */
+const PHRASES = (() => {
+  const byFirst = new Map<string, Array<{ words: string[]; term: Term }>>();
+  const add = (phrase: string, term: Term) => {
+    const words = phrase.split(" ");
+    const list = byFirst.get(words[0]!) ?? [];
+    list.push({ words, term });
+    byFirst.set(words[0]!, list);
+  };
+  for (const s of SPECIES) {
+    for (const w of s.words) add(w, { kind: "species", id: s.id, young: false });
+    for (const w of s.young) add(w, { kind: "species", id: s.id, young: true });
+  }
+  GROUPS.forEach((g, index) => g.words.forEach((w) => add(w, { kind: "group", index })));
+  for (const list of byFirst.values()) list.sort((a, b) => b.words.length - a.words.length);
+  return byFirst;
+})();
+
+const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
+
+export type SpeciesMentions = {
+  species: Set<string>;
+  groups: Set<number>;
+  young: boolean;
+  words: Set<string>;
+  /** Disease names made with a species word ("goat pox"), when reading a question. */
+  diseases: string[];
+};
+
+/** Words after a species word that make it part of a disease's name ("goat pox", "African horse sickness", "bovine TB"). */
+const DISEASE_NAME_NEXT = new Set(
+  "pox plague sickness cholera influenza flu fever tuberculosis tb distemper leukaemia leukemia parvovirus herpesvirus coronavirus calicivirus immunodeficiency viral virus pestivirus spongiform".split(" "),
+);
+
+/**
+ * The species and groups a text names, as whole words (the longest name wins: "guinea pig" is not "pig").
+ * `asked`: a question's species, where one inside a disease's name ("sheep pox") is not what is asked about.
+ */
+export function speciesIn(text: string, options: { asked?: boolean } = {}): SpeciesMentions {
+  const words = (text.toLowerCase().match(WORD) ?? []).map((w) => w.replace(/['’]s$/, ""));
+  const out: SpeciesMentions = { species: new Set(), groups: new Set(), young: false, words: new Set(), diseases: [] };
+  for (let i = 0; i < words.length; i++) {
+    const candidates = PHRASES.get(words[i]!);
+    if (!candidates) continue;
+    const hit = candidates.find((c) => c.words.every((w, k) => words[i + k] === w));
+    if (!hit) continue;
+    if (options.asked && DISEASE_NAME_NEXT.has(words[i + hit.words.length] ?? "")) {
+      out.diseases.push([...hit.words, words[i + hit.words.length]].join(" "));
+      i += hit.words.length;
+      continue;
+    }
+    if (hit.term.kind === "species") {
+      out.species.add(hit.term.id);
+      if (hit.term.young) out.young = true;
+    } else out.groups.add(hit.term.index);
+    hit.words.forEach((w) => out.words.add(w));
+    i += hit.words.length - 1;
+  }
+  return out;
+}
+
+/** Does a text with these mentions speak of this species (by name, or by a narrow group it belongs to)? */
+export function mentionsSpecies(mentions: SpeciesMentions, id: string): boolean {
+  if (mentions.species.has(id)) return true;
+  for (const g of mentions.groups) if (!GROUPS[g]!.broad && GROUPS[g]!.members.includes(id)) return true;
+  return false;
+}
+
+/** Does a text with these mentions speak of this group (by its name or one of its members)? */
+export function mentionsGroup(mentions: SpeciesMentions, index: number): boolean {
+  return mentions.groups.has(index) || GROUPS[index]!.members.some((id) => mentions.species.has(id));
+}
+
+export const speciesLabel = (id: string) => LABELS.get(id) ?? id;
+export const groupLabel = (index: number) => GROUPS[index]?.words[GROUPS[index]!.words.length > 1 ? 1 : 0] ?? "";
+export const groupIndex = (word: string) => GROUPS.findIndex((g) => g.words.includes(word));
+
+/**
+ * International nonproprietary name stems (WHO) and the usual veterinary ones: a word ending like this
+ * is a drug ("itraconazole", "ivermectin", "meloxicam", "imidocarb", "GS-441524" is a code, below).
+ */
+const DRUG_STEM =
+  /^[a-z][a-z-]{3,}(?:mycin|micin|cillin|cycline|floxacin|oxacin|conazole|azole|bendazole|mectin|ectin|profen|coxib|icam|fenac|olac|caine|pril|sartan|olol|dipine|semide|thiazide|statin|prazole|tidine|setron|amivir|ciclovir|clovir|desivir|piravir|zepam|zolam|barbital|fentanil|fentanyl|orphine|orphanol|adone|asone|isone|olone|parin|platin|rubicin|tinib|citinib|fungin|penem|mab|pramine|triptyline|oxetine|tomidine|azine|promazine|xazine|carb|uron|pronil|antel|amisole|azuril|fenicol|amulin|nixin|butazone|sporine|tocin|relin|prost|prostenol|goline|quone|mustine|cristine|phosphamide|ambucil|xifen|ifen|sulfa\w*|trim|prim|opril|flurane|ofol|alone|adol|pentin|pitant|endan|thyroxine|methrin|cloprid|olaner|laner|ginone|idium)$/;
+/** Drugs the stems miss (common veterinary ones). */
+const DRUG_WORDS = new Set(
+  "ketamine xylazine atropine epinephrine adrenaline insulin heparin warfarin digoxin furosemide tramadol lidocaine diazepam midazolam propofol praziquantel pyrantel permethrin selamectin monensin lasalocid amprolium suramin interferon cephalexin cefalexin ceftiofur cefovecin cefazolin amoxicillin clavulanate enrofloxacin marbofloxacin metronidazole doxycycline oxytetracycline tetracycline tylosin florfenicol gentamicin amikacin trimethoprim sulfadiazine chloramphenicol rifampicin isoniazid ivermectin moxidectin milbemycin fenbendazole albendazole oxfendazole levamisole closantel nitroxynil triclabendazole toltrazuril diclazuril imidocarb diminazene buparvaquone isometamidium halofuginone oseltamivir acyclovir famciclovir remdesivir molnupiravir fipronil fluralaner afoxolaner sarolaner imidacloprid prednisolone prednisone dexamethasone hydrocortisone cyclosporine ciclosporin oclacitinib lokivetmab maropitant ondansetron metoclopramide omeprazole famotidine sucralfate misoprostol meloxicam carprofen robenacoxib firocoxib phenylbutazone flunixin ketoprofen aspirin paracetamol acetaminophen methadone buprenorphine butorphanol morphine fentanyl hydromorphone medetomidine dexmedetomidine acepromazine alfaxalone isoflurane sevoflurane bupivacaine gabapentin amantadine phenobarbital levetiracetam bromide pimobendan enalapril benazepril amlodipine spironolactone methimazole carbimazole levothyroxine trilostane mitotane deslorelin cabergoline oxytocin altrenogest cloprostenol dinoprost toceranib vincristine cyclophosphamide doxorubicin carboplatin lomustine chlorambucil tamoxifen itraconazole ketoconazole fluconazole terbinafine griseofulvin nystatin clindamycin erythromycin azithromycin tulathromycin tilmicosin gamithromycin tildipirosin penicillin ampicillin cloxacillin streptomycin neomycin colistin vaccine".split(
+    " ",
+  ),
+);
+/** Words naming a disease or lesion by their ending (hepatitis, babesiosis, hyperammonaemia, hepatopathy…). */
+const CONDITION_ENDING = /^[a-z]{3,}(?:itis|osis|iasis|aemia|emia|pathy|oma|omas|algia|plasia|trophy|rrhoea|rrhea|uria|penia|cytosis|ectasia|megaly|oedema|edema|pox|derma)$/;
+/** Words naming a pathogen by their ending (norovirus, Salmonella, Staphylococcus…). */
+const PATHOGEN_ENDING = /^[a-z]{3,}(?:virus|viruses|bacter|bacterium|plasma|coccus|cocci|bacillus|ella|monas|myces|spora|sporidium|zoon|zoa)$/;
+/** A binomial: capitalised genus then a lower-case epithet ("Babesia divergens"), or its short form ("B. divergens"). */
+const BINOMIAL = /\b([A-Z][a-z]{2,}|[A-Z]\.)\s+([a-z]{3,})\b/g;
+/** Acronyms and codes: at least two capitals ("MRSA", "FeLV", "RHDV2", "OmpH"), or letters with 3+ digits ("GS-441524", "A2059G"). */
+const ACRONYM = /^(?=(?:[^A-Z]*[A-Z]){2})[A-Z][A-Za-z]*[A-Z0-9][a-z0-9]*$|^[A-Za-z]{1,4}-?\d{3,}[A-Za-z]?$/;
+/** Acronyms that name a technique, a unit or an agency, not a thing the answer must be about. */
+const GENERIC_ACRONYMS = new Set(
+  "DNA RNA PCR RT qPCR MRI CT ECG EKG ELISA IFA IV IM SC SQ PO BID SID TID QID EOD PRN ICU US USA UK EU WHO OIE WOAH FDA EMA CI SD SE OR RR NSAID NSAIDS II III IV VI VII VIII IX XI XII HPF".split(" "),
+);
+/** Lower-case words that follow a capitalised word without making it a binomial. */
+const NOT_EPITHET = new Set(
+  "and are can does did for from has have how infection infections its not the was were which with what when who why will would should could may might that this these those there their then than also only into onto over under after before about between among against during isolates isolate strains strain species virus vaccine vaccines disease diseases studies study cells cell".split(
+    " ",
+  ),
+);
+/** Capitalised words that are not names when they open a clause or stand mid-sentence. */
+const NOT_NAMES = new Set("i i'm i've i'd we our a an the in on at is are what which when where how why who whom whose does do did can could should would will may might must has have had if for and or but not no yes".split(" "));
+
+/** Words that say what kind of fact is asked (or are too general to be a topic). */
+const GENERIC_WORDS = new Set(
+  `dose doses dosage dosing given give giving administer administered administration route routes often frequency interval repeat repeated
+  long duration period time times length much many percent percentage proportion fraction rate rates prevalence incidence common
+  usual usually typical typically normal normally recommended recommend recommendation best main key major most least predominant
+  cause causes caused causing why reason reasons mechanism explain explains happen happens way ways work works
+  diagnose diagnosed diagnosis diagnostic test tests testing detect detected detection confirm confirmed
+  prognosis outcome outcomes survive survival expect expected picture
+  treat treated treating treatment treatments therapy manage managed management options option
+  differ difference differences different compare compared comparison versus distinguish similar same
+  definition define defined mean means meaning called term known
+  sign signs symptom symptoms clinical feature features finding findings effect effects
+  use used using need needed needs get gets got make makes made should would could case patient patients
+  risk risks factor factors year years day days week weeks month months hour hours first new old young adult
+  roughly approximately about around exactly also else other others another again still really actually
+  safe effective effectiveness efficacy work able likely possible possibly important role roles type types kind kinds
+  happen occur occurs occurred found find show shown reported report reports described describe
+  unrelated different separate switching switch going back topic question become becomes became infected infect infects
+  planning plan suspect suspected go going there here large big`.split(/\s+/),
+);
+
+/** Markers that a question stands alone although it opens with "and" or names no topic of its own. */
+const SWITCH = /\b(different case|unrelated|new topic|new question|separate question|switching (?:topics?|to)|change of topic|going back to|back to|returning to|another question|on another note)\b/i;
+/** Words that lean on an earlier question ("is it safe?", "what about cats?", "the same in dogs?"). */
+const LEANS =
+  /\b(it|its|it's|itself|this|that|these|those|they|them|their|theirs|same|such|above|previous|mentioned|former|latter|as well|too|either|also)\b|^\s*(and|or|but|so|also|then|what about|how about|what if|and in|in which of)\b/i;
+
+/** Pronouns that point back at the previous question's subject. */
+const REFERS = /\b(it|its|it's|itself|they|them|their|this|that|these|those|same|such)\b/i;
+
+const ASKED: Array<[AskedKind, RegExp]> = [
+  ["dose", /\b(dose|doses|dosage|dosing|how much\b.*\b(give|use|administer)|mg\s*\/\s*kg)\b/i],
+  ["interval", /\b(how often|how frequently|frequency|interval|intervals|repeated?|repeat the|how many times|every how many)\b/i],
+  ["duration", /\b(how long|duration|incubation|gestation|for how many (?:days|weeks|months|hours)|how many (?:days|weeks|months|hours|years)|life ?span|life cycle|survival time)\b/i],
+  ["route", /\b(route|routes|orally|intravenous(?:ly)?|subcutaneous(?:ly)?|intramuscular(?:ly)?|topical(?:ly)?|how (?:is|should|do) (?:it|they|\w+) (?:be )?(?:given|administered))\b/i],
+  ["rate", /\b(prevalence|seroprevalence|incidence|mortality|morbidity|case fatality|fatality|percent|percentage|proportion|fraction|what share|how common|rate of|success rate|recovery rate|survival rate)\b/i],
+  ["quantity", /\b(concentrations?|threshold|cut-?off|how (?:large|big|wide|heavy|tall|deep)|diameter|width|weight of|size of|levels? of|reference (?:range|interval)|normal range)\b/i],
+  ["count", /\bhow many\b/i],
+  ["year", /\b(when (?:was|were|did|has|have)\b.*\b(first|detected|discovered|reported|described|identified|introduced|emerged)|in (?:what|which) year|what year)\b/i],
+  ["gene", /\b(which|what)\s+(?:\w+\s+){0,2}(genes?|loci|locus|alleles?|variants?|mutations?)\b/i],
+  ["diagnosis", /\b(diagnos\w*|test(?:s|ing)?|stain(?:s|ing)?|biopsy|detect\w*|confirm\w*|differentiate|tell (?:\w+ )?from)\b/i],
+  ["prognosis", /\b(prognos\w*|outcomes?|survive|survival|recover(?:y)?)\b/i],
+  ["cause", /\b(cause[sd]?|causing|why|aetiolog\w*|etiolog\w*|risk factors?|pathogenesis|mechanism)\b/i],
+  ["comparison", /\b(differ\w*|compare\w*|comparison|versus|vs\.?|distinguish|same as|better than)\b/i],
+  ["definition", /\b(what (?:is|are) (?:an? |the )?[\w-]+\??$|defin\w*|meaning of)\b/i],
+  ["treatment", /\b(treat\w*|therapy|therapies|manage\w*|control(?:led)?|prevent\w*)\b/i],
+  ["location", /\b(where)\b/i],
+];
+
+/** The noun a typed value is about: "the incubation period", "how many serotypes", "mortality". */
+function attributeOf(sentence: string, asked: AskedKind[]): string | null {
+  const s = sentence.toLowerCase();
+  const patterns: RegExp[] = [
+    /\b(incubation|gestation|survival|life cycle|lifespan|life span|withdrawal|recovery|treatment|course|shedding|infectious|latent|prepatent|patent)\b/,
+    /\b(seroprevalence|prevalence|incidence|mortality|morbidity|fatality|heritability|sensitivity|specificity|efficacy|survival)\b/,
+    /\bhow many\s+(?:[a-z-]+\s+)?([a-z-]{4,})/,
+  ];
+  if (asked.includes("duration") || asked.includes("interval")) {
+    const m = patterns[0]!.exec(s);
+    if (m) return m[1]!;
+  }
+  if (asked.includes("rate")) {
+    const m = patterns[1]!.exec(s);
+    if (m) return m[1]!;
+  }
+  if (asked.includes("count")) {
+    const m = /\bhow many\s+([a-z-]+)(?:\s+([a-z-]+))?/.exec(s);
+    if (m) {
+      // "how many lumbar vertebrae": the counted thing is the last noun of the phrase; its first word is kept as written.
+      const first = m[1]!;
+      if (!["times", "days", "weeks", "months", "hours", "years", "of", "different", "distinct", "known", "main", "major"].includes(first)) return first;
+      if (m[2] && first !== "of") return m[2];
+    }
+  }
+  return null;
+}
+
+const clauseSplit = (text: string) => text.split(/(?<=[?.!])\s+|\n+/).map((s) => s.trim()).filter(Boolean);
+const isQuestionSentence = (s: string) => /\?\s*$/.test(s) || /^(what|which|how|when|where|why|who|is|are|does|do|did|can|could|should|would|will|has|have)\b/i.test(s);
+
+/** Named things of a text: drugs, pathogens, conditions and other names (acronyms, codes, proper nouns). */
+function namedThings(text: string) {
+  const drugs: string[] = [];
+  const pathogens: string[] = [];
+  const conditions: string[] = [];
+  const names: string[] = [];
+  const push = (list: string[], v: string) => {
+    if (!list.some((x) => x.toLowerCase() === v.toLowerCase())) list.push(v);
+  };
+  const inBinomial = new Set<string>();
+  for (const m of text.matchAll(BINOMIAL)) {
+    const [, genus, epithet] = m;
+    if (NOT_EPITHET.has(epithet!) || NOT_NAMES.has(genus!.toLowerCase()) || GENERIC_WORDS.has(epithet!) || speciesIn(epithet!).species.size) continue;
+    // A capitalised sentence opener followed by an ordinary word is not a genus: the epithet must look Latin.
+    if (!/(?:is|us|um|ae|ii|i|a|ens|ensis|ica|oides|ans|ata|ina|ium|ex|ax|ix|ox|ella|ans)$/.test(epithet!)) continue;
+    push(pathogens, `${genus} ${epithet}`);
+    inBinomial.add(genus!.toLowerCase()).add(epithet!.toLowerCase());
+  }
+  for (const sentence of clauseSplit(text)) {
+    const tokens = sentence.match(/[\p{L}\p{N}]+(?:[-'’][\p{L}\p{N}]+)*/gu) ?? [];
+    tokens.forEach((raw, i) => {
+      const word = raw.replace(/['’]s$/, "");
+      const lower = word.toLowerCase();
+      if (inBinomial.has(lower)) return;
+      if (speciesIn(lower).species.size || speciesIn(lower).groups.size) return;
+      if (ACRONYM.test(word) && !GENERIC_ACRONYMS.has(word.toUpperCase())) return push(names, word.replace(/-[a-z]+$/, ""));
+      if (DRUG_WORDS.has(lower) || (DRUG_STEM.test(lower) && !GENERIC_WORDS.has(lower))) return push(drugs, lower);
+      if (PATHOGEN_ENDING.test(lower)) return push(pathogens, lower);
+      if (CONDITION_ENDING.test(lower)) return push(conditions, lower);
+      // A capitalised word that does not open its sentence (or clause) is a proper noun: a place, a breed, a genus.
+      const opensClause = i === 0 || /[:;]\s*$/.test(sentence.slice(0, sentence.indexOf(raw)));
+      // "Chagas-endemic": the name is the capitalised part.
+      if (!opensClause && /^\p{Lu}\p{Ll}{2,}/u.test(word) && !NOT_NAMES.has(lower)) push(names, word.split("-")[0]!);
+    });
+  }
+  return { drugs, pathogens, conditions, names };
+}
+
+/** The frame of a question on its own (no conversation). */
+export function frameOf(question: string): Frame {
+  const sentences = clauseSplit(question);
+  const asking = sentences.filter(isQuestionSentence);
+  const focus = asking.length ? asking : sentences;
+  let mentions = speciesIn(focus.join(" "), { asked: true });
+  // A question sentence that names no species ("what dose is used?") asks about the species of its context.
+  if (!mentions.species.size && !mentions.groups.size) mentions = speciesIn(question, { asked: true });
+  const named = namedThings(question);
+  for (const d of speciesIn(question, { asked: true }).diseases) if (!named.conditions.includes(d)) named.conditions.unshift(d);
+  const askedText = focus.join(" ");
+  const asked = ASKED.filter(([, re]) => re.test(askedText)).map(([kind]) => kind);
+  // "How many days/times" is a duration or an interval, not a count.
+  const kinds = asked.includes("count") && (asked.includes("duration") || asked.includes("interval")) && /how many (days|weeks|months|hours|years|times)/i.test(askedText) ? asked.filter((k) => k !== "count") : asked;
+  const namedWords = new Set([...named.drugs, ...named.pathogens, ...named.conditions, ...named.names].flatMap((n) => n.toLowerCase().split(/\s+/)));
+  const speciesWordsUsed = new Set([...mentions.words]);
+  const topic = topicWords(question).filter((w) => w.length >= 3 && !/['’]/.test(w) && !GENERIC_WORDS.has(w) && !namedWords.has(w) && !speciesWordsUsed.has(w) && !speciesIn(w).species.size && !speciesIn(w).groups.size && !/^\d/.test(w));
+  return {
+    species: [...mentions.species],
+    groups: [...mentions.groups].map(groupLabel),
+    young: mentions.young,
+    ...named,
+    topic,
+    asked: kinds,
+    attribute: attributeOf(askedText, kinds),
+    inherited: [],
+  };
+}
+
+/** A question names its own topic with a named thing, or with several topic words in a question of some length. */
+const hasOwnTopic = (f: Frame, question: string) =>
+  f.drugs.length + f.pathogens.length + f.conditions.length + f.names.length > 0 || f.topic.length >= 3 || (f.topic.length >= 2 && question.split(/\s+/).length >= 8);
+
+/** Does this question lean on the one before it (and not announce a new topic)? */
+export function isFollowUp(question: string, own: Frame): boolean {
+  if (SWITCH.test(question)) return false;
+  if (LEANS.test(question)) return true;
+  return !hasOwnTopic(own, question);
+}
+
+/**
+ * The frame of a question in a conversation: a follow-up keeps the previous frame and replaces the
+ * slots it names ("what about in cattle?" changes the species; "how often should it be repeated?"
+ * keeps drug and species and asks for an interval); a question with its own topic stands alone.
+ */
+export function readQuestion(question: string, previous: Frame | null): Frame {
+  const own = frameOf(question);
+  if (!previous || !isFollowUp(question, own)) return own;
+  const inherited: Frame["inherited"] = [];
+  const take = <K extends "drugs" | "pathogens" | "conditions" | "names" | "topic">(key: K, replaced: boolean): string[] => {
+    if (replaced || !previous[key].length) return own[key];
+    inherited.push(key);
+    return [...previous[key], ...own[key].filter((v) => !previous[key].includes(v))];
+  };
+  const ownSpecies = own.species.length > 0 || own.groups.length > 0;
+  // "Is it…", "distinguish it from sheep pox": a pronoun points back, so what it names is added to the previous
+  // subject. Without one ("and where is Babesia divergens most common?"), a named drug or pathogen replaces
+  // what the previous question was about, its topic words with it.
+  const refersBack = REFERS.test(question);
+  const newSubject = !refersBack && (own.drugs.length > 0 || own.pathogens.length > 0);
+  if (!ownSpecies && (previous.species.length || previous.groups.length)) inherited.push("species");
+  const frame: Frame = {
+    species: ownSpecies ? own.species : previous.species,
+    groups: ownSpecies ? own.groups : previous.groups,
+    young: ownSpecies ? own.young : previous.young,
+    drugs: take("drugs", !refersBack && own.drugs.length > 0),
+    pathogens: take("pathogens", !refersBack && own.pathogens.length > 0),
+    conditions: take("conditions", newSubject || (!refersBack && own.conditions.length > 0)),
+    names: take("names", newSubject),
+    topic: take("topic", newSubject),
+    // What is asked is the follow-up's own ("and how often?"), or the previous one's ("what about in cats?").
+    asked: own.asked.length ? own.asked : previous.asked,
+    attribute: own.asked.length ? own.attribute : previous.attribute,
+    inherited,
+  };
+  // A species named in a follow-up replaces the previous one: drop the old species' words from what is carried.
+  if (ownSpecies) {
+    frame.topic = frame.topic.filter((w) => !speciesIn(w, { asked: true }).species.size);
+    frame.conditions = frame.conditions.filter((w) => !speciesIn(w, { asked: true }).species.size);
+  }
+  return frame;
+}
+
+/** The frames of a conversation's questions in order; the last is the current question's. */
+export function readConversation(questions: string[]): Frame[] {
+  const frames: Frame[] = [];
+  for (const q of questions) frames.push(readQuestion(q, frames[frames.length - 1] ?? null));
+  return frames;
+}
+
+/**
+ * What to search for: the question itself, plus what a follow-up carries over (species by name, the
+ * drug, pathogen, condition and topic of the previous question), never the previous answer's words.
+ */
+export function searchText(question: string, frame: Frame): string {
+  if (!frame.inherited.length) return question;
+  const carried: string[] = [];
+  if (frame.inherited.includes("species")) carried.push(...frame.species.map(speciesLabel), ...frame.groups);
+  for (const key of ["drugs", "pathogens", "conditions", "names", "topic"] as const) if (frame.inherited.includes(key)) carried.push(...frame[key]);
+  const own = question.toLowerCase();
+  const extra = carried.filter((w) => !own.includes(w.toLowerCase()));
+  return extra.length ? `${question.trim()} ${extra.join(" ")}` : question;
+}
+
+const ASKED_LABEL: Record<AskedKind, string> = {
+  dose: "dose",
+  quantity: "amount",
+  interval: "interval",
+  duration: "duration",
+  route: "route",
+  rate: "rate",
+  count: "number",
+  year: "year",
+  gene: "genes",
+  diagnosis: "diagnosis",
+  prognosis: "prognosis",
+  cause: "cause",
+  comparison: "comparison",
+  definition: "definition",
+  treatment: "treatment",
+  location: "where",
+};
+
+/**
+ * The reading shown under the question: "cats · itraconazole · dose"; for a follow-up, what it carried
+ * over ("… (from the previous question: ivermectin)"). Null when nothing clinical was recognised.
+ */
+export function frameLabel(frame: Frame): string | null {
+  const species = [...frame.species.map(speciesLabel), ...frame.groups].join(", ");
+  const subjects = [...frame.drugs, ...frame.pathogens, ...frame.conditions, ...frame.names].slice(0, 4);
+  const subject = subjects.length ? subjects.join(", ") : frame.topic.slice(0, 3).join(" ");
+  const asked = frame.asked
+    .filter((k) => !["definition", "treatment", "diagnosis", "cause", "comparison", "prognosis", "location"].includes(k) || frame.asked.length <= 2)
+    .slice(0, 3)
+    .map((k) => (k === "duration" && frame.attribute ? `${frame.attribute} ${ASKED_LABEL[k]}` : ASKED_LABEL[k]))
+    .join(", ");
+  const parts = [species ? `${species}${frame.young ? " (young)" : ""}` : "", subject, asked].filter(Boolean);
+  if (!parts.length) return null;
+  const carried: string[] = [];
+  if (frame.inherited.includes("species") && species) carried.push(species);
+  for (const key of ["drugs", "pathogens", "conditions", "names"] as const) if (frame.inherited.includes(key)) carried.push(...frame[key].slice(0, 2));
+  if (!carried.length && frame.inherited.includes("topic")) carried.push(frame.topic.slice(0, 3).join(" "));
+  return carried.length ? `${parts.join(" · ")} (from the previous question: ${carried.join(", ")})` : parts.join(" · ");
+}
