@@ -7,9 +7,10 @@
 // extractive answerer, or the model named by OLLAMA_MODEL at OLLAMA_HOST); conversation turns carry the
 // earlier turns as history, as the chat does. Per question set it reports: answered; refusals of
 // answerable questions; gold page cited (any citation) and first citation on the gold page; citation
-// precision (the sentence a marker follows is printed on a page its citation names: verbatim, or ≥ 80 %
-// of its content tokens; also on the first named page alone); pages per citation; words per answer; answer time p50/p95. Then near-miss
-// refusals per kind and controls answered from their page, every conversation turn right or wrong, the
+// precision (the sentence a marker follows is printed on a page its citation names: verbatim, or >= 80 %
+// of its content tokens; also on the first named page alone); pages per citation; words per answer;
+// answer time p50/p95. Then near-miss refusals per kind and controls answered from their page, every
+// conversation turn right or wrong (and the turns that repeat the previous answer word for word), the
 // reader pick on the multiple-choice questions (whole answer and first 60 words), and the best-passage
 // coverage percentiles that calibrate ABSTAIN_BELOW (app/lib/answer/relevance.server.ts). It measures
 // only: nothing here tunes the pipeline or knows about particular questions.
@@ -247,6 +248,8 @@ const conversations = conversationResults.length
         right: turns.filter(turnRight).length,
         turns: turns.length,
         byKind: Object.fromEntries(kinds.map((k) => [k, { right: turns.filter((t) => t.kind === k && turnRight(t)).length, turns: turns.filter((t) => t.kind === k).length }])),
+        /** Answered turns whose answer is the previous turn's answer word for word (counted right or wrong as above). */
+        repeatedPreviousAnswer: conversationResults.flatMap((c) => c.turns.filter((t, i) => i > 0 && !t.refused && t.content === c.turns[i - 1]!.content).map((t) => t.id)),
         wrong: turns
           .filter((t) => !turnRight(t))
           .map((t) => ({
@@ -375,6 +378,7 @@ if (json) {
   }
   if (conversations) {
     console.log(`\nconversations: ${conversations.right}/${conversations.turns} turns right`);
+    if (conversations.repeatedPreviousAnswer.length) console.log(`turns repeating the previous answer word for word: ${conversations.repeatedPreviousAnswer.join(", ")}`);
     console.log(formatTable(Object.fromEntries(Object.entries(conversations.byKind).map(([k, v]) => [k, { right: v.right, turns: v.turns }])), "turn kind"));
     for (const w of conversations.wrong) {
       console.log(`  ${w.conversation} turn ${w.turn} (${w.kind}, expect ${w.expect}${w.gold.length ? ` pg. ${w.gold.join(",")}` : ""}): ${w.question}`);
