@@ -1,237 +1,400 @@
-// `npm run eval:answers -- [--json] [--threshold 0.5]`
-// Answer quality on the development data: the VetBench dev passages and the PubMedQA dev abstracts are
-// ingested together as one knowledge base (real chunker and index, temporary folder); every VetBench
-// question (QA1 multiple choice and QA4 open) and PubMedQA question is answered through the real
-// answer pipeline (the extractive answerer unless OLLAMA_MODEL is set), and so are 50 off-topic
-// questions. Prints, for answerable questions, the share answered and the share whose citations
-// include the gold passage; for every answer, the share whose citations all point to a passage that
-// supports the sentence citing it; for off-topic questions, the share that abstain; and the
-// best-passage coverage percentiles used to calibrate ABSTAIN_BELOW (app/lib/answer/relevance.server.ts).
-// --threshold overrides ABSTAIN_BELOW; EVAL_DUMP=<file> writes each question's match features (JSON lines).
+// `npm run eval:answers -- [--json] [--only set,set] [--dump file.jsonl]`
+//
+// What a clinician would read, measured on the development data (issue 12, "Measured"). Two knowledge
+// bases are built through the real chunker and index in temporary databases: the 276 VetBench passages
+// as one PDF-like document (page N = line N of vetbench_core_passages.txt), and the 500 PubMedQA dev
+// abstracts (one document each). Every question is answered by the real pipeline (answerQuestion: the
+// extractive answerer, or the model named by OLLAMA_MODEL at OLLAMA_HOST); conversation turns carry the
+// earlier turns as history, as the chat does. Per question set it reports: answered; refusals of
+// answerable questions; gold page cited (any citation) and first citation on the gold page; citation
+// precision (the sentence a marker follows is printed on a page its citation names: verbatim, or >= 80 %
+// of its content tokens; also on the first named page alone); pages per citation; words per answer;
+// answer time p50/p95. Then near-miss refusals per kind and controls answered from their page, every
+// conversation turn right or wrong (and the turns that repeat the previous answer word for word), the
+// reader pick on the multiple-choice questions (whole answer and first 60 words), and the best-passage
+// coverage percentiles that calibrate ABSTAIN_BELOW (app/lib/answer/relevance.server.ts). It measures
+// only: nothing here tunes the pipeline or knows about particular questions.
+// Sets: vetbench-qa4, vetbench-qa1, paraphrased, nearmiss, conversations, off-topic (VetBench KB), pubmedqa.
+// --json prints one JSON object with every figure (progress goes to stderr); --dump writes one JSON line
+// per question or turn (its answer, citations and measures).
 import fs from "node:fs";
-import path from "node:path";
-import { answerQuestion, type AnswerDeps } from "../app/lib/answer/index.server";
-import { ABSTAIN_BELOW, judgeRelevance } from "../app/lib/answer/relevance.server";
-import { analyzeQuery, search, tokenize } from "../app/lib/search/index.server";
-import { ingestDataset, readJsonl, temporaryDatabase, type EvalDocument } from "../app/lib/search/evaluation.server";
-import { createChatModel } from "../app/lib/answer/index.server";
+import { answerQuestion, createChatModel, type AnswerDeps, type Citation, type HistoryTurn } from "../app/lib/answer/index.server";
+import { judgeRelevance } from "../app/lib/answer/relevance.server";
+import { ingestDataset, temporaryDatabase } from "../app/lib/search/evaluation.server";
+import { retrieveSync } from "../app/lib/search/index.server";
+import type { Db } from "../app/lib/db/index.server";
+import {
+  loadConversations,
+  loadQuestions,
+  pubmedKnowledgeBase,
+  SET_NAMES,
+  vetbenchKnowledgeBase,
+  VETBENCH_ID,
+  type KnowledgeBase,
+  type Question,
+  type SetName,
+} from "./eval-answers/data";
+import {
+  checkMarkers,
+  citationPages,
+  citesGold,
+  firstWords,
+  isRefusal,
+  mean,
+  pct,
+  percentile,
+  plainText,
+  readerPick,
+  wordCount,
+  type MarkerCheck,
+} from "./eval-answers/measures";
+import { formatTable } from "./eval-answers/table";
 
-const CORPORA = path.resolve(import.meta.dirname, "../../shared/corpora");
+type Result = Question & {
+  content: string;
+  citations: Citation[];
+  refused: boolean;
+  ms: number;
+  /** The pipeline threw (e.g. the model failed after streaming): counted as neither answered nor refused. */
+  error: string | null;
+  checks: MarkerCheck[];
+  goldCited: boolean;
+  firstOnGold: boolean;
+  words: number;
+  /** Reader pick credit (vetbench-qa1): whole answer and its first 60 words. */
+  pick: { whole: number; first60: number } | null;
+  /** The best passage's coverage of the question (calibration), when measured. */
+  bestCoverage: number | null;
+};
 
-/** Questions a veterinary knowledge base must refuse: sports, cooking, programming, finance, travel, culture. */
-export const OFF_TOPIC_QUESTIONS = [
-  "Who won the FIFA World Cup in 2018?",
-  "How many players are on a basketball team on the court?",
-  "What are the rules of the offside trap in football?",
-  "Who holds the record for most Grand Slam tennis titles?",
-  "How long is a marathon in kilometres?",
-  "What is a good warm-up routine before running a 10k race?",
-  "How do I bake sourdough bread at home?",
-  "What is the best way to caramelise onions?",
-  "How long should I boil an egg for a runny yolk?",
-  "Give me a recipe for tiramisu.",
-  "What temperature should I roast a chicken at for crispy skin?",
-  "How do I make fresh pasta without a machine?",
-  "How do I reverse a linked list in Python?",
-  "What is the difference between let and const in JavaScript?",
-  "How do I configure a Kubernetes ingress controller?",
-  "Explain the CAP theorem in distributed databases.",
-  "How do I fix a merge conflict in git?",
-  "Write a SQL query to find duplicate rows in a table.",
-  "What is the time complexity of quicksort?",
-  "How do React hooks manage state?",
-  "Should I invest in index funds or individual stocks?",
-  "How is capital gains tax calculated on shares?",
-  "What is the current interest rate set by the central bank?",
-  "How do I create a monthly household budget?",
-  "What are the best places to visit in Portugal in spring?",
-  "How do I get a visa for travelling to Japan?",
-  "What is the cheapest way to fly from London to New York?",
-  "Which hiking trails in Patagonia are suitable for beginners?",
-  "Who painted the ceiling of the Sistine Chapel?",
-  "When did the Roman Empire fall?",
-  "Who wrote the novel Pride and Prejudice?",
-  "What caused the First World War?",
-  "What is the plot of the film Inception?",
-  "Who sang the song Bohemian Rhapsody?",
-  "How many seasons does the series Breaking Bad have?",
-  "What is the best strategy for winning at chess in the opening?",
-  "How do I change a flat tyre on a car?",
-  "How often should I service my car's gearbox?",
-  "What is the best electric car for long road trips?",
-  "How do I install a ceiling light fixture?",
-  "How do I remove red wine stains from a carpet?",
-  "What paint finish is best for a kitchen wall?",
-  "How do I grow tomatoes on a balcony?",
-  "When should I prune apple trees in the garden?",
-  "What is the speed of light in a vacuum?",
-  "How do black holes form in astrophysics?",
-  "What is the capital city of Australia?",
-  "How many time zones does Russia have?",
-  "How do I write a cover letter for a marketing job?",
-  "What are good tips for a job interview at a software company?",
-];
-
-type Question = { id: string; text: string; gold: Set<string>; set: string };
-
-function loadKnowledgeBase(): { documents: EvalDocument[]; questions: Question[] } {
-  const vetDir = path.join(CORPORA, "veterinary");
-  const lines = fs.readFileSync(path.join(vetDir, "vetbench_core_passages.txt"), "utf8").split("\n");
-  const vetIds = new Set<number>();
-  const questions: Question[] = [];
-  const gold = (list: number[]) => new Set(list.map((n) => `vet-${n}`));
-  for (const q of readJsonl<{ id: string; question: string; gold_passage_lines: number[] }>(path.join(vetDir, "vetbench_qa1_multichoice.dev.jsonl"))) {
-    q.gold_passage_lines.forEach((n) => vetIds.add(n));
-    questions.push({ id: `qa1-${q.id}`, text: q.question, gold: gold(q.gold_passage_lines), set: "vetbench-qa1" });
+function parseArgs(argv: string[]) {
+  let json = false;
+  let dump: string | null = null;
+  let only: SetName[] = [...SET_NAMES];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === "--json") json = true;
+    else if (arg === "--dump") dump = argv[++i] ?? null;
+    else if (arg === "--only") {
+      const names = (argv[++i] ?? "").split(",").filter(Boolean);
+      const unknown = names.filter((n) => !(SET_NAMES as readonly string[]).includes(n));
+      if (!names.length || unknown.length) throw new Error(`--only takes a comma-separated list of: ${SET_NAMES.join(", ")}${unknown.length ? ` (unknown: ${unknown.join(", ")})` : ""}`);
+      only = names as SetName[];
+    } else throw new Error(`unknown argument ${arg}; usage: npm run eval:answers -- [--json] [--only ${SET_NAMES.join(",")}] [--dump file.jsonl]`);
   }
-  for (const q of readJsonl<{ line_in_source: number; query: string; gold_passage_lines: number[] }>(path.join(vetDir, "vetbench_qa4_open.dev.jsonl"))) {
-    q.gold_passage_lines.forEach((n) => vetIds.add(n));
-    questions.push({ id: `qa4-${q.line_in_source}`, text: q.query, gold: gold(q.gold_passage_lines), set: "vetbench-qa4" });
-  }
-  // Only the dev half of the passages (odd lines) is the knowledge base; the others belong to the holdout.
-  const documents: EvalDocument[] = lines
-    .map((text, i) => ({ line: i + 1, text: text.trim() }))
-    .filter((l) => l.text && l.line % 2 === 1)
-    .map((l) => ({ id: `vet-${l.line}`, title: `VetBench passage ${l.line}`, paragraphs: [l.text] }));
-  const pubmed = JSON.parse(fs.readFileSync(path.join(CORPORA, "pubmedqa", "dev.json"), "utf8")) as Record<string, { QUESTION: string; CONTEXTS: string[] }>;
-  for (const [pmid, e] of Object.entries(pubmed)) {
-    documents.push({ id: `pmid-${pmid}`, title: `PMID ${pmid}`, paragraphs: e.CONTEXTS });
-    questions.push({ id: `pqa-${pmid}`, text: e.QUESTION, gold: new Set([`pmid-${pmid}`]), set: "pubmedqa" });
-  }
-  return { documents, questions };
+  if (argv.includes("--dump") && !dump) throw new Error("--dump needs a file name");
+  return { json, dump, only };
 }
 
-/** A cited sentence is supported when most of its content words are in the passage it cites. */
-function supportShare(content: string, passageTextByNumber: Map<number, string>): { claims: number; supported: number } {
-  let claims = 0;
-  let supported = 0;
-  for (const line of content.split("\n")) {
-    for (const sentence of line.split(/(?<=\])\s+/)) {
-      const markers = [...sentence.matchAll(/(?<!\\)\[(\d+)\]/g)].map((m) => Number(m[1]));
-      if (!markers.length) continue;
-      claims++;
-      const words = new Set(tokenize(sentence.replace(/(?<!\\)\[\d+\]/g, "")));
-      const ok = markers.every((n) => {
-        const source = passageTextByNumber.get(n);
-        if (!source) return false;
-        const present = new Set(tokenize(source));
-        let hit = 0;
-        for (const w of words) if (present.has(w)) hit++;
-        return words.size === 0 || hit / words.size >= 0.8;
-      });
-      if (ok) supported++;
-    }
+const { json, dump, only } = parseArgs(process.argv.slice(2));
+/** Progress and notes: stderr, so that --json leaves stdout one JSON object. */
+const note = (line: string) => process.stderr.write(`${line}\n`);
+
+const chatModel = process.env.OLLAMA_MODEL ? createChatModel({ host: process.env.OLLAMA_HOST ?? "http://127.0.0.1:11434", model: process.env.OLLAMA_MODEL }) : null;
+const answerer = chatModel ? `ollama ${process.env.OLLAMA_MODEL}` : "extractive";
+
+type Built = { kb: KnowledgeBase; db: Db; dir: string; chunks: number; pagesPerChunk: number };
+const built: Built[] = [];
+
+function build(kb: KnowledgeBase): Built {
+  const started = performance.now();
+  const { db, dir } = temporaryDatabase(`vetsearch-eval-answers-${kb.name}-`);
+  const entry: Built = { kb, db, dir, chunks: 0, pagesPerChunk: 0 };
+  built.push(entry);
+  ingestDataset(db, { name: kb.name, documents: kb.documents, queries: [], qrels: new Map() });
+  const row = db.$client.prepare("SELECT count(*) AS n, avg(page_end - page_start + 1) AS pages FROM chunks").get() as { n: number; pages: number };
+  entry.chunks = row.n;
+  entry.pagesPerChunk = Math.round(row.pages * 100) / 100;
+  note(`knowledge base ${kb.name}: ${kb.documents.length} document(s), ${row.n} chunks (${entry.pagesPerChunk} pages per chunk) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return entry;
+}
+
+async function ask(q: Question, history: HistoryTurn[], target: Built): Promise<Result> {
+  const deps: AnswerDeps = { db: target.db, embedder: async () => null, chatModel: async () => chatModel };
+  const started = performance.now();
+  let content = "";
+  let citations: Citation[] = [];
+  let error: string | null = null;
+  try {
+    const result = await answerQuestion({ question: q.question, history, viewerId: null, usePubmed: false, useThinkHarder: false }, deps);
+    content = result.content;
+    citations = result.citations;
+  } catch (e) {
+    error = e instanceof Error ? e.message : String(e);
   }
-  return { claims, supported };
-}
-
-const pct = (n: number, d: number) => (d ? Math.round((1000 * n) / d) / 10 : 0);
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return Math.round((sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0) * 1000) / 1000;
-}
-
-const args = process.argv.slice(2);
-const json = args.includes("--json");
-const thresholdArg = args.indexOf("--threshold");
-const threshold = thresholdArg >= 0 ? Number(args[thresholdArg + 1]) : ABSTAIN_BELOW;
-
-const { documents, questions } = loadKnowledgeBase();
-const { db, dir } = temporaryDatabase("vetsearch-eval-answers-");
-try {
-  let started = performance.now();
-  ingestDataset(db, { name: "kb", documents, queries: [], qrels: new Map() });
-  console.log(`knowledge base: ${documents.length} documents in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  const cfg = process.env.OLLAMA_MODEL ? createChatModel({ host: process.env.OLLAMA_HOST ?? "http://127.0.0.1:11434", model: process.env.OLLAMA_MODEL }) : null;
-  const deps: AnswerDeps = { db, embedder: async () => null, chatModel: async () => cfg };
-
-  // Calibration: the best passage's coverage for answerable and off-topic questions.
-  const dump: string[] = [];
-  const bestCoverage = async (text: string, kind = "answerable") => {
-    const terms = analyzeQuery(text, db).terms;
-    const passages = await search(text, { k: 10, db });
-    const judged = judgeRelevance(terms, passages, threshold);
-    if (process.env.EVAL_DUMP) {
-      const feats = passages.slice(0, 10).map((p) => {
-        const present = new Set(tokenize(`${p.title}\n${p.heading ?? ""}\n${p.text}`));
-        const matched = terms.filter((t) => present.has(t.term));
-        return { matched: matched.length, matchedIdf: matched.reduce((a, t) => a + t.idf * t.weight, 0), score: p.score };
-      });
-      dump.push(JSON.stringify({ kind, text: text.slice(0, 80), nTerms: terms.length, unknown: terms.filter((t) => t.df === 0).length, totalIdf: terms.reduce((a, t) => a + t.idf * t.weight, 0), best: judged.best, feats }));
-    }
-    return judged.best;
+  const ms = performance.now() - started;
+  const refused = !error && isRefusal(content);
+  const text = refused || error ? "" : plainText(content);
+  return {
+    ...q,
+    content,
+    citations,
+    refused,
+    ms,
+    error,
+    checks: checkMarkers(content, citations, target.kb.pageText),
+    goldCited: !refused && citations.some((c) => citesGold(c, q.gold)),
+    firstOnGold: !refused && citesGold(citations[0], q.gold),
+    words: refused || error ? 0 : wordCount(content),
+    pick: q.choice ? { whole: readerPick(text, q.choice.options, q.choice.answer), first60: readerPick(firstWords(text, 60), q.choice.options, q.choice.answer) } : null,
+    bestCoverage: null,
   };
-  const answerableBest: number[] = [];
-  for (const q of questions) answerableBest.push(await bestCoverage(q.text));
-  const offTopicBest: number[] = [];
-  for (const q of OFF_TOPIC_QUESTIONS) offTopicBest.push(await bestCoverage(q, "off-topic"));
-  if (process.env.EVAL_DUMP) fs.writeFileSync(process.env.EVAL_DUMP, dump.join("\n"));
+}
 
-  const bySet = new Map<string, { n: number; answered: number; gold: number }>();
-  let claims = 0;
-  let supported = 0;
-  let answersWithCitations = 0;
-  let answersAllValid = 0;
-  const timings: number[] = [];
-  const misses: string[] = [];
-  for (const q of questions) {
-    started = performance.now();
-    const result = await answerQuestion({ question: q.text, history: [], viewerId: null, usePubmed: false, useThinkHarder: false }, deps);
-    timings.push(performance.now() - started);
-    const stats = bySet.get(q.set) ?? { n: 0, answered: 0, gold: 0 };
-    stats.n++;
-    if (result.citations.length) {
-      stats.answered++;
-      if (result.citations.some((c) => q.gold.has(c.documentId ?? ""))) stats.gold++;
-      else if (misses.length < 5) misses.push(`${q.id}: cited ${result.citations.map((c) => c.documentId).join(", ")}, gold ${[...q.gold].join(", ")}`);
-      // Citation validity: renumbered citations [k] -> k-th citation -> its passage's text.
-      const textByChunk = new Map(result.passages.map((p) => [p.chunkId, p.text]));
-      const byNumber = new Map(result.citations.map((c, i) => [i + 1, textByChunk.get(c.chunkId ?? -1) ?? ""]));
-      const support = supportShare(result.content, byNumber);
-      claims += support.claims;
-      supported += support.supported;
-      answersWithCitations++;
-      if (support.claims > 0 && support.claims === support.supported) answersAllValid++;
+/** The best passage's coverage of a question, as the relevance check computes it (k = 10, as answers search). */
+function bestCoverage(question: string, target: Built): number {
+  const found = retrieveSync(target.db.$client, question, { k: 10 });
+  return judgeRelevance(found.analysis.terms, found.passages).best;
+}
+
+const results: Result[] = [];
+const conversationResults: Array<{ id: string; turns: Result[] }> = [];
+try {
+  const vet = only.some((s) => s !== "pubmedqa") ? build(vetbenchKnowledgeBase()) : null;
+  const pubmed = only.includes("pubmedqa") ? build(pubmedKnowledgeBase()) : null;
+  for (const set of only) {
+    const started = performance.now();
+    const target = set === "pubmedqa" ? pubmed! : vet!;
+    if (set === "conversations") {
+      for (const conversation of loadConversations()) {
+        const history: HistoryTurn[] = [];
+        const turns: Result[] = [];
+        for (const turn of conversation.turns) {
+          const result = await ask(turn, [...history], target);
+          turns.push(result);
+          history.push({ role: "user", content: turn.question }, { role: "assistant", content: result.content });
+        }
+        conversationResults.push({ id: conversation.id, turns });
+        results.push(...turns);
+      }
+    } else {
+      const questions = loadQuestions(set);
+      const stripped = questions.filter((q) => q.choice?.optionsStripped).length;
+      if (stripped) note(`${set}: options removed from ${stripped} question(s); the stem alone is asked`);
+      for (const q of questions) {
+        const result = await ask(q, [], target);
+        result.bestCoverage = bestCoverage(q.question, target);
+        results.push(result);
+      }
     }
-    bySet.set(q.set, stats);
-  }
-  let abstained = 0;
-  for (const q of OFF_TOPIC_QUESTIONS) {
-    const result = await answerQuestion({ question: q, history: [], viewerId: null, usePubmed: false, useThinkHarder: false }, deps);
-    if (!result.citations.length) abstained++;
-  }
-
-  const rows = Object.fromEntries(
-    [...bySet].map(([set, s]) => [set, { questions: s.n, "answered %": pct(s.answered, s.n), "gold cited % (of all)": pct(s.gold, s.n), "gold cited % (of answered)": pct(s.gold, s.answered) }]),
-  );
-  const total = [...bySet.values()].reduce((a, s) => ({ n: a.n + s.n, answered: a.answered + s.answered, gold: a.gold + s.gold }), { n: 0, answered: 0, gold: 0 });
-  rows.all = { questions: total.n, "answered %": pct(total.answered, total.n), "gold cited % (of all)": pct(total.gold, total.n), "gold cited % (of answered)": pct(total.gold, total.answered) };
-  console.log(`answerer: ${cfg ? `ollama ${process.env.OLLAMA_MODEL}` : "extractive"}; abstain below coverage ${threshold}`);
-  console.table(rows);
-  console.table({
-    "answers whose every citation supports its sentence": { value: `${pct(answersAllValid, answersWithCitations)} % (${answersAllValid}/${answersWithCitations})` },
-    "cited sentences supported": { value: `${pct(supported, claims)} % (${supported}/${claims})` },
-    "off-topic questions abstained": { value: `${pct(abstained, OFF_TOPIC_QUESTIONS.length)} % (${abstained}/${OFF_TOPIC_QUESTIONS.length})` },
-    "answer time p50 / p95 (ms)": { value: `${percentile(timings, 50)} / ${percentile(timings, 95)}` },
-  });
-  console.table({
-    "best coverage, answerable": { p1: percentile(answerableBest, 1), p5: percentile(answerableBest, 5), p50: percentile(answerableBest, 50), min: percentile(answerableBest, 0) },
-    "best coverage, off-topic": { p50: percentile(offTopicBest, 50), p95: percentile(offTopicBest, 95), max: percentile(offTopicBest, 100) },
-  });
-  if (misses.length) console.log(`first gold misses:\n  ${misses.join("\n  ")}`);
-  if (json) {
-    console.log(
-      JSON.stringify({
-        questions: total.n,
-        answered: pct(total.answered, total.n),
-        goldCited: pct(total.gold, total.n),
-        citationsValid: pct(answersAllValid, answersWithCitations),
-        offTopicAbstained: pct(abstained, OFF_TOPIC_QUESTIONS.length),
-        threshold,
-      }),
-    );
+    note(`${set}: ${results.filter((r) => r.set === set).length} answered in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
 } finally {
-  db.$client.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  for (const b of built) {
+    b.db.$client.close();
+    fs.rmSync(b.dir, { recursive: true, force: true });
+  }
+}
+
+// ---- Figures ----------------------------------------------------------------------------------------
+
+const round = (x: number | null, digits = 1) => (x === null ? null : Math.round(x * 10 ** digits) / 10 ** digits);
+
+function summarise(list: Result[]) {
+  const answerable = list.filter((r) => r.expect === "answer");
+  const mustRefuse = list.filter((r) => r.expect === "refuse");
+  const answered = list.filter((r) => !r.refused && !r.error);
+  const checks = list.flatMap((r) => r.checks);
+  const citations = list.flatMap((r) => r.citations);
+  const ms = list.map((r) => r.ms);
+  return {
+    questions: list.length,
+    answered: pct(answered.length, list.length),
+    errors: list.filter((r) => r.error).length,
+    refusedWhereDue: mustRefuse.length ? pct(mustRefuse.filter((r) => r.refused).length, mustRefuse.length) : null,
+    refusedAnswerable: pct(answerable.filter((r) => r.refused).length, answerable.length),
+    goldCited: pct(answerable.filter((r) => r.goldCited).length, answerable.length),
+    firstOnGold: pct(answerable.filter((r) => r.firstOnGold).length, answerable.length),
+    citationPrecision: checks.length ? round(checks.filter((c) => c.found).length / checks.length, 3) : null,
+    citationPrecisionFirstPage: checks.length ? round(checks.filter((c) => c.onFirstPage).length / checks.length, 3) : null,
+    markers: checks.length,
+    markersFoundByTokensOnly: checks.filter((c) => c.found === "tokens").length,
+    pagesPerCitation: mean(citations.map((c) => citationPages(c).length)),
+    citations: citations.length,
+    wordsPerAnswer: round(mean(answered.map((r) => r.words)), 0),
+    msP50: round(percentile(ms, 50)),
+    msP95: round(percentile(ms, 95)),
+  };
+}
+
+const sets = Object.fromEntries(only.map((set) => [set, summarise(results.filter((r) => r.set === set))]));
+
+const nearmissResults = results.filter((r) => r.set === "nearmiss");
+const nearmiss = nearmissResults.length
+  ? (() => {
+      const misses = nearmissResults.filter((r) => r.expect === "refuse");
+      const controls = nearmissResults.filter((r) => r.expect === "answer");
+      const kinds = [...new Set(misses.map((r) => r.kind!))];
+      return {
+        refused: pct(misses.filter((r) => r.refused).length, misses.length),
+        refusedByKind: Object.fromEntries(kinds.map((k) => [k, pct(misses.filter((r) => r.kind === k && r.refused).length, misses.filter((r) => r.kind === k).length)])),
+        nearMisses: misses.length,
+        controls: controls.length,
+        controlsAnswered: pct(controls.filter((r) => !r.refused && !r.error).length, controls.length),
+        controlsFirstCitationOnPage: pct(controls.filter((r) => r.firstOnGold).length, controls.length),
+        controlsAnyCitationOnPage: pct(controls.filter((r) => r.goldCited).length, controls.length),
+        answeredInsteadOfRefused: misses.filter((r) => !r.refused).map((r) => ({ id: r.id, kind: r.kind, question: r.question, citations: r.citations.map(cite) })),
+      };
+    })()
+  : null;
+
+/** A turn is right when it answers from a gold page first (expect answer) or refuses (expect refuse). */
+const turnRight = (r: Result) => (r.expect === "answer" ? !r.refused && !r.error && r.firstOnGold : r.refused);
+const conversations = conversationResults.length
+  ? (() => {
+      const turns = conversationResults.flatMap((c) => c.turns);
+      const kinds = [...new Set(turns.map((t) => t.kind!))];
+      return {
+        right: turns.filter(turnRight).length,
+        turns: turns.length,
+        byKind: Object.fromEntries(kinds.map((k) => [k, { right: turns.filter((t) => t.kind === k && turnRight(t)).length, turns: turns.filter((t) => t.kind === k).length }])),
+        /** Answered turns whose answer is the previous turn's answer word for word (counted right or wrong as above). */
+        repeatedPreviousAnswer: conversationResults.flatMap((c) => c.turns.filter((t, i) => i > 0 && !t.refused && t.content === c.turns[i - 1]!.content).map((t) => t.id)),
+        wrong: turns
+          .filter((t) => !turnRight(t))
+          .map((t) => ({
+            conversation: t.id.split("#")[0],
+            turn: Number(t.id.split("#")[1]),
+            kind: t.kind,
+            expect: t.expect,
+            gold: t.gold.map((g) => g.page),
+            question: t.question,
+            answer: t.content.replace(/\s+/g, " ").slice(0, 150),
+            citations: t.citations.map(cite),
+          })),
+      };
+    })()
+  : null;
+
+const picks = results.filter((r) => r.pick);
+const readerPickFigures = picks.length
+  ? {
+      questions: picks.length,
+      whole: round(picks.reduce((a, r) => a + r.pick!.whole, 0) / picks.length, 3),
+      first60: round(picks.reduce((a, r) => a + r.pick!.first60, 0) / picks.length, 3),
+    }
+  : null;
+
+function coverageRow(values: number[]) {
+  const p = (q: number) => round(percentile(values, q), 3);
+  return { n: values.length, min: p(0), p1: p(1), p5: p(5), p50: p(50), p95: p(95), max: p(100) };
+}
+const coverageOf = (filter: (r: Result) => boolean) => results.filter((r) => r.bestCoverage !== null && filter(r)).map((r) => r.bestCoverage!);
+const calibrationGroups = {
+  "answerable, VetBench KB": coverageOf((r) => r.expect === "answer" && r.set !== "pubmedqa"),
+  "answerable, PubMedQA KB": coverageOf((r) => r.set === "pubmedqa"),
+  "near-miss, VetBench KB": coverageOf((r) => r.set === "nearmiss" && r.expect === "refuse"),
+  "off-topic, VetBench KB": coverageOf((r) => r.set === "off-topic"),
+};
+const calibration = Object.fromEntries(
+  Object.entries(calibrationGroups)
+    .filter(([, v]) => v.length)
+    .map(([k, v]) => [k, coverageRow(v)]),
+);
+
+function cite(c: Citation): string {
+  return c.documentId === VETBENCH_ID ? `pg. ${c.page}` : `${c.documentId ?? c.document} pg. ${c.page}`;
+}
+
+/** Why an answer is counted wrong, or null when it is right. */
+function failure(r: Result): string | null {
+  if (r.error) return `error: ${r.error}`;
+  if (r.expect === "refuse") return r.refused ? null : "answered, should refuse";
+  if (r.refused) return "refused";
+  if (!r.goldCited) return "gold page not cited";
+  if (!r.firstOnGold) return "first citation not on the gold page";
+  const imprecise = r.checks.find((c) => !c.found);
+  return imprecise ? `citation [${imprecise.marker}] does not hold: "${imprecise.sentence.slice(0, 80)}"` : null;
+}
+
+const knowledgeBases = Object.fromEntries(built.map((b) => [b.kb.name, { documents: b.kb.documents.length, chunks: b.chunks, pagesPerChunk: b.pagesPerChunk }]));
+
+if (dump) {
+  fs.writeFileSync(
+    dump,
+    results
+      .map((r) =>
+        JSON.stringify({
+          set: r.set,
+          id: r.id,
+          kind: r.kind ?? null,
+          expect: r.expect,
+          gold: r.gold.map((g) => `${g.documentId}:${g.page}`),
+          question: r.question,
+          content: r.content,
+          citations: r.citations,
+          refused: r.refused,
+          error: r.error,
+          metrics: {
+            goldCited: r.goldCited,
+            firstOnGold: r.firstOnGold,
+            markers: r.checks,
+            pagesPerCitation: mean(r.citations.map((c) => citationPages(c).length)),
+            words: r.words,
+            ms: round(r.ms),
+            readerPick: r.pick,
+            bestCoverage: r.bestCoverage,
+            failure: failure(r),
+          },
+        }),
+      )
+      .join("\n") + "\n",
+  );
+  note(`wrote ${results.length} lines to ${dump}`);
+}
+
+if (json) {
+  console.log(JSON.stringify({ answerer, knowledgeBases, sets, nearmiss, conversations, readerPick: readerPickFigures, calibration }));
+} else {
+  console.log(`\nanswerer: ${answerer}`);
+  console.log(formatTable(knowledgeBases, "knowledge base"));
+  console.log("\nper set: answered % of all its questions; refusals, gold and first citation % of its answerable ones; precision over all citation markers");
+  const rows: Array<[string, (s: ReturnType<typeof summarise>) => string | number | null]> = [
+    ["questions", (s) => s.questions],
+    ["answered %", (s) => s.answered],
+    ["refused where due %", (s) => s.refusedWhereDue],
+    ["refusals of answerable %", (s) => s.refusedAnswerable],
+    ["gold page cited %", (s) => s.goldCited],
+    ["first citation on gold %", (s) => s.firstOnGold],
+    ["citation precision", (s) => s.citationPrecision],
+    ["  on the first named page", (s) => s.citationPrecisionFirstPage],
+    ["  citation markers", (s) => s.markers],
+    ["  found by tokens only", (s) => s.markersFoundByTokensOnly],
+    ["pages per citation", (s) => s.pagesPerCitation],
+    ["words per answer", (s) => s.wordsPerAnswer],
+    ["answer ms p50", (s) => s.msP50],
+    ["answer ms p95", (s) => s.msP95],
+    ["errors", (s) => s.errors],
+  ];
+  console.log(formatTable(Object.fromEntries(rows.map(([label, get]) => [label, Object.fromEntries(only.map((set) => [set, get(sets[set]!)]))]))));
+
+  if (nearmiss) {
+    console.log(`\nnear-miss: ${nearmiss.refused} % of ${nearmiss.nearMisses} refused; controls (${nearmiss.controls}): answered ${nearmiss.controlsAnswered} %, first citation on the page ${nearmiss.controlsFirstCitationOnPage} %, any citation on it ${nearmiss.controlsAnyCitationOnPage} %`);
+    console.log(formatTable(Object.fromEntries(Object.entries(nearmiss.refusedByKind).map(([k, v]) => [k, { "refused %": v }])), "kind"));
+    if (nearmiss.answeredInsteadOfRefused.length) {
+      console.log("near-misses answered:");
+      for (const m of nearmiss.answeredInsteadOfRefused) console.log(`  ${m.id} ${m.kind}: ${m.question.slice(0, 90)} -> ${m.citations.join(", ") || "(no citation)"}`);
+    }
+  }
+  if (conversations) {
+    console.log(`\nconversations: ${conversations.right}/${conversations.turns} turns right`);
+    if (conversations.repeatedPreviousAnswer.length) console.log(`turns repeating the previous answer word for word: ${conversations.repeatedPreviousAnswer.join(", ")}`);
+    console.log(formatTable(Object.fromEntries(Object.entries(conversations.byKind).map(([k, v]) => [k, { right: v.right, turns: v.turns }])), "turn kind"));
+    for (const w of conversations.wrong) {
+      console.log(`  ${w.conversation} turn ${w.turn} (${w.kind}, expect ${w.expect}${w.gold.length ? ` pg. ${w.gold.join(",")}` : ""}): ${w.question}`);
+      console.log(`    -> ${w.answer}${w.citations.length ? ` [${w.citations.join("; ")}]` : ""}`);
+    }
+  }
+  if (readerPickFigures) console.log(`\nreader pick (vetbench-qa1, ${readerPickFigures.questions} questions): whole answer ${readerPickFigures.whole}, first 60 words ${readerPickFigures.first60}`);
+  if (Object.keys(calibration).length) {
+    console.log("\nbest-passage coverage (calibrates ABSTAIN_BELOW)");
+    console.log(formatTable(calibration));
+  }
+  console.log("\nfirst failures per set:");
+  for (const set of only) {
+    if (set === "conversations") continue;
+    const failed = results.filter((r) => r.set === set && failure(r));
+    for (const r of failed.slice(0, 3)) console.log(`  ${set} ${r.id}: ${failure(r)}; "${r.question.slice(0, 80)}" -> ${r.citations.map(cite).join(", ") || "(no citation)"}`);
+    if (failed.length > 3) console.log(`  ${set}: ${failed.length - 3} more`);
+  }
 }

@@ -13,7 +13,15 @@ import { indexDocument, search, type LexicalTuning } from "./index.server";
  * best chunk (max), which is how a person reads a result list of passages.
  */
 
-export type EvalDocument = { id: string; title: string; paragraphs: string[] };
+export type EvalDocument = {
+  id: string;
+  title: string;
+  paragraphs: string[];
+  /** The physical page (1-based) of each paragraph, parallel to `paragraphs`; default: all on page 1. */
+  pages?: number[];
+  /** Stored file type (default "txt"); "pdf" makes citations open the file at a page, as an uploaded PDF's do. */
+  fileType?: "txt" | "pdf";
+};
 export type EvalQuery = { id: string; text: string };
 /** query id -> document id -> graded relevance (> 0 relevant). */
 export type Qrels = Map<string, Map<string, number>>;
@@ -79,21 +87,35 @@ export function temporaryDatabase(prefix: string): { db: Db; dir: string } {
 
 const DOCUMENTS_PER_TRANSACTION = 500;
 
+/** The document as parsed pages: its paragraphs grouped by page, pages in ascending order. */
+export function evalPages(doc: EvalDocument): ParsedPage[] {
+  const byNumber = new Map<number, ParsedPage>();
+  doc.paragraphs.forEach((text, i) => {
+    const number = doc.pages?.[i] ?? 1;
+    let page = byNumber.get(number);
+    if (!page) byNumber.set(number, (page = { number, blocks: [] }));
+    page.blocks.push({ kind: "paragraph", text });
+  });
+  return [...byNumber.values()].sort((a, b) => a.number - b.number);
+}
+
 /** Indexes the collection through chunkPages and indexDocument, documents marked completed. */
 export function ingestDataset(db: Db, dataset: Dataset) {
   for (let start = 0; start < dataset.documents.length; start += DOCUMENTS_PER_TRANSACTION) {
     const batch = dataset.documents.slice(start, start + DOCUMENTS_PER_TRANSACTION);
     db.transaction((tx) => {
       for (const doc of batch) {
-        const pages: ParsedPage[] = [{ number: 1, blocks: doc.paragraphs.map((text) => ({ kind: "paragraph", text })) }];
+        const fileType = doc.fileType ?? "txt";
+        const pages = evalPages(doc);
         tx.insert(documents)
           .values({
             id: doc.id,
             title: doc.title || doc.id,
-            filename: `${doc.id}.txt`,
-            storedPath: `eval/${doc.id}.txt`,
-            fileType: "txt",
+            filename: `${doc.id}.${fileType}`,
+            storedPath: `eval/${doc.id}.${fileType}`,
+            fileType,
             fileSize: doc.paragraphs.reduce((n, p) => n + p.length, 0),
+            pages: pages[pages.length - 1]?.number ?? 1,
             processingStatus: "completed",
           })
           .run();
