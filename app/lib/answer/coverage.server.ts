@@ -34,14 +34,17 @@ export type Coverage<P extends PassageLike> =
       alternative: { passage: ScoredPassage<P>; species: string[] } | null;
     };
 
-const wordsOf = (s: string) => normalizeText(s).match(/[\p{L}\p{N}]+/gu) ?? [];
+/** Words as the checks compare them: soft hyphens and zero-width characters are not word breaks. */
+const wordsOf = (s: string) => normalizeText(s.replace(INVISIBLE, "")).match(/[\p{L}\p{N}]+/gu) ?? [];
+const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff]/g;
 
 /** The text a passage is about: its document title, section heading and text. */
 const fullText = (p: Pick<PassageLike, "title" | "heading" | "text">) => `${p.title}\n${p.heading ?? ""}\n${p.text}`;
 
 /** Initials of consecutive words spell the acronym ("feline immunodeficiency virus" = FIV). */
 function spelledOut(acronym: string, words: string[]): boolean {
-  const letters = acronym.toLowerCase().replace(/[^a-z]/g, "");
+  // "ESCs" is the plural of "ESC".
+  const letters = acronym.replace(/(?<=[A-Z])s$/, "").toLowerCase().replace(/[^a-z]/g, "");
   if (letters.length < 2 || /\d/.test(acronym)) return false;
   for (let i = 0; i + letters.length <= words.length; i++) {
     let k = 0;
@@ -64,7 +67,8 @@ export function namesThing(name: string, text: string, words: string[] = wordsOf
     const root = w.replace(/(?:ian|ean|an|ese|ic|n|s)$/, "");
     return root.length >= 4 && words.some((x) => x.startsWith(root));
   });
-  return found || (/^[A-Z][A-Za-z]*[A-Z]/.test(name) && spelledOut(name, words));
+  const singular = /[A-Z]s$/.test(name) && set.has(name.slice(0, -1).toLowerCase());
+  return found || singular || (/^[A-Z][A-Za-z]*[A-Z]/.test(name) && spelledOut(name, words));
 }
 
 const NUMBER_WORD = "(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|several|a few|a couple of)";
@@ -119,18 +123,54 @@ export function holdsValue(kind: AskedKind, sentence: string, attribute: string 
   return [...stems].some((s) => present.has(s));
 }
 
-export type SpeciesCheck = { asked: string[]; missing: string[] };
+export type SpeciesCheck = { asked: string[]; missing: string[]; missingIds: string[] };
 
-/** The asked species (and groups) a set of passages does not speak of. */
+/** The abbreviation the question defined for these words, if any ("SACs" for "south american camelids"). */
+function aliasOf(frame: Frame, label: string): string | null {
+  const words = label.toLowerCase().split(/\s+/);
+  return frame.aliases.find((a) => words.every((w) => a.words.includes(w)) || a.words.every((w) => words.includes(w)))?.abbreviation ?? null;
+}
+
+/**
+ * The asked species (and groups) a set of passages does not speak of. Humans are never required:
+ * medical texts about people rarely say "human".
+ */
 export function missingSpecies(frame: Frame, passages: Array<Pick<PassageLike, "title" | "heading" | "text">>): SpeciesCheck {
-  const mentions = passages.map((p) => speciesIn(fullText(p)));
+  const texts = passages.map((p) => fullText(p));
+  const mentions = texts.map((t) => speciesIn(t));
+  const words = texts.map((t) => wordsOf(t));
+  const byAlias = (label: string) => {
+    const alias = aliasOf(frame, label);
+    return alias !== null && texts.some((t, i) => namesThing(alias, t, words[i]));
+  };
   const missing: string[] = [];
-  for (const id of frame.species) if (!mentions.some((m) => mentionsSpecies(m, id))) missing.push(speciesLabel(id));
+  const missingIds: string[] = [];
+  for (const id of frame.species) {
+    if (id === "human") continue;
+    if (!mentions.some((m) => mentionsSpecies(m, id)) && !byAlias(speciesLabel(id))) missing.push(speciesLabel(id)), missingIds.push(id);
+  }
   for (const word of frame.groups) {
     const index = groupIndex(word);
-    if (index >= 0 && !mentions.some((m) => mentionsGroup(m, index))) missing.push(word);
+    if (index >= 0 && !mentions.some((m) => mentionsGroup(m, index)) && !byAlias(word)) missing.push(word), missingIds.push(word);
   }
-  return { asked: [...frame.species.map(speciesLabel), ...frame.groups], missing };
+  return { asked: [...frame.species.filter((id) => id !== "human").map(speciesLabel), ...frame.groups], missing, missingIds };
+}
+
+/**
+ * Is a missing species what the question is about? It is when it is the first species the question asks
+ * about ("are cats useful sentinels … the way dogs are?"), or the only species of one of its questions
+ * ("Which MRSA types predominate in cats? Are they those reported in dogs?"). A species named in passing
+ * ("using aging dogs … rather than rodent models") is not. A follow-up that names none asks about its frame's.
+ */
+function missesFocus(question: string, frame: Frame, missingIds: string[]): boolean {
+  if (!missingIds.length) return false;
+  const missing = new Set(missingIds);
+  const asking = question.split(/(?<=[?.!])\s+|\n+/).filter((s) => /\?\s*$/.test(s));
+  const sentences = (asking.length ? asking : [question]).map((s) => speciesIn(s, { asked: true }).order.filter((x) => x !== "human"));
+  const named = sentences.filter((o) => o.length);
+  if (!named.length) return true;
+  if (missing.has(named[0]![0]!)) return true;
+  return named.some((o) => o.every((x) => missing.has(x)));
 }
 
 /** Species ids a passage names (for "the knowledge base gives this for dogs"), humans last. */
@@ -171,6 +211,7 @@ function topicSegments(terms: QueryTerm[], frame: Frame, passages: PassageLike[]
   const topic = topicTerms(terms, frame);
   const segments = passages.flatMap((p) =>
     p.text
+      .replace(INVISIBLE, "")
       .split(/\n+/)
       .filter((t) => t.trim())
       .map((text) => ({ text, context: `${p.title}\n${p.heading ?? ""}` })),
@@ -186,7 +227,13 @@ export const requiredNames = (frame: Frame) => [...frame.drugs, ...frame.pathoge
 /** LaTeX and markup remnants ("$0.7\\%$") must not hide a value from the checks. */
 const plain = (text: string) => text.replace(/\\(?=[%$&_#])/g, "").replace(/\$/g, "");
 
-export function checkCoverage<P extends PassageLike>(terms: QueryTerm[], frame: Frame, relevant: Array<ScoredPassage<P>>): Coverage<P> {
+/** Questions longer than this are read as essays or cases with several parts. */
+const ESSAY_WORDS = 30;
+/** An instruction to write ("Explain why…", "Describe…") asks for an account, not one typed value. */
+const ESSAY_OPENING = /^\s*(explain|describe|compare|contrast|discuss|design|outline|summari[sz]e|evaluate|justify|propose|critically|analy[sz]e|interpret|construct|develop|create|formulate)\b/i;
+const isEssay = (question: string) => ESSAY_OPENING.test(question) || question.split(/\s+/).filter(Boolean).length > ESSAY_WORDS;
+
+export function checkCoverage<P extends PassageLike>(question: string, terms: QueryTerm[], frame: Frame, relevant: Array<ScoredPassage<P>>): Coverage<P> {
   if (!relevant.length) return { covered: true, supporting: [] };
   // Named things first: the passages that name the question's drug, pathogen or named thing are the candidates.
   const names = requiredNames(frame);
@@ -195,7 +242,7 @@ export function checkCoverage<P extends PassageLike>(terms: QueryTerm[], frame: 
     const found = relevant.map((p) => {
       const text = fullText(p);
       const words = wordsOf(text);
-      return { p, hits: names.filter((n) => namesThing(n, text, words)) };
+      return { p, hits: names.filter((n) => namesThing(n, text, words) || (aliasOf(frame, n) !== null && namesThing(aliasOf(frame, n)!, text, words))) };
     });
     const absent = names.filter((n) => !found.some((f) => f.hits.includes(n)));
     if (absent.length) return { covered: false, missing: "name", what: absent, alternative: null };
@@ -206,13 +253,15 @@ export function checkCoverage<P extends PassageLike>(terms: QueryTerm[], frame: 
   const segments = topicSegments(terms, frame, supporting);
 
   const species = missingSpecies(frame, segments.map((s) => ({ title: "", heading: s.context, text: s.text })));
-  if (species.missing.length) {
+  const essay = isEssay(question);
+  if (missesFocus(question, frame, species.missingIds)) {
     const best = supporting[0]!;
     const covered = [...speciesOfPassage(best).species].filter((id) => id !== "human").map(speciesLabel);
     return { covered: false, missing: "species", what: species.missing, alternative: covered.length ? { passage: best, species: covered } : null };
   }
 
-  const typed = frame.asked.filter((k) => TYPED_KINDS.has(k));
+  // The typed check is for a question that asks one thing ("what is the dose…"), not for an essay's many parts.
+  const typed = essay ? [] : frame.asked.filter((k) => TYPED_KINDS.has(k));
   for (const kind of typed) {
     const found = segments.some((segment) => {
       const sentences = splitSentences(plain(segment.text));

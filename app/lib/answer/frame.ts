@@ -43,15 +43,22 @@ export type Frame = {
   /** Pathogens as written ("Babesia divergens", "S. suis", "norovirus"). */
   pathogens: string[];
   conditions: string[];
-  /** Other named things that must be in the passages: acronyms, codes, proper nouns ("RHDV2", "A2059G", "Charolais"). */
+  /** Other named things that must be in the passages: codes and proper nouns ("A2059G", "GS-441524", "Charolais"). */
   names: string[];
+  /**
+   * Acronyms ("MRSA", "FeLV"): shown and carried, but not required, as a passage may spell them out or use
+   * another short form (the knowledge base's own abbreviations are query understanding's to expand).
+   */
+  acronyms: string[];
   /** Remaining content words (lower case). */
   topic: string[];
   asked: AskedKind[];
   /** The noun the asked value is about ("incubation", "mortality", "serotypes"), when the question names one. */
   attribute: string | null;
+  /** Abbreviations the question defines: "duck Tembusu virus (DTMUV)" -> the words it abbreviates. */
+  aliases: Array<{ abbreviation: string; words: string[] }>;
   /** Slots carried over from the previous question (a follow-up); empty for a question that stands alone. */
-  inherited: Array<"species" | "drugs" | "pathogens" | "conditions" | "names" | "topic">;
+  inherited: Array<"species" | "drugs" | "pathogens" | "conditions" | "names" | "acronyms" | "topic">;
 };
 
 type SpeciesEntry = { id: string; label: string; words: string[]; young: string[] };
@@ -90,6 +97,8 @@ export type SpeciesMentions = {
   words: Set<string>;
   /** Disease names made with a species word ("goat pox"), when reading a question. */
   diseases: string[];
+  /** Species ids and group words in the order the text names them. */
+  order: string[];
 };
 
 /** Words after a species word that make it part of a disease's name ("goat pox", "African horse sickness", "bovine TB"). */
@@ -103,21 +112,28 @@ const DISEASE_NAME_NEXT = new Set(
  */
 export function speciesIn(text: string, options: { asked?: boolean } = {}): SpeciesMentions {
   const words = (text.toLowerCase().match(WORD) ?? []).map((w) => w.replace(/['’]s$/, ""));
-  const out: SpeciesMentions = { species: new Set(), groups: new Set(), young: false, words: new Set(), diseases: [] };
+  const out: SpeciesMentions = { species: new Set(), groups: new Set(), young: false, words: new Set(), diseases: [], order: [] };
   for (let i = 0; i < words.length; i++) {
     const candidates = PHRASES.get(words[i]!);
     if (!candidates) continue;
     const hit = candidates.find((c) => c.words.every((w, k) => words[i + k] === w));
     if (!hit) continue;
-    if (options.asked && DISEASE_NAME_NEXT.has(words[i + hit.words.length] ?? "")) {
-      out.diseases.push([...hit.words, words[i + hit.words.length]].join(" "));
+    const next = words[i + hit.words.length] ?? "";
+    // "Porcine circovirus", "Duck Tembusu virus": a virus named after its host.
+    const namesVirus = /virus$/.test(next) || (words[i + hit.words.length + 1] ?? "") === "virus";
+    if (options.asked && (DISEASE_NAME_NEXT.has(next) || namesVirus)) {
+      out.diseases.push([...hit.words, next].join(" "));
       i += hit.words.length;
       continue;
     }
     if (hit.term.kind === "species") {
       out.species.add(hit.term.id);
+      out.order.push(hit.term.id);
       if (hit.term.young) out.young = true;
-    } else out.groups.add(hit.term.index);
+    } else {
+      out.groups.add(hit.term.index);
+      out.order.push(groupLabel(hit.term.index));
+    }
     hit.words.forEach((w) => out.words.add(w));
     i += hit.words.length - 1;
   }
@@ -148,7 +164,7 @@ const DRUG_STEM =
   /^[a-z][a-z-]{3,}(?:mycin|micin|cillin|cycline|floxacin|oxacin|conazole|azole|bendazole|mectin|ectin|profen|coxib|icam|fenac|olac|caine|pril|sartan|olol|dipine|semide|thiazide|statin|prazole|tidine|setron|amivir|ciclovir|clovir|desivir|piravir|zepam|zolam|barbital|fentanil|fentanyl|orphine|orphanol|adone|asone|isone|olone|parin|platin|rubicin|tinib|citinib|fungin|penem|mab|pramine|triptyline|oxetine|tomidine|azine|promazine|xazine|carb|uron|pronil|antel|amisole|azuril|fenicol|amulin|nixin|butazone|sporine|tocin|relin|prost|prostenol|goline|quone|mustine|cristine|phosphamide|ambucil|xifen|ifen|sulfa\w*|trim|prim|opril|flurane|ofol|alone|adol|pentin|pitant|endan|thyroxine|methrin|cloprid|olaner|laner|ginone|idium)$/;
 /** Drugs the stems miss (common veterinary ones). */
 const DRUG_WORDS = new Set(
-  "ketamine xylazine atropine epinephrine adrenaline insulin heparin warfarin digoxin furosemide tramadol lidocaine diazepam midazolam propofol praziquantel pyrantel permethrin selamectin monensin lasalocid amprolium suramin interferon cephalexin cefalexin ceftiofur cefovecin cefazolin amoxicillin clavulanate enrofloxacin marbofloxacin metronidazole doxycycline oxytetracycline tetracycline tylosin florfenicol gentamicin amikacin trimethoprim sulfadiazine chloramphenicol rifampicin isoniazid ivermectin moxidectin milbemycin fenbendazole albendazole oxfendazole levamisole closantel nitroxynil triclabendazole toltrazuril diclazuril imidocarb diminazene buparvaquone isometamidium halofuginone oseltamivir acyclovir famciclovir remdesivir molnupiravir fipronil fluralaner afoxolaner sarolaner imidacloprid prednisolone prednisone dexamethasone hydrocortisone cyclosporine ciclosporin oclacitinib lokivetmab maropitant ondansetron metoclopramide omeprazole famotidine sucralfate misoprostol meloxicam carprofen robenacoxib firocoxib phenylbutazone flunixin ketoprofen aspirin paracetamol acetaminophen methadone buprenorphine butorphanol morphine fentanyl hydromorphone medetomidine dexmedetomidine acepromazine alfaxalone isoflurane sevoflurane bupivacaine gabapentin amantadine phenobarbital levetiracetam bromide pimobendan enalapril benazepril amlodipine spironolactone methimazole carbimazole levothyroxine trilostane mitotane deslorelin cabergoline oxytocin altrenogest cloprostenol dinoprost toceranib vincristine cyclophosphamide doxorubicin carboplatin lomustine chlorambucil tamoxifen itraconazole ketoconazole fluconazole terbinafine griseofulvin nystatin clindamycin erythromycin azithromycin tulathromycin tilmicosin gamithromycin tildipirosin penicillin ampicillin cloxacillin streptomycin neomycin colistin vaccine".split(
+  "ketamine xylazine atropine epinephrine adrenaline insulin heparin warfarin digoxin furosemide tramadol lidocaine diazepam midazolam propofol praziquantel pyrantel permethrin selamectin monensin lasalocid amprolium suramin interferon cephalexin cefalexin ceftiofur cefovecin cefazolin amoxicillin clavulanate enrofloxacin marbofloxacin metronidazole doxycycline oxytetracycline tetracycline tylosin florfenicol gentamicin amikacin trimethoprim sulfadiazine chloramphenicol rifampicin isoniazid ivermectin moxidectin milbemycin fenbendazole albendazole oxfendazole levamisole closantel nitroxynil triclabendazole toltrazuril diclazuril imidocarb diminazene buparvaquone isometamidium halofuginone oseltamivir acyclovir famciclovir remdesivir molnupiravir fipronil fluralaner afoxolaner sarolaner imidacloprid prednisolone prednisone dexamethasone hydrocortisone cyclosporine ciclosporin oclacitinib lokivetmab maropitant ondansetron metoclopramide omeprazole famotidine sucralfate misoprostol meloxicam carprofen robenacoxib firocoxib phenylbutazone flunixin ketoprofen aspirin paracetamol acetaminophen methadone buprenorphine butorphanol morphine fentanyl hydromorphone medetomidine dexmedetomidine acepromazine alfaxalone isoflurane sevoflurane bupivacaine gabapentin amantadine phenobarbital levetiracetam bromide pimobendan enalapril benazepril amlodipine spironolactone methimazole carbimazole levothyroxine trilostane mitotane deslorelin cabergoline oxytocin altrenogest cloprostenol dinoprost toceranib vincristine cyclophosphamide doxorubicin carboplatin lomustine chlorambucil tamoxifen itraconazole ketoconazole fluconazole terbinafine griseofulvin nystatin clindamycin erythromycin azithromycin tulathromycin tilmicosin gamithromycin tildipirosin penicillin ampicillin cloxacillin streptomycin neomycin colistin".split(
     " ",
   ),
 );
@@ -158,20 +174,24 @@ const CONDITION_ENDING = /^[a-z]{3,}(?:itis|osis|iasis|aemia|emia|pathy|oma|omas
 const PATHOGEN_ENDING = /^[a-z]{3,}(?:virus|viruses|bacter|bacterium|plasma|coccus|cocci|bacillus|ella|monas|myces|spora|sporidium|zoon|zoa)$/;
 /** A binomial: capitalised genus then a lower-case epithet ("Babesia divergens"), or its short form ("B. divergens"). */
 const BINOMIAL = /\b([A-Z][a-z]{2,}|[A-Z]\.)\s+([a-z]{3,})\b/g;
+/** Codes: letters with 3+ digits ("GS-441524", "A2059G"): a compound or a mutation the passage must name exactly. */
+const CODE = /^(?=[^a-z]*[A-Z])[A-Za-z]{1,4}-?\d{3,}[A-Za-z]?$/;
 /** Acronyms and codes: at least two capitals ("MRSA", "FeLV", "RHDV2", "OmpH"), or letters with 3+ digits ("GS-441524", "A2059G"). */
-const ACRONYM = /^(?=(?:[^A-Z]*[A-Z]){2})[A-Z][A-Za-z]*[A-Z0-9][a-z0-9]*$|^[A-Za-z]{1,4}-?\d{3,}[A-Za-z]?$/;
+const ACRONYM = /^(?=(?:[^A-Z]*[A-Z]){2})[A-Z][A-Za-z]*[A-Z0-9][a-z0-9]*$|^(?=[^a-z]*[A-Z])[A-Za-z]{1,4}-?\d{3,}[A-Za-z]?$/;
 /** Acronyms that name a technique, a unit or an agency, not a thing the answer must be about. */
 const GENERIC_ACRONYMS = new Set(
   "DNA RNA PCR RT qPCR MRI CT ECG EKG ELISA IFA IV IM SC SQ PO BID SID TID QID EOD PRN ICU US USA UK EU WHO OIE WOAH FDA EMA CI SD SE OR RR NSAID NSAIDS II III IV VI VII VIII IX XI XII HPF".split(" "),
 );
 /** Lower-case words that follow a capitalised word without making it a binomial. */
 const NOT_EPITHET = new Set(
-  "and are can does did for from has have how infection infections its not the was were which with what when who why will would should could may might that this these those there their then than also only into onto over under after before about between among against during isolates isolate strains strain species virus vaccine vaccines disease diseases studies study cells cell".split(
+  "and are can does did for from has have how infection infections its not the was were which with what when who why will would should could may might that this these those there their then than also only into onto over under after before about between among against during isolates isolate strains strain species virus vaccine vaccines disease diseases studies study cells cell bacteria bacterium analysis diagnosis prognosis basis crisis emphasis hypothesis synthesis status focus data area media criteria formula stimulus fetus uterus sinus census consensus apparatus genus thesis axis iris pelvis cervix index complex reflex plus versus thus".split(
     " ",
   ),
 );
 /** Capitalised words that are not names when they open a clause or stand mid-sentence. */
-const NOT_NAMES = new Set("i i'm i've i'd we our a an the in on at is are what which when where how why who whom whose does do did can could should would will may might must has have had if for and or but not no yes".split(" "));
+const NOT_NAMES = new Set(
+  "i i'm i've i'd we our a an the in on at is are what which when where how why who whom whose does do did can could should would will may might must has have had if for and or but not no yes type grade stage class group phase".split(" "),
+);
 
 /** Words that say what kind of fact is asked (or are too general to be a topic). */
 const GENERIC_WORDS = new Set(
@@ -191,8 +211,13 @@ const GENERIC_WORDS = new Set(
   safe effective effectiveness efficacy work able likely possible possibly important role roles type types kind kinds
   happen occur occurs occurred found find show shown reported report reports described describe
   unrelated different separate switching switch going back topic question become becomes became infected infect infects
-  planning plan suspect suspected go going there here large big`.split(/\s+/),
+  planning plan suspect suspected go going there here large big already strongly highly quite very well just even ever maybe perhaps
+  generally mostly currently recently especially particularly probably truly simply anything something everything thing things lot lots
+  bit idea okay please thanks know think want wonder tell sure guess seem seems look looks try`.split(/\s+/),
 );
+
+/** Is this word one that says what kind of fact is asked, not what it is about ("dose", "roughly", "usually")? */
+export const isAskingWord = (word: string) => GENERIC_WORDS.has(word.toLowerCase());
 
 /** Markers that a question stands alone although it opens with "and" or names no topic of its own. */
 const SWITCH = /\b(different case|unrelated|new topic|new question|separate question|switching (?:topics?|to)|change of topic|going back to|back to|returning to|another question|on another note)\b/i;
@@ -259,36 +284,44 @@ function namedThings(text: string) {
   const pathogens: string[] = [];
   const conditions: string[] = [];
   const names: string[] = [];
+  const acronyms: string[] = [];
   const push = (list: string[], v: string) => {
     if (!list.some((x) => x.toLowerCase() === v.toLowerCase())) list.push(v);
   };
   const inBinomial = new Set<string>();
+  // Words of species and group names ("South American camelids") are species, not names.
+  const speciesWords = speciesIn(text).words;
   for (const m of text.matchAll(BINOMIAL)) {
     const [, genus, epithet] = m;
-    if (NOT_EPITHET.has(epithet!) || NOT_NAMES.has(genus!.toLowerCase()) || GENERIC_WORDS.has(epithet!) || speciesIn(epithet!).species.size) continue;
+    if (NOT_EPITHET.has(epithet!) || NOT_NAMES.has(genus!.toLowerCase()) || GENERIC_WORDS.has(epithet!) || /virus$/.test(epithet!)) continue;
+    if (speciesIn(epithet!).species.size || speciesIn(genus!).species.size || speciesWords.has(genus!.toLowerCase())) continue;
     // A capitalised sentence opener followed by an ordinary word is not a genus: the epithet must look Latin.
-    if (!/(?:is|us|um|ae|ii|i|a|ens|ensis|ica|oides|ans|ata|ina|ium|ex|ax|ix|ox|ella|ans)$/.test(epithet!)) continue;
+    if (!/(?:is|us|um|ae|ii|i|a|ens|ensis|ica|oides|ans|ata|ina|ium|ex|ax|ix|ox|ella|ans)$/.test(epithet!) || CONDITION_ENDING.test(epithet!)) continue;
     push(pathogens, `${genus} ${epithet}`);
     inBinomial.add(genus!.toLowerCase()).add(epithet!.toLowerCase());
   }
   for (const sentence of clauseSplit(text)) {
     const tokens = sentence.match(/[\p{L}\p{N}]+(?:[-'’][\p{L}\p{N}]+)*/gu) ?? [];
+    // A title ("Does Viral Co-Infection Influence the Severity…") capitalises its words: they are not names.
+    const long = tokens.slice(1).filter((t) => t.length >= 4);
+    const titleCase = long.length >= 3 && long.filter((t) => /^\p{Lu}\p{Ll}/u.test(t)).length / long.length >= 0.6;
     tokens.forEach((raw, i) => {
       const word = raw.replace(/['’]s$/, "");
       const lower = word.toLowerCase();
-      if (inBinomial.has(lower)) return;
+      if (inBinomial.has(lower) || speciesWords.has(lower)) return;
       if (speciesIn(lower).species.size || speciesIn(lower).groups.size) return;
-      if (ACRONYM.test(word) && !GENERIC_ACRONYMS.has(word.toUpperCase())) return push(names, word.replace(/-[a-z]+$/, ""));
+      if (ACRONYM.test(word) && !GENERIC_ACRONYMS.has(word.toUpperCase())) return push(CODE.test(word) ? names : acronyms, word.replace(/-[a-z]+$/, ""));
       if (DRUG_WORDS.has(lower) || (DRUG_STEM.test(lower) && !GENERIC_WORDS.has(lower))) return push(drugs, lower);
       if (PATHOGEN_ENDING.test(lower)) return push(pathogens, lower);
       if (CONDITION_ENDING.test(lower)) return push(conditions, lower);
       // A capitalised word that does not open its sentence (or clause) is a proper noun: a place, a breed, a genus.
       const opensClause = i === 0 || /[:;]\s*$/.test(sentence.slice(0, sentence.indexOf(raw)));
       // "Chagas-endemic": the name is the capitalised part.
-      if (!opensClause && /^\p{Lu}\p{Ll}{2,}/u.test(word) && !NOT_NAMES.has(lower)) push(names, word.split("-")[0]!);
+      // Taxa above the genus ("Caliciviridae", "Herpesvirales") are classification, not what a passage is about.
+      if (!opensClause && !titleCase && /^\p{Lu}\p{Ll}{2,}/u.test(word) && !NOT_NAMES.has(lower) && !/(?:idae|inae|aceae|ales)$/.test(lower)) push(names, word.split("-")[0]!);
     });
   }
-  return { drugs, pathogens, conditions, names };
+  return { drugs, pathogens, conditions, names, acronyms };
 }
 
 /** The frame of a question on its own (no conversation). */
@@ -302,10 +335,12 @@ export function frameOf(question: string): Frame {
   const named = namedThings(question);
   for (const d of speciesIn(question, { asked: true }).diseases) if (!named.conditions.includes(d)) named.conditions.unshift(d);
   const askedText = focus.join(" ");
-  const asked = ASKED.filter(([, re]) => re.test(askedText)).map(([kind]) => kind);
+  // A yes/no question ("does BMI influence mortality?") asks whether, not for a value: typed kinds need a wh-question.
+  const whQuestion = /\b(what|which|how|when|where|at what)\b|\bwhat'?s\b/i.test(askedText);
+  const asked = ASKED.filter(([kind, re]) => re.test(askedText) && (whQuestion || !TYPED_KINDS.has(kind))).map(([kind]) => kind);
   // "How many days/times" is a duration or an interval, not a count.
   const kinds = asked.includes("count") && (asked.includes("duration") || asked.includes("interval")) && /how many (days|weeks|months|hours|years|times)/i.test(askedText) ? asked.filter((k) => k !== "count") : asked;
-  const namedWords = new Set([...named.drugs, ...named.pathogens, ...named.conditions, ...named.names].flatMap((n) => n.toLowerCase().split(/\s+/)));
+  const namedWords = new Set([...named.drugs, ...named.pathogens, ...named.conditions, ...named.names, ...named.acronyms].flatMap((n) => n.toLowerCase().split(/\s+/)));
   const speciesWordsUsed = new Set([...mentions.words]);
   const topic = topicWords(question).filter((w) => w.length >= 3 && !/['’]/.test(w) && !GENERIC_WORDS.has(w) && !namedWords.has(w) && !speciesWordsUsed.has(w) && !speciesIn(w).species.size && !speciesIn(w).groups.size && !/^\d/.test(w));
   return {
@@ -316,13 +351,40 @@ export function frameOf(question: string): Frame {
     topic,
     asked: kinds,
     attribute: attributeOf(askedText, kinds),
+    aliases: definedAbbreviations(question),
     inherited: [],
   };
 }
 
+/**
+ * Abbreviations defined in the text as "long form (ABBR)": the long form's words whose initials spell the
+ * abbreviation (Schwartz and Hearst's rule: the abbreviation's first letter starts the long form), so a
+ * passage that only uses "DTMUV" still names "duck Tembusu virus".
+ */
+export function definedAbbreviations(text: string): Frame["aliases"] {
+  const out: Frame["aliases"] = [];
+  for (const m of text.matchAll(/((?:[\p{L}\p{N}'’-]+\s+){1,8})\(\s*([A-Za-z][A-Za-z0-9-]{1,9})\s*\)/gu)) {
+    const abbreviation = m[2]!;
+    if (!/[A-Z]/.test(abbreviation)) continue;
+    const letters = abbreviation.replace(/(?<=[A-Z])s$/, "").replace(/[^A-Za-z]/g, "").toLowerCase();
+    const words = m[1]!.trim().split(/\s+/);
+    // The shortest tail of the preceding words that starts with the abbreviation's first letter (or its last capital's).
+    const first = letters[0]!;
+    const capital = (abbreviation.replace(/^[a-z]+/, "")[0] ?? first).toLowerCase();
+    let start = -1;
+    for (let i = words.length - 1; i >= Math.max(0, words.length - letters.length - 2); i--) {
+      const initial = words[i]![0]!.toLowerCase();
+      if (initial === first || initial === capital) start = i;
+    }
+    if (start < 0) continue;
+    out.push({ abbreviation, words: words.slice(start).map((w) => w.toLowerCase().replace(/['’]s$/, "")) });
+  }
+  return out;
+}
+
 /** A question names its own topic with a named thing, or with several topic words in a question of some length. */
 const hasOwnTopic = (f: Frame, question: string) =>
-  f.drugs.length + f.pathogens.length + f.conditions.length + f.names.length > 0 || f.topic.length >= 3 || (f.topic.length >= 2 && question.split(/\s+/).length >= 8);
+  f.drugs.length + f.pathogens.length + f.conditions.length + f.names.length + f.acronyms.length > 0 || f.topic.length >= 3 || (f.topic.length >= 2 && question.split(/\s+/).length >= 8);
 
 /** Does this question lean on the one before it (and not announce a new topic)? */
 export function isFollowUp(question: string, own: Frame): boolean {
@@ -340,7 +402,7 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
   const own = frameOf(question);
   if (!previous || !isFollowUp(question, own)) return own;
   const inherited: Frame["inherited"] = [];
-  const take = <K extends "drugs" | "pathogens" | "conditions" | "names" | "topic">(key: K, replaced: boolean): string[] => {
+  const take = <K extends "drugs" | "pathogens" | "conditions" | "names" | "acronyms" | "topic">(key: K, replaced: boolean): string[] => {
     if (replaced || !previous[key].length) return own[key];
     inherited.push(key);
     return [...previous[key], ...own[key].filter((v) => !previous[key].includes(v))];
@@ -360,9 +422,11 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
     pathogens: take("pathogens", !refersBack && own.pathogens.length > 0),
     conditions: take("conditions", newSubject || (!refersBack && own.conditions.length > 0)),
     names: take("names", newSubject),
+    acronyms: take("acronyms", newSubject),
     topic: take("topic", newSubject),
     // What is asked is the follow-up's own ("and how often?"), or the previous one's ("what about in cats?").
     asked: own.asked.length ? own.asked : previous.asked,
+    aliases: [...previous.aliases, ...own.aliases],
     attribute: own.asked.length ? own.attribute : previous.attribute,
     inherited,
   };
@@ -389,7 +453,7 @@ export function searchText(question: string, frame: Frame): string {
   if (!frame.inherited.length) return question;
   const carried: string[] = [];
   if (frame.inherited.includes("species")) carried.push(...frame.species.map(speciesLabel), ...frame.groups);
-  for (const key of ["drugs", "pathogens", "conditions", "names", "topic"] as const) if (frame.inherited.includes(key)) carried.push(...frame[key]);
+  for (const key of ["drugs", "pathogens", "conditions", "names", "acronyms", "topic"] as const) if (frame.inherited.includes(key)) carried.push(...frame[key]);
   const own = question.toLowerCase();
   const extra = carried.filter((w) => !own.includes(w.toLowerCase()));
   return extra.length ? `${question.trim()} ${extra.join(" ")}` : question;
@@ -420,7 +484,7 @@ const ASKED_LABEL: Record<AskedKind, string> = {
  */
 export function frameLabel(frame: Frame): string | null {
   const species = [...frame.species.map(speciesLabel), ...frame.groups].join(", ");
-  const subjects = [...frame.drugs, ...frame.pathogens, ...frame.conditions, ...frame.names].slice(0, 4);
+  const subjects = [...frame.drugs, ...frame.pathogens, ...frame.conditions, ...frame.acronyms, ...frame.names].slice(0, 4);
   const subject = subjects.length ? subjects.join(", ") : frame.topic.slice(0, 3).join(" ");
   const asked = frame.asked
     .filter((k) => !["definition", "treatment", "diagnosis", "cause", "comparison", "prognosis", "location"].includes(k) || frame.asked.length <= 2)
@@ -431,7 +495,7 @@ export function frameLabel(frame: Frame): string | null {
   if (!parts.length) return null;
   const carried: string[] = [];
   if (frame.inherited.includes("species") && species) carried.push(species);
-  for (const key of ["drugs", "pathogens", "conditions", "names"] as const) if (frame.inherited.includes(key)) carried.push(...frame[key].slice(0, 2));
+  for (const key of ["drugs", "pathogens", "conditions", "acronyms", "names"] as const) if (frame.inherited.includes(key)) carried.push(...frame[key].slice(0, 2));
   if (!carried.length && frame.inherited.includes("topic")) carried.push(frame.topic.slice(0, 3).join(" "));
   return carried.length ? `${parts.join(" · ")} (from the previous question: ${carried.join(", ")})` : parts.join(" · ");
 }

@@ -6,9 +6,9 @@ import { createChatModel, type ChatModel, type ChatModelStatus } from "./chat-mo
 import { finalizeCitations, toCitation } from "./citations";
 import { checkCoverage, type Coverage } from "./coverage.server";
 import { extractiveAnswer, extractiveSections, sentenceKey, splitSentences, type AnswerGuide } from "./extractive.server";
-import { frameLabel, readConversation, readQuestion, searchText, speciesIn, type Frame } from "./frame";
+import { frameLabel, isAskingWord, readConversation, readQuestion, searchText, speciesIn, type Frame } from "./frame";
 import { answerMessages, getSystemPrompts, taskMessages } from "./prompts.server";
-import { decomposeQuestion } from "./questions";
+import { decomposeQuestion, topicWords as topicWordsOf } from "./questions";
 import { ABSTAIN_BELOW, coverage, judgeRelevance, passageTerms, type ScoredPassage } from "./relevance.server";
 import { PUBMED_ARTICLES, pubmedPassages, type PubMedSearch } from "./pubmed-passages.server";
 import { tokenize } from "../search/index.server";
@@ -200,6 +200,23 @@ async function subQuestionsFor(question: string, model: ChatModel | null, signal
   return decomposeQuestion(question);
 }
 
+/** Words a follow-up carries over weigh this much when judging whether a passage is about the question. */
+const CARRIED_GATE_WEIGHT = 0.5;
+
+/**
+ * The terms that decide whether a passage is about the question: not the words that only say what is asked
+ * ("dose", "usually", "roughly", "new topic"), and a follow-up's carried words at half weight, so
+ * "roughly what proportion of cats get it?" is judged by what it is about.
+ */
+function gateTerms(question: string, terms: QueryTerm[]): QueryTerm[] {
+  const asking = new Set(topicWordsOf(question).filter(isAskingWord).flatMap((w) => tokenize(w)));
+  const own = new Set(tokenize(question));
+  const kept = terms
+    .filter((t) => !asking.has(t.term))
+    .map((t) => (own.has(t.term) ? t : { ...t, weight: t.weight * CARRIED_GATE_WEIGHT }));
+  return kept.length ? kept : terms;
+}
+
 type Retrieved = {
   terms: QueryTerm[];
   /** Why the knowledge base does not answer the question as asked (species, name or detail not covered); null when it does. */
@@ -214,9 +231,9 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
   const k = request.useThinkHarder ? SEARCH_K.thinkHarder : SEARCH_K.normal;
   const found = await retrieveFor(searchQuery, { k, viewerId: request.viewerId }, deps);
   const terms = found.analysis.terms;
-  const main = judgeRelevance(terms, found.passages);
+  const main = judgeRelevance(gateTerms(request.question, terms), found.passages);
   if (main.abstain) return { terms, uncovered: null, passages: [], overview: 0, sections: [] };
-  const covered = checkCoverage(terms, frame, main.relevant);
+  const covered = checkCoverage(request.question, terms, frame, main.relevant);
   if (process.env.ANSWER_DEBUG && !covered.covered) console.log("UNCOVERED", covered.missing, covered.what, searchQuery);
   if (!covered.covered) return { terms, uncovered: covered, passages: [], overview: 0, sections: [] };
   // The passages that carry the topic come first: the answer leads from them.
