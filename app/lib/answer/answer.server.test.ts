@@ -7,6 +7,7 @@ import { createChatModel, type ChatModel } from "./chat-model.server";
 import { answerQuestion, type AnswerDeps, type AnswerRequest } from "./pipeline.server";
 import { fallbackTitle, generateTitle, contextualSuggestions } from "./suggestions.server";
 import { AnswerError, REFUSAL } from "./types";
+import { UNVERIFIED_NOTE } from "./verify.server";
 
 /**
  * The answer pipeline over a real SQLite knowledge base (real chunker, indexer and search), with
@@ -127,13 +128,37 @@ describe("the Ollama answerer (loopback server, real client)", () => {
   }
   const lastChat = () => ollama!.requests.filter((r) => r.path === "/api/chat").pop()!.body as ChatRequestBody;
 
-  it("streams the answer, keeps valid citations and removes markers that point to no passage", async () => {
+  it("streams the answer, keeps valid citations and leaves out a sentence whose marker points to no passage", async () => {
     const m = await model({ tokens: ["The dose is ", "0.1 mg/kg once daily [1]", ". Loading dose 0.2 mg/kg [9]."] });
     const tokens: string[] = [];
     const result = await ask("What is the dose of meloxicam in cats?", { onToken: (t) => tokens.push(t) }, m);
     expect(tokens).toEqual(["The dose is ", "0.1 mg/kg once daily [1]", ". Loading dose 0.2 mg/kg [9]."]);
-    expect(result).toMatchObject({ answerer: "ollama", content: "The dose is 0.1 mg/kg once daily [1]. Loading dose 0.2 mg/kg." });
+    expect(result).toMatchObject({ answerer: "ollama", content: `The dose is 0.1 mg/kg once daily [1].\n\n${UNVERIFIED_NOTE}` });
     expect(result.citations.map((c) => c.document)).toEqual(["Small Animal Formulary"]);
+  });
+
+  it("leaves out a model sentence with a dose or a species its cited passage does not give, and says so", async () => {
+    const m = await model({
+      tokens: [
+        "Meloxicam is given to cats at 0.1 mg/kg orally once daily [1]. ",
+        "The dose of meloxicam in cats is 0.5 mg/kg [1]. ",
+        "In rabbits the same dose applies [1].",
+      ],
+    });
+    const result = await ask("What is the dose of meloxicam in cats?", {}, m);
+    expect(result.answerer).toBe("ollama");
+    expect(result.content).toBe(`Meloxicam is given to cats at 0.1 mg/kg orally once daily [1].\n\n${UNVERIFIED_NOTE}`);
+    expect(result.content).not.toContain("0.5 mg/kg");
+    expect(result.content).not.toContain("rabbits");
+  });
+
+  it("answers with the passages' own sentences when nothing the model wrote can be verified", async () => {
+    const m = await model({ tokens: ["Give 5 mg/kg twice daily [1]."] });
+    const result = await ask("What is the dose of meloxicam in cats?", {}, m);
+    expect(result.answerer).toBe("extractive");
+    expect(result.fallbackReason).toMatch(/could not be verified/);
+    expect(result.content.split("\n")[0]).toContain("0.1 mg/kg");
+    expect(result.content).not.toContain("5 mg/kg twice");
   });
 
   it("puts passages in escaped tags after the rules, with the user's prompt and the mode additions", async () => {

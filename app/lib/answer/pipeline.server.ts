@@ -5,6 +5,7 @@ import { embedQuery, retrieveOffThread, retrieveSync, type Passage, type QueryTe
 import { createChatModel, type ChatModel, type ChatModelStatus } from "./chat-model.server";
 import { finalizeCitations, toCitation } from "./citations";
 import { checkCoverage, type Coverage } from "./coverage.server";
+import { verifyModelAnswer } from "./verify.server";
 import { extractiveAnswer, extractiveSections, sentenceKey, splitSentences, type AnswerGuide } from "./extractive.server";
 import { frameLabel, isAskingWord, readConversation, readQuestion, searchText, speciesIn, type Frame } from "./frame";
 import { answerMessages, getSystemPrompts, taskMessages } from "./prompts.server";
@@ -362,6 +363,8 @@ export async function answerQuestion(request: AnswerRequest, deps: AnswerDeps = 
   const numberOf = new Map(numbered.map((p) => [p.chunkId, p.number]));
 
   let fallbackReason: string | null = null;
+  /** The model's words reached the screen before its answer was set aside: the extractive text is not streamed after them. */
+  let modelSpoke = false;
   if (model) {
     let emitted = false;
     try {
@@ -384,8 +387,17 @@ export async function answerQuestion(request: AnswerRequest, deps: AnswerDeps = 
         },
       );
       if (text.includes(REFUSAL) || !text.trim()) return { ...refusal(searchQuery, subQuestions, null, note), answerer: "ollama", reading };
-      const { content, cited } = finalizeCitations(text, numbered);
-      return { content: prefix + content, citations: cited.map(toCitation), answerer: "ollama", searchQuery, subQuestions, passages: numbered, fallbackReason, reading };
+      // Checked like a quote: sentences without a citation, or with a number or species their passage lacks, are left out.
+      const verified = verifyModelAnswer(text, numbered);
+      for (const d of verified.dropped) console.warn(`answer: model sentence left out (${d.reason}): ${d.sentence.slice(0, 200)}`);
+      if (verified.text) {
+        const { content, cited } = finalizeCitations(verified.text, numbered);
+        return { content: prefix + content, citations: cited.map(toCitation), answerer: "ollama", searchQuery, subQuestions, passages: numbered, fallbackReason, reading };
+      }
+      // Nothing the model wrote could be verified: the passages' own sentences answer instead (the stored
+      // message replaces what was streamed on the screen).
+      fallbackReason = "The model's answer could not be verified against the cited passages";
+      modelSpoke = emitted;
     } catch (error) {
       // Once words have reached the user, switching answerers would rewrite what they read: fail instead.
       if (emitted || !(error instanceof AnswerError) || error.code === "aborted") throw error;
@@ -410,7 +422,7 @@ export async function answerQuestion(request: AnswerRequest, deps: AnswerDeps = 
     return { ...refusal(searchQuery, subQuestions, fallbackReason, note), reading };
   }
   const { content, cited } = finalizeCitations(extractive.text, numbered);
-  emitInPieces(content, request.onToken);
+  if (!modelSpoke) emitInPieces(content, request.onToken);
   return { content: prefix + content, citations: cited.map(toCitation), answerer: "extractive", searchQuery, subQuestions, passages: numbered, fallbackReason, reading };
 }
 

@@ -1,0 +1,92 @@
+import { mentionsGroup, mentionsSpecies, speciesIn } from "./frame";
+import { splitSentences } from "./extractive.server";
+import type { NumberedPassage, PassageLike } from "./types";
+
+/**
+ * A model's answer is checked like a quote: every sentence must cite a passage, and every number with a
+ * unit (a dose, a percentage, a duration, a count) and every species it names must be in the passage it
+ * cites. A sentence that fails is dropped, and the answer says that part could not be verified. The
+ * model writes fluently; this keeps it from writing a dose or a species the source does not give.
+ */
+
+export const UNVERIFIED_NOTE = "_Part of the model's answer could not be verified against the cited passages and was left out._";
+
+/** [1], [1, 2], [1-3]: the markers a sentence carries (not an escaped "\[1\]"). */
+const MARKER = /(?<!\\)\[(\d{1,3}(?:\s*[,;–-]\s*\d{1,3})*)\](?!\()/g;
+const UNITS = "mg\\/kg|mg\\/m2|µg\\/kg|μg\\/kg|mcg\\/kg|ml\\/kg|mL\\/kg|iu\\/kg|IU\\/kg|u\\/kg|U\\/kg|mg|µg|μg|mcg|ng|g|kg|ml|mL|l|L|dl|iu|IU|units?|mmol|µmol|mEq|%|per ?cent|percent|min(?:ute)?s?|h|hrs?|hours?|days?|d|wks?|weeks?|months?|mo|years?|yrs?|cm|mm|µm|m|°C|times|fold|x";
+/** A number with its unit: "0.1 mg/kg", "12 hours", "35%", "2-3 weeks", "1.5–2 mg". */
+const QUANTITY = new RegExp(`(\\d+(?:[.,]\\d+)?)(?:\\s*(?:-|–|to)\\s*(\\d+(?:[.,]\\d+)?))?\\s*(${UNITS})(?![\\p{L}])`, "giu");
+
+function cited(sentence: string): number[] {
+  const out: number[] = [];
+  for (const m of sentence.matchAll(MARKER)) {
+    for (const part of m[1]!.split(/\s*[,;]\s*/)) {
+      const range = /^(\d+)\s*[–-]\s*(\d+)$/.exec(part);
+      if (range) for (let n = Number(range[1]); n <= Number(range[2]) && n - Number(range[1]) <= 10; n++) out.push(n);
+      else if (part) out.push(Number(part));
+    }
+  }
+  return out;
+}
+
+const numberForms = (n: string) => {
+  const dot = n.replace(",", ".");
+  return [dot, dot.replace(/\.0+$/, ""), dot.replace(".", ",")];
+};
+
+/** Does the passage text hold this number (as a number, not inside a longer one)? */
+function holdsNumber(text: string, n: string): boolean {
+  return numberForms(n).some((form) => new RegExp(`(?<![\\d.,])${form.replace(".", "\\.")}(?![\\d]|[.,]\\d)`).test(text));
+}
+
+/** Why a sentence cannot stand on its passages, or null when it can. */
+export function unsupported(sentence: string, passages: Map<number, Pick<PassageLike, "text" | "title" | "heading">>): string | null {
+  const numbers = cited(sentence).filter((n) => passages.has(n));
+  if (!numbers.length) return "cites no passage";
+  const sources = numbers.map((n) => passages.get(n)!);
+  const sourceText = sources.map((p) => `${p.title}\n${p.heading ?? ""}\n${p.text}`).join("\n");
+  const claim = sentence.replace(MARKER, " ");
+  for (const m of claim.matchAll(QUANTITY)) {
+    const values = [m[1]!, m[2]].filter((v): v is string => Boolean(v));
+    const missing = values.find((v) => !holdsNumber(sourceText, v));
+    if (missing) return `the number ${m[0].trim()} is not in the cited passage`;
+  }
+  const asked = speciesIn(claim);
+  const present = speciesIn(sourceText);
+  for (const id of asked.species) if (id !== "human" && !mentionsSpecies(present, id)) return `the species "${id}" is not in the cited passage`;
+  for (const g of asked.groups) if (!mentionsGroup(present, g)) return "a species group is not in the cited passage";
+  return null;
+}
+
+/** Lines that carry no claim: headings, notes in italics, a lead-in ending with a colon, a blank line. */
+const STRUCTURE = /^\s*(#{1,6}\s|_.*_\s*$|\*\*[^*]+\*\*:?\s*$|[^.!?]*:\s*$|$)/;
+
+export type VerifiedAnswer = { text: string; dropped: Array<{ sentence: string; reason: string }> };
+
+/** The answer with every sentence that fails its check left out (and a note saying so when one was). */
+export function verifyModelAnswer(text: string, passages: Array<NumberedPassage<PassageLike>>): VerifiedAnswer {
+  const byNumber = new Map(passages.map((p) => [p.number, p]));
+  const dropped: VerifiedAnswer["dropped"] = [];
+  const lines: string[] = [];
+  for (const line of text.split("\n")) {
+    if (STRUCTURE.test(line)) {
+      lines.push(line);
+      continue;
+    }
+    const bullet = /^(\s*(?:[-*+]|\d+[.)])\s+)/.exec(line)?.[1] ?? "";
+    const body = line.slice(bullet.length);
+    const kept = splitSentences(body).filter((sentence) => {
+      const reason = unsupported(sentence, byNumber);
+      if (reason) dropped.push({ sentence, reason });
+      return !reason;
+    });
+    if (kept.length) lines.push(bullet + kept.join(" "));
+  }
+  let out = lines.join("\n").replace(/\n{3,}/g, "\n\n").trim();
+  // Headings or lead-ins left with nothing under them say nothing.
+  if (!/[.!?)\]]/.test(out.replace(STRUCTURE_LINES, ""))) out = "";
+  if (dropped.length && out) out = `${out}\n\n${UNVERIFIED_NOTE}`;
+  return { text: out, dropped };
+}
+
+const STRUCTURE_LINES = /^\s*(#{1,6}\s.*|_.*_|\*\*[^*]+\*\*:?|[^.!?\n]*:)\s*$/gm;
