@@ -1,0 +1,121 @@
+import { describe, expect, it } from "vitest";
+import { definedAbbreviations, frameLabel, frameOf, mentionsSpecies, readConversation, readQuestion, searchText, speciesIn } from "./frame";
+
+describe("species in a text", () => {
+  it("reads names, plurals, adjectives, sexes and young as their species", () => {
+    expect([...speciesIn("A feline patient").species]).toEqual(["cat"]);
+    expect([...speciesIn("Dosing in bitches and puppies").species]).toEqual(["dog"]);
+    expect([...speciesIn("bovine, heifers and calves").species]).toEqual(["cattle"]);
+    expect([...speciesIn("ewes and lambs; ovine flocks").species]).toEqual(["sheep"]);
+    expect([...speciesIn("mares and a foal").species]).toEqual(["horse"]);
+    expect(speciesIn("three kittens").young).toBe(true);
+  });
+
+  it("prefers the longest name: a guinea pig is not a pig, a leopard cat is not a cat", () => {
+    expect([...speciesIn("guinea pigs kept with pigs").species].sort()).toEqual(["guinea-pig", "pig"]);
+    expect([...speciesIn("Tsushima leopard cats").species]).toEqual(["leopard-cat"]);
+  });
+
+  it("matches whole words only", () => {
+    expect(speciesIn("indicate the location of the catheter").species.size).toBe(0);
+    expect(speciesIn("dogma and hamstring").species.size).toBe(0);
+  });
+
+  it("lets a narrow group cover its members, not a broad one", () => {
+    expect(mentionsSpecies(speciesIn("in small ruminants"), "goat")).toBe(true);
+    expect(mentionsSpecies(speciesIn("in equids"), "donkey")).toBe(true);
+    expect(mentionsSpecies(speciesIn("in birds"), "quail")).toBe(false);
+    expect(mentionsSpecies(speciesIn("in teleost fish"), "zebrafish")).toBe(false);
+  });
+});
+
+describe("the frame of a question", () => {
+  it("reads species, drug and the asked kind", () => {
+    const frame = frameOf("What is the oral itraconazole dose for a cat with Malassezia dermatitis?");
+    expect(frame.species).toEqual(["cat"]);
+    expect(frame.drugs).toEqual(["itraconazole"]);
+    expect(frame.asked).toContain("dose");
+    expect(frameLabel(frame)).toMatch(/^cats · itraconazole.* · dose/);
+  });
+
+  it("reads two species, and none", () => {
+    expect(frameOf("Which MRSA sequence types predominate in cats? Are they the lineages reported in dogs?").species).toEqual(["cat", "dog"]);
+    const none = frameOf("Which special stains demonstrate copper in liver biopsies?");
+    expect(none.species).toEqual([]);
+    expect(none.groups).toEqual([]);
+  });
+
+  it("takes the species of the question sentence, not of its context", () => {
+    const frame = frameOf("A client keeps rabbits and guinea pigs in one shed and lost a rabbit to RHDV2. Can RHDV2 infect the guinea pigs?");
+    expect(frame.species).toEqual(["guinea-pig"]);
+  });
+
+  it("does not take a species word inside a disease's name as the asked species", () => {
+    const frame = frameOf("How many serotypes of African horse sickness virus are recognised?");
+    expect(frame.species).toEqual([]);
+    expect(frame.conditions).toContain("horse sickness");
+    expect(frame.asked).toContain("count");
+    expect(frame.attribute).toBe("serotypes");
+  });
+
+  it("recognises pathogens, codes and proper nouns that must be in the passages", () => {
+    const frame = frameOf("What dose of GS-441524 should I use for a cat with effusive FIP, and when was Babesia divergens first detected in the United States?");
+    expect(frame.names).toEqual(expect.arrayContaining(["GS-441524", "United", "States"]));
+    expect(frame.pathogens).toContain("Babesia divergens");
+    expect(frame.acronyms).toContain("FIP");
+  });
+
+  it("asks for a typed value only in a wh-question", () => {
+    expect(frameOf("What mortality percentage does Babesia bovis cause in cattle?").asked).toContain("rate");
+    expect(frameOf("Does body mass index influence mortality after gastrectomy?").asked).not.toContain("rate");
+    expect(frameOf("What's the incubation period of goat pox?")).toMatchObject({ attribute: "incubation" });
+  });
+
+  it("does not read a title's capitalised words as names", () => {
+    expect(frameOf("Does Viral Co-Infection Influence the Severity of Acute Respiratory Infection in Children?").names).toEqual([]);
+  });
+
+  it("finds abbreviations the question defines", () => {
+    expect(definedAbbreviations("the taxonomy of Duck Tembusu virus (DTMUV) and of South American camelids (SACs)")).toEqual([
+      { abbreviation: "DTMUV", words: ["duck", "tembusu", "virus"] },
+      { abbreviation: "SACs", words: ["south", "american", "camelids"] },
+    ]);
+  });
+});
+
+describe("follow-ups", () => {
+  it("changes the species and keeps the drug and the asked kind ('what about in cattle?')", () => {
+    const [, frame] = readConversation(["What dose of subcutaneous ivermectin is used when deworming an individual pig?", "What about in cattle?"]);
+    expect(frame).toMatchObject({ species: ["cattle"], drugs: ["ivermectin"] });
+    expect(frame!.asked).toContain("dose");
+    expect(frame!.inherited).toContain("drugs");
+    expect(frameLabel(frame!)).toMatch(/^cattle · ivermectin.*\(from the previous question: ivermectin\)$/);
+    expect(searchText("What about in cattle?", frame!)).toMatch(/ivermectin/);
+  });
+
+  it("keeps drug and species and asks for an interval ('how often should it be repeated?')", () => {
+    const previous = frameOf("What dose of subcutaneous ivermectin is used when deworming an individual pig?");
+    const frame = readQuestion("And how often should it be repeated?", previous);
+    expect(frame).toMatchObject({ species: ["pig"], drugs: ["ivermectin"] });
+    expect(frame.asked).toEqual(["interval"]);
+  });
+
+  it("starts a new frame for a question with its own topic, carrying nothing", () => {
+    const previous = frameOf("Can plant pigments cause harmless red urine in rabbits?");
+    const frame = readQuestion("How is blood sampled from the wing vein of chickens for haematology?", previous);
+    expect(frame.inherited).toEqual([]);
+    expect(frame.species).toEqual(["chicken"]);
+    expect(searchText("How is blood sampled from the wing vein of chickens for haematology?", frame)).not.toMatch(/rabbit|urine|pigment/);
+  });
+
+  it("starts a new frame when the question says it switches topic", () => {
+    const previous = frameOf("What are the clinical signs of equine influenza?");
+    expect(readQuestion("Unrelated: what causes dull eye caps in a snake after shedding?", previous).inherited).toEqual([]);
+  });
+
+  it("keeps a disease named with a species word when a follow-up asks about another species", () => {
+    const [, , frame] = readConversation(["What are the clinical features of goat pox?", "Are some breeds more resistant?", "What about camels? Do they get it too?"]);
+    expect(frame).toMatchObject({ species: ["camel"] });
+    expect(frame!.conditions).toContain("goat pox");
+  });
+});

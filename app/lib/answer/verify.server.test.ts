@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { UNVERIFIED_NOTE, unsupported, verifyModelAnswer } from "./verify.server";
+import type { NumberedPassage } from "./types";
+
+const passage = (number: number, text: string): NumberedPassage => ({
+  number,
+  chunkId: number,
+  documentId: "formulary",
+  title: "Small Animal Formulary",
+  pages: [12],
+  pageLabel: null,
+  heading: "Meloxicam",
+  text,
+  fileType: "pdf",
+});
+
+const MELOXICAM = passage(1, "The dose of meloxicam in cats is 0.1 mg/kg orally once daily after a loading dose of 0.2 mg/kg. Monitor renal values every 3 months.");
+const INSULIN = passage(2, "The starting dose of lente insulin in dogs is 0.25 U/kg every 12 hours.");
+const byNumber = new Map([MELOXICAM, INSULIN].map((p) => [p.number, p]));
+
+describe("a model sentence against the passage it cites", () => {
+  it("stands when its numbers and species are in the passage", () => {
+    expect(unsupported("Cats receive 0.1 mg/kg once daily, after 0.2 mg/kg on day one [1].", byNumber)).toBeNull();
+    expect(unsupported("Renal values are checked every 3 months [1].", byNumber)).toBeNull();
+    expect(unsupported("Dogs start on 0.25 U/kg every 12 hours [2].", byNumber)).toBeNull();
+  });
+
+  it("fails with a dose, a duration or a percentage the passage does not give", () => {
+    expect(unsupported("Cats receive 0.5 mg/kg once daily [1].", byNumber)).toMatch(/0\.5 mg\/kg/);
+    expect(unsupported("Recheck renal values after 6 months [1].", byNumber)).toMatch(/6 months/);
+    expect(unsupported("About 30% of cats vomit [1].", byNumber)).toMatch(/30%/);
+    // The right number from the wrong passage is still wrong.
+    expect(unsupported("Cats receive 0.25 U/kg [1].", byNumber)).toMatch(/0\.25/);
+  });
+
+  it("fails with a species the passage does not name, and without a citation", () => {
+    expect(unsupported("In rabbits the dose is 0.1 mg/kg [1].", byNumber)).toMatch(/rabbit/);
+    expect(unsupported("The dose is 0.1 mg/kg.", byNumber)).toBe("cites no passage");
+    expect(unsupported("The dose is 0.1 mg/kg [7].", byNumber)).toBe("cites no passage");
+  });
+});
+
+describe("a model answer", () => {
+  it("keeps what is verified, leaves out the rest and says so", () => {
+    const answer = ["## Dose", "", "- Cats: 0.1 mg/kg once daily [1]. Dogs: 0.3 mg/kg [1].", "- In rabbits use 0.1 mg/kg [1].", "", "Monitor renal values every 3 months [1]."].join("\n");
+    const { text, dropped } = verifyModelAnswer(answer, [MELOXICAM, INSULIN]);
+    expect(text).toBe(["## Dose", "", "- Cats: 0.1 mg/kg once daily [1].", "", "Monitor renal values every 3 months [1].", "", UNVERIFIED_NOTE].join("\n"));
+    expect(dropped.map((d) => d.sentence)).toEqual(["Dogs: 0.3 mg/kg [1].", "In rabbits use 0.1 mg/kg [1]."]);
+  });
+
+  it("is unchanged when every sentence stands", () => {
+    const answer = "Cats receive 0.1 mg/kg once daily [1].\n\nDogs start on 0.25 U/kg every 12 hours [2].";
+    expect(verifyModelAnswer(answer, [MELOXICAM, INSULIN])).toEqual({ text: answer, dropped: [] });
+  });
+
+  it("is empty when nothing stands (headings alone say nothing)", () => {
+    expect(verifyModelAnswer("## Dose\n\nGive 5 mg/kg [1].", [MELOXICAM]).text).toBe("");
+  });
+});
