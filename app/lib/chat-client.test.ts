@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isUnauthorizedError } from "./api-client";
-import { StreamError, streamMessage, type Message } from "./chat-client";
+import { newQuestionKey, StreamError, streamMessage, type Message } from "./chat-client";
 
 const userMessage = { id: "u1", role: "user", content: "Dose?" } as Message;
 const stored = { id: "a1", role: "assistant", content: "0.05 mg/kg [1]", citations: [] } as unknown as Message;
@@ -40,6 +40,25 @@ describe("streamMessage", () => {
     expect(calls[0]?.init?.method).toBe("POST");
     expect(calls[0]?.init?.credentials).toBe("include");
     expect(JSON.parse(String(calls[0]?.init?.body))).toEqual({ content: "Dose?", usePubmed: true, useThinkHarder: false });
+  });
+
+  it("reports the reading before the tokens and sends the question's Idempotency-Key", async () => {
+    const { impl, calls } = fakeFetch([sse("user", userMessage), sse("reading", { reading: "cats · meloxicam · dose" }), sse("token", { text: "0.05" }), sse("done", stored)]);
+    const seen: string[] = [];
+    await streamMessage(
+      "c1",
+      { content: "Dose?", usePubmed: false, useThinkHarder: false },
+      { onReading: (r) => seen.push(`reading:${r}`), onToken: (t) => seen.push(`token:${t}`) },
+      { fetchImpl: impl, key: "k-1" },
+    );
+    expect(seen).toEqual(["reading:cats · meloxicam · dose", "token:0.05"]);
+    expect(new Headers(calls[0]?.init?.headers).get("Idempotency-Key")).toBe("k-1");
+  });
+
+  it("makes a new 32-hex-digit question key each time", () => {
+    const a = newQuestionKey();
+    expect(a).toMatch(/^[0-9a-f]{32}$/);
+    expect(newQuestionKey()).not.toBe(a);
   });
 
   it("throws the server's error event as a StreamError", async () => {

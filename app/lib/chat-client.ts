@@ -1,4 +1,5 @@
 import { ApiError, apiRequest, getJson } from "./api-client";
+import { awaitingAnswer } from "./chat-view";
 import { createSseParser } from "./sse";
 
 /** The chat API as the browser sees it (the contract in notes/chat-contract.md). */
@@ -32,6 +33,8 @@ export type Message = {
 };
 
 export type UserSettings = { customSystemPrompt: string; pubmedPriorityJournals: string };
+/** The settings route's answer: the settings, and whether the custom prompt is read now (only a language model reads it). */
+export type UserSettingsResponse = UserSettings & { customSystemPromptApplies: boolean };
 
 export type SendBody = { content: string; usePubmed: boolean; useThinkHarder: boolean };
 
@@ -73,12 +76,12 @@ export async function contextualSuggestions(conversationId: string, signal?: Abo
   return (await res.json()) as string[];
 }
 
-export async function getUserSettings(signal?: AbortSignal): Promise<UserSettings | null> {
-  return getJson<UserSettings>("/api/user/settings", { signal });
+export async function getUserSettings(signal?: AbortSignal): Promise<UserSettingsResponse | null> {
+  return getJson<UserSettingsResponse>("/api/user/settings", { signal });
 }
 
-export async function saveUserSettings(settings: UserSettings): Promise<UserSettings> {
-  return (await (await apiRequest("POST", "/api/user/settings", settings, NO_RETRY)).json()) as UserSettings;
+export async function saveUserSettings(settings: UserSettings): Promise<UserSettingsResponse> {
+  return (await (await apiRequest("POST", "/api/user/settings", settings, NO_RETRY)).json()) as UserSettingsResponse;
 }
 
 export async function sendFeedback(message: string): Promise<void> {
@@ -100,6 +103,8 @@ export type StreamHandlers = {
   onToken?: (text: string) => void;
   /** PubMed mode: how the literature search went. */
   onPubmed?: (outcome: PubMedOutcome) => void;
+  /** How the question was read ("cats · itraconazole · dose"), before any token. */
+  onReading?: (reading: string) => void;
 };
 
 export type PubMedOutcome = { status: "ok" | "empty" | "failed"; articles: number; message: string | null };
@@ -108,20 +113,21 @@ export type PubMedOutcome = { status: "ok" | "empty" | "failed"; articles: numbe
  * Sends a message on the streaming route and reads its server-sent events until `done`,
  * which resolves with the stored assistant message. A non-OK response throws an ApiError
  * shaped like every other call ('status: text'), so the unauthorized flow still applies;
- * an `error` event throws a StreamError. Aborting `signal` stops the answer on the server.
+ * an `error` event throws a StreamError. Aborting `signal` stops the answer on the server. `key`
+ * (a new one per question) goes as the Idempotency-Key: the server never stores a question twice.
  */
 export async function streamMessage(
   conversationId: string,
   body: SendBody,
   handlers: StreamHandlers,
-  { signal, fetchImpl = fetch }: { signal?: AbortSignal; fetchImpl?: typeof fetch } = {},
+  { signal, key, fetchImpl = fetch }: { signal?: AbortSignal; key?: string; fetchImpl?: typeof fetch } = {},
 ): Promise<Message> {
   let res: Response;
   try {
     res = await fetchImpl(`/api/conversations/${encodeURIComponent(conversationId)}/messages/stream`, {
       method: "POST",
       credentials: "include",
-      headers: { "Content-Type": "application/json", Accept: "text/event-stream" },
+      headers: { "Content-Type": "application/json", Accept: "text/event-stream", ...(key ? { "Idempotency-Key": key } : {}) },
       body: JSON.stringify(body),
       signal,
     });
@@ -143,6 +149,7 @@ export async function streamMessage(
     if (event === "user") handlers.onUser?.(JSON.parse(data) as Message);
     else if (event === "token") handlers.onToken?.((JSON.parse(data) as { text: string }).text);
     else if (event === "pubmed") handlers.onPubmed?.(JSON.parse(data) as PubMedOutcome);
+    else if (event === "reading") handlers.onReading?.((JSON.parse(data) as { reading: string }).reading);
     else if (event === "done") outcome.done = JSON.parse(data) as Message;
     else if (event === "error") outcome.failure = new StreamError((JSON.parse(data) as { message?: string }).message || "The answer failed.");
   });
@@ -167,4 +174,26 @@ export async function streamMessage(
   if (outcome.failure) throw outcome.failure;
   if (!outcome.done) throw new StreamError("The answer stream ended before it was complete.");
   return outcome.done;
+}
+
+/** A new Idempotency-Key for a question. getRandomValues, unlike randomUUID, works on plain-HTTP LAN addresses too. */
+export function newQuestionKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+const ANSWER_WAITS_MS = [0, 50, 100, 200, 400, 800, 1600, 3200];
+
+/**
+ * The conversation's stored messages once no question in them is waiting for its answer, for
+ * after an answer that ended without `done`: the server stores a stopped answer a moment after the
+ * connection closes, so a read made at once may not hold it yet. After the last wait, as they are.
+ */
+export async function listAnsweredMessages(conversationId: string): Promise<Message[]> {
+  let list: Message[] = [];
+  for (const wait of ANSWER_WAITS_MS) {
+    if (wait) await new Promise((resolve) => setTimeout(resolve, wait));
+    list = await listMessages(conversationId);
+    if (!awaitingAnswer(list)) break;
+  }
+  return list;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Citation, Message } from "./chat-client";
 import {
   PLACEHOLDERS,
+  awaitingAnswer,
   canSend,
   fallbackTitle,
   mergeMessages,
@@ -74,6 +75,11 @@ describe("messages", () => {
   it("finds the newest assistant reply", () => {
     expect(newestAssistantId([m("1", "user"), m("2", "assistant"), m("3", "user")])).toBe("2");
     expect(newestAssistantId([m("1", "user")])).toBeNull();
+  });
+  it("a list ending in a question still waits for its answer; an empty one or one ending in an answer does not", () => {
+    expect(awaitingAnswer([m("1", "user"), m("2", "assistant"), m("3", "user")])).toBe(true);
+    expect(awaitingAnswer([m("1", "user"), m("2", "assistant")])).toBe(false);
+    expect(awaitingAnswer([])).toBe(false);
   });
   it("merges stored messages without duplicates", () => {
     expect(mergeMessages([m("1", "user"), m("2", "user")], [m("2", "user"), m("3", "assistant")]).map((x) => x.id)).toEqual(["1", "2", "3"]);

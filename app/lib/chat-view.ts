@@ -89,6 +89,14 @@ export function newestAssistantId(messages: readonly Message[]): string | null {
   return null;
 }
 
+/**
+ * Whether a stored question still waits for its answer: the server stores one after every
+ * question (complete, or failed when stopped or broken), so a list ending in a question is not final.
+ */
+export function awaitingAnswer(messages: readonly Message[]): boolean {
+  return messages.at(-1)?.role === "user";
+}
+
 /** Puts stored messages into a list, replacing any with the same id and keeping the order by time. */
 export function mergeMessages(current: readonly Message[], incoming: readonly Message[]): Message[] {
   const ids = new Set(incoming.map((m) => m.id));

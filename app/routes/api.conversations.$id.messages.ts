@@ -1,6 +1,6 @@
 import { readQuestion, replyInConversation } from "~/lib/answer/index.server";
 import { requireApiUser } from "~/lib/auth/index.server";
-import { getOwnConversation, listMessages, toMessageJson } from "~/lib/chat/index.server";
+import { claimQuestionKey, getOwnConversation, listMessages, toMessageJson } from "~/lib/chat/index.server";
 import { jsonError, jsonOk, methodNotAllowed } from "~/lib/http.server";
 import type { Route } from "./+types/api.conversations.$id.messages";
 
@@ -15,11 +15,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 /**
  * POST {content, usePubmed, useThinkHarder}: asks the question and answers with the stored assistant
  * message once it is complete (the chat screen streams it through ./stream instead). A failed answer
- * is stored as failed and reported as 502 (504 for a model that stopped responding).
+ * is stored as failed and reported as 502 (504 for a model that stopped responding). An
+ * `Idempotency-Key` header already used in the conversation is 409 and stores nothing.
  */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const question = await readQuestion(request, params.id);
+  claimQuestionKey(request, question.conversationId);
   const outcome = await replyInConversation({ ...question, signal: request.signal });
   if (!outcome.ok) {
     return jsonError(outcome.error.code === "timeout" ? 504 : 502, outcome.error.message, { message_id: outcome.assistant.id });

@@ -278,6 +278,8 @@ test("the Settings dialog loads the stored settings and saves changes", async ({
   const journals = dialog.getByLabel("PubMed Priority Journals");
   await expect(journals).toHaveValue(/J Vet Intern Med/);
   await expect(dialog.getByLabel("Custom System Prompt")).toHaveValue(/I cannot find information about this topic/);
+  // No language model here: the extractive answerer does not read the custom prompt, and the dialog says so.
+  await expect(dialog.getByTestId("custom-prompt-note")).toHaveText(/applies only when a language model is configured/);
   await journals.fill("J Feline Med Surg, Vet J");
   await dialog.getByRole("button", { name: "Save Settings" }).click();
   await expect(toast(page, "Settings Saved")).toBeVisible();

@@ -111,8 +111,8 @@ async function newConversation(client: HttpClient, title = "Questions"): Promise
   return ((await res.json()) as { id: string }).id;
 }
 
-const ask = (client: HttpClient, conversationId: string, content: string, extra: Record<string, unknown> = {}) =>
-  client.json("POST", `/api/conversations/${conversationId}/messages`, { content, usePubmed: false, useThinkHarder: false, ...extra });
+const ask = (client: HttpClient, conversationId: string, content: string, extra: Record<string, unknown> = {}, headers?: Record<string, string>) =>
+  client.json("POST", `/api/conversations/${conversationId}/messages`, { content, usePubmed: false, useThinkHarder: false, ...extra }, headers);
 
 async function askOk(client: HttpClient, conversationId: string, content: string): Promise<Message> {
   const res = await ask(client, conversationId, content);
@@ -127,10 +127,10 @@ async function messagesOf(client: HttpClient, conversationId: string): Promise<M
 }
 
 /** The stream route by plain fetch, so a test can abort it as a browser tab would. */
-function postStream(client: HttpClient, conversationId: string, body: unknown, signal?: AbortSignal): Promise<Response> {
+function postStream(client: HttpClient, conversationId: string, body: unknown, signal?: AbortSignal, idempotencyKey?: string): Promise<Response> {
   return fetch(`${client.base}/api/conversations/${conversationId}/messages/stream`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", Origin: client.base, Cookie: client.cookie },
+    headers: { "Content-Type": "application/json", Origin: client.base, Cookie: client.cookie, ...(idempotencyKey ? { "Idempotency-Key": idempotencyKey } : {}) },
     body: JSON.stringify(body),
     signal,
   });
@@ -500,6 +500,22 @@ describe("without a language model (extractive answerer)", () => {
       expect(await messagesOf(vet, conversation)).toEqual([user, done]);
     });
 
+    it("a question posted again with the same Idempotency-Key is 409 and stored once; a new key asks again", async () => {
+      const conversation = await newConversation(vet);
+      const first = await readAllEvents(await postStream(vet, conversation, { content: MELOXICAM_QUESTION }, undefined, "key-1"));
+      expectEventOrder(first, "done");
+      const repeated = await postStream(vet, conversation, { content: MELOXICAM_QUESTION }, undefined, "key-1");
+      expect(repeated.status).toBe(409);
+      expect(await repeated.json()).toMatchObject({ message: expect.stringMatching(/already sent/) });
+      const viaJson = await ask(vet, conversation, MELOXICAM_QUESTION, {}, { "Idempotency-Key": "key-1" });
+      expect(viaJson.status).toBe(409);
+      expect(messageRows(server, conversation)).toBe(2);
+      // The key is the conversation's: another conversation may use it, and a new key asks again.
+      expectEventOrder(await readAllEvents(await postStream(vet, await newConversation(vet), { content: MELOXICAM_QUESTION }, undefined, "key-1")), "done");
+      expect((await ask(vet, conversation, MELOXICAM_QUESTION, {}, { "Idempotency-Key": "key-2" })).status).toBe(200);
+      expect(messageRows(server, conversation)).toBe(4);
+    });
+
     it("streams the refusal for an off-topic question", async () => {
       const conversation = await newConversation(vet);
       const events = await readAllEvents(await postStream(vet, conversation, { content: "Who won the football World Cup in 2018?" }));
@@ -659,6 +675,8 @@ describe("with a language model (loopback Ollama)", () => {
     const custom = "Answer as a board-certified feline pharmacologist. Marker: ZQ-7731.";
     const saved = await other.json("POST", "/api/user/settings", { customSystemPrompt: custom });
     expect(saved.status).toBe(200);
+    // A language model answers here, so the prompt is read (the Settings dialog shows no note).
+    expect(await saved.json()).toMatchObject({ customSystemPrompt: custom, customSystemPromptApplies: true });
     answerScript = { tokens: ["Meloxicam: 0.1 mg/kg once daily [1]."] };
     await askOk(other, await newConversation(other), MELOXICAM_QUESTION);
     const system = answerRequests().at(-1)!.messages![0]!;

@@ -29,7 +29,7 @@ type MessageJson = {
   useThinkHarder: boolean;
   createdAt: string;
 };
-type Settings = { customSystemPrompt: string; pubmedPriorityJournals: string };
+type Settings = { customSystemPrompt: string; pubmedPriorityJournals: string; customSystemPromptApplies: boolean };
 
 const SPEC_JOURNALS =
   "J Vet Intern Med, J Am Vet Med Assoc, Am J Vet Res, Front Vet Sci, J Vet Emerg Crit Care (San Antonio), J Small Anim Pract, Vet J, J Feline Med Surg";
@@ -345,9 +345,10 @@ describe("messages", () => {
       status: "complete",
       usePubmed: true,
       useThinkHarder: false,
+      reading: null,
       createdAt: "2025-03-01T10:00:00.000Z",
     });
-    expect(list[1]).toMatchObject({ role: "assistant", citations, usePubmed: false, createdAt: "2025-03-01T10:00:02.000Z" });
+    expect(list[1]).toMatchObject({ role: "assistant", citations, usePubmed: false, reading: null, createdAt: "2025-03-01T10:00:02.000Z" });
 
     const empty = await createConversation(owner, "Empty");
     expect(await (await owner.get(`/api/conversations/${empty.id}/messages`)).json()).toEqual([]);
@@ -404,26 +405,29 @@ describe("user settings", () => {
     expect(settings.customSystemPrompt).toContain("I cannot find information about this topic in the available medical literature.");
     expect(settings.customSystemPrompt).toMatch(/\[1\]/);
     expect(settings.customSystemPrompt).toMatch(/AMA/);
+    // No language model on this server: the extractive answerer does not read the custom prompt.
+    expect(settings.customSystemPromptApplies).toBe(false);
   });
 
   it("saves either field, keeps the one left out, and are the caller's alone", async () => {
     const defaults = (await (await third.get("/api/user/settings")).json()) as Settings;
     const saved = await owner.json("POST", "/api/user/settings", { customSystemPrompt: "Answer briefly.", pubmedPriorityJournals: "Vet J, J Feline Med Surg" });
+    const applies = { customSystemPromptApplies: false };
     expect(saved.status).toBe(200);
-    expect(await saved.json()).toEqual({ customSystemPrompt: "Answer briefly.", pubmedPriorityJournals: "Vet J, J Feline Med Surg" });
+    expect(await saved.json()).toEqual({ customSystemPrompt: "Answer briefly.", pubmedPriorityJournals: "Vet J, J Feline Med Surg", ...applies });
 
     const partial = await owner.json("POST", "/api/user/settings", { pubmedPriorityJournals: "  Vet J  " });
-    expect(await partial.json()).toEqual({ customSystemPrompt: "Answer briefly.", pubmedPriorityJournals: "Vet J" });
-    expect(await (await owner.get("/api/user/settings")).json()).toEqual({ customSystemPrompt: "Answer briefly.", pubmedPriorityJournals: "Vet J" });
+    expect(await partial.json()).toEqual({ customSystemPrompt: "Answer briefly.", pubmedPriorityJournals: "Vet J", ...applies });
+    expect(await (await owner.get("/api/user/settings")).json()).toEqual({ customSystemPrompt: "Answer briefly.", pubmedPriorityJournals: "Vet J", ...applies });
     expect(await (await other.get("/api/user/settings")).json()).toEqual(defaults);
 
     const cleared = await owner.json("POST", "/api/user/settings", { customSystemPrompt: "   " });
-    expect(await cleared.json()).toEqual({ customSystemPrompt: defaults.customSystemPrompt, pubmedPriorityJournals: "Vet J" });
+    expect(await cleared.json()).toEqual({ customSystemPrompt: defaults.customSystemPrompt, pubmedPriorityJournals: "Vet J", ...applies });
   });
 
   it("refuses values over the limits and leaves what was stored", async () => {
     await other.json("POST", "/api/user/settings", { customSystemPrompt: "Keep me.", pubmedPriorityJournals: "J Vet Intern Med" });
-    const stored = { customSystemPrompt: "Keep me.", pubmedPriorityJournals: "J Vet Intern Med" };
+    const stored = { customSystemPrompt: "Keep me.", pubmedPriorityJournals: "J Vet Intern Med", customSystemPromptApplies: false };
     const bad: unknown[] = [
       { customSystemPrompt: "p".repeat(20_001) },
       { pubmedPriorityJournals: "j".repeat(5_001), customSystemPrompt: "Changed" },

@@ -56,6 +56,9 @@ export const Composer = forwardRef<
           type="button"
           onClick={(event) => {
             event.preventDefault();
+            // Stop takes Send's place at once, so the second click of a double-clicked Send lands
+            // here: a click that is part of a multi-click is not a request to stop.
+            if (event.detail > 1) return;
             onStop();
           }}
           className="inline-flex h-10 items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"

@@ -16,9 +16,20 @@ function UserBubble({ content, id }: { content: string; id?: string }) {
   );
 }
 
+/** How the question was read, under it and above its answer, so a misreading can be rephrased. */
+function Reading({ reading }: { reading: string | null }) {
+  if (!reading) return null;
+  return (
+    <p className="mb-1 text-xs text-slate-500" data-testid="reading">
+      Answering for: {reading}
+    </p>
+  );
+}
+
 function AssistantCard({ message }: { message: Message }) {
   return (
-    <li className="flex scroll-mt-4 justify-start" data-testid="assistant-message" data-message-id={message.id}>
+    <li className="flex scroll-mt-4 flex-col items-start" data-testid="assistant-message" data-message-id={message.id}>
+      <Reading reading={message.reading} />
       <div className="w-full max-w-[95%] rounded-2xl rounded-bl-sm border border-slate-200 bg-white px-4 py-3 shadow-sm">
         <span className="sr-only">Assistant: </span>
         {message.content ? <MarkdownContent markdown={message.content} /> : null}
@@ -104,6 +115,11 @@ export function MessageList({
       <ol ref={listRef} className="flex flex-col gap-4" data-testid="message-list">
         {messages.map((m) => (m.role === "user" ? <UserBubble key={m.id} id={m.id} content={m.content} /> : <AssistantCard key={m.id} message={m} />))}
         {pending && !pendingUserStored ? <UserBubble content={pending.userMessage?.content ?? pending.content} /> : null}
+        {pending?.reading ? (
+          <li className="-mb-4">
+            <Reading reading={pending.reading} />
+          </li>
+        ) : null}
         {pending && pending.phase !== "streaming" ? <Thinking /> : null}
         {pending && pending.phase === "streaming" ? (
           <li className="flex scroll-mt-4 justify-start" data-testid="streaming-answer">

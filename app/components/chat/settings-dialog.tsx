@@ -6,7 +6,7 @@ import { handleUnauthorized, isUnauthorizedError, reportFailure, serverReason } 
 import { getUserSettings, saveUserSettings, type UserSettings } from "~/lib/chat-client";
 import { toast } from "~/lib/toast";
 
-type LoadState = { status: "loading" } | { status: "error" } | { status: "ready"; form: UserSettings };
+type LoadState = { status: "loading" } | { status: "error" } | { status: "ready"; form: UserSettings; customSystemPromptApplies: boolean };
 
 /** 'User Settings' (spec §2): the custom system prompt and PubMed priority journals, loaded on open. */
 export function SettingsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -24,6 +24,7 @@ export function SettingsDialog({ open, onOpenChange }: { open: boolean; onOpenCh
         setState({
           status: "ready",
           form: { customSystemPrompt: settings?.customSystemPrompt ?? "", pubmedPriorityJournals: settings?.pubmedPriorityJournals ?? "" },
+          customSystemPromptApplies: settings?.customSystemPromptApplies ?? true,
         });
       })
       .catch((error: unknown) => {
@@ -85,7 +86,17 @@ export function SettingsDialog({ open, onOpenChange }: { open: boolean; onOpenCh
             maxLength={20000}
             value={state.form.customSystemPrompt}
             onChange={set("customSystemPrompt")}
-            hint="Instructions added to every answer for you."
+            hint={
+              <>
+                Instructions added to every answer for you.
+                {state.customSystemPromptApplies ? null : (
+                  <span className="mt-1 block text-amber-800" data-testid="custom-prompt-note">
+                    It applies only when a language model is configured: answers now come from the built-in extractive answerer, which
+                    quotes the knowledge base and does not read this prompt.
+                  </span>
+                )}
+              </>
+            }
           />
           <TextAreaField
             label="PubMed Priority Journals"

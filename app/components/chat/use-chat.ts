@@ -3,7 +3,9 @@ import { handleUnauthorized, isUnauthorizedError, serverReason } from "~/lib/api
 import {
   contextualSuggestions,
   createConversation,
+  listAnsweredMessages,
   listMessages,
+  newQuestionKey,
   popularSuggestions,
   requestTitle,
   streamMessage,
@@ -18,6 +20,8 @@ export type PendingMessage = {
   conversationId: string | null;
   content: string;
   userMessage: Message | null;
+  /** How the question was read, from the stream; the stored answer carries it afterwards. */
+  reading: string | null;
   answer: string;
   /** preparing: naming and creating the conversation; thinking: waiting for the first token. */
   phase: "preparing" | "thinking" | "streaming";
@@ -98,16 +102,22 @@ export function useChat({
 
   const reloadMessages = useCallback(() => setReloadSeq((n) => n + 1), []);
 
-  /** After an answer: the stored list is the truth (it may hold a failed or stopped answer too). */
+  /**
+   * After an answer: the stored list is the truth (it may hold a failed or stopped answer too);
+   * `waitForAnswer` when the answer ended without `done` and may not be stored yet. The list
+   * written, or null when it was not.
+   */
   const refetchMessages = useCallback(
-    async (conversationId: string) => {
+    async (conversationId: string, waitForAnswer = false): Promise<Message[] | null> => {
       const version = messagesVersion.current;
       try {
-        const list = await listMessages(conversationId);
-        if (selectedRef.current !== conversationId || version !== messagesVersion.current) return;
+        const list = await (waitForAnswer ? listAnsweredMessages(conversationId) : listMessages(conversationId));
+        if (selectedRef.current !== conversationId || version !== messagesVersion.current) return null;
         writeMessages(() => list);
+        return list;
       } catch (error) {
         console.warn("Refetching messages failed:", error);
+        return null;
       }
     },
     [writeMessages],
@@ -135,13 +145,14 @@ export function useChat({
   const send = useCallback(
     async (text: string, modes: Modes): Promise<SendOutcome> => {
       const content = text.trim();
+      // A ref, not state: a second click or Enter before React re-renders is refused here.
       if (!canSend(content, busyRef.current)) return "failed";
       busyRef.current = true;
       const controller = new AbortController();
       abortRef.current = controller;
       const update = (patch: Partial<PendingMessage>) => setPending((p) => (p ? { ...p, ...patch } : p));
       let conversationId = selectedRef.current;
-      setPending({ conversationId, content, userMessage: null, answer: "", phase: conversationId ? "thinking" : "preparing" });
+      setPending({ conversationId, content, userMessage: null, reading: null, answer: "", phase: conversationId ? "thinking" : "preparing" });
       scrollTo("bottom");
       try {
         if (!conversationId) {
@@ -178,6 +189,7 @@ export function useChat({
                 storedUser = message;
                 update({ userMessage: message });
               },
+              onReading: (reading) => update({ reading }),
               onToken: (piece) => setPending((p) => (p ? { ...p, answer: p.answer + piece, phase: "streaming" } : p)),
               // Spec §8's PubMed toasts; the answer itself still comes from the knowledge base.
               onPubmed: (outcome) => {
@@ -185,25 +197,32 @@ export function useChat({
                 else if (outcome.status === "empty") toast({ title: "No Results", description: "No articles found for your search query." });
               },
             },
-            { signal: controller.signal },
+            { signal: controller.signal, key: newQuestionKey() },
           );
+          // The stored answer replaces the streamed text (its citations were checked and renumbered).
           if (selectedRef.current === target) {
             const stored = storedUser ? [storedUser, answer] : [answer];
             writeMessages((list) => mergeMessages(list, stored));
             scrollTo(answer.id);
           }
+          void refetchMessages(target);
           return "sent";
         } catch (error) {
-          // Stopped by the user: no error; the question stays in the history once stored.
-          if (controller.signal.aborted) return storedUser ? "sent" : "failed";
-          if (isUnauthorizedError(error)) handleUnauthorized();
-          else {
-            const reason = serverReason(error);
-            toast({ title: "Error", description: reason ? `Failed to send message. ${reason}` : "Failed to send message", variant: "destructive" });
+          const stopped = controller.signal.aborted;
+          if (!stopped) {
+            if (isUnauthorizedError(error)) handleUnauthorized();
+            else {
+              const reason = serverReason(error);
+              toast({ title: "Error", description: reason ? `Failed to send message. ${reason}` : "Failed to send message", variant: "destructive" });
+            }
           }
-          return "failed";
+          // Stopped, failed or cut off: the streamed text gives way to what the server stored (the
+          // answer as failed, with what was written and why), the question shown until then.
+          const stored = await refetchMessages(target, true);
+          if (stored) scrollTo(newestAssistantId(stored) ?? "bottom");
+          // Stopped by the user: no error; the question stays in the history once stored.
+          return stopped && storedUser ? "sent" : "failed";
         } finally {
-          void refetchMessages(target);
           onAnswered();
         }
       } finally {

@@ -80,6 +80,8 @@ export async function replyInConversation(input: ReplyInput, deps: AnswerDeps = 
   input.onUserMessage?.(user);
   const settings = getUserSettings(input.userId, db);
   let partial = "";
+  // Kept for a stopped or failed answer too: the screen showed it while the answer streamed.
+  let reading: string | null = null;
   try {
     const result = await answerQuestion(
       {
@@ -90,7 +92,10 @@ export async function replyInConversation(input: ReplyInput, deps: AnswerDeps = 
         customSystemPrompt: settings.customSystemPrompt,
         pubmedPriorityJournals: settings.pubmedPriorityJournals,
         onPubmed: input.onPubmed,
-        onReading: input.onReading,
+        onReading: (r) => {
+          reading = r;
+          input.onReading?.(r);
+        },
         signal: input.signal,
         onToken: (t) => {
           partial += t;
@@ -113,7 +118,7 @@ export async function replyInConversation(input: ReplyInput, deps: AnswerDeps = 
           : new AnswerError("model", "An unexpected error stopped the answer", { cause: thrown });
     if (!(thrown instanceof AnswerError)) console.error("answer: unexpected failure", thrown);
     const assistant = insertMessage(
-      { conversationId: input.conversationId, role: "assistant", content: failureText(partial, error), citations: [], status: "failed", ...flags },
+      { conversationId: input.conversationId, role: "assistant", content: failureText(partial, error), citations: [], status: "failed", reading, ...flags },
       db,
     );
     return { ok: false, user, assistant, error };

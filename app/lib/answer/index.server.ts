@@ -27,3 +27,4 @@ export {
   suggestionsForConversation,
   type ReplyOutcome,
 } from "./conversation.server";
+export { answerEventStream } from "./stream.server";

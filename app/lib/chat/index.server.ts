@@ -36,6 +36,7 @@ export {
 } from "./settings.server";
 export { createFeedback, FEEDBACK_MAX, FEEDBACK_MIN, FEEDBACK_TOO_SHORT, feedbackSchema } from "./feedback.server";
 export { popularQuestions, popularSuggestions } from "./suggestions.server";
+export { claimQuestionKey } from "./question-keys.server";
 export { getWelcomeMessage, WELCOME_MESSAGE_KEY } from "./welcome.server";
 export {
   DEFAULT_CUSTOM_SYSTEM_PROMPT,

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import type { Message } from "../chat/index.server";
+import { answerEventStream, type Reply } from "./stream.server";
+import { AnswerError } from "./types";
+
+const question = { content: "Itraconazole dose for a cat?", usePubmed: false, useThinkHarder: false, userId: "u1", conversationId: "c1" };
+
+function message(id: string, role: Message["role"], content: string, extra: Partial<Message> = {}): Message {
+  return { id, conversationId: "c1", role, content, citations: [], status: "complete", reading: null, usePubmed: false, useThinkHarder: false, createdAt: new Date(0), ...extra };
+}
+
+const user = message("m1", "user", question.content);
+
+async function eventsOf(res: Response): Promise<Array<{ event: string; data: unknown }>> {
+  const text = await res.text();
+  return text
+    .split("\n\n")
+    .filter(Boolean)
+    .map((block) => {
+      const [eventLine, dataLine] = block.split("\n");
+      return { event: eventLine!.replace("event: ", ""), data: JSON.parse(dataLine!.replace("data: ", "")) as unknown };
+    });
+}
+
+describe("answerEventStream", () => {
+  it("sends user, reading, tokens, then done with the stored answer", async () => {
+    const assistant = message("m2", "assistant", "5 mg/kg [1]", { reading: "cats · itraconazole · dose" });
+    const reply: Reply = async (input) => {
+      input.onUserMessage?.(user);
+      input.onReading?.("cats · itraconazole · dose");
+      input.onToken?.("5 mg/kg [3]");
+      return { ok: true, user, assistant };
+    };
+    const res = answerEventStream(question, new AbortController().signal, reply);
+    expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    const events = await eventsOf(res);
+    expect(events.map((e) => e.event)).toEqual(["user", "reading", "token", "done"]);
+    expect(events[1]!.data).toEqual({ reading: "cats · itraconazole · dose" });
+    expect(events[3]!.data).toMatchObject({ id: "m2", content: "5 mg/kg [1]", reading: "cats · itraconazole · dose", createdAt: "1970-01-01T00:00:00.000Z" });
+  });
+
+  it("ends with error and the stored failed answer's id when the answer fails", async () => {
+    const failed = message("m3", "assistant", "_The answer could not be completed: boom_", { status: "failed" });
+    const reply: Reply = async (input) => {
+      input.onUserMessage?.(user);
+      return { ok: false, user, assistant: failed, error: new AnswerError("model", "boom") };
+    };
+    const events = await eventsOf(answerEventStream(question, new AbortController().signal, reply));
+    expect(events.map((e) => e.event)).toEqual(["user", "error"]);
+    expect(events[1]!.data).toEqual({ message: "boom", messageId: "m3" });
+  });
+
+  it("passes a client that is already gone on as a stopped answer", async () => {
+    const gone = new AbortController();
+    gone.abort();
+    let stopped: boolean | undefined;
+    const reply: Reply = async (input) => {
+      stopped = input.signal?.aborted;
+      return { ok: false, user, assistant: message("m4", "assistant", "_stopped_", { status: "failed" }), error: new AnswerError("aborted", "The answer was stopped") };
+    };
+    answerEventStream(question, gone.signal, reply);
+    await Promise.resolve();
+    expect(stopped).toBe(true);
+  });
+});
