@@ -59,9 +59,16 @@ export function namesThing(name: string, text: string, words: string[] = wordsOf
   const parts = wordsOf(name);
   if (!parts.length) return true;
   const set = new Set(words);
-  // A binomial is found by its epithet (the genus is often abbreviated: "B. divergens").
-  const key = parts.length === 2 && /^[A-Z]/.test(name) && /^[a-z]/.test(name.split(/\s+/)[1] ?? "") ? [parts[1]!] : parts;
-  const found = key.every((w) => {
+  // A binomial is found by its epithet with its genus, written out or abbreviated ("Babesia divergens", "B. divergens"):
+  // "Babesia bovis" is not "Mycobacterium bovis".
+  const [genus, epithet] = name.split(/\s+/);
+  if (parts.length === 2 && /^[A-Z]/.test(genus ?? "") && /^[a-z]/.test(epithet ?? "")) {
+    if (!set.has(parts[1]!)) return false;
+    const g = parts[0]!.replace(/\.$/, "");
+    // "H. contortus", and "$D$ nodosus" as PDF-to-LaTeX converters write it.
+    return g.length === 1 ? true : set.has(g) || new RegExp(`\\b${g[0]!.toUpperCase()}\\.?\\s+${epithet}\\b`).test(text.replace(INVISIBLE, "").replace(/\$/g, ""));
+  }
+  const found = parts.every((w) => {
     if (set.has(w)) return true;
     // "Algerian" -> "algeria", "Japanese" -> "japan", "haemolytic"/"hemolytic" are left to query understanding.
     const root = w.replace(/(?:ian|ean|an|ese|ic|n|s)$/, "");
@@ -233,13 +240,23 @@ const ESSAY_WORDS = 30;
 const ESSAY_OPENING = /^\s*(explain|describe|compare|contrast|discuss|design|outline|summari[sz]e|evaluate|justify|propose|critically|analy[sz]e|interpret|construct|develop|create|formulate)\b/i;
 const isEssay = (question: string) => ESSAY_OPENING.test(question) || question.split(/\s+/).filter(Boolean).length > ESSAY_WORDS;
 
-export function checkCoverage<P extends PassageLike>(question: string, terms: QueryTerm[], frame: Frame, relevant: Array<ScoredPassage<P>>): Coverage<P> {
+/**
+ * `relevant`: the passages close to the best; `passing`: every passage about the question (relevant first).
+ * Passages that name the question's named things are looked for among all of them.
+ */
+export function checkCoverage<P extends PassageLike>(
+  question: string,
+  terms: QueryTerm[],
+  frame: Frame,
+  relevant: Array<ScoredPassage<P>>,
+  passing: Array<ScoredPassage<P>> = relevant,
+): Coverage<P> {
   if (!relevant.length) return { covered: true, supporting: [] };
   // Named things first: the passages that name the question's drug, pathogen or named thing are the candidates.
   const names = requiredNames(frame);
   let candidates = relevant;
   if (names.length) {
-    const found = relevant.map((p) => {
+    const found = passing.map((p) => {
       const text = fullText(p);
       const words = wordsOf(text);
       return { p, hits: names.filter((n) => namesThing(n, text, words) || (aliasOf(frame, n) !== null && namesThing(aliasOf(frame, n)!, text, words))) };
@@ -254,7 +271,9 @@ export function checkCoverage<P extends PassageLike>(question: string, terms: Qu
 
   const species = missingSpecies(frame, segments.map((s) => ({ title: "", heading: s.context, text: s.text })));
   const essay = isEssay(question);
-  if (missesFocus(question, frame, species.missingIds)) {
+  // An essay's passages that name no species at all ("the affected animal") are not about another species.
+  const namesNoSpecies = () => segments.every((s) => speciesIn(`${s.context}\n${s.text}`).species.size === 0);
+  if (missesFocus(question, frame, species.missingIds) && !(essay && namesNoSpecies())) {
     const best = supporting[0]!;
     const covered = [...speciesOfPassage(best).species].filter((id) => id !== "human").map(speciesLabel);
     return { covered: false, missing: "species", what: species.missing, alternative: covered.length ? { passage: best, species: covered } : null };

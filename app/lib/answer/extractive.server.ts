@@ -1,6 +1,6 @@
 import { tokenize, type QueryTerm } from "../search/index.server";
 import { PUBMED_FILE_TYPE } from "./citations";
-import { holdsValue } from "./coverage.server";
+import { holdsValue, namesThing, requiredNames } from "./coverage.server";
 import { mentionsGroup, mentionsSpecies, groupIndex, speciesIn, TYPED_KINDS, type Frame } from "./frame";
 import { coverage } from "./relevance.server";
 import type { NumberedPassage, PassageLike } from "./types";
@@ -24,7 +24,13 @@ export type ExtractiveOptions = {
  * terms the question names itself (a follow-up's carried words count half), and sentences already
  * quoted in the previous answer (a follow-up leads with what it asks, not with the last answer again).
  */
-export type AnswerGuide = { frame: Frame; ownTerms: Set<string>; alreadySaid: Set<string> };
+export type AnswerGuide = {
+  frame: Frame;
+  ownTerms: Set<string>;
+  /** Terms of the clause that asks ("…which daily consumption best matches the reference range?"): a long stem's scenario is context. */
+  askingTerms: Set<string>;
+  alreadySaid: Set<string>;
+};
 
 type Sentence = {
   text: string;
@@ -91,7 +97,10 @@ const SPECIES_BONUS = 0.1;
 const OTHER_SPECIES_PENALTY = 0.25;
 /** Words carried over from the previous question weigh this much in a follow-up's sentence choice. */
 const CARRIED_WEIGHT = 0.5;
-const ALREADY_SAID_FACTOR = 0.4;
+const ALREADY_SAID_FACTOR = 0.75;
+const NAMES_BONUS = 0.15;
+/** How much the asking clause's words count in choosing sentences, against all the question's words. */
+const ASKING_SHARE = 0.5;
 
 export const sentenceKey = (text: string) => text.toLowerCase().replace(/\s+/g, " ").trim();
 
@@ -100,28 +109,38 @@ function sentencesOf(passages: NumberedPassage[], terms: QueryTerm[], question: 
   const typed = guide ? guide.frame.asked.filter((k) => TYPED_KINDS.has(k)) : [];
   const weighted = guide ? terms.map((t) => (guide.ownTerms.has(t.term) ? t : { ...t, weight: t.weight * CARRIED_WEIGHT })) : terms;
   const asksSpecies = guide && (guide.frame.species.length > 0 || guide.frame.groups.length > 0);
+  const asking = guide ? weighted.filter((t) => guide.askingTerms.has(t.term)) : [];
   const out: Sentence[] = [];
+  const names = guide ? requiredNames(guide.frame) : [];
   for (const p of passages) {
-    const sentences = splitSentences(p.text);
-    sentences.forEach((text, index) => {
-      const words = wordCount(text);
-      if (words < MIN_WORDS || words > MAX_WORDS) return;
-      const sentenceTerms = new Set(tokenize(text));
-      let score = coverage(weighted, sentenceTerms);
-      if (score > 0 && typed.length) {
-        const context = sentences[index - 1] ?? "";
-        if (typed.some((k) => holdsValue(k, text, guide!.frame.attribute, context, guide!.frame.names))) score += TYPED_BONUS;
-      } else if (score > 0 && wantsQuantity && QUANTITY.test(text)) score += QUANTITY_BONUS;
-      if (score > 0 && asksSpecies) {
-        const mentions = speciesIn(text);
-        const frame = guide!.frame;
-        const asked = frame.species.some((id) => mentionsSpecies(mentions, id)) || frame.groups.some((g) => mentionsGroup(mentions, groupIndex(g)));
-        if (asked) score += SPECIES_BONUS;
-        else if (mentions.species.size) score -= OTHER_SPECIES_PENALTY;
-      }
-      if (guide?.alreadySaid.has(sentenceKey(text))) score *= ALREADY_SAID_FACTOR;
-      out.push({ text, passage: p.number, index, terms: sentenceTerms, score });
-    });
+    let index = 0;
+    for (const paragraph of p.text.split(/\n+/)) {
+      // A sentence whose paragraph names the question's pathogen or drug is about it; a neighbour's is not.
+      const namesAll = names.length > 0 && names.every((n) => namesThing(n, paragraph));
+      const sentences = splitSentences(paragraph);
+      sentences.forEach((text, i) => {
+        const position = index++;
+        const words = wordCount(text);
+        if (words < MIN_WORDS || words > MAX_WORDS) return;
+        const sentenceTerms = new Set(tokenize(text));
+        let score = coverage(weighted, sentenceTerms);
+        if (asking.length && asking.length < weighted.length) score = (1 - ASKING_SHARE) * score + ASKING_SHARE * coverage(asking, sentenceTerms);
+        if (score > 0 && typed.length) {
+          const context = sentences[i - 1] ?? "";
+          if (typed.some((k) => holdsValue(k, text, guide!.frame.attribute, context, guide!.frame.names))) score += TYPED_BONUS;
+        } else if (score > 0 && wantsQuantity && QUANTITY.test(text)) score += QUANTITY_BONUS;
+        if (score > 0 && asksSpecies) {
+          const mentions = speciesIn(text);
+          const frame = guide!.frame;
+          const asked = frame.species.some((id) => mentionsSpecies(mentions, id)) || frame.groups.some((g) => mentionsGroup(mentions, groupIndex(g)));
+          if (asked) score += SPECIES_BONUS;
+          else if (mentions.species.size) score -= OTHER_SPECIES_PENALTY;
+        }
+        if (score > 0 && namesAll) score += NAMES_BONUS;
+        if (guide?.alreadySaid.has(sentenceKey(text))) score *= ALREADY_SAID_FACTOR;
+        out.push({ text, passage: p.number, index: position, terms: sentenceTerms, score });
+      });
+    }
   }
   return out;
 }

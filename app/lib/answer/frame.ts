@@ -221,6 +221,9 @@ export const isAskingWord = (word: string) => GENERIC_WORDS.has(word.toLowerCase
 
 /** Markers that a question stands alone although it opens with "and" or names no topic of its own. */
 const SWITCH = /\b(different case|unrelated|new topic|new question|separate question|switching (?:topics?|to)|change of topic|going back to|back to|returning to|another question|on another note)\b/i;
+/** A switch marker that opens the question, up to its colon or comma ("Switching topics:", "Different case,"). */
+const SWITCH_LEAD = /^\s*(?:different case|unrelated|new topic|new question|separate question|switching topics?|change of topic|another question|on another note)\s*[:,.-]\s*/i;
+
 /** Words that lean on an earlier question ("is it safe?", "what about cats?", "the same in dogs?"). */
 const LEANS =
   /\b(it|its|it's|itself|this|that|these|those|they|them|their|theirs|same|such|above|previous|mentioned|former|latter|as well|too|either|also)\b|^\s*(and|or|but|so|also|then|what about|how about|what if|and in|in which of)\b/i;
@@ -449,7 +452,9 @@ export function readConversation(questions: string[]): Frame[] {
  * What to search for: the question itself, plus what a follow-up carries over (species by name, the
  * drug, pathogen, condition and topic of the previous question), never the previous answer's words.
  */
-export function searchText(question: string, frame: Frame): string {
+export function searchText(text: string, frame: Frame): string {
+  // "Unrelated:", "New topic:", "Going back to the horses:": the marker is not what to search for.
+  const question = text.replace(SWITCH_LEAD, "").trim() || text;
   if (!frame.inherited.length) return question;
   const carried: string[] = [];
   if (frame.inherited.includes("species")) carried.push(...frame.species.map(speciesLabel), ...frame.groups);

@@ -7,7 +7,7 @@ import { finalizeCitations, toCitation } from "./citations";
 import { checkCoverage, type Coverage } from "./coverage.server";
 import { verifyModelAnswer } from "./verify.server";
 import { extractiveAnswer, extractiveSections, sentenceKey, splitSentences, type AnswerGuide } from "./extractive.server";
-import { frameLabel, isAskingWord, readConversation, readQuestion, searchText, speciesIn, type Frame } from "./frame";
+import { frameLabel, frameOf, isAskingWord, readConversation, readQuestion, searchText, speciesIn, type Frame } from "./frame";
 import { answerMessages, getSystemPrompts, taskMessages } from "./prompts.server";
 import { decomposeQuestion, topicWords as topicWordsOf } from "./questions";
 import { ABSTAIN_BELOW, coverage, judgeRelevance, passageTerms, type ScoredPassage } from "./relevance.server";
@@ -234,7 +234,7 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
   const terms = found.analysis.terms;
   const main = judgeRelevance(gateTerms(request.question, terms), found.passages);
   if (main.abstain) return { terms, uncovered: null, passages: [], overview: 0, sections: [] };
-  const covered = checkCoverage(request.question, terms, frame, main.relevant);
+  const covered = checkCoverage(request.question, terms, frame, main.relevant, main.passing);
   if (process.env.ANSWER_DEBUG && !covered.covered) console.log("UNCOVERED", covered.missing, covered.what, searchQuery);
   if (!covered.covered) return { terms, uncovered: covered, passages: [], overview: 0, sections: [] };
   // The passages that carry the topic come first: the answer leads from them.
@@ -291,13 +291,30 @@ export function pubmedUnreachableNote(reason: string): string {
   return `_PubMed could not be searched (${plain}); this answer draws on the knowledge base only._`;
 }
 
+/**
+ * The clause that asks: from the last question word of the last question sentence ("…, which daily
+ * consumption best matches the stated reference range?"); the whole question when it is short.
+ */
+export function askingClause(question: string): string {
+  const sentences = question.split(/(?<=[?.!])\s+/).filter((s) => s.trim());
+  const last = [...sentences].reverse().find((s) => /\?\s*$/.test(s)) ?? sentences[sentences.length - 1] ?? question;
+  // From its first question word, so every part of a multi-part question counts ("what are the signs…, and what drives them?").
+  const start = /\b(which|what|how|why|when|where|who)\b/i.exec(last)?.index ?? -1;
+  const clause = start > 0 ? last.slice(start) : last;
+  return clause.split(/\s+/).length >= 3 ? clause : last;
+}
+
 /** What the extractive answerer leads with: the frame, the question's own words, and what the last answer already said. */
 function guideFor(request: AnswerRequest, frame: Frame): AnswerGuide {
   const lastAnswer = [...request.history].reverse().find((t) => t.role === "assistant")?.content ?? "";
   const alreadySaid = new Set(
     splitSentences(lastAnswer.replace(/\\([\\`*_[\]<>|])/g, "$1").replace(/\s*\[\d+\]/g, "").replace(/^-\s+/gm, "")).map(sentenceKey),
   );
-  return { frame, ownTerms: new Set(tokenize(request.question)), alreadySaid };
+  // A follow-up that names nothing of its own ("is that the same in other birds?") is about what it carried.
+  const own = frameOf(request.question);
+  const namesOwnTopic = own.topic.length + own.drugs.length + own.pathogens.length + own.conditions.length + own.names.length + own.acronyms.length > 0;
+  const ownTerms = new Set(frame.inherited.length && !namesOwnTopic ? tokenize(searchText(request.question, frame)) : tokenize(request.question));
+  return { frame, ownTerms, askingTerms: new Set(tokenize(askingClause(request.question))), alreadySaid };
 }
 
 /**

@@ -26,6 +26,8 @@ import type { PassageLike } from "./types";
 export const ABSTAIN_BELOW = 0.5;
 export const MIN_EVIDENCE = 12;
 export const MIN_COVERAGE_WITH_EVIDENCE = 0.2;
+/** A passage below the relevance bar still counts when it names what the question names, and holds this much of it. */
+export const NAMED_MIN_COVERAGE = 0.3;
 /** Passages kept for answering: relevant, and not far below the best one's coverage. */
 const KEEP_RELATIVE_TO_BEST = 0.6;
 
@@ -66,6 +68,11 @@ export type Relevance<P extends PassageLike> = {
   best: number;
   /** Passages worth answering from, best first by coverage then by their search rank. */
   relevant: Array<ScoredPassage<P>>;
+  /**
+   * The relevant passages, then the others that hold at least NAMED_MIN_COVERAGE of the question: a passage
+   * naming the question's pathogen ("T. vivax") can share fewer of its words than one about a relative.
+   */
+  passing: Array<ScoredPassage<P>>;
   abstain: boolean;
 };
 
@@ -76,12 +83,16 @@ export function judgeRelevance<P extends PassageLike>(terms: QueryTerm[], passag
   const scored = passages.map((p, rank) => ({ ...p, ...match(terms, passageTerms(p)), rank }));
   const best = scored.reduce((m, p) => Math.max(m, p.coverage), 0);
   const passing = scored.filter((p) => isRelevant(p, threshold));
-  if (!terms.length || !passing.length) return { best, relevant: [], abstain: true };
+  if (!terms.length || !passing.length) return { best, relevant: [], passing: [], abstain: true };
   const bestPassing = passing.reduce((m, p) => Math.max(m, p.coverage), 0);
   const relevant = passing
     .filter((p) => p.coverage >= bestPassing * KEEP_RELATIVE_TO_BEST)
     // Search order within a coverage band: BM25/fusion knows term frequency and field weights.
     .sort((a, b) => band(b.coverage) - band(a.coverage) || a.rank - b.rank)
     .map(({ rank: _rank, ...p }) => p as ScoredPassage<P>);
-  return { best, relevant, abstain: false };
+  const relevantIds = new Set(relevant.map((p) => p.chunkId));
+  const rest = scored
+    .filter((p) => !relevantIds.has(p.chunkId) && p.coverage >= NAMED_MIN_COVERAGE)
+    .map(({ rank: _rank, ...p }) => p as ScoredPassage<P>);
+  return { best, relevant, passing: [...relevant, ...rest], abstain: false };
 }
