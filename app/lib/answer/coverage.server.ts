@@ -154,11 +154,15 @@ export function missingSpecies(frame: Frame, passages: Array<Pick<PassageLike, "
   const missingIds: string[] = [];
   for (const id of frame.species) {
     if (id === "human") continue;
-    if (!mentions.some((m) => mentionsSpecies(m, id)) && !byAlias(speciesLabel(id))) missing.push(speciesLabel(id)), missingIds.push(id);
+    if (mentions.some((m) => mentionsSpecies(m, id)) || byAlias(speciesLabel(id))) continue;
+    missing.push(speciesLabel(id));
+    missingIds.push(id);
   }
   for (const word of frame.groups) {
     const index = groupIndex(word);
-    if (index >= 0 && !mentions.some((m) => mentionsGroup(m, index)) && !byAlias(word)) missing.push(word), missingIds.push(word);
+    if (index < 0 || mentions.some((m) => mentionsGroup(m, index)) || byAlias(word)) continue;
+    missing.push(word);
+    missingIds.push(word);
   }
   return { asked: [...frame.species.filter((id) => id !== "human").map(speciesLabel), ...frame.groups], missing, missingIds };
 }
