@@ -1,20 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { aspectQuestions, decomposeQuestion, standaloneQuery, topicWords } from "./questions";
-
-describe("standaloneQuery", () => {
-  const first = "What is the dose of meloxicam in cats?";
-
-  it("carries the earlier topic into a follow-up that leans on it", () => {
-    expect(standaloneQuery("What about its adverse effects?", [first])).toBe("What about its adverse effects? dose meloxicam cats");
-    expect(standaloneQuery("And in dogs?", [first])).toBe("And in dogs? dose meloxicam cats");
-  });
-
-  it("leaves a question that stands on its own, and a first question, unchanged", () => {
-    const own = "How is feline hyperthyroidism diagnosed with serum total T4 measurement?";
-    expect(standaloneQuery(own, [first])).toBe(own);
-    expect(standaloneQuery(first, [])).toBe(first);
-  });
-});
+import { aspectQuestions, decomposeQuestion, topicWords } from "./questions";
 
 describe("decomposeQuestion", () => {
   it("splits a drug question into the aspects a clinician looks up", () => {

@@ -1,6 +1,6 @@
 /**
- * Question handling that needs no model: turning a follow-up into a standalone search query, and
- * Think Harder's decomposition of a question into the aspects a clinician would look up.
+ * Question handling that needs no model: a question's topic words, and Think Harder's decomposition
+ * of a question into the aspects a clinician would look up (follow-ups are read by frame.ts).
  * The model does both better when there is one; these are the deterministic fallbacks.
  */
 
@@ -23,24 +23,6 @@ export function topicWords(text: string): string[] {
     out.push(word);
   }
   return out;
-}
-
-/** Pronouns and openings that lean on an earlier question ("what about dogs?", "is it safe?"). */
-const LEANS_ON_CONTEXT = /\b(it|its|it's|this|that|these|those|they|them|their|same|such|above|previous|mentioned)\b|^\s*(and|or|but|also|what about|how about|and what|what if)\b/i;
-const SHORT_FOLLOW_UP_WORDS = 4;
-
-/**
- * A standalone search query for a follow-up: the question plus the topic words of the previous
- * question it leans on (only when it looks like a follow-up: a pronoun, "what about…", or very short).
- */
-export function standaloneQuery(question: string, previousQuestions: string[]): string {
-  const previous = previousQuestions[previousQuestions.length - 1];
-  if (!previous) return question;
-  const own = topicWords(question);
-  if (!LEANS_ON_CONTEXT.test(question) && own.length > SHORT_FOLLOW_UP_WORDS) return question;
-  const ownSet = new Set(own);
-  const carried = topicWords(previous).filter((w) => !ownSet.has(w));
-  return carried.length ? `${question.trim()} ${carried.join(" ")}` : question;
 }
 
 /** An aspect as a section heading (Think Harder) and as a question (a follow-up suggestion). */
