@@ -113,6 +113,22 @@ describe("the extractive answerer", () => {
     expect(result.content).toContain("Adverse effects of meloxicam include vomiting");
   });
 
+  it("answers a question about two species for the one covered, and says which is not", async () => {
+    kb.add({
+      id: "derm",
+      title: "Canine Dermatology Formulary",
+      fileType: "txt",
+      pages: [page(1, [heading("Malassezia"), para("Itraconazole for Malassezia dermatitis in dogs is given orally at 5 mg/kg once daily with food for three weeks.")])],
+    });
+    const both = await ask("What is the itraconazole dose for dogs and cats with Malassezia dermatitis?");
+    expect(both.content.split("\n")[0]).toBe("Itraconazole for Malassezia dermatitis in dogs is given orally at 5 mg/kg once daily with food for three weeks. [1]");
+    expect(both.content).toContain("_The knowledge base gives this for dogs, not for cats._");
+    expect(both.reading).toBe("dogs, cats · itraconazole, dermatitis, Malassezia · dose");
+    const cats = await ask("What is the oral itraconazole dose for a cat with Malassezia dermatitis?");
+    expect(cats.content).toBe(`${REFUSAL}\n\nThe knowledge base gives this for dogs [1], not for cats.`);
+    expect(cats.citations).toMatchObject([{ document: "Canine Dermatology Formulary", page: 1 }]);
+  });
+
   it("Think Harder searches each aspect and answers in sections", async () => {
     const result = await ask("What is the dose of meloxicam in cats?", { useThinkHarder: true });
     expect(result.subQuestions.length).toBeGreaterThan(1);

@@ -24,7 +24,12 @@ const MAX_SUPPORTING = 4;
 const SEGMENT_RELATIVE_TO_BEST = 0.6;
 
 export type Coverage<P extends PassageLike> =
-  | { covered: true; supporting: Array<ScoredPassage<P>> }
+  | {
+      covered: true;
+      supporting: Array<ScoredPassage<P>>;
+      /** Asked species named in passing that the passages do not cover ("…for dogs and cats?" with dogs only). */
+      notCovered: string[];
+    }
   | {
       covered: false;
       missing: "species" | "name" | "detail";
@@ -255,7 +260,7 @@ export function checkCoverage<P extends PassageLike>(
   relevant: Array<ScoredPassage<P>>,
   passing: Array<ScoredPassage<P>> = relevant,
 ): Coverage<P> {
-  if (!relevant.length) return { covered: true, supporting: [] };
+  if (!relevant.length) return { covered: true, supporting: [], notCovered: [] };
   // Named things first: the passages that name the question's drug, pathogen or named thing are the candidates.
   const names = requiredNames(frame);
   let candidates = relevant;
@@ -292,5 +297,5 @@ export function checkCoverage<P extends PassageLike>(
     });
     if (!found) return { covered: false, missing: "detail", what: [kind], alternative: null };
   }
-  return { covered: true, supporting };
+  return { covered: true, supporting, notCovered: species.missing };
 }

@@ -7,7 +7,7 @@ import { finalizeCitations, toCitation } from "./citations";
 import { checkCoverage, type Coverage } from "./coverage.server";
 import { verifyModelAnswer } from "./verify.server";
 import { extractiveAnswer, extractiveSections, sentenceKey, splitSentences, type AnswerGuide } from "./extractive.server";
-import { frameLabel, frameOf, isAskingWord, readConversation, readQuestion, searchText, speciesIn, type Frame } from "./frame";
+import { frameLabel, frameOf, isAskingWord, readConversation, readQuestion, searchText, speciesIn, speciesLabel, type Frame } from "./frame";
 import { answerMessages, getSystemPrompts, taskMessages } from "./prompts.server";
 import { decomposeQuestion, topicWords as topicWordsOf } from "./questions";
 import { ABSTAIN_BELOW, coverage, judgeRelevance, passageTerms, type ScoredPassage } from "./relevance.server";
@@ -222,6 +222,8 @@ type Retrieved = {
   terms: QueryTerm[];
   /** Why the knowledge base does not answer the question as asked (species, name or detail not covered); null when it does. */
   uncovered: Extract<Coverage<Passage>, { covered: false }> | null;
+  /** Asked species the answer does not cover although it answers for the others. */
+  notCovered: string[];
   /** The overview's passages first (`overview` of them), then the aspects' new ones; empty when nothing is relevant. */
   passages: Array<ScoredPassage<Passage>>;
   overview: number;
@@ -233,10 +235,10 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
   const found = await retrieveFor(searchQuery, { k, viewerId: request.viewerId }, deps);
   const terms = found.analysis.terms;
   const main = judgeRelevance(gateTerms(request.question, terms), found.passages);
-  if (main.abstain) return { terms, uncovered: null, passages: [], overview: 0, sections: [] };
+  if (main.abstain) return { terms, uncovered: null, notCovered: [], passages: [], overview: 0, sections: [] };
   const covered = checkCoverage(request.question, terms, frame, main.relevant, main.passing);
   if (process.env.ANSWER_DEBUG && !covered.covered) console.log("UNCOVERED", covered.missing, covered.what, searchQuery);
-  if (!covered.covered) return { terms, uncovered: covered, passages: [], overview: 0, sections: [] };
+  if (!covered.covered) return { terms, uncovered: covered, notCovered: [], passages: [], overview: 0, sections: [] };
   // The passages that carry the topic come first: the answer leads from them.
   const supportingIds = new Set(covered.supporting.map((p) => p.chunkId));
   main.relevant = [...covered.supporting, ...main.relevant.filter((p) => !supportingIds.has(p.chunkId))];
@@ -267,7 +269,7 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
     sections.push({ heading: sub, terms: subTerms, passages: mine });
     passages.push(...fresh);
   }
-  return { terms, uncovered: null, passages, overview, sections };
+  return { terms, uncovered: null, notCovered: covered.notCovered, passages, overview, sections };
 }
 
 function refusal(searchQuery: string, subQuestions: string[], fallbackReason: string | null, note: string | null = null): AnswerResult {
@@ -335,6 +337,18 @@ function uncoveredRefusal(
   const line = `The knowledge base gives this for ${listOf(alternative.species)} [1], not for ${listOf(uncovered.what)}.`;
   const { content, cited } = finalizeCitations(`${REFUSAL}\n\n${line}`, [passage]);
   return { ...base, content: note ? `${note}\n\n${content}` : content, citations: cited.map(toCitation), passages: [passage] };
+}
+
+/** A question about several species, answered for some: the answer says which it does not cover. */
+function withNotCovered(text: string, frame: Frame, notCovered: string[]): string {
+  if (!notCovered.length) return text;
+  const covered = [...frame.species.map(speciesLabel), ...frame.groups].filter((label) => !notCovered.includes(label) && label !== "humans");
+  const line = covered.length
+    ? `_The knowledge base gives this for ${listOf(covered)}, not for ${listOf(notCovered)}._`
+    : `_The knowledge base does not give this for ${listOf(notCovered)}._`;
+  // Before the closing note about how the answer was made, if there is one.
+  const note = /\n\n(_[^\n]*_)$/.exec(text);
+  return note ? `${text.slice(0, note.index)}\n\n${line}${note[0]}` : `${text}\n\n${line}`;
 }
 
 const listOf = (items: string[]) => (items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`);
@@ -408,7 +422,7 @@ export async function answerQuestion(request: AnswerRequest, deps: AnswerDeps = 
       const verified = verifyModelAnswer(text, numbered);
       for (const d of verified.dropped) console.warn(`answer: model sentence left out (${d.reason}): ${d.sentence.slice(0, 200)}`);
       if (verified.text) {
-        const { content, cited } = finalizeCitations(verified.text, numbered);
+        const { content, cited } = finalizeCitations(withNotCovered(verified.text, frame, retrieved.notCovered), numbered);
         return { content: prefix + content, citations: cited.map(toCitation), answerer: "ollama", searchQuery, subQuestions, passages: numbered, fallbackReason, reading };
       }
       // Nothing the model wrote could be verified: the passages' own sentences answer instead (the stored
@@ -438,7 +452,7 @@ export async function answerQuestion(request: AnswerRequest, deps: AnswerDeps = 
     emitInPieces(REFUSAL, request.onToken);
     return { ...refusal(searchQuery, subQuestions, fallbackReason, note), reading };
   }
-  const { content, cited } = finalizeCitations(extractive.text, numbered);
+  const { content, cited } = finalizeCitations(withNotCovered(extractive.text, frame, retrieved.notCovered), numbered);
   if (!modelSpoke) emitInPieces(content, request.onToken);
   return { content: prefix + content, citations: cited.map(toCitation), answerer: "extractive", searchQuery, subQuestions, passages: numbered, fallbackReason, reading };
 }
