@@ -54,6 +54,18 @@ const DIRECT_LEAD = 1.2;
 const QUANTITY_QUESTION = /\b(dose|doses|dosage|dosing|how (much|many|long|often)|mg|ml|rate|frequency|interval|duration|concentration|amount|percent(age)?|prevalence|incidence)\b/i;
 const QUANTITY = /\d(?:[\d.,]*)\s*(?:%|mg|µg|mcg|g|kg|ml|mL|l|iu|IU|units?|mmol|days?|hours?|h|weeks?|months?|years?|times)\b/;
 const QUANTITY_BONUS = 0.15;
+/** With a frame: a sentence holding the asked typed value (a dose, a rate…) leads; one about another species does not. */
+const TYPED_BONUS = 0.35;
+const SPECIES_BONUS = 0.1;
+const OTHER_SPECIES_PENALTY = 0.25;
+/** A sentence whose paragraph names the question's pathogen or drug. */
+const NAMES_BONUS = 0.15;
+/** Words carried over from the previous question weigh this much in a follow-up's sentence choice. */
+const CARRIED_WEIGHT = 0.5;
+/** A sentence the previous answer already gave (a follow-up leads with something new when it can). */
+const ALREADY_SAID_FACTOR = 0.75;
+/** How much the asking clause's words count in choosing sentences, against all the question's words. */
+const ASKING_SHARE = 0.5;
 
 const segmenter = new Intl.Segmenter("en", { granularity: "sentence" });
 
@@ -90,17 +102,6 @@ function overlap(a: Set<string>, b: Set<string>): number {
   for (const t of a) if (b.has(t)) shared++;
   return shared / Math.max(1, Math.min(a.size, b.size));
 }
-
-/** A sentence holding the asked typed value (a dose, a rate…) leads; one about another species does not. */
-const TYPED_BONUS = 0.35;
-const SPECIES_BONUS = 0.1;
-const OTHER_SPECIES_PENALTY = 0.25;
-/** Words carried over from the previous question weigh this much in a follow-up's sentence choice. */
-const CARRIED_WEIGHT = 0.5;
-const ALREADY_SAID_FACTOR = 0.75;
-const NAMES_BONUS = 0.15;
-/** How much the asking clause's words count in choosing sentences, against all the question's words. */
-const ASKING_SHARE = 0.5;
 
 export const sentenceKey = (text: string) => text.toLowerCase().replace(/\s+/g, " ").trim();
 
