@@ -189,13 +189,17 @@ async function readAllEvents(res: Response): Promise<SseEvent[]> {
 
 const tokenTexts = (events: SseEvent[]) => events.filter((e) => e.event === "token").map((e) => (e.data as { text: string }).text);
 
-/** user, then one or more tokens, then exactly one closing event (done or error), and nothing after it. */
+/**
+ * user, then the reading when the question was read as clinical, then one or more tokens, then exactly one
+ * closing event (done or error), and nothing after it.
+ */
 function expectEventOrder(events: SseEvent[], closing: "done" | "error") {
   const names = events.map((e) => e.event);
   expect(names[0]).toBe("user");
   expect(names[names.length - 1]).toBe(closing);
-  expect(names.slice(1, -1).length).toBeGreaterThan(0);
-  expect(names.slice(1, -1).every((n) => n === "token"), names.join(",")).toBe(true);
+  const middle = names.slice(names[1] === "reading" ? 2 : 1, -1);
+  expect(middle.length).toBeGreaterThan(0);
+  expect(middle.every((n) => n === "token"), names.join(",")).toBe(true);
 }
 
 /** Polls the messages list until the conversation has an assistant message (the server finishes on its own time). */
@@ -874,7 +878,7 @@ describe("with a language model (loopback Ollama)", () => {
     } catch (error) {
       if (!stop.signal.aborted) throw error;
     }
-    expect(seen).toEqual(["user", "token"]);
+    expect(seen).toEqual(["user", "reading", "token"]);
 
     const assistant = await waitForAssistant(vet, conversation);
     expect(assistant.status).toBe("failed");
