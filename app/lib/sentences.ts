@@ -21,6 +21,12 @@ import { English } from "sentence-splitter/lang";
  * Lines (newline-separated: table rows, list items, paragraphs of a chunk) are separate units.
  */
 
+/**
+ * A figure, table or plate caption ("Figure 3. …", "Fig. 2:", "Table 1 Doses of …", "Plate 4", "TABLE 2."):
+ * a label, not a finding, and never the continuation of a sentence from the page before.
+ */
+export const CAPTION_START = /^(?:(?:supplementa(?:ry|l)\s+)?(?:fig(?:ure)?s?\.?|tables?|plates?|charts?|graphs?|diagrams?|boxe?s?|maps?|illustrations?)\s*(?:[A-Z]?\d+(?:[.–-]\d+)*[A-Za-z]?|[IVXL]+)\b)/i;
+
 export type SentenceSpan = {
   /** The sentence as written (trimmed): `text === source.slice(start, end)`. */
   text: string;
