@@ -65,6 +65,11 @@ describe("splitSentences", () => {
       "The current distribution of SAV subtypes is shown in Fig. 1.",
       "SAV 1, 4, and 6 have been identified in Ireland.",
     ]);
+    expect(texts("Figure 3. Lateral radiograph of a cat. Note the enlarged heart.")).toEqual([
+      "Figure 3. Lateral radiograph of a cat.",
+      "Note the enlarged heart.",
+    ]);
+    expect(texts("The lesions are shown in Figure 3. Cats recovered.")).toEqual(["The lesions are shown in Figure 3.", "Cats recovered."]);
     expect(texts("Foals typically succumb to opportunistic infection before the age of 3 months (ref. 2). Since then, tests exist.")).toHaveLength(2);
   });
 

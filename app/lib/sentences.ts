@@ -226,10 +226,10 @@ const DOTTED_BEFORE_CAPITAL = /(?<=^|\s)(?:\p{L}\.){3,}(?=\s+\p{Lu}\p{Ll})/gu;
  * takes every "12." for a list number; it is one only where it opens its sentence ("2. Apply the dressing").
  */
 const NUMBER_BEFORE_CAPITAL = /(?<=(\S+)[^\S\n]+)\d+\.(?=\s+\p{Lu})/gu;
-/** A bracketed reference marker glued to the full stop, before the next sentence: "kidneys.[24] The", "(PCR).[10,16-18] The". */
-const BRACKET_MARKER_AFTER_STOP = /(?<=[\p{L}\p{N})\]%][.!?])\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\](?=\s+[\p{Lu}"“(])/gu;
+/** A bracketed reference marker glued to the full stop, before the next sentence: "kidneys.[24] The", "(PCR).[10,16-18] The", "carriers.<sup>4</sup> Infection". */
+const BRACKET_MARKER_AFTER_STOP = /(?<=[\p{L}\p{N})\]%][.!?])(?:\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\]|<sup>[\d,\s–-]+<\/sup>)(?=\s+[\p{Lu}"“(])/gu;
 /** A superscript marker flattened to digits after a word's full stop: "cats.²³ In", "over.2 Most", "States.11,12 Clinical". */
-const DIGIT_MARKER_AFTER_STOP = /(?<=(\p{L}+)[.!?])(?:[¹²³⁴⁵⁶⁷⁸⁹⁰]+(?:[,–-][¹²³⁴⁵⁶⁷⁸⁹⁰]+)*|\d{1,3}(?:[,–-]\d{1,3})*)(?=\s+[\p{Lu}"“(])/gu;
+const DIGIT_MARKER_AFTER_STOP = /(?<=(\p{L}+)[.!?])(?:[¹²³⁴⁵⁶⁷⁸⁹⁰]+(?:[,–-][¹²³⁴⁵⁶⁷⁸⁹⁰]+)*|\d{1,3}(?:[,–-]\d{1,3})*)(?=\s+(?:\p{Lu}\p{Ll}|["“(]))/gu;
 /** A list bullet inside a line starts a new item: "… subpopulations.￭Improper management …". */
 const BULLET_INSIDE = /(?<=\S\s*)[•●▪■◦‣⁃∙➢►￭](?=\s*\S)/gu;
 
@@ -238,7 +238,11 @@ const isAbbreviation = (token: string) => ABBREVIATION_SET.has(token.toLowerCase
 function extraCuts(line: string): number[] {
   const cuts: number[] = [];
   for (const m of line.matchAll(DOTTED_BEFORE_CAPITAL)) cuts.push(m.index + m[0].length);
+  // "Figure 3. Lateral radiograph …": the number of a caption's label does not end a sentence.
+  const caption = CAPTION_START.exec(line);
+  const captionLabelEnd = caption ? caption.index + caption[0].length : -1;
   for (const m of line.matchAll(NUMBER_BEFORE_CAPITAL)) {
+    if (m.index + m[0].length - 1 === captionLabelEnd) continue;
     const before = m[1]!;
     // After a word, a number or a closing bracket; after an abbreviation ("Fig. 1."), but not after a
     // sentence's end or a colon, where "2." numbers a list item.
@@ -269,7 +273,7 @@ function mergeFalseEnds(line: string, spans: Array<[number, number]>): Array<[nu
 }
 
 /** A reference marker and nothing else: "[5].", "$^{10,11}$", "¹²": it belongs to the sentence before it. */
-const MARKER_ONLY = /^(?:\$\s*(?:\{\s*\})?\^\{?[\d,\s–-]+\)?\}?\s*\$|\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+(?:[,–-][¹²³⁴⁵⁶⁷⁸⁹⁰]+)*)[.,;]?$/u;
+const MARKER_ONLY = /^(?:\$\s*(?:\{\s*\})?\^\{?[\d,\s–-]+\)?\}?\s*\$|\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\]|<sup>[\d,\s–-]+<\/sup>|[¹²³⁴⁵⁶⁷⁸⁹⁰]+(?:[,–-][¹²³⁴⁵⁶⁷⁸⁹⁰]+)*)[.,;]?$/u;
 /** Nouns that a letter names ("vitamin K.", "group A.", "type C."): that letter can end a sentence. */
 const LETTER_NAMING = /^(?:vitamins?|hepatitis|groups?|types?|subtypes?|serogroups?|serotypes?|genotypes?|class|classes|grades?|stages?|phases?|factors?|proteins?|lanes?|panels?|appendix|sections?|zones?|sites?|forms?|categories|category|clusters?|clades?|lineages?|strains?|and|or)$/i;
 
