@@ -223,10 +223,17 @@ describe("a sentence across a page break", () => {
     ]);
   });
 
-  it("joins after an open end even when the next page starts with a capital or a number", () => {
-    const chunks = chunkPages([page(12, "In cats the dose of"), page(13, "0.05 mg/kg is given once daily."), page(14, "Robenacoxib is given with food; the dose is"), page(15, "Meloxicam-free.")]);
+  it("joins after an open end when the next page starts with a number, not with a capital", () => {
+    const chunks = chunkPages([
+      page(12, "In cats the dose of"),
+      page(13, "0.05 mg/kg is given once daily."),
+      // Two excerpts laid out as pages (VetBench passages 169 and 170): the first was cut, the second is another text.
+      page(169, "Information regarding TP arising due to these"),
+      page(170, "FIP is considered to be the most common infectious disease of the central nervous system in cats."),
+    ]);
     expect(sentenceWith(chunks, "dose of")).toEqual({ text: "In cats the dose of 0.05 mg/kg is given once daily.", pages: [12, 13] });
-    expect(sentenceWith(chunks, "Robenacoxib").pages).toEqual([14, 15]);
+    expect(sentenceWith(chunks, "due to these")).toEqual({ text: "Information regarding TP arising due to these", pages: [169] });
+    expect(sentenceWith(chunks, "FIP is considered").pages).toEqual([170]);
   });
 
   it("moves page numbers and running heads out of the sentence", () => {

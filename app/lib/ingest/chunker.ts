@@ -9,7 +9,7 @@ import type { Block, Chunk, ParsedPage } from "./types";
  * in its text, where its rows and sentences are (a quoted sentence is cited with its own page).
  *
  * A paragraph that goes on over a page break (the page's last paragraph stops mid-sentence and the
- * next page's first one carries on) is read as one: the sentence across the break is one sentence
+ * next page's first one carries on, see continuesOver) is read as one: the sentence across the break is one sentence
  * whose text spans the offset where the next page starts, so it is cited "pg. 12-13", not the first
  * page only. Page furniture between the two (page numbers, running heads) is moved out of the way.
  */
@@ -208,7 +208,9 @@ const LIST_START = /^(?:[•●▪■◦○·‣⁃∙➢►✓✔*￭]|[-–—
 /**
  * Whether the next page's first paragraph carries on the previous page's last one: the last ends
  * without terminal punctuation, and the next starts in lower case, finishes a hyphenated word, or
- * follows an open end ("… the dose of" / "0.1 mg/kg …"). A DOCX says so itself (`continues`).
+ * starts with a number or symbol after an open end ("… the dose of" / "0.1 mg/kg …"). A capital after
+ * an open end is not enough ("… due to these" / "FIP is …" can be two texts that were cut); a DOCX
+ * says itself when a paragraph goes on (`continues`).
  */
 function continuesOver(tail: Extract<Item, { kind: "prose" }>, head: Extract<Item, { kind: "prose" }>): boolean {
   const last = tail.parts[tail.parts.length - 1]!.text;
@@ -216,8 +218,8 @@ function continuesOver(tail: Extract<Item, { kind: "prose" }>, head: Extract<Ite
   if (head.continues) return true;
   if (ENDS_SENTENCE.test(last) || LIST_START.test(first) || CAPTION_START.test(first)) return false;
   if (/^\p{Ll}+(?:-\p{Ll}+)*\b/u.test(first) && !/^\p{Ll}+\p{Lu}/u.test(first)) return true;
-  if (HYPHEN_END.test(last) && /^\p{L}/u.test(first)) return true;
-  return OPEN_END.test(last);
+  if (HYPHEN_END.test(last) && /^[\p{Ll}\p{N}]/u.test(first)) return true;
+  return OPEN_END.test(last) && /^[\p{N}<>≤≥~±(["“]/u.test(first);
 }
 
 function join(tail: Extract<Item, { kind: "prose" }>, head: Extract<Item, { kind: "prose" }>, vocabulary: LazyVocabulary): Item {
