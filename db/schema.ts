@@ -197,6 +197,12 @@ export type ChunkLayout = {
   pages: Array<{ offset: number; page: number; label: string | null }>;
   /** Table rows: [start, end) of the row's line, and its column header line (when the table has one). */
   rows: Array<{ start: number; end: number; header: string | null }>;
+  /**
+   * [start, end) of each sentence (or list item, or line that is not one) outside the rows, in order, as the
+   * chunker split them (app/lib/sentences.ts): an answer quotes these without splitting again, and a
+   * sentence joined across a page break stays one. Absent in layouts written before it existed.
+   */
+  sentences?: Array<[number, number]>;
 };
 
 export const chunks = sqliteTable(

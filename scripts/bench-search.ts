@@ -132,13 +132,21 @@ function syntheticChunks(pool: { sentences: string[]; titles: string[] }, next: 
   for (let i = 0; i < count; i++) {
     if (i % 5 === 0) heading = pick(pool.titles);
     const parts: string[] = [];
+    // Each sentence's [start, end) in the chunk text, as the chunker records them in the layout.
+    const sentences: Array<[number, number]> = [];
+    let length = 0;
     let words = 0;
     while (words < CHUNK_WORDS) {
       const s = pick(pool.sentences);
+      if (parts.length) length += 1;
+      sentences.push([length, length + s.length]);
+      length += s.length;
       parts.push(s);
       words += s.split(" ").length;
     }
-    chunks.push({ index: i, text: parts.join(" "), heading, pages: [Math.floor(i / 2) + 1], pageLabel: null, wordCount: words });
+    const page = Math.floor(i / 2) + 1;
+    const layout = { pages: [{ offset: 0, page, label: null }], rows: [], sentences };
+    chunks.push({ index: i, text: parts.join(" "), heading, pages: [page], pageLabel: null, wordCount: words, layout });
   }
   return chunks;
 }
@@ -311,6 +319,7 @@ function vectorCorpus(size: number, cacheDir: string, log: (line: string) => voi
         pages: [1],
         pageLabel: null,
         wordCount: 2,
+        layout: { pages: [{ offset: 0, page: 1, label: null }], rows: [], sentences: [[0, `chunk ${i}`.length]] },
       }));
       const vectors = chunks.map(() => nearby(centres[Math.floor(next() * CLUSTERS)]!, next));
       indexDocument(db, { id, title: id, authors: [] }, chunks, { embedderId: EMBEDDER_ID, vectors });

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { Link, data } from "react-router";
 import { requirePageUser } from "~/lib/auth/index.server";
 import { PRODUCT_NAME } from "~/lib/brand";
-import { chunksOfPage, getVisibleDocument } from "~/lib/ingest/index.server";
+import { chunksOfPage, getVisibleDocument, printedPageLabel } from "~/lib/ingest/index.server";
 import type { Route } from "./+types/documents.$id.pages.$page";
 
 export function meta({ data: d }: Route.MetaArgs) {
@@ -29,7 +29,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     fileType: doc.fileType,
     page,
     pageCount: doc.pages,
-    pageLabel: passages.find((p) => p.pages[0] === page)?.pageLabel ?? null,
+    pageLabel: printedPageLabel(passages, page),
     highlight: Number.isInteger(chunkParam) ? chunkParam : null,
     passages: passages.map((p) => ({ id: p.id, heading: p.heading, text: p.text })),
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { citationLabel, displayPage, finalizeCitations, sourceUrl, toCitation } from "./citations";
+import { citationLabel, displayPage, finalizeCitations, narrowToSentence, sourceUrl, toCitation } from "./citations";
 import type { NumberedPassage } from "./types";
 
 const passage = (number: number, over: Partial<NumberedPassage> = {}): NumberedPassage => ({
@@ -68,5 +68,56 @@ describe("what a citation shows and opens", () => {
     const c = toCitation(passage(1, { title: "Small Animal Formulary", pages: [12], pageLabel: "245" }));
     expect(c).toMatchObject({ document: "Small Animal Formulary", page: "245", physicalPage: 12, documentId: "doc-1" });
     expect(citationLabel(c)).toBe("[Small Animal Formulary, pg. 245]");
+  });
+});
+
+describe("citing the page a quoted sentence is printed on", () => {
+  // A chunk on physical pages 12-14: page 13 starts at offset 40, page 14 at offset 90.
+  const chunk = (labels: [string | null, string | null, string | null]) => ({
+    ...passage(1, { title: "Feline Medicine", pages: [12, 13, 14], pageLabel: labels[0] }),
+    layout: {
+      pages: [
+        { offset: 0, page: 12, label: labels[0] },
+        { offset: 40, page: 13, label: labels[1] },
+        { offset: 90, page: 14, label: labels[2] },
+      ],
+      rows: [],
+    },
+  });
+
+  it("cites one page, or the two pages of a sentence across a page break, not the chunk's range", () => {
+    const p = chunk([null, null, null]);
+    expect(toCitation(p).page).toBe("12-14");
+    const onThirteen = toCitation(narrowToSentence(p, { pages: [13], pageLabel: null }));
+    expect(onThirteen).toMatchObject({ page: 13, physicalPage: 13, url: "/api/documents/doc-1/file#page=13", chunkId: 101 });
+    expect(citationLabel(onThirteen)).toBe("[Feline Medicine, pg. 13]");
+    const across = toCitation(narrowToSentence(p, { pages: [12, 13], pageLabel: null }));
+    expect(across).toMatchObject({ page: "12-13", physicalPage: 12, url: "/api/documents/doc-1/file#page=12" });
+    expect(citationLabel(across)).toBe("[Feline Medicine, pg. 12-13]");
+  });
+
+  it("shows the printed label of the sentence's page, or both labels when it goes on to a page with another one", () => {
+    const p = chunk(["245", "246", "246"]);
+    expect(toCitation(narrowToSentence(p, { pages: [13], pageLabel: "246" }))).toMatchObject({ page: "246", physicalPage: 13 });
+    expect(toCitation(narrowToSentence(p, { pages: [12, 13], pageLabel: "245" }))).toMatchObject({ page: "245-246", physicalPage: 12 });
+    // Two physical pages printed with one label (a plate and its page) read as that label.
+    expect(toCitation(narrowToSentence(p, { pages: [13, 14], pageLabel: "246" }))).toMatchObject({ page: "246", physicalPage: 13 });
+  });
+
+  it("opens other formats at the sentence's page, and leaves a passage without pages as it is", () => {
+    const docx = { ...chunk([null, null, null]), fileType: "docx" };
+    expect(sourceUrl(narrowToSentence(docx, { pages: [14], pageLabel: null }))).toBe("/documents/doc-1/pages/14?chunk=101");
+    const pubmed = passage(2, { documentId: "pubmed:123", fileType: "pubmed", pages: [], pageLabel: "PMID 123" });
+    expect(narrowToSentence(pubmed, { pages: [], pageLabel: "PMID 123" })).toBe(pubmed);
+  });
+
+  it("gives sentences of one chunk on different pages their own sources", () => {
+    const p = chunk([null, null, null]);
+    const a = { ...narrowToSentence(p, { pages: [12], pageLabel: null }), number: 1 };
+    const b = { ...narrowToSentence(p, { pages: [13], pageLabel: null }), number: 2 };
+    const c = { ...narrowToSentence(p, { pages: [12], pageLabel: null }), number: 3 };
+    const { content, cited } = finalizeCitations("Dose [1]. Interval [2]. Route [3].", [a, b, c]);
+    expect(content).toBe("Dose [1]. Interval [2]. Route [1].");
+    expect(cited.map((x) => toCitation(x).page)).toEqual([12, 13]);
   });
 });

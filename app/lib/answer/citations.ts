@@ -1,3 +1,4 @@
+import type { Passage } from "../search/index.server";
 import type { Citation, NumberedPassage, PassageLike } from "./types";
 
 /**
@@ -73,6 +74,26 @@ export function finalizeCitations<P extends PassageLike>(text: string, passages:
   // A removed marker leaves "word ." or "word  [2]": tidy the spaces it leaves behind.
   content = content.replace(/[ \t]+([.,;:!?])/g, "$1").replace(/[ \t]{2,}/g, " ").trim();
   return { content, cited };
+}
+
+/** Where a quoted sentence is printed: its physical pages (first = where it starts) and its first page's printed label. */
+export type SentencePages = { pages: number[]; pageLabel: string | null };
+
+/**
+ * The passage narrowed to the pages of one quoted sentence (see quotes.server.ts), so that toCitation
+ * cites where that sentence is printed, not the chunk's range: page 12, or "12-13" for a sentence that
+ * crosses a page break, with physicalPage 12 and sourceUrl opening page 12. With printed labels the
+ * narrowed `pageLabel` is the label shown: the first page's ("245"), or "245-246" when the sentence goes
+ * on to a page with another label (read from the passage's layout). A sentence without pages (a PubMed
+ * abstract) leaves the passage as it is.
+ */
+export function narrowToSentence<P extends PassageLike & Partial<Pick<Passage, "layout">>>(passage: P, sentence: SentencePages): P {
+  if (!sentence.pages.length) return passage;
+  const first = sentence.pages[0]!;
+  const last = sentence.pages[sentence.pages.length - 1]!;
+  const lastLabel = last === first ? null : (passage.layout?.pages.find((p) => p.page === last)?.label ?? null);
+  const pageLabel = sentence.pageLabel && lastLabel && lastLabel !== sentence.pageLabel ? `${sentence.pageLabel}-${lastLabel}` : sentence.pageLabel;
+  return { ...passage, pages: [...sentence.pages], pageLabel };
 }
 
 /** What the user sees as the page: the printed label when the book has one, else the physical page(s). */

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { and, asc, desc, eq, gte, isNull, lte, or } from "drizzle-orm";
 import { getConfig } from "../config.server";
-import { chunks, documents, getDb, uploadSessions, type Db } from "../db/index.server";
+import { type ChunkLayout, chunks, documents, getDb, uploadSessions, type Db } from "../db/index.server";
 import type { LibraryDocument } from "../library-view";
 import { removeDocument } from "./pipeline.server";
 import { ingestQueue } from "./queue.server";
@@ -154,12 +154,21 @@ export function getVisibleDocument(viewerId: string, id: string, db: Db = getDb(
   return { id: d.id, title: d.title, filename: d.filename, fileType: d.fileType, pages: d.pages, filePath };
 }
 
-export type PageChunk = { id: number; heading: string | null; text: string; pages: number[]; pageLabel: string | null };
+export type PageChunk = { id: number; heading: string | null; text: string; pages: number[]; pageLabel: string | null; layout: ChunkLayout | null };
+
+/** The printed label of a page, from the layout of any chunk printed on it (else a chunk that starts on it). */
+export function printedPageLabel(pageChunks: PageChunk[], pageNumber: number): string | null {
+  for (const chunk of pageChunks) {
+    const entry = chunk.layout?.pages.find((p) => p.page === pageNumber);
+    if (entry) return entry.label;
+  }
+  return pageChunks.find((p) => p.pages[0] === pageNumber)?.pageLabel ?? null;
+}
 
 /** The chunks that span a page of a document, in reading order (they overlap a little by design). */
 export function chunksOfPage(documentId: string, pageNumber: number, db: Db = getDb()): PageChunk[] {
   return db
-    .select({ id: chunks.id, heading: chunks.heading, text: chunks.text, pages: chunks.pages, pageLabel: chunks.pageLabel })
+    .select({ id: chunks.id, heading: chunks.heading, text: chunks.text, pages: chunks.pages, pageLabel: chunks.pageLabel, layout: chunks.layout })
     .from(chunks)
     .where(and(eq(chunks.documentId, documentId), lte(chunks.pageStart, pageNumber), gte(chunks.pageEnd, pageNumber)))
     .orderBy(asc(chunks.chunkIndex))

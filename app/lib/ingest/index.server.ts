@@ -9,6 +9,7 @@ export {
   listOwnDocuments,
   listSharedDocuments,
   listVisibleDocuments,
+  printedPageLabel,
   type AdminDocument,
   type PageChunk,
   type VisibleDocument,

@@ -3,6 +3,7 @@
  * the chunker turns blocks into chunks, the search index stores chunks.
  * Shared by the worker thread and the server; no server-only imports here.
  */
+import type { ChunkLayout } from "../../../db/schema";
 
 export const FILE_TYPES = ["pdf", "docx", "doc", "txt", "csv", "xlsx", "pptx"] as const;
 export type FileType = (typeof FILE_TYPES)[number];
@@ -10,7 +11,11 @@ export type FileType = (typeof FILE_TYPES)[number];
 /** One piece of a page, in reading order. */
 export type Block =
   | { kind: "heading"; text: string; level: number }
-  | { kind: "paragraph"; text: string }
+  /**
+   * `continues`: the paragraph goes on from the last block of the previous page (one paragraph that a
+   * page break split, as a DOCX records it); the chunker joins the sentence across the break.
+   */
+  | { kind: "paragraph"; text: string; continues?: boolean }
   /** A table row, with the table's header row as text ("Drug | Dose | Route"); kept together when chunked. */
   | { kind: "row"; text: string; header?: string };
 
@@ -71,4 +76,6 @@ export type Chunk = {
   /** Printed label of the first page, when the document defines labels. */
   pageLabel: string | null;
   wordCount: number;
+  /** Where each page starts in `text`, where table rows and sentences sit: a quote is cited with its own page. */
+  layout: ChunkLayout;
 };

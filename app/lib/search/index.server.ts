@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import { getDb, type Db } from "../db/index.server";
+import { type ChunkLayout, getDb, type Db } from "../db/index.server";
 import type { Embedder } from "../embeddings/types";
 import { reciprocalRankFusion } from "./fusion";
 import { analyzeQuery as analyzeLexicalQuery, type CandidateRow, lexicalSearch, type LexicalTuning, type QueryAnalysis } from "./lexical.server";
@@ -34,6 +34,8 @@ export type Passage = {
   pages: number[];
   /** Printed label of the first page, when the document has labels. */
   pageLabel: string | null;
+  /** Where each page starts in `text`, and where its rows and sentences are; null for chunks indexed before layouts. */
+  layout: ChunkLayout | null;
   heading: string | null;
   text: string;
   /** The document's file type (pdf, docx, txt, …): PDFs open at their page, other formats in a page view. */
@@ -77,6 +79,7 @@ function toPassage(row: CandidateRow, score: number, lexicalRank: number | null,
     title: row.title,
     pages: JSON.parse(row.pages) as number[],
     pageLabel: row.pageLabel,
+    layout: row.layout ? (JSON.parse(row.layout) as ChunkLayout) : null,
     heading: row.heading,
     text: row.text,
     fileType: row.fileType,
@@ -91,7 +94,7 @@ function loadRows(client: Database.Database, ids: number[]): Map<number, Candida
   const rows = prepared(
     client,
     `SELECT c.id, c.document_id AS documentId, d.title, d.authors, c.text, c.heading, c.token_count AS tokenCount,
-            c.pages, c.page_label AS pageLabel, d.file_type AS fileType
+            c.pages, c.page_label AS pageLabel, c.layout, d.file_type AS fileType
      FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.id IN (SELECT value FROM json_each(?))`,
   ).all(JSON.stringify(ids)) as CandidateRow[];
   return new Map(rows.map((r) => [r.id, r]));

@@ -19,8 +19,8 @@ export type IndexedDocument = { id: string; title: string; authors: string[] };
 export type DocumentVectors = { embedderId: string; vectors: Float32Array[] };
 
 const INSERT_CHUNK = `INSERT INTO chunks
-  (document_id, chunk_index, page_start, page_end, pages, page_label, heading, text, word_count, token_count)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+  (document_id, chunk_index, page_start, page_end, pages, page_label, heading, text, word_count, token_count, layout)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 const INSERT_FTS = "INSERT INTO chunks_fts (rowid, title, heading, body) VALUES (?, ?, ?, ?)";
 
 /** Title and authors are searched as one field: the document's name. */
@@ -59,6 +59,7 @@ export function indexDocument(db: Db, doc: IndexedDocument, chunks: Chunk[], vec
       chunk.text,
       chunk.wordCount,
       titleTerms.length + hTerms.length + bodyTerms.length,
+      JSON.stringify(chunk.layout),
     );
     const id = Number(lastInsertRowid);
     insertFts.run(id, titleText, hTerms.join(" "), bodyTerms.join(" "));

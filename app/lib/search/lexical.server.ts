@@ -110,6 +110,8 @@ export type CandidateRow = {
   tokenCount: number;
   pages: string;
   pageLabel: string | null;
+  /** The chunk's layout as stored (JSON text of ChunkLayout), null for chunks indexed before it existed. */
+  layout: string | null;
   fileType: string;
 };
 
@@ -375,7 +377,7 @@ function loadVisible(client: Database.Database, ids: number[], scope: Scope): Ca
   return prepared(
     client,
     `SELECT c.id, c.document_id AS documentId, d.title, d.authors, c.text, c.heading, c.token_count AS tokenCount,
-            c.pages, c.page_label AS pageLabel, d.file_type AS fileType
+            c.pages, c.page_label AS pageLabel, c.layout, d.file_type AS fileType
      FROM chunks c JOIN documents d ON d.id = c.document_id
      WHERE c.id IN (SELECT value FROM json_each(@ids)) AND ${VISIBLE_DOCUMENT_SQL} ${documentFilter}`,
   ).all({

@@ -161,6 +161,16 @@ describe("indexing and search", () => {
     });
     const [top] = await search("methimazole hyperthyroidism", { db, k: 1 });
     expect(top).toMatchObject({ pages: [3, 4], pageLabel: "iii" });
+    // Where page 4 starts in the passage's text, from the chunk's stored layout.
+    expect(top!.layout!.pages).toEqual([
+      { offset: 0, page: 3, label: "iii" },
+      { offset: top!.text.indexOf("Methimazole"), page: 4, label: "iv" },
+    ]);
+    expect(top!.layout!.sentences).toHaveLength(10);
+    // Chunks indexed before layouts existed read as null.
+    db.$client.prepare("UPDATE chunks SET layout = NULL").run();
+    const [old] = await search("methimazole hyperthyroidism", { db, k: 1 });
+    expect(old).toMatchObject({ pages: [3, 4], pageLabel: "iii", layout: null });
   });
 
   it("weights the title and the heading above the body", async () => {
@@ -624,6 +634,7 @@ describe("corpus statistics at scale", () => {
       pages: [1],
       pageLabel: null,
       wordCount: 3,
+      layout: { pages: [{ offset: 0, page: 1, label: null }], rows: [] },
     }));
     db.transaction(() => indexDocument(db, { id: "big", title: "Big", authors: [] }, chunks));
     const stats = db.$client.prepare("SELECT chunks, tokens, version FROM search_stats").get() as { chunks: number; tokens: number; version: number };

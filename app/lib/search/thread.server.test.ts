@@ -32,6 +32,8 @@ describe("the search thread", () => {
       expect(searchThreadRunning()).toBe(true);
       expect(off).toEqual(retrieveSync(getDb().$client, "meloxicam dose in cats", { k: 5, viewerId }));
       expect(off.passages.map((p) => p.documentId)).toEqual(viewerId ? expect.arrayContaining(["formulary", "private"]) : ["formulary"]);
+      // The layout crosses the thread with the passage.
+      expect(off.passages.find((p) => p.documentId === "formulary")?.layout?.pages).toEqual([{ offset: 0, page: 12, label: "245" }]);
     }
   });
 });

@@ -286,6 +286,27 @@ describe("DOCX content", () => {
     ]);
   });
 
+  it("marks the part of a paragraph after a page break as continuing it, unless a footnote sits between", async () => {
+    const footnotes = [
+      '<w:footnote w:type="separator" w:id="-1"><w:p><w:r><w:separator/></w:r></w:p></w:footnote>',
+      '<w:footnote w:id="1"><w:p><w:r><w:t>Licensed for dogs.</w:t></w:r></w:p></w:footnote>',
+    ].join("");
+    const doc = await parse(
+      [
+        `<w:p>${run("The recommended dose of meloxicam in cats is ")}<w:r><w:lastRenderedPageBreak/><w:t>0.05 mg/kg once daily.</w:t></w:r></w:p>`,
+        `<w:p>${run("Robenacoxib")}<w:r><w:footnoteReference w:id="1"/></w:r>${run(" is given")}<w:r><w:lastRenderedPageBreak/><w:t>with food.</w:t></w:r></w:p>`,
+      ].join(""),
+      { footnotes },
+    );
+    expect(located(doc)).toEqual([
+      { page: 1, block: { kind: "paragraph", text: "The recommended dose of meloxicam in cats is" } },
+      { page: 2, block: { kind: "paragraph", text: "0.05 mg/kg once daily.", continues: true } },
+      { page: 2, block: { kind: "paragraph", text: "Robenacoxib[1] is given" } },
+      { page: 2, block: { kind: "paragraph", text: "Footnote 1: Licensed for dogs." } },
+      { page: 3, block: { kind: "paragraph", text: "with food." } },
+    ]);
+  });
+
   it("shows field results, not field codes; reads a text box once despite its fallback copy", async () => {
     const field = `<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText> PAGE </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>7</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r>`;
     const box = `<w:r><mc:AlternateContent><mc:Choice Requires="wps"><w:drawing><wps:txbx><w:txbxContent>${p("Boxed advice")}</w:txbxContent></wps:txbx></w:drawing></mc:Choice><mc:Fallback><w:pict><v:textbox><w:txbxContent>${p("Boxed advice")}</w:txbxContent></v:textbox></w:pict></mc:Fallback></mc:AlternateContent></w:r>`;

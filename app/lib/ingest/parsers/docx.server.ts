@@ -9,7 +9,9 @@
  * Word also writes a rendered break at the top of a page that an explicit break started, so a
  * rendered break with no text or drawing since an explicit one is the same boundary, not a new page.
  * In a table row each cell records its own rendered breaks: a row advances the page by the most
- * breaks of any one cell. A paragraph split by a break becomes one block per page.
+ * breaks of any one cell. A paragraph split by a break becomes one block per page, the later ones marked
+ * `continues` (unless a footnote or text box sits between the parts), so the chunker joins a sentence
+ * across the break.
  *
  * pageCount is the last page number reached. When the file has no rendered breaks (written by a
  * tool that does not paginate, e.g. Google Docs, LibreOffice without layout, python-docx), page
@@ -806,13 +808,17 @@ class DocxWalker {
   private paragraphBlocks(info: ParagraphInfo): void {
     let text = info.label ? `${info.label} ` : "";
     let pending: string[] = [];
+    // The part before a page break was the last block emitted: the part after it continues that block.
+    let partBefore = false;
     const flush = () => {
       const clean = cleanText(text);
-      if (clean && clean !== info.label) {
-        const heading = info.headingLevel !== null && clean.length <= 300;
-        this.emit(heading ? { kind: "heading", level: info.headingLevel!, text: clean } : { kind: "paragraph", text: clean });
+      const emits = Boolean(clean && clean !== info.label);
+      const heading = info.headingLevel !== null && clean.length <= 300;
+      if (emits) {
+        this.emit(heading ? { kind: "heading", level: info.headingLevel!, text: clean } : { kind: "paragraph", text: clean, ...(partBefore ? { continues: true } : {}) });
       }
       for (const extra of pending) this.emit({ kind: "paragraph", text: extra });
+      partBefore = emits && !heading && pending.length === 0;
       text = "";
       pending = [];
     };
