@@ -1,8 +1,8 @@
 import { normalizeText, tokenize, type QueryTerm } from "../search/index.server";
-import { mentionsGroup, mentionsSpecies, groupIndex, speciesIn, speciesLabel, TYPED_KINDS, type AskedKind, type Frame, type SpeciesMentions } from "./frame";
+import { splitSentences } from "../sentences";
+import { definedAbbreviations, mentionsGroup, mentionsSpecies, groupIndex, speciesIn, speciesLabel, TYPED_KINDS, type AskedKind, type Frame, type SpeciesMentions } from "./frame";
 import { match, passageTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
-import { splitSentences } from "./extractive.server";
 
 /**
  * Does the knowledge base cover what the question asks, in the passages that would support the answer?
@@ -20,6 +20,8 @@ import { splitSentences } from "./extractive.server";
 const SUPPORT_RELATIVE_TO_BEST = 0.75;
 /** The passages looked at for the typed detail and the covered species. */
 const MAX_SUPPORTING = 4;
+/** Passages naming the question's named things must hold at least this share of the best passage's topic. */
+const NAMED_WITH_TOPIC = 0.5;
 /** Paragraphs of the supporting passages that hold at least this share of the best paragraph's topic. */
 const SEGMENT_RELATIVE_TO_BEST = 0.6;
 
@@ -118,7 +120,15 @@ function attributeStems(attribute: string): Set<string> {
 }
 
 /** Does a sentence (with the one before it as context) hold the typed value asked for? */
-export function holdsValue(kind: AskedKind, sentence: string, attribute: string | null, context = "", questionNames: string[] = []): boolean {
+export function holdsValue(
+  kind: AskedKind,
+  sentence: string,
+  attribute: string | null,
+  context = "",
+  questionNames: string[] = [],
+  /** Abbreviations the passage defines ("rat tail syndrome (RTS)"): not gene symbols. */
+  defined: ReadonlySet<string> = new Set(),
+): boolean {
   const re = VALUE[kind];
   if (!re) return true;
   if (kind === "gene") {
@@ -126,7 +136,7 @@ export function holdsValue(kind: AskedKind, sentence: string, attribute: string 
     const asked = new Set(questionNames.map((n) => n.toUpperCase()));
     // Not an abbreviation being defined ("rat tail syndrome (RTS)") nor part of a web address.
     const text = sentence.replace(/https?:\/\/\S+/g, " ").replace(/\(\s*[A-Z]{2,6}s?\s*\)/g, " ");
-    return [...text.matchAll(new RegExp(re.source, "g"))].some((m) => !asked.has(m[0].toUpperCase()) && /\d|[A-Z]{2}/.test(m[0]));
+    return [...text.matchAll(new RegExp(re.source, "g"))].some((m) => !asked.has(m[0].toUpperCase()) && !defined.has(m[0]) && /\d|[A-Z]{2}/.test(m[0]));
   }
   if (!re.test(sentence)) return false;
   if (!attribute) return true;
@@ -274,6 +284,16 @@ export function checkCoverage<P extends PassageLike>(
     if (absent.length) return { covered: false, missing: "name", what: absent, alternative: null };
     const most = Math.max(...found.map((f) => f.hits.length));
     candidates = found.filter((f) => f.hits.length === most).map((f) => f.p);
+    // The named things must be where the topic is: "RHDV2 … in the United States" is not answered by a passage
+    // that names the United States about something else.
+    const topic = topicTerms(terms, frame);
+    const topicOf = (p: PassageLike) => match(topic, passageTerms(p)).coverage;
+    const bestOverall = Math.max(...relevant.map(topicOf));
+    if (Math.max(...candidates.map(topicOf)) < bestOverall * NAMED_WITH_TOPIC) {
+      const inTopic = relevant.filter((p) => topicOf(p) >= bestOverall * NAMED_WITH_TOPIC);
+      const absentThere = names.filter((n) => !inTopic.some((p) => namesThing(n, fullText(p))));
+      return { covered: false, missing: "name", what: absentThere.length ? absentThere : names, alternative: null };
+    }
   }
   const supporting = supportingPassages(terms, frame, candidates);
   const segments = topicSegments(terms, frame, supporting);
@@ -292,8 +312,9 @@ export function checkCoverage<P extends PassageLike>(
   const typed = essay ? [] : frame.asked.filter((k) => TYPED_KINDS.has(k));
   for (const kind of typed) {
     const found = segments.some((segment) => {
-      const sentences = splitSentences(plain(segment.text));
-      return sentences.some((s, i) => holdsValue(kind, s, frame.attribute, sentences[i - 1] ?? "", frame.names));
+      const sentences = splitSentences(plain(segment.text)).map((s) => s.text);
+      const defined = new Set(definedAbbreviations(segment.text).map((a) => a.abbreviation.replace(/(?<=[A-Z])s$/, "")));
+      return sentences.some((s, i) => holdsValue(kind, s, frame.attribute, sentences[i - 1] ?? "", [...frame.names, ...frame.acronyms], defined));
     });
     if (!found) return { covered: false, missing: "detail", what: [kind], alternative: null };
   }

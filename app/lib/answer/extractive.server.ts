@@ -1,5 +1,6 @@
 import { tokenize, type QueryTerm } from "../search/index.server";
-import { PUBMED_FILE_TYPE } from "./citations";
+import { narrowToSentence, PUBMED_FILE_TYPE } from "./citations";
+import { quotableSentences, type QuoteKind } from "./quotes.server";
 import { holdsValue, namesThing, requiredNames } from "./coverage.server";
 import { mentionsGroup, mentionsSpecies, groupIndex, speciesIn, TYPED_KINDS, type Frame } from "./frame";
 import { coverage } from "./relevance.server";
@@ -33,8 +34,12 @@ export type AnswerGuide = {
 };
 
 type Sentence = {
+  /** Cleaned for quoting (reference markers removed; a table row with its headers). */
   text: string;
   passage: number;
+  /** The pages the sentence is printed on, and its printed label: what it is cited with. */
+  pages: number[];
+  pageLabel: string | null;
   /** Position in the passage, for reading order. */
   index: number;
   terms: Set<string>;
@@ -67,22 +72,6 @@ const ALREADY_SAID_FACTOR = 0.75;
 /** How much the asking clause's words count in choosing sentences, against all the question's words. */
 const ASKING_SHARE = 0.5;
 
-const segmenter = new Intl.Segmenter("en", { granularity: "sentence" });
-
-/** Sentences of a passage; table rows and list lines (one per line) stay whole. */
-export function splitSentences(text: string): string[] {
-  const out: string[] = [];
-  for (const line of text.split(/\n+/)) {
-    const trimmed = line.trim();
-    if (!trimmed) continue;
-    for (const { segment } of segmenter.segment(trimmed)) {
-      const s = segment.trim();
-      if (s) out.push(s);
-    }
-  }
-  return out;
-}
-
 const wordCount = (s: string) => s.split(/\s+/).filter(Boolean).length;
 
 /**
@@ -105,7 +94,10 @@ function overlap(a: Set<string>, b: Set<string>): number {
 
 export const sentenceKey = (text: string) => text.toLowerCase().replace(/\s+/g, " ").trim();
 
-function sentencesOf(passages: NumberedPassage[], terms: QueryTerm[], question: string, guide?: AnswerGuide): Sentence[] {
+/** What an answer quotes: whole sentences and table rows; never captions, fragments or text written to a model. */
+const QUOTED_KINDS: ReadonlySet<QuoteKind> = new Set(["sentence", "row"]);
+
+function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[], question: string, guide?: AnswerGuide): Sentence[] {
   const wantsQuantity = QUANTITY_QUESTION.test(question);
   const typed = guide ? guide.frame.asked.filter((k) => TYPED_KINDS.has(k)) : [];
   const weighted = guide ? terms.map((t) => (guide.ownTerms.has(t.term) ? t : { ...t, weight: t.weight * CARRIED_WEIGHT })) : terms;
@@ -114,34 +106,41 @@ function sentencesOf(passages: NumberedPassage[], terms: QueryTerm[], question: 
   const out: Sentence[] = [];
   const names = guide ? requiredNames(guide.frame) : [];
   for (const p of passages) {
-    let index = 0;
-    for (const paragraph of p.text.split(/\n+/)) {
-      // A sentence whose paragraph names the question's pathogen or drug is about it; a neighbour's is not.
-      const namesAll = names.length > 0 && names.every((n) => namesThing(n, paragraph));
-      const sentences = splitSentences(paragraph);
-      sentences.forEach((text, i) => {
-        const position = index++;
-        const words = wordCount(text);
-        if (words < MIN_WORDS || words > MAX_WORDS) return;
-        const sentenceTerms = new Set(tokenize(text));
-        let score = coverage(weighted, sentenceTerms);
-        if (asking.length && asking.length < weighted.length) score = (1 - ASKING_SHARE) * score + ASKING_SHARE * coverage(asking, sentenceTerms);
-        if (score > 0 && typed.length) {
-          const context = sentences[i - 1] ?? "";
-          if (typed.some((k) => holdsValue(k, text, guide!.frame.attribute, context, guide!.frame.names))) score += TYPED_BONUS;
-        } else if (score > 0 && wantsQuantity && QUANTITY.test(text)) score += QUANTITY_BONUS;
-        if (score > 0 && asksSpecies) {
-          const mentions = speciesIn(text);
-          const frame = guide!.frame;
-          const asked = frame.species.some((id) => mentionsSpecies(mentions, id)) || frame.groups.some((g) => mentionsGroup(mentions, groupIndex(g)));
-          if (asked) score += SPECIES_BONUS;
-          else if (mentions.species.size) score -= OTHER_SPECIES_PENALTY;
-        }
-        if (score > 0 && namesAll) score += NAMES_BONUS;
-        if (guide?.alreadySaid.has(sentenceKey(text))) score *= ALREADY_SAID_FACTOR;
-        out.push({ text, passage: p.number, index: position, terms: sentenceTerms, score });
-      });
-    }
+    const units = quotableSentences({ ...p, layout: p.layout ?? null }).filter((q) => QUOTED_KINDS.has(q.kind));
+    // A sentence whose paragraph names the question's pathogen or drug is about it; a neighbour's is not.
+    const paragraphNames = new Map<number, boolean>();
+    const namesAll = (start: number) => {
+      const from = p.text.lastIndexOf("\n", start) + 1;
+      let known = paragraphNames.get(from);
+      if (known === undefined) {
+        const to = p.text.indexOf("\n", start);
+        const paragraph = p.text.slice(from, to < 0 ? undefined : to);
+        paragraphNames.set(from, (known = names.length > 0 && names.every((n) => namesThing(n, paragraph))));
+      }
+      return known;
+    };
+    units.forEach((unit, i) => {
+      const text = unit.text;
+      const words = wordCount(text);
+      if (words < MIN_WORDS || words > MAX_WORDS) return;
+      const sentenceTerms = new Set(tokenize(text));
+      let score = coverage(weighted, sentenceTerms);
+      if (asking.length && asking.length < weighted.length) score = (1 - ASKING_SHARE) * score + ASKING_SHARE * coverage(asking, sentenceTerms);
+      if (score > 0 && typed.length) {
+        const context = units[i - 1]?.text ?? "";
+        if (typed.some((k) => holdsValue(k, text, guide!.frame.attribute, context, guide!.frame.names))) score += TYPED_BONUS;
+      } else if (score > 0 && wantsQuantity && QUANTITY.test(text)) score += QUANTITY_BONUS;
+      if (score > 0 && asksSpecies) {
+        const mentions = speciesIn(text);
+        const frame = guide!.frame;
+        const asked = frame.species.some((id) => mentionsSpecies(mentions, id)) || frame.groups.some((g) => mentionsGroup(mentions, groupIndex(g)));
+        if (asked) score += SPECIES_BONUS;
+        else if (mentions.species.size) score -= OTHER_SPECIES_PENALTY;
+      }
+      if (score > 0 && namesAll(unit.start)) score += NAMES_BONUS;
+      if (guide?.alreadySaid.has(sentenceKey(text))) score *= ALREADY_SAID_FACTOR;
+      out.push({ text, passage: p.number, pages: unit.pages, pageLabel: unit.pageLabel, index: i, terms: sentenceTerms, score });
+    });
   }
   return out;
 }
@@ -168,22 +167,45 @@ function pick(candidates: Sentence[], options: Required<ExtractiveOptions>, excl
   return chosen;
 }
 
-const line = (s: Sentence) => `${quoteInline(s.text)} [${s.passage}]`;
+/**
+ * Numbers the pages an answer cites: each quoted sentence is cited with the page(s) it is printed on (its
+ * passage narrowed to them), one number per passage and pages, so "[2]" is "[document, pg. 34]", not the
+ * chunk's "pg. 32-34".
+ */
+class PageCiter {
+  readonly cited: Array<NumberedPassage<PassageLike>> = [];
+  private readonly numbers = new Map<string, number>();
+
+  constructor(private readonly passages: Map<number, NumberedPassage<PassageLike>>) {}
+
+  numberOf(s: Sentence): number {
+    const key = `${s.passage}:${s.pages.join(",")}`;
+    let n = this.numbers.get(key);
+    if (n === undefined) {
+      n = this.cited.length + 1;
+      this.numbers.set(key, n);
+      this.cited.push({ ...narrowToSentence(this.passages.get(s.passage)!, s), number: n });
+    }
+    return n;
+  }
+}
+
+const lineOf = (s: Sentence, citer: PageCiter) => `${quoteInline(s.text)} [${citer.numberOf(s)}]`;
 
 /**
  * One answer body: the sentence that answers first, then the rest in reading order. Without a guide
  * (Think Harder's sections) the best sentence leads only when it clearly beats the next.
  */
-function compose(chosen: Sentence[], alwaysLead = false): string {
+function compose(chosen: Sentence[], citer: PageCiter, alwaysLead = false): string {
   if (!chosen.length) return "";
   const [best, second] = chosen;
   const direct = alwaysLead || (best!.score >= DIRECT_MIN && (!second || best!.score >= second.score * DIRECT_LEAD)) ? best! : null;
   const rest = chosen.filter((s) => s !== direct).sort((a, b) => a.passage - b.passage || a.index - b.index);
   const parts: string[] = [];
-  if (direct) parts.push(line(direct));
+  if (direct) parts.push(lineOf(direct, citer));
   if (rest.length) {
     if (direct) parts.push("**Also in the cited passages:**");
-    parts.push(rest.map((s) => `- ${line(s)}`).join("\n"));
+    parts.push(rest.map((s) => `- ${lineOf(s, citer)}`).join("\n"));
   }
   return parts.join("\n\n");
 }
@@ -202,7 +224,8 @@ export function extractiveNote(quoted: Array<Pick<PassageLike, "fileType">>): st
 /** The passages the chosen sentences were quoted from. */
 const quotedPassages = (chosen: Sentence[], passages: NumberedPassage<PassageLike>[]) => passages.filter((p) => chosen.some((s) => s.passage === p.number));
 
-export type ExtractiveAnswer = { text: string; quoted: number };
+/** The answer, and the passages it cites narrowed to the quoted sentences' pages, numbered as its markers. */
+export type ExtractiveAnswer = { text: string; quoted: number; cited: Array<NumberedPassage<PassageLike>> };
 
 /** An answer made of the passages' own sentences, or empty text when no sentence is relevant enough. */
 export function extractiveAnswer(
@@ -213,8 +236,10 @@ export function extractiveAnswer(
   guide?: AnswerGuide,
 ): ExtractiveAnswer {
   const chosen = pick(sentencesOf(passages, terms, question, guide), { ...DEFAULTS, ...options }, new Set());
-  if (!chosen.length) return { text: "", quoted: 0 };
-  return { text: `${compose(chosen, Boolean(guide))}\n\n${extractiveNote(quotedPassages(chosen, passages))}`, quoted: chosen.length };
+  if (!chosen.length) return { text: "", quoted: 0, cited: [] };
+  const citer = new PageCiter(new Map(passages.map((p) => [p.number, p])));
+  const body = compose(chosen, citer, Boolean(guide));
+  return { text: `${body}\n\n${extractiveNote(quotedPassages(chosen, passages))}`, quoted: chosen.length, cited: citer.cited };
 }
 
 export type ExtractiveSection = { heading: string; terms: QueryTerm[]; passages: NumberedPassage<PassageLike>[] };
@@ -226,6 +251,7 @@ export type ExtractiveSection = { heading: string; terms: QueryTerm[]; passages:
 export function extractiveSections(question: string, overview: ExtractiveSection, sections: ExtractiveSection[]): ExtractiveAnswer {
   const used = new Set<string>();
   const parts: string[] = [];
+  const citer = new PageCiter(new Map([overview, ...sections].flatMap((section) => section.passages.map((p) => [p.number, p] as const))));
   const sources: Array<Pick<PassageLike, "fileType">> = [];
   let quoted = 0;
   const budget = { maxSentences: 3, maxWords: 120 };
@@ -235,10 +261,10 @@ export function extractiveSections(question: string, overview: ExtractiveSection
     for (const s of chosen) used.add(s.text.toLowerCase());
     sources.push(...quotedPassages(chosen, section.passages));
     quoted += chosen.length;
-    parts.push(heading ? `### ${quoteInline(heading)}\n\n${compose(chosen)}` : compose(chosen));
+    parts.push(heading ? `### ${quoteInline(heading)}\n\n${compose(chosen, citer)}` : compose(chosen, citer));
   };
   add(overview, null);
   for (const section of sections) add(section, section.heading);
-  if (!quoted) return { text: "", quoted: 0 };
-  return { text: `${parts.join("\n\n")}\n\n${extractiveNote(sources)}`, quoted };
+  if (!quoted) return { text: "", quoted: 0, cited: [] };
+  return { text: `${parts.join("\n\n")}\n\n${extractiveNote(sources)}`, quoted, cited: citer.cited };
 }

@@ -6,7 +6,8 @@ import { createChatModel, type ChatModel, type ChatModelStatus } from "./chat-mo
 import { finalizeCitations, toCitation } from "./citations";
 import { checkCoverage, type Coverage } from "./coverage.server";
 import { verifyModelAnswer } from "./verify.server";
-import { extractiveAnswer, extractiveSections, sentenceKey, splitSentences, type AnswerGuide } from "./extractive.server";
+import { extractiveAnswer, extractiveSections, sentenceKey, type AnswerGuide } from "./extractive.server";
+import { splitSentences } from "../sentences";
 import { frameLabel, frameOf, isAskingWord, readConversation, readQuestion, searchText, speciesIn, speciesLabel, type Frame } from "./frame";
 import { answerMessages, getSystemPrompts, taskMessages } from "./prompts.server";
 import { decomposeQuestion, topicWords as topicWordsOf } from "./questions";
@@ -310,7 +311,7 @@ export function askingClause(question: string): string {
 function guideFor(request: AnswerRequest, frame: Frame): AnswerGuide {
   const lastAnswer = [...request.history].reverse().find((t) => t.role === "assistant")?.content ?? "";
   const alreadySaid = new Set(
-    splitSentences(lastAnswer.replace(/\\([\\`*_[\]<>|])/g, "$1").replace(/\s*\[\d+\]/g, "").replace(/^-\s+/gm, "")).map(sentenceKey),
+    splitSentences(lastAnswer.replace(/\\([\\`*_[\]<>|])/g, "$1").replace(/\s*\[\d+\]/g, "").replace(/^-\s+/gm, "")).map((s) => sentenceKey(s.text)),
   );
   // A follow-up that names nothing of its own ("is that the same in other birds?") is about what it carried.
   const own = frameOf(request.question);
@@ -452,7 +453,8 @@ export async function answerQuestion(request: AnswerRequest, deps: AnswerDeps = 
     emitInPieces(REFUSAL, request.onToken);
     return { ...refusal(searchQuery, subQuestions, fallbackReason, note), reading };
   }
-  const { content, cited } = finalizeCitations(withNotCovered(extractive.text, frame, retrieved.notCovered), numbered);
+  // The extractive answer cites each quoted sentence's own page: its markers number those.
+  const { content, cited } = finalizeCitations(withNotCovered(extractive.text, frame, retrieved.notCovered), extractive.cited);
   if (!modelSpoke) emitInPieces(content, request.onToken);
   return { content: prefix + content, citations: cited.map(toCitation), answerer: "extractive", searchQuery, subQuestions, passages: numbered, fallbackReason, reading };
 }

@@ -2,7 +2,8 @@ import type { Citation } from "../../../db/schema";
 import type { Passage } from "../search/index.server";
 
 /** What the answer capability needs of a retrieved passage (search's Passage has all of it). */
-export type PassageLike = Pick<Passage, "chunkId" | "documentId" | "title" | "pages" | "pageLabel" | "heading" | "text" | "fileType">;
+export type PassageLike = Pick<Passage, "chunkId" | "documentId" | "title" | "pages" | "pageLabel" | "heading" | "text" | "fileType"> &
+  Partial<Pick<Passage, "layout">>;
 
 /** A passage as numbered in one answer: [n] in the answer text refers to it. */
 export type NumberedPassage<P extends PassageLike = PassageLike> = P & { number: number };

@@ -1,5 +1,5 @@
 import { mentionsGroup, mentionsSpecies, speciesIn } from "./frame";
-import { splitSentences } from "./extractive.server";
+import { splitSentences } from "../sentences";
 import type { NumberedPassage, PassageLike } from "./types";
 
 /**
@@ -75,7 +75,7 @@ export function verifyModelAnswer(text: string, passages: Array<NumberedPassage<
     }
     const bullet = /^(\s*(?:[-*+]|\d+[.)])\s+)/.exec(line)?.[1] ?? "";
     const body = line.slice(bullet.length);
-    const kept = splitSentences(body).filter((sentence) => {
+    const kept = splitSentences(body).map((s) => s.text).filter((sentence) => {
       const reason = unsupported(sentence, byNumber);
       if (reason) dropped.push({ sentence, reason });
       return !reason;
