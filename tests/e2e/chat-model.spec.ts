@@ -184,22 +184,16 @@ test("a double-clicked Send asks once: one question and one answer, stored and s
   expect(shown[1]!.text).not.toContain("[7]");
 });
 
-test("the stored reading of a question shows under it, above the answer; none when there is none", async ({ page, world }) => {
+test("the reading of a question shows under it, above the answer, as stored; none when there is none", async ({ page, world }) => {
   world.answer.script = { tokens: ["Meloxicam: 0.05 mg/kg once daily [1]."] };
   const conversationId = await newConversation(page, "Reading");
   await page.getByTestId("chat-input").fill(QUESTION);
   await page.getByTestId("chat-input").press("Enter");
   await expect(page.getByTestId("assistant-message")).toContainText("0.05 mg/kg once daily");
-  await expect(page.getByTestId("reading")).toHaveCount(0);
-
-  // As the answer pipeline stores it with the answer.
+  await expect(page.getByTestId("assistant-message").getByTestId("reading")).toHaveText("Answering for: cats · meloxicam · dose");
   const [, answer] = await storedMessages(page, conversationId);
-  const db = openTestDb(world.server.dataDir);
-  try {
-    db.prepare("update messages set reading = ? where id = ?").run("cats · meloxicam · dose", answer!.id);
-  } finally {
-    db.close();
-  }
+  expect(answer!.reading).toBe("cats · meloxicam · dose");
+
   await page.reload();
   await page.getByTestId("conversation-item").filter({ hasText: "Reading" }).getByRole("button").first().click();
   const shown = page.getByTestId("assistant-message");
@@ -212,6 +206,18 @@ test("the stored reading of a question shows under it, above the answer; none wh
   ]);
   expect(reading!.y).toBeGreaterThan(question!.y + question!.height - 1);
   expect(card!.y).toBeGreaterThan(reading!.y);
+
+  // An answer stored without a reading shows none.
+  const db = openTestDb(world.server.dataDir);
+  try {
+    db.prepare("update messages set reading = null where id = ?").run(answer!.id);
+  } finally {
+    db.close();
+  }
+  await page.reload();
+  await page.getByTestId("conversation-item").filter({ hasText: "Reading" }).getByRole("button").first().click();
+  await expect(page.getByTestId("assistant-message")).toContainText("0.05 mg/kg once daily");
+  await expect(page.getByTestId("reading")).toHaveCount(0);
 });
 
 test("with a language model answering, Settings has no note that the custom prompt does nothing", async ({ page }) => {
