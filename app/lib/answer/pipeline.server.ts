@@ -1,19 +1,19 @@
 import { getConfig } from "../config.server";
 import { getDb, type Db } from "../db/index.server";
 import { getEmbedder, type Embedder } from "../embeddings/index.server";
-import { embedQuery, retrieveOffThread, retrieveSync, type Passage, type QueryTerm, type RetrieveOptions, type Retrieval } from "../search/index.server";
+import { embedQuery, retrieveOffThread, retrieveSync, tokenize, type Passage, type QueryTerm, type RetrieveOptions, type Retrieval } from "../search/index.server";
+import { splitSentences } from "../sentences";
 import { createChatModel, type ChatModel, type ChatModelStatus } from "./chat-model.server";
-import { finalizeCitations, toCitation } from "./citations";
+import { finalizeCitations, narrowToSentence, toCitation } from "./citations";
+import { quotableSentences, type QuotableSentence } from "./quotes.server";
 import { checkCoverage, type Coverage } from "./coverage.server";
 import { verifyModelAnswer } from "./verify.server";
 import { extractiveAnswer, extractiveSections, sentenceKey, type AnswerGuide } from "./extractive.server";
-import { splitSentences } from "../sentences";
 import { frameLabel, frameOf, isAskingWord, readConversation, readQuestion, searchText, speciesIn, speciesLabel, type Frame } from "./frame";
 import { answerMessages, getSystemPrompts, taskMessages } from "./prompts.server";
 import { decomposeQuestion, topicWords as topicWordsOf } from "./questions";
 import { ABSTAIN_BELOW, coverage, judgeRelevance, passageTerms, type ScoredPassage } from "./relevance.server";
 import { PUBMED_ARTICLES, pubmedPassages, type PubMedSearch } from "./pubmed-passages.server";
-import { tokenize } from "../search/index.server";
 import { AnswerError, REFUSAL, type AnswererKind, type Citation, type HistoryTurn, type NumberedPassage, type PassageLike } from "./types";
 
 /**
@@ -202,20 +202,14 @@ async function subQuestionsFor(question: string, model: ChatModel | null, signal
   return decomposeQuestion(question);
 }
 
-/** Words a follow-up carries over weigh this much when judging whether a passage is about the question. */
-const CARRIED_GATE_WEIGHT = 0.5;
-
 /**
  * The terms that decide whether a passage is about the question: not the words that only say what is asked
- * ("dose", "usually", "roughly", "new topic"), and a follow-up's carried words at half weight, so
- * "roughly what proportion of cats get it?" is judged by what it is about.
+ * ("dose", "usually", "roughly", "new topic"), so "roughly what proportion of cats get it?" is judged by
+ * what it is about.
  */
 function gateTerms(question: string, terms: QueryTerm[]): QueryTerm[] {
   const asking = new Set(topicWordsOf(question).filter(isAskingWord).flatMap((w) => tokenize(w)));
-  const own = new Set(tokenize(question));
-  const kept = terms
-    .filter((t) => !asking.has(t.term))
-    .map((t) => (own.has(t.term) ? t : { ...t, weight: t.weight * CARRIED_GATE_WEIGHT }));
+  const kept = terms.filter((t) => !asking.has(t.term));
   return kept.length ? kept : terms;
 }
 
@@ -326,6 +320,7 @@ function guideFor(request: AnswerRequest, frame: Frame): AnswerGuide {
  */
 function uncoveredRefusal(
   uncovered: NonNullable<Retrieved["uncovered"]>,
+  terms: QueryTerm[],
   searchQuery: string,
   subQuestions: string[],
   note: string | null,
@@ -334,8 +329,17 @@ function uncoveredRefusal(
   const base = { ...refusal(searchQuery, subQuestions, null, note), reading };
   const alternative = uncovered.alternative;
   if (uncovered.missing !== "species" || !alternative) return base;
-  const passage: NumberedPassage<PassageLike> = { ...alternative.passage, number: 1 };
-  const line = `The knowledge base gives this for ${listOf(alternative.species)} [1], not for ${listOf(uncovered.what)}.`;
+  // Cited at the page of the passage's sentence most about the question, for the species its paragraph names.
+  const sentences = quotableSentences({ ...alternative.passage, layout: alternative.passage.layout ?? null });
+  const best = sentences.reduce<{ s: QuotableSentence | null; c: number }>((top, s) => {
+    const c = coverage(terms, new Set(tokenize(s.text)));
+    return c > top.c ? { s, c } : top;
+  }, { s: null, c: 0 }).s;
+  const paragraph = best ? paragraphAt(alternative.passage.text, best.start) : "";
+  const named = [...speciesIn(`${alternative.passage.heading ?? ""}\n${paragraph}`).species].filter((id) => id !== "human").map(speciesLabel);
+  const species = named.length ? named : alternative.species;
+  const passage: NumberedPassage<PassageLike> = { ...(best ? narrowToSentence(alternative.passage, best) : alternative.passage), number: 1 };
+  const line = `The knowledge base gives this for ${listOf(species)} [1], not for ${listOf(uncovered.what)}.`;
   const { content, cited } = finalizeCitations(`${REFUSAL}\n\n${line}`, [passage]);
   return { ...base, content: note ? `${note}\n\n${content}` : content, citations: cited.map(toCitation), passages: [passage] };
 }
@@ -350,6 +354,13 @@ function withNotCovered(text: string, frame: Frame, notCovered: string[]): strin
   // Before the closing note about how the answer was made, if there is one.
   const note = /\n\n(_[^\n]*_)$/.exec(text);
   return note ? `${text.slice(0, note.index)}\n\n${line}${note[0]}` : `${text}\n\n${line}`;
+}
+
+/** The paragraph (line) of a passage's text that holds this offset. */
+function paragraphAt(text: string, offset: number): string {
+  const from = text.lastIndexOf("\n", offset - 1) + 1;
+  const to = text.indexOf("\n", offset);
+  return text.slice(from, to < 0 ? undefined : to);
 }
 
 const listOf = (items: string[]) => (items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`);
@@ -382,7 +393,7 @@ export async function answerQuestion(request: AnswerRequest, deps: AnswerDeps = 
   if (prefix) request.onToken?.(prefix);
 
   if (retrieved.uncovered && !articles.length) {
-    const result = uncoveredRefusal(retrieved.uncovered, searchQuery, subQuestions, note, reading);
+    const result = uncoveredRefusal(retrieved.uncovered, retrieved.terms, searchQuery, subQuestions, note, reading);
     emitInPieces(result.content.slice(prefix.length), request.onToken);
     return result;
   }
