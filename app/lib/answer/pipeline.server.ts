@@ -7,7 +7,7 @@ import { createChatModel, type ChatModel, type ChatModelStatus } from "./chat-mo
 import { finalizeCitations, narrowToSentence, toCitation } from "./citations";
 import { quotableSentences, type QuotableSentence } from "./quotes.server";
 import { checkCoverage, type Coverage } from "./coverage.server";
-import { verifyModelAnswer } from "./verify.server";
+import { citeSentencePages, verifyModelAnswer } from "./verify.server";
 import { extractiveAnswer, extractiveSections, sentenceKey, type AnswerGuide } from "./extractive.server";
 import { frameLabel, frameOf, isAskingWord, readConversation, readQuestion, searchText, speciesIn, speciesLabel, type Frame } from "./frame";
 import { answerMessages, getSystemPrompts, taskMessages } from "./prompts.server";
@@ -434,7 +434,8 @@ export async function answerQuestion(request: AnswerRequest, deps: AnswerDeps = 
       const verified = verifyModelAnswer(text, numbered);
       for (const d of verified.dropped) console.warn(`answer: model sentence left out (${d.reason}): ${d.sentence.slice(0, 200)}`);
       if (verified.text) {
-        const { content, cited } = finalizeCitations(withNotCovered(verified.text, frame, retrieved.notCovered), numbered);
+        const paged = citeSentencePages(verified.text, numbered);
+        const { content, cited } = finalizeCitations(withNotCovered(paged.text, frame, retrieved.notCovered), paged.passages);
         return { content: prefix + content, citations: cited.map(toCitation), answerer: "ollama", searchQuery, subQuestions, passages: numbered, fallbackReason, reading };
       }
       // Nothing the model wrote could be verified: the passages' own sentences answer instead (the stored

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { UNVERIFIED_NOTE, unsupported, verifyModelAnswer } from "./verify.server";
+import { citeSentencePages, UNVERIFIED_NOTE, unsupported, verifyModelAnswer } from "./verify.server";
 import type { NumberedPassage } from "./types";
 
 const passage = (number: number, text: string): NumberedPassage => ({
@@ -55,5 +55,23 @@ describe("a model answer", () => {
 
   it("is empty when nothing stands (headings alone say nothing)", () => {
     expect(verifyModelAnswer("## Dose\n\nGive 5 mg/kg [1].", [MELOXICAM]).text).toBe("");
+  });
+});
+
+describe("the pages a model sentence is cited with", () => {
+  it("are the pages of the passage's sentence it draws on, not the chunk's range", () => {
+    const first = "Meloxicam is a preferential COX-2 inhibitor used in dogs and cats.";
+    const second = "The dose of meloxicam in cats is 0.1 mg/kg orally once daily.";
+    const chunk: NumberedPassage = {
+      ...passage(1, `${first} ${second}`),
+      pages: [12, 13],
+      layout: { pages: [{ offset: 0, page: 12, label: null }, { offset: first.length + 1, page: 13, label: null }], rows: [] },
+    };
+    const { text, passages } = citeSentencePages("Cats receive meloxicam at 0.1 mg/kg orally once daily [1]. It inhibits COX-2 in dogs and cats [1].", [chunk]);
+    expect(text).toBe("Cats receive meloxicam at 0.1 mg/kg orally once daily [1]. It inhibits COX-2 in dogs and cats [2].");
+    expect(passages.map((p) => [p.number, p.pages])).toEqual([
+      [1, [13]],
+      [2, [12]],
+    ]);
   });
 });

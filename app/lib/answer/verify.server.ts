@@ -1,4 +1,7 @@
+import { tokenize } from "../search/index.server";
+import { narrowToSentence } from "./citations";
 import { mentionsGroup, mentionsSpecies, speciesIn } from "./frame";
+import { quotableSentences } from "./quotes.server";
 import { splitSentences } from "../sentences";
 import type { NumberedPassage, PassageLike } from "./types";
 
@@ -90,3 +93,76 @@ export function verifyModelAnswer(text: string, passages: Array<NumberedPassage<
 }
 
 const STRUCTURE_LINES = /^\s*(#{1,6}\s.*|_.*_|\*\*[^*]+\*\*:?|[^.!?\n]*:)\s*$/gm;
+
+/** A model sentence is cited at the page of its passage's sentence that holds at least this share of its words. */
+const SAME_SENTENCE_SHARE = 0.5;
+
+/**
+ * Cites each sentence of a (verified) model answer at the page it draws on: the page of the cited
+ * passage's sentence that shares most of its words, so "[2]" names "pg. 34", not the chunk's "32-34".
+ * Markers are renumbered over the narrowed passages; a sentence that matches no single sentence keeps
+ * its passage's pages.
+ */
+export function citeSentencePages(text: string, passages: Array<NumberedPassage<PassageLike>>): { text: string; passages: Array<NumberedPassage<PassageLike>> } {
+  const byNumber = new Map(passages.map((p) => [p.number, p]));
+  const sentencesOf = new Map<number, Array<{ terms: Set<string>; pages: number[]; pageLabel: string | null }>>();
+  const unitsOf = (p: NumberedPassage<PassageLike>) => {
+    let units = sentencesOf.get(p.number);
+    if (!units) {
+      units = quotableSentences({ ...p, layout: p.layout ?? null }).map((q) => ({ terms: new Set(tokenize(q.text)), pages: q.pages, pageLabel: q.pageLabel }));
+      sentencesOf.set(p.number, units);
+    }
+    return units;
+  };
+  const cited: Array<NumberedPassage<PassageLike>> = [];
+  const numbers = new Map<string, number>();
+  const numberFor = (p: NumberedPassage<PassageLike>, claim: Set<string>): number => {
+    let best: { pages: number[]; pageLabel: string | null } | null = null;
+    let bestShare = SAME_SENTENCE_SHARE;
+    for (const unit of unitsOf(p)) {
+      let shared = 0;
+      for (const t of claim) if (unit.terms.has(t)) shared++;
+      const share = claim.size ? shared / claim.size : 0;
+      if (share >= bestShare) [best, bestShare] = [unit, share + 1e-9];
+    }
+    const narrowed = best ? narrowToSentence(p, best) : p;
+    const key = `${p.number}:${narrowed.pages.join(",")}`;
+    let n = numbers.get(key);
+    if (n === undefined) {
+      n = cited.length + 1;
+      numbers.set(key, n);
+      cited.push({ ...narrowed, number: n });
+    }
+    return n;
+  };
+  const out = text
+    .split("\n")
+    .map((line) => {
+      if (!MARKER.test(line)) return line;
+      MARKER.lastIndex = 0;
+      const bullet = /^(\s*(?:[-*+]|\d+[.)])\s+)/.exec(line)?.[1] ?? "";
+      const body = line.slice(bullet.length);
+      return (
+        bullet +
+        splitSentences(body)
+          .map(({ text: sentence }) => {
+            const claim = new Set(tokenize(sentence.replace(MARKER, " ")));
+            return sentence.replace(MARKER, (whole, spec: string) => {
+              const renumbered = cited_(spec)
+                .map((n) => byNumber.get(n))
+                .filter((p): p is NumberedPassage<PassageLike> => Boolean(p))
+                .map((p) => `[${numberFor(p, claim)}]`);
+              return renumbered.length ? renumbered.join("") : whole;
+            });
+          })
+          .join(" ")
+      );
+    })
+    .join("\n");
+  return { text: out, passages: cited };
+}
+
+/** The numbers of one marker's content ("1, 3-4"). */
+function cited_(spec: string): number[] {
+  return cited(`[${spec}]`);
+}
