@@ -3,7 +3,7 @@ import { narrowToSentence, PUBMED_FILE_TYPE } from "./citations";
 import { quotableSentences, type QuoteKind } from "./quotes.server";
 import { holdsValue, namesThing, requiredNames } from "./coverage.server";
 import { mentionsGroup, mentionsSpecies, groupIndex, speciesIn, TYPED_KINDS, type Frame } from "./frame";
-import { coverage } from "./relevance.server";
+import { coverage, termWeight } from "./relevance.server";
 import type { NumberedPassage, PassageLike } from "./types";
 
 /**
@@ -31,6 +31,8 @@ export type AnswerGuide = {
   /** Terms of the clause that asks ("…which daily consumption best matches the reference range?"): a long stem's scenario is context. */
   askingTerms: Set<string>;
   alreadySaid: Set<string>;
+  /** Chunks that carry the question's topic (coverage.server.ts): the answer leads from them. */
+  supporting: Set<number>;
 };
 
 type Sentence = {
@@ -65,12 +67,16 @@ const SPECIES_BONUS = 0.1;
 const OTHER_SPECIES_PENALTY = 0.25;
 /** A sentence whose paragraph names the question's pathogen or drug. */
 const NAMES_BONUS = 0.15;
+/** A sentence of a passage that carries the question's topic (not only some of its words). */
+const SUPPORTING_BONUS = 0.15;
 /** Words carried over from the previous question weigh this much in a follow-up's sentence choice. */
 const CARRIED_WEIGHT = 0.5;
 /** A sentence the previous answer already gave (a follow-up leads with something new when it can). */
 const ALREADY_SAID_FACTOR = 0.75;
 /** How much the asking clause's words count in choosing sentences, against all the question's words. */
 const ASKING_SHARE = 0.5;
+/** The weight of a sentence's coverage by words rare among the candidates (added to its score). */
+const LOCAL_RARITY_SHARE = 1.0;
 
 const wordCount = (s: string) => s.split(/\s+/).filter(Boolean).length;
 
@@ -138,11 +144,36 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
         else if (mentions.species.size) score -= OTHER_SPECIES_PENALTY;
       }
       if (score > 0 && namesAll(unit.start)) score += NAMES_BONUS;
+      if (score > 0 && guide?.supporting.has(p.chunkId)) score += SUPPORTING_BONUS;
       if (guide?.alreadySaid.has(sentenceKey(text))) score *= ALREADY_SAID_FACTOR;
       out.push({ text, passage: p.number, pages: unit.pages, pageLabel: unit.pageLabel, index: i, terms: sentenceTerms, score });
     });
   }
-  return out;
+  return guide ? withLocalRarity(out, asking.length && asking.length < weighted.length ? asking : weighted) : out;
+}
+
+/**
+ * Words every candidate sentence shares (the topic: "footrot", "goat pox") do not tell them apart; the
+ * question's words that few of them hold ("serogroup", "protease") do. Part of each sentence's score is
+ * its coverage of the question weighted by how rare each word is among the candidates themselves.
+ */
+function withLocalRarity(sentences: Sentence[], terms: QueryTerm[]): Sentence[] {
+  const n = sentences.length;
+  if (n < 2) return sentences;
+  const weights = terms.map((t) => {
+    const df = sentences.reduce((k, s) => k + (s.terms.has(t.term) ? 1 : 0), 0);
+    return { term: t.term, w: df ? termWeight(t) * Math.log(1 + n / df) : 0 };
+  });
+  const total = weights.reduce((sum, x) => sum + x.w, 0);
+  const best = Math.max(...sentences.map((s) => s.score));
+  if (!total || best <= 0) return sentences;
+  // In proportion to how much the sentence is about the question at all: a word rare among the candidates
+  // ("lesions") does not make a sentence of another topic's passage an answer.
+  return sentences.map((s) => {
+    if (s.score <= 0) return s;
+    const local = weights.reduce((sum, x) => sum + (s.terms.has(x.term) ? x.w : 0), 0) / total;
+    return { ...s, score: s.score + LOCAL_RARITY_SHARE * local * (s.score / best) };
+  });
 }
 
 /** The best non-repetitive sentences within the budgets, best first. */

@@ -219,6 +219,8 @@ type Retrieved = {
   uncovered: Extract<Coverage<Passage>, { covered: false }> | null;
   /** Asked species the answer does not cover although it answers for the others. */
   notCovered: string[];
+  /** Chunks that carry the question's topic. */
+  supporting: Set<number>;
   /** The overview's passages first (`overview` of them), then the aspects' new ones; empty when nothing is relevant. */
   passages: Array<ScoredPassage<Passage>>;
   overview: number;
@@ -230,10 +232,10 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
   const found = await retrieveFor(searchQuery, { k, viewerId: request.viewerId }, deps);
   const terms = found.analysis.terms;
   const main = judgeRelevance(gateTerms(request.question, terms), found.passages);
-  if (main.abstain) return { terms, uncovered: null, notCovered: [], passages: [], overview: 0, sections: [] };
+  if (main.abstain) return { terms, uncovered: null, notCovered: [], supporting: new Set(), passages: [], overview: 0, sections: [] };
   const covered = checkCoverage(request.question, terms, frame, main.relevant, main.passing);
   if (process.env.ANSWER_DEBUG && !covered.covered) console.log("UNCOVERED", covered.missing, covered.what, searchQuery);
-  if (!covered.covered) return { terms, uncovered: covered, notCovered: [], passages: [], overview: 0, sections: [] };
+  if (!covered.covered) return { terms, uncovered: covered, notCovered: [], supporting: new Set(), passages: [], overview: 0, sections: [] };
   // The passages that carry the topic come first: the answer leads from them.
   const supportingIds = new Set(covered.supporting.map((p) => p.chunkId));
   main.relevant = [...covered.supporting, ...main.relevant.filter((p) => !supportingIds.has(p.chunkId))];
@@ -264,7 +266,7 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
     sections.push({ heading: sub, terms: subTerms, passages: mine });
     passages.push(...fresh);
   }
-  return { terms, uncovered: null, notCovered: covered.notCovered, passages, overview, sections };
+  return { terms, uncovered: null, notCovered: covered.notCovered, supporting: supportingIds, passages, overview, sections };
 }
 
 function refusal(searchQuery: string, subQuestions: string[], fallbackReason: string | null, note: string | null = null): AnswerResult {
@@ -302,7 +304,7 @@ export function askingClause(question: string): string {
 }
 
 /** What the extractive answerer leads with: the frame, the question's own words, and what the last answer already said. */
-function guideFor(request: AnswerRequest, frame: Frame): AnswerGuide {
+function guideFor(request: AnswerRequest, frame: Frame, supporting: Set<number>): AnswerGuide {
   const lastAnswer = [...request.history].reverse().find((t) => t.role === "assistant")?.content ?? "";
   const alreadySaid = new Set(
     splitSentences(lastAnswer.replace(/\\([\\`*_[\]<>|])/g, "$1").replace(/\s*\[\d+\]/g, "").replace(/^-\s+/gm, "")).map((s) => sentenceKey(s.text)),
@@ -311,7 +313,7 @@ function guideFor(request: AnswerRequest, frame: Frame): AnswerGuide {
   const own = frameOf(request.question);
   const namesOwnTopic = own.topic.length + own.drugs.length + own.pathogens.length + own.conditions.length + own.names.length + own.acronyms.length > 0;
   const ownTerms = new Set(frame.inherited.length && !namesOwnTopic ? tokenize(searchText(request.question, frame)) : tokenize(request.question));
-  return { frame, ownTerms, askingTerms: new Set(tokenize(askingClause(request.question))), alreadySaid };
+  return { frame, supporting, ownTerms, askingTerms: new Set(tokenize(askingClause(request.question))), alreadySaid };
 }
 
 /**
@@ -460,7 +462,7 @@ export async function answerQuestion(request: AnswerRequest, deps: AnswerDeps = 
           ...(articles.length ? [{ heading: "Research literature (PubMed)", terms: retrieved.terms, passages: toSection(articles) }] : []),
         ],
       )
-    : extractiveAnswer(request.question, retrieved.terms, numbered, {}, guideFor(request, frame));
+    : extractiveAnswer(request.question, retrieved.terms, numbered, {}, guideFor(request, frame, retrieved.supporting));
   if (!extractive.text) {
     emitInPieces(REFUSAL, request.onToken);
     return { ...refusal(searchQuery, subQuestions, fallbackReason, note), reading };
