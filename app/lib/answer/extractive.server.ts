@@ -46,6 +46,8 @@ type Sentence = {
   index: number;
   terms: Set<string>;
   score: number;
+  /** How many distinct words of the question it holds. */
+  matched: number;
 };
 
 const DEFAULTS = { maxSentences: 5, maxWords: 170 } as const;
@@ -146,7 +148,8 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       if (score > 0 && namesAll(unit.start)) score += NAMES_BONUS;
       if (score > 0 && guide?.supporting.has(p.chunkId)) score += SUPPORTING_BONUS;
       if (guide?.alreadySaid.has(sentenceKey(text))) score *= ALREADY_SAID_FACTOR;
-      out.push({ text, passage: p.number, pages: unit.pages, pageLabel: unit.pageLabel, index: i, terms: sentenceTerms, score });
+      const matched = terms.reduce((k, t) => k + (sentenceTerms.has(t.term) ? 1 : 0), 0);
+      out.push({ text, passage: p.number, pages: unit.pages, pageLabel: unit.pageLabel, index: i, terms: sentenceTerms, score, matched });
     });
   }
   return guide ? withLocalRarity(out, asking.length && asking.length < weighted.length ? asking : weighted) : out;
@@ -177,7 +180,7 @@ function withLocalRarity(sentences: Sentence[], terms: QueryTerm[]): Sentence[] 
 }
 
 /** The best non-repetitive sentences within the budgets, best first. */
-function pick(candidates: Sentence[], options: Required<ExtractiveOptions>, exclude: Set<string>): Sentence[] {
+function pick(candidates: Sentence[], options: Required<ExtractiveOptions>, exclude: Set<string>, minMatched = 1): Sentence[] {
   const chosen: Sentence[] = [];
   let words = 0;
   const sorted = [...candidates].sort((a, b) => b.score - a.score || a.passage - b.passage || a.index - b.index);
@@ -187,6 +190,8 @@ function pick(candidates: Sentence[], options: Required<ExtractiveOptions>, excl
   for (const s of sorted) {
     if (chosen.length >= options.maxSentences) break;
     if (s.score < floor) break;
+    // One shared word ("interest", "set") does not make a sentence an answer to a question of several.
+    if (s.matched < minMatched) continue;
     const key = s.text.toLowerCase();
     // Chunks overlap, so the same sentence can come from two passages: quote it once.
     if (exclude.has(key) || chosen.some((c) => overlap(c.terms, s.terms) > 0.8)) continue;
@@ -266,12 +271,15 @@ export function extractiveAnswer(
   options: ExtractiveOptions = {},
   guide?: AnswerGuide,
 ): ExtractiveAnswer {
-  const chosen = pick(sentencesOf(passages, terms, question, guide), { ...DEFAULTS, ...options }, new Set());
+  const chosen = pick(sentencesOf(passages, terms, question, guide), { ...DEFAULTS, ...options }, new Set(), minMatchedFor(terms));
   if (!chosen.length) return { text: "", quoted: 0, cited: [] };
   const citer = new PageCiter(new Map(passages.map((p) => [p.number, p])));
   const body = compose(chosen, citer, Boolean(guide));
   return { text: `${body}\n\n${extractiveNote(quotedPassages(chosen, passages))}`, quoted: chosen.length, cited: citer.cited };
 }
+
+/** A quoted sentence holds at least two of the question's words the knowledge base knows (one, for a one-word question). */
+const minMatchedFor = (terms: QueryTerm[]) => Math.min(2, terms.filter((t) => t.df > 0).length);
 
 export type ExtractiveSection = { heading: string; terms: QueryTerm[]; passages: NumberedPassage<PassageLike>[] };
 
