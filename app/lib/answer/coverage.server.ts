@@ -257,7 +257,12 @@ const plain = (text: string) => text.replace(/\\(?=[%$&_#])/g, "").replace(/\$/g
 const ESSAY_WORDS = 30;
 /** An instruction to write ("Explain why…", "Describe…") asks for an account, not one typed value. */
 const ESSAY_OPENING = /^\s*(explain|describe|compare|contrast|discuss|design|outline|summari[sz]e|evaluate|justify|propose|critically|analy[sz]e|interpret|construct|develop|create|formulate)\b/i;
-const isEssay = (question: string) => ESSAY_OPENING.test(question) || question.split(/\s+/).filter(Boolean).length > ESSAY_WORDS;
+/** Three question words or more ("what's the prevalence, how often…, and what are…"): several questions in one. */
+const MANY_PARTS = 3;
+const isEssay = (question: string) =>
+  ESSAY_OPENING.test(question) ||
+  question.split(/\s+/).filter(Boolean).length > ESSAY_WORDS ||
+  (question.match(/\b(what|which|how|when|where|why|who)\b/gi) ?? []).length >= MANY_PARTS;
 
 /**
  * `relevant`: the passages close to the best; `passing`: every passage about the question (relevant first).

@@ -233,10 +233,11 @@ const REFERS = /\b(it|its|it's|itself|they|them|their|this|that|these|those|same
 
 const ASKED: Array<[AskedKind, RegExp]> = [
   ["dose", /\b(dose|doses|dosage|dosing|how much\b.*\b(give|use|administer)|mg\s*\/\s*kg)\b/i],
-  ["interval", /\b(how often|how frequently|frequency|interval|intervals|repeated?|repeat the|how many times|every how many)\b/i],
+  // "How often should it be given/repeated": a dosing interval; "how often do cats show bleeding": a rate (below).
+  ["interval", /\b(how (?:often|frequently)\b(?:\W+\w+){0,4}?\W+(?:give|given|administer(?:ed)?|repeat(?:ed)?|dose[ds]?|treat(?:ed)?|appl(?:y|ied)|inject(?:ed)?|vaccinate[ds]?|booster(?:ed)?|retest(?:ed)?)|dosing interval|interval between|intervals|repeated?|repeat the|how many times|every how many)\b/i],
   ["duration", /\b(how long|duration|incubation|gestation|for how many (?:days|weeks|months|hours)|how many (?:days|weeks|months|hours|years)|life ?span|life cycle|survival time)\b/i],
   ["route", /\b(route|routes|orally|intravenous(?:ly)?|subcutaneous(?:ly)?|intramuscular(?:ly)?|topical(?:ly)?|how (?:is|should|do) (?:it|they|\w+) (?:be )?(?:given|administered))\b/i],
-  ["rate", /\b(prevalence|seroprevalence|incidence|mortality|morbidity|case fatality|fatality|percent|percentage|proportion|fraction|what share|how common|rate of|success rate|recovery rate|survival rate)\b/i],
+  ["rate", /\b(prevalence|seroprevalence|incidence|mortality|morbidity|case fatality|fatality|percent|percentage|proportion|fraction|what share|how common|how often do(?:es)?|rate of|success rate|recovery rate|survival rate)\b/i],
   ["quantity", /\b(concentrations?|threshold|cut-?off|how (?:large|big|wide|heavy|tall|deep)|diameter|width|weight of|size of|levels? of|reference (?:range|interval)|normal range)\b/i],
   ["count", /\bhow many\b/i],
   ["year", /\b(when (?:was|were|did|has|have)\b.*\b(first|detected|discovered|reported|described|identified|introduced|emerged)|in (?:what|which) year|what year)\b/i],
