@@ -184,7 +184,7 @@ const GENERIC_ACRONYMS = new Set(
 );
 /** Lower-case words that follow a capitalised word without making it a binomial. */
 const NOT_EPITHET = new Set(
-  "and are can does did for from has have how infection infections its not the was were which with what when who why will would should could may might that this these those there their then than also only into onto over under after before about between among against during isolates isolate strains strain species virus vaccine vaccines disease diseases studies study cells cell bacteria bacterium analysis diagnosis prognosis basis crisis emphasis hypothesis synthesis status focus data area media criteria formula stimulus fetus uterus sinus census consensus apparatus genus thesis axis iris pelvis cervix index complex reflex plus versus thus".split(
+  "and are can does did for from has have how infection infections its not the was were which with what when who why will would should could may might that this these those there their then than also only into onto over under after before about between among against during isolates isolate strains strain species virus vaccine vaccines disease diseases studies study cells cell bacteria bacterium analysis diagnosis prognosis basis crisis emphasis hypothesis synthesis status focus data area media criteria formula stimulus uterus sinus census consensus apparatus genus thesis axis iris pelvis cervix index complex reflex plus versus thus".split(
     " ",
   ),
 );
@@ -301,6 +301,8 @@ function namedThings(text: string) {
     if (speciesIn(epithet!).species.size || speciesIn(genus!).species.size || speciesWords.has(genus!.toLowerCase())) continue;
     // A capitalised sentence opener followed by an ordinary word is not a genus: the epithet must look Latin.
     if (!/(?:is|us|um|ae|ii|i|a|ens|ensis|ica|oides|ans|ata|ina|ium|ex|ax|ix|ox|ella|ans)$/.test(epithet!) || CONDITION_ENDING.test(epithet!)) continue;
+    // A genus has a Latin or Greek ending ("Babesia", "Mycobacterium", "Campylobacter"); "Following intravenous…" is not one.
+    if (genus!.length > 2 && !/(?:a|us|um|ella|ia|is|ma|er|es|on|ix|ax|ex|i|ides|opsis|ophila)$/.test(genus!)) continue;
     push(pathogens, `${genus} ${epithet}`);
     inBinomial.add(genus!.toLowerCase()).add(epithet!.toLowerCase());
   }
