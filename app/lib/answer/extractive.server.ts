@@ -229,14 +229,15 @@ class PageCiter {
 const lineOf = (s: Sentence, citer: PageCiter) => `${quoteInline(s.text)} [${citer.numberOf(s)}]`;
 
 /**
- * One answer body: the sentence that answers first, then the rest in reading order. Without a guide
- * (Think Harder's sections) the best sentence leads only when it clearly beats the next.
+ * One answer body: the sentence that answers first, then the rest by how well they answer (a reader of
+ * the first lines gets the most). Without a guide (Think Harder's sections) the best sentence leads only
+ * when it clearly beats the next, and the rest keep their reading order.
  */
 function compose(chosen: Sentence[], citer: PageCiter, alwaysLead = false): string {
   if (!chosen.length) return "";
   const [best, second] = chosen;
   const direct = alwaysLead || (best!.score >= DIRECT_MIN && (!second || best!.score >= second.score * DIRECT_LEAD)) ? best! : null;
-  const rest = chosen.filter((s) => s !== direct).sort((a, b) => a.passage - b.passage || a.index - b.index);
+  const rest = chosen.filter((s) => s !== direct).sort((a, b) => (alwaysLead ? b.score - a.score : 0) || a.passage - b.passage || a.index - b.index);
   const parts: string[] = [];
   if (direct) parts.push(lineOf(direct, citer));
   if (rest.length) {
