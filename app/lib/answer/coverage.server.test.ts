@@ -1,0 +1,98 @@
+import { describe, expect, it } from "vitest";
+import type { QueryTerm } from "../search/index.server";
+import { tokenize } from "../search/index.server";
+import { checkCoverage, holdsValue, namesThing } from "./coverage.server";
+import { frameOf } from "./frame";
+import type { ScoredPassage } from "./relevance.server";
+import type { PassageLike } from "./types";
+
+/** Terms as search would analyse the question (every word known, equally rare: the checks here do not weigh). */
+const termsOf = (question: string): QueryTerm[] => [...new Set(tokenize(question))].map((term) => ({ term, weight: 1, df: 1, idf: 1 }));
+
+let nextId = 1;
+const passage = (text: string, heading: string | null = null): ScoredPassage<PassageLike> => ({
+  chunkId: nextId++,
+  documentId: "book",
+  title: "Veterinary Notes",
+  pages: [nextId],
+  pageLabel: null,
+  heading,
+  text,
+  fileType: "pdf",
+  coverage: 1,
+  evidence: 20,
+});
+
+const check = (question: string, passages: Array<ScoredPassage<PassageLike>>) => checkCoverage(question, termsOf(question), frameOf(question), passages);
+
+const ITRACONAZOLE_DOGS = passage("Itraconazole for Malassezia dermatitis in dogs is given orally at 5 mg/kg once daily for three weeks.");
+const GOAT_POX = passage("Goat pox causes pyrexia and generalised pock lesions; mortality reaches 50-100% and morbidity up to 100% in goats.");
+
+describe("coverage of a question by the passages about it", () => {
+  it("covers the asked species, drug and dose", () => {
+    expect(check("What is the oral itraconazole dose for dogs with Malassezia dermatitis?", [ITRACONAZOLE_DOGS])).toMatchObject({ covered: true });
+  });
+
+  it("refuses another species, naming the one covered", () => {
+    const result = check("What is the oral itraconazole dose for a cat with Malassezia dermatitis?", [ITRACONAZOLE_DOGS]);
+    expect(result).toMatchObject({ covered: false, missing: "species", what: ["cats"], alternative: { species: ["dogs"] } });
+  });
+
+  it("takes the species from the section heading or a narrow group, not from a broad one", () => {
+    const feline = passage("The dose is 0.05 mg/kg once daily with food.", "Feline medicine > Meloxicam");
+    expect(check("What is the meloxicam dose in cats?", [feline])).toMatchObject({ covered: true });
+    expect(check("What is the incubation period of goat pox in sheep?", [passage("In small ruminants the incubation period of pox is 6 to 13 days.")])).toMatchObject({ covered: true });
+    expect(check("How many chromosome pairs does a quail have?", [passage("Birds have many chromosome pairs; the chicken has 39 pairs.")])).toMatchObject({ covered: false, missing: "species" });
+  });
+
+  it("answers a question about two species for the one covered, and says which is not", () => {
+    expect(check("What is the itraconazole dose for dogs and cats with Malassezia dermatitis?", [ITRACONAZOLE_DOGS])).toMatchObject({ covered: true, notCovered: ["cats"] });
+  });
+
+  it("refuses a drug, pathogen or code the passages never name", () => {
+    expect(check("What is the terbinafine dose for Malassezia dermatitis in dogs?", [ITRACONAZOLE_DOGS])).toMatchObject({ covered: false, missing: "name", what: ["terbinafine"] });
+    expect(check("Does Streptococcus suis cause Malassezia dermatitis in dogs?", [ITRACONAZOLE_DOGS])).toMatchObject({ covered: false, missing: "name" });
+  });
+
+  it("refuses a typed value the topic's paragraph does not hold", () => {
+    expect(check("What's the incubation period of goat pox?", [GOAT_POX])).toMatchObject({ covered: false, missing: "detail", what: ["duration"] });
+    expect(check("What mortality can goat pox reach?", [GOAT_POX])).toMatchObject({ covered: true });
+  });
+
+  it("does not ask an essay or a yes/no question for one typed value", () => {
+    expect(check("Does goat pox increase mortality in goats?", [GOAT_POX])).toMatchObject({ covered: true });
+    expect(check("Explain the clinical course of goat pox in goats and how long recovery takes.", [GOAT_POX])).toMatchObject({ covered: true });
+  });
+});
+
+describe("named things in a text", () => {
+  it("finds a binomial with its genus written out or abbreviated, and never another genus's species", () => {
+    expect(namesThing("Trypanosoma vivax", "transmitted by flies: T. vivax in cattle")).toBe(true);
+    expect(namesThing("Dichelobacter nodosus", "virulent $D$  nodosus strains")).toBe(true);
+    expect(namesThing("Mycobacterium bovis", "Babesia bovis (B. bovis) in cattle")).toBe(false);
+  });
+
+  it("finds word forms and spelled-out acronyms", () => {
+    expect(namesThing("Algerian", "In Algeria, few studies")).toBe(true);
+    expect(namesThing("FIV", "feline immunodeficiency virus infection")).toBe(true);
+  });
+});
+
+describe("typed values", () => {
+  it("needs a number with the right unit, next to what was asked", () => {
+    expect(holdsValue("dose", "Give 0.1 mg/kg once daily.", null)).toBe(true);
+    expect(holdsValue("dose", "Give it once daily with food.", null)).toBe(false);
+    expect(holdsValue("rate", "It affects 0.7% to 12% of cats.", null)).toBe(true);
+    expect(holdsValue("rate", "In approximately one third of infected cats the virus persists.", null)).toBe(true);
+    expect(holdsValue("duration", "The incubation period is 6 to 13 days.", "incubation")).toBe(true);
+    expect(holdsValue("duration", "Lesions heal within 3 weeks.", "incubation")).toBe(false);
+    expect(holdsValue("count", "The horse has eighteen thoracic vertebrae.", "thoracic")).toBe(true);
+    expect(holdsValue("year", "RHDV2 was first detected in France in 2010.", null)).toBe(true);
+  });
+
+  it("reads a gene symbol, not an abbreviation the passage defines or the gene the question names", () => {
+    const defined = new Set(["RTS"]);
+    expect(holdsValue("gene", "RTS is expressed with the MC1R locus.", null, "", ["PMEL"], defined)).toBe(true);
+    expect(holdsValue("gene", "The PMEL locus underlies rat tail syndrome (RTS).", null, "", ["PMEL"], defined)).toBe(false);
+  });
+});
