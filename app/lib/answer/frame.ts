@@ -241,7 +241,8 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   ["quantity", /\b(concentrations?|threshold|cut-?off|how (?:large|big|wide|heavy|tall|deep)|diameter|width|weight of|size of|levels? of|reference (?:range|interval)|normal range)\b/i],
   ["count", /\bhow many\b/i],
   ["year", /\b(when (?:was|were|did|has|have)\b.*\b(first|detected|discovered|reported|described|identified|introduced|emerged)|in (?:what|which) year|what year)\b/i],
-  ["gene", /\b(which|what)\s+(?:\w+\s+){0,2}(genes?|loci|locus|alleles?|variants?|mutations?)\b/i],
+  // "Which genes…": a gene symbol. "Which mutation…" is answered by a variant of the asked gene, not by another gene.
+  ["gene", /\b(which|what)\s+(?:\w+\s+){0,2}(genes?|loci|locus|alleles?)\b/i],
   ["diagnosis", /\b(diagnos\w*|test(?:s|ing)?|stain(?:s|ing)?|biopsy|detect\w*|confirm\w*|differentiate|tell (?:\w+ )?from)\b/i],
   ["prognosis", /\b(prognos\w*|outcomes?|survive|survival|recover(?:y)?)\b/i],
   ["cause", /\b(cause[sd]?|causing|why|aetiolog\w*|etiolog\w*|risk factors?|pathogenesis|mechanism)\b/i],
@@ -369,11 +370,12 @@ export function frameOf(question: string): Frame {
  */
 export function definedAbbreviations(text: string): Frame["aliases"] {
   const out: Frame["aliases"] = [];
-  for (const m of text.matchAll(/((?:[\p{L}\p{N}'’-]+\s+){1,8})\(\s*([A-Za-z][A-Za-z0-9-]{1,9})\s*\)/gu)) {
+  // Words may close a quotation ('"rat tail syndrome" (RTS)').
+  for (const m of text.matchAll(/((?:["“‘]?[\p{L}\p{N}'’-]+["”’]?\s+){1,8})\(\s*([A-Za-z][A-Za-z0-9-]{1,9})\s*\)/gu)) {
     const abbreviation = m[2]!;
     if (!/[A-Z]/.test(abbreviation)) continue;
     const letters = abbreviation.replace(/(?<=[A-Z])s$/, "").replace(/[^A-Za-z]/g, "").toLowerCase();
-    const words = m[1]!.trim().split(/\s+/);
+    const words = m[1]!.trim().replace(/["“”‘’]/g, "").split(/\s+/);
     // The shortest tail of the preceding words that starts with the abbreviation's first letter (or its last capital's).
     const first = letters[0]!;
     const capital = (abbreviation.replace(/^[a-z]+/, "")[0] ?? first).toLowerCase();
