@@ -50,6 +50,11 @@ describe("the frame of a question", () => {
     expect(frame.species).toEqual(["guinea-pig"]);
   });
 
+  it("does not ask about a species the question sets aside", () => {
+    expect(frameOf("Apart from cattle, which mammals can Mycobacterium bovis infect?").species).toEqual([]);
+    expect(frameOf("Besides dogs and cats, which species carry Trypanosoma cruzi? Is it found in horses?").species).toEqual(["horse"]);
+  });
+
   it("does not take a species word inside a disease's name as the asked species", () => {
     const frame = frameOf("How many serotypes of African horse sickness virus are recognised?");
     expect(frame.species).toEqual([]);

@@ -228,6 +228,9 @@ const SWITCH_LEAD = /^\s*(?:different case|unrelated|new topic|new question|sepa
 const LEANS =
   /\b(it|its|it's|itself|this|that|these|those|they|them|their|theirs|same|such|above|previous|mentioned|former|latter|as well|too|either|also)\b|^\s*(and|or|but|so|also|then|what about|how about|what if|and in|in which of)\b/i;
 
+/** "Apart from cattle", "besides dogs and cats", "other than horses": species a question sets aside. */
+const SET_ASIDE = /\b(?:apart from|aside from|besides|other than|except(?: for)?|excluding|not counting)\s+(?:the\s+)?(?:[\p{L}-]+(?:,\s*|\s+and\s+|\s+or\s+)){0,3}[\p{L}-]+/giu;
+
 /** Pronouns that point back at the previous question's subject. */
 const REFERS = /\b(it|its|it's|itself|they|them|their|this|that|these|those|same|such)\b/i;
 
@@ -336,9 +339,11 @@ export function frameOf(question: string): Frame {
   const sentences = clauseSplit(question);
   const asking = sentences.filter(isQuestionSentence);
   const focus = asking.length ? asking : sentences;
-  let mentions = speciesIn(focus.join(" "), { asked: true });
+  // "Apart from cattle, which mammals…": the species set aside is not the one asked about.
+  const askedAbout = (text: string) => text.replace(SET_ASIDE, " ");
+  let mentions = speciesIn(askedAbout(focus.join(" ")), { asked: true });
   // A question sentence that names no species ("what dose is used?") asks about the species of its context.
-  if (!mentions.species.size && !mentions.groups.size) mentions = speciesIn(question, { asked: true });
+  if (!mentions.species.size && !mentions.groups.size) mentions = speciesIn(askedAbout(question), { asked: true });
   const named = namedThings(question);
   for (const d of speciesIn(question, { asked: true }).diseases) if (!named.conditions.includes(d)) named.conditions.unshift(d);
   const askedText = focus.join(" ");
