@@ -213,7 +213,10 @@ const GENERIC_WORDS = new Set(
   unrelated different separate switching switch going back topic question become becomes became infected infect infects
   planning plan suspect suspected go going there here large big already strongly highly quite very well just even ever maybe perhaps
   generally mostly currently recently especially particularly probably truly simply anything something everything thing things lot lots
-  bit idea okay please thanks know think want wonder tell sure guess seem seems look looks try`.split(/\s+/),
+  bit idea okay please thanks know think want wonder tell sure guess seem seems look looks try
+  statement statements accurately accurate correctly correct characterizes characterises characterize characterise reflects reflect
+  scenario scenarios pairing pairings description descriptions describes option options combination combinations directly represents
+  represent fits fit supports support consistent consistently following integrates integrate explains explanation strongly likely`.split(/\s+/),
 );
 
 /** Is this word one that says what kind of fact is asked, not what it is about ("dose", "roughly", "usually")? */
