@@ -132,7 +132,8 @@ async function ask(q: Question, history: HistoryTurn[], target: Built): Promise<
     refused,
     ms,
     error,
-    checks: checkMarkers(content, citations, target.kb.pageText),
+    // A refusal quotes nothing: its "gives this for dogs [1]" line names where the topic is, it is not a quote.
+    checks: refused ? [] : checkMarkers(content, citations, target.kb.pageText),
     goldCited: !refused && citations.some((c) => citesGold(c, q.gold)),
     firstOnGold: !refused && citesGold(citations[0], q.gold),
     words: refused || error ? 0 : wordCount(content),
@@ -348,7 +349,7 @@ if (json) {
 } else {
   console.log(`\nanswerer: ${answerer}`);
   console.log(formatTable(knowledgeBases, "knowledge base"));
-  console.log("\nper set: answered % of all its questions; refusals, gold and first citation % of its answerable ones; precision over all citation markers");
+  console.log("\nper set: answered % of all its questions; refusals, gold and first citation % of its answerable ones; precision over the citation markers of answers (a refusal quotes nothing)");
   const rows: Array<[string, (s: ReturnType<typeof summarise>) => string | number | null]> = [
     ["questions", (s) => s.questions],
     ["answered %", (s) => s.answered],
