@@ -17,9 +17,11 @@ import { PUBMED_ARTICLES, pubmedPassages, type PubMedSearch } from "./pubmed-pas
 import { AnswerError, REFUSAL, type AnswererKind, type Citation, type HistoryTurn, type NumberedPassage, type PassageLike } from "./types";
 
 /**
- * Question -> (standalone rewrite of a follow-up) -> search -> relevance check (abstain when
- * nothing is about the question) -> the best passages, numbered -> an answer from the chat model
- * (streamed) or the extractive answerer -> citations checked against the passages.
+ * Question -> its clinical frame (a follow-up inherits the previous one) -> search -> relevance check
+ * (abstain when nothing is about the question) -> coverage check (refuse when the passages hold the topic
+ * but not the asked species, drug or detail) -> the best passages, numbered -> an answer from the chat
+ * model (streamed, each sentence checked against its passage) or the extractive answerer (the answering
+ * sentence first) -> citations at the page of each sentence.
  */
 
 export type AnswerRequest = {
@@ -234,7 +236,6 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
   const main = judgeRelevance(gateTerms(request.question, terms), found.passages);
   if (main.abstain) return { terms, uncovered: null, notCovered: [], supporting: new Set(), passages: [], overview: 0, sections: [] };
   const covered = checkCoverage(request.question, terms, frame, main.relevant, main.passing);
-  if (process.env.ANSWER_DEBUG && !covered.covered) console.log("UNCOVERED", covered.missing, covered.what, searchQuery);
   if (!covered.covered) return { terms, uncovered: covered, notCovered: [], supporting: new Set(), passages: [], overview: 0, sections: [] };
   // The passages that carry the topic come first: the answer leads from them.
   const supportingIds = new Set(covered.supporting.map((p) => p.chunkId));
