@@ -8,12 +8,13 @@ import type { Citation, NumberedPassage, PassageLike } from "./types";
  * of the same document page share one number.
  */
 
-/** [1], [1, 2], [1-3], [1–3]; not a markdown link ("[1](…)") and not an escaped "\[1\]". */
-const MARKER = /(?<!\\)\[(\d{1,3}(?:\s*[,;–-]\s*\d{1,3})*)\](?!\()/g;
+/** [1], [1, 2], [1-3], [1–3]; not a markdown link ("[1](…)") and not an escaped "\[1\]". Global: use with matchAll/replace. */
+export const MARKER = /(?<!\\)\[(\d{1,3}(?:\s*[,;–-]\s*\d{1,3})*)\](?!\()/g;
 /** Fenced or inline code is quoted material, never markers. */
 const CODE = /```[\s\S]*?```|`[^`\n]*`/g;
 
-function expand(spec: string): number[] {
+/** The passage numbers of one marker's content ("1, 3-5"). */
+export function markerNumbers(spec: string): number[] {
   const out: number[] = [];
   for (const part of spec.split(/\s*[,;]\s*/)) {
     const range = /^(\d+)\s*[–-]\s*(\d+)$/.exec(part);
@@ -42,7 +43,7 @@ export function finalizeCitations<P extends PassageLike>(text: string, passages:
   const rewrite = (segment: string) =>
     segment.replace(MARKER, (_match, spec: string) => {
       const numbers: number[] = [];
-      for (const n of expand(spec)) {
+      for (const n of markerNumbers(spec)) {
         const passage = byNumber.get(n);
         if (!passage) continue;
         let mapped = renumber.get(n);
@@ -94,6 +95,29 @@ export function narrowToSentence<P extends PassageLike & Partial<Pick<Passage, "
   const lastLabel = last === first ? null : (passage.layout?.pages.find((p) => p.page === last)?.label ?? null);
   const pageLabel = sentence.pageLabel && lastLabel && lastLabel !== sentence.pageLabel ? `${sentence.pageLabel}-${lastLabel}` : sentence.pageLabel;
   return { ...passage, pages: [...sentence.pages], pageLabel };
+}
+
+/**
+ * Numbers the pages an answer cites: a passage narrowed to a sentence's pages gets one number per passage and
+ * pages, in order of first use, so "[2]" is "[document, pg. 34]", not the chunk's "pg. 32-34". `cited` are the
+ * narrowed passages, numbered as the answer's markers.
+ */
+export class PageNumbering<P extends PassageLike = PassageLike> {
+  readonly cited: Array<NumberedPassage<P>> = [];
+  private readonly numbers = new Map<string, number>();
+
+  /** `sentence` null: the passage is cited with all its pages. */
+  numberOf(passage: NumberedPassage<P>, sentence: SentencePages | null): number {
+    const narrowed = sentence ? narrowToSentence(passage, sentence) : passage;
+    const key = `${passage.number}:${narrowed.pages.join(",")}`;
+    let n = this.numbers.get(key);
+    if (n === undefined) {
+      n = this.cited.length + 1;
+      this.numbers.set(key, n);
+      this.cited.push({ ...narrowed, number: n });
+    }
+    return n;
+  }
 }
 
 /** What the user sees as the page: the printed label when the book has one, else the physical page(s). */

@@ -1,6 +1,6 @@
 import { normalizeText, tokenize, type QueryTerm } from "../search/index.server";
 import { splitSentences } from "../sentences";
-import { definedAbbreviations, mentionsGroup, mentionsSpecies, groupIndex, speciesIn, speciesLabel, TYPED_KINDS, type AskedKind, type Frame, type SpeciesMentions } from "./frame";
+import { definedAbbreviations, mentionsGroup, mentionsSpecies, groupIndex, speciesIn, speciesLabel, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
 import { match, passageTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
 
@@ -157,7 +157,7 @@ function aliasOf(frame: Frame, label: string): string | null {
  * The asked species (and groups) a set of passages does not speak of. Humans are never required:
  * medical texts about people rarely say "human".
  */
-export function missingSpecies(frame: Frame, passages: Array<Pick<PassageLike, "title" | "heading" | "text">>): SpeciesCheck {
+function missingSpecies(frame: Frame, passages: Array<Pick<PassageLike, "title" | "heading" | "text">>): SpeciesCheck {
   const texts = passages.map((p) => fullText(p));
   const mentions = texts.map((t) => speciesIn(t));
   const words = texts.map((t) => wordsOf(t));
@@ -199,11 +199,6 @@ function missesFocus(question: string, frame: Frame, missingIds: string[]): bool
   return named.some((o) => o.every((x) => missing.has(x)));
 }
 
-/** Species ids a passage names (for "the knowledge base gives this for dogs"), humans last. */
-export function speciesOfPassage(p: Pick<PassageLike, "title" | "heading" | "text">): SpeciesMentions {
-  return speciesIn(fullText(p));
-}
-
 /** The question's content terms without its species words: what the passage must be about. */
 function topicTerms(terms: QueryTerm[], frame: Frame): QueryTerm[] {
   const speciesStems = new Set(
@@ -214,7 +209,7 @@ function topicTerms(terms: QueryTerm[], frame: Frame): QueryTerm[] {
 }
 
 /** The relevant passages that carry the question's topic (not only its species word), best first. */
-export function supportingPassages<P extends PassageLike>(terms: QueryTerm[], frame: Frame, relevant: Array<ScoredPassage<P>>): Array<ScoredPassage<P>> {
+function supportingPassages<P extends PassageLike>(terms: QueryTerm[], frame: Frame, relevant: Array<ScoredPassage<P>>): Array<ScoredPassage<P>> {
   if (!relevant.length) return [];
   const topic = topicTerms(terms, frame);
   const scored = relevant.map((p) => ({ p, c: match(topic, passageTerms(p)).coverage }));
@@ -309,7 +304,7 @@ export function checkCoverage<P extends PassageLike>(
   const namesNoSpecies = () => segments.every((s) => speciesIn(`${s.context}\n${s.text}`).species.size === 0);
   if (missesFocus(question, frame, species.missingIds) && !(essay && namesNoSpecies())) {
     const best = supporting[0]!;
-    const covered = [...speciesOfPassage(best).species].filter((id) => id !== "human").map(speciesLabel);
+    const covered = [...speciesIn(fullText(best)).species].filter((id) => id !== "human").map(speciesLabel);
     return { covered: false, missing: "species", what: species.missing, alternative: covered.length ? { passage: best, species: covered } : null };
   }
 

@@ -1,5 +1,5 @@
 import { tokenize, type QueryTerm } from "../search/index.server";
-import { narrowToSentence, PUBMED_FILE_TYPE } from "./citations";
+import { PageNumbering, PUBMED_FILE_TYPE } from "./citations";
 import { quotableSentences, type QuoteKind } from "./quotes.server";
 import { holdsValue, namesThing, requiredNames } from "./coverage.server";
 import { mentionsGroup, mentionsSpecies, groupIndex, speciesIn, TYPED_KINDS, type Frame } from "./frame";
@@ -203,37 +203,17 @@ function pick(candidates: Sentence[], options: Required<ExtractiveOptions>, excl
   return chosen;
 }
 
-/**
- * Numbers the pages an answer cites: each quoted sentence is cited with the page(s) it is printed on (its
- * passage narrowed to them), one number per passage and pages, so "[2]" is "[document, pg. 34]", not the
- * chunk's "pg. 32-34".
- */
-class PageCiter {
-  readonly cited: Array<NumberedPassage<PassageLike>> = [];
-  private readonly numbers = new Map<string, number>();
-
-  constructor(private readonly passages: Map<number, NumberedPassage<PassageLike>>) {}
-
-  numberOf(s: Sentence): number {
-    const key = `${s.passage}:${s.pages.join(",")}`;
-    let n = this.numbers.get(key);
-    if (n === undefined) {
-      n = this.cited.length + 1;
-      this.numbers.set(key, n);
-      this.cited.push({ ...narrowToSentence(this.passages.get(s.passage)!, s), number: n });
-    }
-    return n;
-  }
-}
-
-const lineOf = (s: Sentence, citer: PageCiter) => `${quoteInline(s.text)} [${citer.numberOf(s)}]`;
+/** Each quoted sentence is cited with the page(s) it is printed on. */
+type Citer = { numbering: PageNumbering; passages: Map<number, NumberedPassage<PassageLike>> };
+const citerOf = (passages: Array<NumberedPassage<PassageLike>>): Citer => ({ numbering: new PageNumbering(), passages: new Map(passages.map((p) => [p.number, p])) });
+const lineOf = (s: Sentence, citer: Citer) => `${quoteInline(s.text)} [${citer.numbering.numberOf(citer.passages.get(s.passage)!, s)}]`;
 
 /**
  * One answer body: the sentence that answers first, then the rest by how well they answer (a reader of
  * the first lines gets the most). Without a guide (Think Harder's sections) the best sentence leads only
  * when it clearly beats the next, and the rest keep their reading order.
  */
-function compose(chosen: Sentence[], citer: PageCiter, alwaysLead = false): string {
+function compose(chosen: Sentence[], citer: Citer, alwaysLead = false): string {
   if (!chosen.length) return "";
   const [best, second] = chosen;
   const direct = alwaysLead || (best!.score >= DIRECT_MIN && (!second || best!.score >= second.score * DIRECT_LEAD)) ? best! : null;
@@ -274,9 +254,9 @@ export function extractiveAnswer(
 ): ExtractiveAnswer {
   const chosen = pick(sentencesOf(passages, terms, question, guide), { ...DEFAULTS, ...options }, new Set(), minMatchedFor(terms));
   if (!chosen.length) return { text: "", quoted: 0, cited: [] };
-  const citer = new PageCiter(new Map(passages.map((p) => [p.number, p])));
+  const citer = citerOf(passages);
   const body = compose(chosen, citer, Boolean(guide));
-  return { text: `${body}\n\n${extractiveNote(quotedPassages(chosen, passages))}`, quoted: chosen.length, cited: citer.cited };
+  return { text: `${body}\n\n${extractiveNote(quotedPassages(chosen, passages))}`, quoted: chosen.length, cited: citer.numbering.cited };
 }
 
 /** A quoted sentence holds at least two of the question's words the knowledge base knows (one, for a one-word question). */
@@ -291,7 +271,7 @@ export type ExtractiveSection = { heading: string; terms: QueryTerm[]; passages:
 export function extractiveSections(question: string, overview: ExtractiveSection, sections: ExtractiveSection[]): ExtractiveAnswer {
   const used = new Set<string>();
   const parts: string[] = [];
-  const citer = new PageCiter(new Map([overview, ...sections].flatMap((section) => section.passages.map((p) => [p.number, p] as const))));
+  const citer = citerOf([overview, ...sections].flatMap((section) => section.passages));
   const sources: Array<Pick<PassageLike, "fileType">> = [];
   let quoted = 0;
   const budget = { maxSentences: 3, maxWords: 120 };
@@ -306,5 +286,5 @@ export function extractiveSections(question: string, overview: ExtractiveSection
   add(overview, null);
   for (const section of sections) add(section, section.heading);
   if (!quoted) return { text: "", quoted: 0, cited: [] };
-  return { text: `${parts.join("\n\n")}\n\n${extractiveNote(sources)}`, quoted, cited: citer.cited };
+  return { text: `${parts.join("\n\n")}\n\n${extractiveNote(sources)}`, quoted, cited: citer.numbering.cited };
 }

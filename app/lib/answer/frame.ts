@@ -403,7 +403,7 @@ const hasOwnTopic = (f: Frame, question: string) =>
   f.drugs.length + f.pathogens.length + f.conditions.length + f.names.length + f.acronyms.length > 0 || f.topic.length >= 3 || (f.topic.length >= 2 && question.split(/\s+/).length >= 8);
 
 /** Does this question lean on the one before it (and not announce a new topic)? */
-export function isFollowUp(question: string, own: Frame): boolean {
+function isFollowUp(question: string, own: Frame): boolean {
   if (SWITCH.test(question)) return false;
   if (LEANS.test(question)) return true;
   return !hasOwnTopic(own, question);
@@ -452,6 +452,19 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
     frame.conditions = frame.conditions.filter((w) => !speciesIn(w, { asked: true }).species.size);
   }
   return frame;
+}
+
+/**
+ * The clause that asks: from the last question word of the last question sentence ("…, which daily
+ * consumption best matches the stated reference range?"); the whole question when it is short.
+ */
+export function askingClause(question: string): string {
+  const sentences = question.split(/(?<=[?.!])\s+/).filter((s) => s.trim());
+  const last = [...sentences].reverse().find((s) => /\?\s*$/.test(s)) ?? sentences[sentences.length - 1] ?? question;
+  // From its first question word, so every part of a multi-part question counts ("what are the signs…, and what drives them?").
+  const start = /\b(which|what|how|why|when|where|who)\b/i.exec(last)?.index ?? -1;
+  const clause = start > 0 ? last.slice(start) : last;
+  return clause.split(/\s+/).length >= 3 ? clause : last;
 }
 
 /** The frames of a conversation's questions in order; the last is the current question's. */

@@ -9,7 +9,7 @@ import { quotableSentences, type QuotableSentence } from "./quotes.server";
 import { checkCoverage, type Coverage } from "./coverage.server";
 import { citeSentencePages, verifyModelAnswer } from "./verify.server";
 import { extractiveAnswer, extractiveSections, sentenceKey, type AnswerGuide } from "./extractive.server";
-import { frameLabel, frameOf, isAskingWord, readConversation, readQuestion, searchText, speciesIn, speciesLabel, type Frame } from "./frame";
+import { askingClause, frameLabel, frameOf, isAskingWord, readConversation, readQuestion, searchText, speciesIn, speciesLabel, type Frame } from "./frame";
 import { answerMessages, getSystemPrompts, taskMessages } from "./prompts.server";
 import { decomposeQuestion, topicWords as topicWordsOf } from "./questions";
 import { ABSTAIN_BELOW, coverage, judgeRelevance, passageTerms, type ScoredPassage } from "./relevance.server";
@@ -158,7 +158,7 @@ export function parseStringList(text: string | null, max: number): string[] {
 }
 
 /** The frame of the question in its conversation: earlier questions' frames first, each inheriting from the one before. */
-export function frameFor(question: string, history: HistoryTurn[]): Frame {
+function frameFor(question: string, history: HistoryTurn[]): Frame {
   const previous = readConversation(history.filter((t) => t.role === "user").map((t) => t.content));
   return readQuestion(question, previous[previous.length - 1] ?? null);
 }
@@ -289,19 +289,6 @@ export function pubmedUnreachableNote(reason: string): string {
   let plain = reason.replace(/[_*`[\]()<>#|\\]/g, " ").replace(/\s+/g, " ").trim();
   if (plain.length > NOTE_REASON_CHARS) plain = `${plain.slice(0, NOTE_REASON_CHARS).trimEnd()}…`;
   return `_PubMed could not be searched (${plain}); this answer draws on the knowledge base only._`;
-}
-
-/**
- * The clause that asks: from the last question word of the last question sentence ("…, which daily
- * consumption best matches the stated reference range?"); the whole question when it is short.
- */
-export function askingClause(question: string): string {
-  const sentences = question.split(/(?<=[?.!])\s+/).filter((s) => s.trim());
-  const last = [...sentences].reverse().find((s) => /\?\s*$/.test(s)) ?? sentences[sentences.length - 1] ?? question;
-  // From its first question word, so every part of a multi-part question counts ("what are the signs…, and what drives them?").
-  const start = /\b(which|what|how|why|when|where|who)\b/i.exec(last)?.index ?? -1;
-  const clause = start > 0 ? last.slice(start) : last;
-  return clause.split(/\s+/).length >= 3 ? clause : last;
 }
 
 /** What the extractive answerer leads with: the frame, the question's own words, and what the last answer already said. */

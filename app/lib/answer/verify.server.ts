@@ -1,5 +1,5 @@
 import { tokenize } from "../search/index.server";
-import { narrowToSentence } from "./citations";
+import { MARKER, markerNumbers, PageNumbering } from "./citations";
 import { mentionsGroup, mentionsSpecies, speciesIn } from "./frame";
 import { quotableSentences } from "./quotes.server";
 import { splitSentences } from "../sentences";
@@ -14,23 +14,12 @@ import type { NumberedPassage, PassageLike } from "./types";
 
 export const UNVERIFIED_NOTE = "_Part of the model's answer could not be verified against the cited passages and was left out._";
 
-/** [1], [1, 2], [1-3]: the markers a sentence carries (not an escaped "\[1\]"). */
-const MARKER = /(?<!\\)\[(\d{1,3}(?:\s*[,;–-]\s*\d{1,3})*)\](?!\()/g;
 const UNITS = "mg\\/kg|mg\\/m2|µg\\/kg|μg\\/kg|mcg\\/kg|ml\\/kg|mL\\/kg|iu\\/kg|IU\\/kg|u\\/kg|U\\/kg|mg|µg|μg|mcg|ng|g|kg|ml|mL|l|L|dl|iu|IU|units?|mmol|µmol|mEq|%|per ?cent|percent|min(?:ute)?s?|h|hrs?|hours?|days?|d|wks?|weeks?|months?|mo|years?|yrs?|cm|mm|µm|m|°C|times|fold|x";
 /** A number with its unit: "0.1 mg/kg", "12 hours", "35%", "2-3 weeks", "1.5–2 mg". */
 const QUANTITY = new RegExp(`(\\d+(?:[.,]\\d+)?)(?:\\s*(?:-|–|to)\\s*(\\d+(?:[.,]\\d+)?))?\\s*(${UNITS})(?![\\p{L}])`, "giu");
 
-function cited(sentence: string): number[] {
-  const out: number[] = [];
-  for (const m of sentence.matchAll(MARKER)) {
-    for (const part of m[1]!.split(/\s*[,;]\s*/)) {
-      const range = /^(\d+)\s*[–-]\s*(\d+)$/.exec(part);
-      if (range) for (let n = Number(range[1]); n <= Number(range[2]) && n - Number(range[1]) <= 10; n++) out.push(n);
-      else if (part) out.push(Number(part));
-    }
-  }
-  return out;
-}
+/** The passage numbers a sentence cites. */
+const cited = (sentence: string) => [...sentence.matchAll(MARKER)].flatMap((m) => markerNumbers(m[1]!));
 
 const numberForms = (n: string) => {
   const dot = n.replace(",", ".");
@@ -114,8 +103,7 @@ export function citeSentencePages(text: string, passages: Array<NumberedPassage<
     }
     return units;
   };
-  const cited: Array<NumberedPassage<PassageLike>> = [];
-  const numbers = new Map<string, number>();
+  const numbering = new PageNumbering();
   const numberFor = (p: NumberedPassage<PassageLike>, claim: Set<string>): number => {
     let best: { pages: number[]; pageLabel: string | null } | null = null;
     let bestShare = SAME_SENTENCE_SHARE;
@@ -125,21 +113,12 @@ export function citeSentencePages(text: string, passages: Array<NumberedPassage<
       const share = claim.size ? shared / claim.size : 0;
       if (share >= bestShare) [best, bestShare] = [unit, share + 1e-9];
     }
-    const narrowed = best ? narrowToSentence(p, best) : p;
-    const key = `${p.number}:${narrowed.pages.join(",")}`;
-    let n = numbers.get(key);
-    if (n === undefined) {
-      n = cited.length + 1;
-      numbers.set(key, n);
-      cited.push({ ...narrowed, number: n });
-    }
-    return n;
+    return numbering.numberOf(p, best);
   };
   const out = text
     .split("\n")
     .map((line) => {
-      if (!MARKER.test(line)) return line;
-      MARKER.lastIndex = 0;
+      if (line.search(MARKER) < 0) return line;
       const bullet = /^(\s*(?:[-*+]|\d+[.)])\s+)/.exec(line)?.[1] ?? "";
       const body = line.slice(bullet.length);
       return (
@@ -148,7 +127,7 @@ export function citeSentencePages(text: string, passages: Array<NumberedPassage<
           .map(({ text: sentence }) => {
             const claim = new Set(tokenize(sentence.replace(MARKER, " ")));
             return sentence.replace(MARKER, (whole, spec: string) => {
-              const renumbered = cited_(spec)
+              const renumbered = markerNumbers(spec)
                 .map((n) => byNumber.get(n))
                 .filter((p): p is NumberedPassage<PassageLike> => Boolean(p))
                 .map((p) => `[${numberFor(p, claim)}]`);
@@ -159,10 +138,5 @@ export function citeSentencePages(text: string, passages: Array<NumberedPassage<
       );
     })
     .join("\n");
-  return { text: out, passages: cited };
-}
-
-/** The numbers of one marker's content ("1, 3-4"). */
-function cited_(spec: string): number[] {
-  return cited(`[${spec}]`);
+  return { text: out, passages: numbering.cited };
 }
