@@ -13,7 +13,10 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { PDFDocument } from "pdf-lib";
 import { HttpClient, ROOT, startServer } from "../tests/support/server";
-import { CORPUS_DOCS, upload, waitForSession } from "../tests/support/uploads";
+import { upload, waitForSession } from "../tests/support/uploads";
+
+/** The bench reads the large shared corpora (tests read only tests/fixtures). */
+const CORPUS_DOCS = path.resolve(ROOT, "../shared/corpora/documents");
 
 const TEXT_PDFS = [
   "understanding-breast-cancer_76p.pdf",

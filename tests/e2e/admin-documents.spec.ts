@@ -1,8 +1,5 @@
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { expect, test } from "@playwright/test";
-
-const CORPUS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../shared/corpora/documents");
+import { fixtureDocument } from "../support/fixtures";
 
 test.beforeEach(async ({ page }) => {
   await page.goto("/api/login");
@@ -20,7 +17,7 @@ test("the admin uploads a PDF in the Documents tab and watches it complete", asy
   await expect(page.getByTestId("processing-console")).toContainText("Ready for document upload...");
   await expect(page.getByText("No documents uploaded yet")).toBeVisible();
 
-  await page.getByTestId("file-input").setInputFiles(path.join(CORPUS, "mmwr-unhealthy-housing_us-024.pdf"));
+  await page.getByTestId("file-input").setInputFiles(fixtureDocument("mmwr-unhealthy-housing_us-024.pdf"));
   await expect(page.getByText("Upload Started", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Select Files" })).toBeDisabled();
   await expect(page.getByText("Processing Complete", { exact: true })).toBeVisible({ timeout: 30_000 });

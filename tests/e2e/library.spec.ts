@@ -1,14 +1,12 @@
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { expect, test, type Browser } from "@playwright/test";
 import { byText as toast, originOf, signIn } from "../support/e2e-session";
+import { fixtureDocument } from "../support/fixtures";
 
 /**
  * The private document library end to end: a newly approved user opens /documents, uploads a
  * PDF, watches it complete, asks the chat a question that cites it, and deletes it.
  */
 
-const CORPUS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../shared/corpora/documents");
 const PDF_NAME = "mmwr-unhealthy-housing_us-024.pdf";
 const PDF_TITLE = "Inadequate and Unhealthy Housing, 2007 and 2009";
 const QUESTION = "What are examples of moderate physical problems in inadequate housing units?";
@@ -60,7 +58,7 @@ test("an approved user uploads a PDF to their library, watches it complete, gets
   await expect(toast(page, "Upload Failed")).toBeVisible();
   await expect(page.getByTestId("processing-console")).toContainText("notes.txt: only PDF, DOC and DOCX files can be added");
 
-  await page.getByTestId("library-file-input").setInputFiles(path.join(CORPUS, PDF_NAME));
+  await page.getByTestId("library-file-input").setInputFiles(fixtureDocument(PDF_NAME));
   await expect(toast(page, "Upload Started")).toBeVisible();
   await expect(page.getByRole("button", { name: "Choose Files" })).toBeDisabled();
   await expect(toast(page, "Processing Complete")).toBeVisible({ timeout: 30_000 });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDb, setBetaAccess } from "../support/db";
 import { startFakeOllama, type ChatRequestBody, type ChatScript, type FakeOllama } from "../support/ollama-server";
 import { HttpClient, startServer, type TestServer } from "../support/server";
-import { CORPUS_DOCS, upload, uploadCorpusFile, waitForSession } from "../support/uploads";
+import { FIXTURE_DOCUMENTS, upload, uploadFixture, waitForSession } from "../support/uploads";
 
 /**
  * The answering routes over real HTTP against the built server and its SQLite file: asking (JSON and
@@ -117,7 +117,7 @@ async function userOf(server: TestServer, email: string, access: "pending" | "ap
 
 /** Uploads a file as the admin and waits for the worker; the new document's id. */
 async function ingest(admin: HttpClient, name: string, content?: string): Promise<string> {
-  const res = content === undefined ? await uploadCorpusFile(admin, name) : await upload(admin, name, Buffer.from(content));
+  const res = content === undefined ? await uploadFixture(admin, name) : await upload(admin, name, Buffer.from(content));
   expect(res.status).toBe(200);
   const { sessionId } = (await res.json()) as { sessionId: string };
   const session = await waitForSession(admin, sessionId);
@@ -405,7 +405,7 @@ describe("without a language model (extractive answerer)", () => {
       expect(file.headers.get("content-type")).toBe("application/pdf");
       expect(file.headers.get("content-disposition")).toMatch(/^inline; filename="mmwr-unhealthy-housing_us-024\.pdf"/);
       const bytes = Buffer.from(await file.arrayBuffer());
-      expect(bytes.equals(fs.readFileSync(path.join(CORPUS_DOCS, PDF_NAME)))).toBe(true);
+      expect(bytes.equals(fs.readFileSync(path.join(FIXTURE_DOCUMENTS, PDF_NAME)))).toBe(true);
     });
 
     it("stores the question and the complete answer with its citations, oldest first", async () => {

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDb, setBetaAccess } from "../support/db";
 import { HttpClient, startServer, type TestServer } from "../support/server";
-import { CORPUS_DOCS, LIBRARY_UPLOADS, upload, uploadStreamed, waitForSession } from "../support/uploads";
+import { FIXTURE_DOCUMENTS, LIBRARY_UPLOADS, upload, uploadStreamed, waitForSession } from "../support/uploads";
 
 /**
  * The private document library over real HTTP against the built server: who may call its routes,
@@ -33,7 +33,7 @@ let bob: HttpClient;
 let pending: HttpClient;
 const anon = () => new HttpClient(server.url);
 
-const corpusFile = (name: string) => fs.readFileSync(path.join(CORPUS_DOCS, name));
+const corpusFile = (name: string) => fs.readFileSync(path.join(FIXTURE_DOCUMENTS, name));
 const uploadToLibrary = (client: HttpClient, name: string, content: Uint8Array | Buffer) => upload(client, name, content, "document", LIBRARY_UPLOADS.upload);
 
 /** Uploads into the client's library and waits for the worker; the new document's id. */
@@ -310,7 +310,7 @@ describe("a private library", () => {
 
   it("a full library refuses another upload with 409 and a clear message, storing nothing", async () => {
     const before = snapshot();
-    const res = await uploadToLibrary(alice, "smpc-adverse-reactions-table.pdf", corpusFile("smpc-adverse-reactions-table.pdf"));
+    const res = await uploadToLibrary(alice, "medicine-list-table.pdf", corpusFile("medicine-list-table.pdf"));
     expect(res.status).toBe(409);
     expect(await res.json()).toEqual({
       message: "Your document library is full: 2 of 2 documents used. Delete a document to upload another.",
@@ -403,7 +403,7 @@ describe("cancel and processing", () => {
     const documentId = crypto.randomUUID();
     const sessionId = crypto.randomUUID();
     const storedPath = path.join("files", `${documentId}.pdf`);
-    fs.copyFileSync(path.join(CORPUS_DOCS, PDF_NAME), path.join(server.dataDir, storedPath));
+    fs.copyFileSync(path.join(FIXTURE_DOCUMENTS, PDF_NAME), path.join(server.dataDir, storedPath));
     const db = openTestDb(server.dataDir);
     try {
       const now = Date.now();

@@ -10,7 +10,7 @@ import { upload, waitForSession } from "../support/uploads";
 /**
  * PubMed mode in chat over real HTTP against the built server: questions asked with usePubmed on the
  * JSON and stream routes, with EUTILS_URL at a loopback server that behaves like NCBI E-utilities and
- * answers with the real recorded articles (../shared/corpora/eutils). No language model is configured,
+ * answers with the real recorded articles (tests/fixtures/eutils). No language model is configured,
  * so the extractive answerer writes the answers. A second server's EUTILS_URL is a closed port.
  */
 

@@ -6,7 +6,7 @@ import type { PubMedResultItem } from "~/lib/pubmed/types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_PRIORITY_JOURNAL_LIST } from "~/lib/chat/defaults";
 import { setBetaAccess } from "../support/db";
-import { EUTILS_CORPUS, FAILURES, startFakeEutils, type FakeEutils } from "../support/eutils-server";
+import { FIXTURE_EUTILS, FAILURES, startFakeEutils, type FakeEutils } from "../support/eutils-server";
 import { HttpClient, startServer, type TestServer } from "../support/server";
 
 /**
@@ -225,7 +225,7 @@ describe("when NCBI fails", () => {
     expect(((await res.json()) as { message: string }).message).toMatch(/Search Backend failed/);
 
     // The searches answer normally; efetch is cut off half-way (the recorded document, truncated).
-    const whole = fs.readFileSync(path.join(EUTILS_CORPUS, "biopython_pubmed7.xml"), "utf8");
+    const whole = fs.readFileSync(path.join(FIXTURE_EUTILS, "biopython_pubmed7.xml"), "utf8");
     fake.options.scripted = [{ endpoint: "efetch.fcgi", status: 200, contentType: "text/xml; charset=UTF-8", body: whole.slice(0, whole.length / 2) }];
     res = await search(approved, { keywords: "perfusion ventilation" });
     expect(res.status).toBe(502);

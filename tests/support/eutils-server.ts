@@ -2,7 +2,7 @@ import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { ROOT } from "./server";
+import { FIXTURE_EUTILS } from "./fixtures";
 
 /**
  * A loopback HTTP server that behaves like NCBI E-utilities for what this app uses:
@@ -12,14 +12,14 @@ import { ROOT } from "./server";
  * content types are NCBI's (application/json, text/xml), and a caller faster than NCBI allows (3 requests
  * in any second, 10 with api_key) gets NCBI's 429 {"error":"API rate limit exceeded", …}.
  *
- * Data: the real recorded efetch responses in ../shared/corpora/eutils (biopython_pubmed*.xml, 8
+ * Data: the real recorded efetch responses in tests/fixtures/eutils (biopython_pubmed*.xml, 8
  * articles). esearch evaluates the term (words, "phrases", [ta]/[au] tags, AND/OR/NOT left to right,
  * parentheses) over those articles' title, abstract, keywords and MeSH headings, ranked by how often the
  * words occur; the recorded iwinoid_esearch.json is answered verbatim for the query it was recorded for.
  * efetch returns the recorded <PubmedArticle> elements for the ids asked, in one PubmedArticleSet.
  */
 
-export const EUTILS_CORPUS = path.resolve(ROOT, "../shared/corpora/eutils");
+export { FIXTURE_EUTILS };
 const ARTICLE_FILES = ["biopython_pubmed1.xml", "biopython_pubmed2.xml", "biopython_pubmed4.xml", "biopython_pubmed5.xml", "biopython_pubmed6.xml", "biopython_pubmed7.xml"];
 /** The query iwinoid_esearch.json was recorded for (its README). */
 export const RECORDED_ESEARCH_TERM = "breast cancer AND science[journal]";
@@ -135,7 +135,7 @@ function all(xml: string, re: RegExp): string[] {
 export function loadRecordedArticles(): IndexedArticle[] {
   const out: IndexedArticle[] = [];
   for (const file of ARTICLE_FILES) {
-    const xml = fs.readFileSync(path.join(EUTILS_CORPUS, file), "utf8");
+    const xml = fs.readFileSync(path.join(FIXTURE_EUTILS, file), "utf8");
     for (const m of xml.matchAll(/<PubmedArticle>[\s\S]*?<\/PubmedArticle>/g)) {
       const fragment = m[0];
       const pmid = /<PMID[^>]*>(\d+)<\/PMID>/.exec(fragment)?.[1];
@@ -261,7 +261,7 @@ function esearch(params: Record<string, string>, articles: IndexedArticle[]): Sc
   if (params.retmode !== "json") return json(400, { error: "this loopback server answers esearch with retmode=json only" });
   if (params.sort && params.sort !== "relevance") return json(400, { error: `Unknown sort: '${params.sort}'` });
   if (term === RECORDED_ESEARCH_TERM) {
-    return { status: 200, contentType: "application/json; charset=UTF-8", body: fs.readFileSync(path.join(EUTILS_CORPUS, "iwinoid_esearch.json"), "utf8") };
+    return { status: 200, contentType: "application/json; charset=UTF-8", body: fs.readFileSync(path.join(FIXTURE_EUTILS, "iwinoid_esearch.json"), "utf8") };
   }
   let scores: Map<string, number>;
   try {

@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect } from "vitest";
-import { ROOT, type HttpClient } from "./server";
+import { FIXTURE_DOCUMENTS } from "./fixtures";
+import { type HttpClient } from "./server";
 
-export const CORPUS_DOCS = path.resolve(ROOT, "../shared/corpora/documents");
+export { FIXTURE_DOCUMENTS } from "./fixtures";
 
 export type SessionView = {
   id: string;
@@ -51,8 +52,9 @@ export function uploadStreamed(client: HttpClient, url: string, file: { name: st
   } as RequestInit & { duplex: "half" });
 }
 
-export function uploadCorpusFile(client: HttpClient, name: string) {
-  return upload(client, name, fs.readFileSync(path.join(CORPUS_DOCS, name)));
+/** Uploads a file of tests/fixtures/documents under its own name. */
+export function uploadFixture(client: HttpClient, name: string) {
+  return upload(client, name, fs.readFileSync(path.join(FIXTURE_DOCUMENTS, name)));
 }
 
 export async function sessionOf(client: HttpClient, id: string, sessions = ADMIN_UPLOADS.sessions): Promise<SessionView> {

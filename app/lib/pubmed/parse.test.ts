@@ -1,13 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { billionLaughs, EUTILS_CORPUS } from "../../../tests/support/eutils-server";
+import { billionLaughs, FIXTURE_EUTILS } from "../../../tests/support/eutils-server";
 import { PubMedError } from "./errors";
 import { decodeXmlText, parseEsearchJson, parsePubmedArticleSet } from "./parse";
 
-/** The parsers on real recorded E-utilities responses (../shared/corpora/eutils, see its README). */
+/** The parsers on real recorded E-utilities responses (tests/fixtures/eutils, see tests/fixtures/README.md). */
 
-const recorded = (file: string) => fs.readFileSync(path.join(EUTILS_CORPUS, file), "utf8");
+const recorded = (file: string) => fs.readFileSync(path.join(FIXTURE_EUTILS, file), "utf8");
 
 function article(xml: string, pmid: string) {
   const found = parsePubmedArticleSet(xml).find((a) => a.pmid === pmid);

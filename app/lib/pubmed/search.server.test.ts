@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { EUTILS_CORPUS, FAILURES, RECORDED_ESEARCH_TERM, startFakeEutils, type FakeEutils } from "../../../tests/support/eutils-server";
+import { FIXTURE_EUTILS, FAILURES, RECORDED_ESEARCH_TERM, startFakeEutils, type FakeEutils } from "../../../tests/support/eutils-server";
 import { openDatabase, type Db } from "../db/index.server";
 import { PubMedError } from "./errors";
 import { createEutilsClient, EUTILS_TOOL, retryAfterMs, type EutilsClientOptions } from "./eutils.server";
@@ -221,7 +221,7 @@ describe("what goes wrong with NCBI", () => {
   it("reports a truncated efetch response and refuses an XML bomb", async () => {
     fast();
     const client = createEutilsClient({ baseUrl: fake.url, throttle: new RequestThrottle({ limit: 50 }) });
-    const whole = fs.readFileSync(path.join(EUTILS_CORPUS, "biopython_pubmed4.xml"), "utf8");
+    const whole = fs.readFileSync(path.join(FIXTURE_EUTILS, "biopython_pubmed4.xml"), "utf8");
     fake.options.scripted = [{ status: 200, contentType: "text/xml; charset=UTF-8", body: whole.slice(0, whole.length / 2) }];
     await expectPubMedError(client.efetch(["27797938"]), "bad-response", /truncated or malformed XML/);
     fake.options.scripted = [FAILURES.xmlBomb()];

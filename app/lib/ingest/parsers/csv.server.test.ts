@@ -1,12 +1,12 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DocumentError } from "../types";
 import { gridTableBlocks, headerText, parseCsv, parseCsvContent, rowBlock, sniffDelimiter, tableRowText } from "./csv.server";
+import { FIXTURE_DOCUMENTS } from "../../../../tests/support/fixtures";
 
-const CORPUS = fileURLToPath(new URL("../../../../../shared/corpora/documents/", import.meta.url));
+const CORPUS = `${FIXTURE_DOCUMENTS}/`;
 
 let dir: string;
 beforeAll(async () => {

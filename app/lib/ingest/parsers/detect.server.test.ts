@@ -1,25 +1,32 @@
 import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FileType } from "../types";
 import { type DetectResult, detectFileType, detectFileTypeFromFile, extensionOf, looksLikeText } from "./detect.server";
+import { FIXTURE_DOCUMENTS, longText } from "../../../../tests/support/fixtures";
 
-const CORPUS = fileURLToPath(new URL("../../../../../shared/corpora/documents/", import.meta.url));
+const CORPUS = `${FIXTURE_DOCUMENTS}/`;
+
+/** The plain-text sample: a long book, generated (see longText). */
+const BOOK = "long-book.txt";
 
 let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "detect-"));
+  await writeFile(path.join(dir, BOOK), longText().text);
 });
+
+/** A fixture document, or the generated book. */
+const source = (name: string) => (name === BOOK ? path.join(dir, BOOK) : `${CORPUS}${name}`);
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** A corpus file stored under another name (the upload's name is what detection checks against). */
+/** A sample file stored under another name (the upload's name is what detection checks against). */
 async function renamed(corpusName: string, uploadName: string): Promise<string> {
   const file = path.join(dir, `${Math.random().toString(36).slice(2)}-${path.basename(uploadName)}`);
-  await copyFile(`${CORPUS}${corpusName}`, file);
+  await copyFile(source(corpusName), file);
   return file;
 }
 
@@ -29,20 +36,21 @@ async function detectAs(corpusName: string, uploadName: string): Promise<DetectR
 
 const mismatch = (reason: string) => ({ ok: false, status: 415, code: "content-mismatch", reason });
 
-describe("detection of every corpus file under its own name", () => {
+describe("detection of every sample file under its own name", () => {
   it("detects each real file right, from the file and from its first 8 KB", async () => {
     const expected = (name: string): FileType => extensionOf(name) as FileType;
-    const names = (await readdir(CORPUS)).filter((name) => name !== "README.md");
-    expect(names.length).toBe(25);
+    const names = [...(await readdir(CORPUS)), BOOK];
+    expect(names.length).toBe(20);
+    expect(new Set(names.map(expected))).toEqual(new Set(["pdf", "docx", "doc", "xlsx", "pptx", "csv", "txt"]));
     for (const name of names) {
-      expect({ name, result: await detectFileTypeFromFile(`${CORPUS}${name}`, name) }).toEqual({ name, result: { ok: true, type: expected(name) } });
-      const head = (await readFile(`${CORPUS}${name}`)).subarray(0, 8192);
+      expect({ name, result: await detectFileTypeFromFile(source(name), name) }).toEqual({ name, result: { ok: true, type: expected(name) } });
+      const head = (await readFile(source(name))).subarray(0, 8192);
       expect({ name, result: detectFileType(head, name) }).toEqual({ name, result: { ok: true, type: expected(name) } });
     }
   });
 
   it("ignores the case of the extension", async () => {
-    expect(await detectAs("dpr-paper-2col_13p.pdf", "PAPER.PDF")).toEqual({ ok: true, type: "pdf" });
+    expect(await detectAs("mmwr-chd-stroke-deaths_us-025.pdf", "PAPER.PDF")).toEqual({ ok: true, type: "pdf" });
     expect(await detectAs("docling_word_sample.docx", "Notes.DocX")).toEqual({ ok: true, type: "docx" });
   });
 });
@@ -50,10 +58,10 @@ describe("detection of every corpus file under its own name", () => {
 describe("detection refuses what is not what its name says (415)", () => {
   it("names the real content and the claimed extension", async () => {
     expect(await detectAs("docling_word_sample.docx", "report.pdf")).toEqual(mismatch("The file's content is a Word document but its name ends in .pdf"));
-    expect(await detectAs("half-year-analyses-by-segment-2023.xlsx", "report.docx")).toEqual(mismatch("The file's content is an Excel workbook but its name ends in .docx"));
+    expect(await detectAs("virulence-genes-APEC.xlsx", "report.docx")).toEqual(mismatch("The file's content is an Excel workbook but its name ends in .docx"));
     expect(await detectAs("docling_powerpoint_sample.pptx", "slides.xlsx")).toEqual(mismatch("The file's content is a PowerPoint presentation but its name ends in .xlsx"));
-    expect(await detectAs("dpr-paper-2col_13p.pdf", "paper.docx")).toEqual(mismatch("The file's content is a PDF document but its name ends in .docx"));
-    expect(await detectAs("war-and-peace_gutenberg.txt", "book.pdf")).toEqual(mismatch("The file's content is plain text but its name ends in .pdf"));
+    expect(await detectAs("mmwr-chd-stroke-deaths_us-025.pdf", "paper.docx")).toEqual(mismatch("The file's content is a PDF document but its name ends in .docx"));
+    expect(await detectAs(BOOK, "book.pdf")).toEqual(mismatch("The file's content is plain text but its name ends in .pdf"));
     expect(await detectAs("wa-disability-access-guide.doc", "guide.xlsx")).toEqual(mismatch("The file's content is a Word 97-2003 document but its name ends in .xlsx"));
     expect(await detectAs("vet-amr-isolates-metadata.csv", "isolates.pptx")).toEqual(mismatch("The file's content is plain text but its name ends in .pptx"));
   });

@@ -1,12 +1,12 @@
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Block, DocumentError, type ParsedDocument } from "../types";
 import { blankHiddenText, classifyOle, parseDoc, readOleFile, readSummaryInformation } from "./doc.server";
+import { FIXTURE_DOCUMENTS } from "../../../../tests/support/fixtures";
 
-const CORPUS = fileURLToPath(new URL("../../../../../shared/corpora/documents/", import.meta.url));
+const CORPUS = `${FIXTURE_DOCUMENTS}/`;
 const WA = `${CORPUS}wa-disability-access-guide.doc`;
 const NORWEGIAN = `${CORPUS}norwegian-care-procedure.doc`;
 

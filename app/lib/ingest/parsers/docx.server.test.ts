@@ -1,7 +1,6 @@
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import JSZip from "jszip";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Block, DocumentError, type ParsedDocument } from "../types";
@@ -9,8 +8,9 @@ import { detectFileTypeFromFile } from "./detect.server";
 import { parseDocx, symbolFontToUnicode } from "./docx.server";
 import { parsePptx } from "./pptx.server";
 import { parseXlsx } from "./xlsx.server";
+import { FIXTURE_DOCUMENTS } from "../../../../tests/support/fixtures";
 
-const CORPUS = fileURLToPath(new URL("../../../../../shared/corpora/documents/", import.meta.url));
+const CORPUS = `${FIXTURE_DOCUMENTS}/`;
 
 const NS =
   'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006" xmlns:wps="http://schemas.microsoft.com/office/word/2010/wordprocessingShape" xmlns:v="urn:schemas-microsoft-com:vml"';

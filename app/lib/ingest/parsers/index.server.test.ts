@@ -1,5 +1,7 @@
-import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FileType, ParseOptions } from "../types";
 import { parseCsv } from "./csv.server";
 import { parseDoc } from "./doc.server";
@@ -8,13 +10,25 @@ import { detectFileTypeFromFile, parseFile } from "./index.server";
 import { parsePptx } from "./pptx.server";
 import { parseTxt } from "./txt.server";
 import { parseXlsx } from "./xlsx.server";
+import { FIXTURE_DOCUMENTS, longText } from "../../../../tests/support/fixtures";
 
-const CORPUS = fileURLToPath(new URL("../../../../../shared/corpora/documents/", import.meta.url));
+const CORPUS = `${FIXTURE_DOCUMENTS}/`;
+/** The plain-text sample is a long book, generated (see longText). */
+const BOOK = "long-book.txt";
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "parse-file-"));
+  await writeFile(path.join(dir, BOOK), longText().text);
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+const sample = (name: string) => (name === BOOK ? path.join(dir, BOOK) : `${CORPUS}${name}`);
 
 const SAMPLES: [FileType, string][] = [
   ["docx", "docling_word_sample.docx"],
   ["doc", "norwegian-care-procedure.doc"],
-  ["txt", "war-and-peace_gutenberg.txt"],
+  ["txt", BOOK],
   ["csv", "vet-amr-isolates-metadata.csv"],
   ["xlsx", "virulence-genes-APEC.xlsx"],
   ["pptx", "docling_powerpoint_sample.pptx"],
@@ -23,7 +37,7 @@ const SAMPLES: [FileType, string][] = [
 describe("parseFile", () => {
   it("detects and dispatches each non-PDF type to its parser", async () => {
     for (const [type, name] of SAMPLES) {
-      const file = `${CORPUS}${name}`;
+      const file = sample(name);
       expect(await detectFileTypeFromFile(file, name)).toEqual({ ok: true, type });
       const logged: string[] = [];
       const doc = await parseFile(file, type, { log: (line) => logged.push(line) });
@@ -44,7 +58,7 @@ describe("parseFile", () => {
     await expect(parseFile(`${CORPUS}docling_word_sample.docx`, "docx", options)).rejects.toBe(reason);
     const parsers = [parseDocx, parseDoc, parseTxt, parseCsv, parseXlsx, parsePptx];
     for (const [index, [, name]] of SAMPLES.entries()) {
-      await expect(parsers[index]!(`${CORPUS}${name}`, options)).rejects.toBe(reason);
+      await expect(parsers[index]!(sample(name), options)).rejects.toBe(reason);
     }
   });
 

@@ -30,12 +30,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DocumentError, type ParsedDocument } from "../types";
 import { parsePdf } from "./pdf.server";
 import { useOperatorListHandOver } from "./pdf/pdfjs.server";
+import { FIXTURE_DOCUMENTS, fixtureDocument, longPdf } from "../../../../tests/support/fixtures";
 
-const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../../../..");
-const CORPUS = path.resolve(repoRoot, "../shared/corpora/documents");
-const hasCorpus = fs.existsSync(CORPUS);
 const hasTesseract = spawnSync("tesseract", ["--version"]).status === 0;
-const corpus = (name: string) => path.join(CORPUS, name);
+const corpus = fixtureDocument;
 
 let tmp: string;
 beforeAll(() => {
@@ -444,23 +442,25 @@ describe("pages without text", () => {
   });
 });
 
-describe.skipIf(!hasCorpus)("corpus documents", () => {
+describe("real documents (tests/fixtures/documents)", () => {
   const cache = new Map<string, Promise<ParsedDocument>>();
   const parsed = (name: string) => {
     if (!cache.has(name)) cache.set(name, parsePdf(corpus(name), { ocr: false }));
     return cache.get(name)!;
   };
+  /** 76 real public-domain pages with a book's printed page labels (i, ii, then 1 to 74). */
+  let longFile: string;
+  beforeAll(async () => {
+    longFile = await writePdf("long-76p.pdf", await longPdf(76, { labels: true }));
+  });
 
   it.each([
-    ["understanding-breast-cancer_76p.pdf", 76, 60, "It’s important"],
     ["federal-register-2020-17221_3col.pdf", 15, 14, "‘‘RC’’ for the ‘‘Operational Readiness Flight’’"],
     ["mmwr-chd-stroke-deaths_us-025.pdf", 4, 3, "as diabetes, which varies substantially across racial/ethnic groups."],
     ["mmwr-unhealthy-housing_us-024.pdf", 6, 5, "tABLE 3. Selected characteristics of householders"],
     ["efsa-zoonoses-salmonella_eu-016.pdf", 3, 2, "the highest proportion of imported cases of Salmonella ranging from 66.7% to 83.0%"],
-    ["smpc-adverse-reactions-table.pdf", 1, 1, "Respiratory, thoracic and mediastinal disorders"],
     ["medicine-list-table.pdf", 1, 1, "Inj. Bupivacaine hydrochloride 7.5 milligram in 1"],
     ["district-health-indicators-table.pdf", 1, 1, "Children age 6-9 months receiving solid/semi-solid food and breast milk"],
-    ["dpr-paper-2col_13p.pdf", 13, 7, "FAISS in-memory index for real-valued vectors"],
     ["encrypted_copy-protected-owner-pw.pdf", 2, 2, "manual specification of complicated rules, which is the status quo with traditional"],
     ["gao-cybersecurity_invalid-structure-for-pdfminer.pdf", 2, 2, "Addresses the Desirable Characteristics of a National Strategy"],
   ])("%s: %i pages; page %i has “%s”", async (name, pages, page, phrase) => {
@@ -471,11 +471,15 @@ describe.skipIf(!hasCorpus)("corpus documents", () => {
     for (const other of [page - 1, page + 1]) expect(pageText(doc, other)).not.toContain(phrase);
   });
 
-  it("reads every corpus PDF the same when operator lists are handed over uncopied", async () => {
+  it("reads every fixture PDF the same when operator lists are handed over uncopied", async () => {
     // See useOperatorListHandOver: pdf.js's own deep copy of each message is the reference.
-    const names = fs.readdirSync(CORPUS).filter((n) => n.endsWith(".pdf") && !/^(encrypted_user|malformed|scanned)/.test(n));
-    expect(names.length).toBeGreaterThanOrEqual(11);
-    const readAll = () => Promise.all(names.map((n) => parsePdf(corpus(n), { ocr: false, parallelPages: false })));
+    const files = fs
+      .readdirSync(FIXTURE_DOCUMENTS)
+      .filter((n) => n.endsWith(".pdf") && !/^(encrypted_user|malformed|scanned)/.test(n))
+      .map(corpus);
+    expect(files.length).toBeGreaterThanOrEqual(8);
+    files.push(longFile);
+    const readAll = () => Promise.all(files.map((file) => parsePdf(file, { ocr: false, parallelPages: false })));
     const handedOver = await readAll();
     useOperatorListHandOver(false);
     try {
@@ -486,15 +490,39 @@ describe.skipIf(!hasCorpus)("corpus documents", () => {
     expect(handedOver.find((d) => d.pageCount === 76)!.pages.length).toBe(76);
   });
 
-  it("keeps the printed page labels of the cancer guide", async () => {
-    const doc = await parsed("understanding-breast-cancer_76p.pdf");
+  it("keeps the printed page labels of a long document", async () => {
+    const doc = await parsePdf(longFile, { ocr: false });
     expect(doc.pages.slice(0, 4).map((p) => p.label)).toEqual(["i", "ii", "1", "2"]);
     expect(doc.pages[75]!.label).toBe("74");
-    // A table laid across pages 24-25: each page holds only its visible half.
-    expect(pageText(doc, 24)).toContain("GP | works in partnership with your specialist in providing your ongoing care");
-    expect(pageText(doc, 25)).not.toContain("works in partnership");
-    expect(pageText(doc, 25)).toContain("radiation oncologist* | prescribes and coordinates the course of radiotherapy");
-    expect(doc.notes).toContain("Dropped 32 hidden text fragments on page 24 (text outside the page)");
+    // Its pages are the real ones, in order: page 16 is the first of the MMWR supplement.
+    expect(pageText(doc, 16)).toContain("Coronary Heart Disease and Stroke Deaths — United States, 2006");
+  });
+
+  it("keeps only the visible half of a table laid across two pages", async () => {
+    // As in a printed spread: each page holds the whole table, shifted so that only its half shows.
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const rows = [
+      ["GP", "works in partnership with your specialist", "radiation oncologist*", "prescribes the course of radiotherapy"],
+      ["surgeon", "removes the tumour and nearby lymph nodes", "medical oncologist*", "prescribes and coordinates chemotherapy"],
+      ["nurse", "supports you during treatment", "dietitian", "recommends an eating plan"],
+    ];
+    for (const shift of [0, -400]) {
+      const page = doc.addPage([400, 300]);
+      rows.forEach((cells, r) => {
+        cells.forEach((cell, c) => page.drawText(cell, { x: shift + [20, 90, 420, 530][c]!, y: 250 - 30 * r, size: 8, font }));
+      });
+    }
+    const parsed = await parsePdf(await writePdf("spread.pdf", doc));
+    expect(pageText(parsed, 1)).toContain("works in partnership with your specialist");
+    expect(pageText(parsed, 1)).not.toContain("radiation oncologist");
+    expect(pageText(parsed, 2)).toContain("radiation oncologist*");
+    expect(pageText(parsed, 2)).toContain("prescribes and coordinates chemotherapy");
+    expect(pageText(parsed, 2)).not.toContain("works in partnership");
+    expect(parsed.notes).toEqual([
+      "Dropped 6 hidden text fragments on page 1 (text outside the page)",
+      "Dropped 6 hidden text fragments on page 2 (text outside the page)",
+    ]);
   });
 
   it("reads three columns one after another (Federal Register)", async () => {
@@ -512,39 +540,46 @@ describe.skipIf(!hasCorpus)("corpus documents", () => {
     expect(doc.notes).toContain("Dropped 10 hidden text fragments on page 1 (white text)");
   });
 
-  it("reads two columns one after another (DPR paper)", async () => {
-    const doc = await parsed("dpr-paper-2col_13p.pdf");
-    expect(doc.title).toBe("Dense Passage Retrieval for Open-Domain Question Answering");
+  it("reads two columns one after another (MMWR)", async () => {
+    const doc = await parsed("mmwr-chd-stroke-deaths_us-025.pdf");
+    expect(doc.title).toBe("Coronary Heart Disease and Stroke Deaths — United States, 2006");
     const text = pageText(doc, 1);
+    // Whole sentences of the left column, then the right column.
     expect(text).toContain(
-      "Open-domain question answering relies on efficient passage retrieval to select candidate contexts, where traditional sparse vector space models, such as TF-IDF or BM25, are the de facto method.",
+      "However, despite the overall decrease in CHD and stroke death rates, the target death rates for both diseases were not met for two subpopulations: blacks and men.",
     );
-    expect(text).toContain("Retrieval in open-domain QA is usually implemented using TF-IDF or BM25 (Robertson and Zaragoza, 2009)");
+    expect(text).toContain("Trends in mortality disparities for CHD and stroke over time were not examined.");
+    expect(text.indexOf("were not met for two subpopulations")).toBeLessThan(text.indexOf("Healthy People 2020 has four overarching goals"));
+    expect(text.indexOf("Healthy People 2020 has four overarching goals")).toBeLessThan(text.indexOf("To examine CHD and stroke death rates"));
+    expect(text.indexOf("To examine CHD and stroke death rates")).toBeLessThan(text.indexOf("Trends in mortality disparities"));
   });
 
   it("takes title and authors from the metadata", async () => {
-    const smpc = await parsed("smpc-adverse-reactions-table.pdf");
-    expect([smpc.title, smpc.authors]).toEqual(["Eliquis, INN-apixaban", ["CHMP"]]);
     const gao = await parsed("gao-cybersecurity_invalid-structure-for-pdfminer.pdf");
     expect(gao.title).toBe("GAO-23-106826, Cybersecurity: Launching and Implementing the National Cybersecurity Strategy");
     expect(gao.authors).toEqual(["U.S. Government Accountability Office"]);
-    const cancer = await parsed("understanding-breast-cancer_76p.pdf");
-    expect(cancer.title).toBe("Understanding Breast Cancer");
+    // No metadata title: the first heading.
+    const housing = await parsed("mmwr-unhealthy-housing_us-024.pdf");
+    expect(housing.title).toBe("Inadequate and Unhealthy Housing, 2007 and 2009");
     const medicines = await parsed("medicine-list-table.pdf");
     expect(medicines.authors).toEqual([]); // "Administrator"
   });
 
   it("keeps table rows together", async () => {
-    const doc = await parsed("smpc-adverse-reactions-table.pdf");
-    const rows = doc.pages[0]!.blocks.filter((b) => b.kind === "row").map((b) => b.text);
-    expect(rows).toContain("Gastrointestinal haemorrhage | Uncommon | Common | Common");
+    const medicines = await parsed("medicine-list-table.pdf");
+    const rows = medicines.pages[0]!.blocks.filter((b) => b.kind === "row").map((b) => b.text);
+    expect(rows).toContain("1 | Lignocaine HCI I.P Inj. | Anaesthetics | 30 ml | Y | Y | Y");
+    const indicators = await parsed("district-health-indicators-table.pdf");
+    expect(indicators.pages[0]!.blocks.filter((b) => b.kind === "row").map((b) => b.text)).toContainEqual(
+      expect.stringMatching(/^Children age 6-9 months receiving solid\/semi-solid food and breast milk \.+ \| 78\.6 \| 75\.0 \| 85\.9 \| 89\.3$/),
+    );
   });
 
   it("reports progress every 25 pages", async () => {
     const lines: string[] = [];
     await parsePdf(corpus("mmwr-chd-stroke-deaths_us-025.pdf"), { log: (l) => lines.push(l) });
     expect(lines).toEqual([]);
-    const book = await parsePdf(corpus("understanding-breast-cancer_76p.pdf"), { log: (l) => lines.push(l) });
+    const book = await parsePdf(longFile, { log: (l) => lines.push(l) });
     expect(book.pageCount).toBe(76);
     expect(lines).toEqual(["Read 25 of 76 pages", "Read 50 of 76 pages", "Read 75 of 76 pages"]);
   });
@@ -555,8 +590,17 @@ describe.skipIf(!hasCorpus)("corpus documents", () => {
   });
 
   it("says scanned documents need OCR when tesseract is not installed", async () => {
-    for (const name of ["scanned_huckfinn-p22.pdf", "scanned_multipage-6p.pdf"]) {
-      const error = await withoutOcrTools(() => parseError(corpus(name)));
+    // The scanned book page alone, and image pages of mixed sizes (the scan, a big and a small picture).
+    const doc = await PDFDocument.create();
+    const scan = await PDFDocument.load(fs.readFileSync(corpus("scanned_huckfinn-p22.pdf")));
+    const [scanned] = await doc.copyPages(scan, [0]);
+    doc.addPage(scanned!);
+    const image = await doc.embedPng(tinyPng());
+    doc.addPage([2000, 2000]).drawImage(image, { x: 0, y: 0, width: 2000, height: 2000 });
+    doc.addPage([200, 100]).drawImage(image, { x: 10, y: 10, width: 150, height: 80 });
+    const mixed = await writePdf("scanned-mixed.pdf", doc);
+    for (const file of [corpus("scanned_huckfinn-p22.pdf"), mixed]) {
+      const error = await withoutOcrTools(() => parseError(file));
       expect(error.message).toBe("The PDF has no extractable text (scanned pages need OCR: install tesseract-ocr)");
     }
   });

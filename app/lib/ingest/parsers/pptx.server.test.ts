@@ -1,13 +1,13 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import JSZip from "jszip";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DocumentError } from "../types";
 import { parsePptx } from "./pptx.server";
+import { FIXTURE_DOCUMENTS } from "../../../../tests/support/fixtures";
 
-const CORPUS = fileURLToPath(new URL("../../../../../shared/corpora/documents/", import.meta.url));
+const CORPUS = `${FIXTURE_DOCUMENTS}/`;
 const REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
 const NS = `xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:r="${REL}" xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"`;
 
@@ -147,8 +147,8 @@ describe("PPTX real files", () => {
     expect(doc.title).toBe("Test Table Slide");
   });
 
-  it("nasa-science-exploration-orgchart.pptx: one slide, every text frame", async () => {
-    const doc = await parsePptx(`${CORPUS}nasa-science-exploration-orgchart.pptx`);
+  it("nasa-science-exploration-orgchart_images-replaced.pptx: one slide, every text frame", async () => {
+    const doc = await parsePptx(`${CORPUS}nasa-science-exploration-orgchart_images-replaced.pptx`);
     expect(doc.pageCount).toBe(1);
     const texts = doc.pages[0]!.blocks.map((block) => block.text);
     expect(texts).toHaveLength(13);
