@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { AnsweredBy } from "../app/lib/answer/answered-by";
 import { type AnySQLiteColumn, blob, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /**
@@ -125,6 +126,8 @@ export const messages = sqliteTable(
     status: text("status", { enum: ["complete", "streaming", "failed"] }).notNull().default("complete"),
     /** How the question was read (an assistant message): "cats · itraconazole · dose", shown under the question. */
     reading: text("reading"),
+    /** Who wrote an assistant message ({provider, model}); null on questions and on answers stored before it was kept. */
+    answeredBy: text("answered_by", { mode: "json" }).$type<AnsweredBy>(),
     usePubmed: integer("use_pubmed", { mode: "boolean" }).notNull().default(false),
     useThinkHarder: integer("use_think_harder", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),

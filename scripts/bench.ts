@@ -1,10 +1,12 @@
-// `npm run bench [-- server ingest search answer]`: measures the built app (all sections by default).
+// `npm run bench [-- server ingest search answer local]`: measures the built app (all sections by default;
+// `local`, the built-in chat model, is skipped with the reason when its GGUF file is not in MODELS_DIR).
 // Prints tables and, last, one JSON line with every figure.
 import fs from "node:fs";
 import autocannon from "autocannon";
 import { HttpClient, startServer } from "../tests/support/server";
 import { runAnswerBench } from "./bench-answer";
 import { runIngestBench } from "./bench-ingest";
+import { runLocalModelBench } from "./bench-local";
 import { runSearchBench } from "./bench-search";
 
 const sections = new Set(process.argv.slice(2).filter((a) => !a.startsWith("-")));
@@ -103,5 +105,17 @@ if (want("answer")) {
   console.table(answer.extractive);
   console.table({ "time to first token": answer.timeToFirstToken });
   figures.answer = answer;
+}
+if (want("local")) {
+  console.log(`Built-in chat model: first token and tokens/s with a ~1,500-token answer prompt, RSS loaded ...`);
+  try {
+    const local = await runLocalModelBench();
+    console.table(local.runs);
+    console.table({ "RSS (MB)": local.rssMb });
+    figures.local = local;
+  } catch (error) {
+    console.log(`  skipped: ${error instanceof Error ? error.message : String(error)}`);
+    figures.local = { skipped: error instanceof Error ? error.message : String(error) };
+  }
 }
 console.log(JSON.stringify(figures));

@@ -1,4 +1,4 @@
-// `npm run eval:answers -- [--json] [--only set,set] [--dump file.jsonl]`
+// `npm run eval:answers -- [--json] [--only set,set] [--dump file.jsonl] [--answerer extractive|ollama|local] [--limit N] [--dropped file.txt]`
 //
 // What a clinician would read, measured on the development data (issue 12, "Measured"). Two knowledge
 // bases are built through the real chunker and index in temporary databases: the 276 VetBench passages
@@ -16,9 +16,26 @@
 // only: nothing here tunes the pipeline or knows about particular questions.
 // Sets: vetbench-qa4, vetbench-qa1, paraphrased, nearmiss, conversations, off-topic (VetBench KB), pubmedqa.
 // --json prints one JSON object with every figure (progress goes to stderr); --dump writes one JSON line
-// per question or turn (its answer, citations and measures).
+// per question or turn (its answer, citations and measures). --answerer picks who writes answers (default:
+// Ollama when OLLAMA_MODEL is set, else extractive; `local` is the built-in GGUF model, LOCAL_CHAT_MODEL under
+// MODELS_DIR); with a model, each set also reports the model's sentences kept and dropped by the checks, and
+// --dropped writes every dropped sentence with its reason and cited passages for a human to read. --limit N
+// asks only the first N questions (or conversations) of each set: a 135M model on two cores is slow.
 import fs from "node:fs";
-import { answerQuestion, createChatModel, type AnswerDeps, type Citation, type HistoryTurn } from "../app/lib/answer/index.server";
+import path from "node:path";
+import {
+  answerQuestion,
+  chooseChatProvider,
+  createChosenChatModel,
+  type AnswerDeps,
+  type AnsweredBy,
+  type ChatModel,
+  type Citation,
+  type HistoryTurn,
+  type LocalChatModel,
+  type ModelSentences,
+} from "../app/lib/answer/index.server";
+import { parseConfig } from "../app/lib/config.server";
 import { judgeRelevance } from "../app/lib/answer/relevance.server";
 import { ingestDataset, temporaryDatabase } from "../app/lib/search/evaluation.server";
 import { retrieveSync } from "../app/lib/search/index.server";
@@ -65,16 +82,36 @@ type Result = Question & {
   pick: { whole: number; first60: number } | null;
   /** The best passage's coverage of the question (calibration), when measured. */
   bestCoverage: number | null;
+  answeredBy: AnsweredBy | null;
+  /** What the checks did with the model's sentences; null when no model wrote. */
+  modelSentences: ModelSentences | null;
+  /** The passages the answer drew on, numbered as the model saw them (for reading dropped sentences). */
+  passages: Array<{ number: number; page: string; text: string }>;
 };
+
+const ANSWERERS = ["extractive", "ollama", "local"] as const;
+type Answerer = (typeof ANSWERERS)[number];
 
 function parseArgs(argv: string[]) {
   let json = false;
   let dump: string | null = null;
+  let dropped: string | null = null;
+  let answerer: Answerer | null = null;
+  let limit = Infinity;
   let only: SetName[] = [...SET_NAMES];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === "--json") json = true;
     else if (arg === "--dump") dump = argv[++i] ?? null;
+    else if (arg === "--dropped") dropped = argv[++i] ?? null;
+    else if (arg === "--answerer") {
+      const name = argv[++i] ?? "";
+      if (!(ANSWERERS as readonly string[]).includes(name)) throw new Error(`--answerer takes one of: ${ANSWERERS.join(", ")}`);
+      answerer = name as Answerer;
+    } else if (arg === "--limit") {
+      limit = Number(argv[++i]);
+      if (!Number.isInteger(limit) || limit < 1) throw new Error("--limit takes a whole number of questions per set");
+    }
     else if (arg === "--only") {
       const names = (argv[++i] ?? "").split(",").filter(Boolean);
       const unknown = names.filter((n) => !(SET_NAMES as readonly string[]).includes(n));
@@ -83,15 +120,27 @@ function parseArgs(argv: string[]) {
     } else throw new Error(`unknown argument ${arg}; usage: npm run eval:answers -- [--json] [--only ${SET_NAMES.join(",")}] [--dump file.jsonl]`);
   }
   if (argv.includes("--dump") && !dump) throw new Error("--dump needs a file name");
-  return { json, dump, only };
+  if (argv.includes("--dropped") && !dropped) throw new Error("--dropped needs a file name");
+  return { json, dump, dropped, only, answererArg: answerer, limit };
 }
 
-const { json, dump, only } = parseArgs(process.argv.slice(2));
+const { json, dump, dropped: droppedFile, only, answererArg, limit } = parseArgs(process.argv.slice(2));
 /** Progress and notes: stderr, so that --json leaves stdout one JSON object. */
 const note = (line: string) => process.stderr.write(`${line}\n`);
 
-const chatModel = process.env.OLLAMA_MODEL ? createChatModel({ host: process.env.OLLAMA_HOST ?? "http://127.0.0.1:11434", model: process.env.OLLAMA_MODEL }) : null;
-const answerer = chatModel ? `ollama ${process.env.OLLAMA_MODEL}` : "extractive";
+/** The app's own provider choice, MODEL_PROVIDER taken from --answerer when given. */
+function chosenModel(): ChatModel | null {
+  if (answererArg === "extractive") return null;
+  const env = answererArg ? { ...process.env, MODEL_PROVIDER: answererArg } : process.env;
+  return createChosenChatModel(chooseChatProvider({ ...parseConfig(env), modelsDir: path.resolve(process.env.MODELS_DIR ?? "models") }));
+}
+
+const chatModel = chosenModel();
+if (chatModel) {
+  const status = await chatModel.status();
+  if (!status.available) throw new Error(`${chatModel.id} is not available: ${status.reason}`);
+}
+const answerer = chatModel ? `${chatModel.answeredBy.provider} ${chatModel.answeredBy.model}` : "extractive";
 
 type Built = { kb: KnowledgeBase; db: Db; dir: string; chunks: number; pagesPerChunk: number };
 const built: Built[] = [];
@@ -115,10 +164,16 @@ async function ask(q: Question, history: HistoryTurn[], target: Built): Promise<
   let content = "";
   let citations: Citation[] = [];
   let error: string | null = null;
+  let answeredBy: AnsweredBy | null = null;
+  let modelSentences: ModelSentences | null = null;
+  let passages: Result["passages"] = [];
   try {
     const result = await answerQuestion({ question: q.question, history, viewerId: null, usePubmed: false, useThinkHarder: false }, deps);
     content = result.content;
     citations = result.citations;
+    answeredBy = result.answeredBy;
+    modelSentences = result.modelSentences;
+    passages = result.passages.map((p) => ({ number: p.number, page: p.pageLabel ?? p.pages.join("-"), text: p.text }));
   } catch (e) {
     error = e instanceof Error ? e.message : String(e);
   }
@@ -139,6 +194,9 @@ async function ask(q: Question, history: HistoryTurn[], target: Built): Promise<
     words: refused || error ? 0 : wordCount(content),
     pick: q.choice ? { whole: readerPick(text, q.choice.options, q.choice.answer), first60: readerPick(firstWords(text, 60), q.choice.options, q.choice.answer) } : null,
     bestCoverage: null,
+    answeredBy,
+    modelSentences,
+    passages,
   };
 }
 
@@ -157,7 +215,7 @@ try {
     const started = performance.now();
     const target = set === "pubmedqa" ? pubmed! : vet!;
     if (set === "conversations") {
-      for (const conversation of loadConversations()) {
+      for (const conversation of loadConversations().slice(0, limit)) {
         const history: HistoryTurn[] = [];
         const turns: Result[] = [];
         for (const turn of conversation.turns) {
@@ -169,7 +227,7 @@ try {
         results.push(...turns);
       }
     } else {
-      const questions = loadQuestions(set);
+      const questions = loadQuestions(set).slice(0, limit);
       const stripped = questions.filter((q) => q.choice?.optionsStripped).length;
       if (stripped) note(`${set}: options removed from ${stripped} question(s); the stem alone is asked`);
       for (const q of questions) {
@@ -181,6 +239,8 @@ try {
     note(`${set}: ${results.filter((r) => r.set === set).length} answered in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
 } finally {
+  // The built-in model holds native memory and threads until it is let go.
+  if (chatModel && "dispose" in chatModel) await (chatModel as LocalChatModel).dispose();
   for (const b of built) {
     b.db.$client.close();
     fs.rmSync(b.dir, { recursive: true, force: true });
@@ -215,7 +275,32 @@ function summarise(list: Result[]) {
     wordsPerAnswer: round(mean(answered.map((r) => r.words)), 0),
     msP50: round(percentile(ms, 50)),
     msP95: round(percentile(ms, 95)),
+    ...modelFigures(list),
   };
+}
+
+/** What the checks did with the model's answers: sentences kept and dropped, and answers the model did not write. */
+function modelFigures(list: Result[]) {
+  if (!chatModel) return {};
+  const written = list.filter((r) => r.modelSentences);
+  const kept = written.reduce((n, r) => n + r.modelSentences!.kept, 0);
+  const dropped = written.reduce((n, r) => n + r.modelSentences!.dropped.length, 0);
+  return {
+    modelAnswers: list.filter((r) => r.answeredBy?.provider === chatModel.answeredBy.provider).length,
+    /** The model wrote, but nothing it wrote passed the checks: the extractive answerer answered. */
+    modelSetAside: written.filter((r) => r.answeredBy?.provider === "extractive").length,
+    modelSentencesKept: kept,
+    modelSentencesDropped: dropped,
+    keptPercent: kept + dropped ? pct(kept, kept + dropped) : null,
+    droppedPercent: kept + dropped ? pct(dropped, kept + dropped) : null,
+    droppedByReason: countBy(written.flatMap((r) => r.modelSentences!.dropped.map((d) => d.reason.replace(/(number|species) .*? (is not)/, "$1 … $2")))),
+  };
+}
+
+function countBy(values: string[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const v of values) out[v] = (out[v] ?? 0) + 1;
+  return out;
 }
 
 const sets = Object.fromEntries(only.map((set) => [set, summarise(results.filter((r) => r.set === set))]));
@@ -326,6 +411,8 @@ if (dump) {
           citations: r.citations,
           refused: r.refused,
           error: r.error,
+          answeredBy: r.answeredBy,
+          modelSentences: r.modelSentences,
           metrics: {
             goldCited: r.goldCited,
             firstOnGold: r.firstOnGold,
@@ -342,6 +429,20 @@ if (dump) {
       .join("\n") + "\n",
   );
   note(`wrote ${results.length} lines to ${dump}`);
+}
+
+if (droppedFile) {
+  const lines: string[] = [];
+  for (const r of results) {
+    for (const d of r.modelSentences?.dropped ?? []) {
+      const cited = [...d.sentence.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]));
+      lines.push(`## ${r.set} ${r.id}: ${r.question}`, `DROPPED (${d.reason}): ${d.sentence}`);
+      for (const p of r.passages.filter((p) => cited.includes(p.number))) lines.push(`  [${p.number}] pg. ${p.page}: ${p.text.replace(/\s+/g, " ")}`);
+      lines.push("");
+    }
+  }
+  fs.writeFileSync(droppedFile, lines.join("\n"));
+  note(`wrote ${results.reduce((n, r) => n + (r.modelSentences?.dropped.length ?? 0), 0)} dropped sentences to ${droppedFile}`);
 }
 
 if (json) {
@@ -366,6 +467,16 @@ if (json) {
     ["answer ms p50", (s) => s.msP50],
     ["answer ms p95", (s) => s.msP95],
     ["errors", (s) => s.errors],
+    ...(chatModel
+      ? ([
+          ["model answers", (s) => s.modelAnswers ?? null],
+          ["model set aside (none kept)", (s) => s.modelSetAside ?? null],
+          ["model sentences kept", (s) => s.modelSentencesKept ?? null],
+          ["model sentences dropped", (s) => s.modelSentencesDropped ?? null],
+          ["  kept %", (s) => s.keptPercent ?? null],
+          ["  dropped %", (s) => s.droppedPercent ?? null],
+        ] satisfies typeof rows)
+      : []),
   ];
   console.log(formatTable(Object.fromEntries(rows.map(([label, get]) => [label, Object.fromEntries(only.map((set) => [set, get(sets[set]!)]))]))));
 
@@ -390,6 +501,10 @@ if (json) {
   if (Object.keys(calibration).length) {
     console.log("\nbest-passage coverage (calibrates ABSTAIN_BELOW)");
     console.log(formatTable(calibration));
+  }
+  if (chatModel) {
+    console.log("\nmodel sentences dropped, by reason:");
+    for (const set of only) for (const [reason, n] of Object.entries(sets[set]!.droppedByReason ?? {})) console.log(`  ${set}: ${n} × ${reason}`);
   }
   console.log("\nfirst failures per set:");
   for (const set of only) {

@@ -1,3 +1,4 @@
+import type { AnsweredBy } from "./answer";
 import { ApiError, apiRequest, getJson } from "./api-client";
 import { awaitingAnswer } from "./chat-view";
 import { createSseParser } from "./sse";
@@ -29,6 +30,8 @@ export type Message = {
   useThinkHarder: boolean;
   /** How the question was read ("cats · itraconazole · dose"), on an assistant message. */
   reading: string | null;
+  /** Who wrote an assistant message (a model or the extractive answerer); null on questions and older answers. */
+  answeredBy: AnsweredBy | null;
   createdAt: string;
 };
 
@@ -105,6 +108,8 @@ export type StreamHandlers = {
   onPubmed?: (outcome: PubMedOutcome) => void;
   /** How the question was read ("cats · itraconazole · dose"), before any token. */
   onReading?: (reading: string) => void;
+  /** The built-in model writes one answer at a time: how many are ahead of this one (0 once it starts). */
+  onQueue?: (ahead: number) => void;
 };
 
 export type PubMedOutcome = { status: "ok" | "empty" | "failed"; articles: number; message: string | null };
@@ -150,6 +155,7 @@ export async function streamMessage(
     else if (event === "token") handlers.onToken?.((JSON.parse(data) as { text: string }).text);
     else if (event === "pubmed") handlers.onPubmed?.(JSON.parse(data) as PubMedOutcome);
     else if (event === "reading") handlers.onReading?.((JSON.parse(data) as { reading: string }).reading);
+    else if (event === "queue") handlers.onQueue?.((JSON.parse(data) as { ahead: number }).ahead);
     else if (event === "done") outcome.done = JSON.parse(data) as Message;
     else if (event === "error") outcome.failure = new StreamError((JSON.parse(data) as { message?: string }).message || "The answer failed.");
   });

@@ -13,6 +13,12 @@ const optionalString = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
+/** The answer providers this server can be told to use (more, such as an OpenAI-compatible server, join the list). */
+export const MODEL_PROVIDERS = ["ollama", "local"] as const;
+export type ModelProvider = (typeof MODEL_PROVIDERS)[number];
+/** Where `npm run models -- fetch chat` puts the built-in chat model, under MODELS_DIR. */
+export const DEFAULT_LOCAL_CHAT_MODEL = "SmolLM2-135M-Instruct/SmolLM2-135M-Instruct.Q4_1.gguf";
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
@@ -28,6 +34,18 @@ const envSchema = z.object({
   /** How many documents each user may keep in their private library (0: private uploads are off). */
   USER_DOCUMENT_QUOTA: z.coerce.number().int().min(0).max(100_000).default(20),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10000).default(10),
+  /**
+   * Who writes answers: `ollama` (OLLAMA_MODEL at OLLAMA_HOST) or `local` (the GGUF file LOCAL_CHAT_MODEL run
+   * in-process). Unset: Ollama when OLLAMA_MODEL is set, else the extractive answerer.
+   */
+  MODEL_PROVIDER: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.enum(MODEL_PROVIDERS, { error: () => `expected one of ${MODEL_PROVIDERS.map((p) => `"${p}"`).join(", ")}, or unset` }).optional(),
+  ),
+  /** The built-in chat model's GGUF file, relative to MODELS_DIR or absolute. */
+  LOCAL_CHAT_MODEL: z.string().trim().min(1).default(DEFAULT_LOCAL_CHAT_MODEL),
+  /** CPU threads the built-in model computes on (unset: one fewer than the cores, at least one). */
+  LOCAL_CHAT_THREADS: z.coerce.number().int().min(1).max(256).optional(),
   OLLAMA_HOST: optionalString,
   OLLAMA_MODEL: optionalString,
   /** Longest wait for the chat model's next token (the first may take twice as long: a cold load). */
@@ -79,6 +97,9 @@ export function parseConfig(env: NodeJS.ProcessEnv): z.infer<typeof envSchema> {
   const cfg = result.data;
   if (!/^[^\s@]+@[^\s@]+$/.test(cfg.ADMIN_EMAIL)) {
     throw new ConfigError(`Invalid configuration:\n  ADMIN_EMAIL: not an e-mail address`);
+  }
+  if (cfg.MODEL_PROVIDER === "ollama" && !cfg.OLLAMA_MODEL) {
+    throw new ConfigError("Invalid configuration:\n  MODEL_PROVIDER=ollama needs OLLAMA_MODEL (the Ollama model that writes answers)");
   }
   const oauthPartial = cfg.OAUTH_CLIENT_ID || cfg.OAUTH_ISSUER || cfg.OAUTH_AUTHORIZATION_URL;
   if (oauthPartial) {

@@ -1,6 +1,7 @@
 import { expect, test as base, type Page } from "@playwright/test";
 import type { Message } from "~/lib/chat-client";
 import { openTestDb } from "../support/db";
+import { openNewConversation, uploadText } from "../support/e2e-session";
 import { startFakeOllama, type ChatRequestBody, type ChatScript, type FakeOllama } from "../support/ollama-server";
 import { startServer, type TestServer } from "../support/server";
 
@@ -46,8 +47,6 @@ const test = base.extend<object, { world: World }>({
   baseURL: async ({ world }, provide) => provide(world.server.url),
 });
 
-const originOf = (page: Page) => ({ Origin: new URL(page.url()).origin });
-
 async function signInAsAdmin(page: Page) {
   await page.goto("/api/login");
   await page.getByLabel("Email").fill("admin@clinic.test");
@@ -59,31 +58,13 @@ async function signInAsAdmin(page: Page) {
 test.beforeAll(async ({ browser, world }) => {
   const page = await browser.newPage({ baseURL: world.server.url });
   await signInAsAdmin(page);
-  const upload = await page.request.post("/api/admin/documents/upload", {
-    headers: originOf(page),
-    multipart: { document: { name: "e2e-meloxicam.txt", mimeType: "text/plain", buffer: Buffer.from(KB_TEXT) } },
-  });
-  expect(upload.ok()).toBe(true);
-  const { sessionId } = (await upload.json()) as { sessionId: string };
-  await expect
-    .poll(async () => ((await (await page.request.get(`/api/admin/upload-sessions/${sessionId}`)).json()) as { status: string }).status, { timeout: 30_000 })
-    .toBe("completed");
+  await uploadText(page, "e2e-meloxicam.txt", KB_TEXT);
   await page.close();
 });
 
 test.beforeEach(async ({ page }) => {
   await signInAsAdmin(page);
 });
-
-async function newConversation(page: Page, title: string): Promise<string> {
-  const res = await page.request.post("/api/conversations", { data: { title }, headers: originOf(page) });
-  expect(res.status()).toBe(201);
-  const { id } = (await res.json()) as { id: string };
-  await page.reload();
-  await page.getByTestId("conversation-item").filter({ hasText: title }).getByRole("button").first().click();
-  await expect(page.getByText("No messages yet. Ask a question below.")).toBeVisible();
-  return id;
-}
 
 async function storedMessages(page: Page, conversationId: string): Promise<Message[]> {
   return (await (await page.request.get(`/api/conversations/${conversationId}/messages`)).json()) as Message[];
@@ -98,7 +79,7 @@ async function shownMessages(page: Page) {
 
 test("Stop mid-answer: the screen shows the stored (stopped) answer, and the same after a reload", async ({ page, world }) => {
   world.answer.script = { tokens: Array.from({ length: 80 }, (_, i) => `part${i} `), tokenDelayMs: 150 };
-  const conversationId = await newConversation(page, "Stopped answer");
+  const conversationId = await openNewConversation(page, "Stopped answer");
 
   await page.getByTestId("chat-input").fill(QUESTION);
   await page.getByTestId("chat-input").press("Enter");
@@ -133,7 +114,7 @@ test("Stop mid-answer: the screen shows the stored (stopped) answer, and the sam
 
 test("a model failing mid-answer: the screen shows the stored failed answer, and the same after a reload", async ({ page, world }) => {
   world.answer.script = { tokens: ["Meloxicam ", "is given ", "at 0.05", " mg/kg"], failAfter: 2, failWith: "error-line", tokenDelayMs: 100 };
-  const conversationId = await newConversation(page, "Failed answer");
+  const conversationId = await openNewConversation(page, "Failed answer");
   await page.getByTestId("chat-input").fill(QUESTION);
   await page.getByTestId("chat-input").press("Enter");
   await expect(page.getByText(/^Failed to send message\./)).toBeVisible();
@@ -161,7 +142,7 @@ test("a model failing mid-answer: the screen shows the stored failed answer, and
 test("a double-clicked Send asks once: one question and one answer, stored and shown", async ({ page, world }) => {
   // [7] points to no passage: the stored answer drops it, and the screen shows the stored answer.
   world.answer.script = { tokens: ["Meloxicam is given ", "at 0.05 mg/kg ", "once daily [1][7]."], tokenDelayMs: 100 };
-  const conversationId = await newConversation(page, "Double click");
+  const conversationId = await openNewConversation(page, "Double click");
 
   await page.getByTestId("chat-input").fill(QUESTION);
   await page.getByRole("button", { name: "Send message" }).dblclick();
@@ -186,7 +167,7 @@ test("a double-clicked Send asks once: one question and one answer, stored and s
 
 test("the reading of a question shows under it, above the answer, as stored; none when there is none", async ({ page, world }) => {
   world.answer.script = { tokens: ["Meloxicam: 0.05 mg/kg once daily [1]."] };
-  const conversationId = await newConversation(page, "Reading");
+  const conversationId = await openNewConversation(page, "Reading");
   await page.getByTestId("chat-input").fill(QUESTION);
   await page.getByTestId("chat-input").press("Enter");
   await expect(page.getByTestId("assistant-message")).toContainText("0.05 mg/kg once daily");

@@ -127,6 +127,8 @@ test("a first question: pending message, 'Thinking...', a named conversation, an
 
   const answer = page.getByTestId("assistant-message").last();
   await expect(answer).toContainText("0.05 mg/kg", { timeout: 20_000 });
+  // No model is configured here: the line under the answer says it was quoted, not written by a model.
+  await expect(answer.getByTestId("answered-by")).toHaveText("Quoted from the knowledge base (no model)");
   await expect(page.getByTestId("thinking")).toBeHidden();
   await expect(input).toHaveValue("");
   await expect(page.getByRole("button", { name: "Send message" })).toBeVisible();
@@ -150,6 +152,7 @@ test("a first question: pending message, 'Thinking...', a named conversation, an
   await expect(page.getByTestId("welcome-message")).toBeVisible();
   await historyItem(page, QUESTION).getByRole("button").first().click();
   await expect(page.getByTestId("assistant-message").last()).toContainText("0.05 mg/kg");
+  await expect(page.getByTestId("assistant-message").last().getByTestId("answered-by")).toHaveText("Quoted from the knowledge base (no model)");
 });
 
 test("Stop ends a question that is on its way without an error; a failed send says so", async ({ page }) => {

@@ -737,7 +737,7 @@ describe("with a language model (loopback Ollama)", () => {
     expectEventOrder(events, "done");
     expect(tokenTexts(events)).toEqual(answerScript.tokens);
     const done = events[events.length - 1]!.data as Message;
-    expect(done).toMatchObject({ role: "assistant", status: "complete" });
+    expect(done).toMatchObject({ role: "assistant", status: "complete", answeredBy: { provider: "ollama", model: "llama3.2" } });
     expect(done.content).toBe("Meloxicam is given at 0.1 mg/kg once daily [1], with a loading dose on day one.");
     expect(done.citations).toHaveLength(1);
     expect(done.citations[0]).toMatchObject({ document: "Feline Analgesia Notes", page: 1, documentId: docs.meloxicam });
@@ -794,6 +794,8 @@ describe("with a language model (loopback Ollama)", () => {
     expect(answer.content.split("\n")[0]).toBe(`${MELOXICAM_DOSE_SENTENCE} [1]`);
     expect(answer.content).not.toContain("0.5 mg/kg");
     expect(answer.content).not.toContain(UNVERIFIED_NOTE);
+    // The model's words were set aside: the stored answer says no model wrote it.
+    expect(answer.answeredBy).toEqual({ provider: "extractive", model: null });
     expect(answer.citations[0]).toMatchObject({ document: "Feline Analgesia Notes", page: 1, documentId: docs.meloxicam });
   });
 
@@ -840,7 +842,8 @@ describe("with a language model (loopback Ollama)", () => {
     const [user, assistant, ...rest] = await messagesOf(vet, conversation);
     expect(rest).toEqual([]);
     expect(user).toMatchObject({ role: "user", status: "complete" });
-    expect(assistant).toMatchObject({ id: error.messageId, role: "assistant", status: "failed", citations: [] });
+    // The partial answer still records the model that was writing it.
+    expect(assistant).toMatchObject({ id: error.messageId, role: "assistant", status: "failed", citations: [], answeredBy: { provider: "ollama", model: "llama3.2" } });
     expect(assistant!.content).toMatch(/^Meloxicam is given\n\n_The answer could not be completed: /);
   });
 
@@ -970,6 +973,7 @@ describe("with Ollama configured but unreachable", () => {
     expect(answer.status).toBe("complete");
     expect(answer.content.split("\n")[0]).toBe(`${MELOXICAM_DOSE_SENTENCE} [1]`);
     expect(answer.citations[0]).toMatchObject({ document: "Feline Analgesia Notes", page: 1 });
+    expect(answer.answeredBy).toEqual({ provider: "extractive", model: null });
 
     const events = await readAllEvents(await postStream(vet, conversation, { content: "What are the adverse effects of meloxicam in cats?" }));
     expectEventOrder(events, "done");

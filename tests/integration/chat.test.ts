@@ -346,9 +346,10 @@ describe("messages", () => {
       usePubmed: true,
       useThinkHarder: false,
       reading: null,
+      answeredBy: null,
       createdAt: "2025-03-01T10:00:00.000Z",
     });
-    expect(list[1]).toMatchObject({ role: "assistant", citations, usePubmed: false, reading: null, createdAt: "2025-03-01T10:00:02.000Z" });
+    expect(list[1]).toMatchObject({ role: "assistant", citations, usePubmed: false, reading: null, answeredBy: null, createdAt: "2025-03-01T10:00:02.000Z" });
 
     const empty = await createConversation(owner, "Empty");
     expect(await (await owner.get(`/api/conversations/${empty.id}/messages`)).json()).toEqual([]);

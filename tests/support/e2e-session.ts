@@ -16,3 +16,27 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Sign In", exact: true }).last().click();
   await expect(page).toHaveURL(/\/$/);
 }
+
+/** Uploads a text document as the signed-in admin and waits until it is ingested. */
+export async function uploadText(page: Page, name: string, text: string) {
+  const upload = await page.request.post("/api/admin/documents/upload", {
+    headers: originOf(page),
+    multipart: { document: { name, mimeType: "text/plain", buffer: Buffer.from(text) } },
+  });
+  expect(upload.ok()).toBe(true);
+  const { sessionId } = (await upload.json()) as { sessionId: string };
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/admin/upload-sessions/${sessionId}`)).json()) as { status: string }).status, { timeout: 30_000 })
+    .toBe("completed");
+}
+
+/** Creates a conversation, opens it from the history and waits for its empty state; its id. */
+export async function openNewConversation(page: Page, title: string): Promise<string> {
+  const res = await page.request.post("/api/conversations", { data: { title }, headers: originOf(page) });
+  expect(res.status()).toBe(201);
+  const { id } = (await res.json()) as { id: string };
+  await page.reload();
+  await page.getByTestId("conversation-item").filter({ hasText: title }).getByRole("button").first().click();
+  await expect(page.getByText("No messages yet. Ask a question below.")).toBeVisible();
+  return id;
+}

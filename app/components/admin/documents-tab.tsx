@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { useConfirm } from "~/components/ui/confirm-dialog";
+import { answererStatusLabel, type AnswererStatus } from "~/lib/answer";
 import { getJson } from "~/lib/api-client";
 import { ALLOWED_EXTENSIONS, DEFAULT_FILTERS, filterAndSortDocuments, formatKb, type DocumentFilters, type DocumentRow } from "~/lib/documents-view";
 import { deleteDocumentAfterConfirm } from "../uploads/delete-document";
@@ -15,7 +16,7 @@ type SearchStatus = {
   reason: string | null;
   chunks?: number;
   vectors?: number;
-  answering?: { answerer: "ollama" | "extractive"; model: string | null; reason: string | null };
+  answering?: AnswererStatus;
 };
 
 type AdminDocuments = { documents: DocumentRow[]; status: SearchStatus | null };
@@ -90,9 +91,7 @@ function RetrievalBanner({ status }: { status: SearchStatus | null }) {
       {typeof status.chunks === "number" ? <span className="ml-2 text-xs opacity-80">{status.chunks} chunks indexed</span> : null}
       {status.answering ? (
         <p className="mt-1" data-testid="answerer-mode">
-          {status.answering.answerer === "ollama"
-            ? `Answers: written by the Ollama model ${status.answering.model}`
-            : `Answers: extractive (quoted sentences with citations)${status.answering.reason ? ` — ${status.answering.reason}` : ""}`}
+          {answererStatusLabel(status.answering)}
         </p>
       ) : null}
     </div>

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Button } from "~/components/ui/button";
+import { answeredByLabel, queueLabel } from "~/lib/answer";
 import type { Message } from "~/lib/chat-client";
 import { MarkdownContent } from "./markdown-content";
 import { Sources } from "./sources";
@@ -40,11 +41,17 @@ function AssistantCard({ message }: { message: Message }) {
         ) : null}
         <Sources citations={message.citations} />
       </div>
+      {message.answeredBy ? (
+        <p className="mt-1 text-xs text-slate-500" data-testid="answered-by">
+          {answeredByLabel(message.answeredBy)}
+        </p>
+      ) : null}
     </li>
   );
 }
 
-function Thinking() {
+/** 'Thinking...', or the question's place while the built-in model writes other answers first. */
+function Thinking({ ahead }: { ahead: number | null }) {
   return (
     <li className="flex justify-start" data-testid="thinking" role="status">
       <div className="flex items-center gap-2 rounded-2xl rounded-bl-sm border border-slate-200 bg-white px-4 py-3 text-slate-600 shadow-sm">
@@ -53,7 +60,7 @@ function Thinking() {
           <span className="h-1.5 w-1.5 animate-bounce rounded-full bg-brand-600 [animation-delay:-0.15s]" />
           <span className="h-1.5 w-1.5 animate-bounce rounded-full bg-brand-600" />
         </span>
-        Thinking...
+        {ahead ? <span data-testid="queue-position">{queueLabel(ahead)}</span> : "Thinking..."}
       </div>
     </li>
   );
@@ -120,7 +127,7 @@ export function MessageList({
             <Reading reading={pending.reading} />
           </li>
         ) : null}
-        {pending && pending.phase !== "streaming" ? <Thinking /> : null}
+        {pending && pending.phase !== "streaming" ? <Thinking ahead={pending.ahead} /> : null}
         {pending && pending.phase === "streaming" ? (
           <li className="flex scroll-mt-4 justify-start" data-testid="streaming-answer">
             <div className="w-full max-w-[95%] rounded-2xl rounded-bl-sm border border-slate-200 bg-white px-4 py-3 shadow-sm">

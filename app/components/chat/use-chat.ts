@@ -22,6 +22,8 @@ export type PendingMessage = {
   userMessage: Message | null;
   /** How the question was read, from the stream; the stored answer carries it afterwards. */
   reading: string | null;
+  /** Answers the built-in model writes before this one; null when not waiting for it. */
+  ahead: number | null;
   answer: string;
   /** preparing: naming and creating the conversation; thinking: waiting for the first token. */
   phase: "preparing" | "thinking" | "streaming";
@@ -152,7 +154,7 @@ export function useChat({
       abortRef.current = controller;
       const update = (patch: Partial<PendingMessage>) => setPending((p) => (p ? { ...p, ...patch } : p));
       let conversationId = selectedRef.current;
-      setPending({ conversationId, content, userMessage: null, reading: null, answer: "", phase: conversationId ? "thinking" : "preparing" });
+      setPending({ conversationId, content, userMessage: null, reading: null, ahead: null, answer: "", phase: conversationId ? "thinking" : "preparing" });
       scrollTo("bottom");
       try {
         if (!conversationId) {
@@ -190,6 +192,7 @@ export function useChat({
                 update({ userMessage: message });
               },
               onReading: (reading) => update({ reading }),
+              onQueue: (ahead) => update({ ahead: ahead > 0 ? ahead : null }),
               onToken: (piece) => setPending((p) => (p ? { ...p, answer: p.answer + piece, phase: "streaming" } : p)),
               // Spec §8's PubMed toasts; the answer itself still comes from the knowledge base.
               onPubmed: (outcome) => {

@@ -1,4 +1,5 @@
 import { Ollama } from "ollama";
+import type { AnsweredBy } from "./answered-by";
 import type { ChatMessage } from "./prompts.server";
 import { AnswerError } from "./types";
 
@@ -16,12 +17,32 @@ export type ChatModelOptions = {
   probeTimeoutMs?: number;
 };
 
-export type ChatModelStatus = { available: true; model: string; host: string } | { available: false; model: string; host: string; reason: string };
+export type ChatModelStatus = { available: true; model: string } | { available: false; model: string; reason: string };
 
-export type ChatOptions = { signal?: AbortSignal; onToken?: (text: string) => void; temperature?: number; maxTokens?: number };
+export type ChatOptions = {
+  signal?: AbortSignal;
+  onToken?: (text: string) => void;
+  temperature?: number;
+  maxTokens?: number;
+  /** A model that runs one generation at a time: how many are ahead of this one (0 once it starts). */
+  onQueue?: (ahead: number) => void;
+  /**
+   * An answer from numbered passages: the numbers its sentences may cite. A model whose output can be
+   * constrained (the built-in one) is held to sentences that each end with one of these markers, or
+   * the refusal; others are only told so in the prompt.
+   */
+  citedPassages?: number[];
+};
+
+/** How many prompt tokens a model with a small context can take, and how to count them. */
+export type PromptBudget = { tokens: number; count(text: string): number };
 
 export type ChatModel = {
   readonly id: string;
+  /** Stored with every answer it writes. */
+  readonly answeredBy: AnsweredBy;
+  /** Absent when the context is large enough for any prompt the pipeline builds. */
+  readonly promptBudget?: () => PromptBudget;
   status(): Promise<ChatModelStatus>;
   /** The whole reply; tokens go to onToken as they arrive. Throws AnswerError. */
   chat(messages: ChatMessage[], options?: ChatOptions): Promise<string>;
@@ -54,7 +75,7 @@ export function createChatModel(options: ChatModelOptions, now: () => number = D
   async function probe(): Promise<ChatModelStatus> {
     try {
       await clientWith(AbortSignal.timeout(probeTimeoutMs)).show({ model });
-      return { available: true, model, host };
+      return { available: true, model };
     } catch (error) {
       const status = (error as { status_code?: unknown } | null)?.status_code;
       const reason =
@@ -63,12 +84,13 @@ export function createChatModel(options: ChatModelOptions, now: () => number = D
           : error instanceof Error && error.name === "TimeoutError"
             ? `Ollama at ${host} did not answer within ${probeTimeoutMs} ms`
             : reasonOf(error, host);
-      return { available: false, model, host, reason };
+      return { available: false, model, reason };
     }
   }
 
   return {
     id: `ollama:${model}`,
+    answeredBy: { provider: "ollama", model },
     async status() {
       if (cached && cached.until > now()) return cached.status;
       const status = await probe();

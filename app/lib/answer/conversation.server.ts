@@ -5,6 +5,7 @@ import { getOwnConversation, getUserSettings, insertMessage, listMessages, type 
 import { getDb, type Db } from "../db/index.server";
 import { answerQuestion, defaultAnswerDeps, type AnswerDeps, type PubMedStatus } from "./pipeline.server";
 import { contextualSuggestions } from "./suggestions.server";
+import type { AnsweredBy } from "./answered-by";
 import { AnswerError, type HistoryTurn } from "./types";
 
 /**
@@ -56,6 +57,7 @@ export type ReplyInput = SendMessage & {
   onToken?: (text: string) => void;
   onPubmed?: (outcome: PubMedStatus) => void;
   onReading?: (reading: string) => void;
+  onQueue?: (ahead: number) => void;
 };
 
 export type ReplyOutcome = { ok: true; user: Message; assistant: Message } | { ok: false; user: Message; assistant: Message; error: AnswerError };
@@ -82,6 +84,8 @@ export async function replyInConversation(input: ReplyInput, deps: AnswerDeps = 
   let partial = "";
   // Kept for a stopped or failed answer too: the screen showed it while the answer streamed.
   let reading: string | null = null;
+  // A stopped or failed answer records the model that was writing it.
+  let answeredBy: AnsweredBy | null = null;
   try {
     const result = await answerQuestion(
       {
@@ -92,6 +96,10 @@ export async function replyInConversation(input: ReplyInput, deps: AnswerDeps = 
         customSystemPrompt: settings.customSystemPrompt,
         pubmedPriorityJournals: settings.pubmedPriorityJournals,
         onPubmed: input.onPubmed,
+        onQueue: input.onQueue,
+        onAnsweredBy: (by) => {
+          answeredBy = by;
+        },
         onReading: (r) => {
           reading = r;
           input.onReading?.(r);
@@ -105,7 +113,7 @@ export async function replyInConversation(input: ReplyInput, deps: AnswerDeps = 
       deps,
     );
     const assistant = insertMessage(
-      { conversationId: input.conversationId, role: "assistant", content: result.content, citations: result.citations, status: "complete", reading: result.reading, ...flags },
+      { conversationId: input.conversationId, role: "assistant", content: result.content, citations: result.citations, status: "complete", reading: result.reading, answeredBy: result.answeredBy, ...flags },
       db,
     );
     return { ok: true, user, assistant };
@@ -118,7 +126,7 @@ export async function replyInConversation(input: ReplyInput, deps: AnswerDeps = 
           : new AnswerError("model", "An unexpected error stopped the answer", { cause: thrown });
     if (!(thrown instanceof AnswerError)) console.error("answer: unexpected failure", thrown);
     const assistant = insertMessage(
-      { conversationId: input.conversationId, role: "assistant", content: failureText(partial, error), citations: [], status: "failed", reading, ...flags },
+      { conversationId: input.conversationId, role: "assistant", content: failureText(partial, error), citations: [], status: "failed", reading, answeredBy, ...flags },
       db,
     );
     return { ok: false, user, assistant, error };

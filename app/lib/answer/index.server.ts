@@ -10,13 +10,16 @@ export {
   type AnswerDeps,
   type AnswerRequest,
   type AnswerResult,
-  type AnswererStatus,
+  type ModelSentences,
   type PubMedStatus,
 } from "./pipeline.server";
 export { contextualSuggestions, fallbackTitle, generateTitle, MAX_SUGGESTIONS } from "./suggestions.server";
 export { DEFAULT_SYSTEM_PROMPTS, getSystemPrompts, type SystemPrompts } from "./prompts.server";
 export { citationLabel, sourceUrl, toCitation } from "./citations";
 export { createChatModel, type ChatModel } from "./chat-model.server";
+export { createLocalChatModel, defaultThreads, localModelName, type LocalChatModel } from "./local-model.server";
+export { chooseChatProvider, createChosenChatModel, type ChatProviderChoice } from "./providers.server";
+export { answeredByLabel, EXTRACTIVE, type AnsweredBy, type AnswererStatus } from "./answered-by";
 export { AnswerError, REFUSAL, type Citation, type HistoryTurn } from "./types";
 export {
   MAX_QUESTION_CHARS,

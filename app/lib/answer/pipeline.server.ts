@@ -3,14 +3,16 @@ import { getDb, type Db } from "../db/index.server";
 import { getEmbedder, type Embedder } from "../embeddings/index.server";
 import { embedQuery, retrieveOffThread, retrieveSync, tokenize, type Passage, type QueryTerm, type RetrieveOptions, type Retrieval } from "../search/index.server";
 import { splitSentences } from "../sentences";
-import { createChatModel, type ChatModel, type ChatModelStatus } from "./chat-model.server";
+import { EXTRACTIVE, type AnsweredBy, type AnswererStatus } from "./answered-by";
+import type { ChatModel, ChatModelStatus } from "./chat-model.server";
+import { chooseChatProvider, createChosenChatModel, type ChatProviderChoice } from "./providers.server";
 import { finalizeCitations, narrowToSentence, toCitation } from "./citations";
 import { quotableSentences, type QuotableSentence } from "./quotes.server";
 import { checkCoverage, type Coverage } from "./coverage.server";
 import { citeSentencePages, verifyModelAnswer } from "./verify.server";
 import { extractiveAnswer, extractiveSections, sentenceKey, type AnswerGuide } from "./extractive.server";
 import { askingClause, frameLabel, frameOf, isAskingWord, readConversation, readQuestion, searchText, speciesIn, speciesLabel, type Frame } from "./frame";
-import { answerMessages, getSystemPrompts, taskMessages } from "./prompts.server";
+import { fitAnswerMessages, getSystemPrompts, taskMessages } from "./prompts.server";
 import { decomposeQuestion, topicWords as topicWordsOf } from "./questions";
 import { ABSTAIN_BELOW, coverage, judgeRelevance, passageTerms, type ScoredPassage } from "./relevance.server";
 import { PUBMED_ARTICLES, pubmedPassages, type PubMedSearch } from "./pubmed-passages.server";
@@ -42,6 +44,10 @@ export type AnswerRequest = {
   onPubmed?: (outcome: PubMedStatus) => void;
   /** How the question was read ("cats · itraconazole · dose"), as soon as it is known, before any token. */
   onReading?: (reading: string) => void;
+  /** A model that writes one answer at a time: how many answers are ahead of this one (0 once it starts). */
+  onQueue?: (ahead: number) => void;
+  /** The model is about to write the answer (so a stopped or failed answer still records who was writing it). */
+  onAnsweredBy?: (by: AnsweredBy) => void;
 };
 
 export type PubMedStatus = { status: "ok" | "empty" | "failed"; articles: number; message: string | null };
@@ -60,7 +66,14 @@ export type AnswerResult = {
   fallbackReason: string | null;
   /** How the question was read, shown under it; null when nothing clinical was recognised. */
   reading: string | null;
+  /** Who wrote the stored answer (the extractive answerer for refusals without a model). */
+  answeredBy: AnsweredBy;
+  /** The model's sentences and what the checks did with them; null when no model wrote the answer. */
+  modelSentences: ModelSentences | null;
 };
+
+/** What the checks did with a model's answer: sentences kept, and those left out with the reason. */
+export type ModelSentences = { kept: number; dropped: Array<{ sentence: string; reason: string }> };
 
 export type AnswerDeps = {
   db: Db;
@@ -87,26 +100,22 @@ const SUB_TOPIC_COVERAGE = 0.4;
 /** The small model tasks (rewrite, sub-questions, title, follow-ups) must not hold an answer up for long. */
 const TASK_TIMEOUT_MS = 20_000;
 
-let configuredModel: ChatModel | null | undefined;
+let configured: { model: ChatModel | null; choice: ChatProviderChoice } | undefined;
 
-function configuredChatModel(): ChatModel | null {
-  if (configuredModel !== undefined) return configuredModel;
-  const cfg = getConfig();
-  configuredModel = cfg.OLLAMA_MODEL
-    ? createChatModel({ host: cfg.OLLAMA_HOST ?? "http://127.0.0.1:11434", model: cfg.OLLAMA_MODEL, idleTimeoutMs: cfg.OLLAMA_TIMEOUT_SECONDS * 1000 })
-    : null;
-  return configuredModel;
+function configuredChatModel(): { model: ChatModel | null; choice: ChatProviderChoice } {
+  if (configured) return configured;
+  const choice = chooseChatProvider(getConfig());
+  configured = { model: createChosenChatModel(choice), choice };
+  return configured;
 }
-
-export type AnswererStatus = { answerer: "ollama" | "extractive"; model: string | null; reason: string | null };
 
 /** Which answerer questions get now, and why (shown to admins). */
 export async function getAnswererStatus(): Promise<AnswererStatus> {
-  const model = configuredChatModel();
-  if (!model) return { answerer: "extractive", model: null, reason: "No chat model is configured (OLLAMA_MODEL is not set)" };
+  const { model, choice } = configuredChatModel();
+  if (!model) return { answerer: "extractive", model: null, reason: choice.provider === null ? choice.reason : null };
   const status: ChatModelStatus = await model.status();
   return status.available
-    ? { answerer: "ollama", model: status.model, reason: null }
+    ? { answerer: model.answeredBy.provider, model: status.model, reason: null }
     : { answerer: "extractive", model: status.model, reason: status.reason };
 }
 
@@ -115,7 +124,7 @@ export function defaultAnswerDeps(): AnswerDeps {
     db: getDb(),
     embedder: () => getEmbedder(),
     chatModel: async () => {
-      const model = configuredChatModel();
+      const { model } = configuredChatModel();
       return model && (await model.status()).available ? model : null;
     },
     retrieve: retrieveOffThread,
@@ -273,7 +282,7 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
 function refusal(searchQuery: string, subQuestions: string[], fallbackReason: string | null, note: string | null = null): AnswerResult {
   // The refusal is the spec's exact sentence; an unreachable PubMed is said on its own line before it.
   const content = note ? `${note}\n\n${REFUSAL}` : REFUSAL;
-  return { content, citations: [], answerer: "none", searchQuery, subQuestions, passages: [], fallbackReason, reading: null };
+  return { content, citations: [], answerer: "none", searchQuery, subQuestions, passages: [], fallbackReason, reading: null, answeredBy: EXTRACTIVE, modelSentences: null };
 }
 
 /** Emits finished text in lines, so a streaming client shows the extractive answer as it shows a model's. */
@@ -398,11 +407,14 @@ export async function answerQuestion(request: AnswerRequest, deps: AnswerDeps = 
   let fallbackReason: string | null = null;
   /** The model's words reached the screen before its answer was set aside: the extractive text is not streamed after them. */
   let modelSpoke = false;
+  let modelSentences: ModelSentences | null = null;
   if (model) {
     let emitted = false;
+    const by = model.answeredBy;
     try {
-      const text = await model.chat(
-        answerMessages({
+      // A small context takes fewer (or shorter) passages; the model is checked against what it was given.
+      const { messages, passages: given } = fitAnswerMessages(
+        {
           question: request.question,
           passages: numbered,
           history: request.history,
@@ -410,23 +422,41 @@ export async function answerQuestion(request: AnswerRequest, deps: AnswerDeps = 
           customPrompt: request.customSystemPrompt,
           mode: request,
           sectionHints: request.useThinkHarder ? subQuestions : undefined,
-        }),
-        {
-          signal: request.signal,
-          onToken: (t) => {
-            emitted = true;
-            request.onToken?.(t);
-          },
         },
+        model.promptBudget?.(),
       );
-      if (text.includes(REFUSAL) || !text.trim()) return { ...refusal(searchQuery, subQuestions, null, note), answerer: "ollama", reading };
+      request.onAnsweredBy?.(by);
+      const text = await model.chat(messages, {
+        signal: request.signal,
+        onQueue: request.onQueue,
+        citedPassages: given.map((p) => p.number),
+        onToken: (t) => {
+          emitted = true;
+          request.onToken?.(t);
+        },
+      });
+      if (text.includes(REFUSAL) || !text.trim()) {
+        return { ...refusal(searchQuery, subQuestions, null, note), answerer: by.provider, reading, answeredBy: by };
+      }
       // Checked like a quote: sentences without a citation, or with a number or species their passage lacks, are left out.
-      const verified = verifyModelAnswer(text, numbered);
+      const verified = verifyModelAnswer(text, given);
+      modelSentences = { kept: verified.kept, dropped: verified.dropped };
       for (const d of verified.dropped) console.warn(`answer: model sentence left out (${d.reason}): ${d.sentence.slice(0, 200)}`);
       if (verified.text) {
         const paged = citeSentencePages(verified.text, numbered);
         const { content, cited } = finalizeCitations(withNotCovered(paged.text, frame, retrieved.notCovered), paged.passages);
-        return { content: prefix + content, citations: cited.map(toCitation), answerer: "ollama", searchQuery, subQuestions, passages: numbered, fallbackReason, reading };
+        return {
+          content: prefix + content,
+          citations: cited.map(toCitation),
+          answerer: by.provider,
+          searchQuery,
+          subQuestions,
+          passages: numbered,
+          fallbackReason,
+          reading,
+          answeredBy: by,
+          modelSentences,
+        };
       }
       // Nothing the model wrote could be verified: the passages' own sentences answer instead (the stored
       // message replaces what was streamed on the screen).
@@ -453,12 +483,23 @@ export async function answerQuestion(request: AnswerRequest, deps: AnswerDeps = 
     : extractiveAnswer(request.question, retrieved.terms, numbered, {}, guideFor(request, frame, retrieved.supporting));
   if (!extractive.text) {
     emitInPieces(REFUSAL, request.onToken);
-    return { ...refusal(searchQuery, subQuestions, fallbackReason, note), reading };
+    return { ...refusal(searchQuery, subQuestions, fallbackReason, note), reading, modelSentences };
   }
   // The extractive answer cites each quoted sentence's own page: its markers number those.
   const { content, cited } = finalizeCitations(withNotCovered(extractive.text, frame, retrieved.notCovered), extractive.cited);
   if (!modelSpoke) emitInPieces(content, request.onToken);
-  return { content: prefix + content, citations: cited.map(toCitation), answerer: "extractive", searchQuery, subQuestions, passages: numbered, fallbackReason, reading };
+  return {
+    content: prefix + content,
+    citations: cited.map(toCitation),
+    answerer: "extractive",
+    searchQuery,
+    subQuestions,
+    passages: numbered,
+    fallbackReason,
+    reading,
+    answeredBy: EXTRACTIVE,
+    modelSentences,
+  };
 }
 
 export { ABSTAIN_BELOW };

@@ -6,7 +6,7 @@ import { AnswerError } from "./types";
 const question = { content: "Itraconazole dose for a cat?", usePubmed: false, useThinkHarder: false, userId: "u1", conversationId: "c1" };
 
 function message(id: string, role: Message["role"], content: string, extra: Partial<Message> = {}): Message {
-  return { id, conversationId: "c1", role, content, citations: [], status: "complete", reading: null, usePubmed: false, useThinkHarder: false, createdAt: new Date(0), ...extra };
+  return { id, conversationId: "c1", role, content, citations: [], status: "complete", reading: null, answeredBy: null, usePubmed: false, useThinkHarder: false, createdAt: new Date(0), ...extra };
 }
 
 const user = message("m1", "user", question.content);
@@ -23,20 +23,25 @@ async function eventsOf(res: Response): Promise<Array<{ event: string; data: unk
 }
 
 describe("answerEventStream", () => {
-  it("sends user, reading, tokens, then done with the stored answer", async () => {
-    const assistant = message("m2", "assistant", "5 mg/kg [1]", { reading: "cats · itraconazole · dose" });
+  it("sends user, reading, queue places, tokens, then done with the stored answer and who wrote it", async () => {
+    const answeredBy = { provider: "local", model: "SmolLM2-135M-Instruct" } as const;
+    const assistant = message("m2", "assistant", "5 mg/kg [1]", { reading: "cats · itraconazole · dose", answeredBy });
     const reply: Reply = async (input) => {
       input.onUserMessage?.(user);
       input.onReading?.("cats · itraconazole · dose");
+      input.onQueue?.(2);
+      input.onQueue?.(1);
+      input.onQueue?.(0);
       input.onToken?.("5 mg/kg [3]");
       return { ok: true, user, assistant };
     };
     const res = answerEventStream(question, new AbortController().signal, reply);
     expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
     const events = await eventsOf(res);
-    expect(events.map((e) => e.event)).toEqual(["user", "reading", "token", "done"]);
+    expect(events.map((e) => e.event)).toEqual(["user", "reading", "queue", "queue", "queue", "token", "done"]);
     expect(events[1]!.data).toEqual({ reading: "cats · itraconazole · dose" });
-    expect(events[3]!.data).toMatchObject({ id: "m2", content: "5 mg/kg [1]", reading: "cats · itraconazole · dose", createdAt: "1970-01-01T00:00:00.000Z" });
+    expect(events.slice(2, 5).map((e) => e.data)).toEqual([{ ahead: 2 }, { ahead: 1 }, { ahead: 0 }]);
+    expect(events[6]!.data).toMatchObject({ id: "m2", content: "5 mg/kg [1]", reading: "cats · itraconazole · dose", answeredBy, createdAt: "1970-01-01T00:00:00.000Z" });
   });
 
   it("ends with error and the stored failed answer's id when the answer fails", async () => {

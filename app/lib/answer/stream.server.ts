@@ -27,6 +27,7 @@ export function answerEventStream(question: Question, signal: AbortSignal, reply
         onReading: (reading) => send("reading", { reading }),
         onToken: (text) => send("token", { text }),
         onPubmed: (outcome) => send("pubmed", outcome),
+        onQueue: (ahead) => send("queue", { ahead }),
       });
       if (outcome.ok) send("done", toMessageJson(outcome.assistant));
       else send("error", { message: outcome.error.message, messageId: outcome.assistant.id });

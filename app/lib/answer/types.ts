@@ -1,5 +1,6 @@
 import type { Citation } from "../../../db/schema";
 import type { Passage } from "../search/index.server";
+import type { AnswerProvider } from "./answered-by";
 
 /** What the answer capability needs of a retrieved passage (search's Passage has all of it). */
 export type PassageLike = Pick<Passage, "chunkId" | "documentId" | "title" | "pages" | "pageLabel" | "heading" | "text" | "fileType"> &
@@ -13,7 +14,7 @@ export type { Citation };
 export type HistoryTurn = { role: "user" | "assistant"; content: string };
 
 /** Which answerer produced an answer ("none": nothing was relevant enough, the refusal was given). */
-export type AnswererKind = "ollama" | "extractive" | "none";
+export type AnswererKind = AnswerProvider | "none";
 
 /** The exact sentence of the spec (§9) when the knowledge base has nothing relevant (one definition, in chat's defaults). */
 export { NO_EVIDENCE_ANSWER as REFUSAL } from "../chat/defaults";

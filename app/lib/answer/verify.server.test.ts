@@ -48,9 +48,20 @@ describe("a model answer", () => {
     expect(dropped.map((d) => d.sentence)).toEqual(["Dogs: 0.3 mg/kg [1].", "In rabbits use 0.1 mg/kg [1]."]);
   });
 
+  it("keeps a sentence whose marker follows its full stop (\"... daily. [1]\"), instead of reading the marker as the next sentence's", () => {
+    // Found in the built-in model's answers: the first sentence was dropped as citing nothing, and the
+    // second was checked with the first one's marker too.
+    const answer = "Cats receive 0.1 mg/kg once daily. [1] Dogs start on 0.25 U/kg every 12 hours. [2]";
+    expect(verifyModelAnswer(answer, [MELOXICAM, INSULIN])).toEqual({ text: answer, kept: 2, dropped: [] });
+    const wrong = "Cats receive 0.1 mg/kg once daily. [1] Dogs start on 0.25 U/kg every 12 hours. [1]";
+    expect(verifyModelAnswer(wrong, [MELOXICAM, INSULIN]).dropped).toEqual([
+      { sentence: "Dogs start on 0.25 U/kg every 12 hours. [1]", reason: "the number 0.25 U/kg is not in the cited passage" },
+    ]);
+  });
+
   it("is unchanged when every sentence stands", () => {
     const answer = "Cats receive 0.1 mg/kg once daily [1].\n\nDogs start on 0.25 U/kg every 12 hours [2].";
-    expect(verifyModelAnswer(answer, [MELOXICAM, INSULIN])).toEqual({ text: answer, dropped: [] });
+    expect(verifyModelAnswer(answer, [MELOXICAM, INSULIN])).toEqual({ text: answer, kept: 2, dropped: [] });
   });
 
   it("is empty when nothing stands (headings alone say nothing)", () => {

@@ -50,15 +50,40 @@ export function unsupported(sentence: string, passages: Map<number, Pick<Passage
   return null;
 }
 
+/** Markers (and the space before them) at the very start of a split sentence. */
+const LEADING_MARKERS = new RegExp(`^(?:\\s*${MARKER.source})+`);
+
+/**
+ * A line's sentences, each with the markers that follow its full stop: "Dose is 0.1 mg/kg. [1] Give it
+ * daily. [2]" splits as "Dose is 0.1 mg/kg." and "[1] Give it daily. [2]", but "[1]" cites the sentence
+ * before it (the extractive answerer and many models place markers so), so it is moved back there.
+ */
+export function claimSentences(body: string): string[] {
+  const out: string[] = [];
+  for (const { text } of splitSentences(body)) {
+    const lead = out.length ? LEADING_MARKERS.exec(text)?.[0] : undefined;
+    if (!lead) {
+      out.push(text);
+      continue;
+    }
+    out[out.length - 1] += ` ${lead.trim()}`;
+    const rest = text.slice(lead.length).trim();
+    if (rest) out.push(rest);
+  }
+  return out;
+}
+
 /** Lines that carry no claim: headings, notes in italics, a lead-in ending with a colon, a blank line. */
 const STRUCTURE = /^\s*(#{1,6}\s|_.*_\s*$|\*\*[^*]+\*\*:?\s*$|[^.!?]*:\s*$|$)/;
 
-export type VerifiedAnswer = { text: string; dropped: Array<{ sentence: string; reason: string }> };
+/** `kept`: the sentences that passed (claims, not headings or notes). */
+export type VerifiedAnswer = { text: string; kept: number; dropped: Array<{ sentence: string; reason: string }> };
 
 /** The answer with every sentence that fails its check left out (and a note saying so when one was). */
 export function verifyModelAnswer(text: string, passages: Array<NumberedPassage<PassageLike>>): VerifiedAnswer {
   const byNumber = new Map(passages.map((p) => [p.number, p]));
   const dropped: VerifiedAnswer["dropped"] = [];
+  let keptSentences = 0;
   const lines: string[] = [];
   for (const line of text.split("\n")) {
     if (STRUCTURE.test(line)) {
@@ -67,18 +92,19 @@ export function verifyModelAnswer(text: string, passages: Array<NumberedPassage<
     }
     const bullet = /^(\s*(?:[-*+]|\d+[.)])\s+)/.exec(line)?.[1] ?? "";
     const body = line.slice(bullet.length);
-    const kept = splitSentences(body).map((s) => s.text).filter((sentence) => {
+    const kept = claimSentences(body).filter((sentence) => {
       const reason = unsupported(sentence, byNumber);
       if (reason) dropped.push({ sentence, reason });
       return !reason;
     });
+    keptSentences += kept.length;
     if (kept.length) lines.push(bullet + kept.join(" "));
   }
   let out = lines.join("\n").replace(/\n{3,}/g, "\n\n").trim();
   // Headings or lead-ins left with nothing under them say nothing.
   if (!/[.!?)\]]/.test(out.replace(STRUCTURE_LINES, ""))) out = "";
   if (dropped.length && out) out = `${out}\n\n${UNVERIFIED_NOTE}`;
-  return { text: out, dropped };
+  return { text: out, kept: out ? keptSentences : 0, dropped };
 }
 
 const STRUCTURE_LINES = /^\s*(#{1,6}\s.*|_.*_|\*\*[^*]+\*\*:?|[^.!?\n]*:)\s*$/gm;
@@ -123,8 +149,8 @@ export function citeSentencePages(text: string, passages: Array<NumberedPassage<
       const body = line.slice(bullet.length);
       return (
         bullet +
-        splitSentences(body)
-          .map(({ text: sentence }) => {
+        claimSentences(body)
+          .map((sentence) => {
             const claim = new Set(tokenize(sentence.replace(MARKER, " ")));
             return sentence.replace(MARKER, (whole, spec: string) => {
               const renumbered = markerNumbers(spec)

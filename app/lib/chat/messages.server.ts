@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
+import type { AnsweredBy } from "../answer";
 import { conversations, getDb, messages, type Citation, type Db } from "../db/index.server";
 
 export type Message = typeof messages.$inferSelect;
@@ -16,6 +17,8 @@ export type MessageJson = {
   useThinkHarder: boolean;
   /** How the question was read ("cats · itraconazole · dose"), on an assistant message; null when not read. */
   reading: string | null;
+  /** Who wrote an assistant message; null on questions and on answers stored before this was recorded. */
+  answeredBy: AnsweredBy | null;
   createdAt: string;
 };
 
@@ -28,6 +31,7 @@ export type NewMessage = {
   usePubmed?: boolean;
   useThinkHarder?: boolean;
   reading?: string | null;
+  answeredBy?: AnsweredBy | null;
 };
 
 export type MessagePatch = { content?: string; citations?: Citation[]; status?: MessageStatus };
@@ -43,6 +47,7 @@ export function toMessageJson(m: Message): MessageJson {
     usePubmed: m.usePubmed,
     useThinkHarder: m.useThinkHarder,
     reading: m.reading,
+    answeredBy: m.answeredBy,
     createdAt: m.createdAt.toISOString(),
   };
 }
@@ -76,6 +81,7 @@ export function insertMessage(input: NewMessage, db: Db = getDb()): Message {
         usePubmed: input.usePubmed ?? false,
         useThinkHarder: input.useThinkHarder ?? false,
         reading: input.reading ?? null,
+        answeredBy: input.answeredBy ?? null,
         createdAt: now,
       })
       .returning()

@@ -1,0 +1,35 @@
+import path from "node:path";
+import type { AppConfig } from "../config.server";
+import { createChatModel, type ChatModel } from "./chat-model.server";
+import { createLocalChatModel } from "./local-model.server";
+
+/** Which chat model the configuration asks for; `null` provider: none (the extractive answerer), and why. */
+export type ChatProviderChoice =
+  | { provider: "ollama"; host: string; model: string; idleTimeoutMs: number }
+  | { provider: "local"; modelPath: string; threads?: number }
+  | { provider: null; reason: string };
+
+export type ProviderConfig = Pick<AppConfig, "MODEL_PROVIDER" | "OLLAMA_HOST" | "OLLAMA_MODEL" | "OLLAMA_TIMEOUT_SECONDS" | "LOCAL_CHAT_MODEL" | "LOCAL_CHAT_THREADS" | "modelsDir">;
+
+const DEFAULT_OLLAMA_HOST = "http://127.0.0.1:11434";
+
+/**
+ * MODEL_PROVIDER decides; unset keeps the behaviour from before it existed: Ollama when OLLAMA_MODEL is
+ * set, else no model. (parseConfig already refused MODEL_PROVIDER=ollama without OLLAMA_MODEL.)
+ */
+export function chooseChatProvider(cfg: ProviderConfig): ChatProviderChoice {
+  const provider = cfg.MODEL_PROVIDER ?? (cfg.OLLAMA_MODEL ? "ollama" : null);
+  if (provider === "local") {
+    return { provider, modelPath: path.resolve(cfg.modelsDir, cfg.LOCAL_CHAT_MODEL), ...(cfg.LOCAL_CHAT_THREADS ? { threads: cfg.LOCAL_CHAT_THREADS } : {}) };
+  }
+  if (provider === "ollama" && cfg.OLLAMA_MODEL) {
+    return { provider, host: cfg.OLLAMA_HOST ?? DEFAULT_OLLAMA_HOST, model: cfg.OLLAMA_MODEL, idleTimeoutMs: cfg.OLLAMA_TIMEOUT_SECONDS * 1000 };
+  }
+  return { provider: null, reason: "No chat model is configured (MODEL_PROVIDER and OLLAMA_MODEL are not set)" };
+}
+
+export function createChosenChatModel(choice: ChatProviderChoice): ChatModel | null {
+  if (choice.provider === "local") return createLocalChatModel({ modelPath: choice.modelPath, threads: choice.threads });
+  if (choice.provider === "ollama") return createChatModel({ host: choice.host, model: choice.model, idleTimeoutMs: choice.idleTimeoutMs });
+  return null;
+}
