@@ -13,7 +13,7 @@ import type { Scope } from "./visibility.server";
  * (vector.server.ts) when an embedder is given and vectors exist.
  */
 
-export { addDocumentVectors, indexDocument, removeDocumentIndex } from "./indexer.server";
+export { addDocumentVectors, indexDocument, rebuildStaleIndex, removeDocumentIndex } from "./indexer.server";
 export { retrieveOffThread, searchThreadRunning, stopSearchThread } from "./thread.server";
 
 /** Loads the in-memory vector codes of every embedding size in the index, so the first question does not wait for them. */

@@ -7,7 +7,7 @@ import { documents, openDatabase, users, type Db } from "../db/index.server";
 import type { Embedder } from "../embeddings/types";
 import { chunkPages } from "../ingest/chunker";
 import type { ParsedPage } from "../ingest/types";
-import { addDocumentVectors, getIndexStats, indexDocument, optimizeIndex, removeDocumentIndex, search } from "./index.server";
+import { addDocumentVectors, getIndexStats, indexDocument, optimizeIndex, rebuildStaleIndex, removeDocumentIndex, search } from "./index.server";
 import { countPostings, EXACT_DF } from "./lexical.server";
 import { loadVectorIndex } from "./vector.server";
 import { tokenize } from "./tokenize";
@@ -653,5 +653,48 @@ describe("corpus statistics at scale", () => {
     const before = await search("dose of meloxicam in cats", { db });
     optimizeIndex(db);
     expect(await search("dose of meloxicam in cats", { db })).toEqual(before);
+  });
+});
+
+describe("British and American spellings", () => {
+  const HAEMATOLOGY: DocSpec = {
+    id: "haematology",
+    title: "Feline Haematology",
+    pages: [page(3, [heading("Anaemia"), para("Immune-mediated haemolytic anaemia in cats causes pallor; faeces may be dark. Oedema is rare.")])],
+  };
+  const HEMATOLOGY: DocSpec = {
+    id: "hematology",
+    title: "Canine Hematology",
+    pages: [page(5, [heading("Esophagus"), para("Megaesophagus in dogs leads to regurgitation; aspiration causes edema of the lungs.")])],
+  };
+
+  it("finds an American-spelled passage with a British query, and the reverse", async () => {
+    const db = freshDb();
+    addDocument(db, HAEMATOLOGY);
+    addDocument(db, HEMATOLOGY);
+    const found = async (query: string) => new Set((await search(query, { db })).map((r) => r.documentId));
+    expect(await found("hemolytic anemia")).toEqual(new Set(["haematology"]));
+    expect(await found("feces")).toEqual(new Set(["haematology"]));
+    expect(await found("megaoesophagus")).toEqual(new Set(["hematology"]));
+    expect(await found("oedema")).toEqual(new Set(["haematology", "hematology"]));
+    expect(await found("edema")).toEqual(new Set(["haematology", "hematology"]));
+  });
+
+  it("rebuilds an index written by an older tokenizer at start, so both spellings match again", async () => {
+    const db = freshDb();
+    addDocument(db, HAEMATOLOGY);
+    const client = db.$client;
+    // What the tokenizer before spelling folding wrote: British terms as they are
+    const id = client.prepare("SELECT id FROM chunks WHERE document_id = 'haematology'").pluck().get() as number;
+    client.prepare("DELETE FROM chunks_fts WHERE rowid = ?").run(id);
+    client.prepare("INSERT INTO chunks_fts (rowid, title, heading, body) VALUES (?, ?, ?, ?)").run(id, "felin haematolog", "anaemia", "immun mediat haemolyt anaemia in cat");
+    client.prepare("UPDATE search_stats SET analyzer = 1").run();
+    expect(await search("hemolytic anemia", { db })).toEqual([]);
+
+    expect(rebuildStaleIndex(db)).toMatch(/rebuilt .*version 1 to \d+\): 1 chunks/);
+    expect((await search("hemolytic anemia", { db }))[0]?.documentId).toBe("haematology");
+    expect((await search("haemolytic anaemia", { db }))[0]?.documentId).toBe("haematology");
+    // Current: nothing to do the next time
+    expect(rebuildStaleIndex(db)).toBeNull();
   });
 });
