@@ -337,6 +337,19 @@ function namedThings(text: string) {
   return { drugs, pathogens, conditions, names, acronyms };
 }
 
+/**
+ * How far search may correct a question word it has never seen (a typo): species words never (a species
+ * the knowledge base lacks must stay absent, not become another), words that read as a drug, pathogen or
+ * condition name by one edit only (two edits can make another drug: prednisone, prednisolone), other
+ * words as far as search's own limit.
+ */
+export function correctableEdits(word: string): number {
+  const lower = word.toLowerCase();
+  if (speciesIn(lower).species.size || speciesIn(lower).groups.size) return 0;
+  if (DRUG_WORDS.has(lower) || DRUG_STEM.test(lower) || PATHOGEN_ENDING.test(lower) || CONDITION_ENDING.test(lower)) return 1;
+  return Number.POSITIVE_INFINITY;
+}
+
 /** The frame of a question on its own (no conversation). */
 export function frameOf(question: string): Frame {
   const sentences = clauseSplit(question);

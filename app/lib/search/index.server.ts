@@ -25,6 +25,7 @@ export type { DocumentVectors, IndexedDocument } from "./indexer.server";
 export { LEXICAL_TUNING, type LexicalTuning, type QueryAnalysis, type QueryTerm } from "./lexical.server";
 export { normalizeText, tokenize } from "./tokenize";
 export { isStopWord } from "./stopwords";
+export { correctQuery, correctionsLabel, type Correction, type CorrectedQuery } from "./spellcheck.server";
 
 export type Passage = {
   chunkId: number;

@@ -7,7 +7,7 @@ import { documents, openDatabase, users, type Db } from "../db/index.server";
 import type { Embedder } from "../embeddings/types";
 import { chunkPages } from "../ingest/chunker";
 import type { ParsedPage } from "../ingest/types";
-import { addDocumentVectors, getIndexStats, indexDocument, optimizeIndex, rebuildStaleIndex, removeDocumentIndex, search } from "./index.server";
+import { addDocumentVectors, correctionsLabel, correctQuery, getIndexStats, indexDocument, optimizeIndex, rebuildStaleIndex, removeDocumentIndex, search } from "./index.server";
 import { countPostings, EXACT_DF } from "./lexical.server";
 import { loadVectorIndex } from "./vector.server";
 import { tokenize } from "./tokenize";
@@ -696,5 +696,41 @@ describe("British and American spellings", () => {
     expect((await search("haemolytic anaemia", { db }))[0]?.documentId).toBe("haematology");
     // Current: nothing to do the next time
     expect(rebuildStaleIndex(db)).toBeNull();
+  });
+});
+
+describe("typo tolerance", () => {
+  it("corrects a typo'd drug name to the knowledge base's word, and search then finds its page", async () => {
+    const db = freshDb();
+    addDocument(db, FORMULARY);
+    addDocument(db, EQUINE);
+    expect(await search("meloxicm", { db })).toEqual([]);
+    const corrected = correctQuery(db.$client, "What is the dose of meloxicm in cats?");
+    expect(corrected.corrections).toEqual([{ typed: "meloxicm", searched: "meloxicam" }]);
+    expect(corrected.text).toBe("What is the dose of meloxicam in cats?");
+    expect((await search(corrected.text, { db }))[0]).toMatchObject({ documentId: "formulary", pages: [12] });
+    expect(correctionsLabel(corrected.corrections)).toBe("Searched for: meloxicam (typed: meloxicm)");
+    // Two letters swapped are one edit
+    expect(correctQuery(db.$client, "flunixin meglumnie in horses").corrections).toEqual([{ typed: "meglumnie", searched: "meglumine" }]);
+  });
+
+  it("never turns a real word the knowledge base lacks into a different one", () => {
+    const db = freshDb();
+    addDocument(db, FORMULARY);
+    // An English word one edit from an index word: "rental" is not "renal"
+    expect(correctQuery(db.$client, "rental values").corrections).toEqual([]);
+    expect(correctQuery(db.$client, "renl values").corrections).toEqual([]);
+    expect(correctQuery(db.$client, "rennal values").corrections).toEqual([{ typed: "rennal", searched: "renal" }]);
+    // A name the caller protects (a drug two edits from another drug) stays as typed
+    const drugsOneEdit = (word: string) => (/one$|olone$/.test(word) ? 1 : 2);
+    addDocument(db, { id: "steroids", title: "Steroids", pages: [page(1, [para("Prednisolone 1 mg/kg orally once daily for immune-mediated disease.")])] });
+    expect(correctQuery(db.$client, "prednisone dose", drugsOneEdit).corrections).toEqual([]);
+    expect(correctQuery(db.$client, "prednisolne dose", drugsOneEdit).corrections).toEqual([{ typed: "prednisolne", searched: "prednisolone" }]);
+  });
+
+  it("leaves words the index knows, short words, acronyms and codes as typed", () => {
+    const db = freshDb();
+    addDocument(db, FORMULARY);
+    expect(correctQuery(db.$client, "COX-2 inhibitor in cats, NSAIDS, COXX-2, dse").corrections).toEqual([]);
   });
 });
