@@ -126,6 +126,18 @@ describe("the extractive answerer", () => {
     expect(other.content).toBe(REFUSAL);
   });
 
+  it("answers a lay name from the clinical name's passage, and still refuses what no synonym covers", async () => {
+    kb.add({
+      id: "respiratory",
+      title: "Canine Respiratory Medicine",
+      fileType: "txt",
+      pages: [page(8, [heading("Infectious tracheobronchitis"), para("Infectious tracheobronchitis passes by aerosol among dogs housed together and clears in one to three weeks.")])],
+    });
+    const result = await ask("How long does kennel cough last in dogs?");
+    expect(result.content.split("\n")[0]).toBe("Infectious tracheobronchitis passes by aerosol among dogs housed together and clears in one to three weeks. [1]");
+    expect((await ask("How long does cat flu last in kittens?")).content).toBe(REFUSAL);
+  });
+
   it("answers a question about two species for the one covered, and says which is not", async () => {
     kb.add({
       id: "derm",

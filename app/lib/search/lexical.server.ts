@@ -2,6 +2,7 @@ import type Database from "better-sqlite3";
 import { titleField } from "./indexer.server";
 import { prepared } from "./statements.server";
 import { isStopWord } from "./stopwords";
+import { synonymsIn } from "./synonyms";
 import { TermCounter, tokenize } from "./tokenize";
 import { type Scope, VISIBLE_DOCUMENT_SQL } from "./visibility.server";
 
@@ -117,7 +118,19 @@ export type CandidateRow = {
 
 export type LexicalHit = { row: CandidateRow; score: number };
 
-export type QueryTerm = { term: string; weight: number; df: number; idf: number };
+export type QueryTerm = {
+  term: string;
+  weight: number;
+  df: number;
+  idf: number;
+  /** Synonyms of the query's phrase (synonyms.json) a passage may hold instead: each a set of terms standing for this one together. */
+  alternatives?: string[][];
+  /** A synonym's term, not the query's own: searched for with EXPANSION_WEIGHT, never counted when judging coverage. */
+  expansion?: true;
+};
+
+/** A synonym counts half as much as the word the user typed. */
+export const EXPANSION_WEIGHT = 0.5;
 type CorpusStats = { chunks: number; tokens: number; version: number };
 
 function corpusStats(client: Database.Database): CorpusStats {
@@ -193,12 +206,28 @@ export function idf(df: number, n: number): number {
  * (repeats count), document frequency and IDF — terms the index has never seen included, with df 0.
  */
 function analyzeTerms(client: Database.Database, query: string, stats: CorpusStats, stopWords: boolean): QueryTerm[] {
+  const all = tokenize(query);
   const content = stopWords ? tokenize(query, isStopWord) : [];
   const counts = new Map<string, number>();
-  for (const t of content.length ? content : tokenize(query)) counts.set(t, (counts.get(t) ?? 0) + 1);
+  for (const t of content.length ? content : all) counts.set(t, (counts.get(t) ?? 0) + 1);
+  // Synonym phrases: their words get the alternatives, and the alternatives' words are searched for too
+  const alternativesOf = new Map<string, string[][]>();
+  const expansions = new Set<string>();
+  for (const found of synonymsIn(all)) {
+    for (const t of found.terms) if (counts.has(t)) alternativesOf.set(t, [...(alternativesOf.get(t) ?? []), ...found.alternatives]);
+    for (const alternative of found.alternatives) for (const t of alternative) if (!counts.has(t)) expansions.add(t);
+  }
   // A pasted page of text has hundreds of distinct words: look up the first few hundred only.
-  const dfs = documentFrequencies(client, [...counts.keys()].slice(0, MAX_LOOKUPS), stats);
-  return [...counts].slice(0, MAX_LOOKUPS).map(([term, weight]) => ({ term, weight, df: dfs.get(term) ?? 0, idf: idf(dfs.get(term) ?? 0, stats.chunks) }));
+  const own = [...counts].slice(0, MAX_LOOKUPS);
+  const dfs = documentFrequencies(client, [...own.map(([t]) => t), ...expansions].slice(0, MAX_LOOKUPS), stats);
+  const measured = (term: string) => ({ df: dfs.get(term) ?? 0, idf: idf(dfs.get(term) ?? 0, stats.chunks) });
+  return [
+    ...own.map(([term, weight]): QueryTerm => {
+      const alternatives = alternativesOf.get(term);
+      return { term, weight, ...measured(term), ...(alternatives ? { alternatives } : {}) };
+    }),
+    ...[...expansions].filter((t) => dfs.has(t)).map((term): QueryTerm => ({ term, weight: EXPANSION_WEIGHT, ...measured(term), expansion: true })),
+  ];
 }
 
 /** The terms BM25 scores with: those in the index, rarest first, at most maxQueryTerms. */
@@ -214,7 +243,7 @@ export type QueryAnalysis = { chunks: number; terms: QueryTerm[] };
 /** How the index sees a query's words (for relevance judgements beyond ranking, e.g. abstaining). */
 export function analyzeQuery(client: Database.Database, query: string): QueryAnalysis {
   const stats = corpusStats(client);
-  return { chunks: stats.chunks, terms: analyzeTerms(client, query, stats, true) };
+  return { chunks: stats.chunks, terms: analyzeTerms(client, query, stats, true).filter((t) => !t.expansion) };
 }
 
 /** Rarest terms first while their postings fit the budget; at least one. Expects terms sorted by df. */

@@ -7,7 +7,7 @@ import { documents, openDatabase, users, type Db } from "../db/index.server";
 import type { Embedder } from "../embeddings/types";
 import { chunkPages } from "../ingest/chunker";
 import type { ParsedPage } from "../ingest/types";
-import { addDocumentVectors, correctionsLabel, correctQuery, getIndexStats, indexDocument, optimizeIndex, rebuildStaleIndex, removeDocumentIndex, search } from "./index.server";
+import { addDocumentVectors, analyzeQuery, correctionsLabel, correctQuery, getIndexStats, indexDocument, optimizeIndex, rebuildStaleIndex, removeDocumentIndex, search } from "./index.server";
 import { countPostings, EXACT_DF } from "./lexical.server";
 import { loadVectorIndex } from "./vector.server";
 import { tokenize } from "./tokenize";
@@ -732,5 +732,33 @@ describe("typo tolerance", () => {
     const db = freshDb();
     addDocument(db, FORMULARY);
     expect(correctQuery(db.$client, "COX-2 inhibitor in cats, NSAIDS, COXX-2, dse").corrections).toEqual([]);
+  });
+});
+
+describe("synonyms", () => {
+  const RESPIRATORY: DocSpec = {
+    id: "respiratory",
+    title: "Canine Respiratory Medicine",
+    pages: [page(8, [heading("Infectious tracheobronchitis"), para("Infectious tracheobronchitis passes by aerosol among dogs housed together and lasts one to three weeks.")])],
+  };
+
+  it("finds the clinical name's page for a lay name, ranked below a passage with the user's own words", async () => {
+    const db = freshDb();
+    addDocument(db, RESPIRATORY);
+    addDocument(db, EQUINE);
+    expect((await search("kennel cough spread", { db }))[0]).toMatchObject({ documentId: "respiratory", pages: [8] });
+    addDocument(db, { id: "boarding", title: "Boarding Notes", pages: [page(2, [para("Kennel cough spread in boarding facilities is reduced by ventilation.")])] });
+    const both = (await search("kennel cough spread", { db })).map((r) => r.documentId);
+    expect(both.slice(0, 2)).toEqual(["boarding", "respiratory"]);
+  });
+
+  it("counts a synonym as the question's word when judging what a passage covers, never a synonym's word alone", () => {
+    const db = freshDb();
+    addDocument(db, RESPIRATORY);
+    const analysis = analyzeQuery("kennel cough in dogs", db);
+    // Only the question's own words: the expansions are searched for but not judged
+    expect(analysis.terms.map((t) => t.term).sort()).toEqual(tokenize("kennel cough dogs").sort());
+    expect(analysis.terms.find((t) => t.term === tokenize("dogs")[0])?.alternatives).toEqual([tokenize("canine")]);
+    expect(analysis.terms.find((t) => t.term === "kennel")?.alternatives).toContainEqual(tokenize("infectious tracheobronchitis"));
   });
 });
