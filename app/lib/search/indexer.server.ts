@@ -1,6 +1,7 @@
 import type { Db } from "../db/index.server";
 import type { Chunk } from "../ingest/types";
 import { prepared } from "./statements.server";
+import { indexAbbreviations } from "./abbreviations.server";
 import { ANALYZER_VERSION } from "./spelling";
 import { tokenize } from "./tokenize";
 import { ensureVectorIndex, vectorBlob } from "./vector.server";
@@ -67,6 +68,7 @@ export function indexDocument(db: Db, doc: IndexedDocument, chunks: Chunk[], vec
     ids.push(id);
   }
   if (vectors) addChunkVectors(db, ids, vectors);
+  indexAbbreviations(client, doc.id, chunks.map((c) => c.text));
   return ids;
 }
 
@@ -98,9 +100,10 @@ export function addDocumentVectors(db: Db, documentId: string, vectors: Document
   addChunkVectors(db, ids, vectors);
 }
 
-/** Removes a document's chunks; triggers remove their full-text rows and vectors. */
+/** Removes a document's chunks and the abbreviations it defines; triggers remove their full-text rows and vectors. */
 export function removeDocumentIndex(db: Db, documentId: string) {
   prepared(db.$client, "DELETE FROM chunks WHERE document_id = ?").run(documentId);
+  prepared(db.$client, "DELETE FROM abbreviations WHERE document_id = ?").run(documentId);
 }
 
 /** Chunks re-tokenized per transaction when the index is rebuilt: short write locks, steady progress. */
@@ -143,6 +146,10 @@ export function rebuildStaleIndex(db: Db, onProgress?: (done: number, total: num
     done += rows.length;
     onProgress?.(done, total);
   }
+  // Abbreviations are stored as index terms too: mined again, document by document
+  const documentIds = prepared(client, "SELECT DISTINCT document_id FROM chunks").pluck().all() as string[];
+  const texts = prepared(client, "SELECT text FROM chunks WHERE document_id = ? ORDER BY chunk_index").pluck();
+  for (const id of documentIds) client.transaction(() => indexAbbreviations(client, id, texts.all(id) as string[])).immediate();
   // Cached document frequencies key on the version: they are stale now
   prepared(client, "UPDATE search_stats SET analyzer = ?, version = version + 1 WHERE id = 1").run(ANALYZER_VERSION);
   if (!total) return null;

@@ -763,3 +763,49 @@ describe("synonyms", () => {
     expect(analysis.terms.find((t) => t.term === "kennel")?.alternatives).toContainEqual(tokenize("infectious tracheobronchitis"));
   });
 });
+
+describe("abbreviations the knowledge base defines", () => {
+  const DEFINES: DocSpec = {
+    id: "coronavirus",
+    title: "Feline Coronavirus",
+    pages: [page(4, [para("Feline infectious peritonitis (FIP) follows mutation of the enteric coronavirus within the cat.")])],
+  };
+  const SPELLS_OUT: DocSpec = {
+    id: "effusions",
+    title: "Body Cavity Effusions",
+    pages: [page(9, [para("A yellow, protein-rich effusion with a high albumin to globulin ratio argues against feline infectious peritonitis.")])],
+  };
+
+  it("finds, for a short form, a passage in another document that only spells it out, and the reverse", async () => {
+    const db = freshDb();
+    addDocument(db, SPELLS_OUT);
+    expect(await search("FIP", { db })).toEqual([]);
+    addDocument(db, DEFINES);
+    const found = (await search("FIP albumin globulin", { db })).map((r) => r.documentId);
+    expect(found[0]).toBe("effusions");
+    addDocument(db, { id: "short", title: "Ward Notes", pages: [page(1, [para("FIP was confirmed on histopathology in two kittens.")])] });
+    // "Ward Notes" holds none of these words, only the short form the knowledge base defines for them
+    expect((await search("feline infectious peritonitis", { db })).map((r) => r.documentId)).toContain("short");
+  });
+
+  it("forgets a document's abbreviations when it is deleted or re-indexed without them", async () => {
+    const db = freshDb();
+    addDocument(db, SPELLS_OUT);
+    addDocument(db, DEFINES);
+    expect((await search("FIP albumin", { db })).map((r) => r.documentId)).toContain("effusions");
+    db.delete(documents).where(eq(documents.id, "coronavirus")).run();
+    expect(db.$client.prepare("SELECT count(*) FROM abbreviations").pluck().get()).toBe(0);
+    expect(await search("FIP albumin", { db })).toSatisfy((results: Array<{ documentId: string }>) => results.every((r) => r.documentId === "effusions"));
+    expect((await search("FIP", { db })).length).toBe(0);
+    addDocument(db, DEFINES);
+    removeDocumentIndex(db, "coronavirus");
+    expect(db.$client.prepare("SELECT count(*) FROM abbreviations").pluck().get()).toBe(0);
+  });
+
+  it("uses only the shared knowledge base's definitions, never a private document's", async () => {
+    const db = freshDb();
+    addDocument(db, SPELLS_OUT);
+    addDocument(db, { ...DEFINES, ownerId: "alice" });
+    expect(await search("FIP", { db, viewerId: "bob" })).toEqual([]);
+  });
+});
