@@ -207,6 +207,7 @@ const GENERIC_WORDS = new Set(
   sign signs symptom symptoms clinical feature features finding findings effect effects
   use used using need needed needs get gets got make makes made should would could case patient patients
   risk risks factor factors year years day days week weeks month months hour hours first new old young adult
+  timeline timelines chronology history trend trends
   roughly approximately about around exactly also else other others another again still really actually
   safe effective effectiveness efficacy work able likely possible possibly important role roles type types kind kinds
   happen occur occurs occurred found find show shown reported report reports described describe
