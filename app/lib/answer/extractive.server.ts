@@ -112,7 +112,8 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
   const asksSpecies = guide && (guide.frame.species.length > 0 || guide.frame.groups.length > 0);
   const asking = guide ? weighted.filter((t) => guide.askingTerms.has(t.term)) : [];
   const out: Sentence[] = [];
-  const names = guide ? requiredNames(guide.frame) : [];
+  // The question's condition counts too: a sentence whose paragraph names "gingivostomatitis" is about it
+  const names = guide ? [...requiredNames(guide.frame), ...guide.frame.conditions] : [];
   for (const p of passages) {
     const units = quotableSentences({ ...p, layout: p.layout ?? null }).filter((q) => QUOTED_KINDS.has(q.kind));
     // A sentence whose paragraph names the question's pathogen or drug is about it; a neighbour's is not.
