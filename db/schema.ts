@@ -253,14 +253,14 @@ export const abbreviations = sqliteTable(
     /** The long form as first written, and its index terms space-joined ("felin infecti periton"). */
     long: text("long").notNull(),
     longTerms: text("long_terms").notNull(),
-    /** The long form's first index term, to find long forms written in a question. */
-    firstTerm: text("first_term").notNull(),
+    /** The long form's first two index terms (its only one, if single), to find long forms written in a question. */
+    leadTerms: text("lead_terms").notNull(),
     count: integer("count").notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.documentId, t.shortTerm, t.longTerms] }),
     index("abbreviations_short_idx").on(t.shortTerm),
-    index("abbreviations_first_idx").on(t.firstTerm),
+    index("abbreviations_lead_idx").on(t.leadTerms),
   ],
 );
 

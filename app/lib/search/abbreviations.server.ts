@@ -11,7 +11,10 @@ import { VISIBLE_DOCUMENT_SQL } from "./visibility.server";
  * capitals ("FIP") brings its long forms, a long form written out brings its short form.
  */
 
-type Defined = { short: string; shortTerm: string; long: string; longTerms: string; firstTerm: string; count: number };
+type Defined = { short: string; shortTerm: string; long: string; longTerms: string; leadTerms: string; count: number };
+
+/** The key a long form is found by: its first two index terms (its only one when single). */
+const leadOf = (terms: string[]) => terms.slice(0, 2).join(" ");
 
 /** Mines a document's chunks and stores what they define (in the caller's transaction). */
 export function indexAbbreviations(client: Database.Database, documentId: string, texts: string[]): number {
@@ -26,13 +29,13 @@ export function indexAbbreviations(client: Database.Database, documentId: string
       const key = `${shortTerms[0]}\t${longTerms.join(" ")}`;
       const known = defined.get(key);
       if (known) known.count++;
-      else defined.set(key, { short: pair.short, shortTerm: shortTerms[0]!, long: pair.long, longTerms: longTerms.join(" "), firstTerm: longTerms[0]!, count: 1 });
+      else defined.set(key, { short: pair.short, shortTerm: shortTerms[0]!, long: pair.long, longTerms: longTerms.join(" "), leadTerms: leadOf(longTerms), count: 1 });
     }
   }
   const insert = prepared(
     client,
-    `INSERT INTO abbreviations (document_id, short, short_term, long, long_terms, first_term, count)
-     VALUES (@documentId, @short, @shortTerm, @long, @longTerms, @firstTerm, @count)`,
+    `INSERT INTO abbreviations (document_id, short, short_term, long, long_terms, lead_terms, count)
+     VALUES (@documentId, @short, @shortTerm, @long, @longTerms, @leadTerms, @count)`,
   );
   for (const row of defined.values()) insert.run({ documentId, ...row });
   return defined.size;
@@ -73,16 +76,27 @@ export function abbreviationsIn(client: Database.Database, query: string, queryT
     const terms = tokenize(match[0]);
     if (terms.length === 1) shorts.add(terms[0]!);
   }
-  const firsts = new Set(queryTerms.filter((t) => !isStopWord(t)));
-  if (!shorts.size && !firsts.size) return [];
+  // Long forms start with the question's words: each word (a one-word long form) and each pair in order
+  const leads = new Set<string>();
+  queryTerms.forEach((t, i) => {
+    if (isStopWord(t)) return;
+    leads.add(t);
+    if (i + 1 < queryTerms.length) leads.add(`${t} ${queryTerms[i + 1]}`);
+  });
+  if (!shorts.size && !leads.size) return [];
+  // Each lookup walks its own index (an OR, or starting from the documents, would scan every definition),
+  // and only then keeps the shared, completed documents' rows.
   const rows = prepared(
     client,
     `SELECT a.short_term AS shortTerm, a.long_terms AS longTerms, sum(a.count) AS count
-     FROM abbreviations a JOIN documents d ON d.id = a.document_id
+     FROM (SELECT document_id, short_term, long_terms, count FROM abbreviations WHERE short_term IN (SELECT value FROM json_each(@shorts))
+           UNION ALL
+           SELECT document_id, short_term, long_terms, count FROM abbreviations
+           WHERE lead_terms IN (SELECT value FROM json_each(@leads)) AND short_term NOT IN (SELECT value FROM json_each(@shorts))) a
+     CROSS JOIN documents d ON d.id = a.document_id
      WHERE ${VISIBLE_DOCUMENT_SQL}
-       AND (a.short_term IN (SELECT value FROM json_each(@shorts)) OR a.first_term IN (SELECT value FROM json_each(@firsts)))
      GROUP BY a.short_term, a.long_terms`,
-  ).all({ shorts: JSON.stringify([...shorts]), firsts: JSON.stringify([...firsts]), viewerId: null }) as Row[];
+  ).all({ shorts: JSON.stringify([...shorts]), leads: JSON.stringify([...leads]), viewerId: null }) as Row[];
   const out: AbbreviationMatch[] = [];
   // Short forms in the question: all their long forms
   const byShort = new Map<string, Row[]>();
