@@ -5,14 +5,18 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "reac
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { NonceProvider } from "./components/nonce";
 import { startup as prepareAccounts } from "./lib/auth/index.server";
-import { closeDb } from "./lib/db/index.server";
+import { closeDb, getDb } from "./lib/db/index.server";
 import { ingestQueue } from "./lib/ingest/index.server";
+import { rebuildStaleIndex } from "./lib/search/index.server";
 
 export const streamTimeout = 5_000;
 
 // Called by the Express entry (server.js) before it listens and when it stops.
 export async function startup(): Promise<string[]> {
   const lines = await prepareAccounts();
+  // Before the ingestion worker starts writing: the index must speak the running tokenizer's terms
+  const rebuilt = rebuildStaleIndex(getDb());
+  if (rebuilt) lines.push(rebuilt);
   lines.push(...ingestQueue().recover());
   return lines;
 }

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { AnsweredBy } from "../app/lib/answer/answered-by";
-import { type AnySQLiteColumn, blob, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /**
  * The whole data model (spec §3). Times are stored as unix milliseconds.
@@ -237,6 +237,34 @@ export const chunks = sqliteTable(
     layout: text("layout", { mode: "json" }).$type<ChunkLayout>(),
   },
   (t) => [uniqueIndex("chunks_document_idx").on(t.documentId, t.chunkIndex)],
+);
+
+/**
+ * Abbreviations a document defines ("feline infectious peritonitis (FIP)"), mined at indexing
+ * (app/lib/search/abbreviations.ts), so a question's "FIP" also finds passages that spell it out and the
+ * reverse. Terms are index terms (tokenized as the index is); `count` is how often the document defines it.
+ */
+export const abbreviations = sqliteTable(
+  "abbreviations",
+  {
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    /** The short form as written ("FIP") and as an index term ("fip"). */
+    short: text("short").notNull(),
+    shortTerm: text("short_term").notNull(),
+    /** The long form as first written, and its index terms space-joined ("felin infecti periton"). */
+    long: text("long").notNull(),
+    longTerms: text("long_terms").notNull(),
+    /** The long form's first two index terms (its only one, if single), to find long forms written in a question. */
+    leadTerms: text("lead_terms").notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.documentId, t.shortTerm, t.longTerms] }),
+    index("abbreviations_short_idx").on(t.shortTerm),
+    index("abbreviations_lead_idx").on(t.leadTerms),
+  ],
 );
 
 /**

@@ -11,6 +11,7 @@ import { getConfig } from "~/lib/config.server";
 import { getDb, users } from "~/lib/db/index.server";
 import { getEmbedder } from "~/lib/embeddings/index.server";
 import { getUploadSession, registerUpload, runIngestion } from "~/lib/ingest/index.server";
+import { rebuildStaleIndex } from "~/lib/search/index.server";
 import { eq } from "drizzle-orm";
 
 const ALLOWED = new Set(["pdf", "docx", "doc", "txt", "csv", "xlsx", "pptx"]);
@@ -67,6 +68,8 @@ async function main() {
     console.error(`No admin account ${config.ADMIN_EMAIL} in ${config.dataDir}: start the server once (npm start) or set ADMIN_EMAIL/DATA_DIR.`);
     process.exit(1);
   }
+  const rebuilt = rebuildStaleIndex(db);
+  if (rebuilt) console.log(rebuilt);
   const embedder = await getEmbedder();
   console.log(`${files.length} file(s) into ${config.dataDir} (${embedder ? `vectors: ${embedder.id}` : "lexical search only"})`);
   const tty = process.stdout.isTTY;

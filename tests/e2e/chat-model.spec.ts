@@ -165,6 +165,19 @@ test("a double-clicked Send asks once: one question and one answer, stored and s
   expect(shown[1]!.text).not.toContain("[7]");
 });
 
+test("a typo is corrected to the knowledge base's word, and the line under the question says what was searched for", async ({ page, world }) => {
+  world.answer.script = { tokens: ["Meloxicam: 0.05 mg/kg once daily [1]."] };
+  await openNewConversation(page, "Typo");
+  await page.getByTestId("chat-input").fill("What is the dose of meloxicm in cats?");
+  await page.getByTestId("chat-input").press("Enter");
+  await expect(page.getByTestId("assistant-message")).toContainText("0.05 mg/kg once daily");
+  await expect(page.getByTestId("assistant-message").getByTestId("reading")).toHaveText(
+    "Answering for: cats · meloxicam · dose · Searched for: meloxicam (typed: meloxicm)",
+  );
+  // The question is kept as it was typed
+  await expect(page.getByTestId("user-message")).toContainText("meloxicm");
+});
+
 test("the reading of a question shows under it, above the answer, as stored; none when there is none", async ({ page, world }) => {
   world.answer.script = { tokens: ["Meloxicam: 0.05 mg/kg once daily [1]."] };
   const conversationId = await openNewConversation(page, "Reading");

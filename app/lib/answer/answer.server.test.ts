@@ -113,6 +113,31 @@ describe("the extractive answerer", () => {
     expect(result.content).toContain("Adverse effects of meloxicam include vomiting");
   });
 
+  it("answers a typo'd drug name from its page and says what it searched for; a drug the knowledge base lacks stays as typed", async () => {
+    const result = await ask("What is the dose of meloxicm in cats?");
+    expect(result.content.split("\n")[0]).toBe(
+      "The dose of meloxicam in cats is 0.1 mg/kg orally once daily after a loading dose of 0.2 mg/kg on the first day. [1]",
+    );
+    expect(result.reading).toBe("cats · meloxicam · dose · Searched for: meloxicam (typed: meloxicm)");
+    // Two edits from a drug the knowledge base has, and itself a drug name: another drug, not a typo
+    kb.add({ id: "steroids", title: "Steroids", fileType: "txt", pages: [page(1, [para("Prednisolone in dogs: 1 mg/kg orally once daily.")])] });
+    const other = await ask("What is the dose of prednisone in dogs?");
+    expect(other.reading).not.toContain("Searched for");
+    expect(other.content).toBe(REFUSAL);
+  });
+
+  it("answers a lay name from the clinical name's passage, and still refuses what no synonym covers", async () => {
+    kb.add({
+      id: "respiratory",
+      title: "Canine Respiratory Medicine",
+      fileType: "txt",
+      pages: [page(8, [heading("Infectious tracheobronchitis"), para("Infectious tracheobronchitis passes by aerosol among dogs housed together and clears in one to three weeks.")])],
+    });
+    const result = await ask("How long does kennel cough last in dogs?");
+    expect(result.content.split("\n")[0]).toBe("Infectious tracheobronchitis passes by aerosol among dogs housed together and clears in one to three weeks. [1]");
+    expect((await ask("How long does cat flu last in kittens?")).content).toBe(REFUSAL);
+  });
+
   it("answers a question about two species for the one covered, and says which is not", async () => {
     kb.add({
       id: "derm",

@@ -3,7 +3,7 @@ import { PageNumbering, PUBMED_FILE_TYPE } from "./citations";
 import { quotableSentences, type QuoteKind } from "./quotes.server";
 import { holdsValue, namesThing, requiredNames } from "./coverage.server";
 import { mentionsGroup, mentionsSpecies, groupIndex, speciesIn, TYPED_KINDS, type Frame } from "./frame";
-import { coverage, termWeight } from "./relevance.server";
+import { coverage, holdsTerm, termWeight } from "./relevance.server";
 import type { NumberedPassage, PassageLike } from "./types";
 
 /**
@@ -112,7 +112,8 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
   const asksSpecies = guide && (guide.frame.species.length > 0 || guide.frame.groups.length > 0);
   const asking = guide ? weighted.filter((t) => guide.askingTerms.has(t.term)) : [];
   const out: Sentence[] = [];
-  const names = guide ? requiredNames(guide.frame) : [];
+  // The question's condition counts too: a sentence whose paragraph names "gingivostomatitis" is about it
+  const names = guide ? [...requiredNames(guide.frame), ...guide.frame.conditions] : [];
   for (const p of passages) {
     const units = quotableSentences({ ...p, layout: p.layout ?? null }).filter((q) => QUOTED_KINDS.has(q.kind));
     // A sentence whose paragraph names the question's pathogen or drug is about it; a neighbour's is not.
@@ -148,7 +149,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       if (score > 0 && namesAll(unit.start)) score += NAMES_BONUS;
       if (score > 0 && guide?.supporting.has(p.chunkId)) score += SUPPORTING_BONUS;
       if (guide?.alreadySaid.has(sentenceKey(text))) score *= ALREADY_SAID_FACTOR;
-      const matched = terms.reduce((k, t) => k + (sentenceTerms.has(t.term) ? 1 : 0), 0);
+      const matched = terms.reduce((k, t) => k + (holdsTerm(sentenceTerms, t) ? 1 : 0), 0);
       out.push({ text, passage: p.number, pages: unit.pages, pageLabel: unit.pageLabel, index: i, terms: sentenceTerms, score, matched });
     });
   }
@@ -164,8 +165,8 @@ function withLocalRarity(sentences: Sentence[], terms: QueryTerm[]): Sentence[] 
   const n = sentences.length;
   if (n < 2) return sentences;
   const weights = terms.map((t) => {
-    const df = sentences.reduce((k, s) => k + (s.terms.has(t.term) ? 1 : 0), 0);
-    return { term: t.term, w: df ? termWeight(t) * Math.log(1 + n / df) : 0 };
+    const df = sentences.reduce((k, s) => k + (holdsTerm(s.terms, t) ? 1 : 0), 0);
+    return { term: t, w: df ? termWeight(t) * Math.log(1 + n / df) : 0 };
   });
   const total = weights.reduce((sum, x) => sum + x.w, 0);
   const best = Math.max(...sentences.map((s) => s.score));
@@ -174,7 +175,7 @@ function withLocalRarity(sentences: Sentence[], terms: QueryTerm[]): Sentence[] 
   // ("lesions") does not make a sentence of another topic's passage an answer.
   return sentences.map((s) => {
     if (s.score <= 0) return s;
-    const local = weights.reduce((sum, x) => sum + (s.terms.has(x.term) ? x.w : 0), 0) / total;
+    const local = weights.reduce((sum, x) => sum + (holdsTerm(s.terms, x.term) ? x.w : 0), 0) / total;
     return { ...s, score: s.score + LOCAL_RARITY_SHARE * local * (s.score / best) };
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { definedAbbreviations, frameLabel, frameOf, mentionsSpecies, readConversation, readQuestion, searchText, speciesIn } from "./frame";
+import { correctableEdits, definedAbbreviations, frameLabel, frameOf, mentionsSpecies, readConversation, readQuestion, searchText, speciesIn } from "./frame";
 
 describe("species in a text", () => {
   it("reads names, plurals, adjectives, sexes and young as their species", () => {
@@ -122,5 +122,13 @@ describe("follow-ups", () => {
     const [, , frame] = readConversation(["What are the clinical features of goat pox?", "Are some breeds more resistant?", "What about camels? Do they get it too?"]);
     expect(frame).toMatchObject({ species: ["camel"] });
     expect(frame!.conditions).toContain("goat pox");
+  });
+});
+
+describe("how far a question word may be corrected", () => {
+  it("never for species words, one edit for drug, pathogen and condition names, search's own limit for the rest", () => {
+    for (const word of ["cats", "ferrets", "bovine", "alpacas"]) expect(correctableEdits(word), word).toBe(0);
+    for (const word of ["prednisone", "famciclovir", "Pasteurella", "calicivirus", "thrombocytopenia"]) expect(correctableEdits(word), word).toBe(1);
+    for (const word of ["regressive", "lipopolysaccharide", "paravertebral"]) expect(correctableEdits(word), word).toBe(Number.POSITIVE_INFINITY);
   });
 });

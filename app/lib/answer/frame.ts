@@ -207,6 +207,7 @@ const GENERIC_WORDS = new Set(
   sign signs symptom symptoms clinical feature features finding findings effect effects
   use used using need needed needs get gets got make makes made should would could case patient patients
   risk risks factor factors year years day days week weeks month months hour hours first new old young adult
+  timeline timelines chronology history trend trends
   roughly approximately about around exactly also else other others another again still really actually
   safe effective effectiveness efficacy work able likely possible possibly important role roles type types kind kinds
   happen occur occurs occurred found find show shown reported report reports described describe
@@ -335,6 +336,19 @@ function namedThings(text: string) {
     });
   }
   return { drugs, pathogens, conditions, names, acronyms };
+}
+
+/**
+ * How far search may correct a question word it has never seen (a typo): species words never (a species
+ * the knowledge base lacks must stay absent, not become another), words that read as a drug, pathogen or
+ * condition name by one edit only (two edits can make another drug: prednisone, prednisolone), other
+ * words as far as search's own limit.
+ */
+export function correctableEdits(word: string): number {
+  const lower = word.toLowerCase();
+  if (speciesIn(lower).species.size || speciesIn(lower).groups.size) return 0;
+  if (DRUG_WORDS.has(lower) || DRUG_STEM.test(lower) || PATHOGEN_ENDING.test(lower) || CONDITION_ENDING.test(lower)) return 1;
+  return Number.POSITIVE_INFINITY;
 }
 
 /** The frame of a question on its own (no conversation). */

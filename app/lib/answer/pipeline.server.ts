@@ -1,7 +1,7 @@
 import { getConfig } from "../config.server";
 import { getDb, type Db } from "../db/index.server";
 import { getEmbedder, type Embedder } from "../embeddings/index.server";
-import { embedQuery, retrieveOffThread, retrieveSync, tokenize, type Passage, type QueryTerm, type RetrieveOptions, type Retrieval } from "../search/index.server";
+import { correctQuery, correctionsLabel, embedQuery, retrieveOffThread, retrieveSync, tokenize, type Passage, type QueryTerm, type RetrieveOptions, type Retrieval } from "../search/index.server";
 import { splitSentences } from "../sentences";
 import { EXTRACTIVE, type AnsweredBy, type AnswererStatus } from "./answered-by";
 import type { ChatModel, ChatModelStatus } from "./chat-model.server";
@@ -11,7 +11,7 @@ import { quotableSentences, type QuotableSentence } from "./quotes.server";
 import { checkCoverage, type Coverage } from "./coverage.server";
 import { citeSentencePages, verifyModelAnswer } from "./verify.server";
 import { extractiveAnswer, extractiveSections, sentenceKey, type AnswerGuide } from "./extractive.server";
-import { askingClause, frameLabel, frameOf, isAskingWord, readConversation, readQuestion, searchText, speciesIn, speciesLabel, type Frame } from "./frame";
+import { askingClause, correctableEdits, frameLabel, frameOf, isAskingWord, readConversation, readQuestion, searchText, speciesIn, speciesLabel, type Frame } from "./frame";
 import { fitAnswerMessages, getSystemPrompts, taskMessages } from "./prompts.server";
 import { decomposeQuestion, topicWords as topicWordsOf } from "./questions";
 import { ABSTAIN_BELOW, coverage, judgeRelevance, passageTerms, type ScoredPassage } from "./relevance.server";
@@ -364,10 +364,13 @@ function paragraphAt(text: string, offset: number): string {
 
 const listOf = (items: string[]) => (items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`);
 
-export async function answerQuestion(request: AnswerRequest, deps: AnswerDeps = defaultAnswerDeps()): Promise<AnswerResult> {
+export async function answerQuestion(asked: AnswerRequest, deps: AnswerDeps = defaultAnswerDeps()): Promise<AnswerResult> {
   const model = await deps.chatModel();
+  // Typos are corrected to the knowledge base's own words first: everything below reads the corrected question.
+  const corrected = correctQuery(deps.db.$client, asked.question, correctableEdits);
+  const request: AnswerRequest = { ...asked, question: corrected.text };
   const frame = frameFor(request.question, request.history);
-  const reading = frameLabel(frame);
+  const reading = [frameLabel(frame), correctionsLabel(corrected.corrections)].filter(Boolean).join(" · ") || null;
   if (reading) request.onReading?.(reading);
   const searchQuery = await standaloneSearchQuery(request, frame, model);
   const subQuestions = request.useThinkHarder ? await subQuestionsFor(searchQuery, model, request.signal) : [];

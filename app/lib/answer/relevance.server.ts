@@ -44,6 +44,11 @@ export function termWeight(term: QueryTerm): number {
   return term.weight * term.idf;
 }
 
+/** Whether a text's terms hold a query term: the term itself, or all terms of one of its synonyms. */
+export function holdsTerm(present: Set<string>, term: QueryTerm): boolean {
+  return present.has(term.term) || (term.alternatives?.some((alternative) => alternative.every((a) => present.has(a))) ?? false);
+}
+
 export function coverage(terms: QueryTerm[], present: Set<string>): number {
   return match(terms, present).coverage;
 }
@@ -55,7 +60,7 @@ export function match(terms: QueryTerm[], present: Set<string>): { coverage: num
   for (const t of terms) {
     const w = termWeight(t);
     total += w;
-    if (present.has(t.term)) matched += w;
+    if (holdsTerm(present, t)) matched += w;
   }
   return { coverage: total > 0 ? matched / total : 0, evidence: matched };
 }

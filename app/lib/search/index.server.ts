@@ -13,7 +13,7 @@ import type { Scope } from "./visibility.server";
  * (vector.server.ts) when an embedder is given and vectors exist.
  */
 
-export { addDocumentVectors, indexDocument, removeDocumentIndex } from "./indexer.server";
+export { addDocumentVectors, indexDocument, rebuildStaleIndex, removeDocumentIndex } from "./indexer.server";
 export { retrieveOffThread, searchThreadRunning, stopSearchThread } from "./thread.server";
 
 /** Loads the in-memory vector codes of every embedding size in the index, so the first question does not wait for them. */
@@ -25,6 +25,7 @@ export type { DocumentVectors, IndexedDocument } from "./indexer.server";
 export { LEXICAL_TUNING, type LexicalTuning, type QueryAnalysis, type QueryTerm } from "./lexical.server";
 export { normalizeText, tokenize } from "./tokenize";
 export { isStopWord } from "./stopwords";
+export { correctQuery, correctionsLabel, type Correction, type CorrectedQuery } from "./spellcheck.server";
 
 export type Passage = {
   chunkId: number;

@@ -1,6 +1,8 @@
 import type { Db } from "../db/index.server";
 import type { Chunk } from "../ingest/types";
 import { prepared } from "./statements.server";
+import { indexAbbreviations } from "./abbreviations.server";
+import { ANALYZER_VERSION } from "./spelling";
 import { tokenize } from "./tokenize";
 import { ensureVectorIndex, vectorBlob } from "./vector.server";
 
@@ -66,6 +68,7 @@ export function indexDocument(db: Db, doc: IndexedDocument, chunks: Chunk[], vec
     ids.push(id);
   }
   if (vectors) addChunkVectors(db, ids, vectors);
+  indexAbbreviations(client, doc.id, chunks.map((c) => c.text));
   return ids;
 }
 
@@ -97,7 +100,59 @@ export function addDocumentVectors(db: Db, documentId: string, vectors: Document
   addChunkVectors(db, ids, vectors);
 }
 
-/** Removes a document's chunks; triggers remove their full-text rows and vectors. */
+/** Removes a document's chunks and the abbreviations it defines; triggers remove their full-text rows and vectors. */
 export function removeDocumentIndex(db: Db, documentId: string) {
   prepared(db.$client, "DELETE FROM chunks WHERE document_id = ?").run(documentId);
+  prepared(db.$client, "DELETE FROM abbreviations WHERE document_id = ?").run(documentId);
+}
+
+/** Chunks re-tokenized per transaction when the index is rebuilt: short write locks, steady progress. */
+const REBUILD_BATCH = 2_000;
+
+/**
+ * Rebuilds the full-text rows of every chunk when they were written by another version of the tokenizer
+ * (ANALYZER_VERSION: e.g. before British spellings were folded), so the terms a query looks for are the
+ * terms the index holds. Runs at start, before the ingestion worker; returns a line for the start log
+ * when it did anything. Chunks, their pages and their vectors are untouched.
+ */
+export function rebuildStaleIndex(db: Db, onProgress?: (done: number, total: number) => void): string | null {
+  const client = db.$client;
+  const stored = prepared(client, "SELECT analyzer FROM search_stats WHERE id = 1").pluck().get() as number;
+  if (stored === ANALYZER_VERSION) return null;
+  const total = prepared(client, "SELECT count(*) FROM chunks").pluck().get() as number;
+  const started = performance.now();
+  const select = prepared(
+    client,
+    `SELECT c.id, c.heading, c.text, d.title, d.authors FROM chunks c JOIN documents d ON d.id = c.document_id
+     WHERE c.id > ? ORDER BY c.id LIMIT ${REBUILD_BATCH}`,
+  );
+  const remove = prepared(client, "DELETE FROM chunks_fts WHERE rowid = ?");
+  const insert = prepared(client, INSERT_FTS);
+  type Row = { id: number; heading: string | null; text: string; title: string; authors: string };
+  let after = 0;
+  let done = 0;
+  const batch = client.transaction((rows: Row[]) => {
+    for (const row of rows) {
+      const authors = JSON.parse(row.authors) as string[];
+      remove.run(row.id);
+      insert.run(row.id, tokenize(titleField({ title: row.title, authors })).join(" "), tokenize(row.heading ?? "").join(" "), tokenize(row.text).join(" "));
+    }
+  });
+  for (;;) {
+    const rows = select.all(after) as Row[];
+    if (!rows.length) break;
+    batch.immediate(rows);
+    after = rows[rows.length - 1]!.id;
+    done += rows.length;
+    onProgress?.(done, total);
+  }
+  // Abbreviations are stored as index terms too: mined again, document by document
+  const documentIds = prepared(client, "SELECT DISTINCT document_id FROM chunks").pluck().all() as string[];
+  const texts = prepared(client, "SELECT text FROM chunks WHERE document_id = ? ORDER BY chunk_index").pluck();
+  for (const id of documentIds) client.transaction(() => indexAbbreviations(client, id, texts.all(id) as string[])).immediate();
+  // Cached document frequencies key on the version: they are stale now
+  prepared(client, "UPDATE search_stats SET analyzer = ?, version = version + 1 WHERE id = 1").run(ANALYZER_VERSION);
+  if (!total) return null;
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  return `Search index rebuilt for the current tokenizer (version ${stored} to ${ANALYZER_VERSION}): ${total} chunks in ${seconds} s`;
 }

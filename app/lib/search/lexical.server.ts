@@ -2,6 +2,8 @@ import type Database from "better-sqlite3";
 import { titleField } from "./indexer.server";
 import { prepared } from "./statements.server";
 import { isStopWord } from "./stopwords";
+import { abbreviationsIn } from "./abbreviations.server";
+import { synonymsIn } from "./synonyms";
 import { TermCounter, tokenize } from "./tokenize";
 import { type Scope, VISIBLE_DOCUMENT_SQL } from "./visibility.server";
 
@@ -117,7 +119,21 @@ export type CandidateRow = {
 
 export type LexicalHit = { row: CandidateRow; score: number };
 
-export type QueryTerm = { term: string; weight: number; df: number; idf: number };
+export type QueryTerm = {
+  term: string;
+  weight: number;
+  df: number;
+  idf: number;
+  /** Synonyms of the query's phrase (synonyms.json, abbreviations the knowledge base defines) a passage may hold instead: each a set of terms standing for this one together. */
+  alternatives?: string[][];
+  /** A synonym's term, not the query's own: searched for with EXPANSION_WEIGHT, never counted when judging coverage. */
+  expansion?: true;
+  /** An expansion's query terms: it scores only in chunks holding none of them (no double credit for both names). */
+  standsFor?: string[];
+};
+
+/** A synonym counts half as much as the word the user typed. */
+export const EXPANSION_WEIGHT = 0.5;
 type CorpusStats = { chunks: number; tokens: number; version: number };
 
 function corpusStats(client: Database.Database): CorpusStats {
@@ -193,12 +209,41 @@ export function idf(df: number, n: number): number {
  * (repeats count), document frequency and IDF — terms the index has never seen included, with df 0.
  */
 function analyzeTerms(client: Database.Database, query: string, stats: CorpusStats, stopWords: boolean): QueryTerm[] {
+  const all = tokenize(query);
   const content = stopWords ? tokenize(query, isStopWord) : [];
   const counts = new Map<string, number>();
-  for (const t of content.length ? content : tokenize(query)) counts.set(t, (counts.get(t) ?? 0) + 1);
+  for (const t of content.length ? content : all) counts.set(t, (counts.get(t) ?? 0) + 1);
+  // Synonym phrases: their words get the alternatives, and the alternatives' words are searched for too
+  const alternativesOf = new Map<string, string[][]>();
+  const expansions = new Map<string, { weight: number; standsFor: Set<string> }>();
+  const found: Array<{ terms: string[]; alternatives: string[][]; shares?: number[] }> = [...synonymsIn(all), ...abbreviationsIn(client, query, all)];
+  for (const { terms, alternatives, shares } of found) {
+    for (const t of terms) if (counts.has(t)) alternativesOf.set(t, [...(alternativesOf.get(t) ?? []), ...alternatives]);
+    // An abbreviation with several long forms: each weighs its share of the definitions
+    alternatives.forEach((alternative, i) => {
+      const weight = EXPANSION_WEIGHT * (shares?.[i] ?? 1);
+      for (const t of alternative) {
+        if (counts.has(t)) continue;
+        const known = expansions.get(t) ?? { weight: 0, standsFor: new Set<string>() };
+        known.weight = Math.max(known.weight, weight);
+        for (const own of terms) if (counts.has(own)) known.standsFor.add(own);
+        expansions.set(t, known);
+      }
+    });
+  }
   // A pasted page of text has hundreds of distinct words: look up the first few hundred only.
-  const dfs = documentFrequencies(client, [...counts.keys()].slice(0, MAX_LOOKUPS), stats);
-  return [...counts].slice(0, MAX_LOOKUPS).map(([term, weight]) => ({ term, weight, df: dfs.get(term) ?? 0, idf: idf(dfs.get(term) ?? 0, stats.chunks) }));
+  const own = [...counts].slice(0, MAX_LOOKUPS);
+  const dfs = documentFrequencies(client, [...own.map(([t]) => t), ...expansions.keys()].slice(0, MAX_LOOKUPS), stats);
+  const measured = (term: string) => ({ df: dfs.get(term) ?? 0, idf: idf(dfs.get(term) ?? 0, stats.chunks) });
+  return [
+    ...own.map(([term, weight]): QueryTerm => {
+      const alternatives = alternativesOf.get(term);
+      return { term, weight, ...measured(term), ...(alternatives ? { alternatives } : {}) };
+    }),
+    ...[...expansions]
+      .filter(([t]) => dfs.has(t))
+      .map(([term, { weight, standsFor }]): QueryTerm => ({ term, weight, ...measured(term), expansion: true, standsFor: [...standsFor] })),
+  ];
 }
 
 /** The terms BM25 scores with: those in the index, rarest first, at most maxQueryTerms. */
@@ -214,7 +259,7 @@ export type QueryAnalysis = { chunks: number; terms: QueryTerm[] };
 /** How the index sees a query's words (for relevance judgements beyond ranking, e.g. abstaining). */
 export function analyzeQuery(client: Database.Database, query: string): QueryAnalysis {
   const stats = corpusStats(client);
-  return { chunks: stats.chunks, terms: analyzeTerms(client, query, stats, true) };
+  return { chunks: stats.chunks, terms: analyzeTerms(client, query, stats, true).filter((t) => !t.expansion) };
 }
 
 /** Rarest terms first while their postings fit the budget; at least one. Expects terms sorted by df. */
@@ -389,7 +434,8 @@ function loadVisible(client: Database.Database, ids: number[], scope: Scope): Ca
 
 /** Phase 2: BM25 with field-weighted term frequencies over all query terms. */
 function scoreRows(rows: CandidateRow[], terms: QueryTerm[], stats: CorpusStats, tuning: LexicalTuning): LexicalHit[] {
-  const counter = new TermCounter(new Map(terms.map((t, i) => [t.term, i])));
+  const positions = new Map(terms.map((t, i) => [t.term, i]));
+  const counter = new TermCounter(positions);
   const avgLength = stats.chunks ? stats.tokens / stats.chunks : 1;
   const { k1, b } = tuning;
   const titleCounts = new Map<string, Float64Array>();
@@ -403,9 +449,11 @@ function scoreRows(rows: CandidateRow[], terms: QueryTerm[], stats: CorpusStats,
     const inBody = counter.count(row.text);
     const norm = k1 * (1 - b + (b * row.tokenCount) / avgLength);
     let score = 0;
+    const tfs = terms.map((_, i) => tuning.titleWeight * inTitle[i]! + tuning.headingWeight * inHeading[i]! + tuning.bodyWeight * inBody[i]!);
     terms.forEach((t, i) => {
-      const tf = tuning.titleWeight * inTitle[i]! + tuning.headingWeight * inHeading[i]! + tuning.bodyWeight * inBody[i]!;
-      if (tf > 0) score += t.weight * t.idf * ((tf * (k1 + 1)) / (tf + norm));
+      const tf = tfs[i]!;
+      if (tf <= 0 || t.standsFor?.some((own) => tfs[positions.get(own) ?? -1]! > 0)) return;
+      score += t.weight * t.idf * ((tf * (k1 + 1)) / (tf + norm));
     });
     return { row, score };
   });

@@ -7,7 +7,7 @@ import { documents, openDatabase, users, type Db } from "../db/index.server";
 import type { Embedder } from "../embeddings/types";
 import { chunkPages } from "../ingest/chunker";
 import type { ParsedPage } from "../ingest/types";
-import { addDocumentVectors, getIndexStats, indexDocument, optimizeIndex, removeDocumentIndex, search } from "./index.server";
+import { addDocumentVectors, analyzeQuery, correctionsLabel, correctQuery, getIndexStats, indexDocument, optimizeIndex, rebuildStaleIndex, removeDocumentIndex, search } from "./index.server";
 import { countPostings, EXACT_DF } from "./lexical.server";
 import { loadVectorIndex } from "./vector.server";
 import { tokenize } from "./tokenize";
@@ -381,7 +381,7 @@ describe("removing a document's index", () => {
  * table so that "feline" and "cat" land in the same bucket (what a real model would learn).
  */
 function fakeEmbedder(dimensions = 64): Embedder & { calls: number } {
-  const synonyms: Record<string, string> = { felin: "cat", canin: "dog", kitten: "cat" };
+  const synonyms: Record<string, string> = { felin: "cat", canin: "dog", kitten: "cat", queen: "cat" };
   const bucket = (term: string) => {
     let h = 2166136261;
     for (let i = 0; i < term.length; i++) h = Math.imul(h ^ term.charCodeAt(i), 16777619);
@@ -436,8 +436,9 @@ describe("hybrid search", () => {
 
   it("finds by meaning what BM25 cannot find by words", async () => {
     const { db, embedder } = await hybridDb();
-    expect(await search("felines", { db })).toEqual([]);
-    const [top] = await search("felines", { db, embedder });
+    // "Queens" (breeding cats) is in no synonym list and no passage: only the vectors know it
+    expect(await search("queens", { db })).toEqual([]);
+    const [top] = await search("queens", { db, embedder });
     expect(top).toMatchObject({ documentId: "cats", lexicalRank: null, vectorRank: 1 });
   });
 
@@ -653,5 +654,158 @@ describe("corpus statistics at scale", () => {
     const before = await search("dose of meloxicam in cats", { db });
     optimizeIndex(db);
     expect(await search("dose of meloxicam in cats", { db })).toEqual(before);
+  });
+});
+
+describe("British and American spellings", () => {
+  const HAEMATOLOGY: DocSpec = {
+    id: "haematology",
+    title: "Feline Haematology",
+    pages: [page(3, [heading("Anaemia"), para("Immune-mediated haemolytic anaemia in cats causes pallor; faeces may be dark. Oedema is rare.")])],
+  };
+  const HEMATOLOGY: DocSpec = {
+    id: "hematology",
+    title: "Canine Hematology",
+    pages: [page(5, [heading("Esophagus"), para("Megaesophagus in dogs leads to regurgitation; aspiration causes edema of the lungs.")])],
+  };
+
+  it("finds an American-spelled passage with a British query, and the reverse", async () => {
+    const db = freshDb();
+    addDocument(db, HAEMATOLOGY);
+    addDocument(db, HEMATOLOGY);
+    const found = async (query: string) => new Set((await search(query, { db })).map((r) => r.documentId));
+    expect(await found("hemolytic anemia")).toEqual(new Set(["haematology"]));
+    expect(await found("feces")).toEqual(new Set(["haematology"]));
+    expect(await found("megaoesophagus")).toEqual(new Set(["hematology"]));
+    expect(await found("oedema")).toEqual(new Set(["haematology", "hematology"]));
+    expect(await found("edema")).toEqual(new Set(["haematology", "hematology"]));
+  });
+
+  it("rebuilds an index written by an older tokenizer at start, so both spellings match again", async () => {
+    const db = freshDb();
+    addDocument(db, HAEMATOLOGY);
+    const client = db.$client;
+    // What the tokenizer before spelling folding wrote: British terms as they are
+    const id = client.prepare("SELECT id FROM chunks WHERE document_id = 'haematology'").pluck().get() as number;
+    client.prepare("DELETE FROM chunks_fts WHERE rowid = ?").run(id);
+    client.prepare("INSERT INTO chunks_fts (rowid, title, heading, body) VALUES (?, ?, ?, ?)").run(id, "felin haematolog", "anaemia", "immun mediat haemolyt anaemia in cat");
+    client.prepare("UPDATE search_stats SET analyzer = 1").run();
+    expect(await search("hemolytic anemia", { db })).toEqual([]);
+
+    expect(rebuildStaleIndex(db)).toMatch(/rebuilt .*version 1 to \d+\): 1 chunks/);
+    expect((await search("hemolytic anemia", { db }))[0]?.documentId).toBe("haematology");
+    expect((await search("haemolytic anaemia", { db }))[0]?.documentId).toBe("haematology");
+    // Current: nothing to do the next time
+    expect(rebuildStaleIndex(db)).toBeNull();
+  });
+});
+
+describe("typo tolerance", () => {
+  it("corrects a typo'd drug name to the knowledge base's word, and search then finds its page", async () => {
+    const db = freshDb();
+    addDocument(db, FORMULARY);
+    addDocument(db, EQUINE);
+    expect(await search("meloxicm", { db })).toEqual([]);
+    const corrected = correctQuery(db.$client, "What is the dose of meloxicm in cats?");
+    expect(corrected.corrections).toEqual([{ typed: "meloxicm", searched: "meloxicam" }]);
+    expect(corrected.text).toBe("What is the dose of meloxicam in cats?");
+    expect((await search(corrected.text, { db }))[0]).toMatchObject({ documentId: "formulary", pages: [12] });
+    expect(correctionsLabel(corrected.corrections)).toBe("Searched for: meloxicam (typed: meloxicm)");
+    // Two letters swapped are one edit
+    expect(correctQuery(db.$client, "flunixin meglumnie in horses").corrections).toEqual([{ typed: "meglumnie", searched: "meglumine" }]);
+  });
+
+  it("never turns a real word the knowledge base lacks into a different one", () => {
+    const db = freshDb();
+    addDocument(db, FORMULARY);
+    // An English word one edit from an index word: "rental" is not "renal"
+    expect(correctQuery(db.$client, "rental values").corrections).toEqual([]);
+    expect(correctQuery(db.$client, "renl values").corrections).toEqual([]);
+    expect(correctQuery(db.$client, "rennal values").corrections).toEqual([{ typed: "rennal", searched: "renal" }]);
+    // A name the caller protects (a drug two edits from another drug) stays as typed
+    const drugsOneEdit = (word: string) => (/one$|olone$/.test(word) ? 1 : 2);
+    addDocument(db, { id: "steroids", title: "Steroids", pages: [page(1, [para("Prednisolone 1 mg/kg orally once daily for immune-mediated disease.")])] });
+    expect(correctQuery(db.$client, "prednisone dose", drugsOneEdit).corrections).toEqual([]);
+    expect(correctQuery(db.$client, "prednisolne dose", drugsOneEdit).corrections).toEqual([{ typed: "prednisolne", searched: "prednisolone" }]);
+  });
+
+  it("leaves words the index knows, short words, acronyms and codes as typed", () => {
+    const db = freshDb();
+    addDocument(db, FORMULARY);
+    expect(correctQuery(db.$client, "COX-2 inhibitor in cats, NSAIDS, COXX-2, dse").corrections).toEqual([]);
+  });
+});
+
+describe("synonyms", () => {
+  const RESPIRATORY: DocSpec = {
+    id: "respiratory",
+    title: "Canine Respiratory Medicine",
+    pages: [page(8, [heading("Infectious tracheobronchitis"), para("Infectious tracheobronchitis passes by aerosol among dogs housed together and lasts one to three weeks.")])],
+  };
+
+  it("finds the clinical name's page for a lay name, ranked below a passage with the user's own words", async () => {
+    const db = freshDb();
+    addDocument(db, RESPIRATORY);
+    addDocument(db, EQUINE);
+    expect((await search("kennel cough spread", { db }))[0]).toMatchObject({ documentId: "respiratory", pages: [8] });
+    addDocument(db, { id: "boarding", title: "Boarding Notes", pages: [page(2, [para("Kennel cough spread in boarding facilities is reduced by ventilation.")])] });
+    const both = (await search("kennel cough spread", { db })).map((r) => r.documentId);
+    expect(both.slice(0, 2)).toEqual(["boarding", "respiratory"]);
+  });
+
+  it("counts a synonym as the question's word when judging what a passage covers, never a synonym's word alone", () => {
+    const db = freshDb();
+    addDocument(db, RESPIRATORY);
+    const analysis = analyzeQuery("kennel cough in dogs", db);
+    // Only the question's own words: the expansions are searched for but not judged
+    expect(analysis.terms.map((t) => t.term).sort()).toEqual(tokenize("kennel cough dogs").sort());
+    expect(analysis.terms.find((t) => t.term === tokenize("dogs")[0])?.alternatives).toEqual([tokenize("canine")]);
+    expect(analysis.terms.find((t) => t.term === "kennel")?.alternatives).toContainEqual(tokenize("infectious tracheobronchitis"));
+  });
+});
+
+describe("abbreviations the knowledge base defines", () => {
+  const DEFINES: DocSpec = {
+    id: "coronavirus",
+    title: "Feline Coronavirus",
+    pages: [page(4, [para("Feline infectious peritonitis (FIP) follows mutation of the enteric coronavirus within the cat.")])],
+  };
+  const SPELLS_OUT: DocSpec = {
+    id: "effusions",
+    title: "Body Cavity Effusions",
+    pages: [page(9, [para("A yellow, protein-rich effusion with a high albumin to globulin ratio argues against feline infectious peritonitis.")])],
+  };
+
+  it("finds, for a short form, a passage in another document that only spells it out, and the reverse", async () => {
+    const db = freshDb();
+    addDocument(db, SPELLS_OUT);
+    expect(await search("FIP", { db })).toEqual([]);
+    addDocument(db, DEFINES);
+    const found = (await search("FIP albumin globulin", { db })).map((r) => r.documentId);
+    expect(found[0]).toBe("effusions");
+    addDocument(db, { id: "short", title: "Ward Notes", pages: [page(1, [para("FIP was confirmed on histopathology in two kittens.")])] });
+    // "Ward Notes" holds none of these words, only the short form the knowledge base defines for them
+    expect((await search("feline infectious peritonitis", { db })).map((r) => r.documentId)).toContain("short");
+  });
+
+  it("forgets a document's abbreviations when it is deleted or re-indexed without them", async () => {
+    const db = freshDb();
+    addDocument(db, SPELLS_OUT);
+    addDocument(db, DEFINES);
+    expect((await search("FIP albumin", { db })).map((r) => r.documentId)).toContain("effusions");
+    db.delete(documents).where(eq(documents.id, "coronavirus")).run();
+    expect(db.$client.prepare("SELECT count(*) FROM abbreviations").pluck().get()).toBe(0);
+    expect(await search("FIP albumin", { db })).toSatisfy((results: Array<{ documentId: string }>) => results.every((r) => r.documentId === "effusions"));
+    expect((await search("FIP", { db })).length).toBe(0);
+    addDocument(db, DEFINES);
+    removeDocumentIndex(db, "coronavirus");
+    expect(db.$client.prepare("SELECT count(*) FROM abbreviations").pluck().get()).toBe(0);
+  });
+
+  it("uses only the shared knowledge base's definitions, never a private document's", async () => {
+    const db = freshDb();
+    addDocument(db, SPELLS_OUT);
+    addDocument(db, { ...DEFINES, ownerId: "alice" });
+    expect(await search("FIP", { db, viewerId: "bob" })).toEqual([]);
   });
 });

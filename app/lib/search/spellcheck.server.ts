@@ -1,0 +1,132 @@
+import type Database from "better-sqlite3";
+import damerauLevenshtein from "damerau-levenshtein";
+import { isEnglishWord } from "./english-words.server";
+import { prepared } from "./statements.server";
+import { isStopWord } from "./stopwords";
+import { tokenize } from "./tokenize";
+
+/**
+ * Typo tolerance: a question word the index has never seen is matched to an index term a small edit
+ * distance away (Damerau-Levenshtein: a swap of two letters is one edit), and the question is searched
+ * and answered with the knowledge base's word in its place. The corrections are returned so the chat
+ * can say what was searched for. Only the knowledge base's own terms are candidates, so a correction
+ * always names something the knowledge base holds.
+ *
+ * A real English word is never corrected (the knowledge base may simply not use it: "goals" is not
+ * "goats"), and a real name the knowledge base lacks must not turn into a near neighbour ("prednisone" is not
+ * "prednisolone"): the caller says how far each word may be corrected (0 for species words, 1 for
+ * words that read as a drug or pathogen name, where one edit is a typo and two can be another drug).
+ */
+
+export type Correction = { typed: string; searched: string };
+export type CorrectedQuery = { text: string; corrections: Correction[] };
+/** Edits allowed for a word of the question (as typed); the default is defaultMaxEdits. */
+export type EditPolicy = (word: string) => number;
+
+/** Words shorter than this are left alone: too many real words lie one edit apart. */
+const MIN_LENGTH = 5;
+/** Two edits from this length on ("lipopolysacharide"); below it two edits reach other words ("nephrotic", "necrotic"). */
+const TWO_EDITS_FROM = 10;
+/** One edit for words of 5 to 9 letters, two from 10 on. */
+export function defaultMaxEdits(word: string): number {
+  return word.length < MIN_LENGTH ? 0 : word.length >= TWO_EDITS_FROM ? 2 : 1;
+}
+
+/** Words as typed: letters, with an apostrophe's tail kept so "doesn't" is seen whole (and left alone). */
+const WORD = /[A-Za-z]+(?:['’][A-Za-z]+)*/g;
+/** Two capitals, or capitals with digits: acronyms and codes are never "corrected". */
+const ACRONYM_LIKE = /[A-Z].*[A-Z0-9]/;
+
+type VocabularyRow = { term: string; doc: number };
+
+/**
+ * Letters a typo is assumed to leave alone at the start of a word. Listing index terms costs reading
+ * their postings (fts5vocab counts them): by the first three letters it is ~30-200 ms at a million
+ * chunks, by the first letter seconds. Typos in the first three letters are not corrected.
+ */
+const KEPT_PREFIX = 3;
+
+/** Index terms sharing the first letters of `term`, within `slack` letters of its length, with the number of chunks holding each. */
+function neighbours(client: Database.Database, term: string, slack: number): VocabularyRow[] {
+  const prefix = term.slice(0, KEPT_PREFIX);
+  const end = prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+  const rows = prepared(client, "SELECT term, doc FROM chunks_fts_vocab WHERE term >= ? AND term < ?").all(prefix, end) as VocabularyRow[];
+  return rows.filter((r) => Math.abs(r.term.length - term.length) <= slack);
+}
+
+/** Whether any chunk holds the term: the first posting is enough (its count would read them all). */
+function indexHolds(client: Database.Database, term: string): boolean {
+  return prepared(client, "SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT 1").get(`"${term.replaceAll('"', '""')}"`) !== undefined;
+}
+
+/** The words of the knowledge base's text that an index term comes from ("hemolyt" -> "hemolytic", "hemolysis"), lower case. */
+function surfaceWords(client: Database.Database, term: string): string[] {
+  const text = prepared(client, `SELECT c.text FROM chunks_fts f JOIN chunks c ON c.id = f.rowid WHERE chunks_fts MATCH ? LIMIT 1`)
+    .pluck()
+    .get(`"${term.replaceAll('"', '""')}"`) as string | undefined;
+  const found = new Set<string>();
+  for (const match of (text ?? "").matchAll(/[\p{L}\p{N}]+/gu)) {
+    const word = match[0].toLowerCase();
+    if (tokenize(word)[0] === term) found.add(word);
+  }
+  return [...found];
+}
+
+/** Candidates tried per unknown word, nearest and most widespread first. */
+const MAX_CANDIDATES = 8;
+
+/**
+ * The knowledge base's word nearest to a typed word within `maxEdits`. Candidates are the index terms
+ * near the typed word's term; each must also be near as written (terms are stems, and two stems one
+ * edit apart can come from words three apart: "nephrotic" is not "nephron").
+ */
+function nearestWord(client: Database.Database, typed: string, term: string, maxEdits: number): string | null {
+  const candidates: Array<{ term: string; edits: number; doc: number }> = [];
+  for (const row of neighbours(client, term, maxEdits)) {
+    if (!/^[a-z]+$/.test(row.term)) continue;
+    const edits = damerauLevenshtein(term, row.term).steps;
+    if (edits > 0 && edits <= maxEdits) candidates.push({ term: row.term, edits, doc: row.doc });
+  }
+  candidates.sort((a, b) => a.edits - b.edits || b.doc - a.doc);
+  for (const candidate of candidates.slice(0, MAX_CANDIDATES)) {
+    let best: { word: string; edits: number } | null = null;
+    for (const word of surfaceWords(client, candidate.term)) {
+      const edits = damerauLevenshtein(typed, word).steps;
+      if (edits <= maxEdits && (!best || edits < best.edits)) best = { word, edits };
+    }
+    if (best) return best.word;
+  }
+  return null;
+}
+
+/**
+ * The question with each word the index has never seen replaced by the nearest index word, when one is
+ * near enough. Words the index knows, stop words, short words, acronyms and codes are kept as typed.
+ */
+export function correctQuery(client: Database.Database, query: string, maxEdits: EditPolicy = defaultMaxEdits): CorrectedQuery {
+  const corrections: Correction[] = [];
+  const replaced = new Map<string, string>();
+  for (const match of query.matchAll(WORD)) {
+    const typed = match[0];
+    const lower = typed.toLowerCase();
+    if (replaced.has(lower) || typed.length < MIN_LENGTH || /['’]/.test(typed) || ACRONYM_LIKE.test(typed.slice(1)) || isStopWord(lower)) continue;
+    const allowed = Math.min(maxEdits(typed), defaultMaxEdits(typed));
+    if (allowed <= 0) continue;
+    const term = tokenize(lower)[0];
+    // Cheapest first: the dictionary is in memory, the index lookup stops at one posting
+    if (!term || isEnglishWord(typed) || indexHolds(client, term)) continue;
+    const searched = nearestWord(client, lower, term, allowed);
+    if (!searched || searched === lower) continue;
+    replaced.set(lower, searched);
+    corrections.push({ typed, searched });
+  }
+  if (!corrections.length) return { text: query, corrections };
+  const text = query.replace(WORD, (word) => replaced.get(word.toLowerCase()) ?? word);
+  return { text, corrections };
+}
+
+/** What the chat shows: "Searched for: pathogenic (typed: pathogenc)". */
+export function correctionsLabel(corrections: Correction[]): string | null {
+  if (!corrections.length) return null;
+  return `Searched for: ${corrections.map((c) => `${c.searched} (typed: ${c.typed})`).join(", ")}`;
+}

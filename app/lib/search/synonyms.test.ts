@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { synonymsIn } from "./synonyms";
+import { tokenize } from "./tokenize";
+
+const found = (query: string) => synonymsIn(tokenize(query));
+
+describe("synonyms in a query", () => {
+  it("finds a species noun and gives its adjective, and the reverse", () => {
+    expect(found("meloxicam in cats")).toEqual([{ terms: tokenize("cats"), alternatives: [tokenize("feline")] }]);
+    expect(found("feline asthma")).toEqual([{ terms: tokenize("feline"), alternatives: [tokenize("cat")] }]);
+  });
+
+  it("finds lay phrases before their single words, and gives the clinical names as sets of terms", () => {
+    expect(found("how is kennel cough spread")).toEqual([
+      { terms: tokenize("kennel cough"), alternatives: [tokenize("infectious tracheobronchitis"), tokenize("canine infectious respiratory disease")] },
+    ]);
+    // "cat flu" is one phrase: not "cat" and then "flu"
+    expect(found("cat flu treatment").map((m) => m.terms)).toEqual([tokenize("cat flu")]);
+  });
+
+  it("gives a phrase in several groups the alternatives of each", () => {
+    expect(found("babesiosis in cattle").find((m) => m.terms.join() === tokenize("babesiosis").join())?.alternatives).toEqual([tokenize("redwater"), tokenize("tick fever")]);
+  });
+
+  it("matches British and American spellings alike (the tokenizer folds them)", () => {
+    expect(found("feline hypocalcemia")).toContainEqual({ terms: tokenize("hypocalcemia"), alternatives: [tokenize("milk fever"), tokenize("parturient paresis")] });
+  });
+
+  it("finds nothing in a question without listed words", () => {
+    expect(found("what is the dose of meloxicam")).toEqual([]);
+  });
+});

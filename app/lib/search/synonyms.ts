@@ -1,0 +1,70 @@
+import synonyms from "./synonyms.json";
+import { isStopWord } from "./stopwords";
+import { tokenize } from "./tokenize";
+
+/**
+ * Synonyms shipped as data (synonyms.json): species nouns and adjectives, lay and clinical names. A
+ * phrase of a group found in a query brings the group's other phrases as alternatives: search also looks
+ * for them (weighted below the query's own words), and a passage holding one covers the phrase's words.
+ */
+
+/** A phrase as index terms: all of them (to find it in a query), and its content terms (what a passage must hold). */
+type Phrase = { terms: string[]; content: string[] };
+
+function phrase(text: string): Phrase {
+  return { terms: tokenize(text), content: tokenize(text, isStopWord) };
+}
+
+const GROUPS: Phrase[][] = (synonyms.groups as string[][]).map((group) => {
+  const phrases = group.map(phrase).filter((p) => p.content.length > 0);
+  if (phrases.length < 2) throw new Error(`synonyms.json: a group needs two phrases with words: ${JSON.stringify(group)}`);
+  return phrases;
+});
+
+/** Groups by the first term of each of their phrases, longest phrase first, so "cat flu" wins over "cat". */
+const BY_FIRST_TERM = new Map<string, Array<{ phrase: Phrase; group: Phrase[] }>>();
+for (const group of GROUPS) {
+  for (const p of group) {
+    const list = BY_FIRST_TERM.get(p.terms[0]!) ?? [];
+    list.push({ phrase: p, group });
+    list.sort((a, b) => b.phrase.terms.length - a.phrase.terms.length);
+    BY_FIRST_TERM.set(p.terms[0]!, list);
+  }
+}
+
+export type SynonymMatch = {
+  /** The content terms of the phrase found in the query. */
+  terms: string[];
+  /** The other phrases of its group(s), as content terms: a text holding all terms of one holds the phrase. */
+  alternatives: string[][];
+};
+
+function startsAt(terms: string[], at: number, phrase: Phrase): boolean {
+  return phrase.terms.every((t, i) => terms[at + i] === t);
+}
+
+/**
+ * The synonym phrases in a query's terms (tokenize(query), stop words kept), longest first where they
+ * overlap. A phrase in several groups ("babesiosis") gets the alternatives of all of them.
+ */
+export function synonymsIn(queryTerms: string[]): SynonymMatch[] {
+  const found = new Map<string, SynonymMatch>();
+  for (let i = 0; i < queryTerms.length; i++) {
+    const candidates = BY_FIRST_TERM.get(queryTerms[i]!);
+    if (!candidates) continue;
+    const longest = candidates.find((c) => startsAt(queryTerms, i, c.phrase))?.phrase.terms.length;
+    if (!longest) continue;
+    for (const c of candidates) {
+      if (c.phrase.terms.length !== longest || !startsAt(queryTerms, i, c.phrase)) continue;
+      const key = c.phrase.terms.join(" ");
+      const match = found.get(key) ?? { terms: c.phrase.content, alternatives: [] };
+      for (const other of c.group) {
+        if (other === c.phrase || match.alternatives.some((a) => a.join(" ") === other.content.join(" "))) continue;
+        match.alternatives.push(other.content);
+      }
+      found.set(key, match);
+    }
+    i += longest - 1;
+  }
+  return [...found.values()];
+}
