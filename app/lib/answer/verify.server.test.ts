@@ -40,6 +40,22 @@ describe("a model sentence against the passage it cites", () => {
   });
 });
 
+describe("a model sentence's words against the passage it cites", () => {
+  it("stands as a faithful paraphrase", () => {
+    expect(unsupported("In cats, meloxicam is dosed at 0.1 mg/kg by mouth once a day after a 0.2 mg/kg loading dose [1].", byNumber)).toBeNull();
+  });
+
+  it("fails when it says what the passage does not, even without a number or a species", () => {
+    expect(unsupported("Meloxicam is contraindicated in pregnancy and causes hepatic necrosis [1].", byNumber)).toMatch(/of its words are in the cited passage/);
+    expect(unsupported("The passages are listed and the answer follows from them [1].", byNumber)).toMatch(/of its words/);
+  });
+
+  it("fails with a bare number the passage does not give", () => {
+    expect(unsupported("The dose of meloxicam in cats is given as 2.3 and 4.5 [1].", byNumber)).toMatch(/number 2\.3/);
+    expect(unsupported("Renal values are monitored every 3 months [1].", byNumber)).toBeNull();
+  });
+});
+
 describe("a model answer", () => {
   it("keeps what is verified, leaves out the rest and says so", () => {
     const answer = ["## Dose", "", "- Cats: 0.1 mg/kg once daily [1]. Dogs: 0.3 mg/kg [1].", "- In rabbits use 0.1 mg/kg [1].", "", "Monitor renal values every 3 months [1]."].join("\n");

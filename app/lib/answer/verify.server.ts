@@ -1,4 +1,4 @@
-import { tokenize } from "../search/index.server";
+import { isStopWord, tokenize } from "../search/index.server";
 import { MARKER, markerNumbers, PageNumbering } from "./citations";
 import { mentionsGroup, mentionsSpecies, speciesIn } from "./frame";
 import { quotableSentences } from "./quotes.server";
@@ -6,11 +6,18 @@ import { splitSentences } from "../sentences";
 import type { NumberedPassage, PassageLike } from "./types";
 
 /**
- * A model's answer is checked like a quote: every sentence must cite a passage, and every number with a
- * unit (a dose, a percentage, a duration, a count) and every species it names must be in the passage it
- * cites. A sentence that fails is dropped, and the answer says that part could not be verified. The
- * model writes fluently; this keeps it from writing a dose or a species the source does not give.
+ * A model's answer is checked like a quote: every sentence must cite a passage, every number (with a unit
+ * or without) and every species it names must be in the passage it cites, and most of its words must be
+ * there too. A sentence that fails is dropped, and the answer says that part could not be verified. The
+ * model writes fluently; this keeps it from writing a dose, a species or a claim the source does not give.
  */
+
+/**
+ * Share of a sentence's content words (stop words aside, stems compared) its cited passages must hold. A
+ * faithful paraphrase keeps most of the source's words; a small local model's invented sentences cite
+ * passage [1] and share little with it (citation precision 0.075 on VetBench before this check).
+ */
+export const MIN_SUPPORT = 0.5;
 
 export const UNVERIFIED_NOTE = "_Part of the model's answer could not be verified against the cited passages and was left out._";
 
@@ -43,10 +50,20 @@ export function unsupported(sentence: string, passages: Map<number, Pick<Passage
     const missing = values.find((v) => !holdsNumber(sourceText, v));
     if (missing) return `the number ${m[0].trim()} is not in the cited passage`;
   }
+  // Bare numbers too ("2.3, 4.5 and 6.7"), not only those with a unit
+  for (const m of claim.matchAll(/(?<![\p{L}\d.,])\d+(?:[.,]\d+)?(?![\d]|[.,]\d)/gu)) {
+    if (!holdsNumber(sourceText, m[0])) return `the number ${m[0]} is not in the cited passage`;
+  }
   const asked = speciesIn(claim);
   const present = speciesIn(sourceText);
   for (const id of asked.species) if (id !== "human" && !mentionsSpecies(present, id)) return `the species "${id}" is not in the cited passage`;
   for (const g of asked.groups) if (!mentionsGroup(present, g)) return "a species group is not in the cited passage";
+  const words = new Set(tokenize(claim, isStopWord).filter((t) => !/^\d/.test(t)));
+  if (words.size) {
+    const held = new Set(tokenize(sourceText));
+    const share = [...words].filter((t) => held.has(t)).length / words.size;
+    if (share < MIN_SUPPORT) return `only ${Math.round(share * 100)} % of its words are in the cited passage`;
+  }
   return null;
 }
 
