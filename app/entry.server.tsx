@@ -14,6 +14,7 @@ export const streamTimeout = 5_000;
 export async function startup(): Promise<string[]> {
   const lines = await prepareAccounts();
   lines.push(...ingestQueue().recover());
+  ingestQueue().startBackfill();
   return lines;
 }
 

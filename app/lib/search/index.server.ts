@@ -1,11 +1,12 @@
 import type Database from "better-sqlite3";
 import { type ChunkLayout, getDb, type Db } from "../db/index.server";
-import type { Embedder } from "../embeddings/types";
+import type { Embedder } from "../embeddings/index.server";
 import { reciprocalRankFusion } from "./fusion";
 import { analyzeQuery as analyzeLexicalQuery, type CandidateRow, lexicalSearch, type LexicalTuning, type QueryAnalysis } from "./lexical.server";
 import { prepared } from "./statements.server";
 import { loadVectorIndex, vectorSearch } from "./vector.server";
 import type { Scope } from "./visibility.server";
+import type { IndexStats } from "./index";
 
 /**
  * The search capability's public face: indexing chunks of documents, removing them, and searching
@@ -14,6 +15,8 @@ import type { Scope } from "./visibility.server";
  */
 
 export { addDocumentVectors, indexDocument, removeDocumentIndex } from "./indexer.server";
+export { BACKFILL_BATCH, embeddingText, embedMissingVectors, vectorCoverage, type BackfillOptions } from "./backfill.server";
+export type { BackfillProgress, IndexStats, SearchStatus, VectorCoverage } from "./index";
 export { retrieveOffThread, searchThreadRunning, stopSearchThread } from "./thread.server";
 
 /** Loads the in-memory vector codes of every embedding size in the index, so the first question does not wait for them. */
@@ -192,13 +195,6 @@ export function analyzeQuery(query: string, db: Db = getDb()): QueryAnalysis {
 export function optimizeIndex(db: Db = getDb()) {
   db.$client.exec("INSERT INTO chunks_fts (chunks_fts) VALUES ('optimize')");
 }
-
-export type IndexStats = {
-  documents: number;
-  chunks: number;
-  vectors: number;
-  vectorsByEmbedder: Array<{ embedderId: string; dimensions: number; vectors: number }>;
-};
 
 /** Counts for the admin screen. */
 export function getIndexStats(db: Db = getDb()): IndexStats {

@@ -4,10 +4,10 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { documents, openDatabase, users, type Db } from "../db/index.server";
-import type { Embedder } from "../embeddings/types";
+import type { Embedder } from "../embeddings/index.server";
 import { chunkPages } from "../ingest/chunker";
 import type { ParsedPage } from "../ingest/types";
-import { addDocumentVectors, getIndexStats, indexDocument, optimizeIndex, removeDocumentIndex, search } from "./index.server";
+import { addDocumentVectors, embedMissingVectors, getIndexStats, indexDocument, optimizeIndex, removeDocumentIndex, search, vectorCoverage } from "./index.server";
 import { countPostings, EXACT_DF } from "./lexical.server";
 import { loadVectorIndex } from "./vector.server";
 import { tokenize } from "./tokenize";
@@ -653,5 +653,63 @@ describe("corpus statistics at scale", () => {
     const before = await search("dose of meloxicam in cats", { db });
     optimizeIndex(db);
     expect(await search("dose of meloxicam in cats", { db })).toEqual(before);
+  });
+});
+
+describe("background embedding of chunks without vectors", () => {
+  const DOCS: DocSpec[] = [
+    FORMULARY,
+    EQUINE,
+    { id: "cats", title: "Vaccination Schedules", pages: [page(1, [para("Kitten vaccination: cat flu and panleukopenia vaccines at 8, 12 and 16 weeks.")])] },
+  ];
+
+  it("embeds every chunk lacking a vector of the model in use, in batches, and then search finds by meaning", async () => {
+    const db = freshDb();
+    for (const spec of DOCS) addDocument(db, spec);
+    const embedder = fakeEmbedder();
+    const before = vectorCoverage(db.$client, embedder.id);
+    expect(before).toMatchObject({ withVectors: 0, missing: getIndexStats(db).chunks });
+    expect(await search("felines", { db, embedder })).toEqual([]);
+
+    const seen: number[] = [];
+    const callsBefore = embedder.calls;
+    const embedded = await embedMissingVectors(db, embedder, { batchSize: 1, onProgress: (c) => seen.push(c.missing) });
+    expect(embedded).toBe(before.missing);
+    expect(embedder.calls - callsBefore).toBe(before.missing);
+    expect(seen).toEqual([...Array(before.missing).keys()].map((i) => before.missing - i - 1));
+    expect(vectorCoverage(db.$client, embedder.id)).toMatchObject({ withVectors: before.missing, missing: 0 });
+    const [top] = await search("felines", { db, embedder });
+    expect(top).toMatchObject({ documentId: "cats", lexicalRank: null, vectorRank: 1 });
+    // Nothing left: a second run embeds nothing
+    expect(await embedMissingVectors(db, embedder)).toBe(0);
+  });
+
+  it("replaces the vectors of another model, keeps what a stopped run wrote, and skips chunks deleted meanwhile", async () => {
+    const db = freshDb();
+    const old = fakeEmbedder(32);
+    old.id = "test:older-model";
+    for (const spec of DOCS) addDocument(db, spec, { embedder: old, vectors: await old.embed(chunkPages(spec.pages).map((c) => c.text)) });
+    const embedder = fakeEmbedder();
+    const total = getIndexStats(db).chunks;
+    expect(vectorCoverage(db.$client, embedder.id).missing).toBe(total);
+
+    // A run stopped after its first batch (as by a restart) keeps that batch, and the next run does the rest
+    const controller = new AbortController();
+    await expect(
+      embedMissingVectors(db, embedder, { batchSize: 1, signal: controller.signal, onProgress: () => controller.abort(new Error("stopped")) }),
+    ).rejects.toThrow("stopped");
+    expect(vectorCoverage(db.$client, embedder.id).withVectors).toBe(1);
+
+    // A document deleted while its chunks are being embedded is skipped, not resurrected
+    let deleted = false;
+    const rest = await embedMissingVectors(db, embedder, {
+      beforeBatch: async () => {
+        if (!deleted) removeDocumentIndex(db, "cats");
+        deleted = true;
+      },
+    });
+    const left = getIndexStats(db).chunks;
+    expect(rest).toBe(left - 1);
+    expect(getIndexStats(db).vectorsByEmbedder).toEqual([{ embedderId: embedder.id, dimensions: 64, vectors: left }]);
   });
 });
