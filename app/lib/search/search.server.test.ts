@@ -7,7 +7,7 @@ import { documents, openDatabase, users, type Db } from "../db/index.server";
 import type { Embedder } from "../embeddings/index.server";
 import { chunkPages } from "../ingest/chunker";
 import type { ParsedPage } from "../ingest/types";
-import { addDocumentVectors, embedMissingVectors, getIndexStats, indexDocument, optimizeIndex, removeDocumentIndex, search, vectorCoverage } from "./index.server";
+import { addDocumentVectors, embedMissingVectors, getIndexStats, indexDocument, optimizeIndex, removeDocumentIndex, search, searchWithVector, vectorCoverage } from "./index.server";
 import { countPostings, EXACT_DF } from "./lexical.server";
 import { loadVectorIndex } from "./vector.server";
 import { tokenize } from "./tokenize";
@@ -432,6 +432,22 @@ describe("hybrid search", () => {
       expect(r.score).toBeCloseTo(expected, 12);
     }
     expect(results.every((r, i) => i === 0 || results[i - 1]!.score >= r.score)).toBe(true);
+  });
+
+  it("keeps BM25's own top k after the fused top k when asked (the answer pipeline's gate sees at least what keyword search saw)", async () => {
+    const { db, embedder } = await hybridDb();
+    for (const query of ["meloxicam dose cats", "kitten vaccines for felines", "colic horses"]) {
+      const [vector] = await embedder.embed([query]);
+      const queryVector = { vector: vector!, embedderId: embedder.id };
+      for (const k of [1, 2]) {
+        const lexical = searchWithVector(db.$client, query, null, { k }).map((p) => p.chunkId);
+        const fused = searchWithVector(db.$client, query, queryVector, { k }).map((p) => p.chunkId);
+        const kept = searchWithVector(db.$client, query, queryVector, { k, keepLexicalTopK: true }).map((p) => p.chunkId);
+        expect(kept.slice(0, fused.length)).toEqual(fused);
+        expect(kept).toEqual(expect.arrayContaining(lexical));
+        expect(new Set(kept).size).toBe(kept.length);
+      }
+    }
   });
 
   it("finds by meaning what BM25 cannot find by words", async () => {
