@@ -7,7 +7,7 @@ import { openTestDb } from "../support/db";
 import { longText } from "../support/fixtures";
 import { realModel } from "../support/models";
 import { HttpClient, startServer, type TestServer } from "../support/server";
-import { upload, waitForSession } from "../support/uploads";
+import { sessionOf, upload, waitForSession } from "../support/uploads";
 
 /**
  * Semantic search with the real embedding model (all-MiniLM-L6-v2, int8 ONNX, as `npm run models --
@@ -127,6 +127,23 @@ describe.skipIf(!modelFolder)("semantic search in the built server with EMBEDDIN
     const [top] = await search(QUERY, { db, embedder });
     // A text file is titled by its name
     expect(top).toMatchObject({ title: "thyroid", lexicalRank: null, vectorRank: 1 });
+  }, 180_000);
+
+  it("counts embedded chunks in the progress bar's embeddings step, and a cancel there keeps nothing", async () => {
+    const before = vectorRows(server.dataDir);
+    const res = await upload(admin, "book.txt", Buffer.from(longText({ books: 1, chapters: 30, wordsPerChapter: 1500 }).text));
+    const { sessionId } = (await res.json()) as { sessionId: string };
+    const embedding = await until(
+      "the embeddings step part-way",
+      () => sessionOf(admin, sessionId),
+      (s) => s.status !== "processing" || (s.currentStep === "embeddings" && s.chunksCreated > 0),
+    );
+    expect(embedding).toMatchObject({ status: "processing", currentStep: "embeddings" });
+    expect(embedding.chunksCreated).toBeLessThan(embedding.totalChunks!);
+    expect((await admin.request("POST", `/api/admin/upload-sessions/${sessionId}/cancel`)).status).toBe(200);
+    const cancelled = await waitForSession(admin, sessionId, 30_000);
+    expect(cancelled.status).toBe("cancelled");
+    expect(vectorRows(server.dataDir)).toEqual(before);
   }, 180_000);
 });
 
