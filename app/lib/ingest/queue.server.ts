@@ -82,7 +82,12 @@ class IngestQueue {
    */
   startBackfill() {
     if (getConfig().EMBEDDINGS === "none") return;
-    this.ensureWorker();
+    try {
+      this.ensureWorker();
+    } catch (error) {
+      // Uploads say the same when they need the worker; the server itself starts regardless
+      console.error(`Background embedding not started: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   /** The worker's last word on the background embedding (null: nothing to embed, or no model). */
