@@ -18,6 +18,7 @@ export async function startup(): Promise<string[]> {
   const rebuilt = rebuildStaleIndex(getDb());
   if (rebuilt) lines.push(rebuilt);
   lines.push(...ingestQueue().recover());
+  ingestQueue().startBackfill();
   return lines;
 }
 

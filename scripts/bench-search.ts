@@ -41,7 +41,7 @@ const CHUNKS_PER_DOCUMENT = 50;
 const DIMENSIONS = 384;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const corpora = path.resolve(root, "..", "shared", "corpora");
+export const corpora = path.resolve(root, "..", "shared", "corpora");
 
 /** Where built benchmark databases are kept between runs. */
 export const BENCH_CACHE_DIR = path.join(os.tmpdir(), "vetsearch-bench");
@@ -93,7 +93,7 @@ export type BenchOptions = {
 };
 
 
-function percentiles(samples: number[]): LatencyFigures {
+export function percentiles(samples: number[]): LatencyFigures {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN;
   const round = (x: number) => Math.round(x * 100) / 100;
@@ -151,7 +151,7 @@ function syntheticChunks(pool: { sentences: string[]; titles: string[] }, next: 
   return chunks;
 }
 
-function fileMb(file: string): number {
+export function fileMb(file: string): number {
   const size = (f: string) => (fs.existsSync(f) ? fs.statSync(f).size : 0);
   return Math.round((size(file) + size(`${file}-wal`)) / 1_048_576);
 }
@@ -231,7 +231,7 @@ function sameTop10(a: Map<string, string[]>, b: Map<string, string[]>): number {
  * Reads the database file once so it is in the OS page cache, as it is in a server that has been
  * answering questions for a while: the figures are steady-state latency, not disk seeks.
  */
-function warmPageCache(file: string) {
+export function warmPageCache(file: string) {
   const fd = fs.openSync(file, "r");
   const buffer = Buffer.alloc(8 * 1_048_576);
   try {
@@ -269,7 +269,7 @@ async function benchLexical(size: number, options: Required<BenchOptions>): Prom
   }
 }
 
-function unitVector(next: () => number, dims: number): Float32Array {
+export function unitVector(next: () => number, dims: number): Float32Array {
   const v = new Float32Array(dims);
   let norm = 0;
   for (let i = 0; i < dims; i++) {

@@ -1,10 +1,12 @@
-// `npm run bench [-- server ingest search answer local]`: measures the built app (all sections by default;
+// `npm run bench [-- server ingest search answer embeddings local]`: measures the built app (all sections by
+// default; "embeddings" needs the local embedding model in MODELS_DIR, `npm run models -- fetch embedding`;
 // `local`, the built-in chat model, is skipped with the reason when its GGUF file is not in MODELS_DIR).
 // Prints tables and, last, one JSON line with every figure.
 import fs from "node:fs";
 import autocannon from "autocannon";
 import { HttpClient, startServer } from "../tests/support/server";
 import { runAnswerBench } from "./bench-answer";
+import { printEmbeddingsFigures, runEmbeddingsBench } from "./bench-embeddings";
 import { runIngestBench } from "./bench-ingest";
 import { runLocalModelBench } from "./bench-local";
 import { runSearchBench } from "./bench-search";
@@ -105,6 +107,18 @@ if (want("answer")) {
   console.table(answer.extractive);
   console.table({ "time to first token": answer.timeToFirstToken });
   figures.answer = answer;
+}
+if (want("embeddings")) {
+  console.log("Semantic search (EMBEDDINGS=local): model size and memory, ingestion with embeddings, hybrid search at 100k / 1M chunks ...");
+  try {
+    const embeddings = await runEmbeddingsBench();
+    printEmbeddingsFigures(embeddings);
+    figures.embeddings = embeddings;
+  } catch (error) {
+    // Asked for by name it must run; in a plain `npm run bench` a machine without the model skips it, saying why
+    if (sections.has("embeddings")) throw error;
+    console.log(`Semantic search skipped: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 if (want("local")) {
   console.log(`Built-in chat model: first token and tokens/s with a ~1,500-token answer prompt, RSS loaded ...`);

@@ -1,4 +1,4 @@
-// `npm run eval:answers -- [--json] [--only set,set] [--dump file.jsonl] [--answerer extractive|ollama|local] [--limit N] [--dropped file.txt]`
+// `npm run eval:answers -- [--embeddings local|ollama] [--json] [--only set,set] [--dump file.jsonl] [--answerer extractive|ollama|local] [--limit N] [--dropped file.txt]`
 //
 // What a clinician would read, measured on the development data (issue 12, "Measured"). Two knowledge
 // bases are built through the real chunker and index in temporary databases: the 276 VetBench passages
@@ -13,7 +13,10 @@
 // conversation turn right or wrong (and the turns that repeat the previous answer word for word), the
 // reader pick on the multiple-choice questions (whole answer and first 60 words), and the best-passage
 // coverage percentiles that calibrate ABSTAIN_BELOW (app/lib/answer/relevance.server.ts). It measures
-// only: nothing here tunes the pipeline or knows about particular questions.
+// only: nothing here tunes the pipeline or knows about particular questions. With --embeddings the
+// knowledge bases' chunks are embedded by that provider's model (EMBEDDING_MODEL, MODELS_DIR as the app
+// reads them; vectors cached in $TMPDIR/vetsearch-eval-vectors/) and every search is hybrid, as with
+// EMBEDDINGS=local; without, search is BM25 alone.
 // Sets: vetbench-qa4, vetbench-qa1, paraphrased, nearmiss, conversations, off-topic (VetBench KB), pubmedqa.
 // --json prints one JSON object with every figure (progress goes to stderr); --dump writes one JSON line
 // per question or turn (its answer, citations and measures). --answerer picks who writes answers (default:
@@ -37,8 +40,9 @@ import {
 } from "../app/lib/answer/index.server";
 import { parseConfig } from "../app/lib/config.server";
 import { judgeRelevance } from "../app/lib/answer/relevance.server";
-import { ingestDataset, temporaryDatabase } from "../app/lib/search/evaluation.server";
-import { retrieveSync } from "../app/lib/search/index.server";
+import { embedderFromEnvironment, type Embedder } from "../app/lib/embeddings/index.server";
+import { embedDataset, EVAL_VECTOR_CACHE_DIR, ingestDataset, temporaryDatabase } from "../app/lib/search/evaluation.server";
+import { embedQuery, retrieveSync } from "../app/lib/search/index.server";
 import type { Db } from "../app/lib/db/index.server";
 import {
   loadConversations,
@@ -99,9 +103,15 @@ function parseArgs(argv: string[]) {
   let answerer: Answerer | null = null;
   let limit = Infinity;
   let only: SetName[] = [...SET_NAMES];
+  let embeddings: "local" | "ollama" | null = null;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === "--json") json = true;
+    else if (arg === "--embeddings") {
+      const provider = argv[++i];
+      if (provider !== "local" && provider !== "ollama") throw new Error("--embeddings takes local or ollama");
+      embeddings = provider;
+    }
     else if (arg === "--dump") dump = argv[++i] ?? null;
     else if (arg === "--dropped") dropped = argv[++i] ?? null;
     else if (arg === "--answerer") {
@@ -117,14 +127,14 @@ function parseArgs(argv: string[]) {
       const unknown = names.filter((n) => !(SET_NAMES as readonly string[]).includes(n));
       if (!names.length || unknown.length) throw new Error(`--only takes a comma-separated list of: ${SET_NAMES.join(", ")}${unknown.length ? ` (unknown: ${unknown.join(", ")})` : ""}`);
       only = names as SetName[];
-    } else throw new Error(`unknown argument ${arg}; usage: npm run eval:answers -- [--json] [--only ${SET_NAMES.join(",")}] [--dump file.jsonl]`);
+    } else throw new Error(`unknown argument ${arg}; usage: npm run eval:answers -- [--embeddings local|ollama] [--json] [--only ${SET_NAMES.join(",")}] [--dump file.jsonl] [--answerer ${ANSWERERS.join("|")}] [--limit N] [--dropped file.txt]`);
   }
   if (argv.includes("--dump") && !dump) throw new Error("--dump needs a file name");
   if (argv.includes("--dropped") && !dropped) throw new Error("--dropped needs a file name");
-  return { json, dump, dropped, only, answererArg: answerer, limit };
+  return { json, dump, dropped, only, answererArg: answerer, limit, embeddings };
 }
 
-const { json, dump, dropped: droppedFile, only, answererArg, limit } = parseArgs(process.argv.slice(2));
+const { json, dump, dropped: droppedFile, only, answererArg, limit, embeddings } = parseArgs(process.argv.slice(2));
 /** Progress and notes: stderr, so that --json leaves stdout one JSON object. */
 const note = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -141,16 +151,19 @@ if (chatModel) {
   if (!status.available) throw new Error(`${chatModel.id} is not available: ${status.reason}`);
 }
 const answerer = chatModel ? `${chatModel.answeredBy.provider} ${chatModel.answeredBy.model}` : "extractive";
+const embedder: Embedder | null = embeddings ? await embedderFromEnvironment(embeddings) : null;
+const retrieval = embedder ? `hybrid (BM25 + ${embedder.id} vectors)` : "lexical (BM25)";
 
 type Built = { kb: KnowledgeBase; db: Db; dir: string; chunks: number; pagesPerChunk: number };
 const built: Built[] = [];
 
-function build(kb: KnowledgeBase): Built {
+async function build(kb: KnowledgeBase): Promise<Built> {
   const started = performance.now();
   const { db, dir } = temporaryDatabase(`vetsearch-eval-answers-${kb.name}-`);
   const entry: Built = { kb, db, dir, chunks: 0, pagesPerChunk: 0 };
   built.push(entry);
   ingestDataset(db, { name: kb.name, documents: kb.documents, queries: [], qrels: new Map() });
+  if (embedder) await embedDataset(db, embedder, { cacheDir: EVAL_VECTOR_CACHE_DIR, log: note });
   const row = db.$client.prepare("SELECT count(*) AS n, avg(page_end - page_start + 1) AS pages FROM chunks").get() as { n: number; pages: number };
   entry.chunks = row.n;
   entry.pagesPerChunk = Math.round(row.pages * 100) / 100;
@@ -159,7 +172,7 @@ function build(kb: KnowledgeBase): Built {
 }
 
 async function ask(q: Question, history: HistoryTurn[], target: Built): Promise<Result> {
-  const deps: AnswerDeps = { db: target.db, embedder: async () => null, chatModel: async () => chatModel };
+  const deps: AnswerDeps = { db: target.db, embedder: async () => embedder, chatModel: async () => chatModel };
   const started = performance.now();
   let content = "";
   let citations: Citation[] = [];
@@ -201,16 +214,16 @@ async function ask(q: Question, history: HistoryTurn[], target: Built): Promise<
 }
 
 /** The best passage's coverage of a question, as the relevance check computes it (k = 10, as answers search). */
-function bestCoverage(question: string, target: Built): number {
-  const found = retrieveSync(target.db.$client, question, { k: 10 });
+async function bestCoverage(question: string, target: Built): Promise<number> {
+  const found = retrieveSync(target.db.$client, question, { k: 10, queryVector: await embedQuery(embedder, question) });
   return judgeRelevance(found.analysis.terms, found.passages).best;
 }
 
 const results: Result[] = [];
 const conversationResults: Array<{ id: string; turns: Result[] }> = [];
 try {
-  const vet = only.some((s) => s !== "pubmedqa") ? build(vetbenchKnowledgeBase()) : null;
-  const pubmed = only.includes("pubmedqa") ? build(pubmedKnowledgeBase()) : null;
+  const vet = only.some((s) => s !== "pubmedqa") ? await build(vetbenchKnowledgeBase()) : null;
+  const pubmed = only.includes("pubmedqa") ? await build(pubmedKnowledgeBase()) : null;
   for (const set of only) {
     const started = performance.now();
     const target = set === "pubmedqa" ? pubmed! : vet!;
@@ -232,7 +245,7 @@ try {
       if (stripped) note(`${set}: options removed from ${stripped} question(s); the stem alone is asked`);
       for (const q of questions) {
         const result = await ask(q, [], target);
-        result.bestCoverage = bestCoverage(q.question, target);
+        result.bestCoverage = await bestCoverage(q.question, target);
         results.push(result);
       }
     }
@@ -446,9 +459,9 @@ if (droppedFile) {
 }
 
 if (json) {
-  console.log(JSON.stringify({ answerer, knowledgeBases, sets, nearmiss, conversations, readerPick: readerPickFigures, calibration }));
+  console.log(JSON.stringify({ answerer, retrieval, knowledgeBases, sets, nearmiss, conversations, readerPick: readerPickFigures, calibration }));
 } else {
-  console.log(`\nanswerer: ${answerer}`);
+  console.log(`\nanswerer: ${answerer}; search: ${retrieval}`);
   console.log(formatTable(knowledgeBases, "knowledge base"));
   console.log("\nper set: answered % of all its questions; refusals, gold and first citation % of its answerable ones; precision over the citation markers of answers (a refusal quotes nothing)");
   const rows: Array<[string, (s: ReturnType<typeof summarise>) => string | number | null]> = [

@@ -5,19 +5,18 @@ import { useConfirm } from "~/components/ui/confirm-dialog";
 import { answererStatusLabel, type AnswererStatus } from "~/lib/answer";
 import { getJson } from "~/lib/api-client";
 import { ALLOWED_EXTENSIONS, DEFAULT_FILTERS, filterAndSortDocuments, formatKb, type DocumentFilters, type DocumentRow } from "~/lib/documents-view";
+import { backfillLabel, vectorCoverageLabel, type SearchStatus as IndexStatus } from "~/lib/search/index";
 import { deleteDocumentAfterConfirm } from "../uploads/delete-document";
 import { useDocumentList } from "../uploads/use-document-list";
 import { ProcessingConsole, ProgressPanel } from "../uploads/upload-progress";
 import { useUploads } from "./use-uploads";
 
-type SearchStatus = {
-  mode: "hybrid" | "lexical";
-  embedder: string | null;
-  reason: string | null;
-  chunks?: number;
-  vectors?: number;
+type SearchStatus = IndexStatus & {
   answering?: AnswererStatus;
 };
+
+/** While chunks are embedded in the background, the admin sees the count move at the upload poll's pace. */
+const BACKFILL_POLL_MS = 3000;
 
 type AdminDocuments = { documents: DocumentRow[]; status: SearchStatus | null };
 const NO_DOCUMENTS: AdminDocuments = { documents: [], status: null };
@@ -40,6 +39,12 @@ export function DocumentsTab() {
   const uploads = useUploads({ documents, onChanged: refresh, confirm });
   const [filters, setFilters] = useState<DocumentFilters>(DEFAULT_FILTERS);
   const shown = useMemo(() => filterAndSortDocuments(documents, filters), [documents, filters]);
+  const backfilling = status?.backfill?.state === "running" || status?.backfill?.state === "waiting";
+  useEffect(() => {
+    if (!backfilling) return;
+    const timer = setInterval(() => void refresh(), BACKFILL_POLL_MS);
+    return () => clearInterval(timer);
+  }, [backfilling, refresh]);
 
   return (
     <div className="space-y-6">
@@ -89,6 +94,16 @@ function RetrievalBanner({ status }: { status: SearchStatus | null }) {
         <>Retrieval mode: lexical only (keyword search){status.reason ? ` — ${status.reason}` : ""}</>
       )}
       {typeof status.chunks === "number" ? <span className="ml-2 text-xs opacity-80">{status.chunks} chunks indexed</span> : null}
+      {status.coverage ? (
+        <p className="mt-1" data-testid="vector-coverage">
+          Embedding model: {status.coverage.embedderId} · {vectorCoverageLabel(status.coverage)}
+        </p>
+      ) : null}
+      {backfillLabel(status.backfill) ? (
+        <p className="mt-1" data-testid="vector-backfill">
+          {backfillLabel(status.backfill)}
+        </p>
+      ) : null}
       {status.answering ? (
         <p className="mt-1" data-testid="answerer-mode">
           {answererStatusLabel(status.answering)}

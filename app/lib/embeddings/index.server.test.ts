@@ -21,7 +21,8 @@ const services: EmbeddingsService[] = [];
 
 beforeAll(async () => {
   modelsDir = fs.mkdtempSync(path.join(os.tmpdir(), "embeddings-index-"));
-  writeBertFixture(path.join(modelsDir, "Xenova", "all-MiniLM-L6-v2"), { words: ["meloxicam", "cats"] });
+  // Where `npm run models -- fetch embedding` puts the default model
+  writeBertFixture(path.join(modelsDir, "all-MiniLM-L6-v2"), { words: ["meloxicam", "cats"] });
   server = await startFakeOllama();
 });
 
@@ -74,7 +75,7 @@ describe("retrieval mode", () => {
 
   it("is hybrid with the local default model when its files are in MODELS_DIR", async () => {
     const { service } = serviceWith({ provider: "local" });
-    expect(await service.getRetrievalMode()).toEqual({ mode: "hybrid", embedder: "local:Xenova/all-MiniLM-L6-v2", reason: null });
+    expect(await service.getRetrievalMode()).toEqual({ mode: "hybrid", embedder: "local:all-MiniLM-L6-v2", reason: null });
     const embedder = await service.getEmbedder();
     expect(embedder?.dimensions).toBe(32);
     expect(await embedder?.embed(["meloxicam for cats"], { kind: "query" })).toHaveLength(1);

@@ -1,4 +1,5 @@
-import { getConfig, type AppConfig } from "../config.server";
+import path from "node:path";
+import { getConfig, parseConfig, type AppConfig } from "../config.server";
 import type { Embedder, RetrievalMode } from "./types";
 import { DEFAULT_LOCAL_MODEL, loadLocalEmbedder, modelFingerprint, type LocalEmbedder } from "./local.server";
 import {
@@ -16,10 +17,11 @@ import {
 export type { Embedder, RetrievalMode } from "./types";
 export { EmbeddingError, type EmbeddingErrorCode } from "./errors";
 export { cosine, l2Normalise } from "./vectors";
+export { DEFAULT_LOCAL_MODEL, modelFolder } from "./local.server";
 
 export type EmbeddingsSettings = {
   provider: "local" | "ollama" | "none";
-  /** EMBEDDING_MODEL; defaults to Xenova/all-MiniLM-L6-v2 (local) or nomic-embed-text (Ollama). */
+  /** EMBEDDING_MODEL; defaults to all-MiniLM-L6-v2 (local: the folder `npm run models -- fetch embedding` fills) or nomic-embed-text (Ollama). */
   model?: string;
   /** Absolute MODELS_DIR. */
   modelsDir: string;
@@ -37,7 +39,9 @@ export type EmbeddingsSettings = {
 export const DEFAULT_CACHE_MS = { up: 60_000, down: 15_000 } as const;
 
 /** Reads the settings from the validated config. */
-export function settingsFromConfig(cfg: AppConfig = getConfig()): EmbeddingsSettings {
+export function settingsFromConfig(
+  cfg: Pick<AppConfig, "EMBEDDINGS" | "EMBEDDING_MODEL" | "modelsDir" | "OLLAMA_HOST" | "ALLOW_MODEL_DOWNLOADS"> = getConfig(),
+): EmbeddingsSettings {
   return {
     provider: cfg.EMBEDDINGS,
     model: cfg.EMBEDDING_MODEL,
@@ -195,6 +199,19 @@ export function getEmbedder(options?: FreshOption): Promise<Embedder | null> {
 /** Hybrid or lexical, with the plain reason when lexical (for the admin Documents tab). */
 export function getRetrievalMode(options?: FreshOption): Promise<RetrievalMode> {
   return defaultService().getRetrievalMode(options);
+}
+
+/**
+ * For scripts (eval, bench): the embedder the app would use with EMBEDDINGS=<provider> and the rest of
+ * the environment (EMBEDDING_MODEL, MODELS_DIR, OLLAMA_HOST), without the server's side effects (no
+ * DATA_DIR, no session secret). Throws with the admin's reason when there is none.
+ */
+export async function embedderFromEnvironment(provider: "local" | "ollama", env: NodeJS.ProcessEnv = process.env): Promise<Embedder> {
+  const cfg = parseConfig(env);
+  const service = createEmbeddingsService(settingsFromConfig({ ...cfg, EMBEDDINGS: provider, modelsDir: path.resolve(cfg.MODELS_DIR) }));
+  const embedder = await service.getEmbedder();
+  if (!embedder) throw new Error(`No ${provider} embedder: ${(await service.getRetrievalMode()).reason ?? "unknown reason"}`);
+  return embedder;
 }
 
 /**

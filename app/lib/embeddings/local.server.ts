@@ -9,24 +9,28 @@ import { batches, l2Normalise } from "./vectors";
 /**
  * Local embeddings: an ONNX export run in-process by @huggingface/transformers (onnxruntime-node).
  *
- * Expected layout for EMBEDDING_MODEL=Xenova/all-MiniLM-L6-v2 with MODELS_DIR=./models:
- *   models/Xenova/all-MiniLM-L6-v2/config.json
- *   models/Xenova/all-MiniLM-L6-v2/tokenizer.json
- *   models/Xenova/all-MiniLM-L6-v2/tokenizer_config.json
- *   models/Xenova/all-MiniLM-L6-v2/onnx/model_quantized.onnx   (and/or model.onnx, model_int8.onnx, ...)
- * i.e. the model repository as published, copied by hand on offline machines.
+ * Expected layout for the default EMBEDDING_MODEL=all-MiniLM-L6-v2 with MODELS_DIR=./models, as
+ * `npm run models -- fetch embedding` lays it out:
+ *   models/all-MiniLM-L6-v2/config.json
+ *   models/all-MiniLM-L6-v2/tokenizer.json
+ *   models/all-MiniLM-L6-v2/tokenizer_config.json
+ *   models/all-MiniLM-L6-v2/onnx/model_int8.onnx   (or model_quantized.onnx, model.onnx, ...)
+ * EMBEDDING_MODEL may also be an absolute folder, or a Hugging Face id such as Xenova/all-MiniLM-L6-v2
+ * (the folder models/Xenova/all-MiniLM-L6-v2/, copied by hand or downloaded when allowed).
  *
  * Note: onnxruntime-node runs inference synchronously on the calling thread, so a batch blocks
  * the event loop while it runs. Bulk document embedding belongs in the ingest worker thread;
  * the request thread should only embed short queries.
  */
 
-export const DEFAULT_LOCAL_MODEL = "Xenova/all-MiniLM-L6-v2";
+export const DEFAULT_LOCAL_MODEL = "all-MiniLM-L6-v2";
+/** Where a download (ALLOW_MODEL_DOWNLOADS=true) finds a model named only by its folder. */
+const HUB_IDS: Record<string, string> = { "all-MiniLM-L6-v2": "Xenova/all-MiniLM-L6-v2" };
 // Measured on 2 cores: batches above 8 gain no speed on CPU and grow memory (about 1 GB RSS at 32)
 export const DEFAULT_LOCAL_BATCH_SIZE = 8;
 
 export type LocalEmbedderOptions = {
-  /** Model id as a folder under modelsDir (e.g. "Xenova/all-MiniLM-L6-v2"), or an absolute folder. */
+  /** A folder under modelsDir ("all-MiniLM-L6-v2", "Xenova/bge-small-en-v1.5"), or an absolute folder. */
   model: string;
   /** Absolute MODELS_DIR. */
   modelsDir: string;
@@ -60,7 +64,7 @@ type WeightChoice = (typeof WEIGHT_FILES)[number];
 
 const REQUIRED_FILES = ["config.json", "tokenizer.json", "tokenizer_config.json"] as const;
 
-/** "models/Xenova/all-MiniLM-L6-v2" when under the working directory, else the absolute path. */
+/** "models/all-MiniLM-L6-v2" when under the working directory, else the absolute path. */
 export function displayPath(folder: string): string {
   const relative = path.relative(process.cwd(), folder);
   return relative && !relative.startsWith("..") && !path.isAbsolute(relative) ? relative : folder;
@@ -183,7 +187,7 @@ async function openExtractor(lib: Transformers, options: LocalEmbedderOptions, f
   configureEnvironment(lib, options.modelsDir, allowDownloads);
   // With files on disk we pass the absolute folder, which never touches the network.
   // Without them (downloads allowed) we pass the hub id, which downloads into modelsDir/<id>/.
-  const source = weights ? folder : options.model;
+  const source = weights ? folder : (HUB_IDS[options.model] ?? options.model);
   const pipe = await lib.pipeline("feature-extraction", source, {
     dtype: weights?.dtype ?? "q8",
     local_files_only: !allowDownloads,

@@ -2,8 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { documents, uploadSessions, type Db } from "../db/index.server";
-import type { Embedder } from "../embeddings/types";
-import { indexDocument, removeDocumentIndex } from "../search/index.server";
+import type { Embedder } from "../embeddings/index.server";
+import { embeddingText, indexDocument, removeDocumentIndex } from "../search/index.server";
 import { chunkPages } from "./chunker";
 import { parseFile } from "./parsers/index.server";
 import { SessionProgress } from "./progress.server";
@@ -127,7 +127,7 @@ async function embedChunks(chunks: Chunk[], options: IngestOptions, progress: Se
   try {
     for (let i = 0; i < chunks.length; i += EMBED_BATCH) {
       if (signal.aborted) throw new CancelledError();
-      const batch = chunks.slice(i, i + EMBED_BATCH).map((c) => (c.heading ? `${c.heading}\n${c.text}` : c.text));
+      const batch = chunks.slice(i, i + EMBED_BATCH).map(embeddingText);
       vectors.push(...(await embedder.embed(batch, { kind: "document", signal })));
       progress.chunks(vectors.length);
       options.onProgress?.({ step: "embeddings", done: vectors.length, total: chunks.length });

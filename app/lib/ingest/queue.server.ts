@@ -5,6 +5,8 @@ import { startWorker } from "../worker-entry.server";
 import { eq } from "drizzle-orm";
 import { getConfig } from "../config.server";
 import { documents, getDb, uploadSessions } from "../db/index.server";
+import type { BackfillProgress } from "../search/index";
+import type { WorkerReply } from "../../workers/ingest.worker";
 import { CONSOLE_LINES } from "./progress.server";
 import { removeDocument } from "./pipeline.server";
 
@@ -17,7 +19,6 @@ import { removeDocument } from "./pipeline.server";
  * document each.
  */
 
-type Reply = { type: "done"; sessionId: string; outcome: string; error?: string };
 const CANCEL_GRACE_MS = 2000;
 
 
@@ -73,6 +74,26 @@ class IngestQueue {
   private served = 0;
   private running: string | null = null;
   private cancelTimer: ReturnType<typeof setTimeout> | null = null;
+  private backfill: BackfillProgress | null = null;
+
+  /**
+   * With an embedding model configured, starts the worker now so that chunks lacking its vectors are
+   * embedded in the background from the start, not only after the next upload.
+   */
+  startBackfill() {
+    if (getConfig().EMBEDDINGS === "none") return;
+    try {
+      this.ensureWorker();
+    } catch (error) {
+      // Uploads say the same when they need the worker; the server itself starts regardless
+      console.error(`Background embedding not started: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /** The worker's last word on the background embedding (null: nothing to embed, or no model). */
+  backfillProgress(): BackfillProgress | null {
+    return this.backfill;
+  }
 
   enqueue(sessionId: string, ownerId: string | null) {
     this.waiting.push({ sessionId, ownerId });
@@ -133,13 +154,17 @@ class IngestQueue {
     if (this.worker) return this.worker;
     const worker = startWorker("ingest-worker", "app/workers/ingest.worker.ts");
     if (!worker) throw new Error("The ingestion worker is missing: run npm run build");
-    worker.on("message", (reply: Reply) => this.onDone(reply));
+    worker.on("message", (reply: WorkerReply) => {
+      if (reply.type === "backfill") this.backfill = reply.progress;
+      else this.onDone(reply);
+    });
     worker.on("error", (error) => {
       console.error("Ingestion worker error:", error);
     });
     worker.on("exit", (code) => {
       if (this.worker !== worker) return; // replaced on purpose
       this.worker = null;
+      this.backfill = null;
       if (this.running) {
         const id = this.running;
         this.running = null;
@@ -148,10 +173,12 @@ class IngestQueue {
       this.next();
     });
     this.worker = worker;
+    // A new worker (at start, or replacing one) picks up the background embedding where the database says it stands
+    if (getConfig().EMBEDDINGS !== "none") worker.postMessage({ type: "backfill" });
     return worker;
   }
 
-  private onDone(reply: Reply) {
+  private onDone(reply: Extract<WorkerReply, { type: "done" }>) {
     if (reply.sessionId !== this.running) return;
     if (reply.outcome === "crashed") {
       finishOnMainThread(reply.sessionId, "failed", `Document processing failed: ${reply.error ?? "unknown error"}`);

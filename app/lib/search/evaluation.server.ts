@@ -1,16 +1,22 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { documents, openDatabase, type Db } from "../db/index.server";
+import type { Embedder } from "../embeddings/index.server";
 import { chunkPages } from "../ingest/chunker";
 import type { ParsedPage } from "../ingest/types";
-import { indexDocument, search, type LexicalTuning } from "./index.server";
+import { addChunkVectors } from "./indexer.server";
+import { embeddingText, embedMissingVectors, embedQuery, indexDocument, searchWithVector, type LexicalTuning } from "./index.server";
+import { prepared } from "./statements.server";
 
 /**
  * Retrieval evaluation on public test collections, through the real path: each record becomes a
  * parsed page, is chunked by the ingest chunker, indexed by indexDocument in a fresh database in a
- * temporary folder, and every query goes through search(). Chunk hits become document hits by their
- * best chunk (max), which is how a person reads a result list of passages.
+ * temporary folder, and every query goes through search() (its query embedded once, then BM25 alone or
+ * fused with vector search). Chunk hits become document hits by their best chunk (max), which is how a
+ * person reads a result list of passages. With an embedder, the chunks get their vectors through the
+ * backfill that embeds documents indexed without them (embedDataset).
  */
 
 export type EvalDocument = {
@@ -155,7 +161,49 @@ export function documentsByBestChunk(documentIds: string[], limit: number): stri
   return [...new Set(documentIds)].slice(0, limit);
 }
 
-export type EvalOptions = { tuning?: Partial<LexicalTuning>; db?: Db };
+/** Where embedded collections are kept between runs: embedding SciFact's 5,183 abstracts takes minutes on 2 cores. */
+export const EVAL_VECTOR_CACHE_DIR = path.join(os.tmpdir(), "vetsearch-eval-vectors");
+
+/**
+ * Gives every chunk in the database a vector of `embedder` (embedMissingVectors, as the app's backfill).
+ * The vectors are cached in `cacheDir` under a hash of the embedder and every chunk's text, so a re-run
+ * on the same collection and model reads them instead. Returns whether the cache answered.
+ */
+export async function embedDataset(db: Db, embedder: Embedder, options: { cacheDir?: string; log?: (line: string) => void } = {}): Promise<{ cached: boolean; chunks: number }> {
+  const client = db.$client;
+  const rows = prepared(client, "SELECT id, heading, text FROM chunks ORDER BY id").all() as Array<{ id: number; heading: string | null; text: string }>;
+  const hash = crypto.createHash("sha256").update(`${embedder.id}\0${embedder.dimensions}`);
+  for (const row of rows) hash.update(`\0${embeddingText(row)}`);
+  const file = options.cacheDir ? path.join(options.cacheDir, `${hash.digest("hex").slice(0, 32)}.f32`) : null;
+  const bytes = rows.length * embedder.dimensions * 4;
+  if (file && fs.existsSync(file) && fs.statSync(file).size === bytes) {
+    const all = new Float32Array(fs.readFileSync(file).buffer.slice(0));
+    const vectors = rows.map((_, i) => all.subarray(i * embedder.dimensions, (i + 1) * embedder.dimensions));
+    client.transaction(() => addChunkVectors(db, rows.map((r) => r.id), { embedderId: embedder.id, vectors }))();
+    return { cached: true, chunks: rows.length };
+  }
+  let lastLog = 0;
+  await embedMissingVectors(db, embedder, {
+    onProgress: (c) => {
+      if (Date.now() - lastLog < 10_000) return;
+      lastLog = Date.now();
+      options.log?.(`embedding with ${embedder.id}: ${c.withVectors} of ${c.chunks} chunks`);
+    },
+  });
+  if (file) {
+    const stored = prepared(client, "SELECT embedding FROM chunk_vectors WHERE embedder_id = ? ORDER BY chunk_id").pluck().all(embedder.id) as Buffer[];
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, Buffer.concat(stored));
+  }
+  return { cached: false, chunks: rows.length };
+}
+
+export type EvalOptions = {
+  tuning?: Partial<LexicalTuning>;
+  db?: Db;
+  /** Hybrid search with this embedder's vectors (embedDataset first); lexical only without. */
+  embedder?: Embedder | null;
+};
 export type EvalRun = Metrics & { perQueryMs: number[] };
 
 /**
@@ -168,7 +216,9 @@ export async function evaluate(db: Db, dataset: Dataset, options: EvalOptions = 
   for (const query of dataset.queries) {
     const relevant = dataset.qrels.get(query.id) ?? new Map<string, number>();
     const started = performance.now();
-    const top = await search(query.text, { db, k: 10, tuning: options.tuning });
+    // As search() does: the query embedded once, then the synchronous search (twice here, k = 10 and deep)
+    const vector = await embedQuery(options.embedder ?? null, query.text);
+    const top = searchWithVector(db.$client, query.text, vector, { k: 10, tuning: options.tuning });
     perQueryMs.push(performance.now() - started);
     const ranked = documentsByBestChunk(
       top.map((p) => p.documentId),
@@ -177,7 +227,7 @@ export async function evaluate(db: Db, dataset: Dataset, options: EvalOptions = 
     sums.ndcg10 += ndcgAt(ranked, relevant, 10);
     sums.recall10 += recallAt(ranked, relevant, 10);
     sums.mrr10 += mrrAt(ranked, relevant, 10);
-    const deep = await search(query.text, { db, k: 150, tuning: options.tuning });
+    const deep = searchWithVector(db.$client, query.text, vector, { k: 150, tuning: options.tuning });
     sums.recall100 += recallAt(
       documentsByBestChunk(
         deep.map((p) => p.documentId),

@@ -4,10 +4,24 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { documents, openDatabase, users, type Db } from "../db/index.server";
-import type { Embedder } from "../embeddings/types";
+import type { Embedder } from "../embeddings/index.server";
 import { chunkPages } from "../ingest/chunker";
 import type { ParsedPage } from "../ingest/types";
-import { addDocumentVectors, analyzeQuery, correctionsLabel, correctQuery, getIndexStats, indexDocument, optimizeIndex, rebuildStaleIndex, removeDocumentIndex, search } from "./index.server";
+import {
+  addDocumentVectors,
+  analyzeQuery,
+  correctionsLabel,
+  correctQuery,
+  embedMissingVectors,
+  getIndexStats,
+  indexDocument,
+  optimizeIndex,
+  rebuildStaleIndex,
+  removeDocumentIndex,
+  search,
+  searchWithVector,
+  vectorCoverage,
+} from "./index.server";
 import { countPostings, EXACT_DF } from "./lexical.server";
 import { loadVectorIndex } from "./vector.server";
 import { tokenize } from "./tokenize";
@@ -434,6 +448,22 @@ describe("hybrid search", () => {
     expect(results.every((r, i) => i === 0 || results[i - 1]!.score >= r.score)).toBe(true);
   });
 
+  it("keeps BM25's own top k after the fused top k when asked (the answer pipeline's gate sees at least what keyword search saw)", async () => {
+    const { db, embedder } = await hybridDb();
+    for (const query of ["meloxicam dose cats", "kitten vaccines for felines", "colic horses"]) {
+      const [vector] = await embedder.embed([query]);
+      const queryVector = { vector: vector!, embedderId: embedder.id };
+      for (const k of [1, 2]) {
+        const lexical = searchWithVector(db.$client, query, null, { k }).map((p) => p.chunkId);
+        const fused = searchWithVector(db.$client, query, queryVector, { k }).map((p) => p.chunkId);
+        const kept = searchWithVector(db.$client, query, queryVector, { k, keepLexicalTopK: true }).map((p) => p.chunkId);
+        expect(kept.slice(0, fused.length)).toEqual(fused);
+        expect(kept).toEqual(expect.arrayContaining(lexical));
+        expect(new Set(kept).size).toBe(kept.length);
+      }
+    }
+  });
+
   it("finds by meaning what BM25 cannot find by words", async () => {
     const { db, embedder } = await hybridDb();
     // "Queens" (breeding cats) is in no synonym list and no passage: only the vectors know it
@@ -654,6 +684,65 @@ describe("corpus statistics at scale", () => {
     const before = await search("dose of meloxicam in cats", { db });
     optimizeIndex(db);
     expect(await search("dose of meloxicam in cats", { db })).toEqual(before);
+  });
+});
+
+describe("background embedding of chunks without vectors", () => {
+  const DOCS: DocSpec[] = [
+    FORMULARY,
+    EQUINE,
+    { id: "cats", title: "Vaccination Schedules", pages: [page(1, [para("Kitten vaccination: cat flu and panleukopenia vaccines at 8, 12 and 16 weeks.")])] },
+  ];
+
+  it("embeds every chunk lacking a vector of the model in use, in batches, and then search finds by meaning", async () => {
+    const db = freshDb();
+    for (const spec of DOCS) addDocument(db, spec);
+    const embedder = fakeEmbedder();
+    const before = vectorCoverage(db.$client, embedder.id);
+    expect(before).toMatchObject({ withVectors: 0, missing: getIndexStats(db).chunks });
+    // "Queens" (breeding cats): in no passage and no synonym list, so only vectors can find the cats' page
+    expect(await search("queens", { db, embedder })).toEqual([]);
+
+    const seen: number[] = [];
+    const callsBefore = embedder.calls;
+    const embedded = await embedMissingVectors(db, embedder, { batchSize: 1, onProgress: (c) => seen.push(c.missing) });
+    expect(embedded).toBe(before.missing);
+    expect(embedder.calls - callsBefore).toBe(before.missing);
+    expect(seen).toEqual([...Array(before.missing).keys()].map((i) => before.missing - i - 1));
+    expect(vectorCoverage(db.$client, embedder.id)).toMatchObject({ withVectors: before.missing, missing: 0 });
+    const [top] = await search("queens", { db, embedder });
+    expect(top).toMatchObject({ documentId: "cats", lexicalRank: null, vectorRank: 1 });
+    // Nothing left: a second run embeds nothing
+    expect(await embedMissingVectors(db, embedder)).toBe(0);
+  });
+
+  it("replaces the vectors of another model, keeps what a stopped run wrote, and skips chunks deleted meanwhile", async () => {
+    const db = freshDb();
+    const old = fakeEmbedder(32);
+    old.id = "test:older-model";
+    for (const spec of DOCS) addDocument(db, spec, { embedder: old, vectors: await old.embed(chunkPages(spec.pages).map((c) => c.text)) });
+    const embedder = fakeEmbedder();
+    const total = getIndexStats(db).chunks;
+    expect(vectorCoverage(db.$client, embedder.id).missing).toBe(total);
+
+    // A run stopped after its first batch (as by a restart) keeps that batch, and the next run does the rest
+    const controller = new AbortController();
+    await expect(
+      embedMissingVectors(db, embedder, { batchSize: 1, signal: controller.signal, onProgress: () => controller.abort(new Error("stopped")) }),
+    ).rejects.toThrow("stopped");
+    expect(vectorCoverage(db.$client, embedder.id).withVectors).toBe(1);
+
+    // A document deleted while its chunks are being embedded is skipped, not resurrected
+    let deleted = false;
+    const rest = await embedMissingVectors(db, embedder, {
+      beforeBatch: async () => {
+        if (!deleted) removeDocumentIndex(db, "cats");
+        deleted = true;
+      },
+    });
+    const left = getIndexStats(db).chunks;
+    expect(rest).toBe(left - 1);
+    expect(getIndexStats(db).vectorsByEmbedder).toEqual([{ embedderId: embedder.id, dimensions: 64, vectors: left }]);
   });
 });
 
