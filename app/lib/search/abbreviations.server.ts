@@ -55,6 +55,12 @@ type Row = { shortTerm: string; longTerms: string; count: number };
 const contentTerms = (longTerms: string) => longTerms.split(" ").filter((t) => !isStopWord(t));
 
 const QUESTION_WORD = /[\p{L}\p{N}][\p{L}\p{N}-]*/gu;
+const ACRONYM_LIKE = /^(?=(?:[^\p{Lu}]*\p{Lu}){2}|.*\p{Lu}.*\d|.*\d.*\p{Lu})/u;
+/** Long forms kept per short form: the most defined, each at least this share of its definitions. */
+const MAX_LONG_FORMS = 3;
+const MIN_LONG_FORM_SHARE = 0.15;
+/** Definitions read per short form or lead: enough to tell a usual meaning from a rare one. */
+const SAMPLED_DEFINITIONS = 200;
 
 function containsRun(terms: string[], run: string[]): boolean {
   outer: for (let i = 0; i + run.length <= terms.length; i++) {
@@ -72,7 +78,9 @@ function containsRun(terms: string[], run: string[]): boolean {
 export function abbreviationsIn(client: Database.Database, query: string, queryTerms: string[]): AbbreviationMatch[] {
   const shorts = new Set<string>();
   for (const match of query.matchAll(QUESTION_WORD)) {
-    if (!/\p{Lu}/u.test(match[0])) continue;
+    // Typed as an abbreviation: two capitals ("FIP", "FeLV"), or a capital and a digit ("PCV2"); not a
+    // capitalised sentence opener ("Does", "Mitochondria")
+    if (!ACRONYM_LIKE.test(match[0])) continue;
     const terms = tokenize(match[0]);
     if (terms.length === 1) shorts.add(terms[0]!);
   }
@@ -84,26 +92,38 @@ export function abbreviationsIn(client: Database.Database, query: string, queryT
     if (i + 1 < queryTerms.length) leads.add(`${t} ${queryTerms[i + 1]}`);
   });
   if (!shorts.size && !leads.size) return [];
-  // Each lookup walks its own index (an OR, or starting from the documents, would scan every definition),
-  // and only then keeps the shared, completed documents' rows.
-  const rows = prepared(
-    client,
-    `SELECT a.short_term AS shortTerm, a.long_terms AS longTerms, sum(a.count) AS count
-     FROM (SELECT document_id, short_term, long_terms, count FROM abbreviations WHERE short_term IN (SELECT value FROM json_each(@shorts))
-           UNION ALL
-           SELECT document_id, short_term, long_terms, count FROM abbreviations
-           WHERE lead_terms IN (SELECT value FROM json_each(@leads)) AND short_term NOT IN (SELECT value FROM json_each(@shorts))) a
-     CROSS JOIN documents d ON d.id = a.document_id
-     WHERE ${VISIBLE_DOCUMENT_SQL}
-     GROUP BY a.short_term, a.long_terms`,
-  ).all({ shorts: JSON.stringify([...shorts]), leads: JSON.stringify([...leads]), viewerId: null }) as Row[];
+  // One indexed lookup per short form and per lead, each reading a bounded number of definitions: a short
+  // form defined in thousands of documents ("CT") is judged by a sample, not summed over all of them.
+  const lookup = (column: "short_term" | "lead_terms", value: string, limit: number) =>
+    prepared(
+      client,
+      `SELECT a.short_term AS shortTerm, a.long_terms AS longTerms, a.count AS count
+       FROM abbreviations a CROSS JOIN documents d ON d.id = a.document_id
+       WHERE a.${column} = @value AND ${VISIBLE_DOCUMENT_SQL} LIMIT @limit`,
+    ).all({ value, limit, viewerId: null }) as Row[];
+  const definitions = new Map<string, Row>();
+  const add = (row: Row) => {
+    const key = `${row.shortTerm}\t${row.longTerms}`;
+    const known = definitions.get(key);
+    if (known) known.count += row.count;
+    else definitions.set(key, { ...row });
+  };
+  for (const short of shorts) for (const row of lookup("short_term", short, SAMPLED_DEFINITIONS)) add(row);
+  for (const lead of leads) for (const row of lookup("lead_terms", lead, SAMPLED_DEFINITIONS)) if (!shorts.has(row.shortTerm)) add(row);
+  const rows = [...definitions.values()];
   const out: AbbreviationMatch[] = [];
   // Short forms in the question: all their long forms
   const byShort = new Map<string, Row[]>();
   for (const row of rows) if (shorts.has(row.shortTerm)) byShort.set(row.shortTerm, [...(byShort.get(row.shortTerm) ?? []), row]);
   for (const [shortTerm, forms] of byShort) {
     const total = forms.reduce((n, f) => n + f.count, 0);
-    out.push({ terms: [shortTerm], alternatives: forms.map((f) => contentTerms(f.longTerms)), shares: forms.map((f) => f.count / total) });
+    // A short form defined many ways across the knowledge base ("CT") expands to its usual meanings only
+    const usual = forms
+      .sort((a, b) => b.count - a.count)
+      .slice(0, MAX_LONG_FORMS)
+      .filter((f) => f.count / total >= MIN_LONG_FORM_SHARE);
+    if (!usual.length) continue;
+    out.push({ terms: [shortTerm], alternatives: usual.map((f) => contentTerms(f.longTerms)), shares: usual.map((f) => f.count / total) });
   }
   // Long forms written out: their short form
   for (const row of rows) {

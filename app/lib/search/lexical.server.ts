@@ -134,6 +134,7 @@ export type QueryTerm = {
 
 /** A synonym counts half as much as the word the user typed. */
 export const EXPANSION_WEIGHT = 0.5;
+const MIN_EXPANSION_LENGTH = 3;
 type CorpusStats = { chunks: number; tokens: number; version: number };
 
 function corpusStats(client: Database.Database): CorpusStats {
@@ -223,7 +224,9 @@ function analyzeTerms(client: Database.Database, query: string, stats: CorpusSta
     alternatives.forEach((alternative, i) => {
       const weight = EXPANSION_WEIGHT * (shares?.[i] ?? 1);
       for (const t of alternative) {
-        if (counts.has(t)) continue;
+        // A two-letter term ("ct", "hf") means many things and costs the most to count (TermCounter then
+        // reads every word sharing its first letter): it still covers the question's word, but is not searched for
+        if (counts.has(t) || t.length < MIN_EXPANSION_LENGTH) continue;
         const known = expansions.get(t) ?? { weight: 0, standsFor: new Set<string>() };
         known.weight = Math.max(known.weight, weight);
         for (const own of terms) if (counts.has(own)) known.standsFor.add(own);
