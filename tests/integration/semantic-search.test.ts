@@ -30,8 +30,8 @@ const DOCUMENTS: Record<string, string> = {
   "parvovirus.txt":
     "Parvovirus vaccination\n\nPuppies are vaccinated against canine parvovirus at 8, 12 and 16 weeks of age because maternal antibodies interfere with earlier doses.\n",
 };
-/** Shares no word (after stemming) with any document above; its meaning is the thyroid document's. */
-const QUERY = "old felines hungry but skinny";
+/** Shares no word (after stemming) or synonym (synonyms.json) with any document above; its meaning is the thyroid document's. */
+const QUERY = "old kitties hungry but skinny";
 
 async function status(client: HttpClient): Promise<SearchStatus> {
   const res = await client.get("/api/admin/search-status");
