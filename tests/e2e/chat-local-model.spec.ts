@@ -51,12 +51,19 @@ test("a second question waits with its place shown; each answer says who wrote i
   const firstId = await openNewConversation(first, "First question");
   const secondId = await openNewConversation(second, "Second question");
 
+  // Both sent at once: whichever reaches the model second waits, with its place shown (a first answer
+  // written before the second question is sent would leave nothing to wait for).
   await first.getByTestId("chat-input").fill("What is the dose of meloxicam in cats?");
-  await first.getByTestId("chat-input").press("Enter");
-  await expect(first.getByTestId("streaming-answer")).toBeVisible({ timeout: 120_000 });
   await second.getByTestId("chat-input").fill("What should be monitored in cats with chronic kidney disease on meloxicam?");
-  await second.getByTestId("chat-input").press("Enter");
-  await expect(second.getByTestId("queue-position")).toHaveText("Waiting for the local model: 1 ahead of you");
+  await Promise.all([first.getByTestId("chat-input").press("Enter"), second.getByTestId("chat-input").press("Enter")]);
+  const waiting = async () => {
+    for (const page of [first, second]) {
+      const position = page.getByTestId("queue-position");
+      if (await position.count()) return position.textContent();
+    }
+    return null;
+  };
+  await expect.poll(waiting, { timeout: 120_000 }).toBe("Waiting for the local model: 1 ahead of you");
 
   for (const [page, id] of [
     [first, firstId],
