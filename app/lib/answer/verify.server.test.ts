@@ -50,6 +50,12 @@ describe("a model sentence's words against the passage it cites", () => {
     expect(unsupported("The passages are listed and the answer follows from them [1].", byNumber)).toMatch(/of its words/);
   });
 
+  it("fails when it describes the passages instead of saying what they say, or has no words at all", () => {
+    expect(unsupported("The passages provide a detailed explanation of meloxicam dosing in cats [1].", byNumber)).toMatch(/describes the passages/);
+    expect(unsupported("This passage discusses renal values [1].", byNumber)).toMatch(/describes the passages/);
+    expect(unsupported("1.1.2. [1]", byNumber)).toMatch(/no words to check|number/);
+  });
+
   it("fails with a bare number the passage does not give", () => {
     expect(unsupported("The dose of meloxicam in cats is given as 2.3 and 4.5 [1].", byNumber)).toMatch(/number 2\.3/);
     expect(unsupported("Renal values are monitored every 3 months [1].", byNumber)).toBeNull();

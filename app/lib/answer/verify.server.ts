@@ -58,14 +58,18 @@ export function unsupported(sentence: string, passages: Map<number, Pick<Passage
   const present = speciesIn(sourceText);
   for (const id of asked.species) if (id !== "human" && !mentionsSpecies(present, id)) return `the species "${id}" is not in the cited passage`;
   for (const g of asked.groups) if (!mentionsGroup(present, g)) return "a species group is not in the cited passage";
+  // "The passages provide a detailed explanation of …" tells the reader nothing the passage says
+  if (ABOUT_THE_PASSAGES.test(claim.trim())) return "it describes the passages instead of saying what they say";
   const words = new Set(tokenize(claim, isStopWord).filter((t) => !/^\d/.test(t)));
-  if (words.size) {
-    const held = new Set(tokenize(sourceText));
-    const share = [...words].filter((t) => held.has(t)).length / words.size;
-    if (share < MIN_SUPPORT) return `only ${Math.round(share * 100)} % of its words are in the cited passage`;
-  }
+  if (!words.size) return "it has no words to check (a bare number or heading)";
+  const held = new Set(tokenize(sourceText));
+  const share = [...words].filter((t) => held.has(t)).length / words.size;
+  if (share < MIN_SUPPORT) return `only ${Math.round(share * 100)} % of its words are in the cited passage`;
   return null;
 }
+
+/** A sentence about the material rather than the question ("The passage discusses …", "These passages provide …"). */
+const ABOUT_THE_PASSAGES = /^(?:the|these|this|both|all)\s+(?:\w+\s+)?(?:passages?|sources?|texts?|documents?|excerpts?)\s+(?:provides?|discuss(?:es)?|describes?|gives?|offers?|explains?|highlights?|mentions?|presents?|is about|are about|focus(?:es)? on|do(?:es)? not)\b/i;
 
 /** Markers (and the space before them) at the very start of a split sentence. */
 const LEADING_MARKERS = new RegExp(`^(?:\\s*${MARKER.source})+`);
