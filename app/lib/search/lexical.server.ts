@@ -209,7 +209,21 @@ export function idf(df: number, n: number): number {
  * The query's distinct index terms (stop words dropped unless nothing else is left) with their weights
  * (repeats count), document frequency and IDF — terms the index has never seen included, with df 0.
  */
+/**
+ * The last analysis, by connection: a search and its relevance check analyse the same question one after
+ * the other (retrieveSync), and the synonym and abbreviation lookups need not run twice.
+ */
+const lastAnalysis = new WeakMap<Database.Database, { query: string; version: number; stopWords: boolean; terms: QueryTerm[] }>();
+
 function analyzeTerms(client: Database.Database, query: string, stats: CorpusStats, stopWords: boolean): QueryTerm[] {
+  const last = lastAnalysis.get(client);
+  if (last && last.query === query && last.version === stats.version && last.stopWords === stopWords) return last.terms;
+  const terms = analyzeTermsAfresh(client, query, stats, stopWords);
+  lastAnalysis.set(client, { query, version: stats.version, stopWords, terms });
+  return terms;
+}
+
+function analyzeTermsAfresh(client: Database.Database, query: string, stats: CorpusStats, stopWords: boolean): QueryTerm[] {
   const all = tokenize(query);
   const content = stopWords ? tokenize(query, isStopWord) : [];
   const counts = new Map<string, number>();
