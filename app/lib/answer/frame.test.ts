@@ -16,6 +16,13 @@ describe("species in a text", () => {
     expect([...speciesIn("Tsushima leopard cats").species]).toEqual(["leopard-cat"]);
   });
 
+  it("reads a group's abbreviation as written in capitals, not the same letters in lower case", () => {
+    const llamas = speciesIn("SACs copulate in the prone position");
+    expect(llamas.groups.size).toBe(1);
+    expect(mentionsSpecies(llamas, "llama") && mentionsSpecies(llamas, "alpaca")).toBe(true);
+    expect(speciesIn("the air sac and the yolk sacs").groups.size).toBe(0);
+  });
+
   it("matches whole words only", () => {
     expect(speciesIn("indicate the location of the catheter").species.size).toBe(0);
     expect(speciesIn("dogma and hamstring").species.size).toBe(0);

@@ -61,8 +61,8 @@ export type Frame = {
   inherited: Array<"species" | "drugs" | "pathogens" | "conditions" | "names" | "acronyms" | "topic">;
 };
 
-type SpeciesEntry = { id: string; label: string; words: string[]; young: string[] };
-type GroupEntry = { words: string[]; members: string[]; broad?: boolean };
+type SpeciesEntry = { id: string; label: string; words: string[]; young: string[]; acronyms?: string[] };
+type GroupEntry = { words: string[]; members: string[]; broad?: boolean; acronyms?: string[] };
 
 const SPECIES = lexicon.species as SpeciesEntry[];
 const GROUPS = lexicon.groups as GroupEntry[];
@@ -88,6 +88,12 @@ const PHRASES = (() => {
   return byFirst;
 })();
 
+/** Abbreviations of species and groups, as written in capitals ("SACs"), by that spelling. */
+const ACRONYMS = new Map<string, Term>([
+  ...SPECIES.flatMap((s) => (s.acronyms ?? []).map((a): [string, Term] => [a, { kind: "species", id: s.id, young: false }])),
+  ...GROUPS.flatMap((g, index) => (g.acronyms ?? []).map((a): [string, Term] => [a, { kind: "group", index }])),
+]);
+
 const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
 
 export type SpeciesMentions = {
@@ -112,11 +118,15 @@ const DISEASE_NAME_NEXT = new Set(
  */
 export function speciesIn(text: string, options: { asked?: boolean } = {}): SpeciesMentions {
   const words = (text.toLowerCase().match(WORD) ?? []).map((w) => w.replace(/['’]s$/, ""));
+  // As written, for abbreviations (lower-casing can change a word's length in a few scripts: then none are read)
+  const written = text.match(WORD) ?? [];
+  const asWritten = written.length === words.length ? written : [];
   const out: SpeciesMentions = { species: new Set(), groups: new Set(), young: false, words: new Set(), diseases: [], order: [] };
   for (let i = 0; i < words.length; i++) {
+    const acronym = ACRONYMS.get(asWritten[i] ?? "");
     const candidates = PHRASES.get(words[i]!);
-    if (!candidates) continue;
-    const hit = candidates.find((c) => c.words.every((w, k) => words[i + k] === w));
+    if (!candidates && !acronym) continue;
+    const hit = acronym ? { words: [words[i]!], term: acronym } : candidates!.find((c) => c.words.every((w, k) => words[i + k] === w));
     if (!hit) continue;
     const next = words[i + hit.words.length] ?? "";
     // "Porcine circovirus", "Duck Tembusu virus": a virus named after its host.

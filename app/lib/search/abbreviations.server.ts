@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
 import { findAbbreviations } from "./abbreviations";
+import clinical from "./clinical-abbreviations.json";
 import { prepared } from "./statements.server";
 import { isStopWord } from "./stopwords";
 import { tokenize } from "./tokenize";
@@ -70,12 +71,50 @@ function containsRun(terms: string[], run: string[]): boolean {
   return false;
 }
 
+/** Usual long forms (clinical-abbreviations.json) by short form's index term, as content terms. */
+const CLINICAL = (() => {
+  const byShort = new Map<string, string[][]>();
+  for (const [short, longs] of Object.entries(clinical.abbreviations as Record<string, string[]>)) {
+    const [term, ...rest] = tokenize(short);
+    if (!term || rest.length || isStopWord(term)) throw new Error(`clinical-abbreviations.json: "${short}" is not one searchable word`);
+    const forms = byShort.get(term) ?? [];
+    for (const long of longs) {
+      const content = contentTerms(tokenize(long).join(" "));
+      if (!content.length) throw new Error(`clinical-abbreviations.json: "${long}" has no words`);
+      if (!forms.some((f) => f.join(" ") === content.join(" "))) forms.push(content);
+    }
+    byShort.set(term, forms);
+  }
+  return byShort;
+})();
+/** Long forms written out in a question find their shipped short form only when it is this long: "la" or "ct" alone mean too much. */
+const MIN_SHIPPED_SHORT = 3;
+
+/** Document frequencies of index terms in the shared knowledge base. */
+export type DocumentFrequency = (terms: string[]) => Map<string, number>;
+
+/**
+ * The shipped long forms of a short form the knowledge base does not define, that occur in it: each
+ * weighted by how often its rarest word does.
+ */
+export function usualLongForms(shortTerm: string, documentFrequency: DocumentFrequency): AbbreviationMatch | null {
+  const forms = CLINICAL.get(shortTerm);
+  if (!forms) return null;
+  const dfs = documentFrequency(forms.flat());
+  const weighed = forms.map((terms) => ({ terms, weight: Math.min(...terms.map((t) => dfs.get(t) ?? 0)) })).filter((f) => f.weight > 0);
+  const total = weighed.reduce((n, f) => n + f.weight, 0);
+  if (!total) return null;
+  return { terms: [shortTerm], alternatives: weighed.map((f) => f.terms), shares: weighed.map((f) => f.weight / total) };
+}
+
 /**
  * The abbreviations of the shared knowledge base that a question uses: a word with a capital letter
  * that some document defines as a short form, or a long form written out word for word. An
  * abbreviation with several long forms gives each, weighted by how often the knowledge base defines it.
+ * A short form no document defines gets its usual long forms (clinical-abbreviations.json) that the
+ * knowledge base holds, and a usual long form written out gets its short form.
  */
-export function abbreviationsIn(client: Database.Database, query: string, queryTerms: string[]): AbbreviationMatch[] {
+export function abbreviationsIn(client: Database.Database, query: string, queryTerms: string[], documentFrequency: DocumentFrequency): AbbreviationMatch[] {
   const shorts = new Set<string>();
   for (const match of query.matchAll(QUESTION_WORD)) {
     // Typed as an abbreviation: two capitals ("FIP", "FeLV"), or a capital and a digit ("PCV2"); not a
@@ -92,6 +131,7 @@ export function abbreviationsIn(client: Database.Database, query: string, queryT
     if (i + 1 < queryTerms.length) leads.add(`${t} ${queryTerms[i + 1]}`);
   });
   if (!shorts.size && !leads.size) return [];
+  const out: AbbreviationMatch[] = [];
   // One indexed lookup per short form and per lead, each reading a bounded number of definitions: a short
   // form defined in thousands of documents ("CT") is judged by a sample, not summed over all of them.
   const lookup = (column: "short_term" | "lead_terms", value: string, limit: number) =>
@@ -111,7 +151,6 @@ export function abbreviationsIn(client: Database.Database, query: string, queryT
   for (const short of shorts) for (const row of lookup("short_term", short, SAMPLED_DEFINITIONS)) add(row);
   for (const lead of leads) for (const row of lookup("lead_terms", lead, SAMPLED_DEFINITIONS)) if (!shorts.has(row.shortTerm)) add(row);
   const rows = [...definitions.values()];
-  const out: AbbreviationMatch[] = [];
   // Short forms in the question: all their long forms
   const byShort = new Map<string, Row[]>();
   for (const row of rows) if (shorts.has(row.shortTerm)) byShort.set(row.shortTerm, [...(byShort.get(row.shortTerm) ?? []), row]);
@@ -129,6 +168,17 @@ export function abbreviationsIn(client: Database.Database, query: string, queryT
   for (const row of rows) {
     const long = row.longTerms.split(" ");
     if (!shorts.has(row.shortTerm) && containsRun(queryTerms, long)) out.push({ terms: contentTerms(row.longTerms), alternatives: [[row.shortTerm]], shares: [1] });
+  }
+  // Short forms and long forms the knowledge base does not define: the usual ones
+  for (const short of shorts) {
+    if (byShort.has(short)) continue;
+    const usual = usualLongForms(short, documentFrequency);
+    if (usual) out.push(usual);
+  }
+  const content = queryTerms.filter((t) => !isStopWord(t));
+  for (const [shortTerm, forms] of CLINICAL) {
+    if (shortTerm.length < MIN_SHIPPED_SHORT || shorts.has(shortTerm) || rows.some((r) => r.shortTerm === shortTerm)) continue;
+    for (const form of forms) if (form.every((t) => content.includes(t)) && containsRun(content, form)) out.push({ terms: form, alternatives: [[shortTerm]], shares: [1] });
   }
   return out;
 }

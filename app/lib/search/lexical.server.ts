@@ -231,7 +231,7 @@ function analyzeTermsAfresh(client: Database.Database, query: string, stats: Cor
   // Synonym phrases: their words get the alternatives, and the alternatives' words are searched for too
   const alternativesOf = new Map<string, string[][]>();
   const expansions = new Map<string, { weight: number; standsFor: Set<string> }>();
-  const found: Array<{ terms: string[]; alternatives: string[][]; shares?: number[] }> = [...synonymsIn(all), ...abbreviationsIn(client, query, all)];
+  const found: Array<{ terms: string[]; alternatives: string[][]; shares?: number[] }> = [...synonymsIn(all), ...abbreviationsIn(client, query, all, (t) => documentFrequencies(client, t, stats))];
   for (const { terms, alternatives, shares } of found) {
     for (const t of terms) if (counts.has(t)) alternativesOf.set(t, [...(alternativesOf.get(t) ?? []), ...alternatives]);
     // An abbreviation with several long forms: each weighs its share of the definitions

@@ -3,7 +3,13 @@
  * SQLite's FTS5 `porter` tokenizer runs. We stem in JavaScript instead of inside FTS5 because the
  * search code must know the exact indexed form of every query term: to look up its document
  * frequency, to pick which terms generate candidates, and to re-score candidates exactly
- * (see lexical.server.ts). `stem.test.ts` checks this implementation against FTS5's own porter.
+ * (see lexical.server.ts). tokenize.test.ts checks this implementation against FTS5's own porter.
+ *
+ * Two rules of Porter's own later revision (Snowball's English stemmer, "Porter2") are taken, both where the
+ * 1980 rules split a clinical word from its own forms:
+ * - a final "us" is not a plural's "s": "virus" and "viruses" both stem to "virus", "fetus"/"fetuses" to
+ *   "fetus" (Porter 1980 gives "viru" and "virus");
+ * - "-ly" after c, d, e, g, h, k, m, n, r or t is dropped: "weekly"/"week", "hourly"/"hour", "mainly"/"main".
  *
  * Input: one lower-case ASCII word. Words shorter than 3 letters are returned as they are.
  */
@@ -69,7 +75,7 @@ function applyRules(w: string, rules: readonly Rule[], minMeasure: number): stri
 function step1a(w: string): string {
   if (w.endsWith("sses")) return w.slice(0, -2);
   if (w.endsWith("ies")) return w.slice(0, -2);
-  if (w.endsWith("ss")) return w;
+  if (w.endsWith("ss") || w.endsWith("us")) return w;
   if (w.endsWith("s")) return w.slice(0, -1);
   return w;
 }
@@ -132,6 +138,18 @@ const STEP4 = [
   "ive", "ize",
 ];
 
+/** Letters before "li" (from "-ly") that make it an adverb's ending (Porter2's valid li-endings). */
+const LI_ENDING = new Set("cdeghkmnrt");
+/** Porter2's own exceptions to that rule: "early" is not "ear", "only" not "on". */
+const LI_KEPT = new Set(["early", "only", "singly", "gently", "ugly", "idly"]);
+
+/** Step 2 with Porter2's "li" deletion, tried only when no longer rule ("alli", "entli", "ousli"…) applies. */
+function step2(w: string, word: string): string {
+  const stemmed = longestRule(w, STEP2);
+  if (stemmed !== w || STEP2.some(([suffix]) => w.endsWith(suffix)) || LI_KEPT.has(word)) return stemmed;
+  return w.endsWith("li") && LI_ENDING.has(w[w.length - 3] ?? "") && measure(w, w.length - 2) > 0 ? w.slice(0, -2) : w;
+}
+
 /** Step 2 and 3 try their suffixes longest-match-first within the group that shares the last letters. */
 function longestRule(w: string, rules: readonly Rule[]): string {
   let best: Rule | null = null;
@@ -166,7 +184,7 @@ export function porterStem(word: string): string {
   let w = step1a(word);
   w = step1b(w);
   w = step1c(w);
-  w = longestRule(w, STEP2);
+  w = step2(w, word);
   w = longestRule(w, STEP3);
   w = step4(w);
   return step5(w);

@@ -22,6 +22,7 @@ import {
   searchWithVector,
   vectorCoverage,
 } from "./index.server";
+import { usualLongForms } from "./abbreviations.server";
 import { countPostings, EXACT_DF } from "./lexical.server";
 import { loadVectorIndex } from "./vector.server";
 import { tokenize } from "./tokenize";
@@ -854,40 +855,41 @@ describe("synonyms", () => {
 });
 
 describe("abbreviations the knowledge base defines", () => {
+  // TBE is not in clinical-abbreviations.json: only the knowledge base's own definition can expand it
   const DEFINES: DocSpec = {
-    id: "coronavirus",
-    title: "Feline Coronavirus",
-    pages: [page(4, [para("Feline infectious peritonitis (FIP) follows mutation of the enteric coronavirus within the cat.")])],
+    id: "ticks",
+    title: "Ticks of Europe",
+    pages: [page(4, [para("Tick-borne encephalitis (TBE) is transmitted by Ixodes ricinus nymphs and adults.")])],
   };
   const SPELLS_OUT: DocSpec = {
-    id: "effusions",
-    title: "Body Cavity Effusions",
-    pages: [page(9, [para("A yellow, protein-rich effusion with a high albumin to globulin ratio argues against feline infectious peritonitis.")])],
+    id: "hunting",
+    title: "Hunting Dogs",
+    pages: [page(9, [para("Antibodies to tick-borne encephalitis virus were found in hunting dogs with a neurological history.")])],
   };
 
   it("finds, for a short form, a passage in another document that only spells it out, and the reverse", async () => {
     const db = freshDb();
     addDocument(db, SPELLS_OUT);
-    expect(await search("FIP", { db })).toEqual([]);
+    expect(await search("TBE", { db })).toEqual([]);
     addDocument(db, DEFINES);
-    const found = (await search("FIP albumin globulin", { db })).map((r) => r.documentId);
-    expect(found[0]).toBe("effusions");
-    addDocument(db, { id: "short", title: "Ward Notes", pages: [page(1, [para("FIP was confirmed on histopathology in two kittens.")])] });
+    const found = (await search("TBE antibodies neurological", { db })).map((r) => r.documentId);
+    expect(found[0]).toBe("hunting");
+    addDocument(db, { id: "short", title: "Ward Notes", pages: [page(1, [para("TBE was confirmed by serology in two dogs.")])] });
     // "Ward Notes" holds none of these words, only the short form the knowledge base defines for them
-    expect((await search("feline infectious peritonitis", { db })).map((r) => r.documentId)).toContain("short");
+    expect((await search("tick-borne encephalitis", { db })).map((r) => r.documentId)).toContain("short");
   });
 
   it("forgets a document's abbreviations when it is deleted or re-indexed without them", async () => {
     const db = freshDb();
     addDocument(db, SPELLS_OUT);
     addDocument(db, DEFINES);
-    expect((await search("FIP albumin", { db })).map((r) => r.documentId)).toContain("effusions");
-    db.delete(documents).where(eq(documents.id, "coronavirus")).run();
+    expect((await search("TBE antibodies", { db })).map((r) => r.documentId)).toContain("hunting");
+    db.delete(documents).where(eq(documents.id, "ticks")).run();
     expect(db.$client.prepare("SELECT count(*) FROM abbreviations").pluck().get()).toBe(0);
-    expect(await search("FIP albumin", { db })).toSatisfy((results: Array<{ documentId: string }>) => results.every((r) => r.documentId === "effusions"));
-    expect((await search("FIP", { db })).length).toBe(0);
+    expect(await search("TBE antibodies", { db })).toSatisfy((results: Array<{ documentId: string }>) => results.every((r) => r.documentId === "hunting"));
+    expect((await search("TBE", { db })).length).toBe(0);
     addDocument(db, DEFINES);
-    removeDocumentIndex(db, "coronavirus");
+    removeDocumentIndex(db, "ticks");
     expect(db.$client.prepare("SELECT count(*) FROM abbreviations").pluck().get()).toBe(0);
   });
 
@@ -895,6 +897,48 @@ describe("abbreviations the knowledge base defines", () => {
     const db = freshDb();
     addDocument(db, SPELLS_OUT);
     addDocument(db, { ...DEFINES, ownerId: "alice" });
-    expect(await search("FIP", { db, viewerId: "bob" })).toEqual([]);
+    expect(await search("TBE", { db, viewerId: "bob" })).toEqual([]);
+  });
+});
+
+describe("usual abbreviations (clinical-abbreviations.json)", () => {
+  const HEPATITIS: DocSpec = {
+    id: "liver",
+    title: "Liver Disease",
+    pages: [page(5, [para("In dogs infectious canine hepatitis is caused by Canine mastadenovirus A.")])],
+  };
+
+  it("expands a short form no document defines to its usual long form that the knowledge base holds", async () => {
+    const db = freshDb();
+    addDocument(db, HEPATITIS);
+    expect((await search("ICH", { db })).map((r) => r.documentId)).toEqual(["liver"]);
+    // A short form that is not listed, and is not in the knowledge base, finds nothing
+    expect(await search("QXZ", { db })).toEqual([]);
+  });
+
+  it("weighs each long form by how often the knowledge base uses its words, and leaves out those it never uses", async () => {
+    const db = freshDb();
+    addDocument(db, { id: "farm", title: "Practice", pages: [page(1, [para("A large animal practice sees the occasional dog.")])] });
+    for (const id of ["heart1", "heart2"]) addDocument(db, { id, title: "Cardiology", pages: [page(1, [para("The left atrium enlarges in mitral disease of the dog.")])] });
+    const la = analyzeQuery("LA in the dog", db).terms.find((t) => t.term === "la");
+    expect(la?.alternatives).toHaveLength(2);
+    expect(la?.alternatives).toEqual(expect.arrayContaining([tokenize("left atrium"), tokenize("large animal")]));
+    // "local anesthetic" is listed too, but no passage says it
+    expect(la?.alternatives).not.toContainEqual(tokenize("local anesthetic"));
+    expect((await search("LA in the dog", { db })).map((r) => r.documentId).sort()).toEqual(["farm", "heart1", "heart2"]);
+  });
+
+  it("gives each usual long form its share by the document frequency of its rarest word", () => {
+    const df = new Map([...tokenize("left atrium"), ...tokenize("large animal")].map((t, i) => [t, [30, 60, 10, 500][i]!]));
+    const la = usualLongForms("la", (terms) => new Map(terms.map((t) => [t, df.get(t) ?? 0])));
+    expect(la?.alternatives).toEqual([tokenize("large animal"), tokenize("left atrium")]);
+    expect(la?.shares).toEqual([0.25, 0.75]);
+    expect(usualLongForms("la", () => new Map())).toBeNull();
+  });
+
+  it("finds the short form for a usual long form written out", async () => {
+    const db = freshDb();
+    addDocument(db, { id: "notes", title: "Ward Notes", pages: [page(1, [para("ICH confirmed in two puppies on histopathology.")])] });
+    expect((await search("infectious canine hepatitis", { db })).map((r) => r.documentId)).toEqual(["notes"]);
   });
 });

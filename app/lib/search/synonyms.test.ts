@@ -10,6 +10,12 @@ describe("synonyms in a query", () => {
     expect(found("feline asthma")).toEqual([{ terms: tokenize("feline"), alternatives: [tokenize("cat")] }]);
   });
 
+  it("finds an organ and gives its adjective, and the reverse", () => {
+    expect(found("kidney disease in cats").map((m) => m.alternatives)).toContainEqual([tokenize("renal")]);
+    expect(found("penile anatomy").map((m) => m.alternatives)).toContainEqual([tokenize("penis")]);
+    expect(found("vertebral counts").map((m) => m.alternatives)).toContainEqual([tokenize("vertebra")]);
+  });
+
   it("finds lay phrases before their single words, and gives the clinical names as sets of terms", () => {
     expect(found("how is kennel cough spread")).toEqual([
       { terms: tokenize("kennel cough"), alternatives: [tokenize("infectious tracheobronchitis"), tokenize("canine infectious respiratory disease")] },

@@ -11,7 +11,8 @@ import { americanSpelling, CHANGES_FIRST_LETTERS } from "./spelling";
  * - Lower case, then diacritics removed (NFD, drop combining marks): "Tromsø" and "tromso" do not
  *   meet (ø is a letter of its own), but "café"/"cafe", "Åse"/"ase", "й"/"и" do, on both sides.
  * - Words are runs of letters and digits; a number with a decimal point ("0.1", "2.5") stays one
- *   token so that doses match as written.
+ *   token so that doses match as written. A possessive's or contraction's ending ("horse's", "don't")
+ *   is not a word: "what's" is "what", not "what" and "s".
  * - Han, Hiragana and Katakana are written without spaces: each run becomes overlapping character
  *   bigrams (single characters for one-character runs), the usual CJK approach in search engines.
  * - English (ASCII) words are folded to American spelling (spelling.ts: "oedema" -> "edema") and
@@ -74,6 +75,17 @@ const isDigit = (c: number) => c >= 48 && c <= 57;
 
 type WordSink = (text: string, start: number, end: number) => void;
 
+/** What follows an apostrophe in "horse's", "don't", "we'll": not a word of its own. */
+const CONTRACTIONS = new Set(["s", "t", "d", "ll", "re", "ve", "m"]);
+
+/** The index of the last letter of a contraction's ending after the apostrophe at `at`, or `at` when there is none. */
+function skipContraction(text: string, at: number): number {
+  let end = at + 1;
+  while (end < text.length && end - at <= 3 && isWordCodePoint(text.charCodeAt(end))) end++;
+  const followedByWord = end < text.length && isWordCodePoint(text.codePointAt(end) ?? 0);
+  return !followedByWord && CONTRACTIONS.has(text.slice(at + 1, end)) ? end - 1 : at;
+}
+
 /**
  * Words of an already lower-cased, normalised text, as [start, end) spans. A '.' continues a token
  * of digits when a digit follows ("0.25"); such a number token ends at its first non-digit
@@ -101,6 +113,10 @@ function scanWords(text: string, sink: WordSink) {
       numeric &&= digit;
     } else if (c === 46 && start >= 0 && numeric && i + 1 < n && isDigit(text.charCodeAt(i + 1))) {
       decimal = true;
+    } else if ((c === 39 || c === 0x2019) && start >= 0) {
+      sink(text, start, i);
+      start = -1;
+      i = skipContraction(text, i);
     } else if (start >= 0) {
       sink(text, start, i);
       start = -1;
