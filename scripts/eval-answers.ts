@@ -9,7 +9,7 @@
 // answerable questions; gold page cited (any citation) and first citation on the gold page; citation
 // precision (the sentence a marker follows is printed on a page its citation names: verbatim, or >= 80 %
 // of its content tokens; also on the first named page alone); pages per citation; words per answer;
-// answer time p50/p95. Then near-miss refusals per kind and controls answered from their page, every
+// answer time p50/p95. Then the paraphrased questions per rewording style, near-miss refusals per kind and controls answered from their page, every
 // conversation turn right or wrong (and the turns that repeat the previous answer word for word), the
 // reader pick on the multiple-choice questions (whole answer and first 60 words), and the best-passage
 // coverage percentiles that calibrate ABSTAIN_BELOW (app/lib/answer/relevance.server.ts). It measures
@@ -337,6 +337,17 @@ const nearmiss = nearmissResults.length
     })()
   : null;
 
+/** The paraphrased questions per rewording style (abbreviation, species_word, lay_terms, short_query, typo_spelling). */
+const paraphrasedResults = results.filter((r) => r.set === "paraphrased");
+const paraphrasedByStyle = paraphrasedResults.length
+  ? Object.fromEntries(
+      [...new Set(paraphrasedResults.map((r) => r.kind ?? "unknown"))].sort().map((style) => {
+        const list = paraphrasedResults.filter((r) => (r.kind ?? "unknown") === style);
+        return [style, { questions: list.length, "gold page cited %": pct(list.filter((r) => r.goldCited).length, list.length), "first citation on gold %": pct(list.filter((r) => r.firstOnGold).length, list.length), "refused %": pct(list.filter((r) => r.refused).length, list.length) }];
+      }),
+    )
+  : null;
+
 /** A turn is right when it answers from a gold page first (expect answer) or refuses (expect refuse). */
 const turnRight = (r: Result) => (r.expect === "answer" ? !r.refused && !r.error && r.firstOnGold : r.refused);
 const conversations = conversationResults.length
@@ -459,7 +470,7 @@ if (droppedFile) {
 }
 
 if (json) {
-  console.log(JSON.stringify({ answerer, retrieval, knowledgeBases, sets, nearmiss, conversations, readerPick: readerPickFigures, calibration }));
+  console.log(JSON.stringify({ answerer, retrieval, knowledgeBases, sets, paraphrasedByStyle, nearmiss, conversations, readerPick: readerPickFigures, calibration }));
 } else {
   console.log(`\nanswerer: ${answerer}; search: ${retrieval}`);
   console.log(formatTable(knowledgeBases, "knowledge base"));
@@ -493,6 +504,10 @@ if (json) {
   ];
   console.log(formatTable(Object.fromEntries(rows.map(([label, get]) => [label, Object.fromEntries(only.map((set) => [set, get(sets[set]!)]))]))));
 
+  if (paraphrasedByStyle) {
+    console.log("\nparaphrased questions by rewording style");
+    console.log(formatTable(paraphrasedByStyle, "style"));
+  }
   if (nearmiss) {
     console.log(`\nnear-miss: ${nearmiss.refused} % of ${nearmiss.nearMisses} refused; controls (${nearmiss.controls}): answered ${nearmiss.controlsAnswered} %, first citation on the page ${nearmiss.controlsFirstCitationOnPage} %, any citation on it ${nearmiss.controlsAnyCitationOnPage} %`);
     console.log(formatTable(Object.fromEntries(Object.entries(nearmiss.refusedByKind).map(([k, v]) => [k, { "refused %": v }])), "kind"));
