@@ -29,8 +29,8 @@ import { evaluate, ingestDataset, loadBeir, loadPubMedQa, type Metrics, temporar
 import { indexDocument, optimizeIndex, search, type LexicalTuning } from "../app/lib/search/index.server";
 import { CANDIDATES_PER_RESULT, loadVectorIndex, vectorSearch } from "../app/lib/search/vector.server";
 
-/** Bump when the corpus recipe or the index format changes (2: British spellings folded, abbreviations mined): cached databases are rebuilt. */
-const CORPUS_VERSION = 2;
+/** Bump when the corpus recipe or the index format changes (2: British spellings folded, abbreviations mined; 3: analyzer version 3): cached databases are rebuilt. */
+const CORPUS_VERSION = 3;
 const VECTOR_CORPUS_VERSION = 3;
 /** Vectors come in clusters (topics), as embeddings of real text do: a query's true neighbours are a
  * cluster's members, well apart from the rest, not noise-level differences among random directions. */

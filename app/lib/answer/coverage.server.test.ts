@@ -69,6 +69,7 @@ describe("named things in a text", () => {
   it("finds a binomial with its genus written out or abbreviated, and never another genus's species", () => {
     expect(namesThing("Trypanosoma vivax", "transmitted by flies: T. vivax in cattle")).toBe(true);
     expect(namesThing("Dichelobacter nodosus", "virulent $D$  nodosus strains")).toBe(true);
+    expect(namesThing("Borrelia burgdorferi", "not susceptible to  $B$ . burgdorferi infection")).toBe(true);
     expect(namesThing("Mycobacterium bovis", "Babesia bovis (B. bovis) in cattle")).toBe(false);
   });
 

@@ -72,8 +72,8 @@ export function namesThing(name: string, text: string, words: string[] = wordsOf
   if (parts.length === 2 && /^[A-Z]/.test(genus ?? "") && /^[a-z]/.test(epithet ?? "")) {
     if (!set.has(parts[1]!)) return false;
     const g = parts[0]!.replace(/\.$/, "");
-    // "H. contortus", and "$D$ nodosus" as PDF-to-LaTeX converters write it.
-    return g.length === 1 ? true : set.has(g) || new RegExp(`\\b${g[0]!.toUpperCase()}\\.?\\s+${epithet}\\b`).test(text.replace(INVISIBLE, "").replace(/\$/g, ""));
+    // "H. contortus", and "$D$ nodosus" or "$B$ . burgdorferi" as PDF-to-LaTeX converters write it.
+    return g.length === 1 ? true : set.has(g) || new RegExp(`\\b${g[0]!.toUpperCase()}\\s*\\.?\\s+${epithet}\\b`).test(text.replace(INVISIBLE, "").replace(/\$/g, ""));
   }
   const found = parts.every((w) => {
     if (set.has(w)) return true;
