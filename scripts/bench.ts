@@ -94,6 +94,8 @@ if (want("ingest")) {
   console.log(`Server memory: peak ${ingest.uploads.serverPeakRssMb} MB over these uploads, ${ingest.uploads.serverRssAfterMb} MB after them`);
   console.log("The bulk-ingest command, a new process each run:");
   console.table(ingest.ingestion);
+  console.log("Abbreviation mining (part of indexing) on the 400-page book:");
+  console.table({ "mining and storing definitions": ingest.abbreviationMining });
   console.table({ "GET /api/auth/user during ingestion": ingest.serverDuringIngestion });
   figures.ingest = ingest;
 }

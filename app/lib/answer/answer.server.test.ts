@@ -154,6 +154,57 @@ describe("the extractive answerer", () => {
     expect(cats.citations).toMatchObject([{ document: "Canine Dermatology Formulary", page: 1 }]);
   });
 
+  it("leads with the sentence that lists the signs when the question asks for clinical signs", async () => {
+    kb.add({
+      id: "babesia",
+      title: "Tick-borne Diseases of Cattle",
+      fileType: "txt",
+      pages: [
+        page(7, [
+          para(
+            "Bovine babesiosis is a tick-borne parasitic disease of cattle caused by Babesia species. " +
+              "High fever, depression, anorexia, haemoglobinaemia and haemoglobinuria are the predominant signs. " +
+              "Bovine babesiosis causes large financial losses in cattle herds of developing countries.",
+          ),
+        ]),
+      ],
+    });
+    const result = await ask("What are the main clinical signs of bovine babesiosis?");
+    expect(result.content.split("\n")[0]).toBe("High fever, depression, anorexia, haemoglobinaemia and haemoglobinuria are the predominant signs. [1]");
+    expect(result.reading).toContain("clinical signs");
+  });
+
+  it("finds a place written as its adjective", async () => {
+    kb.add({
+      id: "algeria",
+      title: "Piroplasmosis in North Africa",
+      fileType: "txt",
+      pages: [page(3, [para("In Algeria, two vectors of bovine piroplasmosis were found in a long study: Boophilus annulatus and Rhipicephalus bursa.")])],
+    });
+    // "Algerian" is in no passage: its place is
+    const result = await ask("Which ticks were implicated in the Algerian studies of piroplasmosis?");
+    expect(result.content).not.toContain(REFUSAL);
+    expect(result.citations).toMatchObject([{ document: "Piroplasmosis in North Africa", page: 3 }]);
+  });
+
+  it("leads with the organism's name when the question asks which organism", async () => {
+    kb.add({
+      id: "redwater",
+      title: "Redwater",
+      fileType: "txt",
+      pages: [
+        page(5, [
+          para(
+            "The vector of Babesia divergens in cattle in Europe was long debated among parasitologists. " +
+              "The vector of Babesia divergens in cattle in Europe is Ixodes ricinus, most active in spring.",
+          ),
+        ]),
+      ],
+    });
+    const result = await ask("Which vector transmits Babesia divergens to cattle in Europe?");
+    expect(result.content.split("\n")[0]).toBe("The vector of Babesia divergens in cattle in Europe is Ixodes ricinus, most active in spring. [1]");
+  });
+
   it("Think Harder searches each aspect and answers in sections", async () => {
     const result = await ask("What is the dose of meloxicam in cats?", { useThinkHarder: true });
     expect(result.subQuestions.length).toBeGreaterThan(1);

@@ -2,7 +2,7 @@ import { tokenize, type QueryTerm } from "../search/index.server";
 import { PageNumbering, PUBMED_FILE_TYPE } from "./citations";
 import { quotableSentences, type QuoteKind } from "./quotes.server";
 import { holdsValue, namesThing, requiredNames } from "./coverage.server";
-import { mentionsGroup, mentionsSpecies, groupIndex, speciesIn, TYPED_KINDS, type Frame } from "./frame";
+import { mentionsGroup, mentionsSpecies, groupIndex, speciesIn, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
 import { coverage, holdsTerm, termWeight } from "./relevance.server";
 import type { NumberedPassage, PassageLike } from "./types";
 
@@ -69,8 +69,27 @@ const SPECIES_BONUS = 0.1;
 const OTHER_SPECIES_PENALTY = 0.25;
 /** A sentence whose paragraph names the question's pathogen or drug. */
 const NAMES_BONUS = 0.15;
+/**
+ * What answers a kind of question that is not a typed value, for choosing the lead: clinical signs are
+ * listed ("fever, depression, anorexia and …"), an organism is named by its binomial ("Boophilus
+ * annulatus", "T. vivax"; not at the sentence's start, where any word is capitalised).
+ */
+const LEAD_VALUE: Partial<Record<AskedKind, (sentence: string) => boolean>> = {
+  signs: (s) => /\b(signs?|symptoms?|present(?:s|ed)? with|characteri[sz]ed by|manifest\w*)\b/i.test(s) && (s.match(/,|\band\b/g) ?? []).length >= 2,
+  organism: (s) => /\b[A-Z]\.\s?[a-z]{3,}\b|(?<=\S\s+)\b[A-Z][a-z]{2,}\s+[a-z]{3,}(?:us|um|a|ae|i|ii|is|es|ensis|ata|alis|oides)\b/.test(s),
+};
+const LEAD_VALUE_BONUS = 0.25;
 /** A sentence of a passage that carries the question's topic (not only some of its words). */
 const SUPPORTING_BONUS = 0.15;
+/** The question's species and named things weigh this much in choosing among the topic's sentences. */
+const TOPICAL_WEIGHT = 0.5;
+
+/** Index terms of the question's species words and named things (drugs, pathogens, conditions, proper nouns). */
+function topicalTerms(question: string, frame: Frame): Set<string> {
+  const named = [...frame.drugs, ...frame.pathogens, ...frame.conditions, ...frame.names];
+  return new Set(tokenize([...speciesIn(question).words, ...named].join(" ")));
+}
+
 /** Words carried over from the previous question weigh this much in a follow-up's sentence choice. */
 const CARRIED_WEIGHT = 0.5;
 /** A sentence the previous answer already gave (a follow-up leads with something new when it can). */
@@ -108,7 +127,15 @@ const QUOTED_KINDS: ReadonlySet<QuoteKind> = new Set(["sentence", "row"]);
 function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[], question: string, guide?: AnswerGuide): Sentence[] {
   const wantsQuantity = QUANTITY_QUESTION.test(question);
   const typed = guide ? guide.frame.asked.filter((k) => TYPED_KINDS.has(k)) : [];
-  const weighted = guide ? terms.map((t) => (guide.ownTerms.has(t.term) ? t : { ...t, weight: t.weight * CARRIED_WEIGHT })) : terms;
+  // The passages are about the question's topic already: its species and named things count less in
+  // choosing among their sentences than the words that say what is asked ("clinical signs", "dose").
+  const topical = guide ? topicalTerms(question, guide.frame) : new Set<string>();
+  const weighted = guide
+    ? terms.map((t) => {
+        const w = (guide.ownTerms.has(t.term) ? 1 : CARRIED_WEIGHT) * (topical.has(t.term) ? TOPICAL_WEIGHT : 1);
+        return w === 1 ? t : { ...t, weight: t.weight * w };
+      })
+    : terms;
   const asksSpecies = guide && (guide.frame.species.length > 0 || guide.frame.groups.length > 0);
   const asking = guide ? weighted.filter((t) => guide.askingTerms.has(t.term)) : [];
   const out: Sentence[] = [];
@@ -135,10 +162,19 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       const sentenceTerms = new Set(tokenize(text));
       let score = coverage(weighted, sentenceTerms);
       if (asking.length && asking.length < weighted.length) score = (1 - ASKING_SHARE) * score + ASKING_SHARE * coverage(asking, sentenceTerms);
+      /** It holds what is asked: the typed value, the listed signs, the organism's name. */
+      let answersAsked = false;
       if (score > 0 && typed.length) {
         const context = units[i - 1]?.text ?? "";
-        if (typed.some((k) => holdsValue(k, text, guide!.frame.attribute, context, guide!.frame.names))) score += TYPED_BONUS;
+        if (typed.some((k) => holdsValue(k, text, guide!.frame.attribute, context, guide!.frame.names))) {
+          score += TYPED_BONUS;
+          answersAsked = true;
+        }
       } else if (score > 0 && wantsQuantity && QUANTITY.test(text)) score += QUANTITY_BONUS;
+      if (score > 0 && guide?.frame.asked.some((k) => LEAD_VALUE[k]?.(text))) {
+        score += LEAD_VALUE_BONUS;
+        answersAsked = true;
+      }
       if (score > 0 && asksSpecies) {
         const mentions = speciesIn(text);
         const frame = guide!.frame;
@@ -146,10 +182,13 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
         if (asked) score += SPECIES_BONUS;
         else if (mentions.species.size) score -= OTHER_SPECIES_PENALTY;
       }
-      if (score > 0 && namesAll(unit.start)) score += NAMES_BONUS;
+      const inNamedParagraph = score > 0 && namesAll(unit.start);
+      if (inNamedParagraph) score += NAMES_BONUS;
       if (score > 0 && guide?.supporting.has(p.chunkId)) score += SUPPORTING_BONUS;
       if (guide?.alreadySaid.has(sentenceKey(text))) score *= ALREADY_SAID_FACTOR;
-      const matched = terms.reduce((k, t) => k + (holdsTerm(sentenceTerms, t) ? 1 : 0), 0);
+      // A sentence that holds what is asked, in a paragraph naming the question's subject, is about that
+      // subject even when it does not repeat its name ("… are the predominant signs.")
+      const matched = terms.reduce((k, t) => k + (holdsTerm(sentenceTerms, t) ? 1 : 0), 0) + (answersAsked && inNamedParagraph ? 1 : 0);
       out.push({ text, passage: p.number, pages: unit.pages, pageLabel: unit.pageLabel, index: i, terms: sentenceTerms, score, matched });
     });
   }

@@ -83,6 +83,14 @@ describe("the frame of a question", () => {
     expect(frameOf("What's the incubation period of goat pox?")).toMatchObject({ attribute: "incubation" });
   });
 
+  it("reads a question for clinical signs, and one for an organism's name", () => {
+    expect(frameOf("What are the clinical signs of bovine babesiosis?").asked).toContain("signs");
+    expect(frameOf("How does FIP present in young cats?").asked).not.toContain("signs");
+    expect(frameOf("Which ticks transmit Babesia divergens?").asked).toContain("organism");
+    expect(frameOf("Which bacteria cause footrot in sheep?").asked).toContain("organism");
+    expect(frameOf("Which species are susceptible to bluetongue?").asked).not.toContain("organism");
+  });
+
   it("does not read a title's capitalised words as names", () => {
     expect(frameOf("Does Viral Co-Infection Influence the Severity of Acute Respiratory Infection in Children?").names).toEqual([]);
   });

@@ -27,7 +27,9 @@ export type AskedKind =
   | "comparison"
   | "definition"
   | "treatment"
-  | "location";
+  | "location"
+  | "signs"
+  | "organism";
 
 /** Kinds whose answer is a typed value the passage must hold (a dose needs a number with a unit). */
 export const TYPED_KINDS: ReadonlySet<AskedKind> = new Set(["dose", "interval", "duration", "rate", "quantity", "count", "year", "gene"]);
@@ -267,6 +269,9 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   ["definition", /\b(what (?:is|are) (?:an? |the )?[\w-]+\??$|defin\w*|meaning of)\b/i],
   ["treatment", /\b(treat\w*|therapy|therapies|manage\w*|control(?:led)?|prevent\w*)\b/i],
   ["location", /\b(where)\b/i],
+  ["signs", /\b(clinical signs?|signs|symptoms?|clinical (?:picture|presentation|features)|present(?:s|ing)? with)\b/i],
+  // "Which ticks…", "what bacteria…": answered by an organism's name ("Boophilus annulatus", "T. vivax").
+  ["organism", /\b(which|what)\s+(?:[\w-]+\s+){0,2}(ticks?|vectors?|bacteri(?:a|um)|viruse?s?|parasites?|pathogens?|agents?|organisms?|mosquito(?:e?s)?|flies|fly|worms?|helminths?|nematodes?|protozoa(?:ns?)?|fungi|fungus|genus|genera)\b/i],
 ];
 
 /** The noun a typed value is about: "the incubation period", "how many serotypes", "mortality". */
@@ -531,6 +536,8 @@ const ASKED_LABEL: Record<AskedKind, string> = {
   definition: "definition",
   treatment: "treatment",
   location: "where",
+  signs: "clinical signs",
+  organism: "which organism",
 };
 
 /**

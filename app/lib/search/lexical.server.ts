@@ -3,6 +3,7 @@ import { titleField } from "./indexer.server";
 import { prepared } from "./statements.server";
 import { isStopWord } from "./stopwords";
 import { abbreviationsIn } from "./abbreviations.server";
+import { nameForms } from "./word-forms";
 import { synonymsIn } from "./synonyms";
 import { TermCounter, tokenize } from "./tokenize";
 import { type Scope, VISIBLE_DOCUMENT_SQL } from "./visibility.server";
@@ -250,6 +251,19 @@ function analyzeTermsAfresh(client: Database.Database, query: string, stats: Cor
   }
   // A pasted page of text has hundreds of distinct words: look up the first few hundred only.
   const own = [...counts].slice(0, MAX_LOOKUPS);
+  // A word the knowledge base never uses may be another form of a name it does ("Algerian" for "Algeria"):
+  // that form stands for it, as a synonym would
+  const ownDf = documentFrequencies(client, own.map(([t]) => t), stats);
+  for (const [term] of own) {
+    if (ownDf.get(term) || alternativesOf.has(term)) continue;
+    const forms = nameForms(term);
+    if (!forms.length) continue;
+    const known = documentFrequencies(client, forms, stats);
+    for (const form of forms.filter((f) => known.get(f))) {
+      alternativesOf.set(term, [...(alternativesOf.get(term) ?? []), [form]]);
+      expansions.set(form, { weight: EXPANSION_WEIGHT, standsFor: new Set([term]) });
+    }
+  }
   const dfs = documentFrequencies(client, [...own.map(([t]) => t), ...expansions.keys()].slice(0, MAX_LOOKUPS), stats);
   const measured = (term: string) => ({ df: dfs.get(term) ?? 0, idf: idf(dfs.get(term) ?? 0, stats.chunks) });
   return [
