@@ -11,15 +11,33 @@ import morgan from "morgan";
 
 const DEV = process.argv.includes("--dev");
 const root = path.dirname(fileURLToPath(import.meta.url));
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST ?? "0.0.0.0";
+
+let build;
+let vite;
+if (DEV) {
+  const { createServer } = await import("vite");
+  vite = await createServer({ server: { middlewareMode: true } });
+  build = () => vite.ssrLoadModule("virtual:react-router/server-build");
+} else {
+  build = await import(path.join(root, "build/server/index.js"));
+}
+const entry = DEV ? (await build()).entry.module : build.entry.module;
+
+// Every setting is validated by the app's configuration before anything listens: a bad value ends the
+// start here with one line naming the variable.
+let settings;
+try {
+  settings = entry.serverSettings();
+  for (const line of await entry.startup()) console.log(line);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  await vite?.close();
+  process.exit(1);
+}
 
 const app = express();
 app.disable("x-powered-by");
-if (process.env.TRUST_PROXY) {
-  const v = process.env.TRUST_PROXY;
-  app.set("trust proxy", v === "true" ? true : /^\d+$/.test(v) ? Number(v) : v);
-}
+if (settings.trustProxy !== undefined) app.set("trust proxy", settings.trustProxy);
 
 app.use((_req, res, next) => {
   res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
@@ -37,7 +55,7 @@ app.use(
             "img-src": ["'self'", "data:", "blob:"],
             "connect-src": ["'self'"],
             "frame-src": ["'self'"],
-            "form-action": ["'self'", ...(process.env.OAUTH_ISSUER ? [process.env.OAUTH_ISSUER] : []), ...(process.env.OAUTH_AUTHORIZATION_URL ? [new URL(process.env.OAUTH_AUTHORIZATION_URL).origin] : [])],
+            "form-action": ["'self'", ...settings.formActionSources],
             "upgrade-insecure-requests": null,
           },
         },
@@ -54,7 +72,7 @@ app.use(
     filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
   }),
 );
-if (process.env.REQUEST_LOG !== "off") app.use(morgan(DEV ? "dev" : "short"));
+if (settings.requestLog) app.use(morgan(DEV ? "dev" : "short"));
 
 // Cross-site request forgery: a state-changing request must come from this site.
 // Browsers send Origin on every POST/PUT/PATCH/DELETE; scripts must send it too.
@@ -77,29 +95,14 @@ app.use((req, res, next) => {
     .json({ message: source ? "Cross-site request refused: Origin does not match this site" : "Cross-site request refused: missing Origin header" });
 });
 
-let build;
-let vite;
 if (DEV) {
-  const { createServer } = await import("vite");
-  vite = await createServer({ server: { middlewareMode: true } });
   app.use(vite.middlewares);
-  build = () => vite.ssrLoadModule("virtual:react-router/server-build");
 } else {
-  build = await import(path.join(root, "build/server/index.js"));
   app.use("/assets", express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y" }));
   const publicFiles = express.static(path.join(root, "build/client"), { maxAge: "1h", index: false });
   // API paths never name files: skip the file-system lookup for them.
   app.use((req, res, next) => (req.path.startsWith("/api/") ? next() : publicFiles(req, res, next)));
 }
-const entry = DEV ? (await build()).entry.module : build.entry.module;
-
-try {
-  for (const line of await entry.startup()) console.log(line);
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-}
-
 app.all(
   /.*/,
   createRequestHandler({
@@ -108,9 +111,9 @@ app.all(
   }),
 );
 
-const server = app.listen(port, host, () => {
+const server = app.listen(settings.port, settings.host, () => {
   const address = server.address();
-  const shown = typeof address === "object" && address ? address.port : port;
+  const shown = typeof address === "object" && address ? address.port : settings.port;
   console.log(`Server ready at http://localhost:${shown}`);
 });
 

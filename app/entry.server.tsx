@@ -5,11 +5,30 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "reac
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { NonceProvider } from "./components/nonce";
 import { startup as prepareAccounts } from "./lib/auth/index.server";
+import { getConfig } from "./lib/config.server";
 import { closeDb, getDb } from "./lib/db/index.server";
 import { ingestQueue } from "./lib/ingest/index.server";
 import { rebuildStaleIndex } from "./lib/search/index.server";
 
 export const streamTimeout = 5_000;
+
+/**
+ * What the Express entry (server.js) needs to set itself up, from the one validated configuration:
+ * it reads no environment variable itself. Throws the configuration's error for a bad value.
+ */
+export function serverSettings() {
+  const config = getConfig();
+  return {
+    port: config.PORT,
+    host: config.HOST,
+    trustProxy: config.TRUST_PROXY,
+    requestLog: config.REQUEST_LOG === "on",
+    // Single sign-on leaves through the provider's pages; the content security policy must allow it.
+    formActionSources: [config.OAUTH_ISSUER, config.OAUTH_AUTHORIZATION_URL && new URL(config.OAUTH_AUTHORIZATION_URL).origin].filter(
+      (source): source is string => !!source,
+    ),
+  };
+}
 
 // Called by the Express entry (server.js) before it listens and when it stops.
 export async function startup(): Promise<string[]> {

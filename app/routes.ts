@@ -9,7 +9,7 @@ export default [
   route("api/login", "routes/api.login.tsx"),
   route("api/login/sso", "routes/api.login.sso.ts"),
   route("api/login/sso/callback", "routes/api.login.sso.callback.ts"),
-  route("api/logout", "routes/api.logout.ts"),
+  route("api/logout", "routes/api.logout.tsx"),
   route("api/health", "routes/api.health.ts"),
   route("api/auth/user", "routes/api.auth.user.ts"),
   route("api/auth/user/stats", "routes/api.auth.user.stats.ts"),

@@ -37,6 +37,11 @@ export const users = sqliteTable(
     lastName: text("last_name"),
     profession: text("profession", { enum: PROFESSIONS }),
     role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
+    /**
+     * Made by the start-up's admin bootstrap (ADMIN_EMAIL), not by a sign-up: the bootstrap looks after
+     * only such an account, so signing up with the future admin address never leads to admin rights.
+     */
+    createdByBootstrap: integer("created_by_bootstrap", { mode: "boolean" }).notNull().default(false),
     betaAccess: text("beta_access", { enum: BETA_STATUSES }).notNull().default("pending"),
     approvedBy: text("approved_by").references((): AnySQLiteColumn => users.id, { onDelete: "set null" }),
     approvedAt: integer("approved_at", { mode: "timestamp_ms" }),

@@ -12,7 +12,7 @@ import { getDb, users } from "~/lib/db/index.server";
 import { getEmbedder } from "~/lib/embeddings/index.server";
 import { getUploadSession, registerUpload, runIngestion } from "~/lib/ingest/index.server";
 import { rebuildStaleIndex } from "~/lib/search/index.server";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 
 const ALLOWED = new Set(["pdf", "docx", "doc", "txt", "csv", "xlsx", "pptx"]);
 
@@ -63,7 +63,12 @@ async function main() {
   for (const t of targets) collect(path.resolve(t), files);
   const config = getConfig();
   const db = getDb();
-  const admin = db.select().from(users).where(eq(users.email, config.ADMIN_EMAIL)).get();
+  // The address alone proves nothing: the account must be the admin the server's start-up created.
+  const admin = db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, config.ADMIN_EMAIL), eq(users.role, "admin"), eq(users.createdByBootstrap, true)))
+    .get();
   if (!admin) {
     console.error(`No admin account ${config.ADMIN_EMAIL} in ${config.dataDir}: start the server once (npm start) or set ADMIN_EMAIL/DATA_DIR.`);
     process.exit(1);

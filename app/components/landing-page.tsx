@@ -20,7 +20,8 @@ const FEATURES = [
   },
 ];
 
-export function LandingPage({ contactEmail }: { contactEmail: string }) {
+/** `contactEmail`: the footer's Contact Us address (CONTACT_EMAIL); without one the link is left out. */
+export function LandingPage({ contactEmail }: { contactEmail: string | null }) {
   return (
     <div className="flex min-h-screen flex-col">
       <header className="border-b border-slate-200 bg-white">
@@ -59,9 +60,11 @@ export function LandingPage({ contactEmail }: { contactEmail: string }) {
       </main>
       <footer className="border-t border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-2 px-4 py-6 text-sm text-slate-600 sm:flex-row">
-          <a href={`mailto:${contactEmail}`} className="hover:text-brand-700">
-            Contact Us
-          </a>
+          {contactEmail ? (
+            <a href={`mailto:${contactEmail}`} className="hover:text-brand-700">
+              Contact Us
+            </a>
+          ) : null}
           <p>
             © {COPYRIGHT_YEAR} {PRODUCT_NAME}. All rights reserved.
           </p>

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import crypto from "node:crypto";
+import { isIP } from "node:net";
 import { z } from "zod";
 
 /**
@@ -13,6 +14,59 @@ const optionalString = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
+const optionalUrl = optionalString.pipe(
+  z
+    .string()
+    .refine((v) => {
+      try {
+        return /^https?:$/.test(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    }, "expected an http:// or https:// URL")
+    .optional(),
+);
+
+const HOSTNAME = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i;
+
+/** Express's own names for address ranges in 'trust proxy'. */
+const PROXY_RANGE_NAMES = ["loopback", "linklocal", "uniquelocal"];
+
+/** Whether one TRUST_PROXY entry is an address, a subnet (CIDR or IPv4 netmask) or a named range. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [ip = "", range, ...extra] = entry.split("/");
+  const family = isIP(ip);
+  if (!family || extra.length) return false;
+  if (range === undefined) return true;
+  if (/^\d+$/.test(range)) return Number(range) <= (family === 4 ? 32 : 128);
+  return family === 4 && isIP(range) === 4;
+}
+
+/**
+ * TRUST_PROXY as Express's 'trust proxy' setting: the number of proxies in front of the server, or the
+ * addresses and subnets of the ones to trust. Never `true`, which believes any X-Forwarded-For a client
+ * sends, so anyone could pose as any address (and sign-in limits per address would count nothing).
+ */
+export function parseTrustProxy(value: string | undefined): { setting: number | string[] | undefined } | { error: string } {
+  if (value === undefined || value === "false") return { setting: undefined };
+  if (value === "true") {
+    return {
+      error:
+        "true would trust any X-Forwarded-For a client sends; give the number of proxies in front of the server (e.g. 1) or their addresses (e.g. loopback or 10.0.0.1, 10.0.0.0/8)",
+    };
+  }
+  if (/^\d+$/.test(value)) return { setting: Number(value) };
+  const entries = value.split(",").map((e) => e.trim());
+  const bad = entries.find((e) => !isProxyAddress(e));
+  if (bad !== undefined) {
+    return {
+      error: `"${bad}" is not a number of proxies, an IP address, a subnet (10.0.0.0/8) or one of ${PROXY_RANGE_NAMES.join(", ")}`,
+    };
+  }
+  return { setting: entries };
+}
+
 /** The answer providers this server can be told to use (more, such as an OpenAI-compatible server, join the list). */
 export const MODEL_PROVIDERS = ["ollama", "local"] as const;
 export type ModelProvider = (typeof MODEL_PROVIDERS)[number];
@@ -20,8 +74,17 @@ export type ModelProvider = (typeof MODEL_PROVIDERS)[number];
 export const DEFAULT_LOCAL_CHAT_MODEL = "SmolLM2-135M-Instruct/SmolLM2-135M-Instruct.Q4_1.gguf";
 
 const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
+  PORT: z.coerce
+    .number({ error: "expected a port number from 0 to 65535" })
+    .int("expected a port number from 0 to 65535")
+    .min(0, "expected a port number from 0 to 65535")
+    .max(65535, "expected a port number from 0 to 65535")
+    .default(3000),
+  HOST: z
+    .string()
+    .trim()
+    .refine((v) => isIP(v) !== 0 || HOSTNAME.test(v), "expected an IP address or a host name to listen on (e.g. 0.0.0.0 or 127.0.0.1)")
+    .default("0.0.0.0"),
   DATA_DIR: z.string().default("./data"),
   MODELS_DIR: z.string().default("./models"),
   SESSION_SECRET: optionalString,
@@ -29,11 +92,23 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.string().trim().toLowerCase().default("admin@localhost"),
   ADMIN_PASSWORD: optionalString,
   CONTACT_EMAIL: optionalString,
-  TRUST_PROXY: optionalString,
+  TRUST_PROXY: optionalString.transform((v, ctx) => {
+    const parsed = parseTrustProxy(v);
+    if ("error" in parsed) {
+      ctx.addIssue({ code: "custom", message: parsed.error });
+      return z.NEVER;
+    }
+    return parsed.setting;
+  }),
+  /** Log one line per request (morgan), or not. */
+  REQUEST_LOG: z.enum(["on", "off"], { error: 'expected "on" or "off"' }).default("on"),
   MAX_UPLOAD_MB: z.coerce.number().positive().max(100_000).default(200),
   /** How many documents each user may keep in their private library (0: private uploads are off). */
   USER_DOCUMENT_QUOTA: z.coerce.number().int().min(0).max(100_000).default(20),
+  /** Failed sign-ins allowed per account (whatever the address) in a minute. */
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10000).default(10),
+  /** Failed sign-ins allowed per client address (an IPv6 /64), whatever the account, in a minute. */
+  LOGIN_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(50),
   /**
    * Who writes answers: `ollama` (OLLAMA_MODEL at OLLAMA_HOST) or `local` (the GGUF file LOCAL_CHAT_MODEL run
    * in-process). Unset: Ollama when OLLAMA_MODEL is set, else the extractive answerer.
@@ -53,13 +128,13 @@ const envSchema = z.object({
   EMBEDDINGS: z.enum(["local", "ollama", "none"]).default("none"),
   EMBEDDING_MODEL: optionalString,
   ALLOW_MODEL_DOWNLOADS: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
-  OAUTH_ISSUER: optionalString,
-  OAUTH_AUTHORIZATION_URL: optionalString,
-  OAUTH_TOKEN_URL: optionalString,
-  OAUTH_USERINFO_URL: optionalString,
+  OAUTH_ISSUER: optionalUrl,
+  OAUTH_AUTHORIZATION_URL: optionalUrl,
+  OAUTH_TOKEN_URL: optionalUrl,
+  OAUTH_USERINFO_URL: optionalUrl,
   OAUTH_CLIENT_ID: optionalString,
   OAUTH_CLIENT_SECRET: optionalString,
-  OAUTH_REDIRECT_URI: optionalString,
+  OAUTH_REDIRECT_URI: optionalUrl,
   OAUTH_SCOPES: z.string().default("openid email profile"),
   NCBI_API_KEY: optionalString,
   NCBI_EMAIL: optionalString,
@@ -67,6 +142,9 @@ const envSchema = z.object({
   /** Longest wait for one E-utilities request (PubMed mode). */
   EUTILS_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(15),
 });
+
+/** Every variable the server reads. */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape);
 
 export type AppConfig = z.infer<typeof envSchema> & {
   dataDir: string;
@@ -89,24 +167,24 @@ export type OAuthConfig = {
 export class ConfigError extends Error {}
 
 export function parseConfig(env: NodeJS.ProcessEnv): z.infer<typeof envSchema> {
-  const result = envSchema.safeParse(env);
+  // An empty variable (`PORT=` in an env file, as .env.example lists them) means unset: its default.
+  const result = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v?.trim())));
   if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+    throw new ConfigError(`Invalid configuration: ${result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
   }
   const cfg = result.data;
   if (!/^[^\s@]+@[^\s@]+$/.test(cfg.ADMIN_EMAIL)) {
-    throw new ConfigError(`Invalid configuration:\n  ADMIN_EMAIL: not an e-mail address`);
+    throw new ConfigError(`Invalid configuration: ADMIN_EMAIL: not an e-mail address`);
   }
   if (cfg.MODEL_PROVIDER === "ollama" && !cfg.OLLAMA_MODEL) {
-    throw new ConfigError("Invalid configuration:\n  MODEL_PROVIDER=ollama needs OLLAMA_MODEL (the Ollama model that writes answers)");
+    throw new ConfigError("Invalid configuration: MODEL_PROVIDER=ollama needs OLLAMA_MODEL (the Ollama model that writes answers)");
   }
   const oauthPartial = cfg.OAUTH_CLIENT_ID || cfg.OAUTH_ISSUER || cfg.OAUTH_AUTHORIZATION_URL;
   if (oauthPartial) {
-    if (!cfg.OAUTH_CLIENT_ID) throw new ConfigError("Invalid configuration:\n  OAUTH_CLIENT_ID is required for single sign-on");
+    if (!cfg.OAUTH_CLIENT_ID) throw new ConfigError("Invalid configuration: OAUTH_CLIENT_ID is required for single sign-on");
     if (!cfg.OAUTH_ISSUER && !(cfg.OAUTH_AUTHORIZATION_URL && cfg.OAUTH_TOKEN_URL && cfg.OAUTH_USERINFO_URL)) {
       throw new ConfigError(
-        "Invalid configuration:\n  single sign-on needs OAUTH_ISSUER (OpenID discovery) or all of OAUTH_AUTHORIZATION_URL, OAUTH_TOKEN_URL, OAUTH_USERINFO_URL",
+        "Invalid configuration: single sign-on needs OAUTH_ISSUER (OpenID discovery) or all of OAUTH_AUTHORIZATION_URL, OAUTH_TOKEN_URL, OAUTH_USERINFO_URL",
       );
     }
   }

@@ -10,8 +10,8 @@ import type { Route } from "./+types/home";
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   if (!user) {
-    const config = getConfig();
-    return { kind: "landing" as const, contactEmail: config.CONTACT_EMAIL ?? config.ADMIN_EMAIL };
+    // Only an address chosen for the public: the admin's sign-in e-mail is half of its credentials.
+    return { kind: "landing" as const, contactEmail: getConfig().CONTACT_EMAIL ?? null };
   }
   return { kind: "app" as const, ...(await loadAppHome(request)) };
 }

@@ -346,7 +346,7 @@ test("System Prompt: the button waits for a change and for the save; a reload sh
     await expect(main).toHaveValue(`${mainText} Be brief.`);
 
     // The session ends while the tab is open: the save is refused and the admin is sent to log in.
-    await page.context().request.get("/api/logout");
+    await page.context().request.post("/api/logout", { headers: originOf(page) });
     await save.click();
     await expect(toast(page, "Unauthorized")).toBeVisible();
     await expect(toast(page, "You are logged out. Logging in again...")).toBeVisible();
@@ -398,7 +398,7 @@ test("Customize: a saved welcome message is what the chat screen shows", async (
 
 test("a session that ends while the dashboard is open: the next call sends the admin to the login page", async ({ page }) => {
   await openAdmin(page);
-  await page.context().request.get("/api/logout");
+  await page.context().request.post("/api/logout", { headers: originOf(page) });
   await page.getByRole("tab", { name: "Users" }).click();
   await expect(toast(page, "You are logged out. Logging in again...")).toBeVisible();
   await expect(page).toHaveURL(/\/api\/login/);
@@ -410,7 +410,7 @@ test("the client gate: while the current user loads a Loading screen, then a ref
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route("**/api/auth/user", async (route) => {
     await held;
-    await page.context().request.get("/api/logout");
+    await page.context().request.post("/api/logout", { headers: { Origin: new URL(route.request().url()).origin } });
     await route.fallback();
   });
   await page.goto("/admin");

@@ -52,12 +52,14 @@ describe("GET /", () => {
       "Instant AI Search",
       "Upload Your Library",
       "Verifiable Citations",
-      "Contact Us",
       "© <!-- -->2025",
     ]) {
       expect(html).toContain(text);
     }
     expect(html).toMatch(/href="\/api\/login(\?mode=signup)?"/);
+    // With no CONTACT_EMAIL, no Contact Us link: never the admin's sign-in address.
+    expect(html).not.toContain(server.adminEmail);
+    expect(html).not.toContain("Contact Us");
   });
 
   it("sends pending users to /beta-access and shows the app to approved users and the admin", async () => {
@@ -131,6 +133,28 @@ describe("GET /api/login", () => {
     expect(location(await approved.get("/api/login"))).toBe("/");
     expect(location(await admin.get("/api/login?redirectTo=%2Faccount"))).toBe("/account");
     expect(location(await admin.get("/api/login?redirectTo=%2F%2Fevil.example"))).toBe("/");
+  });
+
+  it.each([
+    ["a tab browsers drop", "%2F%09%2Fevil.example"],
+    ["a newline", "%2F%0A%2Fevil.example"],
+    ["a backslash", "%2F%5Cevil.example"],
+    ["a dot segment", "%2F.%2F%2Fevil.example"],
+    ["an absolute URL", "https%3A%2F%2Fevil.example%2F"],
+  ])("sends a redirectTo with %s home, never off-site and never a 500", async (_label, target) => {
+    const res = await admin.get(`/api/login?redirectTo=${target}`);
+    expect(res.status).toBe(302);
+    expect(location(res)).toBe("/");
+    const page = await anon().get(`/api/login?redirectTo=${target}`);
+    expect(page.status).toBe(200);
+    expect(await body(page)).toContain('name="redirectTo" value="/"');
+  });
+
+  it("signs in to a same-site redirectTo and nowhere else", async () => {
+    const fields = { intent: "signin", email: "approved@clinic.test", password: "correct horse battery" };
+    expect(location(await anon().form("/api/login", { ...fields, redirectTo: "/account?tab=usage" }))).toBe("/account?tab=usage");
+    expect(location(await anon().form("/api/login", { ...fields, redirectTo: "/\t/evil.example" }))).toBe("/");
+    expect(location(await anon().form("/api/login", { ...fields, redirectTo: "/\n/evil.example" }))).toBe("/");
   });
 });
 
@@ -266,7 +290,7 @@ describe("sessions and cookies", () => {
     await c.signIn("approved@clinic.test", "correct horse battery");
     const stolen = c.cookie;
     expect((await c.get("/api/auth/user")).status).toBe(200);
-    const out = await c.get("/api/logout");
+    const out = await c.get("/api/logout", { "Sec-Fetch-Site": "same-origin" });
     expect(out.status).toBe(303);
     expect(location(out)).toBe("/");
     const replay = new HttpClient(server.url);
@@ -278,5 +302,35 @@ describe("sessions and cookies", () => {
     expect(n.n).toBe(1);
     // signed out, logout still just returns home
     expect(location(await anon().get("/api/logout"))).toBe("/");
+  });
+
+  it("a GET another site starts only asks: the session lives until the user confirms with a same-site POST", async () => {
+    const c = new HttpClient(server.url, "cross-site-logout-agent");
+    expect((await c.signIn("approved@clinic.test", "correct horse battery")).status).toBe(303);
+    for (const headers of [
+      { "Sec-Fetch-Site": "cross-site" } as Record<string, string>,
+      { "Sec-Fetch-Site": "same-site" },
+      { Referer: "http://evil.example/page" },
+      {},
+    ]) {
+      const res = await c.get("/api/logout", headers);
+      expect(res.status, JSON.stringify(headers)).toBe(200);
+      expect(res.headers.getSetCookie()).toEqual([]);
+      const html = await body(res);
+      expect(html).toContain("Sign out?");
+      expect(html).toMatch(/<form [^>]*action="\/api\/logout" method="post"/);
+      expect((await c.get("/api/auth/user")).status).toBe(200);
+    }
+    // The confirm form's post from another site is refused by the Origin check.
+    expect((await c.request("POST", "/api/logout", { origin: "http://evil.example" })).status).toBe(403);
+    expect((await c.get("/api/auth/user")).status).toBe(200);
+    const referred = await c.get("/api/logout", { Referer: `${server.url}/account` });
+    expect(referred.status).toBe(303);
+    expect((await c.get("/api/auth/user")).status).toBe(401);
+    expect((await c.signIn("approved@clinic.test", "correct horse battery")).status).toBe(303);
+    const confirmed = await c.request("POST", "/api/logout");
+    expect(confirmed.status).toBe(303);
+    expect(location(confirmed)).toBe("/");
+    expect((await c.get("/api/auth/user")).status).toBe(401);
   });
 });

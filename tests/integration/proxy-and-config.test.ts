@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestDb } from "../support/db";
 import { HttpClient, ROOT, startServer, type TestServer } from "../support/server";
 
 describe("behind an HTTPS reverse proxy (TRUST_PROXY)", () => {
@@ -27,15 +28,88 @@ describe("behind an HTTPS reverse proxy (TRUST_PROXY)", () => {
   });
 });
 
+describe("sign-in limits behind a proxy (TRUST_PROXY as a hop count)", () => {
+  let server: TestServer;
+  const PASSWORD = "limits-admin-password";
+  beforeAll(async () => {
+    server = await startServer({
+      env: { TRUST_PROXY: "1", ADMIN_PASSWORD: PASSWORD, LOGIN_RATE_LIMIT_PER_MINUTE: "3", LOGIN_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: "6" },
+    });
+    expect((await new HttpClient(server.url).signUp({ email: "colleague@clinic.test", password: "colleague password" })).status).toBe(303);
+  });
+  afterAll(() => server?.stop());
+
+  /** A sign-in as the proxy passes it on: X-Forwarded-For as the client sent it, plus the address the proxy saw. */
+  const signIn = (email: string, password: string, forwardedFor: string) =>
+    new HttpClient(server.url).request("POST", "/api/login", {
+      body: new URLSearchParams({ intent: "signin", email, password }).toString(),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": forwardedFor },
+    });
+
+  it("counts failures per account, so changing address does not buy more guesses", async () => {
+    for (let i = 1; i <= 3; i++) expect((await signIn(server.adminEmail, `guess ${i}`, `203.0.113.${i}`)).status).toBe(401);
+    const limited = await signIn(server.adminEmail, PASSWORD, "203.0.113.4");
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("blocks only the mistyped account for others behind the same address", async () => {
+    for (let i = 1; i <= 3; i++) expect((await signIn("typo@clinic.test", `guess ${i}`, "198.51.100.1")).status).toBe(401);
+    expect((await signIn("typo@clinic.test", "guess 4", "198.51.100.1")).status).toBe(429);
+    expect((await signIn("colleague@clinic.test", "colleague password", "198.51.100.1")).status).toBe(303);
+    const db = openTestDb(server.dataDir);
+    const ip = db.prepare("select ip_address ip from auth_logs where action = 'login' order by id desc limit 1").get() as { ip: string };
+    db.close();
+    expect(ip.ip).toBe("198.51.100.1");
+  });
+
+  it("counts an address by what the proxy saw, whatever the client put before it, and stops it trying many accounts", async () => {
+    for (let i = 1; i <= 6; i++) {
+      expect((await signIn(`stuffed${i}@clinic.test`, "password123", `10.9.9.${i}, 192.0.2.77`)).status).toBe(401);
+    }
+    expect((await signIn("colleague@clinic.test", "colleague password", "10.9.9.99, 192.0.2.77")).status).toBe(429);
+    expect((await signIn("colleague@clinic.test", "colleague password", "192.0.2.78")).status).toBe(303);
+  });
+});
+
+describe("landing page contact (CONTACT_EMAIL)", () => {
+  it("links the configured address, not the admin's", async () => {
+    const server = await startServer({ env: { CONTACT_EMAIL: "front-desk@clinic.test" } });
+    try {
+      const html = await (await new HttpClient(server.url).get("/")).text();
+      expect(html).toContain('href="mailto:front-desk@clinic.test"');
+      expect(html).toContain("Contact Us");
+      expect(html).not.toContain(server.adminEmail);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
 describe("configuration", () => {
-  it("refuses to start with a bad value and says which", () => {
+  /** What a start with this environment printed on stderr; it must have refused (exit 1). */
+  const refusedStart = (env: Record<string, string>) => {
     const run = spawnSync(process.execPath, ["server.js"], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH, PORT: "0", DATA_DIR: "/tmp/vetsearch-bad-config", EMBEDDINGS: "cloud" },
+      env: { PATH: process.env.PATH, PORT: "0", HOST: "127.0.0.1", DATA_DIR: "/tmp/vetsearch-bad-config", REQUEST_LOG: "off", ...env },
       encoding: "utf8",
       timeout: 20_000,
     });
-    expect(run.status).toBe(1);
-    expect(run.stderr).toContain("EMBEDDINGS");
+    expect(run.status, run.stdout + run.stderr).toBe(1);
+    return run.stderr.trim();
+  };
+
+  it("refuses to start with a bad value and says which, on one line", () => {
+    expect(refusedStart({ EMBEDDINGS: "cloud" })).toMatch(/^Invalid configuration: EMBEDDINGS: [^\n]+$/);
+    expect(refusedStart({ PORT: "eighty" })).toBe("Invalid configuration: PORT: expected a port number from 0 to 65535");
+    expect(refusedStart({ HOST: "not a host!" })).toMatch(/^Invalid configuration: HOST: [^\n]+$/);
+    expect(refusedStart({ OAUTH_CLIENT_ID: "app", OAUTH_ISSUER: "idp.clinic.test" })).toBe(
+      "Invalid configuration: OAUTH_ISSUER: expected an http:// or https:// URL",
+    );
+  });
+
+  it("refuses TRUST_PROXY=true, which would let any client choose its own address", () => {
+    expect(refusedStart({ TRUST_PROXY: "true" })).toMatch(/^Invalid configuration: TRUST_PROXY: true would trust any X-Forwarded-For[^\n]+$/);
+    expect(refusedStart({ TRUST_PROXY: "proxy.lan" })).toMatch(/^Invalid configuration: TRUST_PROXY: "proxy.lan" is not [^\n]+$/);
   });
 });

@@ -11,6 +11,7 @@ Object.assign(process.env, {
   DATA_DIR: dataDir,
   ADMIN_EMAIL: "admin@clinic.test",
   ADMIN_PASSWORD: "e2e-admin-password",
+  CONTACT_EMAIL: "contact@clinic.test",
   REQUEST_LOG: "off",
 });
 process.on("exit", () => fs.rmSync(dataDir, { recursive: true, force: true }));

@@ -4,7 +4,7 @@ import { getConfig } from "../config.server";
 import type { User } from "../db/index.server";
 import { requestInfo, validationMessage } from "../http.server";
 import { writeAuthLog } from "./audit.server";
-import { FailureLimiter } from "./rate-limit.server";
+import { SignInLimiter } from "./rate-limit.server";
 import { verifyPassword } from "./password.server";
 import { DuplicateEmailError, createUser, emailSchema, findUserByEmail, signUpSchema } from "./users.server";
 
@@ -24,9 +24,10 @@ export const INVALID_CREDENTIALS = "Invalid email or password.";
 
 export type FormAuthResult = { user: User; intent: "signin" | "signup" };
 
-let limiter: FailureLimiter | null = null;
+let limiter: SignInLimiter | null = null;
 function failedSignIns() {
-  limiter ??= new FailureLimiter(getConfig().LOGIN_RATE_LIMIT_PER_MINUTE, 60_000);
+  const config = getConfig();
+  limiter ??= new SignInLimiter(config.LOGIN_RATE_LIMIT_PER_MINUTE, config.LOGIN_RATE_LIMIT_PER_ADDRESS_PER_MINUTE);
   return limiter;
 }
 
@@ -39,17 +40,17 @@ async function verifyForm({ form, request, context }: FormStrategy.VerifyOptions
   const intent = str(form, "intent") ?? "signin";
   const info = requestInfo(request, context);
   if (intent === "signin") {
-    const key = info.ipAddress ?? "unknown";
-    const wait = failedSignIns().retryAfterSeconds(key);
+    const attempt = { email: str(form, "email") ?? "", address: info.ipAddress };
+    const wait = failedSignIns().retryAfterSeconds(attempt);
     if (wait > 0) {
       throw new AuthFailure(429, `Too many failed sign-in attempts. Try again in ${wait} seconds.`, {}, wait);
     }
-    const email = emailSchema.safeParse(str(form, "email") ?? "");
+    const email = emailSchema.safeParse(attempt.email);
     const password = str(form, "password") ?? "";
     const user = email.success ? findUserByEmail(email.data) : undefined;
     const ok = password.length > 0 && password.length <= 256 && (await verifyPassword(user?.passwordHash, password));
     if (!user || !ok) {
-      failedSignIns().recordFailure(key);
+      failedSignIns().recordFailure(attempt);
       throw new AuthFailure(401, INVALID_CREDENTIALS);
     }
     writeAuthLog(user.id, "login", info);

@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import { getConfig } from "../config.server";
+import { ConfigError, getConfig } from "../config.server";
 import { getDb, users } from "../db/index.server";
 import { deleteExpiredSessions } from "./session.server";
-import { createUser, findUserByEmail } from "./users.server";
+import { createUser, findUserByEmail, passwordSchema } from "./users.server";
 
 export type AdminBootstrap =
   | { created: true; email: string; password: string; generated: boolean }
@@ -12,12 +12,23 @@ export type AdminBootstrap =
 /**
  * Makes sure the designated admin (ADMIN_EMAIL) exists, is an admin and is approved.
  * A new account gets ADMIN_PASSWORD, or a generated password that is reported once.
+ * Only an account this bootstrap created is looked after: an address someone signed up with is never
+ * promoted (whoever registered the future admin address first would hold admin with their own password).
  */
 export async function ensureAdminAccount(): Promise<AdminBootstrap> {
   const config = getConfig();
   const email = config.ADMIN_EMAIL;
+  if (config.ADMIN_PASSWORD !== undefined) {
+    const checked = passwordSchema.safeParse(config.ADMIN_PASSWORD);
+    if (!checked.success) throw new ConfigError(`Invalid configuration: ADMIN_PASSWORD: ${checked.error.issues[0]!.message}`);
+  }
   const existing = findUserByEmail(email);
   if (existing) {
+    if (!existing.createdByBootstrap) {
+      throw new ConfigError(
+        `Invalid configuration: ADMIN_EMAIL: ${email} belongs to an account that was signed up, not created by this server, so it is not made admin; set ADMIN_EMAIL to an address that has no account yet`,
+      );
+    }
     if (existing.role !== "admin" || existing.betaAccess !== "approved") {
       getDb()
         .update(users)
@@ -37,6 +48,7 @@ export async function ensureAdminAccount(): Promise<AdminBootstrap> {
     profession: "other",
     role: "admin",
     betaAccess: "approved",
+    createdByBootstrap: true,
   });
   return { created: true, email, password, generated };
 }

@@ -9,8 +9,9 @@ export {
   requireApiUser,
   requirePageAdmin,
   requirePageUser,
-  safeRedirect,
+  requestedFromThisSite,
 } from "./guards.server";
+export { safeRedirect } from "./redirect.server";
 export { createSession, destroySession, getSessionUser } from "./session.server";
 export { authenticateSso, ssoEnabled, ssoStateCookieClearers } from "./sso.server";
 export {

@@ -1,7 +1,8 @@
-/**
- * Counts failures per key in a sliding window (in memory: one server process).
- * Used to slow down password guessing from one address.
- */
+import { isIPv6 } from "node:net";
+
+const MAX_KEYS = 10_000;
+
+/** Counts failures per key in a sliding window (in memory: one server process). */
 export class FailureLimiter {
   private readonly failures = new Map<string, number[]>();
 
@@ -31,7 +32,7 @@ export class FailureLimiter {
     const list = this.recent(key);
     list.push(this.now());
     this.failures.set(key, list);
-    if (this.failures.size > 10_000) this.sweep();
+    if (this.failures.size > MAX_KEYS) this.sweep();
   }
 
   reset(key: string) {
@@ -40,5 +41,63 @@ export class FailureLimiter {
 
   private sweep() {
     for (const key of [...this.failures.keys()]) this.recent(key);
+    // Still full of live keys (many made-up e-mail addresses): forget the longest-known ones, so memory
+    // stays bounded; the per-address count still holds whoever is making them up.
+    for (const key of this.failures.keys()) {
+      if (this.failures.size <= MAX_KEYS) break;
+      this.failures.delete(key);
+    }
+  }
+}
+
+/**
+ * The key one client address counts under. An IPv6 host usually holds a whole /64, so its addresses share
+ * one key; an IPv4 address written as IPv6 (`::ffff:10.0.0.1`) counts as itself.
+ */
+export function addressKey(address: string | null | undefined): string {
+  if (!address) return "unknown";
+  const ip = address.replace(/%.*$/, "").toLowerCase();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(ip)) return ip;
+  const [head = "", tail] = ip.split("::");
+  const headGroups = head ? head.split(":") : [];
+  const tailGroups = tail ? tail.split(":") : [];
+  // An embedded IPv4 part stands for two groups.
+  const tailLength = tailGroups.reduce((n, g) => n + (g.includes(".") ? 2 : 1), 0);
+  const groups = [...headGroups, ...Array<string>(Math.max(0, 8 - headGroups.length - tailLength)).fill("0"), ...tailGroups];
+  return `${groups.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(":")}::/64`;
+}
+
+/**
+ * Failed sign-ins, counted per account and per client address. The per-account limit stops guessing one
+ * password from many addresses; the per-address limit, higher, stops one address trying many accounts.
+ * Someone mistyping behind a clinic's shared address then blocks only their own account, not everyone
+ * behind it. Unknown e-mail addresses count like real ones, so a 429 does not tell which accounts exist.
+ */
+export class SignInLimiter {
+  private readonly accounts: FailureLimiter;
+  private readonly addresses: FailureLimiter;
+
+  constructor(perAccount: number, perAddress: number, windowMs = 60_000, now: () => number = Date.now) {
+    this.accounts = new FailureLimiter(perAccount, windowMs, now);
+    this.addresses = new FailureLimiter(perAddress, windowMs, now);
+  }
+
+  private static account(email: string): string {
+    return email.trim().toLowerCase().slice(0, 320);
+  }
+
+  /** Seconds until this account may be tried from this address again, or 0 when it may now. */
+  retryAfterSeconds(attempt: { email: string; address: string | null | undefined }): number {
+    return Math.max(
+      this.accounts.retryAfterSeconds(SignInLimiter.account(attempt.email)),
+      this.addresses.retryAfterSeconds(addressKey(attempt.address)),
+    );
+  }
+
+  recordFailure(attempt: { email: string; address: string | null | undefined }) {
+    this.accounts.recordFailure(SignInLimiter.account(attempt.email));
+    this.addresses.recordFailure(addressKey(attempt.address));
   }
 }

@@ -10,7 +10,6 @@ import {
   users,
   type User,
 } from "../db/index.server";
-import { getConfig } from "../config.server";
 import { hashPassword } from "./password.server";
 
 export const NAME_MAX = 100;
@@ -36,12 +35,15 @@ export const emailSchema = z
 
 export const professionSchema = z.enum(PROFESSIONS, { error: "Choose a profession from the list" });
 
+/** The rule for every password this server sets: sign-up's, and the admin's from ADMIN_PASSWORD. */
+export const passwordSchema = z
+  .string({ error: "Password is required" })
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
 export const signUpSchema = z.object({
   email: emailSchema,
-  password: z
-    .string({ error: "Password is required" })
-    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+  password: passwordSchema,
   firstName: name("First name"),
   lastName: name("Last name"),
   profession: professionSchema,
@@ -55,12 +57,13 @@ export const profileSchema = z
   })
   .strip();
 
-export function isAdmin(user: Pick<User, "role" | "email">): boolean {
-  return user.role === "admin" || user.email === getConfig().ADMIN_EMAIL;
+/** The stored role alone decides: an e-mail address matching ADMIN_EMAIL grants nothing. */
+export function isAdmin(user: Pick<User, "role">): boolean {
+  return user.role === "admin";
 }
 
 /** Whether the user may use the app: approved in the beta, or an admin. */
-export function hasAppAccess(user: Pick<User, "role" | "email" | "betaAccess">): boolean {
+export function hasAppAccess(user: Pick<User, "role" | "betaAccess">): boolean {
   return user.betaAccess === "approved" || isAdmin(user);
 }
 
@@ -105,6 +108,7 @@ export async function createUser(input: {
   role?: User["role"];
   betaAccess?: User["betaAccess"];
   ssoSubject?: string | null;
+  createdByBootstrap?: boolean;
 }): Promise<User> {
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   const now = new Date();
@@ -116,6 +120,7 @@ export async function createUser(input: {
         email: input.email.trim().toLowerCase(),
         passwordHash,
         ssoSubject: input.ssoSubject ?? null,
+        createdByBootstrap: input.createdByBootstrap ?? false,
         firstName: input.firstName,
         lastName: input.lastName,
         profession: input.profession,

@@ -78,6 +78,23 @@ describe("database", () => {
     expect(owners).toEqual({ "s-shared": null, "s-private": "u1", "s-admins-own": "admin", "s-user-gone": "u1", "s-admin-gone": null });
   });
 
+  it("migration 0010 marks the bootstrap's admin and takes admin from accounts that signed up", () => {
+    const d = freshDb();
+    const sql = d.$client;
+    sql.exec(`INSERT INTO users (id, email, role) VALUES ('boot', 'admin@x.test', 'admin'), ('squatter', 'future@x.test', 'admin'), ('u1', 'u1@x.test', 'user')`);
+    sql.exec(`INSERT INTO auth_logs (user_id, action) VALUES ('boot', 'login'), ('squatter', 'registration'), ('u1', 'registration')`);
+    // As before the migration: nothing recorded who made an account.
+    sql.exec(`UPDATE users SET created_by_bootstrap = false`);
+    const migration = fs.readFileSync(path.resolve(import.meta.dirname, "../../../db/migrations/0010_admin_bootstrap.sql"), "utf8");
+    for (const statement of migration.split("--> statement-breakpoint").slice(1)) sql.exec(statement);
+    const rows = d.select({ id: users.id, role: users.role, createdByBootstrap: users.createdByBootstrap }).from(users).orderBy(users.id).all();
+    expect(rows).toEqual([
+      { id: "boot", role: "admin", createdByBootstrap: true },
+      { id: "squatter", role: "user", createdByBootstrap: false },
+      { id: "u1", role: "user", createdByBootstrap: false },
+    ]);
+  });
+
   it("refuses rows that point at nothing", () => {
     const d = freshDb();
     expect(() => d.insert(conversations).values({ id: "c9", userId: "nobody", title: "x" }).run()).toThrow(/FOREIGN KEY/);
