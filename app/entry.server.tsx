@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { NonceProvider } from "./components/nonce";
+import { settleAnswers } from "./lib/answer/index.server";
 import { startup as prepareAccounts } from "./lib/auth/index.server";
 import { closeDb, getDb } from "./lib/db/index.server";
 import { ingestQueue } from "./lib/ingest/index.server";
@@ -23,6 +24,8 @@ export async function startup(): Promise<string[]> {
 }
 
 export async function shutdown() {
+  // Answers stopped by the closed connections are stored (as stopped) before the database closes.
+  await settleAnswers();
   // A document being processed is picked up again at the next start.
   await ingestQueue().stop();
   closeDb();
