@@ -31,6 +31,19 @@ export async function shutdown() {
   closeDb();
 }
 
+/**
+ * Pages and their data (`.data`) carry the signed-in user's name, conversations and documents: no browser
+ * or proxy keeps a copy (the back button after logout, a shared computer). Static assets are cached as before.
+ */
+function noStore(headers: Headers) {
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
+}
+
+export function handleDataRequest(response: Response) {
+  noStore(response.headers);
+  return response;
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -38,6 +51,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  noStore(responseHeaders);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

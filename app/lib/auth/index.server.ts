@@ -11,7 +11,7 @@ export {
   requirePageUser,
   safeRedirect,
 } from "./guards.server";
-export { createSession, destroySession, getSessionUser } from "./session.server";
+export { createSession, destroySession, getSessionUser, sessionlessCookie } from "./session.server";
 export { authenticateSso, ssoEnabled, ssoStateCookieClearers } from "./sso.server";
 export {
   getUserStats,

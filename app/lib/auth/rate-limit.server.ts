@@ -42,3 +42,16 @@ export class FailureLimiter {
     for (const key of [...this.failures.keys()]) this.recent(key);
   }
 }
+
+const HOUR_MS = 60 * 60 * 1000;
+let signUps: FailureLimiter | null = null;
+
+/**
+ * Sign-ups per address in a sliding hour: every sign-up that reaches account creation counts, whether the
+ * address was new or not (the answer is the same either way), so one address cannot mass-create accounts
+ * or probe which e-mail addresses have one.
+ */
+export function signUpsPerAddress(limitPerHour: number): FailureLimiter {
+  signUps ??= new FailureLimiter(limitPerHour, HOUR_MS);
+  return signUps;
+}
