@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { NonceProvider } from "./components/nonce";
+import { settleAnswers } from "./lib/answer/index.server";
 import { startup as prepareAccounts } from "./lib/auth/index.server";
 import { getConfig } from "./lib/config.server";
 import { closeDb, getDb } from "./lib/db/index.server";
@@ -42,9 +43,24 @@ export async function startup(): Promise<string[]> {
 }
 
 export async function shutdown() {
+  // Answers stopped by the closed connections are stored (as stopped) before the database closes.
+  await settleAnswers();
   // A document being processed is picked up again at the next start.
   await ingestQueue().stop();
   closeDb();
+}
+
+/**
+ * Pages and their data (`.data`) carry the signed-in user's name, conversations and documents: no browser
+ * or proxy keeps a copy (the back button after logout, a shared computer). Static assets are cached as before.
+ */
+function noStore(headers: Headers) {
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
+}
+
+export function handleDataRequest(response: Response) {
+  noStore(response.headers);
+  return response;
 }
 
 export default function handleRequest(
@@ -54,6 +70,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  noStore(responseHeaders);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

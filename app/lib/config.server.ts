@@ -109,6 +109,8 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10000).default(10),
   /** Failed sign-ins allowed per client address (an IPv6 /64), whatever the account, in a minute. */
   LOGIN_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(50),
+  /** Sign-ups (new address or not) accepted per IP address per hour. */
+  SIGNUP_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
   /**
    * Who writes answers: `ollama` (OLLAMA_MODEL at OLLAMA_HOST) or `local` (the GGUF file LOCAL_CHAT_MODEL run
    * in-process). Unset: Ollama when OLLAMA_MODEL is set, else the extractive answerer.

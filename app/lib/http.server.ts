@@ -29,9 +29,8 @@ export async function readJson<S extends z.ZodType>(
     throw jsonError(415, "Expected a JSON body (Content-Type: application/json)");
   }
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) throw jsonError(413, `Request body too large (limit ${maxBytes} bytes)`);
-  const text = await request.text();
-  if (Buffer.byteLength(text) > maxBytes) throw jsonError(413, `Request body too large (limit ${maxBytes} bytes)`);
+  if (declared > maxBytes) throw tooLarge(maxBytes);
+  const text = await readBounded(request, maxBytes);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -45,6 +44,36 @@ export async function readJson<S extends z.ZodType>(
     });
   }
   return parsed.data;
+}
+
+/**
+ * 413 for a body over the limit. The rest of it is left unread, so the connection is closed after the
+ * answer (Connection: close): kept open, the server would go on reading, or the client's next request
+ * on it would be taken from the middle of this body.
+ */
+function tooLarge(maxBytes: number): Response {
+  const refusal = jsonError(413, `Request body too large (limit ${maxBytes} bytes)`);
+  refusal.headers.set("Connection", "close");
+  return refusal;
+}
+
+/** The body as text, read no further than `maxBytes` (a chunked body declares no length). */
+async function readBounded(request: Request, maxBytes: number): Promise<string> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(maxBytes);
+    }
+    parts.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(parts));
 }
 
 export function validationMessage(error: z.ZodError): string {

@@ -1,5 +1,5 @@
 import { requireApiUser } from "~/lib/auth/index.server";
-import { deleteConversation, renameConversation, renameConversationSchema, toConversationJson } from "~/lib/chat/index.server";
+import { deleteConversation, renameConversation, renameConversationSchema, TITLE_BODY_MAX, toConversationJson } from "~/lib/chat/index.server";
 import { jsonError, jsonOk, methodNotAllowed, readJson } from "~/lib/http.server";
 import type { Route } from "./+types/api.conversations.$id";
 
@@ -12,7 +12,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (request.method === "DELETE") {
     return deleteConversation(user.id, params.id) ? jsonOk({ deleted: true }) : jsonError(404, NOT_FOUND);
   }
-  const { title } = await readJson(request, renameConversationSchema);
+  const { title } = await readJson(request, renameConversationSchema, TITLE_BODY_MAX);
   const renamed = renameConversation(user.id, params.id, title);
   return renamed ? jsonOk(toConversationJson(renamed)) : jsonError(404, NOT_FOUND);
 }

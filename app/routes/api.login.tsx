@@ -10,6 +10,7 @@ import {
   getSessionUser,
   hasAppAccess,
   safeRedirect,
+  sessionlessCookie,
   ssoEnabled,
 } from "~/lib/auth/index.server";
 import { PRODUCT_NAME, PROFESSION_OPTIONS } from "~/lib/brand";
@@ -46,6 +47,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent") === "signup" ? ("signup" as const) : ("signin" as const);
   try {
     const { user } = await authenticateForm(request, context);
+    // An address that already has an account: the same answer as a new sign-up, pending approval.
+    if (!user) return redirect("/beta-access", { status: 303, headers: { "Set-Cookie": await sessionlessCookie(request) } });
     const cookie = await createSession(request, user.id, requestInfo(request, context));
     const target = hasAppAccess(user) ? safeRedirect(form.get("redirectTo")) : "/beta-access";
     return redirect(target, { status: 303, headers: { "Set-Cookie": cookie } });

@@ -258,14 +258,18 @@ describe("conversations", () => {
     }
   });
 
-  it("keeps at most 200 characters of a title", async () => {
-    const long = "A".repeat(150) + " " + "B".repeat(50);
-    expect(long).toHaveLength(201);
-    const created = await createConversation(owner, `  ${long}  `);
-    expect(created.title).toBe(long.slice(0, 200));
-    expect(created.title).toHaveLength(200);
+  it("takes a title of up to 200 characters (spaces around it aside) and refuses a longer one with 422, as every text field", async () => {
+    const longest = "A".repeat(149) + " " + "B".repeat(50);
+    expect(longest).toHaveLength(200);
+    const created = await createConversation(owner, `  ${longest}  `);
+    expect(created.title).toBe(longest);
+    const count = countRows("conversations");
+    const tooLong = await owner.json("POST", "/api/conversations", { title: `${longest}B` });
+    expect(tooLong.status).toBe(422);
+    expect(countRows("conversations")).toBe(count);
     const renamed = await owner.json("PATCH", `/api/conversations/${created.id}`, { title: "C".repeat(201) });
-    expect(((await renamed.json()) as ConversationJson).title).toBe("C".repeat(200));
+    expect(renamed.status).toBe(422);
+    expect(await renamed.json()).toMatchObject({ message: "title: Title must be at most 200 characters" });
   });
 
   it("refuses bad input and changes nothing", async () => {

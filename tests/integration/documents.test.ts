@@ -233,18 +233,21 @@ describe("bad uploads change nothing", () => {
 });
 
 describe("cancel and delete", () => {
-  it("cancel stops a running session within seconds and leaves nothing behind", async () => {
+  it("cancel ends a session in one step: the 200 answer is already its final state, with nothing left behind", async () => {
     const before = filesOnDisk();
     const res = await upload(admin, "long-300p.pdf", await longUpload(300));
     const { sessionId } = (await res.json()) as { sessionId: string };
+    // 300 pages keep the worker busy far longer than this request takes to arrive.
     const cancel = await admin.request("POST", `/api/admin/upload-sessions/${sessionId}/cancel`);
     expect(cancel.status).toBe(200);
-    const s = await waitForSession(admin, sessionId, 5000);
-    expect(s.status).toBe("cancelled");
-    expect(s.consoleOutput.join("\n")).toMatch(/cancelled/i);
+    // No waiting for the worker: the cancel itself ended the session and removed what it had.
+    const body = (await cancel.json()) as { session: { status: string; documentId: string | null; consoleOutput: string[] } };
+    expect(body.session).toMatchObject({ status: "cancelled", documentId: null });
+    expect(body.session.consoleOutput.join("\n")).toMatch(/cancelled/i);
     expect(filesOnDisk()).toEqual(before);
     const again = await admin.request("POST", `/api/admin/upload-sessions/${sessionId}/cancel`);
     expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ status: "cancelled" });
   });
 
   it("delete removes the document, its chunks and its file in one go", async () => {

@@ -17,6 +17,13 @@ const userCount = () => {
   return n;
 };
 
+const passwordHash = (email: string) => {
+  const db = openTestDb(server.dataDir);
+  const row = db.prepare("select password_hash h from users where email = ?").get(email) as { h: string };
+  db.close();
+  return row.h;
+};
+
 describe("sign-up", () => {
   it("creates a pending user, logs the registration, starts a session and redirects (303) to the beta page", async () => {
     const c = new HttpClient(server.url, "signup-agent");
@@ -33,12 +40,25 @@ describe("sign-up", () => {
     expect(hash).toMatch(/^\$argon2id\$/);
   });
 
-  it("refuses a duplicate email with 409 (any letter case) and creates nothing", async () => {
+  it("answers a sign-up for an existing address (any letter case) as a new one, without revealing it, signing in or changing anything", async () => {
     const before = userCount();
-    const res = await new HttpClient(server.url).signUp({ email: "NEW.VET@clinic.test" });
-    expect(res.status).toBe(409);
-    expect(await res.text()).toContain("An account with this email already exists");
-    expect(userCount()).toBe(before);
+    const hashBefore = passwordHash("new.vet@clinic.test");
+    const fresh = await new HttpClient(server.url).signUp({ email: "another.vet@clinic.test" });
+    const taker = new HttpClient(server.url);
+    const duplicate = await taker.signUp({ email: "NEW.VET@clinic.test", password: "a different password" });
+    expect(userCount()).toBe(before + 1);
+    // Same status, target and cookie (a signed random token, same attributes) as the new account's answer.
+    const cookieShape = (res: Response) => res.headers.getSetCookie().map((c) => c.replace(/^__session=[A-Za-z0-9%]+\.[A-Za-z0-9%]+;/, "__session=<signed token>;"));
+    for (const res of [fresh, duplicate]) {
+      expect(res.status).toBe(303);
+      expect(res.headers.get("location")).toBe("/beta-access");
+    }
+    expect(cookieShape(duplicate)).toEqual(cookieShape(fresh));
+    expect(await duplicate.text()).toBe(await fresh.text());
+    // The cookie opens nothing, and the account keeps its password.
+    expect((await taker.get("/api/auth/user")).status).toBe(401);
+    expect(passwordHash("new.vet@clinic.test")).toBe(hashBefore);
+    expect((await new HttpClient(server.url).signIn("new.vet@clinic.test", "correct horse battery")).status).toBe(303);
   });
 
   it.each([

@@ -1,6 +1,7 @@
 import { ContextMenu, DropdownMenu } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
 import { cn } from "~/components/ui/cn";
+import { TITLE_MAX } from "~/lib/chat/index";
 import type { Conversation } from "~/lib/chat-client";
 import { formatCreatedDate } from "~/lib/chat-view";
 import { MoreDots } from "./chat-icons";
@@ -37,7 +38,7 @@ function RenameField({ title, onDone }: { title: string; onDone: (title: string 
     <input
       ref={input}
       value={value}
-      maxLength={200}
+      maxLength={TITLE_MAX}
       aria-label="Conversation title"
       data-testid="rename-input"
       onChange={(e) => setValue(e.target.value)}

@@ -13,6 +13,8 @@ import { discardBody, jsonError, readJson } from "../http.server";
  */
 
 export const SYSTEM_PROMPT_MAX = 20_000;
+/** These transactions read before they write: the write lock is taken at BEGIN, else another connection writing in between fails them with "database is locked". */
+const IMMEDIATE = { behavior: "immediate" } as const;
 export const WELCOME_MESSAGE_MAX = 5_000;
 // A character can take up to 6 bytes in JSON (\uXXXX); anything beyond is refused before it is read whole.
 const SYSTEM_PROMPTS_BODY_MAX = 3 * SYSTEM_PROMPT_MAX * 6 + 4_096;
@@ -88,7 +90,7 @@ export function saveSystemPrompts(
     for (const key of PROMPT_KEYS) storeText(db, key, input[key], DEFAULT_SYSTEM_PROMPTS[key], adminId);
     const prompts = getSystemPrompts(db);
     return { prompts, changed: PROMPT_KEYS.filter((k) => prompts[k] !== before[k]) };
-  });
+  }, IMMEDIATE);
 }
 
 /** Saves the welcome message; returns the message now shown and whether it changed. */
@@ -98,5 +100,5 @@ export function saveWelcomeMessage(adminId: string, welcomeMessage: string, db: 
     storeText(db, WELCOME_MESSAGE_KEY, welcomeMessage, DEFAULT_WELCOME_MESSAGE, adminId);
     const after = getWelcomeMessage(db);
     return { welcomeMessage: after, changed: after !== before };
-  });
+  }, IMMEDIATE);
 }

@@ -73,8 +73,30 @@ export function failureText(partial: string, error: AnswerError): string {
   return partial.trim() ? `${partial.trim()}\n\n${note}` : note;
 }
 
+/** Answers being written: a graceful stop waits until each is stored before it closes the database. */
+const answering = new Set<Promise<unknown>>();
+
+/**
+ * Resolves once every answer being written has been stored: complete, or failed as stopped (by the time
+ * the server shuts down its connections are closed, which stops them). Gives up after `timeoutMs`.
+ */
+export async function settleAnswers(timeoutMs = 10_000): Promise<void> {
+  if (!answering.size) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const giveUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
+  await Promise.race([Promise.allSettled([...answering]), giveUp]);
+  clearTimeout(timer);
+}
+
 /** Answers a question in the user's conversation (the caller checked it is theirs). */
-export async function replyInConversation(input: ReplyInput, deps: AnswerDeps = defaultAnswerDeps()): Promise<ReplyOutcome> {
+export function replyInConversation(input: ReplyInput, deps: AnswerDeps = defaultAnswerDeps()): Promise<ReplyOutcome> {
+  const reply = answerInConversation(input, deps);
+  answering.add(reply);
+  void reply.finally(() => answering.delete(reply)).catch(() => undefined);
+  return reply;
+}
+
+async function answerInConversation(input: ReplyInput, deps: AnswerDeps): Promise<ReplyOutcome> {
   const db = deps.db ?? getDb();
   const history = historyOf(input.conversationId, db);
   const flags = { usePubmed: input.usePubmed, useThinkHarder: input.useThinkHarder };

@@ -26,6 +26,7 @@ export {
   questionProblem,
   readQuestion,
   replyInConversation,
+  settleAnswers,
   sendMessageSchema,
   suggestionsForConversation,
   type ReplyOutcome,

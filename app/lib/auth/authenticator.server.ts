@@ -4,7 +4,7 @@ import { getConfig } from "../config.server";
 import type { User } from "../db/index.server";
 import { requestInfo, validationMessage } from "../http.server";
 import { writeAuthLog } from "./audit.server";
-import { SignInLimiter } from "./rate-limit.server";
+import { SignInLimiter, signUpsPerAddress } from "./rate-limit.server";
 import { verifyPassword } from "./password.server";
 import { DuplicateEmailError, createUser, emailSchema, findUserByEmail, signUpSchema } from "./users.server";
 
@@ -22,7 +22,11 @@ export class AuthFailure extends Error {
 
 export const INVALID_CREDENTIALS = "Invalid email or password.";
 
-export type FormAuthResult = { user: User; intent: "signin" | "signup" };
+/**
+ * `user` null: a sign-up for an address that already has an account. It is answered as a new sign-up
+ * (pending approval) without signing anyone in, so the answer does not tell whether the account exists.
+ */
+export type FormAuthResult = { user: User; intent: "signin" | "signup" } | { user: null; intent: "signup" };
 
 let limiter: SignInLimiter | null = null;
 function failedSignIns() {
@@ -69,15 +73,20 @@ async function verifyForm({ form, request, context }: FormStrategy.VerifyOptions
       for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
       throw new AuthFailure(422, validationMessage(parsed.error), fieldErrors);
     }
+    const signUps = signUpsPerAddress(getConfig().SIGNUP_RATE_LIMIT_PER_HOUR);
+    const key = info.ipAddress ?? "unknown";
+    const wait = signUps.retryAfterSeconds(key);
+    if (wait > 0) throw new AuthFailure(429, `Too many sign-ups from this address. Try again in ${wait} seconds.`, {}, wait);
+    signUps.recordFailure(key);
     try {
       const user = await createUser({ ...parsed.data, role: "user", betaAccess: "pending" });
       writeAuthLog(user.id, "registration", info);
       return { user, intent } as const;
     } catch (error) {
       if (error instanceof DuplicateEmailError) {
-        throw new AuthFailure(409, "An account with this email already exists. Sign in instead.", {
-          email: "An account with this email already exists",
-        });
+        // The password was hashed all the same (createUser hashes first): the answer takes as long, too.
+        writeAuthLog(findUserByEmail(parsed.data.email)?.id ?? null, "registration_existing_email", info);
+        return { user: null, intent: "signup" } as const;
       }
       throw error;
     }

@@ -12,7 +12,7 @@ export {
   requestedFromThisSite,
 } from "./guards.server";
 export { safeRedirect } from "./redirect.server";
-export { createSession, destroySession, getSessionUser } from "./session.server";
+export { createSession, destroySession, getSessionUser, sessionlessCookie } from "./session.server";
 export { authenticateSso, ssoEnabled, ssoStateCookieClearers } from "./sso.server";
 export {
   getUserStats,

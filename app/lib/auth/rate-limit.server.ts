@@ -101,3 +101,16 @@ export class SignInLimiter {
     this.addresses.recordFailure(addressKey(attempt.address));
   }
 }
+
+const HOUR_MS = 60 * 60 * 1000;
+let signUps: FailureLimiter | null = null;
+
+/**
+ * Sign-ups per address in a sliding hour: every sign-up that reaches account creation counts, whether the
+ * address was new or not (the answer is the same either way), so one address cannot mass-create accounts
+ * or probe which e-mail addresses have one.
+ */
+export function signUpsPerAddress(limitPerHour: number): FailureLimiter {
+  signUps ??= new FailureLimiter(limitPerHour, HOUR_MS);
+  return signUps;
+}

@@ -62,6 +62,14 @@ function sessionUserQuery() {
   return prepared.query;
 }
 
+/**
+ * A session cookie like createSession's that opens no session (its token is stored nowhere): the answer
+ * to a sign-up for an address that already has an account looks like the answer to a new one.
+ */
+export async function sessionlessCookie(request: Request): Promise<string> {
+  return sessionCookie().serialize(crypto.randomBytes(32).toString("base64url"), { secure: isHttps(request) });
+}
+
 /** Starts a session and returns the Set-Cookie header value for it. */
 export async function createSession(request: Request, userId: string, info: RequestInfo): Promise<string> {
   const token = crypto.randomBytes(32).toString("base64url");

@@ -1,16 +1,24 @@
 import crypto from "node:crypto";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { conversations, getDb, type Db } from "../db/index.server";
+import { jsonError } from "../http.server";
+import { MAX_CONVERSATIONS_PER_USER, TITLE_MAX } from "./index";
+
+export { MAX_CONVERSATIONS_PER_USER, TITLE_MAX };
 
 export type Conversation = typeof conversations.$inferSelect;
 export type ConversationJson = { id: string; title: string; createdAt: string; updatedAt: string };
 
-export const TITLE_MAX = 200;
+/** A title's own body is small: anything much bigger than the longest title is refused unread (413). */
+export const TITLE_BODY_MAX = 16 * 1024;
+
+const TITLE_TOO_LONG = `Title must be at most ${TITLE_MAX} characters`;
+const withinTitleMax = (t: string) => Array.from(t.trim()).length <= TITLE_MAX;
 
 /** POST /api/conversations: the title may be missing or blank (then it is named after the day). */
 export const createConversationSchema = z
-  .object({ title: z.string({ error: "Title must be text" }).nullish() })
+  .object({ title: z.string({ error: "Title must be text" }).refine(withinTitleMax, TITLE_TOO_LONG).nullish() })
   .strip();
 
 /** PATCH /api/conversations/:id: renaming to nothing is refused (the UI cancels such a rename). */
@@ -18,7 +26,8 @@ export const renameConversationSchema = z
   .object({
     title: z
       .string({ error: "Title is required" })
-      .refine((t) => t.trim().length > 0, "Title must not be blank"),
+      .refine((t) => t.trim().length > 0, "Title must not be blank")
+      .refine(withinTitleMax, TITLE_TOO_LONG),
   })
   .strip();
 
@@ -48,14 +57,29 @@ export function listConversations(userId: string, db: Db = getDb()): Conversatio
     .all();
 }
 
+/**
+ * A new conversation for the user. Throws a 409 Response when they already keep MAX_CONVERSATIONS_PER_USER
+ * (counted in the transaction that adds it, so two at once cannot both take the last place).
+ */
 export function createConversation(userId: string, title: string | null | undefined, db: Db = getDb()): Conversation {
   const now = new Date();
   const cleaned = cleanTitle(title ?? "");
-  return db
-    .insert(conversations)
-    .values({ id: crypto.randomUUID(), userId, title: cleaned || defaultTitle(now), createdAt: now, updatedAt: now })
-    .returning()
-    .get();
+  return db.transaction(
+    (tx) => {
+      const kept = tx.select({ n: count() }).from(conversations).where(eq(conversations.userId, userId)).get()?.n ?? 0;
+      if (kept >= MAX_CONVERSATIONS_PER_USER) {
+        throw jsonError(409, `You have ${kept.toLocaleString("en-US")} conversations, the most one account may keep. Delete some to start a new one.`, {
+          limit: MAX_CONVERSATIONS_PER_USER,
+        });
+      }
+      return tx
+        .insert(conversations)
+        .values({ id: crypto.randomUUID(), userId, title: cleaned || defaultTitle(now), createdAt: now, updatedAt: now })
+        .returning()
+        .get();
+    },
+    { behavior: "immediate" },
+  );
 }
 
 /** The conversation if it is the user's; null for anyone else's or a missing one (callers answer 404 alike). */

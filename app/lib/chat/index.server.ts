@@ -10,6 +10,8 @@ export {
   renameConversation,
   renameConversationSchema,
   toConversationJson,
+  MAX_CONVERSATIONS_PER_USER,
+  TITLE_BODY_MAX,
   TITLE_MAX,
   type Conversation,
   type ConversationJson,

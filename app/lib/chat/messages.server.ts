@@ -88,7 +88,7 @@ export function insertMessage(input: NewMessage, db: Db = getDb()): Message {
       .get();
     db.update(conversations).set({ updatedAt: now }).where(eq(conversations.id, input.conversationId)).run();
     return row;
-  })();
+  }).immediate();
 }
 
 /** Changes a stored message (a streamed answer being completed or failed); null when it no longer exists. */

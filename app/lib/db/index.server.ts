@@ -14,6 +14,11 @@ export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Data
 /** Opens (creating when needed) a database file with the pragmas every part relies on, and migrates it. */
 export function openDatabase(file: string): Db {
   fs.mkdirSync(path.dirname(file), { recursive: true });
+  // Accounts, sessions' owners and private documents' text live here: owner-only. Created (or set) before
+  // SQLite opens it, as SQLite gives the -wal and -shm files the database file's mode.
+  fs.closeSync(fs.openSync(file, "a", 0o600));
+  fs.chmodSync(file, 0o600);
+  for (const extra of [`${file}-wal`, `${file}-shm`]) if (fs.existsSync(extra)) fs.chmodSync(extra, 0o600);
   const sqlite = new Database(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");

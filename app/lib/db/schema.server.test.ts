@@ -32,6 +32,27 @@ describe("database", () => {
     expect(d.select().from(users).all()).toEqual([]);
   });
 
+  it("keeps the database and its WAL and shared-memory files to their owner (0600), an older file included", () => {
+    const mode = (file: string) => fs.statSync(file).mode & 0o777;
+    const previous = process.umask(0o022);
+    try {
+      const d = freshDb();
+      seed(d);
+      const file = d.$client.name;
+      for (const f of [file, `${file}-wal`, `${file}-shm`]) expect(mode(f), f).toBe(0o600);
+      d.$client.close();
+      db = null;
+      // A database created by an earlier version, readable by everyone, is closed off when opened
+      fs.chmodSync(file, 0o644);
+      for (const f of [`${file}-wal`, `${file}-shm`]) if (fs.existsSync(f)) fs.chmodSync(f, 0o644);
+      db = openDatabase(file);
+      db.insert(users).values({ id: "u2", email: "u2@x.test" }).run();
+      for (const f of [file, `${file}-wal`, `${file}-shm`]) expect(mode(f), f).toBe(0o600);
+    } finally {
+      process.umask(previous);
+    }
+  });
+
   it("deleting a user removes what they own and keeps the audit trail without them", () => {
     const d = freshDb();
     seed(d);

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gte, isNull, lte, or } from "drizzle-orm";
 import { getConfig } from "../config.server";
 import { type ChunkLayout, chunks, documents, getDb, uploadSessions, type Db } from "../db/index.server";
 import type { LibraryDocument } from "../library-view";
-import { removeDocument } from "./pipeline.server";
+import { CANCELLED_LINE, endSession, removeDocument } from "./pipeline.server";
 import { ingestQueue } from "./queue.server";
 
 /** Reading and managing documents and their upload sessions (the API's view of them). */
@@ -103,17 +103,20 @@ export function getUploadSession(id: string, scope: SessionScope, db: Db = getDb
   };
 }
 
-export type CancelResult = "cancelled" | "not-found" | "not-processing";
+export type CancelResult = { result: "cancelled" } | { result: "not-found" } | { result: "too-late"; status: string };
 
+/**
+ * Cancels a session in one state change (endSession's transaction): a cancel that answers
+ * 'cancelled' has ended the session as cancelled, its document removed, whatever the worker
+ * does next; one that comes after the session ended is 'too-late' with the state it ended in.
+ */
 export function cancelUploadSession(id: string, scope: SessionScope, db: Db = getDb()): CancelResult {
-  const s = db
-    .select({ status: uploadSessions.status, userId: uploadSessions.userId, ownerId: uploadSessions.ownerId })
-    .from(uploadSessions)
-    .where(eq(uploadSessions.id, id))
-    .get();
-  if (!s || !inScope(s, scope)) return "not-found";
-  if (s.status !== "processing") return "not-processing";
-  return ingestQueue().cancel(id) === "ok" ? "cancelled" : "not-processing";
+  const s = db.select({ userId: uploadSessions.userId, ownerId: uploadSessions.ownerId }).from(uploadSessions).where(eq(uploadSessions.id, id)).get();
+  if (!s || !inScope(s, scope)) return { result: "not-found" };
+  const end = endSession(db, getConfig().dataDir, id, "cancelled", CANCELLED_LINE);
+  if (!end.ended) return end.status ? { result: "too-late", status: end.status } : { result: "not-found" };
+  ingestQueue().cancelled(id);
+  return { result: "cancelled" };
 }
 
 export type DeleteResult = { ok: true; title: string } | { ok: false; reason: "not-found" | "processing" };

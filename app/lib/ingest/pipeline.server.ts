@@ -1,12 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { documents, uploadSessions, type Db } from "../db/index.server";
 import type { Embedder } from "../embeddings/index.server";
 import { embeddingText, indexDocument, removeDocumentIndex } from "../search/index.server";
 import { chunkPages } from "./chunker";
 import { parseFile } from "./parsers/index.server";
-import { SessionProgress } from "./progress.server";
+import { CONSOLE_LINES, SessionProgress } from "./progress.server";
 import { DocumentError, type Chunk, type FileType } from "./types";
 
 /**
@@ -44,7 +44,7 @@ export async function runIngestion(db: Db, sessionId: string, options: IngestOpt
   const doc = db.select().from(documents).where(eq(documents.id, session.documentId)).get();
   const progress = new SessionProgress(db, sessionId, session, options.echo);
   if (!doc) {
-    failSession(db, progress, "The document record is missing");
+    endSession(db, options.dataDir, sessionId, "failed", "The document record is missing");
     return "failed";
   }
   const { signal } = options;
@@ -79,40 +79,26 @@ export async function runIngestion(db: Db, sessionId: string, options: IngestOpt
     throwIfCancelled();
 
     progress.step("finalizing", "Finalizing document...");
+    // One state change: the session completes together with its document, or a cancel that took
+    // the session first wins and nothing becomes searchable.
     inTransaction(db, () => {
-      // A cancel that arrived while we were finishing wins: nothing becomes searchable.
-      const still = db
-        .select({ status: uploadSessions.status })
-        .from(uploadSessions)
-        .where(eq(uploadSessions.id, sessionId))
-        .get();
-      if (still?.status !== "processing") throw new CancelledError();
+      if (sessionStatus(db, sessionId) !== "processing") throw new CancelledError();
       indexDocument(db, { id: doc.id, title, authors: parsed.authors }, chunks, vectors ?? undefined);
       db.update(documents).set({ processingStatus: "completed", error: null }).where(eq(documents.id, doc.id)).run();
+      progress.chunks(chunks.length, chunks.length);
+      progress.log(`Completed: ${chunks.length} chunks indexed${vectors ? ` with ${vectors.embedderId} vectors` : " (lexical search)"}`);
+      progress.flush();
+      db.update(uploadSessions).set({ status: "completed", updatedAt: new Date() }).where(eq(uploadSessions.id, sessionId)).run();
     });
-    progress.chunks(chunks.length, chunks.length);
-    progress.log(`Completed: ${chunks.length} chunks indexed${vectors ? ` with ${vectors.embedderId} vectors` : " (lexical search)"}`);
-    progress.flush();
-    db.update(uploadSessions)
-      .set({ status: "completed", updatedAt: new Date() })
-      .where(and(eq(uploadSessions.id, sessionId), eq(uploadSessions.status, "processing")))
-      .run();
     options.onProgress?.({ step: "completed", done: chunks.length, total: chunks.length });
     return "completed";
   } catch (error) {
     const cancelled = error instanceof CancelledError || signal.aborted;
-    removeDocument(db, options.dataDir, doc.id, doc.storedPath);
-    if (cancelled) {
-      progress.log("Upload cancelled by user: nothing was kept");
-      progress.flush();
-      db.update(uploadSessions)
-        .set({ status: "cancelled", updatedAt: new Date() })
-        .where(eq(uploadSessions.id, sessionId))
-        .run();
-      return "cancelled";
-    }
-    failSession(db, progress, failureReason(error));
-    return "failed";
+    // A no-op when a cancel already ended the session (it removed what this run wrote).
+    const reason = cancelled ? CANCELLED_LINE : failureReason(error);
+    options.echo?.(cancelled ? reason : `Failed: ${reason}`);
+    endSession(db, options.dataDir, sessionId, cancelled ? "cancelled" : "failed", reason, progress.consoleOutput);
+    return cancelled ? "cancelled" : "failed";
   }
 }
 
@@ -142,9 +128,13 @@ async function embedChunks(chunks: Chunk[], options: IngestOptions, progress: Se
   return { embedderId: embedder.id, vectors };
 }
 
-/** Runs `work` in one SQLite transaction on this connection (drizzle queries on `db` included). */
+/**
+ * Runs `work` in one SQLite transaction on this connection (drizzle queries on `db` included). Immediate:
+ * the write lock is taken at BEGIN, so a transaction that reads before it writes waits its turn (busy_timeout)
+ * instead of failing with "database is locked" when another connection (the worker) wrote in between.
+ */
 export function inTransaction<T>(db: Db, work: () => T): T {
-  return db.$client.transaction(work)();
+  return db.$client.transaction(work).immediate();
 }
 
 function failureReason(error: unknown): string {
@@ -153,13 +143,51 @@ function failureReason(error: unknown): string {
   return `Document processing failed: ${detail}`;
 }
 
-function failSession(db: Db, progress: SessionProgress, reason: string) {
-  progress.log(`Failed: ${reason}`);
-  progress.flush();
-  db.update(uploadSessions)
-    .set({ status: "failed", error: reason, updatedAt: new Date() })
-    .where(eq(uploadSessions.id, progress.sessionId))
-    .run();
+export const CANCELLED_LINE = "Upload cancelled by user: nothing was kept";
+
+function sessionStatus(db: Db, sessionId: string) {
+  return db.select({ status: uploadSessions.status }).from(uploadSessions).where(eq(uploadSessions.id, sessionId)).get()?.status ?? null;
+}
+
+export type EndResult = { ended: boolean; status: (typeof uploadSessions.$inferSelect)["status"] | null };
+
+/**
+ * Ends a session that is still processing as cancelled or failed, in one transaction with the removal of
+ * its document (rows, chunks, vectors), then deletes the stored file. `reason` is the failure's reason, or
+ * the console line of a cancel. `lines`: the console so far (default: the row's). When the session had
+ * already ended (completed, or a cancel came first) nothing changes: `ended` is false and `status` is the
+ * state it ended in (null: no such session).
+ */
+export function endSession(
+  db: Db,
+  dataDir: string,
+  sessionId: string,
+  status: "cancelled" | "failed",
+  reason: string,
+  lines?: string[],
+): EndResult {
+  const result = inTransaction(db, (): EndResult & { storedPath?: string } => {
+    const session = db.select().from(uploadSessions).where(eq(uploadSessions.id, sessionId)).get();
+    if (!session || session.status !== "processing") return { ended: false, status: session?.status ?? null };
+    const doc = session.documentId ? db.select().from(documents).where(eq(documents.id, session.documentId)).get() : undefined;
+    if (doc) {
+      removeDocumentIndex(db, doc.id);
+      db.delete(documents).where(eq(documents.id, doc.id)).run();
+    }
+    const line = `[${new Date().toISOString().slice(11, 19)}] ${status === "failed" ? `Failed: ${reason}` : reason}`;
+    db.update(uploadSessions)
+      .set({
+        status,
+        error: status === "failed" ? reason : null,
+        consoleOutput: [...(lines ?? session.consoleOutput), line].slice(-CONSOLE_LINES),
+        updatedAt: new Date(),
+      })
+      .where(eq(uploadSessions.id, sessionId))
+      .run();
+    return { ended: true, status, storedPath: doc?.storedPath };
+  });
+  if (result.storedPath) fs.rmSync(path.join(dataDir, result.storedPath), { force: true });
+  return { ended: result.ended, status: result.status };
 }
 
 /** Removes a document with its chunks, vectors and stored file: one transaction, then the file. */

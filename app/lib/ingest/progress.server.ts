@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { uploadSessions, type Db } from "../db/index.server";
 
 export const CONSOLE_LINES = 50;
@@ -65,7 +65,8 @@ export class SessionProgress {
     this.db
       .update(uploadSessions)
       .set({ ...this.state, consoleOutput: this.lines, updatedAt: new Date() })
-      .where(eq(uploadSessions.id, this.sessionId))
+      // A session that has ended (cancelled meanwhile) keeps the console its end wrote.
+      .where(and(eq(uploadSessions.id, this.sessionId), eq(uploadSessions.status, "processing")))
       .run();
     this.dirty = false;
     this.lastWrite = Date.now();

@@ -8,7 +8,7 @@ import { documents, getDb, uploadSessions } from "../db/index.server";
 import type { BackfillProgress } from "../search/index";
 import type { WorkerReply } from "../../workers/ingest.worker";
 import { CONSOLE_LINES } from "./progress.server";
-import { removeDocument } from "./pipeline.server";
+import { CANCELLED_LINE, endSession } from "./pipeline.server";
 
 /**
  * Hands upload sessions to the ingestion worker thread one at a time, so a 400-page
@@ -32,18 +32,18 @@ function appendConsole(sessionId: string, line: string) {
 
 /** Ends a session on the main thread (worker gone or job never started), removing what it wrote. */
 function finishOnMainThread(sessionId: string, status: "cancelled" | "failed", reason: string) {
-  const db = getDb();
-  const session = db.select().from(uploadSessions).where(eq(uploadSessions.id, sessionId)).get();
-  if (!session || session.status !== "processing") return;
-  if (session.documentId) {
-    const doc = db.select().from(documents).where(eq(documents.id, session.documentId)).get();
-    if (doc) removeDocument(db, getConfig().dataDir, doc.id, doc.storedPath);
+  endSession(getDb(), getConfig().dataDir, sessionId, status, status === "cancelled" ? CANCELLED_LINE : reason);
+}
+
+/**
+ * Removes the temporary files of uploads whose body was still arriving when the process stopped
+ * (receiveUpload writes `.incoming-<uuid>` and renames it once the upload is recorded).
+ */
+export function removeIncompleteUploads(filesDir: string) {
+  if (!fs.existsSync(filesDir)) return;
+  for (const name of fs.readdirSync(filesDir)) {
+    if (name.startsWith(".incoming-")) fs.rmSync(path.join(filesDir, name), { force: true });
   }
-  appendConsole(sessionId, status === "cancelled" ? "Upload cancelled by user: nothing was kept" : `Failed: ${reason}`);
-  db.update(uploadSessions)
-    .set({ status, error: status === "failed" ? reason : null, updatedAt: new Date() })
-    .where(eq(uploadSessions.id, sessionId))
-    .run();
 }
 
 /** A waiting upload and the library it goes to (null: the shared knowledge base). */
@@ -75,6 +75,8 @@ class IngestQueue {
   private running: string | null = null;
   private cancelTimer: ReturnType<typeof setTimeout> | null = null;
   private backfill: BackfillProgress | null = null;
+  /** Set by stop(): nothing new is started while the server shuts down. */
+  private stopped = false;
 
   /**
    * With an embedding model configured, starts the worker now so that chunks lacking its vectors are
@@ -96,34 +98,29 @@ class IngestQueue {
   }
 
   enqueue(sessionId: string, ownerId: string | null) {
+    if (this.stopped) return; // stays 'processing': the next start's recover() queues it
     this.waiting.push({ sessionId, ownerId });
     this.next();
   }
 
-  /** 'ok' when the cancel was taken; 'not-processing' when the session had already ended. */
-  cancel(sessionId: string): "ok" | "not-processing" {
+  /**
+   * After a cancel has ended the session in the database (cancelUploadSession): drops it from the
+   * waiting list, or tells the worker to stop its work; a worker that does not stop in time is replaced.
+   */
+  cancelled(sessionId: string) {
     const queued = this.waiting.findIndex((w) => w.sessionId === sessionId);
-    if (queued >= 0) {
-      this.waiting.splice(queued, 1);
-      finishOnMainThread(sessionId, "cancelled", "");
-      return "ok";
-    }
+    if (queued >= 0) this.waiting.splice(queued, 1);
     if (this.running === sessionId && this.worker) {
       this.worker.postMessage({ type: "cancel", sessionId });
       this.cancelTimer ??= setTimeout(() => this.replaceWorker("cancelled", "Upload cancelled by user"), CANCEL_GRACE_MS);
-      return "ok";
     }
-    // Not known to this process (e.g. left over): end it here.
-    const row = getDb().select({ status: uploadSessions.status }).from(uploadSessions).where(eq(uploadSessions.id, sessionId)).get();
-    if (row?.status !== "processing") return "not-processing";
-    finishOnMainThread(sessionId, "cancelled", "");
-    return "ok";
   }
 
   /** At start: sessions a previous process left 'processing' are run again from the start, or failed with a reason. */
   recover(): string[] {
     const db = getDb();
     const lines: string[] = [];
+    removeIncompleteUploads(path.join(getConfig().dataDir, "files"));
     const stuck = db.select().from(uploadSessions).where(eq(uploadSessions.status, "processing")).all();
     for (const session of stuck) {
       const doc = session.documentId ? db.select().from(documents).where(eq(documents.id, session.documentId)).get() : undefined;
@@ -144,10 +141,22 @@ class IngestQueue {
     return lines;
   }
 
+  /**
+   * A graceful stop pauses ingestion: the worker is stopped, and the session it was running stays
+   * 'processing' with its document and file, so the next start's recover() runs it again. Nothing
+   * partial is left to clean: a document's chunks are written in the one transaction that completes it.
+   */
   async stop() {
+    this.stopped = true;
     this.waiting.length = 0;
-    await this.worker?.terminate();
+    this.clearCancelTimer();
+    const worker = this.worker;
+    const paused = this.running;
+    // Detached first, so its exit is not taken for a crash (which would fail the session).
     this.worker = null;
+    this.running = null;
+    await worker?.terminate();
+    if (paused) appendConsole(paused, "The server is stopping: processing will resume at the next start");
   }
 
   private ensureWorker(): Worker {
@@ -189,7 +198,7 @@ class IngestQueue {
   }
 
   private next() {
-    if (this.running || !this.waiting.length) return;
+    if (this.stopped || this.running || !this.waiting.length) return;
     const [{ sessionId, ownerId }] = this.waiting.splice(nextInTurn(this.waiting, this.lastServed), 1) as [Waiting];
     this.lastServed.set(ownerId, this.served++);
     this.running = sessionId;

@@ -34,12 +34,27 @@ export type UploadOptions = {
 // Multipart framing around the file: boundaries and part headers.
 const MULTIPART_OVERHEAD = 64 * 1024;
 
-/** The uploaded name is for display only: no folders, no control characters, bounded length. */
+export const MAX_NAME_CHARS = 255;
+/** Longest ending kept as the extension when a long name is shortened (".xlsx" and the like). */
+const MAX_EXTENSION_CHARS = 16;
+
+/**
+ * The uploaded name is for display only: no folders, no control characters, no bidirectional controls
+ * (which can make "exe.pdf" read as "fdp.exe"), at most 255 characters; a longer name is shortened before
+ * its extension, so "….pdf" still says what it is.
+ */
 export function displayName(raw: string): string {
   const base = raw.split(/[/\\]/).pop() ?? "";
   // eslint-disable-next-line no-control-regex -- removing control characters is the point
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 255);
-  return clean || "document";
+  const clean = base.replace(/[\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "").trim();
+  // By code points, so a character outside the BMP is never cut in half.
+  const chars = Array.from(clean);
+  if (chars.length <= MAX_NAME_CHARS) return clean || "document";
+  const dot = clean.lastIndexOf(".");
+  const extension = dot > 0 ? Array.from(clean.slice(dot)) : [];
+  if (extension.length < 2 || extension.length > MAX_EXTENSION_CHARS) return chars.slice(0, MAX_NAME_CHARS).join("").trim();
+  const stem = Array.from(clean.slice(0, dot)).slice(0, MAX_NAME_CHARS - extension.length).join("").trimEnd();
+  return stem + extension.join("");
 }
 
 /**

@@ -40,5 +40,5 @@ export function writeCachedSearch(db: Db, key: string, value: CachedSearch, now 
       .values({ key, query: value.query, results: value.articles, fetchedAt })
       .onConflictDoUpdate({ target: pubmedCache.key, set: { query: value.query, results: value.articles, fetchedAt } })
       .run();
-  });
+  }, { behavior: "immediate" });
 }

@@ -72,7 +72,7 @@ export async function embedMissingVectors(db: Db, embedder: Embedder, options: B
       const kept = batch.flatMap((c, i) => (present.has(c.id) ? [{ id: c.id, vector: vectors[i]! }] : []));
       addChunkVectors(db, kept.map((k) => k.id), { embedderId: embedder.id, vectors: kept.map((k) => k.vector) });
       embedded += kept.length;
-    })();
+    }).immediate();
     options.onProgress?.(vectorCoverage(client, embedder.id), embedded);
   }
   return embedded;

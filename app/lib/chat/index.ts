@@ -1,0 +1,7 @@
+/** The chat capability's browser-safe face: the limits both the screens and the server check. */
+
+/** Longest conversation title, in characters (code points). */
+export const TITLE_MAX = 200;
+
+/** How many conversations one user may keep; creating another past this is refused until some are deleted. */
+export const MAX_CONVERSATIONS_PER_USER = 10_000;
