@@ -11,6 +11,7 @@ export {
   requirePageUser,
   safeRedirect,
 } from "./guards.server";
+export { generatePassword, resetPassword, type ResetPasswordResult } from "./reset-password.server";
 export { createSession, destroySession, getSessionUser } from "./session.server";
 export { authenticateSso, ssoEnabled, ssoStateCookieClearers } from "./sso.server";
 export {
