@@ -3,13 +3,16 @@
 import crypto from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import morgan from "morgan";
 
 const DEV = process.argv.includes("--dev");
+// React, React Router and Express pick their development code (slower, larger, stack traces in error pages)
+// unless NODE_ENV says production, and React decides when first imported: so set it before importing them.
+if (!DEV) process.env.NODE_ENV ??= "production";
+const { createRequestHandler } = await import("@react-router/express");
 const root = path.dirname(fileURLToPath(import.meta.url));
 
 let build;

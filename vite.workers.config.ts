@@ -2,7 +2,7 @@ import { defineConfig } from "vite";
 
 /**
  * Server-side entry points that run outside React Router: the ingestion worker thread,
- * the search thread, the PDF page thread and the bulk-ingest command. Built next to the app into build/workers/.
+ * the search thread, the PDF page thread, and the bulk-ingest, backup, restore and admin commands. Built next to the app into build/workers/.
  */
 export default defineConfig({
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
@@ -16,6 +16,9 @@ export default defineConfig({
       input: {
         "ingest-worker": "app/workers/ingest.worker.ts",
         "ingest-cli": "scripts/ingest.ts",
+        "backup-cli": "scripts/backup.ts",
+        "restore-cli": "scripts/restore.ts",
+        "admin-cli": "scripts/admin.ts",
         "search-worker": "app/workers/search.worker.ts",
         "pdf-pages-worker": "app/workers/pdf-pages.worker.ts",
       },

@@ -1,4 +1,4 @@
-// `npm run bench [-- server ingest search answer embeddings local]`: measures the built app (all sections by
+// `npm run bench [-- start server ingest search answer embeddings local]`: measures the built app (all sections by
 // default; "embeddings" needs the local embedding model in MODELS_DIR, `npm run models -- fetch embedding`;
 // `local`, the built-in chat model, is skipped with the reason when its GGUF file is not in MODELS_DIR).
 // Prints tables and, last, one JSON line with every figure.
@@ -28,14 +28,15 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
+const round1 = (ms: number) => Math.round(ms * 10) / 10;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function load(url: string, headers: Record<string, string>) {
+/** Load for DURATION_S with CONNECTIONS, or `amount` requests over `connections`. */
+async function load(url: string, headers: Record<string, string>, fixed?: { amount: number; connections: number }) {
   const latencies: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers }, (err, res) =>
-      err ? reject(err) : resolve(res),
-    );
+    const options = fixed ? { url, headers, ...fixed } : { url, connections: CONNECTIONS, duration: DURATION_S, headers };
+    const instance = autocannon(options, (err, res) => (err ? reject(err) : resolve(res)));
     instance.on("response", (_client, _status, _bytes, ms) => latencies.push(ms));
   });
   latencies.sort((a, b) => a - b);
@@ -84,7 +85,54 @@ async function benchServer() {
   }
 }
 
+/**
+ * The server as `npm start` runs it (no NODE_ENV in the environment: server.js picks production), beside
+ * NODE_ENV=development, which is what `npm start` ran before it did: idle RSS after start, and 500
+ * requests (10 connections, after 100 not counted) each to the signed-out landing page (server-rendered
+ * React) and /api/health.
+ */
+async function benchStart() {
+  const START_REQUESTS = 500;
+  const START_CONNECTIONS = 10;
+  const rows: Record<string, Record<string, number>> = {};
+  const result: Record<string, unknown> = {};
+  for (const [label, nodeEnv] of [
+    ["npm start (NODE_ENV unset)", undefined],
+    ["NODE_ENV=development", "development"],
+  ] as const) {
+    const server = await startServer({ env: { NODE_ENV: nodeEnv } });
+    try {
+      await sleep(2000);
+      const idleMb = rssMb(server.pid);
+      const fixed = { amount: START_REQUESTS, connections: START_CONNECTIONS };
+      // Warm-up (not counted): the first requests compile the code paths.
+      await load(`${server.url}/`, {}, { amount: 100, connections: START_CONNECTIONS });
+      await load(`${server.url}/api/health`, {}, { amount: 100, connections: START_CONNECTIONS });
+      const landing = await load(`${server.url}/`, {}, fixed);
+      const health = await load(`${server.url}/api/health`, {}, fixed);
+      const afterMb = rssMb(server.pid);
+      rows[label] = {
+        "idle RSS MB": idleMb,
+        "GET / p50 ms": round1(landing.p50Ms),
+        "GET / p95 ms": round1(landing.p95Ms),
+        "GET /api/health p50 ms": round1(health.p50Ms),
+        "GET /api/health p95 ms": round1(health.p95Ms),
+        "RSS after MB": afterMb,
+      };
+      result[nodeEnv ?? "unset"] = { idleRssMb: idleMb, rssAfterMb: afterMb, landing, health, requests: START_REQUESTS, connections: START_CONNECTIONS };
+    } finally {
+      await server.stop();
+    }
+  }
+  console.table(rows);
+  return result;
+}
+
 const figures: Record<string, unknown> = {};
+if (want("start")) {
+  console.log("The server as npm start runs it, and in development mode: idle RSS, p95 of GET / and /api/health ...");
+  figures.start = await benchStart();
+}
 if (want("server")) figures.server = await benchServer();
 if (want("ingest")) {
   console.log("Ingestion (ours vs pdftotext), peak memory, server latency during ingestion ...");

@@ -1,12 +1,13 @@
-// Builds when the build is missing or older than the sources (used by `npm start` and `npm run ingest`).
+// Builds when the build is missing or older than the sources (used by `npm start` and the CLI commands).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const buildFiles = ["build/server/index.js", "build/workers/ingest-worker.js", "build/workers/ingest-cli.js"].map((f) => path.join(root, f));
-const SOURCES = ["app", "db", "scripts/ingest.ts", "public", "vite.config.ts", "vite.workers.config.ts", "react-router.config.ts", "package.json", "package-lock.json"];
+const CLIS = ["ingest", "backup", "restore", "admin"];
+const buildFiles = ["build/server/index.js", "build/workers/ingest-worker.js", ...CLIS.map((c) => `build/workers/${c}-cli.js`)].map((f) => path.join(root, f));
+const SOURCES = ["app", "db", ...CLIS.map((c) => `scripts/${c}.ts`), "public", "vite.config.ts", "vite.workers.config.ts", "react-router.config.ts", "package.json", "package-lock.json"];
 
 function newestMtime(p) {
   let stat;

@@ -143,6 +143,8 @@ const envSchema = z.object({
   EUTILS_URL: z.string().url().default("https://eutils.ncbi.nlm.nih.gov/entrez/eutils"),
   /** Longest wait for one E-utilities request (PubMed mode). */
   EUTILS_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(15),
+  /** Longest a whole PubMed search may take, its wait for a turn and its retries included. */
+  PUBMED_DEADLINE_SECONDS: z.coerce.number().positive().max(600).default(30),
 });
 
 /** Every variable the server reads. */

@@ -10,13 +10,14 @@ const searchSchema = z.object({
   numResults: z.number({ error: "numResults must be a number" }).finite("numResults must be a finite number").nullish(),
 });
 
-const STATUS: Record<PubMedErrorCode, number> = { unreachable: 502, "bad-response": 502, timeout: 504, "rate-limited": 503 };
+const STATUS: Record<PubMedErrorCode, number> = { unreachable: 502, "bad-response": 502, timeout: 504, "rate-limited": 503, busy: 503 };
 
 /**
  * POST {keywords, numResults?}: PubMed articles for the keywords, the caller's priority journals first.
  * numResults defaults to 10 and is clamped to 1-50; keywords longer than 2,000 characters are cut to a
  * safe query. Answers {results: [{Title, Authors, Journal, 'Publication Date', PMID, Abstract, …}]}.
- * NCBI unreachable or answering nonsense: 502; too slow: 504; still rate-limited after retries: 503.
+ * NCBI unreachable or answering nonsense: 502; too slow (the wait for a turn included): 504; still
+ * rate-limited after retries, or too many searches already waiting: 503 with Retry-After.
  */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
@@ -28,6 +29,7 @@ export async function action({ request }: Route.ActionArgs) {
       keywords,
       count: clampCount(numResults ?? undefined),
       priorityJournals: getUserSettings(user.id).pubmedPriorityJournals,
+      userId: user.id,
       signal: request.signal,
     });
     return jsonOk({ results: articles.map(toResultItem), query });
@@ -35,7 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (!isPubMedError(error)) throw error;
     console.warn(`[pubmed] search failed (${error.code}): ${error.message}`);
     const response = jsonError(STATUS[error.code], error.message, { code: error.code });
-    if (error.code === "rate-limited") response.headers.set("Retry-After", "5");
+    if (error.code === "rate-limited" || error.code === "busy") response.headers.set("Retry-After", "5");
     return response;
   }
 }

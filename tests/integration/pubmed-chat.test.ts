@@ -305,6 +305,49 @@ describe("PubMed mode in chat, with E-utilities reachable", () => {
     expect(done.citations.every((c) => c.documentId === meloxicamDoc)).toBe(true);
   });
 
+  it("does not hold the stream silent when NCBI asks to wait 100,000 s: the answer says PubMed could not be searched and why", async () => {
+    fake.options.always = FAILURES.rateLimited(100_000);
+    const from = fake.requests.length;
+    const { events } = await askStreamed(vet, "Is meloxicam safe for cats with kidney disease?");
+    // NCBI was asked once and not again: the wait it asked for is longer than a search may take.
+    expect(fake.requests.length - from).toBe(1);
+    const pubmed = eventsNamed(events, "pubmed")[0]!.data as PubmedEvent;
+    expect(pubmed.status).toBe("failed");
+    expect(pubmed.message).toMatch(/limiting requests \(429\).*asked to wait 27\.8 h before trying again/);
+    const done = eventsNamed(events, "done")[0]!.data as MessageJson;
+    expect(done.status).toBe("complete");
+    expect(splitNote(done.content).reason).toMatch(/asked to wait 27\.8 h/);
+    expect(done.citations.every((c) => c.documentId === meloxicamDoc)).toBe(true);
+  });
+
+  it("says PubMed is busy, and answers from the knowledge base, when the user's searches already fill their share of the queue", async () => {
+    const busy = await approvedUser(server, "busy@clinic.test");
+    // NCBI holds every answer; the user's own searches take the slots and fill their share of the queue.
+    fake.options.delayMs = 60_000;
+    const controller = new AbortController();
+    const searches = Array.from({ length: 14 }, (_, i) =>
+      fetch(`${server.url}/api/pubmed/search`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: server.url, Cookie: busy.cookie },
+        body: JSON.stringify({ keywords: `busy queue ${i}` }),
+        signal: controller.signal,
+      }),
+    );
+    try {
+      // At least one search was refused: the queue is full for this user.
+      expect((await Promise.race(searches)).status).toBe(503);
+      const { events } = await askStreamed(busy, "What is the dose of meloxicam in cats?");
+      const pubmed = eventsNamed(events, "pubmed")[0]!.data as PubmedEvent;
+      expect(pubmed).toEqual({ status: "failed", articles: 0, message: "PubMed is busy: too many of your searches are waiting for NCBI. Try again when they have finished." });
+      const done = eventsNamed(events, "done")[0]!.data as MessageJson;
+      expect(splitNote(done.content).reason).toMatch(/^PubMed is busy/);
+      expect(done.content).toContain(MELOXICAM_DOSE);
+    } finally {
+      controller.abort();
+      await Promise.allSettled(searches);
+    }
+  });
+
   it("still refuses, after the note, when neither PubMed nor the knowledge base has anything", async () => {
     fake.options.always = FAILURES.htmlPage(200);
     const { answer } = await ask(vet, "What is the best sourdough starter hydration for baking bread?");

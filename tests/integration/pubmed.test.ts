@@ -247,6 +247,48 @@ describe("when NCBI fails", () => {
     expect(((await res.json()) as { code: string }).code).toBe("rate-limited");
   }, 30_000);
 
+  it("answers 503 at once, naming the wait, when NCBI asks to wait longer than a search may (Retry-After: 100000)", async () => {
+    fake.options.always = FAILURES.rateLimited(100_000);
+    const from = fake.requests.length;
+    const res = await search(approved, { keywords: "chromatium heme" });
+    expect(res.status).toBe(503);
+    const body = (await res.json()) as { code: string; message: string };
+    expect(body.code).toBe("rate-limited");
+    expect(body.message).toMatch(/asked to wait 27\.8 h before trying again/);
+    expect(fake.requests.length - from).toBe(1);
+  });
+
+  it("tells a user with too many searches waiting that PubMed is busy (503), not a 500", async () => {
+    const busy = new HttpClient(server.url);
+    expect((await busy.signUp({ email: "busy@clinic.test" })).status).toBe(303);
+    setBetaAccess(server.dataDir, "busy@clinic.test", "approved");
+    // NCBI holds every answer: 3 searches take the slots, 10 wait (a user's most), the rest are refused.
+    fake.options.delayMs = 60_000;
+    const controller = new AbortController();
+    const searches = Array.from({ length: 16 }, (_, i) =>
+      fetch(`${server.url}/api/pubmed/search`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: server.url, Cookie: busy.cookie },
+        body: JSON.stringify({ keywords: `busy queue ${i}` }),
+        signal: controller.signal,
+      }),
+    );
+    try {
+      const first = await Promise.race(searches);
+      expect(first.status).toBe(503);
+      expect(first.headers.get("retry-after")).toBe("5");
+      const body = (await first.json()) as { code: string; message: string };
+      expect(body).toEqual({ code: "busy", message: "PubMed is busy: too many of your searches are waiting for NCBI. Try again when they have finished." });
+    } finally {
+      controller.abort();
+      await Promise.allSettled(searches);
+    }
+    // Another user still gets a turn (the loopback server answers at once again).
+    fake.options.delayMs = 0;
+    const res = await search(approved, { keywords: "lactate threshold" });
+    expect(res.status).toBe(200);
+  });
+
   it("answers 502 with a clear message when NCBI cannot be reached", async () => {
     const closedPort = await new Promise<number>((resolve) => {
       const probe = http.createServer();

@@ -23,8 +23,9 @@ export type TestServer = {
 /**
  * Starts the built production server (`node server.js`) on a free port with its own
  * temporary DATA_DIR, and waits until it prints its URL. Run `npm run build` first.
+ * A variable given as undefined in `env` is left out (NODE_ENV: undefined starts it as `npm start` does).
  */
-export async function startServer(opts: { env?: Record<string, string>; dataDir?: string } = {}): Promise<TestServer> {
+export async function startServer(opts: { env?: Record<string, string | undefined>; dataDir?: string } = {}): Promise<TestServer> {
   if (!fs.existsSync(path.join(ROOT, "build/server/index.js"))) {
     throw new Error("No build: run `npm run build` before the integration tests (npm test does).");
   }

@@ -377,7 +377,12 @@ export async function answerQuestion(asked: AnswerRequest, deps: AnswerDeps = de
   request.signal?.throwIfAborted();
 
   // PubMed (when on) is asked while the knowledge base is searched.
-  const pubmedSearch = request.usePubmed ? pubmedPassages(searchQuery, request.pubmedPriorityJournals, request.signal, deps.pubmed) : null;
+  const pubmedSearch = request.usePubmed
+    ? pubmedPassages(
+        { question: searchQuery, priorityJournals: request.pubmedPriorityJournals, userId: request.viewerId, signal: request.signal },
+        deps.pubmed,
+      )
+    : null;
   const retrieved = await retrieve(request, frame, searchQuery, subQuestions, deps);
   const pubmed = pubmedSearch ? await pubmedSearch : null;
   request.signal?.throwIfAborted();

@@ -40,13 +40,18 @@ export function articlePassage(article: PubMedArticle, index: number): PassageLi
 }
 
 export async function pubmedPassages(
-  question: string,
-  priorityJournals: string | null | undefined,
-  signal: AbortSignal | undefined,
+  asked: { question: string; priorityJournals: string | null | undefined; userId: string | null; signal: AbortSignal | undefined },
   search: PubMedSearch = searchPubMed,
 ): Promise<PubMedOutcome> {
+  const { question, priorityJournals, userId, signal } = asked;
   try {
-    const { articles, query } = await search({ question, count: PUBMED_ARTICLES, priorityJournals: priorityJournals ?? undefined, signal });
+    const { articles, query } = await search({
+      question,
+      count: PUBMED_ARTICLES,
+      priorityJournals: priorityJournals ?? undefined,
+      userId: userId ?? undefined,
+      signal,
+    });
     const passages = articles.filter((a) => a.abstract || a.title).map(articlePassage);
     return passages.length ? { status: "ok", passages, query } : { status: "empty", passages: [], query };
   } catch (error) {

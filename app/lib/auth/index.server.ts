@@ -12,6 +12,7 @@ export {
   requestedFromThisSite,
 } from "./guards.server";
 export { safeRedirect } from "./redirect.server";
+export { generatePassword, resetPassword, type ResetPasswordResult } from "./reset-password.server";
 export { createSession, destroySession, getSessionUser, sessionlessCookie } from "./session.server";
 export { authenticateSso, ssoEnabled, ssoStateCookieClearers } from "./sso.server";
 export {

@@ -1,14 +1,17 @@
 import { PubMedError } from "./errors";
 import { parseEsearchJson, parsePubmedArticleSet, type EsearchResult } from "./parse";
-import type { RequestThrottle } from "./throttle";
+import { ThrottleDeadlineError, ThrottleFullError, type RequestThrottle } from "./throttle";
 import type { PubMedArticle } from "./types";
 
 /**
  * NCBI E-utilities over HTTP: esearch (db=pubmed, relevance order, JSON) and efetch (PubMed XML).
  * Every request carries tool (and email / api_key when configured) as NCBI asks, goes through the
- * shared throttle, and has a timeout. 429 and 5xx (except 501) are retried with exponential backoff
- * (Retry-After respected, at most 30 s), a reset connection too; a refused connection or an unknown host
- * fails at once (there is nothing to wait for), and so does a timeout (it has waited long enough).
+ * shared throttle (fair between users, bounded: a full queue is 'busy'), and has a timeout. 429 and 5xx
+ * (except 501) are retried with exponential backoff (Retry-After respected), a reset connection too; a
+ * refused connection or an unknown host fails at once (there is nothing to wait for), and so does a
+ * timeout (it has waited long enough). A request may carry a deadline covering everything (its wait for
+ * a turn, each attempt, each pause before a retry): a pause that would pass it, such as a Retry-After of
+ * hours, fails at once with NCBI's reason rather than leaving the caller waiting in silence.
  */
 
 export const EUTILS_TOOL = "vetsearch";
@@ -26,17 +29,32 @@ export type EutilsClientOptions = {
   /** First backoff delay, doubled per retry (with up to 10% jitter). Default 500 ms. */
   backoffMs?: number;
   maxBackoffMs?: number;
-  /** Longest Retry-After honoured. Default 30 s. */
+  /** Longest Retry-After honoured; NCBI asking for more fails the request at once. Default 30 s. */
   maxRetryAfterMs?: number;
   /** Largest response body read. Default 16 MB. */
   maxResponseBytes?: number;
   fetch?: typeof fetch;
+  /** The clock deadlines are read on (the throttle's). Default Date.now. */
+  now?: () => number;
+};
+
+/** A search's time limit: when it ends (on the client's clock) and how long it was, for the message. */
+export type Deadline = { at: number; totalMs: number };
+
+export type RequestContext = {
+  signal?: AbortSignal;
+  /** Whose search this is: the throttle serves users in turn. */
+  key?: string;
+  deadline?: Deadline;
 };
 
 export type EutilsClient = {
-  esearch(term: string, retmax: number, signal?: AbortSignal): Promise<EsearchResult>;
-  efetch(ids: readonly string[], signal?: AbortSignal): Promise<PubMedArticle[]>;
+  esearch(term: string, retmax: number, context?: RequestContext): Promise<EsearchResult>;
+  efetch(ids: readonly string[], context?: RequestContext): Promise<PubMedArticle[]>;
 };
+
+export const BUSY_MESSAGE = "PubMed is busy: too many searches are waiting for NCBI. Try again in a moment.";
+export const BUSY_FOR_USER_MESSAGE = "PubMed is busy: too many of your searches are waiting for NCBI. Try again when they have finished.";
 
 type Expect = "json" | "xml";
 type RawResponse = { status: number; contentType: string; retryAfter: string | null; body: string };
@@ -114,6 +132,21 @@ async function readBody(response: Response, maxBytes: number): Promise<string> {
   return new TextDecoder("utf-8").decode(Buffer.concat(chunks));
 }
 
+/** "40 s", "12 min", "27.8 h": how long NCBI asked to wait, in words. */
+export function waitInWords(ms: number): string {
+  const seconds = ms / 1000;
+  if (seconds < 120) return `${Math.round(seconds)} s`;
+  if (seconds < 7200) return `${Math.round(seconds / 60)} min`;
+  return `${Math.round(seconds / 360) / 10} h`;
+}
+
+function deadlineError(deadline: Deadline): PubMedError {
+  return new PubMedError(
+    "timeout",
+    `PubMed (NCBI E-utilities) could not be searched within ${Math.round(deadline.totalMs / 100) / 10} s (waiting for a turn included).`,
+  );
+}
+
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     signal?.throwIfAborted();
@@ -137,6 +170,8 @@ export function createEutilsClient(options: EutilsClientOptions): EutilsClient {
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 30_000;
   const maxResponseBytes = options.maxResponseBytes ?? 16 * 1024 * 1024;
   const fetchImpl = options.fetch ?? fetch;
+  const now = options.now ?? Date.now;
+  const timeLeft = (context: RequestContext) => (context.deadline ? context.deadline.at - now() : Infinity);
 
   function urlFor(endpoint: string, params: Record<string, string>): string {
     const query = new URLSearchParams({ ...params, tool: EUTILS_TOOL });
@@ -146,9 +181,13 @@ export function createEutilsClient(options: EutilsClientOptions): EutilsClient {
   }
 
   /** One HTTP exchange inside a throttle slot (the slot is held until the whole body has arrived). */
-  async function exchange(url: string, expect: Expect, signal?: AbortSignal): Promise<RawResponse> {
-    return options.throttle.run(async () => {
-      const timeout = AbortSignal.timeout(timeoutMs);
+  async function exchange(url: string, expect: Expect, context: RequestContext): Promise<RawResponse> {
+    const { signal, deadline } = context;
+    const work = async () => {
+      const left = timeLeft(context);
+      if (left <= 0) throw deadlineError(deadline!);
+      const limitedByDeadline = left < timeoutMs;
+      const timeout = AbortSignal.timeout(limitedByDeadline ? left : timeoutMs);
       const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
       try {
         const response = await fetchImpl(url, {
@@ -165,13 +204,21 @@ export function createEutilsClient(options: EutilsClientOptions): EutilsClient {
       } catch (error) {
         if (signal?.aborted) throw signal.reason;
         if (timeout.aborted) {
+          if (limitedByDeadline) throw deadlineError(deadline!);
           throw new PubMedError("timeout", `PubMed (NCBI E-utilities) did not answer within ${Math.round(timeoutMs / 100) / 10} s.`, {
             cause: error,
           });
         }
         throw error;
       }
-    }, signal);
+    };
+    try {
+      return await options.throttle.run(work, { key: context.key, signal, deadline: deadline?.at });
+    } catch (error) {
+      if (error instanceof ThrottleFullError) throw new PubMedError("busy", error.scope === "key" ? BUSY_FOR_USER_MESSAGE : BUSY_MESSAGE);
+      if (error instanceof ThrottleDeadlineError) throw deadlineError(deadline!);
+      throw error;
+    }
   }
 
   function backoff(attempt: number): number {
@@ -179,20 +226,26 @@ export function createEutilsClient(options: EutilsClientOptions): EutilsClient {
     return Math.round(delay * (1 + Math.random() * 0.1));
   }
 
-  async function request(endpoint: string, params: Record<string, string>, expect: Expect, signal?: AbortSignal): Promise<string> {
+  async function request(endpoint: string, params: Record<string, string>, expect: Expect, context: RequestContext): Promise<string> {
     const url = urlFor(endpoint, params);
+    const { signal } = context;
+    /** Waits before the next attempt, unless the wait would pass the deadline: then `last` is the answer. */
+    const pause = async (ms: number, last: PubMedError) => {
+      if (ms >= timeLeft(context)) throw last;
+      await sleep(ms, signal);
+    };
     let last: PubMedError | null = null;
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       let response: RawResponse;
       try {
-        response = await exchange(url, expect, signal);
+        response = await exchange(url, expect, context);
       } catch (error) {
         if (signal?.aborted) throw signal.reason;
         if (error instanceof PubMedError) throw error;
         const code = errorCode(error);
         last = new PubMedError("unreachable", unreachableMessage(code), { cause: error });
         if (code && NO_RETRY_CODES.has(code)) throw last;
-        if (attempt < maxAttempts) await sleep(backoff(attempt), signal);
+        if (attempt < maxAttempts) await pause(backoff(attempt), last);
         continue;
       }
       const { status } = response;
@@ -202,8 +255,14 @@ export function createEutilsClient(options: EutilsClientOptions): EutilsClient {
             ? new PubMedError("rate-limited", `PubMed (NCBI E-utilities) is limiting requests (429): ${bodyReason(response.body)}`, { status })
             : new PubMedError("unreachable", `PubMed (NCBI E-utilities) is not available (${status}): ${bodyReason(response.body)}`, { status });
         if (attempt < maxAttempts) {
-          const asked = retryAfterMs(response.retryAfter);
-          await sleep(asked === null ? backoff(attempt) : Math.min(asked, maxRetryAfterMs), signal);
+          const asked = retryAfterMs(response.retryAfter, now());
+          if (asked === null) {
+            await pause(backoff(attempt), last);
+          } else {
+            const refused = new PubMedError(last.code, `${last.message} (asked to wait ${waitInWords(asked)} before trying again)`, { status });
+            if (asked > maxRetryAfterMs) throw refused;
+            await pause(asked, refused);
+          }
         }
         continue;
       }
@@ -221,18 +280,18 @@ export function createEutilsClient(options: EutilsClientOptions): EutilsClient {
   }
 
   return {
-    async esearch(term, retmax, signal) {
+    async esearch(term, retmax, context = {}) {
       const body = await request(
         "esearch.fcgi",
         { db: "pubmed", term, retmax: String(retmax), retmode: "json", sort: "relevance" },
         "json",
-        signal,
+        context,
       );
       return parseEsearchJson(body);
     },
-    async efetch(ids, signal) {
+    async efetch(ids, context = {}) {
       if (!ids.length) return [];
-      const body = await request("efetch.fcgi", { db: "pubmed", id: ids.join(","), retmode: "xml" }, "xml", signal);
+      const body = await request("efetch.fcgi", { db: "pubmed", id: ids.join(","), retmode: "xml" }, "xml", context);
       return parsePubmedArticleSet(body);
     },
   };

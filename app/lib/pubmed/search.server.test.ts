@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { FIXTURE_EUTILS, FAILURES, RECORDED_ESEARCH_TERM, startFakeEutils, type FakeEutils } from "../../../tests/support/eutils-server";
 import { openDatabase, type Db } from "../db/index.server";
 import { PubMedError } from "./errors";
-import { createEutilsClient, EUTILS_TOOL, retryAfterMs, type EutilsClientOptions } from "./eutils.server";
+import { BUSY_MESSAGE, createEutilsClient, EUTILS_TOOL, retryAfterMs, waitInWords, type EutilsClientOptions } from "./eutils.server";
 import { createPubMedSearcher, type PubMedSearcher } from "./search.server";
 import { RequestThrottle } from "./throttle";
 import { toResultItem } from "./types";
@@ -41,10 +41,15 @@ afterEach(() => {
 });
 
 /** A searcher with its own throttle. Functional tests lift the loopback server's limit so they run quickly. */
-function searcher(opts: Partial<EutilsClientOptions> & { now?: () => number; limit?: number } = {}): PubMedSearcher {
+function searcher(opts: Partial<EutilsClientOptions> & { now?: () => number; limit?: number; deadlineMs?: number } = {}): PubMedSearcher {
   const throttle = opts.throttle ?? new RequestThrottle({ limit: opts.limit ?? 50, windowMs: 1_000 });
   const client = createEutilsClient({ baseUrl: fake.url, throttle, backoffMs: 20, timeoutMs: 5_000, ...opts });
-  return createPubMedSearcher({ client, db: () => db, now: opts.now });
+  return createPubMedSearcher({ client, db: () => db, now: opts.now, deadlineMs: opts.deadlineMs });
+}
+
+/** Resolves once the loopback server has received `n` requests. */
+async function arrived(n: number) {
+  while (fake.requests.length < n) await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
 const fast = () => {
@@ -309,6 +314,87 @@ describe("one throttle for the whole server", () => {
     );
     expect(fake.requests.some((r) => r.status === 429)).toBe(true);
     expect(outcomes.some((o) => o.status === "rejected" && (o.reason as PubMedError).code === "rate-limited")).toBe(true);
+  });
+});
+
+describe("a shared queue that is fair, bounded and never waits forever", () => {
+  it("serves users in turn: one user's many searches do not hold back another's", async () => {
+    fast();
+    const search = searcher({ throttle: new RequestThrottle({ limit: 1, windowMs: 100 }) });
+    const finished: string[] = [];
+    const alice = Array.from({ length: 5 }, (_, i) =>
+      search({ question: "pancreatic cancer risk", count: i + 1, priorityJournals: [], userId: "alice" }).then(() => finished.push(`alice${i + 1}`)),
+    );
+    const bob = search({ question: "pesticide thyroid", priorityJournals: [], userId: "bob" }).then(() => finished.push("bob"));
+    await Promise.all([...alice, bob]);
+    const bobsSearch = fake.requests.findIndex((r) => r.params.term === "pesticide AND thyroid");
+    // In arrival order bob's esearch would have been the 6th request, and his search the last to finish.
+    expect(bobsSearch).toBeGreaterThanOrEqual(0);
+    expect(bobsSearch).toBeLessThanOrEqual(2);
+    expect(finished.indexOf("bob")).toBeLessThan(finished.indexOf("alice5"));
+  });
+
+  it("answers 'busy' at once, without asking NCBI, when the queue is full", async () => {
+    fast();
+    fake.options.delayMs = 10_000;
+    const throttle = new RequestThrottle({ limit: 1, maxWaiting: 1 });
+    const search = searcher({ throttle });
+    const controller = new AbortController();
+    const running = search({ keywords: "imaging", priorityJournals: [], userId: "a", signal: controller.signal });
+    await arrived(1);
+    const waiting = search({ keywords: "lactate", priorityJournals: [], userId: "b", signal: controller.signal });
+    await expectPubMedError(search({ keywords: "telomere", priorityJournals: [], userId: "c" }), "busy", new RegExp(BUSY_MESSAGE.replace(/[.:]/g, "\\$&")));
+    expect(throttle.waiting).toBe(1);
+    controller.abort(new Error("test over"));
+    await Promise.allSettled([running, waiting]);
+    expect(fake.requests.map((r) => r.params.term)).toEqual(["imaging"]);
+  });
+
+  it("fails a search with 'timeout' when its deadline passes while it waits for its turn", async () => {
+    fast();
+    fake.options.delayMs = 10_000;
+    const throttle = new RequestThrottle({ limit: 1 });
+    const controller = new AbortController();
+    const running = searcher({ throttle })({ keywords: "imaging", priorityJournals: [], userId: "a", signal: controller.signal });
+    await arrived(1);
+    await expectPubMedError(
+      searcher({ throttle, deadlineMs: 200 })({ keywords: "lactate", priorityJournals: [], userId: "b" }),
+      "timeout",
+      /could not be searched within 0.2 s \(waiting for a turn included\)/,
+    );
+    expect(throttle.waiting).toBe(0);
+    controller.abort(new Error("test over"));
+    await Promise.allSettled([running]);
+    expect(fake.requests.map((r) => r.params.term)).toEqual(["imaging"]);
+  });
+
+  it("cuts an attempt short at the deadline when it comes before the request's own timeout", async () => {
+    fast();
+    fake.options.delayMs = 10_000;
+    await expectPubMedError(searcher({ timeoutMs: 5_000, deadlineMs: 200 })({ keywords: "imaging", priorityJournals: [] }), "timeout", /within 0.2 s/);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it("fails at once, saying so, when NCBI asks to wait longer than a search may (Retry-After: 100000)", async () => {
+    fast();
+    fake.options.always = FAILURES.rateLimited(100_000);
+    const error = await expectPubMedError(searcher({ deadlineMs: 30_000 })({ keywords: "lactate", priorityJournals: [] }), "rate-limited", /429/);
+    expect(error.message).toMatch(/asked to wait 27\.8 h before trying again/);
+    // No second attempt: waiting the hours asked for is not an option, and retrying sooner would be refused again.
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it("does not pause for a Retry-After that would pass the deadline, even a short one", async () => {
+    fast();
+    fake.options.always = FAILURES.rateLimited(5);
+    await expectPubMedError(searcher({ deadlineMs: 1_000 })({ keywords: "lactate", priorityJournals: [] }), "rate-limited", /asked to wait 5 s/);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it("words a wait in seconds, minutes or hours", () => {
+    expect(waitInWords(5_000)).toBe("5 s");
+    expect(waitInWords(600_000)).toBe("10 min");
+    expect(waitInWords(100_000_000)).toBe("27.8 h");
   });
 });
 
