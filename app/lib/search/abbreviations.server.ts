@@ -90,6 +90,20 @@ const CLINICAL = (() => {
 /** Long forms written out in a question find their shipped short form only when it is this long: "la" or "ct" alone mean too much. */
 const MIN_SHIPPED_SHORT = 3;
 
+/**
+ * Definitions read per short form or lead, by connection, until the index changes (search_stats.version):
+ * a question's words recur in the next ones, and a common lead ("stem cell") has thousands of definitions
+ * to sample. ~40 lookups per question cost ~5 ms at a million chunks uncached.
+ */
+const lookups = new WeakMap<Database.Database, { version: number; rows: Map<string, Row[]> }>();
+const LOOKUP_CACHE_LIMIT = 20_000;
+
+function lookupCache(client: Database.Database, version: number): Map<string, Row[]> {
+  let cache = lookups.get(client);
+  if (!cache || cache.version !== version) lookups.set(client, (cache = { version, rows: new Map() }));
+  return cache.rows;
+}
+
 /** Document frequencies of index terms in the shared knowledge base. */
 export type DocumentFrequency = (terms: string[]) => Map<string, number>;
 
@@ -114,7 +128,13 @@ export function usualLongForms(shortTerm: string, documentFrequency: DocumentFre
  * A short form no document defines gets its usual long forms (clinical-abbreviations.json) that the
  * knowledge base holds, and a usual long form written out gets its short form.
  */
-export function abbreviationsIn(client: Database.Database, query: string, queryTerms: string[], documentFrequency: DocumentFrequency): AbbreviationMatch[] {
+export function abbreviationsIn(
+  client: Database.Database,
+  query: string,
+  queryTerms: string[],
+  index: { version: number; documentFrequency: DocumentFrequency },
+): AbbreviationMatch[] {
+  const { documentFrequency } = index;
   const shorts = new Set<string>();
   for (const match of query.matchAll(QUESTION_WORD)) {
     // Typed as an abbreviation: two capitals ("FIP", "FeLV"), or a capital and a digit ("PCV2"); not a
@@ -134,13 +154,22 @@ export function abbreviationsIn(client: Database.Database, query: string, queryT
   const out: AbbreviationMatch[] = [];
   // One indexed lookup per short form and per lead, each reading a bounded number of definitions: a short
   // form defined in thousands of documents ("CT") is judged by a sample, not summed over all of them.
-  const lookup = (column: "short_term" | "lead_terms", value: string, limit: number) =>
-    prepared(
-      client,
-      `SELECT a.short_term AS shortTerm, a.long_terms AS longTerms, a.count AS count
-       FROM abbreviations a CROSS JOIN documents d ON d.id = a.document_id
-       WHERE a.${column} = @value AND ${VISIBLE_DOCUMENT_SQL} LIMIT @limit`,
-    ).all({ value, limit, viewerId: null }) as Row[];
+  const lookup = (column: "short_term" | "lead_terms", value: string, limit: number) => {
+    const cache = lookupCache(client, index.version);
+    const key = `${column}\t${value}`;
+    let rows = cache.get(key);
+    if (!rows) {
+      rows = prepared(
+        client,
+        `SELECT a.short_term AS shortTerm, a.long_terms AS longTerms, a.count AS count
+         FROM abbreviations a CROSS JOIN documents d ON d.id = a.document_id
+         WHERE a.${column} = @value AND ${VISIBLE_DOCUMENT_SQL} LIMIT @limit`,
+      ).all({ value, limit, viewerId: null }) as Row[];
+      if (cache.size >= LOOKUP_CACHE_LIMIT) cache.clear();
+      cache.set(key, rows);
+    }
+    return rows;
+  };
   const definitions = new Map<string, Row>();
   const add = (row: Row) => {
     const key = `${row.shortTerm}\t${row.longTerms}`;

@@ -232,7 +232,7 @@ function analyzeTermsAfresh(client: Database.Database, query: string, stats: Cor
   // Synonym phrases: their words get the alternatives, and the alternatives' words are searched for too
   const alternativesOf = new Map<string, string[][]>();
   const expansions = new Map<string, { weight: number; standsFor: Set<string> }>();
-  const found: Array<{ terms: string[]; alternatives: string[][]; shares?: number[] }> = [...synonymsIn(all), ...abbreviationsIn(client, query, all, (t) => documentFrequencies(client, t, stats))];
+  const found: Array<{ terms: string[]; alternatives: string[][]; shares?: number[] }> = [...synonymsIn(all), ...abbreviationsIn(client, query, all, { version: stats.version, documentFrequency: (t) => documentFrequencies(client, t, stats) })];
   for (const { terms, alternatives, shares } of found) {
     for (const t of terms) if (counts.has(t)) alternativesOf.set(t, [...(alternativesOf.get(t) ?? []), ...alternatives]);
     // An abbreviation with several long forms: each weighs its share of the definitions
@@ -432,12 +432,26 @@ function coOccurrenceCandidates(client: Database.Database, rare: QueryTerm[], ot
   return takeBestTouched(limit);
 }
 
+/**
+ * The terms that generate candidates: the question's own rarest terms within the postings budget, and the
+ * synonyms of those (or of words the index lacks) within a budget of their own. A synonym of a common word
+ * ("canine" for "dogs") only re-scores candidates: the rare words already find the passages it would.
+ */
+export function generatingTerms(terms: QueryTerm[], budget: number): { rare: QueryTerm[]; others: QueryTerm[] } {
+  const own = terms.filter((t) => !t.expansion);
+  const ownNames = new Set(own.map((t) => t.term));
+  const rareOwn = own.length ? candidateTerms(own, budget) : [];
+  const rareNames = new Set(rareOwn.map((t) => t.term));
+  const standIns = terms.filter((t) => t.expansion && (t.standsFor ?? []).some((s) => rareNames.has(s) || !ownNames.has(s)));
+  return { rare: [...rareOwn, ...(standIns.length ? candidateTerms(standIns, budget) : [])], others: own.slice(rareOwn.length) };
+}
+
 /** Phase 1: candidate chunk ids, `limit` of them ranked by the terms they hold (plus bm25()'s best). */
 function candidates(client: Database.Database, terms: QueryTerm[], tuning: LexicalTuning, limit: number, scope: Scope): number[] {
-  const rare = candidateTerms(terms, tuning.postingsBudget);
+  const { rare, others: rest } = generatingTerms(terms, tuning.postingsBudget);
   // All terms fit, or a document scope (small, and filtered per posting): bm25() over the rare terms.
-  if (rare.length === terms.length || scope.documentIds) return bm25Candidates(client, rare, tuning, limit, scope);
-  const others = terms.slice(rare.length, rare.length + tuning.maxCoTerms);
+  if (!rest.length || scope.documentIds) return bm25Candidates(client, rare, tuning, limit, scope);
+  const others = rest.slice(0, tuning.maxCoTerms);
   const found = new Set(coOccurrenceCandidates(client, rare, others, Math.round(limit * tuning.coOccurrenceDepth)));
   // Only when the rarest term is rare enough: bm25() over 30k postings would cost more than all the rest.
   if (tuning.bm25Candidates > 0 && terms[0]!.df <= tuning.bm25Budget) {

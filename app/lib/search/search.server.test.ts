@@ -893,6 +893,17 @@ describe("abbreviations the knowledge base defines", () => {
     expect(db.$client.prepare("SELECT count(*) FROM abbreviations").pluck().get()).toBe(0);
   });
 
+  it("uses a document's definitions from the moment it completes (its status change is an index change)", async () => {
+    const db = freshDb();
+    addDocument(db, SPELLS_OUT);
+    addDocument(db, DEFINES);
+    db.update(documents).set({ processingStatus: "processing" }).where(eq(documents.id, "ticks")).run();
+    expect(await search("TBE antibodies", { db })).toSatisfy((results: Array<{ documentId: string }>) => results.every((r) => r.documentId !== "ticks"));
+    expect(analyzeQuery("TBE antibodies", db).terms.find((t) => t.term === "tbe")?.alternatives).toBeUndefined();
+    db.update(documents).set({ processingStatus: "completed" }).where(eq(documents.id, "ticks")).run();
+    expect(analyzeQuery("TBE antibodies", db).terms.find((t) => t.term === "tbe")?.alternatives).toEqual([tokenize("tick-borne encephalitis")]);
+  });
+
   it("uses only the shared knowledge base's definitions, never a private document's", async () => {
     const db = freshDb();
     addDocument(db, SPELLS_OUT);

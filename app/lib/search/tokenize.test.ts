@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { candidateTerms, idf, matchExpression } from "./lexical.server";
+import { candidateTerms, generatingTerms, idf, matchExpression, type QueryTerm } from "./lexical.server";
 import { porterStem } from "./porter";
 import { TermCounter, tokenize } from "./tokenize";
 import { FIXTURE_EUTILS } from "../../../tests/support/fixtures";
@@ -118,6 +118,15 @@ describe("query building", () => {
     expect(candidateTerms(terms, 500)).toEqual([{ df: 10 }, { df: 100 }]);
     expect(candidateTerms(terms, 5)).toEqual([{ df: 10 }]);
     expect(candidateTerms(terms, Number.MAX_SAFE_INTEGER)).toHaveLength(4);
+  });
+
+  it("generates candidates from the rare words and from synonyms of those (or of words the index lacks), not from a common word's synonym", () => {
+    const term = (t: string, df: number, standsFor?: string[]): QueryTerm => ({ term: t, df, weight: standsFor ? 0.5 : 1, idf: 1, ...(standsFor ? { expansion: true as const, standsFor } : {}) });
+    // Sorted by df, as queryTerms gives them: "meloxicam" is rare, "cat" common; "ich" is not in the index
+    const terms = [term("meloxicam", 50), term("infecti", 300, ["ich"]), term("felin", 3000, ["cat"]), term("cat", 20_000), term("dose", 40_000)];
+    const { rare, others } = generatingTerms(terms, 1000);
+    expect(rare.map((t) => t.term)).toEqual(["meloxicam", "infecti"]);
+    expect(others.map((t) => t.term)).toEqual(["cat", "dose"]);
   });
 
   it("weighs rare terms above common ones, never below zero", () => {
