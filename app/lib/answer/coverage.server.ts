@@ -1,6 +1,6 @@
 import { normalizeText, tokenize, type QueryTerm } from "../search/index.server";
 import { splitSentences } from "../sentences";
-import { definedAbbreviations, mentionsGroup, mentionsSpecies, groupIndex, speciesIn, speciesLabel, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
+import { definedAbbreviations, INSTRUCTION_OPENING, mentionsGroup, mentionsSpecies, groupIndex, speciesIn, speciesLabel, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
 import { match, passageTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
 
@@ -250,12 +250,10 @@ const plain = (text: string) => text.replace(/\\(?=[%$&_#])/g, "").replace(/\$/g
 
 /** Questions longer than this are read as essays or cases with several parts. */
 const ESSAY_WORDS = 30;
-/** An instruction to write ("Explain why…", "Describe…") asks for an account, not one typed value. */
-const ESSAY_OPENING = /^\s*(explain|describe|compare|contrast|discuss|design|outline|summari[sz]e|evaluate|justify|propose|critically|analy[sz]e|interpret|construct|develop|create|formulate)\b/i;
 /** Three question words or more ("what's the prevalence, how often…, and what are…"): several questions in one. */
 const MANY_PARTS = 3;
 const isEssay = (question: string) =>
-  ESSAY_OPENING.test(question) ||
+  INSTRUCTION_OPENING.test(question) ||
   question.split(/\s+/).filter(Boolean).length > ESSAY_WORDS ||
   (question.match(/\b(what|which|how|when|where|why|who)\b/gi) ?? []).length >= MANY_PARTS;
 

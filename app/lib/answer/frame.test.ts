@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { correctableEdits, definedAbbreviations, frameLabel, frameOf, mentionsSpecies, readConversation, readQuestion, searchText, speciesIn } from "./frame";
+import { askingClause, correctableEdits, definedAbbreviations, frameLabel, frameOf, mentionsSpecies, readConversation, readQuestion, searchText, speciesIn } from "./frame";
 
 describe("species in a text", () => {
   it("reads names, plurals, adjectives, sexes and young as their species", () => {
@@ -89,6 +89,13 @@ describe("the frame of a question", () => {
     expect(frameOf("Which ticks transmit Babesia divergens?").asked).toContain("organism");
     expect(frameOf("Which bacteria cause footrot in sheep?").asked).toContain("organism");
     expect(frameOf("Which species are susceptible to bluetongue?").asked).not.toContain("organism");
+  });
+
+  it("takes the asking clause from the question word of a question, and the whole of an instruction", () => {
+    expect(askingClause("A 3-year-old ewe aborted last week. Which vaccine prevents this in the flock?")).toBe("Which vaccine prevents this in the flock?");
+    expect(askingClause("In ewes after abortion, what is the cause?")).toBe("what is the cause?");
+    const instruction = "Describe (i) STING's localization and (ii) which RNA sensor it can bind.";
+    expect(askingClause(`STING is a scaffold. ${instruction}`)).toBe(instruction);
   });
 
   it("does not read a title's capitalised words as names", () => {

@@ -487,9 +487,14 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
  * The clause that asks: from the last question word of the last question sentence ("…, which daily
  * consumption best matches the stated reference range?"); the whole question when it is short.
  */
+/** An instruction to write ("Explain why…", "Describe…") asks for an account, not one typed value. */
+export const INSTRUCTION_OPENING = /^\s*(explain|describe|compare|contrast|discuss|design|outline|summari[sz]e|evaluate|justify|propose|critically|analy[sz]e|interpret|construct|develop|create|formulate)\b/i;
+
 export function askingClause(question: string): string {
   const sentences = question.split(/(?<=[?.!])\s+/).filter((s) => s.trim());
   const last = [...sentences].reverse().find((s) => /\?\s*$/.test(s)) ?? sentences[sentences.length - 1] ?? question;
+  // An instruction asks with all of it: "Describe (i) its localisation … and (iii) which sensor it binds"
+  if (INSTRUCTION_OPENING.test(last)) return last;
   // From its first question word, so every part of a multi-part question counts ("what are the signs…, and what drives them?").
   const start = /\b(which|what|how|why|when|where|who)\b/i.exec(last)?.index ?? -1;
   const clause = start > 0 ? last.slice(start) : last;
