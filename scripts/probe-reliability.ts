@@ -147,9 +147,9 @@ async function askStreamed(client: HttpClient, conversationId: string, content: 
       Object.assign(outcome, { assistantId: body.messageId, failed: true, truncated: false, message: body.message });
     }
   });
-  const decoder = new TextDecoder();
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
   try {
-    for await (const chunk of res.body!) parser.push(decoder.decode(chunk as Uint8Array, { stream: true }));
+    for (let r = await reader.read(); !r.done; r = await reader.read()) parser.push(r.value);
     parser.end();
   } catch {
     // The connection was cut (a restart): what arrived before counts.
@@ -171,7 +171,7 @@ async function probeLoad() {
     const users = await approvedUsers(server, admin, USERS, "load");
     const stats = new Map<string, KindStats>();
     const record = (kind: string, status: number | string, ms: number, outcome?: AskOutcome) => {
-      const s = stats.get(kind) ?? { latencies: [], statuses: new Map(), failedAnswers: 0, truncated: 0 };
+      const s: KindStats = stats.get(kind) ?? { latencies: [], statuses: new Map(), failedAnswers: 0, truncated: 0 };
       stats.set(kind, s);
       s.latencies.push(ms);
       s.statuses.set(String(status), (s.statuses.get(String(status)) ?? 0) + 1);
