@@ -23,7 +23,7 @@ const KNOWLEDGE_BASE = [
   "mmwr-unhealthy-housing_us-024.pdf",
 ];
 /** What is being ingested when the server is stopped: longer documents, a few seconds of work each. */
-const RESTART_UPLOADS = ["federal-register-2020-17221_3col.pdf", "dpr-paper-2col_13p.pdf", "understanding-breast-cancer_76p.pdf"];
+const RESTART_UPLOADS = ["federal-register-2020-17221_3col.pdf", "understanding-breast-cancer_76p.pdf"];
 const QUESTIONS = [
   "What are the adverse reactions of apixaban?",
   "How common is bleeding with apixaban?",
@@ -373,7 +373,7 @@ async function probeRestarts() {
       // A random moment once the upload is being ingested (one round in ten: while its body is still arriving).
       const whileReceiving = Math.random() < 0.1;
       for (let waited = 0; !whileReceiving && !sessionId && waited < 10_000; waited += 20) await sleep(20);
-      await sleep(Math.random() * (whileReceiving ? 300 : 1500));
+      await sleep(Math.random() * (whileReceiving ? 300 : 1200));
       if (answering > 0) totals.duringAnswer++;
       if (how === "kill -9") await server.kill();
       else await server.stop({ keepData: true });
