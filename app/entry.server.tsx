@@ -4,7 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { NonceProvider } from "./components/nonce";
-import { settleAnswers } from "./lib/answer/index.server";
+import { settleAnswers, storeInterruptedAnswers } from "./lib/answer/index.server";
 import { startup as prepareAccounts } from "./lib/auth/index.server";
 import { getConfig } from "./lib/config.server";
 import { closeDb, getDb } from "./lib/db/index.server";
@@ -38,6 +38,8 @@ export async function startup(): Promise<string[]> {
   const rebuilt = rebuildStaleIndex(getDb());
   if (rebuilt) lines.push(rebuilt);
   lines.push(...ingestQueue().recover());
+  const interrupted = storeInterruptedAnswers();
+  if (interrupted) lines.push(`${interrupted} answer${interrupted === 1 ? "" : "s"} interrupted by the last stop stored as stopped`);
   ingestQueue().startBackfill();
   return lines;
 }

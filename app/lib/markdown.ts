@@ -1,5 +1,5 @@
-import DOMPurify from "isomorphic-dompurify";
 import { Marked } from "marked";
+import browserPurify from "./dompurify.client";
 
 /**
  * Assistant answers are markdown (spec §1): raw HTML may pass the parser, but what reaches
@@ -24,7 +24,20 @@ function linksOpenInNewTab(node: Element) {
   }
 }
 
+type Purify = typeof browserPurify;
+let purify: Purify | undefined = browserPurify;
+
+/**
+ * DOMPurify: the browser's, or on the server (which renders no answer while pages load: messages come
+ * after hydration) the jsdom-backed one, required on first use so an idle server never holds jsdom.
+ */
+function getPurify(): Purify {
+  purify ??= process.getBuiltinModule("node:module").createRequire(import.meta.url)("isomorphic-dompurify") as Purify;
+  return purify;
+}
+
 export function sanitizeHtml(html: string): string {
+  const DOMPurify = getPurify();
   DOMPurify.addHook("afterSanitizeAttributes", linksOpenInNewTab);
   try {
     return DOMPurify.sanitize(html, {

@@ -173,32 +173,40 @@ describe("with an embedding model that can be held", () => {
   }, 180_000);
 });
 
-describe("a graceful stop while an answer is being streamed", () => {
+describe("a stop while an answer is being streamed", () => {
   let fake: FakeOllama;
   let server: TestServer;
+  let vetCookie: string;
+  const env = () => ({ ADMIN_PASSWORD, OLLAMA_HOST: fake.url, OLLAMA_MODEL: "llama3.2" });
+
+  beforeAll(async () => {
+    const isAnswer = (request: ChatRequestBody) => (request.messages?.find((m) => m.role === "system")?.content ?? "").includes("Rules for the passages");
+    // The answer's first words come at once, the rest never: the stop finds it mid-way.
+    fake = await startFakeOllama({ chat: (request) => (isAnswer(request) ? { tokens: ["Meloxicam is given ", "at 0.1 mg/kg."], tokenDelaysMs: [0, 600_000] } : { tokens: [""] }) });
+    server = await startServer({ env: env() });
+    const admin = new HttpClient(server.url);
+    expect((await admin.signIn(server.adminEmail, ADMIN_PASSWORD)).status).toBe(303);
+    const res = await upload(admin, "analgesia.txt", Buffer.from("Feline analgesia\n\nThe dose of meloxicam in cats is 0.1 mg/kg orally once daily.\n"));
+    expect((await waitForSession(admin, ((await res.json()) as { sessionId: string }).sessionId)).status).toBe("completed");
+    vetCookie = (await signedInUser(server, "vet@clinic.test")).cookie;
+  });
   afterAll(async () => {
     await server?.stop();
     await fake?.close();
   });
 
-  it("stores the answer as stopped, with what was written", async () => {
-    const isAnswer = (request: ChatRequestBody) => (request.messages?.find((m) => m.role === "system")?.content ?? "").includes("Rules for the passages");
-    // The answer's first words come at once, the rest never: the stop finds it mid-way.
-    fake = await startFakeOllama({ chat: (request) => (isAnswer(request) ? { tokens: ["Meloxicam is given ", "at 0.1 mg/kg."], tokenDelaysMs: [0, 600_000] } : { tokens: [""] }) });
-    server = await startServer({ env: { ADMIN_PASSWORD, OLLAMA_HOST: fake.url, OLLAMA_MODEL: "llama3.2" } });
-    const admin = new HttpClient(server.url);
-    expect((await admin.signIn(server.adminEmail, ADMIN_PASSWORD)).status).toBe(303);
-    const res = await upload(admin, "analgesia.txt", Buffer.from("Feline analgesia\n\nThe dose of meloxicam in cats is 0.1 mg/kg orally once daily.\n"));
-    expect((await waitForSession(admin, ((await res.json()) as { sessionId: string }).sessionId)).status).toBe("completed");
-    const signedUp = await signedInUser(server, "vet@clinic.test");
-    // A fresh start: no ingestion worker (nothing to ingest, no embedding model) whose stop would give the answer time.
+  /**
+   * Starts the server afresh on the same data (no ingestion worker, nothing to ingest and no embedding
+   * model, whose stop would give the answer time), asks a question on the streaming route and reads
+   * until the answer's first words have arrived.
+   */
+  async function answerMidway() {
     await server.stop({ keepData: true });
-    server = await startServer({ dataDir: server.dataDir, env: { ADMIN_PASSWORD, OLLAMA_HOST: fake.url, OLLAMA_MODEL: "llama3.2" } });
+    server = await startServer({ dataDir: server.dataDir, env: env() });
     const vet = new HttpClient(server.url);
-    vet.cookie = signedUp.cookie;
+    vet.cookie = vetCookie;
     const created = await vet.json("POST", "/api/conversations", { title: "Questions" });
     const { id: conversationId } = (await created.json()) as { id: string };
-
     const stream = await fetch(`${server.url}/api/conversations/${conversationId}/messages/stream`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Origin: server.url, Cookie: vet.cookie },
@@ -213,19 +221,51 @@ describe("a graceful stop while an answer is being streamed", () => {
       received += value;
     }
     expect(received).toContain("Meloxicam is given");
-
-    const stopped = server.stop({ keepData: true });
-    // Whatever the stream does now (it is cut when the server gives up waiting), read it to its end.
-    await reader.read().then(function drain(r): Promise<unknown> | undefined {
+    // Whatever the stream does once the server goes (it is cut), read it to its end.
+    const drained = reader.read().then(function drain(r): Promise<unknown> | undefined {
       return r.done ? undefined : reader.read().then(drain, () => undefined);
     }, () => undefined);
+    return { conversationId, vet, drained };
+  }
+
+  const storedMessages = (conversationId: string) =>
+    withDb(server.dataDir, (db) =>
+      db.prepare("select role, status, content from messages where conversation_id = ? order by created_at, rowid").all(conversationId),
+    ) as Array<{ role: string; status: string; content: string }>;
+
+  it("a graceful stop stores the answer as stopped, with what was written", async () => {
+    const { conversationId, drained } = await answerMidway();
+    const stopped = server.stop({ keepData: true });
+    await drained;
     await stopped;
 
-    const answers = withDb(server.dataDir, (db) =>
-      db.prepare("select status, content from messages where conversation_id = ? and role = 'assistant'").all(conversationId),
-    ) as Array<{ status: string; content: string }>;
+    const answers = storedMessages(conversationId).filter((m) => m.role === "assistant");
     expect(answers).toHaveLength(1);
     expect(answers[0]!.status).toBe("failed");
     expect(answers[0]!.content).toMatch(/^Meloxicam is given[\s\S]*stopped before it was complete/);
+  }, 120_000);
+
+  it("after a kill -9 the next start stores the answer that was being written as stopped: the question is not left unanswered", async () => {
+    const { conversationId, vet, drained } = await answerMidway();
+    await server.kill();
+    await drained;
+    expect(storedMessages(conversationId).map((m) => m.role)).toEqual(["user"]);
+
+    server = await startServer({ dataDir: server.dataDir, env: env() });
+    expect(server.output()).toMatch(/1 answer interrupted by the last stop stored as stopped/);
+    const client = new HttpClient(server.url);
+    client.cookie = vet.cookie;
+    const listed = (await (await client.get(`/api/conversations/${conversationId}/messages`)).json()) as Array<{ role: string; status: string; content: string }>;
+    expect(listed.map((m) => [m.role, m.status])).toEqual([
+      ["user", "complete"],
+      ["assistant", "failed"],
+    ]);
+    expect(listed[1]!.content).toMatch(/stopped before it was complete/);
+
+    // Once stored, it is not stored again at the next start.
+    await server.stop({ keepData: true });
+    server = await startServer({ dataDir: server.dataDir, env: env() });
+    expect(server.output()).not.toMatch(/interrupted by the last stop/);
+    expect(storedMessages(conversationId)).toHaveLength(2);
   }, 120_000);
 });

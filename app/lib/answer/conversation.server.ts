@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { requireApiUser } from "../auth/index.server";
 import { jsonError, readJson } from "../http.server";
-import { getOwnConversation, getUserSettings, insertMessage, listMessages, type Message } from "../chat/index.server";
+import { getOwnConversation, getUserSettings, insertMessage, listMessages, questionsWithoutAnswer, type Message } from "../chat/index.server";
 import { getDb, type Db } from "../db/index.server";
 import { answerQuestion, defaultAnswerDeps, type AnswerDeps, type PubMedStatus } from "./pipeline.server";
 import { contextualSuggestions } from "./suggestions.server";
@@ -86,6 +86,20 @@ export async function settleAnswers(timeoutMs = 10_000): Promise<void> {
   const giveUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
   await Promise.race([Promise.allSettled([...answering]), giveUp]);
   clearTimeout(timer);
+}
+
+/**
+ * At start, before any question is taken: the answers a process killed outright was writing (a graceful
+ * stop stores them itself) are stored as stopped, so no question stays unanswered without a word and its
+ * conversation can go on. Returns how many.
+ */
+export function storeInterruptedAnswers(db: Db = getDb()): number {
+  const questions = questionsWithoutAnswer(db);
+  const content = failureText("", new AnswerError("aborted", "The server stopped"));
+  for (const q of questions) {
+    insertMessage({ conversationId: q.conversationId, role: "assistant", content, status: "failed", usePubmed: q.usePubmed, useThinkHarder: q.useThinkHarder }, db);
+  }
+  return questions.length;
 }
 
 /** Answers a question in the user's conversation (the caller checked it is theirs). */

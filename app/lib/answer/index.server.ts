@@ -28,6 +28,7 @@ export {
   replyInConversation,
   settleAnswers,
   sendMessageSchema,
+  storeInterruptedAnswers,
   suggestionsForConversation,
   type ReplyOutcome,
 } from "./conversation.server";

@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import { OAuth2Strategy } from "remix-auth-oauth2";
 import { z } from "zod";
 import { getConfig, type OAuthConfig } from "../config.server";
 import { getDb, users, type User } from "../db/index.server";
@@ -127,6 +126,8 @@ export async function authenticateSso(request: Request, context: unknown): Promi
   if (!oauth) throw new Error("Single sign-on is not configured");
   const { authorizationEndpoint, tokenEndpoint, userinfoEndpoint } = await getEndpoints(oauth);
   const origin = new URL(request.url).origin;
+  // Loaded on the first sign-in through SSO: a server without it never holds the OAuth client (some 8 MB).
+  const { OAuth2Strategy } = await import("remix-auth-oauth2");
   const strategy = new OAuth2Strategy<SsoResult>(
     {
       clientId: oauth.clientId,

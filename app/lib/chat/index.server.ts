@@ -19,6 +19,7 @@ export {
 export {
   insertMessage,
   listMessages,
+  questionsWithoutAnswer,
   toMessageJson,
   updateMessage,
   type Message,

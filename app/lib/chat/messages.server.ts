@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { AnsweredBy } from "../answer";
 import { conversations, getDb, messages, type Citation, type Db } from "../db/index.server";
 
@@ -59,6 +59,19 @@ export function listMessages(conversationId: string, db: Db = getDb()): Message[
     .from(messages)
     .where(eq(messages.conversationId, conversationId))
     .orderBy(asc(messages.createdAt), asc(sql`rowid`))
+    .all();
+}
+
+/**
+ * Questions that are the last message of their conversation. While the server runs that is a question
+ * being answered; at start, one whose answer a process killed outright (kill -9, power cut) never stored.
+ */
+export function questionsWithoutAnswer(db: Db = getDb()): Message[] {
+  const lastOfEach = sql`(select (select m.id from messages m where m.conversation_id = c.id order by m.created_at desc, m.rowid desc limit 1) from conversations c)`;
+  return db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.role, "user"), sql`${messages.id} in ${lastOfEach}`))
     .all();
 }
 
