@@ -8,6 +8,7 @@ import { settleAnswers } from "./lib/answer/index.server";
 import { startup as prepareAccounts } from "./lib/auth/index.server";
 import { getConfig } from "./lib/config.server";
 import { closeDb, getDb } from "./lib/db/index.server";
+import { embeddingsInstallProblem } from "./lib/embeddings/index.server";
 import { ingestQueue } from "./lib/ingest/index.server";
 import { rebuildStaleIndex } from "./lib/search/index.server";
 
@@ -34,6 +35,8 @@ export function serverSettings() {
 // Called by the Express entry (server.js) before it listens and when it stops.
 export async function startup(): Promise<string[]> {
   const lines = await prepareAccounts();
+  const notInstalled = embeddingsInstallProblem();
+  if (notInstalled) lines.push(notInstalled);
   // Before the ingestion worker starts writing: the index must speak the running tokenizer's terms
   const rebuilt = rebuildStaleIndex(getDb());
   if (rebuilt) lines.push(rebuilt);
