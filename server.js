@@ -110,7 +110,9 @@ app.all(
   /.*/,
   createRequestHandler({
     build,
-    getLoadContext: (req, res) => ({ clientIp: req.ip ?? req.socket.remoteAddress, cspNonce: res.locals.cspNonce }),
+    // In development the entry is read again, so the context matches the freshly loaded app modules.
+    getLoadContext: async (req, res) =>
+      (DEV ? (await build()).entry.module : entry).requestContext({ clientIp: req.ip ?? req.socket.remoteAddress, cspNonce: res.locals.cspNonce }),
   }),
 );
 

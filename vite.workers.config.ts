@@ -1,4 +1,5 @@
 import { defineConfig } from "vite";
+import { NOT_ALWAYS_INSTALLED } from "./vite.config";
 
 /**
  * Server-side entry points that run outside React Router: the ingestion worker thread,
@@ -13,6 +14,7 @@ export default defineConfig({
     target: "node20",
     sourcemap: true,
     rollupOptions: {
+      external: NOT_ALWAYS_INSTALLED,
       input: {
         "ingest-worker": "app/workers/ingest.worker.ts",
         "ingest-cli": "scripts/ingest.ts",

@@ -2,12 +2,14 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { NonceProvider } from "./components/nonce";
 import { settleAnswers, storeInterruptedAnswers } from "./lib/answer/index.server";
 import { startup as prepareAccounts } from "./lib/auth/index.server";
 import { getConfig } from "./lib/config.server";
 import { closeDb, getDb } from "./lib/db/index.server";
+import { embeddingsInstallProblem } from "./lib/embeddings/index.server";
+import { requestFacts } from "./lib/http.server";
 import { ingestQueue } from "./lib/ingest/index.server";
 import { rebuildStaleIndex } from "./lib/search/index.server";
 
@@ -31,9 +33,14 @@ export function serverSettings() {
   };
 }
 
+/** Each request's context, for the Express entry's getLoadContext. */
+export { requestContext } from "./lib/http.server";
+
 // Called by the Express entry (server.js) before it listens and when it stops.
 export async function startup(): Promise<string[]> {
   const lines = await prepareAccounts();
+  const notInstalled = embeddingsInstallProblem();
+  if (notInstalled) lines.push(notInstalled);
   // Before the ingestion worker starts writing: the index must speak the running tokenizer's terms
   const rebuilt = rebuildStaleIndex(getDb());
   if (rebuilt) lines.push(rebuilt);
@@ -70,13 +77,13 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
   noStore(responseHeaders);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.cspNonce ?? "";
+  const nonce = requestFacts(loadContext).cspNonce ?? "";
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");

@@ -1,3 +1,4 @@
+import { createContext, RouterContextProvider } from "react-router";
 import type { z } from "zod";
 
 /** Shared shapes of API responses and request parsing, so every route answers errors alike. */
@@ -113,9 +114,22 @@ export function methodNotAllowed(allowed: string[]): Response {
 
 export type RequestInfo = { ipAddress: string | null; userAgent: string | null };
 
-/** The caller's address comes from the Express entry (it knows the socket and the proxy setting). */
+/** What the Express entry knows of a request: the caller's address (it knows the socket and the proxy setting), the response's CSP nonce. */
+export type RequestFacts = { clientIp?: string; cspNonce?: string };
+
+const requestFactsContext = createContext<RequestFacts>({});
+
+/** The context loaders, actions and the document renderer get (server.js's getLoadContext). */
+export function requestContext(facts: RequestFacts): RouterContextProvider {
+  return new RouterContextProvider(new Map([[requestFactsContext, facts]]));
+}
+
+export function requestFacts(context: unknown): RequestFacts {
+  return context instanceof RouterContextProvider ? context.get(requestFactsContext) : {};
+}
+
 export function requestInfo(request: Request, context: unknown): RequestInfo {
-  const ip = (context as { clientIp?: unknown } | undefined)?.clientIp;
+  const ip = requestFacts(context).clientIp;
   return {
     ipAddress: typeof ip === "string" && ip ? ip : null,
     userAgent: request.headers.get("user-agent")?.slice(0, 512) ?? null,

@@ -23,8 +23,8 @@ export function meta() {
   return [{ title: `Account · ${PRODUCT_NAME}` }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requirePageUser(request);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const user = await requirePageUser({ request, url });
   return { user: toPublicUser(user), documentQuota: libraryQuota() };
 }
 

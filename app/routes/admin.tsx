@@ -18,8 +18,8 @@ export function meta() {
 }
 
 /** The admin dashboard. The server gate decides; the screen only shows what an admin may do. */
-export async function loader({ request }: Route.LoaderArgs) {
-  await requirePageAdmin(request);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  await requirePageAdmin({ request, url });
   return null;
 }
 

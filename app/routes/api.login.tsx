@@ -30,8 +30,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
   return actionHeaders;
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   if (user) throw redirect(hasAppAccess(user) ? safeRedirect(url.searchParams.get("redirectTo")) : "/beta-access");
   return {

@@ -3,8 +3,8 @@ import { ChatScreen } from "~/components/chat/chat-screen";
 import { loadAppHome } from "~/lib/app-home.server";
 import type { Route } from "./+types/app";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return loadAppHome(request);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  return loadAppHome({ request, url });
 }
 
 export default function AppRoute({ loaderData }: Route.ComponentProps) {

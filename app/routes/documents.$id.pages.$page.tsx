@@ -13,14 +13,14 @@ export function meta({ data: d }: Route.MetaArgs) {
  * A cited page of a document that has no page viewer of its own (DOCX, TXT, XLSX, …): the text of
  * the page's passages, the cited one highlighted and scrolled to. Only documents the user may see.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requirePageUser(request);
+export async function loader({ request, params, url }: Route.LoaderArgs) {
+  const user = await requirePageUser({ request, url });
   const doc = getVisibleDocument(user.id, params.id);
   const page = Number(params.page);
   if (!doc || !Number.isInteger(page) || page < 1 || (doc.pages !== null && page > doc.pages)) {
     throw data("Page Not Found", { status: 404 });
   }
-  const chunkParam = Number(new URL(request.url).searchParams.get("chunk"));
+  const chunkParam = Number(url.searchParams.get("chunk"));
   const passages = chunksOfPage(doc.id, page);
   return {
     id: doc.id,

@@ -9,8 +9,8 @@ export function meta() {
 }
 
 /** Approved users only (pending ones go to the beta page); the list itself comes from GET /api/documents. */
-export async function loader({ request }: Route.LoaderArgs) {
-  await requirePageUser(request);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  await requirePageUser({ request, url });
   return { quota: libraryQuota() };
 }
 

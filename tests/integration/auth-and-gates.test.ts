@@ -89,6 +89,27 @@ describe("app pages /app and /account", () => {
     expect((await admin.get(path)).status).toBe(200);
   });
 
+  it("a signed-out request for a page's data (.data) signs in back to the page, not to its data", async () => {
+    for (const [data, page] of [
+      ["/app.data?_routes=routes%2Fapp", "/app"],
+      ["/documents/some-id/pages/1.data?chunk=2&_routes=routes%2Fdocuments.%24id.pages.%24page", "/documents/some-id/pages/1?chunk=2"],
+    ] as const) {
+      const res = await anon().get(data);
+      expect(res.status, data).toBe(202);
+      const redirect = JSON.parse(await body(res)) as unknown[];
+      expect(redirect[redirect.indexOf("redirect") + 1], data).toBe(`/api/login?redirectTo=${encodeURIComponent(page)}`);
+    }
+  });
+
+  it("every script of a page carries the nonce its Content-Security-Policy allows", async () => {
+    const res = await approved.get("/app");
+    const nonce = /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    const scripts = (await body(res)).match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+  });
+
   it("/account shows the settings card with the stored profile", async () => {
     const html = await body(await approved.get("/account"));
     for (const text of ["Account Settings", "Free Tier", "Upload documents:", "Open Document Library", 'href="/documents"', "Up to 20 documents", "Usage Statistics", "Save Changes", "Cancel", "Dashboard"]) {

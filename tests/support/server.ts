@@ -24,9 +24,13 @@ export type TestServer = {
  * Starts the built production server (`node server.js`) on a free port with its own
  * temporary DATA_DIR, and waits until it prints its URL. Run `npm run build` first.
  * A variable given as undefined in `env` is left out (NODE_ENV: undefined starts it as `npm start` does).
+ * `root` runs another copy of the project (its own server.js, build/ and node_modules).
  */
-export async function startServer(opts: { env?: Record<string, string | undefined>; dataDir?: string } = {}): Promise<TestServer> {
-  if (!fs.existsSync(path.join(ROOT, "build/server/index.js"))) {
+export async function startServer(
+  opts: { env?: Record<string, string | undefined>; dataDir?: string; root?: string } = {},
+): Promise<TestServer> {
+  const root = opts.root ?? ROOT;
+  if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
     throw new Error("No build: run `npm run build` before the integration tests (npm test does).");
   }
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "vetsearch-test-"));
@@ -42,7 +46,7 @@ export async function startServer(opts: { env?: Record<string, string | undefine
     REQUEST_LOG: "off",
     ...opts.env,
   };
-  const child: ChildProcess = spawn(process.execPath, ["server.js"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child: ChildProcess = spawn(process.execPath, ["server.js"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   child.stdout!.on("data", (d) => (out += d));
   child.stderr!.on("data", (d) => (out += d));

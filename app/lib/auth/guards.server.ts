@@ -28,8 +28,10 @@ export function requestedFromThisSite(request: Request): boolean {
   }
 }
 
-export function loginUrl(request: Request): string {
-  const url = new URL(request.url);
+/** A page loader's arguments: `url` is the page's address even when the request is for its data (`.data`). */
+export type PageRequest = { request: Request; url: URL };
+
+export function loginUrl(url: URL): string {
   const back = url.pathname + url.search;
   return back === "/" ? "/api/login" : `/api/login?redirectTo=${encodeURIComponent(back)}`;
 }
@@ -59,16 +61,16 @@ export async function requireApiAdmin(request: Request): Promise<User> {
 }
 
 /** For app pages: signed out goes to the login page, not approved goes to the beta page. */
-export async function requirePageUser(request: Request): Promise<User> {
+export async function requirePageUser({ request, url }: PageRequest): Promise<User> {
   const user = await getSessionUser(request);
-  if (!user) throw redirect(loginUrl(request));
+  if (!user) throw redirect(loginUrl(url));
   if (!hasAppAccess(user)) throw redirect("/beta-access");
   return user;
 }
 
-export async function requirePageAdmin(request: Request): Promise<User> {
+export async function requirePageAdmin({ request, url }: PageRequest): Promise<User> {
   const user = await getSessionUser(request);
-  if (!user) throw redirect(loginUrl(request));
+  if (!user) throw redirect(loginUrl(url));
   if (!isAdmin(user)) throw redirect(hasAppAccess(user) ? "/" : "/beta-access");
   return user;
 }

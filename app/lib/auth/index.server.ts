@@ -9,6 +9,7 @@ export {
   requireApiUser,
   requirePageAdmin,
   requirePageUser,
+  type PageRequest,
   requestedFromThisSite,
 } from "./guards.server";
 export { safeRedirect } from "./redirect.server";

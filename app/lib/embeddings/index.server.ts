@@ -1,7 +1,7 @@
 import path from "node:path";
 import { getConfig, parseConfig, type AppConfig } from "../config.server";
 import type { Embedder, RetrievalMode } from "./types";
-import { DEFAULT_LOCAL_MODEL, loadLocalEmbedder, modelFingerprint, type LocalEmbedder } from "./local.server";
+import { DEFAULT_LOCAL_MODEL, loadLocalEmbedder, missingLocalEmbeddingPackages, modelFingerprint, type LocalEmbedder } from "./local.server";
 import {
   DEFAULT_OLLAMA_EMBEDDING_MODEL,
   DEFAULT_OLLAMA_HOST,
@@ -34,6 +34,14 @@ export type EmbeddingsSettings = {
   ollama?: Partial<Pick<OllamaEmbedderOptions, "batchSize" | "timeoutMs" | "queryTimeoutMs" | "probeTimeoutMs">>;
   localBatchSize?: number;
 };
+
+/**
+ * A line for the start-up log when the configured embedder cannot run on this install at all (the local
+ * embedding packages left out); null otherwise. The admin's search status gives the same reason.
+ */
+export function embeddingsInstallProblem(cfg: Pick<AppConfig, "EMBEDDINGS"> = getConfig()): string | null {
+  return cfg.EMBEDDINGS === "local" ? missingLocalEmbeddingPackages() : null;
+}
 
 /** Up: re-check Ollama once a minute. Down: retry after 15 s, so an outage costs one probe per 15 s, not one per search. */
 export const DEFAULT_CACHE_MS = { up: 60_000, down: 15_000 } as const;

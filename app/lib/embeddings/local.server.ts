@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import type { Tensor } from "@huggingface/transformers";
 import type { Embedder } from "./types";
@@ -160,6 +161,24 @@ type Extractor = {
 
 type Transformers = typeof import("@huggingface/transformers");
 
+/** The package the local embedder runs on (it brings onnxruntime-node); a lexical-only install leaves it out. */
+export const LOCAL_EMBEDDINGS_PACKAGE = "@huggingface/transformers";
+
+const resolveFromHere = (name: string) => createRequire(import.meta.url).resolve(name);
+
+/**
+ * Why local embeddings cannot run on this install (`npm ci --omit=peer` leaves their packages out), or null
+ * when the packages are there. Resolved, not loaded: loading starts ONNX Runtime.
+ */
+export function missingLocalEmbeddingPackages(resolve: (name: string) => string = resolveFromHere): string | null {
+  try {
+    resolve(LOCAL_EMBEDDINGS_PACKAGE);
+    return null;
+  } catch {
+    return `EMBEDDINGS=local needs ${LOCAL_EMBEDDINGS_PACKAGE} and onnxruntime-node, which this install left out (npm ci --omit=peer); run npm ci to add them. Search stays keyword-only until then.`;
+  }
+}
+
 async function importTransformers(): Promise<Transformers> {
   // Imported on first use so that EMBEDDINGS=none or ollama never loads ONNX Runtime's native library
   return import("@huggingface/transformers");
@@ -253,6 +272,9 @@ function makeEmbedder(extractor: Extractor, lib: Transformers, options: LocalEmb
 }
 
 async function loadUnserialised(options: LocalEmbedderOptions): Promise<EmbedderResult> {
+  // Before the model files: fetching a model would not help an install without the packages to run it
+  const notInstalled = missingLocalEmbeddingPackages();
+  if (notInstalled) return { ok: false, reason: notInstalled };
   const folder = modelFolder(options.model, options.modelsDir);
   const check = inspectModelFolder(folder);
   // Downloads also complete a folder left half-filled by an interrupted download
