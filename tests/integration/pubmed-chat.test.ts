@@ -321,19 +321,23 @@ describe("PubMed mode in chat, with E-utilities reachable", () => {
   });
 
   it("says PubMed is busy, and answers from the knowledge base, when the user's searches already fill their share of the queue", async () => {
-    const busy = await approvedUser(server, "busy@clinic.test");
-    // NCBI holds every answer; the user's own searches take the slots and fill their share of the queue.
-    fake.options.delayMs = 60_000;
+    // A server of its own whose NCBI requests time out only after a minute: NCBI (the fake) holds every
+    // answer, so the searches in flight keep their slots and the queue stays full while the question is asked.
+    const holding = await startServer({ env: { ADMIN_PASSWORD, EUTILS_URL: fake.url, EUTILS_TIMEOUT_SECONDS: "60", NCBI_EMAIL: "it@clinic.test" } });
     const controller = new AbortController();
-    const searches = Array.from({ length: 14 }, (_, i) =>
-      fetch(`${server.url}/api/pubmed/search`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Origin: server.url, Cookie: busy.cookie },
-        body: JSON.stringify({ keywords: `busy queue ${i}` }),
-        signal: controller.signal,
-      }),
-    );
+    let searches: Array<Promise<Response>> = [];
     try {
+      await ingestMeloxicam(holding);
+      const busy = await approvedUser(holding, "busy@clinic.test");
+      fake.options.delayMs = 60_000;
+      searches = Array.from({ length: 14 }, (_, i) =>
+        fetch(`${holding.url}/api/pubmed/search`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Origin: holding.url, Cookie: busy.cookie },
+          body: JSON.stringify({ keywords: `busy queue ${i}` }),
+          signal: controller.signal,
+        }),
+      );
       // At least one search was refused: the queue is full for this user.
       expect((await Promise.race(searches)).status).toBe(503);
       const { events } = await askStreamed(busy, "What is the dose of meloxicam in cats?");
@@ -345,8 +349,9 @@ describe("PubMed mode in chat, with E-utilities reachable", () => {
     } finally {
       controller.abort();
       await Promise.allSettled(searches);
+      await holding.stop();
     }
-  });
+  }, 120_000);
 
   it("still refuses, after the note, when neither PubMed nor the knowledge base has anything", async () => {
     fake.options.always = FAILURES.htmlPage(200);
