@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createKnowledgeBase, page, para } from "../../../tests/support/knowledge-base";
-import { citationGrammar, createLocalChatModel, localModelName, modelFileProblem } from "./local-model.server";
+import { citationGrammar, createLocalChatModel, lastWholeSentences, localModelName, modelFileProblem } from "./local-model.server";
 import { answerQuestion } from "./pipeline.server";
 import { REFUSAL } from "./types";
 
@@ -52,6 +52,15 @@ describe("the built-in model's file", () => {
     } finally {
       kb.cleanup();
     }
+  });
+});
+
+describe("an answer cut off by the token limit", () => {
+  it("ends with its last whole, cited sentence", () => {
+    expect(lastWholeSentences("Meloxicam is given once daily [1]. The dose in cats is 0.05 mg/kg . [2] After the first")).toBe(
+      "Meloxicam is given once daily [1]. The dose in cats is 0.05 mg/kg . [2]",
+    );
+    expect(lastWholeSentences("No sentence ended before the limit")).toBe("No sentence ended before the limit");
   });
 });
 

@@ -82,6 +82,16 @@ function toHistory(messages: ChatMessage[]): ChatHistoryItem[] {
   );
 }
 
+/** A sentence's end under the citation grammar: "… . [2]" or "… [2]." */
+const SENTENCE_END = /(?:\. \[\d+\]|\[\d+\]\.)/g;
+
+/** The text up to its last whole sentence (under the citation grammar); the text itself when it has none. */
+export function lastWholeSentences(text: string): string {
+  const ends = [...text.matchAll(SENTENCE_END)];
+  const last = ends.at(-1);
+  return last ? text.slice(0, last.index + last[0].length) : text;
+}
+
 /** Most sentences an answer may have under the citation grammar. */
 const MAX_SENTENCES = 5;
 /** Characters in one sentence before its marker. */
@@ -199,7 +209,7 @@ export function createLocalChatModel(options: LocalChatModelOptions, now: () => 
         const grammar = chatOptions.citedPassages?.length ? await grammarFor(current, citationGrammar(chatOptions.citedPassages, { continuing })) : undefined;
         return await queue.run(
           async () => {
-            await current.chat.generateResponse(toHistory(messages), {
+            const { metadata } = await current.chat.generateResponse(toHistory(messages), {
               signal,
               grammar,
               // A small model at a low temperature loops on one phrase without it.
@@ -211,7 +221,8 @@ export function createLocalChatModel(options: LocalChatModelOptions, now: () => 
                 chatOptions.onToken?.(piece);
               },
             });
-            return text;
+            // Cut off by the token limit mid-sentence: the answer ends with its last whole, cited sentence
+            return metadata.stopReason === "maxTokens" ? lastWholeSentences(text) : text;
           },
           { signal, onPosition: chatOptions.onQueue },
         );
