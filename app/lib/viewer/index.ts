@@ -5,6 +5,14 @@
  * they are capped in number and length so an address stays short, and are only ever shown as text.
  */
 
+import type { Segment } from "./match";
+
+/** A block of an extracted page as the viewer shows it; Segments are text, highlighted or not. */
+export type PageBlock =
+  | { kind: "heading"; text: string }
+  | { kind: "paragraph"; segments: Segment[] }
+  | { kind: "table"; header: string[] | null; rows: Segment[][][] };
+
 /** At most this many quoted sentences are carried per citation (an extractive answer quotes up to 5). */
 export const MAX_QUOTES = 5;
 /** A longer sentence is carried by its first characters, cut at a word: its start is highlighted. */

@@ -23,18 +23,18 @@ describe("findQuote on a page's text", () => {
   it("finds a sentence across line breaks and spacing", () => {
     const page = "Header\nMeloxicam is given once as a\n single   subcutaneous dose of 0.3 mg/kg. Next sentence.";
     expect(marked(page, ["Meloxicam is given once as a single subcutaneous dose of 0.3 mg/kg."])).toEqual([
-      "Meloxicam is given once as a\n single   subcutaneous dose of 0.3 mg/kg",
+      "Meloxicam is given once as a\n single   subcutaneous dose of 0.3 mg/kg.",
     ]);
   });
 
   it("finds a sentence the page hyphenates at a line end", () => {
     const page = "given as a single subcu-\ntaneous dose of 0.3 mg/kg.";
-    expect(marked(page, ["given as a single subcutaneous dose of 0.3 mg/kg."])).toEqual(["given as a single subcu-\ntaneous dose of 0.3 mg/kg"]);
+    expect(marked(page, ["given as a single subcutaneous dose of 0.3 mg/kg."])).toEqual(["given as a single subcu-\ntaneous dose of 0.3 mg/kg."]);
   });
 
   it("matches ligatures and typographic quotes either way", () => {
     const page = "The “ﬁrst” dose is eﬀective in cats.";
-    expect(marked(page, ['The "first" dose is effective in cats.'])).toEqual(["The “ﬁrst” dose is eﬀective in cats"]);
+    expect(marked(page, ['The "first" dose is effective in cats.'])).toEqual(["The “ﬁrst” dose is eﬀective in cats."]);
   });
 
   it("highlights the part of a sentence on this page when it goes on to the next", () => {
@@ -54,7 +54,7 @@ describe("findQuote on a page's text", () => {
   it("merges overlapping quotes into one range", () => {
     const page = "One two three four five six seven. Eight nine ten eleven twelve.";
     expect(findQuotes(page, ["One two three four five", "three four five six seven.", "Eight nine ten eleven twelve"])).toEqual([
-      [0, 33],
+      [0, 34],
       [35, 63],
     ]);
   });

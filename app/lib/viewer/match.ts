@@ -6,7 +6,7 @@
  */
 
 /** A text folded for matching, with the [start, end) in the original of every folded character. */
-export type Folded = { text: string; start: number[]; end: number[] };
+export type Folded = { text: string; start: number[]; end: number[]; original: string };
 
 const KEPT = /[\p{L}\p{N}]/u;
 
@@ -25,7 +25,7 @@ export function fold(original: string): Folded {
     }
     i = next;
   }
-  return { text, start, end };
+  return { text, start, end, original };
 }
 
 /** A quote shorter than this (folded) is too short to place on a page. */
@@ -40,7 +40,7 @@ export function findQuote(page: Folded, quote: string): [number, number] | null 
   const q = fold(quote).text;
   if (q.length < MIN_MATCH) return null;
   const whole = page.text.indexOf(q);
-  if (whole >= 0) return span(page, whole, q.length);
+  if (whole >= 0) return withPunctuation(page, span(page, whole, q.length), quote);
   // Presence is monotone in length (a shorter head of a found head is found too): binary search each end.
   const head = longest(q.length, (k) => page.text.indexOf(q.slice(0, k)));
   const tail = longest(q.length, (k) => page.text.lastIndexOf(q.slice(q.length - k)));
@@ -65,6 +65,18 @@ function longest(max: number, find: (k: number) => number): { length: number; at
 
 function span(page: Folded, at: number, length: number): [number, number] {
   return [page.start[at]!, page.end[at + length - 1]!];
+}
+
+/** The range widened over the punctuation the quote starts or ends with ("“", "." or ".)") where the page has it there too. */
+function withPunctuation(page: Folded, [start, end]: [number, number], quote: string): [number, number] {
+  const original = page.original;
+  const lead = /^[^\p{L}\p{N}\s]*/u.exec(quote.trim())![0].length;
+  const trail = /[^\p{L}\p{N}\s]*$/u.exec(quote.trim())![0].length;
+  let s = start;
+  for (let k = 0; k < lead && s > 0 && /[^\p{L}\p{N}\s]/u.test(original[s - 1]!); k++) s--;
+  let e = end;
+  for (let k = 0; k < trail && e < original.length && /[^\p{L}\p{N}\s]/u.test(original[e]!); k++) e++;
+  return [s, e];
 }
 
 /** The ranges of every quote found on the page, sorted and merged where they overlap. */
