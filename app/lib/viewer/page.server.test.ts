@@ -32,6 +32,14 @@ describe("an extracted page rebuilt from its chunks", () => {
     ]);
   });
 
+  it("puts each 'column: value' of an indexed row under its column, a missing value left empty", () => {
+    const text = "Drug | Dose | Route\nDrug: Meloxicam | Route: PO";
+    const table = chunk(4, text, { pages: [{ offset: 0, page: 1, label: null }], rows: [{ start: 20, end: 47, header: "Drug | Dose | Route" }] });
+    expect(pageBlocks([table], 1, ["Drug: Meloxicam | Route: PO"])).toEqual([
+      { kind: "table", header: ["Drug", "Dose", "Route"], rows: [[[{ text: "Meloxicam", marked: true }], [], [{ text: "PO", marked: true }]]] },
+    ]);
+  });
+
   it("shows table rows as a table under their header, a quoted row marked", () => {
     const text = "Drug | Dose\nMeloxicam | 0.1 mg/kg\nRobenacoxib | 1 mg/kg";
     const table = chunk(3, text, {

@@ -76,7 +76,7 @@ export function pageBlocks(pageChunks: readonly PageChunk[], page: number, quote
         table = { kind: "table", header, rows: [] };
         blocks.push(table);
       }
-      table.rows.push(cellsOf(text, row.start, row.end, ranges));
+      table.rows.push(cellsOf(text, row.start, row.end, ranges, header));
     } else if (headerOfNext && line.trim() === headerOfNext) {
       // A table's header line: shown as the head of the table that follows.
       table = null;
@@ -89,14 +89,30 @@ export function pageBlocks(pageChunks: readonly PageChunk[], page: number, quote
   return blocks;
 }
 
-function cellsOf(text: string, start: number, end: number, ranges: ReadonlyArray<readonly [number, number]>): Segment[][] {
-  const cells: Segment[][] = [];
+/**
+ * A row's cells. Under a header a row reads "column: value | column: value" with empty values left out
+ * (how tables are indexed): each value goes in its column, without the column's name.
+ */
+function cellsOf(text: string, start: number, end: number, ranges: ReadonlyArray<readonly [number, number]>, header: string[] | null): Segment[][] {
+  const pieces: Array<[number, number]> = [];
   let at = start;
   while (at <= end) {
     const bar = text.indexOf(CELL, at);
-    const cellEnd = bar < 0 || bar >= end ? end : bar;
-    cells.push(segmentsOf(text, at, cellEnd, ranges));
-    at = cellEnd + CELL.length;
+    const pieceEnd = bar < 0 || bar >= end ? end : bar;
+    pieces.push([at, pieceEnd]);
+    at = pieceEnd + CELL.length;
+  }
+  if (!header) return pieces.map(([s, e]) => segmentsOf(text, s, e, ranges));
+  const cells: Segment[][] = header.map(() => []);
+  let next = 0;
+  for (const [s, e] of pieces) {
+    const piece = text.slice(s, e);
+    const named = header.findIndex((h, i) => i >= next && piece.startsWith(`${h}: `));
+    const column = named >= 0 ? named : next;
+    const from = named >= 0 ? s + header[named]!.length + 2 : s;
+    if (column >= cells.length) cells.push([]);
+    cells[column] = segmentsOf(text, from, e, ranges);
+    next = column + 1;
   }
   return cells;
 }
