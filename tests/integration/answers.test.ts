@@ -429,8 +429,27 @@ describe("without a language model (extractive answerer)", () => {
       expect(file.status).toBe(200);
       expect(file.headers.get("content-type")).toBe("application/pdf");
       expect(file.headers.get("content-disposition")).toMatch(/^inline; filename="mmwr-unhealthy-housing_us-024\.pdf"/);
+      expect(file.headers.get("accept-ranges")).toBe("bytes");
+      const original = fs.readFileSync(path.join(FIXTURE_DOCUMENTS, PDF_NAME));
       const bytes = Buffer.from(await file.arrayBuffer());
-      expect(bytes.equals(fs.readFileSync(path.join(FIXTURE_DOCUMENTS, PDF_NAME)))).toBe(true);
+      expect(bytes.equals(original)).toBe(true);
+
+      // The viewer reads a large PDF by byte ranges: one range is sent as asked, clipped to the file.
+      const fileUrl = `/api/documents/${docs.pdf}/file`;
+      const head = await vet.request("GET", fileUrl, { headers: { Range: "bytes=0-7" } });
+      expect(head.status).toBe(206);
+      expect(head.headers.get("content-range")).toBe(`bytes 0-7/${original.length}`);
+      expect(Buffer.from(await head.arrayBuffer()).equals(original.subarray(0, 8))).toBe(true);
+      const tail = await vet.request("GET", fileUrl, { headers: { Range: "bytes=-16" } });
+      expect(tail.status).toBe(206);
+      expect(Buffer.from(await tail.arrayBuffer()).equals(original.subarray(original.length - 16))).toBe(true);
+      const past = await vet.request("GET", fileUrl, { headers: { Range: `bytes=${original.length}-` } });
+      expect(past.status).toBe(416);
+      expect(past.headers.get("content-range")).toBe(`bytes */${original.length}`);
+      // Several ranges, or a malformed one, get the whole file.
+      expect((await vet.request("GET", fileUrl, { headers: { Range: "bytes=0-1,4-5" } })).status).toBe(200);
+      // Another user's private document is 404 with a range too.
+      expect((await vet.request("GET", `/api/documents/${docs.privateToOther}/file`, { headers: { Range: "bytes=0-1" } })).status).toBe(404);
     });
 
     it("stores the question and the complete answer with its citations, oldest first", async () => {

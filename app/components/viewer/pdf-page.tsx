@@ -12,14 +12,18 @@ type Pdfjs = typeof import("pdfjs-dist");
  * pdf.js, loaded only here (its own chunk, never in other screens' bundles), with its worker bundled by
  * Vite as a file of this app: nothing is fetched from elsewhere, so the viewer works offline.
  */
-let pdfjs: Promise<Pdfjs> | null = null;
-function loadPdfjs(): Promise<Pdfjs> {
+let pdfjs: Promise<{ lib: Pdfjs; worker: InstanceType<Pdfjs["PDFWorker"]> }> | null = null;
+function loadPdfjs() {
   pdfjs ??= Promise.all([import("pdfjs-dist"), import("pdfjs-dist/build/pdf.worker.min.mjs?url")]).then(([lib, worker]) => {
     lib.GlobalWorkerOptions.workerSrc = worker.default;
-    return lib;
+    // One worker for every document of this tab, started now: its start is most of the wait for a first page.
+    return { lib, worker: new lib.PDFWorker() };
   });
   return pdfjs;
 }
+
+// Fetched as soon as the viewer's code runs in the browser, while the page hydrates, not after.
+if (typeof document !== "undefined") void loadPdfjs();
 
 /** One page of the stored PDF: the canvas, the text layer over it, the quoted sentences <mark>ed on it. */
 export function PdfPage({
@@ -53,8 +57,11 @@ export function PdfPage({
     let opened: PDFDocumentProxy | null = null;
     setError(null);
     loadPdfjs()
-      // No eval: the page's Content-Security-Policy forbids it, and fonts render without it.
-      .then((lib) => lib.getDocument({ url: fileUrl, isEvalSupported: false, withCredentials: true }).promise)
+      // No eval: the page's Content-Security-Policy forbids it, and fonts render without it. Byte ranges
+      // only, no streaming of the whole file: the cited page of a 400-page book needs a small part of it.
+      .then(({ lib, worker }) =>
+        lib.getDocument({ url: fileUrl, worker, isEvalSupported: false, withCredentials: true, disableStream: true, disableAutoFetch: true }).promise,
+      )
       .then((d) => {
         opened = d;
         if (cancelled) void d.destroy();
@@ -87,7 +94,7 @@ export function PdfPage({
     const canvasEl = canvas.current;
     const layerEl = textLayer.current;
     (async () => {
-      const lib = await loadPdfjs();
+      const { lib } = await loadPdfjs();
       const pdfPage = await doc.getPage(Math.min(page, doc.numPages));
       if (cancelled) return;
       const natural = pdfPage.getViewport({ scale: 1 });
