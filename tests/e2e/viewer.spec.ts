@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { fold } from "../../app/lib/viewer/match";
 import { originOf, signIn } from "../support/e2e-session";
-import { fixtureDocument } from "../support/fixtures";
+import { fixtureDocument, longPdfBytes } from "../support/fixtures";
 
 /**
  * The document viewer end to end: a question over an ingested PDF, its source opened from the answer, the
@@ -157,4 +157,16 @@ test("a page outside the document is the 404 screen", async ({ page }) => {
   const response = await page.goto(`/documents/${documentIds[0]}/view?page=999`);
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+});
+
+test("where the book prints another number on a page, the viewer shows both", async ({ page }) => {
+  await signIn(page, "admin@clinic.test", "e2e-admin-password");
+  // Roman front matter (i, ii), then arabic from 1: physical page 3 is printed "1".
+  const id = await uploadShared(page, "labelled-housing.pdf", "application/pdf", await longPdfBytes(4, { labels: true, from: [PDF_NAME] }));
+  documentIds.push(id);
+  await page.goto(`/documents/${id}/view?page=3`);
+  await expect(page.getByTestId("viewer-page")).toHaveText("Page 3 · printed page 1");
+  await page.keyboard.press("ArrowLeft");
+  await expect(page.getByTestId("viewer-page")).toHaveText("Page 2 · printed page ii");
+  await expect(page.getByTestId("pdf-page")).toHaveAttribute("data-rendered-page", "2");
 });
