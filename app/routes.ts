@@ -37,6 +37,7 @@ export default [
   route("api/conversations/:id/messages/stream", "routes/api.conversations.$id.messages.stream.ts"),
   route("api/suggestions/contextual", "routes/api.suggestions.contextual.ts"),
   route("api/documents/:id/file", "routes/api.documents.$id.file.ts"),
+  route("documents/:id/view", "routes/documents.$id.view.tsx"),
   route("documents/:id/pages/:page", "routes/documents.$id.pages.$page.tsx"),
   route("api/suggestions/popular", "routes/api.suggestions.popular.ts"),
   route("api/welcome-message", "routes/api.welcome-message.ts"),

@@ -9,6 +9,7 @@ import {
   newestAssistantId,
   placeholderFor,
   shownSuggestions,
+  sourceHref,
   sourceLabel,
   suggestionLabel,
   uniqueCitations,
@@ -40,6 +41,13 @@ describe("labels and titles", () => {
     const c = (url: string, page: string | number): Citation => ({ document: "Plumb's", page, documentId: "d", physicalPage: 3, url });
     expect(sourceLabel(c("/x", "iv"))).toBe("[Plumb's, pg. iv]");
     expect(uniqueCitations([c("/a", 1), c("/a", 1), c("/b", 2)]).map((x) => x.url)).toEqual(["/a", "/b"]);
+  });
+
+  it("opens a source in the viewer, an answer stored when PDFs opened as the raw file too", () => {
+    const c = (url: string): Citation => ({ document: "Plumb's", page: "iv", documentId: "d 1", physicalPage: 3, url });
+    expect(sourceHref(c("/documents/d%201/view?page=3&q=Dose."))).toBe("/documents/d%201/view?page=3&q=Dose.");
+    expect(sourceHref(c("/api/documents/d%201/file#page=3"))).toBe("/documents/d%201/view?page=3");
+    expect(sourceHref({ url: "https://pubmed.ncbi.nlm.nih.gov/123/" })).toBe("https://pubmed.ncbi.nlm.nih.gov/123/");
   });
 
   it("labels PubMed articles with their own '[Journal Year — short title, PMID n]'", () => {

@@ -1,4 +1,5 @@
 import type { Citation, Message } from "./chat-client";
+import { viewerUrl } from "./viewer";
 
 /** Pure rules of the chat screen (spec §2, §4, §9), kept apart from React so they are tested directly. */
 
@@ -67,6 +68,15 @@ export function canSend(text: string, pending: boolean): boolean {
 export function sourceLabel(citation: Pick<Citation, "document" | "page" | "label">): string {
   // PubMed articles come with their own label: '[Journal Year — short title, PMID n]'.
   return citation.label ?? `[${citation.document}, pg. ${citation.page}]`;
+}
+
+/**
+ * Where a source opens: its url, the in-app viewer at the cited page; an answer stored before the viewer
+ * pointed PDFs at the raw file ("/api/documents/:id/file#page=N"), which opens in the viewer too.
+ */
+export function sourceHref(citation: Pick<Citation, "url" | "documentId" | "physicalPage">): string {
+  if (citation.documentId && citation.physicalPage && citation.url.startsWith("/api/documents/")) return viewerUrl(citation.documentId, citation.physicalPage);
+  return citation.url;
 }
 
 /** One button per place cited: the same page (same link) cited twice is shown once. */

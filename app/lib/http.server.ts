@@ -135,3 +135,23 @@ export function requestInfo(request: Request, context: unknown): RequestInfo {
     userAgent: request.headers.get("user-agent")?.slice(0, 512) ?? null,
   };
 }
+
+/**
+ * One byte range of "Range: bytes=a-b" (also "a-" and "-n"), clipped to the file; "unsatisfiable" when it
+ * starts past the end; null for no header, several ranges or anything else (the whole file is sent).
+ */
+export function byteRange(header: string | null, size: number): { start: number; end: number } | "unsatisfiable" | null {
+  const m = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!m || (m[1] === "" && m[2] === "")) return null;
+  if (size === 0) return "unsatisfiable";
+  if (m[1] === "") {
+    const suffix = Number(m[2]);
+    if (suffix === 0) return "unsatisfiable";
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(m[1]);
+  const end = m[2] === "" ? size - 1 : Math.min(Number(m[2]), size - 1);
+  if (start >= size) return "unsatisfiable";
+  if (end < start) return null;
+  return { start, end };
+}

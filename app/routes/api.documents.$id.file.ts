@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { Readable } from "node:stream";
 import { requireApiUser } from "~/lib/auth/index.server";
-import { jsonError } from "~/lib/http.server";
+import { byteRange, jsonError } from "~/lib/http.server";
 import { getVisibleDocument } from "~/lib/ingest/index.server";
 import type { Route } from "./+types/api.documents.$id.file";
 
@@ -23,7 +23,8 @@ function disposition(kind: "inline" | "attachment", filename: string): string {
 
 /**
  * GET: the stored original of a document the caller may see (404 otherwise, whether or not it
- * exists). PDFs open inline so "#page=N" takes the viewer to the cited page; other formats download.
+ * exists). PDFs open inline (the in-app viewer draws them); other formats download. One byte range
+ * may be asked for, so the viewer reads only the parts of a large PDF the cited page needs.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireApiUser(request);
@@ -35,11 +36,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   } catch {
     return jsonError(404, "The document's file is missing");
   }
-  const body = Readable.toWeb(fs.createReadStream(doc.filePath)) as ReadableStream<Uint8Array>;
+  const range = byteRange(request.headers.get("range"), stat.size);
+  if (range === "unsatisfiable") {
+    return new Response(null, { status: 416, headers: { "Content-Range": `bytes */${stat.size}`, "Cache-Control": "private, no-store" } });
+  }
+  const { start, end } = range ?? { start: 0, end: stat.size - 1 };
+  const stream = stat.size === 0 ? fs.createReadStream(doc.filePath) : fs.createReadStream(doc.filePath, { start, end });
+  const body = Readable.toWeb(stream) as ReadableStream<Uint8Array>;
   return new Response(body, {
+    status: range ? 206 : 200,
     headers: {
+      ...(range ? { "Content-Range": `bytes ${start}-${end}/${stat.size}` } : {}),
+      "Accept-Ranges": "bytes",
       "Content-Type": CONTENT_TYPES[doc.fileType] ?? "application/octet-stream",
-      "Content-Length": String(stat.size),
+      "Content-Length": String(stat.size === 0 ? 0 : end - start + 1),
       "Content-Disposition": disposition(doc.fileType === "pdf" ? "inline" : "attachment", doc.filename),
       "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",

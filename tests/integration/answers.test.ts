@@ -214,14 +214,17 @@ async function waitForAssistant(client: HttpClient, conversationId: string, time
 }
 
 /** The cited passage of a page view: its element id and text. */
-function citedPassage(html: string): { count: number; id: string | null; text: string } {
-  const all = [...html.matchAll(/<section[^>]*data-testid="cited-passage"[^>]*>([\s\S]*?)<\/section>/g)];
-  const first = all[0];
-  return {
-    count: all.length,
-    id: first ? (/id="([^"]+)"/.exec(first[0])?.[1] ?? null) : null,
-    text: first ? first[1]!.replace(/<[^>]+>/g, "") : "",
-  };
+/** The highlighted text of a viewer page (its <mark>s, in order), as the HTML shows it. */
+function marked(html: string): string[] {
+  return [...html.matchAll(/<mark[^>]*>([\s\S]*?)<\/mark>/g)].map((m) => decodeHtml(m[1]!.replace(/<[^>]+>/g, "")));
+}
+
+const decodeHtml = (s: string) => s.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+
+/** A viewer address's parts. */
+function viewerOf(url: string): { path: string; page: string | null; quotes: string[] } {
+  const u = new URL(url, "http://x");
+  return { path: u.pathname, page: u.searchParams.get("page"), quotes: u.searchParams.getAll("q") };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -281,8 +284,8 @@ describe("without a language model (extractive answerer)", () => {
       expect(messageRows(server)).toBe(before);
     });
 
-    it("the page view sends a signed-out caller to sign in and a pending user to the beta page", async () => {
-      const url = `/documents/${docs.meloxicam}/pages/1?chunk=1`;
+    it("the viewer sends a signed-out caller to sign in and a pending user to the beta page", async () => {
+      const url = `/documents/${docs.meloxicam}/view?page=1&q=Meloxicam`;
       const signedOut = await anon().get(url);
       expect(signedOut.status).toBe(302);
       expect(signedOut.headers.get("location")).toBe(`/api/login?redirectTo=${encodeURIComponent(url)}`);
@@ -320,22 +323,22 @@ describe("without a language model (extractive answerer)", () => {
     it("a shared document opens for every approved user; a missing id is 404", async () => {
       for (const client of [vet, other, admin]) {
         expect((await client.get(`/api/documents/${docs.meloxicam}/file`)).status).toBe(200);
-        expect((await client.get(`/documents/${docs.meloxicam}/pages/1`)).status).toBe(200);
+        expect((await client.get(`/documents/${docs.meloxicam}/view?page=1`)).status).toBe(200);
       }
       expect((await vet.get("/api/documents/no-such-document/file")).status).toBe(404);
-      expect((await vet.get("/documents/no-such-document/pages/1")).status).toBe(404);
+      expect((await vet.get("/documents/no-such-document/view?page=1")).status).toBe(404);
     });
 
     it("another user's private document is 404 for the file and the page view, as if it did not exist", async () => {
       const file = await other.get(`/api/documents/${docs.privateToOther}/file`);
       expect(file.status).toBe(200);
       expect(await file.text()).toBe(PRIVATE_TXT);
-      expect((await other.get(`/documents/${docs.privateToOther}/pages/1`)).status).toBe(200);
+      expect((await other.get(`/documents/${docs.privateToOther}/view?page=1`)).status).toBe(200);
 
       const refused = await vet.get(`/api/documents/${docs.privateToOther}/file`);
       expect(refused.status).toBe(404);
       expect(await refused.json()).toEqual({ message: "Document not found" });
-      expect((await vet.get(`/documents/${docs.privateToOther}/pages/1`)).status).toBe(404);
+      expect((await vet.get(`/documents/${docs.privateToOther}/view?page=1`)).status).toBe(404);
     });
 
     it("another user's private document is never searched or cited", async () => {
@@ -350,15 +353,29 @@ describe("without a language model (extractive answerer)", () => {
     it("a document still being ingested is 404 for everyone, the admin included", async () => {
       for (const client of [vet, admin]) {
         expect((await client.get(`/api/documents/${docs.processing}/file`)).status).toBe(404);
-        expect((await client.get(`/documents/${docs.processing}/pages/1`)).status).toBe(404);
+        expect((await client.get(`/documents/${docs.processing}/view?page=1`)).status).toBe(404);
       }
     });
 
     it("a page outside the document or not a number is 404", async () => {
-      expect((await vet.get(`/documents/${docs.meloxicam}/pages/2`)).status).toBe(404);
-      expect((await vet.get(`/documents/${docs.meloxicam}/pages/0`)).status).toBe(404);
-      expect((await vet.get(`/documents/${docs.meloxicam}/pages/first`)).status).toBe(404);
-      expect((await vet.get(`/documents/${docs.pdf}/pages/7`)).status).toBe(404);
+      expect((await vet.get(`/documents/${docs.meloxicam}/view?page=2`)).status).toBe(404);
+      expect((await vet.get(`/documents/${docs.meloxicam}/view?page=0`)).status).toBe(404);
+      expect((await vet.get(`/documents/${docs.meloxicam}/view?page=first`)).status).toBe(404);
+      expect((await vet.get(`/documents/${docs.pdf}/view?page=7`)).status).toBe(404);
+      expect((await vet.get(`/documents/${docs.meloxicam}/view`)).status).toBe(404);
+      expect((await vet.get(`/documents/${docs.meloxicam}/view?page=1.5`)).status).toBe(404);
+      // The app's 404 screen, as for any missing page.
+      const missing = await vet.get(`/documents/${docs.pdf}/view?page=7`);
+      expect(missing.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(await missing.text()).toContain("Page Not Found");
+    });
+
+    it("the viewer shows a quote as text, never as markup, and the page view's old address leads to it", async () => {
+      const html = await (await vet.get(`/documents/${docs.meloxicam}/view?page=1&q=${encodeURIComponent("<img src=x onerror=alert(1)> meloxicam")}`)).text();
+      expect(html).not.toContain("<img src=x");
+      const old = await vet.get(`/documents/${docs.meloxicam}/pages/1?chunk=1`);
+      expect(old.status).toBe(302);
+      expect(old.headers.get("location")).toBe(`/documents/${docs.meloxicam}/view?page=1`);
     });
   });
 
@@ -376,8 +393,11 @@ describe("without a language model (extractive answerer)", () => {
         documentId: docs.meloxicam,
         physicalPage: 1,
         chunkId: expect.any(Number),
-        url: `/documents/${docs.meloxicam}/pages/1?chunk=${citation!.chunkId}`,
+        url: expect.any(String),
       });
+      // The viewer at the cited page, carrying the quoted sentence.
+      expect(viewerOf(citation!.url)).toMatchObject({ path: `/documents/${docs.meloxicam}/view`, page: "1" });
+      expect(viewerOf(citation!.url).quotes).toContain(MELOXICAM_DOSE_SENTENCE);
       // Every marker in the answer points to an entry of the citations list.
       for (const [, n] of answer.content.matchAll(/(?<!\\)\[(\d+)\]/g)) expect(Number(n)).toBeLessThanOrEqual(answer.citations.length);
 
@@ -386,26 +406,50 @@ describe("without a language model (extractive answerer)", () => {
       expect(view.headers.get("content-type")).toMatch(/^text\/html/);
       const html = await view.text();
       expect(html).toContain("Feline Analgesia Notes");
-      const cited = citedPassage(html);
-      expect(cited.count).toBe(1);
-      expect(cited.id).toBe(`passage-${citation!.chunkId}`);
-      expect(cited.text).toContain(MELOXICAM_DOSE_SENTENCE);
+      // Only the quoted sentences are highlighted, exactly.
+      expect(marked(html)).toContain(MELOXICAM_DOSE_SENTENCE);
+      expect(marked(html).sort()).toEqual([...viewerOf(citation!.url).quotes].sort());
     });
 
-    it("answers from a PDF with a citation that opens the stored original at the cited page", async () => {
+    it("answers from a PDF with a citation that opens the viewer at the cited page, which draws the stored original", async () => {
       const answer = await askOk(vet, await newConversation(vet), PDF_QUESTION);
       expect(answer.status).toBe("complete");
       expect(answer.content).toContain("Examples of moderate physical problems in a unit include");
       const [citation] = answer.citations;
       expect(citation).toMatchObject({ document: PDF_TITLE, page: 1, documentId: docs.pdf, physicalPage: 1 });
-      expect(citation!.url).toBe(`/api/documents/${docs.pdf}/file#page=1`);
+      const viewer = viewerOf(citation!.url);
+      expect(viewer).toMatchObject({ path: `/documents/${docs.pdf}/view`, page: "1" });
+      expect(viewer.quotes.some((q) => q.includes("Examples of moderate physical problems in a unit include"))).toBe(true);
+      const view = await vet.get(citation!.url);
+      expect(view.status).toBe(200);
+      // The page is drawn in the browser from the stored file, whose address the viewer carries.
+      expect(await view.text()).toContain(`/api/documents/${docs.pdf}/file`);
 
-      const file = await vet.get(citation!.url.split("#")[0]!);
+      const file = await vet.get(`/api/documents/${docs.pdf}/file`);
       expect(file.status).toBe(200);
       expect(file.headers.get("content-type")).toBe("application/pdf");
       expect(file.headers.get("content-disposition")).toMatch(/^inline; filename="mmwr-unhealthy-housing_us-024\.pdf"/);
+      expect(file.headers.get("accept-ranges")).toBe("bytes");
+      const original = fs.readFileSync(path.join(FIXTURE_DOCUMENTS, PDF_NAME));
       const bytes = Buffer.from(await file.arrayBuffer());
-      expect(bytes.equals(fs.readFileSync(path.join(FIXTURE_DOCUMENTS, PDF_NAME)))).toBe(true);
+      expect(bytes.equals(original)).toBe(true);
+
+      // The viewer reads a large PDF by byte ranges: one range is sent as asked, clipped to the file.
+      const fileUrl = `/api/documents/${docs.pdf}/file`;
+      const head = await vet.request("GET", fileUrl, { headers: { Range: "bytes=0-7" } });
+      expect(head.status).toBe(206);
+      expect(head.headers.get("content-range")).toBe(`bytes 0-7/${original.length}`);
+      expect(Buffer.from(await head.arrayBuffer()).equals(original.subarray(0, 8))).toBe(true);
+      const tail = await vet.request("GET", fileUrl, { headers: { Range: "bytes=-16" } });
+      expect(tail.status).toBe(206);
+      expect(Buffer.from(await tail.arrayBuffer()).equals(original.subarray(original.length - 16))).toBe(true);
+      const past = await vet.request("GET", fileUrl, { headers: { Range: `bytes=${original.length}-` } });
+      expect(past.status).toBe(416);
+      expect(past.headers.get("content-range")).toBe(`bytes */${original.length}`);
+      // Several ranges, or a malformed one, get the whole file.
+      expect((await vet.request("GET", fileUrl, { headers: { Range: "bytes=0-1,4-5" } })).status).toBe(200);
+      // Another user's private document is 404 with a range too.
+      expect((await vet.request("GET", `/api/documents/${docs.privateToOther}/file`, { headers: { Range: "bytes=0-1" } })).status).toBe(404);
     });
 
     it("stores the question and the complete answer with its citations, oldest first", async () => {
@@ -457,11 +501,11 @@ describe("without a language model (extractive answerer)", () => {
       expect(answer.citations).toHaveLength(1);
       const [citation] = answer.citations;
       expect(citation).toMatchObject({ document: ITRACONAZOLE_TITLE, page: 1, documentId: docs.itraconazole, physicalPage: 1 });
-      expect(citation!.url).toBe(`/documents/${docs.itraconazole}/pages/1?chunk=${citation!.chunkId}`);
-      // The cited passage is the one that gives the dog dose.
+      expect(viewerOf(citation!.url)).toMatchObject({ path: `/documents/${docs.itraconazole}/view`, page: "1" });
+      // The sentence highlighted is the one that gives the dog dose.
       const view = await vet.get(citation!.url);
       expect(view.status).toBe(200);
-      expect(citedPassage(await view.text()).text).toContain(ITRACONAZOLE_DOSE_SENTENCE);
+      expect(marked(await view.text())).toContain(ITRACONAZOLE_DOSE_SENTENCE);
       expect(answer.reading).toBe("cats · itraconazole, dermatitis, Malassezia · dose");
       expect((await messagesOf(vet, conversation))[1]).toEqual(answer);
     });
@@ -741,7 +785,7 @@ describe("with a language model (loopback Ollama)", () => {
     expect(done.content).toBe("Meloxicam is given at 0.1 mg/kg once daily [1], with a loading dose on day one.");
     expect(done.citations).toHaveLength(1);
     expect(done.citations[0]).toMatchObject({ document: "Feline Analgesia Notes", page: 1, documentId: docs.meloxicam });
-    expect(done.citations[0]!.url).toBe(`/documents/${docs.meloxicam}/pages/1?chunk=${done.citations[0]!.chunkId}`);
+    expect(viewerOf(done.citations[0]!.url)).toMatchObject({ path: `/documents/${docs.meloxicam}/view`, page: "1" });
     expect(await messagesOf(vet, conversation)).toEqual([events[0]!.data, done]);
 
     // The model was asked with the passages and the question, in a streamed chat.

@@ -290,7 +290,7 @@ describe("a private library", () => {
         const file = await other.get(`/api/documents/${id}/file`);
         expect(file.status).toBe(404);
         expect(await file.json()).toEqual({ message: "Document not found" });
-        expect((await other.get(`/documents/${id}/pages/1`)).status).toBe(404);
+        expect((await other.get(`/documents/${id}/view?page=1`)).status).toBe(404);
       }
       const lists = [...(await libraryOf(other)), ...(await libraryOf(other, "?scope=searchable"))].map((d) => d.id);
       expect(lists).not.toContain(docxId);
@@ -305,7 +305,7 @@ describe("a private library", () => {
 
     // Alice opens her own.
     expect((await alice.get(`/api/documents/${pdfId}/file`)).status).toBe(200);
-    expect((await alice.get(`/documents/${docxId}/pages/1`)).status).toBe(200);
+    expect((await alice.get(`/documents/${docxId}/view?page=1`)).status).toBe(200);
   });
 
   it("a full library refuses another upload with 409 and a clear message, storing nothing", async () => {

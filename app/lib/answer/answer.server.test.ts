@@ -3,6 +3,7 @@ import { createKnowledgeBase, heading, page, para } from "../../../tests/support
 import { startFakeOllama, type ChatRequestBody, type FakeOllama, type FakeOllamaOptions } from "../../../tests/support/ollama-server";
 import { startFakeEutils, type FakeEutils } from "../../../tests/support/eutils-server";
 import { createEutilsClient, createPubMedSearcher, RequestThrottle } from "../pubmed/index.server";
+import { viewerUrl } from "../viewer";
 import { createChatModel, type ChatModel } from "./chat-model.server";
 import { answerQuestion, type AnswerDeps, type AnswerRequest } from "./pipeline.server";
 import { fallbackTitle, generateTitle, contextualSuggestions } from "./suggestions.server";
@@ -70,15 +71,24 @@ describe("the extractive answerer", () => {
       "The dose of meloxicam in cats is 0.1 mg/kg orally once daily after a loading dose of 0.2 mg/kg on the first day. [1]",
     );
     expect(result.citations).toEqual([
-      { document: "Small Animal Formulary", page: "245", documentId: "formulary", physicalPage: 12, chunkId: expect.any(Number), url: "/api/documents/formulary/file#page=12" },
+      { document: "Small Animal Formulary", page: "245", documentId: "formulary", physicalPage: 12, chunkId: expect.any(Number),
+        // The viewer opens at the cited page with the sentences quoted from it, as the passage has them, to highlight.
+        url: viewerUrl("formulary", 12, [
+          "The dose of meloxicam in cats is 0.1 mg/kg orally once daily after a loading dose of 0.2 mg/kg on the first day.",
+          "Use the lowest effective dose in cats with chronic kidney disease, and monitor renal values.",
+          "Meloxicam is a preferential COX-2 inhibitor used for the control of pain and inflammation in dogs and cats.",
+        ]),
+      },
     ]);
     expect(tokens.join("")).toBe(result.content);
   });
 
-  it("opens other formats in the page view of the cited passage", async () => {
+  it("opens other formats in the viewer at the cited page, with every sentence quoted from it", async () => {
     const result = await ask("What is the starting dose of insulin in diabetic dogs?");
     expect(result.citations[0]).toMatchObject({ document: "Canine Endocrinology", page: 3 });
-    expect(result.citations[0]!.url).toMatch(/^\/documents\/endocrine\/pages\/3\?chunk=\d+$/);
+    const url = new URL(result.citations[0]!.url!, "http://x");
+    expect(url.pathname + "?page=" + url.searchParams.get("page")).toBe("/documents/endocrine/view?page=3");
+    expect(url.searchParams.getAll("q")).toContain("The starting dose of lente insulin in dogs is 0.25 U/kg subcutaneously every 12 hours.");
   });
 
   it("abstains, with the exact sentence and no sources, when nothing is about the question", async () => {

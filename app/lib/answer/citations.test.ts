@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { citationLabel, displayPage, finalizeCitations, narrowToSentence, sourceUrl, toCitation } from "./citations";
+import { citationLabel, displayPage, finalizeCitations, narrowToSentence, PageNumbering, sourceUrl, toCitation } from "./citations";
 import type { NumberedPassage } from "./types";
 
 const passage = (number: number, over: Partial<NumberedPassage> = {}): NumberedPassage => ({
@@ -59,9 +59,10 @@ describe("what a citation shows and opens", () => {
     expect(displayPage({ pages: [12, 13], pageLabel: null })).toBe("12-13");
   });
 
-  it("opens a PDF at its physical page and other formats in the page view with the passage", () => {
-    expect(sourceUrl({ documentId: "a b", pages: [12, 13], fileType: "pdf", chunkId: 7 })).toBe("/api/documents/a%20b/file#page=12");
-    expect(sourceUrl({ documentId: "d", pages: [3], fileType: "docx", chunkId: 7 })).toBe("/documents/d/pages/3?chunk=7");
+  it("opens every format in the viewer at its physical page, with the quoted sentences to highlight", () => {
+    expect(sourceUrl({ documentId: "a b", pages: [12, 13], fileType: "pdf" })).toBe("/documents/a%20b/view?page=12");
+    expect(sourceUrl({ documentId: "d", pages: [3], fileType: "docx", quotes: ["Give 0.3 mg/kg once."] })).toBe("/documents/d/view?page=3&q=Give+0.3+mg%2Fkg+once.");
+    expect(sourceUrl({ documentId: "pubmed:42", pages: [], fileType: "pubmed" })).toBe("https://pubmed.ncbi.nlm.nih.gov/42/");
   });
 
   it("labels a source '[document, pg. page]'", () => {
@@ -89,10 +90,10 @@ describe("citing the page a quoted sentence is printed on", () => {
     const p = chunk([null, null, null]);
     expect(toCitation(p).page).toBe("12-14");
     const onThirteen = toCitation(narrowToSentence(p, { pages: [13], pageLabel: null }));
-    expect(onThirteen).toMatchObject({ page: 13, physicalPage: 13, url: "/api/documents/doc-1/file#page=13", chunkId: 101 });
+    expect(onThirteen).toMatchObject({ page: 13, physicalPage: 13, url: "/documents/doc-1/view?page=13", chunkId: 101 });
     expect(citationLabel(onThirteen)).toBe("[Feline Medicine, pg. 13]");
     const across = toCitation(narrowToSentence(p, { pages: [12, 13], pageLabel: null }));
-    expect(across).toMatchObject({ page: "12-13", physicalPage: 12, url: "/api/documents/doc-1/file#page=12" });
+    expect(across).toMatchObject({ page: "12-13", physicalPage: 12, url: "/documents/doc-1/view?page=12" });
     expect(citationLabel(across)).toBe("[Feline Medicine, pg. 12-13]");
   });
 
@@ -106,7 +107,7 @@ describe("citing the page a quoted sentence is printed on", () => {
 
   it("opens other formats at the sentence's page, and leaves a passage without pages as it is", () => {
     const docx = { ...chunk([null, null, null]), fileType: "docx" };
-    expect(sourceUrl(narrowToSentence(docx, { pages: [14], pageLabel: null }))).toBe("/documents/doc-1/pages/14?chunk=101");
+    expect(sourceUrl(narrowToSentence(docx, { pages: [14], pageLabel: null, raw: "Twice daily." }))).toBe("/documents/doc-1/view?page=14&q=Twice+daily.");
     const pubmed = passage(2, { documentId: "pubmed:123", fileType: "pubmed", pages: [], pageLabel: "PMID 123" });
     expect(narrowToSentence(pubmed, { pages: [], pageLabel: "PMID 123" })).toBe(pubmed);
   });
@@ -119,5 +120,21 @@ describe("citing the page a quoted sentence is printed on", () => {
     const { content, cited } = finalizeCitations("Dose [1]. Interval [2]. Route [3].", [a, b, c]);
     expect(content).toBe("Dose [1]. Interval [2]. Route [1].");
     expect(cited.map((x) => toCitation(x).page)).toEqual([12, 13]);
+  });
+
+  it("opens a page at every sentence quoted from it, whichever passage or numbering brought it", () => {
+    const p = chunk([null, null, null]);
+    const numbering = new PageNumbering();
+    const one = numbering.numberOf({ ...p, number: 1 }, { pages: [12], pageLabel: null, raw: "Dose is 0.3 mg/kg." });
+    const again = numbering.numberOf({ ...p, number: 1 }, { pages: [12], pageLabel: null, raw: "Give it once." });
+    expect(again).toBe(one);
+    // Another passage (an overlapping chunk) quoted on the same page is the same source to the reader.
+    const other = { ...narrowToSentence({ ...p, chunkId: 102 }, { pages: [12], pageLabel: null, raw: "Not in dehydrated cats." }), number: 2 };
+    const { cited } = finalizeCitations("A [1]. B [2].", [...numbering.cited, other]);
+    expect(cited).toHaveLength(1);
+    const url = new URL(toCitation(cited[0]!).url!, "http://x");
+    expect(url.pathname).toBe("/documents/doc-1/view");
+    expect(url.searchParams.get("page")).toBe("12");
+    expect(url.searchParams.getAll("q")).toEqual(["Dose is 0.3 mg/kg.", "Give it once.", "Not in dehydrated cats."]);
   });
 });

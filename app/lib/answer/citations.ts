@@ -1,4 +1,5 @@
 import type { Passage } from "../search/index.server";
+import { viewerUrl } from "../viewer";
 import type { Citation, NumberedPassage, PassageLike } from "./types";
 
 /**
@@ -55,7 +56,7 @@ export function finalizeCitations<P extends PassageLike>(text: string, passages:
             mapped = cited.length + 1;
             bySource.set(key, mapped);
             cited.push({ ...passage, number: mapped });
-          }
+          } else addQuotes(cited[mapped - 1]!, passage.quotes);
           renumber.set(n, mapped);
         }
         if (!numbers.includes(mapped)) numbers.push(mapped);
@@ -77,8 +78,18 @@ export function finalizeCitations<P extends PassageLike>(text: string, passages:
   return { content, cited };
 }
 
-/** Where a quoted sentence is printed: its physical pages (first = where it starts) and its first page's printed label. */
-export type SentencePages = { pages: number[]; pageLabel: string | null };
+/**
+ * Where a quoted sentence is printed: its physical pages (first = where it starts) and its first page's printed
+ * label; `raw`, the sentence exactly as the passage has it, is what the viewer highlights on the page.
+ */
+export type SentencePages = { pages: number[]; pageLabel: string | null; raw?: string };
+
+/** Adds a passage's quoted sentences to those of the passage it is cited with (one page, one source). */
+function addQuotes(target: { quotes?: string[] }, quotes: readonly string[] | undefined): void {
+  const added = (quotes ?? []).filter((q) => !target.quotes?.includes(q));
+  // A new array: the one held may be shared with the passage it was copied from.
+  if (added.length) target.quotes = [...(target.quotes ?? []), ...added];
+}
 
 /**
  * The passage narrowed to the pages of one quoted sentence (see quotes.server.ts), so that toCitation
@@ -94,7 +105,7 @@ export function narrowToSentence<P extends PassageLike & Partial<Pick<Passage, "
   const last = sentence.pages[sentence.pages.length - 1]!;
   const lastLabel = last === first ? null : (passage.layout?.pages.find((p) => p.page === last)?.label ?? null);
   const pageLabel = sentence.pageLabel && lastLabel && lastLabel !== sentence.pageLabel ? `${sentence.pageLabel}-${lastLabel}` : sentence.pageLabel;
-  return { ...passage, pages: [...sentence.pages], pageLabel };
+  return { ...passage, pages: [...sentence.pages], pageLabel, quotes: sentence.raw ? [sentence.raw] : undefined };
 }
 
 /**
@@ -115,7 +126,7 @@ export class PageNumbering<P extends PassageLike = PassageLike> {
       n = this.cited.length + 1;
       this.numbers.set(key, n);
       this.cited.push({ ...narrowed, number: n });
-    }
+    } else addQuotes(this.cited[n - 1]!, narrowed.quotes);
     return n;
   }
 }
@@ -129,15 +140,12 @@ export function displayPage(passage: Pick<PassageLike, "pages" | "pageLabel">): 
 }
 
 /**
- * Where "open source" goes: a PDF opens as the stored file at its physical page (the browser's
- * viewer reads #page=N); other formats open a page view of the passage's page with it highlighted.
+ * Where "open source" goes: the in-app viewer at the physical page the citation names (where the quoted
+ * sentence starts), carrying the quoted sentences it highlights there; a PubMed article opens on PubMed.
  */
-export function sourceUrl(passage: Pick<PassageLike, "documentId" | "pages" | "fileType" | "chunkId">): string {
+export function sourceUrl(passage: Pick<PassageLike, "documentId" | "pages" | "fileType" | "quotes">): string {
   if (passage.fileType === PUBMED_FILE_TYPE) return `https://pubmed.ncbi.nlm.nih.gov/${encodeURIComponent(passage.documentId.slice(PUBMED_PREFIX.length))}/`;
-  const page = passage.pages[0] ?? 1;
-  const id = encodeURIComponent(passage.documentId);
-  if (passage.fileType === "pdf") return `/api/documents/${id}/file#page=${page}`;
-  return `/documents/${id}/pages/${page}?chunk=${passage.chunkId}`;
+  return viewerUrl(passage.documentId, passage.pages[0] ?? 1, passage.quotes ?? []);
 }
 
 /** PubMed articles travel as passages: documentId "pubmed:<PMID>", fileType "pubmed", no pages. */

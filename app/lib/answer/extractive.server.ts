@@ -42,6 +42,8 @@ type Sentence = {
   /** The pages the sentence is printed on, and its printed label: what it is cited with. */
   pages: number[];
   pageLabel: string | null;
+  /** Exactly as the passage has it: what the viewer highlights. */
+  raw: string;
   /** Position in the passage, for reading order. */
   index: number;
   terms: Set<string>;
@@ -189,7 +191,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       // A sentence that holds what is asked, in a paragraph naming the question's subject, is about that
       // subject even when it does not repeat its name ("… are the predominant signs.")
       const matched = terms.reduce((k, t) => k + (holdsTerm(sentenceTerms, t) ? 1 : 0), 0) + (answersAsked && inNamedParagraph ? 1 : 0);
-      out.push({ text, passage: p.number, pages: unit.pages, pageLabel: unit.pageLabel, index: i, terms: sentenceTerms, score, matched });
+      out.push({ text, passage: p.number, pages: unit.pages, pageLabel: unit.pageLabel, raw: unit.raw, index: i, terms: sentenceTerms, score, matched });
     });
   }
   return guide ? withLocalRarity(out, asking.length && asking.length < weighted.length ? asking : weighted) : out;

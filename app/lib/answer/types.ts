@@ -4,7 +4,10 @@ import type { AnswerProvider } from "./answered-by";
 
 /** What the answer capability needs of a retrieved passage (search's Passage has all of it). */
 export type PassageLike = Pick<Passage, "chunkId" | "documentId" | "title" | "pages" | "pageLabel" | "heading" | "text" | "fileType"> &
-  Partial<Pick<Passage, "layout">>;
+  Partial<Pick<Passage, "layout">> & {
+    /** The sentences an answer quotes from it, as the passage has them (set when it is cited at their pages). */
+    quotes?: string[];
+  };
 
 /** A passage as numbered in one answer: [n] in the answer text refers to it. */
 export type NumberedPassage<P extends PassageLike = PassageLike> = P & { number: number };

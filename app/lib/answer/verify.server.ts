@@ -141,18 +141,18 @@ const SAME_SENTENCE_SHARE = 0.5;
  */
 export function citeSentencePages(text: string, passages: Array<NumberedPassage<PassageLike>>): { text: string; passages: Array<NumberedPassage<PassageLike>> } {
   const byNumber = new Map(passages.map((p) => [p.number, p]));
-  const sentencesOf = new Map<number, Array<{ terms: Set<string>; pages: number[]; pageLabel: string | null }>>();
+  const sentencesOf = new Map<number, Array<{ terms: Set<string>; pages: number[]; pageLabel: string | null; raw: string }>>();
   const unitsOf = (p: NumberedPassage<PassageLike>) => {
     let units = sentencesOf.get(p.number);
     if (!units) {
-      units = quotableSentences({ ...p, layout: p.layout ?? null }).map((q) => ({ terms: new Set(tokenize(q.text)), pages: q.pages, pageLabel: q.pageLabel }));
+      units = quotableSentences({ ...p, layout: p.layout ?? null }).map((q) => ({ terms: new Set(tokenize(q.text)), pages: q.pages, pageLabel: q.pageLabel, raw: q.raw }));
       sentencesOf.set(p.number, units);
     }
     return units;
   };
   const numbering = new PageNumbering();
   const numberFor = (p: NumberedPassage<PassageLike>, claim: Set<string>): number => {
-    let best: { pages: number[]; pageLabel: string | null } | null = null;
+    let best: { pages: number[]; pageLabel: string | null; raw: string } | null = null;
     let bestShare = SAME_SENTENCE_SHARE;
     for (const unit of unitsOf(p)) {
       let shared = 0;

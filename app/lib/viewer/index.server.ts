@@ -1,0 +1,1 @@
+export { pageBlocks, pageText } from "./page.server";

@@ -1,0 +1,172 @@
+import fs from "node:fs";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { fold } from "../../app/lib/viewer/match";
+import { originOf, signIn } from "../support/e2e-session";
+import { fixtureDocument, longPdfBytes } from "../support/fixtures";
+
+/**
+ * The document viewer end to end: a question over an ingested PDF, its source opened from the answer, the
+ * viewer at the cited page with the quoted sentence marked on the PDF's text layer; the same for a CSV source
+ * on a phone-sized screen, where the source opens in the same tab and Back returns to the answer.
+ */
+
+const PDF_NAME = "mmwr-unhealthy-housing_us-024.pdf";
+const PDF_QUESTION = "What are examples of moderate physical problems in inadequate housing units?";
+const CSV_NAME = "e2e-withdrawal-periods.csv";
+const CSV_TEXT = `drug,species,route,withdrawal period
+Oxytetracycline,sheep,intramuscular,28 days for meat
+Florfenicol,cattle,subcutaneous,44 days for meat
+Tulathromycin,pigs,intramuscular,33 days for meat
+`;
+const CSV_QUESTION = "What is the withdrawal period of florfenicol in cattle?";
+
+const documentIds: string[] = [];
+
+async function uploadShared(page: Page, name: string, mimeType: string, buffer: Buffer): Promise<string> {
+  const upload = await page.request.post("/api/admin/documents/upload", { headers: originOf(page), multipart: { document: { name, mimeType, buffer } } });
+  expect(upload.ok()).toBe(true);
+  const { sessionId } = (await upload.json()) as { sessionId: string };
+  let id: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const s = (await (await page.request.get(`/api/admin/upload-sessions/${sessionId}`)).json()) as { status: string; documentId: string | null };
+        id = s.documentId;
+        return s.status;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe("completed");
+  return id!;
+}
+
+test.beforeAll(async ({ browser }) => {
+  const page = await browser.newPage();
+  await signIn(page, "admin@clinic.test", "e2e-admin-password");
+  documentIds.push(await uploadShared(page, PDF_NAME, "application/pdf", fs.readFileSync(fixtureDocument(PDF_NAME))));
+  documentIds.push(await uploadShared(page, CSV_NAME, "text/csv", Buffer.from(CSV_TEXT)));
+  await page.close();
+});
+
+test.afterAll(async ({ browser }) => {
+  const page = await browser.newPage();
+  await signIn(page, "admin@clinic.test", "e2e-admin-password");
+  for (const id of documentIds) await page.request.delete(`/api/admin/documents/${id}`, { headers: originOf(page) });
+  await page.close();
+});
+
+/** Asks in a new conversation and returns the answer's first source button and its stored citation. */
+async function askAndFindSource(page: Page, question: string, document: RegExp) {
+  await page.goto("/app");
+  const input = page.getByTestId("chat-input");
+  await input.fill(question);
+  await input.press("Enter");
+  const answer = page.getByTestId("assistant-message").last();
+  const source = answer.getByTestId("sources").getByRole("button", { name: document }).first();
+  await expect(source).toBeVisible({ timeout: 30_000 });
+  const label = (await source.textContent())!;
+  const conversations = (await (await page.request.get("/api/conversations")).json()) as Array<{ id: string; title: string; createdAt: string }>;
+  // Named from the question (a long one shortened with "..."); the newest is this one.
+  const conversation = conversations
+    .filter((c) => question.startsWith(c.title.replace(/\.\.\.$/, "")))
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0]!;
+  const messages = (await (await page.request.get(`/api/conversations/${conversation.id}/messages`)).json()) as Array<{
+    role: string;
+    citations: Array<{ document: string; page: string | number; physicalPage: number; url: string }>;
+  }>;
+  const citation = messages.filter((m) => m.role === "assistant").at(-1)!.citations.find((c) => `[${c.document}, pg. ${c.page}]` === label)!;
+  const quotes = new URL(citation.url, "http://x").searchParams.getAll("q");
+  expect(quotes.length).toBeGreaterThan(0);
+  return { source, citation, quotes };
+}
+
+/** The marks' text is the quoted sentences, no more and no less (compared as the matcher does: letters and digits). */
+async function expectMarkedQuotes(marks: Locator, quotes: string[]) {
+  await expect(marks.first()).toBeVisible();
+  await expect(marks.first()).toBeInViewport();
+  const marked = fold((await marks.allTextContents()).join("")).text;
+  const expected = quotes.map((q) => fold(q).text);
+  for (const q of expected) expect(marked).toContain(q);
+  expect(marked.length).toBe(expected.reduce((n, q) => n + q.length, 0));
+}
+
+test("a PDF source opens the viewer in a new tab at the cited page, the quoted sentence marked on the page", async ({ page, context }) => {
+  test.setTimeout(90_000);
+  await signIn(page, "admin@clinic.test", "e2e-admin-password");
+  const { source, citation, quotes } = await askAndFindSource(page, PDF_QUESTION, /Inadequate and Unhealthy Housing/);
+
+  const opened = context.waitForEvent("page");
+  await source.click();
+  const viewer = await opened;
+  expect(new URL(viewer.url()).pathname + new URL(viewer.url()).search).toBe(citation.url);
+  await expect(viewer.getByRole("heading", { level: 1 })).toHaveText("Inadequate and Unhealthy Housing, 2007 and 2009");
+  await expect(viewer.getByTestId("viewer-page")).toContainText(`Page ${citation.physicalPage}`);
+  await expect(viewer.getByLabel("Page", { exact: true })).toHaveValue(String(citation.physicalPage));
+  await expect(viewer.getByTestId("pdf-page")).toHaveAttribute("data-rendered-page", String(citation.physicalPage));
+  await expectMarkedQuotes(viewer.getByTestId("pdf-page").locator(".textLayer mark"), quotes);
+
+  // Page navigation by keyboard and buttons; the marks are of the cited page only.
+  await viewer.keyboard.press("ArrowRight");
+  await expect(viewer.getByTestId("pdf-page")).toHaveAttribute("data-rendered-page", String(citation.physicalPage + 1));
+  await expect(viewer.getByLabel("Page", { exact: true })).toHaveValue(String(citation.physicalPage + 1));
+  await viewer.getByRole("button", { name: "‹ Previous" }).click();
+  await expect(viewer.getByTestId("pdf-page")).toHaveAttribute("data-rendered-page", String(citation.physicalPage));
+  await expect(viewer.getByTestId("pdf-page").locator(".textLayer mark").first()).toBeVisible();
+
+  // Zoom changes the drawn size; fit width brings it back.
+  const width = async () => (await viewer.getByTestId("pdf-page").boundingBox())!.width;
+  const fitted = await width();
+  await viewer.getByRole("button", { name: "Zoom out" }).click();
+  await expect.poll(width).toBeLessThan(fitted);
+  await viewer.getByRole("button", { name: "Fit width" }).click();
+  await expect.poll(width).toBeCloseTo(fitted, 0);
+
+  // Download is the stored original.
+  const download = viewer.waitForEvent("download");
+  await viewer.getByRole("link", { name: "Download" }).click();
+  expect((await download).suggestedFilename()).toBe(PDF_NAME);
+});
+
+test("on a phone a CSV source opens in the same tab with the quoted rows marked in a table, and Back returns to the chat", async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, "admin@clinic.test", "e2e-admin-password");
+  const { source, citation, quotes } = await askAndFindSource(page, CSV_QUESTION, /e2e-withdrawal-periods/);
+  const chatUrl = page.url();
+
+  await source.click();
+  await expect(page).toHaveURL((u) => u.pathname + u.search === citation.url);
+  await expect(page.getByTestId("viewer-page")).toContainText(`Page ${citation.physicalPage}`);
+  const text = page.getByTestId("viewer-text");
+  await expect(text.getByRole("table")).toBeVisible();
+  await expect(text.getByRole("columnheader", { name: "withdrawal period" })).toBeVisible();
+  // A quoted row is indexed as "column: value | …"; the table shows, and marks, the values in their columns.
+  await expectMarkedQuotes(
+    text.locator("mark"),
+    quotes.map((q) => q.split(" | ").map((cell) => cell.replace(/^[^:|]+: /, "")).join(" ")),
+  );
+  await expect(text.getByRole("row", { name: /Florfenicol/ }).locator("mark")).toHaveText(["Florfenicol", "cattle", "subcutaneous", "44 days for meat"]);
+
+  await page.getByRole("button", { name: "← Back" }).click();
+  await expect(page).toHaveURL(chatUrl);
+  await expect(page.getByRole("heading", { name: "AI Search" })).toBeVisible();
+});
+
+test("a page outside the document is the 404 screen", async ({ page }) => {
+  await signIn(page, "admin@clinic.test", "e2e-admin-password");
+  const response = await page.goto(`/documents/${documentIds[0]}/view?page=999`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+});
+
+test("where the book prints another number on a page, the viewer shows both", async ({ page }) => {
+  await signIn(page, "admin@clinic.test", "e2e-admin-password");
+  // Roman front matter (i, ii), then arabic from 1: physical page 3 is printed "1".
+  const id = await uploadShared(page, "labelled-housing.pdf", "application/pdf", await longPdfBytes(4, { labels: true, from: [PDF_NAME] }));
+  documentIds.push(id);
+  await page.goto(`/documents/${id}/view?page=3`);
+  await expect(page.getByTestId("viewer-page")).toHaveText("Page 3 · printed page 1");
+  await page.keyboard.press("ArrowLeft");
+  await expect(page.getByTestId("viewer-page")).toHaveText("Page 2 · printed page ii");
+  await expect(page.getByTestId("pdf-page")).toHaveAttribute("data-rendered-page", "2");
+});
