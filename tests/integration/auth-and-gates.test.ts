@@ -92,7 +92,7 @@ describe("app pages /app and /account", () => {
   it("a signed-out request for a page's data (.data) signs in back to the page, not to its data", async () => {
     for (const [data, page] of [
       ["/app.data?_routes=routes%2Fapp", "/app"],
-      ["/documents/some-id/pages/1.data?chunk=2&_routes=routes%2Fdocuments.%24id.pages.%24page", "/documents/some-id/pages/1?chunk=2"],
+      ["/documents/some-id/view.data?page=2&_routes=routes%2Fdocuments.%24id.view", "/documents/some-id/view?page=2"],
     ] as const) {
       const res = await anon().get(data);
       expect(res.status, data).toBe(202);
