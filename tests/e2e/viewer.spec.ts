@@ -166,6 +166,8 @@ test("where the book prints another number on a page, the viewer shows both", as
   documentIds.push(id);
   await page.goto(`/documents/${id}/view?page=3`);
   await expect(page.getByTestId("viewer-page")).toHaveText("Page 3 · printed page 1");
+  // The page is drawn by the browser's script: once it is, the keys are listened to
+  await expect(page.getByTestId("pdf-page")).toHaveAttribute("data-rendered-page", "3");
   await page.keyboard.press("ArrowLeft");
   await expect(page.getByTestId("viewer-page")).toHaveText("Page 2 · printed page ii");
   await expect(page.getByTestId("pdf-page")).toHaveAttribute("data-rendered-page", "2");
