@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_SYSTEM_PROMPTS } from "~/lib/answer/prompts.server";
 import { DEFAULT_WELCOME_MESSAGE } from "~/lib/brand";
-import { openTestDb, setBetaAccess } from "../support/db";
+import { setBetaAccess, withTestDb, type TestDb } from "../support/db";
 import { startFakeOllama, type ChatRequestBody, type FakeOllama } from "../support/ollama-server";
 import { HttpClient, startServer, type TestServer } from "../support/server";
 import { upload, waitForSession } from "../support/uploads";
@@ -77,14 +77,7 @@ let vet: HttpClient;
 let pending: HttpClient;
 const anon = () => new HttpClient(server.url);
 
-function withDb<T>(work: (db: ReturnType<typeof openTestDb>) => T): T {
-  const db = openTestDb(server.dataDir);
-  try {
-    return work(db);
-  } finally {
-    db.close();
-  }
-}
+const withDb = <T>(work: (db: TestDb) => T): T => withTestDb(server.dataDir, work);
 
 const userIdOf = (email: string) => withDb((db) => (db.prepare("select id from users where email = ?").get(email) as { id: string }).id);
 const betaOf = (email: string) =>

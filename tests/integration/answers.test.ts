@@ -3,7 +3,7 @@ import net from "node:net";
 import path from "node:path";
 import type { Message } from "~/lib/chat-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDb, setBetaAccess } from "../support/db";
+import { setBetaAccess, withTestDb, type TestDb } from "../support/db";
 import { startFakeOllama, type ChatRequestBody, type ChatScript, type FakeOllama } from "../support/ollama-server";
 import { HttpClient, startServer, type TestServer } from "../support/server";
 import { FIXTURE_DOCUMENTS, upload, uploadFixture, waitForSession } from "../support/uploads";
@@ -83,14 +83,7 @@ type SseEvent = { event: string; data: unknown };
 // Helpers shared by the three servers
 // ---------------------------------------------------------------------------------------------
 
-function withDb<T>(server: TestServer, work: (db: ReturnType<typeof openTestDb>) => T): T {
-  const db = openTestDb(server.dataDir);
-  try {
-    return work(db);
-  } finally {
-    db.close();
-  }
-}
+const withDb = <T>(server: TestServer, work: (db: TestDb) => T): T => withTestDb(server.dataDir, work);
 
 const messageRows = (server: TestServer, conversationId?: string) =>
   withDb(server, (db) =>

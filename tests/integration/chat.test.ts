@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_WELCOME_MESSAGE } from "~/lib/brand";
-import { openTestDb, setBetaAccess } from "../support/db";
+import { setBetaAccess, withTestDb, type TestDb } from "../support/db";
 import { HttpClient, startServer, type TestServer } from "../support/server";
 
 /**
@@ -63,14 +63,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-function withDb<T>(work: (db: ReturnType<typeof openTestDb>) => T): T {
-  const db = openTestDb(server.dataDir);
-  try {
-    return work(db);
-  } finally {
-    db.close();
-  }
-}
+const withDb = <T>(work: (db: TestDb) => T): T => withTestDb(server.dataDir, work);
 
 const countRows = (table: string, where = "1", ...args: unknown[]) =>
   withDb((db) => (db.prepare(`select count(*) n from ${table} where ${where}`).get(...args) as { n: number }).n);

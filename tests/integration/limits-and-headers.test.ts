@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDb, setBetaAccess } from "../support/db";
+import { setBetaAccess, withTestDb, type TestDb } from "../support/db";
 import { HttpClient, startServer, type TestServer } from "../support/server";
 
 /**
@@ -16,14 +16,7 @@ let vet: HttpClient;
 /** Sign-ups from this test's address so far (all count towards SIGNUP_RATE_LIMIT_PER_HOUR). */
 let signUps = 0;
 
-function withDb<T>(work: (db: ReturnType<typeof openTestDb>) => T): T {
-  const db = openTestDb(server.dataDir);
-  try {
-    return work(db);
-  } finally {
-    db.close();
-  }
-}
+const withDb = <T>(work: (db: TestDb) => T): T => withTestDb(server.dataDir, work);
 
 const conversationCount = (userId: string) =>
   withDb((db) => (db.prepare("select count(*) n from conversations where user_id = ?").get(userId) as { n: number }).n);

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDb, setBetaAccess } from "../support/db";
+import { setBetaAccess, withTestDb } from "../support/db";
 import { longPdfBytes, longText } from "../support/fixtures";
 import { startFakeOllama, type ChatRequestBody, type FakeOllama } from "../support/ollama-server";
 import { HttpClient, startServer, type TestServer } from "../support/server";
@@ -19,14 +19,7 @@ const ADMIN_PASSWORD = "races-admin-password";
 const HOLD_MS = 100_000;
 const BOOK = Buffer.from(longText({ books: 1, chapters: 4, wordsPerChapter: 800 }).text);
 
-function withDb<T>(dataDir: string, work: (db: ReturnType<typeof openTestDb>) => T): T {
-  const db = openTestDb(dataDir);
-  try {
-    return work(db);
-  } finally {
-    db.close();
-  }
-}
+const withDb = withTestDb;
 
 async function signedInUser(server: TestServer, email: string): Promise<HttpClient> {
   const client = new HttpClient(server.url);

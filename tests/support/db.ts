@@ -8,12 +8,19 @@ export function openTestDb(dataDir: string) {
   return db;
 }
 
-/** Sets a user's beta status the way the admin's approve/deny will (that API is its own capability). */
-export function setBetaAccess(dataDir: string, email: string, status: "pending" | "approved" | "denied") {
+export type TestDb = ReturnType<typeof openTestDb>;
+
+/** Runs `work` on a test server's database, closing it after. */
+export function withTestDb<T>(dataDir: string, work: (db: TestDb) => T): T {
   const db = openTestDb(dataDir);
   try {
-    db.prepare("update users set beta_access = ?, approved_at = ? where email = ?").run(status, Date.now(), email);
+    return work(db);
   } finally {
     db.close();
   }
+}
+
+/** Sets a user's beta status the way the admin's approve/deny will (that API is its own capability). */
+export function setBetaAccess(dataDir: string, email: string, status: "pending" | "approved" | "denied") {
+  withTestDb(dataDir, (db) => db.prepare("update users set beta_access = ?, approved_at = ? where email = ?").run(status, Date.now(), email));
 }
