@@ -55,6 +55,14 @@ describe("citations", () => {
     const [check] = checkMarkers("Dogs are given 5 mg/kg daily [1].", [cite(1)], pageText);
     expect(check!.found).toBe("tokens");
   });
+
+  it("reads a page's LaTeX Greek letters as the quote renders them", () => {
+    const latexPage = (_id: string, _page: number) => "Three subtypes, chIFN- $\\alpha$ , chIFN- $\\beta$ and chIFN- $\\kappa$ , are known in chickens.";
+    const [check] = checkMarkers("Three subtypes, chIFN-α, chIFN-β and chIFN-κ, are known in chickens. [1]", [cite(1)], latexPage);
+    expect(check!.found).toBe("tokens");
+    const [other] = checkMarkers("Three subtypes, chIFN-γ, chIFN-δ and chIFN-ε, are known in chickens. [1]", [cite(1)], latexPage);
+    expect(other!.found).toBe(null);
+  });
 });
 
 describe("answer text", () => {

@@ -87,8 +87,11 @@ const normalise = (text: string) =>
     .replace(/\s+/g, " ")
     .trim()
     .toLowerCase();
+const GREEK: Record<string, string> = { α: "alpha", β: "beta", γ: "gamma", δ: "delta", ε: "epsilon", κ: "kappa", λ: "lambda", μ: "mu", µ: "mu", π: "pi", σ: "sigma", τ: "tau", φ: "phi", ω: "omega" };
+/** A page's LaTeX ("chIFN- $\\alpha$") and a quote's rendering of it ("chIFN-α") read as the same words. */
+const plainGreek = (text: string) => text.replace(/[αβγδεκλμµπστφω]/g, (c) => ` ${GREEK[c]} `).replace(/[$\\]/g, " ");
 /** Content tokens: the app's tokenizer with its function-word filter (as queries are read). */
-export const contentTokens = (text: string) => new Set(tokenize(text, isStopWord));
+export const contentTokens = (text: string) => new Set(tokenize(plainGreek(text), isStopWord));
 const segmenter = new Intl.Segmenter("en", { granularity: "sentence" });
 const lastSentence = (text: string) => [...segmenter.segment(text)].map((s) => s.segment.trim()).filter(Boolean).pop() ?? "";
 

@@ -83,6 +83,47 @@ describe("the extractive answerer", () => {
     expect(tokens.join("")).toBe(result.content);
   });
 
+  it("leads a how-does-it-cause question with the sentence that says how", async () => {
+    kb.add({
+      id: "fip",
+      title: "Feline Coronavirus",
+      pages: [
+        page(40, [
+          para(
+            "Feline infectious peritonitis (FIP) is a fatal disease of young cats, and feline enteric coronavirus (FECV) is common in multicat households. " +
+              "FECV and the FIP virus are two closely related biotypes of feline coronavirus found in cats. " +
+              "According to the internal mutation hypothesis, FIP is the result of mutations in FECV, leading to a switch in tropism from enterocytes to macrophages.",
+          ),
+        ]),
+      ],
+    });
+    const result = await ask("How does a harmless feline enteric coronavirus end up causing FIP?");
+    expect(result.content.split("\n")[0]).toMatch(/^According to the internal mutation hypothesis/);
+  });
+
+  it("gives each part of a two-part question before repeating the first part in other words", async () => {
+    kb.add({
+      id: "enro",
+      title: "Antimicrobials",
+      pages: [
+        page(7, [
+          para(
+            "The dose of enrofloxacin in dogs is 5 mg/kg orally once daily. " +
+              "The enrofloxacin dose for dogs with pyoderma is 5 mg/kg by mouth, or 2.5 mg/kg by injection twice a day. " +
+              "Its adverse effects include vomiting and damage to growing cartilage.",
+          ),
+        ]),
+      ],
+    });
+    const result = await ask("What is the dose of enrofloxacin in dogs, and what are its adverse effects?");
+    const lines = result.content.split("\n").filter((l) => l.trim());
+    expect(lines[1]).toBe("**Also in the cited passages:**");
+    // The first two quoted sentences answer the two parts: the dose, and the adverse effects.
+    const firstTwo = [lines[0]!, lines[2]!];
+    expect(firstTwo.filter((l) => /5 mg\/kg/.test(l))).toHaveLength(1);
+    expect(firstTwo.filter((l) => /Its adverse effects include vomiting/.test(l))).toHaveLength(1);
+  });
+
   it("opens other formats in the viewer at the cited page, with every sentence quoted from it", async () => {
     const result = await ask("What is the starting dose of insulin in diabetic dogs?");
     expect(result.citations[0]).toMatchObject({ document: "Canine Endocrinology", page: 3 });

@@ -74,10 +74,13 @@ const NAMES_BONUS = 0.15;
 /**
  * What answers a kind of question that is not a typed value, for choosing the lead: clinical signs are
  * listed ("fever, depression, anorexia and …"), an organism is named by its binomial ("Boophilus
- * annulatus", "T. vivax"; not at the sentence's start, where any word is capitalised).
+ * annulatus", "T. vivax"; not at the sentence's start, where any word is capitalised), a cause or
+ * mechanism is said with a causal link ("the result of genetic mutations", "leading to", "due to").
  */
+const CAUSAL = /\b(result(?:s|ed)? (?:of|from)|lead(?:s|ing)? to|due to|because|owing to|mutat\w+|arises?|gives? rise|responsible for|consequence of)\b/i;
 const LEAD_VALUE: Partial<Record<AskedKind, (sentence: string) => boolean>> = {
   signs: (s) => /\b(signs?|symptoms?|present(?:s|ed)? with|characteri[sz]ed by|manifest\w*)\b/i.test(s) && (s.match(/,|\band\b/g) ?? []).length >= 2,
+  cause: (s) => CAUSAL.test(s),
   organism: (s) => /\b[A-Z]\.\s?[a-z]{3,}\b|(?<=\S\s+)\b[A-Z][a-z]{2,}\s+[a-z]{3,}(?:us|um|a|ae|i|ii|is|es|ensis|ata|alis|oides)\b/.test(s),
 };
 const LEAD_VALUE_BONUS = 0.25;
@@ -98,6 +101,12 @@ const CARRIED_WEIGHT = 0.5;
 const ALREADY_SAID_FACTOR = 0.75;
 /** How much the asking clause's words count in choosing sentences, against all the question's words. */
 const ASKING_SHARE = 0.5;
+/**
+ * After the lead, how much a sentence's share of new question words (not held by the sentences already
+ * chosen) counts against its score: a question of several parts gets each part early, not the lead's
+ * point again in other words.
+ */
+const NOVELTY_WEIGHT = 0.75;
 /** The weight of a sentence's coverage by words rare among the candidates (added to its score). */
 const LOCAL_RARITY_SHARE = 1.0;
 
@@ -221,25 +230,47 @@ function withLocalRarity(sentences: Sentence[], terms: QueryTerm[]): Sentence[] 
   });
 }
 
-/** The best non-repetitive sentences within the budgets, best first. */
-function pick(candidates: Sentence[], options: Required<ExtractiveOptions>, exclude: Set<string>, minMatched = 1): Sentence[] {
+/**
+ * The best non-repetitive sentences within the budgets, in the order they are to be read: the best one,
+ * then each next by its score weighed by what it adds to the sentences before it.
+ */
+function pick(candidates: Sentence[], options: Required<ExtractiveOptions>, exclude: Set<string>, minMatched = 1, terms: QueryTerm[] = []): Sentence[] {
   const chosen: Sentence[] = [];
   let words = 0;
   const sorted = [...candidates].sort((a, b) => b.score - a.score || a.passage - b.passage || a.index - b.index);
   // A long question (a case vignette) shares only a few words with any one sentence: the bar is
   // relative to the best sentence then, but never zero.
   const floor = Math.max(MIN_SENTENCE_SHARE, Math.min(MIN_SENTENCE_COVERAGE, (sorted[0]?.score ?? 0) * 0.5));
-  for (const s of sorted) {
-    if (chosen.length >= options.maxSentences) break;
-    if (s.score < floor) break;
-    // One shared word ("interest", "set") does not make a sentence an answer to a question of several.
-    if (s.matched < minMatched) continue;
-    const key = s.text.toLowerCase();
+  const pool = sorted.filter((s) => s.score >= floor && s.matched >= minMatched && !exclude.has(s.text.toLowerCase()));
+  const covered = new Set<string>();
+  const novelty = (s: Sentence) => {
+    let held = 0;
+    let fresh = 0;
+    for (const t of terms) {
+      if (!holdsTerm(s.terms, t)) continue;
+      const w = termWeight(t);
+      held += w;
+      if (!covered.has(t.term)) fresh += w;
+    }
+    return held ? fresh / held : 0;
+  };
+  while (pool.length && chosen.length < options.maxSentences) {
+    let bestIndex = -1;
+    let bestValue = -Infinity;
+    pool.forEach((s, i) => {
+      const value = chosen.length ? s.score * (1 - NOVELTY_WEIGHT + NOVELTY_WEIGHT * novelty(s)) : s.score;
+      if (value > bestValue) {
+        bestValue = value;
+        bestIndex = i;
+      }
+    });
+    const [s] = pool.splice(bestIndex, 1);
     // Chunks overlap, so the same sentence can come from two passages: quote it once.
-    if (exclude.has(key) || chosen.some((c) => overlap(c.terms, s.terms) > 0.8)) continue;
-    const w = wordCount(s.text);
+    if (chosen.some((c) => overlap(c.terms, s!.terms) > 0.8)) continue;
+    const w = wordCount(s!.text);
     if (chosen.length && words + w > options.maxWords) continue;
-    chosen.push(s);
+    chosen.push(s!);
+    for (const t of terms) if (holdsTerm(s!.terms, t)) covered.add(t.term);
     words += w;
   }
   return chosen;
@@ -251,15 +282,15 @@ const citerOf = (passages: Array<NumberedPassage<PassageLike>>): Citer => ({ num
 const lineOf = (s: Sentence, citer: Citer) => `${quoteInline(s.text)} [${citer.numbering.numberOf(citer.passages.get(s.passage)!, s)}]`;
 
 /**
- * One answer body: the sentence that answers first, then the rest by how well they answer (a reader of
- * the first lines gets the most). Without a guide (Think Harder's sections) the best sentence leads only
+ * One answer body: the sentence that answers first, then the rest in the order they were chosen (a reader
+ * of the first lines gets the most). Without a guide (Think Harder's sections) the best sentence leads only
  * when it clearly beats the next, and the rest keep their reading order.
  */
 function compose(chosen: Sentence[], citer: Citer, alwaysLead = false): string {
   if (!chosen.length) return "";
   const [best, second] = chosen;
   const direct = alwaysLead || (best!.score >= DIRECT_MIN && (!second || best!.score >= second.score * DIRECT_LEAD)) ? best! : null;
-  const rest = chosen.filter((s) => s !== direct).sort((a, b) => (alwaysLead ? b.score - a.score : 0) || a.passage - b.passage || a.index - b.index);
+  const rest = alwaysLead ? chosen.filter((s) => s !== direct) : chosen.filter((s) => s !== direct).sort((a, b) => a.passage - b.passage || a.index - b.index);
   const parts: string[] = [];
   if (direct) parts.push(lineOf(direct, citer));
   if (rest.length) {
@@ -294,7 +325,7 @@ export function extractiveAnswer(
   options: ExtractiveOptions = {},
   guide?: AnswerGuide,
 ): ExtractiveAnswer {
-  const chosen = pick(sentencesOf(passages, terms, question, guide), { ...DEFAULTS, ...options }, new Set(), minMatchedFor(terms));
+  const chosen = pick(sentencesOf(passages, terms, question, guide), { ...DEFAULTS, ...options }, new Set(), minMatchedFor(terms), terms);
   if (!chosen.length) return { text: "", quoted: 0, cited: [] };
   const citer = citerOf(passages);
   const body = compose(chosen, citer, Boolean(guide));

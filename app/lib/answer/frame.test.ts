@@ -92,10 +92,17 @@ describe("the frame of a question", () => {
   });
 
   it("takes the asking clause from the question word of a question, and the whole of an instruction", () => {
-    expect(askingClause("A 3-year-old ewe aborted last week. Which vaccine prevents this in the flock?")).toBe("Which vaccine prevents this in the flock?");
+    expect(askingClause("A 3-year-old ewe aborted last week. Which vaccine prevents abortion in the flock?")).toBe("Which vaccine prevents abortion in the flock?");
     expect(askingClause("In ewes after abortion, what is the cause?")).toBe("what is the cause?");
     const instruction = "Describe (i) STING's localization and (ii) which RNA sensor it can bind.";
     expect(askingClause(`STING is a scaffold. ${instruction}`)).toBe(instruction);
+  });
+
+  it("takes the whole question when its asking clause points back to the case before it", () => {
+    const vignette = "A protein inhibits TGF-β signalling and its absence leads to muscle atrophy. Which protein best fits this profile?";
+    expect(askingClause(vignette)).toBe(vignette);
+    const aborted = "A 3-year-old ewe aborted last week. Which vaccine prevents this in the flock?";
+    expect(askingClause(aborted)).toBe(aborted);
   });
 
   it("does not read a title's capitalised words as names", () => {

@@ -215,7 +215,7 @@ const GENERIC_WORDS = new Set(
   prognosis outcome outcomes survive survival expect expected picture
   treat treated treating treatment treatments therapy manage managed management options option
   differ difference differences different compare compared comparison versus distinguish similar same
-  definition define defined mean means meaning called term known
+  definition define defined mean means meaning called term terms known respect regard regards
   sign signs symptom symptoms clinical feature features finding findings effect effects
   use used using need needed needs get gets got make makes made should would could case patient patients
   risk risks factor factors year years day days week weeks month months hour hours first new old young adult
@@ -483,13 +483,17 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
   return frame;
 }
 
-/**
- * The clause that asks: from the last question word of the last question sentence ("…, which daily
- * consumption best matches the stated reference range?"); the whole question when it is short.
- */
 /** An instruction to write ("Explain why…", "Describe…") asks for an account, not one typed value. */
 export const INSTRUCTION_OPENING = /^\s*(explain|describe|compare|contrast|discuss|design|outline|summari[sz]e|evaluate|justify|propose|critically|analy[sz]e|interpret|construct|develop|create|formulate)\b/i;
 
+/** A clause that points back to what the question said before it ("Which protein best fits this profile?"). */
+const POINTS_BACK = /\b(this|these|those|such)\b/i;
+
+/**
+ * The clause that asks: from the last question word of the last question sentence ("…, which daily
+ * consumption best matches the stated reference range?"); the whole question when it is short, or when the
+ * clause points back to the case described before it ("Which protein best fits this profile?").
+ */
 export function askingClause(question: string): string {
   const sentences = question.split(/(?<=[?.!])\s+/).filter((s) => s.trim());
   const last = [...sentences].reverse().find((s) => /\?\s*$/.test(s)) ?? sentences[sentences.length - 1] ?? question;
@@ -498,6 +502,7 @@ export function askingClause(question: string): string {
   // From its first question word, so every part of a multi-part question counts ("what are the signs…, and what drives them?").
   const start = /\b(which|what|how|why|when|where|who)\b/i.exec(last)?.index ?? -1;
   const clause = start > 0 ? last.slice(start) : last;
+  if (POINTS_BACK.test(clause)) return question;
   return clause.split(/\s+/).length >= 3 ? clause : last;
 }
 

@@ -3,7 +3,7 @@ import { titleField } from "./indexer.server";
 import { prepared } from "./statements.server";
 import { isStopWord } from "./stopwords";
 import { abbreviationsIn } from "./abbreviations.server";
-import { nameForms } from "./word-forms";
+import { wordForms } from "./word-forms";
 import { synonymsIn } from "./synonyms";
 import { TermCounter, tokenize } from "./tokenize";
 import { type Scope, VISIBLE_DOCUMENT_SQL } from "./visibility.server";
@@ -263,12 +263,12 @@ function analyzeTermsAfresh(client: Database.Database, query: string, stats: Cor
   }
   // A pasted page of text has hundreds of distinct words: look up the first few hundred only.
   const own = [...counts].slice(0, MAX_LOOKUPS);
-  // A word the knowledge base never uses may be another form of a name it does ("Algerian" for "Algeria"):
+  // A word the knowledge base never uses may be another form of one it does ("Algerian" for "Algeria", "hepatitic" for "hepatitis"):
   // that form stands for it, as a synonym would
   const ownDf = documentFrequencies(client, own.map(([t]) => t), stats);
   for (const [term] of own) {
     if (ownDf.get(term) || alternativesOf.has(term)) continue;
-    const forms = nameForms(term);
+    const forms = wordForms(term);
     if (!forms.length) continue;
     const known = documentFrequencies(client, forms, stats);
     for (const form of forms.filter((f) => known.get(f))) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { tokenize } from "./tokenize";
-import { nameForms } from "./word-forms";
+import { clinicalForms, nameForms, wordForms } from "./word-forms";
 
 const stem = (word: string) => tokenize(word)[0]!;
 const formsOf = (word: string) => nameForms(stem(word));
@@ -25,5 +25,35 @@ describe("other forms of a name", () => {
     expect(nameForms("an")).toEqual([]);
     expect(nameForms("2.5")).toEqual([]);
     expect(nameForms("猫的")).toEqual([]);
+  });
+});
+
+describe("other forms of a clinical word", () => {
+  const clinical = (word: string) => clinicalForms(stem(word));
+  it("gives a clinical adjective's noun, as index terms", () => {
+    expect(clinical("hepatitic")).toContain(stem("hepatitis"));
+    expect(clinical("arthritic")).toContain(stem("arthritis"));
+    expect(clinical("necrotic")).toContain(stem("necrosis"));
+    expect(clinical("cirrhotic")).toContain(stem("cirrhosis"));
+    expect(clinical("paretic")).toContain(stem("paresis"));
+    expect(clinical("diagnostic")).toContain(stem("diagnosis"));
+    expect(clinical("dysplastic")).toContain(stem("dysplasia"));
+    expect(clinical("uraemic")).toContain(stem("uraemia"));
+    expect(clinical("hypoxic")).toContain(stem("hypoxia"));
+    expect(clinical("atrophic")).toContain(stem("atrophy"));
+  });
+
+  it("gives a clinical noun's adjective", () => {
+    expect(clinical("necrosis")).toContain(stem("necrotic"));
+    expect(clinical("arthritis")).toContain(stem("arthritic"));
+    expect(clinical("uraemia")).toContain(stem("uraemic"));
+    expect(clinical("dysplasia")).toContain(stem("dysplastic"));
+  });
+
+  it("leaves other words alone, and wordForms joins both kinds", () => {
+    expect(clinical("dog")).toEqual([]);
+    expect(clinical("meloxicam")).toEqual([]);
+    expect(wordForms(stem("Algerian"))).toContain(stem("Algeria"));
+    expect(wordForms(stem("necrotic"))).toContain(stem("necrosis"));
   });
 });

@@ -1,8 +1,10 @@
 /**
- * Other forms of a name that the tokenizer's stemmer leaves apart: a place and its adjective ("Algeria" /
- * "Algerian", "Brazil" / "Brazilian", "Japan" / "Japanese", "Europe" / "European"). Porter strips inflections,
- * not these derivations. Search tries them only for a question word the knowledge base never uses, so a
- * word it does use ("median", "human") is never read as another.
+ * Other forms of a word that the tokenizer's stemmer leaves apart. Names: a place and its adjective
+ * ("Algeria" / "Algerian", "Brazil" / "Brazilian", "Japan" / "Japanese", "Europe" / "European"). Clinical
+ * words: a lesion or state and its adjective ("hepatitic" / "hepatitis", "necrotic" / "necrosis", "uraemic" /
+ * "uraemia", "dysplastic" / "dysplasia", "diagnostic" / "diagnosis"). Porter strips inflections, not these
+ * derivations. Search tries them only for a question word the knowledge base never uses, so a word it does
+ * use ("median", "human") is never read as another.
  *
  * Input and output are index terms (tokenize()'s stems); the candidates are guesses, kept by the caller
  * only when the knowledge base holds them.
@@ -31,3 +33,32 @@ export function nameForms(term: string): string[] {
   for (const ending of ["n", "an", "ian", "ean", "es"]) add(term + ending);
   return out;
 }
+
+/** Stem endings of a clinical adjective and of its noun, as tokenize() leaves them ("necrot" / "necrosi"). */
+const CLINICAL_PAIRS: Array<[adjective: string, noun: string]> = [
+  ["it", "iti"], // arthritic / arthritis
+  ["it", ""], // hepatitic / hepatitis (Porter stems it to "hepat")
+  ["ot", "osi"], // necrotic / necrosis, cirrhotic / cirrhosis
+  ["et", "esi"], // paretic / paresis, emetic / emesis
+  ["ost", "osi"], // diagnostic / diagnosis
+  ["ast", "asia"], // dysplastic / dysplasia, neoplastic / neoplasia
+  ["em", "emia"], // uraemic / uraemia, septicaemic / septicaemia
+  ["x", "xia"], // hypoxic / hypoxia, pyrexic / pyrexia
+  ["oph", "ophi"], // atrophic / atrophy, hypertrophic / hypertrophy
+];
+
+export function clinicalForms(term: string): string[] {
+  if (term.length < MIN_ROOT || !/^[a-z]+$/.test(term)) return [];
+  const out: string[] = [];
+  const add = (form: string) => {
+    if (form.length >= MIN_ROOT && form !== term && !out.includes(form)) out.push(form);
+  };
+  for (const [adjective, noun] of CLINICAL_PAIRS) {
+    if (term.endsWith(adjective)) add(term.slice(0, term.length - adjective.length) + noun);
+    if (noun && term.endsWith(noun)) add(term.slice(0, term.length - noun.length) + adjective);
+  }
+  return out;
+}
+
+/** Every other form of a word to try when the knowledge base never uses it. */
+export const wordForms = (term: string): string[] => [...new Set([...nameForms(term), ...clinicalForms(term)])];
