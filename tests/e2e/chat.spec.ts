@@ -249,6 +249,26 @@ test("delete from the right-click menu: gone at once and after a reload; a faile
   await expect(historyItem(page, "Delete me")).toHaveCount(0);
 });
 
+test("on a small screen the history panel closes after choosing a conversation or a new chat", async ({ page }) => {
+  await createConversation(page, "Small screen");
+  await page.setViewportSize({ width: 390, height: 780 });
+  await page.reload();
+  const sidebar = page.getByTestId("chat-sidebar");
+  // The rail (once the page is hydrated, which is when a small screen starts collapsed).
+  await expect(sidebar).toHaveAttribute("data-expanded", "false");
+  await page.getByRole("button", { name: "Keep the sidebar open" }).click();
+  await expect(sidebar).toHaveAttribute("data-expanded", "true");
+  await historyItem(page, "Small screen").getByRole("button").first().click();
+  await expect(page.getByText("No messages yet. Ask a question below.")).toBeVisible();
+  await expect(sidebar).toHaveAttribute("data-expanded", "false");
+  await expect(historyItem(page, "Small screen")).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Keep the sidebar open" }).click();
+  await page.getByRole("button", { name: "New Chat" }).click();
+  await expect(page.getByTestId("welcome-message")).toBeVisible();
+  await expect(sidebar).toHaveAttribute("data-expanded", "false");
+});
+
 test("the Feedback dialog checks the length and sends", async ({ page }) => {
   await page.getByRole("button", { name: "Feedback", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Send Feedback" });
