@@ -1,6 +1,6 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
-// Paths are exactly the spec's (§2, §7); the SSO routes and /api/health are additions.
+// Paths are exactly the spec's (§2, §7); the SSO routes, /api/health and a deleted conversation's restore are additions.
 export default [
   index("routes/home.tsx"),
   route("app", "routes/app.tsx"),
@@ -33,6 +33,7 @@ export default [
   route("api/conversations", "routes/api.conversations.ts"),
   route("api/conversations/:id", "routes/api.conversations.$id.ts"),
   route("api/conversations/title", "routes/api.conversations.title.ts"),
+  route("api/conversations/:id/restore", "routes/api.conversations.$id.restore.ts"),
   route("api/conversations/:id/messages", "routes/api.conversations.$id.messages.ts"),
   route("api/conversations/:id/messages/stream", "routes/api.conversations.$id.messages.stream.ts"),
   route("api/suggestions/contextual", "routes/api.suggestions.contextual.ts"),

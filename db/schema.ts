@@ -67,6 +67,29 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );
 
+/**
+ * The session a sign-up for an address that already has an account gets: it looks like a new pending
+ * user's (beta page, guards, /api/auth/user), so nothing after the answer tells that the account exists.
+ * It holds only what was typed (no password), is no user (not listed, never approvable, owns nothing)
+ * and ends with its session.
+ */
+export const placeholderSessions = sqliteTable(
+  "placeholder_sessions",
+  {
+    /** sha256 of the cookie token, as for sessions. */
+    id: text("id").primaryKey(),
+    /** Shown as the user's id; random, and no user has it. */
+    placeholderId: text("placeholder_id").notNull(),
+    email: text("email").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    profession: text("profession", { enum: PROFESSIONS }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("placeholder_sessions_expires_idx").on(t.expiresAt)],
+);
+
 export const AUTH_ACTIONS = ["login", "registration", "profile_update", "logout"] as const;
 
 export const authLogs = sqliteTable(

@@ -61,6 +61,11 @@ export async function deleteConversation(id: string): Promise<void> {
   await apiRequest("DELETE", ["/api/conversations", encodeURIComponent(id)], undefined, NO_RETRY);
 }
 
+/** Brings back a conversation deleted within the last DELETE_UNDO_MS (the server refuses later with 404). */
+export async function restoreConversation(id: string): Promise<Conversation> {
+  return (await (await apiRequest("POST", ["/api/conversations", encodeURIComponent(id), "restore"], undefined, NO_RETRY)).json()) as Conversation;
+}
+
 export async function listMessages(conversationId: string, signal?: AbortSignal): Promise<Message[]> {
   return (await getJson<Message[]>(["/api/conversations", encodeURIComponent(conversationId), "messages"], { signal })) ?? [];
 }

@@ -17,6 +17,15 @@ describe("toast queue", () => {
     vi.useRealTimers();
   });
 
+  it("carries an action and its own duration only when given", () => {
+    const onClick = () => undefined;
+    toast({ title: "Success", description: "Conversation deleted.", action: { label: "Undo", onClick }, duration: 10_000 });
+    expect(getToasts()[0]).toMatchObject({ action: { label: "Undo", onClick }, duration: 10_000 });
+    toast({ title: "Saved" });
+    expect(Object.keys(getToasts()[0]!)).not.toContain("action");
+    expect(Object.keys(getToasts()[0]!)).not.toContain("duration");
+  });
+
   it("defaults to the default variant", () => {
     toast({ title: "Saved" });
     expect(getToasts()[0]?.variant).toBe("default");

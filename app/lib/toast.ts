@@ -10,7 +10,18 @@ export const TOAST_DURATION = 5000;
 export const TOAST_REMOVE_DELAY = 1_000_000;
 
 export type ToastVariant = "default" | "destructive";
-export type ToastItem = { id: number; title: string; description?: string; variant: ToastVariant; open: boolean };
+/** A button in the toast (an Undo): clicking it runs `onClick` and closes the toast. */
+export type ToastAction = { label: string; onClick: () => void };
+export type ToastItem = {
+  id: number;
+  title: string;
+  description?: string;
+  variant: ToastVariant;
+  open: boolean;
+  action?: ToastAction;
+  /** How long it is shown, when not TOAST_DURATION (an action's toast lasts as long as the action can be taken). */
+  duration?: number;
+};
 
 const EMPTY: ToastItem[] = [];
 let toasts: ToastItem[] = EMPTY;
@@ -22,12 +33,12 @@ function emit() {
   for (const l of listeners) l();
 }
 
-export function toast(input: { title: string; description?: string; variant?: ToastVariant }): number {
+export function toast(input: { title: string; description?: string; variant?: ToastVariant; action?: ToastAction; duration?: number }): number {
   const id = nextId++;
-  toasts = [{ id, title: input.title, description: input.description, variant: input.variant ?? "default", open: true }, ...toasts].slice(
-    0,
-    TOAST_LIMIT,
-  );
+  const item: ToastItem = { id, title: input.title, description: input.description, variant: input.variant ?? "default", open: true };
+  if (input.action) item.action = input.action;
+  if (input.duration !== undefined) item.duration = input.duration;
+  toasts = [item, ...toasts].slice(0, TOAST_LIMIT);
   emit();
   return id;
 }

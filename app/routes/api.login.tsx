@@ -6,11 +6,11 @@ import { SelectField, TextField } from "~/components/ui/field";
 import {
   AuthFailure,
   authenticateForm,
+  createPlaceholderSession,
   createSession,
   getSessionUser,
   hasAppAccess,
   safeRedirect,
-  sessionlessCookie,
   ssoEnabled,
 } from "~/lib/auth/index.server";
 import { PRODUCT_NAME, PROFESSION_OPTIONS } from "~/lib/brand";
@@ -45,9 +45,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.clone().formData();
   const intent = form.get("intent") === "signup" ? ("signup" as const) : ("signin" as const);
   try {
-    const { user } = await authenticateForm(request, context);
+    const result = await authenticateForm(request, context);
+    const { user } = result;
     // An address that already has an account: the same answer as a new sign-up, pending approval.
-    if (!user) return redirect("/beta-access", { status: 303, headers: { "Set-Cookie": await sessionlessCookie(request) } });
+    if (!user) {
+      const cookie = await createPlaceholderSession(request, result.typed);
+      return redirect("/beta-access", { status: 303, headers: { "Set-Cookie": cookie } });
+    }
     const cookie = await createSession(request, user.id, requestInfo(request, context));
     const target = hasAppAccess(user) ? safeRedirect(form.get("redirectTo")) : "/beta-access";
     return redirect(target, { status: 303, headers: { "Set-Cookie": cookie } });

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { destroySession, getSessionUser, requestedFromThisSite, writeAuthLog } from "~/lib/auth/index.server";
+import { getSessionUser, requestedFromThisSite, signOut } from "~/lib/auth/index.server";
 import { PRODUCT_NAME } from "~/lib/brand";
 import { requestInfo } from "~/lib/http.server";
 import type { Route } from "./+types/api.logout";
@@ -12,9 +12,7 @@ export function meta() {
 
 /** Ends the session on the server and returns to '/'. */
 async function logout({ request, context }: Route.LoaderArgs | Route.ActionArgs) {
-  const user = await getSessionUser(request);
-  const cookie = await destroySession(request);
-  if (user) writeAuthLog(user.id, "logout", requestInfo(request, context));
+  const cookie = await signOut(request, requestInfo(request, context));
   return redirect("/", { status: 303, headers: { "Set-Cookie": cookie } });
 }
 

@@ -164,7 +164,8 @@ test("Users: approve one pending sign-up and deny another; the approved one reac
   await expect(anna.page.getByTestId("greeting")).toHaveText(`Welcome, ${approved.firstName}`);
   await dario.page.goto("/");
   await expect(dario.page).toHaveURL(/\/beta-access$/);
-  await expect(dario.page.getByText("not approved")).toBeVisible();
+  await expect(dario.page.getByRole("heading", { name: "Beta Access Not Approved" })).toBeVisible();
+  await expect(dario.page.getByText("1-2 business days")).toHaveCount(0);
 
   // Activity Logs: newest first — the deny, the approve, then both sign-ups.
   await page.getByRole("tab", { name: "Activity Logs" }).click();

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 
 /**
  * The chat screen end to end against the real server: the admin (not beta-gated) uploads a
- * small TXT document so answers have something to cite, then asks, renames, deletes, sends
+ * small TXT document so answers have something to cite, then asks, renames, deletes (and undoes), sends
  * feedback, edits settings and switches modes.
  */
 
@@ -247,6 +247,46 @@ test("delete from the right-click menu: gone at once and after a reload; a faile
   await page.reload();
   await expect(historyItem(page, "Keep me")).toBeVisible();
   await expect(historyItem(page, "Delete me")).toHaveCount(0);
+});
+
+test("a deleted conversation comes back with Undo in its toast, reopened, and stays after a reload", async ({ page }) => {
+  await createConversation(page, "Undo me");
+  await page.reload();
+  await historyItem(page, "Undo me").getByRole("button").first().click();
+  await expect(page.getByText("No messages yet. Ask a question below.")).toBeVisible();
+  await historyItem(page, "Undo me").click({ button: "right" });
+  await page.getByRole("menuitem", { name: "Delete Conversation" }).click();
+  await expect(historyItem(page, "Undo me")).toHaveCount(0);
+  await expect(page.getByTestId("welcome-message")).toBeVisible();
+
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(toast(page, "Conversation restored.")).toBeVisible();
+  await expect(historyItem(page, "Undo me")).toBeVisible();
+  await expect(historyItem(page, "Undo me").getByRole("button").first()).toHaveAttribute("aria-current", "true");
+  await expect(page.getByText("No messages yet. Ask a question below.")).toBeVisible();
+  // The server restored it: a reload shows it too.
+  await page.reload();
+  await expect(historyItem(page, "Undo me")).toBeVisible();
+});
+
+test("on a small screen the history panel closes after choosing a conversation or a new chat", async ({ page }) => {
+  await createConversation(page, "Small screen");
+  await page.setViewportSize({ width: 390, height: 780 });
+  await page.reload();
+  const sidebar = page.getByTestId("chat-sidebar");
+  // The rail (once the page is hydrated, which is when a small screen starts collapsed).
+  await expect(sidebar).toHaveAttribute("data-expanded", "false");
+  await page.getByRole("button", { name: "Keep the sidebar open" }).click();
+  await expect(sidebar).toHaveAttribute("data-expanded", "true");
+  await historyItem(page, "Small screen").getByRole("button").first().click();
+  await expect(page.getByText("No messages yet. Ask a question below.")).toBeVisible();
+  await expect(sidebar).toHaveAttribute("data-expanded", "false");
+  await expect(historyItem(page, "Small screen")).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Keep the sidebar open" }).click();
+  await page.getByRole("button", { name: "New Chat" }).click();
+  await expect(page.getByTestId("welcome-message")).toBeVisible();
+  await expect(sidebar).toHaveAttribute("data-expanded", "false");
 });
 
 test("the Feedback dialog checks the length and sends", async ({ page }) => {

@@ -293,7 +293,7 @@ describe("approving and denying beta access", () => {
     for (const path of ["/api/conversations", "/api/welcome-message", "/api/user/settings", "/api/auth/user/stats"]) {
       const res = await applicant.get(path);
       expect(res.status, path).toBe(403);
-      expect(await res.json()).toMatchObject({ message: "Beta access denied", betaAccess: "denied" });
+      expect(await res.json()).toMatchObject({ message: "Beta access not approved", betaAccess: "denied" });
     }
     expect((await applicant.json("POST", "/api/conversations", { title: "x" })).status).toBe(403);
     expect((await applicant.get("/app")).headers.get("location")).toBe("/beta-access");

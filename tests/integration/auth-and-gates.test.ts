@@ -12,6 +12,7 @@ const anon = () => new HttpClient(server.url);
 let pending: HttpClient;
 let approved: HttpClient;
 let admin: HttpClient;
+let denied: HttpClient;
 
 beforeAll(async () => {
   server = await startServer();
@@ -21,6 +22,9 @@ beforeAll(async () => {
   expect((await pending.signUp({ email: "pending@clinic.test", firstName: "Penny" })).status).toBe(303);
   expect((await approved.signUp({ email: "approved@clinic.test", firstName: "Alice", lastName: "Vet" })).status).toBe(303);
   setBetaAccess(server.dataDir, "approved@clinic.test", "approved");
+  denied = new HttpClient(server.url, "denied-agent");
+  expect((await denied.signUp({ email: "denied@clinic.test", firstName: "Dora" })).status).toBe(303);
+  setBetaAccess(server.dataDir, "denied@clinic.test", "denied");
   expect((await admin.signIn(server.adminEmail, server.adminPassword)).status).toBe(303);
 });
 
@@ -133,6 +137,23 @@ describe("GET /beta-access", () => {
     expect(html).toContain("Sign Out");
     expect(location(await approved.get("/beta-access"))).toBe("/");
     expect(location(await admin.get("/beta-access"))).toBe("/");
+  });
+
+  it("tells a denied user one thing, the same on the page (title, heading, text) and in the APIs' 403: not approved", async () => {
+    const res = await denied.get("/beta-access");
+    expect(res.status).toBe(200);
+    const html = await body(res);
+    expect(html).toContain("<title>Beta Access Not Approved · ");
+    expect(html).toMatch(/<h1[^>]*>Beta Access Not Approved<\/h1>/);
+    expect(html).toContain("did not approve your request");
+    expect(html).toContain("denied@clinic.test");
+    for (const pendingWording of ["Pending", "pending", "has been notified", "1-2 business days"]) expect(html).not.toContain(pendingWording);
+    for (const path of ["/api/conversations", "/api/auth/user/stats"]) {
+      const api = await denied.get(path);
+      expect(api.status).toBe(403);
+      expect(await api.json()).toEqual({ message: "Beta access not approved", betaAccess: "denied" });
+    }
+    expect(location(await denied.get("/app"))).toBe("/beta-access");
   });
 });
 

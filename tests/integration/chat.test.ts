@@ -155,6 +155,7 @@ describe("who may call the chat routes", () => {
     ["POST", "/api/conversations", { title: "Should not exist" }],
     ["PATCH", `/api/conversations/${id}`, { title: "Hijacked" }],
     ["DELETE", `/api/conversations/${id}`],
+    ["POST", `/api/conversations/${id}/restore`],
     ["GET", `/api/conversations/${id}/messages`],
     ["GET", "/api/suggestions/popular"],
     ["GET", "/api/welcome-message"],
@@ -225,11 +226,44 @@ describe("conversations", () => {
 
     const deleted = await owner.request("DELETE", `/api/conversations/${first.id}`);
     expect(deleted.status).toBe(200);
-    expect(await deleted.json()).toEqual({ deleted: true });
+    expect(await deleted.json()).toEqual({ deleted: true, undoUntil: expect.any(String) });
     expect((await listConversations(owner)).map((c) => c.id)).not.toContain(first.id);
     expect((await owner.request("DELETE", `/api/conversations/${first.id}`)).status).toBe(404);
     expect((await owner.json("PATCH", `/api/conversations/${first.id}`, { title: "Back?" })).status).toBe(404);
     expect((await owner.get(`/api/conversations/${first.id}/messages`)).status).toBe(404);
+  });
+
+  it("a deleted conversation can be restored by its owner moments later, messages and all, once", async () => {
+    const { id } = await createConversation(owner, "Undo me");
+    insertMessage(id, "user", "What is the dose of meloxicam in cats?", Date.parse("2025-03-01T10:00:00Z"));
+    insertMessage(id, "assistant", "0.05 mg/kg once daily [1]", Date.parse("2025-03-01T10:00:05Z"), { citations: [{ document: "Formulary", page: 3 }] });
+    const listedBefore = (await listConversations(owner)).find((c) => c.id === id);
+    const messagesBefore = await (await owner.get(`/api/conversations/${id}/messages`)).json();
+
+    const deleted = await owner.request("DELETE", `/api/conversations/${id}`);
+    const { undoUntil } = (await deleted.json()) as { undoUntil: string };
+    expect(Date.parse(undoUntil)).toBeGreaterThan(Date.now());
+    // Gone for everything at once: the list, its messages, the counts.
+    expect((await listConversations(owner)).map((c) => c.id)).not.toContain(id);
+    expect((await owner.get(`/api/conversations/${id}/messages`)).status).toBe(404);
+    expect(countRows("messages", "conversation_id = ?", id)).toBe(0);
+
+    // Nobody else can bring it back, nor see that it exists.
+    const foreign = await other.request("POST", `/api/conversations/${id}/restore`);
+    expect(foreign.status).toBe(404);
+    expect(countRows("conversations", "id = ?", id)).toBe(0);
+
+    const restored = await owner.request("POST", `/api/conversations/${id}/restore`);
+    expect(restored.status).toBe(200);
+    expect(await restored.json()).toEqual(listedBefore);
+    expect((await listConversations(owner)).find((c) => c.id === id)).toEqual(listedBefore);
+    expect(await (await owner.get(`/api/conversations/${id}/messages`)).json()).toEqual(messagesBefore);
+
+    const again = await owner.request("POST", `/api/conversations/${id}/restore`);
+    expect(again.status).toBe(404);
+    expect(await again.json()).toMatchObject({ message: expect.stringContaining("no deleted conversation") });
+    expect((await owner.request("POST", "/api/conversations/00000000-0000-4000-8000-000000000000/restore")).status).toBe(404);
+    expect((await owner.get(`/api/conversations/${id}/restore`)).status).toBe(405);
   });
 
   it("orders by creation time, newest first", async () => {

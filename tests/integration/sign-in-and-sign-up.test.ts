@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HttpClient, startServer, type TestServer } from "../support/server";
-import { openTestDb } from "../support/db";
+import { openTestDb, setBetaAccess, withTestDb } from "../support/db";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -55,10 +55,73 @@ describe("sign-up", () => {
     }
     expect(cookieShape(duplicate)).toEqual(cookieShape(fresh));
     expect(await duplicate.text()).toBe(await fresh.text());
-    // The cookie opens nothing, and the account keeps its password.
-    expect((await taker.get("/api/auth/user")).status).toBe(401);
+    // The cookie opens nothing of the account, and the account keeps its password.
+    const seen = await (await taker.get("/api/auth/user")).json();
+    expect(seen).toMatchObject({ email: "new.vet@clinic.test", betaAccess: "pending" });
+    expect(withTestDb(server.dataDir, (db) => db.prepare("select count(*) n from users where id = ?").get(seen.id))).toEqual({ n: 0 });
     expect(passwordHash("new.vet@clinic.test")).toBe(hashBefore);
     expect((await new HttpClient(server.url).signIn("new.vet@clinic.test", "correct horse battery")).status).toBe(303);
+  });
+
+  it("after a sign-up for an existing address, every page and API answers as after a new sign-up, and sign-out works", async () => {
+    // The real account, approved, so that anything the taker reached of it would show.
+    await new HttpClient(server.url).signUp({ email: "owner.vet@clinic.test", password: "owner's own password" });
+    setBetaAccess(server.dataDir, "owner.vet@clinic.test", "approved");
+    const usersBefore = userCount();
+    const ownerHash = passwordHash("owner.vet@clinic.test");
+
+    /** What a browser sees after signing up as `typed`, with the address itself (and per-response tokens) masked. */
+    const journey = async (typed: string) => {
+      const c = new HttpClient(server.url);
+      const email = typed.toLowerCase();
+      const mask = (text: string) =>
+        text.replaceAll(email, "<email>").replace(/nonce="[^"]*"/g, 'nonce="<nonce>"').replace(/"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"/g, '"<uuid>"');
+      const cookieShape = (res: Response) => res.headers.getSetCookie().map((v) => v.replace(/^__session=[^;]*;/, "__session=<value>;"));
+      const step = async (res: Response) => ({
+        status: res.status,
+        location: res.headers.get("location"),
+        cookie: cookieShape(res),
+        body: mask(await res.text()),
+      });
+      const signUp = await step(await c.signUp({ email: typed, firstName: "Probe", lastName: "Person", profession: "veterinary-technician" }));
+      const pages: Record<string, unknown> = {};
+      for (const path of ["/beta-access", "/app", "/", "/account", "/admin", "/documents", "/api/login", "/beta-access.data"]) pages[path] = await step(await c.get(path));
+      const userRes = await c.get("/api/auth/user");
+      const user = (await userRes.json()) as Record<string, unknown>;
+      const apis: Record<string, unknown> = {};
+      for (const path of ["/api/auth/user/stats", "/api/conversations", "/api/documents", "/api/admin/users"]) apis[path] = await step(await c.get(path));
+      apis["PATCH /api/auth/user"] = await step(await c.json("PATCH", "/api/auth/user", { firstName: "A", lastName: "B", profession: "nurse" }));
+      const logout = await step(await c.get("/api/logout", { "Sec-Fetch-Site": "same-origin" }));
+      const after = { user: (await c.get("/api/auth/user")).status, beta: await step(await c.get("/beta-access")) };
+      return {
+        journey: { signUp, pages, apis, logout, after },
+        user: { ...user, email: user.email === email ? "<email>" : user.email, id: typeof user.id, createdAt: typeof user.createdAt },
+        userStatus: userRes.status,
+        userId: user.id,
+      };
+    };
+
+    const fresh = await journey("Fresh.Probe@clinic.test");
+    const duplicate = await journey("Owner.Vet@Clinic.test");
+    expect(fresh.journey.pages["/beta-access"]).toMatchObject({ status: 200, body: expect.stringContaining("Sign Out") });
+    expect(fresh.userStatus).toBe(200);
+    expect(duplicate.userStatus).toBe(200);
+    expect(duplicate.user).toEqual(fresh.user);
+    expect(duplicate.journey).toEqual(fresh.journey);
+    // The real account is as it was, and the taker's stand-in is no account: not listed, not approvable.
+    expect(userCount()).toBe(usersBefore + 1);
+    expect(passwordHash("owner.vet@clinic.test")).toBe(ownerHash);
+    const admin = new HttpClient(server.url);
+    expect((await admin.signIn("admin@clinic.test", "admin-password-123")).status).toBe(303);
+    const listed = JSON.stringify(await (await admin.get("/api/admin/users")).json());
+    expect(listed).toContain(String(fresh.userId));
+    expect(listed).not.toContain(String(duplicate.userId));
+    expect((await admin.json("POST", `/api/admin/users/${String(duplicate.userId)}/approve`, {})).status).toBe(404);
+    expect(userCount()).toBe(usersBefore + 1);
+    // Signing out ended the stand-in on the server too.
+    expect(withTestDb(server.dataDir, (db) => db.prepare("select count(*) n from placeholder_sessions where placeholder_id = ?").get(duplicate.userId))).toEqual({ n: 0 });
+    const owner = new HttpClient(server.url);
+    expect((await owner.signIn("owner.vet@clinic.test", "owner's own password")).headers.get("location")).toBe("/");
   });
 
   it.each([

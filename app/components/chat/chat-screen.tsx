@@ -58,8 +58,9 @@ export function ChatScreen({ welcomeMessage }: { welcomeMessage: string }) {
 
   async function deleteConversation(id: string) {
     if (pending?.conversationId === id) chat.stop();
-    if (selectedId === id) setSelectedId(null);
-    await history.remove(id);
+    const wasOpen = selectedId === id;
+    if (wasOpen) setSelectedId(null);
+    await history.remove(id, wasOpen ? () => setSelectedId(id) : undefined);
   }
 
   function pickSuggestion(question: string) {

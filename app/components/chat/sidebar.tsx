@@ -6,6 +6,8 @@ import { ChatBubble, Gear, PanelLeft, Plus } from "./chat-icons";
 import { ConversationItem } from "./conversation-item";
 import type { ListStatus } from "./use-conversations";
 
+const narrowScreen = () => window.matchMedia("(max-width: 767px)").matches;
+
 /**
  * The left sidebar (spec §2): New Chat, Chat History, Settings. It can be collapsed to a
  * narrow rail, which expands over the page while hovered or while something in it has focus
@@ -40,8 +42,16 @@ export function Sidebar({
 
   // Small screens start with the rail, so the conversation has the width.
   useEffect(() => {
-    if (window.matchMedia("(max-width: 767px)").matches) setCollapsed(true);
+    if (narrowScreen()) setCollapsed(true);
   }, []);
+
+  /** On a small screen the open panel covers the conversation: choosing one (or a new chat) closes it. */
+  function closeOnSmallScreen() {
+    if (!narrowScreen()) return;
+    setCollapsed(true);
+    setHovered(false);
+    setFocusInside(false);
+  }
 
   const expanded = !collapsed || hovered || focusInside || menuOpen || renamingId !== null;
   const overlay = collapsed && expanded;
@@ -80,7 +90,12 @@ export function Sidebar({
         </div>
 
         <div className="px-2">
-          <Button onClick={onNewChat} className={cn("w-full", !expanded && "px-0!")} aria-label={expanded ? undefined : "New Chat"}>
+          <Button
+            onClick={() => {
+              closeOnSmallScreen();
+              onNewChat();
+            }}
+            className={cn("w-full", !expanded && "px-0!")} aria-label={expanded ? undefined : "New Chat"}>
             <Plus className="h-5 w-5 shrink-0" />
             {expanded ? "New Chat" : null}
           </Button>
@@ -109,7 +124,10 @@ export function Sidebar({
                     conversation={c}
                     selected={c.id === selectedId}
                     renaming={c.id === renamingId}
-                    onSelect={() => onSelect(c.id)}
+                    onSelect={() => {
+                      closeOnSmallScreen();
+                      onSelect(c.id);
+                    }}
                     onStartRename={() => setRenamingId(c.id)}
                     onRename={(title) => {
                       setRenamingId(null);

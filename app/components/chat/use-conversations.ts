@@ -1,13 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { handleUnauthorized, isUnauthorizedError } from "~/lib/api-client";
-import { deleteConversation, listConversations, renameConversation, type Conversation } from "~/lib/chat-client";
+import { DELETE_UNDO_MS } from "~/lib/chat/index";
+import { deleteConversation, listConversations, renameConversation, restoreConversation, type Conversation } from "~/lib/chat-client";
 import { toast } from "~/lib/toast";
 
 export type ListStatus = "loading" | "ready" | "error";
 
 /**
  * The Chat History list (spec §4): loaded once, refetched after changes; rename refreshes
- * the list and says 'Success'; delete is optimistic, restored on error, refetched after.
+ * the list and says 'Success'; delete is optimistic, restored on error, refetched after, and
+ * offers Undo while the server keeps it restorable.
  */
 export function useConversations() {
   const [conversations, setConversations] = useState<Conversation[]>([]);
@@ -56,14 +58,35 @@ export function useConversations() {
     [conversations, refresh],
   );
 
+  const restore = useCallback(
+    async (id: string, onRestored?: () => void) => {
+      try {
+        add(await restoreConversation(id));
+        toast({ title: "Success", description: "Conversation restored." });
+        onRestored?.();
+      } catch (error) {
+        if (isUnauthorizedError(error)) handleUnauthorized();
+        else toast({ title: "Error", description: "Could not restore the conversation: the time to undo has passed.", variant: "destructive" });
+      }
+      await refresh();
+    },
+    [add, refresh],
+  );
+
+  /** `onRestored`: what to do when an Undo brought it back (reopen it, when it was open). */
   const remove = useCallback(
-    async (id: string): Promise<boolean> => {
+    async (id: string, onRestored?: () => void): Promise<boolean> => {
       const before = conversations;
       setConversations((list) => list.filter((c) => c.id !== id));
       let ok = true;
       try {
         await deleteConversation(id);
-        toast({ title: "Success", description: "Conversation deleted." });
+        toast({
+          title: "Success",
+          description: "Conversation deleted.",
+          action: { label: "Undo", onClick: () => void restore(id, onRestored) },
+          duration: DELETE_UNDO_MS,
+        });
       } catch (error) {
         ok = false;
         setConversations(before);
@@ -73,7 +96,7 @@ export function useConversations() {
       await refresh();
       return ok;
     },
-    [conversations, refresh],
+    [conversations, refresh, restore],
   );
 
   return { conversations, status, refresh, add, rename, remove };

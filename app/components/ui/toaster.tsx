@@ -10,6 +10,7 @@ export function Toaster() {
         <Toast.Root
           key={t.id}
           open={t.open}
+          duration={t.duration}
           onOpenChange={(open) => {
             if (!open) dismissToast(t.id);
           }}
@@ -23,6 +24,15 @@ export function Toaster() {
             <Toast.Title className="text-sm font-semibold">{t.title}</Toast.Title>
             {t.description ? <Toast.Description className="text-sm opacity-90">{t.description}</Toast.Description> : null}
           </div>
+          {t.action ? (
+            <Toast.Action
+              altText={t.action.label}
+              onClick={t.action.onClick}
+              className="shrink-0 self-center rounded-md border border-slate-300 px-3 py-1 text-sm font-medium hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
+              {t.action.label}
+            </Toast.Action>
+          ) : null}
           <Toast.Close aria-label="Close" className="absolute right-2 top-2 rounded p-1 text-current opacity-70 hover:opacity-100">
             ×
           </Toast.Close>

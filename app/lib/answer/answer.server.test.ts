@@ -264,11 +264,13 @@ describe("the extractive answerer", () => {
   });
 });
 
+/** A chat model: the real client against a loopback server playing `script`. */
+async function model(script: FakeOllamaOptions["chat"], idleTimeoutMs = 5000) {
+  ollama = await startFakeOllama({ chat: script });
+  return createChatModel({ host: ollama.url, model: "llama3.2", idleTimeoutMs });
+}
+
 describe("the Ollama answerer (loopback server, real client)", () => {
-  async function model(script: FakeOllamaOptions["chat"], idleTimeoutMs = 5000) {
-    ollama = await startFakeOllama({ chat: script });
-    return createChatModel({ host: ollama.url, model: "llama3.2", idleTimeoutMs });
-  }
   const lastChat = () => ollama!.requests.filter((r) => r.path === "/api/chat").pop()!.body as ChatRequestBody;
 
   it("streams the answer, keeps valid citations and leaves out a sentence whose marker points to no passage", async () => {
@@ -361,6 +363,30 @@ describe("contextual suggestions", () => {
     expect(suggestions.length).toBeGreaterThan(0);
     expect(suggestions.length).toBeLessThanOrEqual(3);
     for (const s of suggestions) expect((await ask(s)).content).not.toBe(REFUSAL);
+  });
+
+  describe("about a lab value, not a drug", () => {
+    const ALP =
+      "Alkaline phosphatase activity in dogs rises with corticosteroid treatment, phenobarbital and cholestasis. " +
+      "Increased alkaline phosphatase in dogs is caused by the steroid-induced isoenzyme, bone growth or hepatobiliary disease. " +
+      "The dose of phenobarbital in dogs is 2.5 mg/kg orally twice daily.";
+    const history = [{ role: "user" as const, content: "Which drugs increase alkaline phosphatase in dogs?" }];
+    beforeEach(() => {
+      kb.add({ id: "clinpath", title: "Canine Clinical Pathology", fileType: "txt", pages: [page(5, [heading("Alkaline phosphatase"), para(ALP)])] });
+    });
+
+    it("offers no dose question without a model, and only grammatical questions", async () => {
+      const suggestions = await contextualSuggestions({ viewerId: "bob", history, citations: [] }, deps(null));
+      for (const s of suggestions) {
+        expect(s).not.toMatch(/\bdose\b/i);
+        expect(s).toMatch(/^(What|How|Which)\b.*\?$/);
+      }
+    });
+
+    it("drops a model's dose question about the enzyme and keeps its question on the subject", async () => {
+      const m = await model({ tokens: ['["What is the dose of alkaline phosphatase?", "What causes increased alkaline phosphatase in dogs?"]'] });
+      expect(await contextualSuggestions({ viewerId: "bob", history, citations: [] }, deps(m))).toEqual(["What causes increased alkaline phosphatase in dogs?"]);
+    });
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { aspectQuestions, decomposeQuestion, topicWords } from "./questions";
+import { decomposeQuestion, topicWords } from "./questions";
 
 describe("decomposeQuestion", () => {
   it("splits a drug question into the aspects a clinician looks up", () => {
@@ -21,15 +21,6 @@ describe("decomposeQuestion", () => {
 
   it("uses management aspects for protocols and plans", () => {
     expect(decomposeQuestion("Make a protocol for managing sepsis")[0]).toBe("Diagnosis of sepsis");
-  });
-
-  it("suggests the other aspects of a topic as questions, not the one asked", () => {
-    expect(aspectQuestions("What are the side effects of tamoxifen?")).toEqual([
-      "What is the dose of tamoxifen?",
-      "What are the contraindications of tamoxifen?",
-      "What should be monitored during treatment with tamoxifen?",
-    ]);
-    expect(aspectQuestions("How is feline hyperthyroidism diagnosed?")[0]).toBe("What causes feline hyperthyroidism?");
   });
 
   it("gives nothing for a question without a topic", () => {

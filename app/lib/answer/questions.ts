@@ -25,13 +25,8 @@ export function topicWords(text: string): string[] {
   return out;
 }
 
-/** An aspect as a section heading (Think Harder) and as a question (a follow-up suggestion). */
-type Aspect = {
-  heading: (topic: string) => string;
-  question: (topic: string) => string;
-  /** The question already asks about this aspect. */
-  asked: RegExp;
-};
+/** An aspect as a section heading: Think Harder's sub-query (follow-up suggestions are built from the frame). */
+type Aspect = { heading: (topic: string) => string };
 type AspectSet = { when: RegExp; aspects: Aspect[] };
 
 /** Aspect templates by kind of question, first match wins; each aspect is a search of its own. */
@@ -39,28 +34,28 @@ const ASPECT_SETS: AspectSet[] = [
   {
     when: /\b(dose|doses|dosage|dosing|drug|drugs|medication|medicine|mg|administer|administration|prescribe|treat with|side effects?|adverse|toxicity|contraindications?|interactions?)\b/i,
     aspects: [
-      { heading: (t) => `Dosage and administration of ${t}`, question: (t) => `What is the dose of ${t}?`, asked: /\b(dose|doses|dosage|dosing)\b/i },
-      { heading: (t) => `Adverse effects and toxicity of ${t}`, question: (t) => `What are the adverse effects of ${t}?`, asked: /\b(side effects?|adverse|toxicity)\b/i },
-      { heading: (t) => `Contraindications, precautions and interactions of ${t}`, question: (t) => `What are the contraindications of ${t}?`, asked: /\b(contraindicat\w*|precautions?|interactions?)\b/i },
-      { heading: (t) => `Monitoring during treatment with ${t}`, question: (t) => `What should be monitored during treatment with ${t}?`, asked: /\bmonitor\w*/i },
+      { heading: (t) => `Dosage and administration of ${t}` },
+      { heading: (t) => `Adverse effects and toxicity of ${t}` },
+      { heading: (t) => `Contraindications, precautions and interactions of ${t}` },
+      { heading: (t) => `Monitoring during treatment with ${t}` },
     ],
   },
   {
     when: /\b(protocol|plan|manage|management|managing|treatment|treat|therapy|care)\b/i,
     aspects: [
-      { heading: (t) => `Diagnosis of ${t}`, question: (t) => `How is ${t} diagnosed?`, asked: /\bdiagnos\w*/i },
-      { heading: (t) => `Treatment and management of ${t}`, question: (t) => `How is ${t} treated?`, asked: /\b(treat\w*|therapy|manag\w*)\b/i },
-      { heading: (t) => `Drugs and doses used for ${t}`, question: (t) => `Which drugs and doses are used for ${t}?`, asked: /\b(drugs?|doses?|dosage)\b/i },
-      { heading: (t) => `Monitoring and prognosis of ${t}`, question: (t) => `What is the prognosis of ${t}?`, asked: /\bprognos\w*/i },
+      { heading: (t) => `Diagnosis of ${t}` },
+      { heading: (t) => `Treatment and management of ${t}` },
+      { heading: (t) => `Drugs and doses used for ${t}` },
+      { heading: (t) => `Monitoring and prognosis of ${t}` },
     ],
   },
   {
     when: /./,
     aspects: [
-      { heading: (t) => `Causes and risk factors of ${t}`, question: (t) => `What causes ${t}?`, asked: /\b(causes?|caused|risk factors?)\b/i },
-      { heading: (t) => `Clinical signs and diagnosis of ${t}`, question: (t) => `What are the clinical signs of ${t}?`, asked: /\b(signs?|symptoms?)\b/i },
-      { heading: (t) => `Treatment of ${t}`, question: (t) => `How is ${t} treated?`, asked: /\b(treat\w*|therapy|manag\w*)\b/i },
-      { heading: (t) => `Prognosis and prevention of ${t}`, question: (t) => `How can ${t} be prevented?`, asked: /\bprevent\w*/i },
+      { heading: (t) => `Causes and risk factors of ${t}` },
+      { heading: (t) => `Clinical signs and diagnosis of ${t}` },
+      { heading: (t) => `Treatment of ${t}` },
+      { heading: (t) => `Prognosis and prevention of ${t}` },
     ],
   },
 ];
@@ -77,15 +72,6 @@ function topicOf(question: string): string {
 }
 
 const aspectsFor = (question: string) => ASPECT_SETS.find((s) => s.when.test(question))!.aspects;
-
-/** Follow-up questions on the other aspects of a question's topic (for suggestions without a model). */
-export function aspectQuestions(question: string): string[] {
-  const topic = topicOf(question);
-  if (!topic) return [];
-  return aspectsFor(question)
-    .filter((a) => !a.asked.test(question))
-    .map((a) => a.question(topic));
-}
 
 /**
  * Up to `max` sub-questions: the question's own parts when it asks several things ("X and Y; Z"),

@@ -1,5 +1,6 @@
 import { defaultAnswerDeps, parseStringList, retrieveFor, runTask, type AnswerDeps } from "./pipeline.server";
-import { aspectQuestions } from "./questions";
+import { followUpQuestions, isSuitableFollowUp } from "./follow-ups";
+import { readConversation } from "./frame";
 import { judgeRelevance } from "./relevance.server";
 import type { Citation, HistoryTurn } from "./types";
 
@@ -53,14 +54,16 @@ async function answerable(question: string, viewerId: string, deps: AnswerDeps):
 
 /**
  * Up to three follow-up questions for a conversation: from the model (given the last question and
- * the cited sections' headings) or, without one, the aspects of the last question not yet asked.
- * Either way only questions the knowledge base can answer are kept.
+ * the cited sections' headings) or, without one, the aspects of the conversation's subject not yet
+ * asked. Either way only grammatical questions about that subject that the knowledge base can answer
+ * are kept, and none rather than a wrong one (a dose only of a drug).
  */
 export async function contextualSuggestions(context: SuggestionContext, deps: AnswerDeps = defaultAnswerDeps()): Promise<string[]> {
   const asked = context.history.filter((t) => t.role === "user").map((t) => t.content.trim());
   const last = asked[asked.length - 1];
   if (!last) return [];
   const askedSet = new Set(asked.map((q) => q.toLowerCase()));
+  const frame = readConversation(asked).at(-1)!;
   let candidates: string[] = [];
   const model = await deps.chatModel();
   if (model) {
@@ -72,9 +75,9 @@ export async function contextualSuggestions(context: SuggestionContext, deps: An
         `Question: ${last}\nCited documents: ${cited || "none"}`,
       ),
       6,
-    );
+    ).filter((q) => isSuitableFollowUp(q, frame));
   }
-  if (!candidates.length) candidates = aspectQuestions(last);
+  if (!candidates.length) candidates = followUpQuestions(frame, asked);
   const out: string[] = [];
   for (const q of candidates) {
     if (out.length >= MAX_SUGGESTIONS) break;

@@ -6,7 +6,7 @@ import { requestInfo, validationMessage } from "../http.server";
 import { writeAuthLog } from "./audit.server";
 import { SignInLimiter, signUpsPerAddress } from "./rate-limit.server";
 import { verifyPassword } from "./password.server";
-import { DuplicateEmailError, createUser, emailSchema, findUserByEmail, signUpSchema } from "./users.server";
+import { DuplicateEmailError, createUser, emailSchema, findUserByEmail, signUpSchema, type SignUp } from "./users.server";
 
 /** A sign-in or sign-up that did not work, with the HTTP status it deserves. */
 export class AuthFailure extends Error {
@@ -24,9 +24,12 @@ export const INVALID_CREDENTIALS = "Invalid email or password.";
 
 /**
  * `user` null: a sign-up for an address that already has an account. It is answered as a new sign-up
- * (pending approval) without signing anyone in, so the answer does not tell whether the account exists.
+ * (pending approval) with a placeholder session made of what was typed, never the account's, so neither
+ * the answer nor anything after it tells whether the account exists.
  */
-export type FormAuthResult = { user: User; intent: "signin" | "signup" } | { user: null; intent: "signup" };
+export type FormAuthResult =
+  | { user: User; intent: "signin" | "signup" }
+  | { user: null; intent: "signup"; typed: Pick<SignUp, "email" | "firstName" | "lastName" | "profession"> };
 
 let limiter: SignInLimiter | null = null;
 function failedSignIns() {
@@ -86,7 +89,8 @@ async function verifyForm({ form, request, context }: FormStrategy.VerifyOptions
       if (error instanceof DuplicateEmailError) {
         // The password was hashed all the same (createUser hashes first): the answer takes as long, too.
         writeAuthLog(findUserByEmail(parsed.data.email)?.id ?? null, "registration_existing_email", info);
-        return { user: null, intent: "signup" } as const;
+        const { email, firstName, lastName, profession } = parsed.data;
+        return { user: null, intent: "signup", typed: { email, firstName, lastName, profession } } as const;
       }
       throw error;
     }

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import type { User } from "../db/index.server";
 import { jsonError } from "../http.server";
+import { BETA_WORDING } from "./index";
 import { getSessionUser } from "./session.server";
 import { hasAppAccess, isAdmin } from "./users.server";
 
@@ -47,9 +48,8 @@ export async function requireApiSession(request: Request): Promise<User> {
 export async function requireApiUser(request: Request): Promise<User> {
   const user = await requireApiSession(request);
   if (!hasAppAccess(user)) {
-    throw jsonError(403, user.betaAccess === "denied" ? "Beta access denied" : "Beta access pending approval", {
-      betaAccess: user.betaAccess,
-    });
+    const wording = user.betaAccess === "denied" ? BETA_WORDING.denied : BETA_WORDING.pending;
+    throw jsonError(403, wording.message, { betaAccess: user.betaAccess });
   }
   return user;
 }

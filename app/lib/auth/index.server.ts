@@ -14,7 +14,7 @@ export {
 } from "./guards.server";
 export { safeRedirect } from "./redirect.server";
 export { generatePassword, resetPassword, type ResetPasswordResult } from "./reset-password.server";
-export { createSession, destroySession, getSessionUser, sessionlessCookie } from "./session.server";
+export { createPlaceholderSession, createSession, getSessionUser, signOut } from "./session.server";
 export { authenticateSso, ssoEnabled, ssoStateCookieClearers } from "./sso.server";
 export {
   getUserStats,

@@ -2,8 +2,9 @@ import crypto from "node:crypto";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { getConfig } from "../config.server";
-import { getDb, sessions, users, type User } from "../db/index.server";
+import { getDb, placeholderSessions, sessions, users, type Profession, type User } from "../db/index.server";
 import type { RequestInfo } from "../http.server";
+import { writeAuthLog } from "./audit.server";
 
 /**
  * Sessions live in the database; the cookie carries only a random token (signed).
@@ -36,12 +37,51 @@ async function readToken(request: Request): Promise<string | null> {
   return typeof value === "string" && value.length > 0 ? value : null;
 }
 
-/** The signed-in user of this request, or null. */
+/**
+ * The signed-in user of this request, or null. A placeholder session (see createPlaceholderSession) gives a
+ * pending user that exists nowhere else: every gate treats it as the pending user it looks like.
+ */
 export async function getSessionUser(request: Request): Promise<User | null> {
   const token = await readToken(request);
   if (!token) return null;
-  const row = sessionUserQuery().get({ id: hashToken(token), now: Date.now() });
-  return row?.user ?? null;
+  const id = hashToken(token);
+  const now = Date.now();
+  const row = sessionUserQuery().get({ id, now });
+  if (row) return row.user;
+  const placeholder = getDb()
+    .select()
+    .from(placeholderSessions)
+    .where(and(eq(placeholderSessions.id, id), gt(placeholderSessions.expiresAt, new Date(now))))
+    .get();
+  return placeholder ? placeholderUser(placeholder) : null;
+}
+
+const placeholders = new WeakSet<User>();
+
+function placeholderUser(row: typeof placeholderSessions.$inferSelect): User {
+  const user: User = {
+    id: row.placeholderId,
+    email: row.email,
+    passwordHash: null,
+    ssoSubject: null,
+    createdByBootstrap: false,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    profession: row.profession,
+    role: "user",
+    betaAccess: "pending",
+    approvedBy: null,
+    approvedAt: null,
+    createdAt: row.createdAt,
+    updatedAt: row.createdAt,
+  };
+  placeholders.add(user);
+  return Object.freeze(user);
+}
+
+/** Whether this user came from a placeholder session: no row in users, so nothing may reference its id. */
+export function isPlaceholder(user: User): boolean {
+  return placeholders.has(user);
 }
 
 // Runs on every signed-in request: prepared once (per database) instead of built each time.
@@ -62,24 +102,34 @@ function sessionUserQuery() {
   return prepared.query;
 }
 
+const sessionExpiry = () => new Date(Date.now() + getConfig().SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000);
+
 /**
- * A session cookie like createSession's that opens no session (its token is stored nowhere): the answer
- * to a sign-up for an address that already has an account looks like the answer to a new one.
+ * The answer to a sign-up for an address that already has an account: a session like a new pending
+ * user's (same cookie, same pages and APIs after it), holding only what was typed. It opens nothing of
+ * the account and never becomes one.
  */
-export async function sessionlessCookie(request: Request): Promise<string> {
-  return sessionCookie().serialize(crypto.randomBytes(32).toString("base64url"), { secure: isHttps(request) });
+export async function createPlaceholderSession(
+  request: Request,
+  typed: { email: string; firstName: string; lastName: string; profession: Profession },
+): Promise<string> {
+  const token = crypto.randomBytes(32).toString("base64url");
+  getDb()
+    .insert(placeholderSessions)
+    .values({ id: hashToken(token), placeholderId: crypto.randomUUID(), ...typed, expiresAt: sessionExpiry() })
+    .run();
+  return sessionCookie().serialize(token, { secure: isHttps(request) });
 }
 
 /** Starts a session and returns the Set-Cookie header value for it. */
 export async function createSession(request: Request, userId: string, info: RequestInfo): Promise<string> {
   const token = crypto.randomBytes(32).toString("base64url");
-  const maxAgeMs = getConfig().SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000;
   getDb()
     .insert(sessions)
     .values({
       id: hashToken(token),
       userId,
-      expiresAt: new Date(Date.now() + maxAgeMs),
+      expiresAt: sessionExpiry(),
       ipAddress: info.ipAddress,
       userAgent: info.userAgent,
     })
@@ -87,13 +137,30 @@ export async function createSession(request: Request, userId: string, info: Requ
   return sessionCookie().serialize(token, { secure: isHttps(request) });
 }
 
+/** Ends the request's session and logs the sign-out of its account (a placeholder has none). */
+export async function signOut(request: Request, info: RequestInfo): Promise<string> {
+  const user = await getSessionUser(request);
+  const cookie = await destroySession(request);
+  if (user && !isPlaceholder(user)) writeAuthLog(user.id, "logout", info);
+  return cookie;
+}
+
 /** Ends the request's session on the server and returns the Set-Cookie header that clears it. */
-export async function destroySession(request: Request): Promise<string> {
+async function destroySession(request: Request): Promise<string> {
   const token = await readToken(request);
-  if (token) getDb().delete(sessions).where(eq(sessions.id, hashToken(token))).run();
+  if (token) {
+    const id = hashToken(token);
+    getDb().delete(sessions).where(eq(sessions.id, id)).run();
+    getDb().delete(placeholderSessions).where(eq(placeholderSessions.id, id)).run();
+  }
   return sessionCookie().serialize("", { maxAge: 0, expires: new Date(0), secure: isHttps(request) });
 }
 
 export function deleteExpiredSessions(): number {
-  return getDb().delete(sessions).where(lt(sessions.expiresAt, new Date())).run().changes;
+  const now = new Date();
+  const db = getDb();
+  return (
+    db.delete(sessions).where(lt(sessions.expiresAt, now)).run().changes +
+    db.delete(placeholderSessions).where(lt(placeholderSessions.expiresAt, now)).run().changes
+  );
 }

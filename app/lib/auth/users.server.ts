@@ -49,6 +49,8 @@ export const signUpSchema = z.object({
   profession: professionSchema,
 });
 
+export type SignUp = z.infer<typeof signUpSchema>;
+
 export const profileSchema = z
   .object({
     firstName: name("First name"),

@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { conversations, getDb, type Db } from "../db/index.server";
+import { conversations, getDb, messages, type Db } from "../db/index.server";
 import { jsonError } from "../http.server";
-import { MAX_CONVERSATIONS_PER_USER, TITLE_MAX } from "./index";
+import { DELETE_UNDO_MS, MAX_CONVERSATIONS_PER_USER, TITLE_MAX } from "./index";
 
 export { MAX_CONVERSATIONS_PER_USER, TITLE_MAX };
 
@@ -57,6 +57,16 @@ export function listConversations(userId: string, db: Db = getDb()): Conversatio
     .all();
 }
 
+/** Throws the 409 Response when the user already keeps MAX_CONVERSATIONS_PER_USER conversations. */
+function refuseOverLimit(userId: string, db: Pick<Db, "select">) {
+  const kept = db.select({ n: count() }).from(conversations).where(eq(conversations.userId, userId)).get()?.n ?? 0;
+  if (kept >= MAX_CONVERSATIONS_PER_USER) {
+    throw jsonError(409, `You have ${kept.toLocaleString("en-US")} conversations, the most one account may keep. Delete some to start a new one.`, {
+      limit: MAX_CONVERSATIONS_PER_USER,
+    });
+  }
+}
+
 /**
  * A new conversation for the user. Throws a 409 Response when they already keep MAX_CONVERSATIONS_PER_USER
  * (counted in the transaction that adds it, so two at once cannot both take the last place).
@@ -66,12 +76,7 @@ export function createConversation(userId: string, title: string | null | undefi
   const cleaned = cleanTitle(title ?? "");
   return db.transaction(
     (tx) => {
-      const kept = tx.select({ n: count() }).from(conversations).where(eq(conversations.userId, userId)).get()?.n ?? 0;
-      if (kept >= MAX_CONVERSATIONS_PER_USER) {
-        throw jsonError(409, `You have ${kept.toLocaleString("en-US")} conversations, the most one account may keep. Delete some to start a new one.`, {
-          limit: MAX_CONVERSATIONS_PER_USER,
-        });
-      }
+      refuseOverLimit(userId, tx);
       return tx
         .insert(conversations)
         .values({ id: crypto.randomUUID(), userId, title: cleaned || defaultTitle(now), createdAt: now, updatedAt: now })
@@ -107,11 +112,76 @@ export function renameConversation(userId: string, id: string, title: string, db
   );
 }
 
-/** Deletes the user's conversation; its messages go with it (foreign key cascade). False when not theirs. */
-export function deleteConversation(userId: string, id: string, db: Db = getDb()): boolean {
-  const result = db
-    .delete(conversations)
-    .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
-    .run();
-  return result.changes > 0;
+/**
+ * Conversations deleted in the last DELETE_UNDO_MS, as they were: what an Undo puts back. The delete itself
+ * is done at once in the database (nothing reads a deleted conversation, its messages or counts meanwhile);
+ * only this copy waits, in the memory of the one process that serves the app, so a deleted conversation is
+ * never written anywhere else and a restart simply ends the chance to undo. Bounded: a flood of deletes
+ * drops the oldest copies first.
+ */
+type DeletedConversation = { conversation: Conversation; messages: Array<typeof messages.$inferSelect>; until: number };
+const recentlyDeleted = new Map<string, DeletedConversation>();
+const MAX_UNDOABLE = 1000;
+// The toast offers Undo for DELETE_UNDO_MS; the server waits a little longer for the click to arrive.
+const UNDO_GRACE_MS = 5000;
+
+/**
+ * Deletes the user's conversation (its messages go with it, foreign key cascade) and keeps a copy it can
+ * be restored from until `undoUntil`. Null when it is not theirs.
+ */
+export function deleteConversation(userId: string, id: string, db: Db = getDb(), now = Date.now()): { undoUntil: Date } | null {
+  const deleted = db.transaction(
+    (tx) => {
+      const conversation = tx
+        .select()
+        .from(conversations)
+        .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
+        .get();
+      if (!conversation) return null;
+      const kept = tx.select().from(messages).where(eq(messages.conversationId, id)).all();
+      tx.delete(conversations).where(eq(conversations.id, id)).run();
+      return { conversation, messages: kept, until: now + DELETE_UNDO_MS + UNDO_GRACE_MS };
+    },
+    { behavior: "immediate" },
+  );
+  if (!deleted) return null;
+  recentlyDeleted.delete(id);
+  recentlyDeleted.set(id, deleted);
+  for (const oldest of recentlyDeleted.keys()) {
+    if (recentlyDeleted.size <= MAX_UNDOABLE) break;
+    recentlyDeleted.delete(oldest);
+  }
+  setTimeout(() => {
+    if (recentlyDeleted.get(id) === deleted) recentlyDeleted.delete(id);
+  }, deleted.until - now).unref();
+  return { undoUntil: new Date(now + DELETE_UNDO_MS) };
+}
+
+/**
+ * Puts back a conversation the user deleted within the undo window, with its messages as they were (an
+ * answer that was still being written comes back as failed, as nothing writes it any more). Null when
+ * there is nothing of theirs to restore (never deleted, someone else's, restored already, too late);
+ * throws the 409 Response when they have since reached MAX_CONVERSATIONS_PER_USER.
+ */
+export function restoreConversation(userId: string, id: string, db: Db = getDb(), now = Date.now()): Conversation | null {
+  const deleted = recentlyDeleted.get(id);
+  if (!deleted || deleted.conversation.userId !== userId) return null;
+  if (now > deleted.until) {
+    recentlyDeleted.delete(id);
+    return null;
+  }
+  db.transaction(
+    (tx) => {
+      refuseOverLimit(userId, tx);
+      tx.insert(conversations).values(deleted.conversation).run();
+      for (const message of deleted.messages) {
+        tx.insert(messages)
+          .values({ ...message, status: message.status === "streaming" ? "failed" : message.status })
+          .run();
+      }
+    },
+    { behavior: "immediate" },
+  );
+  recentlyDeleted.delete(id);
+  return deleted.conversation;
 }

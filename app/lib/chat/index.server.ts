@@ -9,6 +9,7 @@ export {
   listConversations,
   renameConversation,
   renameConversationSchema,
+  restoreConversation,
   toConversationJson,
   MAX_CONVERSATIONS_PER_USER,
   TITLE_BODY_MAX,

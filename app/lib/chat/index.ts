@@ -5,3 +5,6 @@ export const TITLE_MAX = 200;
 
 /** How many conversations one user may keep; creating another past this is refused until some are deleted. */
 export const MAX_CONVERSATIONS_PER_USER = 10_000;
+
+/** How long a deleted conversation can be brought back (the toast's Undo), in milliseconds. */
+export const DELETE_UNDO_MS = 10_000;
