@@ -202,6 +202,8 @@ export const documents = sqliteTable(
     fileType: text("file_type").notNull(),
     fileSize: integer("file_size").notNull(),
     pages: integer("pages"),
+    /** Year of publication, when an editor set it (app/lib/ingest/details.ts); null: unknown. */
+    year: integer("year"),
     sha256: text("sha256"),
     processingStatus: text("processing_status", { enum: DOCUMENT_STATUSES }).notNull().default("processing"),
     error: text("error"),

@@ -15,6 +15,7 @@ const row = (over: Partial<DocumentRow>): DocumentRow => ({
   title: "T",
   filename: "t.pdf",
   authors: [],
+  year: null,
   fileType: "pdf",
   fileSize: 1000,
   pages: 1,

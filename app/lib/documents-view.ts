@@ -8,6 +8,7 @@ export type DocumentRow = {
   title: string;
   filename: string;
   authors: string[];
+  year: number | null;
   fileType: string;
   fileSize: number | null;
   pages: number | null;

@@ -13,6 +13,8 @@ export type LibraryDocument = {
   id: string;
   title: string;
   filename: string;
+  authors: string[];
+  year: number | null;
   pages: number | null;
   uploadedAt: string;
   processingStatus: "completed" | "processing" | "failed";

@@ -5,7 +5,7 @@ import type { Route } from "./+types/api.documents";
 
 /**
  * GET: the caller's own private library, newest first, those still processing included — the
- * Document Library page's 'Your Documents' (spec §2, §7): id, title, filename, pages, uploadedAt,
+ * Document Library page's 'Your Documents' (spec §2, §7): id, title, filename, authors, year, pages, uploadedAt,
  * processingStatus. The shared knowledge base is not part of it (admins manage that under
  * /api/admin/documents). `?scope=searchable` lists instead what the caller's questions draw on:
  * the completed shared documents plus their own completed private ones — never anyone else's.

@@ -22,7 +22,7 @@ const PDF_QUESTION = "What are examples of moderate physical problems in inadequ
 const DOCX_NAME = "docling_word_sample.docx";
 const SHARED_TXT = "# Meloxicam in cats\n\nMeloxicam is a non-steroidal anti-inflammatory drug. The initial dose in cats is 0.3 mg/kg once, then 0.05 mg/kg daily.\n";
 
-type LibraryDoc = { id: string; title: string; filename: string; pages: number | null; uploadedAt: string; processingStatus: string };
+type LibraryDoc = { id: string; title: string; filename: string; authors: string[]; year: number | null; pages: number | null; uploadedAt: string; processingStatus: string };
 type Citation = { documentId: string; document: string; page: string | number; url: string };
 type MessageJson = { content: string; citations: Citation[] };
 
@@ -234,7 +234,7 @@ describe("a private library", () => {
 
     const mine = await libraryOf(alice);
     expect(mine).toEqual([
-      { id: pdfId, title: PDF_TITLE, filename: PDF_NAME, pages: 6, uploadedAt: expect.any(String), processingStatus: "completed" },
+      { id: pdfId, title: PDF_TITLE, filename: PDF_NAME, authors: [], year: null, pages: 6, uploadedAt: expect.any(String), processingStatus: "completed" },
     ]);
     // The library is the user's own documents: the shared knowledge base is searched, not listed here.
     expect(mine.map((d) => d.id)).not.toContain(sharedDocId);

@@ -7,6 +7,7 @@ import { getJson } from "~/lib/api-client";
 import { ALLOWED_EXTENSIONS, DEFAULT_FILTERS, filterAndSortDocuments, formatKb, type DocumentFilters, type DocumentRow } from "~/lib/documents-view";
 import { backfillLabel, vectorCoverageLabel, type SearchStatus as IndexStatus } from "~/lib/search/index";
 import { deleteDocumentAfterConfirm } from "../uploads/delete-document";
+import { EditDetailsButton } from "../uploads/edit-details";
 import { useDocumentList } from "../uploads/use-document-list";
 import { ProcessingConsole, ProgressPanel } from "../uploads/upload-progress";
 import { useUploads } from "./use-uploads";
@@ -78,7 +79,13 @@ export function DocumentsTab() {
         <p className="mt-4 text-sm text-slate-600" data-testid="document-count">
           {shown.length} of {documents.length} documents
         </p>
-        <DocumentList state={state} documents={documents} shown={shown} onDelete={(doc) => void deleteDocumentAfterConfirm(confirm, doc, "/api/admin/documents", refresh)} />
+        <DocumentList
+          state={state}
+          documents={documents}
+          shown={shown}
+          onDelete={(doc) => void deleteDocumentAfterConfirm(confirm, doc, "/api/admin/documents", refresh)}
+          onSaved={() => void refresh()}
+        />
       </Card>
     </div>
   );
@@ -162,7 +169,7 @@ function UploadArea({ busy, onFile, onFolder }: { busy: boolean; onFile: (f: Fil
   );
 }
 
-function DocumentList(props: { state: string; documents: DocumentRow[]; shown: DocumentRow[]; onDelete: (d: DocumentRow) => void }) {
+function DocumentList(props: { state: string; documents: DocumentRow[]; shown: DocumentRow[]; onDelete: (d: DocumentRow) => void; onSaved: () => void }) {
   if (props.state === "loading") return <p className="mt-6 text-sm text-slate-500">Loading documents...</p>;
   if (props.state === "error") return <p className="mt-6 text-sm text-red-600">Could not load the documents. Try Refresh.</p>;
   if (!props.documents.length) return <p className="mt-6 text-sm text-slate-500">No documents uploaded yet</p>;
@@ -176,7 +183,7 @@ function DocumentList(props: { state: string; documents: DocumentRow[]; shown: D
             <p className="truncate text-sm text-slate-600">
               {d.filename} · {d.fileType.toUpperCase()} · {formatKb(d.fileSize)} · {d.pages ?? 0} pages · {new Date(d.uploadedAt).toLocaleDateString()}
             </p>
-            {d.authors.length ? <p className="truncate text-xs text-slate-500">{d.authors.join(", ")}</p> : null}
+            {d.authors.length || d.year ? <p className="truncate text-xs text-slate-500">{[d.authors.join(", "), d.year].filter(Boolean).join(" · ")}</p> : null}
           </div>
           <div className="flex shrink-0 items-center gap-2">
             <span
@@ -186,6 +193,7 @@ function DocumentList(props: { state: string; documents: DocumentRow[]; shown: D
             >
               {d.processingStatus}
             </span>
+            <EditDetailsButton doc={d} onSaved={props.onSaved} />
             <Button variant="ghost" className="px-2 py-1 text-red-700" onClick={() => props.onDelete(d)} aria-label={`Delete ${d.title}`}>
               Delete
             </Button>

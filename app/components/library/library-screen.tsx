@@ -10,6 +10,7 @@ import { POLL_INTERVAL_MS } from "~/lib/documents-view";
 import { LIBRARY_EXTENSIONS, LIBRARY_MAX_MB, planLibraryUpload, quotaText, type LibraryDocument } from "~/lib/library-view";
 import { toast } from "~/lib/toast";
 import { deleteDocumentAfterConfirm } from "../uploads/delete-document";
+import { EditDetailsButton } from "../uploads/edit-details";
 import { ProcessingConsole, ProgressPanel } from "../uploads/upload-progress";
 import { useDocumentList } from "../uploads/use-document-list";
 import { useUploadFlow, type UploadEndpoints } from "../uploads/use-upload-flow";
@@ -74,7 +75,13 @@ export function LibraryScreen({ quota }: { quota: number }) {
           <h2 className="text-lg font-semibold" data-testid="library-heading">
             Your Documents ({used})
           </h2>
-          <DocumentCards state={state} documents={documents} onDelete={(doc) => void deleteDocumentAfterConfirm(confirm, doc, "/api/documents", refresh)} onRetry={() => void refresh()} />
+          <DocumentCards
+            state={state}
+            documents={documents}
+            onDelete={(doc) => void deleteDocumentAfterConfirm(confirm, doc, "/api/documents", refresh)}
+            onSaved={() => void refresh()}
+            onRetry={() => void refresh()}
+          />
         </Card>
       </main>
     </div>
@@ -114,7 +121,7 @@ function UploadCard(props: { used: number; quota: number; disabled: boolean; onF
   );
 }
 
-function DocumentCards(props: { state: string; documents: LibraryDocument[]; onDelete: (d: LibraryDocument) => void; onRetry: () => void }) {
+function DocumentCards(props: { state: string; documents: LibraryDocument[]; onDelete: (d: LibraryDocument) => void; onSaved: () => void; onRetry: () => void }) {
   if (props.state === "loading") return <p className="mt-4 text-sm text-slate-500">Loading your documents...</p>;
   if (props.state === "error") {
     return (
@@ -137,6 +144,11 @@ function DocumentCards(props: { state: string; documents: LibraryDocument[]; onD
               <p className="truncate font-medium" title={d.title}>
                 {d.title}
               </p>
+              {d.authors.length || d.year ? (
+                <p className="truncate text-sm text-slate-700" data-testid="library-document-byline">
+                  {[d.authors.join(", "), d.year].filter(Boolean).join(" · ")}
+                </p>
+              ) : null}
               <p className="truncate text-sm text-slate-600" title={d.filename}>
                 {d.filename}
               </p>
@@ -144,16 +156,19 @@ function DocumentCards(props: { state: string; documents: LibraryDocument[]; onD
                 {processing ? "Processing..." : `${d.pages ?? 0} pages`} · Uploaded {formatCreatedDate(d.uploadedAt)}
               </p>
             </div>
-            <Button
-              variant="ghost"
-              className="shrink-0 px-2 py-1 text-red-700"
-              disabled={processing}
-              title={processing ? "Cancel the upload in the processing console to remove it" : undefined}
-              onClick={() => props.onDelete(d)}
-              aria-label={`Delete ${d.title}`}
-            >
-              Delete
-            </Button>
+            <div className="flex shrink-0 flex-col items-end gap-1">
+              <EditDetailsButton doc={d} onSaved={props.onSaved} />
+              <Button
+                variant="ghost"
+                className="px-2 py-1 text-red-700"
+                disabled={processing}
+                title={processing ? "Cancel the upload in the processing console to remove it" : undefined}
+                onClick={() => props.onDelete(d)}
+                aria-label={`Delete ${d.title}`}
+              >
+                Delete
+              </Button>
+            </div>
           </li>
         );
       })}

@@ -1,9 +1,12 @@
 import path from "node:path";
 import { and, asc, desc, eq, gte, isNull, lte, or } from "drizzle-orm";
+import { z } from "zod";
 import { getConfig } from "../config.server";
 import { type ChunkLayout, chunks, documents, getDb, uploadSessions, type Db } from "../db/index.server";
 import type { LibraryDocument } from "../library-view";
-import { CANCELLED_LINE, endSession, removeDocument } from "./pipeline.server";
+import { retitleDocumentIndex } from "../search/index.server";
+import { validateDetails, type DocumentDetails } from "./details";
+import { CANCELLED_LINE, endSession, inTransaction, removeDocument } from "./pipeline.server";
 import { ingestQueue } from "./queue.server";
 
 /** Reading and managing documents and their upload sessions (the API's view of them). */
@@ -13,6 +16,7 @@ export type AdminDocument = {
   title: string;
   filename: string;
   authors: string[];
+  year: number | null;
   fileType: string;
   fileSize: number;
   pages: number | null;
@@ -32,6 +36,7 @@ export function listSharedDocuments(db: Db = getDb()): AdminDocument[] {
       title: d.title,
       filename: d.filename,
       authors: d.authors,
+      year: d.year,
       fileType: d.fileType,
       fileSize: d.fileSize,
       pages: d.pages,
@@ -47,6 +52,8 @@ export function listOwnDocuments(ownerId: string, db: Db = getDb()): LibraryDocu
       id: documents.id,
       title: documents.title,
       filename: documents.filename,
+      authors: documents.authors,
+      year: documents.year,
       pages: documents.pages,
       uploadedAt: documents.uploadedAt,
       processingStatus: documents.processingStatus,
@@ -138,6 +145,49 @@ function deleteDocumentIn(id: string, ownerId: string | null, db: Db): DeleteRes
   if (doc.processingStatus === "processing") return { ok: false, reason: "processing" };
   removeDocument(db, getConfig().dataDir, doc.id, doc.storedPath);
   return { ok: true, title: doc.title };
+}
+
+/** Who edits: the admin edits the shared knowledge base, a user their own private documents; `either` is both (the page action). */
+export type EditScope = { library: "shared" } | { library: "private"; userId: string } | { library: "either"; userId: string; admin: boolean };
+
+/** An edit's body is small: anything much bigger than the longest title and author list is refused unread (413). */
+export const DETAILS_BODY_MAX = 16 * 1024;
+
+/** The JSON body of an edit ({title, authors, year}), checked by the rule the form shares (details.ts). */
+export const documentDetailsSchema = z.unknown().transform((value, ctx): DocumentDetails => {
+  const result = validateDetails(value);
+  if (result.ok) return result.details;
+  ctx.addIssue({ code: "custom", message: result.message, path: result.field === "body" ? [] : [result.field] });
+  return z.NEVER;
+});
+
+/** The page action's body: the document's id beside its details (checked by validateDetails). */
+export const editRequestSchema = z.looseObject({ id: z.string({ error: "id is required" }).min(1).max(200) });
+
+export type EditResult =
+  | { ok: true; document: { id: string; title: string; authors: string[]; year: number | null } }
+  | { ok: false; reason: "not-found" | "forbidden" | "processing" };
+
+/**
+ * Sets a document's title, authors and year, and its name in the search index, in one transaction: new
+ * answers cite it by the new title at once (passages take the title from the document row). A document
+ * outside the scope is 'not-found' (existence not revealed), except a shared one a non-admin may see
+ * ('forbidden'); one still processing is refused, as the pipeline writes its title when it finishes.
+ */
+export function updateDocumentDetails(id: string, scope: EditScope, details: DocumentDetails, db: Db = getDb()): EditResult {
+  return inTransaction(db, (): EditResult => {
+    const doc = db.select({ id: documents.id, ownerId: documents.ownerId, status: documents.processingStatus }).from(documents).where(eq(documents.id, id)).get();
+    if (!doc) return { ok: false, reason: "not-found" };
+    const shared = doc.ownerId === null;
+    if (scope.library === "shared" && !shared) return { ok: false, reason: "not-found" };
+    if (scope.library !== "shared" && !shared && doc.ownerId !== scope.userId) return { ok: false, reason: "not-found" };
+    if (scope.library === "private" && shared) return { ok: false, reason: "not-found" };
+    if (scope.library === "either" && shared && !scope.admin) return { ok: false, reason: "forbidden" };
+    if (doc.status === "processing") return { ok: false, reason: "processing" };
+    db.update(documents).set({ title: details.title, authors: details.authors, year: details.year }).where(eq(documents.id, id)).run();
+    retitleDocumentIndex(db, { id, title: details.title, authors: details.authors });
+    return { ok: true, document: { id, ...details } };
+  });
 }
 
 export type VisibleDocument = { id: string; title: string; filename: string; fileType: string; pages: number | null; filePath: string };

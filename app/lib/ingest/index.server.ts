@@ -10,7 +10,13 @@ export {
   listSharedDocuments,
   listVisibleDocuments,
   printedPageLabel,
+  updateDocumentDetails,
+  documentDetailsSchema,
+  editRequestSchema,
+  DETAILS_BODY_MAX,
   type AdminDocument,
+  type EditResult,
+  type EditScope,
   type PageChunk,
   type VisibleDocument,
 } from "./documents.server";

@@ -7,6 +7,7 @@ import { embeddingText, indexDocument, removeDocumentIndex } from "../search/ind
 import { chunkPages } from "./chunker";
 import { parseFile } from "./parsers/index.server";
 import { CONSOLE_LINES, SessionProgress } from "./progress.server";
+import { documentTitle } from "./title";
 import { DocumentError, type Chunk, type FileType } from "./types";
 
 /**
@@ -36,8 +37,6 @@ export type IngestOptions = {
   onProgress?: (p: { step: string; done: number; total: number | null }) => void;
 };
 
-const stripExtension = (name: string) => name.replace(/\.[^.]+$/, "");
-
 export async function runIngestion(db: Db, sessionId: string, options: IngestOptions): Promise<IngestOutcome> {
   const session = db.select().from(uploadSessions).where(eq(uploadSessions.id, sessionId)).get();
   if (!session || session.status !== "processing" || !session.documentId) return "skipped";
@@ -60,7 +59,7 @@ export async function runIngestion(db: Db, sessionId: string, options: IngestOpt
     });
     throwIfCancelled();
     for (const note of parsed.notes) progress.log(note);
-    const title = parsed.title?.trim() || stripExtension(doc.filename);
+    const title = documentTitle(parsed, doc.filename);
     db.update(documents)
       .set({ title, authors: parsed.authors, pages: parsed.pageCount })
       .where(eq(documents.id, doc.id))

@@ -14,7 +14,7 @@ import type { IndexStats } from "./index";
  * (vector.server.ts) when an embedder is given and vectors exist.
  */
 
-export { addDocumentVectors, indexDocument, rebuildStaleIndex, removeDocumentIndex } from "./indexer.server";
+export { addDocumentVectors, indexDocument, rebuildStaleIndex, removeDocumentIndex, retitleDocumentIndex } from "./indexer.server";
 export { BACKFILL_BATCH, embeddingText, embedMissingVectors, vectorCoverage, type BackfillOptions } from "./backfill.server";
 export type { BackfillProgress, IndexStats, SearchStatus, VectorCoverage } from "./index";
 export { retrieveOffThread, searchThreadRunning, stopSearchThread } from "./thread.server";

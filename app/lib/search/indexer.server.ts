@@ -106,6 +106,34 @@ export function removeDocumentIndex(db: Db, documentId: string) {
   prepared(db.$client, "DELETE FROM abbreviations WHERE document_id = ?").run(documentId);
 }
 
+/**
+ * After a document's title or authors changed: its chunks' title field (searched as the document's name)
+ * and token counts, written again. The heading and body terms are re-tokenized from the chunks, since a
+ * contentless FTS5 row is replaced whole. Bumps the index version so caches keyed on it (document
+ * frequencies, abbreviation lookups) are read again. Runs inside the caller's transaction.
+ */
+export function retitleDocumentIndex(db: Db, doc: IndexedDocument) {
+  const client = db.$client;
+  const titleTerms = tokenize(titleField(doc));
+  const titleText = titleTerms.join(" ");
+  type Row = { id: number; heading: string | null; text: string; tokenCount: number };
+  const rows = prepared(client, "SELECT id, heading, text, token_count AS tokenCount FROM chunks WHERE document_id = ?").all(doc.id) as Row[];
+  const remove = prepared(client, "DELETE FROM chunks_fts WHERE rowid = ?");
+  const insert = prepared(client, INSERT_FTS);
+  const setCount = prepared(client, "UPDATE chunks SET token_count = ? WHERE id = ?");
+  let delta = 0;
+  for (const row of rows) {
+    const headingTerms = tokenize(row.heading ?? "");
+    const bodyTerms = tokenize(row.text);
+    const count = titleTerms.length + headingTerms.length + bodyTerms.length;
+    remove.run(row.id);
+    insert.run(row.id, titleText, headingTerms.join(" "), bodyTerms.join(" "));
+    if (count !== row.tokenCount) setCount.run(count, row.id);
+    delta += count - row.tokenCount;
+  }
+  prepared(client, "UPDATE search_stats SET tokens = tokens + ?, version = version + 1 WHERE id = 1").run(delta);
+}
+
 /** Chunks re-tokenized per transaction when the index is rebuilt: short write locks, steady progress. */
 const REBUILD_BATCH = 2_000;
 

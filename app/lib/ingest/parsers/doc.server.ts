@@ -19,6 +19,7 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { type Block, DocumentError, type ParsedDocument, type ParsedPage, type ParseOptions } from "../types";
+import { usableTitle } from "../title";
 import { tableRowText } from "./csv.server";
 import { decodeWindows1252 } from "./txt.server";
 
@@ -588,7 +589,7 @@ export async function parseDoc(filePath: string, options: ParseOptions = {}): Pr
     );
   }
   const firstHeading = pages[0]?.blocks.find((block) => block.kind === "heading")?.text ?? null;
-  const title = summary.title && !/^(microsoft word - |document\d*$|untitled)/i.test(summary.title) ? summary.title : firstHeading;
+  const title = usableTitle(summary.title) ?? firstHeading;
   options.log?.(`Read ${pageCount} page(s) from the Word document`);
   return {
     fileType: "doc",

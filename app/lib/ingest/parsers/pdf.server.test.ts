@@ -29,6 +29,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DocumentError, type ParsedDocument } from "../types";
 import { parsePdf } from "./pdf.server";
+import { letterCaseFixes } from "./pdf/page-content.server";
 import { useOperatorListHandOver } from "./pdf/pdfjs.server";
 import { FIXTURE_DOCUMENTS, fixtureDocument, longPdf } from "../../../../tests/support/fixtures";
 
@@ -347,6 +348,31 @@ describe("structure and metadata", () => {
   });
 });
 
+describe("letterCaseFixes", () => {
+  const map = (entries: Record<number, string>) => {
+    const _map: string[] = [];
+    for (const [code, text] of Object.entries(entries)) _map[Number(code)] = text;
+    return { _map };
+  };
+
+  it("takes the glyph's letter where the ToUnicode map gives the other case, in a Type 1 font or by /Differences", () => {
+    const encoding = Array.from({ length: 256 }, (_, c) => (c >= 65 && c <= 90 ? String.fromCharCode(c) : c >= 97 && c <= 122 ? String.fromCharCode(c) : ""));
+    const fixes = letterCaseFixes({ type: "Type1", defaultEncoding: encoding, toUnicode: map({ 72: "h", 73: "i", 74: "J", 97: "a", 98: "B" }) });
+    expect(fixes && Object.fromEntries(fixes)).toEqual({ 72: "H", 73: "I", 98: "b" });
+    const differences: string[] = [];
+    differences[1] = "T";
+    expect(Object.fromEntries(letterCaseFixes({ type: "TrueType", differences, toUnicode: map({ 1: "t" }) })!)).toEqual({ 1: "T" });
+  });
+
+  it("leaves fonts that draw by code, composite fonts, and maps that agree or name other characters", () => {
+    const encoding = ["", "I"];
+    expect(letterCaseFixes({ type: "TrueType", defaultEncoding: encoding, toUnicode: map({ 1: "i" }) })).toBeNull();
+    expect(letterCaseFixes({ type: "Type1", composite: true, defaultEncoding: encoding, toUnicode: map({ 1: "i" }) })).toBeNull();
+    expect(letterCaseFixes({ type: "Type1", defaultEncoding: ["", "I", "fi", "A"], toUnicode: map({ 1: "I", 2: "F", 3: "é" }) })).toBeNull();
+    expect(letterCaseFixes({ type: "Type1", defaultEncoding: encoding })).toBeNull();
+  });
+});
+
 describe("page geometry", () => {
   it("reads rotated pages upright, keeps sideways labels, and drops text outside the crop box", async () => {
     const doc = await PDFDocument.create();
@@ -457,7 +483,7 @@ describe("real documents (tests/fixtures/documents)", () => {
   it.each([
     ["federal-register-2020-17221_3col.pdf", 15, 14, "‘‘RC’’ for the ‘‘Operational Readiness Flight’’"],
     ["mmwr-chd-stroke-deaths_us-025.pdf", 4, 3, "as diabetes, which varies substantially across racial/ethnic groups."],
-    ["mmwr-unhealthy-housing_us-024.pdf", 6, 5, "tABLE 3. Selected characteristics of householders"],
+    ["mmwr-unhealthy-housing_us-024.pdf", 6, 5, "TABLE 3. Selected characteristics of householders"],
     ["efsa-zoonoses-salmonella_eu-016.pdf", 3, 2, "the highest proportion of imported cases of Salmonella ranging from 66.7% to 83.0%"],
     ["medicine-list-table.pdf", 1, 1, "Inj. Bupivacaine hydrochloride 7.5 milligram in 1"],
     ["district-health-indicators-table.pdf", 1, 1, "Children age 6-9 months receiving solid/semi-solid food and breast milk"],
@@ -563,6 +589,17 @@ describe("real documents (tests/fixtures/documents)", () => {
     expect(housing.title).toBe("Inadequate and Unhealthy Housing, 2007 and 2009");
     const medicines = await parsed("medicine-list-table.pdf");
     expect(medicines.authors).toEqual([]); // "Administrator"
+  });
+
+  it("keeps the capitals a font's ToUnicode map gives as small letters (EFSA, MMWR)", async () => {
+    const efsa = await parsed("efsa-zoonoses-salmonella_eu-016.pdf");
+    expect(pageText(efsa, 3)).toContain("Italy | 0 | 0 | 100.0 | 4,499");
+    expect(pageText(efsa, 3)).toContain("Hungary | 99.8 | 0.2 | 0 | 6,575");
+    expect(pageText(efsa, 2)).toContain("Germany, Hungary, Ireland, Italy, Luxembourg");
+    expect(efsa.pages[0]!.blocks[0]).toMatchObject({ kind: "heading", text: "3. | INFORMATION ON SPECIFIC ZOONOSES" });
+    expect(pageText(efsa, 1)).toContain("Out of 151,995 reported confirmed cases");
+    const housing = await parsed("mmwr-unhealthy-housing_us-024.pdf");
+    expect(pageText(housing, 5)).not.toContain("tABLE");
   });
 
   it("keeps table rows together", async () => {

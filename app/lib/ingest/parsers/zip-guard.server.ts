@@ -13,6 +13,7 @@ import { open, readFile } from "node:fs/promises";
 import { XMLParser } from "fast-xml-parser";
 import JSZip from "jszip";
 import { DocumentError } from "../types";
+import { usableTitle } from "../title";
 import { classifyOle, type OleContent, readOleFile } from "./doc.server";
 
 export type ZipLimits = {
@@ -562,11 +563,9 @@ export async function readRelationships(pkg: GuardedZip, partName: string): Prom
 
 export type CoreProperties = { title: string | null; authors: string[]; pages: number | null };
 
-/** Titles that tools write by default and that say nothing about the document. */
+/** Titles that tools write by default and that say nothing about the document (the shared rule, ../title.ts). */
 export function isPlaceholderTitle(title: string): boolean {
-  return /^(slide \d+|powerpoint presentation|presentation\d*|document\d*|untitled.*|microsoft (word|powerpoint|excel) - .*|book\d*|workbook\d*|title|sheet\d*)$/i.test(
-    title.trim(),
-  );
+  return usableTitle(title) === null;
 }
 
 /** dc:title and dc:creator from docProps/core.xml, and <Pages> from docProps/app.xml (Word only). */

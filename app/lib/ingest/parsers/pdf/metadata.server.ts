@@ -1,3 +1,5 @@
+import { usableTitle } from "../../title";
+
 /**
  * Title and authors from the PDF's Info dictionary and XMP metadata, with the junk that
  * authoring tools leave there ("Microsoft Word - draft3.doc", "Untitled", "Administrator")
@@ -42,18 +44,10 @@ function xmpStrings(raw: RawMetadata, name: string): string[] {
   return [];
 }
 
-const JUNK_TITLE = [
-  /^(untitled|no title|title|none|null|unknown|default|document\d*|doc\d*|presentation\d*|slide \d+|book\d*)$/i,
-  /^microsoft (word|powerpoint|excel|office)\b/i,
-  /^powerpoint presentation$/i,
-  /\.(docx?|pdf|indd|qxd|qxp|rtf|txt|xlsx?|pptx?|tex|dvi|ps|eps|tmp|html?|odt|pages)$/i,
-  /^[^\s]*[\\/][^\s]*$/, // a file path
-];
-
+/** The shared title rule (../../title.ts): tool defaults, file names and paths are not titles. */
 export function cleanTitle(value: string): string | null {
-  const title = value.replace(/\s+/g, " ").trim();
-  if (title.length < 3 || !/\p{L}{2}/u.test(title)) return null;
-  return JUNK_TITLE.some((re) => re.test(title)) ? null : title;
+  const title = usableTitle(value);
+  return title && title.length >= 3 ? title : null;
 }
 
 const JUNK_AUTHOR =

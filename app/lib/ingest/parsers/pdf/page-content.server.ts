@@ -55,6 +55,8 @@ type FontInfo = {
   emScale: number;
   vertical: boolean;
   bold: boolean;
+  /** Codes whose ToUnicode text is the other case of the letter the font draws (see letterCaseFixes); null: none. */
+  caseFix: Map<number, string> | null;
 };
 
 /** Per-document state shared by its pages. */
@@ -100,7 +102,7 @@ type Paint =
   | { kind: "opaque"; box: Box };
 
 /** A glyph as pdf.js puts it in showText arguments (fields we read). */
-type RawGlyph = { unicode?: unknown; width?: unknown; isSpace?: unknown };
+type RawGlyph = { unicode?: unknown; width?: unknown; isSpace?: unknown; originalCharCode?: unknown };
 
 export async function readPageContent(page: PDFPageProxy, ctx: ContentContext): Promise<PageContent> {
   const { OPS, AnnotationMode } = ctx.pdfjs;
@@ -169,7 +171,7 @@ function describeFont(font: unknown): FontInfo {
     black?: unknown;
     name?: unknown;
     isType3Font?: unknown;
-  };
+  } & FontEncodingFacts;
   const matrix = isArrayLike(f.fontMatrix) ? matrixArg(f.fontMatrix) : null;
   const scale = matrix && matrix[0] !== 0 ? Math.abs(matrix[0]) : 0.001;
   const name = typeof f.name === "string" ? f.name : "";
@@ -178,7 +180,35 @@ function describeFont(font: unknown): FontInfo {
     emScale: f.isType3Font === true && matrix ? type3EmScale(matrix, f.bbox) : 1,
     vertical: f.vertical === true,
     bold: f.bold === true || f.black === true || BOLD_FONT_NAME.test(name),
+    caseFix: letterCaseFixes(f),
   };
+}
+
+/** What pdf.js tells of a simple font's encoding (with `fontExtraProperties`). */
+type FontEncodingFacts = { type?: unknown; composite?: unknown; differences?: unknown; defaultEncoding?: unknown; toUnicode?: unknown };
+
+/**
+ * Some fonts' ToUnicode maps give capitals as small letters (a publisher's tool writing one map for a
+ * font's capitals and its small capitals): text reads "italy", "tABLE 1", "InForMATIon" where the page
+ * shows "Italy", "TABLE 1", "INFORMATION". Where the glyph drawn is named by a letter and the map gives
+ * the same letter in the other case, the glyph's name wins, as poppler reads it. Only where the name
+ * decides the glyph: a Type 1 font (glyphs are looked up by name) or a code the PDF's /Differences names;
+ * a symbolic TrueType font draws by code, and its encoding's names are nominal.
+ */
+export function letterCaseFixes(font: FontEncodingFacts): Map<number, string> | null {
+  if (font.composite === true) return null;
+  const toUnicode = (font.toUnicode as { _map?: unknown } | null | undefined)?._map;
+  if (!Array.isArray(toUnicode)) return null;
+  const differences = Array.isArray(font.differences) ? (font.differences as unknown[]) : [];
+  const builtIn = font.type === "Type1" && Array.isArray(font.defaultEncoding) ? (font.defaultEncoding as unknown[]) : [];
+  let fixes: Map<number, string> | null = null;
+  for (let code = 0; code < Math.min(toUnicode.length, 256); code++) {
+    const text = toUnicode[code];
+    const name = differences[code] || builtIn[code];
+    if (typeof text !== "string" || typeof name !== "string" || name.length !== 1 || name === text) continue;
+    if (/^[A-Za-z]$/.test(name) && name.toLowerCase() === text.toLowerCase()) (fixes ??= new Map()).set(code, name);
+  }
+  return fixes;
 }
 
 /**
@@ -420,7 +450,7 @@ class ContentInterpreter {
       const glyph = item as RawGlyph;
       const width = num(glyph.width) * advanceScale;
       const isSpace = glyph.isSpace === true;
-      const text = glyph.unicode;
+      const text = (font.caseFix && typeof glyph.originalCharCode === "number" && font.caseFix.get(glyph.originalCharCode)) || glyph.unicode;
       if (typeof text === "string" && text !== "") {
         const space = isSpace || isWhitespace(text);
         if (font.vertical) this.addGlyph(run, text, space, s.x, baseY - x, s.x, baseY - x - width);

@@ -119,6 +119,8 @@ export async function openPdf(pdfjs: Pdfjs, data: Uint8Array, use: PdfUse = { im
     maxImageSize: use.images ? MAX_DECODED_IMAGE_PIXELS : 0,
     isEvalSupported: false,
     useSystemFonts: false,
+    // Encodings and ToUnicode maps of fonts, to read capitals a broken map gives as small letters (page-content.server.ts).
+    fontExtraProperties: true,
     // pdf.js types ownerDocument as a DOM document; FontLoader uses only what FONT_RULE_SINK has.
     ...(use.drawn ? { disableFontFace: true } : { disableFontFace: false, ownerDocument: FONT_RULE_SINK as unknown as Document }),
   });
