@@ -10,6 +10,8 @@ export {
   listSharedDocuments,
   listVisibleDocuments,
   printedPageLabel,
+  retryDocument,
+  retryResponse,
   type AdminDocument,
   type PageChunk,
   type VisibleDocument,
@@ -17,5 +19,5 @@ export {
 export { cancelLibrarySession, getLibrarySession, libraryQuota, receiveLibraryUpload, refuseUnreadLibraryUpload } from "./library.server";
 export { runIngestion, removeDocument, inTransaction } from "./pipeline.server";
 export { ingestQueue } from "./queue.server";
-export { receiveUpload, refuseUnreadUpload, registerUpload, displayName, type Received } from "./upload.server";
+export { receiveUpload, refuseUnreadUpload, registerUpload, displayName, uploadAnswer, type Received, type UploadOutcome } from "./upload.server";
 export { DocumentError, FILE_TYPES, type FileType } from "./types";
