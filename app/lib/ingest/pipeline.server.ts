@@ -167,9 +167,9 @@ export type EndResult = { ended: boolean; status: (typeof uploadSessions.$inferS
  * Ends a session that is still processing as cancelled or failed, in one transaction. Cancelled: its
  * document (rows, chunks, vectors) is removed, then the stored file. Failed: what was indexed is removed,
  * the document stays listed as failed with the reason, and its stored file is kept for a retry
- * (retryDocument). `reason` is the failure's reason, or the console line of a cancel. `lines`: the console so far (default: the row's). When the session had
- * already ended (completed, or a cancel came first) nothing changes: `ended` is false and `status` is the
- * state it ended in (null: no such session).
+ * (retryDocument). `reason` is the failure's reason, or the console line of a cancel. `lines`: the console
+ * so far (default: the row's). When the session had already ended (completed, or a cancel came first)
+ * nothing changes: `ended` is false and `status` is the state it ended in (null: no such session).
  */
 export function endSession(
   db: Db,
