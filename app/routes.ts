@@ -17,6 +17,7 @@ export default [
   route("api/admin/documents", "routes/api.admin.documents.ts"),
   route("api/admin/documents/upload", "routes/api.admin.documents.upload.ts"),
   route("api/admin/documents/:id", "routes/api.admin.documents.$id.ts"),
+  route("api/admin/documents/:id/retry", "routes/api.admin.documents.$id.retry.ts"),
   route("api/admin/upload-sessions/:id", "routes/api.admin.upload-sessions.$id.ts"),
   route("api/admin/upload-sessions/:id/cancel", "routes/api.admin.upload-sessions.$id.cancel.ts"),
   route("api/admin/search-status", "routes/api.admin.search-status.ts"),
@@ -50,6 +51,7 @@ export default [
   route("api/documents/upload-sessions/:id", "routes/api.documents.upload-sessions.$id.ts"),
   route("api/documents/upload-sessions/:id/cancel", "routes/api.documents.upload-sessions.$id.cancel.ts"),
   route("api/documents/:id", "routes/api.documents.$id.ts"),
+  route("api/documents/:id/retry", "routes/api.documents.$id.retry.ts"),
   route("api/*", "routes/api.not-found.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

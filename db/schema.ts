@@ -334,6 +334,11 @@ export const uploadSessions = sqliteTable(
     currentStep: text("current_step"),
     totalChunks: integer("total_chunks"),
     chunksCreated: integer("chunks_created").notNull().default(0),
+    /**
+     * Percent done (0-100) from the real stages (pages read, chunks, embedding batches, indexing); written
+     * only upwards while a run lasts, and 100 once completed (app/lib/ingest/progress.server.ts).
+     */
+    progress: integer("progress").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now),
   },

@@ -80,12 +80,19 @@ async function main() {
   const tty = process.stdout.isTTY;
   let ok = 0;
   let failed = 0;
+  let skipped = 0;
   for (const [i, file] of files.entries()) {
     const label = `(${i + 1}/${files.length}) ${path.basename(file)}`;
     const received = await copyIn(file, config.dataDir);
     let sessionId: string;
     try {
-      ({ sessionId } = await registerUpload(received, { uploadedBy: admin.id, ownerId: null, enqueue: false }));
+      const result = await registerUpload(received, { uploadedBy: admin.id, ownerId: null, enqueue: false });
+      if (result.outcome === "skipped") {
+        skipped++;
+        console.log(`${label}: ${result.message}`);
+        continue;
+      }
+      sessionId = result.sessionId;
     } catch (error) {
       failed++;
       const reason = error instanceof Response ? ((await error.json()) as { message: string }).message : String(error);
@@ -118,7 +125,7 @@ async function main() {
       console.log(`  ${outcome}: ${session?.error ?? ""}`);
     }
   }
-  console.log(`${ok} ingested, ${failed} failed`);
+  console.log(`${ok} ingested, ${skipped} skipped (already in the library), ${failed} failed`);
   process.exit(failed ? 1 : 0);
 }
 

@@ -349,7 +349,10 @@ async function probeRestarts() {
       let sessionId: string | undefined;
       // The upload being ingested when the stop comes.
       const name = pick(RESTART_UPLOADS);
-      const uploading = upload(admin, `round-${round}-${name}`, readDocument(name))
+      // A comment after the PDF's end makes each round's file new to the duplicate check (the same bytes
+      // again would be skipped as already in the library) while the document read stays the same.
+      const bytes = Buffer.concat([readDocument(name), Buffer.from(`\n% reliability probe, round ${round + 1}\n`)]);
+      const uploading = upload(admin, `round-${round}-${name}`, bytes)
         .then(async (res) => {
           if (res.status !== 200) return;
           sessionId = ((await res.json()) as { sessionId: string }).sessionId;

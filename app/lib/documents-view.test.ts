@@ -21,6 +21,8 @@ const row = (over: Partial<DocumentRow>): DocumentRow => ({
   pages: 1,
   uploadedAt: "2026-01-01T00:00:00Z",
   processingStatus: "completed",
+  error: null,
+  upload: null,
   ...over,
 });
 
@@ -52,20 +54,20 @@ describe("filterAndSortDocuments", () => {
 });
 
 describe("progress", () => {
-  it("uses chunk counts when counting has begun, else the step's share", () => {
-    expect(progressPercent({ currentStep: "embeddings", totalChunks: 200, chunksCreated: 50 })).toBe(25);
-    expect(progressPercent({ currentStep: null, totalChunks: null, chunksCreated: 0 })).toBe(5);
-    expect(progressPercent({ currentStep: "metadata", totalChunks: null, chunksCreated: 0 })).toBe(10);
-    expect(progressPercent({ currentStep: "chunking", totalChunks: 120, chunksCreated: 0 })).toBe(30);
-    expect(progressPercent({ currentStep: "embeddings", totalChunks: null, chunksCreated: 0 })).toBe(80);
-    expect(progressPercent({ currentStep: "finalizing", totalChunks: 120, chunksCreated: 0 })).toBe(95);
+  const at = (currentStep: string | null, progress: number) => ({ currentStep, totalChunks: 120, chunksCreated: 0, progress });
+  it("shows the percent the server stored from the real work, whatever the step", () => {
+    expect(progressPercent(at(null, 0))).toBe(0);
+    expect(progressPercent(at("metadata", 23))).toBe(23);
+    expect(progressPercent(at("embeddings", 67))).toBe(67);
+    expect(progressPercent(at("finalizing", 100))).toBe(100);
+    expect(progressPercent(at("finalizing", 140))).toBe(100);
   });
-  it("says what is happening in the spec's words", () => {
-    expect(progressText({ currentStep: null, totalChunks: null, chunksCreated: 0 })).toBe("Starting document processing...");
-    expect(progressText({ currentStep: "metadata", totalChunks: null, chunksCreated: 0 })).toBe("Extracting metadata...");
-    expect(progressText({ currentStep: "chunking", totalChunks: 9, chunksCreated: 0 })).toBe("Creating text chunks...");
-    expect(progressText({ currentStep: "embeddings", totalChunks: 9, chunksCreated: 3 })).toBe("Creating embeddings: 3/9 chunks complete");
-    expect(progressText({ currentStep: "finalizing", totalChunks: 9, chunksCreated: 9 })).toBe("Finalizing document...");
+  it("says what is happening in the spec's words, and that a queued upload waits", () => {
+    expect(progressText({ ...at(null, 0), totalChunks: null })).toBe("Queued: waiting for the uploads before it...");
+    expect(progressText({ ...at("metadata", 5), totalChunks: null })).toBe("Extracting metadata...");
+    expect(progressText({ ...at("chunking", 40), totalChunks: 9 })).toBe("Creating text chunks...");
+    expect(progressText({ currentStep: "embeddings", totalChunks: 9, chunksCreated: 3, progress: 60 })).toBe("Creating embeddings: 3/9 chunks complete");
+    expect(progressText({ currentStep: "finalizing", totalChunks: 9, chunksCreated: 9, progress: 95 })).toBe("Finalizing document...");
   });
 });
 

@@ -3,6 +3,12 @@
  * they are tested directly: filtering and sorting, the progress bar, folder checks.
  */
 
+/**
+ * The upload of a document still processing, as its row in a list shows it: Cancel needs its session,
+ * the bar its stored percent; `queued`: waiting for the worker, not started yet.
+ */
+export type ActiveUpload = { sessionId: string; progress: number; queued: boolean };
+
 export type DocumentRow = {
   id: string;
   title: string;
@@ -14,6 +20,9 @@ export type DocumentRow = {
   pages: number | null;
   uploadedAt: string;
   processingStatus: string;
+  /** Why processing failed (a failed document stays listed with its stored file, for Retry). */
+  error: string | null;
+  upload: ActiveUpload | null;
 };
 
 export type SortBy = "date" | "name" | "size" | "pages" | "status";
@@ -60,27 +69,28 @@ export function formatElapsed(ms: number): string {
   return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
 }
 
-export type SessionProgressView = { currentStep: string | null; totalChunks: number | null; chunksCreated: number };
+/** `progress`: the percent the server stores from the real stages (pages read, chunks, embedding batches, indexing). */
+export type SessionProgressView = { currentStep: string | null; totalChunks: number | null; chunksCreated: number; progress: number };
 
-const STEP_PERCENT: Record<string, number> = { metadata: 10, chunking: 30, embeddings: 80 };
 const STEP_TEXT: Record<string, string> = {
   metadata: "Extracting metadata...",
   chunking: "Creating text chunks...",
   embeddings: "Generating embeddings...",
 };
 
-/** Percent: chunks done of total when counting has begun; else by step (10/30/80/95, none 5). */
+/**
+ * The bar shows the server's stored percent, which moves with the work and only upwards (the spec's fixed
+ * share per step left it at 5 % for as long as a long PDF was read; the issue asks for real progress).
+ */
 export function progressPercent(s: SessionProgressView): number {
-  if (s.totalChunks && s.chunksCreated > 0) return Math.min(100, Math.round((s.chunksCreated / s.totalChunks) * 100));
-  if (!s.currentStep) return 5;
-  return STEP_PERCENT[s.currentStep] ?? 95;
+  return Math.max(0, Math.min(100, Math.round(s.progress)));
 }
 
 export function progressText(s: SessionProgressView): string {
   if (s.currentStep === "embeddings" && s.totalChunks) {
     return `Creating embeddings: ${s.chunksCreated}/${s.totalChunks} chunks complete`;
   }
-  if (!s.currentStep) return "Starting document processing...";
+  if (!s.currentStep) return "Queued: waiting for the uploads before it...";
   return STEP_TEXT[s.currentStep] ?? "Finalizing document...";
 }
 

@@ -2,6 +2,7 @@
  * The private document library's rules (spec §2 Document Library page, §5, §9), shared by the
  * page and the server so the text on screen and the limits enforced are the same numbers.
  */
+import type { ActiveUpload } from "./documents-view";
 
 /** Largest file a user may add to their library (the admin's limit is MAX_UPLOAD_MB). */
 export const LIBRARY_MAX_MB = 50;
@@ -18,6 +19,8 @@ export type LibraryDocument = {
   pages: number | null;
   uploadedAt: string;
   processingStatus: "completed" | "processing" | "failed";
+  error: string | null;
+  upload: ActiveUpload | null;
 };
 
 export const quotaText = (used: number, quota: number) => `${used} of ${quota} documents used`;

@@ -35,6 +35,9 @@ const TEXT = Buffer.from(
   "Meloxicam in cats\n\nMeloxicam is a non-steroidal anti-inflammatory drug. The initial dose in cats is 0.3 mg/kg once, then 0.05 mg/kg daily.\n",
 );
 
+/** TEXT with one more line: another file (the same bytes again would be skipped as already in the library). */
+const textWith = (line: string) => Buffer.concat([TEXT, Buffer.from(`${line}\n`)]);
+
 function filesOnDisk(): string[] {
   const dir = path.join(server.dataDir, "files");
   return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
@@ -166,7 +169,11 @@ describe("every sample document ingests with its page count or fails with the ri
     if (expected.error) {
       expect(s.status).toBe("failed");
       expect(s.error).toMatch(expected.error);
-      expect(s.documentId).toBeNull(); // nothing partial remains
+      // Listed as failed with its reason (for a Retry); nothing of it was indexed.
+      expect(s.documentId).not.toBeNull();
+      const docs = (await (await admin.get("/api/admin/documents")).json()) as Array<{ id: string; processingStatus: string; error: string | null }>;
+      expect(docs.find((d) => d.id === s.documentId)).toMatchObject({ processingStatus: "failed", error: s.error });
+      expect(chunkRows(s.documentId!)).toBe(0);
     } else {
       expect(s.status, s.error ?? "").toBe("completed");
       const docs = (await (await admin.get("/api/admin/documents")).json()) as Array<{ id: string; pages: number }>;
@@ -221,7 +228,7 @@ describe("bad uploads change nothing", () => {
   });
 
   it("never uses the uploaded name as a path", async () => {
-    const res = await upload(admin, "../../../etc/evil.txt", TEXT);
+    const res = await upload(admin, "../../../etc/evil.txt", textWith("Uploaded under a name with folders."));
     expect(res.status).toBe(200);
     const s = await waitForSession(admin, ((await res.json()) as { sessionId: string }).sessionId);
     expect(s.status).toBe("completed");
@@ -251,7 +258,7 @@ describe("cancel and delete", () => {
   });
 
   it("delete removes the document, its chunks and its file in one go", async () => {
-    const res = await upload(admin, "to-delete.txt", TEXT);
+    const res = await upload(admin, "to-delete.txt", textWith("Uploaded to be deleted."));
     const s = await waitForSession(admin, ((await res.json()) as { sessionId: string }).sessionId);
     const id = s.documentId!;
     expect(chunkRows(id)).toBeGreaterThan(0);

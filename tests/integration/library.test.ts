@@ -234,7 +234,7 @@ describe("a private library", () => {
 
     const mine = await libraryOf(alice);
     expect(mine).toEqual([
-      { id: pdfId, title: PDF_TITLE, filename: PDF_NAME, authors: [], year: null, pages: 6, uploadedAt: expect.any(String), processingStatus: "completed" },
+      { id: pdfId, title: PDF_TITLE, filename: PDF_NAME, authors: [], year: null, pages: 6, uploadedAt: expect.any(String), processingStatus: "completed", error: null, upload: null },
     ]);
     // The library is the user's own documents: the shared knowledge base is searched, not listed here.
     expect(mine.map((d) => d.id)).not.toContain(sharedDocId);

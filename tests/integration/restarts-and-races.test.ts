@@ -116,10 +116,11 @@ describe("with an embedding model that can be held", () => {
     fake.options.embedDelayMs = 0;
     const quota = 20;
     const users = await Promise.all(["u1", "u2", "u3", "u4"].map((name) => signedInUser(server, `${name}@clinic.test`)));
-    const pdf = await longPdfBytes(1);
-    const attempts = users.flatMap((user) => Array.from({ length: 25 }, (_, i) => ({ user, name: `note-${i}.pdf` })));
+    // 25 different files per user: the same bytes twice would be skipped as already in the library.
+    const pdfs = await Promise.all(Array.from({ length: 25 }, (_, i) => longPdfBytes(1, { subject: `Note ${i}` })));
+    const attempts = users.flatMap((user) => Array.from({ length: 25 }, (_, i) => ({ user, name: `note-${i}.pdf`, pdf: pdfs[i]! })));
     const answers = await Promise.all(
-      attempts.map(async ({ user, name }) => {
+      attempts.map(async ({ user, name, pdf }) => {
         const res = await upload(user, name, pdf, "document", LIBRARY_UPLOADS.upload);
         const text = await res.text();
         const body = (res.headers.get("content-type")?.includes("json") ? JSON.parse(text) : { message: text }) as { sessionId?: string; message?: string };

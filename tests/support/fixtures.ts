@@ -25,7 +25,8 @@ export const PUBLIC_DOMAIN_PDFS = [
   "efsa-zoonoses-salmonella_eu-016.pdf",
 ] as const;
 
-export type LongPdfOptions = { labels?: boolean; from?: readonly string[] };
+/** `subject`: written in the document's metadata, so PDFs of the same pages are still different files. */
+export type LongPdfOptions = { labels?: boolean; from?: readonly string[]; subject?: string };
 
 /**
  * A long PDF of real pages: the pages of PUBLIC_DOMAIN_PDFS one after another, again from the
@@ -54,6 +55,7 @@ export async function longPdf(pages: number, options: LongPdfOptions = {}): Prom
   );
   const next = copied.map(() => 0);
   for (const [s] of order) doc.addPage(copied[s]![next[s]!++]!);
+  if (options.subject) doc.setSubject(options.subject);
   if (options.labels) doc.catalog.set(PDFName.of("PageLabels"), doc.context.obj({ Nums: [0, { S: "r" }, 2, { S: "D" }] }));
   return doc;
 }

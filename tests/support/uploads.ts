@@ -15,6 +15,7 @@ export type SessionView = {
   currentStep: string | null;
   totalChunks: number | null;
   chunksCreated: number;
+  progress: number;
 };
 
 /** Where the admin's uploads go; a user's private library uploads to LIBRARY_UPLOADS. */

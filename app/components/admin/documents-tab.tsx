@@ -4,12 +4,12 @@ import { Card } from "~/components/ui/card";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { answererStatusLabel, type AnswererStatus } from "~/lib/answer";
 import { getJson } from "~/lib/api-client";
-import { ALLOWED_EXTENSIONS, DEFAULT_FILTERS, filterAndSortDocuments, formatKb, type DocumentFilters, type DocumentRow } from "~/lib/documents-view";
+import { ALLOWED_EXTENSIONS, DEFAULT_FILTERS, filterAndSortDocuments, formatKb, type ActiveUpload, type DocumentFilters, type DocumentRow } from "~/lib/documents-view";
 import { backfillLabel, vectorCoverageLabel, type SearchStatus as IndexStatus } from "~/lib/search/index";
 import { deleteDocumentAfterConfirm } from "../uploads/delete-document";
 import { EditDetailsButton } from "../uploads/edit-details";
 import { useDocumentList } from "../uploads/use-document-list";
-import { ProcessingConsole, ProgressPanel } from "../uploads/upload-progress";
+import { ProcessingConsole, ProgressPanel, UploadResults, UploadRowState } from "../uploads/upload-progress";
 import { useUploads } from "./use-uploads";
 
 type SearchStatus = IndexStatus & {
@@ -21,6 +21,7 @@ const BACKFILL_POLL_MS = 3000;
 
 type AdminDocuments = { documents: DocumentRow[]; status: SearchStatus | null };
 const NO_DOCUMENTS: AdminDocuments = { documents: [], status: null };
+const anyProcessing = ({ documents }: AdminDocuments) => documents.some((d) => d.processingStatus === "processing");
 
 async function loadAdminDocuments(): Promise<AdminDocuments> {
   const [docs, search] = await Promise.all([
@@ -35,7 +36,7 @@ export function DocumentsTab() {
     data: { documents, status },
     state,
     refresh,
-  } = useDocumentList(loadAdminDocuments, NO_DOCUMENTS);
+  } = useDocumentList(loadAdminDocuments, NO_DOCUMENTS, anyProcessing);
   const { confirm, dialog } = useConfirm();
   const uploads = useUploads({ documents, onChanged: refresh, confirm });
   const [filters, setFilters] = useState<DocumentFilters>(DEFAULT_FILTERS);
@@ -53,6 +54,7 @@ export function DocumentsTab() {
       <RetrievalBanner status={status} />
       <UploadArea busy={uploads.busy} onFile={uploads.uploadOne} onFolder={uploads.uploadFolder} />
       {uploads.busy ? <ProgressPanel session={uploads.active} elapsed={uploads.elapsed} /> : null}
+      <UploadResults results={uploads.results} />
       <ProcessingConsole lines={uploads.consoleLines} busy={uploads.busy} onClear={uploads.clearConsole} onCancel={uploads.cancel} canCancel={!!uploads.active} />
       <Card className="p-6">
         <div className="flex flex-wrap items-end gap-3">
@@ -85,6 +87,8 @@ export function DocumentsTab() {
           shown={shown}
           onDelete={(doc) => void deleteDocumentAfterConfirm(confirm, doc, "/api/admin/documents", refresh)}
           onSaved={() => void refresh()}
+          onCancel={(doc, upload) => void uploads.cancelSession(upload.sessionId, doc.filename)}
+          onRetry={(doc) => void uploads.retry(doc)}
         />
       </Card>
     </div>
@@ -169,7 +173,15 @@ function UploadArea({ busy, onFile, onFolder }: { busy: boolean; onFile: (f: Fil
   );
 }
 
-function DocumentList(props: { state: string; documents: DocumentRow[]; shown: DocumentRow[]; onDelete: (d: DocumentRow) => void; onSaved: () => void }) {
+function DocumentList(props: {
+  state: string;
+  documents: DocumentRow[];
+  shown: DocumentRow[];
+  onDelete: (d: DocumentRow) => void;
+  onCancel: (d: DocumentRow, upload: ActiveUpload) => void;
+  onRetry: (d: DocumentRow) => void;
+  onSaved: () => void;
+}) {
   if (props.state === "loading") return <p className="mt-6 text-sm text-slate-500">Loading documents...</p>;
   if (props.state === "error") return <p className="mt-6 text-sm text-red-600">Could not load the documents. Try Refresh.</p>;
   if (!props.documents.length) return <p className="mt-6 text-sm text-slate-500">No documents uploaded yet</p>;
@@ -184,6 +196,7 @@ function DocumentList(props: { state: string; documents: DocumentRow[]; shown: D
               {d.filename} · {d.fileType.toUpperCase()} · {formatKb(d.fileSize)} · {d.pages ?? 0} pages · {new Date(d.uploadedAt).toLocaleDateString()}
             </p>
             {d.authors.length || d.year ? <p className="truncate text-xs text-slate-500">{[d.authors.join(", "), d.year].filter(Boolean).join(" · ")}</p> : null}
+            <UploadRowState doc={d} onCancel={(upload) => props.onCancel(d, upload)} onRetry={() => props.onRetry(d)} />
           </div>
           <div className="flex shrink-0 items-center gap-2">
             <span

@@ -1,8 +1,8 @@
 import { useCallback } from "react";
-import { apiRequest, handleUnauthorized, isUnauthorizedError } from "~/lib/api-client";
+import { apiRequest, handleUnauthorized, isUnauthorizedError, serverReason } from "~/lib/api-client";
 import { formatElapsed, planFolderUpload, type DocumentRow } from "~/lib/documents-view";
 import { toast } from "~/lib/toast";
-import { useUploadFlow, type UploadEndpoints } from "../uploads/use-upload-flow";
+import { outcomeOf, useUploadFlow, type UploadEndpoints } from "../uploads/use-upload-flow";
 
 /**
  * The upload flows of the admin Documents tab (spec §4): single upload with the
@@ -14,11 +14,11 @@ export type { UploadSession } from "../uploads/use-upload-flow";
 
 type Confirm = (req: { title: string; description: string; confirmLabel: string; destructive?: boolean }) => Promise<boolean>;
 
-const ADMIN_UPLOADS: UploadEndpoints = { upload: "/api/admin/documents/upload", sessions: "/api/admin/upload-sessions" };
+const ADMIN_UPLOADS: UploadEndpoints = { upload: "/api/admin/documents/upload", sessions: "/api/admin/upload-sessions", documents: "/api/admin/documents" };
 
 export function useUploads({ documents, onChanged, confirm }: { documents: DocumentRow[]; onChanged: () => void; confirm: Confirm }) {
   const flow = useUploadFlow(ADMIN_UPLOADS, onChanged);
-  const { log, begin, end, uploadFile, follow, processOne } = flow;
+  const { log, record, begin, end, uploadFile, follow, processOne } = flow;
 
   const uploadOne = useCallback(
     async (file: File) => {
@@ -53,39 +53,48 @@ export function useUploads({ documents, onChanged, confirm }: { documents: Docum
       toast({ title: "Folder Upload Started", description: `${plan.accepted.length} files will be uploaded and processed.` });
       const sessions: Array<{ file: string; id: string }> = [];
       let failed = 0;
+      let skipped = 0;
       for (const file of plan.accepted) {
         try {
           log(`Uploading ${file.name}...`);
-          sessions.push({ file: file.name, id: await uploadFile(file) });
+          const answer = await uploadFile(file);
+          if (answer.outcome === "skipped") {
+            skipped++;
+            log(`${file.name}: ${answer.message}`);
+            record({ file: file.name, outcome: "skipped", message: answer.message });
+          } else {
+            sessions.push({ file: file.name, id: answer.sessionId });
+          }
         } catch (error) {
           failed++;
           log(`Failed to upload ${file.name}`);
+          record({ file: file.name, outcome: "refused", message: `Not uploaded: ${serverReason(error) ?? "Upload failed"}` });
           if (isUnauthorizedError(error)) {
             handleUnauthorized();
             break;
           }
         }
       }
+      // The list shows each row's progress and offers Cancel while the folder is processed.
+      onChanged();
       let succeeded = 0;
       const outcomes = await Promise.all(sessions.map((s) => follow(s.id, { showConsole: false }).then((r) => ({ ...s, r }))));
       for (const { file, r } of outcomes) {
-        if (r?.status === "completed") {
-          succeeded++;
-          log(`Completed: ${file}`);
-        } else {
-          failed++;
-          log(`Failed: ${file}${r?.error ? ` (${r.error})` : ""}`);
-        }
+        const outcome = outcomeOf(file, r);
+        record(outcome);
+        if (outcome.outcome === "completed") succeeded++;
+        else failed++;
+        log(`${file}: ${outcome.message}`);
       }
       end();
       onChanged();
       toast({
         title: "Folder Processing Complete",
-        description: `${succeeded} succeeded, ${failed} failed (${formatElapsed(Date.now() - started)}).`,
+        description: `${succeeded} succeeded, ${skipped} skipped (already in the library), ${failed} failed (${formatElapsed(Date.now() - started)}).`,
         variant: failed ? "destructive" : "default",
       });
     },
-    [begin, end, follow, log, onChanged, uploadFile],
+    [begin, end, follow, log, onChanged, record, uploadFile],
   );
 
   return {
@@ -97,5 +106,8 @@ export function useUploads({ documents, onChanged, confirm }: { documents: Docum
     uploadOne,
     uploadFolder,
     cancel: flow.cancel,
+    cancelSession: flow.cancelSession,
+    retry: flow.retry,
+    results: flow.results,
   };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import { Link } from "react-router";
 import { TopBar } from "~/components/top-bar";
 import { Button, buttonClasses } from "~/components/ui/button";
@@ -6,12 +6,12 @@ import { Card } from "~/components/ui/card";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { getJson } from "~/lib/api-client";
 import { formatCreatedDate } from "~/lib/chat-view";
-import { POLL_INTERVAL_MS } from "~/lib/documents-view";
+import type { ActiveUpload } from "~/lib/documents-view";
 import { LIBRARY_EXTENSIONS, LIBRARY_MAX_MB, planLibraryUpload, quotaText, type LibraryDocument } from "~/lib/library-view";
 import { toast } from "~/lib/toast";
 import { deleteDocumentAfterConfirm } from "../uploads/delete-document";
 import { EditDetailsButton } from "../uploads/edit-details";
-import { ProcessingConsole, ProgressPanel } from "../uploads/upload-progress";
+import { ProcessingConsole, ProgressPanel, UploadResults, UploadRowState } from "../uploads/upload-progress";
 import { useDocumentList } from "../uploads/use-document-list";
 import { useUploadFlow, type UploadEndpoints } from "../uploads/use-upload-flow";
 
@@ -20,24 +20,18 @@ import { useUploadFlow, type UploadEndpoints } from "../uploads/use-upload-flow"
  * the same pipeline with the same progress display as the admin's uploads, searched only for them.
  */
 
-const LIBRARY_UPLOADS: UploadEndpoints = { upload: "/api/documents/upload", sessions: "/api/documents/upload-sessions" };
+const LIBRARY_UPLOADS: UploadEndpoints = { upload: "/api/documents/upload", sessions: "/api/documents/upload-sessions", documents: "/api/documents" };
 
 const NO_DOCUMENTS: LibraryDocument[] = [];
 const loadLibrary = async () => (await getJson<LibraryDocument[]>("/api/documents")) ?? NO_DOCUMENTS;
+const anyProcessing = (documents: LibraryDocument[]) => documents.some((d) => d.processingStatus === "processing");
 
 export function LibraryScreen({ quota }: { quota: number }) {
-  const { data: documents, state, refresh } = useDocumentList(loadLibrary, NO_DOCUMENTS);
+  // A document still processing (this page's upload, a retry, or one from before a reload): refresh until it ends.
+  const { data: documents, state, refresh } = useDocumentList(loadLibrary, NO_DOCUMENTS, anyProcessing);
   const { confirm, dialog } = useConfirm();
   const uploads = useUploadFlow(LIBRARY_UPLOADS, refresh);
   const used = documents.length;
-  const processingElsewhere = !uploads.busy && documents.some((d) => d.processingStatus === "processing");
-
-  // A document still processing that this page is not following (e.g. after a reload): refresh until it ends.
-  useEffect(() => {
-    if (!processingElsewhere) return;
-    const timer = setTimeout(() => void refresh(), POLL_INTERVAL_MS);
-    return () => clearTimeout(timer);
-  }, [processingElsewhere, documents, refresh]);
 
   async function upload(files: File[]) {
     const plan = planLibraryUpload(files, used, quota);
@@ -47,7 +41,7 @@ export function LibraryScreen({ quota }: { quota: number }) {
     }
     for (const file of plan.accepted) {
       // A refused upload (e.g. the library filled up meanwhile) stops the rest: the toast says why.
-      if (!(await uploads.processOne(file))) break;
+      if ((await uploads.processOne(file)).outcome === "refused") break;
     }
   }
 
@@ -70,6 +64,7 @@ export function LibraryScreen({ quota }: { quota: number }) {
         </div>
         <UploadCard used={used} quota={quota} disabled={uploads.busy || state !== "ready"} onFiles={(files) => void upload(files)} />
         {uploads.busy ? <ProgressPanel session={uploads.active} elapsed={uploads.elapsed} /> : null}
+        <UploadResults results={uploads.results} />
         <ProcessingConsole lines={uploads.consoleLines} busy={uploads.busy} onClear={uploads.clearConsole} onCancel={uploads.cancel} canCancel={!!uploads.active} />
         <Card className="p-6">
           <h2 className="text-lg font-semibold" data-testid="library-heading">
@@ -80,6 +75,8 @@ export function LibraryScreen({ quota }: { quota: number }) {
             documents={documents}
             onDelete={(doc) => void deleteDocumentAfterConfirm(confirm, doc, "/api/documents", refresh)}
             onSaved={() => void refresh()}
+            onCancel={(doc, upload) => void uploads.cancelSession(upload.sessionId, doc.filename)}
+            onRetryDocument={(doc) => void uploads.retry(doc)}
             onRetry={() => void refresh()}
           />
         </Card>
@@ -121,7 +118,15 @@ function UploadCard(props: { used: number; quota: number; disabled: boolean; onF
   );
 }
 
-function DocumentCards(props: { state: string; documents: LibraryDocument[]; onDelete: (d: LibraryDocument) => void; onSaved: () => void; onRetry: () => void }) {
+function DocumentCards(props: {
+  state: string;
+  documents: LibraryDocument[];
+  onDelete: (d: LibraryDocument) => void;
+  onCancel: (d: LibraryDocument, upload: ActiveUpload) => void;
+  onRetryDocument: (d: LibraryDocument) => void;
+  onRetry: () => void;
+  onSaved: () => void;
+}) {
   if (props.state === "loading") return <p className="mt-4 text-sm text-slate-500">Loading your documents...</p>;
   if (props.state === "error") {
     return (
@@ -153,8 +158,9 @@ function DocumentCards(props: { state: string; documents: LibraryDocument[]; onD
                 {d.filename}
               </p>
               <p className="text-xs text-slate-500">
-                {processing ? "Processing..." : `${d.pages ?? 0} pages`} · Uploaded {formatCreatedDate(d.uploadedAt)}
+                {processing ? "Processing..." : d.processingStatus === "failed" ? "Not processed" : `${d.pages ?? 0} pages`} · Uploaded {formatCreatedDate(d.uploadedAt)}
               </p>
+              <UploadRowState doc={d} onCancel={(upload) => props.onCancel(d, upload)} onRetry={() => props.onRetryDocument(d)} />
             </div>
             <div className="flex shrink-0 flex-col items-end gap-1">
               <EditDetailsButton doc={d} onSaved={props.onSaved} />
@@ -162,7 +168,7 @@ function DocumentCards(props: { state: string; documents: LibraryDocument[]; onD
                 variant="ghost"
                 className="px-2 py-1 text-red-700"
                 disabled={processing}
-                title={processing ? "Cancel the upload in the processing console to remove it" : undefined}
+                title={processing ? "Cancel the upload to remove it" : undefined}
                 onClick={() => props.onDelete(d)}
                 aria-label={`Delete ${d.title}`}
               >

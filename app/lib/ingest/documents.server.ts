@@ -1,8 +1,12 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
-import { and, asc, desc, eq, gte, isNull, lte, or } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNotNull, isNull, lte, or } from "drizzle-orm";
 import { z } from "zod";
 import { getConfig } from "../config.server";
 import { type ChunkLayout, chunks, documents, getDb, uploadSessions, type Db } from "../db/index.server";
+import { jsonError, jsonOk } from "../http.server";
+import type { ActiveUpload } from "../documents-view";
 import type { LibraryDocument } from "../library-view";
 import { retitleDocumentIndex } from "../search/index.server";
 import { validateDetails, type DocumentDetails } from "./details";
@@ -22,9 +26,22 @@ export type AdminDocument = {
   pages: number | null;
   uploadedAt: string;
   processingStatus: "completed" | "processing" | "failed";
+  error: string | null;
+  upload: ActiveUpload | null;
 };
 
+/** The uploads still processing, by document: what a list needs to show their bar and offer Cancel. */
+function activeUploads(db: Db): Map<string, ActiveUpload> {
+  const rows = db
+    .select({ id: uploadSessions.id, documentId: uploadSessions.documentId, progress: uploadSessions.progress, currentStep: uploadSessions.currentStep })
+    .from(uploadSessions)
+    .where(and(eq(uploadSessions.status, "processing"), isNotNull(uploadSessions.documentId)))
+    .all();
+  return new Map(rows.map((r) => [r.documentId!, { sessionId: r.id, progress: r.progress, queued: r.currentStep === null }]));
+}
+
 export function listSharedDocuments(db: Db = getDb()): AdminDocument[] {
+  const active = activeUploads(db);
   return db
     .select()
     .from(documents)
@@ -42,11 +59,14 @@ export function listSharedDocuments(db: Db = getDb()): AdminDocument[] {
       pages: d.pages,
       uploadedAt: d.uploadedAt.toISOString(),
       processingStatus: d.processingStatus,
+      error: d.processingStatus === "failed" ? d.error : null,
+      upload: d.processingStatus === "processing" ? (active.get(d.id) ?? null) : null,
     }));
 }
 
 /** A user's private library, newest first, those still processing included (the library page). */
 export function listOwnDocuments(ownerId: string, db: Db = getDb()): LibraryDocument[] {
+  const active = activeUploads(db);
   return db
     .select({
       id: documents.id,
@@ -57,12 +77,18 @@ export function listOwnDocuments(ownerId: string, db: Db = getDb()): LibraryDocu
       pages: documents.pages,
       uploadedAt: documents.uploadedAt,
       processingStatus: documents.processingStatus,
+      error: documents.error,
     })
     .from(documents)
     .where(eq(documents.ownerId, ownerId))
     .orderBy(desc(documents.uploadedAt))
     .all()
-    .map((d) => ({ ...d, uploadedAt: d.uploadedAt.toISOString() }));
+    .map((d) => ({
+      ...d,
+      uploadedAt: d.uploadedAt.toISOString(),
+      error: d.processingStatus === "failed" ? d.error : null,
+      upload: d.processingStatus === "processing" ? (active.get(d.id) ?? null) : null,
+    }));
 }
 
 /** Documents a user can search: the completed shared knowledge base plus their own private ones. */
@@ -105,6 +131,7 @@ export function getUploadSession(id: string, scope: SessionScope, db: Db = getDb
     currentStep: s.currentStep,
     totalChunks: s.totalChunks,
     chunksCreated: s.chunksCreated,
+    progress: s.progress,
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),
   };
@@ -124,6 +151,61 @@ export function cancelUploadSession(id: string, scope: SessionScope, db: Db = ge
   if (!end.ended) return end.status ? { result: "too-late", status: end.status } : { result: "not-found" };
   ingestQueue().cancelled(id);
   return { result: "cancelled" };
+}
+
+export type RetryResult =
+  | { result: "queued"; sessionId: string }
+  | { result: "not-found" }
+  | { result: "not-failed"; status: string }
+  | { result: "file-gone" };
+
+/**
+ * Processes a failed document again from its stored file, in a new upload session queued for the worker
+ * (one state change: only a failed document moves back to processing, so two retries at once queue one).
+ * The shared knowledge base's documents are retried by an admin (`ownerId` null), a private one by its
+ * owner, who uploaded it; anyone else's is 'not-found'. 'file-gone' when the stored file is no longer there
+ * (nothing changes: the document stays failed, to be deleted or uploaded again).
+ */
+export function retryDocument(id: string, ownerId: string | null, retriedBy: string, db: Db = getDb()): RetryResult {
+  const owner = ownerId === null ? isNull(documents.ownerId) : eq(documents.ownerId, ownerId);
+  const result = inTransaction(db, (): RetryResult => {
+    const doc = db.select().from(documents).where(and(eq(documents.id, id), owner)).get();
+    if (!doc) return { result: "not-found" };
+    if (doc.processingStatus !== "failed") return { result: "not-failed", status: doc.processingStatus };
+    if (!fs.existsSync(path.join(getConfig().dataDir, doc.storedPath))) return { result: "file-gone" };
+    const sessionId = crypto.randomUUID();
+    const stamp = `[${new Date().toISOString().slice(11, 19)}]`;
+    db.insert(uploadSessions)
+      .values({
+        id: sessionId,
+        documentId: doc.id,
+        userId: retriedBy,
+        ownerId: doc.ownerId,
+        filename: doc.filename,
+        fileSize: doc.fileSize,
+        status: "processing",
+        consoleOutput: [`${stamp} Retrying ${doc.filename} (the last attempt failed: ${doc.error ?? "no reason recorded"})`, `${stamp} Waiting for the worker...`],
+      })
+      .run();
+    db.update(documents).set({ processingStatus: "processing", error: null }).where(eq(documents.id, doc.id)).run();
+    return { result: "queued", sessionId };
+  });
+  if (result.result === "queued") ingestQueue().enqueue(result.sessionId, ownerId);
+  return result;
+}
+
+/** The answer of the retry routes: 200 with the new session, 404, or 409 saying why it cannot be retried. */
+export function retryResponse(result: RetryResult): Response {
+  switch (result.result) {
+    case "queued":
+      return jsonOk({ outcome: "queued", sessionId: result.sessionId });
+    case "not-found":
+      return jsonError(404, "Document not found");
+    case "not-failed":
+      return jsonError(409, `Only a failed upload can be retried (this one is ${result.status})`, { reason: "not-failed", status: result.status });
+    case "file-gone":
+      return jsonError(409, "The uploaded file is no longer stored on the server: delete this entry and upload the file again", { reason: "file-gone" });
+  }
 }
 
 export type DeleteResult = { ok: true; title: string } | { ok: false; reason: "not-found" | "processing" };

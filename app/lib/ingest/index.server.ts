@@ -14,6 +14,8 @@ export {
   documentDetailsSchema,
   editRequestSchema,
   DETAILS_BODY_MAX,
+  retryDocument,
+  retryResponse,
   type AdminDocument,
   type EditResult,
   type EditScope,
@@ -23,5 +25,5 @@ export {
 export { cancelLibrarySession, getLibrarySession, libraryQuota, receiveLibraryUpload, refuseUnreadLibraryUpload } from "./library.server";
 export { runIngestion, removeDocument, inTransaction } from "./pipeline.server";
 export { ingestQueue } from "./queue.server";
-export { receiveUpload, refuseUnreadUpload, registerUpload, displayName, type Received } from "./upload.server";
+export { receiveUpload, refuseUnreadUpload, registerUpload, displayName, uploadAnswer, type Received, type UploadOutcome } from "./upload.server";
 export { DocumentError, FILE_TYPES, type FileType } from "./types";

@@ -6,14 +6,15 @@ import type { Embedder } from "../embeddings/index.server";
 import { embeddingText, indexDocument, removeDocumentIndex } from "../search/index.server";
 import { chunkPages } from "./chunker";
 import { parseFile } from "./parsers/index.server";
-import { CONSOLE_LINES, SessionProgress } from "./progress.server";
+import { CONSOLE_LINES, SessionProgress, stagePercent, stagePlan, type StagePlan } from "./progress.server";
 import { documentTitle } from "./title";
 import { DocumentError, type Chunk, type FileType } from "./types";
 
 /**
  * One document's journey (DESIGN.md, data flow step 2): metadata and text per page →
  * chunks → embeddings (when a model is configured) → one transaction that makes it
- * searchable. A failed or cancelled run removes everything it wrote.
+ * searchable. A cancelled run removes everything it wrote; a failed one removes what it indexed and keeps
+ * the document listed as failed, with its reason and its stored file, so it can be retried.
  */
 
 export type IngestOutcome = "completed" | "failed" | "cancelled" | "skipped";
@@ -51,13 +52,20 @@ export async function runIngestion(db: Db, sessionId: string, options: IngestOpt
     if (signal.aborted) throw new CancelledError();
   };
 
+  const plan = stagePlan(options.embedder !== null);
   try {
     progress.step("metadata", `Extracting metadata and text from ${doc.filename}...`);
-    const parsed = await parseFile(path.join(options.dataDir, doc.storedPath), doc.fileType as FileType, {
+    progress.percent(plan.extract[0]);
+    const filePath = path.join(options.dataDir, doc.storedPath);
+    // Said plainly, and worth a Retry once the file is back (a data folder restored or remounted).
+    if (!fs.existsSync(filePath)) throw new DocumentError("The stored file of this upload is missing from the data folder");
+    const parsed = await parseFile(filePath, doc.fileType as FileType, {
       signal,
       log: (line) => progress.log(line),
+      onPage: (done, total) => progress.percent(stagePercent(plan.extract, done, total)),
     });
     throwIfCancelled();
+    progress.percent(plan.extract[1]);
     for (const note of parsed.notes) progress.log(note);
     const title = documentTitle(parsed, doc.filename);
     db.update(documents)
@@ -71,13 +79,15 @@ export async function runIngestion(db: Db, sessionId: string, options: IngestOpt
     const chunks = chunkPages(parsed.pages);
     if (chunks.length === 0) throw new DocumentError("No text could be extracted from the document");
     progress.chunks(0, chunks.length);
+    progress.percent(plan.chunk[1]);
     progress.log(`Created ${chunks.length} chunks`);
     options.onProgress?.({ step: "chunking", done: 0, total: chunks.length });
 
-    const vectors = await embedChunks(chunks, options, progress);
+    const vectors = await embedChunks(chunks, options, progress, plan);
     throwIfCancelled();
 
-    progress.step("finalizing", "Finalizing document...");
+    progress.step("finalizing", "Indexing the chunks for search...");
+    progress.percent(plan.index[0]);
     // One state change: the session completes together with its document, or a cancel that took
     // the session first wins and nothing becomes searchable.
     inTransaction(db, () => {
@@ -85,6 +95,7 @@ export async function runIngestion(db: Db, sessionId: string, options: IngestOpt
       indexDocument(db, { id: doc.id, title, authors: parsed.authors }, chunks, vectors ?? undefined);
       db.update(documents).set({ processingStatus: "completed", error: null }).where(eq(documents.id, doc.id)).run();
       progress.chunks(chunks.length, chunks.length);
+      progress.percent(100);
       progress.log(`Completed: ${chunks.length} chunks indexed${vectors ? ` with ${vectors.embedderId} vectors` : " (lexical search)"}`);
       progress.flush();
       db.update(uploadSessions).set({ status: "completed", updatedAt: new Date() }).where(eq(uploadSessions.id, sessionId)).run();
@@ -101,7 +112,7 @@ export async function runIngestion(db: Db, sessionId: string, options: IngestOpt
   }
 }
 
-async function embedChunks(chunks: Chunk[], options: IngestOptions, progress: SessionProgress) {
+async function embedChunks(chunks: Chunk[], options: IngestOptions, progress: SessionProgress, plan: StagePlan) {
   const { embedder, signal } = options;
   if (!embedder) {
     progress.log("No embedding model configured: the document will be searchable by keywords (lexical search)");
@@ -115,6 +126,7 @@ async function embedChunks(chunks: Chunk[], options: IngestOptions, progress: Se
       const batch = chunks.slice(i, i + EMBED_BATCH).map(embeddingText);
       vectors.push(...(await embedder.embed(batch, { kind: "document", signal })));
       progress.chunks(vectors.length);
+      progress.percent(stagePercent(plan.embed, vectors.length, chunks.length));
       options.onProgress?.({ step: "embeddings", done: vectors.length, total: chunks.length });
     }
   } catch (error) {
@@ -151,11 +163,12 @@ function sessionStatus(db: Db, sessionId: string) {
 export type EndResult = { ended: boolean; status: (typeof uploadSessions.$inferSelect)["status"] | null };
 
 /**
- * Ends a session that is still processing as cancelled or failed, in one transaction with the removal of
- * its document (rows, chunks, vectors), then deletes the stored file. `reason` is the failure's reason, or
- * the console line of a cancel. `lines`: the console so far (default: the row's). When the session had
- * already ended (completed, or a cancel came first) nothing changes: `ended` is false and `status` is the
- * state it ended in (null: no such session).
+ * Ends a session that is still processing as cancelled or failed, in one transaction. Cancelled: its
+ * document (rows, chunks, vectors) is removed, then the stored file. Failed: what was indexed is removed,
+ * the document stays listed as failed with the reason, and its stored file is kept for a retry
+ * (retryDocument). `reason` is the failure's reason, or the console line of a cancel. `lines`: the console
+ * so far (default: the row's). When the session had already ended (completed, or a cancel came first)
+ * nothing changes: `ended` is false and `status` is the state it ended in (null: no such session).
  */
 export function endSession(
   db: Db,
@@ -171,7 +184,8 @@ export function endSession(
     const doc = session.documentId ? db.select().from(documents).where(eq(documents.id, session.documentId)).get() : undefined;
     if (doc) {
       removeDocumentIndex(db, doc.id);
-      db.delete(documents).where(eq(documents.id, doc.id)).run();
+      if (status === "cancelled") db.delete(documents).where(eq(documents.id, doc.id)).run();
+      else db.update(documents).set({ processingStatus: "failed", error: reason }).where(eq(documents.id, doc.id)).run();
     }
     const line = `[${new Date().toISOString().slice(11, 19)}] ${status === "failed" ? `Failed: ${reason}` : reason}`;
     db.update(uploadSessions)
@@ -183,7 +197,7 @@ export function endSession(
       })
       .where(eq(uploadSessions.id, sessionId))
       .run();
-    return { ended: true, status, storedPath: doc?.storedPath };
+    return { ended: true, status, storedPath: status === "cancelled" ? doc?.storedPath : undefined };
   });
   if (result.storedPath) fs.rmSync(path.join(dataDir, result.storedPath), { force: true });
   return { ended: result.ended, status: result.status };

@@ -56,6 +56,8 @@ export class DocumentError extends Error {
 export type ParseOptions = {
   /** Cancel: parsers check it between pages and throw the signal's reason. */
   signal?: AbortSignal;
+  /** After each page is read (PDF): `done` of `total` pages, for the progress bar. */
+  onPage?: (done: number, total: number) => void;
   /** Console lines while parsing (e.g. "OCR page 3 of 6"). */
   log?: (line: string) => void;
   /** Run OCR on pages without text when tesseract is installed (default true). */

@@ -4,7 +4,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
-import { count, eq } from "drizzle-orm";
+import { and, count, eq, isNull, ne, or } from "drizzle-orm";
 import { getConfig } from "../config.server";
 import { documents, getDb, uploadSessions, type Db } from "../db/index.server";
 import { discardBody, jsonError } from "../http.server";
@@ -154,7 +154,7 @@ function receiveFile(request: Request, maxBytes: number, tempPath: string): Prom
   });
 }
 
-export async function receiveUpload(request: Request, options: UploadOptions): Promise<{ sessionId: string; documentId: string | null }> {
+export async function receiveUpload(request: Request, options: UploadOptions): Promise<UploadOutcome> {
   const config = getConfig();
   const maxBytes = options.maxBytes ?? config.MAX_UPLOAD_MB * 1024 * 1024;
   if (!/^multipart\/form-data/i.test(request.headers.get("content-type") ?? "")) {
@@ -189,10 +189,50 @@ export async function receiveUpload(request: Request, options: UploadOptions): P
 }
 
 /**
- * Records a received file (already on disk at `received.tempPath`, inside DATA_DIR/files):
- * checks its real type, moves it to its final name, creates the document and its session.
+ * What became of an upload: queued for the worker (or failed at once, when empty: documentId null), or
+ * skipped because the same bytes are already in the library, with the message to show for that file.
  */
-export async function registerUpload(received: Received, options: UploadOptions): Promise<{ sessionId: string; documentId: string | null }> {
+export type UploadOutcome =
+  | { outcome: "queued"; sessionId: string; documentId: string | null }
+  | { outcome: "skipped"; sessionId: null; documentId: null; message: string; existing: { id: string; title: string } };
+
+/** The JSON an upload route answers with (the document id of a queued upload is not part of it). */
+export function uploadAnswer(result: UploadOutcome) {
+  if (result.outcome === "queued") return { outcome: result.outcome, sessionId: result.sessionId };
+  return { outcome: result.outcome, sessionId: null, message: result.message, existing: result.existing };
+}
+
+/**
+ * The document with these exact bytes (SHA-256) that the uploader can already see: one in the shared
+ * knowledge base or in their own private library, completed or processing; a failed one only in the
+ * library this upload goes to, where the uploader may retry it (Retry, not a second copy). Someone
+ * else's private documents are never matched: their existence is not revealed.
+ */
+export function findSameContent(sha256: string, uploaderId: string, targetOwnerId: string | null, db: Db = getDb()) {
+  const visible = or(isNull(documents.ownerId), eq(documents.ownerId, uploaderId));
+  const target = targetOwnerId === null ? isNull(documents.ownerId) : eq(documents.ownerId, targetOwnerId);
+  return (
+    db
+      .select({ id: documents.id, title: documents.title, ownerId: documents.ownerId, processingStatus: documents.processingStatus })
+      .from(documents)
+      .where(and(eq(documents.sha256, sha256), or(and(ne(documents.processingStatus, "failed"), visible), and(eq(documents.processingStatus, "failed"), target))))
+      .get() ?? null
+  );
+}
+
+/** The per-file message of a skipped duplicate. */
+export function duplicateMessage(existing: { title: string; ownerId: string | null; processingStatus: string }): string {
+  const where = existing.ownerId ? "your library" : "the library";
+  if (existing.processingStatus === "failed") return `Skipped: already in ${where} as ${existing.title}, whose processing failed (use Retry there)`;
+  return `Skipped: already in ${where} as ${existing.title}`;
+}
+
+/**
+ * Records a received file (already on disk at `received.tempPath`, inside DATA_DIR/files):
+ * checks its real type, skips it when the uploader can already see the same bytes, else moves it to
+ * its final name and creates the document and its session.
+ */
+export async function registerUpload(received: Received, options: UploadOptions): Promise<UploadOutcome> {
   const db = getDb();
   const sessionId = crypto.randomUUID();
   const receivedLine = `[${new Date().toISOString().slice(11, 19)}] Upload received: ${received.filename} (${(received.size / 1024).toFixed(1)} KB)`;
@@ -210,7 +250,7 @@ export async function registerUpload(received: Received, options: UploadOptions)
         consoleOutput: [receivedLine, "Failed: The file is empty"],
       })
       .run();
-    return { sessionId, documentId: null };
+    return { outcome: "queued", sessionId, documentId: null };
   }
   const detected = await detectFileTypeFromFile(received.tempPath, received.filename);
   if (!detected.ok) throw jsonError(415, detected.reason);
@@ -221,8 +261,12 @@ export async function registerUpload(received: Received, options: UploadOptions)
   const storedPath = path.join("files", `${documentId}.${detected.type}`);
   const storedFile = path.join(getConfig().dataDir, storedPath);
   fs.renameSync(received.tempPath, storedFile);
+  let duplicate: ReturnType<typeof findSameContent>;
   try {
-    inTransaction(db, () => {
+    duplicate = inTransaction(db, () => {
+      // In the transaction: two uploads of the same file at once cannot both be added.
+      const same = findSameContent(received.sha256, options.uploadedBy, options.ownerId, db);
+      if (same) return same;
       // Checked here too: two uploads at once cannot both take the last place.
       if (options.ownerId && options.quota !== undefined) refuseOverQuota(options.ownerId, options.quota, db);
       db.insert(documents)
@@ -251,11 +295,16 @@ export async function registerUpload(received: Received, options: UploadOptions)
           consoleOutput: [receivedLine, `[${new Date().toISOString().slice(11, 19)}] Detected type: ${detected.type.toUpperCase()}; waiting for the worker...`],
         })
         .run();
+      return null;
     });
   } catch (error) {
     fs.rmSync(storedFile, { force: true });
     throw error;
   }
+  if (duplicate) {
+    fs.rmSync(storedFile, { force: true });
+    return { outcome: "skipped", sessionId: null, documentId: null, message: duplicateMessage(duplicate), existing: { id: duplicate.id, title: duplicate.title } };
+  }
   if (options.enqueue !== false) ingestQueue().enqueue(sessionId, options.ownerId);
-  return { sessionId, documentId };
+  return { outcome: "queued", sessionId, documentId };
 }

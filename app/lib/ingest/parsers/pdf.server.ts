@@ -66,6 +66,7 @@ async function readDocument(reader: PageReader, options: ParseOptions, remote: R
     reads.push(read.kind === "text" ? { number: n, kind: "text", layout: layout.addPage(read.fragments) } : read);
     notes.push(...result.notes);
     hiddenFragments += result.hiddenFragments;
+    options.onPage?.(n, pageCount);
     if (n % PROGRESS_EVERY_PAGES === 0 && n < pageCount) options.log?.(`Read ${n} of ${pageCount} pages`);
   }
   const labels = await doc.getPageLabels().catch(() => null);
