@@ -135,8 +135,10 @@ const envSchema = z.object({
   OPENAI_API_KEY: optionalString,
   /** The chat model's name as the server's /v1/models lists it (MODEL_PROVIDER=openai). */
   OPENAI_MODEL: optionalString,
-  /** The embedding model's name on the same server (EMBEDDINGS=openai). */
+  /** The embedding model's name (EMBEDDINGS=openai), on OPENAI_EMBEDDING_BASE_URL when set, else on OPENAI_BASE_URL. */
   OPENAI_EMBEDDING_MODEL: optionalString,
+  /** A separate server for embeddings (e.g. text-embeddings-inference beside a vLLM chat server). */
+  OPENAI_EMBEDDING_BASE_URL: optionalUrl,
   /** Longest wait for the OpenAI-compatible server's next token (the first may take twice as long). */
   OPENAI_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
   EMBEDDINGS: z.enum(EMBEDDINGS_PROVIDERS).default("none"),
@@ -204,7 +206,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): z.infer<typeof envSchema> {
     openaiNeeds("OPENAI_MODEL", "MODEL_PROVIDER=openai", "the chat model's name as the server's /v1/models lists it");
   }
   if (cfg.EMBEDDINGS === "openai") {
-    openaiNeeds("OPENAI_BASE_URL", "EMBEDDINGS=openai", SERVER_URL);
+    if (!cfg.OPENAI_EMBEDDING_BASE_URL) openaiNeeds("OPENAI_BASE_URL", "EMBEDDINGS=openai unless OPENAI_EMBEDDING_BASE_URL is set", SERVER_URL);
     openaiNeeds("OPENAI_EMBEDDING_MODEL", "EMBEDDINGS=openai", "the embedding model's name as the server's /v1/models lists it");
   }
   const oauthPartial = cfg.OAUTH_CLIENT_ID || cfg.OAUTH_ISSUER || cfg.OAUTH_AUTHORIZATION_URL;

@@ -71,6 +71,9 @@ describe("MODEL_PROVIDER validation", () => {
     expect(() => parseConfig({ EMBEDDINGS: "openai", OPENAI_EMBEDDING_MODEL: "e" })).toThrow(/^Invalid configuration: OPENAI_BASE_URL: required with EMBEDDINGS=openai/);
     expect(() => parseConfig({ EMBEDDINGS: "openai", OPENAI_BASE_URL: "http://gpu:8080/v1" })).toThrow(/^Invalid configuration: OPENAI_EMBEDDING_MODEL: required with EMBEDDINGS=openai/);
     expect(parseConfig({ EMBEDDINGS: "openai", OPENAI_BASE_URL: "http://gpu:8080/v1", OPENAI_EMBEDDING_MODEL: "e" }).EMBEDDINGS).toBe("openai");
+    // A separate embeddings server is enough on its own
+    expect(parseConfig({ EMBEDDINGS: "openai", OPENAI_EMBEDDING_BASE_URL: "http://tei:8081/v1", OPENAI_EMBEDDING_MODEL: "e" }).EMBEDDINGS).toBe("openai");
+    expect(() => parseConfig({ EMBEDDINGS: "openai", OPENAI_EMBEDDING_BASE_URL: "tei:8081", OPENAI_EMBEDDING_MODEL: "e" })).toThrow(/^Invalid configuration: OPENAI_EMBEDDING_BASE_URL: /);
   });
 
   it("refuses MODEL_PROVIDER=ollama without OLLAMA_MODEL", () => {

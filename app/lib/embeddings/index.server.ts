@@ -24,7 +24,7 @@ export type EmbeddingsSettings = {
   provider: EmbeddingsProvider;
   /** EMBEDDING_MODEL; defaults to all-MiniLM-L6-v2 (local: the folder `npm run models -- fetch embedding` fills) or nomic-embed-text (Ollama). */
   model?: string;
-  /** An OpenAI-compatible server (EMBEDDINGS=openai): OPENAI_BASE_URL, OPENAI_API_KEY, OPENAI_EMBEDDING_MODEL. */
+  /** An OpenAI-compatible server (EMBEDDINGS=openai): OPENAI_EMBEDDING_BASE_URL or OPENAI_BASE_URL, OPENAI_API_KEY, OPENAI_EMBEDDING_MODEL. */
   openai?: Partial<Omit<OpenAIEmbedderOptions, "onUnavailable">>;
   /** Absolute MODELS_DIR. */
   modelsDir: string;
@@ -55,7 +55,7 @@ export const DEFAULT_CACHE_MS = { up: 60_000, down: 15_000 } as const;
 export function settingsFromConfig(
   cfg: Pick<
     AppConfig,
-    "EMBEDDINGS" | "EMBEDDING_MODEL" | "modelsDir" | "OLLAMA_HOST" | "ALLOW_MODEL_DOWNLOADS" | "OPENAI_BASE_URL" | "OPENAI_API_KEY" | "OPENAI_EMBEDDING_MODEL"
+    "EMBEDDINGS" | "EMBEDDING_MODEL" | "modelsDir" | "OLLAMA_HOST" | "ALLOW_MODEL_DOWNLOADS" | "OPENAI_BASE_URL" | "OPENAI_API_KEY" | "OPENAI_EMBEDDING_MODEL" | "OPENAI_EMBEDDING_BASE_URL"
   > = getConfig(),
 ): EmbeddingsSettings {
   return {
@@ -65,7 +65,7 @@ export function settingsFromConfig(
     ollamaHost: cfg.OLLAMA_HOST,
     allowDownloads: cfg.ALLOW_MODEL_DOWNLOADS,
     ...(cfg.EMBEDDINGS === "openai"
-      ? { openai: { baseURL: cfg.OPENAI_BASE_URL, model: cfg.OPENAI_EMBEDDING_MODEL, ...(cfg.OPENAI_API_KEY ? { apiKey: cfg.OPENAI_API_KEY } : {}) } }
+      ? { openai: { baseURL: cfg.OPENAI_EMBEDDING_BASE_URL ?? cfg.OPENAI_BASE_URL, model: cfg.OPENAI_EMBEDDING_MODEL, ...(cfg.OPENAI_API_KEY ? { apiKey: cfg.OPENAI_API_KEY } : {}) } }
       : {}),
   };
 }
@@ -166,7 +166,7 @@ export function createEmbeddingsService(settings: EmbeddingsSettings, now: () =>
   async function resolveOpenAI(): Promise<Resolution> {
     const { baseURL, model } = settings.openai ?? {};
     // parseConfig refuses EMBEDDINGS=openai without these; settings built by hand may still lack them
-    if (!baseURL || !model) return remember(lexical("EMBEDDINGS=openai needs OPENAI_BASE_URL and OPENAI_EMBEDDING_MODEL"), Infinity);
+    if (!baseURL || !model) return remember(lexical("EMBEDDINGS=openai needs OPENAI_BASE_URL (or OPENAI_EMBEDDING_BASE_URL) and OPENAI_EMBEDDING_MODEL"), Infinity);
     const options: OpenAIEmbedderOptions = { ...settings.openai, baseURL, model, onUnavailable: markUnavailable };
     if (openaiEmbedder) {
       // Already set up: a quick look at /v1/models is enough (the dimensions were learnt once)

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_OPENAI_MODELS, startFakeOpenAI, type FakeOpenAI } from "../../../tests/support/openai-server";
 import type { RetryPolicy } from "../openai/index.server";
 import { EmbeddingError } from "./errors";
-import { createEmbeddingsService } from "./index.server";
+import { parseConfig } from "../config.server";
+import { createEmbeddingsService, settingsFromConfig } from "./index.server";
 import { createOpenAIEmbedder, type OpenAIEmbedderOptions } from "./openai.server";
 import type { Embedder } from "./types";
 import { cosine, norm } from "./vectors";
@@ -137,6 +138,16 @@ describe("OpenAI-compatible embedder", () => {
 });
 
 describe("EMBEDDINGS=openai in the embeddings service", () => {
+  it("reads the server from OPENAI_EMBEDDING_BASE_URL, else OPENAI_BASE_URL, with the key and the embedding model", () => {
+    const settings = (env: NodeJS.ProcessEnv) => settingsFromConfig({ ...parseConfig({ EMBEDDINGS: "openai", OPENAI_EMBEDDING_MODEL: MODEL, ...env }), modelsDir: "/m" }).openai;
+    expect(settings({ OPENAI_BASE_URL: "http://gpu:8000/v1" })).toEqual({ baseURL: "http://gpu:8000/v1", model: MODEL });
+    expect(settings({ OPENAI_BASE_URL: "http://gpu:8000/v1", OPENAI_EMBEDDING_BASE_URL: "http://tei:8081/v1", OPENAI_API_KEY: "sk-1" })).toEqual({
+      baseURL: "http://tei:8081/v1",
+      model: MODEL,
+      apiKey: "sk-1",
+    });
+  });
+
   it("is hybrid with the server's model, and lexical with the reason when the model is not served", async () => {
     const up = createEmbeddingsService({ provider: "openai", modelsDir: "/nowhere", openai: { baseURL: server.baseURL, model: MODEL } });
     expect(await up.getRetrievalMode()).toEqual({ mode: "hybrid", embedder: "openai:BAAI/bge-small-en-v1.5", reason: null });
