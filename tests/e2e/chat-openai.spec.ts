@@ -64,7 +64,8 @@ test("a question answered by an OpenAI-compatible server: streamed, checked, cit
   await signIn(page, "admin@clinic.test", ADMIN_PASSWORD);
   world.answer.script = {
     tokens: ["Meloxicam is given ", "to cats at 0.05 mg/kg ", "once daily [1]. ", "The loading dose is 0.3 mg/kg [1]."],
-    tokenDelayMs: 150,
+    // The last sentence comes late, so the half-written answer stays on the screen long enough to be seen
+    tokenDelaysMs: [0, 100, 100, 4000],
   };
   const conversationId = await openNewConversation(page, "OpenAI answer");
   await page.getByTestId("chat-input").fill(QUESTION);
