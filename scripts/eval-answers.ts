@@ -93,7 +93,7 @@ type Result = Question & {
   passages: Array<{ number: number; page: string; text: string }>;
 };
 
-const ANSWERERS = ["extractive", "ollama", "local"] as const;
+const ANSWERERS = ["extractive", "ollama", "local", "openai"] as const;
 type Answerer = (typeof ANSWERERS)[number];
 
 function parseArgs(argv: string[]) {
@@ -103,13 +103,13 @@ function parseArgs(argv: string[]) {
   let answerer: Answerer | null = null;
   let limit = Infinity;
   let only: SetName[] = [...SET_NAMES];
-  let embeddings: "local" | "ollama" | null = null;
+  let embeddings: "local" | "ollama" | "openai" | null = null;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === "--json") json = true;
     else if (arg === "--embeddings") {
       const provider = argv[++i];
-      if (provider !== "local" && provider !== "ollama") throw new Error("--embeddings takes local or ollama");
+      if (provider !== "local" && provider !== "ollama" && provider !== "openai") throw new Error("--embeddings takes local, ollama or openai");
       embeddings = provider;
     }
     else if (arg === "--dump") dump = argv[++i] ?? null;

@@ -15,13 +15,13 @@ function parseArgs(argv: string[]) {
   const positional: string[] = [];
   const tuning: Partial<Record<keyof LexicalTuning, number | boolean>> = {};
   let json = false;
-  let embeddings: "local" | "ollama" | null = null;
+  let embeddings: "local" | "ollama" | "openai" | null = null;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === "--json") json = true;
     else if (arg === "--embeddings") {
       const provider = argv[++i];
-      if (provider !== "local" && provider !== "ollama") throw new Error("--embeddings takes local or ollama");
+      if (provider !== "local" && provider !== "ollama" && provider !== "openai") throw new Error("--embeddings takes local, ollama or openai");
       embeddings = provider;
     }
     else if (arg === "--set") {

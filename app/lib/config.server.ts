@@ -67,9 +67,11 @@ export function parseTrustProxy(value: string | undefined): { setting: number | 
   return { setting: entries };
 }
 
-/** The answer providers this server can be told to use (more, such as an OpenAI-compatible server, join the list). */
-export const MODEL_PROVIDERS = ["ollama", "local"] as const;
+/** The answer providers this server can be told to use. */
+export const MODEL_PROVIDERS = ["ollama", "local", "openai"] as const;
 export type ModelProvider = (typeof MODEL_PROVIDERS)[number];
+/** Where vectors for semantic search come from (`none`: keyword search only). */
+export const EMBEDDINGS_PROVIDERS = ["local", "ollama", "openai", "none"] as const;
 /** Where `npm run models -- fetch chat` puts the built-in chat model, under MODELS_DIR. */
 export const DEFAULT_LOCAL_CHAT_MODEL = "SmolLM2-135M-Instruct/SmolLM2-135M-Instruct.Q4_1.gguf";
 
@@ -112,8 +114,9 @@ const envSchema = z.object({
   /** Sign-ups (new address or not) accepted per IP address per hour. */
   SIGNUP_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
   /**
-   * Who writes answers: `ollama` (OLLAMA_MODEL at OLLAMA_HOST) or `local` (the GGUF file LOCAL_CHAT_MODEL run
-   * in-process). Unset: Ollama when OLLAMA_MODEL is set, else the extractive answerer.
+   * Who writes answers: `ollama` (OLLAMA_MODEL at OLLAMA_HOST), `local` (the GGUF file LOCAL_CHAT_MODEL run
+   * in-process) or `openai` (OPENAI_MODEL on the OpenAI-compatible server at OPENAI_BASE_URL). Unset: Ollama
+   * when OLLAMA_MODEL is set, else the extractive answerer.
    */
   MODEL_PROVIDER: z.preprocess(
     (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
@@ -127,7 +130,18 @@ const envSchema = z.object({
   OLLAMA_MODEL: optionalString,
   /** Longest wait for the chat model's next token (the first may take twice as long: a cold load). */
   OLLAMA_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
-  EMBEDDINGS: z.enum(["local", "ollama", "none"]).default("none"),
+  /** An OpenAI-compatible server (vLLM, llama.cpp's server, LM Studio...): its API base, ending in /v1. */
+  OPENAI_BASE_URL: optionalUrl,
+  OPENAI_API_KEY: optionalString,
+  /** The chat model's name as the server's /v1/models lists it (MODEL_PROVIDER=openai). */
+  OPENAI_MODEL: optionalString,
+  /** The embedding model's name (EMBEDDINGS=openai), on OPENAI_EMBEDDING_BASE_URL when set, else on OPENAI_BASE_URL. */
+  OPENAI_EMBEDDING_MODEL: optionalString,
+  /** A separate server for embeddings (e.g. text-embeddings-inference beside a vLLM chat server). */
+  OPENAI_EMBEDDING_BASE_URL: optionalUrl,
+  /** Longest wait for the OpenAI-compatible server's next token (the first may take twice as long). */
+  OPENAI_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
+  EMBEDDINGS: z.enum(EMBEDDINGS_PROVIDERS).default("none"),
   EMBEDDING_MODEL: optionalString,
   ALLOW_MODEL_DOWNLOADS: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
   OAUTH_ISSUER: optionalUrl,
@@ -182,6 +196,18 @@ export function parseConfig(env: NodeJS.ProcessEnv): z.infer<typeof envSchema> {
   }
   if (cfg.MODEL_PROVIDER === "ollama" && !cfg.OLLAMA_MODEL) {
     throw new ConfigError("Invalid configuration: MODEL_PROVIDER=ollama needs OLLAMA_MODEL (the Ollama model that writes answers)");
+  }
+  const openaiNeeds = (variable: "OPENAI_BASE_URL" | "OPENAI_MODEL" | "OPENAI_EMBEDDING_MODEL", by: string, what: string) => {
+    if (!cfg[variable]) throw new ConfigError(`Invalid configuration: ${variable}: required with ${by} (${what})`);
+  };
+  const SERVER_URL = "the OpenAI-compatible server's API address, e.g. http://127.0.0.1:8000/v1";
+  if (cfg.MODEL_PROVIDER === "openai") {
+    openaiNeeds("OPENAI_BASE_URL", "MODEL_PROVIDER=openai", SERVER_URL);
+    openaiNeeds("OPENAI_MODEL", "MODEL_PROVIDER=openai", "the chat model's name as the server's /v1/models lists it");
+  }
+  if (cfg.EMBEDDINGS === "openai") {
+    if (!cfg.OPENAI_EMBEDDING_BASE_URL) openaiNeeds("OPENAI_BASE_URL", "EMBEDDINGS=openai unless OPENAI_EMBEDDING_BASE_URL is set", SERVER_URL);
+    openaiNeeds("OPENAI_EMBEDDING_MODEL", "EMBEDDINGS=openai", "the embedding model's name as the server's /v1/models lists it");
   }
   const oauthPartial = cfg.OAUTH_CLIENT_ID || cfg.OAUTH_ISSUER || cfg.OAUTH_AUTHORIZATION_URL;
   if (oauthPartial) {

@@ -4,16 +4,18 @@ import path from "node:path";
 import type { Message } from "~/lib/chat-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setBetaAccess, withTestDb, type TestDb } from "../support/db";
-import { startFakeOllama, type ChatRequestBody, type ChatScript, type FakeOllama } from "../support/ollama-server";
+import { startFakeOllama, type ChatRequestBody, type ChatScript } from "../support/ollama-server";
+import { startFakeOpenAI } from "../support/openai-server";
 import { HttpClient, startServer, type TestServer } from "../support/server";
 import { FIXTURE_DOCUMENTS, upload, uploadFixture, waitForSession } from "../support/uploads";
 
 /**
  * The answering routes over real HTTP against the built server and its SQLite file: asking (JSON and
  * server-sent events), titles, follow-up suggestions, the cited source file and page view. Documents go
- * in through the admin upload and the real ingestion worker. Three servers: one without a language
- * model (the extractive answerer), one with a loopback server speaking Ollama's protocol, and one whose
- * Ollama is unreachable.
+ * in through the admin upload and the real ingestion worker. Servers: one without a language model (the
+ * extractive answerer); for each model provider (Ollama, an OpenAI-compatible server), one with a
+ * loopback server speaking its protocol, and one whose model server is unreachable. Both providers pass
+ * the same tests.
  */
 
 /** The spec's sentence (§9), written out so a change of wording fails here. */
@@ -715,10 +717,51 @@ describe("without a language model (extractive answerer)", () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// With a language model: a loopback server speaking Ollama's REST/NDJSON protocol
+// With a language model: a loopback server speaking Ollama's REST/NDJSON protocol, or the OpenAI
+// HTTP API (server-sent events) as vLLM, llama.cpp's server and LM Studio do
 // ---------------------------------------------------------------------------------------------
 
-describe("with a language model (loopback Ollama)", () => {
+/** A loopback model server and the environment that points the app at it. */
+type ModelServer = {
+  name: string;
+  provider: "ollama" | "openai";
+  model: string;
+  chatPath: string;
+  start(chat: (request: ChatRequestBody) => ChatScript): Promise<{ requests: Array<{ path: string; body: unknown; closedEarly?: boolean }>; url: string; close(): Promise<void> }>;
+  env(url: string, timeoutSeconds: number): Record<string, string>;
+};
+
+const MODEL_SERVERS: ModelServer[] = [
+  {
+    name: "Ollama",
+    provider: "ollama",
+    model: "llama3.2",
+    chatPath: "/api/chat",
+    start: async (chat) => {
+      const fake = await startFakeOllama({ chat });
+      return { requests: fake.requests, url: fake.url, close: () => fake.close() };
+    },
+    env: (url, timeoutSeconds) => ({ OLLAMA_HOST: url, OLLAMA_MODEL: "llama3.2", OLLAMA_TIMEOUT_SECONDS: String(timeoutSeconds) }),
+  },
+  {
+    name: "OpenAI-compatible server",
+    provider: "openai",
+    model: "meta-llama/Llama-3.1-8B-Instruct",
+    chatPath: "/v1/chat/completions",
+    start: async (chat) => {
+      const fake = await startFakeOpenAI({ chat });
+      return { requests: fake.requests, url: fake.baseURL, close: () => fake.close() };
+    },
+    env: (url, timeoutSeconds) => ({
+      MODEL_PROVIDER: "openai",
+      OPENAI_BASE_URL: url,
+      OPENAI_MODEL: "meta-llama/Llama-3.1-8B-Instruct",
+      OPENAI_TIMEOUT_SECONDS: String(timeoutSeconds),
+    }),
+  },
+];
+
+describe.each(MODEL_SERVERS)("with a language model (loopback $name)", (modelServer) => {
   const ADMIN_PASSWORD = "answers-model-admin-password";
   /** Seconds without a token before the answer is given up (the first token may take twice as long). */
   const TIMEOUT_SECONDS = 2;
@@ -729,7 +772,7 @@ describe("with a language model (loopback Ollama)", () => {
     "How often should renal values be monitored in cats on meloxicam?",
     "What is the dose of meloxicam in cats?",
   ];
-  let fake: FakeOllama;
+  let fake: Awaited<ReturnType<ModelServer["start"]>>;
   let server: TestServer;
   let vet: HttpClient;
   let other: HttpClient;
@@ -738,23 +781,20 @@ describe("with a language model (loopback Ollama)", () => {
   let answerScript: ChatScript = { tokens: ["unset"] };
 
   const systemOf = (request: ChatRequestBody) => request.messages?.find((m) => m.role === "system")?.content ?? "";
-  const chatRequests = () => fake.requests.filter((r) => r.path === "/api/chat").map((r) => r.body as ChatRequestBody);
+  const chatRequests = () => fake.requests.filter((r) => r.path === modelServer.chatPath).map((r) => r.body as ChatRequestBody);
+  const answeredBy = { provider: modelServer.provider, model: modelServer.model };
   const answerRequests = () => chatRequests().filter((r) => systemOf(r).includes("Rules for the passages"));
 
   beforeAll(async () => {
-    fake = await startFakeOllama({
-      chat: (request) => {
-        const system = systemOf(request);
-        if (system.includes("Rules for the passages")) return answerScript;
-        if (system.includes("Write a short title")) return { tokens: MODEL_TITLE_REPLY };
-        if (system.includes("Suggest 3 short follow-up")) return { tokens: [JSON.stringify(MODEL_SUGGESTIONS)] };
-        // Other small tasks (follow-up rewrite, sub-questions) get an empty reply: the heuristics take over.
-        return { tokens: [""] };
-      },
+    fake = await modelServer.start((request) => {
+      const system = systemOf(request);
+      if (system.includes("Rules for the passages")) return answerScript;
+      if (system.includes("Write a short title")) return { tokens: MODEL_TITLE_REPLY };
+      if (system.includes("Suggest 3 short follow-up")) return { tokens: [JSON.stringify(MODEL_SUGGESTIONS)] };
+      // Other small tasks (follow-up rewrite, sub-questions) get an empty reply: the heuristics take over.
+      return { tokens: [""] };
     });
-    server = await startServer({
-      env: { ADMIN_PASSWORD, OLLAMA_HOST: fake.url, OLLAMA_MODEL: "llama3.2", OLLAMA_TIMEOUT_SECONDS: String(TIMEOUT_SECONDS) },
-    });
+    server = await startServer({ env: { ADMIN_PASSWORD, ...modelServer.env(fake.url, TIMEOUT_SECONDS) } });
     const admin = await adminOf(server, ADMIN_PASSWORD);
     vet = await userOf(server, "vet@clinic.test", "approved");
     other = await userOf(server, "other@clinic.test", "approved");
@@ -774,7 +814,7 @@ describe("with a language model (loopback Ollama)", () => {
     expectEventOrder(events, "done");
     expect(tokenTexts(events)).toEqual(answerScript.tokens);
     const done = events[events.length - 1]!.data as Message;
-    expect(done).toMatchObject({ role: "assistant", status: "complete", answeredBy: { provider: "ollama", model: "llama3.2" } });
+    expect(done).toMatchObject({ role: "assistant", status: "complete", answeredBy });
     expect(done.content).toBe("Meloxicam is given at 0.1 mg/kg once daily [1], with a loading dose on day one.");
     expect(done.citations).toHaveLength(1);
     expect(done.citations[0]).toMatchObject({ document: "Feline Analgesia Notes", page: 1, documentId: docs.meloxicam });
@@ -783,7 +823,7 @@ describe("with a language model (loopback Ollama)", () => {
 
     // The model was asked with the passages and the question, in a streamed chat.
     const request = answerRequests().at(-1)!;
-    expect(request).toMatchObject({ model: "llama3.2", stream: true });
+    expect(request).toMatchObject({ model: modelServer.model, stream: true });
     const lastUser = request.messages!.at(-1)!;
     expect(lastUser.role).toBe("user");
     expect(lastUser.content).toContain(`<question>\n${MELOXICAM_QUESTION}\n</question>`);
@@ -880,7 +920,7 @@ describe("with a language model (loopback Ollama)", () => {
     expect(rest).toEqual([]);
     expect(user).toMatchObject({ role: "user", status: "complete" });
     // The partial answer still records the model that was writing it.
-    expect(assistant).toMatchObject({ id: error.messageId, role: "assistant", status: "failed", citations: [], answeredBy: { provider: "ollama", model: "llama3.2" } });
+    expect(assistant).toMatchObject({ id: error.messageId, role: "assistant", status: "failed", citations: [], answeredBy });
     expect(assistant!.content).toMatch(/^Meloxicam is given\n\n_The answer could not be completed: /);
   });
 
@@ -926,6 +966,9 @@ describe("with a language model (loopback Ollama)", () => {
     expect(assistant.content).not.toContain("word39");
     expect(assistant.content).toContain("_The answer was stopped before it was complete._");
     expect(messageRows(server, conversation)).toBe(2);
+    // The stop reached the model server: its request was closed before the answer was complete
+    const answering = fake.requests.filter((r) => r.path === modelServer.chatPath && systemOf(r.body as ChatRequestBody).includes("Rules for the passages")).at(-1);
+    expect(answering?.closedEarly).toBe(true);
   });
 
   it("passes a document's planted instruction to the model only as escaped text inside its <passage>", async () => {
@@ -986,22 +1029,33 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-describe("with Ollama configured but unreachable", () => {
+describe.each(MODEL_SERVERS)("with a model configured but its server ($name) unreachable", (modelServer) => {
   const ADMIN_PASSWORD = "answers-down-admin-password";
   let server: TestServer;
   let vet: HttpClient;
+  let admin: HttpClient;
 
   beforeAll(async () => {
+    const port = await closedPort();
     server = await startServer({
-      env: { ADMIN_PASSWORD, OLLAMA_HOST: `http://127.0.0.1:${await closedPort()}`, OLLAMA_MODEL: "llama3.2", OLLAMA_TIMEOUT_SECONDS: "2" },
+      env: { ADMIN_PASSWORD, ...modelServer.env(modelServer.provider === "openai" ? `http://127.0.0.1:${port}/v1` : `http://127.0.0.1:${port}`, 2) },
     });
-    const admin = await adminOf(server, ADMIN_PASSWORD);
+    admin = await adminOf(server, ADMIN_PASSWORD);
     vet = await userOf(server, "vet@clinic.test", "approved");
     await ingest(admin, "feline-analgesia.txt", MELOXICAM_TXT);
   }, 180_000);
 
   afterAll(async () => {
     await server?.stop();
+  });
+
+  it("the admin sees why: questions get the extractive answerer because the model server refused the connection", async () => {
+    const res = await admin.get("/api/admin/search-status");
+    expect(res.status).toBe(200);
+    const { answering } = (await res.json()) as { answering: { answerer: string; model: string | null; reason: string | null } };
+    expect(answering).toMatchObject({ answerer: "extractive", model: modelServer.model });
+    expect(answering.reason).toMatch(/refused the connection \(is it running\?\)$/);
+    expect(answering.reason).toContain(`127.0.0.1:`);
   });
 
   it("answers with the extractive answerer: 200 and a complete, cited answer, no error", async () => {

@@ -60,7 +60,13 @@ export type FakeOllamaOptions = {
   embedFailure?: { status: number; error: string } | null;
 };
 
-export type RecordedRequest = { method: string; path: string; body: unknown };
+export type RecordedRequest = {
+  method: string;
+  path: string;
+  body: unknown;
+  /** The client closed the connection before the answer was complete (a stop or a timeout on its side). */
+  closedEarly?: boolean;
+};
 
 export type FakeOllama = {
   /** e.g. "http://127.0.0.1:41234", for OLLAMA_HOST. */
@@ -304,13 +310,18 @@ export async function startFakeOllama(initial: FakeOllamaOptions = {}): Promise<
 
   const server = http.createServer((req, res) => {
     const controller = new AbortController();
+    let record: RecordedRequest | undefined;
     // The client went away (timeout, abort): stop any delayed work for this request
-    res.on("close", () => controller.abort());
+    res.on("close", () => {
+      if (record && !res.writableFinished) record.closedEarly = true;
+      controller.abort();
+    });
     void (async () => {
       const url = new URL(req.url ?? "/", "http://localhost");
       const text = await readBody(req);
       const parsed = req.method === "POST" ? parseJsonBody(text) : { ok: true as const, body: {} };
-      requests.push({ method: req.method ?? "GET", path: url.pathname, body: parsed.ok ? parsed.body : text });
+      record = { method: req.method ?? "GET", path: url.pathname, body: parsed.ok ? parsed.body : text };
+      requests.push(record);
       const route = routes[`${req.method} ${url.pathname}`];
       // Gin answers unknown routes with a plain-text 404
       if (!route) {

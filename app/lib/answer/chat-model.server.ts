@@ -5,7 +5,7 @@ import { AnswerError } from "./types";
 
 /**
  * An Ollama chat model through the official `ollama` client: an availability probe with a short
- * timeout (cached, so an outage costs one probe per DOWN_CACHE_MS, not one per question), and
+ * timeout (cached, so an outage costs one probe per CHAT_STATUS_CACHE_MS.down, not one per question), and
  * streamed chat with a timeout for the first token and between tokens.
  */
 
@@ -48,8 +48,8 @@ export type ChatModel = {
   chat(messages: ChatMessage[], options?: ChatOptions): Promise<string>;
 };
 
-const UP_CACHE_MS = 60_000;
-const DOWN_CACHE_MS = 15_000;
+/** How long a model server's probed status is trusted: an outage costs one probe per 15 s, not one per question. */
+export const CHAT_STATUS_CACHE_MS = { up: 60_000, down: 15_000 } as const;
 
 function reasonOf(error: unknown, host: string): string {
   for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
@@ -94,7 +94,7 @@ export function createChatModel(options: ChatModelOptions, now: () => number = D
     async status() {
       if (cached && cached.until > now()) return cached.status;
       const status = await probe();
-      cached = { status, until: now() + (status.available ? UP_CACHE_MS : DOWN_CACHE_MS) };
+      cached = { status, until: now() + (status.available ? CHAT_STATUS_CACHE_MS.up : CHAT_STATUS_CACHE_MS.down) };
       return status;
     },
     async chat(messages, chatOptions = {}) {

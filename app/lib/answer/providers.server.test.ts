@@ -18,19 +18,62 @@ describe("chooseChatProvider", () => {
     expect(choose({ MODEL_PROVIDER: "local", LOCAL_CHAT_MODEL: "/opt/m.gguf", OLLAMA_MODEL: "llama3.2" })).toEqual({ provider: "local", modelPath: "/opt/m.gguf" });
   });
 
+  it("MODEL_PROVIDER=openai: the server, key, model and timeout from the OPENAI_ variables", () => {
+    expect(choose({ MODEL_PROVIDER: "openai", OPENAI_BASE_URL: "http://gpu:8000/v1", OPENAI_MODEL: "Qwen/Qwen2.5-7B-Instruct", OLLAMA_MODEL: "llama3.2" })).toEqual({
+      provider: "openai",
+      baseURL: "http://gpu:8000/v1",
+      model: "Qwen/Qwen2.5-7B-Instruct",
+      idleTimeoutMs: 60_000,
+    });
+    expect(
+      choose({ MODEL_PROVIDER: "openai", OPENAI_BASE_URL: "http://gpu:8000/v1", OPENAI_MODEL: "m", OPENAI_API_KEY: "sk-1", OPENAI_TIMEOUT_SECONDS: "5" }),
+    ).toMatchObject({ apiKey: "sk-1", idleTimeoutMs: 5000 });
+  });
+
   it("creates the model the choice names, recording who answers", () => {
     const local = createChosenChatModel({ provider: "local", modelPath: path.join("/srv/models", "SmolLM2-135M-Instruct", "SmolLM2-135M-Instruct.Q4_1.gguf") });
     expect(local?.answeredBy).toEqual({ provider: "local", model: "SmolLM2-135M-Instruct" });
     const ollama = createChosenChatModel({ provider: "ollama", host: "http://127.0.0.1:1", model: "llama3.2", idleTimeoutMs: 1000 });
     expect(ollama?.answeredBy).toEqual({ provider: "ollama", model: "llama3.2" });
+    const openai = createChosenChatModel({ provider: "openai", baseURL: "http://127.0.0.1:1/v1", model: "Qwen/Qwen2.5-7B-Instruct", idleTimeoutMs: 1000 });
+    expect(openai?.answeredBy).toEqual({ provider: "openai", model: "Qwen/Qwen2.5-7B-Instruct" });
     expect(createChosenChatModel({ provider: null, reason: "none" })).toBeNull();
   });
 });
 
 describe("MODEL_PROVIDER validation", () => {
   it("names the variable and the accepted values for an unknown provider", () => {
-    expect(() => parseConfig({ MODEL_PROVIDER: "cloud" })).toThrow(/MODEL_PROVIDER: expected one of "ollama", "local"/);
-    expect(() => parseConfig({ MODEL_PROVIDER: "openai" })).toThrow(/MODEL_PROVIDER/);
+    expect(() => parseConfig({ MODEL_PROVIDER: "cloud" })).toThrow(/MODEL_PROVIDER: expected one of "ollama", "local", "openai"/);
+  });
+
+  it("refuses MODEL_PROVIDER=openai without OPENAI_BASE_URL or OPENAI_MODEL, or with a base URL that is not http(s), on one line naming the variable", () => {
+    const line = (env: NodeJS.ProcessEnv) => {
+      try {
+        parseConfig(env);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return "accepted";
+    };
+    expect(line({ MODEL_PROVIDER: "openai", OPENAI_MODEL: "m" })).toBe(
+      "Invalid configuration: OPENAI_BASE_URL: required with MODEL_PROVIDER=openai (the OpenAI-compatible server's API address, e.g. http://127.0.0.1:8000/v1)",
+    );
+    expect(line({ MODEL_PROVIDER: "openai", OPENAI_BASE_URL: "http://gpu:8000/v1" })).toBe(
+      "Invalid configuration: OPENAI_MODEL: required with MODEL_PROVIDER=openai (the chat model's name as the server's /v1/models lists it)",
+    );
+    expect(line({ MODEL_PROVIDER: "openai", OPENAI_BASE_URL: "gpu:8000", OPENAI_MODEL: "m" })).toMatch(/^Invalid configuration: OPENAI_BASE_URL: expected an http:\/\/ or https:\/\/ URL$/);
+    expect(line({ MODEL_PROVIDER: "openai", OPENAI_BASE_URL: "http://gpu:8000/v1", OPENAI_MODEL: "m" })).toBe("accepted");
+    // The key is optional: local servers usually need none
+    expect(parseConfig({ MODEL_PROVIDER: "openai", OPENAI_BASE_URL: "http://gpu:8000/v1", OPENAI_MODEL: "m" }).OPENAI_API_KEY).toBeUndefined();
+  });
+
+  it("refuses EMBEDDINGS=openai without OPENAI_BASE_URL or OPENAI_EMBEDDING_MODEL", () => {
+    expect(() => parseConfig({ EMBEDDINGS: "openai", OPENAI_EMBEDDING_MODEL: "e" })).toThrow(/^Invalid configuration: OPENAI_BASE_URL: required with EMBEDDINGS=openai/);
+    expect(() => parseConfig({ EMBEDDINGS: "openai", OPENAI_BASE_URL: "http://gpu:8080/v1" })).toThrow(/^Invalid configuration: OPENAI_EMBEDDING_MODEL: required with EMBEDDINGS=openai/);
+    expect(parseConfig({ EMBEDDINGS: "openai", OPENAI_BASE_URL: "http://gpu:8080/v1", OPENAI_EMBEDDING_MODEL: "e" }).EMBEDDINGS).toBe("openai");
+    // A separate embeddings server is enough on its own
+    expect(parseConfig({ EMBEDDINGS: "openai", OPENAI_EMBEDDING_BASE_URL: "http://tei:8081/v1", OPENAI_EMBEDDING_MODEL: "e" }).EMBEDDINGS).toBe("openai");
+    expect(() => parseConfig({ EMBEDDINGS: "openai", OPENAI_EMBEDDING_BASE_URL: "tei:8081", OPENAI_EMBEDDING_MODEL: "e" })).toThrow(/^Invalid configuration: OPENAI_EMBEDDING_BASE_URL: /);
   });
 
   it("refuses MODEL_PROVIDER=ollama without OLLAMA_MODEL", () => {

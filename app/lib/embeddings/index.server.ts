@@ -1,5 +1,5 @@
 import path from "node:path";
-import { getConfig, parseConfig, type AppConfig } from "../config.server";
+import { getConfig, parseConfig, type AppConfig, type EMBEDDINGS_PROVIDERS } from "../config.server";
 import type { Embedder, RetrievalMode } from "./types";
 import { DEFAULT_LOCAL_MODEL, loadLocalEmbedder, missingLocalEmbeddingPackages, modelFingerprint, type LocalEmbedder } from "./local.server";
 import {
@@ -9,6 +9,7 @@ import {
   probeOllama,
   type OllamaEmbedderOptions,
 } from "./ollama.server";
+import { createOpenAIEmbedder, probeOpenAIEmbeddings, type OpenAIEmbedderOptions } from "./openai.server";
 
 /**
  * The embeddings capability's public face. Other capabilities ask `getEmbedder()` for vectors
@@ -20,9 +21,11 @@ export { cosine, l2Normalise } from "./vectors";
 export { DEFAULT_LOCAL_MODEL, modelFolder } from "./local.server";
 
 export type EmbeddingsSettings = {
-  provider: "local" | "ollama" | "none";
+  provider: EmbeddingsProvider;
   /** EMBEDDING_MODEL; defaults to all-MiniLM-L6-v2 (local: the folder `npm run models -- fetch embedding` fills) or nomic-embed-text (Ollama). */
   model?: string;
+  /** An OpenAI-compatible server (EMBEDDINGS=openai): OPENAI_EMBEDDING_BASE_URL or OPENAI_BASE_URL, OPENAI_API_KEY, OPENAI_EMBEDDING_MODEL. */
+  openai?: Partial<Omit<OpenAIEmbedderOptions, "onUnavailable">>;
   /** Absolute MODELS_DIR. */
   modelsDir: string;
   /** OLLAMA_HOST; defaults to Ollama's own default, http://127.0.0.1:11434. */
@@ -35,6 +38,8 @@ export type EmbeddingsSettings = {
   localBatchSize?: number;
 };
 
+export type EmbeddingsProvider = (typeof EMBEDDINGS_PROVIDERS)[number];
+
 /**
  * A line for the start-up log when the configured embedder cannot run on this install at all (the local
  * embedding packages left out); null otherwise. The admin's search status gives the same reason.
@@ -43,12 +48,15 @@ export function embeddingsInstallProblem(cfg: Pick<AppConfig, "EMBEDDINGS"> = ge
   return cfg.EMBEDDINGS === "local" ? missingLocalEmbeddingPackages() : null;
 }
 
-/** Up: re-check Ollama once a minute. Down: retry after 15 s, so an outage costs one probe per 15 s, not one per search. */
+/** Up: re-check a model server once a minute. Down: retry after 15 s, so an outage costs one probe per 15 s, not one per search. */
 export const DEFAULT_CACHE_MS = { up: 60_000, down: 15_000 } as const;
 
 /** Reads the settings from the validated config. */
 export function settingsFromConfig(
-  cfg: Pick<AppConfig, "EMBEDDINGS" | "EMBEDDING_MODEL" | "modelsDir" | "OLLAMA_HOST" | "ALLOW_MODEL_DOWNLOADS"> = getConfig(),
+  cfg: Pick<
+    AppConfig,
+    "EMBEDDINGS" | "EMBEDDING_MODEL" | "modelsDir" | "OLLAMA_HOST" | "ALLOW_MODEL_DOWNLOADS" | "OPENAI_BASE_URL" | "OPENAI_API_KEY" | "OPENAI_EMBEDDING_MODEL" | "OPENAI_EMBEDDING_BASE_URL"
+  > = getConfig(),
 ): EmbeddingsSettings {
   return {
     provider: cfg.EMBEDDINGS,
@@ -56,6 +64,9 @@ export function settingsFromConfig(
     modelsDir: cfg.modelsDir,
     ollamaHost: cfg.OLLAMA_HOST,
     allowDownloads: cfg.ALLOW_MODEL_DOWNLOADS,
+    ...(cfg.EMBEDDINGS === "openai"
+      ? { openai: { baseURL: cfg.OPENAI_EMBEDDING_BASE_URL ?? cfg.OPENAI_BASE_URL, model: cfg.OPENAI_EMBEDDING_MODEL, ...(cfg.OPENAI_API_KEY ? { apiKey: cfg.OPENAI_API_KEY } : {}) } }
+      : {}),
   };
 }
 
@@ -105,6 +116,7 @@ export function createEmbeddingsService(settings: EmbeddingsSettings, now: () =>
   // The files behind the last failed local load, so identical files are not loaded again
   let lastLocalFailure: { fingerprint: string; reason: string } | null = null;
   let ollamaEmbedder: Embedder | null = null;
+  let openaiEmbedder: Embedder | null = null;
 
   function remember(resolution: Resolution, lifetime: number): Resolution {
     cached = { ...resolution, expiresAt: now() + lifetime };
@@ -151,6 +163,22 @@ export function createEmbeddingsService(settings: EmbeddingsSettings, now: () =>
     return remember(hybrid(ollamaEmbedder), ttl.up);
   }
 
+  async function resolveOpenAI(): Promise<Resolution> {
+    const { baseURL, model } = settings.openai ?? {};
+    // parseConfig refuses EMBEDDINGS=openai without these; settings built by hand may still lack them
+    if (!baseURL || !model) return remember(lexical("EMBEDDINGS=openai needs OPENAI_BASE_URL (or OPENAI_EMBEDDING_BASE_URL) and OPENAI_EMBEDDING_MODEL"), Infinity);
+    const options: OpenAIEmbedderOptions = { ...settings.openai, baseURL, model, onUnavailable: markUnavailable };
+    if (openaiEmbedder) {
+      // Already set up: a quick look at /v1/models is enough (the dimensions were learnt once)
+      const probe = await probeOpenAIEmbeddings(options);
+      return probe.ok ? remember(hybrid(openaiEmbedder), ttl.up) : remember(lexical(probe.reason), ttl.down);
+    }
+    const result = await createOpenAIEmbedder(options);
+    if (!result.ok) return remember(lexical(result.reason), ttl.down);
+    openaiEmbedder = result.embedder;
+    return remember(hybrid(openaiEmbedder), ttl.up);
+  }
+
   function resolveNow(): Promise<Resolution> {
     switch (settings.provider) {
       case "none":
@@ -159,6 +187,8 @@ export function createEmbeddingsService(settings: EmbeddingsSettings, now: () =>
         return resolveLocal();
       case "ollama":
         return resolveOllama();
+      case "openai":
+        return resolveOpenAI();
     }
   }
 
@@ -211,10 +241,10 @@ export function getRetrievalMode(options?: FreshOption): Promise<RetrievalMode> 
 
 /**
  * For scripts (eval, bench): the embedder the app would use with EMBEDDINGS=<provider> and the rest of
- * the environment (EMBEDDING_MODEL, MODELS_DIR, OLLAMA_HOST), without the server's side effects (no
+ * the environment (EMBEDDING_MODEL, MODELS_DIR, OLLAMA_HOST, OPENAI_*), without the server's side effects (no
  * DATA_DIR, no session secret). Throws with the admin's reason when there is none.
  */
-export async function embedderFromEnvironment(provider: "local" | "ollama", env: NodeJS.ProcessEnv = process.env): Promise<Embedder> {
+export async function embedderFromEnvironment(provider: Exclude<EmbeddingsProvider, "none">, env: NodeJS.ProcessEnv = process.env): Promise<Embedder> {
   const cfg = parseConfig(env);
   const service = createEmbeddingsService(settingsFromConfig({ ...cfg, EMBEDDINGS: provider, modelsDir: path.resolve(cfg.MODELS_DIR) }));
   const embedder = await service.getEmbedder();
