@@ -222,11 +222,16 @@ function TextPage({ blocks, page }: { blocks: PageBlock[]; page: number }) {
               {b.header ? (
                 <thead>
                   <tr>
-                    {b.header.map((h, j) => (
-                      <th key={j} scope="col" className="border border-slate-300 bg-slate-50 px-2 py-1 text-left font-semibold">
-                        {h}
-                      </th>
-                    ))}
+                    {b.header.map((h, j) =>
+                      // An untitled corner (above row labels) is no column header.
+                      h ? (
+                        <th key={j} scope="col" className="border border-slate-300 bg-slate-50 px-2 py-1 text-left font-semibold">
+                          {h}
+                        </th>
+                      ) : (
+                        <td key={j} className="border border-slate-300 bg-slate-50" />
+                      ),
+                    )}
                   </tr>
                 </thead>
               ) : null}
