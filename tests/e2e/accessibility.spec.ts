@@ -61,14 +61,14 @@ test("the history's menus never leave focus inside an aria-hidden region, and th
   const item = page.getByTestId("conversation-item").filter({ hasText: title });
 
   // The selected conversation's date against its highlighted row: at least 4.5:1 (WCAG 1.4.3, small text).
-  await expect(item.getByRole("button", { name: title })).toHaveAttribute("aria-current", "true");
+  await expect(item.getByRole("button").first()).toHaveAttribute("aria-current", "true");
   expect(await contrastOf(item.locator("time"))).toBeGreaterThanOrEqual(4.5);
 
   // The context menu (right click), then Rename from the keyboard: focus in the menu, then in the field.
   await item.getByTestId("conversation-title").click({ button: "right" });
   const menu = page.getByRole("menu");
   await expect(menu).toBeVisible();
-  await expect(menu.locator(":focus")).toHaveCount(1);
+  await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="menu"]') !== null)).toBe(true);
   expect(await hiddenFocus(page)).toEqual({ focusableInHidden: [], focusedInHidden: false });
   await page.keyboard.press("ArrowDown");
   await expect(menu.getByRole("menuitem", { name: "Rename" })).toBeFocused();

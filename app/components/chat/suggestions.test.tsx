@@ -20,7 +20,7 @@ const text = (markup: string) => markup.replace(/<[^>]+>/g, "");
 /** What a screen reader names the button by: its text without aria-hidden parts (no aria-label here). */
 const spokenName = (button: string) => text(button.replace(/<span aria-hidden="true">.*?<\/span>/g, ""));
 /** What the eye reads: its text without the visually hidden parts. */
-const shownText = (button: string) => text(button.replace(/<span class="sr-only">.*?<\/span>/g, ""));
+const shownText = (button: string) => text(button.replace(/<span class="text-\[0px\]">.*?<\/span>/g, ""));
 
 describe("suggestion chips", () => {
   it("a cut chip shows the first 50 characters and '...', and is named by the whole question, starting with what it shows", () => {

@@ -24,7 +24,9 @@ export function Suggestions({ suggestions, onPick }: { suggestions: readonly str
               <>
                 {s.slice(0, SUGGESTION_LABEL_MAX)}
                 <span aria-hidden="true">{label.slice(SUGGESTION_LABEL_MAX)}</span>
-                <span className="sr-only">{s.slice(SUGGESTION_LABEL_MAX)}</span>
+                {/* Hidden by a zero font size, not sr-only: an absolutely placed span would be read as a
+                    separate word ("c attle"), this one continues the word the chip cuts. */}
+                <span className="text-[0px]">{s.slice(SUGGESTION_LABEL_MAX)}</span>
               </>
             )}
           </button>
