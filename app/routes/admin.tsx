@@ -79,6 +79,8 @@ export default function AdminPage() {
     <div className="min-h-screen">
       <TopBar suffix="Admin" nav={{ to: "/", label: "Dashboard" }} width="max-w-6xl" />
       <main className="mx-auto max-w-6xl px-4 py-6">
+        {/* The page's name for screen readers and the heading outline; the top bar shows it to the eye. */}
+        <h1 className="sr-only">Admin dashboard</h1>
         <Tabs.Root value={tab} onValueChange={open}>
           <Tabs.List className="mb-6 flex gap-1 overflow-x-auto border-b border-slate-200" aria-label="Admin sections">
             {TABS.map((t) => (

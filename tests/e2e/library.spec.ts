@@ -1,5 +1,5 @@
-import { expect, test, type Browser } from "@playwright/test";
-import { byText as toast, originOf, signIn } from "../support/e2e-session";
+import { expect, test } from "@playwright/test";
+import { approvedUser, byText as toast, signIn } from "../support/e2e-session";
 import { fixtureDocument } from "../support/fixtures";
 
 /**
@@ -13,26 +13,8 @@ const QUESTION = "What are examples of moderate physical problems in inadequate 
 const PASSWORD = "a good long password";
 const email = `library-${Date.now()}@clinic.test`;
 
-/** Signs a new user up (pending) and has the admin approve them through the admin API. */
-async function approvedUser(browser: Browser) {
-  const page = await browser.newPage();
-  await page.goto("/api/login");
-  const signUp = await page.request.post("/api/login", {
-    headers: originOf(page),
-    form: { intent: "signup", email, password: PASSWORD, firstName: "Libby", lastName: "Rarian", profession: "veterinarian" },
-    maxRedirects: 0,
-  });
-  expect(signUp.status()).toBe(303);
-  await page.context().clearCookies();
-  await signIn(page, "admin@clinic.test", "e2e-admin-password");
-  const users = (await (await page.request.get("/api/admin/users")).json()) as Array<{ id: string; email: string }>;
-  const user = users.find((u) => u.email === email)!;
-  expect((await page.request.post(`/api/admin/users/${user.id}/approve`, { headers: originOf(page) })).status()).toBe(200);
-  await page.close();
-}
-
 test.beforeAll(async ({ browser }) => {
-  await approvedUser(browser);
+  await approvedUser(browser, email, PASSWORD);
 });
 
 test("an approved user uploads a PDF to their library, watches it complete, gets it cited in the chat, and deletes it", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Browser, type Page } from "@playwright/test";
 
 /** Small pieces the browser tests share. */
 
@@ -39,4 +39,22 @@ export async function openNewConversation(page: Page, title: string): Promise<st
   await page.getByTestId("conversation-item").filter({ hasText: title }).getByRole("button").first().click();
   await expect(page.getByText("No messages yet. Ask a question below.")).toBeVisible();
   return id;
+}
+
+/** Signs a new user up (pending) and has the admin approve them through the admin API. */
+export async function approvedUser(browser: Browser, email: string, password: string): Promise<void> {
+  const page = await browser.newPage();
+  await page.goto("/api/login");
+  const signUp = await page.request.post("/api/login", {
+    headers: originOf(page),
+    form: { intent: "signup", email, password, firstName: "Libby", lastName: "Rarian", profession: "veterinarian" },
+    maxRedirects: 0,
+  });
+  expect(signUp.status()).toBe(303);
+  await page.context().clearCookies();
+  await signIn(page, "admin@clinic.test", "e2e-admin-password");
+  const users = (await (await page.request.get("/api/admin/users")).json()) as Array<{ id: string; email: string }>;
+  const user = users.find((u) => u.email === email)!;
+  expect((await page.request.post(`/api/admin/users/${user.id}/approve`, { headers: originOf(page) })).status()).toBe(200);
+  await page.close();
 }

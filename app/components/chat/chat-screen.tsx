@@ -1,7 +1,8 @@
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useLocation } from "react-router";
 import { AI_SEARCH_SUBTITLE } from "~/lib/brand";
 import type { Conversation } from "~/lib/chat-client";
-import { visibleBanner, type Banner, type Modes } from "~/lib/chat-view";
+import { openConversationOf, rememberOpenConversation, visibleBanner, type Banner, type Modes } from "~/lib/chat-view";
 import { MessageHeart } from "./chat-icons";
 import { Composer, ToolsRow } from "./composer";
 import { FeedbackDialog } from "./feedback-dialog";
@@ -25,6 +26,22 @@ export function ChatScreen({ welcomeMessage }: { welcomeMessage: string }) {
   const [feedbackOpen, setFeedbackOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  const entryKey = useLocation().key;
+  const reopened = useRef(false);
+
+  // The conversation this history entry showed comes back with it (Back from the viewer on a phone, a
+  // reload); read after the first render, so the server's HTML and the hydrated page agree.
+  useEffect(() => {
+    if (!reopened.current) {
+      reopened.current = true;
+      const id = openConversationOf(sessionStorage, entryKey);
+      if (id) {
+        setSelectedId(id);
+        return;
+      }
+    }
+    rememberOpenConversation(sessionStorage, entryKey, selectedId);
+  }, [entryKey, selectedId]);
 
   const { add: addConversation, refresh: refreshConversations } = history;
   const onConversationCreated = useCallback(

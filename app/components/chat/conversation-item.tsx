@@ -100,8 +100,10 @@ export function ConversationItem({
     event.preventDefault();
   };
 
+  // Not modal: a modal menu hides the rest of the page with aria-hidden while focus is still on (or returns
+  // to) the row that opened it, so focus sat inside a hidden region. Escape and a click outside still close it.
   return (
-    <ContextMenu.Root onOpenChange={onMenuOpenChange}>
+    <ContextMenu.Root onOpenChange={onMenuOpenChange} modal={false}>
       <ContextMenu.Trigger asChild>
         <li className="group/item relative" data-testid="conversation-item" data-conversation-id={conversation.id}>
           <button
@@ -117,12 +119,12 @@ export function ConversationItem({
               {conversation.title}
             </span>
             {created ? (
-              <time className="block text-xs text-slate-500" dateTime={conversation.createdAt}>
+              <time className="block text-xs text-slate-600" dateTime={conversation.createdAt}>
                 {created}
               </time>
             ) : null}
           </button>
-          <DropdownMenu.Root onOpenChange={onMenuOpenChange}>
+          <DropdownMenu.Root onOpenChange={onMenuOpenChange} modal={false}>
             <DropdownMenu.Trigger
               aria-label={`Options for ${conversation.title}`}
               className="absolute right-1 top-1/2 -translate-y-1/2 rounded p-1 text-slate-500 opacity-0 hover:bg-slate-200 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-brand-600 group-hover/item:opacity-100 data-[state=open]:opacity-100"

@@ -1,7 +1,11 @@
 import { Tooltip } from "radix-ui";
-import { suggestionLabel } from "~/lib/chat-view";
+import { SUGGESTION_LABEL_MAX, suggestionLabel } from "~/lib/chat-view";
 
-/** Up to three suggested questions; long ones are cut at 50 characters, the full text in a tooltip. */
+/**
+ * Up to three suggested questions; long ones are cut at 50 characters, the full text in a tooltip. A cut
+ * chip's name is still the whole question and starts with the words it shows (the cut-off rest is there for
+ * screen readers only, the '...' for eyes only), so speech input can say what it sees.
+ */
 export function Suggestions({ suggestions, onPick }: { suggestions: readonly string[]; onPick: (question: string) => void }) {
   if (suggestions.length === 0) return null;
   return (
@@ -13,9 +17,18 @@ export function Suggestions({ suggestions, onPick }: { suggestions: readonly str
             type="button"
             onClick={() => onPick(s)}
             className="rounded-full border border-slate-300 bg-white px-3 py-1 text-left text-xs text-slate-700 hover:border-brand-600 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
-            aria-label={label === s ? undefined : s}
           >
-            {label}
+            {label === s ? (
+              s
+            ) : (
+              <>
+                {s.slice(0, SUGGESTION_LABEL_MAX)}
+                <span aria-hidden="true">{label.slice(SUGGESTION_LABEL_MAX)}</span>
+                {/* Hidden by a zero font size, not sr-only: an absolutely placed span would be read as a
+                    separate word ("c attle"), this one continues the word the chip cuts. */}
+                <span className="text-[0px]">{s.slice(SUGGESTION_LABEL_MAX)}</span>
+              </>
+            )}
           </button>
         );
         return (

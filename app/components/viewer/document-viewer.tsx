@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import type { PageBlock } from "~/lib/viewer";
 import type { Segment } from "~/lib/viewer/match";
-import { PdfPage, ZOOM_STEPS, type Zoom } from "./pdf-page";
+import { PdfPage, showQuote, ZOOM_STEPS, type Zoom } from "./pdf-page";
 
 export type ViewerData = {
   id: string;
@@ -57,6 +57,13 @@ export function DocumentViewer({ view }: { view: ViewerData }) {
   }, []);
   const scaleRef = useRef(1);
 
+  const back = useCallback(() => {
+    // Opened from the chat in this tab: go back to it; opened in a tab of its own: to the chat.
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0) void navigate(-1);
+    else void navigate("/app");
+  }, [navigate]);
+
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.altKey || e.ctrlKey || e.metaKey || e.defaultPrevented) return;
@@ -64,6 +71,7 @@ export function DocumentViewer({ view }: { view: ViewerData }) {
       if (target?.closest("input, textarea, select, [contenteditable=true]")) return;
       if (e.key === "ArrowRight") goTo(view.page + 1);
       else if (e.key === "ArrowLeft") goTo(view.page - 1);
+      else if (e.key === "Escape") back();
       else if (isPdf && (e.key === "+" || e.key === "=")) zoomBy(1, scaleRef.current);
       else if (isPdf && e.key === "-") zoomBy(-1, scaleRef.current);
       else if (isPdf && e.key === "0") setZoom("fit");
@@ -72,14 +80,7 @@ export function DocumentViewer({ view }: { view: ViewerData }) {
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [goTo, zoomBy, isPdf, view.page]);
-
-  const back = () => {
-    // Opened from the chat in this tab: go back to it; opened in a tab of its own: to the chat.
-    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (idx > 0) navigate(-1);
-    else navigate("/app");
-  };
+  }, [goTo, zoomBy, back, isPdf, view.page]);
 
   const onPageInput = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -91,7 +92,7 @@ export function DocumentViewer({ view }: { view: ViewerData }) {
     <div className="flex min-h-screen flex-col bg-slate-100">
       <header className="sticky top-0 z-10 border-b border-slate-200 bg-white px-3 py-2 shadow-sm">
         <div className="flex flex-wrap items-center gap-2">
-          <button type="button" className={small} onClick={back}>
+          <button type="button" className={small} onClick={back} aria-keyshortcuts="Escape">
             ← Back
           </button>
           <div className="min-w-0 flex-1">
@@ -173,7 +174,7 @@ export function DocumentViewer({ view }: { view: ViewerData }) {
         )}
       </main>
       <footer className="border-t border-slate-200 bg-white px-3 py-1 text-xs text-slate-500">
-        <Link to="/app">Chat</Link> · Keys: ← → pages{isPdf ? ", + − zoom, 0 fit width" : ""}
+        <Link to="/app">Chat</Link> · Keys: ← → pages{isPdf ? ", + − zoom, 0 fit width" : ""}, Esc back
       </footer>
     </div>
   );
@@ -184,7 +185,7 @@ function Marked({ segments }: { segments: Segment[] }) {
     <>
       {segments.map((s, i) =>
         s.marked ? (
-          <mark key={i} className="rounded-sm bg-amber-200 text-slate-900">
+          <mark key={i} className="rounded-sm bg-amber-200 text-slate-900 focus:outline-2 focus:outline-offset-2 focus:outline-brand-600">
             {s.text}
           </mark>
         ) : (
@@ -198,8 +199,10 @@ function Marked({ segments }: { segments: Segment[] }) {
 /** An extracted page: headings, paragraphs and tables as text (React escapes it), the quotes marked. */
 function TextPage({ blocks, page }: { blocks: PageBlock[]; page: number }) {
   const ref = useRef<HTMLElement>(null);
+  const quoteShown = useRef(false);
   useEffect(() => {
-    ref.current?.querySelector("mark")?.scrollIntoView({ block: "center" });
+    const mark = ref.current?.querySelector("mark");
+    if (mark) showQuote(mark, quoteShown);
   }, [page, blocks]);
   if (!blocks.length) return <p className="mx-auto max-w-3xl p-6 text-slate-600">This page has no indexed text.</p>;
   return (
@@ -219,11 +222,16 @@ function TextPage({ blocks, page }: { blocks: PageBlock[]; page: number }) {
               {b.header ? (
                 <thead>
                   <tr>
-                    {b.header.map((h, j) => (
-                      <th key={j} scope="col" className="border border-slate-300 bg-slate-50 px-2 py-1 text-left font-semibold">
-                        {h}
-                      </th>
-                    ))}
+                    {b.header.map((h, j) =>
+                      // An untitled corner (above row labels) is no column header.
+                      h ? (
+                        <th key={j} scope="col" className="border border-slate-300 bg-slate-50 px-2 py-1 text-left font-semibold">
+                          {h}
+                        </th>
+                      ) : (
+                        <td key={j} className="border border-slate-300 bg-slate-50" />
+                      ),
+                    )}
                   </tr>
                 </thead>
               ) : null}

@@ -48,6 +48,7 @@ export function PdfPage({
   const [error, setError] = useState<string | null>(null);
   const [width, setWidth] = useState(0);
   const [rendered, setRendered] = useState<number | null>(null);
+  const quoteShown = useRef(false);
   // The parent's callbacks, read when a page is drawn (a new function each render must not redraw it).
   const report = useRef({ onScale, onStatus });
   report.current = { onScale, onStatus };
@@ -116,7 +117,7 @@ export function PdfPage({
       await layer.render();
       if (cancelled) return;
       const marks = markQuotes(layer.textDivs, layer.textContentItemsStr, quotes);
-      marks[0]?.scrollIntoView({ block: "center" });
+      if (marks[0]) showQuote(marks[0], quoteShown);
       setRendered(page);
       report.current.onStatus(
         quotes.length
@@ -151,6 +152,19 @@ export function PdfPage({
       </div>
     </div>
   );
+}
+
+/**
+ * Scrolls the first highlight into view and, the first time the viewer shows it, moves keyboard focus
+ * there, so a keyboard or screen-reader user starts at the quoted sentence; later redraws (zoom, pages)
+ * leave focus where the user put it.
+ */
+export function showQuote(mark: HTMLElement, shown: { current: boolean }) {
+  mark.scrollIntoView({ block: "center" });
+  if (shown.current) return;
+  shown.current = true;
+  mark.tabIndex = -1;
+  mark.focus({ preventScroll: true });
 }
 
 /** Wraps the parts of the text layer's spans that hold the quoted sentences in <mark> elements, in order. */

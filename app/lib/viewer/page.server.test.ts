@@ -40,6 +40,31 @@ describe("an extracted page rebuilt from its chunks", () => {
     ]);
   });
 
+  it("gives a table's row labels (under an empty corner cell, left out of the indexed header) a column of their own", () => {
+    // As the DOCX parser indexes docling's word_sample.docx table.
+    const header = "Food | Calories per portion";
+    const rows = ["Leaves | Food: Ash, Elm, Maple | Calories per portion: 50", "Berries | Food: Blueberry, Strawberry, Cranberry | Calories per portion: 150"];
+    const text = `${header}\n${rows.join("\n")}`;
+    const start = header.length + 1;
+    const table = chunk(5, text, {
+      pages: [{ offset: 0, page: 1, label: null }],
+      rows: [
+        { start, end: start + rows[0]!.length, header },
+        { start: start + rows[0]!.length + 1, end: text.length, header },
+      ],
+    });
+    expect(pageBlocks([table], 1, [rows[1]!])).toEqual([
+      {
+        kind: "table",
+        header: ["", "Food", "Calories per portion"],
+        rows: [
+          [[{ text: "Leaves", marked: false }], [{ text: "Ash, Elm, Maple", marked: false }], [{ text: "50", marked: false }]],
+          [[{ text: "Berries", marked: true }], [{ text: "Blueberry, Strawberry, Cranberry", marked: true }], [{ text: "150", marked: true }]],
+        ],
+      },
+    ]);
+  });
+
   it("shows table rows as a table under their header, a quoted row marked", () => {
     const text = "Drug | Dose\nMeloxicam | 0.1 mg/kg\nRobenacoxib | 1 mg/kg";
     const table = chunk(3, text, {

@@ -71,7 +71,7 @@ export function pageBlocks(pageChunks: readonly PageChunk[], page: number, quote
     const row = rows.find((r) => r.start >= lineStart && r.end <= lineEnd);
     const headerOfNext = rows.find((r) => r.start === lineEnd + 1)?.header;
     if (row) {
-      const header = row.header ? row.header.split(CELL) : null;
+      const header = row.header ? withRowLabels(row.header.split(CELL), text.slice(row.start, row.end)) : null;
       if (!table || table.header?.join(CELL) !== header?.join(CELL)) {
         table = { kind: "table", header, rows: [] };
         blocks.push(table);
@@ -87,6 +87,17 @@ export function pageBlocks(pageChunks: readonly PageChunk[], page: number, quote
     lineStart = lineEnd + 1;
   }
   return blocks;
+}
+
+/**
+ * A table whose first column holds row labels under an empty corner cell is indexed with a header that
+ * leaves that cell out ("Food | Calories", rows "Berries | Food: … | Calories: …"): the labels get an
+ * untitled first column, so each value stays under its own column.
+ */
+function withRowLabels(header: string[], rowText: string): string[] {
+  const first = rowText.split(CELL)[0]!;
+  const named = (piece: string) => header.some((h) => piece.startsWith(`${h}: `));
+  return header.length > 0 && !named(first) && rowText.includes(`${CELL}${header[0]}: `) ? ["", ...header] : header;
 }
 
 /**
