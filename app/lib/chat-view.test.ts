@@ -5,7 +5,6 @@ import {
   awaitingAnswer,
   canSend,
   fallbackTitle,
-  mergeMessages,
   newestAssistantId,
   placeholderFor,
   shownSuggestions,
@@ -88,8 +87,5 @@ describe("messages", () => {
     expect(awaitingAnswer([m("1", "user"), m("2", "assistant"), m("3", "user")])).toBe(true);
     expect(awaitingAnswer([m("1", "user"), m("2", "assistant")])).toBe(false);
     expect(awaitingAnswer([])).toBe(false);
-  });
-  it("merges stored messages without duplicates", () => {
-    expect(mergeMessages([m("1", "user"), m("2", "user")], [m("2", "user"), m("3", "assistant")]).map((x) => x.id)).toEqual(["1", "2", "3"]);
   });
 });

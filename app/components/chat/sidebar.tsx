@@ -4,7 +4,6 @@ import { cn } from "~/components/ui/cn";
 import type { Conversation } from "~/lib/chat-client";
 import { ChatBubble, Gear, PanelLeft, Plus } from "./chat-icons";
 import { ConversationItem } from "./conversation-item";
-import type { ListStatus } from "./use-conversations";
 
 const narrowScreen = () => window.matchMedia("(max-width: 767px)").matches;
 
@@ -15,23 +14,19 @@ const narrowScreen = () => window.matchMedia("(max-width: 767px)").matches;
  */
 export function Sidebar({
   conversations,
-  status,
   selectedId,
   onSelect,
   onNewChat,
   onRename,
   onDelete,
-  onRetry,
   onOpenSettings,
 }: {
   conversations: readonly Conversation[];
-  status: ListStatus;
   selectedId: string | null;
   onSelect: (id: string) => void;
   onNewChat: () => void;
   onRename: (id: string, title: string) => void;
   onDelete: (id: string) => void;
-  onRetry: () => void;
   onOpenSettings: () => void;
 }) {
   const [collapsed, setCollapsed] = useState(false);
@@ -103,16 +98,7 @@ export function Sidebar({
 
         <nav className="mt-3 min-h-0 flex-1 overflow-y-auto px-2 pb-2" aria-label="Chat History">
           {expanded ? (
-            status === "loading" ? (
-              <p className="px-2 py-3 text-sm text-slate-500">Loading conversations...</p>
-            ) : status === "error" ? (
-              <div className="px-2 py-3 text-sm text-red-700" role="alert">
-                Could not load your conversations.
-                <Button variant="secondary" className="mt-2 w-full" onClick={onRetry}>
-                  Try again
-                </Button>
-              </div>
-            ) : conversations.length === 0 ? (
+            conversations.length === 0 ? (
               <p className="px-2 py-3 text-sm text-slate-500" data-testid="empty-history">
                 No chat history yet
               </p>
