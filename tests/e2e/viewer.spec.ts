@@ -131,7 +131,7 @@ test("on a phone a CSV source opens in the same tab with the quoted rows marked 
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, "admin@clinic.test", "e2e-admin-password");
-  const { source, citation, quotes } = await askAndFindSource(page, CSV_QUESTION, /e2e-withdrawal-periods/);
+  const { source, citation, quotes } = await askAndFindSource(page, CSV_QUESTION, /e2e.withdrawal.periods/);
   const chatUrl = page.url();
 
   await source.click();
