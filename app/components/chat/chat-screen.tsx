@@ -8,7 +8,7 @@ import { MessageHeart } from "./chat-icons";
 import { Composer, ToolsRow } from "./composer";
 import { FeedbackDialog } from "./feedback-dialog";
 import { MessageList } from "./message-list";
-import { SettingsDialog } from "./settings-dialog";
+import { useSettingsDialog } from "./settings-dialog";
 import { Sidebar } from "./sidebar";
 import { Suggestions } from "./suggestions";
 import { useChat } from "./use-chat";
@@ -47,7 +47,7 @@ export function ChatScreen({ data }: { data: ChatData }) {
   const [modes, setModes] = useState<Modes>({ usePubmed: false, useThinkHarder: false });
   const [dismissed, setDismissed] = useState<ReadonlySet<Banner>>(new Set());
   const [feedbackOpen, setFeedbackOpen] = useState(false);
-  const [settingsOpen, setSettingsOpen] = useState(false);
+  const settings = useSettingsDialog();
   const inputRef = useRef<HTMLTextAreaElement>(null);
 
   const open = useCallback((id: string | null) => navigate({ search: conversationSearch(id) }), [navigate]);
@@ -108,7 +108,7 @@ export function ChatScreen({ data }: { data: ChatData }) {
         }}
         onRename={(id, title) => void history.rename(id, title)}
         onDelete={(id) => void deleteConversation(id)}
-        onOpenSettings={() => setSettingsOpen(true)}
+        onOpenSettings={settings.open}
       />
 
       <main className="flex min-w-0 flex-1 flex-col">
@@ -168,7 +168,7 @@ export function ChatScreen({ data }: { data: ChatData }) {
       </main>
 
       <FeedbackDialog open={feedbackOpen} onOpenChange={setFeedbackOpen} />
-      <SettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} />
+      {settings.dialog}
     </div>
   );
 }

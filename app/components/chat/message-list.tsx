@@ -87,7 +87,6 @@ export function MessageList({
   const listRef = useRef<HTMLOListElement>(null);
   // What was scrolled for already: re-renders with new messages must not scroll again.
   const handled = useRef<{ conversationId: string | null; seq: number }>({ conversationId: null, seq: 0 });
-  const streaming = pending?.phase === "streaming";
 
   useEffect(() => {
     const list = listRef.current;
@@ -101,13 +100,10 @@ export function MessageList({
     }
     if (scrollRequest) handled.current.seq = scrollRequest.seq;
     if (to === "bottom") list.lastElementChild?.scrollIntoView({ block: "end" });
+    else if (to === "answer") list.querySelector('[data-testid="streaming-answer"]')?.scrollIntoView({ block: "start" });
     else if (to) list.querySelector(`[data-message-id="${CSS.escape(to)}"]`)?.scrollIntoView({ block: "start" });
   }, [scrollRequest, conversationId, status, messages]);
 
-  // The first token: bring the start of the answer into view once; the reader scrolls from there.
-  useEffect(() => {
-    if (streaming) listRef.current?.querySelector('[data-testid="streaming-answer"]')?.scrollIntoView({ block: "start" });
-  }, [streaming]);
 
   const storedIds = new Set(messages.map((m) => m.id));
   const pendingUserStored = pending?.userMessage ? storedIds.has(pending.userMessage.id) : false;

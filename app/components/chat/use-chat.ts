@@ -22,8 +22,11 @@ export type PendingMessage = {
 
 export type MessagesStatus = "idle" | "loading" | "ready";
 
-/** Where the list should scroll next: a message's start, or the bottom. `seq` makes repeats count. */
-export type ScrollRequest = { to: string | "bottom"; seq: number };
+/**
+ * Where the list should scroll next: a stored message's start (its id), the bottom, or the start of the
+ * answer being streamed. `seq` makes repeats count.
+ */
+export type ScrollRequest = { to: string | "bottom" | "answer"; seq: number };
 
 export type SendOutcome = "sent" | "failed";
 
@@ -47,7 +50,7 @@ export function useChat({
   const busyRef = useRef(false);
   const abortRef = useRef<AbortController | null>(null);
 
-  const scrollTo = useCallback((to: string | "bottom") => setScrollRequest((r) => ({ to, seq: (r?.seq ?? 0) + 1 })), []);
+  const scrollTo = useCallback((to: ScrollRequest["to"]) => setScrollRequest((r) => ({ to, seq: (r?.seq ?? 0) + 1 })), []);
 
   const send = useCallback(
     async (text: string, modes: Modes, openId: string | null): Promise<SendOutcome> => {
@@ -86,6 +89,7 @@ export function useChat({
         }
 
         let storedUser: Message | null = null;
+        let streaming = false;
         const target = conversationId;
         try {
           const answer = await streamMessage(
@@ -98,7 +102,12 @@ export function useChat({
               },
               onReading: (reading) => update({ reading }),
               onQueue: (ahead) => update({ ahead: ahead > 0 ? ahead : null }),
-              onToken: (piece) => setPending((p) => (p ? { ...p, answer: p.answer + piece, phase: "streaming" } : p)),
+              onToken: (piece) => {
+                // The first token: bring the start of the answer into view once; the reader scrolls from there.
+                if (!streaming) scrollTo("answer");
+                streaming = true;
+                setPending((p) => (p ? { ...p, answer: p.answer + piece, phase: "streaming" } : p));
+              },
               // Spec §8's PubMed toasts; the answer itself still comes from the knowledge base.
               onPubmed: (outcome) => {
                 if (outcome.status === "failed") toast({ title: "Search Failed", description: "Failed to search PubMed. Please try again.", variant: "destructive" });
