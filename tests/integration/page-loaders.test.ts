@@ -81,6 +81,25 @@ describe("/app with a conversation open", () => {
     expect(html).not.toContain("Parvo treatment?");
   });
 
+  it("draws the newest hundred of a long history, and offers the rest", async () => {
+    const client = new HttpClient(server.url);
+    expect((await client.signUp({ email: "long-history@clinic.test" })).status).toBe(303);
+    setBetaAccess(server.dataDir, "long-history@clinic.test", "approved");
+    const owner = userId("long-history@clinic.test");
+    withTestDb(server.dataDir, (db) => {
+      const insert = db.prepare("insert into conversations (id, user_id, title, created_at, updated_at) values (?, ?, ?, ?, ?)");
+      db.transaction(() => {
+        for (let i = 1; i <= 150; i++) insert.run(crypto.randomUUID(), owner, `History item ${i} of 150`, i * 1000, i * 1000);
+      })();
+    });
+    const { status, html } = await page(client, "/app");
+    expect(status).toBe(200);
+    expect(html).toContain(">History item 150 of 150<");
+    expect(html).toContain(">History item 51 of 150<");
+    expect(html).not.toContain(">History item 50 of 150<");
+    expect(html).toContain("Show all <!-- -->150<!-- --> conversations");
+  });
+
   it("is the 404 screen for another user's conversation or an unknown one, and shows nothing of it", async () => {
     const id = conversationWith("owner@clinic.test", "Private case notes", "Bella the Siamese: enrofloxacin dose?", "Secret answer text.");
     for (const [client, pathname] of [

@@ -8,6 +8,12 @@ import { ConversationItem } from "./conversation-item";
 const narrowScreen = () => window.matchMedia("(max-width: 767px)").matches;
 
 /**
+ * The newest conversations listed until "Show all" is chosen: the page arrives with the history drawn, and a
+ * history of thousands would make that page slow to draw (on the server too) for a list nobody scrolls.
+ */
+const HISTORY_SHOWN = 100;
+
+/**
  * The left sidebar (spec §2): New Chat, Chat History, Settings. It can be collapsed to a
  * narrow rail, which expands over the page while hovered or while something in it has focus
  * (or a menu or rename is open), so it stays usable by mouse and keyboard.
@@ -34,6 +40,8 @@ export function Sidebar({
   const [focusInside, setFocusInside] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const [renamingId, setRenamingId] = useState<string | null>(null);
+  const [showAll, setShowAll] = useState(false);
+  const listed = showAll ? conversations : conversations.slice(0, HISTORY_SHOWN);
 
   // Small screens start with the rail, so the conversation has the width.
   useEffect(() => {
@@ -103,27 +111,34 @@ export function Sidebar({
                 No chat history yet
               </p>
             ) : (
-              <ul className="space-y-0.5" data-testid="conversation-list">
-                {conversations.map((c) => (
-                  <ConversationItem
-                    key={c.id}
-                    conversation={c}
-                    selected={c.id === selectedId}
-                    renaming={c.id === renamingId}
-                    onSelect={() => {
-                      closeOnSmallScreen();
-                      onSelect(c.id);
-                    }}
-                    onStartRename={() => setRenamingId(c.id)}
-                    onRename={(title) => {
-                      setRenamingId(null);
-                      if (title) onRename(c.id, title);
-                    }}
-                    onDelete={() => onDelete(c.id)}
-                    onMenuOpenChange={setMenuOpen}
-                  />
-                ))}
-              </ul>
+              <>
+                <ul className="space-y-0.5" data-testid="conversation-list">
+                  {listed.map((c) => (
+                    <ConversationItem
+                      key={c.id}
+                      conversation={c}
+                      selected={c.id === selectedId}
+                      renaming={c.id === renamingId}
+                      onSelect={() => {
+                        closeOnSmallScreen();
+                        onSelect(c.id);
+                      }}
+                      onStartRename={() => setRenamingId(c.id)}
+                      onRename={(title) => {
+                        setRenamingId(null);
+                        if (title) onRename(c.id, title);
+                      }}
+                      onDelete={() => onDelete(c.id)}
+                      onMenuOpenChange={setMenuOpen}
+                    />
+                  ))}
+                </ul>
+                {listed.length < conversations.length ? (
+                  <Button variant="ghost" className="mt-1 w-full text-xs" onClick={() => setShowAll(true)}>
+                    Show all {conversations.length} conversations
+                  </Button>
+                ) : null}
+              </>
             )
           ) : (
             <div className="flex justify-center pt-2 text-lg text-slate-400" aria-hidden="true">
