@@ -8,7 +8,7 @@
 // Prints a summary table per probe, then one JSON line with every figure; exits 1 when a target is missed.
 import fs from "node:fs";
 import path from "node:path";
-import { createSseParser } from "../app/lib/sse";
+import { readSseEvents } from "../app/lib/chat";
 import { openTestDb } from "../tests/support/db";
 import { HttpClient, ROOT, startServer, type TestServer } from "../tests/support/server";
 import { upload, waitForSession } from "../tests/support/uploads";
@@ -136,21 +136,18 @@ async function askStreamed(client: HttpClient, conversationId: string, content: 
   const res = await client.json("POST", `/api/conversations/${conversationId}/messages/stream`, { content, usePubmed: false, useThinkHarder });
   if (res.status !== 200) return { status: res.status, message: (await res.text()).slice(0, 200) };
   const outcome: AskOutcome = { status: 200, truncated: true };
-  const parser = createSseParser(({ event, data }) => {
-    if (event === "user") outcome.userId = (JSON.parse(data) as { id: string }).id;
-    if (event === "done") {
-      outcome.assistantId = (JSON.parse(data) as { id: string }).id;
-      outcome.truncated = false;
-    }
-    if (event === "error") {
-      const body = JSON.parse(data) as { message: string; messageId: string };
-      Object.assign(outcome, { assistantId: body.messageId, failed: true, truncated: false, message: body.message });
-    }
-  });
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
   try {
-    for (let r = await reader.read(); !r.done; r = await reader.read()) parser.push(r.value);
-    parser.end();
+    for await (const { event, data } of readSseEvents(res.body!)) {
+      if (event === "user") outcome.userId = (JSON.parse(data) as { id: string }).id;
+      if (event === "done") {
+        outcome.assistantId = (JSON.parse(data) as { id: string }).id;
+        outcome.truncated = false;
+      }
+      if (event === "error") {
+        const body = JSON.parse(data) as { message: string; messageId: string };
+        Object.assign(outcome, { assistantId: body.messageId, failed: true, truncated: false, message: body.message });
+      }
+    }
   } catch {
     // The connection was cut (a restart): what arrived before counts.
   }

@@ -1,4 +1,4 @@
-import { apiRequest, getJson } from "./api-client";
+import { apiRequest } from "./api-client";
 
 /** The admin API as the dashboard sees it (the contract in notes/admin-contract.md). */
 
@@ -59,24 +59,8 @@ async function readJson<T>(res: Response): Promise<T> {
   return (await res.json()) as T;
 }
 
-export async function getStats(signal?: AbortSignal): Promise<AdminStats | null> {
-  return getJson<AdminStats>("/api/admin/stats", { signal });
-}
-
-export async function listUsers(signal?: AbortSignal): Promise<AdminUser[]> {
-  return (await getJson<AdminUser[]>("/api/admin/users", { signal })) ?? [];
-}
-
 export async function setBetaAccess(userId: string, decision: "approve" | "deny"): Promise<AdminUser> {
   return readJson(await apiRequest("POST", ["/api/admin/users", encodeURIComponent(userId), decision], undefined, NO_RETRY));
-}
-
-export async function listAuthLogs(page: number, pageSize: number, signal?: AbortSignal): Promise<AuthLogPage | null> {
-  return getJson<AuthLogPage>(`/api/admin/auth-logs?page=${page}&pageSize=${pageSize}`, { signal });
-}
-
-export async function listFeedback(signal?: AbortSignal): Promise<FeedbackItem[]> {
-  return (await getJson<FeedbackItem[]>("/api/admin/feedback", { signal })) ?? [];
 }
 
 export async function updateFeedback(id: string, change: { status: "reviewed" } | { adminNotes: string }): Promise<FeedbackItem> {
@@ -87,16 +71,8 @@ export async function deleteFeedback(id: string): Promise<void> {
   await apiRequest("DELETE", ["/api/admin/feedback", encodeURIComponent(id)], undefined, NO_RETRY);
 }
 
-export async function getSystemPrompts(signal?: AbortSignal): Promise<SystemPrompts | null> {
-  return getJson<SystemPrompts>("/api/admin/system-prompts", { signal });
-}
-
 export async function saveSystemPrompts(prompts: SystemPrompts): Promise<SystemPrompts> {
   return readJson(await apiRequest("PUT", "/api/admin/system-prompts", prompts, NO_RETRY));
-}
-
-export async function getWelcomeMessage(signal?: AbortSignal): Promise<{ welcomeMessage: string } | null> {
-  return getJson<{ welcomeMessage: string }>("/api/admin/welcome-message", { signal });
 }
 
 export async function saveWelcomeMessage(welcomeMessage: string): Promise<{ welcomeMessage: string }> {

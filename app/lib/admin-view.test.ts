@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  adminTabOf,
+  logsPageOf,
   actionBadgeClass,
   betaBadgeClass,
   canDecide,
@@ -118,5 +120,18 @@ describe("overview, paging and saving", () => {
     expect(canSave(false, false)).toBe(false);
     expect(canSave(true, false)).toBe(true);
     expect(canSave(true, true)).toBe(false);
+  });
+});
+
+describe("the dashboard's address", () => {
+  it("opens the tab ?tab= names, else Overview", () => {
+    expect(adminTabOf("users")).toBe("users");
+    expect(adminTabOf("system-prompt")).toBe("system-prompt");
+    for (const other of [null, "", "Users", "admin", "constructor"]) expect(adminTabOf(other)).toBe("overview");
+  });
+
+  it("reads the Activity Logs page from ?page=, the first for anything but a whole number from 1", () => {
+    expect(logsPageOf("3")).toBe(3);
+    for (const other of [null, "", "0", "-2", "1.5", "abc", "1e400"]) expect(logsPageOf(other)).toBe(1);
   });
 });

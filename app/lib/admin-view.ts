@@ -8,6 +8,22 @@ export const DEFAULT_RECENT_DAYS = 7;
 export const SYSTEM_PROMPT_MAX = 20_000;
 export const WELCOME_MESSAGE_MAX = 5_000;
 
+/** The dashboard's tabs in the spec's order; `/admin?tab=<value>` opens one (Overview without it). */
+export const ADMIN_TABS = ["overview", "users", "activity", "feedback", "documents", "system-prompt", "customize"] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number];
+export const INITIAL_ADMIN_TAB: AdminTab = "overview";
+
+/** The tab a `?tab=` value names; anything else is the initial tab. */
+export function adminTabOf(value: string | null): AdminTab {
+  return ADMIN_TABS.find((t) => t === value) ?? INITIAL_ADMIN_TAB;
+}
+
+/** The Activity Logs page a `?page=` value names: a whole number from 1, else the first. */
+export function logsPageOf(value: string | null): number {
+  const page = Number(value);
+  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+}
+
 const UNITS: ReadonlyArray<[unit: string, seconds: number]> = [
   ["year", 365 * 24 * 3600],
   ["month", 30 * 24 * 3600],

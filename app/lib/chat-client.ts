@@ -1,7 +1,7 @@
 import type { AnsweredBy } from "./answer";
 import { ApiError, apiRequest, getJson } from "./api-client";
 import { awaitingAnswer } from "./chat-view";
-import { createSseParser } from "./sse";
+import { readSseEvents } from "./chat/sse";
 
 /** The chat API as the browser sees it (the contract in notes/chat-contract.md). */
 
@@ -45,10 +45,6 @@ export type SendBody = { content: string; usePubmed: boolean; useThinkHarder: bo
 // reads follow the retry rules of spec §8 through getJson.
 const NO_RETRY = { retry: false } as const;
 
-export async function listConversations(signal?: AbortSignal): Promise<Conversation[]> {
-  return (await getJson<Conversation[]>("/api/conversations", { signal })) ?? [];
-}
-
 export async function createConversation(title: string): Promise<Conversation> {
   return (await (await apiRequest("POST", "/api/conversations", { title }, NO_RETRY)).json()) as Conversation;
 }
@@ -73,15 +69,6 @@ export async function listMessages(conversationId: string, signal?: AbortSignal)
 export async function requestTitle(message: string, signal?: AbortSignal): Promise<string> {
   const res = await apiRequest("POST", "/api/conversations/title", { message }, { retry: false, signal });
   return ((await res.json()) as { title: string }).title;
-}
-
-export async function popularSuggestions(signal?: AbortSignal): Promise<string[]> {
-  return (await getJson<string[]>("/api/suggestions/popular", { signal })) ?? [];
-}
-
-export async function contextualSuggestions(conversationId: string, signal?: AbortSignal): Promise<string[]> {
-  const res = await apiRequest("POST", "/api/suggestions/contextual", { conversationId }, { retry: false, signal });
-  return (await res.json()) as string[];
 }
 
 export async function getUserSettings(signal?: AbortSignal): Promise<UserSettingsResponse | null> {
@@ -151,11 +138,8 @@ export async function streamMessage(
   }
   if (!res.body) throw new StreamError("The server sent no answer stream.");
 
-  // Set from the parser callback; an object so the checks below are not narrowed away.
   const outcome: { done?: Message; failure?: StreamError } = {};
-  const settled = () => outcome.done !== undefined || outcome.failure !== undefined;
-  const parser = createSseParser(({ event, data }) => {
-    if (settled()) return;
+  for await (const { event, data } of readSseEvents(res.body)) {
     if (event === "user") handlers.onUser?.(JSON.parse(data) as Message);
     else if (event === "token") handlers.onToken?.((JSON.parse(data) as { text: string }).text);
     else if (event === "pubmed") handlers.onPubmed?.(JSON.parse(data) as PubMedOutcome);
@@ -163,24 +147,8 @@ export async function streamMessage(
     else if (event === "queue") handlers.onQueue?.((JSON.parse(data) as { ahead: number }).ahead);
     else if (event === "done") outcome.done = JSON.parse(data) as Message;
     else if (event === "error") outcome.failure = new StreamError((JSON.parse(data) as { message?: string }).message || "The answer failed.");
-  });
-
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder();
-  try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      parser.push(decoder.decode(value, { stream: true }));
-      if (settled()) break;
-    }
-    if (!settled()) {
-      parser.push(decoder.decode());
-      parser.end();
-    }
-  } finally {
-    // Stop reading (and let the connection go) once the answer is settled or on any error.
-    reader.cancel().catch(() => {});
+    // Settled: stop reading (leaving the loop lets the connection go).
+    if (outcome.done || outcome.failure) break;
   }
   if (outcome.failure) throw outcome.failure;
   if (!outcome.done) throw new StreamError("The answer stream ended before it was complete.");

@@ -5,11 +5,8 @@ import {
   awaitingAnswer,
   canSend,
   fallbackTitle,
-  mergeMessages,
   newestAssistantId,
-  openConversationOf,
   placeholderFor,
-  rememberOpenConversation,
   shownSuggestions,
   sourceHref,
   sourceLabel,
@@ -90,41 +87,5 @@ describe("messages", () => {
     expect(awaitingAnswer([m("1", "user"), m("2", "assistant"), m("3", "user")])).toBe(true);
     expect(awaitingAnswer([m("1", "user"), m("2", "assistant")])).toBe(false);
     expect(awaitingAnswer([])).toBe(false);
-  });
-  it("merges stored messages without duplicates", () => {
-    expect(mergeMessages([m("1", "user"), m("2", "user")], [m("2", "user"), m("3", "assistant")]).map((x) => x.id)).toEqual(["1", "2", "3"]);
-  });
-});
-
-describe("the conversation open in a history entry", () => {
-  const memory = () => {
-    const items = new Map<string, string>();
-    return { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), removeItem: (k: string) => void items.delete(k) };
-  };
-  it("is kept per entry key, replaced by the next one, and forgotten for a new chat", () => {
-    const storage = memory();
-    rememberOpenConversation(storage, "entry-a", "c1");
-    rememberOpenConversation(storage, "entry-b", "c2");
-    expect(openConversationOf(storage, "entry-a")).toBe("c1");
-    rememberOpenConversation(storage, "entry-a", "c3");
-    expect(openConversationOf(storage, "entry-a")).toBe("c3");
-    rememberOpenConversation(storage, "entry-a", null);
-    expect(openConversationOf(storage, "entry-a")).toBeNull();
-    expect(openConversationOf(storage, "entry-b")).toBe("c2");
-  });
-  it("storage that refuses (a privacy mode, a full quota) only loses the reopening", () => {
-    const refusing = {
-      getItem: () => {
-        throw new Error("SecurityError");
-      },
-      setItem: () => {
-        throw new Error("QuotaExceededError");
-      },
-      removeItem: () => {
-        throw new Error("SecurityError");
-      },
-    };
-    expect(() => rememberOpenConversation(refusing, "entry-a", "c1")).not.toThrow();
-    expect(openConversationOf(refusing, "entry-a")).toBeNull();
   });
 });

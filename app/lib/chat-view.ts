@@ -107,39 +107,8 @@ export function awaitingAnswer(messages: readonly Message[]): boolean {
   return messages.at(-1)?.role === "user";
 }
 
-/** Puts stored messages into a list, replacing any with the same id and keeping the order by time. */
-export function mergeMessages(current: readonly Message[], incoming: readonly Message[]): Message[] {
-  const ids = new Set(incoming.map((m) => m.id));
-  return [...current.filter((m) => !ids.has(m.id)), ...incoming];
-}
-
 export function formatCreatedDate(iso: string, locale?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
   return date.toLocaleDateString(locale, { year: "numeric", month: "short", day: "numeric" });
-}
-
-/**
- * The conversation open in one history entry of the chat, kept per tab (sessionStorage) under the entry's
- * key, so that coming back to that entry (Back from the viewer, which a phone opens in the same tab, or a
- * reload) shows the same conversation, not the welcome message. Storage may be unavailable (privacy modes):
- * then the chat simply opens empty, as before.
- */
-const OPEN_CONVERSATION_PREFIX = "chat-open-conversation:";
-
-export function rememberOpenConversation(storage: Pick<Storage, "setItem" | "removeItem">, entryKey: string, id: string | null): void {
-  try {
-    if (id) storage.setItem(OPEN_CONVERSATION_PREFIX + entryKey, id);
-    else storage.removeItem(OPEN_CONVERSATION_PREFIX + entryKey);
-  } catch {
-    // Full or refused storage only loses the reopening.
-  }
-}
-
-export function openConversationOf(storage: Pick<Storage, "getItem">, entryKey: string): string | null {
-  try {
-    return storage.getItem(OPEN_CONVERSATION_PREFIX + entryKey);
-  } catch {
-    return null;
-  }
 }

@@ -1,18 +1,11 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { TopBar } from "~/components/top-bar";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { SelectField, TextField } from "~/components/ui/field";
-import {
-  SESSION_EXPIRED_REDIRECT_DELAY_MS,
-  apiRequest,
-  getJson,
-  handleUnauthorized,
-  isUnauthorizedError,
-  redirectToLogin,
-} from "~/lib/api-client";
-import { requirePageUser, toPublicUser, type PublicUser } from "~/lib/auth/index.server";
+import { SESSION_EXPIRED_REDIRECT_DELAY_MS, apiRequest, isUnauthorizedError, redirectToLogin } from "~/lib/api-client";
+import { getUserStats, requirePageUser, toPublicUser, type PublicUser } from "~/lib/auth/index.server";
 import { PRODUCT_NAME, PROFESSION_OPTIONS } from "~/lib/brand";
 import { libraryQuota } from "~/lib/ingest/index.server";
 import { quotaText } from "~/lib/library-view";
@@ -23,12 +16,12 @@ export function meta() {
   return [{ title: `Account · ${PRODUCT_NAME}` }];
 }
 
+/** The profile and the usage statistics (what GET /api/auth/user/stats answers), in the page's first HTML. */
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requirePageUser({ request, url });
-  return { user: toPublicUser(user), documentQuota: libraryQuota() };
+  return { user: toPublicUser(user), documentQuota: libraryQuota(), stats: getUserStats(user.id) };
 }
 
-type Stats = { documentsCount: number; conversationsCount: number; queriesCount: number };
 type ProfileForm = { firstName: string; lastName: string; email: string; profession: string };
 
 const formFrom = (u: PublicUser): ProfileForm => ({
@@ -38,28 +31,11 @@ const formFrom = (u: PublicUser): ProfileForm => ({
   profession: u.profession ?? "",
 });
 
-function useUserStats() {
-  const [state, setState] = useState<{ stats: Stats | null; error: string | null }>({ stats: null, error: null });
-  useEffect(() => {
-    const controller = new AbortController();
-    getJson<Stats>("/api/auth/user/stats", { signal: controller.signal })
-      .then((stats) => setState({ stats, error: null }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        setState({ stats: null, error: "Could not load usage statistics." });
-        if (isUnauthorizedError(error)) handleUnauthorized();
-      });
-    return () => controller.abort();
-  }, []);
-  return state;
-}
-
 export default function Account({ loaderData }: Route.ComponentProps) {
-  const { user, documentQuota } = loaderData;
+  const { user, documentQuota, stats } = loaderData;
   const [form, setForm] = useState<ProfileForm>(() => formFrom(user));
   const [saving, setSaving] = useState(false);
   const revalidator = useRevalidator();
-  const { stats, error: statsError } = useUserStats();
   const set = (key: keyof ProfileForm) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
 
   async function save(event: React.FormEvent) {
@@ -119,30 +95,26 @@ export default function Account({ loaderData }: Route.ComponentProps) {
                   Open Document Library
                 </Link>
                 {/* documentsCount is the private library the quota counts. */}
-                <span data-testid="account-library-count">{stats ? quotaText(stats.documentsCount, documentQuota) : `Up to ${documentQuota} documents`}</span>
+                <span data-testid="account-library-count">{quotaText(stats.documentsCount, documentQuota)}</span>
               </div>
             </section>
 
-            <section className="rounded-md border border-slate-200 p-4" aria-busy={!stats && !statsError}>
+            <section className="rounded-md border border-slate-200 p-4">
               <h2 className="font-semibold">Usage Statistics</h2>
-              {statsError ? (
-                <p className="mt-2 text-sm text-red-600">{statsError}</p>
-              ) : (
-                <dl className="mt-3 grid gap-3 sm:grid-cols-3" data-testid="usage-stats">
-                  {(
-                    [
-                      ["Documents Uploaded", stats?.documentsCount],
-                      ["Conversations Started", stats?.conversationsCount],
-                      ["Questions Asked", stats?.queriesCount],
-                    ] as const
-                  ).map(([label, value]) => (
-                    <div key={label} className="rounded-md bg-slate-50 p-3">
-                      <dt className="text-xs text-slate-600">{label}</dt>
-                      <dd className="text-2xl font-semibold">{value ?? "…"}</dd>
-                    </div>
-                  ))}
-                </dl>
-              )}
+              <dl className="mt-3 grid gap-3 sm:grid-cols-3" data-testid="usage-stats">
+                {(
+                  [
+                    ["Documents Uploaded", stats.documentsCount],
+                    ["Conversations Started", stats.conversationsCount],
+                    ["Questions Asked", stats.queriesCount],
+                  ] as const
+                ).map(([label, value]) => (
+                  <div key={label} className="rounded-md bg-slate-50 p-3">
+                    <dt className="text-xs text-slate-600">{label}</dt>
+                    <dd className="text-2xl font-semibold">{value}</dd>
+                  </div>
+                ))}
+              </dl>
             </section>
 
             <div className="flex justify-end gap-2">

@@ -1,6 +1,8 @@
 import { Tabs } from "radix-ui";
-import { useEffect, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
+import { useLocation, useNavigation, useSearchParams } from "react-router";
 import { ActivityLogsTab } from "~/components/admin/activity-logs-tab";
+import { LoadingState } from "~/components/admin/admin-data";
 import { CustomizeTab } from "~/components/admin/customize-tab";
 import { DocumentsTab } from "~/components/admin/documents-tab";
 import { FeedbackTab } from "~/components/admin/feedback-tab";
@@ -8,7 +10,8 @@ import { OverviewTab } from "~/components/admin/overview-tab";
 import { SystemPromptTab } from "~/components/admin/system-prompt-tab";
 import { UsersTab } from "~/components/admin/users-tab";
 import { TopBar } from "~/components/top-bar";
-import { getJson, redirectToLogin } from "~/lib/api-client";
+import { adminTabData } from "~/lib/admin/index.server";
+import { INITIAL_ADMIN_TAB, adminTabOf, type AdminTab } from "~/lib/admin-view";
 import { requirePageAdmin } from "~/lib/auth/index.server";
 import { PRODUCT_NAME } from "~/lib/brand";
 import type { Route } from "./+types/admin";
@@ -17,62 +20,67 @@ export function meta() {
   return [{ title: `Admin · ${PRODUCT_NAME}` }];
 }
 
-/** The admin dashboard. The server gate decides; the screen only shows what an admin may do. */
+/**
+ * The admin dashboard. The server gate decides (anyone else goes to the login, home or beta page) before
+ * anything is read; then the open tab's data (`?tab=`, Overview without it), as its JSON route gives it.
+ */
 export async function loader({ request, url }: Route.LoaderArgs) {
   await requirePageAdmin({ request, url });
-  return null;
+  return adminTabData(adminTabOf(url.searchParams.get("tab")), url.searchParams);
+}
+
+type TabData = Route.ComponentProps["loaderData"];
+type SeenTabs = Partial<Record<AdminTab, TabData>>;
+
+/** One tab's content from its data (null while its first data is on its way). */
+function renderTab(data: TabData | undefined): ReactNode {
+  if (!data) return <LoadingState>Loading...</LoadingState>;
+  switch (data.tab) {
+    case "overview":
+      return <OverviewTab stats={data.stats} />;
+    case "users":
+      return <UsersTab users={data.users} />;
+    case "activity":
+      return <ActivityLogsTab logs={data.logs} />;
+    case "feedback":
+      return <FeedbackTab feedback={data.feedback} />;
+    case "documents":
+      return <DocumentsTab loaded={data} />;
+    case "system-prompt":
+      return <SystemPromptTab prompts={data.prompts} />;
+    case "customize":
+      return <CustomizeTab welcomeMessage={data.welcomeMessage} />;
+  }
 }
 
 /**
- * The tabs in the spec's order. Lists (Overview, Users, Activity Logs, Feedback) load each time
- * they are opened, so they show the server's current state. Once opened, Documents (an upload in
- * progress), System Prompt and Customize (unsaved edits) stay mounted while another tab is shown.
+ * The tabs in the spec's order. Lists (Overview, Users, Activity Logs, Feedback) are read each time they
+ * are opened, so they show the server's current state. Once opened, Documents (an upload in progress),
+ * System Prompt and Customize (unsaved edits) stay mounted while another tab is shown.
  */
-const TABS: ReadonlyArray<{ value: string; label: string; keepAlive: boolean; render: () => ReactNode }> = [
-  { value: "overview", label: "Overview", keepAlive: false, render: () => <OverviewTab /> },
-  { value: "users", label: "Users", keepAlive: false, render: () => <UsersTab /> },
-  { value: "activity", label: "Activity Logs", keepAlive: false, render: () => <ActivityLogsTab /> },
-  { value: "feedback", label: "Feedback", keepAlive: false, render: () => <FeedbackTab /> },
-  { value: "documents", label: "Documents", keepAlive: true, render: () => <DocumentsTab /> },
-  { value: "system-prompt", label: "System Prompt", keepAlive: true, render: () => <SystemPromptTab /> },
-  { value: "customize", label: "Customize", keepAlive: true, render: () => <CustomizeTab /> },
+const TABS: ReadonlyArray<{ value: AdminTab; label: string; keepAlive: boolean }> = [
+  { value: "overview", label: "Overview", keepAlive: false },
+  { value: "users", label: "Users", keepAlive: false },
+  { value: "activity", label: "Activity Logs", keepAlive: false },
+  { value: "feedback", label: "Feedback", keepAlive: false },
+  { value: "documents", label: "Documents", keepAlive: true },
+  { value: "system-prompt", label: "System Prompt", keepAlive: true },
+  { value: "customize", label: "Customize", keepAlive: true },
 ];
-const INITIAL_TAB = "overview";
 
-type Gate = "loading" | "admin" | "refused";
-
-/**
- * The client's auth gate (spec §2, §4): the current user is read once (not retried); anyone but
- * an admin, or a session that has ended, is told and sent to the login page after 500 ms.
- */
-function useAdminGate(): Gate {
-  const [gate, setGate] = useState<Gate>("loading");
-  useEffect(() => {
-    const controller = new AbortController();
-    getJson<{ isAdmin?: boolean }>("/api/auth/user", { on401: "returnNull", retry: false, signal: controller.signal })
-      .then((user) => setGate(user?.isAdmin ? "admin" : "refused"))
-      .catch(() => {
-        if (!controller.signal.aborted) setGate("refused");
-      });
-    return () => controller.abort();
-  }, []);
-  useEffect(() => {
-    if (gate === "refused") redirectToLogin();
-  }, [gate]);
-  return gate;
-}
-
-export default function AdminPage() {
-  const gate = useAdminGate();
-  const [tab, setTab] = useState(INITIAL_TAB);
-  const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set([INITIAL_TAB]));
-
-  if (gate === "loading") return <FullScreenMessage>Loading...</FullScreenMessage>;
-  if (gate === "refused") return <FullScreenMessage>You are logged out. Logging in again...</FullScreenMessage>;
+export default function AdminPage({ loaderData }: Route.ComponentProps) {
+  const [, setSearchParams] = useSearchParams();
+  const location = useLocation();
+  const navigation = useNavigation();
+  // The tab chosen shows at once (its data on the way); the address is the loader's.
+  const target = navigation.location?.pathname === location.pathname ? navigation.location : location;
+  const tab = adminTabOf(new URLSearchParams(target.search).get("tab"));
+  // Each tab's newest data: a kept-alive tab keeps its own while another is shown.
+  const [seen, setSeen] = useState<SeenTabs>(() => ({ [loaderData.tab]: loaderData }));
+  if (seen[loaderData.tab] !== loaderData) setSeen((s) => ({ ...s, [loaderData.tab]: loaderData }));
 
   function open(value: string) {
-    setTab(value);
-    setOpened((seen) => (seen.has(value) ? seen : new Set(seen).add(value)));
+    setSearchParams(value === INITIAL_ADMIN_TAB ? {} : { tab: value }, { preventScrollReset: true });
   }
 
   return (
@@ -97,24 +105,15 @@ export default function AdminPage() {
             <Tabs.Content
               key={t.value}
               value={t.value}
-              forceMount={t.keepAlive && opened.has(t.value) ? true : undefined}
+              forceMount={t.keepAlive && seen[t.value] ? true : undefined}
               className="focus:outline-none data-[state=inactive]:hidden"
             >
-              {t.render()}
+              {/* A list tab waits for its fresh data; a kept-alive one shows what it has. */}
+              {renderTab(t.keepAlive || loaderData.tab === t.value ? seen[t.value] : undefined)}
             </Tabs.Content>
           ))}
         </Tabs.Root>
       </main>
-    </div>
-  );
-}
-
-function FullScreenMessage({ children }: { children: ReactNode }) {
-  return (
-    <div className="flex min-h-screen items-center justify-center">
-      <p role="status" className="text-slate-600">
-        {children}
-      </p>
     </div>
   );
 }

@@ -10,7 +10,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 export default function AppRoute({ loaderData }: Route.ComponentProps) {
   return (
     <AppShell user={loaderData.user}>
-      <ChatScreen welcomeMessage={loaderData.welcomeMessage} />
+      <ChatScreen data={loaderData} />
     </AppShell>
   );
 }

@@ -4,17 +4,17 @@ import { isAdmin, requirePageUser } from "~/lib/auth/index.server";
 import { PRODUCT_NAME } from "~/lib/brand";
 import { readJson } from "~/lib/http.server";
 import { validateDetails, type EditDetailsReply } from "~/lib/ingest";
-import { DETAILS_BODY_MAX, editRequestSchema, libraryQuota, updateDocumentDetails } from "~/lib/ingest/index.server";
+import { DETAILS_BODY_MAX, editRequestSchema, libraryQuota, listOwnDocuments, updateDocumentDetails } from "~/lib/ingest/index.server";
 import type { Route } from "./+types/documents";
 
 export function meta() {
   return [{ title: `Document Library · ${PRODUCT_NAME}` }];
 }
 
-/** Approved users only (pending ones go to the beta page); the list itself comes from GET /api/documents. */
+/** Approved users only (pending ones go to the beta page): their own library, as GET /api/documents lists it. */
 export async function loader({ request, url }: Route.LoaderArgs) {
-  await requirePageUser({ request, url });
-  return { quota: libraryQuota() };
+  const user = await requirePageUser({ request, url });
+  return { quota: libraryQuota(), documents: listOwnDocuments(user.id) };
 }
 
 /**
@@ -43,5 +43,5 @@ export async function action({ request, url }: Route.ActionArgs) {
 }
 
 export default function Documents({ loaderData }: Route.ComponentProps) {
-  return <LibraryScreen quota={loaderData.quota} />;
+  return <LibraryScreen quota={loaderData.quota} documents={loaderData.documents} />;
 }

@@ -20,7 +20,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === "landing") return <LandingPage contactEmail={loaderData.contactEmail} />;
   return (
     <AppShell user={loaderData.user}>
-      <ChatScreen welcomeMessage={loaderData.welcomeMessage} />
+      <ChatScreen data={loaderData} />
     </AppShell>
   );
 }

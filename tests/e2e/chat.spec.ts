@@ -269,6 +269,37 @@ test("a deleted conversation comes back with Undo in its toast, reopened, and st
   await expect(historyItem(page, "Undo me")).toBeVisible();
 });
 
+test("an open conversation is in the address: a reload or the back button shows it from the page's own data", async ({ page }) => {
+  const first = await createConversation(page, "Loaded with the page");
+  const asked = await page.request.post(`/api/conversations/${first.id}/messages`, {
+    data: { content: QUESTION, usePubmed: false, useThinkHarder: false },
+    headers: originOf(page),
+  });
+  expect(asked.status()).toBe(200);
+  const second = await createConversation(page, "Opened second");
+  await page.reload();
+  await historyItem(page, "Loaded with the page").getByRole("button").first().click();
+  await expect(page).toHaveURL(new RegExp(`\\?conversation=${first.id}$`));
+  await expect(page.getByTestId("assistant-message")).toContainText("0.05 mg/kg");
+  await historyItem(page, "Opened second").getByRole("button").first().click();
+  await expect(page).toHaveURL(new RegExp(`\\?conversation=${second.id}$`));
+  await expect(page.getByText("No messages yet. Ask a question below.")).toBeVisible();
+
+  // A reload: the messages come with the page, no API call is made to show them.
+  const calls: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith("/api/")) calls.push(pathname);
+  });
+  await page.goBack();
+  await expect(page.getByTestId("assistant-message")).toContainText("0.05 mg/kg");
+  await page.reload();
+  await expect(page.getByTestId("user-message")).toHaveText(`You: ${QUESTION}`);
+  await expect(page.getByTestId("assistant-message")).toContainText("0.05 mg/kg");
+  await expect(historyItem(page, "Loaded with the page").getByRole("button").first()).toHaveAttribute("aria-current", "true");
+  expect(calls).toEqual([]);
+});
+
 test("on a small screen the history panel closes after choosing a conversation or a new chat", async ({ page }) => {
   await createConversation(page, "Small screen");
   await page.setViewportSize({ width: 390, height: 780 });

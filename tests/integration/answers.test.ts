@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { readSseEvents } from "~/lib/chat";
 import type { Message } from "~/lib/chat-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setBetaAccess, withTestDb, type TestDb } from "../support/db";
@@ -151,27 +152,9 @@ function postStream(client: HttpClient, conversationId: string, body: unknown, s
   });
 }
 
-/** Server-sent events as they arrive: blocks separated by a blank line, `event:` and `data:` lines. */
+/** Server-sent events as they arrive, through the chat screen's reader; a stream cut in the middle of an event fails. */
 async function* sseEvents(res: Response): AsyncGenerator<SseEvent> {
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += value;
-    for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      let event = "message";
-      const data: string[] = [];
-      for (const line of block.split("\n")) {
-        if (line.startsWith("event:")) event = line.slice(6).trim();
-        else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
-      }
-      yield { event, data: JSON.parse(data.join("\n")) as unknown };
-    }
-  }
-  expect(buffer.trim(), "the stream ended in the middle of an event").toBe("");
+  for await (const { event, data } of readSseEvents(res.body!, { requireWhole: true })) yield { event, data: JSON.parse(data) as unknown };
 }
 
 async function readAllEvents(res: Response): Promise<SseEvent[]> {

@@ -116,7 +116,7 @@ describe("app pages /app and /account", () => {
 
   it("/account shows the settings card with the stored profile", async () => {
     const html = await body(await approved.get("/account"));
-    for (const text of ["Account Settings", "Free Tier", "Upload documents:", "Open Document Library", 'href="/documents"', "Up to 20 documents", "Usage Statistics", "Save Changes", "Cancel", "Dashboard"]) {
+    for (const text of ["Account Settings", "Free Tier", "Upload documents:", "Open Document Library", 'href="/documents"', "0 of 20 documents used", "Usage Statistics", "Save Changes", "Cancel", "Dashboard"]) {
       expect(html).toContain(text);
     }
     expect(html).toContain('value="approved@clinic.test"');

@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { readSseEvents } from "~/lib/chat";
 import { DEFAULT_PRIORITY_JOURNAL_LIST } from "~/lib/chat/defaults";
 import { setBetaAccess } from "../support/db";
 import { FAILURES, startFakeEutils, type FakeEutils } from "../support/eutils-server";
@@ -106,20 +107,9 @@ async function askStreamed(client: HttpClient, content: string, usePubmed = true
   });
   expect(res.status).toBe(200);
   expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
-  const text = await res.text();
-  expect(text.endsWith("\n\n"), "the stream ended in the middle of an event").toBe(true);
-  const events = text
-    .split("\n\n")
-    .filter((block) => block.trim())
-    .map((block) => {
-      let event = "message";
-      const data: string[] = [];
-      for (const line of block.split("\n")) {
-        if (line.startsWith("event:")) event = line.slice(6).trim();
-        else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
-      }
-      return { event, data: JSON.parse(data.join("\n")) as unknown };
-    });
+  // The chat screen's reader; a stream cut in the middle of an event fails.
+  const events: SseEvent[] = [];
+  for await (const { event, data } of readSseEvents(res.body!, { requireWhole: true })) events.push({ event, data: JSON.parse(data) as unknown });
   return { conversation, events };
 }
 

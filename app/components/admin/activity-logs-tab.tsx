@@ -1,21 +1,28 @@
-import { useCallback, useState } from "react";
+import { useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { listAuthLogs, type AuthLog } from "~/lib/admin-client";
-import { LOGS_PAGE_SIZE, actionBadgeClass, detailsText, displayName, pageCount, shownUserAgent, timeAgo } from "~/lib/admin-view";
-import { Badge, EmptyState, ErrorState, LoadingState, useAdminData } from "./admin-data";
+import type { AuthLog, AuthLogPage } from "~/lib/admin-client";
+import { actionBadgeClass, detailsText, displayName, pageCount, shownUserAgent, timeAgo } from "~/lib/admin-view";
+import { Badge, EmptyState, useTabData } from "./admin-data";
 
-/** Activity Logs (spec §2): sign-ins, sign-ups, profile and admin actions, newest first, a page at a time. */
-export function ActivityLogsTab() {
-  const [page, setPage] = useState(1);
-  const load = useCallback((signal: AbortSignal) => listAuthLogs(page, LOGS_PAGE_SIZE, signal), [page]);
-  const { state, pending, reload } = useAdminData(load, "Could not load the activity logs.");
-
-  if (state.status === "error") return <ErrorState message={state.message} onRetry={() => void reload()} />;
-  const data = state.status === "ready" ? state.data : null;
-  const total = data?.total ?? 0;
-  const pages = pageCount(total, data?.pageSize ?? LOGS_PAGE_SIZE);
-  const shownPage = data?.page ?? page;
+/**
+ * Activity Logs (spec §2): sign-ins, sign-ups, profile and admin actions, newest first, a page at a time;
+ * the page is the address's `?page=`, read by the page loader.
+ */
+export function ActivityLogsTab({ logs }: { logs: AuthLogPage }) {
+  const { data, pending, reload } = useTabData(logs);
+  const [, setSearchParams] = useSearchParams();
+  const total = data.total;
+  const pages = pageCount(total, data.pageSize);
+  const shownPage = data.page;
+  const setPage = (page: number) =>
+    setSearchParams(
+      (params) => {
+        params.set("page", String(page));
+        return params;
+      },
+      { preventScrollReset: true },
+    );
 
   return (
     <Card className="p-6">
@@ -23,7 +30,7 @@ export function ActivityLogsTab() {
         <div>
           <h2 className="text-lg font-semibold">Activity Logs</h2>
           <p className="text-sm text-slate-600" data-testid="log-count">
-            {data ? `${total} ${total === 1 ? "entry" : "entries"}, newest first` : "\u00a0"}
+            {`${total} ${total === 1 ? "entry" : "entries"}, newest first`}
           </p>
         </div>
         <div className="flex items-center gap-2">
@@ -33,13 +40,13 @@ export function ActivityLogsTab() {
         </div>
       </div>
       <div className="mt-4">
-        {state.status === "loading" ? (
-          <LoadingState>Loading activity logs...</LoadingState>
-        ) : data && data.logs.length === 0 ? (
+        {data.logs.length === 0 ? (
           <EmptyState>No activity recorded yet</EmptyState>
         ) : (
           <ul className="divide-y divide-slate-100" data-testid="log-list">
-            {data?.logs.map((log) => <LogRow key={log.id} log={log} />)}
+            {data.logs.map((log) => (
+              <LogRow key={log.id} log={log} />
+            ))}
           </ul>
         )}
       </div>

@@ -1,49 +1,20 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import { Button } from "~/components/ui/button";
+import { useCallback, useState, type ReactNode } from "react";
+import { useNavigation, useRevalidator } from "react-router";
 import { cn } from "~/components/ui/cn";
-import { handleUnauthorized, isUnauthorizedError, serverReason } from "~/lib/api-client";
-
-export type LoadState<T> = { status: "loading" } | { status: "error"; message: string } | { status: "ready"; data: T };
 
 /**
- * Loads one admin resource when the tab using it mounts (and again on `reload`), aborting a load
- * the tab no longer needs. A 401 means the session ended while the page was open: the user is
- * told and sent to the login page.
+ * A tab's data as the page loader read it, with the changes the server confirmed applied on top (no
+ * refetch needed) until the loader reads it again: `reload` revalidates, and newer loader data wins.
+ * `pending` while the page's data is being read again.
  */
-export function useAdminData<T>(load: (signal: AbortSignal) => Promise<T>, failureText: string) {
-  const [state, setState] = useState<LoadState<T>>({ status: "loading" });
-  // True while any load is in flight, including a reload over data already shown.
-  const [pending, setPending] = useState(true);
-  const controller = useRef<AbortController | null>(null);
-
-  const reload = useCallback(async () => {
-    controller.current?.abort();
-    const current = new AbortController();
-    controller.current = current;
-    setPending(true);
-    try {
-      const data = await load(current.signal);
-      if (!current.signal.aborted) setState({ status: "ready", data });
-    } catch (error) {
-      if (current.signal.aborted) return;
-      if (isUnauthorizedError(error)) handleUnauthorized();
-      setState({ status: "error", message: serverReason(error) ?? failureText });
-    } finally {
-      if (!current.signal.aborted) setPending(false);
-    }
-  }, [load, failureText]);
-
-  useEffect(() => {
-    void reload();
-    return () => controller.current?.abort();
-  }, [reload]);
-
-  /** Replaces the loaded data after a change the server confirmed (no refetch needed). */
-  const update = useCallback((change: (data: T) => T) => {
-    setState((s) => (s.status === "ready" ? { status: "ready", data: change(s.data) } : s));
-  }, []);
-
-  return { state, pending, reload, update };
+export function useTabData<T>(loaded: T) {
+  const revalidator = useRevalidator();
+  const navigation = useNavigation();
+  const [local, setLocal] = useState({ from: loaded, data: loaded });
+  if (local.from !== loaded) setLocal({ from: loaded, data: loaded });
+  const update = useCallback((change: (data: T) => T) => setLocal((l) => ({ ...l, data: change(l.data) })), []);
+  const { revalidate } = revalidator;
+  return { data: local.from === loaded ? local.data : loaded, pending: revalidator.state !== "idle" || navigation.state !== "idle", reload: revalidate, update };
 }
 
 export function LoadingState({ children }: { children: ReactNode }) {
@@ -51,17 +22,6 @@ export function LoadingState({ children }: { children: ReactNode }) {
     <p role="status" className="py-8 text-center text-sm text-slate-500">
       {children}
     </p>
-  );
-}
-
-export function ErrorState({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-      <span>{message}</span>
-      <Button variant="secondary" onClick={onRetry}>
-        Try Again
-      </Button>
-    </div>
   );
 }
 

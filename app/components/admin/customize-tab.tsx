@@ -1,22 +1,15 @@
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { TextAreaField } from "~/components/ui/textarea";
-import { getWelcomeMessage, saveWelcomeMessage } from "~/lib/admin-client";
+import { saveWelcomeMessage } from "~/lib/admin-client";
 import { WELCOME_MESSAGE_MAX, canSave } from "~/lib/admin-view";
 import { reportFailure, serverReason } from "~/lib/api-client";
 import { toast } from "~/lib/toast";
-import { ErrorState, LoadingState, useAdminData } from "./admin-data";
 
 /** Customize (spec §2): the welcome message the chat screen shows with no conversation open. */
-export function CustomizeTab() {
-  const load = useCallback((signal: AbortSignal) => getWelcomeMessage(signal), []);
-  const { state, reload } = useAdminData(load, "Could not load the welcome message.");
-
-  if (state.status === "loading") return <LoadingState>Loading welcome message...</LoadingState>;
-  if (state.status === "error" || !state.data)
-    return <ErrorState message={state.status === "error" ? state.message : "Could not load the welcome message."} onRetry={() => void reload()} />;
-  return <WelcomeForm initial={state.data.welcomeMessage} />;
+export function CustomizeTab({ welcomeMessage }: { welcomeMessage: string }) {
+  return <WelcomeForm initial={welcomeMessage} />;
 }
 
 function WelcomeForm({ initial }: { initial: string }) {

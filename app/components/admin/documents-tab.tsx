@@ -1,9 +1,8 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { answererStatusLabel, type AnswererStatus } from "~/lib/answer";
-import { getJson } from "~/lib/api-client";
 import { ALLOWED_EXTENSIONS, DEFAULT_FILTERS, filterAndSortDocuments, formatKb, type ActiveUpload, type DocumentFilters, type DocumentRow } from "~/lib/documents-view";
 import { backfillLabel, vectorCoverageLabel, type SearchStatus as IndexStatus } from "~/lib/search/index";
 import { deleteDocumentAfterConfirm } from "../uploads/delete-document";
@@ -16,37 +15,24 @@ type SearchStatus = IndexStatus & {
   answering?: AnswererStatus;
 };
 
-/** While chunks are embedded in the background, the admin sees the count move at the upload poll's pace. */
-const BACKFILL_POLL_MS = 3000;
+/** The page loader's shared documents (GET /api/admin/documents) and search status (GET /api/admin/search-status). */
+export type AdminDocuments = { documents: DocumentRow[]; status: SearchStatus | null };
+/**
+ * Read again (every 3 s) while a document is processing, and while chunks are embedded in the background
+ * so the admin sees the count move.
+ */
+const working = ({ documents, status }: AdminDocuments) =>
+  documents.some((d) => d.processingStatus === "processing") || status?.backfill?.state === "running" || status?.backfill?.state === "waiting";
 
-type AdminDocuments = { documents: DocumentRow[]; status: SearchStatus | null };
-const NO_DOCUMENTS: AdminDocuments = { documents: [], status: null };
-const anyProcessing = ({ documents }: AdminDocuments) => documents.some((d) => d.processingStatus === "processing");
-
-async function loadAdminDocuments(): Promise<AdminDocuments> {
-  const [docs, search] = await Promise.all([
-    getJson<DocumentRow[]>("/api/admin/documents"),
-    getJson<SearchStatus>("/api/admin/search-status").catch(() => null),
-  ]);
-  return { documents: docs ?? [], status: search };
-}
-
-export function DocumentsTab() {
+export function DocumentsTab({ loaded }: { loaded: AdminDocuments }) {
   const {
     data: { documents, status },
-    state,
     refresh,
-  } = useDocumentList(loadAdminDocuments, NO_DOCUMENTS, anyProcessing);
+  } = useDocumentList(loaded, working);
   const { confirm, dialog } = useConfirm();
   const uploads = useUploads({ documents, onChanged: refresh, confirm });
   const [filters, setFilters] = useState<DocumentFilters>(DEFAULT_FILTERS);
   const shown = useMemo(() => filterAndSortDocuments(documents, filters), [documents, filters]);
-  const backfilling = status?.backfill?.state === "running" || status?.backfill?.state === "waiting";
-  useEffect(() => {
-    if (!backfilling) return;
-    const timer = setInterval(() => void refresh(), BACKFILL_POLL_MS);
-    return () => clearInterval(timer);
-  }, [backfilling, refresh]);
 
   return (
     <div className="space-y-6">
@@ -82,7 +68,6 @@ export function DocumentsTab() {
           {shown.length} of {documents.length} documents
         </p>
         <DocumentList
-          state={state}
           documents={documents}
           shown={shown}
           onDelete={(doc) => void deleteDocumentAfterConfirm(confirm, doc, "/api/admin/documents", refresh)}
@@ -127,10 +112,6 @@ function RetrievalBanner({ status }: { status: SearchStatus | null }) {
 function UploadArea({ busy, onFile, onFolder }: { busy: boolean; onFile: (f: File) => void; onFolder: (f: File[]) => void }) {
   const single = useRef<HTMLInputElement>(null);
   const folder = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    // Folder picking is a non-standard attribute React does not type.
-    folder.current?.setAttribute("webkitdirectory", "");
-  }, []);
   return (
     <Card className="p-6">
       <h2 className="text-lg font-semibold">Upload documents</h2>
@@ -156,6 +137,8 @@ function UploadArea({ busy, onFile, onFolder }: { busy: boolean; onFile: (f: Fil
           multiple
           className="hidden"
           data-testid="folder-input"
+          // Folder picking: a non-standard attribute React passes on but does not type.
+          {...{ webkitdirectory: "" }}
           onChange={(e) => {
             const files = Array.from(e.target.files ?? []);
             e.target.value = "";
@@ -174,7 +157,6 @@ function UploadArea({ busy, onFile, onFolder }: { busy: boolean; onFile: (f: Fil
 }
 
 function DocumentList(props: {
-  state: string;
   documents: DocumentRow[];
   shown: DocumentRow[];
   onDelete: (d: DocumentRow) => void;
@@ -182,8 +164,6 @@ function DocumentList(props: {
   onRetry: (d: DocumentRow) => void;
   onSaved: () => void;
 }) {
-  if (props.state === "loading") return <p className="mt-6 text-sm text-slate-500">Loading documents...</p>;
-  if (props.state === "error") return <p className="mt-6 text-sm text-red-600">Could not load the documents. Try Refresh.</p>;
   if (!props.documents.length) return <p className="mt-6 text-sm text-slate-500">No documents uploaded yet</p>;
   if (!props.shown.length) return <p className="mt-6 text-sm text-slate-500">No documents match the current filters</p>;
   return (

@@ -1,23 +1,22 @@
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { Dialog, DialogActions } from "~/components/ui/dialog";
 import { TextAreaField } from "~/components/ui/textarea";
-import { deleteFeedback, listFeedback, updateFeedback, type FeedbackItem } from "~/lib/admin-client";
+import { deleteFeedback, updateFeedback, type FeedbackItem } from "~/lib/admin-client";
 import { displayName, feedbackBadgeClass, timeAgo } from "~/lib/admin-view";
 import { handleUnauthorized, isUnauthorizedError, serverReason } from "~/lib/api-client";
 import { professionLabel } from "~/lib/brand";
 import { toast } from "~/lib/toast";
-import { Badge, EmptyState, ErrorState, LoadingState, useAdminData } from "./admin-data";
+import { Badge, EmptyState, useTabData } from "./admin-data";
 
 const NOTES_MAX = 5000;
 const updateFailure = (error: unknown) => serverReason(error) ?? "Failed to update feedback.";
 
 /** Feedback (spec §2, §4): new -> reviewed, notes at any status, delete with a confirm. */
-export function FeedbackTab() {
-  const load = useCallback((signal: AbortSignal) => listFeedback(signal), []);
-  const { state, reload, update } = useAdminData(load, "Could not load the feedback.");
+export function FeedbackTab({ feedback: loaded }: { feedback: FeedbackItem[] }) {
+  const { data: feedback, reload, update } = useTabData(loaded);
   const { confirm, dialog } = useConfirm();
   const [editing, setEditing] = useState<FeedbackItem | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
@@ -78,20 +77,17 @@ export function FeedbackTab() {
     );
   }
 
-  if (state.status === "loading") return <LoadingState>Loading feedback...</LoadingState>;
-  if (state.status === "error") return <ErrorState message={state.message} onRetry={() => void reload()} />;
-
   return (
     <div className="space-y-4">
       {dialog}
       <NotesDialog item={editing} saving={editing !== null && busyId === editing.id} onClose={() => setEditing(null)} onSave={(item, notes) => void saveNotes(item, notes)} />
-      {state.data.length === 0 ? (
+      {feedback.length === 0 ? (
         <Card className="p-6">
           <EmptyState>No feedback submitted yet</EmptyState>
         </Card>
       ) : (
         <ul className="space-y-4" data-testid="feedback-list">
-          {state.data.map((item) => (
+          {feedback.map((item) => (
             <li key={item.id}>
               <FeedbackCard item={item} busy={busyId === item.id} onReviewed={() => void markReviewed(item)} onNotes={() => setEditing(item)} onDelete={() => void remove(item)} />
             </li>

@@ -1,17 +1,10 @@
-import { useCallback } from "react";
 import { Card } from "~/components/ui/card";
-import { getStats } from "~/lib/admin-client";
+import type { AdminStats } from "~/lib/admin-client";
 import { overviewNumbers } from "~/lib/admin-view";
-import { ErrorState, LoadingState, useAdminData } from "./admin-data";
 
 /** Overview (spec §2): the totals, and what happened in the last days. */
-export function OverviewTab() {
-  const load = useCallback((signal: AbortSignal) => getStats(signal), []);
-  const { state, reload } = useAdminData(load, "Could not load the statistics.");
-
-  if (state.status === "loading") return <LoadingState>Loading statistics...</LoadingState>;
-  if (state.status === "error") return <ErrorState message={state.message} onRetry={() => void reload()} />;
-  const n = overviewNumbers(state.data);
+export function OverviewTab({ stats }: { stats: AdminStats }) {
+  const n = overviewNumbers(stats);
 
   return (
     <div className="space-y-6">

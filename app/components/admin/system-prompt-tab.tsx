@@ -1,12 +1,11 @@
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { TextAreaField } from "~/components/ui/textarea";
-import { getSystemPrompts, saveSystemPrompts, type SystemPrompts } from "~/lib/admin-client";
+import { saveSystemPrompts, type SystemPrompts } from "~/lib/admin-client";
 import { SYSTEM_PROMPT_MAX, canSave } from "~/lib/admin-view";
 import { reportFailure, serverReason } from "~/lib/api-client";
 import { toast } from "~/lib/toast";
-import { ErrorState, LoadingState, useAdminData } from "./admin-data";
 
 const FIELDS: ReadonlyArray<{ key: keyof SystemPrompts; label: string; hint: string; rows: number }> = [
   { key: "mainPrompt", label: "Main System Prompt", hint: "How the assistant answers every question.", rows: 12 },
@@ -15,14 +14,8 @@ const FIELDS: ReadonlyArray<{ key: keyof SystemPrompts; label: string; hint: str
 ];
 
 /** System Prompt (spec §2): the three prompts the answering code reads. */
-export function SystemPromptTab() {
-  const load = useCallback((signal: AbortSignal) => getSystemPrompts(signal), []);
-  const { state, reload } = useAdminData(load, "Could not load the system prompts.");
-
-  if (state.status === "loading") return <LoadingState>Loading system prompts...</LoadingState>;
-  if (state.status === "error" || !state.data)
-    return <ErrorState message={state.status === "error" ? state.message : "Could not load the system prompts."} onRetry={() => void reload()} />;
-  return <SystemPromptForm initial={state.data} />;
+export function SystemPromptTab({ prompts }: { prompts: SystemPrompts }) {
+  return <SystemPromptForm initial={prompts} />;
 }
 
 function SystemPromptForm({ initial }: { initial: SystemPrompts }) {

@@ -1,12 +1,12 @@
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { listUsers, setBetaAccess, type AdminUser } from "~/lib/admin-client";
+import { setBetaAccess, type AdminUser } from "~/lib/admin-client";
 import { betaBadgeClass, canDecide, decisionLine, fullName, timeAgo } from "~/lib/admin-view";
 import { handleUnauthorized, isUnauthorizedError } from "~/lib/api-client";
 import { professionLabel } from "~/lib/brand";
 import { toast } from "~/lib/toast";
-import { Badge, EmptyState, ErrorState, LoadingState, useAdminData } from "./admin-data";
+import { Badge, EmptyState, useTabData } from "./admin-data";
 
 const DECISIONS = {
   approve: { title: "User Approved", description: "User has been granted beta access", failure: "Failed to approve user access." },
@@ -14,9 +14,8 @@ const DECISIONS = {
 } as const;
 
 /** Users (spec §2, §4): every account with its usage, and Approve / Deny for pending ones. */
-export function UsersTab() {
-  const load = useCallback((signal: AbortSignal) => listUsers(signal), []);
-  const { state, reload, update } = useAdminData(load, "Could not load the users.");
+export function UsersTab({ users: loaded }: { users: AdminUser[] }) {
+  const { data: users, reload, update } = useTabData(loaded);
   const [busyId, setBusyId] = useState<string | null>(null);
 
   async function decide(user: AdminUser, decision: keyof typeof DECISIONS) {
@@ -36,17 +35,15 @@ export function UsersTab() {
     }
   }
 
-  if (state.status === "loading") return <LoadingState>Loading users...</LoadingState>;
-  if (state.status === "error") return <ErrorState message={state.message} onRetry={() => void reload()} />;
-  if (state.data.length === 0) return <EmptyState>No users yet</EmptyState>;
+  if (users.length === 0) return <EmptyState>No users yet</EmptyState>;
 
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-600">
-        {state.data.length} {state.data.length === 1 ? "user" : "users"}, {state.data.filter(canDecide).length} pending approval
+        {users.length} {users.length === 1 ? "user" : "users"}, {users.filter(canDecide).length} pending approval
       </p>
       <ul className="space-y-4" data-testid="user-list">
-        {state.data.map((user) => (
+        {users.map((user) => (
           <li key={user.id}>
             <UserCard user={user} busy={busyId === user.id} onDecide={(d) => void decide(user, d)} />
           </li>

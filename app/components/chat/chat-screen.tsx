@@ -1,63 +1,73 @@
-import { useCallback, useEffect, useRef, useState } from "react";
-import { useLocation } from "react-router";
+import { Suspense, useCallback, useRef, useState } from "react";
+import { Await, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { AI_SEARCH_SUBTITLE } from "~/lib/brand";
-import type { Conversation } from "~/lib/chat-client";
-import { openConversationOf, rememberOpenConversation, visibleBanner, type Banner, type Modes } from "~/lib/chat-view";
+import { CONVERSATION_PARAM } from "~/lib/chat/index";
+import type { Conversation, Message } from "~/lib/chat-client";
+import { shownSuggestions, visibleBanner, type Banner, type Modes } from "~/lib/chat-view";
 import { MessageHeart } from "./chat-icons";
 import { Composer, ToolsRow } from "./composer";
 import { FeedbackDialog } from "./feedback-dialog";
 import { MessageList } from "./message-list";
-import { SettingsDialog } from "./settings-dialog";
+import { useSettingsDialog } from "./settings-dialog";
 import { Sidebar } from "./sidebar";
 import { Suggestions } from "./suggestions";
 import { useChat } from "./use-chat";
 import { useConversations } from "./use-conversations";
 
+/** What the page loader gives the chat screen (the `/` and `/app` routes). */
+export type ChatData = {
+  welcomeMessage: string;
+  conversations: Conversation[];
+  /** The conversation named by `?conversation=`, with its messages. */
+  open: { id: string; messages: Message[] } | null;
+  /** Contextual for the open conversation, else popular; they may arrive after the page. */
+  suggestions: Promise<string[]>;
+};
+
+const conversationSearch = (id: string | null) => (id ? `?${new URLSearchParams({ [CONVERSATION_PARAM]: id })}` : "");
+
 /**
  * The chat screen (spec §2, §4): sidebar with the history, the 'AI Search' pane with the
  * welcome message or the conversation, suggestions, Feedback, the question box and the Tools row.
+ * The open conversation is the address's `?conversation=`: the loader reads it with its messages, so a
+ * reload or the back button shows it as it was.
  */
-export function ChatScreen({ welcomeMessage }: { welcomeMessage: string }) {
-  const history = useConversations();
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+export function ChatScreen({ data }: { data: ChatData }) {
+  const navigate = useNavigate();
+  const { revalidate } = useRevalidator();
+  const location = useLocation();
+  const navigation = useNavigation();
+  // The conversation open, or being opened (the loader is reading its messages).
+  const target = navigation.location?.pathname === location.pathname ? navigation.location : location;
+  const selectedId = new URLSearchParams(target.search).get(CONVERSATION_PARAM);
+  const loaded = data.open && data.open.id === selectedId ? data.open : null;
+
+  const history = useConversations(data.conversations);
   const [input, setInput] = useState("");
   const [modes, setModes] = useState<Modes>({ usePubmed: false, useThinkHarder: false });
   const [dismissed, setDismissed] = useState<ReadonlySet<Banner>>(new Set());
   const [feedbackOpen, setFeedbackOpen] = useState(false);
-  const [settingsOpen, setSettingsOpen] = useState(false);
+  const settings = useSettingsDialog();
   const inputRef = useRef<HTMLTextAreaElement>(null);
-  const entryKey = useLocation().key;
-  const reopened = useRef(false);
-
-  // The conversation this history entry showed comes back with it (Back from the viewer on a phone, a
-  // reload); read after the first render, so the server's HTML and the hydrated page agree.
-  useEffect(() => {
-    if (!reopened.current) {
-      reopened.current = true;
-      const id = openConversationOf(sessionStorage, entryKey);
-      if (id) {
-        setSelectedId(id);
-        return;
-      }
-    }
-    rememberOpenConversation(sessionStorage, entryKey, selectedId);
-  }, [entryKey, selectedId]);
-
-  const { add: addConversation, refresh: refreshConversations } = history;
-  const onConversationCreated = useCallback(
-    (conversation: Conversation) => {
-      addConversation(conversation);
-      setSelectedId(conversation.id);
+  const open = useCallback((id: string | null) => navigate({ search: conversationSearch(id) }), [navigate]);
+  const onConversationCreated = useCallback(() => void revalidate(), [revalidate]);
+  const onAnswered = useCallback(
+    async (conversationId: string, fromBlank: boolean) => {
+      // A first question keeps the address blank while it is answered (nothing to load yet); its answer opens
+      // the conversation, unless the user has opened another meanwhile. The address now, not at sending.
+      if (fromBlank && !new URLSearchParams(window.location.search).has(CONVERSATION_PARAM)) await open(conversationId);
+      else await revalidate();
     },
-    [addConversation],
+    [open, revalidate],
   );
-  const onAnswered = useCallback(() => void refreshConversations(), [refreshConversations]);
-  const chat = useChat({ selectedId, onConversationCreated, onAnswered });
+  const chat = useChat({ onConversationCreated, onAnswered });
   const pending = chat.pending;
-  const showPending = pending && pending.conversationId === selectedId ? pending : null;
+  const showPending = pending && (pending.conversationId === selectedId || (pending.fromBlank && selectedId === null)) ? pending : null;
+  // A first question's new conversation is the one shown while it is answered.
+  const shownId = selectedId ?? showPending?.conversationId ?? null;
 
   async function send() {
-    const outcome = await chat.send(input, modes);
+    const outcome = await chat.send(input, modes, selectedId);
     if (outcome === "sent") setInput("");
     inputRef.current?.focus();
   }
@@ -75,9 +85,9 @@ export function ChatScreen({ welcomeMessage }: { welcomeMessage: string }) {
 
   async function deleteConversation(id: string) {
     if (pending?.conversationId === id) chat.stop();
-    const wasOpen = selectedId === id;
-    if (wasOpen) setSelectedId(null);
-    await history.remove(id, wasOpen ? () => setSelectedId(id) : undefined);
+    const wasOpen = shownId === id;
+    if (wasOpen && selectedId) await open(null);
+    await history.remove(id, wasOpen ? () => void open(id) : undefined);
   }
 
   function pickSuggestion(question: string) {
@@ -89,17 +99,15 @@ export function ChatScreen({ welcomeMessage }: { welcomeMessage: string }) {
     <div className="flex min-h-0 w-full flex-1" data-testid="chat-screen">
       <Sidebar
         conversations={history.conversations}
-        status={history.status}
-        selectedId={selectedId}
-        onSelect={setSelectedId}
+        selectedId={shownId}
+        onSelect={(id) => void open(id)}
         onNewChat={() => {
-          setSelectedId(null);
+          if (selectedId) void open(null);
           inputRef.current?.focus();
         }}
         onRename={(id, title) => void history.rename(id, title)}
         onDelete={(id) => void deleteConversation(id)}
-        onRetry={() => void history.refresh()}
-        onOpenSettings={() => setSettingsOpen(true)}
+        onOpenSettings={settings.open}
       />
 
       <main className="flex min-w-0 flex-1 flex-col">
@@ -110,15 +118,15 @@ export function ChatScreen({ welcomeMessage }: { welcomeMessage: string }) {
             <div className="mt-6">
               {selectedId || showPending ? (
                 <MessageList
-                  messages={selectedId ? chat.messages : []}
-                  status={selectedId ? chat.messagesStatus : "idle"}
+                  conversationId={loaded?.id ?? null}
+                  messages={loaded?.messages ?? []}
+                  status={loaded ? "ready" : selectedId ? "loading" : "idle"}
                   pending={showPending}
                   scrollRequest={chat.scrollRequest}
-                  onRetry={chat.reloadMessages}
                 />
               ) : (
                 <div className="whitespace-pre-line rounded-lg border border-brand-100 bg-brand-50 p-6 text-slate-800" data-testid="welcome-message">
-                  {welcomeMessage}
+                  {data.welcomeMessage}
                 </div>
               )}
             </div>
@@ -128,7 +136,16 @@ export function ChatScreen({ welcomeMessage }: { welcomeMessage: string }) {
         <div className="border-t border-slate-200 bg-slate-50">
           <div className="mx-auto w-full max-w-3xl px-4 py-3">
             <div className="mb-2 flex items-start justify-between gap-3">
-              {input.trim() === "" && !pending ? <Suggestions suggestions={chat.suggestions} onPick={pickSuggestion} /> : <span />}
+              {input.trim() === "" && !pending && (loaded !== null || selectedId === null) ? (
+                // Keyed by conversation: another one's suggestions never show while its own are on their way.
+                <Suspense key={loaded?.id ?? ""} fallback={<span />}>
+                  <Await resolve={data.suggestions} errorElement={<span />}>
+                    {(list) => <Suggestions suggestions={shownSuggestions(list)} onPick={pickSuggestion} />}
+                  </Await>
+                </Suspense>
+              ) : (
+                <span />
+              )}
               <button
                 type="button"
                 onClick={() => setFeedbackOpen(true)}
@@ -150,7 +167,7 @@ export function ChatScreen({ welcomeMessage }: { welcomeMessage: string }) {
       </main>
 
       <FeedbackDialog open={feedbackOpen} onOpenChange={setFeedbackOpen} />
-      <SettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} />
+      {settings.dialog}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
-import { Button } from "~/components/ui/button";
 import { answeredByLabel, queueLabel } from "~/lib/answer";
 import type { Message } from "~/lib/chat-client";
+import { newestAssistantId } from "~/lib/chat-view";
 import { MarkdownContent } from "./markdown-content";
 import { Sources } from "./sources";
 import type { MessagesStatus, PendingMessage, ScrollRequest } from "./use-chat";
@@ -71,36 +71,39 @@ function Thinking({ ahead }: { ahead: number | null }) {
  * until the first token, then the growing answer). Scrolls to the start of the newest answer.
  */
 export function MessageList({
+  conversationId,
   messages,
   status,
   pending,
   scrollRequest,
-  onRetry,
 }: {
+  /** The conversation whose messages are shown: opening one scrolls to its newest answer. */
+  conversationId: string | null;
   messages: readonly Message[];
   status: MessagesStatus;
   pending: PendingMessage | null;
   scrollRequest: ScrollRequest | null;
-  onRetry: () => void;
 }) {
   const listRef = useRef<HTMLOListElement>(null);
-  const streaming = pending?.phase === "streaming";
+  // What was scrolled for already: re-renders with new messages must not scroll again.
+  const handled = useRef<{ conversationId: string | null; seq: number }>({ conversationId: null, seq: 0 });
 
   useEffect(() => {
     const list = listRef.current;
-    if (!scrollRequest || !list) return;
-    if (scrollRequest.to === "bottom") {
-      list.lastElementChild?.scrollIntoView({ block: "end" });
-      return;
+    if (!list) return;
+    let to: string | null = null;
+    if (status === "ready" && conversationId !== handled.current.conversationId) {
+      handled.current.conversationId = conversationId;
+      to = newestAssistantId(messages) ?? "bottom";
+    } else if (scrollRequest && scrollRequest.seq !== handled.current.seq) {
+      to = scrollRequest.to;
     }
-    const target = list.querySelector(`[data-message-id="${CSS.escape(scrollRequest.to)}"]`);
-    target?.scrollIntoView({ block: "start" });
-  }, [scrollRequest]);
+    if (scrollRequest) handled.current.seq = scrollRequest.seq;
+    if (to === "bottom") list.lastElementChild?.scrollIntoView({ block: "end" });
+    else if (to === "answer") list.querySelector('[data-testid="streaming-answer"]')?.scrollIntoView({ block: "start" });
+    else if (to) list.querySelector(`[data-message-id="${CSS.escape(to)}"]`)?.scrollIntoView({ block: "start" });
+  }, [scrollRequest, conversationId, status, messages]);
 
-  // The first token: bring the start of the answer into view once; the reader scrolls from there.
-  useEffect(() => {
-    if (streaming) listRef.current?.querySelector('[data-testid="streaming-answer"]')?.scrollIntoView({ block: "start" });
-  }, [streaming]);
 
   const storedIds = new Set(messages.map((m) => m.id));
   const pendingUserStored = pending?.userMessage ? storedIds.has(pending.userMessage.id) : false;
@@ -108,14 +111,6 @@ export function MessageList({
   return (
     <div aria-busy={pending !== null}>
       {status === "loading" && !pending ? <p className="py-6 text-center text-sm text-slate-500">Loading messages...</p> : null}
-      {status === "error" ? (
-        <div className="my-4 rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800" role="alert">
-          Could not load this conversation.{" "}
-          <Button variant="secondary" className="ml-2 px-2 py-1" onClick={onRetry}>
-            Try again
-          </Button>
-        </div>
-      ) : null}
       {status === "ready" && messages.length === 0 && !pending ? (
         <p className="py-6 text-center text-sm text-slate-500">No messages yet. Ask a question below.</p>
       ) : null}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useCallback, useRef, useState, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogActions, DialogClose } from "~/components/ui/dialog";
 import { TextAreaField } from "~/components/ui/textarea";
@@ -8,15 +8,20 @@ import { toast } from "~/lib/toast";
 
 type LoadState = { status: "loading" } | { status: "error" } | { status: "ready"; form: UserSettings; customSystemPromptApplies: boolean };
 
-/** 'User Settings' (spec §2): the custom system prompt and PubMed priority journals, loaded on open. */
-export function SettingsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+/**
+ * 'User Settings' (spec §2): the custom system prompt and PubMed priority journals, read each time the
+ * dialog is opened (`open`), showing 'Loading settings...' meanwhile; closing it drops a read still on its way.
+ */
+export function useSettingsDialog(): { open: () => void; dialog: ReactNode } {
+  const [isOpen, setIsOpen] = useState(false);
   const [state, setState] = useState<LoadState>({ status: "loading" });
-  const [attempt, setAttempt] = useState(0);
   const [saving, setSaving] = useState(false);
+  const reading = useRef<AbortController | null>(null);
 
-  useEffect(() => {
-    if (!open) return;
+  const load = useCallback(() => {
+    reading.current?.abort();
     const controller = new AbortController();
+    reading.current = controller;
     setState({ status: "loading" });
     getUserSettings(controller.signal)
       .then((settings) => {
@@ -32,8 +37,17 @@ export function SettingsDialog({ open, onOpenChange }: { open: boolean; onOpenCh
         if (isUnauthorizedError(error)) handleUnauthorized();
         setState({ status: "error" });
       });
-    return () => controller.abort();
-  }, [open, attempt]);
+  }, []);
+
+  const open = useCallback(() => {
+    setIsOpen(true);
+    load();
+  }, [load]);
+
+  const onOpenChange = (next: boolean) => {
+    if (!next) reading.current?.abort();
+    setIsOpen(next);
+  };
 
   const set = (key: keyof UserSettings) => (e: { target: { value: string } }) =>
     setState((s) => (s.status === "ready" ? { ...s, form: { ...s.form, [key]: e.target.value } } : s));
@@ -53,9 +67,9 @@ export function SettingsDialog({ open, onOpenChange }: { open: boolean; onOpenCh
     }
   }
 
-  return (
+  const dialog = (
     <Dialog
-      open={open}
+      open={isOpen}
       onOpenChange={onOpenChange}
       title="User Settings"
       description="Shape how answers are written for you, and which journals PubMed mode favours."
@@ -74,7 +88,7 @@ export function SettingsDialog({ open, onOpenChange }: { open: boolean; onOpenCh
             <DialogClose asChild>
               <Button variant="secondary">Cancel</Button>
             </DialogClose>
-            <Button onClick={() => setAttempt((n) => n + 1)}>Try again</Button>
+            <Button onClick={load}>Try again</Button>
           </div>
         </div>
       ) : (
@@ -112,4 +126,5 @@ export function SettingsDialog({ open, onOpenChange }: { open: boolean; onOpenCh
       )}
     </Dialog>
   );
+  return { open, dialog };
 }

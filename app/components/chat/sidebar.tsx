@@ -4,9 +4,14 @@ import { cn } from "~/components/ui/cn";
 import type { Conversation } from "~/lib/chat-client";
 import { ChatBubble, Gear, PanelLeft, Plus } from "./chat-icons";
 import { ConversationItem } from "./conversation-item";
-import type { ListStatus } from "./use-conversations";
 
 const narrowScreen = () => window.matchMedia("(max-width: 767px)").matches;
+
+/**
+ * The newest conversations listed until "Show all" is chosen: the page arrives with the history drawn, and a
+ * history of thousands would make that page slow to draw (on the server too) for a list nobody scrolls.
+ */
+const HISTORY_SHOWN = 100;
 
 /**
  * The left sidebar (spec §2): New Chat, Chat History, Settings. It can be collapsed to a
@@ -15,23 +20,19 @@ const narrowScreen = () => window.matchMedia("(max-width: 767px)").matches;
  */
 export function Sidebar({
   conversations,
-  status,
   selectedId,
   onSelect,
   onNewChat,
   onRename,
   onDelete,
-  onRetry,
   onOpenSettings,
 }: {
   conversations: readonly Conversation[];
-  status: ListStatus;
   selectedId: string | null;
   onSelect: (id: string) => void;
   onNewChat: () => void;
   onRename: (id: string, title: string) => void;
   onDelete: (id: string) => void;
-  onRetry: () => void;
   onOpenSettings: () => void;
 }) {
   const [collapsed, setCollapsed] = useState(false);
@@ -39,6 +40,8 @@ export function Sidebar({
   const [focusInside, setFocusInside] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const [renamingId, setRenamingId] = useState<string | null>(null);
+  const [showAll, setShowAll] = useState(false);
+  const listed = showAll ? conversations : conversations.slice(0, HISTORY_SHOWN);
 
   // Small screens start with the rail, so the conversation has the width.
   useEffect(() => {
@@ -103,41 +106,39 @@ export function Sidebar({
 
         <nav className="mt-3 min-h-0 flex-1 overflow-y-auto px-2 pb-2" aria-label="Chat History">
           {expanded ? (
-            status === "loading" ? (
-              <p className="px-2 py-3 text-sm text-slate-500">Loading conversations...</p>
-            ) : status === "error" ? (
-              <div className="px-2 py-3 text-sm text-red-700" role="alert">
-                Could not load your conversations.
-                <Button variant="secondary" className="mt-2 w-full" onClick={onRetry}>
-                  Try again
-                </Button>
-              </div>
-            ) : conversations.length === 0 ? (
+            conversations.length === 0 ? (
               <p className="px-2 py-3 text-sm text-slate-500" data-testid="empty-history">
                 No chat history yet
               </p>
             ) : (
-              <ul className="space-y-0.5" data-testid="conversation-list">
-                {conversations.map((c) => (
-                  <ConversationItem
-                    key={c.id}
-                    conversation={c}
-                    selected={c.id === selectedId}
-                    renaming={c.id === renamingId}
-                    onSelect={() => {
-                      closeOnSmallScreen();
-                      onSelect(c.id);
-                    }}
-                    onStartRename={() => setRenamingId(c.id)}
-                    onRename={(title) => {
-                      setRenamingId(null);
-                      if (title) onRename(c.id, title);
-                    }}
-                    onDelete={() => onDelete(c.id)}
-                    onMenuOpenChange={setMenuOpen}
-                  />
-                ))}
-              </ul>
+              <>
+                <ul className="space-y-0.5" data-testid="conversation-list">
+                  {listed.map((c) => (
+                    <ConversationItem
+                      key={c.id}
+                      conversation={c}
+                      selected={c.id === selectedId}
+                      renaming={c.id === renamingId}
+                      onSelect={() => {
+                        closeOnSmallScreen();
+                        onSelect(c.id);
+                      }}
+                      onStartRename={() => setRenamingId(c.id)}
+                      onRename={(title) => {
+                        setRenamingId(null);
+                        if (title) onRename(c.id, title);
+                      }}
+                      onDelete={() => onDelete(c.id)}
+                      onMenuOpenChange={setMenuOpen}
+                    />
+                  ))}
+                </ul>
+                {listed.length < conversations.length ? (
+                  <Button variant="ghost" className="mt-1 w-full text-xs" onClick={() => setShowAll(true)}>
+                    Show all {conversations.length} conversations
+                  </Button>
+                ) : null}
+              </>
             )
           ) : (
             <div className="flex justify-center pt-2 text-lg text-slate-400" aria-hidden="true">

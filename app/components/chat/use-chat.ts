@@ -1,23 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { handleUnauthorized, isUnauthorizedError, serverReason } from "~/lib/api-client";
-import {
-  contextualSuggestions,
-  createConversation,
-  listAnsweredMessages,
-  listMessages,
-  newQuestionKey,
-  popularSuggestions,
-  requestTitle,
-  streamMessage,
-  type Conversation,
-  type Message,
-} from "~/lib/chat-client";
-import { canSend, fallbackTitle, mergeMessages, newestAssistantId, shownSuggestions, type Modes } from "~/lib/chat-view";
+import { createConversation, listAnsweredMessages, newQuestionKey, requestTitle, streamMessage, type Conversation, type Message } from "~/lib/chat-client";
+import { canSend, fallbackTitle, newestAssistantId, type Modes } from "~/lib/chat-view";
 import { toast } from "~/lib/toast";
 
 /** A question on its way: the text, then the stored user message, then the answer as it streams. */
 export type PendingMessage = {
   conversationId: string | null;
+  /** Asked with no conversation open: it shows on the blank screen until its answer opens the conversation. */
+  fromBlank: boolean;
   content: string;
   userMessage: Message | null;
   /** How the question was read, from the stream; the stored answer carries it afterwards. */
@@ -29,123 +20,40 @@ export type PendingMessage = {
   phase: "preparing" | "thinking" | "streaming";
 };
 
-export type MessagesStatus = "idle" | "loading" | "ready" | "error";
+export type MessagesStatus = "idle" | "loading" | "ready";
 
-/** Where the list should scroll next: a message's start, or the bottom. `seq` makes repeats count. */
-export type ScrollRequest = { to: string | "bottom"; seq: number };
+/**
+ * Where the list should scroll next: a stored message's start (its id), the bottom, or the start of the
+ * answer being streamed. `seq` makes repeats count.
+ */
+export type ScrollRequest = { to: string | "bottom" | "answer"; seq: number };
 
 export type SendOutcome = "sent" | "failed";
 
 /**
- * The selected conversation's messages, sending with streaming (spec §4), and the
- * suggestions: popular with no conversation selected, contextual after answers.
+ * Sending with streaming (spec §4). The messages themselves are the page loader's: when an answer ends,
+ * `onAnswered` brings the stored list (answer, or the failed or stopped one) and resolves once it is on
+ * screen, so the streamed text gives way to it without a gap.
  */
 export function useChat({
-  selectedId,
   onConversationCreated,
   onAnswered,
 }: {
-  selectedId: string | null;
-  /** A conversation made for the first question: show it in the list and select it. */
+  /** A conversation made for the first question: show it in the history. */
   onConversationCreated: (conversation: Conversation) => void;
-  /** An answer finished or failed: the list may need refreshing (ordering, titles). */
-  onAnswered: () => void;
+  /** An answer finished or failed: show the stored conversation (and refresh the history's order and titles). */
+  onAnswered: (conversationId: string, fromBlank: boolean) => Promise<void>;
 }) {
-  const [messages, setMessages] = useState<Message[]>([]);
-  const [messagesStatus, setMessagesStatus] = useState<MessagesStatus>("idle");
   const [pending, setPending] = useState<PendingMessage | null>(null);
-  const [suggestions, setSuggestions] = useState<string[]>([]);
   const [scrollRequest, setScrollRequest] = useState<ScrollRequest | null>(null);
-  const [reloadSeq, setReloadSeq] = useState(0);
 
-  const selectedRef = useRef(selectedId);
   const busyRef = useRef(false);
   const abortRef = useRef<AbortController | null>(null);
-  // Every write to `messages` bumps this; a fetch started before a newer write is stale.
-  const messagesVersion = useRef(0);
 
-  useEffect(() => {
-    selectedRef.current = selectedId;
-  }, [selectedId]);
-
-  const scrollTo = useCallback((to: string | "bottom") => setScrollRequest((r) => ({ to, seq: (r?.seq ?? 0) + 1 })), []);
-
-  const writeMessages = useCallback((update: (list: Message[]) => Message[]) => {
-    messagesVersion.current++;
-    setMessages(update);
-  }, []);
-
-  // Load the selected conversation's messages.
-  useEffect(() => {
-    if (!selectedId) {
-      writeMessages(() => []);
-      setMessagesStatus("idle");
-      return;
-    }
-    const controller = new AbortController();
-    writeMessages(() => []);
-    setMessagesStatus("loading");
-    const version = messagesVersion.current;
-    listMessages(selectedId, controller.signal)
-      .then((list) => {
-        if (controller.signal.aborted) return;
-        setMessagesStatus("ready");
-        if (version !== messagesVersion.current) return;
-        writeMessages(() => list);
-        scrollTo(newestAssistantId(list) ?? "bottom");
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (isUnauthorizedError(error)) handleUnauthorized();
-        setMessagesStatus("error");
-      });
-    return () => controller.abort();
-  }, [selectedId, reloadSeq, writeMessages, scrollTo]);
-
-  const reloadMessages = useCallback(() => setReloadSeq((n) => n + 1), []);
-
-  /**
-   * After an answer: the stored list is the truth (it may hold a failed or stopped answer too);
-   * `waitForAnswer` when the answer ended without `done` and may not be stored yet. The list
-   * written, or null when it was not.
-   */
-  const refetchMessages = useCallback(
-    async (conversationId: string, waitForAnswer = false): Promise<Message[] | null> => {
-      const version = messagesVersion.current;
-      try {
-        const list = await (waitForAnswer ? listAnsweredMessages(conversationId) : listMessages(conversationId));
-        if (selectedRef.current !== conversationId || version !== messagesVersion.current) return null;
-        writeMessages(() => list);
-        return list;
-      } catch (error) {
-        console.warn("Refetching messages failed:", error);
-        return null;
-      }
-    },
-    [writeMessages],
-  );
-
-  // Suggestions: popular with no conversation, contextual for one; not while a question is on its way
-  // (they are hidden then), so finishing an answer refetches them.
-  const sending = pending !== null;
-  useEffect(() => {
-    setSuggestions([]);
-    if (sending) return;
-    const controller = new AbortController();
-    const load = selectedId ? contextualSuggestions(selectedId, controller.signal) : popularSuggestions(controller.signal);
-    load
-      .then((list) => {
-        if (!controller.signal.aborted) setSuggestions(shownSuggestions(Array.isArray(list) ? list : []));
-      })
-      .catch((error: unknown) => {
-        // Suggestions are optional help: without them the screen still works.
-        if (!controller.signal.aborted) console.warn("Loading suggestions failed:", error);
-      });
-    return () => controller.abort();
-  }, [selectedId, sending]);
+  const scrollTo = useCallback((to: ScrollRequest["to"]) => setScrollRequest((r) => ({ to, seq: (r?.seq ?? 0) + 1 })), []);
 
   const send = useCallback(
-    async (text: string, modes: Modes): Promise<SendOutcome> => {
+    async (text: string, modes: Modes, openId: string | null): Promise<SendOutcome> => {
       const content = text.trim();
       // A ref, not state: a second click or Enter before React re-renders is refused here.
       if (!canSend(content, busyRef.current)) return "failed";
@@ -153,10 +61,11 @@ export function useChat({
       const controller = new AbortController();
       abortRef.current = controller;
       const update = (patch: Partial<PendingMessage>) => setPending((p) => (p ? { ...p, ...patch } : p));
-      let conversationId = selectedRef.current;
-      setPending({ conversationId, content, userMessage: null, reading: null, ahead: null, answer: "", phase: conversationId ? "thinking" : "preparing" });
+      const fromBlank = openId === null;
+      setPending({ conversationId: openId, fromBlank, content, userMessage: null, reading: null, ahead: null, answer: "", phase: fromBlank ? "preparing" : "thinking" });
       scrollTo("bottom");
       try {
+        let conversationId = openId;
         if (!conversationId) {
           let title: string;
           try {
@@ -174,13 +83,13 @@ export function useChat({
             return "failed";
           }
           conversationId = conversation.id;
-          selectedRef.current = conversation.id;
           onConversationCreated(conversation);
           update({ conversationId, phase: "thinking" });
           if (controller.signal.aborted) return "failed";
         }
 
         let storedUser: Message | null = null;
+        let streaming = false;
         const target = conversationId;
         try {
           const answer = await streamMessage(
@@ -193,7 +102,12 @@ export function useChat({
               },
               onReading: (reading) => update({ reading }),
               onQueue: (ahead) => update({ ahead: ahead > 0 ? ahead : null }),
-              onToken: (piece) => setPending((p) => (p ? { ...p, answer: p.answer + piece, phase: "streaming" } : p)),
+              onToken: (piece) => {
+                // The first token: bring the start of the answer into view once; the reader scrolls from there.
+                if (!streaming) scrollTo("answer");
+                streaming = true;
+                setPending((p) => (p ? { ...p, answer: p.answer + piece, phase: "streaming" } : p));
+              },
               // Spec §8's PubMed toasts; the answer itself still comes from the knowledge base.
               onPubmed: (outcome) => {
                 if (outcome.status === "failed") toast({ title: "Search Failed", description: "Failed to search PubMed. Please try again.", variant: "destructive" });
@@ -203,12 +117,8 @@ export function useChat({
             { signal: controller.signal, key: newQuestionKey() },
           );
           // The stored answer replaces the streamed text (its citations were checked and renumbered).
-          if (selectedRef.current === target) {
-            const stored = storedUser ? [storedUser, answer] : [answer];
-            writeMessages((list) => mergeMessages(list, stored));
-            scrollTo(answer.id);
-          }
-          void refetchMessages(target);
+          await onAnswered(target, fromBlank);
+          scrollTo(answer.id);
           return "sent";
         } catch (error) {
           const stopped = controller.signal.aborted;
@@ -219,14 +129,13 @@ export function useChat({
               toast({ title: "Error", description: reason ? `Failed to send message. ${reason}` : "Failed to send message", variant: "destructive" });
             }
           }
-          // Stopped, failed or cut off: the streamed text gives way to what the server stored (the
-          // answer as failed, with what was written and why), the question shown until then.
-          const stored = await refetchMessages(target, true);
+          // Stopped, failed or cut off: the streamed text gives way to what the server stored (the answer as
+          // failed, with what was written and why), stored a moment after the connection closed.
+          const stored = await listAnsweredMessages(target).catch(() => null);
+          await onAnswered(target, fromBlank);
           if (stored) scrollTo(newestAssistantId(stored) ?? "bottom");
           // Stopped by the user: no error; the question stays in the history once stored.
           return stopped && storedUser ? "sent" : "failed";
-        } finally {
-          onAnswered();
         }
       } finally {
         busyRef.current = false;
@@ -234,7 +143,7 @@ export function useChat({
         setPending(null);
       }
     },
-    [onAnswered, onConversationCreated, refetchMessages, scrollTo, writeMessages],
+    [onAnswered, onConversationCreated, scrollTo],
   );
 
   const stop = useCallback(() => abortRef.current?.abort(), []);
@@ -242,5 +151,5 @@ export function useChat({
   // Leaving the screen stops a running answer.
   useEffect(() => () => abortRef.current?.abort(), []);
 
-  return { messages, messagesStatus, reloadMessages, pending, send, stop, suggestions, scrollRequest };
+  return { pending, send, stop, scrollRequest };
 }

@@ -1,84 +1,72 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
+import { useRevalidator } from "react-router";
 import { handleUnauthorized, isUnauthorizedError } from "~/lib/api-client";
 import { DELETE_UNDO_MS } from "~/lib/chat/index";
-import { deleteConversation, listConversations, renameConversation, restoreConversation, type Conversation } from "~/lib/chat-client";
+import { deleteConversation, renameConversation, restoreConversation, type Conversation } from "~/lib/chat-client";
 import { toast } from "~/lib/toast";
 
-export type ListStatus = "loading" | "ready" | "error";
-
 /**
- * The Chat History list (spec §4): loaded once, refetched after changes; rename refreshes
- * the list and says 'Success'; delete is optimistic, restored on error, refetched after, and
- * offers Undo while the server keeps it restorable.
+ * The Chat History list (spec §4) as the page loader read it, with the changes on their way shown at
+ * once: rename refreshes the list and says 'Success'; delete is optimistic, restored on error, refetched
+ * after, and offers Undo while the server keeps it restorable. Refetching is the loader's revalidation,
+ * which also keeps an older answer from overwriting a newer one.
  */
-export function useConversations() {
-  const [conversations, setConversations] = useState<Conversation[]>([]);
-  const [status, setStatus] = useState<ListStatus>("loading");
-  const latest = useRef(0);
+export function useConversations(loaded: readonly Conversation[]) {
+  const { revalidate } = useRevalidator();
+  const [renamed, setRenamed] = useState<ReadonlyMap<string, string>>(new Map());
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
 
-  const refresh = useCallback(async () => {
-    // Only the newest refresh may write, so a slow older answer cannot undo a newer one.
-    const ticket = ++latest.current;
-    try {
-      const list = await listConversations();
-      if (ticket !== latest.current) return;
-      setConversations(list);
-      setStatus("ready");
-    } catch (error) {
-      if (ticket !== latest.current) return;
-      if (isUnauthorizedError(error)) handleUnauthorized();
-      setStatus((s) => (s === "ready" ? s : "error"));
-    }
-  }, []);
-
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
-
-  /** Shows a conversation the client just created before the refetch brings it. */
-  const add = useCallback((conversation: Conversation) => {
-    setConversations((list) => [conversation, ...list.filter((c) => c.id !== conversation.id)]);
-    setStatus("ready");
-  }, []);
+  const conversations = useMemo(
+    () =>
+      loaded
+        .filter((c) => !hidden.has(c.id))
+        .map((c) => {
+          const title = renamed.get(c.id);
+          return title === undefined ? c : { ...c, title };
+        }),
+    [loaded, hidden, renamed],
+  );
 
   const rename = useCallback(
     async (id: string, title: string) => {
-      const before = conversations;
-      setConversations((list) => list.map((c) => (c.id === id ? { ...c, title } : c)));
+      setRenamed((m) => new Map(m).set(id, title));
       try {
         await renameConversation(id, title);
         toast({ title: "Success", description: "Conversation renamed." });
+        await revalidate();
       } catch (error) {
-        setConversations(before);
         if (isUnauthorizedError(error)) handleUnauthorized();
         else toast({ title: "Error", description: "Failed to rename conversation", variant: "destructive" });
+      } finally {
+        setRenamed((m) => {
+          const next = new Map(m);
+          next.delete(id);
+          return next;
+        });
       }
-      await refresh();
     },
-    [conversations, refresh],
+    [revalidate],
   );
 
   const restore = useCallback(
     async (id: string, onRestored?: () => void) => {
       try {
-        add(await restoreConversation(id));
+        await restoreConversation(id);
         toast({ title: "Success", description: "Conversation restored." });
-        onRestored?.();
+        if (onRestored) onRestored();
+        else await revalidate();
       } catch (error) {
         if (isUnauthorizedError(error)) handleUnauthorized();
         else toast({ title: "Error", description: "Could not restore the conversation: the time to undo has passed.", variant: "destructive" });
       }
-      await refresh();
     },
-    [add, refresh],
+    [revalidate],
   );
 
   /** `onRestored`: what to do when an Undo brought it back (reopen it, when it was open). */
   const remove = useCallback(
     async (id: string, onRestored?: () => void): Promise<boolean> => {
-      const before = conversations;
-      setConversations((list) => list.filter((c) => c.id !== id));
-      let ok = true;
+      setHidden((s) => new Set(s).add(id));
       try {
         await deleteConversation(id);
         toast({
@@ -87,17 +75,23 @@ export function useConversations() {
           action: { label: "Undo", onClick: () => void restore(id, onRestored) },
           duration: DELETE_UNDO_MS,
         });
+        await revalidate();
+        return true;
       } catch (error) {
-        ok = false;
-        setConversations(before);
         if (isUnauthorizedError(error)) handleUnauthorized();
         else toast({ title: "Error", description: "Failed to delete conversation", variant: "destructive" });
+        return false;
+      } finally {
+        setHidden((s) => {
+          const next = new Set(s);
+          next.delete(id);
+          return next;
+        });
       }
-      await refresh();
-      return ok;
     },
-    [conversations, refresh, restore],
+    [restore, revalidate],
   );
 
-  return { conversations, status, refresh, add, rename, remove };
+  return { conversations, refresh: revalidate, rename, remove };
 }
+

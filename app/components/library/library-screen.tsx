@@ -4,7 +4,6 @@ import { TopBar } from "~/components/top-bar";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { useConfirm } from "~/components/ui/confirm-dialog";
-import { getJson } from "~/lib/api-client";
 import { formatCreatedDate } from "~/lib/chat-view";
 import type { ActiveUpload } from "~/lib/documents-view";
 import { LIBRARY_EXTENSIONS, LIBRARY_MAX_MB, planLibraryUpload, quotaText, type LibraryDocument } from "~/lib/library-view";
@@ -22,13 +21,12 @@ import { useUploadFlow, type UploadEndpoints } from "../uploads/use-upload-flow"
 
 const LIBRARY_UPLOADS: UploadEndpoints = { upload: "/api/documents/upload", sessions: "/api/documents/upload-sessions", documents: "/api/documents" };
 
-const NO_DOCUMENTS: LibraryDocument[] = [];
-const loadLibrary = async () => (await getJson<LibraryDocument[]>("/api/documents")) ?? NO_DOCUMENTS;
 const anyProcessing = (documents: LibraryDocument[]) => documents.some((d) => d.processingStatus === "processing");
 
-export function LibraryScreen({ quota }: { quota: number }) {
+/** `documents`: the page loader's list (what GET /api/documents answers). */
+export function LibraryScreen({ quota, documents: loaded }: { quota: number; documents: LibraryDocument[] }) {
   // A document still processing (this page's upload, a retry, or one from before a reload): refresh until it ends.
-  const { data: documents, state, refresh } = useDocumentList(loadLibrary, NO_DOCUMENTS, anyProcessing);
+  const { data: documents, refresh } = useDocumentList(loaded, anyProcessing);
   const { confirm, dialog } = useConfirm();
   const uploads = useUploadFlow(LIBRARY_UPLOADS, refresh);
   const used = documents.length;
@@ -62,7 +60,7 @@ export function LibraryScreen({ quota }: { quota: number }) {
           <h1 className="text-xl font-bold">Document Library</h1>
           <p className="text-sm text-slate-600">Your own documents: only you can see them, and your questions search them alongside the shared knowledge base.</p>
         </div>
-        <UploadCard used={used} quota={quota} disabled={uploads.busy || state !== "ready"} onFiles={(files) => void upload(files)} />
+        <UploadCard used={used} quota={quota} disabled={uploads.busy} onFiles={(files) => void upload(files)} />
         {uploads.busy ? <ProgressPanel session={uploads.active} elapsed={uploads.elapsed} /> : null}
         <UploadResults results={uploads.results} />
         <ProcessingConsole lines={uploads.consoleLines} busy={uploads.busy} onClear={uploads.clearConsole} onCancel={uploads.cancel} canCancel={!!uploads.active} />
@@ -71,13 +69,11 @@ export function LibraryScreen({ quota }: { quota: number }) {
             Your Documents ({used})
           </h2>
           <DocumentCards
-            state={state}
             documents={documents}
             onDelete={(doc) => void deleteDocumentAfterConfirm(confirm, doc, "/api/documents", refresh)}
             onSaved={() => void refresh()}
             onCancel={(doc, upload) => void uploads.cancelSession(upload.sessionId, doc.filename)}
             onRetryDocument={(doc) => void uploads.retry(doc)}
-            onRetry={() => void refresh()}
           />
         </Card>
       </main>
@@ -119,25 +115,12 @@ function UploadCard(props: { used: number; quota: number; disabled: boolean; onF
 }
 
 function DocumentCards(props: {
-  state: string;
   documents: LibraryDocument[];
   onDelete: (d: LibraryDocument) => void;
   onCancel: (d: LibraryDocument, upload: ActiveUpload) => void;
   onRetryDocument: (d: LibraryDocument) => void;
-  onRetry: () => void;
   onSaved: () => void;
 }) {
-  if (props.state === "loading") return <p className="mt-4 text-sm text-slate-500">Loading your documents...</p>;
-  if (props.state === "error") {
-    return (
-      <div className="mt-4 flex items-center gap-3 text-sm text-red-600">
-        Could not load your documents.
-        <Button variant="secondary" onClick={props.onRetry}>
-          Try Again
-        </Button>
-      </div>
-    );
-  }
   if (!props.documents.length) return <p className="mt-4 text-sm text-slate-500">No documents uploaded yet</p>;
   return (
     <ul className="mt-4 grid gap-3 sm:grid-cols-2" data-testid="library-documents">

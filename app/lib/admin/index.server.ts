@@ -34,3 +34,5 @@ export {
   WELCOME_MESSAGE_MAX,
   WELCOME_MESSAGE_TOO_LONG,
 } from "./settings.server";
+export { adminTabData, type AdminTabData } from "./dashboard.server";
+export { readSearchStatus, type AdminSearchStatus } from "./search-status.server";

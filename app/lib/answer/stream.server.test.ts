@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { readSseEvents } from "../chat";
 import type { Message } from "../chat/index.server";
 import { answerEventStream, type Reply } from "./stream.server";
 import { AnswerError } from "./types";
@@ -11,15 +12,11 @@ function message(id: string, role: Message["role"], content: string, extra: Part
 
 const user = message("m1", "user", question.content);
 
+/** The stream as the chat screen reads it; a stream cut in the middle of an event fails. */
 async function eventsOf(res: Response): Promise<Array<{ event: string; data: unknown }>> {
-  const text = await res.text();
-  return text
-    .split("\n\n")
-    .filter(Boolean)
-    .map((block) => {
-      const [eventLine, dataLine] = block.split("\n");
-      return { event: eventLine!.replace("event: ", ""), data: JSON.parse(dataLine!.replace("data: ", "")) as unknown };
-    });
+  const events: Array<{ event: string; data: unknown }> = [];
+  for await (const { event, data } of readSseEvents(res.body!, { requireWhole: true })) events.push({ event, data: JSON.parse(data) as unknown });
+  return events;
 }
 
 describe("answerEventStream", () => {

@@ -8,3 +8,8 @@ export const MAX_CONVERSATIONS_PER_USER = 10_000;
 
 /** How long a deleted conversation can be brought back (the toast's Undo), in milliseconds. */
 export const DELETE_UNDO_MS = 10_000;
+
+/** The chat page's search parameter naming the open conversation (`/app?conversation=<id>`), so a reload or a link reopens it. */
+export const CONVERSATION_PARAM = "conversation";
+
+export { createSseParser, readSseEvents, SseCutError, type SseEvent } from "./sse";
