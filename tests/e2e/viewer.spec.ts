@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { fold } from "../../app/lib/viewer/match";
-import { approvedUser, originOf, signIn } from "../support/e2e-session";
+import { approvedUser, originOf, signIn, uploadOwn, uploadShared } from "../support/e2e-session";
 import { fixtureDocument, longPdfBytes } from "../support/fixtures";
 
 /**
@@ -26,24 +26,6 @@ const DOCX_MIME = "application/vnd.openxmlformats-officedocument.wordprocessingm
 const DOCX_QUESTION = "How many calories per portion do berries have?";
 
 const documentIds: string[] = [];
-
-async function uploadShared(page: Page, name: string, mimeType: string, buffer: Buffer): Promise<string> {
-  const upload = await page.request.post("/api/admin/documents/upload", { headers: originOf(page), multipart: { document: { name, mimeType, buffer } } });
-  expect(upload.ok()).toBe(true);
-  const { sessionId } = (await upload.json()) as { sessionId: string };
-  let id: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        const s = (await (await page.request.get(`/api/admin/upload-sessions/${sessionId}`)).json()) as { status: string; documentId: string | null };
-        id = s.documentId;
-        return s.status;
-      },
-      { timeout: 60_000 },
-    )
-    .toBe("completed");
-  return id!;
-}
 
 test.beforeAll(async ({ browser }) => {
   const page = await browser.newPage();
@@ -239,23 +221,7 @@ test("a private document's viewer is its owner's: anyone else gets the 404 scree
   await approvedUser(browser, email, "a good long password");
   await signIn(page, email, "a good long password");
   const name = "mmwr-chd-stroke-deaths_us-025.pdf";
-  const upload = await page.request.post("/api/documents/upload", {
-    headers: originOf(page),
-    multipart: { document: { name, mimeType: "application/pdf", buffer: fs.readFileSync(fixtureDocument(name)) } },
-  });
-  expect(upload.ok()).toBe(true);
-  const { sessionId } = (await upload.json()) as { sessionId: string };
-  let id = "";
-  await expect
-    .poll(
-      async () => {
-        const s = (await (await page.request.get(`/api/documents/upload-sessions/${sessionId}`)).json()) as { status: string; documentId: string | null };
-        id = s.documentId ?? "";
-        return s.status;
-      },
-      { timeout: 60_000 },
-    )
-    .toBe("completed");
+  const id = await uploadOwn(page, name, "application/pdf", fs.readFileSync(fixtureDocument(name)));
   const url = `/documents/${id}/view?page=1`;
 
   // The owner reads it.

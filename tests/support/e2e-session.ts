@@ -17,17 +17,35 @@ export async function signIn(page: Page, email: string, password: string) {
   await expect(page).toHaveURL(/\/$/);
 }
 
-/** Uploads a text document as the signed-in admin and waits until it is ingested. */
-export async function uploadText(page: Page, name: string, text: string) {
-  const upload = await page.request.post("/api/admin/documents/upload", {
-    headers: originOf(page),
-    multipart: { document: { name, mimeType: "text/plain", buffer: Buffer.from(text) } },
-  });
+/** Uploads a document to the shared knowledge base as the signed-in admin, waits until it is ingested; its id. */
+export const uploadShared = (page: Page, name: string, mimeType: string, buffer: Buffer) =>
+  ingest(page, "/api/admin/documents/upload", "/api/admin/upload-sessions", { name, mimeType, buffer });
+
+/** Uploads a document to the signed-in user's private library, waits until it is ingested; its id. */
+export const uploadOwn = (page: Page, name: string, mimeType: string, buffer: Buffer) =>
+  ingest(page, "/api/documents/upload", "/api/documents/upload-sessions", { name, mimeType, buffer });
+
+async function ingest(page: Page, uploadPath: string, sessionsPath: string, document: { name: string; mimeType: string; buffer: Buffer }): Promise<string> {
+  const upload = await page.request.post(uploadPath, { headers: originOf(page), multipart: { document } });
   expect(upload.ok()).toBe(true);
   const { sessionId } = (await upload.json()) as { sessionId: string };
+  let id: string | null = null;
   await expect
-    .poll(async () => ((await (await page.request.get(`/api/admin/upload-sessions/${sessionId}`)).json()) as { status: string }).status, { timeout: 30_000 })
+    .poll(
+      async () => {
+        const s = (await (await page.request.get(`${sessionsPath}/${sessionId}`)).json()) as { status: string; documentId: string | null };
+        id = s.documentId;
+        return s.status;
+      },
+      { timeout: 60_000 },
+    )
     .toBe("completed");
+  return id!;
+}
+
+/** Uploads a text document as the signed-in admin and waits until it is ingested. */
+export async function uploadText(page: Page, name: string, text: string) {
+  await uploadShared(page, name, "text/plain", Buffer.from(text));
 }
 
 /** Creates a conversation, opens it from the history and waits for its empty state; its id. */
@@ -43,6 +61,11 @@ export async function openNewConversation(page: Page, title: string): Promise<st
 
 /** Signs a new user up (pending) and has the admin approve them through the admin API. */
 export async function approvedUser(browser: Browser, email: string, password: string): Promise<void> {
+  await reviewedUser(browser, email, password, "approve");
+}
+
+/** Signs a new user up (pending) and has the admin approve or deny them through the admin API. */
+export async function reviewedUser(browser: Browser, email: string, password: string, decision: "approve" | "deny"): Promise<void> {
   const page = await browser.newPage();
   await page.goto("/api/login");
   const signUp = await page.request.post("/api/login", {
@@ -55,6 +78,6 @@ export async function approvedUser(browser: Browser, email: string, password: st
   await signIn(page, "admin@clinic.test", "e2e-admin-password");
   const users = (await (await page.request.get("/api/admin/users")).json()) as Array<{ id: string; email: string }>;
   const user = users.find((u) => u.email === email)!;
-  expect((await page.request.post(`/api/admin/users/${user.id}/approve`, { headers: originOf(page) })).status()).toBe(200);
+  expect((await page.request.post(`/api/admin/users/${user.id}/${decision}`, { headers: originOf(page) })).status()).toBe(200);
   await page.close();
 }

@@ -62,7 +62,7 @@ function UserCard({ user, busy, onDecide }: { user: AdminUser; busy: boolean; on
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
-            <h3 className="font-semibold text-slate-900">{name}</h3>
+            <h2 className="font-semibold text-slate-900">{name}</h2>
             {profession ? <Badge className="bg-brand-50 text-brand-700">{profession}</Badge> : null}
             {user.isAdmin ? <Badge className="bg-purple-100 text-purple-800">Admin</Badge> : null}
             <Badge className={betaBadgeClass(user.betaAccess)} testId="beta-badge">

@@ -100,6 +100,8 @@ export function ConversationItem({
     event.preventDefault();
   };
 
+  // The menus render in the row, not in a portal at the end of the body: inside the history's landmark, where
+  // assistive tools expect them (they are positioned fixed either way).
   // Not modal: a modal menu hides the rest of the page with aria-hidden while focus is still on (or returns
   // to) the row that opened it, so focus sat inside a hidden region. Escape and a click outside still close it.
   return (
@@ -131,29 +133,25 @@ export function ConversationItem({
             >
               <MoreDots />
             </DropdownMenu.Trigger>
-            <DropdownMenu.Portal>
-              <DropdownMenu.Content align="start" className={menuClasses} onCloseAutoFocus={keepFocusForRename}>
-                <DropdownMenu.Item className={itemClasses} onSelect={startRename}>
-                  Rename
-                </DropdownMenu.Item>
-                <DropdownMenu.Item className={cn(itemClasses, "text-red-700")} onSelect={onDelete}>
-                  Delete Conversation
-                </DropdownMenu.Item>
-              </DropdownMenu.Content>
-            </DropdownMenu.Portal>
+            <DropdownMenu.Content align="start" className={menuClasses} onCloseAutoFocus={keepFocusForRename}>
+              <DropdownMenu.Item className={itemClasses} onSelect={startRename}>
+                Rename
+              </DropdownMenu.Item>
+              <DropdownMenu.Item className={cn(itemClasses, "text-red-700")} onSelect={onDelete}>
+                Delete Conversation
+              </DropdownMenu.Item>
+            </DropdownMenu.Content>
           </DropdownMenu.Root>
+          <ContextMenu.Content className={menuClasses} onCloseAutoFocus={keepFocusForRename}>
+            <ContextMenu.Item className={itemClasses} onSelect={startRename}>
+              Rename
+            </ContextMenu.Item>
+            <ContextMenu.Item className={cn(itemClasses, "text-red-700")} onSelect={onDelete}>
+              Delete Conversation
+            </ContextMenu.Item>
+          </ContextMenu.Content>
         </li>
       </ContextMenu.Trigger>
-      <ContextMenu.Portal>
-        <ContextMenu.Content className={menuClasses} onCloseAutoFocus={keepFocusForRename}>
-          <ContextMenu.Item className={itemClasses} onSelect={startRename}>
-            Rename
-          </ContextMenu.Item>
-          <ContextMenu.Item className={cn(itemClasses, "text-red-700")} onSelect={onDelete}>
-            Delete Conversation
-          </ContextMenu.Item>
-        </ContextMenu.Content>
-      </ContextMenu.Portal>
     </ContextMenu.Root>
   );
 }
