@@ -98,6 +98,9 @@ export function ChatScreen({ welcomeMessage }: { welcomeMessage: string }) {
                   pending={showPending}
                   scrollRequest={chat.scrollRequest}
                   onRetry={chat.reloadMessages}
+                  hasEarlier={selectedId !== null && chat.earlierCursor !== null}
+                  earlierStatus={chat.earlierStatus}
+                  onLoadEarlier={() => void chat.loadEarlier()}
                 />
               ) : (
                 <div className="whitespace-pre-line rounded-lg border border-brand-100 bg-brand-50 p-6 text-slate-800" data-testid="welcome-message">

@@ -76,12 +76,19 @@ export function MessageList({
   pending,
   scrollRequest,
   onRetry,
+  hasEarlier = false,
+  earlierStatus = "idle",
+  onLoadEarlier,
 }: {
   messages: readonly Message[];
   status: MessagesStatus;
   pending: PendingMessage | null;
   scrollRequest: ScrollRequest | null;
   onRetry: () => void;
+  /** Older messages than those shown are stored (the list shows the newest page first). */
+  hasEarlier?: boolean;
+  earlierStatus?: "idle" | "loading" | "error";
+  onLoadEarlier?: () => void;
 }) {
   const listRef = useRef<HTMLOListElement>(null);
   const streaming = pending?.phase === "streaming";
@@ -118,6 +125,18 @@ export function MessageList({
       ) : null}
       {status === "ready" && messages.length === 0 && !pending ? (
         <p className="py-6 text-center text-sm text-slate-500">No messages yet. Ask a question below.</p>
+      ) : null}
+      {status === "ready" && hasEarlier ? (
+        <div className="mb-4 text-center">
+          <Button variant="secondary" className="px-3 py-1 text-sm" onClick={onLoadEarlier} disabled={earlierStatus === "loading"} data-testid="load-earlier">
+            {earlierStatus === "loading" ? "Loading earlier messages..." : "Load earlier messages"}
+          </Button>
+          {earlierStatus === "error" ? (
+            <p className="mt-1 text-sm text-red-700" role="alert">
+              Could not load earlier messages.
+            </p>
+          ) : null}
+        </div>
       ) : null}
       <ol ref={listRef} className="flex flex-col gap-4" data-testid="message-list">
         {messages.map((m) => (m.role === "user" ? <UserBubble key={m.id} id={m.id} content={m.content} /> : <AssistantCard key={m.id} message={m} />))}

@@ -4,6 +4,7 @@ import {
   contextualSuggestions,
   createConversation,
   listAnsweredMessages,
+  listMessagePage,
   listMessages,
   newQuestionKey,
   popularSuggestions,
@@ -57,6 +58,9 @@ export function useChat({
   const [suggestions, setSuggestions] = useState<string[]>([]);
   const [scrollRequest, setScrollRequest] = useState<ScrollRequest | null>(null);
   const [reloadSeq, setReloadSeq] = useState(0);
+  // The `before` of the page older than those shown; null when the first message is shown.
+  const [earlierCursor, setEarlierCursor] = useState<string | null>(null);
+  const [earlierStatus, setEarlierStatus] = useState<"idle" | "loading" | "error">("idle");
 
   const selectedRef = useRef(selectedId);
   const busyRef = useRef(false);
@@ -84,14 +88,17 @@ export function useChat({
     }
     const controller = new AbortController();
     writeMessages(() => []);
+    setEarlierCursor(null);
+    setEarlierStatus("idle");
     setMessagesStatus("loading");
     const version = messagesVersion.current;
-    listMessages(selectedId, controller.signal)
-      .then((list) => {
+    listMessagePage(selectedId, null, controller.signal)
+      .then(({ messages: list, earlierCursor: cursor }) => {
         if (controller.signal.aborted) return;
         setMessagesStatus("ready");
         if (version !== messagesVersion.current) return;
         writeMessages(() => list);
+        setEarlierCursor(cursor);
         scrollTo(newestAssistantId(list) ?? "bottom");
       })
       .catch((error: unknown) => {
@@ -104,19 +111,38 @@ export function useChat({
 
   const reloadMessages = useCallback(() => setReloadSeq((n) => n + 1), []);
 
+  /** The page of messages before those shown, put above them; the view stays on the message that was first. */
+  const loadEarlier = useCallback(async () => {
+    const conversationId = selectedRef.current;
+    if (!conversationId || !earlierCursor || earlierStatus === "loading") return;
+    setEarlierStatus("loading");
+    try {
+      const page = await listMessagePage(conversationId, earlierCursor);
+      if (selectedRef.current !== conversationId) return;
+      writeMessages((current) => mergeMessages(page.messages, current));
+      setEarlierCursor(page.earlierCursor);
+      setEarlierStatus("idle");
+      scrollTo(earlierCursor);
+    } catch (error) {
+      if (isUnauthorizedError(error)) handleUnauthorized();
+      setEarlierStatus("error");
+    }
+  }, [earlierCursor, earlierStatus, writeMessages, scrollTo]);
+
   /**
    * After an answer: the stored list is the truth (it may hold a failed or stopped answer too);
-   * `waitForAnswer` when the answer ended without `done` and may not be stored yet. The list
+   * `waitForAnswer` when the answer ended without `done` and may not be stored yet. The newest page
    * written, or null when it was not.
    */
   const refetchMessages = useCallback(
     async (conversationId: string, waitForAnswer = false): Promise<Message[] | null> => {
       const version = messagesVersion.current;
       try {
-        const list = await (waitForAnswer ? listAnsweredMessages(conversationId) : listMessages(conversationId));
+        const newest = await (waitForAnswer ? listAnsweredMessages(conversationId) : listMessages(conversationId));
         if (selectedRef.current !== conversationId || version !== messagesVersion.current) return null;
-        writeMessages(() => list);
-        return list;
+        // The newest page replaces its own messages; older pages loaded above it stay.
+        writeMessages((current) => mergeMessages(current, newest));
+        return newest;
       } catch (error) {
         console.warn("Refetching messages failed:", error);
         return null;
@@ -242,5 +268,5 @@ export function useChat({
   // Leaving the screen stops a running answer.
   useEffect(() => () => abortRef.current?.abort(), []);
 
-  return { messages, messagesStatus, reloadMessages, pending, send, stop, suggestions, scrollRequest };
+  return { messages, messagesStatus, reloadMessages, earlierCursor, earlierStatus, loadEarlier, pending, send, stop, suggestions, scrollRequest };
 }

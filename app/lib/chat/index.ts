@@ -8,3 +8,10 @@ export const MAX_CONVERSATIONS_PER_USER = 10_000;
 
 /** How long a deleted conversation can be brought back (the toast's Undo), in milliseconds. */
 export const DELETE_UNDO_MS = 10_000;
+
+/** Messages in one page of a conversation (`GET /api/conversations/:id/messages`): the newest this many unless `limit` says otherwise. */
+export const MESSAGE_PAGE_DEFAULT = 50;
+/** The most one page may hold (`?limit=`). */
+export const MESSAGE_PAGE_MAX = 200;
+/** The response header naming the `before` of the next older page; absent on the page holding the first message. */
+export const EARLIER_CURSOR_HEADER = "X-Earlier-Cursor";

@@ -1,0 +1,34 @@
+/**
+ * A query thread (one of a pool, see app/lib/answer/pool.server.ts): searches (BM25 candidates and
+ * re-scoring, vector search, fusion) and extractive answers, off the request thread, on its own read
+ * connection to the database. A query's vector comes from the embedding model on the request thread.
+ */
+import { answerQuestion, type AnswerResult } from "~/lib/answer/index.server";
+import type { EmbedCall, PooledAnswerEvent, PooledAnswerJob, PooledSearchJob } from "~/lib/answer/pool.server";
+import { getDb } from "~/lib/db/index.server";
+import type { Embedder } from "~/lib/embeddings/index.server";
+import { retrieveSync, warmVectorIndexes, type Retrieval } from "~/lib/search/index.server";
+import { servePoolJobs } from "~/lib/worker-pool.server";
+
+// The vector codes this thread searches are loaded once here (~0.1 s at 500k vectors), not on the first question.
+try {
+  warmVectorIndexes(getDb().$client);
+} catch (error) {
+  console.warn("query thread: loading the vector index failed; it loads on first use:", error);
+}
+
+servePoolJobs({
+  search: ({ query, options }: PooledSearchJob): Retrieval => retrieveSync(getDb().$client, query, options),
+  answer: ({ request, embedder }: PooledAnswerJob, { emit, call }): Promise<AnswerResult> => {
+    const remote: Embedder | null = embedder && {
+      id: embedder.id,
+      dimensions: embedder.dimensions,
+      embed: (texts, options) => call<Float32Array[]>("embed", { key: embedder.key, texts, kind: options?.kind } satisfies EmbedCall),
+    };
+    const report = (event: PooledAnswerEvent) => emit(event);
+    return answerQuestion(
+      { ...request, onReading: (text) => report({ type: "reading", text }), onToken: (text) => report({ type: "token", text }) },
+      { db: getDb(), embedder: async () => remote, chatModel: async () => null },
+    );
+  },
+});
