@@ -4,10 +4,10 @@
  * connection to the database. A query's vector comes from the embedding model on the request thread.
  */
 import { answerQuestion, type AnswerResult } from "~/lib/answer/index.server";
-import type { EmbedCall, PooledAnswerEvent, PooledAnswerJob, PooledSearchJob } from "~/lib/answer/pool.server";
+import type { EmbedCall, PooledAnswerEvent, PooledAnswerJob, PooledSearchJob, PooledSearchResult } from "~/lib/answer/pool.server";
 import { getDb } from "~/lib/db/index.server";
 import type { Embedder } from "~/lib/embeddings/index.server";
-import { retrieveSync, warmVectorIndexes, type Retrieval } from "~/lib/search/index.server";
+import { retrieveSync, warmVectorIndexes, type RetrieveOptions, type Retrieval } from "~/lib/search/index.server";
 import { servePoolJobs } from "~/lib/worker-pool.server";
 
 // The vector codes this thread searches are loaded once here (~0.1 s at 500k vectors), not on the first question.
@@ -17,8 +17,15 @@ try {
   console.warn("query thread: loading the vector index failed; it loads on first use:", error);
 }
 
+/** A search here and how long it took (the request thread keeps the Overview's timings). */
+function timedSearch(query: string, options: RetrieveOptions): PooledSearchResult {
+  const started = performance.now();
+  const retrieval: Retrieval = retrieveSync(getDb().$client, query, options);
+  return { retrieval, ms: performance.now() - started };
+}
+
 servePoolJobs({
-  search: ({ query, options }: PooledSearchJob): Retrieval => retrieveSync(getDb().$client, query, options),
+  search: ({ query, options }: PooledSearchJob): PooledSearchResult => timedSearch(query, options),
   answer: ({ request, embedder }: PooledAnswerJob, { emit, call }): Promise<AnswerResult> => {
     const remote: Embedder | null = embedder && {
       id: embedder.id,
@@ -28,7 +35,16 @@ servePoolJobs({
     const report = (event: PooledAnswerEvent) => emit(event);
     return answerQuestion(
       { ...request, onReading: (text) => report({ type: "reading", text }), onToken: (text) => report({ type: "token", text }) },
-      { db: getDb(), embedder: async () => remote, chatModel: async () => null },
+      {
+        db: getDb(),
+        embedder: async () => remote,
+        chatModel: async () => null,
+        retrieve: async (query, options) => {
+          const { retrieval, ms } = timedSearch(query, options);
+          report({ type: "search", ms });
+          return retrieval;
+        },
+      },
     );
   },
 });

@@ -1,6 +1,6 @@
 import { getDb } from "../db/index.server";
 import type { Embedder } from "../embeddings/index.server";
-import { retrieveSync, type RetrieveOptions, type Retrieval } from "../search/index.server";
+import { recordSearchTime, retrieveSync, type RetrieveOptions, type Retrieval } from "../search/index.server";
 import { PoolJobError, poolSizeForCores, WorkerPool } from "../worker-pool.server";
 import type { AnswerRequest, AnswerResult } from "./pipeline.server";
 import { AnswerError } from "./types";
@@ -24,8 +24,10 @@ export type PooledAnswerRequest = Pick<
 export type PooledEmbedder = { id: string; dimensions: number; key: number } | null;
 export type PooledAnswerJob = { request: PooledAnswerRequest; embedder: PooledEmbedder };
 export type PooledSearchJob = { query: string; options: RetrieveOptions };
+/** A search's result and how long it took on its thread (for the admin Overview's search p95). */
+export type PooledSearchResult = { retrieval: Retrieval; ms: number };
 /** What an answer's thread reports while it works, in order. */
-export type PooledAnswerEvent = { type: "reading"; text: string } | { type: "token"; text: string };
+export type PooledAnswerEvent = { type: "reading"; text: string } | { type: "token"; text: string } | { type: "search"; ms: number };
 /** The request thread's side of a thread's `embed` call. */
 export type EmbedCall = { key: number; texts: string[]; kind?: "document" | "query" };
 
@@ -45,14 +47,25 @@ function queryPool(): WorkerPool {
   return pool;
 }
 
+/** A search in this thread, its time recorded. */
+function retrieveHere(query: string, options: RetrieveOptions): Retrieval {
+  const started = performance.now();
+  const retrieval = retrieveSync(getDb().$client, query, options);
+  recordSearchTime(performance.now() - started);
+  return retrieval;
+}
+
 /** Search and query analysis on a query thread (see above). */
 export async function retrieveOffThread(query: string, options: RetrieveOptions = {}): Promise<Retrieval> {
+  let done: PooledSearchResult;
   try {
-    return await queryPool().run<Retrieval>("search", { query, options } satisfies PooledSearchJob);
+    done = await queryPool().run<PooledSearchResult>("search", { query, options } satisfies PooledSearchJob);
   } catch (error) {
     console.warn(`search: ${error instanceof Error ? error.message : String(error)}; searching on the request thread`);
-    return retrieveSync(getDb().$client, query, options);
+    return retrieveHere(query, options);
   }
+  recordSearchTime(done.ms);
+  return done.retrieval;
 }
 
 /**
@@ -80,6 +93,7 @@ export async function answerOffThread(request: AnswerRequest, embedder: Embedder
   const onEvent = (event: unknown) => {
     if (request.signal?.aborted) return;
     const e = event as PooledAnswerEvent;
+    if (e.type === "search") return recordSearchTime(e.ms);
     if (e.type === "token") spoke = true;
     if (e.type === "reading") request.onReading?.(e.text);
     else request.onToken?.(e.text);

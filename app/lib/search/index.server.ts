@@ -17,6 +17,7 @@ import type { IndexStats } from "./index";
 export { addDocumentVectors, indexDocument, rebuildStaleIndex, removeDocumentIndex, retitleDocumentIndex } from "./indexer.server";
 export { BACKFILL_BATCH, embeddingText, embedMissingVectors, vectorCoverage, type BackfillOptions } from "./backfill.server";
 export type { BackfillProgress, IndexStats, SearchStatus, VectorCoverage } from "./index";
+export { recentSearchTimes, recordSearchTime, SEARCH_WINDOW_MS, TimingRing } from "./timings.server";
 
 /** Loads the in-memory vector codes of every embedding size in the index, so the first question does not wait for them. */
 export function warmVectorIndexes(client: Database.Database): number {
