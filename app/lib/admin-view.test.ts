@@ -1,3 +1,4 @@
+import type { SystemFigures } from "./admin";
 import { describe, expect, it } from "vitest";
 import {
   actionBadgeClass,
@@ -124,17 +125,17 @@ describe("overview, paging and saving", () => {
 });
 
 describe("the Overview's system figures", () => {
-  const system = {
+  const system: SystemFigures = {
     documents: 3,
     pages: 420,
     chunks: 1234,
     databaseBytes: 5 * 1024 * 1024,
     answering: { answerer: "extractive", model: null, server: null, reachable: null, reason: null },
-    retrieval: { mode: "lexical" as const, embedder: null },
+    retrieval: { mode: "lexical", embedder: null },
     search: { count: 0, p95Ms: null, windowMinutes: 60 },
     uploadQueue: 0,
   };
-  const line = (s: typeof system, label: string) => systemLines(s).find((l) => l.label.startsWith(label));
+  const line = (s: SystemFigures, label: string) => systemLines(s).find((l) => l.label.startsWith(label));
 
   it("reads sizes in the unit people use", () => {
     expect(byteSize(0)).toBe("0 B");
