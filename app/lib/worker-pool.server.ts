@@ -63,6 +63,11 @@ export class WorkerPool {
     private readonly calls: MainCalls = {},
   ) {}
 
+  /** Starts every thread now (at server start, so the first questions do not wait for threads to load). */
+  startAll() {
+    while (this.workers.length < this.size) if (!this.start()) break;
+  }
+
   /** How many threads are running now. */
   get running(): number {
     return this.workers.length;

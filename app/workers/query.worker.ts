@@ -7,14 +7,16 @@ import { answerQuestion, type AnswerResult } from "~/lib/answer/index.server";
 import type { EmbedCall, PooledAnswerEvent, PooledAnswerJob, PooledSearchJob, PooledSearchResult } from "~/lib/answer/pool.server";
 import { getDb } from "~/lib/db/index.server";
 import type { Embedder } from "~/lib/embeddings/index.server";
-import { retrieveSync, warmVectorIndexes, type RetrieveOptions, type Retrieval } from "~/lib/search/index.server";
+import { retrieveSync, warmEnglishWords, warmVectorIndexes, type RetrieveOptions, type Retrieval } from "~/lib/search/index.server";
 import { servePoolJobs } from "~/lib/worker-pool.server";
 
-// The vector codes this thread searches are loaded once here (~0.1 s at 500k vectors), not on the first question.
+// What every question needs is loaded once here, not on the first question: the vector codes this thread
+// searches (~0.1 s at 500k vectors) and the English word list typo correction checks (~0.3 s).
 try {
   warmVectorIndexes(getDb().$client);
+  warmEnglishWords();
 } catch (error) {
-  console.warn("query thread: loading the vector index failed; it loads on first use:", error);
+  console.warn("query thread: warming up failed; what failed loads on first use:", error);
 }
 
 /** A search here and how long it took (the request thread keeps the Overview's timings). */

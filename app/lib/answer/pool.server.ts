@@ -125,6 +125,11 @@ export async function answerOffThread(request: AnswerRequest, embedder: Embedder
   }
 }
 
+/** Starts the query threads now (server start), so they have loaded what questions need before the first one. */
+export function startQueryThreads() {
+  queryPool().startAll();
+}
+
 /** How many query threads are running now (0: none started yet, or the work runs on the request thread). */
 export function queryThreadsRunning(): number {
   return pool?.running ?? 0;

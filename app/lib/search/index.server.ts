@@ -29,6 +29,7 @@ export { LEXICAL_TUNING, type LexicalTuning, type QueryAnalysis, type QueryTerm 
 export { normalizeText, tokenize } from "./tokenize";
 export { isStopWord } from "./stopwords";
 export { correctQuery, correctionsLabel, type Correction, type CorrectedQuery } from "./spellcheck.server";
+export { warmEnglishWords } from "./english-words.server";
 
 export type Passage = {
   chunkId: number;
