@@ -60,6 +60,16 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
+/** CPU time (user + system, every thread) a process has used, in seconds (Linux /proc). */
+function cpuSeconds(pid: number): number {
+  // Fields after the command name, which is in parentheses and may hold spaces: utime and stime are the 12th and 13th.
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+/** Linux's USER_HZ, the unit of /proc/<pid>/stat's times, is 100 on every architecture the app runs on. */
+const CLOCK_TICKS = 100;
+
 function readDocument(name: string): Buffer {
   const file = path.join(DOCUMENTS, name);
   if (!fs.existsSync(file)) throw new Error(`${file} not found: the probes read the shared corpus (set PROBE_DOCUMENTS to its documents folder)`);
@@ -206,6 +216,8 @@ async function probeLoad() {
     console.log(`load: ${USERS} users for ${DURATION_S} s ...`);
     const deadline = Date.now() + DURATION_S * 1000;
     let streamedNext = false;
+    const cpuAtStart = cpuSeconds(server.pid);
+    const clientCpuAtStart = process.cpuUsage();
     const loadStarted = performance.now();
     await Promise.all(
       users.map(async (user, u) => {
@@ -235,6 +247,9 @@ async function probeLoad() {
     );
 
     const elapsedS = (performance.now() - loadStarted) / 1000;
+    const serverCpuS = cpuSeconds(server.pid) - cpuAtStart;
+    const clientCpu = process.cpuUsage(clientCpuAtStart);
+    const clientCpuS = (clientCpu.user + clientCpu.system) / 1e6;
     const rows: Record<string, Record<string, number | string>> = {};
     let requests = 0;
     let serverErrors = 0;
@@ -274,10 +289,17 @@ async function probeLoad() {
       answersPerSecond: Math.round((answers.length / elapsedS) * 10) / 10,
       answerP95Ms: Math.round(percentile(answers, 95)),
       healthP95Ms: Math.round(percentile(stats.get("GET /api/health")?.latencies ?? [], 95) * 10) / 10,
+      // CPU the server (all its threads) spent per request: what the machine's cores must supply, which
+      // other work on a shared machine changes far less than it changes the timings.
+      serverCpuMsPerRequest: Math.round(((serverCpuS * 1000) / requests) * 100) / 100,
+      serverCpuCores: Math.round((serverCpuS / elapsedS) * 100) / 100,
+      // The probe's own 50 users run on the same machine: when they keep a core busy, they are the limit.
+      clientCpuCores: Math.round((clientCpuS / elapsedS) * 100) / 100,
       loadAverage: fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" "),
     };
     console.log(
-      `load: ${answers.length} answers, ${throughput.answersPerSecond}/s, p95 ${throughput.answerP95Ms} ms; /api/health p95 ${throughput.healthP95Ms} ms; load average ${throughput.loadAverage}`,
+      `load: ${answers.length} answers, ${throughput.answersPerSecond}/s, p95 ${throughput.answerP95Ms} ms; /api/health p95 ${throughput.healthP95Ms} ms; ` +
+        `server CPU ${throughput.serverCpuMsPerRequest} ms per request (${throughput.serverCpuCores} cores busy, the probe ${throughput.clientCpuCores}); load average ${throughput.loadAverage}`,
     );
     return { users: USERS, durationS: DURATION_S, requests, throughput, perKind: rows, targets };
   } finally {
