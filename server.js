@@ -73,6 +73,9 @@ app.use(
 app.use(
   compression({
     filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
+    // zlib's fastest level: about 15 % larger than the default (6) for a third of its CPU, which under many
+    // askers on a small server every other request would wait for.
+    level: 1,
   }),
 );
 if (settings.requestLog) app.use(morgan(DEV ? "dev" : "short"));

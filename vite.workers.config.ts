@@ -3,7 +3,7 @@ import { NOT_ALWAYS_INSTALLED } from "./vite.config";
 
 /**
  * Server-side entry points that run outside React Router: the ingestion worker thread,
- * the search thread, the PDF page thread, and the bulk-ingest, backup, restore and admin commands. Built next to the app into build/workers/.
+ * the query threads (searches and extractive answers), the PDF page thread, and the bulk-ingest, backup, restore and admin commands. Built next to the app into build/workers/.
  */
 export default defineConfig({
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
@@ -21,7 +21,7 @@ export default defineConfig({
         "backup-cli": "scripts/backup.ts",
         "restore-cli": "scripts/restore.ts",
         "admin-cli": "scripts/admin.ts",
-        "search-worker": "app/workers/search.worker.ts",
+        "query-worker": "app/workers/query.worker.ts",
         "pdf-pages-worker": "app/workers/pdf-pages.worker.ts",
       },
       output: { format: "es", entryFileNames: "[name].js", chunkFileNames: "chunks/[name]-[hash].js" },

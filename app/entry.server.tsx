@@ -4,7 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { NonceProvider } from "./components/nonce";
-import { settleAnswers, storeInterruptedAnswers } from "./lib/answer/index.server";
+import { settleAnswers, startQueryThreads, stopQueryThreads, storeInterruptedAnswers } from "./lib/answer/index.server";
 import { startup as prepareAccounts } from "./lib/auth/index.server";
 import { getConfig } from "./lib/config.server";
 import { closeDb, getDb } from "./lib/db/index.server";
@@ -48,6 +48,7 @@ export async function startup(): Promise<string[]> {
   const interrupted = storeInterruptedAnswers();
   if (interrupted) lines.push(`${interrupted} answer${interrupted === 1 ? "" : "s"} interrupted by the last stop stored as stopped`);
   ingestQueue().startBackfill();
+  startQueryThreads();
   return lines;
 }
 
@@ -56,6 +57,7 @@ export async function shutdown() {
   await settleAnswers();
   // A document being processed is picked up again at the next start.
   await ingestQueue().stop();
+  await stopQueryThreads();
   closeDb();
 }
 

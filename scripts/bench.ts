@@ -1,15 +1,18 @@
 // `npm run bench [-- start server ingest search answer embeddings local]`: measures the built app (all sections by
 // default; "embeddings" needs the local embedding model in MODELS_DIR, `npm run models -- fetch embedding`;
 // `local`, the built-in chat model, is skipped with the reason when its GGUF file is not in MODELS_DIR).
-// Prints tables and, last, one JSON line with every figure.
+// Prints tables and, last, one JSON line with every figure; writes them to bench-results/latest.json (the run
+// before kept as previous.json) and prints them beside the previous run's, flagging any more than 20 % worse.
 import fs from "node:fs";
+import os from "node:os";
 import autocannon from "autocannon";
-import { HttpClient, startServer } from "../tests/support/server";
+import { HttpClient, ROOT, startServer } from "../tests/support/server";
 import { runAnswerBench } from "./bench-answer";
 import { printEmbeddingsFigures, runEmbeddingsBench } from "./bench-embeddings";
 import { runIngestBench } from "./bench-ingest";
 import { runLocalModelBench } from "./bench-local";
 import { runSearchBench } from "./bench-search";
+import { compareFigures, comparisonRows, loadAverage, RESULTS_DIR, saveRun, WORSE_BY } from "./bench-results";
 
 const sections = new Set(process.argv.slice(2).filter((a) => !a.startsWith("-")));
 const want = (name: string) => sections.size === 0 || sections.has(name);
@@ -129,6 +132,7 @@ async function benchStart() {
 }
 
 const figures: Record<string, unknown> = {};
+const loadAverageAtStart = loadAverage();
 if (want("start")) {
   console.log("The server as npm start runs it, and in development mode: idle RSS, p95 of GET / and /api/health ...");
   figures.start = await benchStart();
@@ -183,3 +187,22 @@ if (want("local")) {
   }
 }
 console.log(JSON.stringify(figures));
+
+// Beside the previous run's figures: the machine is often shared, so the load averages are kept with them.
+const previous = saveRun(ROOT, {
+  at: new Date().toISOString(),
+  sections: sections.size ? [...sections] : ["all"],
+  machine: { cpus: os.availableParallelism(), loadAverageAtStart, loadAverageAtEnd: loadAverage() },
+  figures,
+});
+const comparisons = compareFigures(previous?.figures ?? null, figures);
+console.log(
+  previous
+    ? `\nThis run beside the previous one (${previous.at}, load average ${previous.machine.loadAverageAtStart.join(" ")}; now ${loadAverageAtStart.join(" ")}):`
+    : "\nFirst recorded run: nothing to compare with yet.",
+);
+console.table(comparisonRows(comparisons));
+const worse = comparisons.filter((c) => c.worse);
+console.log(
+  `${worse.length ? `${worse.length} figure(s) more than ${WORSE_BY * 100} % worse than the previous run: ${worse.map((c) => c.figure).join(", ")}.` : `No figure more than ${WORSE_BY * 100} % worse.`} Saved in ${RESULTS_DIR}/latest.json.`,
+);

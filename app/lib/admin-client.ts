@@ -1,3 +1,4 @@
+import type { SystemFigures } from "./admin";
 import { apiRequest } from "./api-client";
 
 /** The admin API as the dashboard sees it (the contract in notes/admin-contract.md). */
@@ -11,6 +12,8 @@ export type AdminStats = {
   totalQueries: number;
   recentActivity?: { logins?: number; registrations?: number; profileUpdates?: number };
   recentDays?: number;
+  /** Live figures of the installation (knowledge base, answerer, search speed, upload queue). */
+  system?: SystemFigures;
 };
 
 export type AdminUser = {

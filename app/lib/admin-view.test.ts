@@ -1,3 +1,4 @@
+import type { SystemFigures } from "./admin";
 import { describe, expect, it } from "vitest";
 import {
   adminTabOf,
@@ -10,8 +11,10 @@ import {
   detailsText,
   displayName,
   feedbackBadgeClass,
+  byteSize,
   overviewNumbers,
   pageCount,
+  systemLines,
   shownUserAgent,
   timeAgo,
   truncate,
@@ -133,5 +136,43 @@ describe("the dashboard's address", () => {
   it("reads the Activity Logs page from ?page=, the first for anything but a whole number from 1", () => {
     expect(logsPageOf("3")).toBe(3);
     for (const other of [null, "", "0", "-2", "1.5", "abc", "1e400"]) expect(logsPageOf(other)).toBe(1);
+  });
+});
+
+describe("the Overview's system figures", () => {
+  const system: SystemFigures = {
+    documents: 3,
+    pages: 420,
+    chunks: 1234,
+    databaseBytes: 5 * 1024 * 1024,
+    answering: { answerer: "extractive", model: null, server: null, reachable: null, reason: null },
+    retrieval: { mode: "lexical", embedder: null },
+    search: { count: 0, p95Ms: null, windowMinutes: 60 },
+    uploadQueue: 0,
+  };
+  const line = (s: SystemFigures, label: string) => systemLines(s).find((l) => l.label.startsWith(label));
+
+  it("reads sizes in the unit people use", () => {
+    expect(byteSize(0)).toBe("0 B");
+    expect(byteSize(812 * 1024)).toBe("812 KB");
+    expect(byteSize(1.44 * 1024 ** 3)).toBe("1.4 GB");
+  });
+
+  it("says who answers, where its server is and whether it is reachable", () => {
+    expect(line(system, "Answers by")?.value).toBe("Extractive (no chat model configured)");
+    expect(line(system, "Model server")).toMatchObject({ value: "None (no chat model configured)", warn: false });
+    const down = { ...system, answering: { answerer: "extractive", model: "llama3.2", server: "http://gpu:11434", reachable: false, reason: "connection refused" } };
+    expect(line(down, "Answers by")?.value).toBe("Extractive (the model llama3.2 is not used: connection refused)");
+    expect(line(down, "Model server")).toMatchObject({ value: "http://gpu:11434 · not reachable", warn: true });
+    const up = { ...system, answering: { answerer: "openai", model: "qwen2.5", server: "http://vllm:8000/v1", reachable: true, reason: null } };
+    expect(line(up, "Answers by")?.value).toBe("OpenAI-compatible server · qwen2.5");
+    expect(line(up, "Model server")).toMatchObject({ value: "http://vllm:8000/v1 · reachable", warn: false });
+  });
+
+  it("gives search p95 over the last hour, or says there were no searches, and the queue", () => {
+    expect(line(system, "Search p95, last hour")?.value).toBe("No searches yet");
+    expect(line({ ...system, search: { count: 1500, p95Ms: 23.4, windowMinutes: 60 } }, "Search p95")?.value).toBe("23.4 ms over 1,500 searches");
+    expect(line(system, "Upload queue")?.value).toBe("Empty");
+    expect(line({ ...system, uploadQueue: 2 }, "Upload queue")?.value).toBe("2 waiting or in progress");
   });
 });

@@ -1,3 +1,4 @@
+import type { SystemFigures } from "./admin";
 import type { AdminStats, AdminUser, BetaStatus, LogUser } from "./admin-client";
 
 /** Pure rules of the admin dashboard's display (spec §2 Admin dashboard, §9). */
@@ -130,6 +131,43 @@ export function overviewNumbers(stats: Partial<AdminStats> | null | undefined): 
     profileUpdates: count(recent?.profileUpdates),
     recentDays: count(stats?.recentDays) || DEFAULT_RECENT_DAYS,
   };
+}
+
+/** A size for people: "812 KB", "1.4 GB". */
+export function byteSize(bytes: number): string {
+  const units = ["B", "KB", "MB", "GB", "TB"];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${unit === 0 || value >= 100 ? Math.round(value) : Math.round(value * 10) / 10} ${units[unit]}`;
+}
+
+const PROVIDER_NAMES: Record<string, string> = { ollama: "Ollama", openai: "OpenAI-compatible server", local: "Built-in model", extractive: "Extractive" };
+
+/** The Overview's system lines: what each figure says, in words an IT admin reads at a glance. */
+export function systemLines(system: SystemFigures): Array<{ label: string; value: string; warn?: boolean }> {
+  const a = system.answering;
+  const answerer =
+    a.answerer === "extractive"
+      ? a.model
+        ? `Extractive (the model ${a.model} is not used${a.reason ? `: ${a.reason}` : ""})`
+        : "Extractive (no chat model configured)"
+      : `${PROVIDER_NAMES[a.answerer] ?? a.answerer}${a.model ? ` · ${a.model}` : ""}`;
+  const server = a.server === null ? "None (no chat model configured)" : `${a.server} · ${a.reachable ? "reachable" : "not reachable"}`;
+  const searches = system.search;
+  return [
+    { label: "Answers by", value: answerer },
+    { label: "Model server", value: server, warn: a.reachable === false },
+    { label: "Retrieval", value: system.retrieval.mode === "hybrid" ? `Hybrid (${system.retrieval.embedder ?? "embeddings"})` : "Lexical (keywords only)" },
+    {
+      label: `Search p95, last ${searches.windowMinutes === 60 ? "hour" : `${searches.windowMinutes} min`}`,
+      value: searches.p95Ms === null ? "No searches yet" : `${searches.p95Ms.toLocaleString()} ms over ${searches.count.toLocaleString()} searches`,
+    },
+    { label: "Upload queue", value: system.uploadQueue === 0 ? "Empty" : `${system.uploadQueue.toLocaleString()} waiting or in progress` },
+  ];
 }
 
 export function pageCount(total: number, pageSize: number): number {

@@ -7,7 +7,7 @@ import {
   getOwnConversation,
   getWelcomeMessage,
   listConversations,
-  listMessages,
+  listMessagePage,
   popularSuggestions,
   toConversationJson,
   toMessageJson,
@@ -38,10 +38,16 @@ export async function loadAppHome(page: PageRequest) {
     user: toPublicUser(user),
     welcomeMessage: getWelcomeMessage(),
     conversations: listConversations(user.id).map(toConversationJson),
-    // The whole conversation, the JSON the messages route sends, as the browser types it.
-    open: conversation ? { id: conversation.id, messages: listMessages(conversation.id).map(toMessageJson) as MessageView[] } : null,
+    // The newest page of the conversation, the JSON the messages route sends, as the browser types it; the
+    // chat loads older pages on request.
+    open: conversation ? openConversation(conversation.id) : null,
     suggestions,
   };
+}
+
+function openConversation(id: string) {
+  const page = listMessagePage(id)!;
+  return { id, messages: page.messages.map(toMessageJson) as MessageView[], earlierCursor: page.earlierCursor };
 }
 
 export type AppHomeData = Awaited<ReturnType<typeof loadAppHome>>;

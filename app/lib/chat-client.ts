@@ -1,6 +1,7 @@
 import type { AnsweredBy } from "./answer";
 import { ApiError, apiRequest, getJson } from "./api-client";
 import { awaitingAnswer } from "./chat-view";
+import { EARLIER_CURSOR_HEADER } from "./chat";
 import { readSseEvents } from "./chat/sse";
 
 /** The chat API as the browser sees it (the contract in notes/chat-contract.md). */
@@ -62,8 +63,19 @@ export async function restoreConversation(id: string): Promise<Conversation> {
   return (await (await apiRequest("POST", ["/api/conversations", encodeURIComponent(id), "restore"], undefined, NO_RETRY)).json()) as Conversation;
 }
 
+/** A page of a conversation's messages, oldest first, and the cursor of the older page (null: none older). */
+export type MessagePage = { messages: Message[]; earlierCursor: string | null };
+
+/** The newest page of the conversation, or the page before the message `before`. */
+export async function listMessagePage(conversationId: string, before: string | null, signal?: AbortSignal): Promise<MessagePage> {
+  const query = before ? `?before=${encodeURIComponent(before)}` : "";
+  const res = await apiRequest("GET", `/api/conversations/${encodeURIComponent(conversationId)}/messages${query}`, undefined, { signal });
+  return { messages: (await res.json()) as Message[], earlierCursor: res.headers.get(EARLIER_CURSOR_HEADER) };
+}
+
+/** The newest page of the conversation's messages (what an answer just added is in it). */
 export async function listMessages(conversationId: string, signal?: AbortSignal): Promise<Message[]> {
-  return (await getJson<Message[]>(["/api/conversations", encodeURIComponent(conversationId), "messages"], { signal })) ?? [];
+  return (await listMessagePage(conversationId, null, signal)).messages;
 }
 
 export async function requestTitle(message: string, signal?: AbortSignal): Promise<string> {

@@ -3,6 +3,7 @@ import type { Citation, Message } from "./chat-client";
 import {
   PLACEHOLDERS,
   awaitingAnswer,
+  mergeMessages,
   canSend,
   fallbackTitle,
   newestAssistantId,
@@ -87,5 +88,8 @@ describe("messages", () => {
     expect(awaitingAnswer([m("1", "user"), m("2", "assistant"), m("3", "user")])).toBe(true);
     expect(awaitingAnswer([m("1", "user"), m("2", "assistant")])).toBe(false);
     expect(awaitingAnswer([])).toBe(false);
+  });
+  it("merges stored messages without duplicates", () => {
+    expect(mergeMessages([m("1", "user"), m("2", "user")], [m("2", "user"), m("3", "assistant")]).map((x) => x.id)).toEqual(["1", "2", "3"]);
   });
 });

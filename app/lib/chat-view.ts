@@ -107,6 +107,12 @@ export function awaitingAnswer(messages: readonly Message[]): boolean {
   return messages.at(-1)?.role === "user";
 }
 
+/** Puts stored messages into a list, replacing any with the same id and keeping the order by time. */
+export function mergeMessages(current: readonly Message[], incoming: readonly Message[]): Message[] {
+  const ids = new Set(incoming.map((m) => m.id));
+  return [...current.filter((m) => !ids.has(m.id)), ...incoming];
+}
+
 export function formatCreatedDate(iso: string, locale?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";

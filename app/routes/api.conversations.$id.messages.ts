@@ -1,15 +1,26 @@
 import { readQuestion, replyInConversation } from "~/lib/answer/index.server";
 import { requireApiUser } from "~/lib/auth/index.server";
-import { claimQuestionKey, getOwnConversation, listMessages, toMessageJson } from "~/lib/chat/index.server";
-import { jsonError, jsonOk, methodNotAllowed } from "~/lib/http.server";
+import { EARLIER_CURSOR_HEADER } from "~/lib/chat";
+import { claimQuestionKey, getOwnConversation, listMessagePage, messagePageQuerySchema, toMessageJson } from "~/lib/chat/index.server";
+import { jsonError, jsonOk, methodNotAllowed, validationMessage } from "~/lib/http.server";
 import type { Route } from "./+types/api.conversations.$id.messages";
 
-/** The conversation's messages, oldest first; anyone else's conversation is 404. */
+/**
+ * A page of the conversation's messages, oldest first: the newest MESSAGE_PAGE_DEFAULT, or `?limit=` of them
+ * (at most MESSAGE_PAGE_MAX), older than the message `?before=` when given. When older messages remain, the
+ * X-Earlier-Cursor header holds the `before` that reads them. Anyone else's conversation is 404.
+ */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireApiUser(request);
   const conversation = getOwnConversation(user.id, params.id);
   if (!conversation) return jsonError(404, "Conversation not found");
-  return jsonOk(listMessages(conversation.id).map(toMessageJson));
+  const search = new URL(request.url).searchParams;
+  const query = messagePageQuerySchema.safeParse({ before: search.get("before") ?? undefined, limit: search.get("limit") ?? undefined });
+  if (!query.success) return jsonError(400, validationMessage(query.error));
+  const page = listMessagePage(conversation.id, query.data);
+  if (!page) return jsonError(400, "before: not a message of this conversation");
+  const headers: HeadersInit = page.earlierCursor ? { [EARLIER_CURSOR_HEADER]: page.earlierCursor } : {};
+  return jsonOk(page.messages.map(toMessageJson), { headers });
 }
 
 /**

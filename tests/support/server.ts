@@ -24,10 +24,11 @@ export type TestServer = {
  * Starts the built production server (`node server.js`) on a free port with its own
  * temporary DATA_DIR, and waits until it prints its URL. Run `npm run build` first.
  * A variable given as undefined in `env` is left out (NODE_ENV: undefined starts it as `npm start` does).
- * `root` runs another copy of the project (its own server.js, build/ and node_modules).
+ * `root` runs another copy of the project (its own server.js, build/ and node_modules); `nodeArgs` go to
+ * Node before server.js (flags NODE_OPTIONS refuses, such as --cpu-prof).
  */
 export async function startServer(
-  opts: { env?: Record<string, string | undefined>; dataDir?: string; root?: string } = {},
+  opts: { env?: Record<string, string | undefined>; dataDir?: string; root?: string; nodeArgs?: string[] } = {},
 ): Promise<TestServer> {
   const root = opts.root ?? ROOT;
   if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
@@ -46,7 +47,7 @@ export async function startServer(
     REQUEST_LOG: "off",
     ...opts.env,
   };
-  const child: ChildProcess = spawn(process.execPath, ["server.js"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child: ChildProcess = spawn(process.execPath, [...(opts.nodeArgs ?? []), "server.js"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   child.stdout!.on("data", (d) => (out += d));
   child.stderr!.on("data", (d) => (out += d));

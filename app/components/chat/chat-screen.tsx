@@ -2,7 +2,7 @@ import { Suspense, useCallback, useRef, useState } from "react";
 import { Await, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { AI_SEARCH_SUBTITLE } from "~/lib/brand";
 import { CONVERSATION_PARAM } from "~/lib/chat/index";
-import type { Conversation, Message } from "~/lib/chat-client";
+import type { Conversation } from "~/lib/chat-client";
 import { shownSuggestions, visibleBanner, type Banner, type Modes } from "~/lib/chat-view";
 import { MessageHeart } from "./chat-icons";
 import { Composer, ToolsRow } from "./composer";
@@ -13,13 +13,14 @@ import { Sidebar } from "./sidebar";
 import { Suggestions } from "./suggestions";
 import { useChat } from "./use-chat";
 import { useConversations } from "./use-conversations";
+import { useEarlierMessages, type LoadedConversation } from "./use-earlier-messages";
 
 /** What the page loader gives the chat screen (the `/` and `/app` routes). */
 export type ChatData = {
   welcomeMessage: string;
   conversations: Conversation[];
-  /** The conversation named by `?conversation=`, with its messages. */
-  open: { id: string; messages: Message[] } | null;
+  /** The conversation named by `?conversation=`, with its newest page of messages. */
+  open: LoadedConversation | null;
   /** Contextual for the open conversation, else popular; they may arrive after the page. */
   suggestions: Promise<string[]>;
 };
@@ -43,6 +44,7 @@ export function ChatScreen({ data }: { data: ChatData }) {
   const loaded = data.open && data.open.id === selectedId ? data.open : null;
 
   const history = useConversations(data.conversations);
+  const earlier = useEarlierMessages(loaded);
   const [input, setInput] = useState("");
   const [modes, setModes] = useState<Modes>({ usePubmed: false, useThinkHarder: false });
   const [dismissed, setDismissed] = useState<ReadonlySet<Banner>>(new Set());
@@ -119,10 +121,13 @@ export function ChatScreen({ data }: { data: ChatData }) {
               {selectedId || showPending ? (
                 <MessageList
                   conversationId={loaded?.id ?? null}
-                  messages={loaded?.messages ?? []}
+                  messages={earlier.messages}
                   status={loaded ? "ready" : selectedId ? "loading" : "idle"}
                   pending={showPending}
                   scrollRequest={chat.scrollRequest}
+                  hasEarlier={earlier.hasEarlier}
+                  earlierStatus={earlier.status}
+                  onLoadEarlier={() => void earlier.load()}
                 />
               ) : (
                 <div className="whitespace-pre-line rounded-lg border border-brand-100 bg-brand-50 p-6 text-slate-800" data-testid="welcome-message">

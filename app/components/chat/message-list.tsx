@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { Button } from "~/components/ui/button";
 import { answeredByLabel, queueLabel } from "~/lib/answer";
 import type { Message } from "~/lib/chat-client";
 import { newestAssistantId } from "~/lib/chat-view";
@@ -76,6 +77,9 @@ export function MessageList({
   status,
   pending,
   scrollRequest,
+  hasEarlier = false,
+  earlierStatus = "idle",
+  onLoadEarlier,
 }: {
   /** The conversation whose messages are shown: opening one scrolls to its newest answer. */
   conversationId: string | null;
@@ -83,6 +87,10 @@ export function MessageList({
   status: MessagesStatus;
   pending: PendingMessage | null;
   scrollRequest: ScrollRequest | null;
+  /** Older messages than those shown are stored (the list shows the newest page first). */
+  hasEarlier?: boolean;
+  earlierStatus?: "idle" | "loading" | "error";
+  onLoadEarlier?: () => void;
 }) {
   const listRef = useRef<HTMLOListElement>(null);
   // What was scrolled for already: re-renders with new messages must not scroll again.
@@ -113,6 +121,18 @@ export function MessageList({
       {status === "loading" && !pending ? <p className="py-6 text-center text-sm text-slate-500">Loading messages...</p> : null}
       {status === "ready" && messages.length === 0 && !pending ? (
         <p className="py-6 text-center text-sm text-slate-500">No messages yet. Ask a question below.</p>
+      ) : null}
+      {status === "ready" && hasEarlier ? (
+        <div className="mb-4 text-center">
+          <Button variant="secondary" className="px-3 py-1 text-sm" onClick={onLoadEarlier} disabled={earlierStatus === "loading"} data-testid="load-earlier">
+            {earlierStatus === "loading" ? "Loading earlier messages..." : "Load earlier messages"}
+          </Button>
+          {earlierStatus === "error" ? (
+            <p className="mt-1 text-sm text-red-700" role="alert">
+              Could not load earlier messages.
+            </p>
+          ) : null}
+        </div>
       ) : null}
       <ol ref={listRef} className="flex flex-col gap-4" data-testid="message-list">
         {messages.map((m) => (m.role === "user" ? <UserBubble key={m.id} id={m.id} content={m.content} /> : <AssistantCard key={m.id} message={m} />))}

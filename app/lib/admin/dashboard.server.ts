@@ -5,6 +5,7 @@ import { listFeedback } from "./feedback.server";
 import { readSearchStatus } from "./search-status.server";
 import { getSystemPrompts, getWelcomeMessage } from "./settings.server";
 import { getAdminStats } from "./stats.server";
+import { getSystemFigures } from "./system.server";
 import { listUsersWithStats } from "./users.server";
 
 /**
@@ -14,7 +15,7 @@ import { listUsersWithStats } from "./users.server";
 export async function adminTabData(tab: AdminTab, search: URLSearchParams) {
   switch (tab) {
     case "overview":
-      return { tab, stats: getAdminStats() };
+      return { tab, stats: { ...getAdminStats(), system: await getSystemFigures() } };
     case "users":
       return { tab, users: listUsersWithStats() };
     case "activity":

@@ -3,6 +3,7 @@
  * feedback, and the texts the admin edits (system prompts, welcome message).
  */
 export { getAdminStats, RECENT_DAYS, type AdminStats } from "./stats.server";
+export { getSystemFigures, type SystemFigures } from "./system.server";
 export { decideBetaAccess, listUsersWithStats, type AdminUserJson, type BetaDecision, type DecisionResult, type UserStats } from "./users.server";
 export {
   AUTH_LOGS_PAGE_SIZE,

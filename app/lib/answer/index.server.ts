@@ -33,3 +33,4 @@ export {
   type ReplyOutcome,
 } from "./conversation.server";
 export { answerEventStream } from "./stream.server";
+export { startQueryThreads, stopQueryThreads } from "./pool.server";

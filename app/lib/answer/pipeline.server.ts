@@ -1,7 +1,7 @@
 import { getConfig } from "../config.server";
 import { getDb, type Db } from "../db/index.server";
 import { getEmbedder, type Embedder } from "../embeddings/index.server";
-import { correctQuery, correctionsLabel, embedQuery, retrieveOffThread, retrieveSync, tokenize, type Passage, type QueryTerm, type RetrieveOptions, type Retrieval } from "../search/index.server";
+import { correctQuery, correctionsLabel, embedQuery, retrieveSync, tokenize, type Passage, type QueryTerm, type RetrieveOptions, type Retrieval } from "../search/index.server";
 import { splitSentences } from "../sentences";
 import { EXTRACTIVE, type AnsweredBy, type AnswererStatus } from "./answered-by";
 import type { ChatModel, ChatModelStatus } from "./chat-model.server";
@@ -16,6 +16,7 @@ import { fitAnswerMessages, getSystemPrompts, taskMessages } from "./prompts.ser
 import { decomposeQuestion, topicWords as topicWordsOf } from "./questions";
 import { ABSTAIN_BELOW, coverage, judgeRelevance, passageTerms, type ScoredPassage } from "./relevance.server";
 import { PUBMED_ARTICLES, pubmedPassages, type PubMedSearch } from "./pubmed-passages.server";
+import { answerOffThread, retrieveOffThread } from "./pool.server";
 import { AnswerError, REFUSAL, type AnswererKind, type Citation, type HistoryTurn, type NumberedPassage, type PassageLike } from "./types";
 
 /**
@@ -84,6 +85,11 @@ export type AnswerDeps = {
   retrieve?: (query: string, options: RetrieveOptions) => Promise<Retrieval>;
   /** PubMed search (default: NCBI E-utilities through the pubmed capability). */
   pubmed?: PubMedSearch;
+  /**
+   * The whole answer elsewhere when no chat model or PubMed is involved (the server passes the query
+   * threads); null when it could not be done there, and the answer is composed here.
+   */
+  answerOffThread?: (request: AnswerRequest, embedder: Embedder | null) => Promise<AnswerResult | null>;
 };
 
 /** Search and analysis of one query, the query's vector embedded here when there is an embedder. */
@@ -128,6 +134,7 @@ export function defaultAnswerDeps(): AnswerDeps {
       return model && (await model.status()).available ? model : null;
     },
     retrieve: retrieveOffThread,
+    answerOffThread,
   };
 }
 
@@ -366,6 +373,11 @@ const listOf = (items: string[]) => (items.length <= 1 ? (items[0] ?? "") : `${i
 
 export async function answerQuestion(asked: AnswerRequest, deps: AnswerDeps = defaultAnswerDeps()): Promise<AnswerResult> {
   const model = await deps.chatModel();
+  // Extractive work is all computation: off the request thread when it can be.
+  if (!model && !asked.usePubmed && deps.answerOffThread) {
+    const pooled = await deps.answerOffThread(asked, await deps.embedder());
+    if (pooled) return pooled;
+  }
   // Typos are corrected to the knowledge base's own words first: everything below reads the corrected question.
   const corrected = correctQuery(deps.db.$client, asked.question, correctableEdits);
   const request: AnswerRequest = { ...asked, question: corrected.text };

@@ -30,11 +30,25 @@ function sessionCookie() {
 const isHttps = (request: Request) => new URL(request.url).protocol === "https:";
 const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("base64url");
 
+/**
+ * Cookie headers already checked, and the token each carries (null: none, or a bad signature). Checking
+ * the signature is an HMAC through WebCrypto on every request and page data load; the answer for the
+ * same header with the same secret never changes. Whether the session is still live is asked of the
+ * database each time. Bounded: emptied when full.
+ */
+const checkedHeaders = new Map<string, string | null>();
+const CHECKED_HEADERS_MAX = 5_000;
+
 async function readToken(request: Request): Promise<string | null> {
   const header = request.headers.get("cookie");
   if (!header) return null;
+  const known = checkedHeaders.get(header);
+  if (known !== undefined) return known;
   const value: unknown = await sessionCookie().parse(header);
-  return typeof value === "string" && value.length > 0 ? value : null;
+  const token = typeof value === "string" && value.length > 0 ? value : null;
+  if (checkedHeaders.size >= CHECKED_HEADERS_MAX) checkedHeaders.clear();
+  checkedHeaders.set(header, token);
+  return token;
 }
 
 /**

@@ -19,12 +19,16 @@ export {
 } from "./conversations.server";
 export {
   insertMessage,
+  listMessagePage,
   listMessages,
+  messagePageQuerySchema,
   questionsWithoutAnswer,
   toMessageJson,
   updateMessage,
   type Message,
   type MessageJson,
+  type MessagePage,
+  type MessagePageRequest,
   type MessagePatch,
   type MessageRole,
   type MessageStatus,

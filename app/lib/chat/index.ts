@@ -13,3 +13,10 @@ export const DELETE_UNDO_MS = 10_000;
 export const CONVERSATION_PARAM = "conversation";
 
 export { createSseParser, readSseEvents, SseCutError, type SseEvent } from "./sse";
+
+/** Messages in one page of a conversation (`GET /api/conversations/:id/messages`): the newest this many unless `limit` says otherwise. */
+export const MESSAGE_PAGE_DEFAULT = 50;
+/** The most one page may hold (`?limit=`). */
+export const MESSAGE_PAGE_MAX = 200;
+/** The response header naming the `before` of the next older page; absent on the page holding the first message. */
+export const EARLIER_CURSOR_HEADER = "X-Earlier-Cursor";

@@ -1,7 +1,9 @@
 import crypto from "node:crypto";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { AnsweredBy } from "../answer";
 import { conversations, getDb, messages, type Citation, type Db } from "../db/index.server";
+import { z } from "zod";
+import { MESSAGE_PAGE_DEFAULT, MESSAGE_PAGE_MAX } from "./index";
 
 export type Message = typeof messages.$inferSelect;
 export type MessageRole = Message["role"];
@@ -60,6 +62,47 @@ export function listMessages(conversationId: string, db: Db = getDb()): Message[
     .where(eq(messages.conversationId, conversationId))
     .orderBy(asc(messages.createdAt), asc(sql`rowid`))
     .all();
+}
+
+/** A page of a conversation: `limit` messages (the newest, or the newest older than the message `before`), oldest first. */
+export type MessagePageRequest = { before?: string | null; limit?: number };
+
+/** `?before=<message id>&limit=<1..MESSAGE_PAGE_MAX>`, both optional. */
+export const messagePageQuerySchema = z.object({
+  before: z.string().min(1).max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(MESSAGE_PAGE_MAX).optional(),
+});
+export type MessagePage = {
+  messages: Message[];
+  /** The `before` that reads the page older than this one; null when this page reaches the first message. */
+  earlierCursor: string | null;
+};
+
+/**
+ * One page of a conversation, the newest first read (300 long answers are megabytes: the chat shows the
+ * newest and loads older ones on request). Null when `before` is not a message of this conversation.
+ */
+export function listMessagePage(conversationId: string, page: MessagePageRequest = {}, db: Db = getDb()): MessagePage | null {
+  const limit = page.limit ?? MESSAGE_PAGE_DEFAULT;
+  let olderThan = sql`1`;
+  if (page.before) {
+    const cursor = db.get<{ createdAt: number; rowid: number }>(
+      sql`select created_at as createdAt, rowid from messages where id = ${page.before} and conversation_id = ${conversationId}`,
+    );
+    if (!cursor) return null;
+    olderThan = sql`(${messages.createdAt} < ${cursor.createdAt} or (${messages.createdAt} = ${cursor.createdAt} and rowid < ${cursor.rowid}))`;
+  }
+  // One more than asked says whether anything older remains.
+  const newestFirst = db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), olderThan))
+    .orderBy(desc(messages.createdAt), desc(sql`rowid`))
+    .limit(limit + 1)
+    .all();
+  const more = newestFirst.length > limit;
+  const list = newestFirst.slice(0, limit).reverse();
+  return { messages: list, earlierCursor: more && list.length ? list[0]!.id : null };
 }
 
 /**

@@ -23,6 +23,11 @@ function load(): Set<string> {
   return set;
 }
 
+/** Loads the word list now (a query thread does at its start, so no question waits for it). */
+export function warmEnglishWords() {
+  words ??= load();
+}
+
 /** Whether a word is an English dictionary word, as typed, in lower case, or capitalised ("Algerian"). */
 export function isEnglishWord(word: string): boolean {
   words ??= load();

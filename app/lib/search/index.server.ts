@@ -17,7 +17,7 @@ import type { IndexStats } from "./index";
 export { addDocumentVectors, indexDocument, rebuildStaleIndex, removeDocumentIndex, retitleDocumentIndex } from "./indexer.server";
 export { BACKFILL_BATCH, embeddingText, embedMissingVectors, vectorCoverage, type BackfillOptions } from "./backfill.server";
 export type { BackfillProgress, IndexStats, SearchStatus, VectorCoverage } from "./index";
-export { retrieveOffThread, searchThreadRunning, stopSearchThread } from "./thread.server";
+export { recentSearchTimes, recordSearchTime, SEARCH_WINDOW_MS, TimingRing } from "./timings.server";
 
 /** Loads the in-memory vector codes of every embedding size in the index, so the first question does not wait for them. */
 export function warmVectorIndexes(client: Database.Database): number {
@@ -29,6 +29,7 @@ export { LEXICAL_TUNING, type LexicalTuning, type QueryAnalysis, type QueryTerm 
 export { normalizeText, tokenize } from "./tokenize";
 export { isStopWord } from "./stopwords";
 export { correctQuery, correctionsLabel, type Correction, type CorrectedQuery } from "./spellcheck.server";
+export { warmEnglishWords } from "./english-words.server";
 
 export type Passage = {
   chunkId: number;
@@ -137,7 +138,7 @@ export type QueryVector = { vector: Float32Array; embedderId: string };
 
 /**
  * The synchronous part of search, given the query's vector (null: lexical only). Search threads call
- * it with a vector embedded on the main thread (see thread.server.ts).
+ * it with a vector embedded on the main thread (the answer capability's query threads, pool.server.ts).
  */
 export function searchWithVector(
   client: Database.Database,
