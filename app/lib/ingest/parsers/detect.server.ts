@@ -30,7 +30,7 @@ import { inflateRawSync } from "node:zlib";
 import { FILE_TYPES, type FileType } from "../types";
 import { sniffDelimiter } from "./csv.server";
 import { classifyOle, type OleContent, readOleFile } from "./doc.server";
-import { findEndOfCentralDirectory, hasOleMagic, readZipDirectory, readZipDirectoryFromFile } from "./zip-guard.server";
+import { findEndOfCentralDirectory, hasOleMagic, readZipDirectory, readZipDirectoryFromFile } from "./zip-directory.server";
 
 export type DetectFailureCode = "empty" | "unsupported-type" | "content-mismatch";
 
