@@ -21,14 +21,14 @@ function percentiles(samples: number[]) {
   return { p50Ms: at(50), p95Ms: at(95), maxMs: at(100) };
 }
 
-function questions(): string[] {
+export function questions(): string[] {
   const data = JSON.parse(fs.readFileSync(path.join(root, "..", "shared", "corpora", "pubmedqa", "dev.json"), "utf8")) as Record<string, { QUESTION: string }>;
   return Object.values(data)
     .map((e) => e.QUESTION)
     .slice(0, QUESTIONS);
 }
 
-async function timeAnswers(db: Db, qs: string[], deps: AnswerDeps) {
+export async function timeAnswers(db: Db, qs: string[], deps: AnswerDeps) {
   const ms: number[] = [];
   let refused = 0;
   for (const q of qs.slice(0, 5)) await answerQuestion({ question: q, history: [], viewerId: null, usePubmed: false, useThinkHarder: false }, deps);

@@ -97,7 +97,7 @@ async function ingestion(files: string[], env: Record<string, string>) {
 }
 
 /** The lexical corpus of `size` chunks with a clustered random unit vector per chunk under the real model's id (cached). */
-function hybridCorpus(size: number, embedder: Embedder, log: (line: string) => void) {
+export function hybridCorpus(size: number, embedder: Embedder, log: (line: string) => void) {
   const file = path.join(BENCH_CACHE_DIR, `hybrid-v1-${size}-${embedder.id.replace(/\W+/g, "_")}.db`);
   if (!fs.existsSync(file)) {
     const lexical = lexicalCorpus(size, BENCH_CACHE_DIR, log);
@@ -129,7 +129,7 @@ function hybridCorpus(size: number, embedder: Embedder, log: (line: string) => v
   return file;
 }
 
-async function hybridSearch(size: number, embedder: Embedder, log: (line: string) => void) {
+export async function hybridSearch(size: number, embedder: Embedder, log: (line: string) => void) {
   const file = hybridCorpus(size, embedder, log);
   const db = openDatabase(file);
   try {

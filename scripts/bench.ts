@@ -1,5 +1,5 @@
-// `npm run bench [-- start server ingest search answer embeddings local]`: measures the built app (all sections by
-// default; "embeddings" needs the local embedding model in MODELS_DIR, `npm run models -- fetch embedding`;
+// `npm run bench [-- start server ingest search answer scale embeddings local]`: measures the built app (all sections by
+// default; "scale" is the hospital-sized knowledge base of 1M chunks, see bench-scale.ts; "embeddings" needs the local embedding model in MODELS_DIR, `npm run models -- fetch embedding`;
 // `local`, the built-in chat model, is skipped with the reason when its GGUF file is not in MODELS_DIR).
 // Prints tables and, last, one JSON line with every figure; writes them to bench-results/latest.json (the run
 // before kept as previous.json) and prints them beside the previous run's, flagging any more than 20 % worse.
@@ -11,6 +11,7 @@ import { runAnswerBench } from "./bench-answer";
 import { printEmbeddingsFigures, runEmbeddingsBench } from "./bench-embeddings";
 import { runIngestBench } from "./bench-ingest";
 import { runLocalModelBench } from "./bench-local";
+import { printScaleFigures, runScaleBench } from "./bench-scale";
 import { runSearchBench } from "./bench-search";
 import { compareFigures, comparisonRows, loadAverage, RESULTS_DIR, saveRun, WORSE_BY } from "./bench-results";
 
@@ -161,6 +162,12 @@ if (want("answer")) {
   console.table(answer.extractive);
   console.table({ "time to first token": answer.timeToFirstToken });
   figures.answer = answer;
+}
+if (want("scale")) {
+  console.log("A hospital-sized knowledge base (1M chunks): lexical and hybrid search p95, extractive answer p95, DB size, server RSS while serving ...");
+  const scale = await runScaleBench();
+  printScaleFigures(scale);
+  figures.scale = scale;
 }
 if (want("embeddings")) {
   console.log("Semantic search (EMBEDDINGS=local): model size and memory, ingestion with embeddings, hybrid search at 100k / 1M chunks ...");

@@ -1,7 +1,9 @@
 /**
  * `npm run ingest -- <files or folders…>`: bulk ingestion for admins with a folder of books.
  * Same pipeline as the upload screen (type check, parse, chunk, embed, index), run in this
- * process with a progress bar per file. Works while the server runs (SQLite WAL).
+ * process with one progress line for the run (files, rate, ETA, done/skipped/failed so far) and a
+ * summary at the end listing what was skipped or failed and why; exit code 1 when any file failed.
+ * Works while the server runs (SQLite WAL).
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -13,30 +15,28 @@ import { getEmbedder } from "~/lib/embeddings/index.server";
 import { getUploadSession, registerUpload, runIngestion } from "~/lib/ingest/index.server";
 import { rebuildStaleIndex } from "~/lib/search/index.server";
 import { and, eq } from "drizzle-orm";
+import { progressLine, summary, Tally, type FileResult } from "./ingest/progress";
 
 const ALLOWED = new Set(["pdf", "docx", "doc", "txt", "csv", "xlsx", "pptx"]);
 
-function collect(target: string, out: string[]) {
+type Candidate = { file: string; bytes: number };
+
+/** The supported files under the targets (folders recursively, in name order); the rest are recorded as skipped or failed. */
+function collect(target: string, out: Candidate[], refused: FileResult[]) {
   const stat = fs.statSync(target, { throwIfNoEntry: false });
   if (!stat) {
-    console.error(`Not found: ${target}`);
-    return;
-  }
-  if (stat.isDirectory()) {
-    for (const entry of fs.readdirSync(target).sort()) collect(path.join(target, entry), out);
+    refused.push({ file: target, outcome: "failed", reason: "not found" });
+  } else if (stat.isDirectory()) {
+    for (const entry of fs.readdirSync(target).sort()) collect(path.join(target, entry), out, refused);
   } else if (ALLOWED.has(path.extname(target).slice(1).toLowerCase())) {
-    out.push(target);
+    out.push({ file: target, bytes: stat.size });
   } else {
-    console.log(`Skipped ${target}: unsupported file type`);
+    refused.push({ file: target, outcome: "skipped", reason: `unsupported file type (${path.extname(target) || "no extension"})` });
   }
 }
 
-function bar(fraction: number, width = 28) {
-  const filled = Math.round(Math.max(0, Math.min(1, fraction)) * width);
-  return `[${"#".repeat(filled)}${".".repeat(width - filled)}] ${String(Math.round(fraction * 100)).padStart(3)}%`;
-}
-
-const STEP_SHARE: Record<string, number> = { metadata: 0.1, chunking: 0.3, embeddings: 0.8, completed: 1 };
+/** Within a file: where each step of the pipeline gets to (the embeddings step reports its own share). */
+const STEP_SHARE: Record<string, number> = { starting: 0, metadata: 0.4, chunking: 0.6, embeddings: 0.7, completed: 1 };
 
 async function copyIn(file: string, dataDir: string) {
   const filesDir = path.join(dataDir, "files");
@@ -53,14 +53,55 @@ async function copyIn(file: string, dataDir: string) {
   return { tempPath, filename: path.basename(file), size, sha256: hash.digest("hex") };
 }
 
+/**
+ * The progress line: redrawn in place on a terminal (at most 10 times a second); elsewhere (a log file,
+ * CI) one line every 5 s, so a long run stays readable. Lines about single files go above it.
+ */
+class Display {
+  private lastDraw = 0;
+  private drawn = false;
+
+  constructor(
+    private readonly tally: Tally,
+    private readonly tty: boolean,
+  ) {}
+
+  draw(current?: Parameters<typeof progressLine>[2], force = false) {
+    const now = Date.now();
+    if (!force && now - this.lastDraw < (this.tty ? 100 : 5000)) return;
+    this.lastDraw = now;
+    const line = progressLine(this.tally, now, current);
+    if (this.tty) {
+      const width = process.stdout.columns || 120;
+      process.stdout.write(`\r${line.length > width - 1 ? `${line.slice(0, width - 2)}…` : line}\x1b[K`);
+      this.drawn = true;
+    } else {
+      console.log(line);
+    }
+  }
+
+  /** A line about one file, kept above the progress line. */
+  say(line: string) {
+    if (this.tty && this.drawn) process.stdout.write("\r\x1b[K");
+    console.log(line);
+    this.drawn = false;
+  }
+
+  end() {
+    if (this.tty && this.drawn) process.stdout.write("\n");
+    this.drawn = false;
+  }
+}
+
 async function main() {
   const targets = process.argv.slice(2).filter((a) => a !== "--");
   if (!targets.length) {
     console.error("Usage: npm run ingest -- <files or folders…>");
     process.exit(2);
   }
-  const files: string[] = [];
-  for (const t of targets) collect(path.resolve(t), files);
+  const files: Candidate[] = [];
+  const refused: FileResult[] = [];
+  for (const t of targets) collect(path.resolve(t), files, refused);
   const config = getConfig();
   const db = getDb();
   // The address alone proves nothing: the account must be the admin the server's start-up created.
@@ -77,56 +118,52 @@ async function main() {
   if (rebuilt) console.log(rebuilt);
   const embedder = await getEmbedder();
   console.log(`${files.length} file(s) into ${config.dataDir} (${embedder ? `vectors: ${embedder.id}` : "lexical search only"})`);
-  const tty = process.stdout.isTTY;
-  let ok = 0;
-  let failed = 0;
-  let skipped = 0;
-  for (const [i, file] of files.entries()) {
-    const label = `(${i + 1}/${files.length}) ${path.basename(file)}`;
-    const received = await copyIn(file, config.dataDir);
+  const tally = new Tally(files.length + refused.length, files.reduce((sum, f) => sum + f.bytes, 0), Date.now());
+  const display = new Display(tally, Boolean(process.stdout.isTTY));
+  const finish = (candidate: Candidate, result: FileResult) => {
+    tally.record(result, candidate.bytes);
+    if (result.outcome !== "done") display.say(`${result.outcome === "failed" ? "Failed" : "Skipped"} ${result.file}: ${result.reason}`);
+  };
+  for (const result of refused) finish({ file: result.file, bytes: 0 }, result);
+  for (const candidate of files) {
+    const { file } = candidate;
+    const current = { name: path.basename(file), step: "starting", bytes: candidate.bytes, fraction: 0 };
+    display.draw(current);
     let sessionId: string;
+    let received: Awaited<ReturnType<typeof copyIn>> | null = null;
     try {
+      received = await copyIn(file, config.dataDir);
       const result = await registerUpload(received, { uploadedBy: admin.id, ownerId: null, enqueue: false });
       if (result.outcome === "skipped") {
-        skipped++;
-        console.log(`${label}: ${result.message}`);
+        finish(candidate, { file, outcome: "skipped", reason: result.message.replace(/^Skipped: /, "") });
         continue;
       }
       sessionId = result.sessionId;
     } catch (error) {
-      failed++;
-      const reason = error instanceof Response ? ((await error.json()) as { message: string }).message : String(error);
-      console.log(`${label}: refused: ${reason}`);
-      fs.rmSync(received.tempPath, { force: true });
+      const reason = error instanceof Response ? ((await error.json()) as { message: string }).message : error instanceof Error ? error.message : String(error);
+      finish(candidate, { file, outcome: "failed", reason });
       continue;
     } finally {
-      fs.rmSync(received.tempPath, { force: true });
+      if (received) fs.rmSync(received.tempPath, { force: true });
     }
-    const draw = (step: string, done: number, total: number | null) => {
-      const fraction = total && done ? done / total : (STEP_SHARE[step] ?? 0.95);
-      const line = `${bar(fraction)} ${step.padEnd(10)} ${label}`;
-      if (tty) process.stdout.write(`\r${line}`);
-      else console.log(line);
-    };
-    draw("starting", 0, null);
     const outcome = await runIngestion(db, sessionId, {
       dataDir: config.dataDir,
       signal: new AbortController().signal,
       embedder,
-      onProgress: ({ step, done, total }) => draw(step, done, total),
+      onProgress: ({ step, done, total }) => {
+        current.step = step;
+        current.fraction = step === "embeddings" && total ? STEP_SHARE.embeddings! + ((1 - STEP_SHARE.embeddings!) * done) / total : (STEP_SHARE[step] ?? current.fraction);
+        display.draw(current);
+      },
     });
-    if (tty) process.stdout.write("\n");
     const session = getUploadSession(sessionId, { library: "any" }, db);
-    if (outcome === "completed") {
-      ok++;
-      console.log(`  done: ${session?.totalChunks ?? 0} chunks`);
-    } else {
-      failed++;
-      console.log(`  ${outcome}: ${session?.error ?? ""}`);
-    }
+    if (outcome === "completed") finish(candidate, { file, outcome: "done", chunks: session?.totalChunks ?? 0 });
+    else finish(candidate, { file, outcome: "failed", reason: session?.error ?? outcome });
   }
-  console.log(`${ok} ingested, ${skipped} skipped (already in the library), ${failed} failed`);
-  process.exit(failed ? 1 : 0);
+  display.draw(undefined, true);
+  display.end();
+  for (const line of summary(tally, Date.now())) console.log(line);
+  process.exit(tally.count("failed") ? 1 : 0);
 }
 
 await main();

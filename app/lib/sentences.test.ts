@@ -147,6 +147,12 @@ describe("splitSentences", () => {
     ]);
   });
 
+  it("knows its abbreviations in any case and right after CJK text (each line checks only the words it has)", () => {
+    expect(texts("Given I.M. twice daily. Then stop.")).toEqual(["Given I.M. twice daily.", "Then stop."]);
+    expect(texts("猫にはe.g. 1 mg を投与. Next one.")).toEqual(["猫にはe.g. 1 mg を投与.", "Next one."]);
+    expect(texts("It costs approx. 5 dollars. Mr. Smith paid.")).toEqual(["It costs approx. 5 dollars.", "Mr. Smith paid."]);
+  });
+
   it("does not let an unclosed bracket or quote swallow the rest of the line", () => {
     expect(texts("The dose (see below was 5 mg. Cats were treated. Dogs were not.")).toEqual([
       "The dose (see below was 5 mg.",

@@ -138,7 +138,32 @@ const LANGUAGE = {
   ABBREVIATIONS: [...new Set([...English.ABBREVIATIONS, ...CLINICAL_ABBREVIATIONS])],
   PREPOSITIVE_ABBREVIATIONS: [...new Set([...English.PREPOSITIVE_ABBREVIATIONS, ...NEVER_FINAL])],
 };
-const SPLIT_OPTIONS = { AbbrMarker: { language: LANGUAGE } };
+
+type WordList = "ABBREVIATIONS" | "PREPOSITIVE_ABBREVIATIONS" | "EXCLAMATION_WORDS";
+const WORD_LISTS: Array<[WordList, Array<[entry: string, lower: string]>]> = (["ABBREVIATIONS", "PREPOSITIVE_ABBREVIATIONS", "EXCLAMATION_WORDS"] as const).map(
+  (name) => [name, LANGUAGE[name].map((entry) => [entry, entry.toLowerCase()])],
+);
+
+/** The splitter also ends a word at these scripts' characters (they are written without spaces). */
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/**
+ * The splitter compares every word of a line, case-insensitively, with each entry of its word lists
+ * (about 250 comparisons a word: most of a book's chunking time). A word can only equal an entry that is
+ * one of the line's words (with CJK, that occurs in the line), so each line gets the lists cut down to
+ * those: the same sentences, far fewer comparisons.
+ */
+function splitOptions(line: string) {
+  const lower = line.toLowerCase();
+  const words = CJK.test(line) ? null : new Set(lower.split(/\s+/));
+  const language: typeof LANGUAGE = { ...LANGUAGE };
+  for (const [name, entries] of WORD_LISTS) {
+    const kept: string[] = [];
+    for (const [entry, l] of entries) if (words ? words.has(l) : lower.includes(l)) kept.push(entry);
+    language[name] = kept;
+  }
+  return { AbbrMarker: { language } };
+}
 
 const NEVER_FINAL_SET = new Set(NEVER_FINAL.map((a) => a.toLowerCase()));
 const ABBREVIATION_SET = new Set(LANGUAGE.ABBREVIATIONS.map((a) => a.toLowerCase()));
@@ -159,7 +184,7 @@ function lineSentences(line: string): Array<[number, number]> {
   if (!line.trim()) return [];
   const shadow = closeUnbalanced(line);
   const cuts = new Set<number>();
-  for (const node of split(shadow, SPLIT_OPTIONS)) {
+  for (const node of split(shadow, splitOptions(shadow))) {
     if (node.type === "Sentence") cuts.add(node.range[1]);
   }
   const nested = insidePairs(shadow);

@@ -2,14 +2,10 @@ import path from "node:path";
 import { getConfig, parseConfig, type AppConfig, type EMBEDDINGS_PROVIDERS } from "../config.server";
 import type { Embedder, RetrievalMode } from "./types";
 import { DEFAULT_LOCAL_MODEL, loadLocalEmbedder, missingLocalEmbeddingPackages, modelFingerprint, type LocalEmbedder } from "./local.server";
-import {
-  DEFAULT_OLLAMA_EMBEDDING_MODEL,
-  DEFAULT_OLLAMA_HOST,
-  createOllamaEmbedder,
-  probeOllama,
-  type OllamaEmbedderOptions,
-} from "./ollama.server";
-import { createOpenAIEmbedder, probeOpenAIEmbeddings, type OpenAIEmbedderOptions } from "./openai.server";
+// The Ollama and OpenAI clients are loaded only when configured (resolveOllama, resolveOpenAI): a
+// lexical-only install, or the bulk-ingest command, never pays their ~0.1 s.
+import type { OllamaEmbedderOptions } from "./ollama.server";
+import type { OpenAIEmbedderOptions } from "./openai.server";
 
 /**
  * The embeddings capability's public face. Other capabilities ask `getEmbedder()` for vectors
@@ -94,15 +90,6 @@ function hybrid(embedder: Embedder): Resolution {
   return { embedder, mode: { mode: "hybrid", embedder: embedder.id, reason: null } };
 }
 
-function ollamaOptions(settings: EmbeddingsSettings, onUnavailable: (reason: string) => void): OllamaEmbedderOptions {
-  return {
-    ...settings.ollama,
-    host: settings.ollamaHost ?? DEFAULT_OLLAMA_HOST,
-    model: settings.model ?? DEFAULT_OLLAMA_EMBEDDING_MODEL,
-    onUnavailable,
-  };
-}
-
 /**
  * A cached resolver for one set of settings. The first call waits for the check; later calls answer
  * from the cache, and an expired entry is refreshed in the background while the last answer is
@@ -150,7 +137,13 @@ export function createEmbeddingsService(settings: EmbeddingsSettings, now: () =>
   }
 
   async function resolveOllama(): Promise<Resolution> {
-    const options = ollamaOptions(settings, markUnavailable);
+    const { DEFAULT_OLLAMA_EMBEDDING_MODEL, DEFAULT_OLLAMA_HOST, createOllamaEmbedder, probeOllama } = await import("./ollama.server");
+    const options: OllamaEmbedderOptions = {
+      ...settings.ollama,
+      host: settings.ollamaHost ?? DEFAULT_OLLAMA_HOST,
+      model: settings.model ?? DEFAULT_OLLAMA_EMBEDDING_MODEL,
+      onUnavailable: markUnavailable,
+    };
     if (ollamaEmbedder) {
       // Already set up: a quick probe is enough unless the model changed size (re-pulled as another variant)
       const probe = await probeOllama(options);
@@ -167,6 +160,7 @@ export function createEmbeddingsService(settings: EmbeddingsSettings, now: () =>
     const { baseURL, model } = settings.openai ?? {};
     // parseConfig refuses EMBEDDINGS=openai without these; settings built by hand may still lack them
     if (!baseURL || !model) return remember(lexical("EMBEDDINGS=openai needs OPENAI_BASE_URL (or OPENAI_EMBEDDING_BASE_URL) and OPENAI_EMBEDDING_MODEL"), Infinity);
+    const { createOpenAIEmbedder, probeOpenAIEmbeddings } = await import("./openai.server");
     const options: OpenAIEmbedderOptions = { ...settings.openai, baseURL, model, onUnavailable: markUnavailable };
     if (openaiEmbedder) {
       // Already set up: a quick look at /v1/models is enough (the dimensions were learnt once)

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import busboy from "busboy";
+import type busboy from "busboy";
 import { and, count, eq, isNull, ne, or } from "drizzle-orm";
 import { getConfig } from "../config.server";
 import { documents, getDb, uploadSessions, type Db } from "../db/index.server";
@@ -83,7 +83,9 @@ export async function refuseUnreadUpload(request: Request, refusal: Response, ma
 
 export type Received = { tempPath: string; filename: string; size: number; sha256: string };
 
-function receiveFile(request: Request, maxBytes: number, tempPath: string): Promise<Received | null> {
+async function receiveFile(request: Request, maxBytes: number, tempPath: string): Promise<Received | null> {
+  // Loaded with the first upload: the bulk-ingest command never needs it.
+  const { default: busboy } = await import("busboy");
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {

@@ -73,6 +73,11 @@ describe("detection refuses what is not what its name says (415)", () => {
     expect(detectFileType(exe, "setup.docx")).toEqual(mismatch("The file's content is a Windows program but its name ends in .docx"));
     const binary = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 37) % 256));
     expect(detectFileType(binary, "notes.txt")).toEqual(mismatch("The file's content is binary data, not text but its name ends in .txt"));
+    const bmp = Buffer.concat([Buffer.from("BM"), Buffer.from([0x36, 0x10, 0, 0, 0, 0, 0, 0, 0x36, 0, 0, 0, 40, 0, 0, 0]), Buffer.alloc(200)]);
+    expect(detectFileType(bmp, "scan.txt")).toEqual(mismatch("The file's content is an image (BMP) but its name ends in .txt"));
+    // Text that happens to start with those letters (a SciFact abstract; a gene name) is text.
+    expect(detectFileType(Buffer.from("BMI-1 Autoantibody as a New Potential Biomarker for Cervical Carcinoma\n"), "abstract.txt")).toEqual({ ok: true, type: "txt" });
+    expect(detectFileType(Buffer.from("MZB1 is expressed in plasma cells.\n"), "notes.txt")).toEqual({ ok: true, type: "txt" });
     const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100)]);
     expect(detectFileType(png, "scan.pdf")).toEqual(mismatch("The file's content is an image (PNG) but its name ends in .pdf"));
     expect(detectFileType(Buffer.from("{\\rtf1\\ansi Hello}"), "letter.doc")).toEqual(

@@ -30,7 +30,7 @@ import { inflateRawSync } from "node:zlib";
 import { FILE_TYPES, type FileType } from "../types";
 import { sniffDelimiter } from "./csv.server";
 import { classifyOle, type OleContent, readOleFile } from "./doc.server";
-import { findEndOfCentralDirectory, hasOleMagic, readZipDirectory, readZipDirectoryFromFile } from "./zip-guard.server";
+import { findEndOfCentralDirectory, hasOleMagic, readZipDirectory, readZipDirectoryFromFile } from "./zip-directory.server";
 
 export type DetectFailureCode = "empty" | "unsupported-type" | "content-mismatch";
 
@@ -50,16 +50,21 @@ type Content =
   | { kind: "text" }
   | { kind: "binary"; describe: string };
 
-const MAGIC: { bytes: number[]; describe: string }[] = [
+/**
+ * `binary`: a two-letter signature ("MZ", "BM") that also starts ordinary words ("BMI-1 autoantibody",
+ * "MZB1"): it counts only when the header holds the NUL bytes every real one does (BMP's reserved
+ * fields, the DOS header), so a text file starting with those letters is read as text.
+ */
+const MAGIC: { bytes: number[]; describe: string; binary?: boolean }[] = [
   { bytes: [0x7b, 0x5c, 0x72, 0x74, 0x66], describe: "Rich Text Format (RTF), which is not supported" },
-  { bytes: [0x4d, 0x5a], describe: "a Windows program" },
+  { bytes: [0x4d, 0x5a], describe: "a Windows program", binary: true },
   { bytes: [0x7f, 0x45, 0x4c, 0x46], describe: "a program (ELF)" },
   { bytes: [0x89, 0x50, 0x4e, 0x47], describe: "an image (PNG)" },
   { bytes: [0xff, 0xd8, 0xff], describe: "an image (JPEG)" },
   { bytes: [0x47, 0x49, 0x46, 0x38], describe: "an image (GIF)" },
   { bytes: [0x49, 0x49, 0x2a, 0x00], describe: "an image (TIFF)" },
   { bytes: [0x4d, 0x4d, 0x00, 0x2a], describe: "an image (TIFF)" },
-  { bytes: [0x42, 0x4d], describe: "an image (BMP)" },
+  { bytes: [0x42, 0x4d], describe: "an image (BMP)", binary: true },
   { bytes: [0x1f, 0x8b], describe: "a gzip archive" },
   { bytes: [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c], describe: "a 7-Zip archive" },
   { bytes: [0x52, 0x61, 0x72, 0x21], describe: "a RAR archive" },
@@ -227,7 +232,9 @@ function classifyHead(head: Uint8Array): Content {
     return classifyZipHead(head);
   }
   if (hasOleMagic(head)) return { kind: "ole", ole: classifyOleHead(head) };
-  for (const magic of MAGIC) if (startsWith(head, magic.bytes)) return { kind: "binary", describe: magic.describe };
+  for (const magic of MAGIC) {
+    if (startsWith(head, magic.bytes) && (!magic.binary || head.subarray(0, 64).includes(0))) return { kind: "binary", describe: magic.describe };
+  }
   if (looksLikeText(head)) return { kind: "text" };
   return { kind: "binary", describe: "binary data, not text" };
 }

@@ -8,27 +8,28 @@
  * (checked between pages, sheets and slides), and reports sparingly through `options.log`.
  */
 import type { FileType, ParsedDocument, ParseOptions } from "../types";
-import { parseCsv } from "./csv.server";
-import { parseDoc } from "./doc.server";
-import { parseDocx } from "./docx.server";
-import { parsePdf } from "./pdf.server";
-import { parsePptx } from "./pptx.server";
-import { parseTxt } from "./txt.server";
-import { parseXlsx } from "./xlsx.server";
 
 export { type DetectFailureCode, type DetectResult, detectFileType, detectFileTypeFromFile } from "./detect.server";
 
-const PARSERS: Record<FileType, (filePath: string, options: ParseOptions) => Promise<ParsedDocument>> = {
-  pdf: parsePdf,
-  docx: parseDocx,
-  doc: parseDoc,
-  txt: parseTxt,
-  csv: parseCsv,
-  xlsx: parseXlsx,
-  pptx: parsePptx,
+type Parser = (filePath: string, options: ParseOptions) => Promise<ParsedDocument>;
+
+/**
+ * Each parser is loaded with the first file of its type: pdf.js, JSZip and the XML parser, ExcelJS and
+ * word-extractor cost a command that ingests text files (and the server until such a file arrives) ~0.1 s each.
+ */
+const PARSERS: Record<FileType, () => Promise<Parser>> = {
+  pdf: async () => (await import("./pdf.server")).parsePdf,
+  docx: async () => (await import("./docx.server")).parseDocx,
+  doc: async () => (await import("./doc.server")).parseDoc,
+  txt: async () => (await import("./txt.server")).parseTxt,
+  csv: async () => (await import("./csv.server")).parseCsv,
+  xlsx: async () => (await import("./xlsx.server")).parseXlsx,
+  pptx: async () => (await import("./pptx.server")).parsePptx,
 };
 
 export async function parseFile(filePath: string, type: FileType, options: ParseOptions = {}): Promise<ParsedDocument> {
   options.signal?.throwIfAborted();
-  return PARSERS[type](filePath, options);
+  const parse = await PARSERS[type]();
+  options.signal?.throwIfAborted();
+  return parse(filePath, options);
 }
