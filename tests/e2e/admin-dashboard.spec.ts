@@ -205,7 +205,7 @@ test("Users: approve one pending sign-up and deny another; the approved one reac
   await expect(page.getByRole("button", { name: "Previous" })).toBeDisabled();
   await page.getByRole("button", { name: "Next" }).click();
   await expect(pageLabel).toHaveText(/^Page 2 of /);
-  await expect(rows.filter({ hasText: "user_deny" })).toHaveCount(1);
+  await expect(rows.filter({ hasText: "user_deny" }).filter({ hasText: denied.email })).toHaveCount(1);
   await page.getByRole("button", { name: "Previous" }).click();
   await expect(pageLabel).toHaveText(/^Page 1 of /);
   await expect(rows.first()).toContainText("profile_update");

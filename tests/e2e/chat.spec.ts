@@ -259,7 +259,7 @@ test("a deleted conversation comes back with Undo in its toast, reopened, and st
   await expect(historyItem(page, "Undo me")).toHaveCount(0);
   await expect(page.getByTestId("welcome-message")).toBeVisible();
 
-  await page.getByRole("button", { name: "Undo" }).click();
+  await page.getByRole("button", { name: "Undo", exact: true }).click();
   await expect(toast(page, "Conversation restored.")).toBeVisible();
   await expect(historyItem(page, "Undo me")).toBeVisible();
   await expect(historyItem(page, "Undo me").getByRole("button").first()).toHaveAttribute("aria-current", "true");

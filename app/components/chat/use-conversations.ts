@@ -48,10 +48,21 @@ export function useConversations(loaded: readonly Conversation[]) {
     [revalidate],
   );
 
+  const unhide = useCallback(
+    (id: string) =>
+      setHidden((s) => {
+        const next = new Set(s);
+        next.delete(id);
+        return next;
+      }),
+    [],
+  );
+
   const restore = useCallback(
     async (id: string, onRestored?: () => void) => {
       try {
         await restoreConversation(id);
+        unhide(id);
         toast({ title: "Success", description: "Conversation restored." });
         if (onRestored) onRestored();
         else await revalidate();
@@ -60,7 +71,7 @@ export function useConversations(loaded: readonly Conversation[]) {
         else toast({ title: "Error", description: "Could not restore the conversation: the time to undo has passed.", variant: "destructive" });
       }
     },
-    [revalidate],
+    [revalidate, unhide],
   );
 
   /** `onRestored`: what to do when an Undo brought it back (reopen it, when it was open). */
@@ -75,21 +86,17 @@ export function useConversations(loaded: readonly Conversation[]) {
           action: { label: "Undo", onClick: () => void restore(id, onRestored) },
           duration: DELETE_UNDO_MS,
         });
+        // It stays hidden: a revalidation that started before the delete may still bring it back.
         await revalidate();
         return true;
       } catch (error) {
+        unhide(id);
         if (isUnauthorizedError(error)) handleUnauthorized();
         else toast({ title: "Error", description: "Failed to delete conversation", variant: "destructive" });
         return false;
-      } finally {
-        setHidden((s) => {
-          const next = new Set(s);
-          next.delete(id);
-          return next;
-        });
       }
     },
-    [restore, revalidate],
+    [restore, revalidate, unhide],
   );
 
   return { conversations, refresh: revalidate, rename, remove };
