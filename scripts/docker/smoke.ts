@@ -566,9 +566,12 @@ async function compose(project: string) {
   const name = `vetsearch-smoke-${project}`;
   if (sh("podman-compose", ["--version"]).status !== 0) throw new Error("podman-compose is not installed: pip install podman-compose (.ci/run does)");
   const pc = (...args: string[]) => must("podman-compose", ["--project-name", name, "--file", path.join(ROOT, "compose.yaml"), ...args], { timeout: 180_000 });
-  const config = pc("config");
-  check(/\n {2}app:/.test(config) && !/\n {2}ollama:/.test(config), "compose config: the app service; Ollama only under its profile");
-  check(/\n {2}ollama:/.test(pc("--profile", "ollama", "config")), "compose --profile ollama config: adds the Ollama service");
+  // The services a `config` lists: the keys two spaces in under `services:` (volumes have an `ollama` too).
+  const services = (config: string) => [...(/^services:\n((?:[ -].*\n?)*)/m.exec(config)?.[1] ?? "").matchAll(/^ {2}([\w-]+):/gm)].map((m) => m[1]);
+  const plain = services(pc("config"));
+  check(plain.join() === "app", `compose config: the app service only, Ollama under its profile (${plain.join(", ")})`);
+  const withOllama = services(pc("--profile", "ollama", "config"));
+  check(withOllama.sort().join() === "app,ollama", `compose --profile ollama config: adds the Ollama service (${withOllama.join(", ")})`);
   made.volumes.push(`${name}_data`, `${name}_models`);
   made.networks.push(`${name}_default`);
   const appContainers = () => {
