@@ -44,7 +44,7 @@ function check(ok: unknown, what: string): asserts ok {
 // ---- the private store and what this run made in it ----------------------------------------------------------
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "vetsearch-docker-smoke-"));
-const made = { containers: [] as string[], images: [] as string[], volumes: [] as string[], networks: [] as string[] };
+const made = { containers: [] as string[], images: [] as string[], volumes: [] as string[], networks: [] as string[], pods: [] as string[] };
 const linksBefore = new Set(linkNames());
 const cniChainsBefore = cniChains();
 const env: NodeJS.ProcessEnv = {
@@ -109,6 +109,7 @@ function cleanUp() {
   cleaned = true;
   const podman = (...args: string[]) => spawnSync("podman", args, { env, encoding: "utf8", timeout: 180_000 });
   if (made.containers.length > 0) podman("rm", "--force", "--time", "0", ...made.containers);
+  if (made.pods.length > 0) podman("pod", "rm", "--force", ...made.pods);
   if (made.volumes.length > 0) podman("volume", "rm", "--force", ...made.volumes);
   for (const name of made.networks) podman("network", "rm", "--force", name);
   if (made.images.length > 0) podman("rmi", "--force", ...made.images.reverse());
@@ -118,8 +119,8 @@ function cleanUp() {
     if (ids.length === 0) break;
     podman("rmi", "--force", ...ids);
   }
-  const leftovers = ["ps --all --quiet", "images --all --quiet", "volume ls --quiet"].flatMap((a) => (podman(...a.split(" ")).stdout ?? "").split("\n").filter(Boolean));
-  if (leftovers.length > 0) console.error(`    clean up: ${leftovers.length} container(s), image(s) or volume(s) could not be removed; the store goes with the folder`);
+  const leftovers = ["ps --all --quiet", "pod ls --quiet", "images --all --quiet", "volume ls --quiet"].flatMap((a) => (podman(...a.split(" ")).stdout ?? "").split("\n").filter(Boolean));
+  if (leftovers.length > 0) console.error(`    clean up: ${leftovers.length} container(s), pod(s), image(s) or volume(s) could not be removed; the store goes with the folder`);
   // The bridge podman made for its default network (and a compose project's), absent before this run.
   for (const link of linkNames()) if (!linksBefore.has(link) && /^(cni-podman|podman)\d+$/.test(link)) spawnSync("ip", ["link", "delete", link]);
   removeNewCniChains();
@@ -574,6 +575,7 @@ async function compose(project: string) {
   check(withOllama.sort().join() === "app,ollama", `compose --profile ollama config: adds the Ollama service (${withOllama.join(", ")})`);
   made.volumes.push(`${name}_data`, `${name}_models`);
   made.networks.push(`${name}_default`);
+  made.pods.push(`pod_${name}`); // podman-compose puts the project's containers in a pod (without an infra container)
   const appContainers = () => {
     const ids = must("podman", ["ps", "--all", "--quiet", "--no-trunc", "--filter", `label=io.podman.compose.project=${name}`]).split("\n").filter(Boolean);
     made.containers.push(...ids.filter((id) => !made.containers.includes(id)));
