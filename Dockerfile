@@ -1,26 +1,58 @@
-# Node 22 LTS; the app also runs on Node 20.19+.
-FROM node:22-bookworm-slim AS build
+# Node 22 LTS on Debian bookworm (the app also runs on Node 20.19.5+). NODE_IMAGE may name another image laid
+# out the same way (Node at /usr/local, a user "node" with uid 1000): `npm run docker:smoke` passes one it made
+# itself where no container registry is reachable.
+# EMBEDDINGS_STACK=false leaves out the local-embedding stack (@huggingface/transformers, onnxruntime, sharp),
+# as `npm ci --omit=peer` does: the image is smaller and serves EMBEDDINGS=none or ollama.
+ARG NODE_IMAGE=docker.io/library/node:22-bookworm-slim
+
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json .npmrc ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev
+RUN npm run build
 
-FROM node:22-bookworm-slim
+# Production dependencies only, and only what they load at run time. A stage of its own after the build, so the
+# two variants share every layer above (one `npm ci`, one build). Beside other platforms' binaries, source maps
+# and type declarations (scripts/docker/prune-node-modules.js), it removes: TypeScript, an optional peer of
+# React Router and node-llama-cpp that npm keeps as dev-optional; llama.cpp's sources, for building it, which the
+# prebuilt @node-llama-cpp/linux-x64 spares; better-sqlite3's sources and objects beside the one module it loads;
+# onnxruntime-web's browser bundles and WebAssembly (in Node, transformers.js computes with onnxruntime-node and
+# imports only ort.node.min.mjs).
+FROM build AS deps
+ARG EMBEDDINGS_STACK=true
+RUN case "$EMBEDDINGS_STACK" in true) omit="--omit=dev" ;; false) omit="--omit=dev --omit=peer" ;; \
+      *) echo "EMBEDDINGS_STACK must be true or false, not '$EMBEDDINGS_STACK'" >&2; exit 1 ;; esac \
+  && npm prune $omit --no-audit --no-fund \
+  && node scripts/docker/prune-node-modules.js node_modules \
+  && rm -rf node_modules/typescript node_modules/node-llama-cpp/llama/gitRelease.bundle \
+  && (cd node_modules/better-sqlite3 && mv build/Release/better_sqlite3.node . && rm -rf build deps src \
+      && mkdir -p build/Release && mv better_sqlite3.node build/Release/) \
+  && if [ -d node_modules/onnxruntime-web/dist ]; then find node_modules/onnxruntime-web/dist -type f ! -name 'ort.node.min.*' -delete; fi \
+  && du -sh node_modules
+
+# OCR for scanned PDF pages: tesseract, and pdftoppm to draw a page pdf.js cannot. Node's C headers are for
+# compiling native modules, done in the build stage only.
+FROM ${NODE_IMAGE} AS runtime
+RUN apt-get update && apt-get install -y --no-install-recommends tesseract-ocr poppler-utils && rm -rf /var/lib/apt/lists/* \
+  && rm -rf /usr/local/include \
+  && mkdir -p /app/data /app/models && chown node:node /app/data /app/models
+COPY --from=deps /app/node_modules /app/node_modules
+COPY --from=build /app/build /app/build
+COPY package.json server.js /app/
+COPY db /app/db
+COPY scripts/ensure-build.js /app/scripts/
+COPY models/README.md /app/models/
+
+# One layer, so what the stage above removed from the base (the headers) is not shipped in a layer below.
+FROM scratch
+COPY --from=runtime / /
+ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+    NODE_ENV=production PORT=3000 DATA_DIR=/app/data MODELS_DIR=/app/models
 WORKDIR /app
-ENV NODE_ENV=production PORT=3000 DATA_DIR=/app/data MODELS_DIR=/app/models
-# OCR for scanned PDFs and pdftotext are used by document ingestion when present.
-RUN apt-get update && apt-get install -y --no-install-recommends tesseract-ocr poppler-utils && rm -rf /var/lib/apt/lists/*
-COPY --from=build /app/node_modules ./node_modules
-COPY --from=build /app/build ./build
-COPY package.json server.js ./
-COPY db ./db
-COPY scripts ./scripts
-COPY models/README.md ./models/README.md
-RUN mkdir -p /app/data && chown -R node:node /app/data /app/models
 USER node
 VOLUME ["/app/data", "/app/models"]
 EXPOSE 3000
-HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 CMD ["node", "server.js"]

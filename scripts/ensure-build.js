@@ -22,6 +22,17 @@ function newestMtime(p) {
   return newest;
 }
 
+// A deployed copy without the sources (the Docker image carries build/ only) has nothing to build from: its
+// folders' times are when they were copied, not when their sources changed.
+if (!fs.existsSync(path.join(root, "app"))) {
+  const missing = buildFiles.filter((f) => !fs.existsSync(f));
+  if (missing.length > 0) {
+    console.error(`No build and no sources to make one: ${missing.map((f) => path.relative(root, f)).join(", ")} missing`);
+    process.exit(1);
+  }
+  process.exit(0);
+}
+
 const builtAt = Math.min(...buildFiles.map((f) => (fs.existsSync(f) ? fs.statSync(f).mtimeMs : 0)));
 const sourcesAt = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))));
 if (builtAt < sourcesAt) {

@@ -236,13 +236,34 @@ function resolveSessionSecret(configured: string | undefined, dataDir: string): 
   return secret;
 }
 
+/**
+ * Creates the data folder when absent and stops the start, naming the folder and the fix, when this process
+ * cannot write it: in Docker the app runs as uid 1000, so a bind-mounted host folder owned by root fails here
+ * instead of with a bare EACCES on the session secret or the database.
+ */
+export function ensureWritableDataDir(dataDir: string) {
+  try {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.accessSync(dataDir, fs.constants.W_OK | fs.constants.X_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "EACCES" && code !== "EPERM" && code !== "EROFS") throw error;
+    const uid = process.getuid?.() ?? "?";
+    const gid = process.getgid?.() ?? "?";
+    throw new ConfigError(
+      `Invalid configuration: DATA_DIR: ${dataDir} cannot be written by this process (uid ${uid}, ${code}); ` +
+        `give the folder to that user, e.g. \`chown -R ${uid}:${gid} <folder>\` (in Docker, on the host folder mounted at ${dataDir}: \`chown -R 1000:1000 <host folder>\`)`,
+    );
+  }
+}
+
 let cached: AppConfig | null = null;
 
 export function getConfig(): AppConfig {
   if (cached) return cached;
   const cfg = parseConfig(process.env);
   const dataDir = path.resolve(cfg.DATA_DIR);
-  fs.mkdirSync(dataDir, { recursive: true });
+  ensureWritableDataDir(dataDir);
   cached = {
     ...cfg,
     dataDir,

@@ -1,4 +1,7 @@
 import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDb } from "../support/db";
 import { HttpClient, ROOT, startServer, type TestServer } from "../support/server";
@@ -88,8 +91,9 @@ describe("landing page contact (CONTACT_EMAIL)", () => {
 
 describe("configuration", () => {
   /** What a start with this environment printed on stderr; it must have refused (exit 1). */
-  const refusedStart = (env: Record<string, string>) => {
+  const refusedStart = (env: Record<string, string>, user: { uid?: number; gid?: number } = {}) => {
     const run = spawnSync(process.execPath, ["server.js"], {
+      ...user,
       cwd: ROOT,
       env: { PATH: process.env.PATH, PORT: "0", HOST: "127.0.0.1", DATA_DIR: "/tmp/vetsearch-bad-config", REQUEST_LOG: "off", ...env },
       encoding: "utf8",
@@ -111,5 +115,23 @@ describe("configuration", () => {
   it("refuses TRUST_PROXY=true, which would let any client choose its own address", () => {
     expect(refusedStart({ TRUST_PROXY: "true" })).toMatch(/^Invalid configuration: TRUST_PROXY: true would trust any X-Forwarded-For[^\n]+$/);
     expect(refusedStart({ TRUST_PROXY: "proxy.lan" })).toMatch(/^Invalid configuration: TRUST_PROXY: "proxy.lan" is not [^\n]+$/);
+  });
+
+  it("refuses a data folder it cannot write, naming the folder and the chown that fixes it", () => {
+    // As in Docker: the server runs as uid 1000 and the data folder (a bind-mounted host folder) belongs to root.
+    // Run by a user other than root, the folder is made read-only instead (root may write anywhere).
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vetsearch-readonly-data-"));
+    try {
+      const asRoot = process.getuid?.() === 0;
+      fs.chmodSync(dataDir, asRoot ? 0o755 : 0o555);
+      const said = refusedStart({ DATA_DIR: dataDir }, asRoot ? { uid: 1000, gid: 1000 } : {});
+      const uid = asRoot ? 1000 : process.getuid!();
+      expect(said).toMatch(new RegExp(`^Invalid configuration: DATA_DIR: ${dataDir} cannot be written by this process \\(uid ${uid}, EACCES\\); [^\\n]+$`));
+      expect(said).toContain("chown -R 1000:1000 <host folder>");
+      expect(fs.readdirSync(dataDir)).toEqual([]);
+    } finally {
+      fs.chmodSync(dataDir, 0o755);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
