@@ -352,6 +352,8 @@ export function cleanQuote(raw: string, options: CleanOptions = {}): string {
       t = t.replace(PAREN_MARKER_GLOBAL, (m, numbers: string, at: number, all: string) => (parenMarkerAt(all, at, numbers) ? "" : m));
     }
   }
+  // Author-year citations, the other kind of reference marker: "(Kennan and others 2014)", "[Graf et al., 2014; Sanchez, 2019a]".
+  if (/[([][^)\]]*\b(?:1[89]|20)\d\d/.test(t)) t = t.replace(AUTHOR_YEAR_CITATIONS, "");
   // What removing markers leaves: "(reviewed in )", "( )", "word ." and double spaces.
   if (t.includes("(") || t.includes("[")) t = t.replace(EMPTY_PARENTHESES, "").replace(REF_PARENTHESES, "");
   return t
@@ -360,7 +362,7 @@ export function cleanQuote(raw: string, options: CleanOptions = {}): string {
     .replace(/\s+([)\]])/g, "$1")
     .replace(/\s+([.,;:!?])(?=\s|$|["”’)\]])/g, "$1")
     .replace(/(?<!\.)\.\.(?!\.)/g, ".")
-    .replace(/,([.;])/g, "$1")
+    .replace(/,([.;,])/g, "$1")
     .trim();
 }
 
@@ -408,4 +410,20 @@ const GLUED_SUPERSCRIPT = new RegExp(`([\\p{L}\\p{N})\\].,;:])(${SUPERSCRIPT_DIG
 const DIGITS_AFTER_STOP = /(\p{Ll}{2}[.!?])\d{1,3}(?:[,–-]\d{1,3})*$/u;
 const DIGITS_AFTER_WORD = /(?<![\p{L}\p{N}])(\p{Ll}{4,})\d{1,2}(?:[,–-]\d{1,2})*(?=[,;:.](?:\s|$))/gu;
 const EMPTY_PARENTHESES = /\s*[([]\s*(?:(?:reviewed|see|see also|e\.g\.|cf\.|for review|ref\.|refs\.|references?)(?:\s+in)?\s*[,;]?\s*)?[)\]]/gi;
+/**
+ * A parenthesis (or bracket) holding only author-year citations: one to four names of one or two
+ * capitalised words ("De Vleeschauwer", "Novack-Gottshall and Lanier", "Little et al.", "Kennan and others"), a year or years
+ * ("2014a, 2015", "2010a,b"), several such separated by ";" or ",", optionally after "e.g.", "see", "reviewed in". A
+ * parenthesis with anything else in it ("(n = 12, 2019 cohort)", "(i.e., a passive trend)") is text and stays.
+ */
+const AUTHOR = String.raw`(?:(?:van|von|de|der|den|du|da|del|di|le|la|dos)\s+)*\p{Lu}[\p{L}'’.-]*\p{L}(?:\s+\p{Lu}[\p{L}'’-]*\p{L})?`;
+const AUTHORS = String.raw`${AUTHOR}(?:(?:\s*,\s*|\s+(?:and|&)\s+)${AUTHOR}){0,3}(?:\s+(?:et\s+al\.?|and\s+others|and\s+colleagues))?`;
+const YEAR = String.raw`(?:1[89]|20)\d\d(?:[a-z](?:,[a-z])*)?`;
+const YEARS = String.raw`${YEAR}(?:\s*,\s*${YEAR})*`;
+const ONE_CITATION = String.raw`${AUTHORS},?\s+${YEARS}`;
+const CITATION_LEAD = String.raw`(?:(?:e\.g\.|see(?:\s+also)?|reviewed\s+(?:in|by)|cf\.|for\s+review\s+see)[,:]?\s+)?`;
+const AUTHOR_YEAR_CITATIONS = new RegExp(
+  String.raw`\s*(?:\(\s*${CITATION_LEAD}${ONE_CITATION}(?:\s*[;,]\s*${ONE_CITATION})*\s*\)|\[\s*${CITATION_LEAD}${ONE_CITATION}(?:\s*[;,]\s*${ONE_CITATION})*\s*\])`,
+  "gu",
+);
 const REF_PARENTHESES = /\s*\(refs?\.\s*\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\)/gi;
