@@ -256,6 +256,81 @@ describe("the extractive answerer", () => {
     expect(result.content.split("\n")[0]).toBe("The vector of Babesia divergens in cattle in Europe is Ixodes ricinus, most active in spring. [1]");
   });
 
+  describe("follow-ups that name only what changes", () => {
+    const PIGS =
+      "Control of helminths in pigs is accomplished in commercial herds by in-feed ivermectin or fenbendazole given at 6-monthly intervals. " +
+      "Small group treatment may be carried out by in-water medication of flubendazole at 1 mg/kg for 5 days or fenbendazole oral pellets at 5 mg/kg as a single dose.";
+    const turn = (question: string, answer: string) => [
+      { role: "user" as const, content: question },
+      { role: "assistant" as const, content: answer },
+    ];
+    beforeEach(() => kb.add({ id: "pigs", title: "Pig Medicine", fileType: "txt", pages: [page(33, [heading("Parasite control in pigs"), para(PIGS)])] }));
+
+    it("answers a drug swapped in from the sentence that gives it, about the species its paragraph names", async () => {
+      const first = "How is fenbendazole given to a small group of pigs?";
+      const result = await ask("What about flubendazole?", { history: turn(first, (await ask(first)).content) });
+      expect(result.reading).toContain("pigs · flubendazole");
+      // The sentence names no pig: its paragraph does, and that is the species asked about.
+      expect(result.content.split("\n")[0]).toMatch(/^Small group treatment may be carried out by in-water medication of flubendazole at 1 mg\/kg/);
+    });
+
+    it("reads 'instead' as leaning on the question before, keeping its species", async () => {
+      const first = "How is fenbendazole given to a small group of pigs?";
+      const result = await ask("Can ivermectin be used instead?", { history: turn(first, (await ask(first)).content) });
+      expect(result.reading).toBe("pigs · ivermectin (from the previous question: pigs)");
+      expect(result.content.split("\n")[0]).toContain("in-feed ivermectin");
+    });
+  });
+
+  it("refuses 'how is it treated?' when the passages about the disease say nothing of treating it", async () => {
+    kb.add({
+      id: "babesia",
+      title: "Tick-borne Diseases of Cattle",
+      fileType: "txt",
+      pages: [page(7, [para("Bovine babesiosis is a tick-borne parasitic disease of cattle. High fever, anorexia and haemoglobinuria are the predominant signs.")])],
+    });
+    const history = [
+      { role: "user" as const, content: "What are the clinical signs of bovine babesiosis?" },
+      { role: "assistant" as const, content: "High fever, anorexia and haemoglobinuria are the predominant signs. [1]" },
+    ];
+    expect((await ask("How is it treated?", { history })).content).toBe(REFUSAL);
+    // Once a passage says how, the same question is answered with it.
+    kb.add({ id: "babesia-rx", title: "Cattle Formulary", fileType: "txt", pages: [page(2, [para("Bovine babesiosis is treated with imidocarb dipropionate at 1.2 mg/kg subcutaneously.")])] });
+    expect((await ask("How is it treated?", { history })).content.split("\n")[0]).toContain("imidocarb dipropionate at 1.2 mg/kg");
+  });
+
+  it("never leads with a sentence about another species when one about the asked species answers", async () => {
+    kb.add({
+      id: "babesioses",
+      title: "Babesioses of Ruminants",
+      fileType: "txt",
+      pages: [
+        page(1, [para("Ovine babesiosis, transmitted by ixodid ticks in many European countries, causes large losses in sheep flocks.")]),
+        page(2, [para("Bovine babesiosis is a tick-borne disease that causes significant morbidity in cattle.")]),
+      ],
+    });
+    const result = await ask("Which ticks transmit bovine babesiosis in European countries?");
+    expect(result.content.split("\n")[0]).toBe("Bovine babesiosis is a tick-borne disease that causes significant morbidity in cattle. [1]");
+  });
+
+  it("reads an abbreviated genus as the binomial and leads a where-question with the place", async () => {
+    kb.add({
+      id: "redwater-map",
+      title: "Babesia of Cattle",
+      fileType: "txt",
+      pages: [
+        page(4, [
+          para(
+            "Babesia bovis, Babesia bigemina and Babesia divergens are the three most common causes of babesiosis in cattle. " +
+              "B. bovis is common in Australia and South America, while B. divergens is more common in some parts of Europe and North Africa.",
+          ),
+        ]),
+      ],
+    });
+    const result = await ask("Where is Babesia divergens found?");
+    expect(result.content.split("\n")[0]).toBe("B. bovis is common in Australia and South America, while B. divergens is more common in some parts of Europe and North Africa. [1]");
+  });
+
   it("Think Harder searches each aspect and answers in sections", async () => {
     const result = await ask("What is the dose of meloxicam in cats?", { useThinkHarder: true });
     expect(result.subQuestions.length).toBeGreaterThan(1);

@@ -1,6 +1,6 @@
 import { normalizeText, tokenize, type QueryTerm } from "../search/index.server";
 import { splitSentences } from "../sentences";
-import { definedAbbreviations, INSTRUCTION_OPENING, mentionsGroup, mentionsSpecies, groupIndex, speciesIn, speciesLabel, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
+import { definedAbbreviations, INSTRUCTION_OPENING, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, speciesIn, speciesLabel, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
 import { match, passageTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
 
@@ -316,5 +316,30 @@ export function checkCoverage<P extends PassageLike>(
     });
     if (!found) return { covered: false, missing: "detail", what: [kind], alternative: null };
   }
+  // "How is it treated?": some sentence where the topic is must speak of treating it (or of preventing it, when that
+  // is asked). A yes/no question that only mentions a treatment ("Does managed care improve…?") asks something else.
+  if (!essay && frame.asked.includes("treatment") && /\b(?:how|what|which)\b/i.test(question)) {
+    const asks = careAsked(question);
+    const found = segments.some((segment) => splitSentences(plain(segment.text)).some((s) => speaksOfCare(asks, s.text)));
+    if (!found) return { covered: false, missing: "detail", what: ["treatment"], alternative: null };
+  }
   return { covered: true, supporting, notCovered: species.missing };
+}
+
+/** What a sentence about treating says: a therapy, a drug, a procedure. */
+const TREATING = /\b(?:treat\w*|therap\w*|drugs?|medicat\w*|medicines?|antibiotics?|antimicrobials?|antifungals?|antivirals?|anthelmintics?|antiparasitic\w*|administ\w*|dos(?:e|es|ed|age|ing)|mg\/kg|surg\w*|excis\w*|resect\w*|amputat\w*|supportive|fluids?|cure[ds]?|curative|regimens?|prescri\w*|inject\w*|infusions?|euthan\w*)\b/i;
+/** What a sentence about preventing or controlling says. */
+const PREVENTING = /\b(?:prevent\w*|control\w*|vaccin\w*|immuni[sz]\w*|prophyla\w*|biosecurity|hygiene|quarantin\w*|isolat\w*|disinfect\w*|eradicat\w*|cull\w*|avoid\w*|reduc\w*|minimi[sz]\w*|screen\w*|treat\w*)\b/i;
+
+type CareAsked = { treating: boolean; preventing: boolean };
+/** Treating, preventing or both; a follow-up that says neither ("what about in sheep?") takes either. */
+function careAsked(question: string): CareAsked {
+  const treating = /\b(?:treat\w*|therap\w*|manag\w*|cure[ds]?)\b/i.test(question);
+  const preventing = /\b(?:prevent\w*|control\w*)\b/i.test(question);
+  return treating || preventing ? { treating, preventing } : { treating: true, preventing: true };
+}
+
+function speaksOfCare(asks: CareAsked, sentence: string): boolean {
+  if (asks.preventing && PREVENTING.test(sentence)) return true;
+  return asks.treating && (TREATING.test(sentence) || (sentence.match(/[\p{L}-]+/gu) ?? []).some(namesDrug));
 }

@@ -2,7 +2,7 @@ import { tokenize, type QueryTerm } from "../search/index.server";
 import { PageNumbering, PUBMED_FILE_TYPE } from "./citations";
 import { quotableSentences, type QuoteKind } from "./quotes.server";
 import { holdsValue, namesThing, requiredNames } from "./coverage.server";
-import { mentionsGroup, mentionsSpecies, groupIndex, speciesIn, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
+import { mentionsGroup, mentionsSpecies, groupIndex, speciesIn, TYPED_KINDS, type AskedKind, type Frame, type SpeciesMentions } from "./frame";
 import { coverage, holdsTerm, termWeight } from "./relevance.server";
 import type { NumberedPassage, PassageLike } from "./types";
 
@@ -50,6 +50,11 @@ type Sentence = {
   score: number;
   /** How many distinct words of the question it holds. */
   matched: number;
+  /**
+   * It does not lead while another sentence can: it names species, none of them the asked one, or, in a
+   * follow-up, its paragraph does not name the subject carried from the question before.
+   */
+  notLead?: boolean;
 };
 
 const DEFAULTS = { maxSentences: 5, maxWords: 170 } as const;
@@ -81,6 +86,8 @@ const CAUSAL = /\b(result(?:s|ed)? (?:of|from)|lead(?:s|ing)? to|due to|because|
 const LEAD_VALUE: Partial<Record<AskedKind, (sentence: string) => boolean>> = {
   signs: (s) => /\b(signs?|symptoms?|present(?:s|ed)? with|characteri[sz]ed by|manifest\w*)\b/i.test(s) && (s.match(/,|\band\b/g) ?? []).length >= 2,
   cause: (s) => CAUSAL.test(s),
+  // "Where…": a place or a distribution ("more common in some parts of Europe", "endemic in", "worldwide").
+  location: (s) => /\b(?:in|across|throughout|from)\s+(?:(?:some|many|most|parts?|areas?|regions?|of|the|southern|northern|eastern|western|central)\s+){0,4}\p{Lu}\p{Ll}{2,}|\b(?:endemic|enzootic|distribut\w+|worldwide|continents?|countries|regions?)\b/u.test(s),
   organism: (s) => /\b[A-Z]\.\s?[a-z]{3,}\b|(?<=\S\s+)\b[A-Z][a-z]{2,}\s+[a-z]{3,}(?:us|um|a|ae|i|ii|is|es|ensis|ata|alis|oides)\b/.test(s),
 };
 const LEAD_VALUE_BONUS = 0.25;
@@ -93,6 +100,12 @@ const TOPICAL_WEIGHT = 0.5;
 function topicalTerms(question: string, frame: Frame): Set<string> {
   const named = [...frame.drugs, ...frame.pathogens, ...frame.conditions, ...frame.names];
   return new Set(tokenize([...speciesIn(question).words, ...named].join(" ")));
+}
+
+/** Does a text (or what speciesIn read of it) name one of the frame's species or groups? */
+function namesAskedSpecies(frame: Frame, text: string | SpeciesMentions): boolean {
+  const mentions = typeof text === "string" ? speciesIn(text) : text;
+  return frame.species.some((id) => mentionsSpecies(mentions, id)) || frame.groups.some((g) => mentionsGroup(mentions, groupIndex(g)));
 }
 
 /** Words carried over from the previous question weigh this much in a follow-up's sentence choice. */
@@ -152,17 +165,26 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
   const out: Sentence[] = [];
   // The question's condition counts too: a sentence whose paragraph names "gingivostomatitis" is about it
   const names = guide ? [...requiredNames(guide.frame), ...guide.frame.conditions] : [];
+  // A follow-up's subject is carried, not typed: it weighs little in search, so a passage about something
+  // else that shares the new words ("sheep") must not lead.
+  const subjectCarried = names.length > 0 && Boolean(guide?.frame.inherited.some((k) => k === "drugs" || k === "pathogens" || k === "conditions" || k === "names"));
+  // Likewise its species: "what about flubendazole?" after a question about pigs asks about pigs without saying so.
+  const speciesCarried = Boolean(guide?.frame.inherited.includes("species"));
+  const binomials = (guide?.frame.pathogens ?? []).filter((n) => /^\p{Lu}\p{Ll}+\s+\p{Ll}{3,}$/u.test(n)).map((n) => [n, tokenize(n)] as const);
   for (const p of passages) {
     const units = quotableSentences({ ...p, layout: p.layout ?? null }).filter((q) => QUOTED_KINDS.has(q.kind));
     // A sentence whose paragraph names the question's pathogen or drug is about it; a neighbour's is not.
-    const paragraphNames = new Map<number, boolean>();
-    const namesAll = (start: number) => {
+    // Likewise for the asked species: "Small group treatment may be carried out by in-water medication of
+    // flubendazole…" is about pigs when its paragraph is.
+    const paragraphs = new Map<number, { names: boolean; species: boolean }>();
+    const paragraphOf = (start: number) => {
       const from = p.text.lastIndexOf("\n", start) + 1;
-      let known = paragraphNames.get(from);
+      let known = paragraphs.get(from);
       if (known === undefined) {
         const to = p.text.indexOf("\n", start);
         const paragraph = p.text.slice(from, to < 0 ? undefined : to);
-        paragraphNames.set(from, (known = names.length > 0 && names.every((n) => namesThing(n, paragraph))));
+        known = { names: names.length > 0 && names.every((n) => namesThing(n, paragraph)), species: Boolean(asksSpecies) && namesAskedSpecies(guide!.frame, paragraph) };
+        paragraphs.set(from, known);
       }
       return known;
     };
@@ -171,6 +193,8 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       const words = wordCount(text);
       if (words < MIN_WORDS || words > MAX_WORDS) return;
       const sentenceTerms = new Set(tokenize(text));
+      // "B. divergens" is "Babesia divergens": the abbreviated genus counts as written out.
+      for (const [name, nameTerms] of binomials) if (nameTerms.some((t) => !sentenceTerms.has(t)) && namesThing(name, text)) for (const t of nameTerms) sentenceTerms.add(t);
       let score = coverage(weighted, sentenceTerms);
       if (asking.length && asking.length < weighted.length) score = (1 - ASKING_SHARE) * score + ASKING_SHARE * coverage(asking, sentenceTerms);
       /** It holds what is asked: the typed value, the listed signs, the organism's name. */
@@ -186,21 +210,27 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
         score += LEAD_VALUE_BONUS;
         answersAsked = true;
       }
+      /** The sentence names no species, and its paragraph names the asked one: it speaks of that species. */
+      let speciesFromParagraph = false;
+      let otherSpecies = false;
       if (score > 0 && asksSpecies) {
         const mentions = speciesIn(text);
-        const frame = guide!.frame;
-        const asked = frame.species.some((id) => mentionsSpecies(mentions, id)) || frame.groups.some((g) => mentionsGroup(mentions, groupIndex(g)));
-        if (asked) score += SPECIES_BONUS;
-        else if (mentions.species.size) score -= OTHER_SPECIES_PENALTY;
+        if (namesAskedSpecies(guide!.frame, mentions)) score += SPECIES_BONUS;
+        else if (mentions.species.size) {
+          score -= OTHER_SPECIES_PENALTY;
+          otherSpecies = true;
+        } else speciesFromParagraph = speciesCarried && paragraphOf(unit.start).species;
       }
-      const inNamedParagraph = score > 0 && namesAll(unit.start);
+      const inNamedParagraph = score > 0 && paragraphOf(unit.start).names;
       if (inNamedParagraph) score += NAMES_BONUS;
       if (score > 0 && guide?.supporting.has(p.chunkId)) score += SUPPORTING_BONUS;
       if (guide?.alreadySaid.has(sentenceKey(text))) score *= ALREADY_SAID_FACTOR;
       // A sentence that holds what is asked, in a paragraph naming the question's subject, is about that
       // subject even when it does not repeat its name ("… are the predominant signs.")
-      const matched = terms.reduce((k, t) => k + (holdsTerm(sentenceTerms, t) ? 1 : 0), 0) + (answersAsked && inNamedParagraph ? 1 : 0);
-      out.push({ text, passage: p.number, pages: unit.pages, pageLabel: unit.pageLabel, raw: unit.raw, index: i, terms: sentenceTerms, score, matched });
+      // In a follow-up, the carried species its paragraph names counts as one of the question's words it holds.
+      const matched = terms.reduce((k, t) => k + (holdsTerm(sentenceTerms, t) ? 1 : 0), 0) + (answersAsked && inNamedParagraph ? 1 : 0) + (speciesFromParagraph ? 1 : 0);
+      const notLead = otherSpecies || (subjectCarried && !inNamedParagraph);
+      out.push({ text, passage: p.number, pages: unit.pages, pageLabel: unit.pageLabel, raw: unit.raw, index: i, terms: sentenceTerms, score, matched, notLead });
     });
   }
   return guide ? withLocalRarity(out, asking.length && asking.length < weighted.length ? asking : weighted) : out;
@@ -254,10 +284,14 @@ function pick(candidates: Sentence[], options: Required<ExtractiveOptions>, excl
     }
     return held ? fresh / held : 0;
   };
+  // The answer leads with the asked species and subject: "Ovine babesiosis…" does not open an answer about cattle,
+  // nor a sentence about scrapie one about goat pox in sheep.
+  const leadChosen = pool.some((s) => !s.notLead);
   while (pool.length && chosen.length < options.maxSentences) {
     let bestIndex = -1;
     let bestValue = -Infinity;
     pool.forEach((s, i) => {
+      if (!chosen.length && leadChosen && s.notLead) return;
       const value = chosen.length ? s.score * (1 - NOVELTY_WEIGHT + NOVELTY_WEIGHT * novelty(s)) : s.score;
       if (value > bestValue) {
         bestValue = value;

@@ -147,6 +147,34 @@ describe("follow-ups", () => {
     expect(readQuestion("Unrelated: what causes dull eye caps in a snake after shedding?", previous).inherited).toEqual([]);
   });
 
+  it("asks the previous question's kind only when the follow-up says nothing of its own ('what about terbinafine?')", () => {
+    const [, , swapped] = readConversation(["What is the oral dose of fluconazole for Malassezia dermatitis in dogs?", "And for how long?", "What about terbinafine?"]);
+    expect(swapped).toMatchObject({ species: ["dog"], drugs: ["terbinafine"], asked: ["duration"] });
+    // A yes/no question asks whether, in its own words: not the incubation period again.
+    const [, hares] = readConversation(["What is the incubation period of RHDV2?", "Can it infect hares?"]);
+    expect(hares).toMatchObject({ species: ["hare"], acronyms: ["RHDV2"], asked: [], attribute: null });
+    const [, cats] = readConversation(["What is the oral dose of terbinafine in dogs?", "Is that also used in cats?"]);
+    expect(cats!.asked).toEqual([]);
+    // Unless it says it asks the same.
+    const [, same] = readConversation(["What causes red urine in rabbits?", "Does the same happen in ferrets?"]);
+    expect(same).toMatchObject({ species: ["ferret"], asked: ["cause"] });
+    // A wh-question of its own asks its own thing.
+    const [, own] = readConversation(["Where is Babesia divergens most common?", "And in sheep, which species is most pathogenic?"]);
+    expect(own!.asked).not.toContain("location");
+  });
+
+  it("reads 'instead' as leaning on the previous question, which keeps its species", () => {
+    const [, frame] = readConversation(["How is fenbendazole given to a small group of pigs?", "Can ivermectin be used instead?"]);
+    expect(frame).toMatchObject({ species: ["pig"], drugs: ["ivermectin"], inherited: ["species"] });
+  });
+
+  it("carries a binomial's genus only into a follow-up that asks which species", () => {
+    const [, frame] = readConversation(["Where is Babesia divergens most common?", "And in sheep, which species is most pathogenic?"]);
+    expect(frame).toMatchObject({ species: ["sheep"], pathogens: ["Babesia"] });
+    const [, same] = readConversation(["Where is Babesia divergens most common?", "And in sheep?"]);
+    expect(same!.pathogens).toEqual(["Babesia divergens"]);
+  });
+
   it("keeps a disease named with a species word when a follow-up asks about another species", () => {
     const [, , frame] = readConversation(["What are the clinical features of goat pox?", "Are some breeds more resistant?", "What about camels? Do they get it too?"]);
     expect(frame).toMatchObject({ species: ["camel"] });

@@ -214,6 +214,7 @@ const GENERIC_WORDS = new Set(
   diagnose diagnosed diagnosis diagnostic test tests testing detect detected detection confirm confirmed
   prognosis outcome outcomes survive survival expect expected picture
   treat treated treating treatment treatments therapy manage managed management options option
+  control controlled controlling prevent prevented preventing prevention
   differ difference differences different compare compared comparison versus distinguish similar same
   definition define defined mean means meaning called term terms known respect regard regards
   sign signs symptom symptoms clinical feature features finding findings effect effects
@@ -223,7 +224,7 @@ const GENERIC_WORDS = new Set(
   roughly approximately about around exactly also else other others another again still really actually
   safe effective effectiveness efficacy work able likely possible possibly important role roles type types kind kinds
   happen occur occurs occurred found find show shown reported report reports described describe
-  unrelated different separate switching switch going back topic question become becomes became infected infect infects
+  unrelated different separate switching switch going back topic question become becomes became infected infect infects instead alternatively
   planning plan suspect suspected go going there here large big already strongly highly quite very well just even ever maybe perhaps
   generally mostly currently recently especially particularly probably truly simply anything something everything thing things lot lots
   bit idea okay please thanks know think want wonder tell sure guess seem seems look looks try
@@ -231,6 +232,12 @@ const GENERIC_WORDS = new Set(
   scenario scenarios pairing pairings description descriptions describes option options combination combinations directly represents
   represent fits fit supports support consistent consistently following integrates integrate explains explanation strongly likely`.split(/\s+/),
 );
+
+/** Does this word name a drug (by its INN stem or as a usual veterinary drug)? */
+export function namesDrug(word: string): boolean {
+  const lower = word.toLowerCase();
+  return DRUG_WORDS.has(lower) || (DRUG_STEM.test(lower) && !GENERIC_WORDS.has(lower));
+}
 
 /** Is this word one that says what kind of fact is asked, not what it is about ("dose", "roughly", "usually")? */
 export const isAskingWord = (word: string) => GENERIC_WORDS.has(word.toLowerCase());
@@ -242,7 +249,15 @@ const SWITCH_LEAD = /^\s*(?:different case|unrelated|new topic|new question|sepa
 
 /** Words that lean on an earlier question ("is it safe?", "what about cats?", "the same in dogs?"). */
 const LEANS =
-  /\b(it|its|it's|itself|this|that|these|those|they|them|their|theirs|same|such|above|previous|mentioned|former|latter|as well|too|either|also)\b|^\s*(and|or|but|so|also|then|what about|how about|what if|and in|in which of)\b/i;
+  /\b(it|its|it's|itself|this|that|these|those|they|them|their|theirs|same|such|above|previous|mentioned|former|latter|as well|too|either|also|instead)\b|^\s*(and|or|but|so|also|then|what about|how about|what if|and in|in which of)\b/i;
+
+/**
+ * A yes/no question ("Can it infect hares?", "Is that also used in cats?") asks whether, in its own words:
+ * as a follow-up it does not take the previous question's kind (the incubation period, the dose) unless it
+ * says it asks the same ("Does the same happen in ferrets?", "Is the dose the same in cats?").
+ */
+const YES_NO_OPENING = /^\s*(?:and\s+|but\s+|so\s+)?(?:is|are|was|were|can|could|does|do|did|should|would|will|may|might|must|has|have|had)\b/i;
+const ASKS_THE_SAME = /\b(?:the same|similar(?:ly)?|likewise)\b/i;
 
 /** "Apart from cattle", "besides dogs and cats", "other than horses": species a question sets aside. */
 const SET_ASIDE = /\b(?:apart from|aside from|besides|other than|except(?: for)?|excluding|not counting)\s+(?:the\s+)?(?:[\p{L}-]+(?:,\s*|\s+and\s+|\s+or\s+)){0,3}[\p{L}-]+/giu;
@@ -340,7 +355,7 @@ function namedThings(text: string) {
       if (inBinomial.has(lower) || speciesWords.has(lower)) return;
       if (speciesIn(lower).species.size || speciesIn(lower).groups.size) return;
       if (ACRONYM.test(word) && !GENERIC_ACRONYMS.has(word.toUpperCase())) return push(CODE.test(word) ? names : acronyms, word.replace(/-[a-z]+$/, ""));
-      if (DRUG_WORDS.has(lower) || (DRUG_STEM.test(lower) && !GENERIC_WORDS.has(lower))) return push(drugs, lower);
+      if (namesDrug(lower)) return push(drugs, lower);
       if (PATHOGEN_ENDING.test(lower)) return push(pathogens, lower);
       if (CONDITION_ENDING.test(lower)) return push(conditions, lower);
       // A capitalised word that does not open its sentence (or clause) is a proper noun: a place, a breed, a genus.
@@ -438,6 +453,11 @@ function isFollowUp(question: string, own: Frame): boolean {
   return !hasOwnTopic(own, question);
 }
 
+/** "…which species is most pathogenic?" after a question about one species of the genus: it asks for a member. */
+const asksWhichMember = (question: string, own: Frame) => !own.pathogens.length && /\b(?:which|what)\s+(?:[\w-]+\s+)?(?:species|strains?|serotypes?|genotypes?|serovars?|subtypes?)\b/i.test(question);
+/** Binomials carried into such a question keep their genus only ("Babesia divergens" -> "Babesia"). */
+const genera = (names: string[]) => [...new Set(names.map((n) => (/^\p{Lu}\p{Ll}+\s+\p{Ll}{3,}$/u.test(n) ? n.split(/\s+/)[0]! : n)))];
+
 /**
  * The frame of a question in a conversation: a follow-up keeps the previous frame and replaces the
  * slots it names ("what about in cattle?" changes the species; "how often should it be repeated?"
@@ -459,20 +479,23 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
   const refersBack = REFERS.test(question);
   const newSubject = !refersBack && (own.drugs.length > 0 || own.pathogens.length > 0);
   if (!ownSpecies && (previous.species.length || previous.groups.length)) inherited.push("species");
+  // "What about in cattle?", "and for terbinafine?": nothing of its own but the slots it names, so it asks what the
+  // previous question asked. "Which species is most pathogenic?" asks its own thing, whatever kind that is.
+  const inheritsAsked = (!YES_NO_OPENING.test(question) || ASKS_THE_SAME.test(question)) && own.topic.length === 0;
   const frame: Frame = {
     species: ownSpecies ? own.species : previous.species,
     groups: ownSpecies ? own.groups : previous.groups,
     young: ownSpecies ? own.young : previous.young,
     drugs: take("drugs", !refersBack && own.drugs.length > 0),
-    pathogens: take("pathogens", !refersBack && own.pathogens.length > 0),
+    pathogens: asksWhichMember(question, own) ? genera(take("pathogens", false)) : take("pathogens", !refersBack && own.pathogens.length > 0),
     conditions: take("conditions", newSubject || (!refersBack && own.conditions.length > 0)),
     names: take("names", newSubject),
     acronyms: take("acronyms", newSubject),
     topic: take("topic", newSubject),
     // What is asked is the follow-up's own ("and how often?"), or the previous one's ("what about in cats?").
-    asked: own.asked.length ? own.asked : previous.asked,
+    asked: own.asked.length || !inheritsAsked ? own.asked : previous.asked,
     aliases: [...previous.aliases, ...own.aliases],
-    attribute: own.asked.length ? own.attribute : previous.attribute,
+    attribute: own.asked.length || !inheritsAsked ? own.attribute : previous.attribute,
     inherited,
   };
   // A species named in a follow-up replaces the previous one: drop the old species' words from what is carried.

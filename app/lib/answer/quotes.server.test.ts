@@ -221,6 +221,9 @@ describe("cleanQuote", () => {
     expect(cleanQuote("It was linked to hepatitis in humans (reviewed in Meng, 2010a,b, 2011a,b).")).toBe("It was linked to hepatitis in humans.");
     expect(cleanQuote("Bovines transmit S. japonicum, (Li et al., 2015; Van Dorssen et al., 2017), estimates say.")).toBe("Bovines transmit S. japonicum, estimates say.");
     expect(cleanQuote("FIP is fatal [Pedersen, 2014a] in young cats.")).toBe("FIP is fatal in young cats.");
+    expect(cleanQuote("Goat pox was recorded in several states (Rana, Kumar, & Vihan, 2005; Venkatesan, Balamurugan, Singh, & Bhanuprakash, 2010).")).toBe(
+      "Goat pox was recorded in several states.",
+    );
     for (const text of [
       "No increase in smaller sizes (i.e., a passive trend, Cope's rule sensu lato) was seen.",
       "A cohort (n = 12, 2019) was studied.",

@@ -417,7 +417,7 @@ const EMPTY_PARENTHESES = /\s*[([]\s*(?:(?:reviewed|see|see also|e\.g\.|cf\.|for
  * parenthesis with anything else in it ("(n = 12, 2019 cohort)", "(i.e., a passive trend)") is text and stays.
  */
 const AUTHOR = String.raw`(?:(?:van|von|de|der|den|du|da|del|di|le|la|dos)\s+)*\p{Lu}[\p{L}'’.-]*\p{L}(?:\s+\p{Lu}[\p{L}'’-]*\p{L})?`;
-const AUTHORS = String.raw`${AUTHOR}(?:(?:\s*,\s*|\s+(?:and|&)\s+)${AUTHOR}){0,3}(?:\s+(?:et\s+al\.?|and\s+others|and\s+colleagues))?`;
+const AUTHORS = String.raw`${AUTHOR}(?:(?:\s*,\s*(?:(?:and|&)\s+)?|\s+(?:and|&)\s+)${AUTHOR}){0,3}(?:\s+(?:et\s+al\.?|and\s+others|and\s+colleagues))?`;
 const YEAR = String.raw`(?:1[89]|20)\d\d(?:[a-z](?:,[a-z])*)?`;
 const YEARS = String.raw`${YEAR}(?:\s*,\s*${YEAR})*`;
 const ONE_CITATION = String.raw`${AUTHORS},?\s+${YEARS}`;
