@@ -282,6 +282,45 @@ describe("the extractive answerer", () => {
     });
   });
 
+  it("answers a follow-up whose answer the last one led with by that sentence alone, not the whole answer again", async () => {
+    kb.add({
+      id: "footrot",
+      title: "Sheep Lameness",
+      fileType: "txt",
+      pages: [
+        page(9, [
+          para(
+            "Ovine footrot is caused by Dichelobacter nodosus. There are 10 serogroups of D nodosus with no cross protection between them. " +
+              "D nodosus strains are categorised as virulent or benign by an extracellular protease.",
+          ),
+        ]),
+      ],
+    });
+    const first = await ask("How many serogroups of Dichelobacter nodosus exist?");
+    expect(first.content).toContain("virulent or benign");
+    const result = await ask("Do they cross-protect?", { history: [{ role: "user", content: "How many serogroups of Dichelobacter nodosus exist?" }, { role: "assistant", content: first.content }] });
+    expect(result.content.split("\n")[0]).toBe("There are 10 serogroups of D nodosus with no cross protection between them. [1]");
+    expect(result.content).not.toContain("virulent or benign");
+  });
+
+  it("refuses 'which antibiotic' when the passages name none, and answers 'told apart' questions", async () => {
+    kb.add({
+      id: "mrsp",
+      title: "Canine Pyoderma",
+      fileType: "txt",
+      pages: [page(4, [para("Methicillin-resistant Staphylococcus pseudintermedius (MRSP) pyoderma in dogs is hard to treat, as MRSP resists most antibiotics.")])],
+    });
+    expect((await ask("Which antibiotic is used for MRSP pyoderma in dogs?")).content).toBe(REFUSAL);
+    kb.add({
+      id: "urine",
+      title: "Urinalysis",
+      fileType: "txt",
+      pages: [page(40, [para("Serum colour and ammonium sulfate precipitation can distinguish between hemoglobinuria and myoglobinuria in dogs.")])],
+    });
+    const result = await ask("How is hemoglobinuria told apart from myoglobinuria?");
+    expect(result.content.split("\n")[0]).toBe("Serum colour and ammonium sulfate precipitation can distinguish between hemoglobinuria and myoglobinuria in dogs. [1]");
+  });
+
   it("refuses 'how is it treated?' when the passages about the disease say nothing of treating it", async () => {
     kb.add({
       id: "babesia",

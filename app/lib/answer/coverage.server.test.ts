@@ -96,4 +96,10 @@ describe("typed values", () => {
     expect(holdsValue("gene", "RTS is expressed with the MC1R locus.", null, "", ["PMEL"], defined)).toBe(true);
     expect(holdsValue("gene", "The PMEL locus underlies rat tail syndrome (RTS).", null, "", ["PMEL"], defined)).toBe(false);
   });
+
+  it("answers 'which antibiotic' with a drug's name, not the drug the question names nor the word 'antibiotics'", () => {
+    expect(holdsValue("drug", "MRSP pyoderma may be treated with topical chlorhexidine and, by culture, amikacin.", null)).toBe(true);
+    expect(holdsValue("drug", "P. aeruginosa is resistant to most antibiotics used in veterinary medicine.", null)).toBe(false);
+    expect(holdsValue("drug", "Amoxicillin is no longer effective against MRSP.", null, "", ["amoxicillin"])).toBe(false);
+  });
 });

@@ -100,6 +100,7 @@ const VALUE: Partial<Record<AskedKind, RegExp>> = {
   count: new RegExp(`\\b${NUM}\\b`, "i"),
   year: /\b(?:1[6-9]\d\d|20\d\d)s?\b/,
   gene: /\b(?:[A-Z][A-Z0-9]{1,7}[0-9A-Z]?|[A-Z][a-z]{1,3}\d{1,3}[A-Za-z]?)\b/,
+  drug: /[\p{L}-]{5,}/u,
 };
 
 /** What an attribute may be called in the passage ("seroprevalence" is found as "prevalence" or "seropositive"). */
@@ -137,6 +138,11 @@ export function holdsValue(
     // Not an abbreviation being defined ("rat tail syndrome (RTS)") nor part of a web address.
     const text = sentence.replace(/https?:\/\/\S+/g, " ").replace(/\(\s*[A-Z]{2,6}s?\s*\)/g, " ");
     return [...text.matchAll(new RegExp(re.source, "g"))].some((m) => !asked.has(m[0].toUpperCase()) && !defined.has(m[0]) && /\d|[A-Z]{2}/.test(m[0]));
+  }
+  // "Which antibiotic…?": a drug the question did not name itself.
+  if (kind === "drug") {
+    const asked = new Set(questionNames.map((n) => n.toLowerCase()));
+    return (sentence.match(/[\p{L}-]{5,}/gu) ?? []).some((w) => namesDrug(w) && !asked.has(w.toLowerCase()));
   }
   if (!re.test(sentence)) return false;
   if (!attribute) return true;
@@ -312,7 +318,7 @@ export function checkCoverage<P extends PassageLike>(
     const found = segments.some((segment) => {
       const sentences = splitSentences(plain(segment.text)).map((s) => s.text);
       const defined = new Set(definedAbbreviations(segment.text).map((a) => a.abbreviation.replace(/(?<=[A-Z])s$/, "")));
-      return sentences.some((s, i) => holdsValue(kind, s, frame.attribute, sentences[i - 1] ?? "", [...frame.names, ...frame.acronyms], defined));
+      return sentences.some((s, i) => holdsValue(kind, s, frame.attribute, sentences[i - 1] ?? "", [...frame.names, ...frame.acronyms, ...frame.drugs], defined));
     });
     if (!found) return { covered: false, missing: "detail", what: [kind], alternative: null };
   }

@@ -55,6 +55,8 @@ type Sentence = {
    * follow-up, its paragraph does not name the subject carried from the question before.
    */
   notLead?: boolean;
+  /** The previous answer quoted it: a follow-up may lead with it again when it answers, never repeat it below. */
+  saidBefore?: boolean;
 };
 
 const DEFAULTS = { maxSentences: 5, maxWords: 170 } as const;
@@ -201,7 +203,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       let answersAsked = false;
       if (score > 0 && typed.length) {
         const context = units[i - 1]?.text ?? "";
-        if (typed.some((k) => holdsValue(k, text, guide!.frame.attribute, context, guide!.frame.names))) {
+        if (typed.some((k) => holdsValue(k, text, guide!.frame.attribute, context, [...guide!.frame.names, ...guide!.frame.drugs]))) {
           score += TYPED_BONUS;
           answersAsked = true;
         }
@@ -224,13 +226,14 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       const inNamedParagraph = score > 0 && paragraphOf(unit.start).names;
       if (inNamedParagraph) score += NAMES_BONUS;
       if (score > 0 && guide?.supporting.has(p.chunkId)) score += SUPPORTING_BONUS;
-      if (guide?.alreadySaid.has(sentenceKey(text))) score *= ALREADY_SAID_FACTOR;
+      const saidBefore = Boolean(guide?.alreadySaid.has(sentenceKey(text)));
+      if (saidBefore) score *= ALREADY_SAID_FACTOR;
       // A sentence that holds what is asked, in a paragraph naming the question's subject, is about that
       // subject even when it does not repeat its name ("… are the predominant signs.")
       // In a follow-up, the carried species its paragraph names counts as one of the question's words it holds.
       const matched = terms.reduce((k, t) => k + (holdsTerm(sentenceTerms, t) ? 1 : 0), 0) + (answersAsked && inNamedParagraph ? 1 : 0) + (speciesFromParagraph ? 1 : 0);
       const notLead = otherSpecies || (subjectCarried && !inNamedParagraph);
-      out.push({ text, passage: p.number, pages: unit.pages, pageLabel: unit.pageLabel, raw: unit.raw, index: i, terms: sentenceTerms, score, matched, notLead });
+      out.push({ text, passage: p.number, pages: unit.pages, pageLabel: unit.pageLabel, raw: unit.raw, index: i, terms: sentenceTerms, score, matched, notLead, saidBefore });
     });
   }
   return guide ? withLocalRarity(out, asking.length && asking.length < weighted.length ? asking : weighted) : out;
@@ -292,12 +295,14 @@ function pick(candidates: Sentence[], options: Required<ExtractiveOptions>, excl
     let bestValue = -Infinity;
     pool.forEach((s, i) => {
       if (!chosen.length && leadChosen && s.notLead) return;
+      if (chosen.length && s.saidBefore) return;
       const value = chosen.length ? s.score * (1 - NOVELTY_WEIGHT + NOVELTY_WEIGHT * novelty(s)) : s.score;
       if (value > bestValue) {
         bestValue = value;
         bestIndex = i;
       }
     });
+    if (bestIndex < 0) break;
     const [s] = pool.splice(bestIndex, 1);
     // Chunks overlap, so the same sentence can come from two passages: quote it once.
     if (chosen.some((c) => overlap(c.terms, s!.terms) > 0.8)) continue;

@@ -142,6 +142,20 @@ describe("follow-ups", () => {
     expect(searchText("How is blood sampled from the wing vein of chickens for haematology?", frame)).not.toMatch(/rabbit|urine|pigment/);
   });
 
+  it("starts a new frame for a short question with its own subject and species", () => {
+    const previous = frameOf("How many chromosome pairs do chickens have?");
+    const frame = readQuestion("How is blood collected from chickens?", previous);
+    expect(frame.inherited).toEqual([]);
+    expect(frame.topic).not.toContain("chromosome");
+    // Without a species of its own, two words are not enough to leave the conversation's subject.
+    expect(readQuestion("Any renal side effects?", frameOf("What is the dose of meloxicam in cats?")).drugs).toEqual(["meloxicam"]);
+  });
+
+  it("reads 'which antibiotic' as asking for a drug, and 'told apart' as a comparison", () => {
+    expect(frameOf("Which antibiotic is used for MRSP pyoderma in dogs?").asked).toContain("drug");
+    expect(frameOf("How is hemoglobinuria told apart from myoglobinuria?").asked).toContain("comparison");
+  });
+
   it("starts a new frame when the question says it switches topic", () => {
     const previous = frameOf("What are the clinical signs of equine influenza?");
     expect(readQuestion("Unrelated: what causes dull eye caps in a snake after shedding?", previous).inherited).toEqual([]);

@@ -21,6 +21,7 @@ export type AskedKind =
   | "count"
   | "year"
   | "gene"
+  | "drug"
   | "diagnosis"
   | "prognosis"
   | "cause"
@@ -32,7 +33,7 @@ export type AskedKind =
   | "organism";
 
 /** Kinds whose answer is a typed value the passage must hold (a dose needs a number with a unit). */
-export const TYPED_KINDS: ReadonlySet<AskedKind> = new Set(["dose", "interval", "duration", "rate", "quantity", "count", "year", "gene"]);
+export const TYPED_KINDS: ReadonlySet<AskedKind> = new Set(["dose", "interval", "duration", "rate", "quantity", "count", "year", "gene", "drug"]);
 
 export type Frame = {
   /** Species ids of the lexicon the question asks about (its question sentences; else all of it). */
@@ -215,7 +216,8 @@ const GENERIC_WORDS = new Set(
   prognosis outcome outcomes survive survival expect expected picture
   treat treated treating treatment treatments therapy manage managed management options option
   control controlled controlling prevent prevented preventing prevention
-  differ difference differences different compare compared comparison versus distinguish similar same
+  differ difference differences different compare compared comparison versus distinguish distinguished distinguishing similar same
+  tell told apart differentiate differentiated differentiating differentiation
   definition define defined mean means meaning called term terms known respect regard regards
   sign signs symptom symptoms clinical feature features finding findings effect effects
   use used using need needed needs get gets got make makes made should would could case patient patients
@@ -277,10 +279,12 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   ["year", /\b(when (?:was|were|did|has|have)\b.*\b(first|detected|discovered|reported|described|identified|introduced|emerged)|in (?:what|which) year|what year)\b/i],
   // "Which genes…": a gene symbol. "Which mutation…" is answered by a variant of the asked gene, not by another gene.
   ["gene", /\b(which|what)\s+(?:\w+\s+){0,2}(genes?|loci|locus|alleles?)\b/i],
+  // "Which antibiotic…", "what drug…": answered by a drug's name.
+  ["drug", /\b(which|what)\s+(?:\w+\s+){0,2}(drugs?|antibiotics?|antimicrobials?|antifungals?|antivirals?|anthelmintics?|dewormers?|medications?|medicines?|analgesics?|sedatives?|anaesthetics?|anesthetics?)\b/i],
   ["diagnosis", /\b(diagnos\w*|test(?:s|ing)?|stain(?:s|ing)?|biopsy|detect\w*|confirm\w*|differentiate|tell (?:\w+ )?from)\b/i],
   ["prognosis", /\b(prognos\w*|outcomes?|survive|survival|recover(?:y)?)\b/i],
   ["cause", /\b(cause[sd]?|causing|why|aetiolog\w*|etiolog\w*|risk factors?|pathogenesis|mechanism)\b/i],
-  ["comparison", /\b(differ\w*|compare\w*|comparison|versus|vs\.?|distinguish|same as|better than)\b/i],
+  ["comparison", /\b(differ\w*|compare\w*|comparison|versus|vs\.?|distinguish\w*|same as|better than|(?:tell|told) (?:\w+ )?apart)\b/i],
   ["definition", /\b(what (?:is|are) (?:an? |the )?[\w-]+\??$|defin\w*|meaning of)\b/i],
   ["treatment", /\b(treat\w*|therapy|therapies|manage\w*|control(?:led)?|prevent\w*)\b/i],
   ["location", /\b(where)\b/i],
@@ -444,7 +448,10 @@ export function definedAbbreviations(text: string): Frame["aliases"] {
 
 /** A question names its own topic with a named thing, or with several topic words in a question of some length. */
 const hasOwnTopic = (f: Frame, question: string) =>
-  f.drugs.length + f.pathogens.length + f.conditions.length + f.names.length + f.acronyms.length > 0 || f.topic.length >= 3 || (f.topic.length >= 2 && question.split(/\s+/).length >= 8);
+  f.drugs.length + f.pathogens.length + f.conditions.length + f.names.length + f.acronyms.length > 0 ||
+  f.topic.length >= 3 ||
+  // "How is blood collected from chickens?": its own subject and its own species, short as it is.
+  (f.topic.length >= 2 && (question.split(/\s+/).length >= 8 || f.species.length + f.groups.length > 0));
 
 /** Does this question lean on the one before it (and not announce a new topic)? */
 function isFollowUp(question: string, own: Frame): boolean {
@@ -562,6 +569,7 @@ const ASKED_LABEL: Record<AskedKind, string> = {
   count: "number",
   year: "year",
   gene: "genes",
+  drug: "which drug",
   diagnosis: "diagnosis",
   prognosis: "prognosis",
   cause: "cause",
