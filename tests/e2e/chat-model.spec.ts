@@ -53,10 +53,12 @@ type Worlds = (provider: Provider) => Promise<World>;
 const test = base.extend<{ provider: Provider; world: World }, { worlds: Worlds }>({
   // A test's provider; a describe below picks OpenAI with test.use
   provider: ["ollama", { option: true }],
-  // Started when a test first asks for its provider, and kept for the worker's later tests with that provider
+  // Started when a test first asks for its provider and kept for the next tests with it; one at a time, so
+  // that an idle server does not share the two cores with the one under test
   worlds: [
     async ({ browser }, provide) => {
-      const started = new Map<Provider, Promise<World & { stop(): Promise<void> }>>();
+      // Typed by assertion: set in the function given to tests, which the narrowing of `null` does not see
+      let current = null as { provider: Provider; world: Promise<World & { stop(): Promise<void> }> } | null;
       const start = async (provider: Provider) => {
         const answer = { script: { tokens: ["unset"] } as ChatScript };
         const fake = await FAKES[provider]((request) => {
@@ -77,12 +79,14 @@ const test = base.extend<{ provider: Provider; world: World }, { worlds: Worlds 
         };
         return { server, requests: fake.requests, answer, stop };
       };
-      await provide((provider) => {
-        const world = started.get(provider) ?? start(provider);
-        started.set(provider, world);
-        return world;
+      await provide(async (provider) => {
+        if (current?.provider !== provider) {
+          if (current) await (await current.world).stop();
+          current = { provider, world: start(provider) };
+        }
+        return current.world;
       });
-      for (const world of started.values()) await (await world).stop();
+      if (current) await (await current.world).stop();
     },
     { scope: "worker", timeout: 90_000 },
   ],
