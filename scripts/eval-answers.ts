@@ -40,7 +40,7 @@ import {
 } from "../app/lib/answer/index.server";
 import { parseConfig } from "../app/lib/config.server";
 import { judgeRelevance } from "../app/lib/answer/relevance.server";
-import { embedderFromEnvironment, type Embedder } from "../app/lib/embeddings/index.server";
+import { embedderFromEnvironment, embeddingsProviderArgument, type Embedder } from "../app/lib/embeddings/index.server";
 import { embedDataset, EVAL_VECTOR_CACHE_DIR, ingestDataset, temporaryDatabase } from "../app/lib/search/evaluation.server";
 import { embedQuery, retrieveSync } from "../app/lib/search/index.server";
 import type { Db } from "../app/lib/db/index.server";
@@ -107,11 +107,7 @@ function parseArgs(argv: string[]) {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === "--json") json = true;
-    else if (arg === "--embeddings") {
-      const provider = argv[++i];
-      if (provider !== "local" && provider !== "ollama" && provider !== "openai") throw new Error("--embeddings takes local, ollama or openai");
-      embeddings = provider;
-    }
+    else if (arg === "--embeddings") embeddings = embeddingsProviderArgument(argv[++i]);
     else if (arg === "--dump") dump = argv[++i] ?? null;
     else if (arg === "--dropped") dropped = argv[++i] ?? null;
     else if (arg === "--answerer") {

@@ -7,7 +7,7 @@
 // overrides a BM25 tuning value for experiments (e.g. --set k1=0.9 --set b=0.4); see LEXICAL_TUNING in
 // app/lib/search.
 import fs from "node:fs";
-import { embedderFromEnvironment, type Embedder } from "../app/lib/embeddings/index.server";
+import { embedderFromEnvironment, embeddingsProviderArgument, type Embedder } from "../app/lib/embeddings/index.server";
 import { embedDataset, evaluate, EVAL_VECTOR_CACHE_DIR, ingestDataset, loadDataset, temporaryDatabase } from "../app/lib/search/evaluation.server";
 import { LEXICAL_TUNING, type LexicalTuning } from "../app/lib/search/index.server";
 
@@ -19,11 +19,7 @@ function parseArgs(argv: string[]) {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === "--json") json = true;
-    else if (arg === "--embeddings") {
-      const provider = argv[++i];
-      if (provider !== "local" && provider !== "ollama" && provider !== "openai") throw new Error("--embeddings takes local, ollama or openai");
-      embeddings = provider;
-    }
+    else if (arg === "--embeddings") embeddings = embeddingsProviderArgument(argv[++i]);
     else if (arg === "--set") {
       const [key, value] = (argv[++i] ?? "").split("=");
       if (!key || value === undefined || !(key in LEXICAL_TUNING)) throw new Error(`--set needs key=value with a key of ${Object.keys(LEXICAL_TUNING).join(", ")}`);

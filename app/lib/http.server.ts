@@ -31,7 +31,7 @@ export async function readJson<S extends z.ZodType>(
   }
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > maxBytes) throw tooLarge(maxBytes);
-  const text = await readBounded(request, maxBytes);
+  const text = await readBoundedText(request.body, maxBytes, () => tooLarge(maxBytes));
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -58,10 +58,14 @@ function tooLarge(maxBytes: number): Response {
   return refusal;
 }
 
-/** The body as text, read no further than `maxBytes` (a chunked body declares no length). */
-async function readBounded(request: Request, maxBytes: number): Promise<string> {
-  if (!request.body) return "";
-  const reader = request.body.getReader();
+/**
+ * A request's or a response's body as text, read no further than `maxBytes` (a chunked body declares no
+ * length): past it the stream is cancelled and what `refusal()` returns is thrown (an Error, or a Response
+ * for a route to send).
+ */
+export async function readBoundedText(body: ReadableStream<Uint8Array> | null, maxBytes: number, refusal: () => Error | Response): Promise<string> {
+  if (!body) return "";
+  const reader = body.getReader();
   const parts: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -70,7 +74,7 @@ async function readBounded(request: Request, maxBytes: number): Promise<string> 
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel().catch(() => undefined);
-      throw tooLarge(maxBytes);
+      throw refusal();
     }
     parts.push(value);
   }

@@ -1,69 +1,101 @@
 import { expect, test as base, type Page } from "@playwright/test";
 import type { Message } from "~/lib/chat-client";
 import { openTestDb } from "../support/db";
-import { openNewConversation, uploadText } from "../support/e2e-session";
-import { startFakeOllama, type ChatRequestBody, type ChatScript, type FakeOllama } from "../support/ollama-server";
+import { openNewConversation, signIn, uploadText } from "../support/e2e-session";
+import { startFakeOllama, type ChatRequestBody, type ChatScript } from "../support/ollama-server";
+import { startFakeOpenAI } from "../support/openai-server";
 import { startServer, type TestServer } from "../support/server";
 
 /**
- * The chat screen with a language model: its own built server whose OLLAMA_HOST is a loopback server
- * speaking Ollama's protocol, so an answer streams slowly enough to be stopped half-way. What the
- * screen shows must be what the server stored, after Stop and after a reload; a double-clicked Send
- * asks once; the stored reading of a question shows under it.
+ * The chat screen with a language model: its own built server pointed at a loopback model server, which
+ * speaks Ollama's protocol or the OpenAI HTTP API (as vLLM, llama.cpp's server and LM Studio do), so an
+ * answer streams slowly enough to be seen or stopped half-way. What the screen shows must be what the
+ * server stored, after Stop and after a reload; a double-clicked Send asks once; the stored reading of a
+ * question shows under it; an answer is checked, cited and labelled with the model that wrote it.
  */
 
 const ADMIN_PASSWORD = "e2e-model-admin-password";
+const OPENAI_CHAT_MODEL = "meta-llama/Llama-3.1-8B-Instruct";
 const KB_TEXT = `Meloxicam in cats
 
 For chronic musculoskeletal pain in cats, the oral maintenance dose of meloxicam is 0.05 mg/kg once daily, given with food.
 `;
 const QUESTION = "What is the dose of meloxicam in cats?";
 
-type World = { server: TestServer; fake: FakeOllama; answer: { script: ChatScript } };
+type Provider = "ollama" | "openai";
+type World = { server: TestServer; requests: Array<{ path: string; body: unknown }>; answer: { script: ChatScript } };
+type Fake = { env: Record<string, string>; requests: World["requests"]; close(): Promise<void> };
 
 const systemOf = (request: ChatRequestBody) => request.messages?.find((m) => m.role === "system")?.content ?? "";
 
-const test = base.extend<object, { world: World }>({
-  world: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, provide) => {
-      const answer = { script: { tokens: ["unset"] } as ChatScript };
-      const fake = await startFakeOllama({
-        chat: (request) => {
+/** The loopback model server for each provider, and the settings that point the app at it. */
+const FAKES: Record<Provider, (chat: (request: ChatRequestBody) => ChatScript) => Promise<Fake>> = {
+  async ollama(chat) {
+    const fake = await startFakeOllama({ chat });
+    return { env: { OLLAMA_HOST: fake.url, OLLAMA_MODEL: "llama3.2", OLLAMA_TIMEOUT_SECONDS: "10" }, requests: fake.requests, close: fake.close };
+  },
+  async openai(chat) {
+    const fake = await startFakeOpenAI({ chat });
+    const env = {
+      MODEL_PROVIDER: "openai",
+      EMBEDDINGS: "openai",
+      OPENAI_BASE_URL: fake.baseURL,
+      OPENAI_MODEL: OPENAI_CHAT_MODEL,
+      OPENAI_EMBEDDING_MODEL: "BAAI/bge-small-en-v1.5",
+      OPENAI_TIMEOUT_SECONDS: "10",
+    };
+    return { env, requests: fake.requests, close: fake.close };
+  },
+};
+
+type Worlds = (provider: Provider) => Promise<World>;
+
+const test = base.extend<{ provider: Provider; world: World }, { worlds: Worlds }>({
+  // A test's provider; a describe below picks OpenAI with test.use
+  provider: ["ollama", { option: true }],
+  // Started when a test first asks for its provider and kept for the next tests with it; one at a time, so
+  // that an idle server does not share the two cores with the one under test
+  worlds: [
+    async ({ browser }, provide) => {
+      // Typed by assertion: set in the function given to tests, which the narrowing of `null` does not see
+      let current = null as { provider: Provider; world: Promise<World & { stop(): Promise<void> }> } | null;
+      const start = async (provider: Provider) => {
+        const answer = { script: { tokens: ["unset"] } as ChatScript };
+        const fake = await FAKES[provider]((request) => {
           const system = systemOf(request);
           if (system.includes("Rules for the passages")) return answer.script;
           if (system.includes("Write a short title")) return { tokens: ["Meloxicam dosing in cats"] };
           // Rewrites, sub-questions and follow-ups get an empty reply: the heuristics take over.
           return { tokens: [""] };
-        },
+        });
+        const server = await startServer({ env: { ADMIN_PASSWORD, ...fake.env } });
+        const page = await browser.newPage({ baseURL: server.url });
+        await signIn(page, "admin@clinic.test", ADMIN_PASSWORD);
+        await uploadText(page, "e2e-meloxicam.txt", KB_TEXT);
+        await page.close();
+        const stop = async () => {
+          await server.stop();
+          await fake.close();
+        };
+        return { server, requests: fake.requests, answer, stop };
+      };
+      await provide(async (provider) => {
+        if (current?.provider !== provider) {
+          if (current) await (await current.world).stop();
+          current = { provider, world: start(provider) };
+        }
+        return current.world;
       });
-      const server = await startServer({ env: { ADMIN_PASSWORD, OLLAMA_HOST: fake.url, OLLAMA_MODEL: "llama3.2", OLLAMA_TIMEOUT_SECONDS: "10" } });
-      await provide({ server, fake, answer });
-      await server.stop();
-      await fake.close();
+      if (current) await (await current.world).stop();
     },
     { scope: "worker", timeout: 90_000 },
   ],
+  world: [async ({ provider, worlds }, provide) => provide(await worlds(provider)), { timeout: 90_000 }],
   baseURL: async ({ world }, provide) => provide(world.server.url),
 });
 
-async function signInAsAdmin(page: Page) {
-  await page.goto("/api/login");
-  await page.getByLabel("Email").fill("admin@clinic.test");
-  await page.getByLabel("Password").fill(ADMIN_PASSWORD);
-  await page.getByRole("button", { name: "Sign In", exact: true }).last().click();
-  await expect(page).toHaveURL(/\/$/);
-}
-
-test.beforeAll(async ({ browser, world }) => {
-  const page = await browser.newPage({ baseURL: world.server.url });
-  await signInAsAdmin(page);
-  await uploadText(page, "e2e-meloxicam.txt", KB_TEXT);
-  await page.close();
-});
-
 test.beforeEach(async ({ page }) => {
-  await signInAsAdmin(page);
+  await signIn(page, "admin@clinic.test", ADMIN_PASSWORD);
 });
 
 async function storedMessages(page: Page, conversationId: string): Promise<Message[]> {
@@ -219,4 +251,38 @@ test("with a language model answering, Settings has no note that the custom prom
   const dialog = page.getByRole("dialog", { name: "User Settings" });
   await expect(dialog.getByLabel("Custom System Prompt")).toBeVisible();
   await expect(dialog.getByTestId("custom-prompt-note")).toHaveCount(0);
+});
+
+test.describe("on an OpenAI-compatible server", () => {
+  test.use({ provider: "openai" });
+
+  test("a question answered by an OpenAI-compatible server: streamed, checked, cited and labelled, as stored", async ({ page, world }) => {
+    world.answer.script = {
+      tokens: ["Meloxicam is given ", "to cats at 0.05 mg/kg ", "once daily [1]. ", "The loading dose is 0.3 mg/kg [1]."],
+      // The last sentence comes late, so the half-written answer stays on the screen long enough to be seen
+      tokenDelaysMs: [0, 100, 100, 4000],
+    };
+    const conversationId = await openNewConversation(page, "OpenAI answer");
+    await page.getByTestId("chat-input").fill(QUESTION);
+    await page.getByTestId("chat-input").press("Enter");
+    // The model's words reach the screen while it writes
+    await expect(page.getByTestId("streaming-answer")).toContainText("to cats at 0.05 mg/kg");
+
+    const answer = page.getByTestId("assistant-message");
+    await expect(answer).toContainText("Part of the model's answer could not be verified", { timeout: 15_000 });
+    await expect(answer).toContainText("Meloxicam is given to cats at 0.05 mg/kg once daily [1].");
+    await expect(answer).not.toContainText("0.3 mg/kg");
+    await expect(answer.getByTestId("answered-by")).toHaveText(`Answered by the model ${OPENAI_CHAT_MODEL} (OpenAI-compatible server)`);
+    await expect(answer.getByTestId("sources").getByRole("button")).toHaveCount(1);
+
+    const stored = await storedMessages(page, conversationId);
+    expect(stored.map((m) => [m.role, m.status])).toEqual([
+      ["user", "complete"],
+      ["assistant", "complete"],
+    ]);
+    expect(stored[1]).toMatchObject({ answeredBy: { provider: "openai", model: OPENAI_CHAT_MODEL } });
+    expect(stored[1]!.content).not.toContain("0.3 mg/kg");
+    // The question was embedded for search on the same server
+    expect(world.requests.some((r) => r.path === "/v1/embeddings" && JSON.stringify(r.body).includes("meloxicam"))).toBe(true);
+  });
 });

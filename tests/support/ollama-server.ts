@@ -1,5 +1,5 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import type http from "node:http";
+import { readBody, sendJson as sendJsonWith, sleep, startLoopbackServer } from "./loopback";
 
 /**
  * A loopback HTTP server that speaks Ollama's REST protocol for the endpoints this app uses:
@@ -129,31 +129,7 @@ export function normalise(vector: number[]): number[] {
   return vector.map((v) => v * scale);
 }
 
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  if (!ms) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => {
-      clearTimeout(timer);
-      resolve();
-    }, { once: true });
-  });
-}
-
-function sendJson(res: http.ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { "Content-Type": JSON_TYPE, "Content-Length": Buffer.byteLength(text) });
-  res.end(text);
-}
-
-function readBody(req: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
-}
+const sendJson = (res: http.ServerResponse, status: number, body: unknown) => sendJsonWith(res, status, body, { "Content-Type": JSON_TYPE });
 
 /** Ollama's bad-request answers for a body that is missing or not JSON. */
 function parseJsonBody(text: string): { ok: true; body: Record<string, unknown> } | { ok: false; error: string } {
@@ -308,46 +284,28 @@ export async function startFakeOllama(initial: FakeOllamaOptions = {}): Promise<
     "POST /api/chat": chat,
   };
 
-  const server = http.createServer((req, res) => {
-    const controller = new AbortController();
-    let record: RecordedRequest | undefined;
-    // The client went away (timeout, abort): stop any delayed work for this request
+  const server = await startLoopbackServer(async (req, res, signal) => {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    const text = await readBody(req);
+    const parsed = req.method === "POST" ? parseJsonBody(text) : { ok: true as const, body: {} };
+    const record: RecordedRequest = { method: req.method ?? "GET", path: url.pathname, body: parsed.ok ? parsed.body : text };
+    requests.push(record);
+    // The client went away (timeout, abort) before the answer ended
     res.on("close", () => {
-      if (record && !res.writableFinished) record.closedEarly = true;
-      controller.abort();
+      if (!res.writableFinished) record.closedEarly = true;
     });
-    void (async () => {
-      const url = new URL(req.url ?? "/", "http://localhost");
-      const text = await readBody(req);
-      const parsed = req.method === "POST" ? parseJsonBody(text) : { ok: true as const, body: {} };
-      record = { method: req.method ?? "GET", path: url.pathname, body: parsed.ok ? parsed.body : text };
-      requests.push(record);
-      const route = routes[`${req.method} ${url.pathname}`];
-      // Gin answers unknown routes with a plain-text 404
-      if (!route) {
-        res.writeHead(404, { "Content-Type": "text/plain" });
-        return res.end("404 page not found");
-      }
-      if (!parsed.ok) return sendJson(res, 400, { error: parsed.error });
-      await route(req, res, parsed.body, controller.signal);
-    })().catch((error: unknown) => {
-      if (!res.headersSent) sendJson(res, 500, { error: error instanceof Error ? error.message : String(error) });
-      else res.destroy();
-    });
-  });
+    const route = routes[`${req.method} ${url.pathname}`];
+    // Gin answers unknown routes with a plain-text 404
+    if (!route) {
+      res.writeHead(404, { "Content-Type": "text/plain" });
+      res.end("404 page not found");
+      return;
+    }
+    if (!parsed.ok) return sendJson(res, 400, { error: parsed.error });
+    await route(req, res, parsed.body, signal);
+  }, (res, message) => sendJson(res, 500, { error: message }));
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    options,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
-  };
+  return { url: `http://127.0.0.1:${server.port}`, requests, options, close: server.close };
 }
 
 /** /api/embed's input: a string (empty means none) or an array of strings; anything else is invalid. */

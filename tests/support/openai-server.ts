@@ -1,5 +1,5 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import type http from "node:http";
+import { readBody, sendJson, sleep, startLoopbackServer } from "./loopback";
 import { bagOfWordsVector, contentWords, normalise, type ChatRequestBody, type ChatScript } from "./ollama-server";
 
 /**
@@ -71,43 +71,12 @@ export const DEFAULT_OPENAI_MODELS: OpenAIFakeModel[] = [
   { id: "BAAI/bge-small-en-v1.5", kind: "embedding", dimensions: 384 },
 ];
 
-const JSON_TYPE = "application/json";
 const CREATED = 1_732_000_000;
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  if (!ms) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      "abort",
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
-  });
-}
-
-function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { "Content-Type": JSON_TYPE, "Content-Length": Buffer.byteLength(text), ...headers });
-  res.end(text);
-}
 
 type ErrorType = "invalid_request_error" | "authentication_error" | "server_error" | "requests" | "not_found_error";
 
 function sendError(res: http.ServerResponse, status: number, message: string, type: ErrorType, code: string | null, param: string | null = null, headers?: Record<string, string>) {
   sendJson(res, status, { error: { message, type, param, code } }, headers);
-}
-
-function readBody(req: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
 }
 
 const tokensOf = (text: string) => contentWords(text).length + 2;
@@ -191,8 +160,7 @@ export async function startFakeOpenAI(initial: FakeOpenAIOptions = {}): Promise<
     "POST /v1/embeddings": embeddings,
   };
 
-  const server = http.createServer((req, res) => {
-    const controller = new AbortController();
+  const server = await startLoopbackServer(async (req, res, signal) => {
     const url = new URL(req.url ?? "/", "http://localhost");
     const record: OpenAIRecordedRequest = {
       method: req.method ?? "GET",
@@ -205,51 +173,34 @@ export async function startFakeOpenAI(initial: FakeOpenAIOptions = {}): Promise<
     requests.push(record);
     res.on("close", () => {
       record.status = res.statusCode;
-      // The client went away before the answer ended (a stop, a timeout): stop any delayed work for it
+      // The client went away before the answer ended (a stop, a timeout)
       if (!res.writableFinished) record.closedEarly = true;
-      controller.abort();
     });
-    void (async () => {
-      const text = await readBody(req);
-      let body: Record<string, unknown> = {};
-      if (req.method === "POST") {
-        try {
-          const parsed: unknown = JSON.parse(text);
-          if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new Error("not an object");
-          body = parsed as Record<string, unknown>;
-        } catch {
-          record.body = text;
-          return sendError(res, 400, "We could not parse the JSON body of your request.", "invalid_request_error", null);
-        }
+    const text = await readBody(req);
+    let body: Record<string, unknown> = {};
+    if (req.method === "POST") {
+      try {
+        const parsed: unknown = JSON.parse(text);
+        if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new Error("not an object");
+        body = parsed as Record<string, unknown>;
+      } catch {
+        record.body = text;
+        return sendError(res, 400, "We could not parse the JSON body of your request.", "invalid_request_error", null);
       }
-      record.body = body;
-      const route = routes[`${req.method} ${url.pathname}`];
-      if (!route) return sendError(res, 404, `Invalid URL (${req.method} ${url.pathname})`, "invalid_request_error", null);
-      if (options.apiKey && req.headers.authorization !== `Bearer ${options.apiKey}`) {
-        return sendError(res, 401, "Incorrect API key provided.", "invalid_request_error", "invalid_api_key");
-      }
-      const failures = options.failures ?? [];
-      const at = failures.findIndex((f) => !f.path || f.path === url.pathname);
-      if (at >= 0) return sendInjected(res, failures.splice(at, 1)[0]!);
-      await route(res, body, controller.signal);
-    })().catch((error: unknown) => {
-      if (!res.headersSent) sendError(res, 500, error instanceof Error ? error.message : String(error), "server_error", null);
-      else res.destroy();
-    });
-  });
+    }
+    record.body = body;
+    const route = routes[`${req.method} ${url.pathname}`];
+    if (!route) return sendError(res, 404, `Invalid URL (${req.method} ${url.pathname})`, "invalid_request_error", null);
+    if (options.apiKey && req.headers.authorization !== `Bearer ${options.apiKey}`) {
+      return sendError(res, 401, "Incorrect API key provided.", "invalid_request_error", "invalid_api_key");
+    }
+    const failures = options.failures ?? [];
+    const at = failures.findIndex((f) => !f.path || f.path === url.pathname);
+    if (at >= 0) return sendInjected(res, failures.splice(at, 1)[0]!);
+    await route(res, body, signal);
+  }, (res, message) => sendError(res, 500, message, "server_error", null));
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseURL: `http://127.0.0.1:${port}/v1`,
-    requests,
-    options,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
-  };
+  return { baseURL: `http://127.0.0.1:${server.port}/v1`, requests, options, close: server.close };
 }
 
 let sequence = 0;

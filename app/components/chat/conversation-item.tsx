@@ -57,6 +57,22 @@ function RenameField({ title, onDone }: { title: string; onDone: (title: string 
   );
 }
 
+type MenuItem = typeof DropdownMenu.Item | typeof ContextMenu.Item;
+
+/** What both menus offer (the ⋯ button's and the right-click one), in the menu kind's own items. */
+function MenuItems({ Item, onRename, onDelete }: { Item: MenuItem; onRename: () => void; onDelete: () => void }) {
+  return (
+    <>
+      <Item className={itemClasses} onSelect={onRename}>
+        Rename
+      </Item>
+      <Item className={cn(itemClasses, "text-red-700")} onSelect={onDelete}>
+        Delete Conversation
+      </Item>
+    </>
+  );
+}
+
 /** One conversation in Chat History: click opens it; right-click (or the ⋯ button) offers Rename and Delete. */
 export function ConversationItem({
   conversation,
@@ -134,21 +150,11 @@ export function ConversationItem({
               <MoreDots />
             </DropdownMenu.Trigger>
             <DropdownMenu.Content align="start" className={menuClasses} onCloseAutoFocus={keepFocusForRename}>
-              <DropdownMenu.Item className={itemClasses} onSelect={startRename}>
-                Rename
-              </DropdownMenu.Item>
-              <DropdownMenu.Item className={cn(itemClasses, "text-red-700")} onSelect={onDelete}>
-                Delete Conversation
-              </DropdownMenu.Item>
+              <MenuItems Item={DropdownMenu.Item} onRename={startRename} onDelete={onDelete} />
             </DropdownMenu.Content>
           </DropdownMenu.Root>
           <ContextMenu.Content className={menuClasses} onCloseAutoFocus={keepFocusForRename}>
-            <ContextMenu.Item className={itemClasses} onSelect={startRename}>
-              Rename
-            </ContextMenu.Item>
-            <ContextMenu.Item className={cn(itemClasses, "text-red-700")} onSelect={onDelete}>
-              Delete Conversation
-            </ContextMenu.Item>
+            <MenuItems Item={ContextMenu.Item} onRename={startRename} onDelete={onDelete} />
           </ContextMenu.Content>
         </li>
       </ContextMenu.Trigger>

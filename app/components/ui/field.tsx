@@ -1,19 +1,25 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
 import { cn } from "./cn";
 
-const control =
+/** The look of every form control (inputs, selects, textareas). */
+export const control =
   "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100 disabled:bg-slate-100";
 
-type FieldProps = { label: string; id: string; error?: string; hint?: ReactNode };
+export type FieldProps = { label: string; id: string; error?: string; hint?: ReactNode };
 
-function FieldFrame({ label, id, error, hint, children }: FieldProps & { children: ReactNode }) {
+/** A control's label above it, its hint and error below; `hintId` lets the control point to the hint. */
+export function FieldFrame({ label, id, error, hint, hintId, children }: FieldProps & { hintId?: string; children: ReactNode }) {
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
         {label}
       </label>
       {children}
-      {hint ? <p className="text-xs text-slate-500">{hint}</p> : null}
+      {hint ? (
+        <p id={hintId} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p id={`${id}-error`} className="text-sm text-red-600" role="alert">
           {error}

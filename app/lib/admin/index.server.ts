@@ -4,6 +4,7 @@
  */
 export { getAdminStats, RECENT_DAYS, type AdminStats } from "./stats.server";
 export { getSystemFigures, type SystemFigures } from "./system.server";
+export { betaDecisionAction } from "./beta-decision.server";
 export { decideBetaAccess, listUsersWithStats, type AdminUserJson, type BetaDecision, type DecisionResult, type UserStats } from "./users.server";
 export {
   AUTH_LOGS_PAGE_SIZE,

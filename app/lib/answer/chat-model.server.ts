@@ -1,6 +1,7 @@
 import { Ollama } from "ollama";
 import type { AnsweredBy } from "./answered-by";
 import type { ChatMessage } from "./prompts.server";
+import { cachedStatus, idleAbort } from "./model-server.server";
 import { AnswerError } from "./types";
 
 /**
@@ -48,9 +49,6 @@ export type ChatModel = {
   chat(messages: ChatMessage[], options?: ChatOptions): Promise<string>;
 };
 
-/** How long a model server's probed status is trusted: an outage costs one probe per 15 s, not one per question. */
-export const CHAT_STATUS_CACHE_MS = { up: 60_000, down: 15_000 } as const;
-
 function reasonOf(error: unknown, host: string): string {
   for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
     const code = (e as { code?: unknown }).code;
@@ -67,7 +65,6 @@ export function createChatModel(options: ChatModelOptions, now: () => number = D
   const { host, model } = options;
   const idleTimeoutMs = options.idleTimeoutMs ?? 60_000;
   const probeTimeoutMs = options.probeTimeoutMs ?? 2_500;
-  let cached: { status: ChatModelStatus; until: number } | null = null;
 
   /** Each call gets its own signal: the client only wires signals into streams by itself. */
   const clientWith = (signal: AbortSignal) => new Ollama({ host, fetch: (input, init) => fetch(input, { ...init, signal }) });
@@ -87,41 +84,26 @@ export function createChatModel(options: ChatModelOptions, now: () => number = D
       return { available: false, model, reason };
     }
   }
+  const availability = cachedStatus(probe, now);
 
   return {
     id: `ollama:${model}`,
     answeredBy: { provider: "ollama", model },
-    async status() {
-      if (cached && cached.until > now()) return cached.status;
-      const status = await probe();
-      cached = { status, until: now() + (status.available ? CHAT_STATUS_CACHE_MS.up : CHAT_STATUS_CACHE_MS.down) };
-      return status;
-    },
+    status: () => availability.get(),
     async chat(messages, chatOptions = {}) {
-      const controller = new AbortController();
-      const onCallerAbort = () => controller.abort(chatOptions.signal?.reason);
-      chatOptions.signal?.addEventListener("abort", onCallerAbort, { once: true });
-      let timedOut = false;
-      let timer: NodeJS.Timeout | undefined;
-      const arm = (ms: number) => {
-        clearTimeout(timer);
-        timer = setTimeout(() => {
-          timedOut = true;
-          controller.abort();
-        }, ms);
-      };
-      arm(idleTimeoutMs * 2);
+      const idle = idleAbort(chatOptions.signal);
+      idle.arm(idleTimeoutMs * 2);
       let text = "";
       try {
         chatOptions.signal?.throwIfAborted();
-        const stream = await clientWith(controller.signal).chat({
+        const stream = await clientWith(idle.signal).chat({
           model,
           messages,
           stream: true,
           options: { temperature: chatOptions.temperature ?? 0.1, ...(chatOptions.maxTokens ? { num_predict: chatOptions.maxTokens } : {}) },
         });
         for await (const part of stream) {
-          arm(idleTimeoutMs);
+          idle.arm(idleTimeoutMs);
           const piece = part.message?.content ?? "";
           if (piece) {
             text += piece;
@@ -132,15 +114,14 @@ export function createChatModel(options: ChatModelOptions, now: () => number = D
         return text;
       } catch (error) {
         if (chatOptions.signal?.aborted) throw new AnswerError("aborted", "The answer was stopped", { cause: error });
-        if (timedOut) {
+        if (idle.timedOut) {
           throw new AnswerError("timeout", `The language model stopped responding (no reply within ${Math.round(idleTimeoutMs / 1000)} s)`, { cause: error });
         }
         // A failure means the cached "available" is stale: probe again next time.
-        cached = null;
+        availability.forget();
         throw new AnswerError("model", `The language model failed: ${reasonOf(error, host)}`, { cause: error });
       } finally {
-        clearTimeout(timer);
-        chatOptions.signal?.removeEventListener("abort", onCallerAbort);
+        idle.dispose();
       }
     },
   };

@@ -1,5 +1,6 @@
 import { CHAT_RETRY, describeFailure, duration, openAIClient, probeServer, withRetries, type OpenAIServer, type RetryPolicy } from "../openai/index.server";
-import { CHAT_STATUS_CACHE_MS, type ChatModel, type ChatModelStatus } from "./chat-model.server";
+import type { ChatModel, ChatModelStatus } from "./chat-model.server";
+import { cachedStatus, idleAbort } from "./model-server.server";
 import { AnswerError } from "./types";
 
 /**
@@ -23,31 +24,17 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions, now: () =
   const idleTimeoutMs = options.idleTimeoutMs ?? 60_000;
   const probeTimeoutMs = options.probeTimeoutMs ?? 2_500;
   const retry = options.retry ?? CHAT_RETRY;
-  let cached: { status: ChatModelStatus; until: number } | null = null;
+  const availability = cachedStatus(async (): Promise<ChatModelStatus> => {
+    const probe = await probeServer(server, model, probeTimeoutMs);
+    return probe.ok ? { available: true, model } : { available: false, model, reason: probe.reason };
+  }, now);
 
   return {
     id: `openai:${model}`,
     answeredBy: { provider: "openai", model },
-    async status() {
-      if (cached && cached.until > now()) return cached.status;
-      const probe = await probeServer(server, model, probeTimeoutMs);
-      const status: ChatModelStatus = probe.ok ? { available: true, model } : { available: false, model, reason: probe.reason };
-      cached = { status, until: now() + (status.available ? CHAT_STATUS_CACHE_MS.up : CHAT_STATUS_CACHE_MS.down) };
-      return status;
-    },
+    status: () => availability.get(),
     async chat(messages, chatOptions = {}) {
-      const controller = new AbortController();
-      const onCallerAbort = () => controller.abort(chatOptions.signal?.reason);
-      chatOptions.signal?.addEventListener("abort", onCallerAbort, { once: true });
-      let timedOut = false;
-      let timer: NodeJS.Timeout | undefined;
-      const arm = (ms: number) => {
-        clearTimeout(timer);
-        timer = setTimeout(() => {
-          timedOut = true;
-          controller.abort();
-        }, ms);
-      };
+      const idle = idleAbort(chatOptions.signal);
       let text = "";
       try {
         chatOptions.signal?.throwIfAborted();
@@ -55,7 +42,7 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions, now: () =
         const stream = await withRetries(
           () => {
             // Each attempt gets the first-token allowance; the waits between attempts are bounded by the policy
-            arm(idleTimeoutMs * 2);
+            idle.arm(idleTimeoutMs * 2);
             return client.chat.completions.create(
               {
                 model,
@@ -64,15 +51,15 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions, now: () =
                 temperature: chatOptions.temperature ?? 0.1,
                 ...(chatOptions.maxTokens ? { max_tokens: chatOptions.maxTokens } : {}),
               },
-              { signal: controller.signal },
+              { signal: idle.signal },
             );
           },
           retry,
-          { signal: controller.signal, onRetry: () => clearTimeout(timer) },
+          { signal: idle.signal, onRetry: () => idle.pause() },
         );
-        arm(idleTimeoutMs * 2);
+        idle.arm(idleTimeoutMs * 2);
         for await (const chunk of stream) {
-          arm(idleTimeoutMs);
+          idle.arm(idleTimeoutMs);
           const piece = chunk.choices[0]?.delta?.content ?? "";
           if (piece) {
             text += piece;
@@ -80,19 +67,18 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions, now: () =
           }
         }
         // The client ends a stream quietly when its signal fires: a stop or a timeout must not pass for a whole reply
-        if (controller.signal.aborted) throw new Error("the stream was aborted", { cause: controller.signal.reason });
+        if (idle.signal.aborted) throw new Error("the stream was aborted", { cause: idle.signal.reason });
         return text;
       } catch (error) {
         if (chatOptions.signal?.aborted) throw new AnswerError("aborted", "The answer was stopped", { cause: error });
-        if (timedOut) {
+        if (idle.timedOut) {
           throw new AnswerError("timeout", `The language model stopped responding (no reply within ${duration(idleTimeoutMs)})`, { cause: error });
         }
         // A failure means the cached "available" is stale: probe again next time.
-        cached = null;
+        availability.forget();
         throw new AnswerError("model", `The language model failed: ${describeFailure(error, server, model).reason}`, { cause: error });
       } finally {
-        clearTimeout(timer);
-        chatOptions.signal?.removeEventListener("abort", onCallerAbort);
+        idle.dispose();
       }
     },
   };

@@ -233,6 +233,12 @@ export function getRetrievalMode(options?: FreshOption): Promise<RetrievalMode> 
   return defaultService().getRetrievalMode(options);
 }
 
+/** A command line's `--embeddings` value (the eval scripts take one): a provider that has an embedder. */
+export function embeddingsProviderArgument(value: string | undefined): Exclude<EmbeddingsProvider, "none"> {
+  if (value !== "local" && value !== "ollama" && value !== "openai") throw new Error("--embeddings takes local, ollama or openai");
+  return value;
+}
+
 /**
  * For scripts (eval, bench): the embedder the app would use with EMBEDDINGS=<provider> and the rest of
  * the environment (EMBEDDING_MODEL, MODELS_DIR, OLLAMA_HOST, OPENAI_*), without the server's side effects (no

@@ -2,7 +2,7 @@ import { Ollama, type ShowResponse } from "ollama";
 import type { Embedder } from "./types";
 import { EmbeddingError, firstLine, throwIfAborted } from "./errors";
 import { profileFor, withPrefix } from "./profiles";
-import { batches, l2Normalise } from "./vectors";
+import { checkVectors, serverEmbedder } from "./server-embedder.server";
 
 /** Ollama embeddings through the official `ollama` client. */
 
@@ -147,22 +147,17 @@ export async function probeOllama(options: OllamaEmbedderOptions, signal?: Abort
   }
 }
 
-function checkShape(embeddings: unknown, count: number, dimensions: number | null, host: string): number[][] {
+function checkCount(embeddings: unknown, count: number, host: string): unknown[] {
   if (!Array.isArray(embeddings) || embeddings.length !== count) {
     throw new EmbeddingError("bad-response", `Ollama at ${host} returned ${Array.isArray(embeddings) ? embeddings.length : "no"} embeddings for ${count} texts`);
   }
-  for (const row of embeddings) {
-    if (!Array.isArray(row) || row.length === 0 || (dimensions !== null && row.length !== dimensions)) {
-      const got = Array.isArray(row) ? row.length : typeof row;
-      throw new EmbeddingError("bad-response", `Ollama at ${host} returned a vector of ${got} dimensions, expected ${dimensions ?? "a number array"}`);
-    }
-  }
-  return embeddings as number[][];
+  return embeddings;
 }
 
-async function embedRaw(options: OllamaEmbedderOptions, texts: string[], timeoutMs: number, signal?: AbortSignal): Promise<number[][]> {
+/** One /api/embed request; its vectors, one per text, not yet checked for their length. */
+async function embedBatch(options: OllamaEmbedderOptions, texts: string[], timeoutMs: number, signal?: AbortSignal): Promise<unknown[]> {
   const response = await call(options, timeoutMs, signal, (client) => client.embed({ model: options.model, input: texts }));
-  return checkShape(response.embeddings, texts.length, null, options.host);
+  return checkCount(response.embeddings, texts.length, options.host);
 }
 
 /** "ollama:nomic-embed-text" for "nomic-embed-text" and "nomic-embed-text:latest" alike (the same model). */
@@ -171,27 +166,16 @@ export function ollamaId(model: string): string {
 }
 
 function makeEmbedder(options: OllamaEmbedderOptions, dimensions: number): Embedder {
-  const profile = profileFor(options.model);
-  const batchSize = options.batchSize ?? OLLAMA_DEFAULTS.batchSize;
-  return {
+  return serverEmbedder({
     id: ollamaId(options.model),
+    model: options.model,
     dimensions,
-    async embed(texts, embedOptions = {}) {
-      const timeoutMs = embedOptions.kind === "query" ? (options.queryTimeoutMs ?? OLLAMA_DEFAULTS.queryTimeoutMs) : (options.timeoutMs ?? OLLAMA_DEFAULTS.timeoutMs);
-      const out: Float32Array[] = [];
-      try {
-        for (const batch of batches(withPrefix(profile, texts, embedOptions.kind), batchSize)) {
-          const response = await call(options, timeoutMs, embedOptions.signal, (client) => client.embed({ model: options.model, input: batch }));
-          // /api/embed already normalises; we do it again because the contract promises unit vectors whatever the server
-          for (const row of checkShape(response.embeddings, batch.length, dimensions, options.host)) out.push(l2Normalise(row));
-        }
-      } catch (error) {
-        if (error instanceof EmbeddingError && (error.code === "unavailable" || error.code === "model-missing")) options.onUnavailable?.(error.message);
-        throw error;
-      }
-      return out;
-    },
-  };
+    batchSize: options.batchSize ?? OLLAMA_DEFAULTS.batchSize,
+    server: `Ollama at ${options.host}`,
+    onUnavailable: options.onUnavailable,
+    embedBatch: (batch, kind, signal) =>
+      embedBatch(options, batch, kind === "query" ? (options.queryTimeoutMs ?? OLLAMA_DEFAULTS.queryTimeoutMs) : (options.timeoutMs ?? OLLAMA_DEFAULTS.timeoutMs), signal),
+  });
 }
 
 /**
@@ -204,7 +188,8 @@ export async function createOllamaEmbedder(options: OllamaEmbedderOptions, signa
   let dimensions = probe.dimensions;
   if (dimensions === null) {
     try {
-      const [vector] = await embedRaw(options, [withPrefix(profileFor(options.model), ["dimension probe"])[0] as string], options.timeoutMs ?? OLLAMA_DEFAULTS.timeoutMs, signal);
+      const rows = await embedBatch(options, [withPrefix(profileFor(options.model), ["dimension probe"])[0] as string], options.timeoutMs ?? OLLAMA_DEFAULTS.timeoutMs, signal);
+      const [vector] = checkVectors(rows, null, `Ollama at ${options.host}`);
       dimensions = vector?.length ?? null;
     } catch (error) {
       return { ok: false, reason: (error as Error).message };

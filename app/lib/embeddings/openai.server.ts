@@ -13,7 +13,7 @@ import {
 import type { Embedder } from "./types";
 import { EmbeddingError, throwIfAborted, type EmbeddingErrorCode } from "./errors";
 import { profileFor, withPrefix } from "./profiles";
-import { batches, l2Normalise } from "./vectors";
+import { checkVectors, serverEmbedder } from "./server-embedder.server";
 
 /**
  * Embeddings from an OpenAI-compatible server (vLLM, text-embeddings-inference, llama.cpp's server, LM
@@ -54,6 +54,9 @@ function toEmbeddingError(error: unknown, options: OpenAIEmbedderOptions, timeou
   return new EmbeddingError(CODES[kind], reason, { cause: error });
 }
 
+/** Names the server in a reason. */
+const serverName = (options: OpenAIEmbedderOptions) => `the OpenAI-compatible server at ${options.baseURL}`;
+
 /** One /v1/embeddings request, retried when the server is busy; the vectors in input order. */
 async function embedBatch(options: OpenAIEmbedderOptions, texts: string[], kind: "document" | "query", signal?: AbortSignal): Promise<number[][]> {
   throwIfAborted(signal);
@@ -69,7 +72,7 @@ async function embedBatch(options: OpenAIEmbedderOptions, texts: string[], kind:
     );
     const data = Array.isArray(response?.data) ? response.data : [];
     if (data.length !== texts.length) {
-      throw new EmbeddingError("bad-response", `the OpenAI-compatible server at ${options.baseURL} returned ${data.length} embeddings for ${texts.length} texts`);
+      throw new EmbeddingError("bad-response", `${serverName(options)} returned ${data.length} embeddings for ${texts.length} texts`);
     }
     // Servers may answer out of order: `index` says which input each vector belongs to
     const ordered = [...data].sort((a, b) => a.index - b.index);
@@ -79,43 +82,21 @@ async function embedBatch(options: OpenAIEmbedderOptions, texts: string[], kind:
   }
 }
 
-function checkDimensions(rows: number[][], dimensions: number | null, baseURL: string): number[][] {
-  for (const row of rows) {
-    if (!Array.isArray(row) || row.length === 0 || (dimensions !== null && row.length !== dimensions)) {
-      const got = Array.isArray(row) ? row.length : typeof row;
-      throw new EmbeddingError("bad-response", `the OpenAI-compatible server at ${baseURL} returned a vector of ${got} dimensions, expected ${dimensions ?? "a number array"}`);
-    }
-  }
-  return rows;
-}
-
 /** "openai:bge-small-en-v1.5": stored with the vectors, so another model's vectors are never mixed in. */
 export function openAIEmbedderId(model: string): string {
   return `openai:${model.trim()}`;
 }
 
 function makeEmbedder(options: OpenAIEmbedderOptions, dimensions: number): Embedder {
-  const profile = profileFor(options.model);
-  const batchSize = options.batchSize ?? OPENAI_EMBEDDING_DEFAULTS.batchSize;
-  return {
+  return serverEmbedder({
     id: openAIEmbedderId(options.model),
+    model: options.model,
     dimensions,
-    async embed(texts, embedOptions = {}) {
-      const kind = embedOptions.kind ?? "document";
-      const out: Float32Array[] = [];
-      try {
-        for (const batch of batches(withPrefix(profile, texts, kind), batchSize)) {
-          const rows = checkDimensions(await embedBatch(options, batch, kind, embedOptions.signal), dimensions, options.baseURL);
-          // Compatible servers differ on normalising: the contract promises unit vectors whatever the server
-          for (const row of rows) out.push(l2Normalise(row));
-        }
-      } catch (error) {
-        if (error instanceof EmbeddingError && (error.code === "unavailable" || error.code === "model-missing")) options.onUnavailable?.(error.message);
-        throw error;
-      }
-      return out;
-    },
-  };
+    batchSize: options.batchSize ?? OPENAI_EMBEDDING_DEFAULTS.batchSize,
+    server: serverName(options),
+    onUnavailable: options.onUnavailable,
+    embedBatch: (batch, kind, signal) => embedBatch(options, batch, kind, signal),
+  });
 }
 
 export type OpenAIEmbedderResult = { ok: true; embedder: Embedder } | { ok: false; reason: string };
@@ -134,8 +115,8 @@ export async function createOpenAIEmbedder(options: OpenAIEmbedderOptions, signa
   const probe = await probeOpenAIEmbeddings(options, signal);
   if (!probe.ok) return probe;
   try {
-    const [vector] = checkDimensions(await embedBatch(options, withPrefix(profileFor(options.model), ["dimension probe"]), "document", signal), null, options.baseURL);
-    if (!vector?.length) return { ok: false, reason: `the OpenAI-compatible server at ${options.baseURL} returned an empty embedding for "${options.model}"` };
+    const [vector] = checkVectors(await embedBatch(options, withPrefix(profileFor(options.model), ["dimension probe"]), "document", signal), null, serverName(options));
+    if (!vector?.length) return { ok: false, reason: `${serverName(options)} returned an empty embedding for "${options.model}"` };
     return { ok: true, embedder: makeEmbedder(options, vector.length) };
   } catch (error) {
     const e = error as Error;

@@ -1,3 +1,4 @@
+import { readBoundedText } from "../http.server";
 import { PubMedError } from "./errors";
 import { parseEsearchJson, parsePubmedArticleSet, type EsearchResult } from "./parse";
 import { ThrottleDeadlineError, ThrottleFullError, type RequestThrottle } from "./throttle";
@@ -114,22 +115,8 @@ function bodyReason(body: string): string {
   return text.slice(0, 160) || "no details";
 }
 
-async function readBody(response: Response, maxBytes: number): Promise<string> {
-  if (!response.body) return "";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw new PubMedError("bad-response", `NCBI response larger than ${Math.round(maxBytes / 1_000_000)} MB refused`);
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder("utf-8").decode(Buffer.concat(chunks));
+function readBody(response: Response, maxBytes: number): Promise<string> {
+  return readBoundedText(response.body, maxBytes, () => new PubMedError("bad-response", `NCBI response larger than ${Math.round(maxBytes / 1_000_000)} MB refused`));
 }
 
 /** "40 s", "12 min", "27.8 h": how long NCBI asked to wait, in words. */
