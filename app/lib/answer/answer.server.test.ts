@@ -321,6 +321,35 @@ describe("the extractive answerer", () => {
     expect(result.content.split("\n")[0]).toBe("Serum colour and ammonium sulfate precipitation can distinguish between hemoglobinuria and myoglobinuria in dogs. [1]");
   });
 
+  it("never leads a dose question about one drug with another drug's dose", async () => {
+    kb.add({
+      id: "pig-doses",
+      title: "Pig Medicine",
+      fileType: "txt",
+      pages: [
+        page(33, [
+          para(
+            "The usual dose for an individual pig with roundworms is flubendazole at 1 mg/kg for 5 days. " +
+              "Ivermectin is also effective, by s.c. injection at 300 μg/kg.",
+          ),
+        ]),
+      ],
+    });
+    const result = await ask("What is the dose of ivermectin for an individual pig with roundworms?");
+    expect(result.content.split("\n")[0]).toBe("Ivermectin is also effective, by s.c. injection at 300 μg/kg. [1]");
+  });
+
+  it("answers what an abbreviation stands for with the sentence that spells it out", async () => {
+    kb.add({
+      id: "fip",
+      title: "Feline Medicine",
+      fileType: "txt",
+      pages: [page(5, [para("FIP is relatively uncommon but it is a leading cause of death in young cats. Feline infectious peritonitis (FIP) is a fatal coronaviral disease of cats.")])],
+    });
+    const result = await ask("What does FIP stand for?");
+    expect(result.content.split("\n")[0]).toBe("Feline infectious peritonitis (FIP) is a fatal coronaviral disease of cats. [1]");
+  });
+
   it("refuses 'how is it treated?' when the passages about the disease say nothing of treating it", async () => {
     kb.add({
       id: "babesia",

@@ -107,6 +107,8 @@ const VALUE: Partial<Record<AskedKind, RegExp>> = {
 const ATTRIBUTE_FORMS: Record<string, string[]> = {
   seroprevalence: ["seroprevalence", "prevalence", "seropositive", "antibodies"],
   mortality: ["mortality", "died", "death", "deaths", "fatal", "fatality", "lethal", "lethality"],
+  // "How many die?"
+  die: ["mortality", "die", "dies", "died", "death", "deaths", "fatal", "fatality", "lethal", "lethality"],
   morbidity: ["morbidity", "affected", "attack"],
   survival: ["survival", "survive", "survived", "surviving", "live", "lived", "die", "died"],
   gestation: ["gestation", "pregnancy", "gestational"],

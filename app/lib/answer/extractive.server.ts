@@ -2,7 +2,7 @@ import { tokenize, type QueryTerm } from "../search/index.server";
 import { PageNumbering, PUBMED_FILE_TYPE } from "./citations";
 import { quotableSentences, type QuoteKind } from "./quotes.server";
 import { holdsValue, namesThing, requiredNames } from "./coverage.server";
-import { mentionsGroup, mentionsSpecies, groupIndex, speciesIn, TYPED_KINDS, type AskedKind, type Frame, type SpeciesMentions } from "./frame";
+import { definedAbbreviations, mentionsGroup, mentionsSpecies, groupIndex, speciesIn, TYPED_KINDS, type AskedKind, type Frame, type SpeciesMentions } from "./frame";
 import { coverage, holdsTerm, termWeight } from "./relevance.server";
 import type { NumberedPassage, PassageLike } from "./types";
 
@@ -51,8 +51,9 @@ type Sentence = {
   /** How many distinct words of the question it holds. */
   matched: number;
   /**
-   * It does not lead while another sentence can: it names species, none of them the asked one, or, in a
-   * follow-up, its paragraph does not name the subject carried from the question before.
+   * It does not lead while another sentence can: it names species, none of them the asked one; it gives a
+   * dose or schedule without naming the asked drug; or, in a follow-up, its paragraph does not name the
+   * subject carried from the question before.
    */
   notLead?: boolean;
   /** The previous answer quoted it: a follow-up may lead with it again when it answers, never repeat it below. */
@@ -85,7 +86,9 @@ const NAMES_BONUS = 0.15;
  * mechanism is said with a causal link ("the result of genetic mutations", "leading to", "due to").
  */
 const CAUSAL = /\b(result(?:s|ed)? (?:of|from)|lead(?:s|ing)? to|due to|because|owing to|mutat\w+|arises?|gives? rise|responsible for|consequence of)\b/i;
-const LEAD_VALUE: Partial<Record<AskedKind, (sentence: string) => boolean>> = {
+const LEAD_VALUE: Partial<Record<AskedKind, (sentence: string, frame: Frame) => boolean>> = {
+  // "What does FIP stand for?": the sentence that spells it out ("feline infectious peritonitis (FIP)").
+  definition: (s, frame) => frame.acronyms.length > 0 && definedAbbreviations(s).some((d) => frame.acronyms.includes(d.abbreviation)),
   signs: (s) => /\b(signs?|symptoms?|present(?:s|ed)? with|characteri[sz]ed by|manifest\w*)\b/i.test(s) && (s.match(/,|\band\b/g) ?? []).length >= 2,
   cause: (s) => CAUSAL.test(s),
   // "Where…": a place or a distribution ("more common in some parts of Europe", "endemic in", "worldwide").
@@ -93,6 +96,8 @@ const LEAD_VALUE: Partial<Record<AskedKind, (sentence: string) => boolean>> = {
   organism: (s) => /\b[A-Z]\.\s?[a-z]{3,}\b|(?<=\S\s+)\b[A-Z][a-z]{2,}\s+[a-z]{3,}(?:us|um|a|ae|i|ii|is|es|ensis|ata|alis|oides)\b/.test(s),
 };
 const LEAD_VALUE_BONUS = 0.25;
+/** What is asked of a drug itself: how much, how often, how long, how given. */
+const DOSING: ReadonlySet<AskedKind> = new Set(["dose", "interval", "duration", "route"]);
 /** A sentence of a passage that carries the question's topic (not only some of its words). */
 const SUPPORTING_BONUS = 0.15;
 /** The question's species and named things weigh this much in choosing among the topic's sentences. */
@@ -166,12 +171,15 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
   const asking = guide ? weighted.filter((t) => guide.askingTerms.has(t.term)) : [];
   const out: Sentence[] = [];
   // The question's condition counts too: a sentence whose paragraph names "gingivostomatitis" is about it
-  const names = guide ? [...requiredNames(guide.frame), ...guide.frame.conditions] : [];
+  const required = guide ? [...requiredNames(guide.frame), ...guide.frame.conditions] : [];
+  // An abbreviation is the subject when it is all the question names ("the incubation of RHDV2 in rabbits").
+  const names = required.length || !guide ? required : guide.frame.acronyms;
   // A follow-up's subject is carried, not typed: it weighs little in search, so a passage about something
   // else that shares the new words ("sheep") must not lead.
   const subjectCarried = names.length > 0 && Boolean(guide?.frame.inherited.some((k) => k === "drugs" || k === "pathogens" || k === "conditions" || k === "names"));
   // Likewise its species: "what about flubendazole?" after a question about pigs asks about pigs without saying so.
   const speciesCarried = Boolean(guide?.frame.inherited.includes("species"));
+  const dosingDrugs = guide?.frame.asked.some((k) => DOSING.has(k)) ? guide.frame.drugs : [];
   const binomials = (guide?.frame.pathogens ?? []).filter((n) => /^\p{Lu}\p{Ll}+\s+\p{Ll}{3,}$/u.test(n)).map((n) => [n, tokenize(n)] as const);
   for (const p of passages) {
     const units = quotableSentences({ ...p, layout: p.layout ?? null }).filter((q) => QUOTED_KINDS.has(q.kind));
@@ -208,7 +216,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
           answersAsked = true;
         }
       } else if (score > 0 && wantsQuantity && QUANTITY.test(text)) score += QUANTITY_BONUS;
-      if (score > 0 && guide?.frame.asked.some((k) => LEAD_VALUE[k]?.(text))) {
+      if (score > 0 && guide?.frame.asked.some((k) => LEAD_VALUE[k]?.(text, guide.frame))) {
         score += LEAD_VALUE_BONUS;
         answersAsked = true;
       }
@@ -227,12 +235,16 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       if (inNamedParagraph) score += NAMES_BONUS;
       if (score > 0 && guide?.supporting.has(p.chunkId)) score += SUPPORTING_BONUS;
       const saidBefore = Boolean(guide?.alreadySaid.has(sentenceKey(text)));
-      if (saidBefore) score *= ALREADY_SAID_FACTOR;
+      // Said before and not what the follow-up asks: it yields the lead. ("How many die?" may lead with the last
+      // answer's sentence that gave the mortality along with the incubation period.)
+      if (saidBefore && !answersAsked) score *= ALREADY_SAID_FACTOR;
       // A sentence that holds what is asked, in a paragraph naming the question's subject, is about that
       // subject even when it does not repeat its name ("… are the predominant signs.")
       // In a follow-up, the carried species its paragraph names counts as one of the question's words it holds.
       const matched = terms.reduce((k, t) => k + (holdsTerm(sentenceTerms, t) ? 1 : 0), 0) + (answersAsked && inNamedParagraph ? 1 : 0) + (speciesFromParagraph ? 1 : 0);
-      const notLead = otherSpecies || (subjectCarried && !inNamedParagraph);
+      // A dose (interval, duration, route) of another drug never leads an answer about this one.
+      const otherDrug = dosingDrugs.length > 0 && !dosingDrugs.some((d) => namesThing(d, text));
+      const notLead = otherSpecies || otherDrug || (subjectCarried && !inNamedParagraph);
       out.push({ text, passage: p.number, pages: unit.pages, pageLabel: unit.pageLabel, raw: unit.raw, index: i, terms: sentenceTerms, score, matched, notLead, saidBefore });
     });
   }

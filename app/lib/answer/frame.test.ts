@@ -156,6 +156,16 @@ describe("follow-ups", () => {
     expect(frameOf("How is hemoglobinuria told apart from myoglobinuria?").asked).toContain("comparison");
   });
 
+  it("reads casual typing: 'whats', a lower-case code, 'how many die', 'stand for', 'dewormed', amphibians", () => {
+    expect(frameOf("whats the incubation of rhdv2 in rabbits")).toMatchObject({ species: ["rabbit"], acronyms: ["RHDV2"], topic: ["incubation"], asked: ["duration"] });
+    expect(frameOf("how many die?").asked).toEqual(["rate"]);
+    expect(frameOf("How many thoracic vertebrae does a horse have?").asked).toEqual(["count"]);
+    expect(frameOf("What does FIP stand for?")).toMatchObject({ acronyms: ["FIP"], topic: [], asked: ["definition"] });
+    expect(frameOf("How often should pigs be dewormed with in-feed ivermectin?").asked).toContain("interval");
+    expect(frameOf("And in amphibians?").species).toEqual(["amphibian"]);
+    expect(frameOf("My rabbit's pee is red, should I worry?").topic).not.toContain("worry");
+  });
+
   it("starts a new frame when the question says it switches topic", () => {
     const previous = frameOf("What are the clinical signs of equine influenza?");
     expect(readQuestion("Unrelated: what causes dull eye caps in a snake after shedding?", previous).inherited).toEqual([]);

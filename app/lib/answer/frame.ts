@@ -190,6 +190,7 @@ const BINOMIAL = /\b([A-Z][a-z]{2,}|[A-Z]\.)\s+([a-z]{3,})\b/g;
 /** Codes: letters with 3+ digits ("GS-441524", "A2059G"): a compound or a mutation the passage must name exactly. */
 const CODE = /^(?=[^a-z]*[A-Z])[A-Za-z]{1,4}-?\d{3,}[A-Za-z]?$/;
 /** Acronyms and codes: at least two capitals ("MRSA", "FeLV", "RHDV2", "OmpH"), or letters with 3+ digits ("GS-441524", "A2059G"). */
+const LOWER_CASE_CODE = /^[a-z]{2,5}\d+[a-z\d]{0,3}$/;
 const ACRONYM = /^(?=(?:[^A-Z]*[A-Z]){2})[A-Z][A-Za-z]*[A-Z0-9][a-z0-9]*$|^(?=[^a-z]*[A-Z])[A-Za-z]{1,4}-?\d{3,}[A-Za-z]?$/;
 /** Acronyms that name a technique, a unit or an agency, not a thing the answer must be about. */
 const GENERIC_ACRONYMS = new Set(
@@ -229,7 +230,8 @@ const GENERIC_WORDS = new Set(
   unrelated different separate switching switch going back topic question become becomes became infected infect infects instead alternatively
   planning plan suspect suspected go going there here large big already strongly highly quite very well just even ever maybe perhaps
   generally mostly currently recently especially particularly probably truly simply anything something everything thing things lot lots
-  bit idea okay please thanks know think want wonder tell sure guess seem seems look looks try
+  bit idea okay please thanks know think want wonder tell sure guess seem seems look looks try whats
+  worry worried worrying concern concerned concerning serious dangerous harmless bad stand stands
   statement statements accurately accurate correctly correct characterizes characterises characterize characterise reflects reflect
   scenario scenarios pairing pairings description descriptions describes option options combination combinations directly represents
   represent fits fit supports support consistent consistently following integrates integrate explains explanation strongly likely`.split(/\s+/),
@@ -267,13 +269,16 @@ const SET_ASIDE = /\b(?:apart from|aside from|besides|other than|except(?: for)?
 /** Pronouns that point back at the previous question's subject. */
 const REFERS = /\b(it|its|it's|itself|they|them|their|this|that|these|those|same|such)\b/i;
 
+/** "How many (cats) die / survive / recover": a share of the animals, asked as a count. */
+const HOW_MANY_OUTCOME = String.raw`how many (?:[\w-]+ ){0,2}(?:die|died|dies|survive[sd]?|recover(?:s|ed)?|are affected|get (?:sick|ill|infected)|become (?:sick|ill|infected))`;
+
 const ASKED: Array<[AskedKind, RegExp]> = [
   ["dose", /\b(dose|doses|dosage|dosing|how much\b.*\b(give|use|administer)|mg\s*\/\s*kg)\b/i],
   // "How often should it be given/repeated": a dosing interval; "how often do cats show bleeding": a rate (below).
-  ["interval", /\b(how (?:often|frequently)\b(?:\W+\w+){0,4}?\W+(?:give|given|administer(?:ed)?|repeat(?:ed)?|dose[ds]?|treat(?:ed)?|appl(?:y|ied)|inject(?:ed)?|vaccinate[ds]?|booster(?:ed)?|retest(?:ed)?)|dosing interval|interval between|intervals|repeated?|repeat the|how many times|every how many)\b/i],
+  ["interval", /\b(how (?:often|frequently)\b(?:\W+\w+){0,4}?\W+(?:give|given|administer(?:ed)?|repeat(?:ed)?|dose[ds]?|treat(?:ed)?|appl(?:y|ied)|inject(?:ed)?|vaccinate[ds]?|booster(?:ed)?|retest(?:ed)?|deworm(?:ed)?|drench(?:ed)?|wormed)|dosing interval|interval between|intervals|repeated?|repeat the|how many times|every how many)\b/i],
   ["duration", /\b(how long|duration|incubation|gestation|for how many (?:days|weeks|months|hours)|how many (?:days|weeks|months|hours|years)|life ?span|life cycle|survival time)\b/i],
   ["route", /\b(route|routes|orally|intravenous(?:ly)?|subcutaneous(?:ly)?|intramuscular(?:ly)?|topical(?:ly)?|how (?:is|should|do) (?:it|they|\w+) (?:be )?(?:given|administered))\b/i],
-  ["rate", /\b(prevalence|seroprevalence|incidence|mortality|morbidity|case fatality|fatality|percent|percentage|proportion|fraction|what share|how common|how often do(?:es)?|rate of|success rate|recovery rate|survival rate)\b/i],
+  ["rate", new RegExp(String.raw`\b(prevalence|seroprevalence|incidence|mortality|morbidity|case fatality|fatality|percent|percentage|proportion|fraction|what share|how common|how often do(?:es)?|rate of|success rate|recovery rate|survival rate|${HOW_MANY_OUTCOME})\b`, "i")],
   ["quantity", /\b(concentrations?|threshold|cut-?off|how (?:large|big|wide|heavy|tall|deep)|diameter|width|weight of|size of|levels? of|reference (?:range|interval)|normal range)\b/i],
   ["count", /\bhow many\b/i],
   ["year", /\b(when (?:was|were|did|has|have)\b.*\b(first|detected|discovered|reported|described|identified|introduced|emerged)|in (?:what|which) year|what year)\b/i],
@@ -285,7 +290,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   ["prognosis", /\b(prognos\w*|outcomes?|survive|survival|recover(?:y)?)\b/i],
   ["cause", /\b(cause[sd]?|causing|why|aetiolog\w*|etiolog\w*|risk factors?|pathogenesis|mechanism)\b/i],
   ["comparison", /\b(differ\w*|compare\w*|comparison|versus|vs\.?|distinguish\w*|same as|better than|(?:tell|told) (?:\w+ )?apart)\b/i],
-  ["definition", /\b(what (?:is|are) (?:an? |the )?[\w-]+\??$|defin\w*|meaning of)\b/i],
+  ["definition", /\b(what (?:is|are) (?:an? |the )?[\w-]+\??$|defin\w*|meaning of|stands? for|short for|abbreviation)\b/i],
   ["treatment", /\b(treat\w*|therapy|therapies|manage\w*|control(?:led)?|prevent\w*)\b/i],
   ["location", /\b(where)\b/i],
   ["signs", /\b(clinical signs?|signs|symptoms?|clinical (?:picture|presentation|features)|present(?:s|ing)? with)\b/i],
@@ -359,6 +364,8 @@ function namedThings(text: string) {
       if (inBinomial.has(lower) || speciesWords.has(lower)) return;
       if (speciesIn(lower).species.size || speciesIn(lower).groups.size) return;
       if (ACRONYM.test(word) && !GENERIC_ACRONYMS.has(word.toUpperCase())) return push(CODE.test(word) ? names : acronyms, word.replace(/-[a-z]+$/, ""));
+      // Typed in lower case ("rhdv2", "h5n1"): letters and digits together are an abbreviation all the same.
+      if (LOWER_CASE_CODE.test(word)) return push(acronyms, word.toUpperCase());
       if (namesDrug(lower)) return push(drugs, lower);
       if (PATHOGEN_ENDING.test(lower)) return push(pathogens, lower);
       if (CONDITION_ENDING.test(lower)) return push(conditions, lower);
@@ -402,7 +409,11 @@ export function frameOf(question: string): Frame {
   const whQuestion = /\b(what|which|how|when|where|at what)\b|\bwhat'?s\b/i.test(askedText);
   const asked = ASKED.filter(([kind, re]) => re.test(askedText) && (whQuestion || !TYPED_KINDS.has(kind))).map(([kind]) => kind);
   // "How many days/times" is a duration or an interval, not a count.
-  const kinds = asked.includes("count") && (asked.includes("duration") || asked.includes("interval")) && /how many (days|weeks|months|hours|years|times)/i.test(askedText) ? asked.filter((k) => k !== "count") : asked;
+  // "How many days/times" is a duration or an interval, and "how many die" a rate, not a count.
+  const notCount =
+    (asked.includes("count") && (asked.includes("duration") || asked.includes("interval")) && /how many (days|weeks|months|hours|years|times)/i.test(askedText)) ||
+    new RegExp(HOW_MANY_OUTCOME, "i").test(askedText);
+  const kinds = notCount ? asked.filter((k) => k !== "count") : asked;
   const namedWords = new Set([...named.drugs, ...named.pathogens, ...named.conditions, ...named.names, ...named.acronyms].flatMap((n) => n.toLowerCase().split(/\s+/)));
   const speciesWordsUsed = new Set([...mentions.words]);
   const topic = topicWords(question).filter((w) => w.length >= 3 && !/['’]/.test(w) && !GENERIC_WORDS.has(w) && !namedWords.has(w) && !speciesWordsUsed.has(w) && !speciesIn(w).species.size && !speciesIn(w).groups.size && !/^\d/.test(w));

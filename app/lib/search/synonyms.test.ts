@@ -24,6 +24,11 @@ describe("synonyms in a query", () => {
     expect(found("cat flu treatment").map((m) => m.terms)).toEqual([tokenize("cat flu")]);
   });
 
+  it("reads lay words for urine and for taking blood", () => {
+    expect(found("my rabbit's pee is red").map((m) => m.alternatives)).toContainEqual([tokenize("urine"), tokenize("wee")]);
+    expect(found("which vein to draw blood in a chicken").find((m) => m.terms.join() === tokenize("draw blood").join())?.alternatives).toContainEqual(tokenize("blood collection"));
+  });
+
   it("gives a phrase in several groups the alternatives of each", () => {
     expect(found("babesiosis in cattle").find((m) => m.terms.join() === tokenize("babesiosis").join())?.alternatives).toEqual([tokenize("redwater"), tokenize("tick fever")]);
   });
