@@ -93,7 +93,10 @@ const LEAD_VALUE: Partial<Record<AskedKind, (sentence: string, frame: Frame) => 
   cause: (s) => CAUSAL.test(s),
   // "Where…": a place or a distribution ("more common in some parts of Europe", "endemic in", "worldwide").
   location: (s) => /\b(?:in|across|throughout|from)\s+(?:(?:some|many|most|parts?|areas?|regions?|of|the|southern|northern|eastern|western|central)\s+){0,4}\p{Lu}\p{Ll}{2,}|\b(?:endemic|enzootic|distribut\w+|worldwide|continents?|countries|regions?)\b/u.test(s),
-  organism: (s) => /\b[A-Z]\.\s?[a-z]{3,}\b|(?<=\S\s+)\b[A-Z][a-z]{2,}\s+[a-z]{3,}(?:us|um|a|ae|i|ii|is|es|ensis|ata|alis|oides)\b/.test(s),
+  organism: (s) =>
+    /\b[A-Z]\.\s?[a-z]{3,}\b|(?<=\S\s+)\b[A-Z][a-z]{2,}\s+[a-z]{3,}(?:us|um|a|ae|i|ii|is|es|ensis|ata|alis|oides)\b/.test(s) ||
+    // "…transmitted by triatomine vectors of the order Hemiptera": the vector named without a binomial.
+    /\b(?:transmitted|spread|carried) by\b/i.test(s),
 };
 const LEAD_VALUE_BONUS = 0.25;
 /** What is asked of a drug itself: how much, how often, how long, how given. */

@@ -160,6 +160,8 @@ describe("follow-ups", () => {
     expect(frameOf("whats the incubation of rhdv2 in rabbits")).toMatchObject({ species: ["rabbit"], acronyms: ["RHDV2"], topic: ["incubation"], asked: ["duration"] });
     expect(frameOf("how many die?").asked).toEqual(["rate"]);
     expect(frameOf("How many thoracic vertebrae does a horse have?").asked).toEqual(["count"]);
+    expect(frameOf("How many horses died in that outbreak?").asked).toEqual(["count"]);
+    expect(frameOf("Which insects transmit Chagas disease?").asked).toContain("organism");
     expect(frameOf("What does FIP stand for?")).toMatchObject({ acronyms: ["FIP"], topic: [], asked: ["definition"] });
     expect(frameOf("How often should pigs be dewormed with in-feed ivermectin?").asked).toContain("interval");
     expect(frameOf("And in amphibians?").species).toEqual(["amphibian"]);

@@ -269,8 +269,8 @@ const SET_ASIDE = /\b(?:apart from|aside from|besides|other than|except(?: for)?
 /** Pronouns that point back at the previous question's subject. */
 const REFERS = /\b(it|its|it's|itself|they|them|their|this|that|these|those|same|such)\b/i;
 
-/** "How many (cats) die / survive / recover": a share of the animals, asked as a count. */
-const HOW_MANY_OUTCOME = String.raw`how many (?:[\w-]+ ){0,2}(?:die|died|dies|survive[sd]?|recover(?:s|ed)?|are affected|get (?:sick|ill|infected)|become (?:sick|ill|infected))`;
+/** "How many (cats) die / survive / recover": a share of the animals, asked as a count ("how many died in 1719" is a count). */
+const HOW_MANY_OUTCOME = String.raw`how many (?:[\w-]+ ){0,2}(?:die|dies|survive|survives|recover|recovers|are affected|get (?:sick|ill|infected)|become (?:sick|ill|infected))\b`;
 
 const ASKED: Array<[AskedKind, RegExp]> = [
   ["dose", /\b(dose|doses|dosage|dosing|how much\b.*\b(give|use|administer)|mg\s*\/\s*kg)\b/i],
@@ -295,7 +295,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   ["location", /\b(where)\b/i],
   ["signs", /\b(clinical signs?|signs|symptoms?|clinical (?:picture|presentation|features)|present(?:s|ing)? with)\b/i],
   // "Which ticks…", "what bacteria…": answered by an organism's name ("Boophilus annulatus", "T. vivax").
-  ["organism", /\b(which|what)\s+(?:[\w-]+\s+){0,2}(ticks?|vectors?|bacteri(?:a|um)|viruse?s?|parasites?|pathogens?|agents?|organisms?|mosquito(?:e?s)?|flies|fly|worms?|helminths?|nematodes?|protozoa(?:ns?)?|fungi|fungus|genus|genera)\b/i],
+  ["organism", /\b(which|what)\s+(?:[\w-]+\s+){0,2}(ticks?|vectors?|insects?|bugs?|midges?|fleas?|lice|louse|mites?|snails?|bacteri(?:a|um)|viruse?s?|parasites?|pathogens?|agents?|organisms?|mosquito(?:e?s)?|flies|fly|worms?|helminths?|nematodes?|protozoa(?:ns?)?|fungi|fungus|genus|genera)\b/i],
 ];
 
 /** The noun a typed value is about: "the incubation period", "how many serotypes", "mortality". */
