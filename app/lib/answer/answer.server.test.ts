@@ -339,6 +339,26 @@ describe("the extractive answerer", () => {
     expect(result.content.split("\n")[0]).toBe("Ivermectin is also effective, by s.c. injection at 300 μg/kg. [1]");
   });
 
+  it("begins an 'explain how' answer from the passage that covers most of the question", async () => {
+    kb.add({ id: "ikk", title: "Kinases", fileType: "txt", pages: [page(109, [para("TBK1 activates both NF-κB and type I interferon through phosphorylation events, as canonical IKKs do for NF-κB alone.")])] });
+    kb.add({
+      id: "tbk1",
+      title: "Innate Immunity",
+      fileType: "txt",
+      pages: [
+        page(149, [
+          para(
+            "TBK1 directly phosphorylates IKKβ, activating NF-κB through the degradation of IκB. " +
+              "TBK1 assembles with TRAF3 and TANK, its upstream adaptor proteins, to phosphorylate IRF3 and induce type I interferon. " +
+              "The kinase domain and the ubiquitin-like domain of TBK1 are both essential for the phosphorylation of IRF3 and NF-κB.",
+          ),
+        ]),
+      ],
+    });
+    const result = await ask("Explain how TBK1 activates both NF-κB and type I interferon, and which adaptor proteins and TBK1 domains these phosphorylation events need.");
+    expect(result.citations[0]).toMatchObject({ document: "Innate Immunity", page: 149 });
+  });
+
   it("answers what an abbreviation stands for with the sentence that spells it out", async () => {
     kb.add({
       id: "fip",

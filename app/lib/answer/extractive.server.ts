@@ -2,7 +2,7 @@ import { tokenize, type QueryTerm } from "../search/index.server";
 import { PageNumbering, PUBMED_FILE_TYPE } from "./citations";
 import { quotableSentences, type QuoteKind } from "./quotes.server";
 import { holdsValue, namesThing, requiredNames } from "./coverage.server";
-import { definedAbbreviations, mentionsGroup, mentionsSpecies, groupIndex, speciesIn, TYPED_KINDS, type AskedKind, type Frame, type SpeciesMentions } from "./frame";
+import { definedAbbreviations, INSTRUCTION_OPENING, mentionsGroup, mentionsSpecies, groupIndex, speciesIn, TYPED_KINDS, type AskedKind, type Frame, type SpeciesMentions } from "./frame";
 import { coverage, holdsTerm, termWeight } from "./relevance.server";
 import type { NumberedPassage, PassageLike } from "./types";
 
@@ -31,7 +31,7 @@ export type AnswerGuide = {
   /** Terms of the clause that asks ("…which daily consumption best matches the reference range?"): a long stem's scenario is context. */
   askingTerms: Set<string>;
   alreadySaid: Set<string>;
-  /** Chunks that carry the question's topic (coverage.server.ts): the answer leads from them. */
+  /** Chunks that carry the question's topic (coverage.server.ts), the one covering most of it first: the answer leads from them. */
   supporting: Set<number>;
 };
 
@@ -101,6 +101,8 @@ const LEAD_VALUE: Partial<Record<AskedKind, (sentence: string, frame: Frame) => 
 const LEAD_VALUE_BONUS = 0.25;
 /** What is asked of a drug itself: how much, how often, how long, how given. */
 const DOSING: ReadonlySet<AskedKind> = new Set(["dose", "interval", "duration", "route"]);
+/** An instruction's sentence from the supporting passage that covers most of the question. */
+const ESSAY_SOURCE_BONUS = 0.3;
 /** A sentence of a passage that carries the question's topic (not only some of its words). */
 const SUPPORTING_BONUS = 0.15;
 /** The question's species and named things weigh this much in choosing among the topic's sentences. */
@@ -183,6 +185,8 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
   // Likewise its species: "what about flubendazole?" after a question about pigs asks about pigs without saying so.
   const speciesCarried = Boolean(guide?.frame.inherited.includes("species"));
   const dosingDrugs = guide?.frame.asked.some((k) => DOSING.has(k)) ? guide.frame.drugs : [];
+  // "Explain how…", "Describe…": an account, best begun from the one passage that covers most of what it asks.
+  const essaySource = guide && INSTRUCTION_OPENING.test(question) ? [...guide.supporting][0] : undefined;
   const binomials = (guide?.frame.pathogens ?? []).filter((n) => /^\p{Lu}\p{Ll}+\s+\p{Ll}{3,}$/u.test(n)).map((n) => [n, tokenize(n)] as const);
   for (const p of passages) {
     const units = quotableSentences({ ...p, layout: p.layout ?? null }).filter((q) => QUOTED_KINDS.has(q.kind));
@@ -237,6 +241,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       const inNamedParagraph = score > 0 && paragraphOf(unit.start).names;
       if (inNamedParagraph) score += NAMES_BONUS;
       if (score > 0 && guide?.supporting.has(p.chunkId)) score += SUPPORTING_BONUS;
+      if (score > 0 && p.chunkId === essaySource) score += ESSAY_SOURCE_BONUS;
       const saidBefore = Boolean(guide?.alreadySaid.has(sentenceKey(text)));
       // Said before and not what the follow-up asks: it yields the lead. ("How many die?" may lead with the last
       // answer's sentence that gave the mortality along with the incubation period.)
