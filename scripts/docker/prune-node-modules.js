@@ -1,7 +1,8 @@
 // Removes from a production node_modules folder what the Docker image never loads: native binaries for other
 // platforms (packages whose package.json `os`, `cpu` or `libc` excludes this one: musl, macOS, Windows and
 // other-architecture variants npm may keep; onnxruntime-node's per-platform folders, which ship in one package),
-// source maps and TypeScript declarations. Usage: node scripts/docker/prune-node-modules.js <node_modules>.
+// source maps, TypeScript declarations and Markdown documents, and the folders of NEVER_LOADED. Usage:
+// node scripts/docker/prune-node-modules.js <node_modules>.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -66,15 +67,43 @@ function pruneOnnxruntime(pkgDir, platform, removed) {
   }
 }
 
-/** Source maps and type declarations: read by debuggers and editors, never at run time. */
-export const UNUSED_AT_RUN_TIME = /\.(js|mjs|cjs|css)\.map$|\.d\.(ts|mts|cts)$|\.d\.(ts|mts|cts)\.map$/;
+/** Source maps, type declarations and Markdown (READMEs, changelogs): read by debuggers, editors and people, never at run time. */
+export const UNUSED_AT_RUN_TIME = /\.(js|mjs|cjs|css)\.map$|\.d\.(ts|mts|cts)$|\.d\.(ts|mts|cts)\.map$|\.(md|markdown)$/i;
+/** Licences stay, whatever their extension. */
+const LICENCE = /^(licen[cs]e|copying|notice)/i;
+
+/**
+ * Parts of packages the server never loads, by package name. pdfjs-dist: in Node the server imports
+ * legacy/build/pdf.mjs and its worker and reads cmaps/, standard_fonts/, wasm/ and iccs/; the modern build, the
+ * viewer, the image decoders and the minified and scripting-sandbox copies are for browsers (the PDF viewer's copy
+ * is bundled into build/client). exceljs: dist/ holds browser bundles (Node's entry is excel.js, over lib/). zod
+ * and openai: src/ holds the TypeScript sources their source maps point to.
+ */
+/** @type {Record<string, string[]>} */
+export const NEVER_LOADED = {
+  "pdfjs-dist": [
+    "build",
+    "web",
+    "image_decoders",
+    "types",
+    "legacy/web",
+    "legacy/image_decoders",
+    "legacy/build/pdf.min.mjs",
+    "legacy/build/pdf.worker.min.mjs",
+    "legacy/build/pdf.sandbox.mjs",
+    "legacy/build/pdf.sandbox.min.mjs",
+  ],
+  exceljs: ["dist"],
+  zod: ["src"],
+  openai: ["src"],
+};
 
 function pruneFiles(dir, removed) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const p = path.join(dir, entry.name);
     if (entry.isDirectory()) {
       if (entry.name !== "node_modules") pruneFiles(p, removed);
-    } else if (entry.isFile() && UNUSED_AT_RUN_TIME.test(entry.name)) {
+    } else if (entry.isFile() && UNUSED_AT_RUN_TIME.test(entry.name) && !LICENCE.test(entry.name)) {
       fs.rmSync(p);
       removed.files++;
     }
@@ -104,6 +133,12 @@ export function pruneNodeModules(nodeModules, platform = currentPlatform()) {
         continue;
       }
       if (pkg.name === "onnxruntime-node") pruneOnnxruntime(dir, platform, removed);
+      for (const rel of Object.hasOwn(NEVER_LOADED, pkg.name) ? NEVER_LOADED[pkg.name] : []) {
+        const target = path.join(dir, rel);
+        if (!fs.existsSync(target)) continue;
+        fs.rmSync(target, { recursive: true, force: true });
+        removed.push(target);
+      }
       pruneFiles(dir, files);
       queue.push(path.join(dir, "node_modules"));
     }
@@ -132,6 +167,6 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   for (const p of removed) console.log(`removed ${path.relative(target, p)}`);
   const mb = (n) => `${Math.round(n / 1e6)} MB`;
   console.log(
-    `kept ${platform.os}-${platform.cpu}${platform.libc ? `-${platform.libc}` : ""} binaries only, removed ${files} source maps and type declarations: ${mb(before)} -> ${mb(folderSize(target))}`,
+    `kept ${platform.os}-${platform.cpu}${platform.libc ? `-${platform.libc}` : ""} binaries only, removed ${files} source maps, type declarations and Markdown files: ${mb(before)} -> ${mb(folderSize(target))}`,
   );
 }

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { pruneNodeModules, runsOn } from "./prune-node-modules.js";
+import { NEVER_LOADED, pruneNodeModules, runsOn } from "./prune-node-modules.js";
 
 const LINUX_X64_GLIBC = { os: "linux", cpu: "x64", libc: "glibc" };
 
@@ -70,6 +70,45 @@ describe("pruneNodeModules", () => {
       "some-tool/node_modules/@esbuild/linux-x64/bin/esbuild",
       "zod/index.js",
       "zod/lib/map.js",
+    ]);
+  });
+
+  it("removes the parts NEVER_LOADED names and Markdown documents, keeping licences and what the server loads", () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "prune-unloaded-"));
+    pkg("pdfjs-dist", { name: "pdfjs-dist" }, [
+      "build/pdf.mjs",
+      "web/pdf_viewer.mjs",
+      "legacy/build/pdf.mjs",
+      "legacy/build/pdf.worker.mjs",
+      "legacy/build/pdf.min.mjs",
+      "legacy/build/pdf.sandbox.mjs",
+      "legacy/web/pdf_viewer.mjs",
+      "cmaps/Adobe-Japan1-UCS2.bcmap",
+      "standard_fonts/FoxitSans.pfb",
+      "wasm/openjpeg.wasm",
+      "README.md",
+      "LICENSE",
+    ]);
+    pkg("exceljs", { name: "exceljs" }, ["excel.js", "lib/exceljs.nodejs.js", "dist/exceljs.min.js", "LICENSE.md", "CHANGELOG.md"]);
+    // A folder named like one of NEVER_LOADED's in another package stays.
+    pkg("other", { name: "other" }, ["src/index.js", "dist/index.js", "docs/guide.MD", "NOTICE.md"]);
+
+    const pruned = pruneNodeModules(dir, LINUX_X64_GLIBC);
+    expect(pruned.files).toBe(3);
+    expect(NEVER_LOADED["pdfjs-dist"]).toContain("build");
+    expect(left()).toEqual([
+      "exceljs/LICENSE.md",
+      "exceljs/excel.js",
+      "exceljs/lib/exceljs.nodejs.js",
+      "other/NOTICE.md",
+      "other/dist/index.js",
+      "other/src/index.js",
+      "pdfjs-dist/LICENSE",
+      "pdfjs-dist/cmaps/Adobe-Japan1-UCS2.bcmap",
+      "pdfjs-dist/legacy/build/pdf.mjs",
+      "pdfjs-dist/legacy/build/pdf.worker.mjs",
+      "pdfjs-dist/standard_fonts/FoxitSans.pfb",
+      "pdfjs-dist/wasm/openjpeg.wasm",
     ]);
   });
 });

@@ -1,8 +1,8 @@
 // `npm run docker:smoke`: builds the project's Dockerfile with podman, runs the image as the README's "Run with
 // Docker" says and checks it answers like the app should: health, pages, sign-in, an upload processed, a cited
-// answer, the image's own healthcheck, data kept across a restart, uid 1000, tesseract, a backup to a bind-mounted
-// folder, a clean stop, a clear refusal of a data folder it cannot write, and compose.yaml (config and the app
-// service up). Everything runs in a private podman store under a temporary folder, removed at the end by id.
+// answer, OCR of a scanned page, the image's own healthcheck, data kept across a restart, uid 1000, a backup to a
+// bind-mounted folder, a clean stop, a clear refusal of a data folder it cannot write, and compose.yaml (config and
+// the app service up). Everything runs in a private podman store under a temporary folder, removed at the end by id.
 // Where no registry is reachable, the Dockerfile's base (NODE_IMAGE) is made here: Debian bookworm by
 // debootstrap plus Node 22 and npm from the npm registry, laid out as the official node image lays them out.
 // Installs nothing: .ci/run installs podman, runc, debootstrap and podman-compose. Exits 0 without checking only
@@ -23,6 +23,7 @@ const KEYWORD_IMAGE = "localhost/vetsearch:keyword-only";
 const ADMIN_EMAIL = "admin@clinic.example";
 const ADMIN_PASSWORD = "smoke-test-password-1";
 const PDF = "mmwr-unhealthy-housing_us-024.pdf";
+const SCANNED_PDF = "scanned_huckfinn-p22.pdf"; // one scanned page, no text layer
 const QUESTION = "What are examples of moderate physical problems in inadequate housing units?";
 const MIRROR = process.env.DEBIAN_MIRROR ?? "http://deb.debian.org/debian";
 const VARIANTS = process.env.DOCKER_SMOKE_VARIANTS ?? "both";
@@ -152,7 +153,7 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
 
 // ---- running commands ----------------------------------------------------------------------------------------
 
-function sh(cmd: string, args: string[], opts: { timeout?: number; input?: string } = {}): SpawnSyncReturns<string> {
+function sh(cmd: string, args: string[], opts: { timeout?: number; input?: string | Buffer } = {}): SpawnSyncReturns<string> {
   return spawnSync(cmd, args, { env, encoding: "utf8", timeout: opts.timeout ?? 120_000, input: opts.input, maxBuffer: 64 * 1024 * 1024 });
 }
 
@@ -404,6 +405,27 @@ async function ask(client: HttpClient, documentId: string) {
   return body;
 }
 
+/** Uploads a fixture document and waits until its processing ends; the upload session, with the seconds taken. */
+async function upload(admin: HttpClient, file: string) {
+  const form = new FormData();
+  form.append("document", new Blob([fs.readFileSync(path.join(FIXTURE_DOCUMENTS, file))]), file);
+  const uploaded = await admin.request("POST", "/api/admin/documents/upload", { body: form });
+  check(uploaded.status === 200, `upload of ${file} accepted (${uploaded.status})`);
+  const { sessionId } = (await uploaded.json()) as { sessionId: string };
+  const from = Date.now();
+  let session: { status: string; error: string | null; documentId: string | null; consoleOutput: string[] } = {
+    status: "processing",
+    error: null,
+    documentId: null,
+    consoleOutput: [],
+  };
+  while (session.status === "processing" && Date.now() - from < 120_000) {
+    await sleep(250);
+    session = (await (await admin.get(`/api/admin/upload-sessions/${sessionId}`)).json()) as typeof session;
+  }
+  return { ...session, took: secs(from) };
+}
+
 /** This checkout's fetched embedding model (CI fetches it), mounted read-only so the image's embedding stack is exercised. */
 const LOCAL_MODELS = path.resolve(process.env.MODELS_DIR ?? path.join(ROOT, "models"));
 const hasEmbeddingModel = () => fs.existsSync(path.join(LOCAL_MODELS, "all-MiniLM-L6-v2"));
@@ -420,32 +442,26 @@ async function checkApp({ id, url }: Running, opts: { vectors: boolean }) {
   check(assetRes.status === 200 && (await assetRes.arrayBuffer()).byteLength > 0, `GET ${asset} (${assetRes.status})`);
 
   const admin = await signedIn(url);
-  const form = new FormData();
-  form.append("document", new Blob([fs.readFileSync(path.join(FIXTURE_DOCUMENTS, PDF))]), PDF);
-  const uploaded = await admin.request("POST", "/api/admin/documents/upload", { body: form });
-  check(uploaded.status === 200, `upload of ${PDF} accepted (${uploaded.status})`);
-  const { sessionId } = (await uploaded.json()) as { sessionId: string };
-  const from = Date.now();
-  let session: { status: string; error: string | null; documentId: string | null; consoleOutput: string[] } = {
-    status: "processing",
-    error: null,
-    documentId: null,
-    consoleOutput: [],
-  };
-  while (session.status === "processing" && Date.now() - from < 120_000) {
-    await sleep(250);
-    session = (await (await admin.get(`/api/admin/upload-sessions/${sessionId}`)).json()) as typeof session;
-  }
-  check(session.status === "completed", `the upload reaches completed (${session.status}${session.error ? `: ${session.error}` : ""}, ${secs(from)} s)`);
+  const session = await upload(admin, PDF);
+  check(session.status === "completed", `the upload reaches completed (${session.status}${session.error ? `: ${session.error}` : ""}, ${session.took} s)`);
   if (opts.vectors) {
     const done = session.consoleOutput.find((l) => l.includes("] Completed: ")) ?? session.consoleOutput.slice(-3).join(" / ");
     check(/ with \S+ vectors/.test(done), `EMBEDDINGS=local: the document is embedded in the container (${done})`);
   }
   const documentId = session.documentId!;
   await ask(admin, documentId);
+  // OCR as the app does it: pdf.js draws the page, tesseract reads it; then the fallback's pdftoppm drawing it.
+  const scanned = await upload(admin, SCANNED_PDF);
+  check(
+    scanned.status === "completed" && scanned.consoleOutput.some((l) => l.includes("OCR'd page 1")),
+    `the scanned page of ${SCANNED_PDF} is OCR'd (${scanned.status}${scanned.error ? `: ${scanned.error}` : ""}, ${scanned.took} s)`,
+  );
+  const drawn = sh("podman", ["exec", "--interactive", id, "sh", "-c", "pdftoppm -r 150 -gray - | tesseract stdin stdout -l eng"], {
+    input: fs.readFileSync(path.join(FIXTURE_DOCUMENTS, SCANNED_PDF)),
+  });
+  check(drawn.status === 0 && drawn.stdout.includes("Miss Watson"), `pdftoppm draws the scanned page and tesseract reads it (${drawn.status ? tail(drawn.stderr, 3) : "Miss Watson"})`);
 
   check(must("podman", ["exec", id, "id", "-u"]) === "1000", "the server runs as uid 1000");
-  check(/tesseract \d/.test(must("podman", ["exec", id, "tesseract", "--version"])), "tesseract is installed");
   check(inspect(id).Config.Healthcheck?.Test?.join(" ").includes("/api/health"), "the image keeps its HEALTHCHECK");
   const llama = sh("podman", [
     "exec",
@@ -535,9 +551,9 @@ async function main() {
   });
   const { admin, documentId } = await step("check the app in the container", () => checkApp(running, { vectors }));
   await step("backup from the container (README)", () => {
-    must("podman", ["exec", running.id, "npm", "run", "backup", "--", "/backups/smoke"], { timeout: 120_000 });
+    must("podman", ["exec", running.id, "node", "build/workers/backup-cli.js", "/backups/smoke"], { timeout: 120_000 });
     const manifest = JSON.parse(fs.readFileSync(path.join(backups, "smoke/manifest.json"), "utf8")) as { counts?: { documents?: number } };
-    check(manifest.counts?.documents === 1, `the backup on the host folder holds the document (${JSON.stringify(manifest.counts)})`);
+    check(manifest.counts?.documents === 2, `the backup on the host folder holds both documents (${JSON.stringify(manifest.counts)})`);
   });
   await step("stop, start again: the data survives", async () => {
     await cleanStop(running.id);
@@ -598,9 +614,9 @@ async function compose(project: string) {
   const backups = path.join(work, "compose-backups");
   fs.mkdirSync(backups);
   fs.chownSync(backups, 1000, 1000);
-  pc("run", "--rm", "-v", `${backups}:/backups`, "app", "npm", "run", "backup", "--", "/backups/2026-01-31");
+  pc("run", "--rm", "-v", `${backups}:/backups`, "app", "node", "build/workers/backup-cli.js", "/backups/2026-01-31");
   appContainers(); // in case `run --rm` left its container
-  check(fs.existsSync(path.join(backups, "2026-01-31/manifest.json")), "compose run … npm run backup writes the backup to the host folder");
+  check(fs.existsSync(path.join(backups, "2026-01-31/manifest.json")), "compose run … node build/workers/backup-cli.js writes the backup to the host folder");
 
   pc("down");
   check(appContainers().length === 0, "compose down removes the container");
