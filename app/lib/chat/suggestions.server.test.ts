@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import Database from "better-sqlite3";
+import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { conversations, messages, openDatabase, users, type Db } from "../db/index.server";
 import { FALLBACK_POPULAR_SUGGESTIONS } from "./defaults";
@@ -88,5 +90,45 @@ describe("popular questions", () => {
     ask(d, "u3", "  Exactly10.  ", 7);
     ask(d, "u4", "exactly10.", 8);
     expect(popularQuestions(d)).toEqual(["exactly10."]);
+  });
+
+  // The count is kept between calls until a question changes: each way one can change must be seen.
+  it("counts again after questions are removed, edited or moved, or written by another connection", () => {
+    const d = freshDb();
+    ask(d, "u1", "Dose of meloxicam in cats?", 1);
+    ask(d, "u2", "Dose of meloxicam in cats?", 2);
+    expect(popularQuestions(d)).toEqual(["Dose of meloxicam in cats?"]);
+
+    // Deleting a conversation removes its messages through the foreign key.
+    d.delete(conversations).where(eq(conversations.id, "c-u2")).run();
+    expect(popularQuestions(d)).toEqual([]);
+
+    ask(d, "u3", "Dose of meloxicam in cats?", 3);
+    expect(popularQuestions(d)).toEqual(["Dose of meloxicam in cats?"]);
+    d.update(messages).set({ content: "Dose of meloxicam in dogs?" }).where(eq(messages.conversationId, "c-u3")).run();
+    expect(popularQuestions(d)).toEqual([]);
+
+    ask(d, "u4", "Dose of meloxicam in dogs?", 4);
+    expect(popularQuestions(d)).toEqual(["Dose of meloxicam in dogs?"]);
+    // Both askers' conversations now belong to one user: one asker.
+    d.update(conversations).set({ userId: "u4" }).where(eq(conversations.id, "c-u3")).run();
+    expect(popularQuestions(d)).toEqual([]);
+
+    // Another connection (another process, such as the admin CLI) writes to the same file.
+    const other = new Database(path.join(dir, "app.db"));
+    try {
+      other.prepare("insert into messages (id, conversation_id, role, content, created_at) values ('o1', 'c-u1', 'user', 'Dose of meloxicam in dogs?', 1)").run();
+    } finally {
+      other.close();
+    }
+    expect(popularQuestions(d)).toEqual(["Dose of meloxicam in dogs?"]);
+  });
+
+  it("hands each caller its own list", () => {
+    const d = freshDb();
+    ask(d, "u1", "Dose of meloxicam in cats?", 1);
+    ask(d, "u2", "Dose of meloxicam in cats?", 2);
+    popularQuestions(d).push("changed by a caller");
+    expect(popularQuestions(d)).toEqual(["Dose of meloxicam in cats?"]);
   });
 });

@@ -1,4 +1,4 @@
-import { getDb, type Db } from "../db/index.server";
+import { getDb, perConnection, type Db } from "../db/index.server";
 import { FALLBACK_POPULAR_SUGGESTIONS } from "./defaults";
 import { POPULAR_MIN_ASKERS, POPULAR_SUGGESTIONS_MAX, questionKey } from "./popular";
 
@@ -23,6 +23,9 @@ type PopularRow = { content: string; askers: number; asks: number; lastAsked: nu
  * max() of an aggregate query (https://sqlite.org/lang_select.html#bareagg).
  */
 export function popularQuestions(db: Db = getDb()): string[] {
+  const version = perConnection(db, questionsVersionQuery).get() as number;
+  const kept = counted.get(db);
+  if (kept?.version === version) return [...kept.questions];
   ensureQuestionKeyFunction(db);
   const rows = db.$client
     .prepare(
@@ -35,7 +38,20 @@ export function popularQuestions(db: Db = getDb()): string[] {
         limit ?`,
     )
     .all(POPULAR_MIN_ASKERS, POPULAR_SUGGESTIONS_MAX) as PopularRow[];
-  return rows.map((r) => r.content.trim().replace(/\s+/g, " "));
+  const questions = rows.map((r) => r.content.trim().replace(/\s+/g, " "));
+  counted.set(db, { version, questions });
+  return [...questions];
+}
+
+/**
+ * The last count by connection, with the question_stats version it was made at: the count scans every
+ * question asked, on every chat page, and changes only when a question is stored, changed or removed
+ * (db/migrations/0015_question_version.sql), which changes the version, by any connection or process.
+ */
+const counted = new WeakMap<Db, { version: number; questions: string[] }>();
+
+function questionsVersionQuery(db: Db) {
+  return db.$client.prepare("select version from question_stats where id = 1").pluck();
 }
 
 /** Popular questions when there are any, else the spec §9 fallbacks. */
