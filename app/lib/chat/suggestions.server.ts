@@ -4,14 +4,27 @@ import { POPULAR_MIN_ASKERS, POPULAR_SUGGESTIONS_MAX, questionKey } from "./popu
 
 const withKeyFunction = new WeakSet<object>();
 
-/** Registers question_key() on the connection so SQLite groups by the same key the unit tests check. */
+/**
+ * Registers question_key() on the connection so SQLite groups by the same key the unit tests check. A
+ * count calls it for every question ever asked, and most are asked again and again: keys already worked
+ * out are remembered (bounded: forgotten all at once when full).
+ */
 function ensureQuestionKeyFunction(db: Db) {
   if (withKeyFunction.has(db.$client)) return;
-  db.$client.function("question_key", { deterministic: true }, (text: unknown) =>
-    typeof text === "string" ? questionKey(text) : null,
-  );
+  db.$client.function("question_key", { deterministic: true }, (text: unknown) => {
+    if (typeof text !== "string") return null;
+    let key = knownKeys.get(text);
+    if (key === undefined) {
+      key = questionKey(text);
+      if (knownKeys.size >= KNOWN_KEYS_MAX) knownKeys.clear();
+      knownKeys.set(text, key);
+    }
+    return key;
+  });
   withKeyFunction.add(db.$client);
 }
+const knownKeys = new Map<string, string | null>();
+const KNOWN_KEYS_MAX = 20_000;
 
 type PopularRow = { content: string; askers: number; asks: number; lastAsked: number };
 
@@ -27,17 +40,7 @@ export function popularQuestions(db: Db = getDb()): string[] {
   const kept = counted.get(db);
   if (kept?.version === version) return [...kept.questions];
   ensureQuestionKeyFunction(db);
-  const rows = db.$client
-    .prepare(
-      `select m.content as content, max(m.created_at) as lastAsked, count(*) as asks, count(distinct c.user_id) as askers
-         from messages m join conversations c on c.id = m.conversation_id
-        where m.role = 'user' and question_key(m.content) is not null
-        group by question_key(m.content)
-       having askers >= ?
-        order by askers desc, asks desc, lastAsked desc
-        limit ?`,
-    )
-    .all(POPULAR_MIN_ASKERS, POPULAR_SUGGESTIONS_MAX) as PopularRow[];
+  const rows = perConnection(db, popularQuery).all(POPULAR_MIN_ASKERS, POPULAR_SUGGESTIONS_MAX) as PopularRow[];
   const questions = rows.map((r) => r.content.trim().replace(/\s+/g, " "));
   counted.set(db, { version, questions });
   return [...questions];
@@ -49,6 +52,24 @@ export function popularQuestions(db: Db = getDb()): string[] {
  * (db/migrations/0015_question_version.sql), which changes the version, by any connection or process.
  */
 const counted = new WeakMap<Db, { version: number; questions: string[] }>();
+
+function popularQuery(db: Db) {
+  return db.$client.prepare(
+    // The key worked out once per question (the grouping and the filter would each call it), in a
+    // materialized table the outer query then groups.
+    `with asked as materialized (
+       select question_key(m.content) as questionKey, m.content as content, m.created_at as createdAt, c.user_id as userId
+         from messages m join conversations c on c.id = m.conversation_id
+        where m.role = 'user')
+     select content, max(createdAt) as lastAsked, count(*) as asks, count(distinct userId) as askers
+       from asked
+      where questionKey is not null
+      group by questionKey
+     having askers >= ?
+      order by askers desc, asks desc, lastAsked desc
+      limit ?`,
+  );
+}
 
 function questionsVersionQuery(db: Db) {
   return db.$client.prepare("select version from question_stats where id = 1").pluck();
