@@ -6,6 +6,7 @@ import {
   mergeMessages,
   canSend,
   fallbackTitle,
+  formatCreatedDate,
   newestAssistantId,
   placeholderFor,
   shownSuggestions,
@@ -91,5 +92,18 @@ describe("messages", () => {
   });
   it("merges stored messages without duplicates", () => {
     expect(mergeMessages([m("1", "user"), m("2", "user")], [m("2", "user"), m("3", "assistant")]).map((x) => x.id)).toEqual(["1", "2", "3"]);
+  });
+});
+
+describe("formatCreatedDate", () => {
+  it("formats as toLocaleDateString does, locale by locale, and gives nothing for a bad date", () => {
+    const opts = { year: "numeric", month: "short", day: "numeric" } as const;
+    for (const iso of ["2026-11-28T05:24:39.000Z", "1999-02-03T23:59:59.999Z"]) {
+      for (const locale of [undefined, "en-US", "de-DE", "ja-JP", "en-US"]) {
+        expect(formatCreatedDate(iso, locale)).toBe(new Date(iso).toLocaleDateString(locale, opts));
+      }
+    }
+    expect(formatCreatedDate("2026-11-28T05:24:39.000Z", "de-DE")).not.toBe(formatCreatedDate("2026-11-28T05:24:39.000Z", "en-US"));
+    expect(formatCreatedDate("not a date")).toBe("");
   });
 });

@@ -116,5 +116,20 @@ export function mergeMessages(current: readonly Message[], incoming: readonly Me
 export function formatCreatedDate(iso: string, locale?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
-  return date.toLocaleDateString(locale, { year: "numeric", month: "short", day: "numeric" });
+  return createdDateFormat(locale).format(date);
+}
+
+/**
+ * What toLocaleDateString(locale, these options) formats with, made once per locale: it makes a new
+ * formatter on every call, which for a history of hundreds of conversations costs more than the rest of the row.
+ */
+const createdDateFormats = new Map<string, Intl.DateTimeFormat>();
+function createdDateFormat(locale: string | undefined): Intl.DateTimeFormat {
+  const key = locale ?? "";
+  let format = createdDateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { year: "numeric", month: "short", day: "numeric" });
+    createdDateFormats.set(key, format);
+  }
+  return format;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readSseEvents } from "../chat";
-import type { Message } from "../chat/index.server";
+import { toMessageJson, type Message } from "../chat/index.server";
 import { answerEventStream, type Reply } from "./stream.server";
 import { AnswerError } from "./types";
 
@@ -63,5 +63,37 @@ describe("answerEventStream", () => {
     answerEventStream(question, gone.signal, reply);
     await Promise.resolve();
     expect(stopped).toBe(true);
+  });
+
+  it("sends each turn's events as they happen, those of one turn together, in order", async () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const assistant = message("m2", "assistant", "line one\nline two\n");
+    const reply: Reply = async (input) => {
+      input.onUserMessage?.(user);
+      // The answer waits until the client has read the question's event: it must not wait for the answer.
+      await released;
+      input.onReading?.("cats · itraconazole · dose");
+      input.onToken?.("line one\n");
+      input.onToken?.("line two\n");
+      return { ok: true, user, assistant };
+    };
+    const reader = answerEventStream(question, new AbortController().signal, reply).body!.getReader();
+    const decoder = new TextDecoder();
+    const first = await reader.read();
+    expect(decoder.decode(first.value)).toBe(`event: user\ndata: ${JSON.stringify(toMessageJson(user))}\n\n`);
+    release();
+    const chunks: string[] = [];
+    for (let next = await reader.read(); !next.done; next = await reader.read()) chunks.push(decoder.decode(next.value));
+    expect(chunks.join("")).toBe(
+      [
+        `event: reading\ndata: {"reading":"cats · itraconazole · dose"}\n\n`,
+        `event: token\ndata: {"text":"line one\\n"}\n\n`,
+        `event: token\ndata: {"text":"line two\\n"}\n\n`,
+        `event: done\ndata: ${JSON.stringify(toMessageJson(assistant))}\n\n`,
+      ].join(""),
+    );
+    // Written in one turn, they leave as one chunk.
+    expect(chunks).toHaveLength(1);
   });
 });

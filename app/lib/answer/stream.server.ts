@@ -16,9 +16,20 @@ export function answerEventStream(question: Question, signal: AbortSignal, reply
   const encoder = new TextEncoder();
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
+      // Events sent in the same turn of the event loop (an extractive answer's lines arrive together)
+      // leave as one chunk, one socket write instead of one each; each turn's events still leave in that turn.
+      let pending = "";
+      let scheduled: NodeJS.Immediate | undefined;
+      const flush = () => {
+        clearImmediate(scheduled);
+        scheduled = undefined;
+        if (pending && !stop.signal.aborted) controller.enqueue(encoder.encode(pending));
+        pending = "";
+      };
       const send = (event: string, data: unknown) => {
         if (stop.signal.aborted) return;
-        controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+        pending += `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+        scheduled ??= setImmediate(flush);
       };
       const outcome = await reply({
         ...question,
@@ -31,6 +42,7 @@ export function answerEventStream(question: Question, signal: AbortSignal, reply
       });
       if (outcome.ok) send("done", toMessageJson(outcome.assistant));
       else send("error", { message: outcome.error.message, messageId: outcome.assistant.id });
+      flush();
       if (!stop.signal.aborted) controller.close();
     },
     cancel() {

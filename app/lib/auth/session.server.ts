@@ -31,24 +31,24 @@ const isHttps = (request: Request) => new URL(request.url).protocol === "https:"
 const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("base64url");
 
 /**
- * Cookie headers already checked, and the token each carries (null: none, or a bad signature). Checking
- * the signature is an HMAC through WebCrypto on every request and page data load; the answer for the
- * same header with the same secret never changes. Whether the session is still live is asked of the
- * database each time. Bounded: emptied when full.
+ * Cookie headers already checked, and the session id (the token's hash) each carries (null: none, or a
+ * bad signature). Checking the signature is an HMAC through WebCrypto on every request and page data
+ * load; the answer for the same header with the same secret never changes. Whether the session is still
+ * live is asked of the database each time. Bounded: emptied when full.
  */
 const checkedHeaders = new Map<string, string | null>();
 const CHECKED_HEADERS_MAX = 5_000;
 
-async function readToken(request: Request): Promise<string | null> {
+async function readSessionId(request: Request): Promise<string | null> {
   const header = request.headers.get("cookie");
   if (!header) return null;
   const known = checkedHeaders.get(header);
   if (known !== undefined) return known;
   const value: unknown = await sessionCookie().parse(header);
-  const token = typeof value === "string" && value.length > 0 ? value : null;
+  const id = typeof value === "string" && value.length > 0 ? hashToken(value) : null;
   if (checkedHeaders.size >= CHECKED_HEADERS_MAX) checkedHeaders.clear();
-  checkedHeaders.set(header, token);
-  return token;
+  checkedHeaders.set(header, id);
+  return id;
 }
 
 /**
@@ -56,9 +56,8 @@ async function readToken(request: Request): Promise<string | null> {
  * pending user that exists nowhere else: every gate treats it as the pending user it looks like.
  */
 export async function getSessionUser(request: Request): Promise<User | null> {
-  const token = await readToken(request);
-  if (!token) return null;
-  const id = hashToken(token);
+  const id = await readSessionId(request);
+  if (!id) return null;
   const now = Date.now();
   const row = sessionUserQuery().get({ id, now });
   if (row) return row.user;
@@ -161,9 +160,8 @@ export async function signOut(request: Request, info: RequestInfo): Promise<stri
 
 /** Ends the request's session on the server and returns the Set-Cookie header that clears it. */
 async function destroySession(request: Request): Promise<string> {
-  const token = await readToken(request);
-  if (token) {
-    const id = hashToken(token);
+  const id = await readSessionId(request);
+  if (id) {
     getDb().delete(sessions).where(eq(sessions.id, id)).run();
     getDb().delete(placeholderSessions).where(eq(placeholderSessions.id, id)).run();
   }

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { conversations, getDb, messages, type Db } from "../db/index.server";
+import { conversations, getDb, messages, perConnection, type Db } from "../db/index.server";
 import { jsonError } from "../http.server";
 import { DELETE_UNDO_MS, MAX_CONVERSATIONS_PER_USER, TITLE_MAX } from "./index";
 
@@ -40,8 +40,10 @@ export function cleanTitle(title: string): string {
 
 /** Spec §3 default name, 'New Chat {date}'; medium date style is unambiguous in every locale. */
 export function defaultTitle(at: Date): string {
-  return `New Chat ${new Intl.DateTimeFormat("en-US", { dateStyle: "medium" }).format(at)}`;
+  return `New Chat ${titleDate.format(at)}`;
 }
+// Made once: a formatter costs far more to make than to use.
+const titleDate = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 
 export function toConversationJson(c: Conversation): ConversationJson {
   return { id: c.id, title: c.title, createdAt: c.createdAt.toISOString(), updatedAt: c.updatedAt.toISOString() };
@@ -49,17 +51,55 @@ export function toConversationJson(c: Conversation): ConversationJson {
 
 /** The caller's conversations, newest first (rowid breaks ties within a millisecond). */
 export function listConversations(userId: string, db: Db = getDb()): Conversation[] {
+  return perConnection(db, listConversationsQuery).all({ userId });
+}
+
+// The history, the ownership check and a new conversation run on most requests: prepared (see perConnection).
+function listConversationsQuery(db: Db) {
   return db
     .select()
     .from(conversations)
-    .where(eq(conversations.userId, userId))
+    .where(eq(conversations.userId, sql.placeholder("userId")))
     .orderBy(desc(conversations.createdAt), desc(sql`rowid`))
-    .all();
+    .prepare();
 }
 
-/** Throws the 409 Response when the user already keeps MAX_CONVERSATIONS_PER_USER conversations. */
-function refuseOverLimit(userId: string, db: Pick<Db, "select">) {
-  const kept = db.select({ n: count() }).from(conversations).where(eq(conversations.userId, userId)).get()?.n ?? 0;
+function ownConversationQuery(db: Db) {
+  return db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.id, sql.placeholder("id")), eq(conversations.userId, sql.placeholder("userId"))))
+    .prepare();
+}
+
+function countConversationsQuery(db: Db) {
+  return db
+    .select({ n: count() })
+    .from(conversations)
+    .where(eq(conversations.userId, sql.placeholder("userId")))
+    .prepare();
+}
+
+function insertConversationQuery(db: Db) {
+  return db
+    .insert(conversations)
+    .values({
+      id: sql.placeholder("id"),
+      userId: sql.placeholder("userId"),
+      title: sql.placeholder("title"),
+      createdAt: sql.placeholder("createdAt"),
+      updatedAt: sql.placeholder("updatedAt"),
+    })
+    .returning()
+    .prepare();
+}
+
+/**
+ * Throws the 409 Response when the user already keeps MAX_CONVERSATIONS_PER_USER conversations. Called
+ * inside the transaction that adds one (on the same connection as `db`).
+ */
+function refuseOverLimit(userId: string, db: Db) {
+  const kept = perConnection(db, countConversationsQuery).get({ userId })?.n ?? 0;
   if (kept >= MAX_CONVERSATIONS_PER_USER) {
     throw jsonError(409, `You have ${kept.toLocaleString("en-US")} conversations, the most one account may keep. Delete some to start a new one.`, {
       limit: MAX_CONVERSATIONS_PER_USER,
@@ -74,28 +114,18 @@ function refuseOverLimit(userId: string, db: Pick<Db, "select">) {
 export function createConversation(userId: string, title: string | null | undefined, db: Db = getDb()): Conversation {
   const now = new Date();
   const cleaned = cleanTitle(title ?? "");
-  return db.transaction(
-    (tx) => {
-      refuseOverLimit(userId, tx);
-      return tx
-        .insert(conversations)
-        .values({ id: crypto.randomUUID(), userId, title: cleaned || defaultTitle(now), createdAt: now, updatedAt: now })
-        .returning()
-        .get();
-    },
-    { behavior: "immediate" },
-  );
+  const insert = perConnection(db, insertConversationQuery);
+  return db.$client
+    .transaction(() => {
+      refuseOverLimit(userId, db);
+      return insert.get({ id: crypto.randomUUID(), userId, title: cleaned || defaultTitle(now), createdAt: now, updatedAt: now })!;
+    })
+    .immediate();
 }
 
 /** The conversation if it is the user's; null for anyone else's or a missing one (callers answer 404 alike). */
 export function getOwnConversation(userId: string, id: string, db: Db = getDb()): Conversation | null {
-  return (
-    db
-      .select()
-      .from(conversations)
-      .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
-      .get() ?? null
-  );
+  return perConnection(db, ownConversationQuery).get({ id, userId }) ?? null;
 }
 
 /** Null when the conversation is not the user's. A blank title is refused by the caller's schema. */
@@ -172,7 +202,7 @@ export function restoreConversation(userId: string, id: string, db: Db = getDb()
   }
   db.transaction(
     (tx) => {
-      refuseOverLimit(userId, tx);
+      refuseOverLimit(userId, db);
       tx.insert(conversations).values(deleted.conversation).run();
       for (const message of deleted.messages) {
         tx.insert(messages)

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { AnsweredBy } from "../answer";
-import { conversations, getDb, messages, type Citation, type Db } from "../db/index.server";
+import { conversations, getDb, messages, perConnection, type Citation, type Db } from "../db/index.server";
 import { z } from "zod";
 import { MESSAGE_PAGE_DEFAULT, MESSAGE_PAGE_MAX } from "./index";
 
@@ -56,12 +56,48 @@ export function toMessageJson(m: Message): MessageJson {
 
 /** Oldest first; a question and its answer stored in the same millisecond keep their order by rowid. */
 export function listMessages(conversationId: string, db: Db = getDb()): Message[] {
+  return perConnection(db, listMessagesQuery).all({ conversationId });
+}
+
+// Every question reads its conversation and stores two messages: these run prepared (see perConnection).
+function listMessagesQuery(db: Db) {
   return db
     .select()
     .from(messages)
-    .where(eq(messages.conversationId, conversationId))
+    .where(eq(messages.conversationId, sql.placeholder("conversationId")))
     .orderBy(asc(messages.createdAt), asc(sql`rowid`))
-    .all();
+    .prepare();
+}
+
+function insertMessageQuery(db: Db) {
+  return db
+    .insert(messages)
+    .values({
+      id: sql.placeholder("id"),
+      conversationId: sql.placeholder("conversationId"),
+      role: sql.placeholder("role"),
+      content: sql.placeholder("content"),
+      citations: sql.placeholder("citations"),
+      status: sql.placeholder("status"),
+      usePubmed: sql.placeholder("usePubmed"),
+      useThinkHarder: sql.placeholder("useThinkHarder"),
+      reading: sql.placeholder("reading"),
+      // A placeholder's value goes through the column's encoder even when null, which for a JSON column
+      // would store the text 'null' where a one-time query stores NULL: so this one is encoded here.
+      answeredBy: sql`${sql.placeholder("answeredBy")}`,
+      createdAt: sql.placeholder("createdAt"),
+    })
+    .returning()
+    .prepare();
+}
+
+function touchConversationQuery(db: Db) {
+  return db
+    .update(conversations)
+    // Set takes no placeholder: the value is given as the column stores it (milliseconds).
+    .set({ updatedAt: sql`${sql.placeholder("updatedAtMs")}` })
+    .where(eq(conversations.id, sql.placeholder("conversationId")))
+    .prepare();
 }
 
 /** A page of a conversation: `limit` messages (the newest, or the newest older than the message `before`), oldest first. */
@@ -124,25 +160,23 @@ export function questionsWithoutAnswer(db: Db = getDb()): Message[] {
  */
 export function insertMessage(input: NewMessage, db: Db = getDb()): Message {
   const now = new Date();
+  const insert = perConnection(db, insertMessageQuery);
+  const touch = perConnection(db, touchConversationQuery);
   return db.$client.transaction(() => {
-    const row = db
-      .insert(messages)
-      .values({
-        id: crypto.randomUUID(),
-        conversationId: input.conversationId,
-        role: input.role,
-        content: input.content,
-        citations: input.citations ?? [],
-        status: input.status ?? "complete",
-        usePubmed: input.usePubmed ?? false,
-        useThinkHarder: input.useThinkHarder ?? false,
-        reading: input.reading ?? null,
-        answeredBy: input.answeredBy ?? null,
-        createdAt: now,
-      })
-      .returning()
-      .get();
-    db.update(conversations).set({ updatedAt: now }).where(eq(conversations.id, input.conversationId)).run();
+    const row = insert.get({
+      id: crypto.randomUUID(),
+      conversationId: input.conversationId,
+      role: input.role,
+      content: input.content,
+      citations: input.citations ?? [],
+      status: input.status ?? "complete",
+      usePubmed: input.usePubmed ?? false,
+      useThinkHarder: input.useThinkHarder ?? false,
+      reading: input.reading ?? null,
+      answeredBy: input.answeredBy == null ? null : JSON.stringify(input.answeredBy),
+      createdAt: now,
+    })!;
+    touch.run({ updatedAtMs: now.getTime(), conversationId: input.conversationId });
     return row;
   }).immediate();
 }

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { getDb, userSettings, type Db } from "../db/index.server";
+import { getDb, perConnection, userSettings, type Db } from "../db/index.server";
 import { DEFAULT_CUSTOM_SYSTEM_PROMPT, DEFAULT_PRIORITY_JOURNALS } from "./defaults";
 
 export const CUSTOM_SYSTEM_PROMPT_MAX = 20_000;
@@ -29,11 +29,16 @@ export type UserSettingsInput = z.infer<typeof userSettingsSchema>;
 
 /** The user's stored settings, with the spec §9 defaults for whatever they have not set. */
 export function getUserSettings(userId: string, db: Db = getDb()): UserSettings {
-  const row = db.select().from(userSettings).where(eq(userSettings.userId, userId)).get();
+  const row = perConnection(db, userSettingsQuery).get({ userId });
   return {
     customSystemPrompt: row?.customSystemPrompt ?? DEFAULT_CUSTOM_SYSTEM_PROMPT,
     pubmedPriorityJournals: row?.pubmedPriorityJournals ?? DEFAULT_PRIORITY_JOURNALS,
   };
+}
+
+// Read by every question: prepared (see perConnection).
+function userSettingsQuery(db: Db) {
+  return db.select().from(userSettings).where(eq(userSettings.userId, sql.placeholder("userId"))).prepare();
 }
 
 /** Blank means "use the default": stored as null so a later change of the default reaches the user. */

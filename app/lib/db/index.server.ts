@@ -31,6 +31,24 @@ export function openDatabase(file: string): Db {
   return db;
 }
 
+/** What `perConnection` made, by connection and maker. */
+const madePerConnection = new WeakMap<Db, Map<(db: Db) => unknown, unknown>>();
+
+/**
+ * Something made once per connection and kept with it: a drizzle query prepared with placeholders, for
+ * the queries every request runs (building the SQL and SQLite's prepare cost more than running them).
+ * `make` is the key, so pass a module-level function, never a fresh closure.
+ */
+export function perConnection<T>(db: Db, make: (db: Db) => T): T {
+  let made = madePerConnection.get(db);
+  if (!made) {
+    made = new Map();
+    madePerConnection.set(db, made);
+  }
+  if (!made.has(make)) made.set(make, make(db));
+  return made.get(make) as T;
+}
+
 let instance: Db | null = null;
 
 export function getDb(): Db {
