@@ -4,7 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { NonceProvider } from "./components/nonce";
-import { settleAnswers, startQueryThreads, stopQueryThreads, storeInterruptedAnswers } from "./lib/answer/index.server";
+import { chatModelInstallProblem, settleAnswers, startQueryThreads, stopQueryThreads, storeInterruptedAnswers } from "./lib/answer/index.server";
 import { startup as prepareAccounts } from "./lib/auth/index.server";
 import { getConfig } from "./lib/config.server";
 import { closeDb, getDb } from "./lib/db/index.server";
@@ -41,6 +41,8 @@ export async function startup(): Promise<string[]> {
   const lines = await prepareAccounts();
   const notInstalled = embeddingsInstallProblem();
   if (notInstalled) lines.push(notInstalled);
+  const noChatPackage = chatModelInstallProblem(getConfig());
+  if (noChatPackage) lines.push(noChatPackage);
   // Before the ingestion worker starts writing: the index must speak the running tokenizer's terms
   const rebuilt = rebuildStaleIndex(getDb());
   if (rebuilt) lines.push(rebuilt);

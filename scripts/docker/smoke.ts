@@ -343,6 +343,8 @@ async function build(tag: string, base: string, embeddingsStack: boolean) {
     `NODE_IMAGE=${base}`,
     "--build-arg",
     `EMBEDDINGS_STACK=${embeddingsStack}`,
+    "--build-arg",
+    `BUILTIN_CHAT=${embeddingsStack}`, // the keyword-only image leaves out both
     "--iidfile",
     iidfile,
     ...npmCacheMount(),
@@ -354,7 +356,7 @@ async function build(tag: string, base: string, embeddingsStack: boolean) {
   ]);
   const id = fs.readFileSync(iidfile, "utf8").trim();
   made.images.push(id);
-  figure(`image ${embeddingsStack ? "with the embedding stack" : "keyword-only (EMBEDDINGS_STACK=false)"}: ${megabytes(imageSize(id))}, built in ${secs(from)} s`);
+  figure(`image ${embeddingsStack ? "with the embedding stack" : "keyword-only (EMBEDDINGS_STACK=false BUILTIN_CHAT=false)"}: ${megabytes(imageSize(id))}, built in ${secs(from)} s`);
   return id;
 }
 
@@ -430,7 +432,7 @@ async function upload(admin: HttpClient, file: string) {
 const LOCAL_MODELS = path.resolve(process.env.MODELS_DIR ?? path.join(ROOT, "models"));
 const hasEmbeddingModel = () => fs.existsSync(path.join(LOCAL_MODELS, "all-MiniLM-L6-v2"));
 
-async function checkApp({ id, url }: Running, opts: { vectors: boolean }) {
+async function checkApp({ id, url }: Running, opts: { vectors: boolean; builtinChat: boolean }) {
   const health = await fetch(`${url}/api/health`);
   check(health.status === 200, `GET /api/health (${health.status})`);
   const home = await fetch(`${url}/`);
@@ -456,6 +458,18 @@ async function checkApp({ id, url }: Running, opts: { vectors: boolean }) {
     scanned.status === "completed" && scanned.consoleOutput.some((l) => l.includes("OCR'd page 1")),
     `the scanned page of ${SCANNED_PDF} is OCR'd (${scanned.status}${scanned.error ? `: ${scanned.error}` : ""}, ${scanned.took} s)`,
   );
+  if (!opts.builtinChat) {
+    // MODEL_PROVIDER=local on an image without node-llama-cpp: one line at start, the same reason for the admin,
+    // and questions answered by the extractive answerer (ask() above got a cited answer). Before the podman exec
+    // calls below: they block this process, and the next request would go out on a connection the server closed.
+    const stats = (await (await admin.get("/api/admin/stats")).json()) as { system: { answering: { answerer: string; reason: string | null } } };
+    check(
+      stats.system.answering.answerer === "extractive" && /^MODEL_PROVIDER=local needs node-llama-cpp/.test(stats.system.answering.reason ?? ""),
+      `the admin sees the extractive answerer and why (${JSON.stringify(stats.system.answering)})`,
+    );
+    const startLog = sh("podman", ["logs", id]).stdout;
+    check(/^MODEL_PROVIDER=local needs node-llama-cpp, which this install left out/m.test(startLog), `MODEL_PROVIDER=local without node-llama-cpp is said at start${/needs node-llama-cpp/.test(startLog) ? "" : `:\n${tail(startLog, 5)}`}`);
+  }
   const drawn = sh("podman", ["exec", "--interactive", id, "sh", "-c", "pdftoppm -r 150 -gray - | tesseract stdin stdout -l eng"], {
     input: fs.readFileSync(path.join(FIXTURE_DOCUMENTS, SCANNED_PDF)),
   });
@@ -463,6 +477,12 @@ async function checkApp({ id, url }: Running, opts: { vectors: boolean }) {
 
   check(must("podman", ["exec", id, "id", "-u"]) === "1000", "the server runs as uid 1000");
   check(inspect(id).Config.Healthcheck?.Test?.join(" ").includes("/api/health"), "the image keeps its HEALTHCHECK");
+  // React's Node renderers in their development build: the image prunes react-dom's others.
+  const dev = sh("podman", ["exec", "--env", "NODE_ENV=development", id, "node", "--input-type=module", "-e",
+    "const { renderToString } = await import('react-dom/server'); const { createElement } = await import('react');" +
+      "await import('/app/build/server/index.js'); console.log(renderToString(createElement('p', null, 'dev'))); process.exit(0)"]);
+  check(dev.stdout.trim() === "<p>dev</p>", `NODE_ENV=development: the server build and React's development renderer load${dev.status ? `:\n${tail(dev.stderr, 8)}` : ""}`);
+  if (!opts.builtinChat) return { admin, documentId };
   const llama = sh("podman", [
     "exec",
     id,
@@ -525,9 +545,9 @@ async function main() {
   if (VARIANTS !== "full") {
     await step("build keyword-only image (EMBEDDINGS_STACK=false)", () => build(KEYWORD_IMAGE, base, false));
     await step("run and check the keyword-only image", async () => {
-      const c = await run(KEYWORD_IMAGE, ["--volume", `${volume(`vetsearch-smoke-${suffix}-k`)}:/app/data`]);
+      const c = await run(KEYWORD_IMAGE, ["--volume", `${volume(`vetsearch-smoke-${suffix}-k`)}:/app/data`, "--env", "MODEL_PROVIDER=local"]);
       figure(`keyword-only: run -> healthy: ${await waitHealthy(c.id, c.from)} s`);
-      await checkApp(c, { vectors: false });
+      await checkApp(c, { vectors: false, builtinChat: false });
       await cleanStop(c.id);
     });
   }
@@ -549,7 +569,7 @@ async function main() {
     check(/^3000\/tcp -> 127\.0\.0\.1:\d+$/.test(published), `published on 127.0.0.1 only (${published})`);
     return c;
   });
-  const { admin, documentId } = await step("check the app in the container", () => checkApp(running, { vectors }));
+  const { admin, documentId } = await step("check the app in the container", () => checkApp(running, { vectors, builtinChat: true }));
   await step("backup from the container (README)", () => {
     must("podman", ["exec", running.id, "node", "build/workers/backup-cli.js", "/backups/smoke"], { timeout: 120_000 });
     const manifest = JSON.parse(fs.readFileSync(path.join(backups, "smoke/manifest.json"), "utf8")) as { counts?: { documents?: number } };

@@ -17,8 +17,8 @@ export { contextualSuggestions, fallbackTitle, generateTitle, MAX_SUGGESTIONS } 
 export { DEFAULT_SYSTEM_PROMPTS, getSystemPrompts, type SystemPrompts } from "./prompts.server";
 export { citationLabel, sourceUrl, toCitation } from "./citations";
 export { createChatModel, type ChatModel } from "./chat-model.server";
-export { createLocalChatModel, defaultThreads, localModelName, type LocalChatModel } from "./local-model.server";
-export { chooseChatProvider, createChosenChatModel, type ChatProviderChoice } from "./providers.server";
+export { createLocalChatModel, defaultThreads, LOCAL_CHAT_PACKAGE, localModelName, missingLocalChatPackage, type LocalChatModel } from "./local-model.server";
+export { chatModelInstallProblem, chooseChatProvider, createChosenChatModel, type ChatProviderChoice } from "./providers.server";
 export { answeredByLabel, EXTRACTIVE, type AnsweredBy, type AnswererStatus } from "./answered-by";
 export { AnswerError, REFUSAL, type Citation, type HistoryTurn } from "./types";
 export {

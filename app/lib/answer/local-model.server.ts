@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import type { ChatHistoryItem, Llama, LlamaChat, LlamaContext, LlamaGrammar, LlamaModel } from "node-llama-cpp";
@@ -49,6 +50,24 @@ const REPEAT_PENALTY = 1.15;
  */
 export function defaultThreads(): number {
   return Math.max(1, Math.min(os.availableParallelism() - 1, 4));
+}
+
+/** The package the built-in model runs on; the keyword-only Docker image leaves it out. */
+export const LOCAL_CHAT_PACKAGE = "node-llama-cpp";
+
+const resolveFromHere = (name: string) => createRequire(import.meta.url).resolve(name);
+
+/**
+ * Why the built-in model cannot run on this install (its package left out, as in the keyword-only Docker
+ * image), or null when the package is there. Resolved, not loaded: loading starts llama.cpp's native binary.
+ */
+export function missingLocalChatPackage(resolve: (name: string) => string = resolveFromHere): string | null {
+  try {
+    resolve(LOCAL_CHAT_PACKAGE);
+    return null;
+  } catch {
+    return `MODEL_PROVIDER=local needs ${LOCAL_CHAT_PACKAGE}, which this install left out (the keyword-only Docker image); use the full image, or MODEL_PROVIDER=ollama or openai. Questions get the extractive answerer until then.`;
+  }
 }
 
 /** "SmolLM2-135M-Instruct.Q4_1.gguf" -> "SmolLM2-135M-Instruct": the file's name without the quantisation tag. */
@@ -135,7 +154,8 @@ export function createLocalChatModel(options: LocalChatModelOptions, now: () => 
 
   /** Throws an Error whose message is the reason admins read. */
   async function load(): Promise<Loaded> {
-    const problem = await modelFileProblem(modelPath);
+    // Before the model file: fetching a model would not help an install without the package to run it
+    const problem = missingLocalChatPackage() ?? (await modelFileProblem(modelPath));
     if (problem) throw new Error(problem);
     try {
       // Only here, so the native binary loads only on servers that use the built-in model.

@@ -1,7 +1,8 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "../config.server";
-import { chooseChatProvider, createChosenChatModel } from "./providers.server";
+import { missingLocalChatPackage } from "./local-model.server";
+import { chatModelInstallProblem, chooseChatProvider, createChosenChatModel } from "./providers.server";
 
 const choose = (env: NodeJS.ProcessEnv) => chooseChatProvider({ ...parseConfig(env), modelsDir: "/srv/models" });
 
@@ -38,6 +39,25 @@ describe("chooseChatProvider", () => {
     const openai = createChosenChatModel({ provider: "openai", baseURL: "http://127.0.0.1:1/v1", model: "Qwen/Qwen2.5-7B-Instruct", idleTimeoutMs: 1000 });
     expect(openai?.answeredBy).toEqual({ provider: "openai", model: "Qwen/Qwen2.5-7B-Instruct" });
     expect(createChosenChatModel({ provider: null, reason: "none" })).toBeNull();
+  });
+});
+
+describe("an install without the built-in model's package (the keyword-only Docker image)", () => {
+  const cfg = (env: NodeJS.ProcessEnv) => ({ ...parseConfig(env), modelsDir: "/srv/models" });
+  const absent = missingLocalChatPackage(() => {
+    throw new Error("Cannot find module 'node-llama-cpp'");
+  });
+
+  it("says so, with what to use instead, only when MODEL_PROVIDER=local asks for it", () => {
+    expect(absent).toMatch(/^MODEL_PROVIDER=local needs node-llama-cpp, which this install left out .*MODEL_PROVIDER=ollama or openai/);
+    expect(chatModelInstallProblem(cfg({ MODEL_PROVIDER: "local" }), () => absent)).toBe(absent);
+    expect(chatModelInstallProblem(cfg({ MODEL_PROVIDER: "ollama", OLLAMA_MODEL: "llama3.2" }), () => absent)).toBeNull();
+    expect(chatModelInstallProblem(cfg({}), () => absent)).toBeNull();
+  });
+
+  it("finds the package on this install", () => {
+    expect(missingLocalChatPackage()).toBeNull();
+    expect(chatModelInstallProblem(cfg({ MODEL_PROVIDER: "local" }))).toBeNull();
   });
 });
 

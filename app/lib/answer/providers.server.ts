@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { AppConfig } from "../config.server";
 import { createChatModel, type ChatModel } from "./chat-model.server";
-import { createLocalChatModel } from "./local-model.server";
+import { createLocalChatModel, missingLocalChatPackage } from "./local-model.server";
 import { createOpenAIChatModel } from "./openai-model.server";
 
 /** Which chat model the configuration asks for; `null` provider: none (the extractive answerer), and why. */
@@ -58,4 +58,12 @@ export function createChosenChatModel(choice: ChatProviderChoice): ChatModel | n
   if (choice.provider === "openai") return createOpenAIChatModel({ baseURL: choice.baseURL, apiKey: choice.apiKey, model: choice.model, idleTimeoutMs: choice.idleTimeoutMs });
   if (choice.provider === "ollama") return createChatModel({ host: choice.host, model: choice.model, idleTimeoutMs: choice.idleTimeoutMs });
   return null;
+}
+
+/**
+ * A line for the start-up log when the configured chat model cannot run on this install at all (the built-in
+ * model's package left out); null otherwise. The admin's system status gives the same reason.
+ */
+export function chatModelInstallProblem(cfg: ProviderConfig, missing: () => string | null = missingLocalChatPackage): string | null {
+  return chooseChatProvider(cfg).provider === "local" ? missing() : null;
 }
