@@ -419,6 +419,84 @@ describe("the extractive answerer", () => {
     expect(result.content.split("\n")[0]).toBe("B. bovis is common in Australia and South America, while B. divergens is more common in some parts of Europe and North Africa. [1]");
   });
 
+  it("refuses 'how is it diagnosed?' when nothing says how, and leads with the sentence that does", async () => {
+    kb.add({
+      id: "ems",
+      title: "Equine Endocrinology",
+      fileType: "txt",
+      pages: [
+        page(3, [
+          para(
+            "Equine metabolic syndrome (EMS) is a widely recognized collection of risk factors for endocrinopathic laminitis in horses. " +
+              "EMS is controlled mainly by dietary strategies and exercise programs that aim to improve insulin regulation.",
+          ),
+        ]),
+      ],
+    });
+    const question = "How is equine metabolic syndrome diagnosed in horses?";
+    expect((await ask(question)).content).toBe(REFUSAL);
+    kb.add({
+      id: "ems-tests",
+      title: "Equine Laboratory Medicine",
+      fileType: "txt",
+      pages: [page(9, [para("Diagnosis of EMS is based partly on the horse's history and clinical examination findings, and partly on laboratory testing.")])],
+    });
+    expect((await ask(question)).content.split("\n")[0]).toMatch(/^Diagnosis of EMS is based partly on the horse's history/);
+  });
+
+  it("carries 'the virus' of a follow-up, and reads a span written in words", async () => {
+    kb.add({
+      id: "parvo",
+      title: "Canine Infectious Diseases",
+      fileType: "txt",
+      pages: [
+        page(5, [
+          para(
+            "Canine parvovirus type 2 (CPV-2) is a non-enveloped DNA virus that causes fatal gastroenteritis in young dogs. " +
+              "The CPV-2 genome is 5323 nucleotides long and has two major open reading frames. " +
+              "CPV-2 infections are associated with mortality which can reach 91% in untreated pups. " +
+              "The virus is highly resistant to environmental conditions and can remain viable outside of its host for at least a year.",
+          ),
+        ]),
+      ],
+    });
+    const first = "What is the mortality of canine parvovirus in untreated puppies?";
+    const history = [
+      { role: "user" as const, content: first },
+      { role: "assistant" as const, content: (await ask(first)).content },
+    ];
+    const result = await ask("How long does the virus survive in the environment?", { history });
+    expect(result.content.split("\n")[0]).toMatch(/^The virus is highly resistant to environmental conditions and can remain viable outside of its host for at least a year/);
+  });
+
+  it("reads the question's species in a sentence's other words for them ('bovines', 'human'), and leads a where-question with the place", async () => {
+    kb.add({
+      id: "schisto",
+      title: "Zoonotic Helminths",
+      fileType: "txt",
+      pages: [
+        page(2, [
+          para(
+            "Schistosomiasis is among the most burdensome helminth infections, with approximately 230 million people in need of preventative treatment (World Health Organization, 2020). " +
+              "Bovines have long been recognized as a key contributor to human schistosomiasis in Asia.",
+          ),
+        ]),
+        page(3, [
+          para(
+            "Cystic echinococcosis (CE) is an important zoonotic parasitic disease caused by Echinococcus granulosus. " +
+              "The disease is widespread in southern and south-eastern Europe, particularly where sheep herding is common, such as in the Balkan peninsula.",
+          ),
+        ]),
+      ],
+    });
+    const spread = await ask("Do cattle spread schistosomiasis to people?");
+    expect(spread.content.split("\n")[0]).toMatch(/^Bovines have long been recognized as a key contributor to human schistosomiasis/);
+    // The organisation's author-year citation is not quoted.
+    expect(spread.content).not.toContain("World Health Organization");
+    const where = await ask("Where in Europe is cystic echinococcosis most common?");
+    expect(where.content.split("\n")[0]).toMatch(/^The disease is widespread in southern and south-eastern Europe/);
+  });
+
   it("Think Harder searches each aspect and answers in sections", async () => {
     const result = await ask("What is the dose of meloxicam in cats?", { useThinkHarder: true });
     expect(result.subQuestions.length).toBeGreaterThan(1);

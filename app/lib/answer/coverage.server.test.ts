@@ -87,6 +87,9 @@ describe("typed values", () => {
     expect(holdsValue("rate", "In approximately one third of infected cats the virus persists.", null)).toBe(true);
     expect(holdsValue("duration", "The incubation period is 6 to 13 days.", "incubation")).toBe(true);
     expect(holdsValue("duration", "Lesions heal within 3 weeks.", "incubation")).toBe(false);
+    // A span written without a numeral; "a-d" (figure panels) is no span.
+    expect(holdsValue("duration", "The virus can remain viable outside of its host for at least a year.", null)).toBe(true);
+    expect(holdsValue("duration", "Lesions are shown in panels a-d of the figure.", null)).toBe(false);
     expect(holdsValue("count", "The horse has eighteen thoracic vertebrae.", "thoracic")).toBe(true);
     expect(holdsValue("year", "RHDV2 was first detected in France in 2010.", null)).toBe(true);
   });

@@ -89,12 +89,14 @@ const NUMBER_WORD = "(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|
 const NUM = `(?:\\d+(?:[.,]\\d+)?|${NUMBER_WORD})`;
 const RANGE = `${NUM}(?:\\s*(?:-|–|to|and)\\s*${NUM})?`;
 const TIME_UNIT = "(?:min(?:ute)?s?|h|hrs?|hours?|d|days?|wks?|weeks?|mo|months?|yrs?|years?)";
+/** A span of time may be "a year" or "an hour" ("can remain viable outside of its host for at least a year"). */
+const SPAN = `(?:${RANGE}\\s*-?\\s*${TIME_UNIT}|\\ban?\\s+(?:minute|hour|day|week|month|year))\\b`;
 
 /** The typed values a sentence must hold to answer each kind. */
 const VALUE: Partial<Record<AskedKind, RegExp>> = {
   dose: new RegExp(`\\d(?:[\\d.,]*)\\s*(?:-|–|to)?\\s*\\d*(?:[.,]\\d+)?\\s*(?:mg|µg|μg|mcg|g|ml|mL|l|iu|IU|units?|mmol|ppm|mg\\/kg|ml\\/kg|µg\\/kg)\\b|\\bmg\\/kg\\b|\\bdos(?:e|ed|es|age|ing)\\b[^.]*\\d`, "i"),
-  interval: new RegExp(`\\b(?:every|once|twice|thrice|three times|daily|weekly|fortnightly|monthly|annually|yearly|hourly|q\\d+h|s\\.?i\\.?d|b\\.?i\\.?d|t\\.?i\\.?d|at intervals?|repeated|interval)\\b|${RANGE}\\s*-?\\s*${TIME_UNIT}\\b`, "i"),
-  duration: new RegExp(`${RANGE}\\s*-?\\s*${TIME_UNIT}\\b`, "i"),
+  interval: new RegExp(`\\b(?:every|once|twice|thrice|three times|daily|weekly|fortnightly|monthly|annually|yearly|hourly|q\\d+h|s\\.?i\\.?d|b\\.?i\\.?d|t\\.?i\\.?d|at intervals?|repeated|interval)\\b|${SPAN}`, "i"),
+  duration: new RegExp(SPAN, "i"),
   rate: new RegExp(`\\d\\s*%|\\bper ?cent\\b|\\b\\d+\\s*(?:of|out of|in)\\s*(?:every\\s*)?\\d+\\b|\\b(?:one|two|three)[- ](?:in|of)[- ]\\w+|\\b(?:half|one[- ]third|two[- ]thirds|a third|a quarter|one[- ]quarter|three[- ]quarters)\\b|\\b\\d+\\/\\d+\\b`, "i"),
   quantity: new RegExp(`${RANGE}\\s*(?:cm|mm|m|km|µm|μm|kg|g|mg|µg|μg|ng|l|ml|dl|mmol|µmol|μmol|ppm|ppb|iu|u\\/l|%|°c|degrees|fingers?|times)\\b|${RANGE}\\s*(?:µg|μg|mg|g)\\/\\w+`, "i"),
   count: new RegExp(`\\b${NUM}\\b`, "i"),
@@ -260,7 +262,7 @@ const plain = (text: string) => text.replace(/\\(?=[%$&_#])/g, "").replace(/\$/g
 const ESSAY_WORDS = 30;
 /** Three question words or more ("what's the prevalence, how often…, and what are…"): several questions in one. */
 const MANY_PARTS = 3;
-const isEssay = (question: string) =>
+export const isEssay = (question: string) =>
   INSTRUCTION_OPENING.test(question) ||
   question.split(/\s+/).filter(Boolean).length > ESSAY_WORDS ||
   (question.match(/\b(what|which|how|when|where|why|who)\b/gi) ?? []).length >= MANY_PARTS;
@@ -326,14 +328,29 @@ export function checkCoverage<P extends PassageLike>(
   }
   // "How is it treated?": some sentence where the topic is must speak of treating it (or of preventing it, when that
   // is asked). A yes/no question that only mentions a treatment ("Does managed care improve…?") asks something else.
-  if (!essay && frame.asked.includes("treatment") && /\b(?:how|what|which)\b/i.test(question)) {
-    const asks = careAsked(question);
-    const found = segments.some((segment) => splitSentences(plain(segment.text)).some((s) => speaksOfCare(asks, s.text)));
-    if (!found) return { covered: false, missing: "detail", what: ["treatment"], alternative: null };
+  // "How is FIP diagnosed?": likewise of diagnosing it ("Which diagnosis fits?" asks for a disease's name instead).
+  const asks = careAsked(question);
+  const details: Array<{ kind: AskedKind; says: (sentence: string) => boolean }> = essay
+    ? []
+    : [
+        ...(frame.asked.includes("treatment") && /\b(?:how|what|which)\b/i.test(question) ? [{ kind: "treatment" as const, says: (t: string) => speaksOfCare(asks, t) }] : []),
+        ...(frame.asked.includes("diagnosis") && /\bhow\b[^?]*\bdiagnos/i.test(question) ? [{ kind: "diagnosis" as const, says: (t: string) => DIAGNOSING.test(t) }] : []),
+      ];
+  for (const detail of details) {
+    if (segments.some((segment) => splitSentences(plain(segment.text)).some((s) => detail.says(s.text)))) continue;
+    // Another relevant passage on the topic may say it ("post-mortem diagnosis of FIP is…"): it supports the answer then.
+    const saying = candidates.find(
+      (p) => !supporting.includes(p) && topicSegments(terms, frame, [p]).some((segment) => splitSentences(plain(segment.text)).some((s) => detail.says(s.text))),
+    );
+    if (!saying) return { covered: false, missing: "detail", what: [detail.kind], alternative: null };
+    supporting.push(saying);
   }
   return { covered: true, supporting, notCovered: species.missing };
 }
 
+/** What a sentence about diagnosing says: a diagnosis, a test, a finding that confirms it ("Diagnosis of EMS is based partly on…"). */
+export const DIAGNOSING =
+  /\b(?:diagnos\w*|detect(?:ed|ion|s)?|confirm(?:ed|s|ation)?|tests?|testing|assays?|PCR|ELISA|serolog\w*|isolation|histopatholog\w*|cytolog\w*|radiograph\w*|ultrasonograph\w*|biops\w+|necropsy|post-mortem)\b/i;
 /** What a sentence about treating says: a therapy, a drug, a procedure. */
 const TREATING = /\b(?:treat\w*|therap\w*|drugs?|medicat\w*|medicines?|antibiotics?|antimicrobials?|antifungals?|antivirals?|anthelmintics?|antiparasitic\w*|administ\w*|dos(?:e|es|ed|age|ing)|mg\/kg|surg\w*|excis\w*|resect\w*|amputat\w*|supportive|fluids?|cure[ds]?|curative|regimens?|prescri\w*|inject\w*|infusions?|euthan\w*)\b/i;
 /** What a sentence about preventing or controlling says. */

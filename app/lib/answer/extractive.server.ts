@@ -1,7 +1,7 @@
 import { tokenize, type QueryTerm } from "../search/index.server";
 import { PageNumbering, PUBMED_FILE_TYPE } from "./citations";
 import { quotableSentences, type QuoteKind } from "./quotes.server";
-import { holdsValue, namesThing, requiredNames } from "./coverage.server";
+import { DIAGNOSING, holdsValue, isEssay, namesThing, requiredNames } from "./coverage.server";
 import { definedAbbreviations, INSTRUCTION_OPENING, mentionsGroup, mentionsSpecies, groupIndex, speciesIn, TYPED_KINDS, type AskedKind, type Frame, type SpeciesMentions } from "./frame";
 import { coverage, holdsTerm, termWeight } from "./relevance.server";
 import type { NumberedPassage, PassageLike } from "./types";
@@ -58,6 +58,8 @@ type Sentence = {
   notLead?: boolean;
   /** The previous answer quoted it: a follow-up may lead with it again when it answers, never repeat it below. */
   saidBefore?: boolean;
+  /** It holds what is asked (a typed value, how it is diagnosed, the place, the spelled-out name): it may lead. */
+  answersAsked?: boolean;
 };
 
 const DEFAULTS = { maxSentences: 5, maxWords: 170 } as const;
@@ -91,6 +93,8 @@ const LEAD_VALUE: Partial<Record<AskedKind, (sentence: string, frame: Frame) => 
   definition: (s, frame) => frame.acronyms.length > 0 && definedAbbreviations(s).some((d) => frame.acronyms.includes(d.abbreviation)),
   signs: (s) => /\b(signs?|symptoms?|present(?:s|ed)? with|characteri[sz]ed by|manifest\w*)\b/i.test(s) && (s.match(/,|\band\b/g) ?? []).length >= 2,
   cause: (s) => CAUSAL.test(s),
+  // "How is it diagnosed?": the sentence that says how ("Diagnosis of EMS is based partly on…").
+  diagnosis: (s) => DIAGNOSING.test(s),
   // "Where…": a place or a distribution ("more common in some parts of Europe", "endemic in", "worldwide").
   location: (s) => /\b(?:in|across|throughout|from)\s+(?:(?:some|many|most|parts?|areas?|regions?|of|the|southern|northern|eastern|western|central)\s+){0,4}\p{Lu}\p{Ll}{2,}|\b(?:endemic|enzootic|distribut\w+|worldwide|continents?|countries|regions?)\b/u.test(s),
   organism: (s) =>
@@ -132,6 +136,16 @@ const ASKING_SHARE = 0.5;
  * point again in other words.
  */
 const NOVELTY_WEIGHT = 0.75;
+/**
+ * "These factors contributed to…", "This phenomenon can lead to…": a sentence that opens by pointing back
+ * reads as an answer only after the one before it; it leads only when clearly the best.
+ */
+const ANAPHORIC_OPENING = /^(?:these|this|those|such|they|it|its|their|both|the latter|the former)\s/i;
+const ANAPHORIC_LEAD_FACTOR = 0.85;
+/** A sentence holding what is asked leads when its score is at least this share of the best one's. */
+const ANSWERING_LEAD_SHARE = 0.5;
+/** Kinds whose lead value says the asked thing itself (not merely a causal link or a list). */
+const ANSWERING_KINDS: ReadonlySet<AskedKind> = new Set(["definition", "diagnosis", "location"]);
 /** The weight of a sentence's coverage by words rare among the candidates (added to its score). */
 const LOCAL_RARITY_SHARE = 1.0;
 
@@ -166,12 +180,15 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
   // The passages are about the question's topic already: its species and named things count less in
   // choosing among their sentences than the words that say what is asked ("clinical signs", "dose").
   const topical = guide ? topicalTerms(question, guide.frame) : new Set<string>();
+  // "How long…", "how many…", "how often…": the typed value answers them; a sentence saying "long" does not.
+  const howWords = new Set(tokenize([...question.matchAll(/\bhow\s+(long|many|much|often|soon|far)\b/gi)].map((m) => m[1]).join(" ")));
+  const asked = howWords.size && terms.some((t) => !howWords.has(t.term)) ? terms.filter((t) => !howWords.has(t.term)) : terms;
   const weighted = guide
-    ? terms.map((t) => {
+    ? asked.map((t) => {
         const w = (guide.ownTerms.has(t.term) ? 1 : CARRIED_WEIGHT) * (topical.has(t.term) ? TOPICAL_WEIGHT : 1);
         return w === 1 ? t : { ...t, weight: t.weight * w };
       })
-    : terms;
+    : asked;
   const asksSpecies = guide && (guide.frame.species.length > 0 || guide.frame.groups.length > 0);
   const asking = guide ? weighted.filter((t) => guide.askingTerms.has(t.term)) : [];
   const out: Sentence[] = [];
@@ -186,7 +203,10 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
   const speciesCarried = Boolean(guide?.frame.inherited.includes("species"));
   const dosingDrugs = guide?.frame.asked.some((k) => DOSING.has(k)) ? guide.frame.drugs : [];
   // "Explain how…", "Describe…": an account, best begun from the one passage that covers most of what it asks.
+  const essay = isEssay(question);
   const essaySource = guide && INSTRUCTION_OPENING.test(question) ? [...guide.supporting][0] : undefined;
+  // "Do cattle spread it to people?": a sentence on "bovines" and "human schistosomiasis" holds the question's species words.
+  const speciesWords = guide ? [...speciesIn(question).words].map((w) => ({ ids: [...speciesIn(w).species], terms: tokenize(w) })) : [];
   const binomials = (guide?.frame.pathogens ?? []).filter((n) => /^\p{Lu}\p{Ll}+\s+\p{Ll}{3,}$/u.test(n)).map((n) => [n, tokenize(n)] as const);
   for (const p of passages) {
     const units = quotableSentences({ ...p, layout: p.layout ?? null }).filter((q) => QUOTED_KINDS.has(q.kind));
@@ -212,26 +232,32 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       const sentenceTerms = new Set(tokenize(text));
       // "B. divergens" is "Babesia divergens": the abbreviated genus counts as written out.
       for (const [name, nameTerms] of binomials) if (nameTerms.some((t) => !sentenceTerms.has(t)) && namesThing(name, text)) for (const t of nameTerms) sentenceTerms.add(t);
+      const mentions = speciesIn(text);
+      for (const word of speciesWords) if (word.ids.some((id) => mentionsSpecies(mentions, id))) for (const t of word.terms) sentenceTerms.add(t);
       let score = coverage(weighted, sentenceTerms);
       if (asking.length && asking.length < weighted.length) score = (1 - ASKING_SHARE) * score + ASKING_SHARE * coverage(asking, sentenceTerms);
       /** It holds what is asked: the typed value, the listed signs, the organism's name. */
       let answersAsked = false;
+      /** …and says it outright, so it may lead: a typed value, how it is diagnosed, the place, the spelled-out name. */
+      let leads = false;
       if (score > 0 && typed.length) {
         const context = units[i - 1]?.text ?? "";
         if (typed.some((k) => holdsValue(k, text, guide!.frame.attribute, context, [...guide!.frame.names, ...guide!.frame.drugs]))) {
           score += TYPED_BONUS;
           answersAsked = true;
+          leads = true;
         }
       } else if (score > 0 && wantsQuantity && QUANTITY.test(text)) score += QUANTITY_BONUS;
-      if (score > 0 && guide?.frame.asked.some((k) => LEAD_VALUE[k]?.(text, guide.frame))) {
+      const leadValues = score > 0 && guide ? guide.frame.asked.filter((k) => LEAD_VALUE[k]?.(text, guide.frame)) : [];
+      if (leadValues.length) {
         score += LEAD_VALUE_BONUS;
         answersAsked = true;
+        if (leadValues.some((k) => ANSWERING_KINDS.has(k))) leads = true;
       }
       /** The sentence names no species, and its paragraph names the asked one: it speaks of that species. */
       let speciesFromParagraph = false;
       let otherSpecies = false;
       if (score > 0 && asksSpecies) {
-        const mentions = speciesIn(text);
         if (namesAskedSpecies(guide!.frame, mentions)) score += SPECIES_BONUS;
         else if (mentions.species.size) {
           score -= OTHER_SPECIES_PENALTY;
@@ -253,7 +279,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       // A dose (interval, duration, route) of another drug never leads an answer about this one.
       const otherDrug = dosingDrugs.length > 0 && !dosingDrugs.some((d) => namesThing(d, text));
       const notLead = otherSpecies || otherDrug || (subjectCarried && !inNamedParagraph);
-      out.push({ text, passage: p.number, pages: unit.pages, pageLabel: unit.pageLabel, raw: unit.raw, index: i, terms: sentenceTerms, score, matched, notLead, saidBefore });
+      out.push({ text, passage: p.number, pages: unit.pages, pageLabel: unit.pageLabel, raw: unit.raw, index: i, terms: sentenceTerms, score, matched, notLead, saidBefore, answersAsked: leads && !essay });
     });
   }
   return guide ? withLocalRarity(out, asking.length && asking.length < weighted.length ? asking : weighted) : out;
@@ -310,13 +336,22 @@ function pick(candidates: Sentence[], options: Required<ExtractiveOptions>, excl
   // The answer leads with the asked species and subject: "Ovine babesiosis…" does not open an answer about cattle,
   // nor a sentence about scrapie one about goat pox in sheep.
   const leadChosen = pool.some((s) => !s.notLead);
+  // The lead holds what is asked when a sentence that does is nearly as good as the best: "How is FIP diagnosed?"
+  // leads with the sentence about diagnosing it, not the one that defines FIP. (An account of several parts,
+  // "Describe (1)… (2)…", begins where most of it is said instead: its sentences never claim this.)
+  const leadable = pool.filter((s) => !(leadChosen && s.notLead));
+  const bestLead = Math.max(0, ...leadable.map((s) => s.score));
+  const answeringLead = leadable.some((s) => s.answersAsked && s.score >= bestLead * ANSWERING_LEAD_SHARE);
   while (pool.length && chosen.length < options.maxSentences) {
     let bestIndex = -1;
     let bestValue = -Infinity;
     pool.forEach((s, i) => {
       if (!chosen.length && leadChosen && s.notLead) return;
+      if (!chosen.length && answeringLead && !s.answersAsked) return;
       if (chosen.length && s.saidBefore) return;
-      const value = chosen.length ? s.score * (1 - NOVELTY_WEIGHT + NOVELTY_WEIGHT * novelty(s)) : s.score;
+      const value = chosen.length
+        ? s.score * (1 - NOVELTY_WEIGHT + NOVELTY_WEIGHT * novelty(s))
+        : s.score * (ANAPHORIC_OPENING.test(s.text) ? ANAPHORIC_LEAD_FACTOR : 1);
       if (value > bestValue) {
         bestValue = value;
         bestIndex = i;

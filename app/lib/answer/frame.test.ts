@@ -168,6 +168,16 @@ describe("follow-ups", () => {
     expect(frameOf("My rabbit's pee is red, should I worry?").topic).not.toContain("worry");
   });
 
+  it("reads 'the virus' or 'the disease' without a name of its own as the one just spoken of", () => {
+    const previous = frameOf("What is the mortality of canine parvovirus in untreated puppies?");
+    const frame = readQuestion("How long does the virus survive in the environment?", previous);
+    expect(frame.pathogens).toEqual(previous.pathogens);
+    expect(frame.inherited).toContain("pathogens");
+    expect(frame.asked).toContain("duration");
+    // Naming its own subject, it starts anew.
+    expect(readQuestion("How long does the rabies virus survive in the environment?", previous).inherited).toEqual([]);
+  });
+
   it("starts a new frame when the question says it switches topic", () => {
     const previous = frameOf("What are the clinical signs of equine influenza?");
     expect(readQuestion("Unrelated: what causes dull eye caps in a snake after shedding?", previous).inherited).toEqual([]);

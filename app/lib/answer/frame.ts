@@ -457,17 +457,28 @@ export function definedAbbreviations(text: string): Frame["aliases"] {
   return out;
 }
 
+/** The question names a drug, pathogen, condition, proper noun or abbreviation of its own. */
+const namesOwnThing = (f: Frame) => f.drugs.length + f.pathogens.length + f.conditions.length + f.names.length + f.acronyms.length > 0;
+
 /** A question names its own topic with a named thing, or with several topic words in a question of some length. */
 const hasOwnTopic = (f: Frame, question: string) =>
-  f.drugs.length + f.pathogens.length + f.conditions.length + f.names.length + f.acronyms.length > 0 ||
+  namesOwnThing(f) ||
   f.topic.length >= 3 ||
   // "How is blood collected from chickens?": its own subject and its own species, short as it is.
   (f.topic.length >= 2 && (question.split(/\s+/).length >= 8 || f.species.length + f.groups.length > 0));
+
+/**
+ * "How long does the virus survive?", "Is the disease zoonotic?": a kind of thing with "the" and no name is
+ * the one just spoken of, unless the question names one of its own.
+ */
+const DEFINITE_KIND =
+  /\b(?:the|this|that)\s+(?:virus(?:es)?|disease|parasites?|bacteri(?:um|a)|infection|condition|drug|medication|treatment|vaccine|pathogen|organism|agent|syndrome|tumou?r|cancer|worms?|mites?|ticks?|fung(?:us|i)|toxin|outbreak|lesions?)\b/i;
 
 /** Does this question lean on the one before it (and not announce a new topic)? */
 function isFollowUp(question: string, own: Frame): boolean {
   if (SWITCH.test(question)) return false;
   if (LEANS.test(question)) return true;
+  if (DEFINITE_KIND.test(question) && !namesOwnThing(own)) return true;
   return !hasOwnTopic(own, question);
 }
 

@@ -224,7 +224,12 @@ describe("cleanQuote", () => {
     expect(cleanQuote("Goat pox was recorded in several states (Rana, Kumar, & Vihan, 2005; Venkatesan, Balamurugan, Singh, & Bhanuprakash, 2010).")).toBe(
       "Goat pox was recorded in several states.",
     );
+    expect(cleanQuote("About 230 million people need preventive treatment (World Health Organization, 2020).")).toBe("About 230 million people need preventive treatment.");
+    expect(cleanQuote("Cases rose (Centers for Disease Control and Prevention, 2019; Smith et al., 2018) in the south.")).toBe("Cases rose in the south.");
     for (const text of [
+      "The first cases (March 2020) were in cats.",
+      "It spread quickly (Summer 2018) across farms.",
+      "Outbreaks were reported (In 2019) in Europe.",
       "No increase in smaller sizes (i.e., a passive trend, Cope's rule sensu lato) was seen.",
       "A cohort (n = 12, 2019) was studied.",
       "The dose was 5 mg/kg (Plumb 2018 recommends 2-5 mg/kg) once daily.",

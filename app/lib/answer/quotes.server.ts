@@ -416,8 +416,12 @@ const EMPTY_PARENTHESES = /\s*[([]\s*(?:(?:reviewed|see|see also|e\.g\.|cf\.|for
  * ("2014a, 2015", "2010a,b"), several such separated by ";" or ",", optionally after "e.g.", "see", "reviewed in". A
  * parenthesis with anything else in it ("(n = 12, 2019 cohort)", "(i.e., a passive trend)") is text and stays.
  */
-const AUTHOR = String.raw`(?:(?:van|von|de|der|den|du|da|del|di|le|la|dos)\s+)*\p{Lu}[\p{L}'’.-]*\p{L}(?:\s+\p{Lu}[\p{L}'’-]*\p{L})?`;
-const AUTHORS = String.raw`${AUTHOR}(?:(?:\s*,\s*(?:(?:and|&)\s+)?|\s+(?:and|&)\s+)${AUTHOR}){0,3}(?:\s+(?:et\s+al\.?|and\s+others|and\s+colleagues))?`;
+// "(March 2020)" is a date, not a citation.
+const NOT_AUTHOR = String.raw`(?!(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?|Spring|Summer|Autumn|Fall|Winter|Since|Until|Before|After|In|From|To|By)\b)`;
+const AUTHOR = String.raw`${NOT_AUTHOR}(?:(?:van|von|de|der|den|du|da|del|di|le|la|dos)\s+)*\p{Lu}[\p{L}'’.-]*\p{L}(?:\s+\p{Lu}[\p{L}'’-]*\p{L})?`;
+/** An organisation as author: "World Health Organization", "Centers for Disease Control and Prevention". */
+const ORGANISATION = String.raw`${NOT_AUTHOR}\p{Lu}[\p{L}'’-]*(?:\s+(?:(?:for|of|on|and|the)\s+)*\p{Lu}[\p{L}'’-]*){2,6}`;
+const AUTHORS = String.raw`(?:${ORGANISATION}|${AUTHOR}(?:(?:\s*,\s*(?:(?:and|&)\s+)?|\s+(?:and|&)\s+)${AUTHOR}){0,3}(?:\s+(?:et\s+al\.?|and\s+others|and\s+colleagues))?)`;
 const YEAR = String.raw`(?:1[89]|20)\d\d(?:[a-z](?:,[a-z])*)?`;
 const YEARS = String.raw`${YEAR}(?:\s*,\s*${YEAR})*`;
 const ONE_CITATION = String.raw`${AUTHORS},?\s+${YEARS}`;
