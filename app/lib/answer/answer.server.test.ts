@@ -497,6 +497,35 @@ describe("the extractive answerer", () => {
     expect(where.content.split("\n")[0]).toMatch(/^The disease is widespread in southern and south-eastern Europe/);
   });
 
+  it("keeps a follow-up on a subject carried only as topic words, and reads 'catch' as asking how", async () => {
+    kb.add({
+      id: "heartworm",
+      title: "Vector-borne Nematodes",
+      fileType: "txt",
+      pages: [
+        page(6, [
+          para(
+            "Dirofilariasis is mainly caused by Dirofilaria immitis, which is transmitted by culicid mosquitoes. " +
+              "Dirofilaria immitis infects canines, felines and other animals, including humans, mostly in warm areas.",
+          ),
+        ]),
+        page(7, [para("Lung necrosis in dogs may follow embolization associated with heartworm disease, and pneumothorax can result.")]),
+        page(8, [para("People can get schistosomiasis, a helminth infection of the veins, when they wade in water where infected snails live.")]),
+      ],
+    });
+    const first = "Can cats get heartworm?";
+    const history = [
+      { role: "user" as const, content: first },
+      { role: "assistant" as const, content: (await ask(first)).content },
+    ];
+    const people = await ask("Can people get it?", { history });
+    expect(people.content.split("\n")[0]).toMatch(/^Dirofilaria immitis infects canines, felines and other animals, including humans/);
+    expect(people.content).not.toContain("Schistosomiasis");
+    const caught = await ask("How do dogs catch heartworm?");
+    expect(caught.content).not.toBe(REFUSAL);
+    expect(caught.citations.map((c) => c.page)).toContain(6);
+  });
+
   it("Think Harder searches each aspect and answers in sections", async () => {
     const result = await ask("What is the dose of meloxicam in cats?", { useThinkHarder: true });
     expect(result.subQuestions.length).toBeGreaterThan(1);

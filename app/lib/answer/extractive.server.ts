@@ -199,6 +199,9 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
   // A follow-up's subject is carried, not typed: it weighs little in search, so a passage about something
   // else that shares the new words ("sheep") must not lead.
   const subjectCarried = names.length > 0 && Boolean(guide?.frame.inherited.some((k) => k === "drugs" || k === "pathogens" || k === "conditions" || k === "names"));
+  // A subject carried only as topic words ("heartworm", which no vocabulary names): "Can people get it?" must not
+  // lead with a sentence about people from a paragraph that says nothing of heartworm.
+  const carriedTopic = !subjectCarried && guide?.frame.inherited.includes("topic") ? terms.filter((t) => guide.frame.topic.some((w) => tokenize(w).includes(t.term))) : [];
   // Likewise its species: "what about flubendazole?" after a question about pigs asks about pigs without saying so.
   const speciesCarried = Boolean(guide?.frame.inherited.includes("species"));
   const dosingDrugs = guide?.frame.asked.some((k) => DOSING.has(k)) ? guide.frame.drugs : [];
@@ -213,14 +216,19 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
     // A sentence whose paragraph names the question's pathogen or drug is about it; a neighbour's is not.
     // Likewise for the asked species: "Small group treatment may be carried out by in-water medication of
     // flubendazole…" is about pigs when its paragraph is.
-    const paragraphs = new Map<number, { names: boolean; species: boolean }>();
+    const paragraphs = new Map<number, { names: boolean; species: boolean; topic: boolean }>();
     const paragraphOf = (start: number) => {
       const from = p.text.lastIndexOf("\n", start) + 1;
       let known = paragraphs.get(from);
       if (known === undefined) {
         const to = p.text.indexOf("\n", start);
         const paragraph = p.text.slice(from, to < 0 ? undefined : to);
-        known = { names: names.length > 0 && names.every((n) => namesThing(n, paragraph)), species: Boolean(asksSpecies) && namesAskedSpecies(guide!.frame, paragraph) };
+        const paragraphTerms = carriedTopic.length ? new Set(tokenize(paragraph)) : null;
+        known = {
+          names: names.length > 0 && names.every((n) => namesThing(n, paragraph)),
+          species: Boolean(asksSpecies) && namesAskedSpecies(guide!.frame, paragraph),
+          topic: !paragraphTerms || carriedTopic.some((t) => holdsTerm(paragraphTerms, t)),
+        };
         paragraphs.set(from, known);
       }
       return known;
@@ -278,7 +286,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       const matched = terms.reduce((k, t) => k + (holdsTerm(sentenceTerms, t) ? 1 : 0), 0) + (answersAsked && inNamedParagraph ? 1 : 0) + (speciesFromParagraph ? 1 : 0);
       // A dose (interval, duration, route) of another drug never leads an answer about this one.
       const otherDrug = dosingDrugs.length > 0 && !dosingDrugs.some((d) => namesThing(d, text));
-      const notLead = otherSpecies || otherDrug || (subjectCarried && !inNamedParagraph);
+      const notLead = otherSpecies || otherDrug || (subjectCarried && !inNamedParagraph) || !paragraphOf(unit.start).topic;
       out.push({ text, passage: p.number, pages: unit.pages, pageLabel: unit.pageLabel, raw: unit.raw, index: i, terms: sentenceTerms, score, matched, notLead, saidBefore, answersAsked: leads && !essay });
     });
   }

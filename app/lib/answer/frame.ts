@@ -227,7 +227,7 @@ const GENERIC_WORDS = new Set(
   roughly approximately about around exactly also else other others another again still really actually
   safe effective effectiveness efficacy work able likely possible possibly important role roles type types kind kinds
   happen occur occurs occurred found find show shown reported report reports described describe
-  unrelated different separate switching switch going back topic question become becomes became infected infect infects instead alternatively
+  unrelated different separate switching switch going back topic question become becomes became infected infect infects catch catches caught instead alternatively
   planning plan suspect suspected go going there here large big already strongly highly quite very well just even ever maybe perhaps
   generally mostly currently recently especially particularly probably truly simply anything something everything thing things lot lots
   bit idea okay please thanks know think want wonder tell sure guess seem seems look looks try whats
