@@ -526,6 +526,23 @@ describe("the extractive answerer", () => {
     expect(caught.citations.map((c) => c.page)).toContain(6);
   });
 
+  it("never leads a question about one subtype ('FeLV-B') with a sentence about another ('FeLV-A')", async () => {
+    kb.add({
+      id: "felv",
+      title: "Feline Retroviruses",
+      fileType: "txt",
+      pages: [
+        page(4, [
+          para(
+            "Of all the subgroups, FeLV-A is the only one that is naturally contagious from cat to cat. " +
+              "FeLV-B arises by recombination with endogenous retroviral sequences and is not transmitted horizontally unless FeLV-A is present.",
+          ),
+        ]),
+      ],
+    });
+    expect((await ask("Is FeLV-B contagious?")).content.split("\n")[0]).toMatch(/^FeLV-B arises by recombination/);
+  });
+
   it("Think Harder searches each aspect and answers in sections", async () => {
     const result = await ask("What is the dose of meloxicam in cats?", { useThinkHarder: true });
     expect(result.subQuestions.length).toBeGreaterThan(1);

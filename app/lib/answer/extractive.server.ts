@@ -210,6 +210,11 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
   const essaySource = guide && INSTRUCTION_OPENING.test(question) ? [...guide.supporting][0] : undefined;
   // "Do cattle spread it to people?": a sentence on "bovines" and "human schistosomiasis" holds the question's species words.
   const speciesWords = guide ? [...speciesIn(question).words].map((w) => ({ ids: [...speciesIn(w).species], terms: tokenize(w) })) : [];
+  // Subtypes asked for by a hyphenated abbreviation ("FeLV-B"), with the pattern of its siblings ("FeLV-A", "FeLV-C").
+  const subtypes = (guide?.frame.acronyms ?? []).flatMap((a) => {
+    const m = /^(.+)-[A-Z0-9]{1,4}$/.exec(a);
+    return m ? [[a, new RegExp(`\\b${m[1]!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}-[A-Z0-9]{1,4}\\b`)] as const] : [];
+  });
   const binomials = (guide?.frame.pathogens ?? []).filter((n) => /^\p{Lu}\p{Ll}+\s+\p{Ll}{3,}$/u.test(n)).map((n) => [n, tokenize(n)] as const);
   for (const p of passages) {
     const units = quotableSentences({ ...p, layout: p.layout ?? null }).filter((q) => QUOTED_KINDS.has(q.kind));
@@ -286,7 +291,9 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       const matched = terms.reduce((k, t) => k + (holdsTerm(sentenceTerms, t) ? 1 : 0), 0) + (answersAsked && inNamedParagraph ? 1 : 0) + (speciesFromParagraph ? 1 : 0);
       // A dose (interval, duration, route) of another drug never leads an answer about this one.
       const otherDrug = dosingDrugs.length > 0 && !dosingDrugs.some((d) => namesThing(d, text));
-      const notLead = otherSpecies || otherDrug || (subjectCarried && !inNamedParagraph) || !paragraphOf(unit.start).topic;
+      // "Is FeLV-B contagious?": a sentence about FeLV-A (another subtype of the same name) does not lead.
+      const otherSubtype = subtypes.length > 0 && subtypes.every(([asked, stem]) => !namesThing(asked, text) && stem.test(text));
+      const notLead = otherSpecies || otherDrug || otherSubtype || (subjectCarried && !inNamedParagraph) || !paragraphOf(unit.start).topic;
       out.push({ text, passage: p.number, pages: unit.pages, pageLabel: unit.pageLabel, raw: unit.raw, index: i, terms: sentenceTerms, score, matched, notLead, saidBefore, answersAsked: leads && !essay });
     });
   }

@@ -178,6 +178,15 @@ describe("follow-ups", () => {
     expect(readQuestion("How long does the rabies virus survive in the environment?", previous).inherited).toEqual([]);
   });
 
+  it("reads a subtype after a hyphen as part of the abbreviation, and a follow-up's own abbreviation replaces the last", () => {
+    expect(frameOf("How common is FeLV-B in cats with FeLV-A?").acronyms).toEqual(["FeLV-B", "FeLV-A"]);
+    expect(frameOf("Is CPV-2 resistant to disinfectants?").acronyms).toEqual(["CPV-2"]);
+    const previous = frameOf("Is FeLV-B contagious?");
+    const frame = readQuestion("And FeLV-C?", previous);
+    expect(frame.acronyms).toEqual(["FeLV-C"]);
+    expect(frame.topic).toEqual(["contagious"]);
+  });
+
   it("starts a new frame when the question says it switches topic", () => {
     const previous = frameOf("What are the clinical signs of equine influenza?");
     expect(readQuestion("Unrelated: what causes dull eye caps in a snake after shedding?", previous).inherited).toEqual([]);

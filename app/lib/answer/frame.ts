@@ -191,7 +191,8 @@ const BINOMIAL = /\b([A-Z][a-z]{2,}|[A-Z]\.)\s+([a-z]{3,})\b/g;
 const CODE = /^(?=[^a-z]*[A-Z])[A-Za-z]{1,4}-?\d{3,}[A-Za-z]?$/;
 /** Acronyms and codes: at least two capitals ("MRSA", "FeLV", "RHDV2", "OmpH"), or letters with 3+ digits ("GS-441524", "A2059G"). */
 const LOWER_CASE_CODE = /^[a-z]{2,5}\d+[a-z\d]{0,3}$/;
-const ACRONYM = /^(?=(?:[^A-Z]*[A-Z]){2})[A-Z][A-Za-z]*[A-Z0-9][a-z0-9]*$|^(?=[^a-z]*[A-Z])[A-Za-z]{1,4}-?\d{3,}[A-Za-z]?$/;
+// A subtype after a hyphen belongs to it: "FeLV-B", "CPV-2", "BPI-3", "IL-6".
+const ACRONYM = /^(?=(?:[^A-Z]*[A-Z]){2})[A-Z][A-Za-z]*[A-Z0-9][a-z0-9]*(?:-[A-Z0-9]{1,4})?$|^(?=[^a-z]*[A-Z])[A-Za-z]{1,4}-?\d{3,}[A-Za-z]?$/;
 /** Acronyms that name a technique, a unit or an agency, not a thing the answer must be about. */
 const GENERIC_ACRONYMS = new Set(
   "DNA RNA PCR RT qPCR MRI CT ECG EKG ELISA IFA IV IM SC SQ PO BID SID TID QID EOD PRN ICU US USA UK EU WHO OIE WOAH FDA EMA CI SD SE OR RR NSAID NSAIDS II III IV VI VII VIII IX XI XII HPF".split(" "),
@@ -519,7 +520,8 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
     pathogens: asksWhichMember(question, own) ? genera(take("pathogens", false)) : take("pathogens", !refersBack && own.pathogens.length > 0),
     conditions: take("conditions", newSubject || (!refersBack && own.conditions.length > 0)),
     names: take("names", newSubject),
-    acronyms: take("acronyms", newSubject),
+    // "And FeLV-C?" after FeLV-B: an abbreviation of its own replaces the one before, as a drug's name does.
+    acronyms: take("acronyms", newSubject || (!refersBack && own.acronyms.length > 0)),
     topic: take("topic", newSubject),
     // What is asked is the follow-up's own ("and how often?"), or the previous one's ("what about in cats?").
     asked: own.asked.length || !inheritsAsked ? own.asked : previous.asked,
