@@ -543,6 +543,31 @@ describe("the extractive answerer", () => {
     expect((await ask("Is FeLV-B contagious?")).content.split("\n")[0]).toMatch(/^FeLV-B arises by recombination/);
   });
 
+  it("finds a binomial the passage abbreviates ('H. contortus'), and leads from a paragraph naming the asked disease", async () => {
+    kb.add({
+      id: "worms",
+      title: "Parasites of Small Ruminants",
+      fileType: "txt",
+      pages: [
+        page(11, [para("Haemonchus contortus is the most pathogenic nematode of small ruminants, and anthelmintic resistance is common.")]),
+        page(12, [para("H. contortus harbours in the abomasum of affected sheep and feeds on their blood, causing anaemia and death.")]),
+      ],
+    });
+    const sheep = await ask("Where does Haemonchus contortus live in sheep?");
+    expect(sheep.content.split("\n")[0]).toMatch(/^H\. contortus harbours in the abomasum of affected sheep/);
+    expect(sheep.citations[0]!.page).toBe(12);
+    kb.add({
+      id: "ticks",
+      title: "Tick-borne Diseases",
+      fileType: "txt",
+      pages: [
+        page(1, [para("Ovine babesiosis, a haemolytic disease transmitted by ixodid ticks, occurs in small ruminants in many countries.")]),
+        page(2, [para("The main components in the epidemiology of African swine fever are soft Ornithodoros ticks, warthogs, domestic pigs and pork products.")]),
+      ],
+    });
+    expect((await ask("What ticks transmit African swine fever?")).content.split("\n")[0]).toMatch(/^The main components in the epidemiology of African swine fever/);
+  });
+
   it("Think Harder searches each aspect and answers in sections", async () => {
     const result = await ask("What is the dose of meloxicam in cats?", { useThinkHarder: true });
     expect(result.subQuestions.length).toBeGreaterThan(1);

@@ -1,7 +1,7 @@
 import { normalizeText, tokenize, type QueryTerm } from "../search/index.server";
 import { splitSentences } from "../sentences";
 import { definedAbbreviations, INSTRUCTION_OPENING, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, speciesIn, speciesLabel, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
-import { match, passageTerms, type ScoredPassage } from "./relevance.server";
+import { match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
 
 /**
@@ -247,7 +247,7 @@ function topicSegments(terms: QueryTerm[], frame: Frame, passages: PassageLike[]
       .filter((t) => t.trim())
       .map((text) => ({ text, context: `${p.title}\n${p.heading ?? ""}` })),
   );
-  const scored = segments.map((s) => ({ s, c: match(topic, new Set(tokenize(`${s.context}\n${s.text}`))).coverage }));
+  const scored = segments.map((s) => ({ s, c: match(topic, textTerms(`${s.context}\n${s.text}`)).coverage }));
   const best = Math.max(0, ...scored.map((x) => x.c));
   return scored.filter((x) => x.c >= best * SEGMENT_RELATIVE_TO_BEST).map((x) => x.s);
 }
@@ -312,7 +312,12 @@ export function checkCoverage<P extends PassageLike>(
   const namesNoSpecies = () => segments.every((s) => speciesIn(`${s.context}\n${s.text}`).species.size === 0);
   if (missesFocus(question, frame, species.missingIds) && !(essay && namesNoSpecies())) {
     const best = supporting[0]!;
-    const covered = [...speciesIn(fullText(best)).species].filter((id) => id !== "human").map(speciesLabel);
+    // The species its paragraphs on the topic name, not those of a neighbouring paragraph of the same chunk
+    // (never the asked one: "gives this for goats …, not for goats" would contradict itself).
+    const bestSegments = topicSegments(terms, frame, [best]);
+    const covered = [...speciesIn(bestSegments.map((s) => `${s.context}\n${s.text}`).join("\n")).species]
+      .filter((id) => id !== "human" && !species.missingIds.includes(id))
+      .map(speciesLabel);
     return { covered: false, missing: "species", what: species.missing, alternative: covered.length ? { passage: best, species: covered } : null };
   }
 

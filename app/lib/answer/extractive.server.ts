@@ -95,8 +95,10 @@ const LEAD_VALUE: Partial<Record<AskedKind, (sentence: string, frame: Frame) => 
   cause: (s) => CAUSAL.test(s),
   // "How is it diagnosed?": the sentence that says how ("Diagnosis of EMS is based partly on…").
   diagnosis: (s) => DIAGNOSING.test(s),
-  // "Where…": a place or a distribution ("more common in some parts of Europe", "endemic in", "worldwide").
-  location: (s) => /\b(?:in|across|throughout|from)\s+(?:(?:some|many|most|parts?|areas?|regions?|of|the|southern|northern|eastern|western|central)\s+){0,4}\p{Lu}\p{Ll}{2,}|\b(?:endemic|enzootic|distribut\w+|worldwide|continents?|countries|regions?)\b/u.test(s),
+  // "Where…": a place or a distribution ("more common in some parts of Europe", "endemic in", "worldwide"), or a
+  // site in the body ("harbours in the abomasum", "are located in the pulmonary arteries").
+  location: (s) =>
+    /\b(?:located|found|harbou?r(?:s|ed)?|lives?|resides?|inhabits?|lodge[sd]?|situated|localized|localised)\s+(?:mainly\s+|mostly\s+|primarily\s+)?(?:in|within|inside|on)\s+the\b/i.test(s) || /\b(?:in|across|throughout|from)\s+(?:(?:some|many|most|parts?|areas?|regions?|of|the|southern|northern|eastern|western|central)\s+){0,4}\p{Lu}\p{Ll}{2,}|\b(?:endemic|enzootic|distribut\w+|worldwide|continents?|countries|regions?)\b/u.test(s),
   organism: (s) =>
     /\b[A-Z]\.\s?[a-z]{3,}\b|(?<=\S\s+)\b[A-Z][a-z]{2,}\s+[a-z]{3,}(?:us|um|a|ae|i|ii|is|es|ensis|ata|alis|oides)\b/.test(s) ||
     // "…transmitted by triatomine vectors of the order Hemiptera": the vector named without a binomial.
@@ -293,7 +295,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       const otherDrug = dosingDrugs.length > 0 && !dosingDrugs.some((d) => namesThing(d, text));
       // "Is FeLV-B contagious?": a sentence about FeLV-A (another subtype of the same name) does not lead.
       const otherSubtype = subtypes.length > 0 && subtypes.every(([asked, stem]) => !namesThing(asked, text) && stem.test(text));
-      const notLead = otherSpecies || otherDrug || otherSubtype || (subjectCarried && !inNamedParagraph) || !paragraphOf(unit.start).topic;
+      const notLead = otherSpecies || otherDrug || otherSubtype || ((subjectCarried || (required.length > 0 && !essay)) && !inNamedParagraph) || !paragraphOf(unit.start).topic;
       out.push({ text, passage: p.number, pages: unit.pages, pageLabel: unit.pageLabel, raw: unit.raw, index: i, terms: sentenceTerms, score, matched, notLead, saidBefore, answersAsked: leads && !essay });
     });
   }

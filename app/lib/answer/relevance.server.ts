@@ -36,7 +36,38 @@ export type ScoredPassage<P extends PassageLike> = P & { coverage: number; evide
 
 /** Index terms of a passage's text, heading and document title. */
 export function passageTerms(passage: Pick<PassageLike, "text" | "heading" | "title">): Set<string> {
-  return new Set(tokenize(`${passage.title}\n${passage.heading ?? ""}\n${passage.text}`));
+  return textTerms(`${passage.title}\n${passage.heading ?? ""}\n${passage.text}`);
+}
+
+/** A text's index terms, and the abbreviated binomials it writes ("H. contortus"). */
+export function textTerms(text: string): Set<string> {
+  const terms = new Set(tokenize(text));
+  for (const m of text.matchAll(ABBREVIATED_BINOMIAL)) {
+    const epithet = tokenize(m[2]!)[0];
+    if (epithet) terms.add(abbreviatedGenusTerm(m[1]!, epithet));
+  }
+  return terms;
+}
+
+/** "H. contortus": a genus written as its initial, as texts do after the first mention. */
+const ABBREVIATED_BINOMIAL = /\b([A-Z])\.\s?([a-z]{3,})\b/g;
+const abbreviatedGenusTerm = (initial: string, epithetTerm: string) => `${initial.toLowerCase()}.${epithetTerm}`;
+
+/**
+ * A binomial the question writes out ("Haemonchus contortus") is held by a passage that writes "H. contortus":
+ * the genus term gets that form as an alternative (passageTerms adds it for every abbreviated binomial).
+ */
+export function withAbbreviatedGenera(terms: QueryTerm[], question: string): QueryTerm[] {
+  const forms = new Map<string, string>();
+  for (const m of question.matchAll(/\b([A-Z][a-z]{2,})\s+([a-z]{3,})\b/g)) {
+    const [genus, epithet] = [tokenize(m[1]!)[0], tokenize(m[2]!)[0]];
+    if (genus && epithet) forms.set(genus, abbreviatedGenusTerm(m[1]![0]!, epithet));
+  }
+  if (!forms.size) return terms;
+  return terms.map((t) => {
+    const form = forms.get(t.term);
+    return form ? { ...t, alternatives: [...(t.alternatives ?? []), [form]] } : t;
+  });
 }
 
 /** Unknown terms (df 0) carry the IDF of a term seen in no chunk. */
