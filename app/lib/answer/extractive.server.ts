@@ -201,6 +201,9 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
   // A follow-up's subject is carried, not typed: it weighs little in search, so a passage about something
   // else that shares the new words ("sheep") must not lead.
   const subjectCarried = names.length > 0 && Boolean(guide?.frame.inherited.some((k) => k === "drugs" || k === "pathogens" || k === "conditions" || k === "names"));
+  // The question's own subject (its drug, pathogen or condition): "What ticks transmit African swine fever?" does not
+  // lead with "Ovine babesiosis… transmitted by ixodid ticks" from a paragraph that never names it.
+  const subjects = guide ? [...guide.frame.drugs, ...guide.frame.pathogens, ...guide.frame.conditions] : [];
   // A subject carried only as topic words ("heartworm", which no vocabulary names): "Can people get it?" must not
   // lead with a sentence about people from a paragraph that says nothing of heartworm.
   const carriedTopic = !subjectCarried && guide?.frame.inherited.includes("topic") ? terms.filter((t) => guide.frame.topic.some((w) => tokenize(w).includes(t.term))) : [];
@@ -223,7 +226,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
     // A sentence whose paragraph names the question's pathogen or drug is about it; a neighbour's is not.
     // Likewise for the asked species: "Small group treatment may be carried out by in-water medication of
     // flubendazole…" is about pigs when its paragraph is.
-    const paragraphs = new Map<number, { names: boolean; species: boolean; topic: boolean }>();
+    const paragraphs = new Map<number, { names: boolean; species: boolean; topic: boolean; subject: boolean }>();
     const paragraphOf = (start: number) => {
       const from = p.text.lastIndexOf("\n", start) + 1;
       let known = paragraphs.get(from);
@@ -235,6 +238,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
           names: names.length > 0 && names.every((n) => namesThing(n, paragraph)),
           species: Boolean(asksSpecies) && namesAskedSpecies(guide!.frame, paragraph),
           topic: !paragraphTerms || carriedTopic.some((t) => holdsTerm(paragraphTerms, t)),
+          subject: !subjects.length || subjects.some((n) => namesThing(n, paragraph)),
         };
         paragraphs.set(from, known);
       }
@@ -295,7 +299,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       const otherDrug = dosingDrugs.length > 0 && !dosingDrugs.some((d) => namesThing(d, text));
       // "Is FeLV-B contagious?": a sentence about FeLV-A (another subtype of the same name) does not lead.
       const otherSubtype = subtypes.length > 0 && subtypes.every(([asked, stem]) => !namesThing(asked, text) && stem.test(text));
-      const notLead = otherSpecies || otherDrug || otherSubtype || ((subjectCarried || (required.length > 0 && !essay)) && !inNamedParagraph) || !paragraphOf(unit.start).topic;
+      const notLead = otherSpecies || otherDrug || otherSubtype || (subjectCarried && !inNamedParagraph) || (!essay && !paragraphOf(unit.start).subject) || !paragraphOf(unit.start).topic;
       out.push({ text, passage: p.number, pages: unit.pages, pageLabel: unit.pageLabel, raw: unit.raw, index: i, terms: sentenceTerms, score, matched, notLead, saidBefore, answersAsked: leads && !essay });
     });
   }
