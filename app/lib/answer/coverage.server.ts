@@ -339,7 +339,7 @@ export function checkCoverage<P extends PassageLike>(
     ? []
     : [
         ...(frame.asked.includes("treatment") && /\b(?:how|what|which)\b/i.test(question) ? [{ kind: "treatment" as const, says: (t: string) => speaksOfCare(asks, t) }] : []),
-        ...(frame.asked.includes("diagnosis") && /\bhow\b[^?]*\bdiagnos/i.test(question) ? [{ kind: "diagnosis" as const, says: (t: string) => DIAGNOSING.test(t) }] : []),
+        ...(frame.asked.includes("diagnosis") && HOW_DIAGNOSED.test(question) ? [{ kind: "diagnosis" as const, says: (t: string) => DIAGNOSING.test(t) }] : []),
       ];
   for (const detail of details) {
     if (segments.some((segment) => splitSentences(plain(segment.text)).some((s) => detail.says(s.text)))) continue;
@@ -353,6 +353,8 @@ export function checkCoverage<P extends PassageLike>(
   return { covered: true, supporting, notCovered: species.missing };
 }
 
+/** "How is FIP diagnosed?", "how do you diagnose it": asks how, not which disease ("Which diagnosis fits?"). */
+export const HOW_DIAGNOSED = /\bhow\b[^?]*\bdiagnos/i;
 /** What a sentence about diagnosing says: a diagnosis, a test, a finding that confirms it ("Diagnosis of EMS is based partly on…"). */
 export const DIAGNOSING =
   /\b(?:diagnos\w*|detect(?:ed|ion|s)?|confirm(?:ed|s|ation)?|tests?|testing|assays?|PCR|ELISA|serolog\w*|isolation|histopatholog\w*|cytolog\w*|radiograph\w*|ultrasonograph\w*|biops\w+|necropsy|post-mortem)\b/i;

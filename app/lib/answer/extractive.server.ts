@@ -1,7 +1,7 @@
 import { tokenize, type QueryTerm } from "../search/index.server";
 import { PageNumbering, PUBMED_FILE_TYPE } from "./citations";
 import { quotableSentences, type QuoteKind } from "./quotes.server";
-import { DIAGNOSING, holdsValue, isEssay, namesThing, requiredNames } from "./coverage.server";
+import { DIAGNOSING, holdsValue, HOW_DIAGNOSED, isEssay, namesThing, requiredNames } from "./coverage.server";
 import { definedAbbreviations, INSTRUCTION_OPENING, mentionsGroup, mentionsSpecies, groupIndex, speciesIn, TYPED_KINDS, type AskedKind, type Frame, type SpeciesMentions } from "./frame";
 import { coverage, holdsTerm, termWeight } from "./relevance.server";
 import type { NumberedPassage, PassageLike } from "./types";
@@ -88,13 +88,14 @@ const NAMES_BONUS = 0.15;
  * mechanism is said with a causal link ("the result of genetic mutations", "leading to", "due to").
  */
 const CAUSAL = /\b(result(?:s|ed)? (?:of|from)|lead(?:s|ing)? to|due to|because|owing to|mutat\w+|arises?|gives? rise|responsible for|consequence of)\b/i;
-const LEAD_VALUE: Partial<Record<AskedKind, (sentence: string, frame: Frame) => boolean>> = {
+const LEAD_VALUE: Partial<Record<AskedKind, (sentence: string, frame: Frame, question: string) => boolean>> = {
   // "What does FIP stand for?": the sentence that spells it out ("feline infectious peritonitis (FIP)").
   definition: (s, frame) => frame.acronyms.length > 0 && definedAbbreviations(s).some((d) => frame.acronyms.includes(d.abbreviation)),
   signs: (s) => /\b(signs?|symptoms?|present(?:s|ed)? with|characteri[sz]ed by|manifest\w*)\b/i.test(s) && (s.match(/,|\band\b/g) ?? []).length >= 2,
   cause: (s) => CAUSAL.test(s),
-  // "How is it diagnosed?": the sentence that says how ("Diagnosis of EMS is based partly on…").
-  diagnosis: (s) => DIAGNOSING.test(s),
+  // "How is it diagnosed?": the sentence that says how ("Diagnosis of EMS is based partly on…"). "Which diagnosis
+  // fits?" asks for a disease's name instead.
+  diagnosis: (s, _frame, question) => HOW_DIAGNOSED.test(question) && DIAGNOSING.test(s),
   // "Where…": a place or a distribution ("more common in some parts of Europe", "endemic in", "worldwide"), or a
   // site in the body ("harbours in the abomasum", "are located in the pulmonary arteries").
   location: (s) =>
@@ -138,12 +139,6 @@ const ASKING_SHARE = 0.5;
  * point again in other words.
  */
 const NOVELTY_WEIGHT = 0.75;
-/**
- * "These factors contributed to…", "This phenomenon can lead to…": a sentence that opens by pointing back
- * reads as an answer only after the one before it; it leads only when clearly the best.
- */
-const ANAPHORIC_OPENING = /^(?:these|this|those|such|they|it|its|their|both|the latter|the former)\s/i;
-const ANAPHORIC_LEAD_FACTOR = 0.85;
 /** A sentence holding what is asked leads when its score is at least this share of the best one's. */
 const ANSWERING_LEAD_SHARE = 0.5;
 /** Kinds whose lead value says the asked thing itself (not merely a causal link or a list). */
@@ -252,7 +247,8 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       // "B. divergens" is "Babesia divergens": the abbreviated genus counts as written out.
       for (const [name, nameTerms] of binomials) if (nameTerms.some((t) => !sentenceTerms.has(t)) && namesThing(name, text)) for (const t of nameTerms) sentenceTerms.add(t);
       const mentions = speciesIn(text);
-      for (const word of speciesWords) if (word.ids.some((id) => mentionsSpecies(mentions, id))) for (const t of word.terms) sentenceTerms.add(t);
+      // Named as that species, not as a group it belongs to ("ruminants" is not "ovine").
+      for (const word of speciesWords) if (word.ids.some((id) => mentions.species.has(id))) for (const t of word.terms) sentenceTerms.add(t);
       let score = coverage(weighted, sentenceTerms);
       if (asking.length && asking.length < weighted.length) score = (1 - ASKING_SHARE) * score + ASKING_SHARE * coverage(asking, sentenceTerms);
       /** It holds what is asked: the typed value, the listed signs, the organism's name. */
@@ -267,7 +263,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
           leads = true;
         }
       } else if (score > 0 && wantsQuantity && QUANTITY.test(text)) score += QUANTITY_BONUS;
-      const leadValues = score > 0 && guide ? guide.frame.asked.filter((k) => LEAD_VALUE[k]?.(text, guide.frame)) : [];
+      const leadValues = score > 0 && guide ? guide.frame.asked.filter((k) => LEAD_VALUE[k]?.(text, guide.frame, question)) : [];
       if (leadValues.length) {
         score += LEAD_VALUE_BONUS;
         answersAsked = true;
@@ -370,9 +366,7 @@ function pick(candidates: Sentence[], options: Required<ExtractiveOptions>, excl
       if (!chosen.length && leadChosen && s.notLead) return;
       if (!chosen.length && answeringLead && !s.answersAsked) return;
       if (chosen.length && s.saidBefore) return;
-      const value = chosen.length
-        ? s.score * (1 - NOVELTY_WEIGHT + NOVELTY_WEIGHT * novelty(s))
-        : s.score * (ANAPHORIC_OPENING.test(s.text) ? ANAPHORIC_LEAD_FACTOR : 1);
+      const value = chosen.length ? s.score * (1 - NOVELTY_WEIGHT + NOVELTY_WEIGHT * novelty(s)) : s.score;
       if (value > bestValue) {
         bestValue = value;
         bestIndex = i;
