@@ -568,6 +568,23 @@ describe("the extractive answerer", () => {
     expect((await ask("What ticks transmit African swine fever?")).content.split("\n")[0]).toMatch(/^The main components in the epidemiology of African swine fever/);
   });
 
+  it("leads a 'told apart' question with the sentence that distinguishes the two", async () => {
+    kb.add({
+      id: "capripox",
+      title: "Capripox Viruses",
+      fileType: "txt",
+      pages: [
+        page(3, [
+          para(
+            "Goat pox and sheep pox are important capripox diseases of small ruminants in Africa and Asia. " +
+              "Goat pox is clinically indistinguishable from sheep pox, and only molecular techniques such as PCR identify the virus.",
+          ),
+        ]),
+      ],
+    });
+    expect((await ask("How is goat pox told apart from sheep pox?")).content.split("\n")[0]).toMatch(/^Goat pox is clinically indistinguishable from sheep pox/);
+  });
+
   it("Think Harder searches each aspect and answers in sections", async () => {
     const result = await ask("What is the dose of meloxicam in cats?", { useThinkHarder: true });
     expect(result.subQuestions.length).toBeGreaterThan(1);

@@ -93,6 +93,8 @@ const LEAD_VALUE: Partial<Record<AskedKind, (sentence: string, frame: Frame, que
   definition: (s, frame) => frame.acronyms.length > 0 && definedAbbreviations(s).some((d) => frame.acronyms.includes(d.abbreviation)),
   signs: (s) => /\b(signs?|symptoms?|present(?:s|ed)? with|characteri[sz]ed by|manifest\w*)\b/i.test(s) && (s.match(/,|\band\b/g) ?? []).length >= 2,
   cause: (s) => CAUSAL.test(s),
+  // "How is goat pox told apart from sheep pox?": the sentence that distinguishes or contrasts them.
+  comparison: (s) => /\b(?:distinguish\w*|differentiat\w*|differ(?:s|ed|ence|ences|ent)?|whereas|unlike|in contrast|compared|similar(?:ly)?|indistinguishable)\b/i.test(s),
   // "How is it diagnosed?": the sentence that says how ("Diagnosis of EMS is based partly on…"). "Which diagnosis
   // fits?" asks for a disease's name instead.
   diagnosis: (s, _frame, question) => HOW_DIAGNOSED.test(question) && DIAGNOSING.test(s),

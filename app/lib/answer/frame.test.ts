@@ -187,6 +187,14 @@ describe("follow-ups", () => {
     expect(frame.topic).toEqual(["contagious"]);
   });
 
+  it("reads 'the flock' or 'the herd' as the case just spoken of, 'FeLV-positive' as FeLV, and 'prognosis' as what is asked", () => {
+    const previous = frameOf("I have a duck flock with sudden deaths; could this be fowl cholera?");
+    const frame = readQuestion("Which antibiotic should I use to treat the flock?", previous);
+    expect(frame.species).toEqual(previous.species);
+    expect(frame.inherited).toContain("species");
+    expect(frameOf("What is the prognosis for a FeLV-positive cat?")).toMatchObject({ acronyms: ["FeLV"], conditions: [], asked: ["prognosis"] });
+  });
+
   it("starts a new frame when the question says it switches topic", () => {
     const previous = frameOf("What are the clinical signs of equine influenza?");
     expect(readQuestion("Unrelated: what causes dull eye caps in a snake after shedding?", previous).inherited).toEqual([]);

@@ -364,12 +364,15 @@ function namedThings(text: string) {
       const lower = word.toLowerCase();
       if (inBinomial.has(lower) || speciesWords.has(lower)) return;
       if (speciesIn(lower).species.size || speciesIn(lower).groups.size) return;
-      if (ACRONYM.test(word) && !GENERIC_ACRONYMS.has(word.toUpperCase())) return push(CODE.test(word) ? names : acronyms, word.replace(/-[a-z]+$/, ""));
+      // "FeLV-positive": the abbreviation without its lower-case suffix.
+      const core = word.replace(/-[a-z]+$/, "");
+      if (ACRONYM.test(core) && !GENERIC_ACRONYMS.has(core.toUpperCase())) return push(CODE.test(core) ? names : acronyms, core);
       // Typed in lower case ("rhdv2", "h5n1"): letters and digits together are an abbreviation all the same.
       if (LOWER_CASE_CODE.test(word)) return push(acronyms, word.toUpperCase());
       if (namesDrug(lower)) return push(drugs, lower);
       if (PATHOGEN_ENDING.test(lower)) return push(pathogens, lower);
-      if (CONDITION_ENDING.test(lower)) return push(conditions, lower);
+      // "diagnosis", "prognosis" end like a condition but say what is asked.
+      if (CONDITION_ENDING.test(lower) && !GENERIC_WORDS.has(lower)) return push(conditions, lower);
       // A capitalised word that does not open its sentence (or clause) is a proper noun: a place, a breed, a genus.
       const opensClause = i === 0 || /[:;]\s*$/.test(sentence.slice(0, sentence.indexOf(raw)));
       // "Chagas-endemic": the name is the capitalised part.
@@ -473,7 +476,7 @@ const hasOwnTopic = (f: Frame, question: string) =>
  * the one just spoken of, unless the question names one of its own.
  */
 const DEFINITE_KIND =
-  /\b(?:the|this|that)\s+(?:virus(?:es)?|disease|parasites?|bacteri(?:um|a)|infection|condition|drug|medication|treatment|vaccine|pathogen|organism|agent|syndrome|tumou?r|cancer|worms?|mites?|ticks?|fung(?:us|i)|toxin|outbreak|lesions?)\b/i;
+  /\b(?:the|this|that|these|those)\s+(?:virus(?:es)?|disease|parasites?|bacteri(?:um|a)|infection|condition|drug|medication|treatment|vaccine|pathogen|organism|agent|syndrome|tumou?r|cancer|worms?|mites?|ticks?|fung(?:us|i)|toxin|outbreak|lesions?|flock|herd|litter|patients?|animals?|case)\b/i;
 
 /** Does this question lean on the one before it (and not announce a new topic)? */
 function isFollowUp(question: string, own: Frame): boolean {
