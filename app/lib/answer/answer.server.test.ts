@@ -585,6 +585,30 @@ describe("the extractive answerer", () => {
     expect((await ask("How is goat pox told apart from sheep pox?")).content.split("\n")[0]).toMatch(/^Goat pox is clinically indistinguishable from sheep pox/);
   });
 
+  it("counts soaking or bathing as treating ('How do I treat it?' after retained spectacles)", async () => {
+    kb.add({
+      id: "reptiles",
+      title: "Reptile Medicine",
+      fileType: "txt",
+      pages: [
+        page(45, [
+          para(
+            "Incomplete shedding in snakes can result in retained spectacles with a dull and dry appearance of the eye caps. " +
+              "If the patient has problems shedding, the humidity in the cage should be increased or the animal soaked in a warm water bath.",
+          ),
+        ]),
+      ],
+    });
+    const first = "What causes retained spectacles in snakes?";
+    const history = [
+      { role: "user" as const, content: first },
+      { role: "assistant" as const, content: (await ask(first)).content },
+    ];
+    const treated = await ask("How do I treat it?", { history });
+    expect(treated.content).not.toBe(REFUSAL);
+    expect(treated.citations[0]!.page).toBe(45);
+  });
+
   it("Think Harder searches each aspect and answers in sections", async () => {
     const result = await ask("What is the dose of meloxicam in cats?", { useThinkHarder: true });
     expect(result.subQuestions.length).toBeGreaterThan(1);

@@ -359,7 +359,7 @@ export const HOW_DIAGNOSED = /\bhow\b[^?]*\bdiagnos/i;
 export const DIAGNOSING =
   /\b(?:diagnos\w*|detect(?:ed|ion|s)?|confirm(?:ed|s|ation)?|tests?|testing|assays?|PCR|ELISA|serolog\w*|isolation|histopatholog\w*|cytolog\w*|radiograph\w*|ultrasonograph\w*|biops\w+|necropsy|post-mortem)\b/i;
 /** What a sentence about treating says: a therapy, a drug, a procedure. */
-const TREATING = /\b(?:treat\w*|therap\w*|drugs?|medicat\w*|medicines?|antibiotics?|antimicrobials?|antifungals?|antivirals?|anthelmintics?|antiparasitic\w*|administ\w*|dos(?:e|es|ed|age|ing)|mg\/kg|surg\w*|excis\w*|resect\w*|amputat\w*|supportive|fluids?|cure[ds]?|curative|regimens?|prescri\w*|inject\w*|infusions?|euthan\w*)\b/i;
+const TREATING = /\b(?:treat\w*|therap\w*|drugs?|medicat\w*|medicines?|antibiotics?|antimicrobials?|antifungals?|antivirals?|anthelmintics?|antiparasitic\w*|administ\w*|dos(?:e|es|ed|age|ing)|mg\/kg|surg\w*|excis\w*|resect\w*|amputat\w*|supportive|fluids?|cure[ds]?|curative|regimens?|prescri\w*|inject\w*|infusions?|euthan\w*|soak\w*|baths?|moisten\w*|lubricat\w*|irrigat\w*|flush\w*|bandag\w*|splint\w*)\b/i;
 /** What a sentence about preventing or controlling says. */
 const PREVENTING = /\b(?:prevent\w*|control\w*|vaccin\w*|immuni[sz]\w*|prophyla\w*|biosecurity|hygiene|quarantin\w*|isolat\w*|disinfect\w*|eradicat\w*|cull\w*|avoid\w*|reduc\w*|minimi[sz]\w*|screen\w*|treat\w*)\b/i;
 

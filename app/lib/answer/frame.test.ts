@@ -195,6 +195,15 @@ describe("follow-ups", () => {
     expect(frameOf("What is the prognosis for a FeLV-positive cat?")).toMatchObject({ acronyms: ["FeLV"], conditions: [], asked: ["prognosis"] });
   });
 
+  it("leaves the drug behind when a follow-up asks about the disease itself", () => {
+    const previous = readQuestion("What dose of oseltamivir is used for it?", frameOf("What are the clinical signs of equine influenza in horses?"));
+    expect(previous.drugs).toEqual(["oseltamivir"]);
+    expect(readQuestion("How long is the incubation period?", previous).drugs).toEqual([]);
+    expect(readQuestion("How long is the incubation period?", previous).conditions).toEqual(previous.conditions);
+    // A question about giving it keeps the drug.
+    expect(readQuestion("How often should it be repeated?", previous).drugs).toEqual(["oseltamivir"]);
+  });
+
   it("starts a new frame when the question says it switches topic", () => {
     const previous = frameOf("What are the clinical signs of equine influenza?");
     expect(readQuestion("Unrelated: what causes dull eye caps in a snake after shedding?", previous).inherited).toEqual([]);

@@ -491,6 +491,13 @@ const asksWhichMember = (question: string, own: Frame) => !own.pathogens.length 
 /** Binomials carried into such a question keep their genus only ("Babesia divergens" -> "Babesia"). */
 const genera = (names: string[]) => [...new Set(names.map((n) => (/^\p{Lu}\p{Ll}+\s+\p{Ll}{3,}$/u.test(n) ? n.split(/\s+/)[0]! : n)))];
 
+/** Kinds of question about a disease itself, never about a drug given for it. */
+const DISEASE_KINDS: ReadonlySet<AskedKind> = new Set(["signs", "cause", "location", "organism", "diagnosis", "prognosis", "rate", "definition"]);
+const DISEASE_ATTRIBUTES = /^(?:incubation|gestation|prepatent|patent|shedding|latent|infectious|life cycle|lifespan|life span|survival)$/;
+/** Does a question ask only about the disease (its signs, cause, incubation period…), not about a treatment? */
+const asksOfDisease = (own: Frame) =>
+  own.asked.length > 0 && own.asked.every((k) => DISEASE_KINDS.has(k) || ((k === "duration" || k === "interval") && DISEASE_ATTRIBUTES.test(own.attribute ?? "")));
+
 /**
  * The frame of a question in a conversation: a follow-up keeps the previous frame and replaces the
  * slots it names ("what about in cattle?" changes the species; "how often should it be repeated?"
@@ -519,7 +526,8 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
     species: ownSpecies ? own.species : previous.species,
     groups: ownSpecies ? own.groups : previous.groups,
     young: ownSpecies ? own.young : previous.young,
-    drugs: take("drugs", !refersBack && own.drugs.length > 0),
+    // "How long is the incubation period?" after a dose question asks about the disease: the drug stays behind.
+    drugs: asksOfDisease(own) ? own.drugs : take("drugs", !refersBack && own.drugs.length > 0),
     pathogens: asksWhichMember(question, own) ? genera(take("pathogens", false)) : take("pathogens", !refersBack && own.pathogens.length > 0),
     conditions: take("conditions", newSubject || (!refersBack && own.conditions.length > 0)),
     names: take("names", newSubject),
