@@ -204,6 +204,12 @@ describe("follow-ups", () => {
     expect(readQuestion("How often should it be repeated?", previous).drugs).toEqual(["oseltamivir"]);
   });
 
+  it("reads a vertebral or dental formula as a count, and a withdrawal period as a duration", () => {
+    expect(frameOf("What is the vertebral formula of the horse?")).toMatchObject({ species: ["horse"], asked: ["count"] });
+    expect(frameOf("What is the dental formula of the adult dog?").asked).toEqual(["count"]);
+    expect(frameOf("What is the withdrawal period for ivermectin in pigs?")).toMatchObject({ drugs: ["ivermectin"], asked: ["duration"], attribute: "withdrawal" });
+  });
+
   it("starts a new frame when the question says it switches topic", () => {
     const previous = frameOf("What are the clinical signs of equine influenza?");
     expect(readQuestion("Unrelated: what causes dull eye caps in a snake after shedding?", previous).inherited).toEqual([]);

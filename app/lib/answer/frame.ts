@@ -224,7 +224,7 @@ const GENERIC_WORDS = new Set(
   sign signs symptom symptoms clinical feature features finding findings effect effects
   use used using need needed needs get gets got make makes made should would could case patient patients
   risk risks factor factors year years day days week weeks month months hour hours first new old young adult
-  timeline timelines chronology history trend trends
+  timeline timelines chronology history trend trends formula formulae
   roughly approximately about around exactly also else other others another again still really actually
   safe effective effectiveness efficacy work able likely possible possibly important role roles type types kind kinds
   happen occur occurs occurred found find show shown reported report reports described describe
@@ -277,11 +277,12 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   ["dose", /\b(dose|doses|dosage|dosing|how much\b.*\b(give|use|administer)|mg\s*\/\s*kg)\b/i],
   // "How often should it be given/repeated": a dosing interval; "how often do cats show bleeding": a rate (below).
   ["interval", /\b(how (?:often|frequently)\b(?:\W+\w+){0,4}?\W+(?:give|given|administer(?:ed)?|repeat(?:ed)?|dose[ds]?|treat(?:ed)?|appl(?:y|ied)|inject(?:ed)?|vaccinate[ds]?|booster(?:ed)?|retest(?:ed)?|deworm(?:ed)?|drench(?:ed)?|wormed)|dosing interval|interval between|intervals|repeated?|repeat the|how many times|every how many)\b/i],
-  ["duration", /\b(how long|duration|incubation|gestation|for how many (?:days|weeks|months|hours)|how many (?:days|weeks|months|hours|years)|life ?span|life cycle|survival time)\b/i],
+  ["duration", /\b(how long|duration|incubation|gestation|withdrawal (?:period|time)s?|for how many (?:days|weeks|months|hours)|how many (?:days|weeks|months|hours|years)|life ?span|life cycle|survival time)\b/i],
   ["route", /\b(route|routes|orally|intravenous(?:ly)?|subcutaneous(?:ly)?|intramuscular(?:ly)?|topical(?:ly)?|how (?:is|should|do) (?:it|they|\w+) (?:be )?(?:given|administered))\b/i],
   ["rate", new RegExp(String.raw`\b(prevalence|seroprevalence|incidence|mortality|morbidity|case fatality|fatality|percent|percentage|proportion|fraction|what share|how common|how often do(?:es)?|rate of|success rate|recovery rate|survival rate|${HOW_MANY_OUTCOME})\b`, "i")],
   ["quantity", /\b(concentrations?|threshold|cut-?off|how (?:large|big|wide|heavy|tall|deep)|diameter|width|weight of|size of|levels? of|reference (?:range|interval)|normal range)\b/i],
-  ["count", /\bhow many\b/i],
+  // "The vertebral (dental) formula" is how many of each there are.
+  ["count", /\bhow many\b|\b(?:vertebral|dental|digital|spinal)\s+formulae?\b/i],
   ["year", /\b(when (?:was|were|did|has|have)\b.*\b(first|detected|discovered|reported|described|identified|introduced|emerged)|in (?:what|which) year|what year)\b/i],
   // "Which genes…": a gene symbol. "Which mutation…" is answered by a variant of the asked gene, not by another gene.
   ["gene", /\b(which|what)\s+(?:\w+\s+){0,2}(genes?|loci|locus|alleles?)\b/i],
