@@ -609,6 +609,20 @@ describe("the extractive answerer", () => {
     expect(treated.citations[0]!.page).toBe(45);
   });
 
+  it("reads chat typing: a species word the library never uses ('pony'), 'u', and a code typed without its hyphen ('BPI3')", async () => {
+    kb.add({
+      id: "ems-and-brd",
+      title: "Large Animal Medicine",
+      fileType: "txt",
+      pages: [
+        page(214, [para("Equine metabolic syndrome (EMS) in horses is diagnosed partly from the history and partly by laboratory testing of insulin regulation.")]),
+        page(68, [para("There are no reports of BRSV and BPI-3 infection in Indian buffaloes with pneumonia.")]),
+      ],
+    });
+    expect((await ask("how do u diagnose EMS in a pony")).citations[0]?.page).toBe(214);
+    expect((await ask("BPI3 in buffalo - any reports from india?")).citations[0]?.page).toBe(68);
+  });
+
   it("Think Harder searches each aspect and answers in sections", async () => {
     const result = await ask("What is the dose of meloxicam in cats?", { useThinkHarder: true });
     expect(result.subQuestions.length).toBeGreaterThan(1);

@@ -14,7 +14,7 @@ import { extractiveAnswer, extractiveSections, sentenceKey, type AnswerGuide } f
 import { askingClause, correctableEdits, frameLabel, frameOf, isAskingWord, readConversation, readQuestion, searchText, speciesIn, speciesLabel, type Frame } from "./frame";
 import { fitAnswerMessages, getSystemPrompts, taskMessages } from "./prompts.server";
 import { decomposeQuestion, topicWords as topicWordsOf } from "./questions";
-import { ABSTAIN_BELOW, coverage, judgeRelevance, passageTerms, withAbbreviatedGenera, type ScoredPassage } from "./relevance.server";
+import { ABSTAIN_BELOW, coverage, judgeRelevance, passageTerms, withWrittenForms, type ScoredPassage } from "./relevance.server";
 import { PUBMED_ARTICLES, pubmedPassages, type PubMedSearch } from "./pubmed-passages.server";
 import { answerOffThread, retrieveOffThread } from "./pool.server";
 import { AnswerError, REFUSAL, type AnswererKind, type Citation, type HistoryTurn, type NumberedPassage, type PassageLike } from "./types";
@@ -227,7 +227,11 @@ async function subQuestionsFor(question: string, model: ChatModel | null, signal
  */
 function gateTerms(question: string, terms: QueryTerm[]): QueryTerm[] {
   const asking = new Set(topicWordsOf(question).filter(isAskingWord).flatMap((w) => tokenize(w)));
-  const kept = terms.filter((t) => !asking.has(t.term));
+  // A species word no passage uses ("pony" in a library that says "horse") cannot tell passages apart; the
+  // species check after this one reads it through the species lexicon.
+  const speciesTerms = new Set([...speciesIn(question).words].flatMap((w) => tokenize(w)));
+  const unknownSpecies = (t: QueryTerm) => t.df === 0 && speciesTerms.has(t.term);
+  const kept = terms.filter((t) => !asking.has(t.term) && !unknownSpecies(t));
   return kept.length ? kept : terms;
 }
 
@@ -248,7 +252,7 @@ type Retrieved = {
 async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: string, subQuestions: string[], deps: AnswerDeps): Promise<Retrieved> {
   const k = request.useThinkHarder ? SEARCH_K.thinkHarder : SEARCH_K.normal;
   const found = await retrieveFor(searchQuery, { k, viewerId: request.viewerId }, deps);
-  const terms = withAbbreviatedGenera(found.analysis.terms, request.question);
+  const terms = withWrittenForms(found.analysis.terms, request.question);
   const main = judgeRelevance(gateTerms(request.question, terms), found.passages);
   if (main.abstain) return { terms, uncovered: null, notCovered: [], supporting: new Set(), passages: [], overview: 0, sections: [] };
   const covered = checkCoverage(request.question, terms, frame, main.relevant, main.passing);

@@ -54,19 +54,25 @@ const ABBREVIATED_BINOMIAL = /\b([A-Z])\.\s?([a-z]{3,})\b/g;
 const abbreviatedGenusTerm = (initial: string, epithetTerm: string) => `${initial.toLowerCase()}.${epithetTerm}`;
 
 /**
- * A binomial the question writes out ("Haemonchus contortus") is held by a passage that writes "H. contortus":
- * the genus term gets that form as an alternative (passageTerms adds it for every abbreviated binomial).
+ * Other ways a text writes what the question names, as alternatives of its terms:
+ * - a binomial the question writes out ("Haemonchus contortus") is held by a passage that writes "H. contortus"
+ *   (passageTerms adds that form for every abbreviated binomial);
+ * - a code typed without its hyphen ("BPI3", "CPV2") by one that writes "BPI-3" (the index reads "bpi" and "3").
  */
-export function withAbbreviatedGenera(terms: QueryTerm[], question: string): QueryTerm[] {
-  const forms = new Map<string, string>();
+export function withWrittenForms(terms: QueryTerm[], question: string): QueryTerm[] {
+  const forms = new Map<string, string[]>();
   for (const m of question.matchAll(/\b([A-Z][a-z]{2,})\s+([a-z]{3,})\b/g)) {
     const [genus, epithet] = [tokenize(m[1]!)[0], tokenize(m[2]!)[0]];
-    if (genus && epithet) forms.set(genus, abbreviatedGenusTerm(m[1]![0]!, epithet));
+    if (genus && epithet) forms.set(genus, [abbreviatedGenusTerm(m[1]![0]!, epithet)]);
+  }
+  for (const t of terms) {
+    const code = /^([a-z]{2,})(\d{1,3})$/.exec(t.term);
+    if (code) forms.set(t.term, tokenize(`${code[1]}-${code[2]}`));
   }
   if (!forms.size) return terms;
   return terms.map((t) => {
     const form = forms.get(t.term);
-    return form ? { ...t, alternatives: [...(t.alternatives ?? []), [form]] } : t;
+    return form?.length ? { ...t, alternatives: [...(t.alternatives ?? []), form] } : t;
   });
 }
 
