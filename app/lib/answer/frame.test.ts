@@ -159,6 +159,7 @@ describe("follow-ups", () => {
   it("reads casual typing: 'whats', a lower-case code, 'how many die', 'stand for', 'dewormed', amphibians", () => {
     expect(frameOf("whats the incubation of rhdv2 in rabbits")).toMatchObject({ species: ["rabbit"], acronyms: ["RHDV2"], topic: ["incubation"], asked: ["duration"] });
     expect(frameOf("how many die?").asked).toEqual(["rate"]);
+    expect(frameOf("whats the death rate for untreated parvo pups").asked).toEqual(["rate"]);
     expect(frameOf("How many thoracic vertebrae does a horse have?").asked).toEqual(["count"]);
     expect(frameOf("How many horses died in that outbreak?").asked).toEqual(["count"]);
     expect(frameOf("Which insects transmit Chagas disease?").asked).toContain("organism");

@@ -279,7 +279,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   ["interval", /\b(how (?:often|frequently)\b(?:\W+\w+){0,4}?\W+(?:give|given|administer(?:ed)?|repeat(?:ed)?|dose[ds]?|treat(?:ed)?|appl(?:y|ied)|inject(?:ed)?|vaccinate[ds]?|booster(?:ed)?|retest(?:ed)?|deworm(?:ed)?|drench(?:ed)?|wormed)|dosing interval|interval between|intervals|repeated?|repeat the|how many times|every how many)\b/i],
   ["duration", /\b(how long|duration|incubation|gestation|withdrawal (?:period|time)s?|for how many (?:days|weeks|months|hours)|how many (?:days|weeks|months|hours|years)|life ?span|life cycle|survival time)\b/i],
   ["route", /\b(route|routes|orally|intravenous(?:ly)?|subcutaneous(?:ly)?|intramuscular(?:ly)?|topical(?:ly)?|how (?:is|should|do) (?:it|they|\w+) (?:be )?(?:given|administered))\b/i],
-  ["rate", new RegExp(String.raw`\b(prevalence|seroprevalence|incidence|mortality|morbidity|case fatality|fatality|percent|percentage|proportion|fraction|what share|how common|how often do(?:es)?|rate of|success rate|recovery rate|survival rate|${HOW_MANY_OUTCOME})\b`, "i")],
+  ["rate", new RegExp(String.raw`\b(prevalence|seroprevalence|incidence|mortality|morbidity|case fatality|fatality|percent|percentage|proportion|fraction|what share|how common|how often do(?:es)?|rate of|success rate|recovery rate|survival rate|death rate|fatality rate|attack rate|${HOW_MANY_OUTCOME})\b`, "i")],
   ["quantity", /\b(concentrations?|threshold|cut-?off|how (?:large|big|wide|heavy|tall|deep)|diameter|width|weight of|size of|levels? of|reference (?:range|interval)|normal range)\b/i],
   // "The vertebral (dental) formula" is how many of each there are.
   ["count", /\bhow many\b|\b(?:vertebral|dental|digital|spinal)\s+formulae?\b/i],
