@@ -623,6 +623,13 @@ describe("the extractive answerer", () => {
     expect((await ask("BPI3 in buffalo - any reports from india?")).citations[0]?.page).toBe(68);
   });
 
+  it("refuses a place the passages about the asked abbreviation never name, though another passage names it", async () => {
+    kb.add({ id: "felv-history", title: "Feline Virology", fileType: "txt", pages: [page(3, [para("FeLV was first described in Scotland in 1964 in a cluster of cats with lymphoma.")])] });
+    kb.add({ id: "cat-breeding", title: "Cat Breeding", fileType: "txt", pages: [page(9, [para("Pedigree cats were first exported to Japan in 1971, when several catteries opened.")])] });
+    expect((await ask("When was FeLV first detected in Japan?")).content).toBe(REFUSAL);
+    expect((await ask("When was FeLV first described?")).citations[0]?.page).toBe(3);
+  });
+
   it("Think Harder searches each aspect and answers in sections", async () => {
     const result = await ask("What is the dose of meloxicam in cats?", { useThinkHarder: true });
     expect(result.subQuestions.length).toBeGreaterThan(1);

@@ -283,7 +283,19 @@ export function checkCoverage<P extends PassageLike>(
   const names = requiredNames(frame);
   let candidates = relevant;
   if (names.length) {
-    const found = passing.map((p) => {
+    // The question's abbreviations name its subject ("RHDV2"): when some passages name them, the other names must
+    // be found among those ("When was RHDV2 first detected in the United States?" is not answered by a passage
+    // that names the United States about horses).
+    // (A question of several parts may name abbreviations that no one passage holds together.)
+    const naming =
+      frame.acronyms.length && !isEssay(question)
+      ? passing.filter((p) => {
+          const text = fullText(p);
+          const words = wordsOf(text);
+          return frame.acronyms.every((a) => namesThing(a, text, words));
+        })
+      : [];
+    const found = (naming.length ? naming : passing).map((p) => {
       const text = fullText(p);
       const words = wordsOf(text);
       return { p, hits: names.filter((n) => namesThing(n, text, words) || (aliasOf(frame, n) !== null && namesThing(aliasOf(frame, n)!, text, words))) };
