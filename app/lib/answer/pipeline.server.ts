@@ -347,7 +347,11 @@ function uncoveredRefusal(
   }, { s: null, c: 0 }).s;
   const paragraph = best ? paragraphAt(alternative.passage.text, best.start) : "";
   const named = [...speciesIn(`${alternative.passage.heading ?? ""}\n${paragraph}`).species].filter((id) => id !== "human").map(speciesLabel);
+  // A paragraph that names the asked species is about something else for it ("ferret coronaviral enteritis" for
+  // "FIP in ferrets"): "gives this for mink and ferrets, not for ferrets" would contradict itself.
+  if (named.some((label) => uncovered.what.includes(label))) return base;
   const species = named.length ? named : alternative.species;
+  if (!species.length) return base;
   const passage: NumberedPassage<PassageLike> = { ...(best ? narrowToSentence(alternative.passage, best) : alternative.passage), number: 1 };
   const line = `The knowledge base gives this for ${listOf(species)} [1], not for ${listOf(uncovered.what)}.`;
   const { content, cited } = finalizeCitations(`${REFUSAL}\n\n${line}`, [passage]);
