@@ -62,6 +62,14 @@ function deps(model: ChatModel | null = null): AnswerDeps {
 const ask = (question: string, over: Partial<AnswerRequest> = {}, model: ChatModel | null = null) =>
   answerQuestion({ question, history: [], viewerId: "bob", usePubmed: false, useThinkHarder: false, ...over }, deps(model));
 
+/** A conversation's history after one question and its answer. */
+const turn = (question: string, answer: string) => [
+  { role: "user" as const, content: question },
+  { role: "assistant" as const, content: answer },
+];
+/** The history after asking `question` here. */
+const afterAsking = async (question: string) => turn(question, (await ask(question)).content);
+
 describe("the extractive answerer", () => {
   it("answers a dose question with the source's own sentence first, cited to the printed page", async () => {
     const tokens: string[] = [];
@@ -260,10 +268,6 @@ describe("the extractive answerer", () => {
     const PIGS =
       "Control of helminths in pigs is accomplished in commercial herds by in-feed ivermectin or fenbendazole given at 6-monthly intervals. " +
       "Small group treatment may be carried out by in-water medication of flubendazole at 1 mg/kg for 5 days or fenbendazole oral pellets at 5 mg/kg as a single dose.";
-    const turn = (question: string, answer: string) => [
-      { role: "user" as const, content: question },
-      { role: "assistant" as const, content: answer },
-    ];
     beforeEach(() => kb.add({ id: "pigs", title: "Pig Medicine", fileType: "txt", pages: [page(33, [heading("Parasite control in pigs"), para(PIGS)])] }));
 
     it("answers a drug swapped in from the sentence that gives it, about the species its paragraph names", async () => {
@@ -461,10 +465,7 @@ describe("the extractive answerer", () => {
       ],
     });
     const first = "What is the mortality of canine parvovirus in untreated puppies?";
-    const history = [
-      { role: "user" as const, content: first },
-      { role: "assistant" as const, content: (await ask(first)).content },
-    ];
+    const history = await afterAsking(first);
     const result = await ask("How long does the virus survive in the environment?", { history });
     expect(result.content.split("\n")[0]).toMatch(/^The virus is highly resistant to environmental conditions and can remain viable outside of its host for at least a year/);
   });
@@ -514,10 +515,7 @@ describe("the extractive answerer", () => {
       ],
     });
     const first = "Can cats get heartworm?";
-    const history = [
-      { role: "user" as const, content: first },
-      { role: "assistant" as const, content: (await ask(first)).content },
-    ];
+    const history = await afterAsking(first);
     const people = await ask("Can people get it?", { history });
     expect(people.content.split("\n")[0]).toMatch(/^Dirofilaria immitis infects canines, felines and other animals, including humans/);
     expect(people.content).not.toContain("Schistosomiasis");
@@ -600,10 +598,7 @@ describe("the extractive answerer", () => {
       ],
     });
     const first = "What causes retained spectacles in snakes?";
-    const history = [
-      { role: "user" as const, content: first },
-      { role: "assistant" as const, content: (await ask(first)).content },
-    ];
+    const history = await afterAsking(first);
     const treated = await ask("How do I treat it?", { history });
     expect(treated.content).not.toBe(REFUSAL);
     expect(treated.citations[0]!.page).toBe(45);
