@@ -90,6 +90,9 @@ describe("typed values", () => {
     // A span written without a numeral; "a-d" (figure panels) is no span.
     expect(holdsValue("duration", "The virus can remain viable outside of its host for at least a year.", null)).toBe(true);
     expect(holdsValue("duration", "Lesions are shown in panels a-d of the figure.", null)).toBe(false);
+    // The asked period by name, hyphenated or not; another period does not answer it.
+    expect(holdsValue("duration", "Classical scrapie has a variable pre-clinical period (2-5 years).", "preclinical")).toBe(true);
+    expect(holdsValue("duration", "More than 10,500 cases were diagnosed in goats over a 15-year period.", "preclinical")).toBe(false);
     expect(holdsValue("count", "The horse has eighteen thoracic vertebrae.", "thoracic")).toBe(true);
     expect(holdsValue("year", "RHDV2 was first detected in France in 2010.", null)).toBe(true);
   });

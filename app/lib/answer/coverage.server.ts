@@ -152,7 +152,9 @@ export function holdsValue(
   if (!attribute) return true;
   const stems = attributeStems(attribute);
   const present = new Set(tokenize(`${context} ${sentence}`));
-  return [...stems].some((s) => present.has(s));
+  // "pre-clinical" is written with or without its hyphen.
+  const unhyphenated = (t: string) => t.toLowerCase().replace(/(?<=\p{L})-(?=\p{L})/gu, "");
+  return [...stems].some((s) => present.has(s)) || unhyphenated(`${context} ${sentence}`).includes(unhyphenated(attribute));
 }
 
 export type SpeciesCheck = { asked: string[]; missing: string[]; missingIds: string[] };

@@ -81,6 +81,7 @@ describe("the frame of a question", () => {
     expect(frameOf("What mortality percentage does Babesia bovis cause in cattle?").asked).toContain("rate");
     expect(frameOf("Does body mass index influence mortality after gastrectomy?").asked).not.toContain("rate");
     expect(frameOf("What's the incubation period of goat pox?")).toMatchObject({ attribute: "incubation" });
+    expect(frameOf("How long is the preclinical period of scrapie?")).toMatchObject({ asked: ["duration"], attribute: "preclinical" });
   });
 
   it("reads a question for clinical signs, and one for an organism's name", () => {

@@ -304,7 +304,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
 function attributeOf(sentence: string, asked: AskedKind[]): string | null {
   const s = sentence.toLowerCase();
   const patterns: RegExp[] = [
-    /\b(incubation|gestation|survival|life cycle|lifespan|life span|withdrawal|recovery|treatment|course|shedding|infectious|latent|prepatent|patent)\b/,
+    /\b(incubation|gestation|survival|life cycle|lifespan|life span|withdrawal|recovery|treatment|course|shedding|infectious|latent|prepatent|patent|pre-?clinical|subclinical)\b/,
     /\b(seroprevalence|prevalence|incidence|mortality|morbidity|fatality|heritability|sensitivity|specificity|efficacy|survival)\b/,
     /\bhow many\s+(?:[a-z-]+\s+)?([a-z-]{4,})/,
   ];
