@@ -1,23 +1,14 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { conversations, messages, openDatabase, users, type Db } from "../db/index.server";
+import { describe, expect, it } from "vitest";
+import { temporaryDatabases } from "../../../tests/support/temp-db";
+import { conversations, messages, users, type Db } from "../db/index.server";
 import { deleteConversation, restoreConversation } from "./conversations.server";
 import { DELETE_UNDO_MS } from "./index";
 
-let db: Db | null = null;
-let dir = "";
-afterEach(() => {
-  db?.$client.close();
-  db = null;
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
+const databases = temporaryDatabases();
 
 /** Two users; u1 has conversation `id` with a question and an answer that was still being written. */
 function withConversation(id: string): Db {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "vetsearch-undo-"));
-  db = openDatabase(path.join(dir, "app.db"));
+  const db = databases.fresh("vetsearch-undo-");
   for (const u of ["u1", "u2"]) db.insert(users).values({ id: u, email: `${u}@x.test` }).run();
   db.insert(conversations).values({ id, userId: "u1", title: "Meloxicam" }).run();
   db.insert(messages).values({ id: `${id}-q`, conversationId: id, role: "user", content: "Dose?", createdAt: new Date(1000) }).run();

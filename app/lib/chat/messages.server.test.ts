@@ -1,22 +1,13 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { conversations, openDatabase, users, type Db } from "../db/index.server";
+import { describe, expect, it } from "vitest";
+import { temporaryDatabases } from "../../../tests/support/temp-db";
+import { conversations, users, type Db } from "../db/index.server";
 import { getOwnConversation } from "./conversations.server";
 import { insertMessage, listMessages } from "./messages.server";
 
-let db: Db | null = null;
-let dir = "";
-afterEach(() => {
-  db?.$client.close();
-  db = null;
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
+const databases = temporaryDatabases();
 
 function freshDb(): Db {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "vetsearch-messages-"));
-  db = openDatabase(path.join(dir, "app.db"));
+  const db = databases.fresh("vetsearch-messages-");
   db.insert(users).values({ id: "u1", email: "u1@x.test" }).run();
   db.insert(conversations).values({ id: "c1", userId: "u1", title: "t", updatedAt: new Date(1_700_000_000_000) }).run();
   return db;

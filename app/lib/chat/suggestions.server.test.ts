@@ -1,25 +1,16 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import Database from "better-sqlite3";
 import { eq } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { temporaryDatabases } from "../../../tests/support/temp-db";
 import { seededRandom } from "../seeded-random";
-import { conversations, messages, openDatabase, users, type Db } from "../db/index.server";
+import { conversations, messages, users, type Db } from "../db/index.server";
 import { FALLBACK_POPULAR_SUGGESTIONS } from "./defaults";
 import { popularQuestions, popularSuggestions } from "./suggestions.server";
 
-let db: Db | null = null;
-let dir = "";
-afterEach(() => {
-  db?.$client.close();
-  db = null;
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
+const databases = temporaryDatabases();
 
 function freshDb(): Db {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "vetsearch-chat-"));
-  db = openDatabase(path.join(dir, "app.db"));
+  const db = databases.fresh("vetsearch-chat-");
   for (const id of ["u1", "u2", "u3", "u4"]) {
     db.insert(users).values({ id, email: `${id}@x.test` }).run();
     db.insert(conversations).values({ id: `c-${id}`, userId: id, title: "t" }).run();
@@ -116,7 +107,7 @@ describe("popular questions", () => {
     expect(popularQuestions(d)).toEqual([]);
 
     // Another connection (another process, such as the admin CLI) writes to the same file.
-    const other = new Database(path.join(dir, "app.db"));
+    const other = new Database(databases.file);
     try {
       other.prepare("insert into messages (id, conversation_id, role, content, created_at) values ('o1', 'c-u1', 'user', 'Dose of meloxicam in dogs?', 1)").run();
     } finally {
@@ -170,7 +161,7 @@ describe("popular questions", () => {
         // VACUUM may renumber rowids (of tables without an INTEGER PRIMARY KEY, such as messages).
         d.$client.exec("vacuum");
       } else if (roll < 0.88) {
-        const other = new Database(path.join(dir, "app.db"));
+        const other = new Database(databases.file);
         try {
           other.prepare("insert into messages (id, conversation_id, role, content, created_at) values (?, ?, 'user', ?, ?)").run(`o${step}`, `c-${pick(users)}`, pick(wordings), 1_700_000_000_000 + at);
         } finally {
