@@ -1,6 +1,7 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
-// Paths are exactly the spec's (§2, §7); the SSO routes, /api/health and a deleted conversation's restore are additions.
+// Paths are exactly the spec's (§2, §7); the SSO routes and a deleted conversation's restore are additions
+// (/api/health, another, is answered by server.js before the router).
 export default [
   index("routes/home.tsx"),
   route("app", "routes/app.tsx"),
@@ -10,7 +11,6 @@ export default [
   route("api/login/sso", "routes/api.login.sso.ts"),
   route("api/login/sso/callback", "routes/api.login.sso.callback.ts"),
   route("api/logout", "routes/api.logout.tsx"),
-  route("api/health", "routes/api.health.ts"),
   route("api/auth/user", "routes/api.auth.user.ts"),
   route("api/auth/user/stats", "routes/api.auth.user.stats.ts"),
   route("api/documents", "routes/api.documents.ts"),

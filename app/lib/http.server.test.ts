@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readBoundedText } from "./http.server";
+import { jsonError, jsonOk, readBoundedText } from "./http.server";
 
 function streamOf(parts: Uint8Array[]) {
   let cancelled = false;
@@ -33,5 +33,21 @@ describe("readBoundedText", () => {
 
   it("reads no body as empty text", async () => {
     expect(await readBoundedText(null, 10, () => new Error("too large"))).toBe("");
+  });
+});
+
+describe("JSON responses", () => {
+  // The compression middleware leaves a body alone when its stated length is under its threshold.
+  it("state their length in bytes, so small ones are not compressed", async () => {
+    const ok = jsonOk({ dose: "0.05 mg/kg — once daily" });
+    const body = await ok.clone().arrayBuffer();
+    expect(ok.headers.get("Content-Length")).toBe(String(body.byteLength));
+    expect(body.byteLength).toBeGreaterThan('{"dose":"0.05 mg/kg — once daily"}'.length);
+    expect(ok.headers.get("Content-Type")).toBe("application/json");
+    expect(ok.headers.get("Cache-Control")).toBe("no-store");
+    const error = jsonError(422, "Invalid field", { field: "content" });
+    expect(error.status).toBe(422);
+    expect(await error.clone().json()).toEqual({ message: "Invalid field", field: "content" });
+    expect(error.headers.get("Content-Length")).toBe(String((await error.arrayBuffer()).byteLength));
   });
 });

@@ -1,5 +1,6 @@
 import os from "node:os";
 import { parentPort, type Worker } from "node:worker_threads";
+import { runBelowRequestThread } from "./thread-priority.server";
 import { startWorker } from "./worker-entry.server";
 
 /**
@@ -175,6 +176,7 @@ export type JobHandlers = Record<
 export function servePoolJobs(handlers: JobHandlers) {
   const port = parentPort;
   if (!port) throw new Error("servePoolJobs must run in a worker thread");
+  runBelowRequestThread();
   const calls = new Map<number, { resolve: (r: unknown) => void; reject: (e: Error) => void }>();
   let nextCall = 1;
   const call = <T>(name: string, args: unknown) =>

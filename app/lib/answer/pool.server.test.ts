@@ -16,6 +16,7 @@ const { retrieveSync } = await import("../search/index.server");
 const { answerOffThread, queryThreadsRunning, retrieveOffThread, stopQueryThreads } = await import("./pool.server");
 const { answerQuestion } = await import("./pipeline.server");
 const { AnswerError } = await import("./types");
+const { BACKGROUND_NICENESS } = await import("../thread-priority.server");
 
 beforeAll(() => {
   const kb = createKnowledgeBaseIn(getDb(), ["alice"]);
@@ -78,6 +79,20 @@ describe("the query threads", () => {
     expect(asked.length).toBeGreaterThan(0);
     expect(asked[0]!.kind).toBe("query");
     expect(asked[0]!.texts.join(" ")).toMatch(/meloxicam/i);
+  });
+
+  // Linux keeps a nice value per thread: the query threads' work yields the cores to the request thread.
+  it.runIf(process.platform === "linux")("run below the request thread's CPU priority", async () => {
+    await retrieveOffThread("meloxicam dose in cats", { k: 5, viewerId: null });
+    const niceOf = (tid: string) => {
+      const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
+      return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+    };
+    const requestThread = niceOf(String(process.pid));
+    const lowered = fs.readdirSync("/proc/self/task").filter((tid) => niceOf(tid) === Math.min(19, requestThread + BACKGROUND_NICENESS));
+    expect(queryThreadsRunning()).toBeGreaterThan(0);
+    expect(lowered.length).toBeGreaterThanOrEqual(queryThreadsRunning());
+    expect(lowered).not.toContain(String(process.pid));
   });
 
   it("stop an answer whose request was stopped", async () => {
