@@ -1,3 +1,4 @@
+import { memoByText } from "../memo.server";
 import { tokenize, type QueryTerm } from "../search/index.server";
 import { PageNumbering, PUBMED_FILE_TYPE } from "./citations";
 import { quotableSentences, type QuoteKind } from "./quotes.server";
@@ -46,7 +47,7 @@ type Sentence = {
   raw: string;
   /** Position in the passage, for reading order. */
   index: number;
-  terms: Set<string>;
+  terms: ReadonlySet<string>;
   score: number;
   /** How many distinct words of the question it holds. */
   matched: number;
@@ -162,7 +163,7 @@ export function quoteInline(text: string): string {
     .trim();
 }
 
-function overlap(a: Set<string>, b: Set<string>): number {
+function overlap(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   let shared = 0;
   for (const t of a) if (b.has(t)) shared++;
   return shared / Math.max(1, Math.min(a.size, b.size));
@@ -172,6 +173,10 @@ export const sentenceKey = (text: string) => text.toLowerCase().replace(/\s+/g, 
 
 /** What an answer quotes: whole sentences and table rows; never captions, fragments or text written to a model. */
 const QUOTED_KINDS: ReadonlySet<QuoteKind> = new Set(["sentence", "row"]);
+
+/** Sentences this thread remembers the words and species of: the same passages come back question after question. */
+const REMEMBERED_SENTENCES = 6000;
+const readSentence = memoByText(REMEMBERED_SENTENCES, (text) => ({ terms: new Set(tokenize(text)) as ReadonlySet<string>, species: speciesIn(text) }));
 
 function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[], question: string, guide?: AnswerGuide): Sentence[] {
   const wantsQuantity = QUANTITY_QUESTION.test(question);
@@ -245,12 +250,14 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       const text = unit.text;
       const words = wordCount(text);
       if (words < MIN_WORDS || words > MAX_WORDS) return;
-      const sentenceTerms = new Set(tokenize(text));
+      const reading = readSentence(text);
+      const mentions = reading.species;
+      const added: string[] = [];
       // "B. divergens" is "Babesia divergens": the abbreviated genus counts as written out.
-      for (const [name, nameTerms] of binomials) if (nameTerms.some((t) => !sentenceTerms.has(t)) && namesThing(name, text)) for (const t of nameTerms) sentenceTerms.add(t);
-      const mentions = speciesIn(text);
+      for (const [name, nameTerms] of binomials) if (nameTerms.some((t) => !reading.terms.has(t)) && namesThing(name, text)) added.push(...nameTerms);
       // Named as that species, not as a group it belongs to ("ruminants" is not "ovine").
-      for (const word of speciesWords) if (word.ids.some((id) => mentions.species.has(id))) for (const t of word.terms) sentenceTerms.add(t);
+      for (const word of speciesWords) if (word.ids.some((id) => mentions.species.has(id))) added.push(...word.terms);
+      const sentenceTerms: ReadonlySet<string> = added.length ? new Set([...reading.terms, ...added]) : reading.terms;
       let score = coverage(weighted, sentenceTerms);
       if (asking.length && asking.length < weighted.length) score = (1 - ASKING_SHARE) * score + ASKING_SHARE * coverage(asking, sentenceTerms);
       /** It holds what is asked: the typed value, the listed signs, the organism's name. */

@@ -1,4 +1,5 @@
 import { CAPTION_START, splitSentences } from "../sentences";
+import { memoByText } from "../memo.server";
 import type { Passage } from "../search/index.server";
 
 /**
@@ -30,28 +31,43 @@ export type QuotablePassage = Pick<Passage, "text" | "pages" | "pageLabel" | "la
 /** A unit of the passage: a table row (with its header), a table's header line, or a sentence. */
 type Span = { start: number; end: number; header?: string | null; row: boolean; headerLine?: boolean };
 
+/** What a unit's own text says of it: cleaned for quoting, and whether it is an instruction, a caption or a fragment. */
+type UnitReading = { clean: string; instruction: boolean; caption: boolean; fragment: boolean };
+
+function readUnitText(raw: string, numberedCitations: boolean): UnitReading {
+  const clean = cleanQuote(raw, { numberedCitations });
+  return { clean, instruction: isInstruction(raw) || isInstruction(clean), caption: isCaption(clean), fragment: fragmentRule(clean) !== null };
+}
+
+/** Units this thread remembers (by their raw text): the same passages' sentences come back question after question. */
+const REMEMBERED_UNITS = 6000;
+const readUnit = memoByText(REMEMBERED_UNITS, (raw) => readUnitText(raw, false));
+const readUnitNumbered = memoByText(REMEMBERED_UNITS / 4, (raw) => readUnitText(raw, true));
+
 export function quotableSentences(passage: QuotablePassage): QuotableSentence[] {
   const { text } = passage;
   const vancouver = usesNumberedCitations(text);
   const out: QuotableSentence[] = [];
   let captionLine = -1;
+  const read = vancouver ? readUnitNumbered : readUnit;
   for (const span of spansOf(passage)) {
     const raw = text.slice(span.start, span.end);
     const lineStart = text.lastIndexOf("\n", span.start - 1) + 1;
-    const clean = cleanQuote(raw, { numberedCitations: vancouver });
+    const unit = read(raw);
+    const clean = unit.clean;
     const { pages, pageLabel } = pagesOf(passage, span.start, span.end);
     let kind: QuoteKind;
     let quoted = clean;
-    if (isInstruction(raw) || isInstruction(clean)) kind = "instruction";
+    if (unit.instruction) kind = "instruction";
     else if (span.headerLine) kind = "fragment"; // column names alone say nothing
     else if (span.row) {
       kind = "row";
-      quoted = rowText(clean, span.header ? cleanQuote(span.header, { numberedCitations: vancouver }) : null);
-    } else if (isCaption(clean) && span.start === lineStart) {
+      quoted = rowText(clean, span.header ? read(span.header).clean : null);
+    } else if (unit.caption && span.start === lineStart) {
       kind = "caption";
       captionLine = lineStart;
     } else if (captionLine === lineStart) kind = "caption"; // the rest of a caption's paragraph
-    else kind = fragmentRule(clean) ? "fragment" : "sentence";
+    else kind = unit.fragment ? "fragment" : "sentence";
     out.push({ text: quoted, raw, start: span.start, end: span.end, pages, pageLabel, kind });
   }
   return out;

@@ -1,3 +1,4 @@
+import { memoByText } from "../memo.server";
 import { tokenize, type QueryTerm } from "../search/index.server";
 import type { PassageLike } from "./types";
 
@@ -35,12 +36,20 @@ const KEEP_RELATIVE_TO_BEST = 0.6;
 export type ScoredPassage<P extends PassageLike> = P & { coverage: number; evidence: number };
 
 /** Index terms of a passage's text, heading and document title. */
-export function passageTerms(passage: Pick<PassageLike, "text" | "heading" | "title">): Set<string> {
+export function passageTerms(passage: Pick<PassageLike, "text" | "heading" | "title">): ReadonlySet<string> {
   return textTerms(`${passage.title}\n${passage.heading ?? ""}\n${passage.text}`);
 }
 
+/**
+ * Passages whose terms this thread remembers: one question reads each of its passages' terms several
+ * times (relevance, coverage, supporting passages), and the next questions mostly read the same passages.
+ */
+const REMEMBERED_PASSAGES = 2000;
+
 /** A text's index terms, and the abbreviated binomials it writes ("H. contortus"). */
-export function textTerms(text: string): Set<string> {
+export const textTerms: (text: string) => ReadonlySet<string> = memoByText(REMEMBERED_PASSAGES, readTextTerms);
+
+function readTextTerms(text: string): Set<string> {
   const terms = new Set(tokenize(text));
   for (const m of text.matchAll(ABBREVIATED_BINOMIAL)) {
     const epithet = tokenize(m[2]!)[0];
@@ -82,16 +91,16 @@ export function termWeight(term: QueryTerm): number {
 }
 
 /** Whether a text's terms hold a query term: the term itself, or all terms of one of its synonyms. */
-export function holdsTerm(present: Set<string>, term: QueryTerm): boolean {
+export function holdsTerm(present: ReadonlySet<string>, term: QueryTerm): boolean {
   return present.has(term.term) || (term.alternatives?.some((alternative) => alternative.every((a) => present.has(a))) ?? false);
 }
 
-export function coverage(terms: QueryTerm[], present: Set<string>): number {
+export function coverage(terms: QueryTerm[], present: ReadonlySet<string>): number {
   return match(terms, present).coverage;
 }
 
 /** Share of the question's IDF mass a text holds, and that mass itself (nats). */
-export function match(terms: QueryTerm[], present: Set<string>): { coverage: number; evidence: number } {
+export function match(terms: QueryTerm[], present: ReadonlySet<string>): { coverage: number; evidence: number } {
   let total = 0;
   let matched = 0;
   for (const t of terms) {
