@@ -119,8 +119,11 @@ if (DEV) {
   // API paths never name files: skip the file-system lookup for them.
   app.use((req, res, next) => (req.path.startsWith("/api/") ? next() : publicFiles(req, res, next)));
 }
+// Requests for the router take turns on the request thread (see takeTurns): a burst of them no longer
+// holds up the health check, answers already streaming, or the query threads' replies.
 app.all(
   /.*/,
+  entry.takeTurns(),
   createRequestHandler({
     build,
     // In development the entry is read again, so the context matches the freshly loaded app modules.

@@ -35,6 +35,7 @@ export function serverSettings() {
 
 /** Each request's context, for the Express entry's getLoadContext. */
 export { requestContext } from "./lib/http.server";
+export { takeTurns } from "./lib/request-turns.server";
 
 // Called by the Express entry (server.js) before it listens and when it stops.
 export async function startup(): Promise<string[]> {
