@@ -165,6 +165,27 @@ describe("indexing and search", () => {
     expect(results.every((r, i) => i === 0 || results[i - 1]!.score >= r.score)).toBe(true);
   });
 
+  // A chunk's terms are remembered the second time it is a candidate (by id, keyed by its text).
+  it("scores a chunk alike when it is first seen, when its terms are remembered, and after its text changed", async () => {
+    const db = freshDb();
+    addDocument(db, FORMULARY);
+    const scores = async () => (await search("meloxicam dose in cats with kidney disease", { db })).map((p) => [p.chunkId, p.score]);
+    const first = await scores();
+    expect(first.length).toBeGreaterThan(0);
+    expect(await scores()).toEqual(first);
+    expect(await scores()).toEqual(first);
+    // Re-indexed with more about meloxicam: the new chunks (ids may be reused) are read afresh.
+    const revised: DocSpec = structuredClone(FORMULARY);
+    revised.pages[0]!.blocks.push(para("Meloxicam in cats: meloxicam oral suspension, meloxicam injection."));
+    db.transaction(() => indexDocument(db, { id: "formulary", title: FORMULARY.title, authors: [] }, chunkPages(revised.pages)));
+    const afterRevision = await scores();
+    expect(afterRevision).not.toEqual(first);
+    expect(await scores()).toEqual(afterRevision);
+    const elsewhere = freshDb();
+    addDocument(elsewhere, revised);
+    expect((await search("meloxicam dose in cats with kidney disease", { db: elsewhere })).map((p) => p.score)).toEqual(afterRevision.map(([, score]) => score));
+  });
+
   it("records every page a chunk spans", async () => {
     const db = freshDb();
     const long = (topic: string, n: number) =>
