@@ -175,8 +175,14 @@ export const sentenceKey = (text: string) => text.toLowerCase().replace(/\s+/g, 
 const QUOTED_KINDS: ReadonlySet<QuoteKind> = new Set(["sentence", "row"]);
 
 /** Sentences this thread remembers the words and species of: the same passages come back question after question. */
-const REMEMBERED_SENTENCES = 6000;
-const readSentence = memoByText(REMEMBERED_SENTENCES, (text) => ({ terms: new Set(tokenize(text)) as ReadonlySet<string>, species: speciesIn(text) }));
+const REMEMBERED_SENTENCES = 3000;
+/** Most sentences name no species: they share one reading of that (a reading holds five sets). */
+const NO_SPECIES = speciesIn("");
+const readSentence = memoByText(REMEMBERED_SENTENCES, (text) => {
+  const species = speciesIn(text);
+  const none = !species.order.length && !species.words.size && !species.diseases.length && !species.young;
+  return { terms: new Set(tokenize(text)) as ReadonlySet<string>, species: none ? NO_SPECIES : species };
+});
 
 function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[], question: string, guide?: AnswerGuide): Sentence[] {
   const wantsQuantity = QUANTITY_QUESTION.test(question);
