@@ -175,7 +175,7 @@ export const sentenceKey = (text: string) => text.toLowerCase().replace(/\s+/g, 
 const QUOTED_KINDS: ReadonlySet<QuoteKind> = new Set(["sentence", "row"]);
 
 /** Sentences this thread remembers the words and species of: the same passages come back question after question. */
-const REMEMBERED_SENTENCES = 3000;
+const REMEMBERED_SENTENCES = 2000;
 /** Most sentences name no species: they share one reading of that (a reading holds five sets). */
 const NO_SPECIES = speciesIn("");
 const readSentence = memoByText(REMEMBERED_SENTENCES, (text) => {

@@ -40,7 +40,7 @@ function readUnitText(raw: string, numberedCitations: boolean): UnitReading {
 }
 
 /** Units this thread remembers (by their raw text): the same passages' sentences come back question after question. */
-const REMEMBERED_UNITS = 3000;
+const REMEMBERED_UNITS = 2000;
 const readUnit = memoByText(REMEMBERED_UNITS, (raw) => readUnitText(raw, false));
 const readUnitNumbered = memoByText(REMEMBERED_UNITS / 4, (raw) => readUnitText(raw, true));
 

@@ -44,7 +44,7 @@ export function passageTerms(passage: Pick<PassageLike, "text" | "heading" | "ti
  * Passages whose terms this thread remembers: one question reads each of its passages' terms several
  * times (relevance, coverage, supporting passages), and the next questions mostly read the same passages.
  */
-const REMEMBERED_PASSAGES = 1000;
+const REMEMBERED_PASSAGES = 500;
 
 /** A text's index terms, and the abbreviated binomials it writes ("H. contortus"). */
 export const textTerms: (text: string) => ReadonlySet<string> = memoByText(REMEMBERED_PASSAGES, readTextTerms);

@@ -506,7 +506,7 @@ function loadVisible(client: Database.Database, ids: number[], scope: Scope): Ca
  * chunk is read afresh): reading every text in full to remember it costs more than counting (TermCounter)
  * for the many chunks seen once in a large knowledge base. ~2 KB of terms per chunk.
  */
-const REMEMBERED_CHUNKS = 2000;
+const REMEMBERED_CHUNKS = 1000;
 const termsOfText = new LRUCache<string, readonly string[]>({ max: REMEMBERED_CHUNKS });
 const seenOnce = new LRUCache<number, true>({ max: 4 * REMEMBERED_CHUNKS });
 
