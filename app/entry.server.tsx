@@ -8,7 +8,7 @@ import { chatModelInstallProblem, settleAnswers, startQueryThreads, stopQueryThr
 import { startup as prepareAccounts } from "./lib/auth/index.server";
 import { getConfig } from "./lib/config.server";
 import { closeDb, getDb } from "./lib/db/index.server";
-import { embeddingsInstallProblem } from "./lib/embeddings/index.server";
+import { embeddingsInstallProblem, resetEmbeddings } from "./lib/embeddings/index.server";
 import { requestFacts } from "./lib/http.server";
 import { ingestQueue } from "./lib/ingest/index.server";
 import { rebuildStaleIndex } from "./lib/search/index.server";
@@ -61,6 +61,9 @@ export async function shutdown() {
   // A document being processed is picked up again at the next start.
   await ingestQueue().stop();
   await stopQueryThreads();
+  // The embedding model's native runtime is released before the process exits: left to the exit's own
+  // teardown, ONNX Runtime can crash it (exit code 139 instead of 0).
+  await resetEmbeddings();
   closeDb();
 }
 

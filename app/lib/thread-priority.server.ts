@@ -4,7 +4,7 @@ import os from "node:os";
 export const BACKGROUND_NICENESS = 10;
 
 /**
- * Called first thing in a worker thread (searches and answers, ingestion, PDF pages): the thread's CPU
+ * Called first thing in a query thread (searches and extractive answers): the thread's CPU
  * priority drops below the request thread's, so that when the cores are all busy the request thread (page
  * renders, health checks, answers' streams, uploads' bodies) runs first and the heavy work waits for it,
  * instead of every request queueing behind it. On Linux the nice value belongs to the calling thread alone;

@@ -5,7 +5,6 @@
  * {type:'backfill'}; replies {type:'done', sessionId, outcome} and {type:'backfill', progress}.
  */
 import { parentPort } from "node:worker_threads";
-import { runBelowRequestThread } from "~/lib/thread-priority.server";
 import { getConfig } from "~/lib/config.server";
 import { getDb } from "~/lib/db/index.server";
 import { getEmbedder } from "~/lib/embeddings/index.server";
@@ -18,7 +17,6 @@ export type WorkerReply = { type: "done"; sessionId: string; outcome: string; er
 
 if (!parentPort) throw new Error("ingest.worker must run as a worker thread");
 const port = parentPort;
-runBelowRequestThread();
 const running = new Map<string, AbortController>();
 /** Resolved when no upload is being processed: the backfill waits here before each batch. */
 let idleWaiters: Array<() => void> = [];

@@ -8,14 +8,12 @@
  * Jobs run one after another; a cancelled job stops at its next page.
  */
 import { parentPort } from "node:worker_threads";
-import { runBelowRequestThread } from "~/lib/thread-priority.server";
 import { ocrSetup, PageReader } from "~/lib/ingest/parsers/pdf/page-reader.server";
 import { CLAIMED_BY_THREAD, UNCLAIMED, type PageThreadReply, type PageThreadRequest } from "~/lib/ingest/parsers/pdf/page-thread.server";
 import { loadPdfjs } from "~/lib/ingest/parsers/pdf/pdfjs.server";
 
 if (!parentPort) throw new Error("pdf-pages.worker must run as a worker thread");
 const port = parentPort;
-runBelowRequestThread();
 /** Jobs cancelled before they started; the running job is stopped through its signal. */
 const cancelled = new Set<number>();
 let running: { job: number; controller: AbortController } | null = null;
