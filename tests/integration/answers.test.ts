@@ -3,7 +3,7 @@ import net from "node:net";
 import path from "node:path";
 import { readSseEvents } from "~/lib/chat";
 import type { Message } from "~/lib/chat-client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { setBetaAccess, withTestDb, type TestDb } from "../support/db";
 import { startFakeOllama, type ChatRequestBody, type ChatScript } from "../support/ollama-server";
 import { startFakeOpenAI } from "../support/openai-server";
@@ -949,9 +949,12 @@ describe.each(MODEL_SERVERS)("with a language model (loopback $name)", (modelSer
     expect(assistant.content).not.toContain("word39");
     expect(assistant.content).toContain("_The answer was stopped before it was complete._");
     expect(messageRows(server, conversation)).toBe(2);
-    // The stop reached the model server: its request was closed before the answer was complete
+    // The stop reached the model server: its request was closed before the answer was complete.
+    // The socket's close reaches the loopback server on its own schedule, possibly after the
+    // failed message is stored, so wait for it (the tokens would run 10 s if it never came).
     const answering = fake.requests.filter((r) => r.path === modelServer.chatPath && systemOf(r.body as ChatRequestBody).includes("Rules for the passages")).at(-1);
-    expect(answering?.closedEarly).toBe(true);
+    expect(answering).toBeDefined();
+    await vi.waitFor(() => expect(answering?.closedEarly).toBe(true), { timeout: 5_000, interval: 50 });
   });
 
   it("passes a document's planted instruction to the model only as escaped text inside its <passage>", async () => {
