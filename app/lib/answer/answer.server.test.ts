@@ -666,6 +666,16 @@ describe("the Ollama answerer (loopback server, real client)", () => {
     expect(result.content).not.toContain("rabbits");
   });
 
+  it("leaves out a model sentence about another species than the asked one, though its passage says it", async () => {
+    const m = await model({
+      tokens: ["Meloxicam is given to cats at 0.1 mg/kg orally once daily [1]. ", "Meloxicam controls pain and inflammation in dogs [1]. ", "It controls pain and inflammation in dogs and cats [1]."],
+    });
+    const result = await ask("What is the dose of meloxicam in cats?", {}, m);
+    expect(result.answerer).toBe("ollama");
+    expect(result.content).toBe(`Meloxicam is given to cats at 0.1 mg/kg orally once daily [1]. It controls pain and inflammation in dogs and cats [1].\n\n${UNVERIFIED_NOTE}`);
+    expect(result.modelSentences?.dropped).toEqual([{ sentence: "Meloxicam controls pain and inflammation in dogs [1].", reason: "it is about dogs, not the species asked about" }]);
+  });
+
   it("answers with the passages' own sentences when nothing the model wrote can be verified", async () => {
     const m = await model({ tokens: ["Give 5 mg/kg twice daily [1]."] });
     const result = await ask("What is the dose of meloxicam in cats?", {}, m);

@@ -3,7 +3,7 @@ import { tokenize, type QueryTerm } from "../search/index.server";
 import { PageNumbering, PUBMED_FILE_TYPE } from "./citations";
 import { quotableSentences, type QuoteKind } from "./quotes.server";
 import { DIAGNOSING, holdsValue, HOW_DIAGNOSED, isEssay, namesThing, requiredNames } from "./coverage.server";
-import { definedAbbreviations, INSTRUCTION_OPENING, mentionsGroup, mentionsSpecies, groupIndex, speciesIn, TYPED_KINDS, type AskedKind, type Frame, type SpeciesMentions } from "./frame";
+import { definedAbbreviations, INSTRUCTION_OPENING, namesAskedSpecies, speciesIn, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
 import { coverage, holdsTerm, termWeight } from "./relevance.server";
 import type { NumberedPassage, PassageLike } from "./types";
 
@@ -122,12 +122,6 @@ const TOPICAL_WEIGHT = 0.5;
 function topicalTerms(question: string, frame: Frame): Set<string> {
   const named = [...frame.drugs, ...frame.pathogens, ...frame.conditions, ...frame.names];
   return new Set(tokenize([...speciesIn(question).words, ...named].join(" ")));
-}
-
-/** Does a text (or what speciesIn read of it) name one of the frame's species or groups? */
-function namesAskedSpecies(frame: Frame, text: string | SpeciesMentions): boolean {
-  const mentions = typeof text === "string" ? speciesIn(text) : text;
-  return frame.species.some((id) => mentionsSpecies(mentions, id)) || frame.groups.some((g) => mentionsGroup(mentions, groupIndex(g)));
 }
 
 /** Words carried over from the previous question weigh this much in a follow-up's sentence choice. */

@@ -165,6 +165,19 @@ export function mentionsGroup(mentions: SpeciesMentions, index: number): boolean
   return mentions.groups.has(index) || GROUPS[index]!.members.some((id) => mentions.species.has(id));
 }
 
+/** Does a text (or what speciesIn read of it) name one of the frame's species or groups? */
+export function namesAskedSpecies(frame: Pick<Frame, "species" | "groups">, text: string | SpeciesMentions): boolean {
+  const mentions = typeof text === "string" ? speciesIn(text) : text;
+  return frame.species.some((id) => mentionsSpecies(mentions, id)) || frame.groups.some((g) => mentionsGroup(mentions, groupIndex(g)));
+}
+
+/** The species a text names when none of them is one the question asks about ("In dogs, …" in an answer about cats), else none. */
+export function otherSpeciesIn(frame: Pick<Frame, "species" | "groups">, text: string): string[] {
+  if (!frame.species.length && !frame.groups.length) return [];
+  const mentions = speciesIn(text);
+  return mentions.species.size && !namesAskedSpecies(frame, mentions) ? [...mentions.species] : [];
+}
+
 export const speciesLabel = (id: string) => LABELS.get(id) ?? id;
 export const groupLabel = (index: number) => GROUPS[index]?.words[GROUPS[index]!.words.length > 1 ? 1 : 0] ?? "";
 export const groupIndex = (word: string) => GROUPS.findIndex((g) => g.words.includes(word));

@@ -466,8 +466,9 @@ export async function answerQuestion(asked: AnswerRequest, deps: AnswerDeps = de
       if (text.includes(REFUSAL) || !text.trim()) {
         return { ...refusal(searchQuery, subQuestions, null, note), answerer: by.provider, reading, answeredBy: by };
       }
-      // Checked like a quote: sentences without a citation, or with a number or species their passage lacks, are left out.
-      const verified = verifyModelAnswer(text, given);
+      // Checked like a quote: sentences without a citation, with a number or species their passage lacks, or about
+      // another species than the asked one, are left out.
+      const verified = verifyModelAnswer(text, given, frame);
       modelSentences = { kept: verified.kept, dropped: verified.dropped };
       for (const d of verified.dropped) console.warn(`answer: model sentence left out (${d.reason}): ${d.sentence.slice(0, 200)}`);
       if (verified.text) {

@@ -56,6 +56,17 @@ describe("a model sentence's words against the passage it cites", () => {
     expect(unsupported("1.1.2. [1]", byNumber)).toMatch(/no words to check|number/);
   });
 
+  it("checks what a sentence about the passages reports (\"The passages show that X\") as X, and drops it when it reports nothing checkable", () => {
+    // Found in the built-in model's answers: a correct claim framed as "The passages provide evidence that …" was dropped.
+    expect(unsupported("The passages provide evidence that meloxicam is given to cats at 0.1 mg/kg once daily [1].", byNumber)).toBeNull();
+    expect(unsupported("This passage describes how renal values are monitored every 3 months [1].", byNumber)).toBeNull();
+    expect(unsupported("The passages show that meloxicam causes hepatic necrosis during pregnancy [1].", byNumber)).toMatch(/of its words are in the cited passage/);
+    expect(unsupported("The passages describe how meloxicam is dosed at 0.5 mg/kg [1].", byNumber)).toMatch(/0\.5 mg\/kg/);
+    // An absence cannot be checked against the passages, and "how it works" says nothing.
+    expect(unsupported("The passages do not say that meloxicam is given to cats once daily [1].", byNumber)).toMatch(/describes the passages/);
+    expect(unsupported("This passage describes how it works [1].", byNumber)).toMatch(/describes the passages/);
+  });
+
   it("fails with a bare number the passage does not give", () => {
     expect(unsupported("The dose of meloxicam in cats is given as 2.3 and 4.5 [1].", byNumber)).toMatch(/number 2\.3/);
     expect(unsupported("Renal values are monitored every 3 months [1].", byNumber)).toBeNull();
@@ -63,6 +74,18 @@ describe("a model sentence's words against the passage it cites", () => {
 });
 
 describe("a model answer", () => {
+  it("leaves out a sentence about another species than the asked one, true of its passage or not", () => {
+    const cats = { species: ["cat"], groups: [] };
+    const both = [MELOXICAM, passage(2, "The starting dose of meloxicam in dogs is 0.2 mg/kg, then 0.1 mg/kg once daily; in cats 0.1 mg/kg once.")];
+    const answer = "Cats receive 0.1 mg/kg once daily [1]. Dogs start on 0.2 mg/kg [2]. In dogs and cats the maintenance dose is 0.1 mg/kg [2]. Monitor renal values every 3 months [1].";
+    const { text, dropped } = verifyModelAnswer(answer, both, cats);
+    expect(text).toBe(`Cats receive 0.1 mg/kg once daily [1]. In dogs and cats the maintenance dose is 0.1 mg/kg [2]. Monitor renal values every 3 months [1].\n\n${UNVERIFIED_NOTE}`);
+    expect(dropped).toEqual([{ sentence: "Dogs start on 0.2 mg/kg [2].", reason: "it is about dogs, not the species asked about" }]);
+    // A question naming no species checks none.
+    expect(verifyModelAnswer("Dogs start on 0.2 mg/kg [2].", both, { species: [], groups: [] }).dropped).toEqual([]);
+    expect(verifyModelAnswer("Dogs start on 0.2 mg/kg [2].", both).dropped).toEqual([]);
+  });
+
   it("keeps what is verified, leaves out the rest and says so", () => {
     const answer = ["## Dose", "", "- Cats: 0.1 mg/kg once daily [1]. Dogs: 0.3 mg/kg [1].", "- In rabbits use 0.1 mg/kg [1].", "", "Monitor renal values every 3 months [1]."].join("\n");
     const { text, dropped } = verifyModelAnswer(answer, [MELOXICAM, INSULIN]);

@@ -1,6 +1,6 @@
 import { isStopWord, tokenize } from "../search/index.server";
 import { MARKER, markerNumbers, PageNumbering } from "./citations";
-import { mentionsGroup, mentionsSpecies, speciesIn } from "./frame";
+import { mentionsGroup, mentionsSpecies, otherSpeciesIn, speciesIn, speciesLabel, type Frame } from "./frame";
 import { quotableSentences } from "./quotes.server";
 import { splitSentences } from "../sentences";
 import type { NumberedPassage, PassageLike } from "./types";
@@ -58,9 +58,12 @@ export function unsupported(sentence: string, passages: Map<number, Pick<Passage
   const present = speciesIn(sourceText);
   for (const id of asked.species) if (id !== "human" && !mentionsSpecies(present, id)) return `the species "${id}" is not in the cited passage`;
   for (const g of asked.groups) if (!mentionsGroup(present, g)) return "a species group is not in the cited passage";
-  // "The passages provide a detailed explanation of …" tells the reader nothing the passage says
-  if (ABOUT_THE_PASSAGES.test(claim.trim())) return "it describes the passages instead of saying what they say";
-  const words = new Set(tokenize(claim, isStopWord).filter((t) => !/^\d/.test(t)));
+  // "The passages provide a detailed explanation of …" tells the reader nothing the passage says; "The passage
+  // shows that X" says X, and is checked as X (its numbers and species were checked above).
+  const about = ABOUT_THE_PASSAGES.exec(claim.trim());
+  const checked = about ? reportedClaim(claim.trim(), about) : claim;
+  if (checked === null) return "it describes the passages instead of saying what they say";
+  const words = new Set(tokenize(checked, isStopWord).filter((t) => !/^\d/.test(t)));
   if (!words.size) return "it has no words to check (a bare number or heading)";
   const held = new Set(tokenize(sourceText));
   const share = [...words].filter((t) => held.has(t)).length / words.size;
@@ -70,6 +73,22 @@ export function unsupported(sentence: string, passages: Map<number, Pick<Passage
 
 /** A sentence about the material rather than the question ("The passage discusses …", "These passages provide …"). */
 const ABOUT_THE_PASSAGES = /^(?:the|these|this|both|all)\s+(?:\w+\s+)?(?:passages?|sources?|texts?|documents?|excerpts?)\s+(?:provides?|discuss(?:es)?|describes?|gives?|offers?|explains?|highlights?|mentions?|presents?|is about|are about|focus(?:es)? on|do(?:es)? not)\b/i;
+
+/** Content words a reported claim needs to say something ("…describes how it works" says nothing). */
+const MIN_REPORTED_WORDS = 3;
+
+/**
+ * The claim a sentence about the passages reports ("The passages provide evidence that histopathology alone
+ * cannot tell Neospora from Toxoplasma", "This passage describes how the test is read"), or null when it
+ * reports none, or only what the passages do not say (an absence is not checkable against them).
+ */
+function reportedClaim(sentence: string, about: RegExpExecArray): string | null {
+  if (/\bdo(?:es)?\s+not\b/i.test(about[0])) return null;
+  const clause = /\b(?:that|how)\s+(.+)$/i.exec(sentence.slice(about[0].length));
+  if (!clause) return null;
+  const words = tokenize(clause[1]!, isStopWord).filter((t) => !/^\d/.test(t));
+  return words.length >= MIN_REPORTED_WORDS ? clause[1]! : null;
+}
 
 /** Markers (and the space before them) at the very start of a split sentence. */
 const LEADING_MARKERS = new RegExp(`^(?:\\s*${MARKER.source})+`);
@@ -100,8 +119,20 @@ const STRUCTURE = /^\s*(#{1,6}\s|_.*_\s*$|\*\*[^*]+\*\*:?\s*$|[^.!?]*:\s*$|$)/;
 /** `kept`: the sentences that passed (claims, not headings or notes). */
 export type VerifiedAnswer = { text: string; kept: number; dropped: Array<{ sentence: string; reason: string }> };
 
-/** The answer with every sentence that fails its check left out (and a note saying so when one was). */
-export function verifyModelAnswer(text: string, passages: Array<NumberedPassage<PassageLike>>): VerifiedAnswer {
+/**
+ * Why a sentence does not answer for the asked species, or null: it names species and none of them is asked
+ * ("In dogs, 5 mg/kg [1]" in an answer about cats is true of its passage and wrong for the patient).
+ */
+export function offSpecies(sentence: string, asked: Pick<Frame, "species" | "groups">): string | null {
+  const other = otherSpeciesIn(asked, sentence.replace(MARKER, " "));
+  return other.length ? `it is about ${other.map(speciesLabel).join(" and ")}, not the species asked about` : null;
+}
+
+/**
+ * The answer with every sentence that fails its check left out (and a note saying so when one was). With the
+ * question's reading, a sentence about other species than the asked ones fails too.
+ */
+export function verifyModelAnswer(text: string, passages: Array<NumberedPassage<PassageLike>>, asked?: Pick<Frame, "species" | "groups">): VerifiedAnswer {
   const byNumber = new Map(passages.map((p) => [p.number, p]));
   const dropped: VerifiedAnswer["dropped"] = [];
   let keptSentences = 0;
@@ -114,7 +145,7 @@ export function verifyModelAnswer(text: string, passages: Array<NumberedPassage<
     const bullet = /^(\s*(?:[-*+]|\d+[.)])\s+)/.exec(line)?.[1] ?? "";
     const body = line.slice(bullet.length);
     const kept = claimSentences(body).filter((sentence) => {
-      const reason = unsupported(sentence, byNumber);
+      const reason = unsupported(sentence, byNumber) ?? (asked ? offSpecies(sentence, asked) : null);
       if (reason) dropped.push({ sentence, reason });
       return !reason;
     });
