@@ -47,7 +47,7 @@ describe("a model sentence's words against the passage it cites", () => {
 
   it("fails when it says what the passage does not, even without a number or a species", () => {
     expect(unsupported("Meloxicam is contraindicated in pregnancy and causes hepatic necrosis [1].", byNumber)).toMatch(/of its words are in the cited passage/);
-    expect(unsupported("The passages are listed and the answer follows from them [1].", byNumber)).toMatch(/of its words/);
+    expect(unsupported("Meloxicam is listed and the answer follows from them [1].", byNumber)).toMatch(/of its words/);
   });
 
   it("fails when it describes the passages instead of saying what they say, or has no words at all", () => {
@@ -67,6 +67,31 @@ describe("a model sentence's words against the passage it cites", () => {
     expect(unsupported("This passage describes how it works [1].", byNumber)).toMatch(/describes the passages/);
   });
 
+  it("fails on any sentence whose subject is the passages, not on the passage of urine or the source of infection", () => {
+    // Found in the built-in model's answers, each kept before because no listed verb followed "passage(s)".
+    expect(unsupported("The passage here is about the dose of meloxicam in cats [1].", byNumber)).toMatch(/describes the passages/);
+    expect(unsupported("The passage about meloxicam can be found in the Small Animal Formulary [1].", byNumber)).toMatch(/describes the passages/);
+    expect(unsupported('The passages mentioned in the question are from the passage "The dose of meloxicam in cats" [1].', byNumber)).toMatch(/describes the passages/);
+    expect(unsupported("The passage of urine should be monitored in cats on meloxicam [1].", byNumber) ?? "").not.toMatch(/describes the passages/);
+    expect(unsupported("The source of the renal values is monitored every 3 months [1].", byNumber) ?? "").not.toMatch(/describes the passages/);
+  });
+
+  it("fails with a number given with another unit than the passage's, and accepts the same value written otherwise", () => {
+    const lice = new Map([[3, passage(3, "The chicken body louse lives 2 months on the bird (see reference 3); its eggs hatch in four to seven days. Give 0.3 mg per kg once, and repeat after 10 days.")]]);
+    expect(unsupported("Its life cycle on the bird takes 2-3 weeks [3].", lice)).toBe("the passage does not give 2-3 weeks");
+    expect(unsupported("The chicken body louse lives 2 months on the bird [3].", lice)).toBeNull();
+    expect(unsupported("Its eggs hatch in 4-7 d [3].", lice)).toBeNull();
+    expect(unsupported("Give 0.3 mg/kg once and repeat after 10 days [3].", lice)).toBeNull();
+    expect(unsupported("Give 0.3 mg/kg once and repeat after 10 weeks [3].", lice)).toBe("the passage does not give 10 weeks");
+  });
+
+  it("fails with a \"not\" its passage does not say, and keeps one it does", () => {
+    expect(unsupported("Meloxicam is not given to cats once daily [1].", byNumber)).toBe('it says "not" where its passage does not');
+    expect(unsupported("Renal values are never monitored [1].", byNumber)).toBe('it says "not" where its passage does not');
+    const footrot = new Map([[4, passage(4, "There are 10 serogroups of D. nodosus with no cross protection between them. Several serogroups can be present on one foot.")]]);
+    expect(unsupported("The 10 serogroups of D. nodosus give no cross protection between them [4].", footrot)).toBeNull();
+  });
+
   it("fails with a bare number the passage does not give", () => {
     expect(unsupported("The dose of meloxicam in cats is given as 2.3 and 4.5 [1].", byNumber)).toMatch(/number 2\.3/);
     expect(unsupported("Renal values are monitored every 3 months [1].", byNumber)).toBeNull();
@@ -84,6 +109,11 @@ describe("a model answer", () => {
     // A question naming no species checks none.
     expect(verifyModelAnswer("Dogs start on 0.2 mg/kg [2].", both, { species: [], groups: [] }).dropped).toEqual([]);
     expect(verifyModelAnswer("Dogs start on 0.2 mg/kg [2].", both).dropped).toEqual([]);
+  });
+
+  it("says a repeated sentence once, without counting it as unverified", () => {
+    const answer = "Cats receive 0.1 mg/kg once daily [1]. Renal values are monitored every 3 months [1]. Cats receive 0.1 mg/kg once daily. [1]";
+    expect(verifyModelAnswer(answer, [MELOXICAM])).toEqual({ text: "Cats receive 0.1 mg/kg once daily [1]. Renal values are monitored every 3 months [1].", kept: 2, dropped: [] });
   });
 
   it("keeps what is verified, leaves out the rest and says so", () => {

@@ -38,21 +38,86 @@ function holdsNumber(text: string, n: string): boolean {
   return numberForms(n).some((form) => new RegExp(`(?<![\\d.,])${form.replace(".", "\\.")}(?![\\d]|[.,]\\d)`).test(text));
 }
 
+/** One spelling per unit, so "2-3 weeks" matches "2 to 3 wks" and "35 %" matches "35 per cent". */
+function unitKey(unit: string): string {
+  const u = unit.toLowerCase().replace(/\s+/g, "").replace(/μ|mc(?=g)/g, "µ");
+  if (u === "%" || u === "percent") return "%";
+  if (/^(?:h|hrs?|hours?)$/.test(u)) return "h";
+  if (/^(?:d|days?)$/.test(u)) return "d";
+  if (/^(?:wks?|weeks?)$/.test(u)) return "wk";
+  if (/^(?:mo|months?)$/.test(u)) return "mo";
+  if (/^(?:yrs?|years?)$/.test(u)) return "yr";
+  if (/^(?:mins?|minutes?)$/.test(u)) return "min";
+  if (/^(?:units?|u)$/.test(u)) return "u";
+  if (/^(?:times|fold|x)$/.test(u)) return "x";
+  return u;
+}
+
+/** A number as a value: "0.10" is "0.1", "1,000" is "1000", "0,5" is "0.5". */
+function numberKey(n: string): string {
+  const plain = /^\d{1,3}(?:,\d{3})+$/.test(n) ? n.replace(/,/g, "") : n.replace(",", ".");
+  return String(Number(plain));
+}
+
+const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
+const NUMBER_WORD = new RegExp(`\\b(${NUMBER_WORDS.join("|")})\\b`, "gi");
+
+/** Small numbers written as words, as digits. */
+const withDigits = (text: string) => text.replace(NUMBER_WORD, (w) => String(NUMBER_WORDS.indexOf(w.toLowerCase())));
+
+/** Every value-with-unit a text gives ("0.1|mg/kg", "3|wk" for "2 to 3 weeks", "0.2|mg/kg" for "0.2 mg per kg"). */
+function quantitiesIn(text: string): Set<string> {
+  const normal = text
+    .replace(/\b(mg|µg|μg|mcg|ml|mL|iu|IU|u|U)\s+(?:per|\/)\s*(kg|m2)\b/g, "$1/$2")
+    .replace(/\b(mg|µg|μg|mcg|ml|mL)\s+(kg|m2)\s*(?:-1|−1|–1|⁻¹)/g, "$1/$2");
+  const out = new Set<string>();
+  for (const m of normal.matchAll(QUANTITY)) {
+    const unit = unitKey(m[3]!);
+    for (const v of [m[1], m[2]]) if (v) out.add(`${numberKey(v)}|${unit}`);
+  }
+  return out;
+}
+
+/** Words that turn a claim around: a "not" the source does not say makes its sentence say the opposite. */
+const NEGATION = /\b(?:not|no|never|cannot|neither|nor|none|without)\b|n['’]t\b/i;
+
+/**
+ * Does the source say the claim's "not"? The source sentence sharing most of the claim's words must be
+ * negated too ("The greater omentum does not develop from the mesoderm" from a sentence saying what it
+ * develops from is the opposite of a quote).
+ */
+function negationHeld(claimWords: Set<string>, sourceText: string): boolean {
+  let best: { shared: number; negated: boolean } = { shared: 0, negated: false };
+  for (const { text } of splitSentences(sourceText)) {
+    const terms = new Set(tokenize(text));
+    let shared = 0;
+    for (const t of claimWords) if (terms.has(t)) shared++;
+    if (shared > best.shared) best = { shared, negated: NEGATION.test(text) };
+  }
+  return best.negated;
+}
+
 /** Why a sentence cannot stand on its passages, or null when it can. */
 export function unsupported(sentence: string, passages: Map<number, Pick<PassageLike, "text" | "title" | "heading">>): string | null {
   const numbers = cited(sentence).filter((n) => passages.has(n));
   if (!numbers.length) return "cites no passage";
   const sources = numbers.map((n) => passages.get(n)!);
   const sourceText = sources.map((p) => `${p.title}\n${p.heading ?? ""}\n${p.text}`).join("\n");
+  // Numbers written as words in the source ("every three months") count as the digits a model writes.
+  const sourceNumbers = withDigits(sourceText);
   const claim = sentence.replace(MARKER, " ");
+  // A number with a unit must be in the passage with that unit: "2-3 weeks" is not the "2" and "3" of a reference list.
+  let given: Set<string> | null = null;
   for (const m of claim.matchAll(QUANTITY)) {
     const values = [m[1]!, m[2]].filter((v): v is string => Boolean(v));
-    const missing = values.find((v) => !holdsNumber(sourceText, v));
-    if (missing) return `the number ${m[0].trim()} is not in the cited passage`;
+    if (values.some((v) => !holdsNumber(sourceNumbers, v))) return `the number ${m[0].trim()} is not in the cited passage`;
+    given ??= quantitiesIn(sourceNumbers);
+    const unit = unitKey(m[3]!);
+    if (values.some((v) => !given!.has(`${numberKey(v)}|${unit}`))) return `the passage does not give ${m[0].trim()}`;
   }
   // Bare numbers too ("2.3, 4.5 and 6.7"), not only those with a unit
   for (const m of claim.matchAll(/(?<![\p{L}\d.,])\d+(?:[.,]\d+)?(?![\d]|[.,]\d)/gu)) {
-    if (!holdsNumber(sourceText, m[0])) return `the number ${m[0]} is not in the cited passage`;
+    if (!holdsNumber(sourceNumbers, m[0])) return `the number ${m[0]} is not in the cited passage`;
   }
   const asked = speciesIn(claim);
   const present = speciesIn(sourceText);
@@ -68,11 +133,16 @@ export function unsupported(sentence: string, passages: Map<number, Pick<Passage
   const held = new Set(tokenize(sourceText));
   const share = [...words].filter((t) => held.has(t)).length / words.size;
   if (share < MIN_SUPPORT) return `only ${Math.round(share * 100)} % of its words are in the cited passage`;
+  if (NEGATION.test(checked) && !negationHeld(words, sourceText)) return "it says \"not\" where its passage does not";
   return null;
 }
 
-/** A sentence about the material rather than the question ("The passage discusses …", "These passages provide …"). */
-const ABOUT_THE_PASSAGES = /^(?:the|these|this|both|all)\s+(?:\w+\s+)?(?:passages?|sources?|texts?|documents?|excerpts?)\s+(?:provides?|discuss(?:es)?|describes?|gives?|offers?|explains?|highlights?|mentions?|presents?|is about|are about|focus(?:es)? on|do(?:es)? not)\b/i;
+/**
+ * A sentence about the material rather than the question: its subject is the passages ("The passage discusses
+ * …", "These passages provide …", "The passage number 2 is about …", "The passage about FCoV can be found …").
+ * "The passage of meconium …" and "the source of infection" are medicine, not the material.
+ */
+const ABOUT_THE_PASSAGES = /^(?:in this context,\s*)?(?:the|these|this|both|all)\s+(?:\w+\s+)?(?:passages?|sources?|texts?|documents?|excerpts?)\b(?!\s+(?:of|through|into|from|for)\b)/i;
 
 /** Content words a reported claim needs to say something ("…describes how it works" says nothing). */
 const MIN_REPORTED_WORDS = 3;
@@ -83,9 +153,9 @@ const MIN_REPORTED_WORDS = 3;
  * reports none, or only what the passages do not say (an absence is not checkable against them).
  */
 function reportedClaim(sentence: string, about: RegExpExecArray): string | null {
-  if (/\bdo(?:es)?\s+not\b/i.test(about[0])) return null;
-  const clause = /\b(?:that|how)\s+(.+)$/i.exec(sentence.slice(about[0].length));
-  if (!clause) return null;
+  const rest = sentence.slice(about[0].length);
+  const clause = /\b(?:that|how)\s+(.+)$/i.exec(rest);
+  if (!clause || NEGATION.test(rest.slice(0, clause.index))) return null;
   const words = tokenize(clause[1]!, isStopWord).filter((t) => !/^\d/.test(t));
   return words.length >= MIN_REPORTED_WORDS ? clause[1]! : null;
 }
@@ -136,6 +206,7 @@ export function verifyModelAnswer(text: string, passages: Array<NumberedPassage<
   const byNumber = new Map(passages.map((p) => [p.number, p]));
   const dropped: VerifiedAnswer["dropped"] = [];
   let keptSentences = 0;
+  const said = new Set<string>();
   const lines: string[] = [];
   for (const line of text.split("\n")) {
     if (STRUCTURE.test(line)) {
@@ -145,6 +216,10 @@ export function verifyModelAnswer(text: string, passages: Array<NumberedPassage<
     const bullet = /^(\s*(?:[-*+]|\d+[.)])\s+)/.exec(line)?.[1] ?? "";
     const body = line.slice(bullet.length);
     const kept = claimSentences(body).filter((sentence) => {
+      // A small model says the same sentence again (markers aside): once is enough, and it is not a failed check.
+      const key = sentence.replace(MARKER, " ").toLowerCase().replace(/[\s.,;:!?]+/g, " ").trim();
+      if (said.has(key)) return false;
+      said.add(key);
       const reason = unsupported(sentence, byNumber) ?? (asked ? offSpecies(sentence, asked) : null);
       if (reason) dropped.push({ sentence, reason });
       return !reason;
