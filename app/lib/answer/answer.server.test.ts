@@ -676,6 +676,17 @@ describe("the Ollama answerer (loopback server, real client)", () => {
     expect(result.modelSentences?.dropped).toEqual([{ sentence: "Meloxicam controls pain and inflammation in dogs [1].", reason: "it is about dogs, not the species asked about" }]);
   });
 
+  it("answers a follow-up with the passages' own sentences when the model gives the previous answer again", async () => {
+    const previous = "Meloxicam is given to cats at 0.1 mg/kg orally once daily [1].";
+    const m = await model({ tokens: ["Meloxicam is given to cats at 0.1 mg/kg orally once daily. [1]"] });
+    const history = turn("What is the dose of meloxicam in cats?", previous);
+    const result = await ask("How often should renal values be monitored?", { history }, m);
+    expect(result).toMatchObject({ answerer: "extractive", fallbackReason: "The model repeated the previous answer" });
+    expect(result.content.split("\n")[0]).toBe("Use the lowest effective dose in cats with chronic kidney disease, and monitor renal values. [1]");
+    // The same reply to a first question stands.
+    expect((await ask("What is the dose of meloxicam in cats?", {}, m)).answerer).toBe("ollama");
+  });
+
   it("answers with the passages' own sentences when nothing the model wrote can be verified", async () => {
     const m = await model({ tokens: ["Give 5 mg/kg twice daily [1]."] });
     const result = await ask("What is the dose of meloxicam in cats?", {}, m);

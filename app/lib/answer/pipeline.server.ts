@@ -9,7 +9,7 @@ import { chooseChatProvider, createChosenChatModel, type ChatProviderChoice } fr
 import { finalizeCitations, narrowToSentence, toCitation } from "./citations";
 import { quotableSentences, type QuotableSentence } from "./quotes.server";
 import { checkCoverage, type Coverage } from "./coverage.server";
-import { citeSentencePages, verifyModelAnswer } from "./verify.server";
+import { citeSentencePages, repeatsAnswer, verifyModelAnswer } from "./verify.server";
 import { extractiveAnswer, extractiveSections, sentenceKey, type AnswerGuide } from "./extractive.server";
 import { askingClause, correctableEdits, frameLabel, frameOf, isAskingWord, readConversation, readQuestion, searchText, speciesIn, speciesLabel, type Frame } from "./frame";
 import { fitAnswerMessages, getSystemPrompts, taskMessages } from "./prompts.server";
@@ -471,7 +471,10 @@ export async function answerQuestion(asked: AnswerRequest, deps: AnswerDeps = de
       const verified = verifyModelAnswer(text, given, frame);
       modelSentences = { kept: verified.kept, dropped: verified.dropped };
       for (const d of verified.dropped) console.warn(`answer: model sentence left out (${d.reason}): ${d.sentence.slice(0, 200)}`);
-      if (verified.text) {
+      // A follow-up never gets the previous answer again: the extractive answerer leads with what it asks.
+      const previous = request.history.findLast((t) => t.role === "assistant")?.content;
+      const repeated = Boolean(verified.text) && repeatsAnswer(verified.text, previous);
+      if (verified.text && !repeated) {
         const paged = citeSentencePages(verified.text, numbered);
         const { content, cited } = finalizeCitations(withNotCovered(paged.text, frame, retrieved.notCovered), paged.passages);
         return {
@@ -487,9 +490,9 @@ export async function answerQuestion(asked: AnswerRequest, deps: AnswerDeps = de
           modelSentences,
         };
       }
-      // Nothing the model wrote could be verified: the passages' own sentences answer instead (the stored
-      // message replaces what was streamed on the screen).
-      fallbackReason = "The model's answer could not be verified against the cited passages";
+      // Nothing the model wrote could be verified, or it was the previous answer again: the passages' own
+      // sentences answer instead (the stored message replaces what was streamed on the screen).
+      fallbackReason = repeated ? "The model repeated the previous answer" : "The model's answer could not be verified against the cited passages";
       modelSpoke = emitted;
     } catch (error) {
       // Once words have reached the user, switching answerers would rewrite what they read: fail instead.

@@ -189,6 +189,22 @@ const STRUCTURE = /^\s*(#{1,6}\s|_.*_\s*$|\*\*[^*]+\*\*:?\s*$|[^.!?]*:\s*$|$)/;
 /** `kept`: the sentences that passed (claims, not headings or notes). */
 export type VerifiedAnswer = { text: string; kept: number; dropped: Array<{ sentence: string; reason: string }> };
 
+/** A claim's sentence as compared for repeats: markers and punctuation aside. */
+const claimKey = (sentence: string) => sentence.replace(MARKER, " ").toLowerCase().replace(/[\s.,;:!?]+/g, " ").trim();
+
+/** The claim sentences of an answer's lines (headings, notes and lead-ins aside). */
+function claimsOf(text: string): string[] {
+  return text.split("\n").flatMap((line) => (STRUCTURE.test(line) ? [] : claimSentences(line.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, ""))));
+}
+
+/** Every sentence of this answer was in the earlier one: a follow-up answered with the last answer again. */
+export function repeatsAnswer(text: string, earlier: string | undefined): boolean {
+  if (!earlier) return false;
+  const said = new Set(claimsOf(earlier).map(claimKey));
+  const claims = claimsOf(text);
+  return claims.length > 0 && claims.every((c) => said.has(claimKey(c)));
+}
+
 /**
  * Why a sentence does not answer for the asked species, or null: it names species and none of them is asked
  * ("In dogs, 5 mg/kg [1]" in an answer about cats is true of its passage and wrong for the patient).
@@ -217,7 +233,7 @@ export function verifyModelAnswer(text: string, passages: Array<NumberedPassage<
     const body = line.slice(bullet.length);
     const kept = claimSentences(body).filter((sentence) => {
       // A small model says the same sentence again (markers aside): once is enough, and it is not a failed check.
-      const key = sentence.replace(MARKER, " ").toLowerCase().replace(/[\s.,;:!?]+/g, " ").trim();
+      const key = claimKey(sentence);
       if (said.has(key)) return false;
       said.add(key);
       const reason = unsupported(sentence, byNumber) ?? (asked ? offSpecies(sentence, asked) : null);
