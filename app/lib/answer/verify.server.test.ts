@@ -90,6 +90,14 @@ describe("a model sentence's words against the passage it cites", () => {
     expect(unsupported("Renal values are never monitored [1].", byNumber)).toBe('it says "not" where its passage does not');
     const footrot = new Map([[4, passage(4, "There are 10 serogroups of D. nodosus with no cross protection between them. Several serogroups can be present on one foot.")]]);
     expect(unsupported("The 10 serogroups of D. nodosus give no cross protection between them [4].", footrot)).toBeNull();
+    // Found in the built-in model's answers: the source's "not" sits in the second sentence about the two parasites, the first shares as many words.
+    const neospora = new Map([
+      [
+        5,
+        passage(5, "Neospora caninum is a protozoan parasite similar to T. gondii. N. caninum and T. gondii cause abortions, and histopathological techniques do not enable accurate differentiation between both parasites."),
+      ],
+    ]);
+    expect(unsupported("Neospora caninum, a protozoan parasite similar to T. gondii, cannot be told apart from it by histopathological techniques [5].", neospora)).toBeNull();
   });
 
   it("fails with a bare number the passage does not give", () => {

@@ -81,20 +81,25 @@ function quantitiesIn(text: string): Set<string> {
 /** Words that turn a claim around: a "not" the source does not say makes its sentence say the opposite. */
 const NEGATION = /\b(?:not|no|never|cannot|neither|nor|none|without)\b|n['’]t\b/i;
 
+/** How a source says "not": also "unable", "fail to", "lacks" ("histopathological techniques do not enable…"). */
+const SOURCE_NEGATION = /\b(?:not|no|never|cannot|neither|nor|none|without|unable|impossible|fail(?:s|ed)? to|lack(?:s|ed|ing)?|absent)\b|n['’]t\b/i;
+/** A negated source sentence holds the claim's "not" when it shares this share of the best-sharing sentence's words. */
+const NEGATED_SHARE = 0.6;
+
 /**
- * Does the source say the claim's "not"? The source sentence sharing most of the claim's words must be
- * negated too ("The greater omentum does not develop from the mesoderm" from a sentence saying what it
- * develops from is the opposite of a quote).
+ * Does the source say the claim's "not"? A source sentence sharing about as many of the claim's words as the
+ * one sharing most must be negated ("The greater omentum does not develop from the mesoderm" from a sentence
+ * saying what it develops from is the opposite of a quote).
  */
 function negationHeld(claimWords: Set<string>, sourceText: string): boolean {
-  let best: { shared: number; negated: boolean } = { shared: 0, negated: false };
-  for (const { text } of splitSentences(sourceText)) {
+  const sentences = splitSentences(sourceText).map(({ text }) => {
     const terms = new Set(tokenize(text));
     let shared = 0;
     for (const t of claimWords) if (terms.has(t)) shared++;
-    if (shared > best.shared) best = { shared, negated: NEGATION.test(text) };
-  }
-  return best.negated;
+    return { shared, negated: SOURCE_NEGATION.test(text) };
+  });
+  const best = Math.max(0, ...sentences.map((s) => s.shared));
+  return sentences.some((s) => s.negated && s.shared >= Math.max(2, NEGATED_SHARE * best));
 }
 
 /** Why a sentence cannot stand on its passages, or null when it can. */
