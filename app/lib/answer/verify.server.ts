@@ -1,7 +1,8 @@
-import { isStopWord, tokenize } from "../search/index.server";
+import { isStopWord, tokenize, type QueryTerm } from "../search/index.server";
 import { MARKER, markerNumbers, PageNumbering } from "./citations";
 import { mentionsGroup, mentionsSpecies, otherSpeciesIn, speciesIn, speciesLabel, type Frame } from "./frame";
 import { quotableSentences } from "./quotes.server";
+import { holdsTerm } from "./relevance.server";
 import { splitSentences } from "../sentences";
 import type { NumberedPassage, PassageLike } from "./types";
 
@@ -210,20 +211,28 @@ export function repeatsAnswer(text: string, earlier: string | undefined): boolea
   return claims.length > 0 && claims.every((c) => said.has(claimKey(c)));
 }
 
+/** What was asked, to check a model's sentences against the question as well as against their passages. */
+export type AskedQuestion = { frame: Pick<Frame, "species" | "groups">; terms: QueryTerm[] };
+
 /**
- * Why a sentence does not answer for the asked species, or null: it names species and none of them is asked
- * ("In dogs, 5 mg/kg [1]" in an answer about cats is true of its passage and wrong for the patient).
+ * Why a sentence does not answer what was asked, or null: it names species and none of them is asked ("In
+ * dogs, 5 mg/kg [1]" in an answer about cats is true of its passage and wrong for the patient), or it holds
+ * none of the question's words as searched (a true sentence of the passage about something else).
  */
-export function offSpecies(sentence: string, asked: Pick<Frame, "species" | "groups">): string | null {
-  const other = otherSpeciesIn(asked, sentence.replace(MARKER, " "));
-  return other.length ? `it is about ${other.map(speciesLabel).join(" and ")}, not the species asked about` : null;
+export function offQuestion(sentence: string, asked: AskedQuestion): string | null {
+  const claim = sentence.replace(MARKER, " ");
+  const other = otherSpeciesIn(asked.frame, claim);
+  if (other.length) return `it is about ${other.map(speciesLabel).join(" and ")}, not the species asked about`;
+  if (!asked.terms.length) return null;
+  const words = new Set(tokenize(claim));
+  return asked.terms.some((t) => holdsTerm(words, t)) ? null : "it holds none of the question's words";
 }
 
 /**
  * The answer with every sentence that fails its check left out (and a note saying so when one was). With the
- * question's reading, a sentence about other species than the asked ones fails too.
+ * question, a sentence about other species than the asked ones, or about none of its words, fails too.
  */
-export function verifyModelAnswer(text: string, passages: Array<NumberedPassage<PassageLike>>, asked?: Pick<Frame, "species" | "groups">): VerifiedAnswer {
+export function verifyModelAnswer(text: string, passages: Array<NumberedPassage<PassageLike>>, asked?: AskedQuestion): VerifiedAnswer {
   const byNumber = new Map(passages.map((p) => [p.number, p]));
   const dropped: VerifiedAnswer["dropped"] = [];
   let keptSentences = 0;
@@ -241,7 +250,7 @@ export function verifyModelAnswer(text: string, passages: Array<NumberedPassage<
       const key = claimKey(sentence);
       if (said.has(key)) return false;
       said.add(key);
-      const reason = unsupported(sentence, byNumber) ?? (asked ? offSpecies(sentence, asked) : null);
+      const reason = unsupported(sentence, byNumber) ?? (asked ? offQuestion(sentence, asked) : null);
       if (reason) dropped.push({ sentence, reason });
       return !reason;
     });
