@@ -687,6 +687,18 @@ describe("the Ollama answerer (loopback server, real client)", () => {
     expect((await ask("What is the dose of meloxicam in cats?", {}, m)).answerer).toBe("ollama");
   });
 
+  it("keeps a Think Harder section's sentence that holds its sub-question's words, not the main question's", async () => {
+    const m = await model((request) => {
+      const system = request.messages?.[0]?.content ?? "";
+      if (system.includes("sub-questions")) return { tokens: ['["How are renal values monitored during meloxicam treatment?", "Meloxicam dose in cats"]'] };
+      return { tokens: ["### Dose\n\nMeloxicam is given to cats at 0.1 mg/kg orally once daily [1].\n\n### Monitoring\n\nRenal values are monitored [1]."] };
+    });
+    const result = await ask("What is the dose of meloxicam in cats?", { useThinkHarder: true }, m);
+    expect(result.answerer).toBe("ollama");
+    expect(result.content).toContain("Renal values are monitored [1].");
+    expect(result.modelSentences?.dropped).toEqual([]);
+  });
+
   it("answers with the passages' own sentences when nothing the model wrote can be verified", async () => {
     const m = await model({ tokens: ["Give 5 mg/kg twice daily [1]."] });
     const result = await ask("What is the dose of meloxicam in cats?", {}, m);

@@ -468,7 +468,9 @@ export async function answerQuestion(asked: AnswerRequest, deps: AnswerDeps = de
       }
       // Checked like a quote: sentences without a citation, with a number or species their passage lacks, about
       // another species than the asked one or about none of the question's words, are left out.
-      const verified = verifyModelAnswer(text, given, { frame, terms: retrieved.terms });
+      // Think Harder's sections answer its sub-questions: their words are the question's too.
+      const askedTerms = [...retrieved.terms, ...retrieved.sections.flatMap((section) => section.terms)];
+      const verified = verifyModelAnswer(text, given, { frame, terms: askedTerms });
       modelSentences = { kept: verified.kept, dropped: verified.dropped };
       for (const d of verified.dropped) console.warn(`answer: model sentence left out (${d.reason}): ${d.sentence.slice(0, 200)}`);
       // A follow-up never gets the previous answer again: the extractive answerer leads with what it asks.
