@@ -83,7 +83,7 @@ function quantitiesIn(text: string): Set<string> {
 const NEGATION = /\b(?:not|no|never|cannot|neither|nor|none|without)\b|n['’]t\b/i;
 
 /** How a source says "not": also "unable", "fail to", "lacks" ("histopathological techniques do not enable…"). */
-const SOURCE_NEGATION = /\b(?:not|no|never|cannot|neither|nor|none|without|unable|impossible|fail(?:s|ed)? to|lack(?:s|ed|ing)?|absent)\b|n['’]t\b/i;
+const SOURCE_NEGATION = /\b(?:not|no|never|cannot|neither|nor|none|without|unable|impossible|fail(?:s|ed)? to|lack(?:s|ed|ing)?|absen(?:t|ce))\b|n['’]t\b/i;
 /** A negated source sentence holds the claim's "not" when it shares this share of the best-sharing sentence's words. */
 const NEGATED_SHARE = 0.6;
 
@@ -192,6 +192,9 @@ export function claimSentences(body: string): string[] {
 /** Lines that carry no claim: headings, notes in italics, a lead-in ending with a colon, a blank line. */
 const STRUCTURE = /^\s*(#{1,6}\s|_.*_\s*$|\*\*[^*]+\*\*:?\s*$|[^.!?]*:\s*$|$)/;
 
+/** A list item's bullet or number, with the space after it. */
+const BULLET = /^\s*(?:[-*+]|\d+[.)])\s+/;
+
 /** `kept`: the sentences that passed (claims, not headings or notes). */
 export type VerifiedAnswer = { text: string; kept: number; dropped: Array<{ sentence: string; reason: string }> };
 
@@ -200,7 +203,7 @@ const claimKey = (sentence: string) => sentence.replace(MARKER, " ").toLowerCase
 
 /** The claim sentences of an answer's lines (headings, notes and lead-ins aside). */
 function claimsOf(text: string): string[] {
-  return text.split("\n").flatMap((line) => (STRUCTURE.test(line) ? [] : claimSentences(line.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, ""))));
+  return text.split("\n").flatMap((line) => (STRUCTURE.test(line) ? [] : claimSentences(line.replace(BULLET, ""))));
 }
 
 /** Every sentence of this answer was in the earlier one: a follow-up answered with the last answer again. */
@@ -243,7 +246,7 @@ export function verifyModelAnswer(text: string, passages: Array<NumberedPassage<
       lines.push(line);
       continue;
     }
-    const bullet = /^(\s*(?:[-*+]|\d+[.)])\s+)/.exec(line)?.[1] ?? "";
+    const bullet = BULLET.exec(line)?.[0] ?? "";
     const body = line.slice(bullet.length);
     const kept = claimSentences(body).filter((sentence) => {
       // A small model says the same sentence again (markers aside): once is enough, and it is not a failed check.
@@ -302,7 +305,7 @@ export function citeSentencePages(text: string, passages: Array<NumberedPassage<
     .split("\n")
     .map((line) => {
       if (line.search(MARKER) < 0) return line;
-      const bullet = /^(\s*(?:[-*+]|\d+[.)])\s+)/.exec(line)?.[1] ?? "";
+      const bullet = BULLET.exec(line)?.[0] ?? "";
       const body = line.slice(bullet.length);
       return (
         bullet +
