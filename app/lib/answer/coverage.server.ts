@@ -1,4 +1,5 @@
 import { normalizeText, tokenize, type QueryTerm } from "../search/index.server";
+import { memoByText } from "../memo.server";
 import { splitSentences } from "../sentences";
 import { definedAbbreviations, INSTRUCTION_OPENING, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, speciesIn, speciesLabel, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
 import { match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
@@ -45,27 +46,37 @@ export type Coverage<P extends PassageLike> =
 const wordsOf = (s: string) => normalizeText(s.replace(INVISIBLE, "")).match(/[\p{L}\p{N}]+/gu) ?? [];
 const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff]/g;
 
+/**
+ * Texts (passages and their paragraphs) whose words this thread remembers: every question reads each of its
+ * passages' words and species several times, and the next questions mostly read the same passages.
+ */
+const REMEMBERED_TEXTS = 1000;
+
+/** A text's distinct words, and the initials of all its words in order (an acronym spelled out is a run of them). */
+const readWords = memoByText(REMEMBERED_TEXTS, (text): { distinct: ReadonlySet<string>; initials: string } => {
+  const words = wordsOf(text);
+  return { distinct: new Set(words), initials: words.map((w) => w[0]).join("") };
+});
+
+/** The species a passage's text names (read once per text, shared: callers must not change it). */
+const speciesOfText = memoByText(REMEMBERED_TEXTS / 2, (text) => speciesIn(text));
+
 /** The text a passage is about: its document title, section heading and text. */
 const fullText = (p: Pick<PassageLike, "title" | "heading" | "text">) => `${p.title}\n${p.heading ?? ""}\n${p.text}`;
 
 /** Initials of consecutive words spell the acronym ("feline immunodeficiency virus" = FIV). */
-function spelledOut(acronym: string, words: string[]): boolean {
+function spelledOut(acronym: string, initials: string): boolean {
   // "ESCs" is the plural of "ESC".
   const letters = acronym.replace(/(?<=[A-Z])s$/, "").toLowerCase().replace(/[^a-z]/g, "");
   if (letters.length < 2 || /\d/.test(acronym)) return false;
-  for (let i = 0; i + letters.length <= words.length; i++) {
-    let k = 0;
-    while (k < letters.length && words[i + k]![0] === letters[k]) k++;
-    if (k === letters.length) return true;
-  }
-  return false;
+  return initials.includes(letters);
 }
 
 /** Is a named thing of the question in this text? Word forms ("Algerian"/"Algeria") and spelled-out acronyms count. */
-export function namesThing(name: string, text: string, words: string[] = wordsOf(text)): boolean {
+export function namesThing(name: string, text: string): boolean {
   const parts = wordsOf(name);
   if (!parts.length) return true;
-  const set = new Set(words);
+  const { distinct: set, initials } = readWords(text);
   // A binomial is found by its epithet with its genus, written out or abbreviated ("Babesia divergens", "B. divergens"):
   // "Babesia bovis" is not "Mycobacterium bovis".
   const [genus, epithet] = name.split(/\s+/);
@@ -79,10 +90,12 @@ export function namesThing(name: string, text: string, words: string[] = wordsOf
     if (set.has(w)) return true;
     // "Algerian" -> "algeria", "Japanese" -> "japan", "haemolytic"/"hemolytic" are left to query understanding.
     const root = w.replace(/(?:ian|ean|an|ese|ic|n|s)$/, "");
-    return root.length >= 4 && words.some((x) => x.startsWith(root));
+    if (root.length < 4) return false;
+    for (const x of set) if (x.startsWith(root)) return true;
+    return false;
   });
   const singular = /[A-Z]s$/.test(name) && set.has(name.slice(0, -1).toLowerCase());
-  return found || singular || (/^[A-Z][A-Za-z]*[A-Z]/.test(name) && spelledOut(name, words));
+  return found || singular || (/^[A-Z][A-Za-z]*[A-Z]/.test(name) && spelledOut(name, initials));
 }
 
 const NUMBER_WORD = "(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|several|a few|a couple of)";
@@ -171,11 +184,10 @@ function aliasOf(frame: Frame, label: string): string | null {
  */
 function missingSpecies(frame: Frame, passages: Array<Pick<PassageLike, "title" | "heading" | "text">>): SpeciesCheck {
   const texts = passages.map((p) => fullText(p));
-  const mentions = texts.map((t) => speciesIn(t));
-  const words = texts.map((t) => wordsOf(t));
+  const mentions = texts.map(speciesOfText);
   const byAlias = (label: string) => {
     const alias = aliasOf(frame, label);
-    return alias !== null && texts.some((t, i) => namesThing(alias, t, words[i]));
+    return alias !== null && texts.some((t) => namesThing(alias, t));
   };
   const missing: string[] = [];
   const missingIds: string[] = [];
@@ -293,14 +305,12 @@ export function checkCoverage<P extends PassageLike>(
       frame.acronyms.length && !isEssay(question)
       ? passing.filter((p) => {
           const text = fullText(p);
-          const words = wordsOf(text);
-          return frame.acronyms.every((a) => namesThing(a, text, words));
+          return frame.acronyms.every((a) => namesThing(a, text));
         })
       : [];
     const found = (naming.length ? naming : passing).map((p) => {
       const text = fullText(p);
-      const words = wordsOf(text);
-      return { p, hits: names.filter((n) => namesThing(n, text, words) || (aliasOf(frame, n) !== null && namesThing(aliasOf(frame, n)!, text, words))) };
+      return { p, hits: names.filter((n) => namesThing(n, text) || (aliasOf(frame, n) !== null && namesThing(aliasOf(frame, n)!, text))) };
     });
     const absent = names.filter((n) => !found.some((f) => f.hits.includes(n)));
     if (absent.length) return { covered: false, missing: "name", what: absent, alternative: null };
