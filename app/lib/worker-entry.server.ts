@@ -10,7 +10,7 @@ import { projectRoot } from "./paths.server";
  * else, when running from sources (npm run dev, tests without a build), the TypeScript source through
  * tsx. `--import tsx` in a worker's execArgv does not reach the worker's own entry on Node 20, so a small
  * ES module bootstrap registers tsx's loader (a dev dependency) first and then imports the source.
- * Null when neither exists. `options` are passed on (resourceLimits only to the built file).
+ * Null when neither exists. `options` are passed on (resourceLimits only to JavaScript, built or not).
  */
 export function startWorker(builtName: string, source: string, options: WorkerOptions = {}): Worker | null {
   const root = projectRoot();
@@ -18,6 +18,8 @@ export function startWorker(builtName: string, source: string, options: WorkerOp
   if (fs.existsSync(built)) return new Worker(built, options);
   const sourceFile = path.join(root, source);
   if (!fs.existsSync(sourceFile)) return null;
+  // A JavaScript source runs as it is, like a built file.
+  if (/\.m?js$/.test(source)) return new Worker(sourceFile, options);
   const bootstrap = [
     `import { register } from ${JSON.stringify(pathToFileURL(tsxEsmApi(root)).href)};`,
     "register();",

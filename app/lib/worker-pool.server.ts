@@ -1,5 +1,5 @@
 import os from "node:os";
-import { parentPort, type Worker } from "node:worker_threads";
+import { parentPort, type ResourceLimits, type Worker } from "node:worker_threads";
 import { runBelowRequestThread } from "./thread-priority.server";
 import { startWorker } from "./worker-entry.server";
 
@@ -62,6 +62,11 @@ export class WorkerPool {
     private readonly size: number,
     /** What a worker may ask the main thread for, by name. */
     private readonly calls: MainCalls = {},
+    /**
+     * Each thread's heap limits. A thread that goes past them ends (its jobs reject with PoolUnavailableError,
+     * so their callers do the work themselves) and another starts in its place.
+     */
+    private readonly resourceLimits?: ResourceLimits,
   ) {}
 
   /** Starts every thread now (at server start, so the first questions do not wait for threads to load). */
@@ -76,7 +81,7 @@ export class WorkerPool {
 
   private start(): Worker | null {
     if (Date.now() < this.retryAt) return null;
-    const worker = startWorker(this.builtName, this.source);
+    const worker = startWorker(this.builtName, this.source, this.resourceLimits ? { resourceLimits: this.resourceLimits } : {});
     if (!worker) {
       this.retryAt = Date.now() + 5_000;
       return null;

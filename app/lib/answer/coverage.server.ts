@@ -50,12 +50,15 @@ const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff]/g;
  * Texts (passages and their paragraphs) whose words this thread remembers: every question reads each of its
  * passages' words and species several times, and the next questions mostly read the same passages.
  */
-const REMEMBERED_TEXTS = 1000;
+const REMEMBERED_TEXTS = 500;
 
-/** A text's distinct words, and the initials of all its words in order (an acronym spelled out is a run of them). */
-const readWords = memoByText(REMEMBERED_TEXTS, (text): { distinct: ReadonlySet<string>; initials: string } => {
+/**
+ * A text's distinct words as one string (" a b c ": a word is there when " word " is; ~1 KB a passage, where a
+ * Set of them took ~10 KB), and the initials of all its words in order (an acronym spelled out is a run of them).
+ */
+const readWords = memoByText(REMEMBERED_TEXTS, (text): { joined: string; initials: string } => {
   const words = wordsOf(text);
-  return { distinct: new Set(words), initials: words.map((w) => w[0]).join("") };
+  return { joined: ` ${[...new Set(words)].join(" ")} `, initials: words.map((w) => w[0]).join("") };
 });
 
 /** The species a passage's text names (read once per text, shared: callers must not change it). */
@@ -76,25 +79,24 @@ function spelledOut(acronym: string, initials: string): boolean {
 export function namesThing(name: string, text: string): boolean {
   const parts = wordsOf(name);
   if (!parts.length) return true;
-  const { distinct: set, initials } = readWords(text);
+  const { joined, initials } = readWords(text);
+  const has = (word: string) => !/\s/.test(word) && joined.includes(` ${word} `);
   // A binomial is found by its epithet with its genus, written out or abbreviated ("Babesia divergens", "B. divergens"):
   // "Babesia bovis" is not "Mycobacterium bovis".
   const [genus, epithet] = name.split(/\s+/);
   if (parts.length === 2 && /^[A-Z]/.test(genus ?? "") && /^[a-z]/.test(epithet ?? "")) {
-    if (!set.has(parts[1]!)) return false;
+    if (!has(parts[1]!)) return false;
     const g = parts[0]!.replace(/\.$/, "");
     // "H. contortus", and "$D$ nodosus" or "$B$ . burgdorferi" as PDF-to-LaTeX converters write it.
-    return g.length === 1 ? true : set.has(g) || new RegExp(`\\b${g[0]!.toUpperCase()}\\s*\\.?\\s+${epithet}\\b`).test(text.replace(INVISIBLE, "").replace(/\$/g, ""));
+    return g.length === 1 ? true : has(g) || new RegExp(`\\b${g[0]!.toUpperCase()}\\s*\\.?\\s+${epithet}\\b`).test(text.replace(INVISIBLE, "").replace(/\$/g, ""));
   }
   const found = parts.every((w) => {
-    if (set.has(w)) return true;
+    if (has(w)) return true;
     // "Algerian" -> "algeria", "Japanese" -> "japan", "haemolytic"/"hemolytic" are left to query understanding.
     const root = w.replace(/(?:ian|ean|an|ese|ic|n|s)$/, "");
-    if (root.length < 4) return false;
-    for (const x of set) if (x.startsWith(root)) return true;
-    return false;
+    return root.length >= 4 && joined.includes(` ${root}`);
   });
-  const singular = /[A-Z]s$/.test(name) && set.has(name.slice(0, -1).toLowerCase());
+  const singular = /[A-Z]s$/.test(name) && has(name.slice(0, -1).toLowerCase());
   return found || singular || (/^[A-Z][A-Za-z]*[A-Z]/.test(name) && spelledOut(name, initials));
 }
 

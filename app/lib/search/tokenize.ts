@@ -48,9 +48,13 @@ export function normalizeText(text: string): string {
   return text.normalize("NFKC").toLowerCase().normalize("NFD").replace(MARKS, "");
 }
 
-/** Stems are cached: the same few thousand words make up most text, and stemming is the costly part. */
+/**
+ * Stems are cached: the same few thousand words make up most text, and stemming is the costly part.
+ * Emptied when full: 50k words (~2 MB per thread) hold a clinic's vocabulary; a large knowledge base's long
+ * tail of rare words would otherwise fill 200k entries (~8 MB per thread) with words seen once.
+ */
 const stemCache = new Map<string, string>();
-const STEM_CACHE_LIMIT = 200_000;
+const STEM_CACHE_LIMIT = 50_000;
 
 function stemWord(word: string): string {
   let stemmed = stemCache.get(word);
