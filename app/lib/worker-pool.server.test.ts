@@ -27,3 +27,14 @@ describe("WorkerPool's heap limits", () => {
     expect(pool.running).toBe(0);
   });
 });
+
+describe("WorkerPool.stop", () => {
+  it("gives the jobs its threads still had back to their callers", async () => {
+    pool = new WorkerPool("pool-test", TEST_WORKER, 1);
+    expect(await pool.run("limits", null)).toBeTruthy();
+    const waiting = pool.run("wait", null);
+    await pool.stop();
+    await expect(waiting).rejects.toBeInstanceOf(PoolUnavailableError);
+    expect(pool.running).toBe(0);
+  });
+});

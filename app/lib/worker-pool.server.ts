@@ -165,8 +165,10 @@ export class WorkerPool {
     });
   }
 
+  /** Ends every thread; the jobs they still had reject with PoolUnavailableError (their callers do them). */
   async stop() {
-    const workers = this.workers.splice(0);
+    const workers = [...this.workers];
+    for (const worker of workers) this.remove(worker, `${this.builtName} stopped`);
     await Promise.all(workers.map((w) => w.terminate()));
   }
 }

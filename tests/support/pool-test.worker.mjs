@@ -1,5 +1,5 @@
 // A worker for WorkerPool's tests, speaking the pool's job protocol: "limits" returns the heap limits the
-// thread was started with; "hog" keeps allocating until the thread runs out of heap.
+// thread was started with; "hog" keeps allocating until the thread runs out of heap; "wait" never answers.
 import { parentPort, resourceLimits } from "node:worker_threads";
 
 parentPort.on("message", (message) => {
