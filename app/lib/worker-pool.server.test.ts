@@ -32,9 +32,10 @@ describe("WorkerPool.stop", () => {
   it("gives the jobs its threads still had back to their callers", async () => {
     pool = new WorkerPool("pool-test", TEST_WORKER, 1);
     expect(await pool.run("limits", null)).toBeTruthy();
-    const waiting = pool.run("wait", null);
+    // Its rejection is awaited from the start: stop() rejects it before stop()'s own promise settles.
+    const rejected = expect(pool.run("wait", null)).rejects.toBeInstanceOf(PoolUnavailableError);
     await pool.stop();
-    await expect(waiting).rejects.toBeInstanceOf(PoolUnavailableError);
+    await rejected;
     expect(pool.running).toBe(0);
   });
 });
