@@ -40,8 +40,8 @@ let nextEmbedderKey = 1;
  * A query thread's heap. V8 lets an idle-enough heap grow to about twice what it holds, and a young
  * generation of 48 MB: three isolates (the request thread and two query threads) took 440-500 MB of RSS
  * answering on a 1M-chunk knowledge base, where a query thread holds 50-70 MB (its caches and code). With
- * these limits the server stays at 360-380 MB there (`npm run bench -- scale`), for about 6 % more CPU per
- * request under the 50-user load. A question that needs more ends its thread and is answered on the
+ * these limits the server stays at 360-380 MB there (`npm run bench -- scale`); under the 50-user load the
+ * CPU per request is the same within the noise and answers/s about 5 % lower. A question that needs more ends its thread and is answered on the
  * request thread, as when no thread runs.
  */
 const QUERY_THREAD_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 24 };
