@@ -4,7 +4,7 @@ import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { candidateTerms, generatingTerms, idf, matchExpression, type QueryTerm } from "./lexical.server";
 import { porterStem } from "./porter";
-import { TermCounter, tokenize } from "./tokenize";
+import { needsNormalizing, normalizeText, TermCounter, tokenize } from "./tokenize";
 import { FIXTURE_EUTILS } from "../../../tests/support/fixtures";
 
 
@@ -92,6 +92,26 @@ describe("tokenize", () => {
   });
 });
 
+describe("tokenize's shortcut past Unicode folding", () => {
+  it("lower-cases only where normalisation would change nothing else, for every letter, digit, mark and symbol of the basic plane", () => {
+    // (Text whose only non-ASCII characters are punctuation or spaces is never normalised: they separate words either way.)
+    const wrong: string[] = [];
+    for (let code = 0x80; code <= 0xffff; code++) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      const c = String.fromCharCode(code);
+      if (!/[\p{L}\p{N}\p{M}\p{So}]/u.test(c)) continue;
+      // Alone, between letters, after a letter it could combine with, before a combining mark or a Hangul vowel, with a Greek capital sigma
+      for (const text of [c, `a${c}b`, `e${c}`, `${c}\u0301`, `${c}\u1161`, `\u1100${c}`, `ΟΔΟΣ ${c}Σ β`]) {
+        if (!needsNormalizing(text) && normalizeText(text) !== text.toLowerCase()) wrong.push(`U+${code.toString(16)} in ${JSON.stringify(text)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    // Greek letters, "°" and "®" need nothing but lower case; "µ" (micro sign), "²", "ü" and "ﬁ" do
+    expect(needsNormalizing("β-Blockers at 37 °C (Brand®) and α2")).toBe(false);
+    for (const text of ["5 µg", "m²", "Müller", "ﬁbrosis"]) expect(needsNormalizing(text)).toBe(true);
+  });
+});
+
 describe("term counting", () => {
   it("counts exactly what tokenize finds", () => {
     const texts = [
@@ -105,6 +125,24 @@ describe("term counting", () => {
       const expected = terms.map((t) => tokenize(text).filter((x) => x === t).length);
       expect([...counter.count(text)]).toEqual(expected);
     }
+  });
+
+  it("counts what tokenize finds in random text of letters, digits, points, apostrophes, British spellings and other scripts", () => {
+    const pieces = ["a", "b", "z", "1", "2", ".", "'", "’", " ", "-", "β", "Σ", "é", "\u0301", "猫", "😀", "ﬁ", "µ", "oe", "dema", "ae", "mia", "ed", "S", "\n"];
+    const fixed = ["a", "b", "z", "1", "2", "1.2", "ab", "abz", "zab", "猫", "edema", "anemia", "β", "e", "σ"];
+    let seed = 17;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+    const wrong: string[] = [];
+    for (let n = 0; n < 20_000; n++) {
+      let text = "";
+      for (let length = 1 + Math.floor(random() * 14); length > 0; length--) text += pieces[Math.floor(random() * pieces.length)];
+      const terms = [...new Set([...tokenize(text), ...fixed])];
+      const positions = new Map(terms.map((t, i) => [t, i]));
+      const expected = new Array<number>(terms.length).fill(0);
+      for (const t of tokenize(text)) expected[positions.get(t)!]! += 1;
+      if (JSON.stringify([...new TermCounter(positions).count(text)]) !== JSON.stringify(expected)) wrong.push(text);
+    }
+    expect(wrong).toEqual([]);
   });
 });
 

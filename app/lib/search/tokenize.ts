@@ -102,6 +102,21 @@ function scanWords(text: string, sink: WordSink) {
   let decimal = false;
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
+    // Fast paths for the commonest characters, a lower-case ASCII letter and a space; the same as the general path below
+    if (c >= 97 && c <= 122) {
+      if (start >= 0 && decimal) sink(text, start, i);
+      if (start < 0 || decimal) {
+        start = i;
+        decimal = false;
+      }
+      numeric = false;
+      continue;
+    }
+    if (c === 32) {
+      if (start >= 0) sink(text, start, i);
+      start = -1;
+      continue;
+    }
     const cp = c >= 0xd800 && c <= 0xdbff ? (text.codePointAt(i) ?? c) : c;
     if (isWordCodePoint(cp)) {
       const digit = isDigit(c);
@@ -144,11 +159,54 @@ function pushCjkBigrams(run: string, out: string[]) {
   for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i]! + chars[i + 1]!);
 }
 
+/** Every Han, Hiragana and Katakana character is at or above U+2E80 (or outside the BMP, as surrogates). */
+const MAYBE_CJK = /[\u2e80-\uffff]/;
+const IS_MARK = /\p{M}/u;
+const FOLDS = 1;
+const FOLDED_ALREADY = 2;
+const foldingCache = new Map<number, number>();
+
+/**
+ * For a non-ASCII UTF-16 unit outside the surrogates: FOLDS when NEEDS_FOLDING holds for it, FOLDED_ALREADY when
+ * normalizeText leaves its lower case as it is and it cannot combine with a neighbour (no mark, no Hangul jamo,
+ * below the CJK blocks): Greek letters, "°", "®".
+ */
+function foldingOf(code: number): number {
+  let known = foldingCache.get(code);
+  if (known !== undefined) return known;
+  const char = String.fromCharCode(code);
+  const lower = char.toLowerCase();
+  const combines = IS_MARK.test(lower.normalize("NFD")) || (code >= 0x1100 && code <= 0x11ff) || (code >= 0xa960 && code <= 0xa97f) || (code >= 0xd7b0 && code <= 0xd7ff);
+  const unchanged = char.normalize("NFKC") === char && lower.normalize("NFD") === lower && [...lower].every((c) => c.charCodeAt(0) < 0x2e80);
+  known = (NEEDS_FOLDING.test(char) ? FOLDS : 0) | (unchanged && !combines ? FOLDED_ALREADY : 0);
+  foldingCache.set(code, known);
+  return known;
+}
+
+/**
+ * Whether normalizeText would change the text beyond lower-casing it. Checked character by character (cached),
+ * as NEEDS_FOLDING over the whole text and NFKC, NFD and the marks' removal cost most of a re-scored
+ * candidate's time: a quarter of PubMed passages hold a Greek letter, which folding leaves as it is.
+ */
+export function needsNormalizing(text: string): boolean {
+  let folds = false;
+  let allFoldedAlready = true;
+  for (let i = text.search(NON_ASCII); i >= 0 && i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 128) continue;
+    if (code >= 0xd800 && code <= 0xdfff) return NEEDS_FOLDING.test(text);
+    const folding = foldingOf(code);
+    folds ||= (folding & FOLDS) !== 0;
+    allFoldedAlready &&= (folding & FOLDED_ALREADY) !== 0;
+  }
+  return folds && !allFoldedAlready;
+}
+
 /** Lower case (and Unicode folding when needed): the form scanWords expects; whether CJK is in it. */
 function prepare(text: string): { normalized: string; cjk: boolean } {
-  if (!NON_ASCII.test(text) || !NEEDS_FOLDING.test(text)) return { normalized: text.toLowerCase(), cjk: false };
+  if (!NON_ASCII.test(text) || !needsNormalizing(text)) return { normalized: text.toLowerCase(), cjk: false };
   const normalized = normalizeText(text);
-  return { normalized, cjk: CJK.test(normalized) };
+  return { normalized, cjk: MAYBE_CJK.test(normalized) && CJK.test(normalized) };
 }
 
 /** Index terms of a text, in order (duplicates kept: term frequency matters). */
@@ -186,6 +244,29 @@ function spellingMayChangeStart(text: string, start: number, end: number): boole
 }
 
 /**
+ * spellingMayChangeStart's patterns as tables of ASCII letter pairs: 1 where a word's first two letters
+ * (AT_START) or its second and third (AT_SECOND) begin a pattern, so most words skip the check.
+ */
+const SPELLING_AT_START = new Uint8Array(128 * 128);
+const SPELLING_AT_SECOND = new Uint8Array(128 * 128);
+for (const p of CHANGING_AT_START) {
+  if (p.length === 1) SPELLING_AT_START.fill(1, p.charCodeAt(0) * 128, p.charCodeAt(0) * 128 + 128);
+  else SPELLING_AT_START[p.charCodeAt(0) * 128 + p.charCodeAt(1)] = 1;
+}
+for (const p of CHANGING_AT_SECOND) {
+  if (p.length === 1) SPELLING_AT_SECOND.fill(1, p.charCodeAt(0) * 128, p.charCodeAt(0) * 128 + 128);
+  else SPELLING_AT_SECOND[p.charCodeAt(0) * 128 + p.charCodeAt(1)] = 1;
+}
+
+/** spellingMayChangeStart, looked up in the tables first when the word's first three letters are ASCII. */
+function spellingMayChangeAsciiStart(text: string, start: number, end: number, c0: number, c1: number): boolean {
+  if (end - start < 4) return false;
+  const c2 = text.charCodeAt(start + 2);
+  if (c2 < 128 && SPELLING_AT_START[c0 * 128 + c1] === 0 && SPELLING_AT_SECOND[c1 * 128 + c2] === 0) return false;
+  return spellingMayChangeStart(text, start, end);
+}
+
+/**
  * Counts occurrences of a few terms in texts, as tokenize() would find them, without stemming every
  * word: Porter keeps a word's first letter, and its first two when the stem has three or more
  * (checked over 45k English words in stem.test.ts), so only words starting like a wanted term are
@@ -195,12 +276,25 @@ function spellingMayChangeStart(text: string, start: number, end: number): boole
 export class TermCounter {
   private readonly first = new Set<number>();
   private readonly firstTwo = new Set<number>();
+  /** The same for ASCII, as tables: 1 where a one-letter word, or a word starting with these two letters, may be a term. */
+  private readonly asciiFirst = new Uint8Array(128);
+  private readonly asciiPairs = new Uint8Array(128 * 128);
 
   /** `terms`: index terms (from tokenize) and their positions in the counts array. */
   constructor(private readonly terms: Map<string, number>) {
     for (const term of terms.keys()) {
-      if (term.length >= 3) this.firstTwo.add(term.charCodeAt(0) * 65_536 + term.charCodeAt(1));
-      else this.first.add(term.charCodeAt(0));
+      const c0 = term.charCodeAt(0);
+      const c1 = term.charCodeAt(1);
+      if (term.length >= 3) {
+        this.firstTwo.add(c0 * 65_536 + c1);
+        if (c0 < 128 && c1 < 128) this.asciiPairs[c0 * 128 + c1] = 1;
+      } else {
+        this.first.add(c0);
+        if (c0 < 128) {
+          this.asciiFirst[c0] = 1;
+          this.asciiPairs.fill(1, c0 * 128, c0 * 128 + 128);
+        }
+      }
     }
   }
 
@@ -213,12 +307,17 @@ export class TermCounter {
       return counts;
     }
     scanWords(normalized, (t, start, end) => {
-      if (end - start > MAX_TOKEN_LENGTH) return;
+      const length = end - start;
+      if (length > MAX_TOKEN_LENGTH) return;
       const c0 = t.charCodeAt(start);
-      const possible =
-        this.first.has(c0) ||
-        (end - start >= 2 && this.firstTwo.has(c0 * 65_536 + t.charCodeAt(start + 1))) ||
-        spellingMayChangeStart(t, start, end);
+      const c1 = length >= 2 ? t.charCodeAt(start + 1) : 0;
+      let possible: boolean;
+      if (c0 < 128 && c1 < 128) {
+        // Most words: two table lookups, and the spelling check only for the few pairs it could apply to
+        possible = length === 1 ? this.asciiFirst[c0] === 1 : this.asciiPairs[c0 * 128 + c1] === 1 || spellingMayChangeAsciiStart(t, start, end, c0, c1);
+      } else {
+        possible = this.first.has(c0) || (length >= 2 && this.firstTwo.has(c0 * 65_536 + c1)) || spellingMayChangeStart(t, start, end);
+      }
       if (possible) this.add(stemWord(t.slice(start, end)), counts);
     });
     return counts;
