@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { seededRandom } from "../seeded-random";
-import { hammingDistances } from "./vector.server";
+import { hammingDistances, scanCodes } from "./vector.server";
 
 /** One bit at a time: what the grouped SWAR count must equal. */
 function naiveDistance(a: Uint32Array, offset: number, b: Uint32Array, words: number): number {
@@ -23,6 +23,31 @@ describe("Hamming distances of binary codes", () => {
       // The farthest possible code: every bit differs.
       const opposite = Uint32Array.from(query, (q) => ~q >>> 0);
       expect(hammingDistances({ size: 1, words, codes: opposite }, query).distances[0]).toBe(words * 32);
+    }
+  });
+});
+
+describe("Hamming distances with WebAssembly SIMD", () => {
+  const naive = (a: Uint8Array, b: Uint8Array) => a.reduce((d, byte, i) => d + [...((byte ^ b[i]!) >>> 0).toString(2)].filter((bit) => bit === "1").length, 0);
+
+  it("equal a bit-by-bit count for every code length it takes, in an index grown code by code, and JavaScript scans longer codes", () => {
+    const next = seededRandom(11);
+    const byte = () => (next() < 0.1 ? 0xff : next() < 0.1 ? 0 : Math.floor(next() * 256));
+    for (const dimensions of [8, 64, 120, 128, 200, 384, 768, 1024, 3968, 4096]) {
+      const bytes = dimensions / 8;
+      const codes = Array.from({ length: 300 }, () => Uint8Array.from({ length: bytes }, byte));
+      const query = Uint8Array.from({ length: bytes }, byte);
+      // The farthest possible code: every bit differs
+      codes.push(query.map((b) => ~b & 0xff));
+      const expected = codes.map((code) => naive(code, query));
+      for (const simd of [true, false]) {
+        const scanned = scanCodes(dimensions, codes, query, { simd });
+        expect(scanned.simd).toBe(simd && dimensions <= 3968);
+        expect(scanned.distances).toEqual(expected);
+        expect(scanned.distances.at(-1)).toBe(dimensions);
+        expect(scanned.histogram.reduce((s, c) => s + c, 0)).toBe(codes.length);
+        for (const d of new Set(expected)) expect(scanned.histogram[d]).toBe(expected.filter((x) => x === d).length);
+      }
     }
   });
 });
