@@ -1,4 +1,6 @@
+import { split } from "sentence-splitter";
 import { describe, expect, it } from "vitest";
+import { seededRandom } from "./seeded-random";
 import { splitSentences } from "./sentences";
 
 const texts = (text: string) => splitSentences(text).map((s) => s.text);
@@ -161,5 +163,23 @@ describe("splitSentences", () => {
     ]);
     expect(texts('He said "stop. Cats were treated. Dogs were not.')).toHaveLength(3);
     expect(texts('The owner said "it is fine." Then she left.')).toHaveLength(1);
+  });
+});
+
+describe("the sentence library, where splitSentences skips it", () => {
+  it("never ends a sentence inside a line without a sentence-ending character", () => {
+    // Brackets, quotes, CJK, abbreviations, list markers, ellipses: everything but . ! ? and their full-width forms
+    const pieces = ["a", "B", " ", "  ", "(", ")", '"', "'", "“", "”", "「", "」", "猫", "Mr", "U", "e", ",", ";", ":", "…", "1", "-", "\t", "Yahoo", "[", "]", "$", "^", "{", "}", "¹", "•"];
+    const next = seededRandom(5);
+    const cut: string[] = [];
+    for (let n = 0; n < 5_000; n++) {
+      let line = "";
+      for (let length = 1 + Math.floor(next() * 25); length > 0; length--) line += pieces[Math.floor(next() * pieces.length)];
+      const ends = split(line).filter((node) => node.type === "Sentence").map((node) => node.range[1]);
+      if (ends.some((end) => end < line.trimEnd().length)) cut.push(line);
+    }
+    expect(cut).toEqual([]);
+    // Whereas a full stop does end one
+    expect(split("One. Two").filter((node) => node.type === "Sentence")).toHaveLength(2);
   });
 });

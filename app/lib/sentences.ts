@@ -179,13 +179,20 @@ export function splitSentences(text: string): SentenceSpan[] {
   return out;
 }
 
+/** The characters after which the library may end a sentence (its SeparatorParser's defaults). */
+const SEPARATOR = /[.．。?？!！]/;
+
 /** [start, end) of each trimmed sentence of one line. */
 function lineSentences(line: string): Array<[number, number]> {
   if (!line.trim()) return [];
   const shadow = closeUnbalanced(line);
   const cuts = new Set<number>();
-  for (const node of split(shadow, splitOptions(shadow))) {
-    if (node.type === "Sentence") cuts.add(node.range[1]);
+  // A line with no sentence-ending character is one sentence to the library: most of a book's lines wrap
+  // mid-sentence, and the library is most of a book's chunking time
+  if (SEPARATOR.test(shadow)) {
+    for (const node of split(shadow, splitOptions(shadow))) {
+      if (node.type === "Sentence") cuts.add(node.range[1]);
+    }
   }
   const nested = insidePairs(shadow);
   for (const cut of extraCuts(shadow)) if (!nested[cut - 1]) cuts.add(cut);
