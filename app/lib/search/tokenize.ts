@@ -204,7 +204,7 @@ export function needsNormalizing(text: string): boolean {
 
 /** Lower case (and Unicode folding when needed): the form scanWords expects; whether CJK is in it. */
 function prepare(text: string): { normalized: string; cjk: boolean } {
-  if (!NON_ASCII.test(text) || !needsNormalizing(text)) return { normalized: text.toLowerCase(), cjk: false };
+  if (!needsNormalizing(text)) return { normalized: text.toLowerCase(), cjk: false };
   const normalized = normalizeText(text);
   return { normalized, cjk: MAYBE_CJK.test(normalized) && CJK.test(normalized) };
 }
@@ -244,19 +244,27 @@ function spellingMayChangeStart(text: string, start: number, end: number): boole
 }
 
 /**
+ * A table of ASCII letter pairs, 1 where a word starting with them may start with one of `starts`: the pair
+ * of a start of two letters or more, every pair beginning with a one-letter start. Non-ASCII starts are left out.
+ */
+function pairTable(starts: Iterable<string>): Uint8Array {
+  const table = new Uint8Array(128 * 128);
+  for (const start of starts) {
+    const c0 = start.charCodeAt(0);
+    const c1 = start.charCodeAt(1);
+    if (c0 >= 128) continue;
+    if (start.length === 1) table.fill(1, c0 * 128, c0 * 128 + 128);
+    else if (c1 < 128) table[c0 * 128 + c1] = 1;
+  }
+  return table;
+}
+
+/**
  * spellingMayChangeStart's patterns as tables of ASCII letter pairs: 1 where a word's first two letters
  * (AT_START) or its second and third (AT_SECOND) begin a pattern, so most words skip the check.
  */
-const SPELLING_AT_START = new Uint8Array(128 * 128);
-const SPELLING_AT_SECOND = new Uint8Array(128 * 128);
-for (const p of CHANGING_AT_START) {
-  if (p.length === 1) SPELLING_AT_START.fill(1, p.charCodeAt(0) * 128, p.charCodeAt(0) * 128 + 128);
-  else SPELLING_AT_START[p.charCodeAt(0) * 128 + p.charCodeAt(1)] = 1;
-}
-for (const p of CHANGING_AT_SECOND) {
-  if (p.length === 1) SPELLING_AT_SECOND.fill(1, p.charCodeAt(0) * 128, p.charCodeAt(0) * 128 + 128);
-  else SPELLING_AT_SECOND[p.charCodeAt(0) * 128 + p.charCodeAt(1)] = 1;
-}
+const SPELLING_AT_START = pairTable(CHANGING_AT_START);
+const SPELLING_AT_SECOND = pairTable(CHANGING_AT_SECOND);
 
 /** spellingMayChangeStart, looked up in the tables first when the word's first three letters are ASCII. */
 function spellingMayChangeAsciiStart(text: string, start: number, end: number, c0: number, c1: number): boolean {
@@ -276,26 +284,18 @@ function spellingMayChangeAsciiStart(text: string, start: number, end: number, c
 export class TermCounter {
   private readonly first = new Set<number>();
   private readonly firstTwo = new Set<number>();
-  /** The same for ASCII, as tables: 1 where a one-letter word, or a word starting with these two letters, may be a term. */
-  private readonly asciiFirst = new Uint8Array(128);
-  private readonly asciiPairs = new Uint8Array(128 * 128);
+  /** The same for ASCII words of two letters or more, as a table of their first two letters. */
+  private readonly asciiPairs: Uint8Array;
 
   /** `terms`: index terms (from tokenize) and their positions in the counts array. */
   constructor(private readonly terms: Map<string, number>) {
+    const starts: string[] = [];
     for (const term of terms.keys()) {
-      const c0 = term.charCodeAt(0);
-      const c1 = term.charCodeAt(1);
-      if (term.length >= 3) {
-        this.firstTwo.add(c0 * 65_536 + c1);
-        if (c0 < 128 && c1 < 128) this.asciiPairs[c0 * 128 + c1] = 1;
-      } else {
-        this.first.add(c0);
-        if (c0 < 128) {
-          this.asciiFirst[c0] = 1;
-          this.asciiPairs.fill(1, c0 * 128, c0 * 128 + 128);
-        }
-      }
+      if (term.length >= 3) this.firstTwo.add(term.charCodeAt(0) * 65_536 + term.charCodeAt(1));
+      else this.first.add(term.charCodeAt(0));
+      starts.push(term.slice(0, term.length >= 3 ? 2 : 1));
     }
+    this.asciiPairs = pairTable(starts);
   }
 
   count(text: string): Float64Array {
@@ -314,7 +314,7 @@ export class TermCounter {
       let possible: boolean;
       if (c0 < 128 && c1 < 128) {
         // Most words: two table lookups, and the spelling check only for the few pairs it could apply to
-        possible = length === 1 ? this.asciiFirst[c0] === 1 : this.asciiPairs[c0 * 128 + c1] === 1 || spellingMayChangeAsciiStart(t, start, end, c0, c1);
+        possible = length === 1 ? this.first.has(c0) : this.asciiPairs[c0 * 128 + c1] === 1 || spellingMayChangeAsciiStart(t, start, end, c0, c1);
       } else {
         possible = this.first.has(c0) || (length >= 2 && this.firstTwo.has(c0 * 65_536 + c1)) || spellingMayChangeStart(t, start, end);
       }
