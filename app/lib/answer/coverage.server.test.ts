@@ -59,6 +59,23 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("What mortality can goat pox reach?", [GOAT_POX])).toMatchObject({ covered: true });
   });
 
+  it("reads values and names through LaTeX remnants", () => {
+    expect(check("What is the capsid diameter of astroviruses?", [passage("Astroviruses are small RNA viruses with an icosahedral capsid of $27 - 30\\mathrm{nm}$ in diameter.")])).toMatchObject({ covered: true });
+    expect(check("What is the capsid diameter of astroviruses?", [passage("Astroviruses are small RNA viruses with an icosahedral capsid and a star-shaped surface.")])).toMatchObject({ covered: false, missing: "detail" });
+    // The passage writing "\\(M.\\) canis" names Microsporum canis as much as the one writing it out.
+    const shorthand = passage("In the hands of a skilled user, a Wood's lamp will detect positive \\(M.\\) canis infection approximately 70–100% of the time.");
+    const writtenOut = passage("Glowing hairs under a Wood's lamp can assist in identification of Microsporum canis on the slide.");
+    expect(check("In the hands of a skilled user, how often does a Wood's lamp detect Microsporum canis infection?", [writtenOut, shorthand])).toMatchObject({ covered: true });
+  });
+
+  it("looks for the asked attribute only beside the kind of value it is of", () => {
+    // "recovery" is what the duration is of, not the success rate.
+    const stringhalt = passage("The digital extensors have been surgically cut as a treatment with an approximate 50% success rate. The recovery time for stringhalt varies from 3 months to 3 years.");
+    expect(check("What is the success rate of surgically cutting the digital extensors for stringhalt, and how long does recovery take?", [stringhalt])).toMatchObject({ covered: true });
+    const noRecoveryTime = passage("The digital extensors have been surgically cut as a treatment with an approximate 50% success rate. Stringhalt is seen in horses worldwide.");
+    expect(check("What is the success rate of surgically cutting the digital extensors for stringhalt, and how long does recovery take?", [noRecoveryTime])).toMatchObject({ covered: false, what: ["duration"] });
+  });
+
   it("does not ask an essay or a yes/no question for one typed value", () => {
     expect(check("Does goat pox increase mortality in goats?", [GOAT_POX])).toMatchObject({ covered: true });
     expect(check("Explain the clinical course of goat pox in goats and how long recovery takes.", [GOAT_POX])).toMatchObject({ covered: true });
@@ -94,6 +111,10 @@ describe("typed values", () => {
     expect(holdsValue("duration", "Classical scrapie has a variable pre-clinical period (2-5 years).", "preclinical")).toBe(true);
     expect(holdsValue("duration", "More than 10,500 cases were diagnosed in goats over a 15-year period.", "preclinical")).toBe(false);
     expect(holdsValue("count", "The horse has eighteen thoracic vertebrae.", "thoracic")).toBe(true);
+    // Pressures and molecular sizes are quantities.
+    expect(holdsValue("quantity", "A mean pressure >11 kPa is a reasonable threshold for back pain.", null)).toBe(true);
+    expect(holdsValue("quantity", "The capsid is 27-30 nm in diameter.", null)).toBe(true);
+    expect(holdsValue("quantity", "The capsid is small and icosahedral.", null)).toBe(false);
     expect(holdsValue("year", "RHDV2 was first detected in France in 2010.", null)).toBe(true);
   });
 

@@ -1,7 +1,8 @@
 import { normalizeText, tokenize, type QueryTerm } from "../search/index.server";
 import { memoByText } from "../memo.server";
 import { splitSentences } from "../sentences";
-import { definedAbbreviations, INSTRUCTION_OPENING, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, speciesIn, speciesLabel, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
+import { definedAbbreviations, INSTRUCTION_OPENING, isAttributeOf, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, speciesIn, speciesLabel, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
+import { cleanQuote } from "./quotes.server";
 import { match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
 
@@ -45,6 +46,8 @@ export type Coverage<P extends PassageLike> =
 /** Words as the checks compare them: soft hyphens and zero-width characters are not word breaks. */
 const wordsOf = (s: string) => normalizeText(s.replace(INVISIBLE, "")).match(/[\p{L}\p{N}]+/gu) ?? [];
 const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff]/g;
+/** Text as read for names: without invisible characters and math delimiters ("\\(M.\\) canis", "$D$ nodosus" are "M. canis", "D nodosus"). */
+const readable = (text: string) => text.replace(INVISIBLE, "").replace(/\\[()[\]]|\$/g, "");
 
 /**
  * Texts (passages and their paragraphs) whose words this thread remembers: every question reads each of its
@@ -88,7 +91,7 @@ export function namesThing(name: string, text: string): boolean {
     if (!has(parts[1]!)) return false;
     const g = parts[0]!.replace(/\.$/, "");
     // "H. contortus", and "$D$ nodosus" or "$B$ . burgdorferi" as PDF-to-LaTeX converters write it.
-    return g.length === 1 ? true : has(g) || new RegExp(`\\b${g[0]!.toUpperCase()}\\s*\\.?\\s+${epithet}\\b`).test(text.replace(INVISIBLE, "").replace(/\$/g, ""));
+    return g.length === 1 ? true : has(g) || new RegExp(`\\b${g[0]!.toUpperCase()}\\s*\\.?\\s+${epithet}\\b`).test(readable(text));
   }
   const found = parts.every((w) => {
     if (has(w)) return true;
@@ -113,7 +116,11 @@ const VALUE: Partial<Record<AskedKind, RegExp>> = {
   interval: new RegExp(`\\b(?:every|once|twice|thrice|three times|daily|weekly|fortnightly|monthly|annually|yearly|hourly|q\\d+h|s\\.?i\\.?d|b\\.?i\\.?d|t\\.?i\\.?d|at intervals?|repeated|interval)\\b|${SPAN}`, "i"),
   duration: new RegExp(SPAN, "i"),
   rate: new RegExp(`\\d\\s*%|\\bper ?cent\\b|\\b\\d+\\s*(?:of|out of|in)\\s*(?:every\\s*)?\\d+\\b|\\b(?:one|two|three)[- ](?:in|of)[- ]\\w+|\\b(?:half|one[- ]third|two[- ]thirds|a third|a quarter|one[- ]quarter|three[- ]quarters)\\b|\\b\\d+\\/\\d+\\b`, "i"),
-  quantity: new RegExp(`${RANGE}\\s*(?:cm|mm|m|km|µm|μm|kg|g|mg|µg|μg|ng|l|ml|dl|mmol|µmol|μmol|ppm|ppb|iu|u\\/l|%|°c|degrees|fingers?|times)\\b|${RANGE}\\s*(?:µg|μg|mg|g)\\/\\w+`, "i"),
+  // Lengths, masses, volumes, amounts, pressures (kPa, mmHg), molecular sizes (kDa, kb, bp), temperatures.
+  quantity: new RegExp(
+    `${RANGE}\\s*(?:cm|mm|m|km|µm|μm|nm|kg|g|mg|µg|μg|ng|pg|l|ml|dl|µl|μl|mmol|µmol|μmol|nmol|pmol|ppm|ppb|iu|u\\/l|%|°c|°f|degrees|fingers?|times|kpa|pa|mmhg|kda|da|kb|kbp|mb|bp|nt|bpm)\\b|${RANGE}\\s*(?:µg|μg|mg|g|ng)\\/\\w+`,
+    "i",
+  ),
   count: new RegExp(`\\b${NUM}\\b`, "i"),
   year: /\b(?:1[6-9]\d\d|20\d\d)s?\b/,
   gene: /\b(?:[A-Z][A-Z0-9]{1,7}[0-9A-Z]?|[A-Z][a-z]{1,3}\d{1,3}[A-Za-z]?)\b/,
@@ -164,7 +171,7 @@ export function holdsValue(
     return (sentence.match(/[\p{L}-]{5,}/gu) ?? []).some((w) => namesDrug(w) && !asked.has(w.toLowerCase()));
   }
   if (!re.test(sentence)) return false;
-  if (!attribute) return true;
+  if (!attribute || !isAttributeOf(kind, attribute)) return true;
   const stems = attributeStems(attribute);
   const present = new Set(tokenize(`${context} ${sentence}`));
   // "pre-clinical" is written with or without its hyphen.
@@ -271,8 +278,6 @@ function topicSegments(terms: QueryTerm[], frame: Frame, passages: PassageLike[]
 /** Named things of the frame that must appear: drugs, pathogens, acronyms, codes and proper nouns. */
 export const requiredNames = (frame: Frame) => [...frame.drugs, ...frame.pathogens, ...frame.names];
 
-/** LaTeX and markup remnants ("$0.7\\%$") must not hide a value from the checks. */
-const plain = (text: string) => text.replace(/\\(?=[%$&_#])/g, "").replace(/\$/g, "");
 
 /** Questions longer than this are read as essays or cases with several parts. */
 const ESSAY_WORDS = 30;
@@ -351,7 +356,7 @@ export function checkCoverage<P extends PassageLike>(
   const typed = essay ? [] : frame.asked.filter((k) => TYPED_KINDS.has(k));
   for (const kind of typed) {
     const found = segments.some((segment) => {
-      const sentences = splitSentences(plain(segment.text)).map((s) => s.text);
+      const sentences = splitSentences(cleanQuote(segment.text)).map((s) => s.text);
       const defined = new Set(definedAbbreviations(segment.text).map((a) => a.abbreviation.replace(/(?<=[A-Z])s$/, "")));
       return sentences.some((s, i) => holdsValue(kind, s, frame.attribute, sentences[i - 1] ?? "", [...frame.names, ...frame.acronyms, ...frame.drugs], defined));
     });
@@ -368,10 +373,10 @@ export function checkCoverage<P extends PassageLike>(
         ...(frame.asked.includes("diagnosis") && HOW_DIAGNOSED.test(question) ? [{ kind: "diagnosis" as const, says: (t: string) => DIAGNOSING.test(t) }] : []),
       ];
   for (const detail of details) {
-    if (segments.some((segment) => splitSentences(plain(segment.text)).some((s) => detail.says(s.text)))) continue;
+    if (segments.some((segment) => splitSentences(cleanQuote(segment.text)).some((s) => detail.says(s.text)))) continue;
     // Another relevant passage on the topic may say it ("post-mortem diagnosis of FIP is…"): it supports the answer then.
     const saying = candidates.find(
-      (p) => !supporting.includes(p) && topicSegments(terms, frame, [p]).some((segment) => splitSentences(plain(segment.text)).some((s) => detail.says(s.text))),
+      (p) => !supporting.includes(p) && topicSegments(terms, frame, [p]).some((segment) => splitSentences(cleanQuote(segment.text)).some((s) => detail.says(s.text))),
     );
     if (!saying) return { covered: false, missing: "detail", what: [detail.kind], alternative: null };
     supporting.push(saying);

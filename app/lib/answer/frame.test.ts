@@ -84,6 +84,14 @@ describe("the frame of a question", () => {
     expect(frameOf("How long is the preclinical period of scrapie?")).toMatchObject({ asked: ["duration"], attribute: "preclinical" });
   });
 
+  it("reads 'how many cats get it' as a share of the animals, and 'how many vertebrae' as a count", () => {
+    expect(frameOf("How many pet cats get chronic gingivostomatitis?").asked).toEqual(["rate"]);
+    expect(frameOf("How many dogs are infected with heartworm in Italy?").asked).toContain("rate");
+    expect(frameOf("How many dogs are infected with heartworm in Italy?").asked).not.toContain("count");
+    expect(frameOf("How many lumbar vertebrae does a horse have?").asked).toEqual(["count"]);
+    expect(frameOf("How many serotypes of bluetongue virus are there?").asked).toEqual(["count"]);
+  });
+
   it("reads a question for clinical signs, and one for an organism's name", () => {
     expect(frameOf("What are the clinical signs of bovine babesiosis?").asked).toContain("signs");
     expect(frameOf("How does FIP present in young cats?").asked).not.toContain("signs");

@@ -286,6 +286,16 @@ const REFERS = /\b(it|its|it's|itself|they|them|their|this|that|these|those|same
 /** "How many (cats) die / survive / recover": a share of the animals, asked as a count ("how many died in 1719" is a count). */
 const HOW_MANY_OUTCOME = String.raw`how many (?:[\w-]+ ){0,2}(?:die|dies|survive|survives|recover|recovers|are affected|get (?:sick|ill|infected)|become (?:sick|ill|infected))\b`;
 
+/** "How many (pet) cats get/have/develop…", "how many dogs are infected": the counted are animals, so the answer is a share of them. */
+const HOW_MANY_ANIMALS = /\bhow many\s+((?:[\p{L}-]+\s+){0,2}?)([\p{L}-]+)\s+(?:get|gets|have|has|develop|develops|suffer|show|carry|shed|are|become|test)\b/iu;
+const ANIMALS = /^(?:animals?|patients?|people|individuals|herds?|flocks?|farms?|holdings|cases)$/i;
+function countsAnimalsAffected(text: string): boolean {
+  const m = HOW_MANY_ANIMALS.exec(text);
+  if (!m) return false;
+  const counted = m[2]!;
+  return ANIMALS.test(counted) || speciesIn(counted).species.size > 0 || speciesIn(counted).groups.size > 0;
+}
+
 const ASKED: Array<[AskedKind, RegExp]> = [
   ["dose", /\b(dose|doses|dosage|dosing|how much\b.*\b(give|use|administer)|mg\s*\/\s*kg)\b/i],
   // "How often should it be given/repeated": a dosing interval; "how often do cats show bleeding": a rate (below).
@@ -313,20 +323,19 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   ["organism", /\b(which|what)\s+(?:[\w-]+\s+){0,2}(ticks?|vectors?|insects?|bugs?|midges?|fleas?|lice|louse|mites?|snails?|bacteri(?:a|um)|viruse?s?|parasites?|pathogens?|agents?|organisms?|mosquito(?:e?s)?|flies|fly|worms?|helminths?|nematodes?|protozoa(?:ns?)?|fungi|fungus|genus|genera)\b/i],
 ];
 
+/** Nouns that name what a time span (duration, interval) or a share (rate) is of. */
+const SPAN_ATTRIBUTE = /\b(incubation|gestation|survival|life cycle|lifespan|life span|withdrawal|recovery|treatment|course|shedding|infectious|latent|prepatent|patent|pre-?clinical|subclinical)\b/;
+const RATE_ATTRIBUTE = /\b(seroprevalence|prevalence|incidence|mortality|morbidity|fatality|heritability|sensitivity|specificity|efficacy|survival)\b/;
+
 /** The noun a typed value is about: "the incubation period", "how many serotypes", "mortality". */
 function attributeOf(sentence: string, asked: AskedKind[]): string | null {
   const s = sentence.toLowerCase();
-  const patterns: RegExp[] = [
-    /\b(incubation|gestation|survival|life cycle|lifespan|life span|withdrawal|recovery|treatment|course|shedding|infectious|latent|prepatent|patent|pre-?clinical|subclinical)\b/,
-    /\b(seroprevalence|prevalence|incidence|mortality|morbidity|fatality|heritability|sensitivity|specificity|efficacy|survival)\b/,
-    /\bhow many\s+(?:[a-z-]+\s+)?([a-z-]{4,})/,
-  ];
   if (asked.includes("duration") || asked.includes("interval")) {
-    const m = patterns[0]!.exec(s);
+    const m = SPAN_ATTRIBUTE.exec(s);
     if (m) return m[1]!;
   }
   if (asked.includes("rate")) {
-    const m = patterns[1]!.exec(s);
+    const m = RATE_ATTRIBUTE.exec(s);
     if (m) return m[1]!;
   }
   if (asked.includes("count")) {
@@ -339,6 +348,16 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
     }
   }
   return null;
+}
+
+/**
+ * Whether the question's attribute is what a kind's value is of: "What is the success rate of X, and how long does
+ * recovery take?" asks a rate of nothing named and a duration of recovery, so the rate need not be beside "recovery".
+ */
+export function isAttributeOf(kind: AskedKind, attribute: string): boolean {
+  if (kind === "duration" || kind === "interval") return SPAN_ATTRIBUTE.test(attribute);
+  if (kind === "rate") return RATE_ATTRIBUTE.test(attribute);
+  return !SPAN_ATTRIBUTE.test(attribute) && !RATE_ATTRIBUTE.test(attribute);
 }
 
 const clauseSplit = (text: string) => text.split(/(?<=[?.!])\s+|\n+/).map((s) => s.trim()).filter(Boolean);
@@ -426,11 +445,14 @@ export function frameOf(question: string): Frame {
   // A yes/no question ("does BMI influence mortality?") asks whether, not for a value: typed kinds need a wh-question.
   const whQuestion = /\b(what|which|how|when|where|at what)\b|\bwhat'?s\b/i.test(askedText);
   const asked = ASKED.filter(([kind, re]) => re.test(askedText) && (whQuestion || !TYPED_KINDS.has(kind))).map(([kind]) => kind);
-  // "How many days/times" is a duration or an interval, not a count.
+  // "How many cats get it?" asks what share of the animals do: a rate.
+  const animalsAffected = countsAnimalsAffected(askedText);
+  if (animalsAffected && !asked.includes("rate")) asked.push("rate");
   // "How many days/times" is a duration or an interval, and "how many die" a rate, not a count.
   const notCount =
     (asked.includes("count") && (asked.includes("duration") || asked.includes("interval")) && /how many (days|weeks|months|hours|years|times)/i.test(askedText)) ||
-    new RegExp(HOW_MANY_OUTCOME, "i").test(askedText);
+    new RegExp(HOW_MANY_OUTCOME, "i").test(askedText) ||
+    animalsAffected;
   const kinds = notCount ? asked.filter((k) => k !== "count") : asked;
   const namedWords = new Set([...named.drugs, ...named.pathogens, ...named.conditions, ...named.names, ...named.acronyms].flatMap((n) => n.toLowerCase().split(/\s+/)));
   const speciesWordsUsed = new Set([...mentions.words]);
