@@ -470,6 +470,23 @@ describe("the extractive answerer", () => {
     expect(result.content.split("\n")[0]).toMatch(/^The virus is highly resistant to environmental conditions and can remain viable outside of its host for at least a year/);
   });
 
+  it("answers a casual follow-up from its own words and its subject, not from the last questions' incidental words", async () => {
+    kb.add({
+      id: "fcv",
+      title: "Feline Viral Diseases",
+      fileType: "txt",
+      pages: [
+        page(168, [para("Feline calicivirus (FCV) mainly affects kittens aged 6 to 84 days, in which mortality can reach 67%. The clinical signs are relieved 14 to 18 days after the infection, but FCV is still excreted in saliva.")]),
+        page(195, [para("Feline calicivirus (FCV) is a highly contagious virus of cats. Studies have also demonstrated FCV infection in dogs, which suggests a potential risk for cross-species transmission.")]),
+      ],
+    });
+    const first = await afterAsking("What age kittens does FCV mainly affect?");
+    const history = [...first, ...turn("how long till the signs settle?", (await ask("how long till the signs settle?", { history: first })).content)];
+    const result = await ask("can dogs pick it up?", { history });
+    expect(result.content.split("\n")[0]).toBe("Studies have also demonstrated FCV infection in dogs, which suggests a potential risk for cross-species transmission. [1]");
+    expect(result.citations[0]).toMatchObject({ page: 195 });
+  });
+
   it("reads the question's species in a sentence's other words for them ('bovines', 'human'), and leads a where-question with the place", async () => {
     kb.add({
       id: "schisto",

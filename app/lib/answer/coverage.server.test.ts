@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { QueryTerm } from "../search/index.server";
 import { tokenize } from "../search/index.server";
-import { checkCoverage, holdsValue, namesThing } from "./coverage.server";
+import { checkCoverage, holdsValue, namesThing, unseenNames } from "./coverage.server";
 import { frameOf } from "./frame";
 import type { ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
@@ -128,5 +128,31 @@ describe("typed values", () => {
     expect(holdsValue("drug", "MRSP pyoderma may be treated with topical chlorhexidine and, by culture, amikacin.", null)).toBe(true);
     expect(holdsValue("drug", "P. aeruginosa is resistant to most antibiotics used in veterinary medicine.", null)).toBe(false);
     expect(holdsValue("drug", "Amoxicillin is no longer effective against MRSP.", null, "", ["amoxicillin"])).toBe(false);
+  });
+});
+
+describe("names the knowledge base has never written", () => {
+  /** Terms as search reads them, with the words no passage holds at df 0. */
+  const termsWithUnseen = (question: string, unseen: string[]): QueryTerm[] =>
+    [...new Set(tokenize(question))].map((term) => ({ term, weight: 1, df: unseen.flatMap((w) => tokenize(w)).includes(term) ? 0 : 3, idf: 1 }));
+
+  it("reads an unseen word asked as the thing given, or an unseen abbreviation in capitals, as a name to cover", () => {
+    expect(unseenNames("Metformin dose for a horse with EMS?", termsWithUnseen("Metformin dose for a horse with EMS?", ["metformin"]))).toEqual(["Metformin"]);
+    expect(unseenNames("What's the protocol for melarsomine in dogs?", termsWithUnseen("What's the protocol for melarsomine in dogs?", ["melarsomine"]))).toEqual(["melarsomine"]);
+    expect(unseenNames("Which FAMACHA scores should get drenched?", termsWithUnseen("Which FAMACHA scores should get drenched?", ["famacha"]))).toEqual(["FAMACHA"]);
+  });
+
+  it("does not read a describing word, a word the passages hold, or an incidental unseen word as a name", () => {
+    expect(unseenNames("What intramuscular dose of doramectin is used?", termsWithUnseen("What intramuscular dose of doramectin is used?", ["intramuscular"]))).toEqual([]);
+    expect(unseenNames("What is the ivermectin dose for pigs?", termsWithUnseen("What is the ivermectin dose for pigs?", []))).toEqual([]);
+    expect(unseenNames("Can I buy meloxicam online for my cat?", termsWithUnseen("Can I buy meloxicam online for my cat?", ["online", "buy"]))).toEqual([]);
+  });
+
+  it("refuses through the coverage check once such a name is required", () => {
+    const question = "Metformin dose for a horse with insulin dysregulation?";
+    const frame = frameOf(question);
+    const horse = passage("Insulin dysregulation in the horse is treated with levothyroxine at a dose of 0.1 mg/kg once daily.");
+    expect(check(question, [horse])).toMatchObject({ covered: true });
+    expect(checkCoverage(question, termsOf(question), { ...frame, names: [...frame.names, "Metformin"] }, [horse])).toMatchObject({ covered: false, missing: "name", what: ["Metformin"] });
   });
 });

@@ -1,7 +1,7 @@
 import { normalizeText, tokenize, type QueryTerm } from "../search/index.server";
 import { memoByText } from "../memo.server";
 import { splitSentences } from "../sentences";
-import { definedAbbreviations, INSTRUCTION_OPENING, isAttributeOf, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, speciesIn, speciesLabel, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
+import { definedAbbreviations, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, speciesIn, speciesLabel, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
 import { cleanQuote } from "./quotes.server";
 import { match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
@@ -273,6 +273,33 @@ function topicSegments(terms: QueryTerm[], frame: Frame, passages: PassageLike[]
   const scored = segments.map((s) => ({ s, c: match(topic, textTerms(`${s.context}\n${s.text}`)).coverage }));
   const best = Math.max(0, ...scored.map((x) => x.c));
   return scored.filter((x) => x.c >= best * SEGMENT_RELATIVE_TO_BEST).map((x) => x.s);
+}
+
+/** Words that say a thing is given: the word next to them names what is given ("metformin dose", "protocol for melarsomine"). */
+const GIVEN = /^(?:dose|doses|dosage|dosing|protocol|protocols|regimen|regimens|tablets?|injections?)$/i;
+/** Endings of words that describe ("intramuscular dose", "guiding", "weekly") rather than name a thing. */
+const DESCRIBING = /(?:al|ar|ous|ive|ic|ly|ing|ed|ory|ful|less)$/i;
+const LINKING = /^(?:of|for|with|the|a|an)$/i;
+
+/**
+ * Names the knowledge base has never written, read from the question's words that search found in no passage
+ * (after spelling correction): an abbreviation in capitals that no passage uses ("FAMACHA"), or a word named as
+ * what is given ("metformin dose", "the melarsomine protocol"). The drug vocabulary cannot list every drug; a
+ * word no passage holds, asked as the thing given, is one the passages cannot speak of.
+ */
+export function unseenNames(question: string, terms: QueryTerm[]): string[] {
+  const unseen = new Set(terms.filter((t) => t.df === 0).map((t) => t.term));
+  if (!unseen.size) return [];
+  const words = question.match(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu) ?? [];
+  const out: string[] = [];
+  words.forEach((word, i) => {
+    const own = tokenize(word);
+    if (own.length !== 1 || !unseen.has(own[0]!) || word.length < 5 || GIVEN.test(word) || isAskingWord(word) || speciesIn(word).species.size || speciesIn(word).groups.size) return;
+    const before = [words[i - 1], LINKING.test(words[i - 1] ?? "") ? words[i - 2] : undefined];
+    const given = GIVEN.test(words[i + 1] ?? "") || before.some((w) => w !== undefined && GIVEN.test(w));
+    if ((/^[A-Z]{4,}$/.test(word) || (given && !DESCRIBING.test(word))) && !out.includes(word)) out.push(word);
+  });
+  return out;
 }
 
 /** Named things of the frame that must appear: drugs, pathogens, acronyms, codes and proper nouns. */

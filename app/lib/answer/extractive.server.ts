@@ -208,7 +208,9 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
   const subjects = guide ? [...guide.frame.drugs, ...guide.frame.pathogens, ...guide.frame.conditions] : [];
   // A subject carried only as topic words ("heartworm", which no vocabulary names): "Can people get it?" must not
   // lead with a sentence about people from a paragraph that says nothing of heartworm.
-  const carriedTopic = !subjectCarried && guide?.frame.inherited.includes("topic") ? terms.filter((t) => guide.frame.topic.some((w) => tokenize(w).includes(t.term))) : [];
+  // (Only when no name says the subject: "can dogs pick it up?" after "what age kittens does FCV mainly affect?" is
+  // about FCV, not about "age".)
+  const carriedTopic = !names.length && guide?.frame.inherited.includes("topic") ? terms.filter((t) => guide.frame.topic.some((w) => tokenize(w).includes(t.term))) : [];
   // Likewise its species: "what about flubendazole?" after a question about pigs asks about pigs without saying so.
   const speciesCarried = Boolean(guide?.frame.inherited.includes("species"));
   const dosingDrugs = guide?.frame.asked.some((k) => DOSING.has(k)) ? guide.frame.drugs : [];

@@ -241,6 +241,32 @@ describe("follow-ups", () => {
     expect(own!.asked).not.toContain("location");
   });
 
+  it("reads a short query without a question word as asking for its value, but not a title that asks whether", () => {
+    expect(frameOf("Case fatality rate of PPR in goats?").asked).toContain("rate");
+    expect(frameOf("ivermectin dose if I inject them?").asked).toContain("dose");
+    expect(frameOf("Identification of racial disparities in breast cancer mortality: does scale matter?").asked).not.toContain("rate");
+  });
+
+  it("takes 'the course', 'the cows' and a bare slot ('and the growers?') as leaning on the previous question", () => {
+    const [, course] = readConversation(["Best oral antifungals for Malassezia dermatitis in a dog, and dose?", "how long do I run the course for?"]);
+    expect(course).toMatchObject({ species: ["dog"], names: ["Malassezia"], asked: ["duration"] });
+    expect(course!.inherited).toEqual(expect.arrayContaining(["species", "names"]));
+    const [, , cows] = readConversation(["which vector spreads bluetongue virus?", "how do you confirm it?", "vaccine protocol for the cows?"]);
+    expect(cows!.inherited).toContain("topic");
+    expect(cows!.topic).toContain("bluetongue");
+    const [, growers] = readConversation(["How often should adult pigs be wormed?", "and the growers?"]);
+    expect(growers).toMatchObject({ species: ["pig"], asked: ["interval"] });
+  });
+
+  it("does not carry the words that said what an earlier question asked", () => {
+    const [, mortality] = readConversation(["incubation period for RHDV2 in rabbits?", "and the mortality?"]);
+    expect(mortality).toMatchObject({ acronyms: ["RHDV2"], species: ["rabbit"], asked: ["rate"] });
+    expect(mortality!.topic).not.toContain("incubation");
+    // A follow-up's own words about its subject are carried on ("that way" is persistent viraemia).
+    const [, , fraction] = readConversation(["What are the outcomes after a cat is infected with FeLV?", "In which of those does the cat stay persistently viraemic?", "What fraction of cats end up that way?"]);
+    expect(fraction!.topic).toEqual(expect.arrayContaining(["persistently", "viraemic"]));
+  });
+
   it("reads 'instead' as leaning on the previous question, which keeps its species", () => {
     const [, frame] = readConversation(["How is fenbendazole given to a small group of pigs?", "Can ivermectin be used instead?"]);
     expect(frame).toMatchObject({ species: ["pig"], drugs: ["ivermectin"], inherited: ["species"] });

@@ -55,6 +55,11 @@ export type Frame = {
   acronyms: string[];
   /** Remaining content words (lower case). */
   topic: string[];
+  /**
+   * The topic words a follow-up carries: the earlier questions' words without those that said what they asked
+   * ("incubation" in "incubation period of RHDV2?" is not carried into "and the mortality?").
+   */
+  subjectTopic: string[];
   asked: AskedKind[];
   /** The noun the asked value is about ("incubation", "mortality", "serotypes"), when the question names one. */
   attribute: string | null;
@@ -248,7 +253,10 @@ const GENERIC_WORDS = new Set(
   worry worried worrying concern concerned concerning serious dangerous harmless bad stand stands
   statement statements accurately accurate correctly correct characterizes characterises characterize characterise reflects reflect
   scenario scenarios pairing pairings description descriptions describes option options combination combinations directly represents
-  represent fits fit supports support consistent consistently following integrates integrate explains explanation strongly likely`.split(/\s+/),
+  represent fits fit supports support consistent consistently following integrates integrate explains explanation strongly likely
+  take takes taking took taken pick picks picked picking settle settles settled stop stops stopped stopping start starts started starting
+  run runs running ran keep keeps kept put puts bring brings carry carries come comes came goes went gone let lets allow allowed wait
+  till until once max maximum minimum min end ends ended hit hits drag drags protocol protocols regimen regimens schedule schedules`.split(/\s+/),
 );
 
 /** Does this word name a drug (by its INN stem or as a usual veterinary drug)? */
@@ -295,6 +303,14 @@ function countsAnimalsAffected(text: string): boolean {
   const counted = m[2]!;
   return ANIMALS.test(counted) || speciesIn(counted).species.size > 0 || speciesIn(counted).groups.size > 0;
 }
+
+/** "Case fatality rate of PPR in goats?", "ivermectin dose if I inject them?": a short query with no verb that asks whether. */
+const NOUN_PHRASE_WORDS = 8;
+const isNounPhraseQuery = (text: string) =>
+  text.split(/\s+/).filter(Boolean).length <= NOUN_PHRASE_WORDS && !/\b(?:is|are|was|were|can|could|does|do|did|should|would|will|may|might|must|has|have|had)\b/i.test(text);
+
+/** A word that on its own says what kind of thing is asked ("incubation", "mortality", "dose", "signs"). */
+const namesAskedKind = (word: string) => ASKED.some(([, re]) => re.test(word));
 
 const ASKED: Array<[AskedKind, RegExp]> = [
   ["dose", /\b(dose|doses|dosage|dosing|how much\b.*\b(give|use|administer)|mg\s*\/\s*kg)\b/i],
@@ -442,8 +458,9 @@ export function frameOf(question: string): Frame {
   const named = namedThings(question);
   for (const d of speciesIn(question, { asked: true }).diseases) if (!named.conditions.includes(d)) named.conditions.unshift(d);
   const askedText = focus.join(" ");
-  // A yes/no question ("does BMI influence mortality?") asks whether, not for a value: typed kinds need a wh-question.
-  const whQuestion = /\b(what|which|how|when|where|at what)\b|\bwhat'?s\b/i.test(askedText);
+  // A yes/no question ("does BMI influence mortality?") asks whether, not for a value: typed kinds need a wh-question,
+  // or a query typed as a noun phrase ("Case fatality rate of PPR in goats?", "ivermectin dose for pigs").
+  const whQuestion = /\b(what|which|how|when|where|at what)\b|\bwhat'?s\b/i.test(askedText) || isNounPhraseQuery(askedText);
   const asked = ASKED.filter(([kind, re]) => re.test(askedText) && (whQuestion || !TYPED_KINDS.has(kind))).map(([kind]) => kind);
   // "How many cats get it?" asks what share of the animals do: a rate.
   const animalsAffected = countsAnimalsAffected(askedText);
@@ -463,6 +480,7 @@ export function frameOf(question: string): Frame {
     young: mentions.young,
     ...named,
     topic,
+    subjectTopic: topic.filter((w) => !namesAskedKind(w)),
     asked: kinds,
     attribute: attributeOf(askedText, kinds),
     aliases: definedAbbreviations(question),
@@ -497,8 +515,8 @@ export function definedAbbreviations(text: string): Frame["aliases"] {
   return out;
 }
 
-/** The question names a drug, pathogen, condition, proper noun or abbreviation of its own. */
-const namesOwnThing = (f: Frame) => f.drugs.length + f.pathogens.length + f.conditions.length + f.names.length + f.acronyms.length > 0;
+/** The question (or frame) names a drug, pathogen, condition, proper noun or abbreviation of its own. */
+export const namesOwnThing = (f: Frame) => f.drugs.length + f.pathogens.length + f.conditions.length + f.names.length + f.acronyms.length > 0;
 
 /** A question names its own topic with a named thing, or with several topic words in a question of some length. */
 const hasOwnTopic = (f: Frame, question: string) =>
@@ -512,13 +530,16 @@ const hasOwnTopic = (f: Frame, question: string) =>
  * the one just spoken of, unless the question names one of its own.
  */
 const DEFINITE_KIND =
-  /\b(?:the|this|that|these|those)\s+(?:virus(?:es)?|disease|parasites?|bacteri(?:um|a)|infection|condition|drug|medication|treatment|vaccine|pathogen|organism|agent|syndrome|tumou?r|cancer|worms?|mites?|ticks?|fung(?:us|i)|toxin|outbreak|lesions?|flock|herd|litter|patients?|animals?|case)\b/i;
+  /\b(?:the|this|that|these|those)\s+(?:virus(?:es)?|disease|parasites?|bacteri(?:um|a)|infection|condition|drug|medication|treatment|course|regimen|protocol|therapy|dose|dosage|vaccine|form|strain|variant|pathogen|organism|agent|syndrome|tumou?r|cancer|worms?|mites?|ticks?|fung(?:us|i)|toxin|outbreak|lesions?|flock|herd|litter|patients?|animals?|case)\b/i;
+
+/** "…for the cows?", "is it safe in the ewes?": the animals already spoken of. */
+const theAnimals = (question: string) => [...question.matchAll(/\bthe\s+([\p{L}-]+)/giu)].some((m) => speciesIn(m[1]!).species.size > 0 || speciesIn(m[1]!).groups.size > 0);
 
 /** Does this question lean on the one before it (and not announce a new topic)? */
 function isFollowUp(question: string, own: Frame): boolean {
   if (SWITCH.test(question)) return false;
   if (LEANS.test(question)) return true;
-  if (DEFINITE_KIND.test(question) && !namesOwnThing(own)) return true;
+  if ((DEFINITE_KIND.test(question) || theAnimals(question)) && !namesOwnThing(own)) return true;
   return !hasOwnTopic(own, question);
 }
 
@@ -544,9 +565,11 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
   if (!previous || !isFollowUp(question, own)) return own;
   const inherited: Frame["inherited"] = [];
   const take = <K extends "drugs" | "pathogens" | "conditions" | "names" | "acronyms" | "topic">(key: K, replaced: boolean): string[] => {
-    if (replaced || !previous[key].length) return own[key];
+    // Of the topic, only the words that set the subject are carried (never what the earlier questions asked).
+    const carried = key === "topic" ? previous.subjectTopic : previous[key];
+    if (replaced || !carried.length) return own[key];
     inherited.push(key);
-    return [...previous[key], ...own[key].filter((v) => !previous[key].includes(v))];
+    return [...carried, ...own[key].filter((v) => !carried.includes(v))];
   };
   const ownSpecies = own.species.length > 0 || own.groups.length > 0;
   // "Is it…", "distinguish it from sheep pox": a pronoun points back, so what it names is added to the previous
@@ -557,7 +580,9 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
   if (!ownSpecies && (previous.species.length || previous.groups.length)) inherited.push("species");
   // "What about in cattle?", "and for terbinafine?": nothing of its own but the slots it names, so it asks what the
   // previous question asked. "Which species is most pathogenic?" asks its own thing, whatever kind that is.
-  const inheritsAsked = (!YES_NO_OPENING.test(question) || ASKS_THE_SAME.test(question)) && own.topic.length === 0;
+  // "And the growers?" names a slot, not a question of its own: with no question word it asks what was asked before.
+  const ownQuestionWord = /\b(?:what|which|how|when|where|why|who)\b/i.test(question.replace(/\b(?:what|how)\s+about\b/gi, ""));
+  const inheritsAsked = (!YES_NO_OPENING.test(question) || ASKS_THE_SAME.test(question)) && (own.topic.length === 0 || (own.topic.length === 1 && !ownQuestionWord));
   const frame: Frame = {
     species: ownSpecies ? own.species : previous.species,
     groups: ownSpecies ? own.groups : previous.groups,
@@ -570,6 +595,7 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
     // "And FeLV-C?" after FeLV-B: an abbreviation of its own replaces the one before, as a drug's name does.
     acronyms: take("acronyms", newSubject || (!refersBack && own.acronyms.length > 0)),
     topic: take("topic", newSubject),
+    subjectTopic: newSubject ? own.subjectTopic : [...previous.subjectTopic, ...own.subjectTopic.filter((w) => !previous.subjectTopic.includes(w))],
     // What is asked is the follow-up's own ("and how often?"), or the previous one's ("what about in cats?").
     asked: own.asked.length || !inheritsAsked ? own.asked : previous.asked,
     aliases: [...previous.aliases, ...own.aliases],

@@ -8,10 +8,10 @@ import type { ChatModel, ChatModelStatus } from "./chat-model.server";
 import { chooseChatProvider, createChosenChatModel, type ChatProviderChoice } from "./providers.server";
 import { finalizeCitations, narrowToSentence, toCitation } from "./citations";
 import { quotableSentences, type QuotableSentence } from "./quotes.server";
-import { checkCoverage, type Coverage } from "./coverage.server";
+import { checkCoverage, unseenNames, type Coverage } from "./coverage.server";
 import { citeSentencePages, repeatsAnswer, verifyModelAnswer } from "./verify.server";
 import { extractiveAnswer, extractiveSections, sentenceKey, type AnswerGuide } from "./extractive.server";
-import { askingClause, correctableEdits, frameLabel, frameOf, isAskingWord, readConversation, readQuestion, searchText, speciesIn, speciesLabel, type Frame } from "./frame";
+import { askingClause, correctableEdits, frameLabel, frameOf, isAskingWord, namesOwnThing, readConversation, readQuestion, searchText, speciesIn, speciesLabel, type Frame } from "./frame";
 import { fitAnswerMessages, getSystemPrompts, taskMessages } from "./prompts.server";
 import { decomposeQuestion, topicWords as topicWordsOf } from "./questions";
 import { ABSTAIN_BELOW, coverage, judgeRelevance, passageTerms, withWrittenForms, type ScoredPassage } from "./relevance.server";
@@ -220,6 +220,36 @@ async function subQuestionsFor(question: string, model: ChatModel | null, signal
   return decomposeQuestion(question);
 }
 
+/** How much a follow-up's carried topic words count in judging whether (and where) passages are about it. */
+const CARRIED_TOPIC_WEIGHT = 0.5;
+
+/**
+ * A follow-up's words carried from earlier questions ("what age kittens does FCV mainly affect?" before "can dogs
+ * pick it up?") say less of what it is about than its own words and its carried subject (FCV): they count half.
+ */
+function withCarriedTopicHalved(question: string, terms: QueryTerm[], frame: Frame): QueryTerm[] {
+  const carried = carriedTopicTerms(question, frame);
+  return carried.size ? terms.map((t) => (carried.has(t.term) ? { ...t, weight: t.weight * CARRIED_TOPIC_WEIGHT } : t)) : terms;
+}
+
+/** Index terms of the topic words a follow-up carries that it does not say itself. */
+function carriedTopicTerms(question: string, frame: Frame): Set<string> {
+  if (!frame.inherited.includes("topic")) return new Set();
+  const own = new Set(tokenize(question));
+  return new Set(frame.topic.flatMap((w) => tokenize(w)).filter((t) => !own.has(t)));
+}
+
+/**
+ * The terms whose passages and paragraphs must cover what is asked (the species, the typed value): with a name
+ * for the subject (FCV) carried, the earlier questions' other words do not choose them.
+ */
+function coverageTerms(question: string, terms: QueryTerm[], frame: Frame): QueryTerm[] {
+  if (!namesOwnThing(frame)) return withCarriedTopicHalved(question, terms, frame);
+  const carried = carriedTopicTerms(question, frame);
+  const kept = terms.filter((t) => !carried.has(t.term));
+  return kept.length ? kept : terms;
+}
+
 /**
  * The terms that decide whether a passage is about the question: not the words that only say what is asked
  * ("dose", "usually", "roughly", "new topic"), so "roughly what proportion of cats get it?" is judged by
@@ -253,9 +283,12 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
   const k = request.useThinkHarder ? SEARCH_K.thinkHarder : SEARCH_K.normal;
   const found = await retrieveFor(searchQuery, { k, viewerId: request.viewerId }, deps);
   const terms = withWrittenForms(found.analysis.terms, request.question);
-  const main = judgeRelevance(gateTerms(request.question, terms), found.passages);
+  const judged = withCarriedTopicHalved(request.question, terms, frame);
+  const main = judgeRelevance(gateTerms(request.question, judged), found.passages);
   if (main.abstain) return { terms, uncovered: null, notCovered: [], supporting: new Set(), passages: [], overview: 0, sections: [] };
-  const covered = checkCoverage(request.question, terms, frame, main.relevant, main.passing);
+  // A drug or scheme no passage names ("metformin dose", "FAMACHA scores") must be covered like a known one.
+  const unseen = unseenNames(request.question, terms).filter((n) => !frame.names.includes(n) && !frame.acronyms.includes(n) && !frame.drugs.includes(n.toLowerCase()));
+  const covered = checkCoverage(request.question, coverageTerms(request.question, terms, frame), unseen.length ? { ...frame, names: [...frame.names, ...unseen] } : frame, main.relevant, main.passing);
   if (!covered.covered) return { terms, uncovered: covered, notCovered: [], supporting: new Set(), passages: [], overview: 0, sections: [] };
   // The passages that carry the topic come first: the answer leads from them.
   const supportingIds = new Set(covered.supporting.map((p) => p.chunkId));
