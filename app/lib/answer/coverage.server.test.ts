@@ -76,6 +76,23 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("What is the success rate of surgically cutting the digital extensors for stringhalt, and how long does recovery take?", [noRecoveryTime])).toMatchObject({ covered: false, what: ["duration"] });
   });
 
+  it("looks for the species where the abbreviation naming the subject is, not in a neighbouring paragraph", () => {
+    const ducks = passage(
+      "DHAV-3 causes up to 90% mortality in ducklings under 14 days old.\nGoose parvovirus causes Derzsy's disease in goslings, with high mortality in the first weeks of life.",
+    );
+    expect(check("What mortality does DHAV-3 cause in goslings?", [ducks])).toMatchObject({ covered: false, missing: "species", what: ["geese"] });
+    expect(check("What mortality does DHAV-3 cause in ducklings?", [ducks])).toMatchObject({ covered: true });
+  });
+
+  it("asks an age, a revaccination interval and a prognosis of the passages", () => {
+    const golpp = passage("Geriatric onset laryngeal paralysis polyneuropathy (GOLPP) is an acquired form in older, large breed dogs.");
+    expect(check("At what age do large-breed dogs develop GOLPP?", [golpp])).toMatchObject({ covered: false, missing: "detail", what: ["duration"] });
+    expect(check("At what age do large-breed dogs develop GOLPP?", [passage("GOLPP develops in large breed dogs from about 10 years of age.")])).toMatchObject({ covered: true });
+    const megaesophagus = passage("Idiopathic megaesophagus is the most common cause of regurgitation in the dog, seen as congenital and acquired forms.");
+    expect(check("What's the prognosis for dogs with idiopathic megaesophagus?", [megaesophagus])).toMatchObject({ covered: false, missing: "detail", what: ["prognosis"] });
+    expect(check("What's the prognosis for dogs with idiopathic megaesophagus?", [passage("Dogs with idiopathic megaesophagus have a guarded prognosis; many die of aspiration pneumonia.")])).toMatchObject({ covered: true });
+  });
+
   it("does not ask an essay or a yes/no question for one typed value", () => {
     expect(check("Does goat pox increase mortality in goats?", [GOAT_POX])).toMatchObject({ covered: true });
     expect(check("Explain the clinical course of goat pox in goats and how long recovery takes.", [GOAT_POX])).toMatchObject({ covered: true });

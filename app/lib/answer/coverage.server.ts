@@ -330,18 +330,23 @@ export function checkCoverage<P extends PassageLike>(
   // Named things first: the passages that name the question's drug, pathogen or named thing are the candidates.
   const names = requiredNames(frame);
   let candidates = relevant;
-  if (names.length) {
-    // The question's abbreviations name its subject ("RHDV2"): when some passages name them, the other names must
-    // be found among those ("When was RHDV2 first detected in the United States?" is not answered by a passage
-    // that names the United States about horses).
-    // (A question of several parts may name abbreviations that no one passage holds together.)
-    const naming =
-      frame.acronyms.length && !isEssay(question)
+  // The question's abbreviations name its subject ("RHDV2"): when some passages name them, the other names must
+  // be found among those ("When was RHDV2 first detected in the United States?" is not answered by a passage
+  // that names the United States about horses), and the answer is theirs ("What mortality does DHAV-3 cause in
+  // goslings?" is not answered by a passage on goose parvovirus beside the one on DHAV-3 in ducklings).
+  // (A question of several parts may name abbreviations that no one passage holds together.)
+  const naming =
+    frame.acronyms.length && !isEssay(question)
       ? passing.filter((p) => {
           const text = fullText(p);
           return frame.acronyms.every((a) => namesThing(a, text));
         })
       : [];
+  if (!names.length && naming.length) {
+    const relevantNaming = relevant.filter((p) => naming.includes(p));
+    candidates = relevantNaming.length ? relevantNaming : naming;
+  }
+  if (names.length) {
     const found = (naming.length ? naming : passing).map((p) => {
       const text = fullText(p);
       return { p, hits: names.filter((n) => namesThing(n, text) || (aliasOf(frame, n) !== null && namesThing(aliasOf(frame, n)!, text))) };
@@ -364,7 +369,11 @@ export function checkCoverage<P extends PassageLike>(
   const supporting = supportingPassages(terms, frame, candidates);
   const segments = topicSegments(terms, frame, supporting);
 
-  const species = missingSpecies(frame, segments.map((s) => ({ title: "", heading: s.context, text: s.text })));
+  // The species must be where the subject is: "DHAV-3 … in goslings?" is not covered by the neighbouring paragraph
+  // on goose parvovirus, when a paragraph names DHAV-3.
+  const subject = [...names, ...frame.acronyms];
+  const namingSegments = subject.length ? segments.filter((x) => subject.every((n) => namesThing(n, `${x.context}\n${x.text}`))) : [];
+  const species = missingSpecies(frame, (namingSegments.length ? namingSegments : segments).map((x) => ({ title: "", heading: x.context, text: x.text })));
   const essay = isEssay(question);
   // An essay's passages that name no species at all ("the affected animal") are not about another species.
   const namesNoSpecies = () => segments.every((s) => speciesIn(`${s.context}\n${s.text}`).species.size === 0);
@@ -398,6 +407,7 @@ export function checkCoverage<P extends PassageLike>(
     : [
         ...(frame.asked.includes("treatment") && /\b(?:how|what|which)\b/i.test(question) ? [{ kind: "treatment" as const, says: (t: string) => speaksOfCare(asks, t) }] : []),
         ...(frame.asked.includes("diagnosis") && HOW_DIAGNOSED.test(question) ? [{ kind: "diagnosis" as const, says: (t: string) => DIAGNOSING.test(t) }] : []),
+        ...(frame.asked.includes("prognosis") && PROGNOSIS_ASKED.test(question) ? [{ kind: "prognosis" as const, says: (t: string) => PROGNOSING.test(t) }] : []),
       ];
   for (const detail of details) {
     if (segments.some((segment) => splitSentences(cleanQuote(segment.text)).some((s) => detail.says(s.text)))) continue;
@@ -416,6 +426,11 @@ export const HOW_DIAGNOSED = /\bhow\b[^?]*\bdiagnos/i;
 /** What a sentence about diagnosing says: a diagnosis, a test, a finding that confirms it ("Diagnosis of EMS is based partly on…"). */
 export const DIAGNOSING =
   /\b(?:diagnos\w*|detect(?:ed|ion|s)?|confirm(?:ed|s|ation)?|tests?|testing|assays?|PCR|ELISA|serolog\w*|isolation|histopatholog\w*|cytolog\w*|radiograph\w*|ultrasonograph\w*|biops\w+|necropsy|post-mortem)\b/i;
+/** "What's the prognosis for…", "median survival": asks for the outcome itself (not "does X predict the prognosis?"). */
+const PROGNOSIS_ASKED = /\b(?:what(?:'s|\s+is)?\s+(?:the\s+)?(?:long-term\s+)?(?:prognosis|outcome)|prognosis\s+(?:for|once|after)|median survival|life expectancy|how long do(?:es)?\s+(?:\w+\s+){1,4}(?:survive|live))\b/i;
+/** What a sentence about the outcome says: the prognosis, survival, recovery or death. */
+const PROGNOSING = /\b(?:prognos\w*|surviv\w*|outcomes?|recover\w*|fatal\w*|mortality|die[sd]?|death|deaths|euthan\w*|life expectancy|resolv\w*|relaps\w*|cured?|poor|guarded|favou?rable)\b/i;
+
 /** What a sentence about treating says: a therapy, a drug, a procedure. */
 const TREATING = /\b(?:treat\w*|therap\w*|drugs?|medicat\w*|medicines?|antibiotics?|antimicrobials?|antifungals?|antivirals?|anthelmintics?|antiparasitic\w*|administ\w*|dos(?:e|es|ed|age|ing)|mg\/kg|surg\w*|excis\w*|resect\w*|amputat\w*|supportive|fluids?|cure[ds]?|curative|regimens?|prescri\w*|inject\w*|infusions?|euthan\w*|soak\w*|baths?|moisten\w*|lubricat\w*|irrigat\w*|flush\w*|bandag\w*|splint\w*)\b/i;
 /** What a sentence about preventing or controlling says. */

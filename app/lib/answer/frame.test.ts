@@ -84,6 +84,12 @@ describe("the frame of a question", () => {
     expect(frameOf("How long is the preclinical period of scrapie?")).toMatchObject({ asked: ["duration"], attribute: "preclinical" });
   });
 
+  it("reads game birds as a species, an age as a span of time and revaccination as an interval", () => {
+    expect(frameOf("Does Mycoplasma gallisepticum cause sinusitis in pheasants and partridges?").species).toEqual(["gamebird"]);
+    expect(frameOf("At what age do large-breed dogs develop laryngeal paralysis?").asked).toContain("duration");
+    expect(frameOf("How often should breeder ducks be revaccinated against duck plague?").asked).toContain("interval");
+  });
+
   it("reads 'how many cats get it' as a share of the animals, and 'how many vertebrae' as a count", () => {
     expect(frameOf("How many pet cats get chronic gingivostomatitis?").asked).toEqual(["rate"]);
     expect(frameOf("How many dogs are infected with heartworm in Italy?").asked).toContain("rate");
