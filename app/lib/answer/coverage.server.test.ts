@@ -93,6 +93,14 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("What's the prognosis for dogs with idiopathic megaesophagus?", [passage("Dogs with idiopathic megaesophagus have a guarded prognosis; many die of aspiration pneumonia.")])).toMatchObject({ covered: true });
   });
 
+  it("reads a passage's first paragraph with its lead, the start of the paragraph in the chunk before", () => {
+    const question = "How is equine grass sickness diagnosed?";
+    const start = "Equine grass sickness is a dysautonomia of horses grazing pasture in spring, with colic and weight loss.";
+    const continued = "Ileal biopsy at laparotomy confirms it.\nGrass sickness outbreaks follow cold dry weather and grass cutting.";
+    expect(check(question, [passage(start), passage(continued)])).toMatchObject({ covered: false, missing: "detail", what: ["diagnosis"] });
+    expect(check(question, [passage(start), { ...passage(continued), lead: start }])).toMatchObject({ covered: true });
+  });
+
   it("does not ask an essay or a yes/no question for one typed value", () => {
     expect(check("Does goat pox increase mortality in goats?", [GOAT_POX])).toMatchObject({ covered: true });
     expect(check("Explain the clinical course of goat pox in goats and how long recovery takes.", [GOAT_POX])).toMatchObject({ covered: true });

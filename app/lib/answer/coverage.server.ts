@@ -67,8 +67,8 @@ const readWords = memoByText(REMEMBERED_TEXTS, (text): { joined: string; initial
 /** The species a passage's text names (read once per text, shared: callers must not change it). */
 const speciesOfText = memoByText(REMEMBERED_TEXTS / 2, (text) => speciesIn(text));
 
-/** The text a passage is about: its document title, section heading and text. */
-const fullText = (p: Pick<PassageLike, "title" | "heading" | "text">) => `${p.title}\n${p.heading ?? ""}\n${p.text}`;
+/** The text a passage is about: its document title, section heading, lead and text. */
+const fullText = (p: Pick<PassageLike, "title" | "heading" | "text" | "lead">) => `${p.title}\n${p.heading ?? ""}\n${p.lead ?? ""}\n${p.text}`;
 
 /** Initials of consecutive words spell the acronym ("feline immunodeficiency virus" = FIV). */
 function spelledOut(acronym: string, initials: string): boolean {
@@ -263,12 +263,13 @@ type Segment = { text: string; context: string };
  */
 function topicSegments(terms: QueryTerm[], frame: Frame, passages: PassageLike[]): Segment[] {
   const topic = topicTerms(terms, frame);
+  // The first paragraph continues its lead (the start of it, in the chunk before): that is what it is about.
   const segments = passages.flatMap((p) =>
     p.text
       .replace(INVISIBLE, "")
       .split(/\n+/)
-      .filter((t) => t.trim())
-      .map((text) => ({ text, context: `${p.title}\n${p.heading ?? ""}` })),
+      .map((text, i) => ({ text, context: `${p.title}\n${p.heading ?? ""}${i === 0 && p.lead ? `\n${p.lead}` : ""}` }))
+      .filter((segment) => segment.text.trim()),
   );
   const scored = segments.map((s) => ({ s, c: match(topic, textTerms(`${s.context}\n${s.text}`)).coverage }));
   const best = Math.max(0, ...scored.map((x) => x.c));

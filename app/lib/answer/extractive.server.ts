@@ -236,7 +236,8 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       let known = paragraphs.get(from);
       if (known === undefined) {
         const to = p.text.indexOf("\n", start);
-        const paragraph = p.text.slice(from, to < 0 ? undefined : to);
+        // The passage's first paragraph is read with its lead (its start, in the chunk before).
+        const paragraph = `${from === 0 && p.lead ? `${p.lead} ` : ""}${p.text.slice(from, to < 0 ? undefined : to)}`;
         const paragraphTerms = carriedTopic.length ? new Set(tokenize(paragraph)) : null;
         known = {
           names: names.length > 0 && names.every((n) => namesThing(n, paragraph)),

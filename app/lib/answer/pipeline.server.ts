@@ -1,7 +1,7 @@
 import { getConfig } from "../config.server";
 import { getDb, type Db } from "../db/index.server";
 import { getEmbedder, type Embedder } from "../embeddings/index.server";
-import { correctQuery, correctionsLabel, embedQuery, retrieveSync, tokenize, type Passage, type QueryTerm, type RetrieveOptions, type Retrieval } from "../search/index.server";
+import { correctQuery, correctionsLabel, embedQuery, paragraphLeads, retrieveSync, tokenize, type Passage, type QueryTerm, type RetrieveOptions, type Retrieval } from "../search/index.server";
 import { splitSentences } from "../sentences";
 import { EXTRACTIVE, type AnsweredBy, type AnswererStatus } from "./answered-by";
 import type { ChatModel, ChatModelStatus } from "./chat-model.server";
@@ -97,6 +97,13 @@ export async function retrieveFor(query: string, options: { k: number; viewerId:
   const queryVector = await embedQuery(await deps.embedder(), query);
   const opts: RetrieveOptions = { ...options, queryVector };
   return deps.retrieve ? deps.retrieve(query, opts) : retrieveSync(deps.db.$client, query, opts);
+}
+
+/** Each passage with the start of the paragraph it begins in the middle of, for judging what it is about. */
+function withLeads(found: Retrieval, deps: AnswerDeps): Retrieval & { passages: Array<Passage & { lead?: string }> } {
+  const leads = paragraphLeads(deps.db.$client, found.passages.map((p) => p.chunkId));
+  if (!leads.size) return found;
+  return { ...found, passages: found.passages.map((p) => (leads.has(p.chunkId) ? { ...p, lead: leads.get(p.chunkId)! } : p)) };
 }
 
 const PASSAGES = { normal: 6, thinkHarder: 12, perSubQuestion: 3 } as const;
@@ -281,7 +288,7 @@ type Retrieved = {
 
 async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: string, subQuestions: string[], deps: AnswerDeps): Promise<Retrieved> {
   const k = request.useThinkHarder ? SEARCH_K.thinkHarder : SEARCH_K.normal;
-  const found = await retrieveFor(searchQuery, { k, viewerId: request.viewerId }, deps);
+  const found = withLeads(await retrieveFor(searchQuery, { k, viewerId: request.viewerId }, deps), deps);
   const terms = withWrittenForms(found.analysis.terms, request.question);
   const judged = withCarriedTopicHalved(request.question, terms, frame);
   const main = judgeRelevance(gateTerms(request.question, judged), found.passages);
@@ -310,7 +317,7 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
   const sections: Retrieved["sections"] = [];
   for (const sub of subQuestions) {
     request.signal?.throwIfAborted();
-    const subFound = await retrieveFor(sub, { k: SEARCH_K.perSubQuestion, viewerId: request.viewerId }, deps);
+    const subFound = withLeads(await retrieveFor(sub, { k: SEARCH_K.perSubQuestion, viewerId: request.viewerId }, deps), deps);
     const subTerms = subFound.analysis.terms;
     const judged = judgeRelevance(subTerms, subFound.passages);
     const onTopic = judged.relevant.filter((p) => coverage(terms, passageTerms(p)) >= SUB_TOPIC_COVERAGE);

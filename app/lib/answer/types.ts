@@ -7,6 +7,8 @@ export type PassageLike = Pick<Passage, "chunkId" | "documentId" | "title" | "pa
   Partial<Pick<Passage, "layout">> & {
     /** The sentences an answer quotes from it, as the passage has them (set when it is cited at their pages). */
     quotes?: string[];
+    /** The start of the paragraph it begins in the middle of (from the chunk before): what that paragraph is about. */
+    lead?: string;
   };
 
 /** A passage as numbered in one answer: [n] in the answer text refers to it. */

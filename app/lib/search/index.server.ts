@@ -28,6 +28,7 @@ export type { DocumentVectors, IndexedDocument } from "./indexer.server";
 export { LEXICAL_TUNING, type LexicalTuning, type QueryAnalysis, type QueryTerm } from "./lexical.server";
 export { normalizeText, tokenize } from "./tokenize";
 export { isStopWord } from "./stopwords";
+export { paragraphLeads } from "./leads.server";
 export { correctQuery, correctionsLabel, type Correction, type CorrectedQuery } from "./spellcheck.server";
 export { warmEnglishWords } from "./english-words.server";
 

@@ -1,0 +1,53 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createKnowledgeBase, page, para } from "../../../tests/support/knowledge-base";
+import { leadOf, paragraphLeads } from "./leads.server";
+
+/** Sentences about one topic, enough of them that the chunker splits the paragraph they make. */
+const filler = (topic: string, n: number) =>
+  Array.from({ length: n }, (_, i) => `Observation ${i + 1} on ${topic} was recorded in the field notes of the survey team during the season.`).join(" ");
+
+let kb: ReturnType<typeof createKnowledgeBase>;
+beforeEach(() => {
+  kb = createKnowledgeBase();
+});
+afterEach(() => kb.cleanup());
+
+const chunksOf = (documentId: string) =>
+  kb.db.$client.prepare("SELECT id, text FROM chunks WHERE document_id = ? ORDER BY chunk_index").all(documentId) as Array<{ id: number; text: string }>;
+
+describe("the start of the paragraph a passage begins in the middle of", () => {
+  it("is the earlier part of the paragraph, from the chunk before, when the chunk continues it", () => {
+    const paragraph = `Bluetongue is an orbivirus disease of ruminants transmitted by Culicoides midges. ${filler("midges", 30)} Monovalent vaccines are used for each serotype. Cattle require two doses separated by 2 weeks.`;
+    kb.add({ id: "bt", title: "Ruminant Viruses", fileType: "txt", pages: [page(28, [para(paragraph)])] });
+    const chunks = chunksOf("bt");
+    expect(chunks.length).toBeGreaterThan(1);
+    const second = chunks.find((c) => c.text.includes("Cattle require two doses"))!;
+    expect(second.text).not.toContain("Bluetongue");
+    const lead = paragraphLeads(kb.db.$client, [second.id]).get(second.id);
+    expect(lead).toMatch(/^Bluetongue is an orbivirus disease of ruminants/);
+    // The lead stops where the repeated overlap begins: it is not the chunk's own text again.
+    expect(second.text.startsWith(lead!.slice(-40))).toBe(false);
+    // The first chunk begins its paragraph: it has no lead.
+    expect(paragraphLeads(kb.db.$client, [chunks[0]!.id]).has(chunks[0]!.id)).toBe(false);
+  });
+
+  it("is none when the chunk begins a new paragraph or a new page", () => {
+    expect(leadOf("Goat pox is a viral disease.\nIt spreads by contact and by insects.", "Sheep pox is related to goat pox and is more severe in lambs.")).toBeNull();
+    kb.add({
+      id: "pages",
+      title: "Two Topics",
+      fileType: "txt",
+      pages: [page(1, [para(`Scrapie is a prion disease of sheep. ${filler("scrapie", 25)}`)]), page(2, [para(`Goat pox is a capripoxvirus disease. ${filler("goat pox", 25)}`)])],
+    });
+    // A chunk that begins inside page 2's paragraph leads with that paragraph's start, however far back it is,
+    // and never with page 1's paragraph.
+    const chunks = chunksOf("pages");
+    const leads = paragraphLeads(kb.db.$client, chunks.map((c) => c.id));
+    const insideGoatPox = chunks.filter((c) => c.text.startsWith("Observation") && c.text.includes("on goat pox") && !c.text.includes("Goat pox is"));
+    expect(insideGoatPox.length).toBeGreaterThan(1);
+    for (const c of insideGoatPox) {
+      expect(leads.get(c.id)).toMatch(/^Goat pox is a capripoxvirus disease/);
+      expect(leads.get(c.id)).not.toContain("Scrapie");
+    }
+  });
+});

@@ -1,0 +1,56 @@
+import type Database from "better-sqlite3";
+import { prepared } from "./statements.server";
+
+/**
+ * The start of the paragraph a passage begins in the middle of. A chunk boundary falls inside a page's
+ * paragraph more often than not, and the chunk after it then lacks what that paragraph is about: the
+ * second half of a passage on bluetongue says "Cattle require two doses separated by 2 weeks" without
+ * the word "bluetongue". The chunk before holds the start; the two share the overlap sentences the
+ * chunker repeats, which is how a continued paragraph is told from a new one.
+ */
+
+/** How much of the passage's first paragraph must be found in the chunk before it (the repeated overlap). */
+const OVERLAP_PROBE = 60;
+
+/** A paragraph longer than a few chunks is followed back this far. */
+const MAX_CHUNKS_BACK = 3;
+
+type Neighbour = { previousId: number; previousText: string; previousPageEnd: number; pageStart: number; text: string };
+
+/** Each passage's lead (the earlier part of its first paragraph), by chunk id; passages that begin a paragraph have none. */
+export function paragraphLeads(client: Database.Database, chunkIds: number[]): Map<number, string> {
+  const leads = new Map<number, string>();
+  const statement = prepared(
+    client,
+    `SELECT previous.id AS previousId, previous.text AS previousText, previous.page_end AS previousPageEnd, chunk.page_start AS pageStart, chunk.text AS text
+     FROM chunks chunk JOIN chunks previous ON previous.document_id = chunk.document_id AND previous.chunk_index = chunk.chunk_index - 1
+     WHERE chunk.id = ?`,
+  );
+  for (const id of new Set(chunkIds)) {
+    const parts: string[] = [];
+    let current = id;
+    for (let step = 0; step < MAX_CHUNKS_BACK; step++) {
+      const row = statement.get(current) as Neighbour | undefined;
+      if (!row || row.previousPageEnd !== row.pageStart) break;
+      const lead = leadOf(row.previousText, row.text);
+      if (!lead) break;
+      parts.unshift(lead);
+      // The chunk before is all one paragraph, begun earlier still: its own lead starts this one too.
+      if (row.previousText.includes("\n")) break;
+      current = row.previousId;
+    }
+    if (parts.length) leads.set(id, parts.join(" "));
+  }
+  return leads;
+}
+
+/** The part of the previous chunk's last paragraph before the text this chunk repeats from it, when it repeats some. */
+export function leadOf(previousText: string, text: string): string | null {
+  const lastParagraph = previousText.slice(previousText.lastIndexOf("\n") + 1);
+  const firstParagraph = text.slice(0, text.includes("\n") ? text.indexOf("\n") : undefined);
+  const probe = firstParagraph.slice(0, OVERLAP_PROBE).trim();
+  if (probe.length < 20) return null;
+  const at = lastParagraph.indexOf(probe);
+  if (at <= 0) return null;
+  return lastParagraph.slice(0, at).trim() || null;
+}
