@@ -101,6 +101,14 @@ describe("coverage of a question by the passages about it", () => {
     expect(check(question, [passage(start), { ...passage(continued), lead: start }])).toMatchObject({ covered: true });
   });
 
+  it("takes 'how common' as answered by a share or by how common in words, and a diet as a treatment", () => {
+    const mmvd = passage("Myxomatous mitral valve degeneration is the most common acquired heart disease of dogs.");
+    expect(check("How common is myxomatous mitral valve degeneration in dogs?", [mmvd])).toMatchObject({ covered: true });
+    expect(check("What is the prevalence of myxomatous mitral valve degeneration in dogs?", [mmvd])).toMatchObject({ covered: false, what: ["rate"] });
+    const xanthoma = passage("Cutaneous xanthomas in cats regress when the hyperlipidaemia is corrected with a low-fat diet.");
+    expect(check("How are cutaneous xanthomas treated in cats?", [xanthoma])).toMatchObject({ covered: true });
+  });
+
   it("does not ask an essay or a yes/no question for one typed value", () => {
     expect(check("Does goat pox increase mortality in goats?", [GOAT_POX])).toMatchObject({ covered: true });
     expect(check("Explain the clinical course of goat pox in goats and how long recovery takes.", [GOAT_POX])).toMatchObject({ covered: true });

@@ -1,7 +1,7 @@
 import { normalizeText, tokenize, type QueryTerm } from "../search/index.server";
 import { memoByText } from "../memo.server";
 import { splitSentences } from "../sentences";
-import { definedAbbreviations, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, speciesIn, speciesLabel, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
+import { definedAbbreviations, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, speciesIn, speciesLabel, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
 import { cleanQuote } from "./quotes.server";
 import { match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
@@ -127,6 +127,9 @@ const VALUE: Partial<Record<AskedKind, RegExp>> = {
   drug: /[\p{L}-]{5,}/u,
 };
 
+/** How common something is, said in words. */
+const COMMON_IN_WORDS = /\b(?:(?:most|very|more|less|quite|fairly|relatively)\s+(?:common|prevalent|frequent)\w*|common(?:ly)?|uncommon(?:ly)?|rare(?:ly)?|frequent(?:ly)?|infrequent(?:ly)?|prevalent|widespread|predominant|occasional(?:ly)?|sporadic(?:ally)?)\b/i;
+
 /** What an attribute may be called in the passage ("seroprevalence" is found as "prevalence" or "seropositive"). */
 const ATTRIBUTE_FORMS: Record<string, string[]> = {
   seroprevalence: ["seroprevalence", "prevalence", "seropositive", "antibodies"],
@@ -170,6 +173,8 @@ export function holdsValue(
     const asked = new Set(questionNames.map((n) => n.toLowerCase()));
     return (sentence.match(/[\p{L}-]{5,}/gu) ?? []).some((w) => namesDrug(w) && !asked.has(w.toLowerCase()));
   }
+  // "How common is it?": a share, or how common in words ("the most common cause", "rarely").
+  if (kind === "rate" && attribute === HOW_COMMON_ATTRIBUTE) return re.test(sentence) || COMMON_IN_WORDS.test(sentence);
   if (!re.test(sentence)) return false;
   if (!attribute || !isAttributeOf(kind, attribute)) return true;
   const stems = attributeStems(attribute);
@@ -433,7 +438,7 @@ const PROGNOSIS_ASKED = /\b(?:what(?:'s|\s+is)?\s+(?:the\s+)?(?:long-term\s+)?(?
 const PROGNOSING = /\b(?:prognos\w*|surviv\w*|outcomes?|recover\w*|fatal\w*|mortality|die[sd]?|death|deaths|euthan\w*|life expectancy|resolv\w*|relaps\w*|cured?|poor|guarded|favou?rable)\b/i;
 
 /** What a sentence about treating says: a therapy, a drug, a procedure. */
-const TREATING = /\b(?:treat\w*|therap\w*|drugs?|medicat\w*|medicines?|antibiotics?|antimicrobials?|antifungals?|antivirals?|anthelmintics?|antiparasitic\w*|administ\w*|dos(?:e|es|ed|age|ing)|mg\/kg|surg\w*|excis\w*|resect\w*|amputat\w*|supportive|fluids?|cure[ds]?|curative|regimens?|prescri\w*|inject\w*|infusions?|euthan\w*|soak\w*|baths?|moisten\w*|lubricat\w*|irrigat\w*|flush\w*|bandag\w*|splint\w*)\b/i;
+const TREATING = /\b(?:treat\w*|therap\w*|diet\w*|manag\w*|weight loss|withdraw\w*|discontinu\w*|drugs?|medicat\w*|medicines?|antibiotics?|antimicrobials?|antifungals?|antivirals?|anthelmintics?|antiparasitic\w*|administ\w*|dos(?:e|es|ed|age|ing)|mg\/kg|surg\w*|excis\w*|resect\w*|amputat\w*|supportive|fluids?|cure[ds]?|curative|regimens?|prescri\w*|inject\w*|infusions?|euthan\w*|soak\w*|baths?|moisten\w*|lubricat\w*|irrigat\w*|flush\w*|bandag\w*|splint\w*)\b/i;
 /** What a sentence about preventing or controlling says. */
 const PREVENTING = /\b(?:prevent\w*|control\w*|vaccin\w*|immuni[sz]\w*|prophyla\w*|biosecurity|hygiene|quarantin\w*|isolat\w*|disinfect\w*|eradicat\w*|cull\w*|avoid\w*|reduc\w*|minimi[sz]\w*|screen\w*|treat\w*)\b/i;
 

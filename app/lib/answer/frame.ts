@@ -255,7 +255,8 @@ const GENERIC_WORDS = new Set(
   scenario scenarios pairing pairings description descriptions describes option options combination combinations directly represents
   represent fits fit supports support consistent consistently following integrates integrate explains explanation strongly likely
   take takes taking took taken pick picks picked picking settle settles settled stop stops stopped stopping start starts started starting
-  run runs running ran keep keeps kept put puts bring brings carry carries come comes came goes went gone let lets allow allowed wait
+  run runs running ran keep keeps keeping kept put puts putting bring brings bringing carry carries carrying come comes coming came goes went gone
+  let lets letting allow allowed allowing wait waiting getting gotten soon later lately
   till until once max maximum minimum min end ends ended hit hits drag drags protocol protocols regimen regimens schedule schedules`.split(/\s+/),
 );
 
@@ -340,6 +341,10 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   ["organism", /\b(which|what)\s+(?:[\w-]+\s+){0,2}(ticks?|vectors?|insects?|bugs?|midges?|fleas?|lice|louse|mites?|snails?|bacteri(?:a|um)|viruse?s?|parasites?|pathogens?|agents?|organisms?|mosquito(?:e?s)?|flies|fly|worms?|helminths?|nematodes?|protozoa(?:ns?)?|fungi|fungus|genus|genera)\b/i],
 ];
 
+/** "How common is mitral valve disease in dogs?" is answered by a share, or in words: "the most common acquired heart disease". */
+const HOW_COMMON = /\bhow (?:common|frequent|prevalent|rare)\b/;
+export const HOW_COMMON_ATTRIBUTE = "how common";
+
 /** Nouns that name what a time span (duration, interval) or a share (rate) is of. */
 const SPAN_ATTRIBUTE = /\b(incubation|gestation|survival|life cycle|lifespan|life span|withdrawal|recovery|treatment|course|shedding|infectious|latent|prepatent|patent|pre-?clinical|subclinical)\b/;
 const RATE_ATTRIBUTE = /\b(seroprevalence|prevalence|incidence|mortality|morbidity|fatality|heritability|sensitivity|specificity|efficacy|survival)\b/;
@@ -354,6 +359,7 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
   if (asked.includes("rate")) {
     const m = RATE_ATTRIBUTE.exec(s);
     if (m) return m[1]!;
+    if (HOW_COMMON.test(s)) return HOW_COMMON_ATTRIBUTE;
   }
   if (asked.includes("count")) {
     const m = /\bhow many\s+([a-z-]+)(?:\s+([a-z-]+))?/.exec(s);
@@ -373,7 +379,7 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
  */
 export function isAttributeOf(kind: AskedKind, attribute: string): boolean {
   if (kind === "duration" || kind === "interval") return SPAN_ATTRIBUTE.test(attribute);
-  if (kind === "rate") return RATE_ATTRIBUTE.test(attribute);
+  if (kind === "rate") return RATE_ATTRIBUTE.test(attribute) || attribute === HOW_COMMON_ATTRIBUTE;
   return !SPAN_ATTRIBUTE.test(attribute) && !RATE_ATTRIBUTE.test(attribute);
 }
 

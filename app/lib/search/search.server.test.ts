@@ -826,6 +826,13 @@ describe("typo tolerance", () => {
     expect(correctQuery(db.$client, "flunixin meglumnie in horses").corrections).toEqual([{ typed: "meglumnie", searched: "meglumine" }]);
   });
 
+  it("corrects to the written form the typo is of, though the first passages holding the word have another", () => {
+    const db = freshDb();
+    for (const n of [1, 2, 3]) addDocument(db, { id: `rabbits-${n}`, title: `Lagomorphs ${n}`, pages: [page(n, [para(`Rabbits in colony ${n} were vaccinated against myxomatosis.`)])] });
+    addDocument(db, { id: "rabbit", title: "Rabbit Medicine", pages: [page(4, [para("The rabbit is an obligate herbivore.")])] });
+    expect(correctQuery(db.$client, "rabit haemorrhagic disease").corrections).toEqual([{ typed: "rabit", searched: "rabbit" }]);
+  });
+
   it("never turns a real word the knowledge base lacks into a different one", () => {
     const db = freshDb();
     addDocument(db, FORMULARY);

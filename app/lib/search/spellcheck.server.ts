@@ -59,15 +59,20 @@ function indexHolds(client: Database.Database, term: string): boolean {
   return prepared(client, "SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT 1").get(`"${term.replaceAll('"', '""')}"`) !== undefined;
 }
 
+/** Chunks read for a term's written forms: one may hold only "rabbits" where the typo was of "rabbit". */
+const SURFACE_CHUNKS = 4;
+
 /** The words of the knowledge base's text that an index term comes from ("hemolyt" -> "hemolytic", "hemolysis"), lower case. */
 function surfaceWords(client: Database.Database, term: string): string[] {
-  const text = prepared(client, `SELECT c.text FROM chunks_fts f JOIN chunks c ON c.id = f.rowid WHERE chunks_fts MATCH ? LIMIT 1`)
+  const texts = prepared(client, `SELECT c.text FROM chunks_fts f JOIN chunks c ON c.id = f.rowid WHERE chunks_fts MATCH ? LIMIT ${SURFACE_CHUNKS}`)
     .pluck()
-    .get(`"${term.replaceAll('"', '""')}"`) as string | undefined;
+    .all(`"${term.replaceAll('"', '""')}"`) as string[];
   const found = new Set<string>();
-  for (const match of (text ?? "").matchAll(/[\p{L}\p{N}]+/gu)) {
-    const word = match[0].toLowerCase();
-    if (tokenize(word)[0] === term) found.add(word);
+  for (const text of texts) {
+    for (const match of text.matchAll(/[\p{L}\p{N}]+/gu)) {
+      const word = match[0].toLowerCase();
+      if (tokenize(word)[0] === term) found.add(word);
+    }
   }
   return [...found];
 }
