@@ -144,6 +144,9 @@ describe("typed values", () => {
     expect(holdsValue("duration", "Classical scrapie has a variable pre-clinical period (2-5 years).", "preclinical")).toBe(true);
     expect(holdsValue("duration", "More than 10,500 cases were diagnosed in goats over a 15-year period.", "preclinical")).toBe(false);
     expect(holdsValue("count", "The horse has eighteen thoracic vertebrae.", "thoracic")).toBe(true);
+    // A course of treatment is said as the treatment or therapy it is.
+    expect(holdsValue("duration", "Most cases receive daily therapy for 20 to 30 days.", "course")).toBe(true);
+    expect(holdsValue("duration", "Relapses occur within 20 to 30 days.", "course")).toBe(false);
     // Pressures and molecular sizes are quantities.
     expect(holdsValue("quantity", "A mean pressure >11 kPa is a reasonable threshold for back pain.", null)).toBe(true);
     expect(holdsValue("quantity", "The capsid is 27-30 nm in diameter.", null)).toBe(true);

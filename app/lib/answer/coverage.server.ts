@@ -142,6 +142,9 @@ const ATTRIBUTE_FORMS: Record<string, string[]> = {
   "life cycle": ["cycle", "life"],
   lifespan: ["lifespan", "live", "life"],
   "life span": ["lifespan", "live", "life"],
+  // "How long do I run the course for?": a treatment's length is said of the treatment, rarely of "the course".
+  course: ["course", "treatment", "treated", "therapy", "daily", "given", "administered"],
+  treatment: ["treatment", "treated", "therapy", "course", "daily", "given", "administered"],
 };
 
 function attributeStems(attribute: string): Set<string> {
