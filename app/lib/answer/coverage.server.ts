@@ -133,6 +133,9 @@ const COMMON_IN_WORDS = /\b(?:(?:most|very|more|less|quite|fairly|relatively)\s+
 /** What an attribute may be called in the passage ("seroprevalence" is found as "prevalence" or "seropositive"). */
 const ATTRIBUTE_FORMS: Record<string, string[]> = {
   seroprevalence: ["seroprevalence", "prevalence", "seropositive", "antibodies"],
+  // "…affects 0.7% to 12% of domestic cats", "…were infected": a prevalence said by what the share of animals has.
+  prevalence: ["prevalence", "prevalent", "affect", "affects", "affected", "affecting", "infected", "positive", "seropositive", "diagnosed", "cases"],
+  incidence: ["incidence", "affect", "affects", "affected", "new cases", "cases", "develop", "developed"],
   mortality: ["mortality", "died", "death", "deaths", "fatal", "fatality", "lethal", "lethality"],
   // "How many die?"
   die: ["mortality", "die", "dies", "died", "death", "deaths", "fatal", "fatality", "lethal", "lethality"],

@@ -247,6 +247,12 @@ describe("follow-ups", () => {
     expect(own!.asked).not.toContain("location");
   });
 
+  it("reads 'Different q:' as starting a new topic", () => {
+    const [, frame] = readConversation(["What is the dose of ivermectin for pigs?", "Different q: goat pox – mortality, and how is it diagnosed?"]);
+    expect(frame!.inherited).toEqual([]);
+    expect(searchText("Different q: goat pox – mortality, and how is it diagnosed?", frame!)).toBe("goat pox – mortality, and how is it diagnosed?");
+  });
+
   it("reads a short query without a question word as asking for its value, but not a title that asks whether", () => {
     expect(frameOf("Case fatality rate of PPR in goats?").asked).toContain("rate");
     expect(frameOf("ivermectin dose if I inject them?").asked).toContain("dose");

@@ -256,7 +256,7 @@ const GENERIC_WORDS = new Set(
   represent fits fit supports support consistent consistently following integrates integrate explains explanation strongly likely
   take takes taking took taken pick picks picked picking settle settles settled stop stops stopped stopping start starts started starting
   run runs running ran keep keeps keeping kept put puts putting bring brings bringing carry carries carrying come comes coming came goes went gone
-  let lets letting allow allowed allowing wait waiting getting gotten soon later lately
+  let lets letting allow allowed allowing wait waiting getting gotten soon later lately tho though pls approx inj bigger smaller
   till until once max maximum minimum min end ends ended hit hits drag drags protocol protocols regimen regimens schedule schedules`.split(/\s+/),
 );
 
@@ -270,9 +270,9 @@ export function namesDrug(word: string): boolean {
 export const isAskingWord = (word: string) => GENERIC_WORDS.has(word.toLowerCase());
 
 /** Markers that a question stands alone although it opens with "and" or names no topic of its own. */
-const SWITCH = /\b(different case|unrelated|new topic|new question|separate question|switching (?:topics?|to)|change of topic|going back to|back to|returning to|another question|on another note)\b/i;
+const SWITCH = /\b(different (?:case|q|qs|question|topic)|unrelated|new topic|new question|separate question|switching (?:topics?|to)|change of topic|going back to|back to|returning to|another question|on another note)\b/i;
 /** A switch marker that opens the question, up to its colon or comma ("Switching topics:", "Different case,"). */
-const SWITCH_LEAD = /^\s*(?:different case|unrelated|new topic|new question|separate question|switching topics?|change of topic|another question|on another note)\s*[:,.-]\s*/i;
+const SWITCH_LEAD = /^\s*(?:different (?:case|q|qs|question|topic)|unrelated|new topic|new question|separate question|switching topics?|change of topic|another question|on another note)\s*[:,.-]\s*/i;
 
 /** Words that lean on an earlier question ("is it safe?", "what about cats?", "the same in dogs?"). */
 const LEANS =

@@ -22,6 +22,8 @@ describe("synonyms in a query", () => {
     ]);
     // "cat flu" is one phrase: not "cat" and then "flu"
     expect(found("cat flu treatment").map((m) => m.terms)).toEqual([tokenize("cat flu")]);
+    // "equine flu" is what "horse flu" is: equine influenza
+    expect(found("how far can equine flu spread").flatMap((m) => m.alternatives)).toContainEqual(tokenize("equine influenza"));
   });
 
   it("reads lay words for urine and for taking blood", () => {
