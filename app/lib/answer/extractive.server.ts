@@ -103,21 +103,12 @@ const LEAD_VALUE: Partial<Record<AskedKind, (sentence: string, frame: Frame, que
   // site in the body ("harbours in the abomasum", "are located in the pulmonary arteries").
   location: (s) =>
     /\b(?:located|found|harbou?r(?:s|ed)?|lives?|resides?|inhabits?|lodge[sd]?|situated|localized|localised)\s+(?:mainly\s+|mostly\s+|primarily\s+)?(?:in|within|inside|on)\s+the\b/i.test(s) || /\b(?:in|across|throughout|from)\s+(?:(?:some|many|most|parts?|areas?|regions?|of|the|southern|northern|eastern|western|central)\s+){0,4}\p{Lu}\p{Ll}{2,}|\b(?:endemic|enzootic|distribut\w+|worldwide|continents?|countries|regions?)\b/u.test(s),
-  // An organism other than the question's own: "Which bacterium lives inside Dirofilaria immitis?" is not answered by
-  // "D. immitis and D. repens infect canines" (unless it asks which species of the genus).
-  organism: (s, frame, question) =>
-    /\b[A-Z]\.\s?[a-z]{3,}\b|(?<=\S\s+)\b[A-Z][a-z]{2,}\s+[a-z]{3,}(?:us|um|a|ae|i|ii|is|es|ensis|ata|alis|oides)\b/.test(withoutGeneraOf(s, frame, question)) ||
+  organism: (s) =>
+    /\b[A-Z]\.\s?[a-z]{3,}\b|(?<=\S\s+)\b[A-Z][a-z]{2,}\s+[a-z]{3,}(?:us|um|a|ae|i|ii|is|es|ensis|ata|alis|oides)\b/.test(s) ||
     // "…transmitted by triatomine vectors of the order Hemiptera": the vector named without a binomial.
     /\b(?:transmitted|spread|carried) by\b/i.test(s),
 };
 const LEAD_VALUE_BONUS = 0.25;
-
-/** A sentence without the binomials (written out or abbreviated) of the question's own genera, unless it asks which species. */
-function withoutGeneraOf(sentence: string, frame: Frame, question: string): string {
-  if (/\b(?:which|what)\s+(?:[\w-]+\s+)?(?:species|strains?|serotypes?|genotypes?|subtypes?)\b/i.test(question)) return sentence;
-  const genera = [...new Set(frame.pathogens.map((n) => /^(\p{Lu}\p{Ll}+)\s+\p{Ll}{3,}$/u.exec(n)?.[1]).filter((g): g is string => Boolean(g)))];
-  return genera.reduce((s, genus) => s.replace(new RegExp(`\\b(?:${genus}|${genus[0]}\\.)\\s?[a-z]{3,}\\b`, "g"), " "), sentence);
-}
 /** What is asked of a drug itself: how much, how often, how long, how given. */
 const DOSING: ReadonlySet<AskedKind> = new Set(["dose", "interval", "duration", "route"]);
 /** An instruction's sentence from the supporting passage that covers most of the question. */
