@@ -123,6 +123,12 @@ describe("named things in a text", () => {
     expect(namesThing("Mycobacterium bovis", "Babesia bovis (B. bovis) in cattle")).toBe(false);
   });
 
+  it("finds a code typed without its hyphen where the passage writes it with one, or in LaTeX", () => {
+    expect(namesThing("BPI3", "Bovine parainfluenza virus type 3 (BPI-3) causes respiratory disease.")).toBe(true);
+    expect(namesThing("NH3", "Portosystemic shunts impair the ability to detoxify \\(NH_{3}\\) through the urea cycle.")).toBe(true);
+    expect(namesThing("PCV3", "PCV2 is classified into genotypes PCV2a to PCV2f.")).toBe(false);
+  });
+
   it("finds word forms and spelled-out acronyms", () => {
     expect(namesThing("Algerian", "In Algeria, few studies")).toBe(true);
     expect(namesThing("FIV", "feline immunodeficiency virus infection")).toBe(true);
@@ -176,12 +182,17 @@ describe("names the knowledge base has never written", () => {
     expect(unseenNames("Metformin dose for a horse with EMS?", termsWithUnseen("Metformin dose for a horse with EMS?", ["metformin"]))).toEqual(["Metformin"]);
     expect(unseenNames("What's the protocol for melarsomine in dogs?", termsWithUnseen("What's the protocol for melarsomine in dogs?", ["melarsomine"]))).toEqual(["melarsomine"]);
     expect(unseenNames("Which FAMACHA scores should get drenched?", termsWithUnseen("Which FAMACHA scores should get drenched?", ["famacha"]))).toEqual(["FAMACHA"]);
+    expect(unseenNames("PCV3 genotypes - how many are there?", termsWithUnseen("PCV3 genotypes - how many are there?", ["PCV3"]))).toEqual(["PCV3"]);
+    expect(unseenNames("ICPI of the LaSota vaccine strain?", termsWithUnseen("ICPI of the LaSota vaccine strain?", ["lasota"]))).toEqual(["LaSota"]);
   });
 
   it("does not read a describing word, a word the passages hold, or an incidental unseen word as a name", () => {
     expect(unseenNames("What intramuscular dose of doramectin is used?", termsWithUnseen("What intramuscular dose of doramectin is used?", ["intramuscular"]))).toEqual([]);
     expect(unseenNames("What is the ivermectin dose for pigs?", termsWithUnseen("What is the ivermectin dose for pigs?", []))).toEqual([]);
     expect(unseenNames("Can I buy meloxicam online for my cat?", termsWithUnseen("Can I buy meloxicam online for my cat?", ["online", "buy"]))).toEqual([]);
+    // A question in capitals throughout writes no word as a name by its case.
+    const title = "PREVALENCE OF STREPTOCOCCUS AGALACTIAE IN MELILLA";
+    expect(unseenNames(title, termsWithUnseen(title, ["melilla"]))).toEqual([]);
   });
 
   it("refuses through the coverage check once such a name is required", () => {

@@ -100,6 +100,9 @@ export function namesThing(name: string, text: string): boolean {
     return root.length >= 4 && joined.includes(` ${root}`);
   });
   const singular = /[A-Z]s$/.test(name) && has(name.slice(0, -1).toLowerCase());
+  // A code typed without its hyphen ("BPI3", "CPV2") is the one the passage writes with it ("BPI-3", "CPV 2").
+  const code = /^([A-Za-z]{2,})(\d{1,3}[a-z]?)$/.exec(name);
+  if (!found && code && new RegExp(`\\b${code[1]}[-\\s]?${code[2]}\\b`, "i").test(cleanQuote(text))) return true;
   return found || singular || (/^[A-Z][A-Za-z]*[A-Z]/.test(name) && spelledOut(name, initials));
 }
 
@@ -289,13 +292,18 @@ function topicSegments(terms: QueryTerm[], frame: Frame, passages: PassageLike[]
 
 /** Words that say a thing is given: the word next to them names what is given ("metformin dose", "protocol for melarsomine"). */
 const GIVEN = /^(?:dose|doses|dosage|dosing|protocol|protocols|regimen|regimens|tablets?|injections?)$/i;
+/**
+ * Written as a name: a long word in capitals ("FAMACHA"), capitals with a number ("PCV3") or a name with inner
+ * capitals ("LaSota"). Short capitals ("GTPV", "CuAH") are abbreviations a passage may spell out instead.
+ */
+const NAME_SHAPED = /^(?:[A-Z]{6,}|[A-Z]{2,}\d+[A-Za-z]?|[A-Z][a-z]+[A-Z][a-z]{3,})$/;
 /** Endings of words that describe ("intramuscular dose", "guiding", "weekly") rather than name a thing. */
 const DESCRIBING = /(?:al|ar|ous|ive|ic|ly|ing|ed|ory|ful|less)$/i;
 const LINKING = /^(?:of|for|with|the|a|an)$/i;
 
 /**
  * Names the knowledge base has never written, read from the question's words that search found in no passage
- * (after spelling correction): an abbreviation in capitals that no passage uses ("FAMACHA"), or a word named as
+ * (after spelling correction): a word written as a name that no passage uses ("FAMACHA", "PCV3", "LaSota"), or a word named as
  * what is given ("metformin dose", "the melarsomine protocol"). The drug vocabulary cannot list every drug; a
  * word no passage holds, asked as the thing given, is one the passages cannot speak of.
  */
@@ -303,13 +311,15 @@ export function unseenNames(question: string, terms: QueryTerm[]): string[] {
   const unseen = new Set(terms.filter((t) => t.df === 0).map((t) => t.term));
   if (!unseen.size) return [];
   const words = question.match(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu) ?? [];
+  // A question typed in capitals throughout ("PREVALENCE OF STREPTOCOCCUS…") writes no word as a name by its case.
+  const inCapitals = words.filter((w) => /^[A-Z]{2,}$/.test(w)).length > words.length / 2;
   const out: string[] = [];
   words.forEach((word, i) => {
     const own = tokenize(word);
-    if (own.length !== 1 || !unseen.has(own[0]!) || word.length < 5 || GIVEN.test(word) || isAskingWord(word) || speciesIn(word).species.size || speciesIn(word).groups.size) return;
+    if (own.length !== 1 || !unseen.has(own[0]!) || (word.length < 5 && !NAME_SHAPED.test(word)) || GIVEN.test(word) || isAskingWord(word) || speciesIn(word).species.size || speciesIn(word).groups.size) return;
     const before = [words[i - 1], LINKING.test(words[i - 1] ?? "") ? words[i - 2] : undefined];
     const given = GIVEN.test(words[i + 1] ?? "") || before.some((w) => w !== undefined && GIVEN.test(w));
-    if ((/^[A-Z]{4,}$/.test(word) || (given && !DESCRIBING.test(word))) && !out.includes(word)) out.push(word);
+    if (((!inCapitals && NAME_SHAPED.test(word)) || (given && !DESCRIBING.test(word))) && !out.includes(word)) out.push(word);
   });
   return out;
 }

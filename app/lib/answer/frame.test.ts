@@ -86,6 +86,9 @@ describe("the frame of a question", () => {
 
   it("reads game birds as a species, an age as a span of time and revaccination as an interval", () => {
     expect(frameOf("Does Mycoplasma gallisepticum cause sinusitis in pheasants and partridges?").species).toEqual(["gamebird"]);
+    expect(frameOf("Are grey squirrels reservoirs for Lyme disease?").species).toEqual(["squirrel"]);
+    expect(frameOf("Does BVDV persist in yak herds?").species).toEqual(["yak"]);
+    expect(mentionsSpecies(speciesIn("BVDV infects ruminants worldwide."), "yak")).toBe(true);
     expect(frameOf("At what age do large-breed dogs develop laryngeal paralysis?").asked).toContain("duration");
     expect(frameOf("How often should breeder ducks be revaccinated against duck plague?").asked).toContain("interval");
   });

@@ -294,7 +294,9 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
   const main = judgeRelevance(gateTerms(request.question, judged), found.passages);
   if (main.abstain) return { terms, uncovered: null, notCovered: [], supporting: new Set(), passages: [], overview: 0, sections: [] };
   // A drug or scheme no passage names ("metformin dose", "FAMACHA scores") must be covered like a known one.
-  const unseen = unseenNames(request.question, terms).filter((n) => !frame.names.includes(n) && !frame.acronyms.includes(n) && !frame.drugs.includes(n.toLowerCase()));
+  // (An abbreviation the frame holds is not otherwise required: a passage may spell it out. One no passage writes
+  // and none spells out is.)
+  const unseen = unseenNames(request.question, terms).filter((n) => !frame.names.includes(n) && !frame.drugs.includes(n.toLowerCase()));
   const covered = checkCoverage(request.question, coverageTerms(request.question, terms, frame), unseen.length ? { ...frame, names: [...frame.names, ...unseen] } : frame, main.relevant, main.passing);
   if (!covered.covered) return { terms, uncovered: covered, notCovered: [], supporting: new Set(), passages: [], overview: 0, sections: [] };
   // The passages that carry the topic come first: the answer leads from them.
