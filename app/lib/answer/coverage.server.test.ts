@@ -150,6 +150,9 @@ describe("typed values", () => {
     expect(holdsValue("duration", "Classical scrapie has a variable pre-clinical period (2-5 years).", "preclinical")).toBe(true);
     expect(holdsValue("duration", "More than 10,500 cases were diagnosed in goats over a 15-year period.", "preclinical")).toBe(false);
     expect(holdsValue("count", "The horse has eighteen thoracic vertebrae.", "thoracic")).toBe(true);
+    // "Case fatality rate" is found as the fixed phrase it is, even mistyped; another rate is not it.
+    expect(holdsValue("rate", "Case fertility rate of the disease is 55-85% in goat and less than 10% in sheep.", "fatality")).toBe(true);
+    expect(holdsValue("rate", "Infection rates during outbreaks are above 50-90% in endemic areas.", "fatality")).toBe(false);
     // A course of treatment is said as the treatment or therapy it is.
     expect(holdsValue("duration", "Most cases receive daily therapy for 20 to 30 days.", "course")).toBe(true);
     expect(holdsValue("duration", "Relapses occur within 20 to 30 days.", "course")).toBe(false);

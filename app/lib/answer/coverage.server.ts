@@ -186,6 +186,9 @@ export function holdsValue(
   if (kind === "rate" && attribute === HOW_COMMON_ATTRIBUTE) return re.test(sentence) || COMMON_IN_WORDS.test(sentence);
   if (!re.test(sentence)) return false;
   if (!attribute || !isAttributeOf(kind, attribute)) return true;
+  // "Case fatality rate" is a fixed phrase: a sentence giving a "case … rate" gives it, however its middle word is
+  // spelled or mistyped ("Case fertility rate of the disease is 55-85% in goats").
+  if (attribute === "fatality" && /\bcase[- ]\w+ rates?\b/i.test(sentence)) return true;
   const stems = attributeStems(attribute);
   const present = new Set(tokenize(`${context} ${sentence}`));
   // "pre-clinical" is written with or without its hyphen.

@@ -91,6 +91,7 @@ describe("the frame of a question", () => {
     expect(mentionsSpecies(speciesIn("BVDV infects ruminants worldwide."), "yak")).toBe(true);
     expect(frameOf("At what age do large-breed dogs develop laryngeal paralysis?").asked).toContain("duration");
     expect(frameOf("How often should breeder ducks be revaccinated against duck plague?").asked).toContain("interval");
+    expect(frameOf("vaccine schedule for PPR?").asked).toContain("interval");
   });
 
   it("reads 'how many cats get it' as a share of the animals, and 'how many vertebrae' as a count", () => {

@@ -316,7 +316,7 @@ const namesAskedKind = (word: string) => ASKED.some(([, re]) => re.test(word));
 const ASKED: Array<[AskedKind, RegExp]> = [
   ["dose", /\b(dose|doses|dosage|dosing|how much\b.*\b(give|use|administer)|mg\s*\/\s*kg)\b/i],
   // "How often should it be given/repeated": a dosing interval; "how often do cats show bleeding": a rate (below).
-  ["interval", /\b(how (?:often|frequently)\b(?:\W+\w+){0,4}?\W+(?:give|given|administer(?:ed)?|repeat(?:ed)?|dose[ds]?|treat(?:ed)?|appl(?:y|ied)|inject(?:ed)?|(?:re)?vaccinate[ds]?|booster(?:ed)?|retest(?:ed)?|deworm(?:ed)?|drench(?:ed)?|wormed)|dosing interval|interval between|intervals|repeated?|repeat the|how many times|every how many)\b/i],
+  ["interval", /\b(how (?:often|frequently)\b(?:\W+\w+){0,4}?\W+(?:give|given|administer(?:ed)?|repeat(?:ed)?|dose[ds]?|treat(?:ed)?|appl(?:y|ied)|inject(?:ed)?|(?:re)?vaccinate[ds]?|booster(?:ed)?|retest(?:ed)?|deworm(?:ed)?|drench(?:ed)?|wormed)|dosing interval|interval between|intervals|repeated?|repeat the|how many times|every how many|schedules?)\b/i],
   // "At what age…", "how old…": an age, said as a span of time ("above 2 weeks of age").
   ["duration", /\b(how long|duration|incubation|gestation|withdrawal (?:period|time)s?|for how many (?:days|weeks|months|hours)|how many (?:days|weeks|months|hours|years)|life ?span|life cycle|survival time|median survival|at what age|from what age|how old|age (?:of|at) onset)\b/i],
   ["route", /\b(route|routes|orally|intravenous(?:ly)?|subcutaneous(?:ly)?|intramuscular(?:ly)?|topical(?:ly)?|how (?:is|should|do) (?:it|they|\w+) (?:be )?(?:given|administered))\b/i],
