@@ -1,4 +1,4 @@
-// `npm run eval:answers -- [--embeddings local|ollama] [--json] [--only set,set] [--dump file.jsonl] [--answerer extractive|ollama|local] [--limit N] [--dropped file.txt]`
+// `npm run eval:answers -- [--embeddings local|ollama] [--json] [--only set,set] [--questions folder] [--dump file.jsonl] [--answerer extractive|ollama|local] [--limit N] [--dropped file.txt]`
 //
 // What a clinician would read, measured on the development data (issue 12, "Measured"). Two knowledge
 // bases are built through the real chunker and index in temporary databases: the 276 VetBench passages
@@ -24,6 +24,9 @@
 // MODELS_DIR); with a model, each set also reports the model's sentences kept and dropped by the checks, and
 // --dropped writes every dropped sentence with its reason and cited passages for a human to read. --limit N
 // asks only the first N questions (or conversations) of each set: a 135M model on two cores is slow.
+// --questions <folder> asks the question sets found there (same file names as ../shared/corpora/veterinary) of the
+// same VetBench passages, e.g. scripts/eval-answers/fresh/set1: questions written from the passages alone, which
+// show what the development figures do not (see that folder's README).
 import fs from "node:fs";
 import path from "node:path";
 import {
@@ -49,6 +52,7 @@ import {
   loadQuestions,
   pubmedKnowledgeBase,
   SET_NAMES,
+  useQuestionsFrom,
   vetbenchKnowledgeBase,
   VETBENCH_ID,
   type KnowledgeBase,
@@ -103,6 +107,8 @@ function parseArgs(argv: string[]) {
   let answerer: Answerer | null = null;
   let limit = Infinity;
   let only: SetName[] = [...SET_NAMES];
+  let onlyGiven = false;
+  let questionSets: SetName[] | null = null;
   let embeddings: "local" | "ollama" | "openai" | null = null;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -123,8 +129,15 @@ function parseArgs(argv: string[]) {
       const unknown = names.filter((n) => !(SET_NAMES as readonly string[]).includes(n));
       if (!names.length || unknown.length) throw new Error(`--only takes a comma-separated list of: ${SET_NAMES.join(", ")}${unknown.length ? ` (unknown: ${unknown.join(", ")})` : ""}`);
       only = names as SetName[];
-    } else throw new Error(`unknown argument ${arg}; usage: npm run eval:answers -- [--embeddings local|ollama] [--json] [--only ${SET_NAMES.join(",")}] [--dump file.jsonl] [--answerer ${ANSWERERS.join("|")}] [--limit N] [--dropped file.txt]`);
+      onlyGiven = true;
+    } else if (arg === "--questions") {
+      const dir = argv[++i] ?? "";
+      if (!dir || !fs.existsSync(dir)) throw new Error("--questions takes a folder of question sets (the shared data's file names)");
+      questionSets = useQuestionsFrom(dir);
+    } else throw new Error(`unknown argument ${arg}; usage: npm run eval:answers -- [--embeddings local|ollama] [--json] [--only ${SET_NAMES.join(",")}] [--questions folder] [--dump file.jsonl] [--answerer ${ANSWERERS.join("|")}] [--limit N] [--dropped file.txt]`);
   }
+  // Another folder's questions: the sets it has (and off-topic, which is built in), unless --only says otherwise.
+  if (questionSets && !onlyGiven) only = [...questionSets, "off-topic"];
   if (argv.includes("--dump") && !dump) throw new Error("--dump needs a file name");
   if (argv.includes("--dropped") && !dropped) throw new Error("--dropped needs a file name");
   return { json, dump, dropped, only, answererArg: answerer, limit, embeddings };

@@ -11,6 +11,23 @@ import { OPTION_LETTERS, stemOnly, type OptionLetter, type PageRef } from "./mea
 export const CORPORA = path.resolve(import.meta.dirname, "../../../shared/corpora");
 const VET = path.join(CORPORA, "veterinary");
 
+/** Question sets asked of the VetBench passages, by file; the passages are always the shared corpus's. */
+const QUESTION_FILES = {
+  "vetbench-qa4": "vetbench_qa4_open.dev.jsonl",
+  "vetbench-qa1": "vetbench_qa1_multichoice.dev.jsonl",
+  paraphrased: "paraphrased.dev.jsonl",
+  nearmiss: "nearmiss.dev.jsonl",
+  conversations: "conversations.dev.jsonl",
+} as const;
+
+/** Where the question sets are read from: the shared development data, or another folder of the same files (--questions). */
+let questionsDir = VET;
+export function useQuestionsFrom(dir: string): SetName[] {
+  questionsDir = path.resolve(dir);
+  return (Object.keys(QUESTION_FILES) as Array<keyof typeof QUESTION_FILES>).filter((set) => fs.existsSync(path.join(questionsDir, QUESTION_FILES[set])));
+}
+const questionFile = (set: keyof typeof QUESTION_FILES) => path.join(questionsDir, QUESTION_FILES[set]);
+
 export const SET_NAMES = ["vetbench-qa4", "vetbench-qa1", "paraphrased", "nearmiss", "conversations", "off-topic", "pubmedqa"] as const;
 export type SetName = (typeof SET_NAMES)[number];
 
@@ -70,7 +87,7 @@ export function pubmedKnowledgeBase(): KnowledgeBase {
 export function loadQuestions(set: Exclude<SetName, "conversations">): Question[] {
   switch (set) {
     case "vetbench-qa4":
-      return readJsonl<{ line_in_source: number; query: string; gold_passage_lines: number[] }>(path.join(VET, "vetbench_qa4_open.dev.jsonl")).map((q) => ({
+      return readJsonl<{ line_in_source: number; query: string; gold_passage_lines: number[] }>(questionFile("vetbench-qa4")).map((q) => ({
         set,
         id: `qa4-${q.line_in_source}`,
         question: q.query,
@@ -79,7 +96,7 @@ export function loadQuestions(set: Exclude<SetName, "conversations">): Question[
       }));
     case "vetbench-qa1":
       return readJsonl<Record<OptionLetter, string> & { id: string; question: string; answer: OptionLetter; gold_passage_lines: number[] }>(
-        path.join(VET, "vetbench_qa1_multichoice.dev.jsonl"),
+        questionFile("vetbench-qa1"),
       ).map((q) => {
         const options = Object.fromEntries(OPTION_LETTERS.map((l) => [l, q[l]])) as Record<OptionLetter, string>;
         const stem = stemOnly(q.question, options);
@@ -87,7 +104,7 @@ export function loadQuestions(set: Exclude<SetName, "conversations">): Question[
         return { set, id: `qa1-${q.id}`, question: stem, expect: "answer", gold: vetGold(q.gold_passage_lines), choice };
       });
     case "paraphrased":
-      return readJsonl<{ id: string; style: string; query: string; gold_passage_lines: number[] }>(path.join(VET, "paraphrased.dev.jsonl")).map((q) => ({
+      return readJsonl<{ id: string; style: string; query: string; gold_passage_lines: number[] }>(questionFile("paraphrased")).map((q) => ({
         set,
         id: q.id,
         question: q.query,
@@ -96,7 +113,7 @@ export function loadQuestions(set: Exclude<SetName, "conversations">): Question[
         kind: q.style,
       }));
     case "nearmiss":
-      return readJsonl<{ id: string; kind: string; question: string; near_passage: number }>(path.join(VET, "nearmiss.dev.jsonl")).map((q) => ({
+      return readJsonl<{ id: string; kind: string; question: string; near_passage: number }>(questionFile("nearmiss")).map((q) => ({
         set,
         id: q.id,
         question: q.question,
@@ -119,7 +136,7 @@ export function loadQuestions(set: Exclude<SetName, "conversations">): Question[
 
 export function loadConversations(): Conversation[] {
   type Turn = { question: string; expect: "answer" | "refuse"; gold_passage_lines: number[]; kind: string };
-  return readJsonl<{ id: string; focus: string; turns: Turn[] }>(path.join(VET, "conversations.dev.jsonl")).map((c) => ({
+  return readJsonl<{ id: string; focus: string; turns: Turn[] }>(questionFile("conversations")).map((c) => ({
     id: c.id,
     focus: c.focus,
     turns: c.turns.map((t, i) => ({
