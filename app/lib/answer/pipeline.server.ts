@@ -290,8 +290,8 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
   const k = request.useThinkHarder ? SEARCH_K.thinkHarder : SEARCH_K.normal;
   const found = withLeads(await retrieveFor(searchQuery, { k, viewerId: request.viewerId }, deps), deps);
   const terms = withWrittenForms(found.analysis.terms, request.question);
-  const judged = withCarriedTopicHalved(request.question, terms, frame);
-  const main = judgeRelevance(gateTerms(request.question, judged), found.passages);
+  const weighted = withCarriedTopicHalved(request.question, terms, frame);
+  const main = judgeRelevance(gateTerms(request.question, weighted), found.passages);
   if (main.abstain) return { terms, uncovered: null, notCovered: [], supporting: new Set(), passages: [], overview: 0, sections: [] };
   // A drug or scheme no passage names ("metformin dose", "FAMACHA scores") must be covered like a known one.
   // (An abbreviation the frame holds is not otherwise required: a passage may spell it out. One no passage writes
