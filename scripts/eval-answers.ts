@@ -52,7 +52,7 @@ import {
   loadQuestions,
   pubmedKnowledgeBase,
   SET_NAMES,
-  useQuestionsFrom,
+  readQuestionsFrom,
   vetbenchKnowledgeBase,
   VETBENCH_ID,
   type KnowledgeBase,
@@ -133,7 +133,7 @@ function parseArgs(argv: string[]) {
     } else if (arg === "--questions") {
       const dir = argv[++i] ?? "";
       if (!dir || !fs.existsSync(dir)) throw new Error("--questions takes a folder of question sets (the shared data's file names)");
-      questionSets = useQuestionsFrom(dir);
+      questionSets = readQuestionsFrom(dir);
     } else throw new Error(`unknown argument ${arg}; usage: npm run eval:answers -- [--embeddings local|ollama] [--json] [--only ${SET_NAMES.join(",")}] [--questions folder] [--dump file.jsonl] [--answerer ${ANSWERERS.join("|")}] [--limit N] [--dropped file.txt]`);
   }
   // Another folder's questions: the sets it has (and off-topic, which is built in), unless --only says otherwise.

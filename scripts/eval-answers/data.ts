@@ -22,7 +22,7 @@ const QUESTION_FILES = {
 
 /** Where the question sets are read from: the shared development data, or another folder of the same files (--questions). */
 let questionsDir = VET;
-export function useQuestionsFrom(dir: string): SetName[] {
+export function readQuestionsFrom(dir: string): SetName[] {
   questionsDir = path.resolve(dir);
   return (Object.keys(QUESTION_FILES) as Array<keyof typeof QUESTION_FILES>).filter((set) => fs.existsSync(path.join(questionsDir, QUESTION_FILES[set])));
 }
