@@ -55,11 +55,6 @@ export type Frame = {
   acronyms: string[];
   /** Remaining content words (lower case). */
   topic: string[];
-  /**
-   * The topic words a follow-up carries: the earlier questions' words without those that said what they asked
-   * ("incubation" in "incubation period of RHDV2?" is not carried into "and the mortality?").
-   */
-  subjectTopic: string[];
   asked: AskedKind[];
   /** The noun the asked value is about ("incubation", "mortality", "serotypes"), when the question names one. */
   attribute: string | null;
@@ -283,7 +278,8 @@ const LEANS =
  * as a follow-up it does not take the previous question's kind (the incubation period, the dose) unless it
  * says it asks the same ("Does the same happen in ferrets?", "Is the dose the same in cats?").
  */
-const YES_NO_OPENING = /^\s*(?:and\s+|but\s+|so\s+)?(?:is|are|was|were|can|could|does|do|did|should|would|will|may|might|must|has|have|had)\b/i;
+const AUXILIARY = "is|are|was|were|can|could|does|do|did|should|would|will|may|might|must|has|have|had";
+const YES_NO_OPENING = new RegExp(`^\\s*(?:and\\s+|but\\s+|so\\s+)?(?:${AUXILIARY})\\b`, "i");
 const ASKS_THE_SAME = /\b(?:the same|similar(?:ly)?|likewise)\b/i;
 
 /** "Apart from cattle", "besides dogs and cats", "other than horses": species a question sets aside. */
@@ -302,13 +298,15 @@ function countsAnimalsAffected(text: string): boolean {
   const m = HOW_MANY_ANIMALS.exec(text);
   if (!m) return false;
   const counted = m[2]!;
-  return ANIMALS.test(counted) || speciesIn(counted).species.size > 0 || speciesIn(counted).groups.size > 0;
+  const mentions = speciesIn(counted);
+  return ANIMALS.test(counted) || mentions.species.size > 0 || mentions.groups.size > 0;
 }
 
 /** "Case fatality rate of PPR in goats?", "ivermectin dose if I inject them?": a short query with no verb that asks whether. */
+const ASKS_WHETHER = new RegExp(`\\b(?:${AUXILIARY})\\b`, "i");
 const NOUN_PHRASE_WORDS = 8;
 const isNounPhraseQuery = (text: string) =>
-  text.split(/\s+/).filter(Boolean).length <= NOUN_PHRASE_WORDS && !/\b(?:is|are|was|were|can|could|does|do|did|should|would|will|may|might|must|has|have|had)\b/i.test(text);
+  text.split(/\s+/).filter(Boolean).length <= NOUN_PHRASE_WORDS && !ASKS_WHETHER.test(text);
 
 /** A word that on its own says what kind of thing is asked ("incubation", "mortality", "dose", "signs"). */
 const namesAskedKind = (word: string) => ASKED.some(([, re]) => re.test(word));
@@ -487,7 +485,6 @@ export function frameOf(question: string): Frame {
     young: mentions.young,
     ...named,
     topic,
-    subjectTopic: topic.filter((w) => !namesAskedKind(w)),
     asked: kinds,
     attribute: attributeOf(askedText, kinds),
     aliases: definedAbbreviations(question),
@@ -572,8 +569,9 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
   if (!previous || !isFollowUp(question, own)) return own;
   const inherited: Frame["inherited"] = [];
   const take = <K extends "drugs" | "pathogens" | "conditions" | "names" | "acronyms" | "topic">(key: K, replaced: boolean): string[] => {
-    // Of the topic, only the words that set the subject are carried (never what the earlier questions asked).
-    const carried = key === "topic" ? previous.subjectTopic : previous[key];
+    // Of the topic, the words that said what the earlier questions asked are not carried ("incubation" in
+    // "incubation period of RHDV2?" is not carried into "and the mortality?").
+    const carried = key === "topic" ? previous.topic.filter((w) => !namesAskedKind(w)) : previous[key];
     if (replaced || !carried.length) return own[key];
     inherited.push(key);
     return [...carried, ...own[key].filter((v) => !carried.includes(v))];
@@ -602,7 +600,6 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
     // "And FeLV-C?" after FeLV-B: an abbreviation of its own replaces the one before, as a drug's name does.
     acronyms: take("acronyms", newSubject || (!refersBack && own.acronyms.length > 0)),
     topic: take("topic", newSubject),
-    subjectTopic: newSubject ? own.subjectTopic : [...previous.subjectTopic, ...own.subjectTopic.filter((w) => !previous.subjectTopic.includes(w))],
     // What is asked is the follow-up's own ("and how often?"), or the previous one's ("what about in cats?").
     asked: own.asked.length || !inheritsAsked ? own.asked : previous.asked,
     aliases: [...previous.aliases, ...own.aliases],
