@@ -4,7 +4,7 @@ import { titleField } from "./indexer.server";
 import { prepared } from "./statements.server";
 import { isStopWord } from "./stopwords";
 import { abbreviationsIn } from "./abbreviations.server";
-import { wordForms } from "./word-forms";
+import { virusForms, wordForms } from "./word-forms";
 import { synonymsIn } from "./synonyms";
 import { TermCounter, tokenize } from "./tokenize";
 import { type Scope, VISIBLE_DOCUMENT_SQL } from "./visibility.server";
@@ -273,6 +273,18 @@ function analyzeTermsAfresh(client: Database.Database, query: string, stats: Cor
     if (!forms.length) continue;
     const known = documentFrequencies(client, forms, stats);
     for (const form of forms.filter((f) => known.get(f))) {
+      alternativesOf.set(term, [...(alternativesOf.get(term) ?? []), [form]]);
+      expansions.set(form, { weight: EXPANSION_WEIGHT, standsFor: new Set([term]) });
+    }
+  }
+  // A disease's abbreviation stands for its virus's, and the reverse, when the knowledge base writes the other ("ASF"/"ASFV")
+  const viral = [...new Set(query.match(/\b[A-Z]{3,6}\b/g) ?? [])].flatMap((word) => {
+    const term = tokenize(word)[0];
+    return term && counts.has(term) ? virusForms(word).filter((form) => !counts.has(form)).map((form) => [term, form] as const) : [];
+  });
+  if (viral.length) {
+    const known = documentFrequencies(client, viral.map(([, form]) => form), stats);
+    for (const [term, form] of viral.filter(([, f]) => known.get(f))) {
       alternativesOf.set(term, [...(alternativesOf.get(term) ?? []), [form]]);
       expansions.set(form, { weight: EXPANSION_WEIGHT, standsFor: new Set([term]) });
     }

@@ -932,6 +932,26 @@ describe("abbreviations the knowledge base defines", () => {
     expect(analyzeQuery("TBE antibodies", db).terms.find((t) => t.term === "tbe")?.alternatives).toEqual([tokenize("tick-borne encephalitis")]);
   });
 
+  it("drops function words from a query, and what is left of a negative contraction ('won't', 'aren't')", () => {
+    const db = freshDb();
+    addDocument(db, { id: "foot", title: "Sheep Lameness", pages: [page(1, [para("Septic pedal arthritis in sheep rarely responds to antibiotic injections.")])] });
+    const terms = analyzeQuery("the injections aren't working and she won't eat, pls help", db).terms.map((t) => t.term);
+    expect(terms).toEqual(expect.arrayContaining(tokenize("injections working eat help")));
+    for (const dropped of ["the", "aren", "won", "pls", "and", "she"]) expect(terms).not.toContain(dropped);
+  });
+
+  it("reads a disease's abbreviation as its virus's and the reverse ('ASF' / 'ASFV'), when the knowledge base writes the other", async () => {
+    const db = freshDb();
+    addDocument(db, { id: "asf", title: "Swine Virology", pages: [page(1, [para("There are many reasons why an ASFV vaccine has proved so elusive: the virus is large and complex.")])] });
+    addDocument(db, { id: "csf", title: "Pig Notes", pages: [page(1, [para("Classical swine fever (CSF) vaccines are used in endemic regions.")])] });
+    const asf = analyzeQuery("Why is there no ASF vaccine?", db).terms;
+    expect(asf.find((t) => t.term === "asf")?.alternatives).toEqual([["asfv"]]);
+    expect((await search("Why is there no ASF vaccine?", { db }))[0]?.documentId).toBe("asf");
+    // Only for what the question writes in capitals, and only when the knowledge base writes the other form.
+    expect(analyzeQuery("CSF vaccine", db).terms.find((t) => t.term === "csf")?.alternatives ?? []).not.toContainEqual(["csfv"]);
+    expect(analyzeQuery("why no asf vaccine", db).terms.find((t) => t.term === "asf")?.alternatives ?? []).not.toContainEqual(["asfv"]);
+  });
+
   it("uses only the shared knowledge base's definitions, never a private document's", async () => {
     const db = freshDb();
     addDocument(db, SPELLS_OUT);

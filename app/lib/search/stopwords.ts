@@ -2,7 +2,8 @@
  * English function words, dropped from queries (not from the index) before stemming: they match most
  * chunks, so they add candidates to walk and almost nothing to the score. "us" is deliberately absent
  * (US = ultrasound), and so are negations' neighbours that carry meaning in clinical text ("without").
- * Chat shorthand for them ("how do u diagnose…", "pls") is dropped too. A query made only of these words keeps them all.
+ * Chat shorthand for them ("how do u diagnose…", "pls") is dropped too, and what is left of a negative
+ * contraction ("won't" is read as "won" and "t", "aren't" as "aren"). A query made only of these words keeps them all.
  */
 const STOP_WORDS = new Set(
   `a about above after again against all am an and any are as at be because been before being below between both
@@ -11,7 +12,8 @@ const STOP_WORDS = new Set(
   of off on once only or other our ours ourselves out over own same she should so some such than that the their
   theirs them themselves then there these they this those through to too under until up very was we were what
   when where which while who whom why will with would you your yours yourself yourselves
-  u ur pls plz`.split(/\s+/),
+  u ur pls plz
+  aren couldn didn doesn don hadn hasn haven isn mustn shan shouldn wasn weren won wouldn`.split(/\s+/),
 );
 
 export function isStopWord(word: string): boolean {

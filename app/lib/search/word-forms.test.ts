@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { tokenize } from "./tokenize";
-import { clinicalForms, nameForms, wordForms } from "./word-forms";
+import { adjectiveForms, clinicalForms, nameForms, virusForms, wordForms } from "./word-forms";
 
 const stem = (word: string) => tokenize(word)[0]!;
 const formsOf = (word: string) => nameForms(stem(word));
@@ -55,5 +55,27 @@ describe("other forms of a clinical word", () => {
     expect(clinical("meloxicam")).toEqual([]);
     expect(wordForms(stem("Algerian"))).toContain(stem("Algeria"));
     expect(wordForms(stem("necrotic"))).toContain(stem("necrosis"));
+  });
+});
+
+describe("a disease's abbreviation and its virus's", () => {
+  it("pairs 'ASF' with 'ASFV' both ways, from words written in capitals with three letters before the V", () => {
+    expect(virusForms("ASF")).toEqual(["asfv"]);
+    expect(virusForms("FMDV")).toEqual(["fmd"]);
+    expect(virusForms("FIV")).not.toContain("fi");
+    expect(virusForms("asf")).toEqual([]);
+    expect(virusForms("Dogs")).toEqual([]);
+  });
+});
+
+describe("a noun and its adjective in '-al', which the stemmer leaves apart", () => {
+  it("gives the adjective's stem for the noun's and the reverse, and nothing for a noun that keeps its '-ment'", () => {
+    expect(stem("environment")).not.toBe(stem("environmental"));
+    expect(adjectiveForms(stem("environment"))).toContain(stem("environmental"));
+    expect(adjectiveForms(stem("environmental"))).toEqual([stem("environment")]);
+    expect(adjectiveForms(stem("developmental"))).toEqual([stem("development")]);
+    expect(adjectiveForms(stem("accidental"))).toEqual([stem("accident")]);
+    expect(adjectiveForms(stem("treatment"))).toEqual([]);
+    expect(adjectiveForms(stem("parent"))).toEqual([]);
   });
 });

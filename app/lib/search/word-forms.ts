@@ -9,6 +9,8 @@
  * Input and output are index terms (tokenize()'s stems); the candidates are guesses, kept by the caller
  * only when the knowledge base holds them.
  */
+import { tokenize } from "./tokenize";
+
 const MIN_ROOT = 4;
 
 export function nameForms(term: string): string[] {
@@ -62,3 +64,30 @@ export function clinicalForms(term: string): string[] {
 
 /** Every other form of a word to try when the knowledge base never uses it. */
 export const wordForms = (term: string): string[] => [...new Set([...nameForms(term), ...clinicalForms(term)])];
+
+/**
+ * A disease's abbreviation and its virus's: "ASF" / "ASFV", "CSF" / "CSFV", "FMD" / "FMDV", "PPR" / "PPRV". A
+ * question about "the ASF vaccine" is answered by a passage on "an ASFV vaccine". Read from the word as the
+ * question writes it (capitals), three letters before the V at least ("FIV" is not "FI"). Output: index terms.
+ */
+export function virusForms(written: string): string[] {
+  const virus = /^([A-Z]{3,5})V$/.exec(written);
+  if (virus) return [virus[1]!.toLowerCase()];
+  return /^[A-Z]{3,5}$/.test(written) ? [`${written.toLowerCase()}v`] : [];
+}
+
+/**
+ * A noun in "-ment" or "-ent" and its adjective in "-al": Porter's step 4 strips one suffix, so "environment" stems
+ * to "environ" while "environmental" keeps "environment" (likewise "development"/"developmental",
+ * "accident"/"accidental"). Either stem gives the other; "treatment" and "parent", which keep theirs, give none.
+ * Input and output are index terms. (The index keeps Porter's stems, which search is tuned on: answers read the
+ * pair as one word.) A guess for a stem with no such adjective ("managment") is simply never found in a text.
+ */
+export function adjectiveForms(term: string): string[] {
+  if (term.length < MIN_ROOT || !/^[a-z]+$/.test(term)) return [];
+  if (term.endsWith("ent")) {
+    const noun = tokenize(term)[0];
+    return noun && noun !== term ? [noun] : [];
+  }
+  return ["ment", "ent"].map((suffix) => term + suffix).filter((adjective) => tokenize(adjective)[0] === term && tokenize(`${adjective}al`)[0] === adjective);
+}
