@@ -642,6 +642,40 @@ describe("the extractive answerer", () => {
     expect((await ask("When was FeLV first described?")).citations[0]?.page).toBe(3);
   });
 
+  it("reads the rest of a paragraph in the next chunk, and quotes the sentence there at its page", async () => {
+    const field = Array.from({ length: 30 }, (_, i) => `Observation ${i + 1} on midges was recorded in the field notes of the survey team during the season.`).join(" ");
+    kb.add({
+      id: "bluetongue",
+      title: "Ruminant Viruses",
+      fileType: "txt",
+      pages: [page(28, [para(`Bluetongue is an orbivirus disease of cattle, sheep and goats transmitted by Culicoides midges. ${field} The diagnosis is confirmed by polymerase chain reaction (PCR) for viral RNA.`)])],
+    });
+    const chunks = kb.db.$client.prepare("SELECT text FROM chunks WHERE document_id = 'bluetongue' ORDER BY chunk_index").pluck().all() as string[];
+    expect(chunks.find((t) => t.includes("The diagnosis is confirmed"))).not.toContain("Bluetongue");
+    const result = await ask("How is bluetongue confirmed in cattle?");
+    expect(result.content.split("\n")[0]).toBe("The diagnosis is confirmed by polymerase chain reaction (PCR) for viral RNA. [1]");
+    expect(result.citations[0]!.page).toBe(28);
+  });
+
+  it("quotes a sentence that gives what is asked of a subject its paragraph names ('The virus … for at least a year')", async () => {
+    kb.add({
+      id: "parvo",
+      title: "Canine Infectious Diseases",
+      fileType: "txt",
+      pages: [
+        page(5, [
+          para(
+            "Canine parvovirus type 2 (CPV-2) is a non-enveloped DNA virus that causes fatal gastroenteritis in young dogs. " +
+              "CPV-2 infections are associated with mortality which can reach 91% in untreated pups. " +
+              "The virus is highly resistant to environmental conditions and can remain viable outside of its host for at least a year.",
+          ),
+        ]),
+      ],
+    });
+    const result = await ask("How long can parvo survive in the environment?");
+    expect(result.content.split("\n")[0]).toBe("The virus is highly resistant to environmental conditions and can remain viable outside of its host for at least a year. [1]");
+  });
+
   it("Think Harder searches each aspect and answers in sections", async () => {
     const result = await ask("What is the dose of meloxicam in cats?", { useThinkHarder: true });
     expect(result.subQuestions.length).toBeGreaterThan(1);

@@ -93,6 +93,22 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("What's the prognosis for dogs with idiopathic megaesophagus?", [passage("Dogs with idiopathic megaesophagus have a guarded prognosis; many die of aspiration pneumonia.")])).toMatchObject({ covered: true });
   });
 
+  it("asks how long a survival is of a sentence about surviving ('viable', 'succumb'), not of any span", () => {
+    const scrapie = passage("Classical scrapie in sheep has a variable pre-clinical period (2-5 years) that culminates in neurologic signs.");
+    expect(check("How long do sheep with classical scrapie survive once signs appear?", [scrapie])).toMatchObject({ covered: false, missing: "detail", what: ["duration"] });
+    const parvo = passage("Canine parvovirus is highly resistant and can remain viable outside of its host for at least a year.");
+    expect(check("How long can canine parvovirus survive in the environment?", [parvo])).toMatchObject({ covered: true });
+    const scid = passage("Arabian foals with SCID typically succumb to opportunistic infection before 5 months of age.");
+    expect(check("How long do Arabian foals with SCID survive?", [scid])).toMatchObject({ covered: true });
+  });
+
+  it("reads the end of a passage's last paragraph in its tail, from the chunk after", () => {
+    const question = "How is bluetongue confirmed in cattle?";
+    const start = "Bluetongue in cattle is mostly asymptomatic apart from abortions and stillbirths.";
+    expect(check(question, [passage(start)])).toMatchObject({ covered: false, missing: "detail", what: ["diagnosis"] });
+    expect(check(question, [{ ...passage(start), tail: "The diagnosis is confirmed by PCR for viral RNA." }])).toMatchObject({ covered: true });
+  });
+
   it("reads a passage's first paragraph with its lead, the start of the paragraph in the chunk before", () => {
     const question = "How is equine grass sickness diagnosed?";
     const start = "Equine grass sickness is a dysautonomia of horses grazing pasture in spring, with colic and weight loss.";
@@ -196,6 +212,14 @@ describe("names the knowledge base has never written", () => {
     // A question in capitals throughout writes no word as a name by its case.
     const title = "PREVALENCE OF STREPTOCOCCUS AGALACTIAE IN MELILLA";
     expect(unseenNames(title, termsWithUnseen(title, ["melilla"]))).toEqual([]);
+  });
+
+  it("does not read a word the passages write another way ('wormer' for 'anthelmintic') as a name no passage writes", () => {
+    const question = "Individual wormer doses for pigs - doramectin and ivermectin?";
+    const terms = termsWithUnseen(question, ["wormer"]);
+    expect(unseenNames(question, terms)).toEqual(["wormer"]);
+    const anthelmintic: QueryTerm = { term: tokenize("anthelmintic")[0]!, weight: 0.5, df: 4, idf: 1, expansion: true, standsFor: [tokenize("wormer")[0]!] };
+    expect(unseenNames(question, [...terms, anthelmintic])).toEqual([]);
   });
 
   it("refuses through the coverage check once such a name is required", () => {

@@ -67,8 +67,8 @@ const readWords = memoByText(REMEMBERED_TEXTS, (text): { joined: string; initial
 /** The species a passage's text names (read once per text, shared: callers must not change it). */
 const speciesOfText = memoByText(REMEMBERED_TEXTS / 2, (text) => speciesIn(text));
 
-/** The text a passage is about: its document title, section heading, lead and text. */
-const fullText = (p: Pick<PassageLike, "title" | "heading" | "text" | "lead">) => `${p.title}\n${p.heading ?? ""}\n${p.lead ?? ""}\n${p.text}`;
+/** The text a passage is about: its document title, section heading, lead, text and tail. */
+const fullText = (p: Pick<PassageLike, "title" | "heading" | "text" | "lead" | "tail">) => `${p.title}\n${p.heading ?? ""}\n${p.lead ?? ""}\n${p.text}${p.tail ? ` ${p.tail}` : ""}`;
 
 /** Initials of consecutive words spell the acronym ("feline immunodeficiency virus" = FIV). */
 function spelledOut(acronym: string, initials: string): boolean {
@@ -143,7 +143,8 @@ const ATTRIBUTE_FORMS: Record<string, string[]> = {
   // "How many die?"
   die: ["mortality", "die", "dies", "died", "death", "deaths", "fatal", "fatality", "lethal", "lethality"],
   morbidity: ["morbidity", "affected", "attack"],
-  survival: ["survival", "survive", "survived", "surviving", "live", "lived", "die", "died"],
+  // "…can remain viable outside of its host for at least a year": how long a pathogen survives.
+  survival: ["survival", "survive", "survived", "surviving", "live", "lived", "die", "died", "succumb", "succumbed", "viable", "viability", "persist", "persists", "persistence"],
   gestation: ["gestation", "pregnancy", "gestational"],
   "life cycle": ["cycle", "life"],
   lifespan: ["lifespan", "live", "life"],
@@ -280,17 +281,22 @@ type Segment = { text: string; context: string };
  */
 function topicSegments(terms: QueryTerm[], frame: Frame, passages: PassageLike[]): Segment[] {
   const topic = topicTerms(terms, frame);
-  // The first paragraph continues its lead (the start of it, in the chunk before): that is what it is about.
-  const segments = passages.flatMap((p) =>
-    p.text
-      .replace(INVISIBLE, "")
-      .split(/\n+/)
-      .map((text, i) => ({ text, context: `${p.title}\n${p.heading ?? ""}${i === 0 && p.lead ? `\n${p.lead}` : ""}` }))
-      .filter((segment) => segment.text.trim()),
-  );
-  const scored = segments.map((s) => ({ s, c: match(topic, textTerms(`${s.context}\n${s.text}`)).coverage }));
+  // The first paragraph continues its lead (the start of it, in the chunk before): that is what it is about. The
+  // last goes on in its tail (the rest of it, in the chunk after): what it says there is said where the topic is.
+  // (Paragraphs are judged on the passage's own text: a long tail must not raise the bar for the others.)
+  const segments = passages.flatMap((p) => {
+    const paragraphs = p.text.replace(INVISIBLE, "").split(/\n+/);
+    return paragraphs
+      .map((text, i) => ({
+        text: p.tail && i === paragraphs.length - 1 ? `${text} ${p.tail.replace(INVISIBLE, "")}` : text,
+        judged: text,
+        context: `${p.title}\n${p.heading ?? ""}${i === 0 && p.lead ? `\n${p.lead}` : ""}`,
+      }))
+      .filter((segment) => segment.text.trim());
+  });
+  const scored = segments.map((s) => ({ s, c: match(topic, textTerms(`${s.context}\n${s.judged}`)).coverage }));
   const best = Math.max(0, ...scored.map((x) => x.c));
-  return scored.filter((x) => x.c >= best * SEGMENT_RELATIVE_TO_BEST).map((x) => x.s);
+  return scored.filter((x) => x.c >= best * SEGMENT_RELATIVE_TO_BEST).map((x) => ({ text: x.s.text, context: x.s.context }));
 }
 
 /** Words that say a thing is given: the word next to them names what is given ("metformin dose", "protocol for melarsomine"). */
@@ -311,7 +317,9 @@ const LINKING = /^(?:of|for|with|the|a|an)$/i;
  * word no passage holds, asked as the thing given, is one the passages cannot speak of.
  */
 export function unseenNames(question: string, terms: QueryTerm[]): string[] {
-  const unseen = new Set(terms.filter((t) => t.df === 0).map((t) => t.term));
+  // A word the knowledge base writes another way ("wormer" for "anthelmintic") is seen in that form.
+  const seenAs = new Set(terms.filter((t) => t.expansion && t.df > 0).flatMap((t) => t.standsFor ?? []));
+  const unseen = new Set(terms.filter((t) => t.df === 0 && !seenAs.has(t.term)).map((t) => t.term));
   if (!unseen.size) return [];
   const words = question.match(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu) ?? [];
   // A question typed in capitals throughout ("PREVALENCE OF STREPTOCOCCUS…") writes no word as a name by its case.
@@ -446,15 +454,18 @@ export function checkCoverage<P extends PassageLike>(
   return { covered: true, supporting, notCovered: species.missing };
 }
 
-/** "How is FIP diagnosed?", "how do you diagnose it": asks how, not which disease ("Which diagnosis fits?"). */
-export const HOW_DIAGNOSED = /\bhow\b[^?]*\bdiagnos/i;
+/**
+ * "How is FIP diagnosed?", "how do you diagnose it", "how do I confirm it?", "how is it detected?": asks how, not
+ * which disease ("Which diagnosis fits?").
+ */
+export const HOW_DIAGNOSED = /\bhow\b[^?]*\b(?:diagnos|confirm|detect|test(?:ed|ing)?\b)/i;
 /** What a sentence about diagnosing says: a diagnosis, a test, a finding that confirms it ("Diagnosis of EMS is based partly on…"). */
 export const DIAGNOSING =
   /\b(?:diagnos\w*|detect(?:ed|ion|s)?|confirm(?:ed|s|ation)?|tests?|testing|assays?|PCR|ELISA|serolog\w*|isolation|histopatholog\w*|cytolog\w*|radiograph\w*|ultrasonograph\w*|biops\w+|necropsy|post-mortem)\b/i;
 /** "What's the prognosis for…", "median survival": asks for the outcome itself (not "does X predict the prognosis?"). */
 const PROGNOSIS_ASKED = /\b(?:what(?:'s|\s+is)?\s+(?:the\s+)?(?:long-term\s+)?(?:prognosis|outcome)|prognosis\s+(?:for|once|after)|median survival|life expectancy|how long do(?:es)?\s+(?:\w+\s+){1,4}(?:survive|live))\b/i;
 /** What a sentence about the outcome says: the prognosis, survival, recovery or death. */
-const PROGNOSING = /\b(?:prognos\w*|surviv\w*|outcomes?|recover\w*|fatal\w*|mortality|die[sd]?|death|deaths|euthan\w*|life expectancy|resolv\w*|relaps\w*|cured?|poor|guarded|favou?rable)\b/i;
+const PROGNOSING = /\b(?:prognos\w*|surviv\w*|succumb\w*|outcomes?|recover\w*|fatal\w*|mortality|die[sd]?|death|deaths|euthan\w*|life expectancy|resolv\w*|relaps\w*|cured?|poor|guarded|favou?rable)\b/i;
 
 /** What a sentence about treating says: a therapy, a drug, a procedure. */
 const TREATING = /\b(?:treat\w*|therap\w*|diet\w*|manag\w*|weight loss|withdraw\w*|discontinu\w*|drugs?|medicat\w*|medicines?|antibiotics?|antimicrobials?|antifungals?|antivirals?|anthelmintics?|antiparasitic\w*|administ\w*|dos(?:e|es|ed|age|ing)|mg\/kg|surg\w*|excis\w*|resect\w*|amputat\w*|supportive|fluids?|cure[ds]?|curative|regimens?|prescri\w*|inject\w*|infusions?|euthan\w*|soak\w*|baths?|moisten\w*|lubricat\w*|irrigat\w*|flush\w*|bandag\w*|splint\w*)\b/i;

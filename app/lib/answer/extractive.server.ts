@@ -224,13 +224,16 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
     const m = /^(.+)-[A-Z0-9]{1,4}$/.exec(a);
     return m ? [[a, new RegExp(`\\b${m[1]!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}-[A-Z0-9]{1,4}\\b`)] as const] : [];
   });
+  // The question's topic words as search terms (their synonyms with them).
+  const topicStems = new Set(tokenize((guide?.frame.topic ?? []).join(" ")));
+  const topic = terms.filter((t) => topicStems.has(t.term));
   const binomials = (guide?.frame.pathogens ?? []).filter((n) => /^\p{Lu}\p{Ll}+\s+\p{Ll}{3,}$/u.test(n)).map((n) => [n, tokenize(n)] as const);
   for (const p of passages) {
     const units = quotableSentences({ ...p, layout: p.layout ?? null }).filter((q) => QUOTED_KINDS.has(q.kind));
     // A sentence whose paragraph names the question's pathogen or drug is about it; a neighbour's is not.
     // Likewise for the asked species: "Small group treatment may be carried out by in-water medication of
     // flubendazole…" is about pigs when its paragraph is.
-    const paragraphs = new Map<number, { names: boolean; species: boolean; topic: boolean; subject: boolean }>();
+    const paragraphs = new Map<number, { names: boolean; species: boolean; topic: boolean; subject: boolean; text: string; terms?: ReadonlySet<string> }>();
     const paragraphOf = (start: number) => {
       const from = p.text.lastIndexOf("\n", start) + 1;
       let known = paragraphs.get(from);
@@ -244,6 +247,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
           species: Boolean(asksSpecies) && namesAskedSpecies(guide!.frame, paragraph),
           topic: !paragraphTerms || carriedTopic.some((t) => holdsTerm(paragraphTerms, t)),
           subject: !subjects.length || subjects.some((n) => namesThing(n, paragraph)),
+          text: paragraph,
         };
         paragraphs.set(from, known);
       }
@@ -302,7 +306,14 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       // A sentence that holds what is asked, in a paragraph naming the question's subject, is about that
       // subject even when it does not repeat its name ("… are the predominant signs.")
       // In a follow-up, the carried species its paragraph names counts as one of the question's words it holds.
-      const matched = terms.reduce((k, t) => k + (holdsTerm(sentenceTerms, t) ? 1 : 0), 0) + (answersAsked && inNamedParagraph ? 1 : 0) + (speciesFromParagraph ? 1 : 0);
+      let matched = terms.reduce((k, t) => k + (holdsTerm(sentenceTerms, t) ? 1 : 0), 0) + (answersAsked && inNamedParagraph ? 1 : 0) + (speciesFromParagraph ? 1 : 0);
+      // Likewise a paragraph that holds the question's topic ("Canine parvovirus…") for its sentence that says the
+      // asked value without it ("The virus … can remain viable outside of its host for at least a year").
+      if (answersAsked && !inNamedParagraph && matched < 2 && topic.length) {
+        const paragraph = paragraphOf(unit.start);
+        paragraph.terms ??= new Set(tokenize(paragraph.text));
+        if (topic.some((t) => !holdsTerm(sentenceTerms, t) && holdsTerm(paragraph.terms!, t))) matched++;
+      }
       // A dose (interval, duration, route) of another drug never leads an answer about this one.
       const otherDrug = dosingDrugs.length > 0 && !dosingDrugs.some((d) => namesThing(d, text));
       // "Is FeLV-B contagious?": a sentence about FeLV-A (another subtype of the same name) does not lead.

@@ -82,6 +82,8 @@ describe("the frame of a question", () => {
     expect(frameOf("Does body mass index influence mortality after gastrectomy?").asked).not.toContain("rate");
     expect(frameOf("What's the incubation period of goat pox?")).toMatchObject({ attribute: "incubation" });
     expect(frameOf("How long is the preclinical period of scrapie?")).toMatchObject({ asked: ["duration"], attribute: "preclinical" });
+    expect(frameOf("How long do foals with SCID survive?")).toMatchObject({ attribute: "survival" });
+    expect(frameOf("Mortality of parvo in untreated pups, and how long does it survive outside?").attribute).not.toBe("survival");
   });
 
   it("reads game birds as a species, an age as a span of time and revaccination as an interval", () => {
@@ -92,6 +94,7 @@ describe("the frame of a question", () => {
     expect(frameOf("At what age do large-breed dogs develop laryngeal paralysis?").asked).toContain("duration");
     expect(frameOf("How often should breeder ducks be revaccinated against duck plague?").asked).toContain("interval");
     expect(frameOf("vaccine schedule for PPR?").asked).toContain("interval");
+    expect(frameOf("Gastroesophageal intussusception in dogs - what age group gets it?").asked).toContain("duration");
   });
 
   it("reads 'how many cats get it' as a share of the animals, and 'how many vertebrae' as a count", () => {
@@ -278,9 +281,21 @@ describe("follow-ups", () => {
     const [, mortality] = readConversation(["incubation period for RHDV2 in rabbits?", "and the mortality?"]);
     expect(mortality).toMatchObject({ acronyms: ["RHDV2"], species: ["rabbit"], asked: ["rate"] });
     expect(mortality!.topic).not.toContain("incubation");
+    // Nor the noun its value was of: "preclinical" is not what "the signs once it shows" are about.
+    const [, signs] = readConversation(["How long is the preclinical period in classical scrapie?", "and the signs once it shows?"]);
+    expect(signs!.inherited).toContain("topic");
+    expect(signs!.topic).toContain("scrapie");
+    expect(signs!.topic).not.toContain("preclinical");
     // A follow-up's own words about its subject are carried on ("that way" is persistent viraemia).
     const [, , fraction] = readConversation(["What are the outcomes after a cat is infected with FeLV?", "In which of those does the cat stay persistently viraemic?", "What fraction of cats end up that way?"]);
     expect(fraction!.topic).toEqual(expect.arrayContaining(["persistently", "viraemic"]));
+  });
+
+  it("reads everyday verbs ('gives', 'last') and 'affected' as saying nothing of a topic of their own", () => {
+    const [, foals] = readConversation(["SCID in Arabian foals - how is it inherited?", "how long do affected foals last?"]);
+    expect(foals).toMatchObject({ acronyms: ["SCID"], asked: ["duration"] });
+    const [, positives] = readConversation(["How reliable is a Wood's lamp for picking up dermatophytosis?", "what gives false positives?"]);
+    expect(positives!.inherited.length).toBeGreaterThan(0);
   });
 
   it("reads 'instead' as leaning on the previous question, which keeps its species", () => {

@@ -252,7 +252,8 @@ const GENERIC_WORDS = new Set(
   take takes taking took taken pick picks picked picking settle settles settled stop stops stopped stopping start starts started starting
   run runs running ran keep keeps keeping kept put puts putting bring brings bringing carry carries carrying come comes coming came goes went gone
   let lets letting allow allowed allowing wait waiting getting gotten soon later lately tho though pls approx inj bigger smaller
-  till until once max maximum minimum min end ends ended hit hits drag drags protocol protocols regimen regimens schedule schedules`.split(/\s+/),
+  till until once max maximum minimum min end ends ended hit hits drag drags protocol protocols regimen regimens schedule schedules
+  gives affected last lasts`.split(/\s+/),
 );
 
 /** Does this word name a drug (by its INN stem or as a usual veterinary drug)? */
@@ -308,6 +309,9 @@ const NOUN_PHRASE_WORDS = 8;
 const isNounPhraseQuery = (text: string) =>
   text.split(/\s+/).filter(Boolean).length <= NOUN_PHRASE_WORDS && !ASKS_WHETHER.test(text);
 
+/** The noun the previous question's typed value was of ("preclinical", however hyphenated). */
+const isAskedAttribute = (word: string, attribute: string | null) => attribute !== null && word.toLowerCase().replace(/-/g, "") === attribute.replace(/-/g, "");
+
 /** A word that on its own says what kind of thing is asked ("incubation", "mortality", "dose", "signs"). */
 const namesAskedKind = (word: string) => ASKED.some(([, re]) => re.test(word));
 
@@ -316,7 +320,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   // "How often should it be given/repeated": a dosing interval; "how often do cats show bleeding": a rate (below).
   ["interval", /\b(how (?:often|frequently)\b(?:\W+\w+){0,4}?\W+(?:give|given|administer(?:ed)?|repeat(?:ed)?|dose[ds]?|treat(?:ed)?|appl(?:y|ied)|inject(?:ed)?|(?:re)?vaccinate[ds]?|booster(?:ed)?|retest(?:ed)?|deworm(?:ed)?|drench(?:ed)?|wormed)|dosing interval|interval between|intervals|repeated?|repeat the|how many times|every how many|schedules?)\b/i],
   // "At what age…", "how old…": an age, said as a span of time ("above 2 weeks of age").
-  ["duration", /\b(how long|duration|incubation|gestation|withdrawal (?:period|time)s?|for how many (?:days|weeks|months|hours)|how many (?:days|weeks|months|hours|years)|life ?span|life cycle|survival time|median survival|at what age|from what age|how old|age (?:of|at) onset)\b/i],
+  ["duration", /\b(how long|duration|incubation|gestation|withdrawal (?:period|time)s?|for how many (?:days|weeks|months|hours)|how many (?:days|weeks|months|hours|years)|life ?span|life cycle|survival time|median survival|what age|how old|age (?:of|at) onset)\b/i],
   ["route", /\b(route|routes|orally|intravenous(?:ly)?|subcutaneous(?:ly)?|intramuscular(?:ly)?|topical(?:ly)?|how (?:is|should|do) (?:it|they|\w+) (?:be )?(?:given|administered))\b/i],
   ["rate", new RegExp(String.raw`\b(prevalence|seroprevalence|incidence|mortality|morbidity|case fatality|fatality|percent|percentage|proportion|fraction|what share|how common|how often do(?:es)?|rate of|success rate|recovery rate|survival rate|death rate|fatality rate|attack rate|${HOW_MANY_OUTCOME})\b`, "i")],
   ["quantity", /\b(concentrations?|threshold|cut-?off|how (?:large|big|wide|heavy|tall|deep)|diameter|width|weight of|size of|levels? of|reference (?:range|interval)|normal range)\b/i],
@@ -353,6 +357,9 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
   if (asked.includes("duration") || asked.includes("interval")) {
     const m = SPAN_ATTRIBUTE.exec(s);
     if (m) return m[1]!;
+    // "How long do they survive?" asks how long the survival is (not what share survives: a rate asked beside it
+    // is of something else, "mortality if untreated, and how long does it survive?").
+    if (!asked.includes("rate") && /\bsurviv(?:e|es|ed|ing)\b/.test(s)) return "survival";
   }
   if (asked.includes("rate")) {
     const m = RATE_ATTRIBUTE.exec(s);
@@ -571,7 +578,8 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
   const take = <K extends "drugs" | "pathogens" | "conditions" | "names" | "acronyms" | "topic">(key: K, replaced: boolean): string[] => {
     // Of the topic, the words that said what the earlier questions asked are not carried ("incubation" in
     // "incubation period of RHDV2?" is not carried into "and the mortality?").
-    const carried = key === "topic" ? previous.topic.filter((w) => !namesAskedKind(w)) : previous[key];
+    // Nor is the attribute it asked about ("preclinical" in "How long is the preclinical period?").
+    const carried = key === "topic" ? previous.topic.filter((w) => !namesAskedKind(w) && !isAskedAttribute(w, previous.attribute)) : previous[key];
     if (replaced || !carried.length) return own[key];
     inherited.push(key);
     return [...carried, ...own[key].filter((v) => !carried.includes(v))];

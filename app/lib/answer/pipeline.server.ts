@@ -1,7 +1,7 @@
 import { getConfig } from "../config.server";
 import { getDb, type Db } from "../db/index.server";
 import { getEmbedder, type Embedder } from "../embeddings/index.server";
-import { correctQuery, correctionsLabel, embedQuery, paragraphLeads, retrieveSync, tokenize, type Passage, type QueryTerm, type RetrieveOptions, type Retrieval } from "../search/index.server";
+import { correctQuery, correctionsLabel, embedQuery, paragraphContinuations, paragraphLeads, passagesByIds, retrieveSync, tokenize, type Passage, type QueryTerm, type RetrieveOptions, type Retrieval } from "../search/index.server";
 import { splitSentences } from "../sentences";
 import { EXTRACTIVE, type AnsweredBy, type AnswererStatus } from "./answered-by";
 import type { ChatModel, ChatModelStatus } from "./chat-model.server";
@@ -104,6 +104,61 @@ function withLeads(found: Retrieval, deps: AnswerDeps): Retrieval & { passages: 
   const leads = paragraphLeads(deps.db.$client, found.passages.map((p) => p.chunkId));
   if (!leads.size) return found;
   return { ...found, passages: found.passages.map((p) => (leads.has(p.chunkId) ? { ...p, lead: leads.get(p.chunkId)! } : p)) };
+}
+
+/**
+ * The rest of the paragraph each relevant passage ends in the middle of (its tail, from the chunk after), and
+ * those chunks: the sentence that answers may be cut off by a chunk boundary ("The diagnosis is confirmed by PCR").
+ */
+function withTails<P extends PassageLike>(relevant: Array<ScoredPassage<P>>, deps: AnswerDeps) {
+  const continuations = paragraphContinuations(deps.db.$client, relevant.map((p) => p.chunkId));
+  // One copy per passage: the coverage check tells passages apart by identity (relevant ones among passing ones).
+  const copies = new Map<ScoredPassage<P>, ScoredPassage<P>>();
+  const tailed = (p: ScoredPassage<P>): ScoredPassage<P> => {
+    const next = continuations.get(p.chunkId);
+    if (!next) return p;
+    if (!copies.has(p)) copies.set(p, { ...p, tail: next.tail });
+    return copies.get(p)!;
+  };
+  return { tailed, continuations };
+}
+
+/**
+ * The supporting passages each followed by its continuation, so what the coverage check read in a tail can be
+ * quoted at its page: read from the index when search did not return it (the same document, so the same viewer
+ * may see it) and scored as the passage it continues. Then the other relevant passages.
+ */
+function followedByContinuations(
+  supporting: Array<ScoredPassage<Passage>>,
+  relevant: Array<ScoredPassage<Passage>>,
+  continuations: Map<number, { chunkId: number }>,
+  deps: AnswerDeps,
+): { passages: Array<ScoredPassage<Passage>>; continuing: number[] } {
+  const present = new Map(relevant.map((p) => [p.chunkId, p]));
+  const wanted = supporting.flatMap((p) => {
+    const next = continuations.get(p.chunkId)?.chunkId;
+    return next !== undefined && !present.has(next) ? [next] : [];
+  });
+  const read = passagesByIds(deps.db.$client, wanted);
+  const leads = paragraphLeads(deps.db.$client, read.map((p) => p.chunkId));
+  const loaded = new Map(read.map((p) => [p.chunkId, leads.has(p.chunkId) ? { ...p, lead: leads.get(p.chunkId)! } : p]));
+  const out: Array<ScoredPassage<Passage>> = [];
+  const continuing: number[] = [];
+  const placed = new Set<number>();
+  for (const p of supporting) {
+    if (placed.has(p.chunkId)) continue;
+    out.push(p);
+    placed.add(p.chunkId);
+    const nextId = continuations.get(p.chunkId)?.chunkId;
+    if (nextId === undefined || placed.has(nextId)) continue;
+    const fromIndex = loaded.get(nextId);
+    const next = present.get(nextId) ?? (fromIndex ? { ...fromIndex, coverage: p.coverage, evidence: p.evidence } : undefined);
+    if (!next) continue;
+    out.push(next);
+    placed.add(nextId);
+    continuing.push(nextId);
+  }
+  return { passages: [...out, ...relevant.filter((p) => !placed.has(p.chunkId))], continuing };
 }
 
 const PASSAGES = { normal: 6, thinkHarder: 12, perSubQuestion: 3 } as const;
@@ -297,11 +352,13 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
   // (An abbreviation the frame holds is not otherwise required: a passage may spell it out. One no passage writes
   // and none spells out is.)
   const unseen = unseenNames(request.question, terms).filter((n) => !frame.names.includes(n) && !frame.drugs.includes(n.toLowerCase()));
-  const covered = checkCoverage(request.question, coverageTerms(request.question, terms, frame), unseen.length ? { ...frame, names: [...frame.names, ...unseen] } : frame, main.relevant, main.passing);
+  const { tailed, continuations } = withTails(main.relevant, deps);
+  const covered = checkCoverage(request.question, coverageTerms(request.question, terms, frame), unseen.length ? { ...frame, names: [...frame.names, ...unseen] } : frame, main.relevant.map(tailed), main.passing.map(tailed));
   if (!covered.covered) return { terms, uncovered: covered, notCovered: [], supporting: new Set(), passages: [], overview: 0, sections: [] };
-  // The passages that carry the topic come first: the answer leads from them.
-  const supportingIds = new Set(covered.supporting.map((p) => p.chunkId));
-  main.relevant = [...covered.supporting, ...main.relevant.filter((p) => !supportingIds.has(p.chunkId))];
+  // The passages that carry the topic come first, each with its continuation: the answer leads from them.
+  const ordered = followedByContinuations(covered.supporting, main.relevant, continuations, deps);
+  const supportingIds = new Set([...covered.supporting.map((p) => p.chunkId), ...ordered.continuing]);
+  main.relevant = ordered.passages;
 
   const limit = request.useThinkHarder ? PASSAGES.thinkHarder : PASSAGES.normal;
   const seen = new Set<number>();

@@ -1,5 +1,5 @@
 import { memoByText } from "../memo.server";
-import { tokenize, type QueryTerm } from "../search/index.server";
+import { adjectiveForms, tokenize, type QueryTerm } from "../search/index.server";
 import type { PassageLike } from "./types";
 
 /**
@@ -66,22 +66,25 @@ const abbreviatedGenusTerm = (initial: string, epithetTerm: string) => `${initia
  * Other ways a text writes what the question names, as alternatives of its terms:
  * - a binomial the question writes out ("Haemonchus contortus") is held by a passage that writes "H. contortus"
  *   (passageTerms adds that form for every abbreviated binomial);
- * - a code typed without its hyphen ("BPI3", "CPV2") by one that writes "BPI-3" (the index reads "bpi" and "3").
+ * - a code typed without its hyphen ("BPI3", "CPV2") by one that writes "BPI-3" (the index reads "bpi" and "3");
+ * - a noun ("environment") by its adjective ("environmental"), which Porter stems apart, and the reverse.
  */
 export function withWrittenForms(terms: QueryTerm[], question: string): QueryTerm[] {
-  const forms = new Map<string, string[]>();
+  const forms = new Map<string, string[][]>();
+  const add = (term: string, form: string[]) => forms.set(term, [...(forms.get(term) ?? []), form]);
   for (const m of question.matchAll(/\b([A-Z][a-z]{2,})\s+([a-z]{3,})\b/g)) {
     const [genus, epithet] = [tokenize(m[1]!)[0], tokenize(m[2]!)[0]];
-    if (genus && epithet) forms.set(genus, [abbreviatedGenusTerm(m[1]![0]!, epithet)]);
+    if (genus && epithet) add(genus, [abbreviatedGenusTerm(m[1]![0]!, epithet)]);
   }
   for (const t of terms) {
     const code = /^([a-z]{2,})(\d{1,3})$/.exec(t.term);
-    if (code) forms.set(t.term, tokenize(`${code[1]}-${code[2]}`));
+    if (code) add(t.term, tokenize(`${code[1]}-${code[2]}`));
+    for (const form of adjectiveForms(t.term)) add(t.term, [form]);
   }
   if (!forms.size) return terms;
   return terms.map((t) => {
-    const form = forms.get(t.term);
-    return form?.length ? { ...t, alternatives: [...(t.alternatives ?? []), form] } : t;
+    const form = forms.get(t.term)?.filter((f) => f.length);
+    return form?.length ? { ...t, alternatives: [...(t.alternatives ?? []), ...form] } : t;
   });
 }
 

@@ -9,6 +9,8 @@ export type PassageLike = Pick<Passage, "chunkId" | "documentId" | "title" | "pa
     quotes?: string[];
     /** The start of the paragraph it begins in the middle of (from the chunk before): what that paragraph is about. */
     lead?: string;
+    /** The rest of the paragraph it ends in the middle of (from the chunk after): what else that paragraph says. */
+    tail?: string;
   };
 
 /** A passage as numbered in one answer: [n] in the answer text refers to it. */

@@ -27,8 +27,9 @@ export function warmVectorIndexes(client: Database.Database): number {
 export type { DocumentVectors, IndexedDocument } from "./indexer.server";
 export { LEXICAL_TUNING, type LexicalTuning, type QueryAnalysis, type QueryTerm } from "./lexical.server";
 export { normalizeText, tokenize } from "./tokenize";
+export { adjectiveForms } from "./word-forms";
 export { isStopWord } from "./stopwords";
-export { paragraphLeads } from "./leads.server";
+export { paragraphContinuations, paragraphLeads } from "./leads.server";
 export { correctQuery, correctionsLabel, type Correction, type CorrectedQuery } from "./spellcheck.server";
 export { warmEnglishWords } from "./english-words.server";
 
@@ -110,6 +111,15 @@ function loadRows(client: Database.Database, ids: number[]): Map<number, Candida
      FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.id IN (SELECT value FROM json_each(?))`,
   ).all(JSON.stringify(ids)) as CandidateRow[];
   return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Passages read by chunk id (the chunk after a retrieved one, say), in the order asked; they were not scored by a search. */
+export function passagesByIds(client: Database.Database, ids: number[]): Passage[] {
+  const rows = loadRows(client, ids);
+  return ids.flatMap((id) => {
+    const row = rows.get(id);
+    return row ? [toPassage(row, 0, null, null)] : [];
+  });
 }
 
 function totalChunks(client: Database.Database): number {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createKnowledgeBase, page, para } from "../../../tests/support/knowledge-base";
-import { leadOf, paragraphLeads } from "./leads.server";
+import { leadOf, paragraphContinuations, paragraphLeads, tailOf } from "./leads.server";
 
 /** Sentences about one topic, enough of them that the chunker splits the paragraph they make. */
 const filler = (topic: string, n: number) =>
@@ -49,5 +49,27 @@ describe("the start of the paragraph a passage begins in the middle of", () => {
       expect(leads.get(c.id)).toMatch(/^Goat pox is a capripoxvirus disease/);
       expect(leads.get(c.id)).not.toContain("Scrapie");
     }
+  });
+});
+
+describe("the rest of the paragraph a passage ends in the middle of", () => {
+  it("is the next chunk's part of that paragraph, after the overlap it repeats", () => {
+    const paragraph = `Bluetongue is an orbivirus disease of ruminants transmitted by Culicoides midges. ${filler("midges", 30)} The diagnosis is confirmed by polymerase chain reaction for viral RNA.`;
+    kb.add({ id: "bt", title: "Ruminant Viruses", fileType: "txt", pages: [page(28, [para(paragraph), para("Sheep pox is a capripoxvirus disease of sheep.")])] });
+    const chunks = chunksOf("bt");
+    const first = chunks[0]!;
+    expect(first.text).not.toContain("The diagnosis is confirmed");
+    const continuation = paragraphContinuations(kb.db.$client, [first.id]).get(first.id);
+    expect(continuation?.chunkId).toBe(chunks[1]!.id);
+    expect(continuation?.tail).toMatch(/The diagnosis is confirmed by polymerase chain reaction for viral RNA\.$/);
+    // Not the overlap again, and not the next paragraph.
+    expect(first.text).not.toContain(continuation!.tail.slice(0, 40));
+    expect(continuation?.tail).not.toContain("Sheep pox");
+    // The last chunk goes on with nothing.
+    expect(paragraphContinuations(kb.db.$client, [chunks[chunks.length - 1]!.id]).size).toBe(0);
+  });
+
+  it("is none when the next chunk begins a paragraph of its own", () => {
+    expect(tailOf("Goat pox is a viral disease.\nIt spreads by contact and by insects.", "Sheep pox is related to goat pox and is more severe in lambs.")).toBeNull();
   });
 });

@@ -6,7 +6,8 @@ import { prepared } from "./statements.server";
  * paragraph more often than not, and the chunk after it then lacks what that paragraph is about: the
  * second half of a passage on bluetongue says "Cattle require two doses separated by 2 weeks" without
  * the word "bluetongue". The chunk before holds the start; the two share the overlap sentences the
- * chunker repeats, which is how a continued paragraph is told from a new one.
+ * chunker repeats, which is how a continued paragraph is told from a new one. Likewise the end of a paragraph a
+ * passage is cut off in (its tail, in the chunk after).
  */
 
 /** How much of the passage's first paragraph must be found in the chunk before it (the repeated overlap). */
@@ -46,11 +47,53 @@ export function paragraphLeads(client: Database.Database, chunkIds: number[]): M
 
 /** The part of the previous chunk's last paragraph before the text this chunk repeats from it, when it repeats some. */
 export function leadOf(previousText: string, text: string): string | null {
+  const joint = jointOf(previousText, text);
+  return joint && joint.lastParagraph.slice(0, joint.at).trim() ? joint.lastParagraph.slice(0, joint.at).trim() : null;
+}
+
+/**
+ * Where a chunk's first paragraph begins inside the previous chunk's last paragraph (the overlap the chunker
+ * repeats), or null when the chunk begins a paragraph of its own.
+ */
+function jointOf(previousText: string, text: string): { lastParagraph: string; firstParagraph: string; at: number } | null {
   const lastParagraph = previousText.slice(previousText.lastIndexOf("\n") + 1);
   const firstParagraph = text.slice(0, text.includes("\n") ? text.indexOf("\n") : undefined);
   const probe = firstParagraph.slice(0, OVERLAP_PROBE).trim();
   if (probe.length < 20) return null;
   const at = lastParagraph.indexOf(probe);
-  if (at <= 0) return null;
-  return lastParagraph.slice(0, at).trim() || null;
+  return at > 0 ? { lastParagraph, firstParagraph, at } : null;
+}
+
+/**
+ * The rest of a chunk's last paragraph, when the next chunk goes on with it: the sentences after the repeated
+ * overlap, up to the end of that paragraph. The first half of a passage on bluetongue ends before "The diagnosis
+ * is confirmed by PCR", which the chunk after it holds.
+ */
+export function tailOf(text: string, nextText: string): string | null {
+  const joint = jointOf(text, nextText);
+  if (!joint) return null;
+  const overlap = joint.lastParagraph.slice(joint.at);
+  // The chunker repeats whole sentences: the next chunk's paragraph starts with the overlap, then goes on.
+  if (!joint.firstParagraph.startsWith(overlap)) return null;
+  return joint.firstParagraph.slice(overlap.length).trim() || null;
+}
+
+type Next = { nextId: number; nextText: string; nextPageStart: number; pageEnd: number; text: string };
+
+/** Each passage's continuation, by chunk id: the next chunk and the rest of the paragraph it holds; none when the passage ends its paragraph. */
+export function paragraphContinuations(client: Database.Database, chunkIds: number[]): Map<number, { chunkId: number; tail: string }> {
+  const out = new Map<number, { chunkId: number; tail: string }>();
+  const statement = prepared(
+    client,
+    `SELECT next.id AS nextId, next.text AS nextText, next.page_start AS nextPageStart, chunk.page_end AS pageEnd, chunk.text AS text
+     FROM chunks chunk JOIN chunks next ON next.document_id = chunk.document_id AND next.chunk_index = chunk.chunk_index + 1
+     WHERE chunk.id = ?`,
+  );
+  for (const id of new Set(chunkIds)) {
+    const row = statement.get(id) as Next | undefined;
+    if (!row || row.pageEnd !== row.nextPageStart) continue;
+    const tail = tailOf(row.text, row.nextText);
+    if (tail) out.set(id, { chunkId: row.nextId, tail });
+  }
+  return out;
 }
