@@ -93,6 +93,14 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("What's the prognosis for dogs with idiopathic megaesophagus?", [passage("Dogs with idiopathic megaesophagus have a guarded prognosis; many die of aspiration pneumonia.")])).toMatchObject({ covered: true });
   });
 
+  it("needs the typed value said of the asked species, not of another in the same paragraph", () => {
+    const bluetongue = passage("Bluetongue is primarily a disease of sheep and goats. Monovalent vaccines are available. Cattle require two doses separated by 2 weeks.");
+    expect(check("Bluetongue vaccine in goats - how many doses and at what interval?", [bluetongue])).toMatchObject({ covered: false, missing: "detail" });
+    expect(check("Bluetongue vaccine in cattle - how many doses and at what interval?", [bluetongue])).toMatchObject({ covered: true });
+    // A sentence naming no species is about the paragraph's.
+    expect(check("Bluetongue vaccine in goats - how many doses?", [passage("Bluetongue is a disease of sheep and goats. Two doses are given, 2 weeks apart.")])).toMatchObject({ covered: true });
+  });
+
   it("asks how long a survival is of a sentence about surviving ('viable', 'succumb'), not of any span", () => {
     const scrapie = passage("Classical scrapie in sheep has a variable pre-clinical period (2-5 years) that culminates in neurologic signs.");
     expect(check("How long do sheep with classical scrapie survive once signs appear?", [scrapie])).toMatchObject({ covered: false, missing: "detail", what: ["duration"] });

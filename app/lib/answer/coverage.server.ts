@@ -1,7 +1,7 @@
 import { normalizeText, tokenize, type QueryTerm } from "../search/index.server";
 import { memoByText } from "../memo.server";
 import { splitSentences } from "../sentences";
-import { definedAbbreviations, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, speciesIn, speciesLabel, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
+import { definedAbbreviations, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
 import { cleanQuote } from "./quotes.server";
 import { match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
@@ -427,7 +427,11 @@ export function checkCoverage<P extends PassageLike>(
     const found = segments.some((segment) => {
       const sentences = splitSentences(cleanQuote(segment.text)).map((s) => s.text);
       const defined = new Set(definedAbbreviations(segment.text).map((a) => a.abbreviation.replace(/(?<=[A-Z])s$/, "")));
-      return sentences.some((s, i) => holdsValue(kind, s, frame.attribute, sentences[i - 1] ?? "", [...frame.names, ...frame.acronyms, ...frame.drugs], defined));
+      // The value is for the asked species: "Cattle require two doses separated by 2 weeks" does not give the goats' schedule,
+      // though its paragraph names goats.
+      return sentences.some(
+        (s, i) => otherSpeciesIn(frame, s).length === 0 && holdsValue(kind, s, frame.attribute, sentences[i - 1] ?? "", [...frame.names, ...frame.acronyms, ...frame.drugs], defined),
+      );
     });
     if (!found) return { covered: false, missing: "detail", what: [kind], alternative: null };
   }
