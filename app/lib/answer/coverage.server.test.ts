@@ -93,6 +93,13 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("What's the prognosis for dogs with idiopathic megaesophagus?", [passage("Dogs with idiopathic megaesophagus have a guarded prognosis; many die of aspiration pneumonia.")])).toMatchObject({ covered: true });
   });
 
+  it("refuses when the species asked about is missing, though the one it is compared with is there", () => {
+    const deer = passage("White-tailed deer are a source of blood for adult blacklegged ticks but are not susceptible to B. burgdorferi infection.");
+    expect(check("Are grey squirrels reservoirs for B. burgdorferi, or like white-tailed deer are they not susceptible to infection?", [deer])).toMatchObject({ covered: false, missing: "species", what: ["squirrels"] });
+    const testes = passage("The testes of the elephant and the hyrax are intra-abdominal.");
+    expect(check("Elephant and hyrax testes stay intra-abdominal — is that also the case in dolphins?", [testes])).toMatchObject({ covered: false, missing: "species" });
+  });
+
   it("needs the typed value said of the asked species, not of another in the same paragraph", () => {
     const bluetongue = passage("Bluetongue is primarily a disease of sheep and goats. Monovalent vaccines are available. Cattle require two doses separated by 2 weeks.");
     expect(check("Bluetongue vaccine in goats - how many doses and at what interval?", [bluetongue])).toMatchObject({ covered: false, missing: "detail" });

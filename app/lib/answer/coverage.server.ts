@@ -1,7 +1,7 @@
 import { normalizeText, tokenize, type QueryTerm } from "../search/index.server";
 import { memoByText } from "../memo.server";
 import { splitSentences } from "../sentences";
-import { definedAbbreviations, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
+import { askingParts, definedAbbreviations, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
 import { cleanQuote } from "./quotes.server";
 import { match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
@@ -242,8 +242,7 @@ function missingSpecies(frame: Frame, passages: Array<Pick<PassageLike, "title" 
 function missesFocus(question: string, frame: Frame, missingIds: string[]): boolean {
   if (!missingIds.length) return false;
   const missing = new Set(missingIds);
-  const asking = question.split(/(?<=[?.!])\s+|\n+/).filter((s) => /\?\s*$/.test(s));
-  const sentences = (asking.length ? asking : [question]).map((s) => speciesIn(s, { asked: true }).order.filter((x) => x !== "human"));
+  const sentences = askingParts(question).map((s) => speciesIn(s, { asked: true }).order.filter((x) => x !== "human"));
   const named = sentences.filter((o) => o.length);
   if (!named.length) return true;
   if (missing.has(named[0]![0]!)) return true;

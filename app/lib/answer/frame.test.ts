@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { askingClause, correctableEdits, definedAbbreviations, frameLabel, frameOf, mentionsSpecies, readConversation, readQuestion, searchText, speciesIn } from "./frame";
+import { askingClause, askingParts, correctableEdits, definedAbbreviations, frameLabel, frameOf, mentionsSpecies, readConversation, readQuestion, searchText, speciesIn } from "./frame";
 
 describe("species in a text", () => {
   it("reads names, plurals, adjectives, sexes and young as their species", () => {
@@ -95,6 +95,21 @@ describe("the frame of a question", () => {
     expect(frameOf("How often should breeder ducks be revaccinated against duck plague?").asked).toContain("interval");
     expect(frameOf("vaccine schedule for PPR?").asked).toContain("interval");
     expect(frameOf("Gastroesophageal intussusception in dogs - what age group gets it?").asked).toContain("duration");
+  });
+
+  it("does not end a sentence at an abbreviated genus ('T. annae')", () => {
+    expect(frameOf("atovaquone dose for canine theileriosis (T. annae)?")).toMatchObject({ species: ["dog"], drugs: ["atovaquone"], asked: ["dose"] });
+    expect(askingParts("Are grey squirrels reservoirs for B. burgdorferi?")).toHaveLength(1);
+  });
+
+  it("reads the species asked about, not one compared with or named in a disease's name", () => {
+    expect(frameOf("Are grey squirrels reservoirs for B. burgdorferi, or like white-tailed deer are they not susceptible to infection?").species).toEqual(["squirrel"]);
+    expect(frameOf("max blood volume I can take from a sick snake - is it 5% of body weight as in amphibians?").species).toEqual(["snake"]);
+    expect(frameOf("What is the case fatality rate of peste des petits ruminants in dromedary camels?")).toMatchObject({ species: ["camel"], groups: [] });
+    // A statement, then a question about it for another species: that species is asked about.
+    expect(frameOf("Elephant and hyrax testes stay intra-abdominal — is that also the case in dolphins?").species).toEqual(["marine-mammal"]);
+    // Options to choose from are not what is asked about.
+    expect(frameOf("PPR case fatality rate in camels — closer to goats (55–85%) or sheep (<10%)?").species).toContain("camel");
   });
 
   it("reads 'how many cats get it' as a share of the animals, and 'how many vertebrae' as a count", () => {

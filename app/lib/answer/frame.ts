@@ -112,8 +112,12 @@ export type SpeciesMentions = {
 
 /** Words after a species word that make it part of a disease's name ("goat pox", "African horse sickness", "bovine TB"). */
 const DISEASE_NAME_NEXT = new Set(
-  "pox plague sickness cholera influenza flu fever tuberculosis tb distemper leukaemia leukemia parvovirus herpesvirus coronavirus calicivirus immunodeficiency viral virus pestivirus spongiform".split(" "),
+  "pox plague sickness cholera influenza flu fever tuberculosis tb distemper leukaemia leukemia parvovirus herpesvirus coronavirus calicivirus immunodeficiency viral virus pestivirus spongiform infectious panleukopenia rhinotracheitis pleuropneumonia".split(
+    " ",
+  ),
 );
+/** A word before a species word that makes it the end of a disease's name ("peste des petits ruminants"). */
+const DISEASE_NAME_BEFORE = new Set(["petits"]);
 
 /**
  * The species and groups a text names, as whole words (the longest name wins: "guinea pig" is not "pig").
@@ -137,6 +141,10 @@ export function speciesIn(text: string, options: { asked?: boolean } = {}): Spec
     if (options.asked && (DISEASE_NAME_NEXT.has(next) || namesVirus)) {
       out.diseases.push([...hit.words, next].join(" "));
       i += hit.words.length;
+      continue;
+    }
+    if (options.asked && DISEASE_NAME_BEFORE.has(words[i - 1] ?? "")) {
+      i += hit.words.length - 1;
       continue;
     }
     if (hit.term.kind === "species") {
@@ -285,6 +293,10 @@ const ASKS_THE_SAME = /\b(?:the same|similar(?:ly)?|likewise)\b/i;
 
 /** "Apart from cattle", "besides dogs and cats", "other than horses": species a question sets aside. */
 const SET_ASIDE = /\b(?:apart from|aside from|besides|other than|except(?: for)?|excluding|not counting)\s+(?:the\s+)?(?:[\p{L}-]+(?:,\s*|\s+and\s+|\s+or\s+)){0,3}[\p{L}-]+/giu;
+/** "…or, like white-tailed deer, are they not susceptible?", "…5% of body weight as in amphibians?": the species compared with is not the one asked about. */
+const COMPARED_WITH = /\b(?:like|as in|as with|as for|as do|as does)\s+(?:the\s+)?(?:[\p{L}-]+\s+){0,1}[\p{L}-]+/giu;
+/** The species a question asks about are named outside what it sets aside or compares with. */
+const askedAbout = (text: string) => text.replace(SET_ASIDE, " ").replace(COMPARED_WITH, " ");
 
 /** Pronouns that point back at the previous question's subject. */
 const REFERS = /\b(it|its|it's|itself|they|them|their|this|that|these|those|same|such)\b/i;
@@ -388,8 +400,30 @@ export function isAttributeOf(kind: AskedKind, attribute: string): boolean {
   return !SPAN_ATTRIBUTE.test(attribute) && !RATE_ATTRIBUTE.test(attribute);
 }
 
-const clauseSplit = (text: string) => text.split(/(?<=[?.!])\s+|\n+/).map((s) => s.trim()).filter(Boolean);
+/** Sentences of a question; an abbreviated genus ("B. burgdorferi", "T. annae") or "spp." does not end one. */
+export const clauseSplit = (text: string) =>
+  text
+    .split(/(?<=[?.!])(?<!(?:^|[\s(])\p{Lu}\.)(?<!\b(?:spp|sp|vs|approx|ca|cf|e\.g|i\.e|Dr|Fig)\.)\s+|\n+/u)
+    .map((s) => s.trim())
+    .filter(Boolean);
 const isQuestionSentence = (s: string) => /\?\s*$/.test(s) || /^(what|which|how|when|where|why|who|is|are|does|do|did|can|could|should|would|will|has|have)\b/i.test(s);
+
+/**
+ * The parts of a question that ask, for reading which species it is about: its question sentences, and of one
+ * that states something first and then asks about it for a species ("Elephant and hyrax testes stay
+ * intra-abdominal — is that also the case in dolphins?"), the part after the dash or semicolon. ("PPR case
+ * fatality in camels — closer to goats or sheep?" asks about camels.) With what they set aside or compare with removed.
+ */
+export function askingParts(question: string): string[] {
+  const sentences = clauseSplit(question);
+  const asking = sentences.filter(isQuestionSentence);
+  return (asking.length ? asking : sentences).map((sentence) => {
+    const parts = sentence.split(/\s[—–-]\s|;\s/).map((p) => p.trim()).filter(Boolean);
+    const last = askedAbout(parts[parts.length - 1] ?? sentence);
+    const asksOfStatement = parts.length > 1 && isQuestionSentence(last) && REFERS.test(last) && speciesIn(last, { asked: true }).order.length > 0;
+    return asksOfStatement ? last : askedAbout(sentence);
+  });
+}
 
 /** Named things of a text: drugs, pathogens, conditions and other names (acronyms, codes, proper nouns). */
 function namedThings(text: string) {
@@ -463,8 +497,7 @@ export function frameOf(question: string): Frame {
   const asking = sentences.filter(isQuestionSentence);
   const focus = asking.length ? asking : sentences;
   // "Apart from cattle, which mammals…": the species set aside is not the one asked about.
-  const askedAbout = (text: string) => text.replace(SET_ASIDE, " ");
-  let mentions = speciesIn(askedAbout(focus.join(" ")), { asked: true });
+  let mentions = speciesIn(askingParts(question).join(" "), { asked: true });
   // A question sentence that names no species ("what dose is used?") asks about the species of its context.
   if (!mentions.species.size && !mentions.groups.size) mentions = speciesIn(askedAbout(question), { asked: true });
   const named = namedThings(question);
