@@ -108,6 +108,14 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("Bluetongue vaccine in goats - how many doses?", [passage("Bluetongue is a disease of sheep and goats. Two doses are given, 2 weeks apart.")])).toMatchObject({ covered: true });
   });
 
+  it("reads a span said as an age as an age: it answers 'at what age', not 'how often' or 'how long'", () => {
+    const duckPlague = passage("Live-attenuated and killed duck plague vaccines are used in breeder ducks above 2 weeks of age.");
+    expect(check("How often should breeder ducks be revaccinated against duck plague?", [duckPlague])).toMatchObject({ covered: false, missing: "detail", what: ["interval"] });
+    expect(check("From what age can breeder ducks get duck plague vaccine?", [duckPlague])).toMatchObject({ covered: true });
+    const gudair = passage("Sheep farmers worry about resurgence of OJD if they stop vaccinating lambs with Gudair after a few years without cases.");
+    expect(check("At what age should lambs be given Gudair?", [gudair])).toMatchObject({ covered: false, missing: "detail", what: ["duration"] });
+  });
+
   it("asks how long a survival is of a sentence about surviving ('viable', 'succumb'), not of any span", () => {
     const scrapie = passage("Classical scrapie in sheep has a variable pre-clinical period (2-5 years) that culminates in neurologic signs.");
     expect(check("How long do sheep with classical scrapie survive once signs appear?", [scrapie])).toMatchObject({ covered: false, missing: "detail", what: ["duration"] });

@@ -1,7 +1,7 @@
 import { normalizeText, tokenize, type QueryTerm } from "../search/index.server";
 import { memoByText } from "../memo.server";
 import { splitSentences } from "../sentences";
-import { askingParts, definedAbbreviations, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
+import { AGE_ATTRIBUTE, askingParts, definedAbbreviations, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
 import { cleanQuote } from "./quotes.server";
 import { match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
@@ -130,6 +130,9 @@ const VALUE: Partial<Record<AskedKind, RegExp>> = {
   drug: /[\p{L}-]{5,}/u,
 };
 
+/** A span said as an age: "2 weeks of age", "aged 6 months", "6-week-old", "3 months old". */
+const AN_AGE = new RegExp(`\\b(?:aged\\s+)?${RANGE}\\s*-?\\s*${TIME_UNIT}(?:\\s+of\\s+age|-old|\\s+old)\\b|\\baged\\s+${RANGE}\\s*-?\\s*${TIME_UNIT}\\b`, "gi");
+
 /** How common something is, said in words. */
 const COMMON_IN_WORDS = /\b(?:(?:most|very|more|less|quite|fairly|relatively)\s+(?:common|prevalent|frequent)\w*|common(?:ly)?|uncommon(?:ly)?|rare(?:ly)?|frequent(?:ly)?|infrequent(?:ly)?|prevalent|widespread|predominant|occasional(?:ly)?|sporadic(?:ally)?)\b/i;
 
@@ -149,6 +152,8 @@ const ATTRIBUTE_FORMS: Record<string, string[]> = {
   "life cycle": ["cycle", "life"],
   lifespan: ["lifespan", "live", "life"],
   "life span": ["lifespan", "live", "life"],
+  // "At what age…": "above 2 weeks of age", "puppies younger than 3 months", "6-week-old lambs".
+  age: ["age", "aged", "old", "older", "younger", "weaning", "weaned", "birth"],
   // "How long do I run the course for?": a treatment's length is said of the treatment, rarely of "the course".
   course: ["course", "treatment", "treated", "therapy", "daily", "given", "administered"],
   treatment: ["treatment", "treated", "therapy", "course", "daily", "given", "administered"],
@@ -185,6 +190,12 @@ export function holdsValue(
   }
   // "How common is it?": a share, or how common in words ("the most common cause", "rarely").
   if (kind === "rate" && attribute === HOW_COMMON_ATTRIBUTE) return re.test(sentence) || COMMON_IN_WORDS.test(sentence);
+  // An age ("above 2 weeks of age", "6-week-old") is not how often or how long something is, unless an age is asked
+  // (or how long animals survive: "succumb … before 3 months of age").
+  if (kind === "interval" || (kind === "duration" && attribute !== AGE_ATTRIBUTE && attribute !== "survival")) {
+    const withoutAges = sentence.replace(AN_AGE, " ");
+    if (withoutAges !== sentence) return holdsValue(kind, withoutAges, attribute, context, questionNames, defined);
+  }
   if (!re.test(sentence)) return false;
   if (!attribute || !isAttributeOf(kind, attribute)) return true;
   // "Case fatality rate" is a fixed phrase: a sentence giving a "case … rate" gives it, however its middle word is

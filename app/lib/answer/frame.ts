@@ -334,7 +334,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   // "At what age…", "how old…": an age, said as a span of time ("above 2 weeks of age").
   ["duration", /\b(how long|duration|incubation|gestation|withdrawal (?:period|time)s?|for how many (?:days|weeks|months|hours)|how many (?:days|weeks|months|hours|years)|life ?span|life cycle|survival time|median survival|what age|how old|age (?:of|at) onset)\b/i],
   ["route", /\b(route|routes|orally|intravenous(?:ly)?|subcutaneous(?:ly)?|intramuscular(?:ly)?|topical(?:ly)?|how (?:is|should|do) (?:it|they|\w+) (?:be )?(?:given|administered))\b/i],
-  ["rate", new RegExp(String.raw`\b(prevalence|seroprevalence|incidence|mortality|morbidity|case fatality|fatality|percent|percentage|proportion|fraction|what share|how common|how often do(?:es)?|rate of|success rate|recovery rate|survival rate|death rate|fatality rate|attack rate|${HOW_MANY_OUTCOME})\b`, "i")],
+  ["rate", new RegExp(String.raw`\b(prevalence|seroprevalence|incidence|mortality|morbidity|case fatality|fatality|percent|percentage|proportion|fraction|what share|how common|how often do(?:es)?|rate of|success rate|recovery rate|survival rate|death rate|fatality rate|attack rate|carrier frequency|allele frequenc(?:y|ies)|${HOW_MANY_OUTCOME})\b|\(\s*%\s*\)|(?<![\d.,]\s?)%\s+of\b`, "i")],
   ["quantity", /\b(concentrations?|threshold|cut-?off|how (?:large|big|wide|heavy|tall|deep)|diameter|width|weight of|size of|levels? of|reference (?:range|interval)|normal range)\b/i],
   // "The vertebral (dental) formula" is how many of each there are.
   ["count", /\bhow many\b|\b(?:vertebral|dental|digital|spinal)\s+formulae?\b/i],
@@ -363,12 +363,18 @@ export const HOW_COMMON_ATTRIBUTE = "how common";
 const SPAN_ATTRIBUTE = /\b(incubation|gestation|survival|life cycle|lifespan|life span|withdrawal|recovery|treatment|course|shedding|infectious|latent|prepatent|patent|pre-?clinical|subclinical)\b/;
 const RATE_ATTRIBUTE = /\b(seroprevalence|prevalence|incidence|mortality|morbidity|fatality|heritability|sensitivity|specificity|efficacy|survival)\b/;
 
+/** "At what age", "how old": the span asked is an age ("above 2 weeks of age"). */
+const AGE_ASKED = /\b(?:what age|how old|age (?:of|at) onset)\b/;
+export const AGE_ATTRIBUTE = "age";
+
 /** The noun a typed value is about: "the incubation period", "how many serotypes", "mortality". */
 function attributeOf(sentence: string, asked: AskedKind[]): string | null {
   const s = sentence.toLowerCase();
   if (asked.includes("duration") || asked.includes("interval")) {
     const m = SPAN_ATTRIBUTE.exec(s);
     if (m) return m[1]!;
+    // "At what age…", "how old…": an age.
+    if (asked.includes("duration") && AGE_ASKED.test(s)) return AGE_ATTRIBUTE;
     // "How long do they survive?" asks how long the survival is (not what share survives: a rate asked beside it
     // is of something else, "mortality if untreated, and how long does it survive?").
     if (!asked.includes("rate") && /\bsurviv(?:e|es|ed|ing)\b/.test(s)) return "survival";
@@ -395,7 +401,7 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
  * recovery take?" asks a rate of nothing named and a duration of recovery, so the rate need not be beside "recovery".
  */
 export function isAttributeOf(kind: AskedKind, attribute: string): boolean {
-  if (kind === "duration" || kind === "interval") return SPAN_ATTRIBUTE.test(attribute);
+  if (kind === "duration" || kind === "interval") return SPAN_ATTRIBUTE.test(attribute) || attribute === AGE_ATTRIBUTE;
   if (kind === "rate") return RATE_ATTRIBUTE.test(attribute) || attribute === HOW_COMMON_ATTRIBUTE;
   return !SPAN_ATTRIBUTE.test(attribute) && !RATE_ATTRIBUTE.test(attribute);
 }
