@@ -84,6 +84,8 @@ describe("the frame of a question", () => {
     expect(frameOf("How long is the preclinical period of scrapie?")).toMatchObject({ asked: ["duration"], attribute: "preclinical" });
     expect(frameOf("How long do foals with SCID survive?")).toMatchObject({ attribute: "survival" });
     expect(frameOf("At what age should lambs be given Gudair?")).toMatchObject({ asked: ["duration"], attribute: "age" });
+    expect(frameOf("how often should I be vaccinating against it?").asked).toEqual(["interval"]);
+    expect(frameOf("with feline calicivirus, when do the clinical signs usually settle?").asked).toContain("duration");
     expect(frameOf("what's the carrier frequency of SCID in Arabian horses (%)?").asked).toEqual(["rate"]);
     expect(frameOf("FIP neuro signs % of cats").asked).toContain("rate");
     expect(frameOf("Mortality of parvo in untreated pups, and how long does it survive outside?").attribute).not.toBe("survival");
