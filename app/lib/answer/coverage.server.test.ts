@@ -3,7 +3,7 @@ import type { QueryTerm } from "../search/index.server";
 import { tokenize } from "../search/index.server";
 import { checkCoverage, holdsValue, namesThing, unseenNames } from "./coverage.server";
 import { frameOf } from "./frame";
-import type { ScoredPassage } from "./relevance.server";
+import { holdsTerm, passageTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
 
 /** Terms as search would analyse the question (every word known, equally rare: the checks here do not weigh). */
@@ -241,8 +241,12 @@ describe("names the knowledge base has never written", () => {
     const question = "Individual wormer doses for pigs - doramectin and ivermectin?";
     const terms = termsWithUnseen(question, ["wormer"]);
     expect(unseenNames(question, terms)).toEqual(["wormer"]);
-    const anthelmintic: QueryTerm = { term: tokenize("anthelmintic")[0]!, weight: 0.5, df: 4, idf: 1, expansion: true, standsFor: [tokenize("wormer")[0]!] };
-    expect(unseenNames(question, [...terms, anthelmintic])).toEqual([]);
+    const anthelmintic = passage("Resistance of helminths to anthelmintics has not been found in pigs.");
+    const withSynonym = terms.map((t) => (t.term === tokenize("wormer")[0] ? { ...t, alternatives: [tokenize("anthelmintic")] } : t));
+    const writtenOtherwise = (t: QueryTerm) => holdsTerm(passageTerms(anthelmintic), t);
+    expect(unseenNames(question, withSynonym, writtenOtherwise)).toEqual([]);
+    // A synonym no passage uses does not make the word seen.
+    expect(unseenNames(question, withSynonym, (t) => holdsTerm(passageTerms(passage("Doramectin is given to pigs.")), t))).toEqual(["wormer"]);
   });
 
   it("refuses through the coverage check once such a name is required", () => {

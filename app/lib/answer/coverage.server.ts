@@ -118,7 +118,8 @@ const VALUE: Partial<Record<AskedKind, RegExp>> = {
   dose: new RegExp(`\\d(?:[\\d.,]*)\\s*(?:-|–|to)?\\s*\\d*(?:[.,]\\d+)?\\s*(?:mg|µg|μg|mcg|g|ml|mL|l|iu|IU|units?|mmol|ppm|mg\\/kg|ml\\/kg|µg\\/kg)\\b|\\bmg\\/kg\\b|\\bdos(?:e|ed|es|age|ing)\\b[^.]*\\d`, "i"),
   interval: new RegExp(`\\b(?:every|once|twice|thrice|three times|daily|weekly|fortnightly|monthly|annually|yearly|hourly|q\\d+h|s\\.?i\\.?d|b\\.?i\\.?d|t\\.?i\\.?d|at intervals?|repeated|interval)\\b|${SPAN}`, "i"),
   duration: new RegExp(SPAN, "i"),
-  rate: new RegExp(`\\d\\s*%|\\bper ?cent\\b|\\b\\d+\\s*(?:of|out of|in)\\s*(?:every\\s*)?\\d+\\b|\\b(?:one|two|three)[- ](?:in|of)[- ]\\w+|\\b(?:half|one[- ]third|two[- ]thirds|a third|a quarter|one[- ]quarter|three[- ]quarters)\\b|\\b\\d+\\/\\d+\\b`, "i"),
+  // "…at incidence rates of 13 to 24 per 100,000 dogs".
+  rate: new RegExp(`\\d\\s*%|\\bper ?cent\\b|\\d\\s+per\\s+(?:\\d[\\d,]*|hundred|thousand|million)\\b|\\b\\d+\\s*(?:of|out of|in)\\s*(?:every\\s*)?\\d+\\b|\\b(?:one|two|three)[- ](?:in|of)[- ]\\w+|\\b(?:half|one[- ]third|two[- ]thirds|a third|a quarter|one[- ]quarter|three[- ]quarters)\\b|\\b\\d+\\/\\d+\\b`, "i"),
   // Lengths, masses, volumes, amounts, pressures (kPa, mmHg), molecular sizes (kDa, kb, bp), temperatures.
   quantity: new RegExp(
     `${RANGE}\\s*(?:cm|mm|m|km|µm|μm|nm|kg|g|mg|µg|μg|ng|pg|l|ml|dl|µl|μl|mmol|µmol|μmol|nmol|pmol|ppm|ppb|iu|u\\/l|%|°c|°f|degrees|fingers?|times|kpa|pa|mmhg|kda|da|kb|kbp|mb|bp|nt|bpm)\\b|${RANGE}\\s*(?:µg|μg|mg|g|ng)\\/\\w+`,
@@ -322,14 +323,14 @@ const LINKING = /^(?:of|for|with|the|a|an)$/i;
 
 /**
  * Names the knowledge base has never written, read from the question's words that search found in no passage
+ * (nor, by `writtenOtherwise`, in another form: a synonym the passages use)
  * (after spelling correction): a word written as a name that no passage uses ("FAMACHA", "PCV3", "LaSota"), or a word named as
  * what is given ("metformin dose", "the melarsomine protocol"). The drug vocabulary cannot list every drug; a
  * word no passage holds, asked as the thing given, is one the passages cannot speak of.
  */
-export function unseenNames(question: string, terms: QueryTerm[]): string[] {
-  // A word the knowledge base writes another way ("wormer" for "anthelmintic") is seen in that form.
-  const seenAs = new Set(terms.filter((t) => t.expansion && t.df > 0).flatMap((t) => t.standsFor ?? []));
-  const unseen = new Set(terms.filter((t) => t.df === 0 && !seenAs.has(t.term)).map((t) => t.term));
+export function unseenNames(question: string, terms: QueryTerm[], writtenOtherwise: (term: QueryTerm) => boolean = () => false): string[] {
+  // A word the passages write another way ("wormer" for "anthelmintic") is seen in that form.
+  const unseen = new Set(terms.filter((t) => t.df === 0 && !writtenOtherwise(t)).map((t) => t.term));
   if (!unseen.size) return [];
   const words = question.match(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu) ?? [];
   // A question typed in capitals throughout ("PREVALENCE OF STREPTOCOCCUS…") writes no word as a name by its case.

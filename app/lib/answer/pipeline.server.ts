@@ -14,7 +14,7 @@ import { extractiveAnswer, extractiveSections, sentenceKey, type AnswerGuide } f
 import { askingClause, correctableEdits, frameLabel, frameOf, isAskingWord, namesOwnThing, readConversation, readQuestion, searchText, speciesIn, speciesLabel, type Frame } from "./frame";
 import { fitAnswerMessages, getSystemPrompts, taskMessages } from "./prompts.server";
 import { decomposeQuestion, topicWords as topicWordsOf } from "./questions";
-import { ABSTAIN_BELOW, coverage, judgeRelevance, passageTerms, withWrittenForms, type ScoredPassage } from "./relevance.server";
+import { ABSTAIN_BELOW, coverage, holdsTerm, judgeRelevance, passageTerms, withWrittenForms, type ScoredPassage } from "./relevance.server";
 import { PUBMED_ARTICLES, pubmedPassages, type PubMedSearch } from "./pubmed-passages.server";
 import { answerOffThread, retrieveOffThread } from "./pool.server";
 import { AnswerError, REFUSAL, type AnswererKind, type Citation, type HistoryTurn, type NumberedPassage, type PassageLike } from "./types";
@@ -351,7 +351,8 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
   // A drug or scheme no passage names ("metformin dose", "FAMACHA scores") must be covered like a known one.
   // (An abbreviation the frame holds is not otherwise required: a passage may spell it out. One no passage writes
   // and none spells out is.)
-  const unseen = unseenNames(request.question, terms).filter((n) => !frame.names.includes(n) && !frame.drugs.includes(n.toLowerCase()));
+  const writtenOtherwise = (t: QueryTerm) => Boolean(t.alternatives?.length) && found.passages.some((p) => holdsTerm(passageTerms(p), t));
+  const unseen = unseenNames(request.question, terms, writtenOtherwise).filter((n) => !frame.names.includes(n) && !frame.drugs.includes(n.toLowerCase()));
   const { tailed, continuations } = withTails(main.relevant, deps);
   const covered = checkCoverage(request.question, coverageTerms(request.question, terms, frame), unseen.length ? { ...frame, names: [...frame.names, ...unseen] } : frame, main.relevant.map(tailed), main.passing.map(tailed));
   if (!covered.covered) return { terms, uncovered: covered, notCovered: [], supporting: new Set(), passages: [], overview: 0, sections: [] };

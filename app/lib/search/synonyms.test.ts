@@ -31,6 +31,13 @@ describe("synonyms in a query", () => {
     expect(found("which vein to draw blood in a chicken").find((m) => m.terms.join() === tokenize("draw blood").join())?.alternatives).toContainEqual(tokenize("blood collection"));
   });
 
+  it("reads clinicians' shorthand ('neuro', 'echo', 'oxytet', 'staph') as the words it stands for", () => {
+    expect(found("FIP neuro signs").flatMap((m) => m.alternatives)).toContainEqual(tokenize("neurological"));
+    expect(found("heartworm on echo").flatMap((m) => m.alternatives)).toContainEqual(tokenize("echocardiography"));
+    expect(found("why oxytet in particular").flatMap((m) => m.alternatives)).toContainEqual(tokenize("oxytetracycline"));
+    expect(found("borderline oxacillin-resistant staph aureus").flatMap((m) => m.alternatives)).toContainEqual(tokenize("staphylococcus"));
+  });
+
   it("gives a phrase in several groups the alternatives of each", () => {
     expect(found("babesiosis in cattle").find((m) => m.terms.join() === tokenize("babesiosis").join())?.alternatives).toEqual([tokenize("redwater"), tokenize("tick fever")]);
   });
