@@ -93,6 +93,18 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("What's the prognosis for dogs with idiopathic megaesophagus?", [passage("Dogs with idiopathic megaesophagus have a guarded prognosis; many die of aspiration pneumonia.")])).toMatchObject({ covered: true });
   });
 
+  it("takes the asked species from another passage about the topic when the best ones speak only of others", () => {
+    const question = "Can dogs catch equine influenza?";
+    const horses = passage("Equine influenza causes a contagious respiratory infection with 100% morbidity in naive horses.");
+    const dogs = passage("Recent transmission of equine influenza viruses to dogs challenges the horse's status as a dead-end host.");
+    const frame = frameOf(question);
+    // The passage on dogs is passing but not among the relevant ones closest to the best.
+    expect(checkCoverage(question, termsOf(question), frame, [horses], [horses, dogs])).toMatchObject({ covered: true, supporting: [dogs] });
+    // A passage on another topic that names dogs does not cover it.
+    const other = passage("Dogs with heartworm disease cough and tire easily.");
+    expect(checkCoverage(question, termsOf(question), frame, [horses], [horses, other])).toMatchObject({ covered: false, missing: "species" });
+  });
+
   it("refuses when the species asked about is missing, though the one it is compared with is there", () => {
     const deer = passage("White-tailed deer are a source of blood for adult blacklegged ticks but are not susceptible to B. burgdorferi infection.");
     expect(check("Are grey squirrels reservoirs for B. burgdorferi, or like white-tailed deer are they not susceptible to infection?", [deer])).toMatchObject({ covered: false, missing: "species", what: ["squirrels"] });

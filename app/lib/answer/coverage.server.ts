@@ -24,6 +24,8 @@ const SUPPORT_RELATIVE_TO_BEST = 0.75;
 const MAX_SUPPORTING = 4;
 /** Passages naming the question's named things must hold at least this share of the best passage's topic. */
 const NAMED_WITH_TOPIC = 0.5;
+/** A passage beyond the supporting ones that speaks of the asked species must hold this share of their topic. */
+const SPECIES_ELSEWHERE_WITH_TOPIC = 0.6;
 /** Paragraphs of the supporting passages that hold at least this share of the best paragraph's topic. */
 const SEGMENT_RELATIVE_TO_BEST = 0.6;
 
@@ -410,17 +412,39 @@ export function checkCoverage<P extends PassageLike>(
       return { covered: false, missing: "name", what: absentThere.length ? absentThere : names, alternative: null };
     }
   }
-  const supporting = supportingPassages(terms, frame, candidates);
-  const segments = topicSegments(terms, frame, supporting);
+  let supporting = supportingPassages(terms, frame, candidates);
+  let segments = topicSegments(terms, frame, supporting);
 
   // The species must be where the subject is: "DHAV-3 … in goslings?" is not covered by the neighbouring paragraph
   // on goose parvovirus, when a paragraph names DHAV-3.
   const subject = [...names, ...frame.acronyms];
-  const namingSegments = subject.length ? segments.filter((x) => subject.every((n) => namesThing(n, `${x.context}\n${x.text}`))) : [];
-  const species = missingSpecies(frame, (namingSegments.length ? namingSegments : segments).map((x) => ({ title: "", heading: x.context, text: x.text })));
+  const speciesMissingFrom = (among: Segment[]) => {
+    const namingSegments = subject.length ? among.filter((x) => subject.every((n) => namesThing(n, `${x.context}\n${x.text}`))) : [];
+    return missingSpecies(frame, (namingSegments.length ? namingSegments : among).map((x) => ({ title: "", heading: x.context, text: x.text })));
+  };
+  let species = speciesMissingFrom(segments);
   const essay = isEssay(question);
   // An essay's passages that name no species at all ("the affected animal") are not about another species.
   const namesNoSpecies = () => segments.every((s) => speciesIn(`${s.context}\n${s.text}`).species.size === 0);
+  if (missesFocus(question, frame, species.missingIds) && !(essay && namesNoSpecies())) {
+    // Another passage about the question's topic and subject may speak of the asked species: "can dogs catch it?" after
+    // questions on equine influenza is answered by the one on its transmission to dogs, not by the best on horses.
+    const topic = topicTerms(terms, frame);
+    const topicOf = (p: PassageLike) => match(topic, passageTerms(p)).coverage;
+    const bestTopic = Math.max(...supporting.map(topicOf));
+    const elsewhere = (naming.length ? naming : passing).filter(
+      (p) =>
+        !supporting.includes(p) &&
+        topicOf(p) >= bestTopic * SPECIES_ELSEWHERE_WITH_TOPIC &&
+        names.every((n) => namesThing(n, fullText(p))) &&
+        !missesFocus(question, frame, speciesMissingFrom(topicSegments(terms, frame, [p])).missingIds),
+    );
+    if (elsewhere.length) {
+      supporting = elsewhere.slice(0, MAX_SUPPORTING);
+      segments = topicSegments(terms, frame, supporting);
+      species = speciesMissingFrom(segments);
+    }
+  }
   if (missesFocus(question, frame, species.missingIds) && !(essay && namesNoSpecies())) {
     const best = supporting[0]!;
     // The species its paragraphs on the topic name, not those of a neighbouring paragraph of the same chunk
