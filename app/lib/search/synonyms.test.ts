@@ -36,6 +36,7 @@ describe("synonyms in a query", () => {
     expect(found("heartworm on echo").flatMap((m) => m.alternatives)).toContainEqual(tokenize("echocardiography"));
     expect(found("why oxytet in particular").flatMap((m) => m.alternatives)).toContainEqual(tokenize("oxytetracycline"));
     expect(found("borderline oxacillin-resistant staph aureus").flatMap((m) => m.alternatives)).toContainEqual(tokenize("staphylococcus"));
+    expect(found("and the growers?").flatMap((m) => m.alternatives)).toContainEqual(tokenize("growing pigs"));
   });
 
   it("gives a phrase in several groups the alternatives of each", () => {
