@@ -85,6 +85,8 @@ describe("the frame of a question", () => {
     expect(frameOf("How long do foals with SCID survive?")).toMatchObject({ attribute: "survival" });
     expect(frameOf("At what age should lambs be given Gudair?")).toMatchObject({ asked: ["duration"], attribute: "age" });
     expect(frameOf("how often should I be vaccinating against it?").asked).toEqual(["interval"]);
+    // The switch marker is no comparison ("different"); "how quickly" asks how long.
+    expect(frameOf("Different question: how quickly does RHDV2 kill rabbits?").asked).toEqual(["duration"]);
     expect(frameOf("with feline calicivirus, when do the clinical signs usually settle?").asked).toContain("duration");
     expect(frameOf("what's the carrier frequency of SCID in Arabian horses (%)?").asked).toEqual(["rate"]);
     expect(frameOf("FIP neuro signs % of cats").asked).toContain("rate");
