@@ -167,6 +167,14 @@ describe("coverage of a question by the passages about it", () => {
 });
 
 describe("named things in a text", () => {
+  it("finds a genus the passage writes only in abbreviated binomials, beside the disease named after it", () => {
+    const ovine = "Among the six species implicated in ovine babesiosis (B. crassa, B. motasi, B. ovis), B. ovis is the most pathogenic.";
+    expect(namesThing("Babesia", ovine)).toBe(true);
+    // An abbreviation alone, or the disease alone, does not name the genus.
+    expect(namesThing("Babesia", "B. ovis is the most pathogenic species in sheep.")).toBe(false);
+    expect(namesThing("Bacillus", ovine)).toBe(false);
+  });
+
   it("finds a binomial with its genus written out or abbreviated, and never another genus's species", () => {
     expect(namesThing("Trypanosoma vivax", "transmitted by flies: T. vivax in cattle")).toBe(true);
     expect(namesThing("Dichelobacter nodosus", "virulent $D$  nodosus strains")).toBe(true);

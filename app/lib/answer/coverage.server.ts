@@ -102,6 +102,11 @@ export function namesThing(name: string, text: string): boolean {
     return root.length >= 4 && joined.includes(` ${root}`);
   });
   const singular = /[A-Z]s$/.test(name) && has(name.slice(0, -1).toLowerCase());
+  // A genus the passage abbreviates in its binomials and names in its disease ("B. ovis … ovine babesiosis" names Babesia).
+  if (!found && parts.length === 1 && /^\p{Lu}\p{Ll}{4,}$/u.test(name)) {
+    const stem = parts[0]!.slice(0, 5);
+    if (joined.includes(` ${stem}`) && new RegExp(`\\b${name[0]}\\.\\s?\\p{Ll}{3,}`, "u").test(readable(text))) return true;
+  }
   // A code typed without its hyphen ("BPI3", "CPV2") is the one the passage writes with it ("BPI-3", "CPV 2").
   const code = /^([A-Za-z]{2,})(\d{1,3}[a-z]?)$/.exec(name);
   if (!found && code && new RegExp(`\\b${code[1]}[-\\s]?${code[2]}\\b`, "i").test(cleanQuote(text))) return true;
