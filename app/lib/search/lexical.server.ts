@@ -274,7 +274,8 @@ function analyzeTermsAfresh(client: Database.Database, query: string, stats: Cor
     const known = documentFrequencies(client, forms, stats);
     for (const form of forms.filter((f) => known.get(f))) {
       alternativesOf.set(term, [...(alternativesOf.get(term) ?? []), [form]]);
-      expansions.set(form, { weight: EXPANSION_WEIGHT, standsFor: new Set([term]) });
+      // A form the question also writes ("Haemonchus … haemonchosis") is searched for as its own word already.
+      if (!counts.has(form)) expansions.set(form, { weight: EXPANSION_WEIGHT, standsFor: new Set([term]) });
     }
   }
   // A disease's abbreviation stands for its virus's, and the reverse, when the knowledge base writes the other ("ASF"/"ASFV")

@@ -932,6 +932,19 @@ describe("abbreviations the knowledge base defines", () => {
     expect(analyzeQuery("TBE antibodies", db).terms.find((t) => t.term === "tbe")?.alternatives).toEqual([tokenize("tick-borne encephalitis")]);
   });
 
+  it("reads a genus no passage writes as the disease named after it, and searches a word the question writes twice once", async () => {
+    const db = freshDb();
+    addDocument(db, { id: "worms", title: "Sheep Parasites", pages: [page(1, [para("Control of haemonchosis in sheep: H. contortus has developed resistance to almost all anthelmintics, so targeted selective treatment is advised.")])] });
+    addDocument(db, { id: "flock", title: "Farm Health Plans", pages: [page(1, [para("Sheep flock health plans include vaccination, foot trimming and body condition scoring of the flock.")])] });
+    const genusOnly = analyzeQuery("How should I control Haemonchus in a sheep flock?", db).terms.find((t) => t.term === tokenize("Haemonchus")[0]);
+    expect(genusOnly?.alternatives).toContainEqual(tokenize("haemonchosis"));
+    expect((await search("How should I control Haemonchus in a sheep flock?", { db }))[0]?.documentId).toBe("worms");
+    const both = "Control of haemonchosis caused by Haemonchus contortus in a sheep flock with anthelmintic resistance";
+    const terms = analyzeQuery(both, db).terms.map((t) => t.term);
+    expect(terms.filter((t) => t === tokenize("haemonchosis")[0])).toHaveLength(1);
+    expect((await search(both, { db }))[0]?.documentId).toBe("worms");
+  });
+
   it("drops function words from a query, and what is left of a negative contraction ('won't', 'aren't')", () => {
     const db = freshDb();
     addDocument(db, { id: "foot", title: "Sheep Lameness", pages: [page(1, [para("Septic pedal arthritis in sheep rarely responds to antibiotic injections.")])] });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { tokenize } from "./tokenize";
-import { adjectiveForms, clinicalForms, nameForms, virusForms, wordForms } from "./word-forms";
+import { adjectiveForms, clinicalForms, diseaseForms, nameForms, virusForms, wordForms } from "./word-forms";
 
 const stem = (word: string) => tokenize(word)[0]!;
 const formsOf = (word: string) => nameForms(stem(word));
@@ -77,5 +77,16 @@ describe("a noun and its adjective in '-al', which the stemmer leaves apart", ()
     expect(adjectiveForms(stem("accidental"))).toEqual([stem("accident")]);
     expect(adjectiveForms(stem("treatment"))).toEqual([]);
     expect(adjectiveForms(stem("parent"))).toEqual([]);
+  });
+});
+
+describe("a parasite's genus and the disease named after it", () => {
+  it("gives the disease for the genus and the reverse, as index terms", () => {
+    expect(diseaseForms(stem("Haemonchus"))).toContain(stem("haemonchosis"));
+    expect(diseaseForms(stem("Dirofilaria"))).toContain(stem("dirofilariasis"));
+    expect(diseaseForms(stem("Toxoplasma"))).toContain(stem("toxoplasmosis"));
+    expect(diseaseForms(stem("babesiosis"))).toContain(stem("Babesia"));
+    expect(wordForms(stem("Haemonchus"))).toContain(stem("haemonchosis"));
+    expect(diseaseForms(stem("dog"))).toEqual([]);
   });
 });

@@ -62,8 +62,27 @@ export function clinicalForms(term: string): string[] {
   return out;
 }
 
+/**
+ * A parasite's genus and the disease named after it ("Haemonchus" / "haemonchosis", "Babesia" / "babesiosis",
+ * "Dirofilaria" / "dirofilariasis", "Toxoplasma" / "toxoplasmosis"), as index terms: a knowledge base that writes
+ * the genus only abbreviated ("H. contortus") still names its disease.
+ */
+export function diseaseForms(term: string): string[] {
+  if (term.length < 6 || !/^[a-z]+$/.test(term)) return [];
+  const out = new Set<string>();
+  const genus = /^(.+?)(us|um|ia|a)$/.exec(term);
+  if (genus) {
+    const root = genus[2] === "ia" ? `${genus[1]}i` : genus[1]!;
+    for (const ending of ["osi", "iasi", "asi"]) out.add(root + ending);
+  }
+  const disease = /^(.+?)(iasi|osi|asi)$/.exec(term);
+  if (disease) for (const ending of ["us", "um", "a", "ia"]) out.add(disease[1]! + ending);
+  out.delete(term);
+  return [...out].filter((form) => form.length >= MIN_ROOT);
+}
+
 /** Every other form of a word to try when the knowledge base never uses it. */
-export const wordForms = (term: string): string[] => [...new Set([...nameForms(term), ...clinicalForms(term)])];
+export const wordForms = (term: string): string[] => [...new Set([...nameForms(term), ...clinicalForms(term), ...diseaseForms(term)])];
 
 /**
  * A disease's abbreviation and its virus's: "ASF" / "ASFV", "CSF" / "CSFV", "FMD" / "FMDV", "PPR" / "PPRV". A
