@@ -264,31 +264,21 @@ function analyzeTermsAfresh(client: Database.Database, query: string, stats: Cor
   }
   // A pasted page of text has hundreds of distinct words: look up the first few hundred only.
   const own = [...counts].slice(0, MAX_LOOKUPS);
-  // A word the knowledge base never uses may be another form of one it does ("Algerian" for "Algeria", "hepatitic" for "hepatitis"):
-  // that form stands for it, as a synonym would
+  // A word the knowledge base never uses may be another form of one it does ("Algerian" for "Algeria", "hepatitic" for "hepatitis"),
+  // and a disease's abbreviation stands for its virus's and the reverse ("ASF"/"ASFV"): that form stands for it, as a synonym
+  // would, when the knowledge base writes it
   const ownDf = documentFrequencies(client, own.map(([t]) => t), stats);
-  for (const [term] of own) {
-    if (ownDf.get(term) || alternativesOf.has(term)) continue;
-    const forms = wordForms(term);
-    if (!forms.length) continue;
-    const known = documentFrequencies(client, forms, stats);
-    for (const form of forms.filter((f) => known.get(f))) {
-      alternativesOf.set(term, [...(alternativesOf.get(term) ?? []), [form]]);
-      // A form the question also writes ("Haemonchus … haemonchosis") is searched for as its own word already.
-      if (!counts.has(form)) expansions.set(form, { weight: EXPANSION_WEIGHT, standsFor: new Set([term]) });
-    }
-  }
-  // A disease's abbreviation stands for its virus's, and the reverse, when the knowledge base writes the other ("ASF"/"ASFV")
-  const viral = [...new Set(query.match(/\b[A-Z]{3,6}\b/g) ?? [])].flatMap((word) => {
+  const otherForms = own.flatMap(([term]) => (ownDf.get(term) || alternativesOf.has(term) ? [] : wordForms(term).map((form) => [term, form] as const)));
+  for (const word of new Set(query.match(/\b[A-Z]{3,6}\b/g) ?? [])) {
     const term = tokenize(word)[0];
-    return term && counts.has(term) ? virusForms(word).filter((form) => !counts.has(form)).map((form) => [term, form] as const) : [];
-  });
-  if (viral.length) {
-    const known = documentFrequencies(client, viral.map(([, form]) => form), stats);
-    for (const [term, form] of viral.filter(([, f]) => known.get(f))) {
-      alternativesOf.set(term, [...(alternativesOf.get(term) ?? []), [form]]);
-      expansions.set(form, { weight: EXPANSION_WEIGHT, standsFor: new Set([term]) });
-    }
+    if (term && counts.has(term)) otherForms.push(...virusForms(word).map((form) => [term, form] as const));
+  }
+  const knownForms = documentFrequencies(client, otherForms.map(([, form]) => form), stats);
+  for (const [term, form] of otherForms) {
+    if (!knownForms.get(form) || form === term) continue;
+    alternativesOf.set(term, [...(alternativesOf.get(term) ?? []), [form]]);
+    // A form the question also writes ("Haemonchus … haemonchosis") is searched for as its own word already.
+    if (!counts.has(form)) expansions.set(form, { weight: EXPANSION_WEIGHT, standsFor: new Set([term]) });
   }
   const dfs = documentFrequencies(client, [...own.map(([t]) => t), ...expansions.keys()].slice(0, MAX_LOOKUPS), stats);
   const measured = (term: string) => ({ df: dfs.get(term) ?? 0, idf: idf(dfs.get(term) ?? 0, stats.chunks) });

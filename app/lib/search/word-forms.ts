@@ -1,3 +1,5 @@
+import { tokenize } from "./tokenize";
+
 /**
  * Other forms of a word that the tokenizer's stemmer leaves apart. Names: a place and its adjective
  * ("Algeria" / "Algerian", "Brazil" / "Brazilian", "Japan" / "Japanese", "Europe" / "European"). Clinical
@@ -9,8 +11,6 @@
  * Input and output are index terms (tokenize()'s stems); the candidates are guesses, kept by the caller
  * only when the knowledge base holds them.
  */
-import { tokenize } from "./tokenize";
-
 const MIN_ROOT = 4;
 
 export function nameForms(term: string): string[] {
