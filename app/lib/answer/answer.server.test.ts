@@ -69,6 +69,8 @@ const turn = (question: string, answer: string) => [
 ];
 /** The history after asking `question` here. */
 const afterAsking = async (question: string) => turn(question, (await ask(question)).content);
+/** A plain-text document of one paragraph on one page. */
+const addParagraph = (id: string, title: string, pageNumber: number, text: string) => kb.add({ id, title, fileType: "txt", pages: [page(pageNumber, [para(text)])] });
 
 describe("the extractive answerer", () => {
   it("answers a dose question with the source's own sentence first, cited to the printed page", async () => {
@@ -214,20 +216,14 @@ describe("the extractive answerer", () => {
   });
 
   it("leads with the sentence that lists the signs when the question asks for clinical signs", async () => {
-    kb.add({
-      id: "babesia",
-      title: "Tick-borne Diseases of Cattle",
-      fileType: "txt",
-      pages: [
-        page(7, [
-          para(
-            "Bovine babesiosis is a tick-borne parasitic disease of cattle caused by Babesia species. " +
-              "High fever, depression, anorexia, haemoglobinaemia and haemoglobinuria are the predominant signs. " +
-              "Bovine babesiosis causes large financial losses in cattle herds of developing countries.",
-          ),
-        ]),
-      ],
-    });
+    addParagraph(
+      "babesia",
+      "Tick-borne Diseases of Cattle",
+      7,
+      "Bovine babesiosis is a tick-borne parasitic disease of cattle caused by Babesia species. " +
+        "High fever, depression, anorexia, haemoglobinaemia and haemoglobinuria are the predominant signs. " +
+        "Bovine babesiosis causes large financial losses in cattle herds of developing countries.",
+    );
     const result = await ask("What are the main clinical signs of bovine babesiosis?");
     expect(result.content.split("\n")[0]).toBe("High fever, depression, anorexia, haemoglobinaemia and haemoglobinuria are the predominant signs. [1]");
     expect(result.reading).toContain("clinical signs");
@@ -644,12 +640,7 @@ describe("the extractive answerer", () => {
 
   it("reads the rest of a paragraph in the next chunk, and quotes the sentence there at its page", async () => {
     const field = Array.from({ length: 30 }, (_, i) => `Observation ${i + 1} on midges was recorded in the field notes of the survey team during the season.`).join(" ");
-    kb.add({
-      id: "bluetongue",
-      title: "Ruminant Viruses",
-      fileType: "txt",
-      pages: [page(28, [para(`Bluetongue is an orbivirus disease of cattle, sheep and goats transmitted by Culicoides midges. ${field} The diagnosis is confirmed by polymerase chain reaction (PCR) for viral RNA.`)])],
-    });
+    addParagraph("bluetongue", "Ruminant Viruses", 28, `Bluetongue is an orbivirus disease of cattle, sheep and goats transmitted by Culicoides midges. ${field} The diagnosis is confirmed by polymerase chain reaction (PCR) for viral RNA.`);
     const chunks = kb.db.$client.prepare("SELECT text FROM chunks WHERE document_id = 'bluetongue' ORDER BY chunk_index").pluck().all() as string[];
     expect(chunks.find((t) => t.includes("The diagnosis is confirmed"))).not.toContain("Bluetongue");
     const result = await ask("How is bluetongue confirmed in cattle?");
@@ -658,22 +649,10 @@ describe("the extractive answerer", () => {
   });
 
   it("quotes a sentence that gives what is asked of a subject its paragraph names ('The virus … for at least a year')", async () => {
-    kb.add({
-      id: "parvo",
-      title: "Canine Infectious Diseases",
-      fileType: "txt",
-      pages: [
-        page(5, [
-          para(
-            "Canine parvovirus type 2 (CPV-2) is a non-enveloped DNA virus that causes fatal gastroenteritis in young dogs. " +
-              "CPV-2 infections are associated with mortality which can reach 91% in untreated pups. " +
-              "The virus is highly resistant to environmental conditions and can remain viable outside of its host for at least a year.",
-          ),
-        ]),
-      ],
-    });
+    const survives = "The virus is highly resistant to environmental conditions and can remain viable outside of its host for at least a year.";
+    addParagraph("parvo", "Canine Infectious Diseases", 5, `Canine parvovirus type 2 (CPV-2) causes fatal gastroenteritis in young dogs; many puppies survive with intensive care. ${survives}`);
     const result = await ask("How long can parvo survive in the environment?");
-    expect(result.content.split("\n")[0]).toBe("The virus is highly resistant to environmental conditions and can remain viable outside of its host for at least a year. [1]");
+    expect(result.content.split("\n")[0]).toBe(`${survives} [1]`);
   });
 
   it("Think Harder searches each aspect and answers in sections", async () => {
