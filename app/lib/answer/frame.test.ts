@@ -85,6 +85,10 @@ describe("the frame of a question", () => {
     expect(frameOf("How long do foals with SCID survive?")).toMatchObject({ attribute: "survival" });
     expect(frameOf("At what age should lambs be given Gudair?")).toMatchObject({ asked: ["duration"], attribute: "age" });
     expect(frameOf("how often should I be vaccinating against it?").asked).toEqual(["interval"]);
+    // A relative "where" asks no place; "therapeutic" asks a treatment.
+    expect(frameOf("In an outbreak of pink eye in sheep where Mycoplasma is suspected, which therapeutic approach is best?").asked).toEqual(["treatment"]);
+    expect(frameOf("Explain where estrogens are synthesized in the body").asked).toEqual(["location"]);
+    expect(frameOf("Babesia bovis - where?").asked).toEqual(["location"]);
     // The switch marker is no comparison ("different"); "how quickly" asks how long.
     expect(frameOf("Different question: how quickly does RHDV2 kill rabbits?").asked).toEqual(["duration"]);
     expect(frameOf("with feline calicivirus, when do the clinical signs usually settle?").asked).toContain("duration");
