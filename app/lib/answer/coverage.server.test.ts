@@ -128,6 +128,15 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("At what age should lambs be given Gudair?", [gudair])).toMatchObject({ covered: false, missing: "detail", what: ["duration"] });
   });
 
+  it("asks 'is there a vaccine for it?' and a meat withdrawal of the passages, but not 'are there any common factors?'", () => {
+    const aleutian = passage("Aleutian disease is a parvovirus disease lethal to mink; in ferrets it causes diarrhoea and is rarely fatal.");
+    expect(check("Aleutian disease in ferrets: is there a vaccine for it?", [aleutian])).toMatchObject({ covered: false, missing: "detail", what: ["treatment"] });
+    expect(check("Aleutian disease in ferrets: is there a vaccine for it?", [passage("No vaccine protects ferrets against Aleutian disease.")])).toMatchObject({ covered: true });
+    const pigs = passage("Pigs are wormed with ivermectin 300 µg/kg s.c.; as with all medication, meat withdrawal periods must be followed.");
+    expect(check("ivermectin in pigs - meat withdrawal?", [pigs])).toMatchObject({ covered: false, missing: "detail", what: ["duration"] });
+    expect(frameOf("In a naive horse, how does the picture differ in vaccinated horses?").asked).not.toContain("treatment");
+  });
+
   it("asks how long a survival is of a sentence about surviving ('viable', 'succumb'), not of any span", () => {
     const scrapie = passage("Classical scrapie in sheep has a variable pre-clinical period (2-5 years) that culminates in neurologic signs.");
     expect(check("How long do sheep with classical scrapie survive once signs appear?", [scrapie])).toMatchObject({ covered: false, missing: "detail", what: ["duration"] });

@@ -482,7 +482,10 @@ export function checkCoverage<P extends PassageLike>(
   const details: Array<{ kind: AskedKind; says: (sentence: string) => boolean }> = essay
     ? []
     : [
-        ...(frame.asked.includes("treatment") && /\b(?:how|what|which)\b/i.test(question) ? [{ kind: "treatment" as const, says: (t: string) => speaksOfCare(asks, t) }] : []),
+        // (A typed value asked of the treatment, "how many doses of the vaccine?", is checked as that value.)
+        ...(frame.asked.includes("treatment") && (/\b(?:how|what|which)\b/i.test(question) || ASKS_IF_THERE_IS.test(question)) && !typed.length
+          ? [{ kind: "treatment" as const, says: (t: string) => speaksOfCare(asks, t) }]
+          : []),
         ...(frame.asked.includes("diagnosis") && HOW_DIAGNOSED.test(question) ? [{ kind: "diagnosis" as const, says: (t: string) => DIAGNOSING.test(t) }] : []),
         ...(frame.asked.includes("prognosis") && PROGNOSIS_ASKED.test(question) ? [{ kind: "prognosis" as const, says: (t: string) => PROGNOSING.test(t) }] : []),
       ];
@@ -497,6 +500,9 @@ export function checkCoverage<P extends PassageLike>(
   }
   return { covered: true, supporting, notCovered: species.missing };
 }
+
+/** "Is there a vaccine for it?", "is there any treatment?": asks whether one is given, so some sentence must speak of it. */
+const ASKS_IF_THERE_IS = /\b(?:is|are) there (?:a|an|any)\s+(?:[\w-]+\s+)?(?:vaccines?|treatments?|cures?|therap(?:y|ies)|drugs?|medications?|medicines?|way to (?:treat|prevent|cure))\b/i;
 
 /**
  * "How is FIP diagnosed?", "how do you diagnose it", "how do I confirm it?", "how is it detected?": asks how, not
@@ -520,7 +526,7 @@ type CareAsked = { treating: boolean; preventing: boolean };
 /** Treating, preventing or both; a follow-up that says neither ("what about in sheep?") takes either. */
 function careAsked(question: string): CareAsked {
   const treating = /\b(?:treat\w*|therap\w*|manag\w*|cure[ds]?)\b/i.test(question);
-  const preventing = /\b(?:prevent\w*|control\w*)\b/i.test(question);
+  const preventing = /\b(?:prevent\w*|control\w*|vaccin\w*)\b/i.test(question);
   return treating || preventing ? { treating, preventing } : { treating: true, preventing: true };
 }
 
