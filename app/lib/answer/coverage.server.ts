@@ -330,10 +330,10 @@ const LINKING = /^(?:of|for|with|the|a|an)$/i;
 
 /**
  * Names the knowledge base has never written, read from the question's words that search found in no passage
- * (nor, by `writtenOtherwise`, in another form: a synonym the passages use)
  * (after spelling correction): a word written as a name that no passage uses ("FAMACHA", "PCV3", "LaSota"), or a word named as
  * what is given ("metformin dose", "the melarsomine protocol"). The drug vocabulary cannot list every drug; a
- * word no passage holds, asked as the thing given, is one the passages cannot speak of.
+ * word no passage holds, asked as the thing given, is one the passages cannot speak of. `writtenOtherwise` tells
+ * a word the passages write in another form (a synonym), which is not unseen.
  */
 export function unseenNames(question: string, terms: QueryTerm[], writtenOtherwise: (term: QueryTerm) => boolean = () => false): string[] {
   // A word the passages write another way ("wormer" for "anthelmintic") is seen in that form.
