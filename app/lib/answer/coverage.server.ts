@@ -1,7 +1,7 @@
 import { normalizeText, tokenize, type QueryTerm } from "../search/index.server";
 import { memoByText } from "../memo.server";
 import { splitSentences } from "../sentences";
-import { AGE_ATTRIBUTE, askingParts, definedAbbreviations, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
+import { AGE_ATTRIBUTE, askingParts, SURVIVAL_ATTRIBUTE, definedAbbreviations, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
 import { cleanQuote } from "./quotes.server";
 import { match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
@@ -200,7 +200,7 @@ export function holdsValue(
   if (kind === "rate" && attribute === HOW_COMMON_ATTRIBUTE) return re.test(sentence) || COMMON_IN_WORDS.test(sentence);
   // An age ("above 2 weeks of age", "6-week-old") is not how often or how long something is, unless an age is asked
   // (or how long animals survive: "succumb … before 3 months of age").
-  if (kind === "interval" || (kind === "duration" && attribute !== AGE_ATTRIBUTE && attribute !== "survival")) {
+  if (kind === "interval" || (kind === "duration" && attribute !== AGE_ATTRIBUTE && attribute !== SURVIVAL_ATTRIBUTE)) {
     const withoutAges = sentence.replace(AN_AGE, " ");
     if (withoutAges !== sentence) return holdsValue(kind, withoutAges, attribute, context, questionNames, defined);
   }

@@ -370,6 +370,8 @@ const RATE_ATTRIBUTE = /\b(seroprevalence|prevalence|incidence|mortality|morbidi
 /** "At what age", "how old": the span asked is an age ("above 2 weeks of age"). */
 const AGE_ASKED = /\b(?:what age|how old|age (?:of|at) onset)\b/;
 export const AGE_ATTRIBUTE = "age";
+/** "How long do they survive?": the span asked is how long they live. */
+export const SURVIVAL_ATTRIBUTE = "survival";
 
 /** The noun a typed value is about: "the incubation period", "how many serotypes", "mortality". */
 function attributeOf(sentence: string, asked: AskedKind[]): string | null {
@@ -381,7 +383,7 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
     if (asked.includes("duration") && AGE_ASKED.test(s)) return AGE_ATTRIBUTE;
     // "How long do they survive?" asks how long the survival is (not what share survives: a rate asked beside it
     // is of something else, "mortality if untreated, and how long does it survive?").
-    if (!asked.includes("rate") && /\bsurviv(?:e|es|ed|ing)\b/.test(s)) return "survival";
+    if (!asked.includes("rate") && /\bsurviv(?:e|es|ed|ing)\b/.test(s)) return SURVIVAL_ATTRIBUTE;
   }
   if (asked.includes("rate")) {
     const m = RATE_ATTRIBUTE.exec(s);
@@ -411,7 +413,7 @@ export function isAttributeOf(kind: AskedKind, attribute: string): boolean {
 }
 
 /** Sentences of a question; an abbreviated genus ("B. burgdorferi", "T. annae") or "spp." does not end one. */
-export const clauseSplit = (text: string) =>
+const clauseSplit = (text: string) =>
   text
     .split(/(?<=[?.!])(?<!(?:^|[\s(])\p{Lu}\.)(?<!\b(?:spp|sp|vs|approx|ca|cf|e\.g|i\.e|Dr|Fig)\.)\s+|\n+/u)
     .map((s) => s.trim())
