@@ -142,6 +142,9 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("How long do sheep with classical scrapie survive once signs appear?", [scrapie])).toMatchObject({ covered: false, missing: "detail", what: ["duration"] });
     const parvo = passage("Canine parvovirus is highly resistant and can remain viable outside of its host for at least a year.");
     expect(check("How long can canine parvovirus survive in the environment?", [parvo])).toMatchObject({ covered: true });
+    // Hosts that survived a disease say nothing of how long its virus lasts outside them.
+    const geese = passage("Goslings from breeder geese that had survived goose parvovirus infection were protected for the initial 1-2 weeks.");
+    expect(check("How long can goose parvovirus survive in the environment?", [geese])).toMatchObject({ covered: false, missing: "detail", what: ["duration"] });
     const scid = passage("Arabian foals with SCID typically succumb to opportunistic infection before 5 months of age.");
     expect(check("How long do Arabian foals with SCID survive?", [scid])).toMatchObject({ covered: true });
   });

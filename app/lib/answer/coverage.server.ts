@@ -1,7 +1,7 @@
 import { normalizeText, tokenize, type QueryTerm } from "../search/index.server";
 import { memoByText } from "../memo.server";
 import { splitSentences } from "../sentences";
-import { AGE_ATTRIBUTE, askingParts, SURVIVAL_ATTRIBUTE, definedAbbreviations, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
+import { AGE_ATTRIBUTE, askingParts, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
 import { cleanQuote } from "./quotes.server";
 import { match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
@@ -156,6 +156,7 @@ const ATTRIBUTE_FORMS: Record<string, string[]> = {
   morbidity: ["morbidity", "affected", "attack"],
   // "…can remain viable outside of its host for at least a year": how long a pathogen survives.
   survival: ["survival", "survive", "survived", "surviving", "live", "lived", "die", "died", "succumb", "succumbed", "viable", "viability", "persist", "persists", "persistence"],
+  persistence: ["survival", "survive", "surviving", "viable", "viability", "persist", "persists", "persistence", "infectious", "infective", "remain", "remains", "stable", "resistant"],
   gestation: ["gestation", "pregnancy", "gestational"],
   "life cycle": ["cycle", "life"],
   lifespan: ["lifespan", "live", "life"],
@@ -206,6 +207,9 @@ export function holdsValue(
   }
   if (!re.test(sentence)) return false;
   if (!attribute || !isAttributeOf(kind, attribute)) return true;
+  // How long a pathogen lasts outside a host is said with where it lasts: "remain viable outside of its host for at
+  // least a year", not "geese that had survived Derzsy's disease … in the initial 1-2 weeks".
+  if (attribute === PERSISTENCE_ATTRIBUTE && !OUTSIDE_A_HOST.test(`${context} ${sentence}`)) return false;
   // "Case fatality rate" is a fixed phrase: a sentence giving a "case … rate" gives it, however its middle word is
   // spelled or mistyped ("Case fertility rate of the disease is 55-85% in goats").
   if (attribute === "fatality" && /\bcase[- ]\w+ rates?\b/i.test(sentence)) return true;

@@ -83,6 +83,9 @@ describe("the frame of a question", () => {
     expect(frameOf("What's the incubation period of goat pox?")).toMatchObject({ attribute: "incubation" });
     expect(frameOf("How long is the preclinical period of scrapie?")).toMatchObject({ asked: ["duration"], attribute: "preclinical" });
     expect(frameOf("How long do foals with SCID survive?")).toMatchObject({ attribute: "survival" });
+    // Lasting somewhere outside a host is the pathogen's persistence, not a patient's survival or prognosis.
+    expect(frameOf("how long can parvo survive in the environment?")).toMatchObject({ asked: ["duration"], attribute: "persistence" });
+    expect(frameOf("How long do coccidial oocysts remain infective in the soil?")).toMatchObject({ attribute: "persistence" });
     expect(frameOf("At what age should lambs be given Gudair?")).toMatchObject({ asked: ["duration"], attribute: "age" });
     expect(frameOf("how often should I be vaccinating against it?").asked).toEqual(["interval"]);
     // A relative "where" asks no place; "therapeutic" asks a treatment.

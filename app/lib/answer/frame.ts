@@ -364,7 +364,7 @@ const HOW_COMMON = /\bhow (?:common|frequent|prevalent|rare)\b/;
 export const HOW_COMMON_ATTRIBUTE = "how common";
 
 /** Nouns that name what a time span (duration, interval) or a share (rate) is of. */
-const SPAN_ATTRIBUTE = /\b(incubation|gestation|survival|life cycle|lifespan|life span|withdrawal|recovery|treatment|course|shedding|infectious|latent|prepatent|patent|pre-?clinical|subclinical)\b/;
+const SPAN_ATTRIBUTE = /\b(incubation|gestation|survival|persistence|life cycle|lifespan|life span|withdrawal|recovery|treatment|course|shedding|infectious|latent|prepatent|patent|pre-?clinical|subclinical)\b/;
 const RATE_ATTRIBUTE = /\b(seroprevalence|prevalence|incidence|mortality|morbidity|fatality|heritability|sensitivity|specificity|efficacy|survival)\b/;
 
 /** "At what age", "how old": the span asked is an age ("above 2 weeks of age"). */
@@ -372,11 +372,19 @@ const AGE_ASKED = /\b(?:what age|how old|age (?:of|at) onset)\b/;
 export const AGE_ATTRIBUTE = "age";
 /** "How long do they survive?": the span asked is how long they live. */
 export const SURVIVAL_ATTRIBUTE = "survival";
+/**
+ * Where a pathogen lasts outside a host: "how long can parvo survive in the environment?", "how long do oocysts
+ * persist in soil?". Asked of a place, survival is the pathogen's, not the patient's.
+ */
+export const PERSISTENCE_ATTRIBUTE = "persistence";
+export const OUTSIDE_A_HOST = /\b(?:environment\w*|outside (?:of )?(?:the |its |a )?(?:host|body|animal)s?|soils?|surfaces?|fomites?|pastures?|bedding|premises|faeces|feces|manure|litter|water)\b/i;
+const PERSISTS = /\b(?:surviv(?:e|es|ed|ing|al)|persist(?:s|ed|ing|ence)?|last(?:s|ed|ing)?|remains?|stays?|viable|infectious|infective)\b/;
 
 /** The noun a typed value is about: "the incubation period", "how many serotypes", "mortality". */
 function attributeOf(sentence: string, asked: AskedKind[]): string | null {
   const s = sentence.toLowerCase();
   if (asked.includes("duration") || asked.includes("interval")) {
+    if (asked.includes("duration") && PERSISTS.test(s) && OUTSIDE_A_HOST.test(s)) return PERSISTENCE_ATTRIBUTE;
     const m = SPAN_ATTRIBUTE.exec(s);
     if (m) return m[1]!;
     // "At what age…", "how old…": an age.
@@ -529,7 +537,10 @@ export function frameOf(text: string): Frame {
     (asked.includes("count") && (asked.includes("duration") || asked.includes("interval")) && /how many (days|weeks|months|hours|years|times)/i.test(askedText)) ||
     new RegExp(HOW_MANY_OUTCOME, "i").test(askedText) ||
     animalsAffected;
-  const kinds = notCount ? asked.filter((k) => k !== "count") : asked;
+  const counted = notCount ? asked.filter((k) => k !== "count") : asked;
+  const attribute = attributeOf(askedText, counted);
+  // A pathogen lasting in the environment is no patient's prognosis.
+  const kinds = attribute === PERSISTENCE_ATTRIBUTE ? counted.filter((k) => k !== "prognosis") : counted;
   const namedWords = new Set([...named.drugs, ...named.pathogens, ...named.conditions, ...named.names, ...named.acronyms].flatMap((n) => n.toLowerCase().split(/\s+/)));
   const speciesWordsUsed = new Set([...mentions.words]);
   const topic = topicWords(question).filter((w) => w.length >= 3 && !/['’]/.test(w) && !GENERIC_WORDS.has(w) && !namedWords.has(w) && !speciesWordsUsed.has(w) && !speciesIn(w).species.size && !speciesIn(w).groups.size && !/^\d/.test(w));
@@ -540,7 +551,7 @@ export function frameOf(text: string): Frame {
     ...named,
     topic,
     asked: kinds,
-    attribute: attributeOf(askedText, kinds),
+    attribute,
     aliases: definedAbbreviations(question),
     inherited: [],
   };
@@ -608,7 +619,7 @@ const genera = (names: string[]) => [...new Set(names.map((n) => (/^\p{Lu}\p{Ll}
 
 /** Kinds of question about a disease itself, never about a drug given for it. */
 const DISEASE_KINDS: ReadonlySet<AskedKind> = new Set(["signs", "cause", "location", "organism", "diagnosis", "prognosis", "rate", "definition"]);
-const DISEASE_ATTRIBUTES = /^(?:incubation|gestation|prepatent|patent|shedding|latent|infectious|life cycle|lifespan|life span|survival)$/;
+const DISEASE_ATTRIBUTES = /^(?:incubation|gestation|prepatent|patent|shedding|latent|infectious|life cycle|lifespan|life span|survival|persistence)$/;
 /** Does a question ask only about the disease (its signs, cause, incubation period…), not about a treatment? */
 const asksOfDisease = (own: Frame) =>
   own.asked.length > 0 && own.asked.every((k) => DISEASE_KINDS.has(k) || ((k === "duration" || k === "interval") && DISEASE_ATTRIBUTES.test(own.attribute ?? "")));
