@@ -554,6 +554,18 @@ describe("the extractive answerer", () => {
     expect((await ask("Is FeLV-B contagious?")).content.split("\n")[0]).toMatch(/^FeLV-B arises by recombination/);
   });
 
+  it("reads an owner's name for a parasite as its binomial, written abbreviated ('barber's pole worm': 'H. contortus')", async () => {
+    kb.add({
+      id: "haemonchosis",
+      title: "Sheep Health",
+      fileType: "txt",
+      pages: [page(7, [para("H. contortus feeds on blood in the abomasum. Resistance to the anthelmintics is now common, so a targeted selective treatment approach remains a workable strategy to control it in sheep.")])],
+    });
+    const result = await ask("Barber's pole worm keeps making my sheep sick and the wormers don't work any more. How do I keep it under control?");
+    expect(result.content).not.toBe(REFUSAL);
+    expect(result.citations[0]!.page).toBe(7);
+  });
+
   it("finds a binomial the passage abbreviates ('H. contortus'), and leads from a paragraph naming the asked disease", async () => {
     kb.add({
       id: "worms",

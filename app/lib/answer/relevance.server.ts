@@ -64,8 +64,8 @@ const abbreviatedGenusTerm = (initial: string, epithetTerm: string) => `${initia
 
 /**
  * Other ways a text writes what the question names, as alternatives of its terms:
- * - a binomial the question writes out ("Haemonchus contortus") is held by a passage that writes "H. contortus"
- *   (passageTerms adds that form for every abbreviated binomial);
+ * - a binomial the question writes out ("Haemonchus contortus"), or a synonym of its words stands for, is held by a
+ *   passage that writes "H. contortus" (passageTerms adds that form for every abbreviated binomial);
  * - a code typed without its hyphen ("BPI3", "CPV2") by one that writes "BPI-3" (the index reads "bpi" and "3");
  * - a noun ("environment") by its adjective ("environmental"), which Porter stems apart, and the reverse.
  */
@@ -77,6 +77,8 @@ export function withWrittenForms(terms: QueryTerm[], question: string): QueryTer
     if (genus && epithet) add(genus, [abbreviatedGenusTerm(m[1]![0]!, epithet)]);
   }
   for (const t of terms) {
+    // A binomial a synonym stands for ("barber's pole worm": Haemonchus contortus) is written "H. contortus" too.
+    for (const alternative of t.alternatives ?? []) if (alternative.length === 2 && /^[a-z]/.test(alternative[0]!)) add(t.term, [abbreviatedGenusTerm(alternative[0]![0]!, alternative[1]!)]);
     const code = /^([a-z]{2,})(\d{1,3})$/.exec(t.term);
     if (code) add(t.term, tokenize(`${code[1]}-${code[2]}`));
     for (const form of adjectiveForms(t.term)) add(t.term, [form]);

@@ -39,6 +39,16 @@ describe("synonyms in a query", () => {
     expect(found("and the growers?").flatMap((m) => m.alternatives)).toContainEqual(tokenize("growing pigs"));
   });
 
+  it("reads owners' words for signs and parasites as the clinical words textbooks use", () => {
+    const alternativesOf = (q: string) => found(q).flatMap((m) => m.alternatives);
+    expect(alternativesOf("my ewes keep squinting")).toContainEqual(tokenize("blepharospasm"));
+    expect(alternativesOf("red, runny, cloudy eyes")).toEqual([tokenize("discharge"), tokenize("corneal opacity")]);
+    expect(alternativesOf("my ferret went off his food")).toContainEqual(tokenize("anorexia"));
+    expect(alternativesOf("green slimy poo")).toContainEqual(tokenize("faeces"));
+    expect(alternativesOf("barber's pole worm in lambs")).toContainEqual(tokenize("haemonchus contortus"));
+    expect(alternativesOf("she won't put weight on her back leg")).toEqual(expect.arrayContaining([tokenize("non-weight-bearing"), tokenize("hindlimb")]));
+  });
+
   it("gives a phrase in several groups the alternatives of each", () => {
     expect(found("babesiosis in cattle").find((m) => m.terms.join() === tokenize("babesiosis").join())?.alternatives).toEqual([tokenize("redwater"), tokenize("tick fever")]);
   });

@@ -59,7 +59,9 @@ export function synonymsIn(queryTerms: string[]): SynonymMatch[] {
       const key = c.phrase.terms.join(" ");
       const match = found.get(key) ?? { terms: c.phrase.content, alternatives: [] };
       for (const other of c.group) {
-        if (other === c.phrase || match.alternatives.some((a) => a.join(" ") === other.content.join(" "))) continue;
+        // A spelling the tokenizer reads as the phrase itself ("cloudy eyes", "cushings") is no alternative to it.
+        const same = (a: string[]) => a.join(" ") === other.content.join(" ");
+        if (other === c.phrase || same(c.phrase.content) || match.alternatives.some(same)) continue;
         match.alternatives.push(other.content);
       }
       found.set(key, match);
