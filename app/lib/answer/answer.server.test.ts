@@ -554,6 +554,21 @@ describe("the extractive answerer", () => {
     expect((await ask("Is FeLV-B contagious?")).content.split("\n")[0]).toMatch(/^FeLV-B arises by recombination/);
   });
 
+  it("reads 'ewes, rams and lambs' as sheep when judging whether a passage is about the question", async () => {
+    for (const [id, text] of [["ewes", "Ewes need more feed in late pregnancy."], ["rams", "Rams are kept apart until tupping."], ["lambs", "Lambs are weaned at about twelve weeks."]]) {
+      kb.add({ id: id!, title: "Flock Management", fileType: "txt", pages: [page(3, [para(text!)])] });
+    }
+    kb.add({
+      id: "babesiosis",
+      title: "Tick-borne Diseases of Small Ruminants",
+      fileType: "txt",
+      pages: [page(9, [para("Ovine babesiosis, a haemolytic disease of small ruminants, is transmitted by ixodid ticks; Babesia ovis is the most pathogenic species.")])],
+    });
+    const result = await ask("Which Babesia is the most pathogenic in ewes, rams and lambs?");
+    expect(result.content).not.toBe(REFUSAL);
+    expect(result.citations[0]!.page).toBe(9);
+  });
+
   it("reads an owner's name for a parasite as its binomial, written abbreviated ('barber's pole worm': 'H. contortus')", async () => {
     kb.add({
       id: "haemonchosis",

@@ -186,6 +186,13 @@ export function otherSpeciesIn(frame: Pick<Frame, "species" | "groups">, text: s
   return mentions.species.size && !namesAskedSpecies(frame, mentions) ? [...mentions.species] : [];
 }
 
+/** Every word that names a species: its own words, its young, and the narrow groups it belongs to ("small ruminants"). */
+export function wordsNaming(id: string): string[] {
+  const entry = SPECIES.find((s) => s.id === id);
+  if (!entry) return [];
+  return [...entry.words, ...entry.young, ...GROUPS.filter((g) => !g.broad && g.members.includes(id)).flatMap((g) => g.words)];
+}
+
 export const speciesLabel = (id: string) => LABELS.get(id) ?? id;
 export const groupLabel = (index: number) => GROUPS[index]?.words[GROUPS[index]!.words.length > 1 ? 1 : 0] ?? "";
 export const groupIndex = (word: string) => GROUPS.findIndex((g) => g.words.includes(word));
@@ -293,8 +300,11 @@ const ASKS_THE_SAME = /\b(?:the same|similar(?:ly)?|likewise)\b/i;
 
 /** "Apart from cattle", "besides dogs and cats", "other than horses": species a question sets aside. */
 const SET_ASIDE = /\b(?:apart from|aside from|besides|other than|except(?: for)?|excluding|not counting)\s+(?:the\s+)?(?:[\p{L}-]+(?:,\s*|\s+and\s+|\s+or\s+)){0,3}[\p{L}-]+/giu;
-/** "…or, like white-tailed deer, are they not susceptible?", "…5% of body weight as in amphibians?": the species compared with is not the one asked about. */
-const COMPARED_WITH = /\b(?:like|as in|as with|as for|as do|as does)\s+(?:the\s+)?(?:[\p{L}-]+\s+){0,1}[\p{L}-]+/giu;
+/**
+ * "…or, like white-tailed deer, are they not susceptible?", "…5% of body weight as in amphibians?", "is resistance a
+ * worry in pigs the way it is in sheep?": the species compared with is not the one asked about.
+ */
+const COMPARED_WITH = /\b(?:like|as in|as with|as for|as do|as does|(?:the way|as) (?:it|they) (?:is|are|does|do) in)\s+(?:the\s+)?(?:[\p{L}-]+\s+){0,1}[\p{L}-]+/giu;
 /** The species a question asks about are named outside what it sets aside or compares with. */
 const askedAbout = (text: string) => text.replace(SET_ASIDE, " ").replace(COMPARED_WITH, " ");
 

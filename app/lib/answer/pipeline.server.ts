@@ -11,7 +11,7 @@ import { quotableSentences, type QuotableSentence } from "./quotes.server";
 import { checkCoverage, unseenNames, type Coverage } from "./coverage.server";
 import { citeSentencePages, repeatsAnswer, verifyModelAnswer } from "./verify.server";
 import { extractiveAnswer, extractiveSections, sentenceKey, type AnswerGuide } from "./extractive.server";
-import { askingClause, correctableEdits, frameLabel, frameOf, isAskingWord, namesOwnThing, readConversation, readQuestion, searchText, speciesIn, speciesLabel, type Frame } from "./frame";
+import { askingClause, correctableEdits, frameLabel, frameOf, isAskingWord, namesOwnThing, readConversation, readQuestion, searchText, speciesIn, speciesLabel, wordsNaming, type Frame } from "./frame";
 import { fitAnswerMessages, getSystemPrompts, taskMessages } from "./prompts.server";
 import { decomposeQuestion, topicWords as topicWordsOf } from "./questions";
 import { ABSTAIN_BELOW, coverage, holdsTerm, judgeRelevance, passageTerms, withWrittenForms, type ScoredPassage } from "./relevance.server";
@@ -324,7 +324,22 @@ function gateTerms(question: string, terms: QueryTerm[]): QueryTerm[] {
   const speciesTerms = new Set([...speciesIn(question).words].flatMap((w) => tokenize(w)));
   const unknownSpecies = (t: QueryTerm) => t.df === 0 && speciesTerms.has(t.term);
   const kept = terms.filter((t) => !asking.has(t.term) && !unknownSpecies(t));
-  return kept.length ? kept : terms;
+  return withSpeciesWords(question, kept.length ? kept : terms);
+}
+
+/**
+ * A species word is held by a passage that names the species another way: "ewes" and "lambs" by one about
+ * "sheep", "ovine" or "small ruminants". (Whether the passages speak of the asked species is checked after.)
+ */
+function withSpeciesWords(question: string, terms: QueryTerm[]): QueryTerm[] {
+  const namings = new Map<string, string[][]>();
+  for (const word of speciesIn(question).words) {
+    const own = tokenize(word);
+    const others = [...speciesIn(word).species].flatMap(wordsNaming).map((w) => tokenize(w)).filter((w) => w.length && w.join(" ") !== own.join(" "));
+    for (const term of own) namings.set(term, [...(namings.get(term) ?? []), ...others]);
+  }
+  if (!namings.size) return terms;
+  return terms.map((t) => (namings.has(t.term) ? { ...t, alternatives: [...(t.alternatives ?? []), ...namings.get(t.term)!] } : t));
 }
 
 type Retrieved = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ABSTAIN_BELOW, isRelevant, judgeRelevance, match, MIN_EVIDENCE } from "./relevance.server";
+import { tokenize } from "../search/index.server";
+import { ABSTAIN_BELOW, isRelevant, judgeRelevance, match, MIN_EVIDENCE, passageTerms, withWrittenForms } from "./relevance.server";
 
 const term = (t: string, idf: number, df = 5) => ({ term: t, weight: 1, df, idf });
 
@@ -23,5 +24,15 @@ describe("relevance", () => {
     expect(judged.abstain).toBe(false);
     expect(judged.relevant.map((x) => x.chunkId)).toEqual([2, 3]);
     expect(judgeRelevance(terms, [p(1, "dogs")]).abstain).toBe(true);
+  });
+
+  it("reads other ways a passage writes the question's words: a code's plural, a binomial abbreviated", () => {
+    const held = (question: string, text: string) => {
+      const terms = withWrittenForms(tokenize(question).map((t) => term(t, 3)), question);
+      return match(terms, passageTerms({ title: "", heading: null, text })).coverage;
+    };
+    expect(held("APOBEC3", "FIV Vif counteracts feline APOBEC3s restriction factors")).toBe(1);
+    expect(held("Haemonchus contortus", "H. contortus feeds on blood in the abomasum")).toBe(1);
+    expect(held("environment", "resistant to environmental conditions")).toBe(1);
   });
 });

@@ -66,7 +66,8 @@ const abbreviatedGenusTerm = (initial: string, epithetTerm: string) => `${initia
  * Other ways a text writes what the question names, as alternatives of its terms:
  * - a binomial the question writes out ("Haemonchus contortus"), or a synonym of its words stands for, is held by a
  *   passage that writes "H. contortus" (passageTerms adds that form for every abbreviated binomial);
- * - a code typed without its hyphen ("BPI3", "CPV2") by one that writes "BPI-3" (the index reads "bpi" and "3");
+ * - a code typed without its hyphen ("BPI3", "CPV2") by one that writes "BPI-3" (the index reads "bpi" and "3"), and
+ *   in the singular by one that writes its plural ("APOBEC3s");
  * - a noun ("environment") by its adjective ("environmental"), which Porter stems apart, and the reverse.
  */
 export function withWrittenForms(terms: QueryTerm[], question: string): QueryTerm[] {
@@ -81,6 +82,9 @@ export function withWrittenForms(terms: QueryTerm[], question: string): QueryTer
     for (const alternative of t.alternatives ?? []) if (alternative.length === 2 && /^[a-z]/.test(alternative[0]!)) add(t.term, [abbreviatedGenusTerm(alternative[0]![0]!, alternative[1]!)]);
     const code = /^([a-z]{2,})(\d{1,3})$/.exec(t.term);
     if (code) add(t.term, tokenize(`${code[1]}-${code[2]}`));
+    // A code's plural keeps its "s" through the stemmer ("APOBEC3s"): the singular and the plural hold each other.
+    if (/^[a-z]+\d+$/.test(t.term)) add(t.term, [`${t.term}s`]);
+    else if (/^[a-z]+\d+s$/.test(t.term)) add(t.term, [t.term.slice(0, -1)]);
     for (const form of adjectiveForms(t.term)) add(t.term, [form]);
   }
   if (!forms.size) return terms;
