@@ -147,6 +147,11 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("How long can goose parvovirus survive in the environment?", [geese])).toMatchObject({ covered: false, missing: "detail", what: ["duration"] });
     const scid = passage("Arabian foals with SCID typically succumb to opportunistic infection before 5 months of age.");
     expect(check("How long do Arabian foals with SCID survive?", [scid])).toMatchObject({ covered: true });
+    // "When do the signs settle?" is answered by a span that ends with them, not by any span on the topic.
+    const calici = passage("Feline calicivirus has been a problem in cats for the past 30 years despite vaccination.");
+    expect(check("How long do calicivirus signs take to settle in cats?", [calici])).toMatchObject({ covered: false, missing: "detail", what: ["duration"] });
+    const settles = passage("In cats the clinical symptoms of feline calicivirus are relieved 14 to 18 days after the infection.");
+    expect(check("How long do calicivirus signs take to settle in cats?", [settles])).toMatchObject({ covered: true });
   });
 
   it("reads the end of a passage's last paragraph in its tail, from the chunk after", () => {

@@ -158,6 +158,8 @@ const ATTRIBUTE_FORMS: Record<string, string[]> = {
   survival: ["survival", "survive", "survived", "surviving", "live", "lived", "die", "died", "succumb", "succumbed", "viable", "viability", "persist", "persists", "persistence"],
   persistence: ["survival", "survive", "surviving", "viable", "viability", "persist", "persists", "persistence", "infectious", "infective", "remain", "remains", "stable", "resistant"],
   gestation: ["gestation", "pregnancy", "gestational"],
+  // "When do the signs settle?": "the clinical symptoms are relieved 14 to 18 days after the infection".
+  resolution: ["resolve", "resolves", "resolved", "resolution", "relieved", "subside", "subsides", "subsided", "settle", "settles", "recover", "recovered", "recovery", "disappear", "disappeared", "improve", "improved", "heal", "healed", "clear", "cleared", "self-limiting"],
   "life cycle": ["cycle", "life"],
   lifespan: ["lifespan", "live", "life"],
   "life span": ["lifespan", "live", "life"],

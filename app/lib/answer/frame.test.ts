@@ -83,11 +83,16 @@ describe("the frame of a question", () => {
     expect(frameOf("What's the incubation period of goat pox?")).toMatchObject({ attribute: "incubation" });
     expect(frameOf("How long is the preclinical period of scrapie?")).toMatchObject({ asked: ["duration"], attribute: "preclinical" });
     expect(frameOf("How long do foals with SCID survive?")).toMatchObject({ attribute: "survival" });
+    expect(frameOf("How long after infection do calicivirus signs settle in kittens, and do they stop shedding then?").attribute).toBe("resolution");
+    expect(frameOf("What is the incubation period of goat pox, and how long does it last?").attribute).toBe("incubation");
     // Lasting somewhere outside a host is the pathogen's persistence, not a patient's survival or prognosis.
     expect(frameOf("how long can parvo survive in the environment?")).toMatchObject({ asked: ["duration"], attribute: "persistence" });
     expect(frameOf("How long do coccidial oocysts remain infective in the soil?")).toMatchObject({ attribute: "persistence" });
     expect(frameOf("At what age should lambs be given Gudair?")).toMatchObject({ asked: ["duration"], attribute: "age" });
     expect(frameOf("how often should I be vaccinating against it?").asked).toEqual(["interval"]);
+    // "How many doses" counts the doses (no amount is asked); "how far apart" asks the interval.
+    expect(frameOf("How many doses of bluetongue vaccine does a cow need, and how far apart?")).toMatchObject({ asked: ["interval", "count", "treatment"], topic: ["bluetongue", "vaccine"] });
+    expect(frameOf("How many doses of ivermectin, and at what dose?").asked).toContain("dose");
     // A relative "where" asks no place; "therapeutic" asks a treatment.
     expect(frameOf("In an outbreak of pink eye in sheep where Mycoplasma is suspected, which therapeutic approach is best?").asked).toEqual(["treatment"]);
     expect(frameOf("Explain where estrogens are synthesized in the body").asked).toEqual(["location"]);

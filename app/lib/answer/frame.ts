@@ -260,6 +260,7 @@ const GENERIC_WORDS = new Set(
   planning plan suspect suspected go going there here large big already strongly highly quite very well just even ever maybe perhaps
   generally mostly currently recently especially particularly probably truly simply anything something everything thing things lot lots
   bit idea okay please thanks know think want wonder tell sure guess seem seems look looks try whats
+  far apart
   worry worried worrying concern concerned concerning serious dangerous harmless bad stand stands
   statement statements accurately accurate correctly correct characterizes characterises characterize characterise reflects reflect
   scenario scenarios pairing pairings description descriptions describes option options combination combinations directly represents
@@ -337,10 +338,11 @@ const isAskedAttribute = (word: string, attribute: string | null) => attribute !
 /** A word that on its own says what kind of thing is asked ("incubation", "mortality", "dose", "signs"). */
 const namesAskedKind = (word: string) => ASKED.some(([, re]) => re.test(word));
 
+const DOSE_ASKED = /\b(dose|doses|dosage|dosing|how much\b.*\b(give|use|administer)|mg\s*\/\s*kg)\b/i;
 const ASKED: Array<[AskedKind, RegExp]> = [
-  ["dose", /\b(dose|doses|dosage|dosing|how much\b.*\b(give|use|administer)|mg\s*\/\s*kg)\b/i],
+  ["dose", DOSE_ASKED],
   // "How often should it be given/repeated": a dosing interval; "how often do cats show bleeding": a rate (below).
-  ["interval", /\b(how (?:often|frequently)\b(?:\W+\w+){0,4}?\W+(?:give|given|giving|administer(?:ed|ing)?|repeat(?:ed|ing)?|dose[ds]?|dosing|treat(?:ed|ing)?|appl(?:y|ied|ying)|inject(?:ed|ing)?|(?:re)?vaccinat(?:e[ds]?|ing)|booster(?:ed|ing)?|retest(?:ed|ing)?|deworm(?:ed|ing)?|drench(?:ed|ing)?|worm(?:ed|ing))|dosing interval|interval between|intervals|repeated?|repeat the|how many times|every how many|schedules?)\b/i],
+  ["interval", /\b(how (?:often|frequently)\b(?:\W+\w+){0,4}?\W+(?:give|given|giving|administer(?:ed|ing)?|repeat(?:ed|ing)?|dose[ds]?|dosing|treat(?:ed|ing)?|appl(?:y|ied|ying)|inject(?:ed|ing)?|(?:re)?vaccinat(?:e[ds]?|ing)|booster(?:ed|ing)?|retest(?:ed|ing)?|deworm(?:ed|ing)?|drench(?:ed|ing)?|worm(?:ed|ing))|dosing interval|interval between|intervals|repeated?|repeat the|how many times|how (?:far|long|much time|many (?:days|weeks|months)) apart|every how many|schedules?)\b/i],
   // "At what age…", "how old…": an age, said as a span of time ("above 2 weeks of age").
   ["duration", /\b(how long|duration|incubation|gestation|withdrawal (?:period|time)s?|for how many (?:days|weeks|months|hours)|how many (?:days|weeks|months|hours|years)|life ?span|life cycle|survival time|median survival|(?:meat|milk|egg) withdrawal|what age|how old|age (?:of|at) onset|how (?:quickly|fast|soon)|when (?:do|does|will|should|did) (?:[\w-]+ ){1,5}(?:settle|subside|resolve|clear|disappear|go away|improve|stop|end|heal)(?:s|d)?)\b/i],
   ["route", /\b(route|routes|orally|intravenous(?:ly)?|subcutaneous(?:ly)?|intramuscular(?:ly)?|topical(?:ly)?|how (?:is|should|do) (?:it|they|\w+) (?:be )?(?:given|administered))\b/i],
@@ -374,7 +376,7 @@ const HOW_COMMON = /\bhow (?:common|frequent|prevalent|rare)\b/;
 export const HOW_COMMON_ATTRIBUTE = "how common";
 
 /** Nouns that name what a time span (duration, interval) or a share (rate) is of. */
-const SPAN_ATTRIBUTE = /\b(incubation|gestation|survival|persistence|life cycle|lifespan|life span|withdrawal|recovery|treatment|course|shedding|infectious|latent|prepatent|patent|pre-?clinical|subclinical)\b/;
+const SPAN_ATTRIBUTE = /\b(incubation|gestation|survival|persistence|resolution|life cycle|lifespan|life span|withdrawal|recovery|treatment|course|shedding|infectious|latent|prepatent|patent|pre-?clinical|subclinical)\b/;
 const RATE_ATTRIBUTE = /\b(seroprevalence|prevalence|incidence|mortality|morbidity|fatality|heritability|sensitivity|specificity|efficacy|survival)\b/;
 
 /** "At what age", "how old": the span asked is an age ("above 2 weeks of age"). */
@@ -387,6 +389,9 @@ export const SURVIVAL_ATTRIBUTE = "survival";
  * persist in soil?". Asked of a place, survival is the pathogen's, not the patient's.
  */
 export const PERSISTENCE_ATTRIBUTE = "persistence";
+/** "When do the signs settle?", "how long until it clears up?": the span asked ends when the disease resolves. */
+const RESOLUTION_ATTRIBUTE = "resolution";
+const RESOLVES = /\b(?:settle|subside|resolve|clear up|disappear|go away|improve|heal|recover)(?:s|d|ed)?\b/;
 export const OUTSIDE_A_HOST = /\b(?:environment\w*|outside (?:of )?(?:the |its |a )?(?:host|body|animal)s?|soils?|surfaces?|fomites?|pastures?|bedding|premises|faeces|feces|manure|litter|water)\b/i;
 const PERSISTS = /\b(?:surviv(?:e|es|ed|ing|al)|persist(?:s|ed|ing|ence)?|last(?:s|ed|ing)?|remains?|stays?|viable|infectious|infective)\b/;
 
@@ -395,8 +400,13 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
   const s = sentence.toLowerCase();
   if (asked.includes("duration") || asked.includes("interval")) {
     if (asked.includes("duration") && PERSISTS.test(s) && OUTSIDE_A_HOST.test(s)) return PERSISTENCE_ATTRIBUTE;
-    const m = SPAN_ATTRIBUTE.exec(s);
+    // A yes/no question beside it asks no span: "how long do the signs take to settle, and do they stop shedding then?"
+    const clauses = s.split(/,\s*(?=(?:and|but|or)\s)|[?;]\s*/).map((c) => c.trim()).filter(Boolean);
+    const spans = clauses.filter((c) => !/^(?:(?:and|but|or)\s+)?(?:do|does|did|is|are|was|were|can|could|will|would|should|has|have)\b/.test(c));
+    const m = SPAN_ATTRIBUTE.exec(spans.length ? spans.join(" ") : s);
     if (m) return m[1]!;
+    // "How long until the signs settle?": the span is until they resolve.
+    if (asked.includes("duration") && RESOLVES.test(spans.length ? spans.join(" ") : s)) return RESOLUTION_ATTRIBUTE;
     // "At what age…", "how old…": an age.
     if (asked.includes("duration") && AGE_ASKED.test(s)) return AGE_ATTRIBUTE;
     // "How long do they survive?" asks how long the survival is (not what share survives: a rate asked beside it
@@ -547,7 +557,9 @@ export function frameOf(text: string): Frame {
     (asked.includes("count") && (asked.includes("duration") || asked.includes("interval")) && /how many (days|weeks|months|hours|years|times)/i.test(askedText)) ||
     new RegExp(HOW_MANY_OUTCOME, "i").test(askedText) ||
     animalsAffected;
-  const counted = notCount ? asked.filter((k) => k !== "count") : asked;
+  // "How many doses does a cow need?" counts the doses; it asks no amount.
+  const countsDoses = /\bhow many (?:\w+ )?doses\b/i.test(askedText) && !DOSE_ASKED.test(askedText.replace(/\bhow many (?:\w+ )?doses\b/gi, " "));
+  const counted = (notCount ? asked.filter((k) => k !== "count") : asked).filter((k) => !(countsDoses && k === "dose"));
   const attribute = attributeOf(askedText, counted);
   // A pathogen lasting in the environment is no patient's prognosis.
   const kinds = attribute === PERSISTENCE_ATTRIBUTE ? counted.filter((k) => k !== "prognosis") : counted;
@@ -629,7 +641,7 @@ const genera = (names: string[]) => [...new Set(names.map((n) => (/^\p{Lu}\p{Ll}
 
 /** Kinds of question about a disease itself, never about a drug given for it. */
 const DISEASE_KINDS: ReadonlySet<AskedKind> = new Set(["signs", "cause", "location", "organism", "diagnosis", "prognosis", "rate", "definition"]);
-const DISEASE_ATTRIBUTES = /^(?:incubation|gestation|prepatent|patent|shedding|latent|infectious|life cycle|lifespan|life span|survival|persistence)$/;
+const DISEASE_ATTRIBUTES = /^(?:incubation|gestation|prepatent|patent|shedding|latent|infectious|life cycle|lifespan|life span|survival|persistence|resolution)$/;
 /** Does a question ask only about the disease (its signs, cause, incubation period…), not about a treatment? */
 const asksOfDisease = (own: Frame) =>
   own.asked.length > 0 && own.asked.every((k) => DISEASE_KINDS.has(k) || ((k === "duration" || k === "interval") && DISEASE_ATTRIBUTES.test(own.attribute ?? "")));
