@@ -675,6 +675,46 @@ describe("the extractive answerer", () => {
     expect(result.citations[0]!.page).toBe(28);
   });
 
+  it("leads 'how deadly is it?' with the mortality ('CPV-2 infections … 91% in untreated pups')", async () => {
+    addParagraph(
+      "cpv",
+      "Canine Infectious Diseases",
+      4,
+      "Canine parvovirus type 2 (CPV-2) is a non-enveloped, single-stranded DNA virus that causes fatal gastroenteritis in young dogs, which must be treated promptly. The CPV-2 genome is 5323 nucleotides long. CPV-2 infections are associated with significant morbidity and mortality which can reach 91% in untreated pups.",
+    );
+    const result = await ask("How deadly is parvo in puppies that don't get treated?");
+    expect(result.content.split("\n")[0]).toMatch(/^CPV-2 infections are associated with significant morbidity and mortality/);
+  });
+
+  it("reads an abbreviation its document defines as the words it stands for, in a follow-up ('FCV infection in dogs')", async () => {
+    addParagraph(
+      "fcv",
+      "Feline Infectious Diseases",
+      4,
+      "Feline calicivirus (FCV) is a common respiratory pathogen of cats, and kittens aged 6 to 84 days are mainly infected. Studies have also demonstrated FCV infection in dogs, which suggests a risk of cross-species transmission.",
+    );
+    const first = "At what age are kittens mainly infected with calicivirus?";
+    const result = await ask("can dogs catch it?", { history: turn(first, (await ask(first)).content) });
+    expect(result.content.split("\n")[0]).toMatch(/^Studies have also demonstrated FCV infection in dogs/);
+  });
+
+  it("leads with the season when asked when in the year cases are seen, and with a test when asked for the best test", async () => {
+    addParagraph(
+      "ahs",
+      "Equine Viral Diseases",
+      15,
+      "African horse sickness (AHS) is an infectious, non-contagious disease of equids transmitted by Culicoides midges. There is currently no cure for AHS and the disease is controlled by vaccination. The highest incidence of AHS usually occurs in the late summer and early autumn, when midges abound.",
+    );
+    expect((await ask("When in the year do you see most cases of African horse sickness?")).content.split("\n")[0]).toMatch(/^The highest incidence of AHS usually occurs in the late summer/);
+    addParagraph(
+      "cdad",
+      "Equine Enteric Diseases",
+      21,
+      "Clostridioides difficile colitis in adult horses follows hospitalisation and antimicrobial treatment. Detection of toxin A or toxin B in faeces by ELISA is the most reliable diagnostic criterion for Clostridioides difficile colitis in horses.",
+    );
+    expect((await ask("Best test to confirm Clostridioides difficile colitis in an adult horse?")).content.split("\n")[0]).toMatch(/^Detection of toxin A or toxin B/);
+  });
+
   it("quotes a sentence that gives what is asked of a subject its paragraph names ('The virus … for at least a year')", async () => {
     const survives = "The virus is highly resistant to environmental conditions and can remain viable outside of its host for at least a year.";
     addParagraph("parvo", "Canine Infectious Diseases", 5, `Canine parvovirus type 2 (CPV-2) causes fatal gastroenteritis in young dogs; many puppies survive with intensive care. ${survives}`);

@@ -88,7 +88,7 @@ const NAMES_BONUS = 0.15;
  * annulatus", "T. vivax"; not at the sentence's start, where any word is capitalised), a cause or
  * mechanism is said with a causal link ("the result of genetic mutations", "leading to", "due to").
  */
-const CAUSAL = /\b(result(?:s|ed)? (?:of|from)|lead(?:s|ing)? to|due to|because|owing to|mutat\w+|arises?|gives? rise|responsible for|consequence of)\b/i;
+const CAUSAL = /\b(result(?:s|ed)? (?:of|from)|lead(?:s|ing)? to|due to|because|owing to|mutat\w+|arises?|gives? rise|responsible for|consequence of|risk factors?|predispos\w+)\b/i;
 const LEAD_VALUE: Partial<Record<AskedKind, (sentence: string, frame: Frame, question: string) => boolean>> = {
   // "What does FIP stand for?": the sentence that spells it out ("feline infectious peritonitis (FIP)").
   definition: (s, frame) => frame.acronyms.length > 0 && definedAbbreviations(s).some((d) => frame.acronyms.includes(d.abbreviation)),
@@ -103,11 +103,13 @@ const LEAD_VALUE: Partial<Record<AskedKind, (sentence: string, frame: Frame, que
   // site in the body ("harbours in the abomasum", "are located in the pulmonary arteries").
   location: (s) =>
     /\b(?:located|found|harbou?r(?:s|ed)?|lives?|resides?|inhabits?|lodge[sd]?|situated|localized|localised)\s+(?:mainly\s+|mostly\s+|primarily\s+)?(?:in|within|inside|on)\s+the\b/i.test(s) || /\b(?:in|across|throughout|from)\s+(?:(?:some|many|most|parts?|areas?|regions?|of|the|southern|northern|eastern|western|central)\s+){0,4}\p{Lu}\p{Ll}{2,}|\b(?:endemic|enzootic|distribut\w+|worldwide|continents?|countries|regions?)\b/u.test(s),
+  season: (s) => SEASON.test(s),
   organism: (s) =>
     /\b[A-Z]\.\s?[a-z]{3,}\b|(?<=\S\s+)\b[A-Z][a-z]{2,}\s+[a-z]{3,}(?:us|um|a|ae|i|ii|is|es|ensis|ata|alis|oides)\b/.test(s) ||
     // "…transmitted by triatomine vectors of the order Hemiptera": the vector named without a binomial.
     /\b(?:transmitted|spread|carried) by\b/i.test(s),
 };
+const SEASON = /\b(?:spring|summer|autumn|fall|winter|rainy|wet season|dry season|monsoon|seasonal\w*|(?:warm|warmer|cold|colder|hot|hotter|wet|wetter|dry|drier)\s+(?:months|seasons?|weather|periods?)|January|February|March|April|May|June|July|August|September|October|November|December)\b/;
 const LEAD_VALUE_BONUS = 0.25;
 /** What is asked of a drug itself: how much, how often, how long, how given. */
 const DOSING: ReadonlySet<AskedKind> = new Set(["dose", "interval", "duration", "route"]);
@@ -139,7 +141,7 @@ const NOVELTY_WEIGHT = 0.75;
 /** A sentence holding what is asked leads when its score is at least this share of the best one's. */
 const ANSWERING_LEAD_SHARE = 0.5;
 /** Kinds whose lead value says the asked thing itself (not merely a causal link or a list). */
-const ANSWERING_KINDS: ReadonlySet<AskedKind> = new Set(["definition", "diagnosis", "location"]);
+const ANSWERING_KINDS: ReadonlySet<AskedKind> = new Set(["definition", "diagnosis", "location", "season"]);
 /** The weight of a sentence's coverage by words rare among the candidates (added to its score). */
 const LOCAL_RARITY_SHARE = 1.0;
 
@@ -228,8 +230,19 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
   const topicStems = new Set(tokenize((guide?.frame.topic ?? []).join(" ")));
   const topic = terms.filter((t) => topicStems.has(t.term));
   const binomials = (guide?.frame.pathogens ?? []).filter((n) => /^\p{Lu}\p{Ll}+\s+\p{Ll}{3,}$/u.test(n)).map((n) => [n, tokenize(n)] as const);
+  // An abbreviation its document defines stands for its words: "CPV-2 infections … 91% in untreated pups" is about
+  // canine parvovirus when the sentence before says "Canine parvovirus type 2 (CPV-2)", and so is a passage after it.
+  const definedIn = new Map<string, Array<readonly [string, string[]]>>();
+  if (guide) {
+    for (const p of passages) {
+      const known = definedIn.get(p.documentId) ?? [];
+      for (const a of definedAbbreviations(`${p.lead ?? ""} ${p.text}`)) if (!known.some(([abbreviation]) => abbreviation === a.abbreviation)) known.push([a.abbreviation, tokenize(a.words.join(" "))]);
+      definedIn.set(p.documentId, known);
+    }
+  }
   for (const p of passages) {
     const units = quotableSentences({ ...p, layout: p.layout ?? null }).filter((q) => QUOTED_KINDS.has(q.kind));
+    const abbreviations = definedIn.get(p.documentId) ?? [];
     // A sentence whose paragraph names the question's pathogen or drug is about it; a neighbour's is not.
     // Likewise for the asked species: "Small group treatment may be carried out by in-water medication of
     // flubendazole…" is about pigs when its paragraph is.
@@ -262,6 +275,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       const added: string[] = [];
       // "B. divergens" is "Babesia divergens": the abbreviated genus counts as written out.
       for (const [name, nameTerms] of binomials) if (nameTerms.some((t) => !reading.terms.has(t)) && namesThing(name, text)) added.push(...nameTerms);
+      for (const [abbreviation, longTerms] of abbreviations) if (longTerms.some((t) => !reading.terms.has(t)) && namesThing(abbreviation, text)) added.push(...longTerms);
       // Named as that species, not as a group it belongs to ("ruminants" is not "ovine").
       for (const word of speciesWords) if (word.ids.some((id) => mentions.species.has(id))) added.push(...word.terms);
       const sentenceTerms: ReadonlySet<string> = added.length ? new Set([...reading.terms, ...added]) : reading.terms;

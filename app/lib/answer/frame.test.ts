@@ -271,6 +271,20 @@ describe("follow-ups", () => {
   it("starts a new frame when the question says it switches topic", () => {
     const previous = frameOf("What are the clinical signs of equine influenza?");
     expect(readQuestion("Unrelated: what causes dull eye caps in a snake after shedding?", previous).inherited).toEqual([]);
+    // Behind a dash too, and its words are no topic: "topics" is not carried into the next question.
+    const golpp = readQuestion("Switching topics — what is GOLPP?", previous);
+    expect(golpp).toMatchObject({ inherited: [], acronyms: ["GOLPP"], topic: [] });
+    expect(readQuestion("Totally different: how reliable is a Wood's lamp for ringworm?", previous).inherited).toEqual([]);
+  });
+
+  it("reads owners' and clinicians' ways of asking: how deadly, the outlook, when in the year, how long it hangs around", () => {
+    expect(frameOf("How deadly is parvo in puppies that don't get treated?")).toMatchObject({ asked: expect.arrayContaining(["rate"]), attribute: "mortality" });
+    expect(frameOf("What's the outlook for a horse with stringhalt?").asked).toEqual(["prognosis"]);
+    const [, season] = readConversation(["What causes African horse sickness?", "when in the year do you see most cases?"]);
+    expect(season).toMatchObject({ asked: ["season"], inherited: expect.arrayContaining(["conditions"]) });
+    const [, lingers] = readConversation(["How deadly is parvo in puppies?", "how long does it hang around in the environment?"]);
+    expect(lingers).toMatchObject({ asked: ["duration"], attribute: "persistence" });
+    expect(lingers!.topic).not.toContain("hang");
   });
 
   it("asks the previous question's kind only when the follow-up says nothing of its own ('what about terbinafine?')", () => {

@@ -47,6 +47,9 @@ describe("synonyms in a query", () => {
     expect(alternativesOf("green slimy poo")).toContainEqual(tokenize("faeces"));
     expect(alternativesOf("barber's pole worm in lambs")).toContainEqual(tokenize("haemonchus contortus"));
     expect(alternativesOf("she won't put weight on her back leg")).toEqual(expect.arrayContaining([tokenize("non-weight-bearing"), tokenize("hindlimb")]));
+    expect(alternativesOf("how deadly is parvo in puppies")).toEqual(expect.arrayContaining([tokenize("mortality"), tokenize("parvovirus"), tokenize("pups")]));
+    expect(alternativesOf("what's the outlook")).toContainEqual(tokenize("prognosis"));
+    expect(alternativesOf("risk factors for C. diff colitis")).toContainEqual(tokenize("clostridioides difficile"));
   });
 
   it("gives a phrase in several groups the alternatives of each", () => {
