@@ -698,6 +698,12 @@ describe("the extractive answerer", () => {
     expect(result.content.split("\n")[0]).toMatch(/^Studies have also demonstrated FCV infection in dogs/);
   });
 
+  it("reads a question put as an owner would relay it ('an owner asks what the outlook is… what can I tell her?')", async () => {
+    addParagraph("stringhalt", "Equine Neurology", 31, "The prognosis of stringhalt is poor, and in severe cases the horse's performance and quality of life are affected.");
+    const result = await ask("An owner asks what the outlook is for her horse with stringhalt. What can I tell her?");
+    expect(result.content.split("\n")[0]).toMatch(/^The prognosis of stringhalt is poor/);
+  });
+
   it("leads with the season when asked when in the year cases are seen, and with a test when asked for the best test", async () => {
     addParagraph(
       "ahs",

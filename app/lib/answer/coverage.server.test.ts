@@ -33,6 +33,14 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("What is the oral itraconazole dose for dogs with Malassezia dermatitis?", [ITRACONAZOLE_DOGS])).toMatchObject({ covered: true });
   });
 
+  it("reads a name where the passage writes the abbreviation its document defined for it ('SAV 3 … in Norway')", () => {
+    const defining = passage("Pancreas disease affects farmed salmonids in Ireland, Norway and Scotland. It is caused by Salmonid alphavirus (SAV), a spherical RNA virus.");
+    const subtypes = passage("Six SAV subtypes have been identified. SAV 3 has so far only been detected in Norway, and SAV2 FW causes sleeping disease in freshwater rainbow trout.");
+    const question = "Which salmonid alphavirus subtype has only been found in Norway, and which causes sleeping disease in freshwater rainbow trout?";
+    const relevant = [subtypes];
+    expect(checkCoverage(question, termsOf(question), frameOf(question), relevant, [subtypes, defining])).toMatchObject({ covered: true });
+  });
+
   it("refuses another species, naming the one covered", () => {
     const result = check("What is the oral itraconazole dose for a cat with Malassezia dermatitis?", [ITRACONAZOLE_DOGS]);
     expect(result).toMatchObject({ covered: false, missing: "species", what: ["cats"], alternative: { species: ["dogs"] } });

@@ -404,10 +404,17 @@ export function checkCoverage<P extends PassageLike>(
     candidates = relevantNaming.length ? relevantNaming : naming;
   }
   if (names.length) {
-    const found = (naming.length ? naming : passing).map((p) => {
+    // A passage may name a thing by the abbreviation its document defines for it: "SAV 3 has so far only been detected
+    // in Norway" names the salmonid alphavirus that a passage before spelled out ("Salmonid alphavirus (SAV)").
+    const defined = new Map<string, Frame["aliases"]>();
+    for (const p of passing) defined.set(p.documentId, [...(defined.get(p.documentId) ?? []), ...definedAbbreviations(fullText(p))]);
+    const namesIn = (n: string, p: PassageLike) => {
       const text = fullText(p);
-      return { p, hits: names.filter((n) => namesThing(n, text) || (aliasOf(frame, n) !== null && namesThing(aliasOf(frame, n)!, text))) };
-    });
+      if (namesThing(n, text) || (aliasOf(frame, n) !== null && namesThing(aliasOf(frame, n)!, text))) return true;
+      const words = wordsOf(n);
+      return (defined.get(p.documentId) ?? []).some((a) => words.every((w) => a.words.some((d) => d.toLowerCase() === w)) && namesThing(a.abbreviation, text));
+    };
+    const found = (naming.length ? naming : passing).map((p) => ({ p, hits: names.filter((n) => namesIn(n, p)) }));
     const absent = names.filter((n) => !found.some((f) => f.hits.includes(n)));
     if (absent.length) return { covered: false, missing: "name", what: absent, alternative: null };
     const most = Math.max(...found.map((f) => f.hits.length));
@@ -419,7 +426,7 @@ export function checkCoverage<P extends PassageLike>(
     const bestOverall = Math.max(...relevant.map(topicOf));
     if (Math.max(...candidates.map(topicOf)) < bestOverall * NAMED_WITH_TOPIC) {
       const inTopic = relevant.filter((p) => topicOf(p) >= bestOverall * NAMED_WITH_TOPIC);
-      const absentThere = names.filter((n) => !inTopic.some((p) => namesThing(n, fullText(p))));
+      const absentThere = names.filter((n) => !inTopic.some((p) => namesIn(n, p)));
       return { covered: false, missing: "name", what: absentThere.length ? absentThere : names, alternative: null };
     }
   }

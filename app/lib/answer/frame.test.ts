@@ -125,6 +125,7 @@ describe("the frame of a question", () => {
     expect(frameOf("Are grey squirrels reservoirs for B. burgdorferi, or like white-tailed deer are they not susceptible to infection?").species).toEqual(["squirrel"]);
     expect(frameOf("max blood volume I can take from a sick snake - is it 5% of body weight as in amphibians?").species).toEqual(["snake"]);
     expect(frameOf("is resistance a worry in pigs the way it is in sheep?").species).toEqual(["pig"]);
+    expect(frameOf("Velagliflozin is licensed for cats — is any SGLT2 inhibitor approved for horses?").species).toEqual(["horse"]);
     expect(frameOf("What is the case fatality rate of peste des petits ruminants in dromedary camels?")).toMatchObject({ species: ["camel"], groups: [] });
     // A statement, then a question about it for another species: that species is asked about.
     expect(frameOf("Elephant and hyrax testes stay intra-abdominal — is that also the case in dolphins?").species).toEqual(["marine-mammal"]);

@@ -261,7 +261,7 @@ const GENERIC_WORDS = new Set(
   planning plan suspect suspected go going there here large big already strongly highly quite very well just even ever maybe perhaps
   generally mostly currently recently especially particularly probably truly simply anything something everything thing things lot lots
   bit idea okay please thanks know think want wonder tell sure guess seem seems look looks try whats
-  season seasons seasonal seasonality far apart hang hangs hanging linger lingers bug bugs behind worth trying tried mention mentioned seen see cases outlook deadly help helps helped
+  her hers his him she he ask asks asked asking owner owners client clients season seasons seasonal seasonality far apart hang hangs hanging linger lingers bug bugs behind worth trying tried mention mentioned seen see cases outlook deadly help helps helped
   worry worried worrying concern concerned concerning serious dangerous harmless bad stand stands
   statement statements accurately accurate correctly correct characterizes characterises characterize characterise reflects reflect
   scenario scenarios pairing pairings description descriptions describes option options combination combinations directly represents
@@ -309,6 +309,9 @@ const SET_ASIDE = /\b(?:apart from|aside from|besides|other than|except(?: for)?
 const COMPARED_WITH = /\b(?:like|as in|as with|as for|as do|as does|(?:the way|as) (?:it|they) (?:is|are|does|do) in)\s+(?:the\s+)?(?:[\p{L}-]+\s+){0,1}[\p{L}-]+/giu;
 /** The species a question asks about are named outside what it sets aside or compares with. */
 const askedAbout = (text: string) => text.replace(SET_ASIDE, " ").replace(COMPARED_WITH, " ");
+
+/** A verb that makes a clause a statement ("X is licensed for cats", "X causes…"). */
+const STATES = /\b(?:is|are|was|were|has|have|had|causes?|caused|affects?|affected|occurs?|licensed|approved|used|given|reported|found|shown)\b/i;
 
 /** Pronouns that point back at the previous question's subject. */
 const REFERS = /\b(it|its|it's|itself|they|them|their|this|that|these|those|same|such)\b/i;
@@ -465,7 +468,10 @@ export function askingParts(question: string): string[] {
   return (asking.length ? asking : sentences).map((sentence) => {
     const parts = sentence.split(/\s[—–-]\s|;\s/).map((p) => p.trim()).filter(Boolean);
     const last = askedAbout(parts[parts.length - 1] ?? sentence);
-    const asksOfStatement = parts.length > 1 && isQuestionSentence(last) && REFERS.test(last) && speciesIn(last, { asked: true }).order.length > 0;
+    // "Velagliflozin is licensed for cats — is any SGLT2 inhibitor approved for horses?": a statement (a clause with its
+    // verb, not a topic like "PPR in camels") then a question about another species.
+    const stated = parts.length > 1 && parts.slice(0, -1).every((p) => !isQuestionSentence(p) && STATES.test(p));
+    const asksOfStatement = parts.length > 1 && isQuestionSentence(last) && (REFERS.test(last) || stated) && speciesIn(last, { asked: true }).order.length > 0;
     return asksOfStatement ? last : askedAbout(sentence);
   });
 }

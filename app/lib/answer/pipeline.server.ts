@@ -13,7 +13,7 @@ import { citeSentencePages, repeatsAnswer, verifyModelAnswer } from "./verify.se
 import { extractiveAnswer, extractiveSections, sentenceKey, type AnswerGuide } from "./extractive.server";
 import { askingClause, correctableEdits, frameLabel, frameOf, isAskingWord, namesOwnThing, readConversation, readQuestion, searchText, speciesIn, speciesLabel, wordsNaming, type Frame } from "./frame";
 import { fitAnswerMessages, getSystemPrompts, taskMessages } from "./prompts.server";
-import { decomposeQuestion, topicWords as topicWordsOf } from "./questions";
+import { decomposeQuestion } from "./questions";
 import { ABSTAIN_BELOW, coverage, holdsTerm, judgeRelevance, passageTerms, withWrittenForms, type ScoredPassage } from "./relevance.server";
 import { PUBMED_ARTICLES, pubmedPassages, type PubMedSearch } from "./pubmed-passages.server";
 import { answerOffThread, retrieveOffThread } from "./pool.server";
@@ -318,7 +318,8 @@ function coverageTerms(question: string, terms: QueryTerm[], frame: Frame): Quer
  * what it is about.
  */
 function gateTerms(question: string, terms: QueryTerm[]): QueryTerm[] {
-  const asking = new Set(topicWordsOf(question).filter(isAskingWord).flatMap((w) => tokenize(w)));
+  // (Every word of it: "What can I tell her?" says nothing of the topic, though "tell" is no topic word either.)
+  const asking = new Set((question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter(isAskingWord).flatMap((w) => tokenize(w)));
   // A species word no passage uses ("pony" in a library that says "horse") cannot tell passages apart; the
   // species check after this one reads it through the species lexicon.
   const speciesTerms = new Set([...speciesIn(question).words].flatMap((w) => tokenize(w)));
