@@ -33,6 +33,11 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("What is the oral itraconazole dose for dogs with Malassezia dermatitis?", [ITRACONAZOLE_DOGS])).toMatchObject({ covered: true });
   });
 
+  it("counts doses however the question calls them ('how many shots?': 'two doses')", () => {
+    const btv = passage("Bluetongue vaccines for cattle are monovalent. Cattle require two doses separated by 2 weeks.");
+    expect(check("How many shots of bluetongue vaccine do cattle need?", [btv])).toMatchObject({ covered: true });
+  });
+
   it("reads a name where the passage writes the abbreviation its document defined for it ('SAV 3 … in Norway')", () => {
     const defining = passage("Pancreas disease affects farmed salmonids in Ireland, Norway and Scotland. It is caused by Salmonid alphavirus (SAV), a spherical RNA virus.");
     const subtypes = passage("Six SAV subtypes have been identified. SAV 3 has so far only been detected in Norway, and SAV2 FW causes sleeping disease in freshwater rainbow trout.");

@@ -144,6 +144,9 @@ const AN_AGE = new RegExp(`\\b(?:aged\\s+)?${RANGE}\\s*-?\\s*${TIME_UNIT}(?:\\s+
 /** How common something is, said in words. */
 const COMMON_IN_WORDS = /\b(?:(?:most|very|more|less|quite|fairly|relatively)\s+(?:common|prevalent|frequent)\w*|common(?:ly)?|uncommon(?:ly)?|rare(?:ly)?|frequent(?:ly)?|infrequent(?:ly)?|prevalent|widespread|predominant|occasional(?:ly)?|sporadic(?:ally)?)\b/i;
 
+/** Doses counted, however the question calls them. */
+const DOSES_COUNTED = ["dose", "doses", "shot", "shots", "injection", "injections", "vaccination", "vaccinations", "booster", "boosters", "jab", "jabs"];
+
 /** What an attribute may be called in the passage ("seroprevalence" is found as "prevalence" or "seropositive"). */
 const ATTRIBUTE_FORMS: Record<string, string[]> = {
   seroprevalence: ["seroprevalence", "prevalence", "seropositive", "antibodies"],
@@ -158,6 +161,12 @@ const ATTRIBUTE_FORMS: Record<string, string[]> = {
   survival: ["survival", "survive", "survived", "surviving", "live", "lived", "die", "died", "succumb", "succumbed", "viable", "viability", "persist", "persists", "persistence"],
   persistence: ["survival", "survive", "surviving", "viable", "viability", "persist", "persists", "persistence", "infectious", "infective", "remain", "remains", "stable", "resistant"],
   gestation: ["gestation", "pregnancy", "gestational"],
+  // "How many shots do they need?": "Cattle require two doses separated by 2 weeks".
+  doses: DOSES_COUNTED,
+  shots: DOSES_COUNTED,
+  jabs: DOSES_COUNTED,
+  injections: DOSES_COUNTED,
+  boosters: DOSES_COUNTED,
   // "When do the signs settle?": "the clinical symptoms are relieved 14 to 18 days after the infection".
   resolution: ["resolve", "resolves", "resolved", "resolution", "relieved", "subside", "subsides", "subsided", "settle", "settles", "recover", "recovered", "recovery", "disappear", "disappeared", "improve", "improved", "heal", "healed", "clear", "cleared", "self-limiting"],
   "life cycle": ["cycle", "life"],
@@ -537,13 +546,13 @@ const PREVENTING = /\b(?:prevent\w*|control\w*|vaccin\w*|immuni[sz]\w*|prophyla\
 
 type CareAsked = { treating: boolean; preventing: boolean };
 /** Treating, preventing or both; a follow-up that says neither ("what about in sheep?") takes either. */
-function careAsked(question: string): CareAsked {
+export function careAsked(question: string): CareAsked {
   const treating = /\b(?:treat\w*|therap\w*|manag\w*|cure[ds]?)\b/i.test(question);
   const preventing = /\b(?:prevent\w*|control\w*|vaccin\w*)\b/i.test(question);
   return treating || preventing ? { treating, preventing } : { treating: true, preventing: true };
 }
 
-function speaksOfCare(asks: CareAsked, sentence: string): boolean {
+export function speaksOfCare(asks: CareAsked, sentence: string): boolean {
   if (asks.preventing && PREVENTING.test(sentence)) return true;
   return asks.treating && (TREATING.test(sentence) || (sentence.match(/[\p{L}-]+/gu) ?? []).some(namesDrug));
 }

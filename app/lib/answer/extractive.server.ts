@@ -2,7 +2,7 @@ import { memoByText } from "../memo.server";
 import { tokenize, type QueryTerm } from "../search/index.server";
 import { PageNumbering, PUBMED_FILE_TYPE } from "./citations";
 import { quotableSentences, type QuoteKind } from "./quotes.server";
-import { DIAGNOSING, holdsValue, HOW_DIAGNOSED, isEssay, namesThing, requiredNames } from "./coverage.server";
+import { careAsked, DIAGNOSING, holdsValue, HOW_DIAGNOSED, isEssay, namesThing, requiredNames, speaksOfCare } from "./coverage.server";
 import { definedAbbreviations, INSTRUCTION_OPENING, namesAskedSpecies, speciesIn, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
 import { coverage, holdsTerm, termWeight } from "./relevance.server";
 import type { NumberedPassage, PassageLike } from "./types";
@@ -104,6 +104,8 @@ const LEAD_VALUE: Partial<Record<AskedKind, (sentence: string, frame: Frame, que
   location: (s) =>
     /\b(?:located|found|harbou?r(?:s|ed)?|lives?|resides?|inhabits?|lodge[sd]?|situated|localized|localised)\s+(?:mainly\s+|mostly\s+|primarily\s+)?(?:in|within|inside|on)\s+the\b/i.test(s) || /\b(?:in|across|throughout|from)\s+(?:(?:some|many|most|parts?|areas?|regions?|of|the|southern|northern|eastern|western|central)\s+){0,4}\p{Lu}\p{Ll}{2,}|\b(?:endemic|enzootic|distribut\w+|worldwide|continents?|countries|regions?)\b/u.test(s),
   season: (s) => SEASON.test(s),
+  // "Anything we can treat them with?": the sentence on treating it ("There is no specific treatment for BTV").
+  treatment: (s, _frame, question) => speaksOfCare(careAsked(question), s),
   organism: (s) =>
     /\b[A-Z]\.\s?[a-z]{3,}\b|(?<=\S\s+)\b[A-Z][a-z]{2,}\s+[a-z]{3,}(?:us|um|a|ae|i|ii|is|es|ensis|ata|alis|oides)\b/.test(s) ||
     // "…transmitted by triatomine vectors of the order Hemiptera": the vector named without a binomial.

@@ -93,6 +93,10 @@ describe("the frame of a question", () => {
     // "How many doses" counts the doses (no amount is asked); "how far apart" asks the interval.
     expect(frameOf("How many doses of bluetongue vaccine does a cow need, and how far apart?")).toMatchObject({ asked: ["interval", "count", "treatment"], topic: ["bluetongue", "vaccine"] });
     expect(frameOf("How many doses of ivermectin, and at what dose?").asked).toContain("dose");
+    expect(frameOf("and the vaccine — how many shots do they need?").asked).not.toContain("dose");
+    // A breed is its species; "Lab" is no proper noun a passage must name.
+    expect(frameOf("Mast cell tumour removed from a 7-year-old Lab: is surgery alone enough?")).toMatchObject({ names: [] });
+    expect(frameOf("Are Labradors prone to laryngeal paralysis?").species).toEqual(["dog"]);
     // A relative "where" asks no place; "therapeutic" asks a treatment.
     expect(frameOf("In an outbreak of pink eye in sheep where Mycoplasma is suspected, which therapeutic approach is best?").asked).toEqual(["treatment"]);
     expect(frameOf("Explain where estrogens are synthesized in the body").asked).toEqual(["location"]);

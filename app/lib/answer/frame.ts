@@ -234,7 +234,7 @@ const NOT_EPITHET = new Set(
 );
 /** Capitalised words that are not names when they open a clause or stand mid-sentence. */
 const NOT_NAMES = new Set(
-  "i i'm i've i'd we our a an the in on at is are what which when where how why who whom whose does do did can could should would will may might must has have had if for and or but not no yes type grade stage class group phase".split(" "),
+  "i i'm i've i'd we our a an the in on at is are what which when where how why who whom whose does do did can could should would will may might must has have had if for and or but not no yes type grade stage class group phase lab".split(" "),
 );
 
 /** Words that say what kind of fact is asked (or are too general to be a topic). */
@@ -261,7 +261,7 @@ const GENERIC_WORDS = new Set(
   planning plan suspect suspected go going there here large big already strongly highly quite very well just even ever maybe perhaps
   generally mostly currently recently especially particularly probably truly simply anything something everything thing things lot lots
   bit idea okay please thanks know think want wonder tell sure guess seem seems look looks try whats
-  her hers his him she he ask asks asked asking owner owners client clients season seasons seasonal seasonality far apart hang hangs hanging linger lingers bug bugs behind worth trying tried mention mentioned seen see cases outlook deadly help helps helped
+  shot shots her hers his him she he ask asks asked asking owner owners client clients season seasons seasonal seasonality far apart hang hangs hanging linger lingers bug bugs behind worth trying tried mention mentioned seen see cases outlook deadly help helps helped
   worry worried worrying concern concerned concerning serious dangerous harmless bad stand stands
   statement statements accurately accurate correctly correct characterizes characterises characterize characterise reflects reflect
   scenario scenarios pairing pairings description descriptions describes option options combination combinations directly represents
@@ -342,6 +342,8 @@ const isAskedAttribute = (word: string, attribute: string | null) => attribute !
 /** A word that on its own says what kind of thing is asked ("incubation", "mortality", "dose", "signs"). */
 const namesAskedKind = (word: string) => ASKED.some(([, re]) => re.test(word));
 
+/** "How many doses (shots, jabs, injections) does a cow need?": a count of doses, not an amount. */
+const COUNTED_DOSES = /\bhow many (?:\w+ )?(?:doses|shots|jabs|injections|boosters)\b/i;
 const DOSE_ASKED = /\b(dose|doses|dosage|dosing|how much\b.*\b(give|use|administer)|mg\s*\/\s*kg)\b/i;
 const ASKED: Array<[AskedKind, RegExp]> = [
   ["dose", DOSE_ASKED],
@@ -569,7 +571,7 @@ export function frameOf(text: string): Frame {
     new RegExp(HOW_MANY_OUTCOME, "i").test(askedText) ||
     animalsAffected;
   // "How many doses does a cow need?" counts the doses; it asks no amount.
-  const countsDoses = /\bhow many (?:\w+ )?doses\b/i.test(askedText) && !DOSE_ASKED.test(askedText.replace(/\bhow many (?:\w+ )?doses\b/gi, " "));
+  const countsDoses = COUNTED_DOSES.test(askedText) && !DOSE_ASKED.test(askedText.replace(new RegExp(COUNTED_DOSES.source, "gi"), " "));
   const counted = (notCount ? asked.filter((k) => k !== "count") : asked).filter((k) => !(countsDoses && k === "dose"));
   const attribute = attributeOf(askedText, counted);
   // A pathogen lasting in the environment is no patient's prognosis.
