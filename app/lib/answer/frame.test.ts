@@ -282,6 +282,16 @@ describe("follow-ups", () => {
     expect(readQuestion("Totally different: how reliable is a Wood's lamp for ringworm?", previous).inherited).toEqual([]);
   });
 
+  it("reads a binomial whose epithet ends like a condition, an abbreviation defined the other way round, and the thing counted", () => {
+    expect(frameOf("Why are antibiotics combined with macrocyclic lactones when treating Dirofilaria immitis?").pathogens).toEqual(["Dirofilaria immitis"]);
+    expect(frameOf("Best oral antifungals for Malassezia dermatitis in dogs?")).toMatchObject({ pathogens: [], conditions: ["dermatitis"] });
+    expect(frameOf("If this is DTMUV (duck Tembusu virus), what morbidity should I expect?").aliases).toEqual([{ abbreviation: "DTMUV", words: ["duck", "tembusu", "virus"] }]);
+    expect(frameOf("Why is cross-protection poor in footrot — how many Dichelobacter nodosus serogroups are there?")).toMatchObject({ asked: expect.arrayContaining(["count"]), attribute: "serogroups" });
+    // A speed compared is no span; a statement before the question gives no attribute to it.
+    expect(frameOf("A foal has glaucoma — how fast does the globe enlarge compared with an adult horse?").asked).toEqual(["comparison"]);
+    expect(frameOf("Classical scrapie has a 2–5 year preclinical period — once signs appear, how long until death?").attribute).toBe("survival");
+  });
+
   it("reads owners' and clinicians' ways of asking: how deadly, the outlook, when in the year, how long it hangs around", () => {
     expect(frameOf("How deadly is parvo in puppies that don't get treated?")).toMatchObject({ asked: expect.arrayContaining(["rate"]), attribute: "mortality" });
     expect(frameOf("What's the outlook for a horse with stringhalt?").asked).toEqual(["prognosis"]);

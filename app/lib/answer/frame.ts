@@ -215,6 +215,9 @@ const CONDITION_ENDING = /^[a-z]{3,}(?:itis|osis|iasis|aemia|emia|pathy|oma|omas
 /** Words naming a pathogen by their ending (norovirus, Salmonella, Staphylococcus…). */
 const PATHOGEN_ENDING = /^[a-z]{3,}(?:virus|viruses|bacter|bacterium|plasma|coccus|cocci|bacillus|ella|monas|myces|spora|sporidium|zoon|zoa)$/;
 /** A binomial: capitalised genus then a lower-case epithet ("Babesia divergens"), or its short form ("B. divergens"). */
+/** The organ a condition's name is made on ("dermat-itis", "enter-itis", "mast-itis"). */
+const ORGAN_ROOT =
+  /^(?:derm|enter|mast|arthr|hepat|nephr|col|gastr|ot|kerat|conjunctiv|pneum|encephal|mening|myo|stomat|gingiv|cyst|metr|vagin|card|peri|endo|bronch|rhin|sinus|lamin|tend|myel|laryng|pharyng|tonsil|o?esophag|pancreat|periton|pleur|vascul|phleb|uve|blephar|chol|proct|ile|duoden|jejun|orch|prostat|spondyl|trache|lymph|cellul|pannicul|fasc|pod|vulv|ureth|glomerul|pyel|oste|chondr|synov|burs|neur|radicul|poly|omphal|typhl|balan|sial|aort|arter|ven|lymphang|epididym|funicul|mastoid|ret|scler|irid|cycl|chor|dacry|ophthalm|gloss|cheil|laryngotrache)/;
 const BINOMIAL = /\b([A-Z][a-z]{2,}|[A-Z]\.)\s+([a-z]{3,})\b/g;
 /** Codes: letters with 3+ digits ("GS-441524", "A2059G"): a compound or a mutation the passage must name exactly. */
 const CODE = /^(?=[^a-z]*[A-Z])[A-Za-z]{1,4}-?\d{3,}[A-Za-z]?$/;
@@ -261,7 +264,7 @@ const GENERIC_WORDS = new Set(
   planning plan suspect suspected go going there here large big already strongly highly quite very well just even ever maybe perhaps
   generally mostly currently recently especially particularly probably truly simply anything something everything thing things lot lots
   bit idea okay please thanks know think want wonder tell sure guess seem seems look looks try whats
-  shot shots her hers his him she he ask asks asked asking owner owners client clients season seasons seasonal seasonality far apart hang hangs hanging linger lingers bug bugs behind worth trying tried mention mentioned seen see cases outlook deadly help helps helped
+  eventually commonest shot shots her hers his him she he ask asks asked asking owner owners client clients season seasons seasonal seasonality far apart hang hangs hanging linger lingers bug bugs behind worth trying tried mention mentioned seen see cases outlook deadly help helps helped
   worry worried worrying concern concerned concerning serious dangerous harmless bad stand stands
   statement statements accurately accurate correctly correct characterizes characterises characterize characterise reflects reflect
   scenario scenarios pairing pairings description descriptions describes option options combination combinations directly represents
@@ -344,13 +347,14 @@ const namesAskedKind = (word: string) => ASKED.some(([, re]) => re.test(word));
 
 /** "How many doses (shots, jabs, injections) does a cow need?": a count of doses, not an amount. */
 const COUNTED_DOSES = /\bhow many (?:\w+ )?(?:doses|shots|jabs|injections|boosters)\b/i;
+const DURATION_ASKED = /\b(how long|duration|incubation|gestation|withdrawal (?:period|time)s?|for how many (?:days|weeks|months|hours)|how many (?:days|weeks|months|hours|years)|life ?span|life cycle|survival time|median survival|(?:meat|milk|egg) withdrawal|what age|how old|age (?:of|at) onset|how (?:quickly|fast|soon)|when (?:do|does|will|should|did) (?:[\w-]+ ){1,5}(?:settle|subside|resolve|clear|disappear|go away|improve|stop|end|heal)(?:s|d)?)\b/i;
 const DOSE_ASKED = /\b(dose|doses|dosage|dosing|how much\b.*\b(give|use|administer)|mg\s*\/\s*kg)\b/i;
 const ASKED: Array<[AskedKind, RegExp]> = [
   ["dose", DOSE_ASKED],
   // "How often should it be given/repeated": a dosing interval; "how often do cats show bleeding": a rate (below).
   ["interval", /\b(how (?:often|frequently)\b(?:\W+\w+){0,4}?\W+(?:give|given|giving|administer(?:ed|ing)?|repeat(?:ed|ing)?|dose[ds]?|dosing|treat(?:ed|ing)?|appl(?:y|ied|ying)|inject(?:ed|ing)?|(?:re)?vaccinat(?:e[ds]?|ing)|booster(?:ed|ing)?|retest(?:ed|ing)?|deworm(?:ed|ing)?|drench(?:ed|ing)?|worm(?:ed|ing))|dosing interval|interval between|intervals|repeated?|repeat the|how many times|how (?:far|long|much time|many (?:days|weeks|months)) apart|every how many|schedules?)\b/i],
   // "At what age…", "how old…": an age, said as a span of time ("above 2 weeks of age").
-  ["duration", /\b(how long|duration|incubation|gestation|withdrawal (?:period|time)s?|for how many (?:days|weeks|months|hours)|how many (?:days|weeks|months|hours|years)|life ?span|life cycle|survival time|median survival|(?:meat|milk|egg) withdrawal|what age|how old|age (?:of|at) onset|how (?:quickly|fast|soon)|when (?:do|does|will|should|did) (?:[\w-]+ ){1,5}(?:settle|subside|resolve|clear|disappear|go away|improve|stop|end|heal)(?:s|d)?)\b/i],
+  ["duration", DURATION_ASKED],
   ["route", /\b(route|routes|orally|intravenous(?:ly)?|subcutaneous(?:ly)?|intramuscular(?:ly)?|topical(?:ly)?|how (?:is|should|do) (?:it|they|\w+) (?:be )?(?:given|administered))\b/i],
   ["rate", new RegExp(String.raw`\b(prevalence|seroprevalence|incidence|mortality|morbidity|case fatality|fatality|percent|percentage|proportion|fraction|what share|how common|how often do(?:es)?|rate of|success rate|recovery rate|survival rate|death rate|fatality rate|attack rate|carrier frequency|allele frequenc(?:y|ies)|how (?:deadly|fatal|lethal)|${HOW_MANY_OUTCOME})\b|\(\s*%\s*\)|(?<![\d.,]\s?)%\s+of\b`, "i")],
   ["quantity", /\b(concentrations?|threshold|cut-?off|how (?:large|big|wide|heavy|tall|deep)|diameter|width|weight of|size of|levels? of|reference (?:range|interval)|normal range)\b/i],
@@ -409,8 +413,12 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
   if (asked.includes("duration") || asked.includes("interval")) {
     if (asked.includes("duration") && PERSISTS.test(s) && OUTSIDE_A_HOST.test(s)) return PERSISTENCE_ATTRIBUTE;
     // A yes/no question beside it asks no span: "how long do the signs take to settle, and do they stop shedding then?"
-    const clauses = s.split(/,\s*(?=(?:and|but|or)\s)|[?;]\s*/).map((c) => c.trim()).filter(Boolean);
-    const spans = clauses.filter((c) => !/^(?:(?:and|but|or)\s+)?(?:do|does|did|is|are|was|were|can|could|will|would|should|has|have)\b/.test(c));
+    const clauses = s.split(/,\s*(?=(?:and|but|or)\s)|[?;]\s*|\s[—–-]\s/).map((c) => c.trim()).filter(Boolean);
+    const questions = clauses.filter((c) => !/^(?:(?:and|but|or)\s+)?(?:do|does|did|is|are|was|were|can|could|will|would|should|has|have)\b/.test(c));
+    // A statement before the question says what is known, not what is asked: "Scrapie has a 2-5 year preclinical
+    // period — once signs appear, how long until death?"
+    const asking = questions.filter((c) => isQuestionSentence(c) || DURATION_ASKED.test(c) || /\bhow\b/.test(c));
+    const spans = asking.length ? asking : questions;
     const m = SPAN_ATTRIBUTE.exec(spans.length ? spans.join(" ") : s);
     if (m) return m[1]!;
     // "How long until the signs settle?": the span is until they resolve.
@@ -419,7 +427,7 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
     if (asked.includes("duration") && AGE_ASKED.test(s)) return AGE_ATTRIBUTE;
     // "How long do they survive?" asks how long the survival is (not what share survives: a rate asked beside it
     // is of something else, "mortality if untreated, and how long does it survive?").
-    if (!asked.includes("rate") && /\bsurviv(?:e|es|ed|ing)\b/.test(s)) return SURVIVAL_ATTRIBUTE;
+    if (!asked.includes("rate") && /\bsurviv(?:e|es|ed|ing)\b|\b(?:until|till|before) (?:death|they die|it dies)\b/.test(s)) return SURVIVAL_ATTRIBUTE;
   }
   if (asked.includes("rate")) {
     const m = RATE_ATTRIBUTE.exec(s);
@@ -429,6 +437,9 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
     if (HOW_COMMON.test(s)) return HOW_COMMON_ATTRIBUTE;
   }
   if (asked.includes("count")) {
+    // "How many Dichelobacter nodosus serogroups": the counted thing is the plural noun that ends the phrase.
+    const plural = /\bhow many\s+(?:[a-z-]+\s+){1,2}?([a-z-]{4,}s)\b(?=\s+(?:are|is|do|does|did|have|has|can|could|were|was|will|there|of|in|exist|known|recogni[sz]ed)\b|\s*[?,.]|$)/.exec(s);
+    if (plural && !["times", "days", "weeks", "months", "hours", "years"].includes(plural[1]!)) return plural[1]!;
     const m = /\bhow many\s+([a-z-]+)(?:\s+([a-z-]+))?/.exec(s);
     if (m) {
       // "how many lumbar vertebrae": the counted thing is the last noun of the phrase; its first word is kept as written.
@@ -496,7 +507,8 @@ function namedThings(text: string) {
     if (NOT_EPITHET.has(epithet!) || NOT_NAMES.has(genus!.toLowerCase()) || GENERIC_WORDS.has(epithet!) || /virus$/.test(epithet!)) continue;
     if (speciesIn(epithet!).species.size || speciesIn(genus!).species.size || speciesWords.has(genus!.toLowerCase())) continue;
     // A capitalised sentence opener followed by an ordinary word is not a genus: the epithet must look Latin.
-    if (!/(?:is|us|um|ae|ii|i|a|ens|ensis|ica|oides|ans|ata|ina|ium|ex|ax|ix|ox|ella|ans)$/.test(epithet!) || CONDITION_ENDING.test(epithet!)) continue;
+    // ("Dirofilaria immitis" ends like a condition, but names no organ as "Malassezia dermatitis" does.)
+    if (!/(?:is|us|um|ae|ii|i|a|ens|ensis|ica|oides|ans|ata|ina|ium|ex|ax|ix|ox|ella|ans)$/.test(epithet!) || (CONDITION_ENDING.test(epithet!) && (ORGAN_ROOT.test(epithet!) || !/(?:aria|ia|ella|coccus|bacter|ium)$/.test(genus!)))) continue;
     // A genus has a Latin or Greek ending ("Babesia", "Mycobacterium", "Campylobacter"); "Following intravenous…" is not one.
     if (genus!.length > 2 && !/(?:a|us|um|ella|ia|is|ma|er|es|on|ix|ax|ex|i|ides|opsis|ophila)$/.test(genus!)) continue;
     push(pathogens, `${genus} ${epithet}`);
@@ -572,7 +584,9 @@ export function frameOf(text: string): Frame {
     animalsAffected;
   // "How many doses does a cow need?" counts the doses; it asks no amount.
   const countsDoses = COUNTED_DOSES.test(askedText) && !DOSE_ASKED.test(askedText.replace(new RegExp(COUNTED_DOSES.source, "gi"), " "));
-  const counted = (notCount ? asked.filter((k) => k !== "count") : asked).filter((k) => !(countsDoses && k === "dose"));
+  // "How fast does the globe enlarge compared with an adult's?" compares a speed; it asks no span.
+  const comparesSpeed = asked.includes("comparison") && /\bhow (?:quickly|fast)\b/i.test(askedText) && !new RegExp(DURATION_ASKED.source, "i").test(askedText.replace(/\bhow (?:quickly|fast)\b/gi, " "));
+  const counted = (notCount ? asked.filter((k) => k !== "count") : asked).filter((k) => !(countsDoses && k === "dose") && !(comparesSpeed && k === "duration"));
   const attribute = attributeOf(askedText, counted);
   // A pathogen lasting in the environment is no patient's prognosis.
   const kinds = attribute === PERSISTENCE_ATTRIBUTE ? counted.filter((k) => k !== "prognosis") : counted;
@@ -615,6 +629,15 @@ export function definedAbbreviations(text: string): Frame["aliases"] {
     }
     if (start < 0) continue;
     out.push({ abbreviation, words: words.slice(start).map((w) => w.toLowerCase().replace(/['’]s$/, "")) });
+  }
+  // The other way round: "DTMUV (duck Tembusu virus)", when the words' initials start as the abbreviation does.
+  for (const m of text.matchAll(/\b([A-Z][A-Za-z0-9-]{1,9})\s*\(\s*([\p{L}][\p{L}\p{N}'’ -]{2,60}?)\s*\)/gu)) {
+    const abbreviation = m[1]!;
+    if (!/[A-Z].*[A-Z]/.test(abbreviation) || out.some((a) => a.abbreviation === abbreviation)) continue;
+    const words = m[2]!.trim().split(/[\s-]+/).filter(Boolean);
+    const letters = abbreviation.replace(/[^A-Za-z]/g, "").toLowerCase();
+    if (words.length < 2 || words[0]![0]!.toLowerCase() !== letters[0] || !words.every((w, i) => i === 0 || letters.includes(w[0]!.toLowerCase()))) continue;
+    out.push({ abbreviation, words: words.map((w) => w.toLowerCase()) });
   }
   return out;
 }

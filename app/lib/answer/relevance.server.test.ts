@@ -34,5 +34,6 @@ describe("relevance", () => {
     expect(held("APOBEC3", "FIV Vif counteracts feline APOBEC3s restriction factors")).toBe(1);
     expect(held("Haemonchus contortus", "H. contortus feeds on blood in the abomasum")).toBe(1);
     expect(held("environment", "resistant to environmental conditions")).toBe(1);
+    expect(held("preclinical period", "scrapie has a variable pre-clinical period")).toBe(1);
   });
 });

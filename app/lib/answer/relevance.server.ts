@@ -68,11 +68,18 @@ const abbreviatedGenusTerm = (initial: string, epithetTerm: string) => `${initia
  *   passage that writes "H. contortus" (passageTerms adds that form for every abbreviated binomial);
  * - a code typed without its hyphen ("BPI3", "CPV2") by one that writes "BPI-3" (the index reads "bpi" and "3"), and
  *   in the singular by one that writes its plural ("APOBEC3s");
- * - a noun ("environment") by its adjective ("environmental"), which Porter stems apart, and the reverse.
+ * - a noun ("environment") by its adjective ("environmental"), which Porter stems apart, and the reverse;
+ * - a prefixed word ("preclinical") by its hyphenated spelling ("pre-clinical").
  */
 export function withWrittenForms(terms: QueryTerm[], question: string): QueryTerm[] {
   const forms = new Map<string, string[][]>();
   const add = (term: string, form: string[]) => forms.set(term, [...(forms.get(term) ?? []), form]);
+  // "preclinical" is written "pre-clinical" too (the index reads "pre" and "clinical").
+  for (const m of question.matchAll(/\b(pre|post|non|anti|sub|inter|intra|peri|co|re|multi|poly|hyper|hypo|semi)([a-z]{4,})\b/gi)) {
+    const [whole] = tokenize(m[0]);
+    const split = tokenize(`${m[1]}-${m[2]}`);
+    if (whole && split.length === 2 && !split.includes(whole)) add(whole, split);
+  }
   for (const m of question.matchAll(/\b([A-Z][a-z]{2,})\s+([a-z]{3,})\b/g)) {
     const [genus, epithet] = [tokenize(m[1]!)[0], tokenize(m[2]!)[0]];
     if (genus && epithet) add(genus, [abbreviatedGenusTerm(m[1]![0]!, epithet)]);
