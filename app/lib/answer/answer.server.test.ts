@@ -704,6 +704,18 @@ describe("the extractive answerer", () => {
     expect(result.content.split("\n")[0]).toMatch(/^The prognosis of stringhalt is poor/);
   });
 
+  it("leads a follow-up on how animals pick it up with the way it passes", async () => {
+    addParagraph(
+      "mbovis",
+      "Tuberculosis in Animals",
+      56,
+      "Among the species susceptible to tuberculosis are cattle affected by Mycobacterium bovis, with a high prevalence in many parts of the world. In cattle, infection occurs mainly through the inhalation or ingestion of the bacterium, and severe infection causes weight loss.",
+    );
+    const first = "Which species can Mycobacterium bovis infect?";
+    const result = await ask("how do cattle usually pick it up?", { history: turn(first, (await ask(first)).content) });
+    expect(result.content.split("\n")[0]).toMatch(/^In cattle, infection occurs mainly through the inhalation or ingestion/);
+  });
+
   it("leads with the season when asked when in the year cases are seen, and with a test when asked for the best test", async () => {
     addParagraph(
       "ahs",

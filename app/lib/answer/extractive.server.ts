@@ -104,6 +104,7 @@ const LEAD_VALUE: Partial<Record<AskedKind, (sentence: string, frame: Frame, que
   location: (s) =>
     /\b(?:located|found|harbou?r(?:s|ed)?|lives?|resides?|inhabits?|lodge[sd]?|situated|localized|localised)\s+(?:mainly\s+|mostly\s+|primarily\s+)?(?:in|within|inside|on)\s+the\b/i.test(s) || /\b(?:in|across|throughout|from)\s+(?:(?:some|many|most|parts?|areas?|regions?|of|the|southern|northern|eastern|western|central)\s+){0,4}\p{Lu}\p{Ll}{2,}|\b(?:endemic|enzootic|distribut\w+|worldwide|continents?|countries|regions?)\b/u.test(s),
   season: (s) => SEASON.test(s),
+  transmission: (s) => TRANSMITTING.test(s),
   // "Anything we can treat them with?": the sentence on treating it ("There is no specific treatment for BTV").
   treatment: (s, _frame, question) => speaksOfCare(careAsked(question), s),
   organism: (s) =>
@@ -112,6 +113,9 @@ const LEAD_VALUE: Partial<Record<AskedKind, (sentence: string, frame: Frame, que
     /\b(?:transmitted|spread|carried) by\b/i.test(s),
 };
 const SEASON = /\b(?:spring|summer|autumn|fall|winter|rainy|wet season|dry season|monsoon|seasonal\w*|(?:warm|warmer|cold|colder|hot|hotter|wet|wetter|dry|drier)\s+(?:months|seasons?|weather|periods?)|January|February|March|April|May|June|July|August|September|October|November|December)\b/;
+/** How an infection passes: "by inhalation of aerosols", "through contact with", "via ingestion", "transmitted by ticks". */
+const TRANSMITTING =
+  /\b(?:transmi\w+|spread\w*|inhal\w*|ingest\w*|aerosols?|droplets?|(?:direct |close )?contact with|fomites?|vectors?|bites?|f(?:a)?ecal-oral|oral route|respiratory route|route of (?:infection|transmission)|acquired (?:by|through|via|from)|infected (?:by|through|via) )/i;
 const LEAD_VALUE_BONUS = 0.25;
 /** What is asked of a drug itself: how much, how often, how long, how given. */
 const DOSING: ReadonlySet<AskedKind> = new Set(["dose", "interval", "duration", "route"]);
@@ -143,7 +147,7 @@ const NOVELTY_WEIGHT = 0.75;
 /** A sentence holding what is asked leads when its score is at least this share of the best one's. */
 const ANSWERING_LEAD_SHARE = 0.5;
 /** Kinds whose lead value says the asked thing itself (not merely a causal link or a list). */
-const ANSWERING_KINDS: ReadonlySet<AskedKind> = new Set(["definition", "diagnosis", "location", "season"]);
+const ANSWERING_KINDS: ReadonlySet<AskedKind> = new Set(["definition", "diagnosis", "location", "season", "transmission"]);
 /** The weight of a sentence's coverage by words rare among the candidates (added to its score). */
 const LOCAL_RARITY_SHARE = 1.0;
 

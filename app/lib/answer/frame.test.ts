@@ -292,6 +292,23 @@ describe("follow-ups", () => {
     expect(frameOf("Classical scrapie has a 2–5 year preclinical period — once signs appear, how long until death?").attribute).toBe("survival");
   });
 
+  it("keeps the subject for a follow-up in everyday words, and the disease for a drug's dose asked in the same case", () => {
+    const [, hardest] = readConversation(["What signs does feline calicivirus cause?", "which kittens get hit hardest, and how many die?"]);
+    expect(hardest).toMatchObject({ species: ["cat"], pathogens: ["calicivirus"], asked: ["rate"] });
+    const [, , dose] = readConversation(["What causes canine theileriosis?", "what does it look like clinically?", "what dose of buparvaquone would I use?"]);
+    expect(dose).toMatchObject({ species: ["dog"], drugs: ["buparvaquone"], conditions: ["theileriosis"], asked: ["dose"] });
+    // A drug named with a disease of its own starts afresh.
+    const [, other] = readConversation(["What causes canine theileriosis?", "What dose of ivermectin is used for sarcoptic mange in pigs?"]);
+    expect(other!.inherited).toEqual([]);
+  });
+
+  it("asks how an infection passes ('how do cattle usually pick it up?'), and a share ('how much human TB does it account for?')", () => {
+    expect(frameOf("how do cattle usually pick it up?").asked).toEqual(["transmission"]);
+    expect(frameOf("How is equine influenza usually spread?").asked).toContain("transmission");
+    expect(frameOf("how much human TB does it account for?").asked).toEqual(["rate"]);
+    expect(frameOf("How long is the life cycle of lice on pet canaries?").species).toEqual(["passerine"]);
+  });
+
   it("reads owners' and clinicians' ways of asking: how deadly, the outlook, when in the year, how long it hangs around", () => {
     expect(frameOf("How deadly is parvo in puppies that don't get treated?")).toMatchObject({ asked: expect.arrayContaining(["rate"]), attribute: "mortality" });
     expect(frameOf("What's the outlook for a horse with stringhalt?").asked).toEqual(["prognosis"]);

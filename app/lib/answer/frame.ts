@@ -31,7 +31,8 @@ export type AskedKind =
   | "location"
   | "signs"
   | "organism"
-  | "season";
+  | "season"
+  | "transmission";
 
 /** Kinds whose answer is a typed value the passage must hold (a dose needs a number with a unit). */
 export const TYPED_KINDS: ReadonlySet<AskedKind> = new Set(["dose", "interval", "duration", "rate", "quantity", "count", "year", "gene", "drug"]);
@@ -264,7 +265,7 @@ const GENERIC_WORDS = new Set(
   planning plan suspect suspected go going there here large big already strongly highly quite very well just even ever maybe perhaps
   generally mostly currently recently especially particularly probably truly simply anything something everything thing things lot lots
   bit idea okay please thanks know think want wonder tell sure guess seem seems look looks try whats
-  eventually commonest shot shots her hers his him she he ask asks asked asking owner owners client clients season seasons seasonal seasonality far apart hang hangs hanging linger lingers bug bugs behind worth trying tried mention mentioned seen see cases outlook deadly help helps helped
+  hit hardest worst die dies died dying pet pets schedule eventually commonest shot shots her hers his him she he ask asks asked asking owner owners client clients season seasons seasonal seasonality far apart hang hangs hanging linger lingers bug bugs behind worth trying tried mention mentioned seen see cases outlook deadly help helps helped
   worry worried worrying concern concerned concerning serious dangerous harmless bad stand stands
   statement statements accurately accurate correctly correct characterizes characterises characterize characterise reflects reflect
   scenario scenarios pairing pairings description descriptions describes option options combination combinations directly represents
@@ -356,7 +357,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   // "At what age…", "how old…": an age, said as a span of time ("above 2 weeks of age").
   ["duration", DURATION_ASKED],
   ["route", /\b(route|routes|orally|intravenous(?:ly)?|subcutaneous(?:ly)?|intramuscular(?:ly)?|topical(?:ly)?|how (?:is|should|do) (?:it|they|\w+) (?:be )?(?:given|administered))\b/i],
-  ["rate", new RegExp(String.raw`\b(prevalence|seroprevalence|incidence|mortality|morbidity|case fatality|fatality|percent|percentage|proportion|fraction|what share|how common|how often do(?:es)?|rate of|success rate|recovery rate|survival rate|death rate|fatality rate|attack rate|carrier frequency|allele frequenc(?:y|ies)|how (?:deadly|fatal|lethal)|${HOW_MANY_OUTCOME})\b|\(\s*%\s*\)|(?<![\d.,]\s?)%\s+of\b`, "i")],
+  ["rate", new RegExp(String.raw`\b(prevalence|seroprevalence|incidence|mortality|morbidity|case fatality|fatality|percent|percentage|proportion|fraction|what share|how common|how often do(?:es)?|rate of|success rate|recovery rate|survival rate|death rate|fatality rate|attack rate|carrier frequency|allele frequenc(?:y|ies)|how (?:deadly|fatal|lethal)|how much (?:[\w-]+ ){0,4}(?:does|do|did) (?:it|they|[\w-]+) account for|${HOW_MANY_OUTCOME})\b|\(\s*%\s*\)|(?<![\d.,]\s?)%\s+of\b`, "i")],
   ["quantity", /\b(concentrations?|threshold|cut-?off|how (?:large|big|wide|heavy|tall|deep)|diameter|width|weight of|size of|levels? of|reference (?:range|interval)|normal range)\b/i],
   // "The vertebral (dental) formula" is how many of each there are.
   ["count", /\bhow many\b|\b(?:vertebral|dental|digital|spinal)\s+formulae?\b/i],
@@ -377,6 +378,11 @@ const ASKED: Array<[AskedKind, RegExp]> = [
     /(?:^|[.?!;:,–—-]\s*|\b(?:and|but|or|so|explain|describe|state|tell|know|ask|show|determine|identify|find|affect|affects|influence|influences|predict|predicts)\s+)where\b|\bwhere\s+(?:is|are|was|were|do|does|did|can|could|should|would|will|in|on|exactly|else|to)\b/i,
   ],
   ["signs", /\b(clinical signs?|signs|symptoms?|clinical (?:picture|presentation|features)|present(?:s|ing)? with)\b/i],
+  // "How do cattle usually pick it up?", "how is it spread?": the way it passes to an animal.
+  [
+    "transmission",
+    /\b(?:how (?:do|does|did|can|could|would|might) (?:[\w-]+ ){0,3}(?:pick (?:it |this |that )?up|catch (?:it|this|that)|get (?:it|infected)|become infected|contract (?:it|this|that))|how (?:is|are|was|were) (?:[\w-]+ ){1,4}?(?:usually |normally |mainly |mostly )?(?:spread|transmitted|passed on|caught|acquired)|route of (?:infection|transmission)|transmission|transmitted|mode of spread)\b/i,
+  ],
   // "When in the year do you see most cases?": a season or the months.
   ["season", /\b(?:(?:what|which) (?:time|times|months?|part) of (?:the )?year|when in the year|(?:what|which) seasons?|what months?|seasonal(?:ity)?|time of year)\b/i],
   // "Which ticks…", "what bacteria…": answered by an organism's name ("Boophilus annulatus", "T. vivax").
@@ -662,10 +668,19 @@ const DEFINITE_KIND =
 /** "…for the cows?", "is it safe in the ewes?": the animals already spoken of. */
 const theAnimals = (question: string) => [...question.matchAll(/\bthe\s+([\p{L}-]+)/giu)].some((m) => speciesIn(m[1]!).species.size > 0 || speciesIn(m[1]!).groups.size > 0);
 
+/**
+ * "What dose of buparvaquone would I use?" in a chat about canine theileriosis: a drug's dose (interval, route, course)
+ * asked with no disease, pathogen or species of its own is for the case spoken of.
+ */
+const dosesForTheCase = (own: Frame) =>
+  own.drugs.length > 0 && !own.pathogens.length && !own.conditions.length && !own.acronyms.length && !own.species.length && !own.groups.length && own.asked.some((k) => DOSING_KINDS.has(k));
+const DOSING_KINDS: ReadonlySet<AskedKind> = new Set(["dose", "interval", "duration", "route"]);
+
 /** Does this question lean on the one before it (and not announce a new topic)? */
 function isFollowUp(question: string, own: Frame): boolean {
   if (SWITCH.test(question)) return false;
   if (LEANS.test(question)) return true;
+  if (dosesForTheCase(own)) return true;
   if ((DEFINITE_KIND.test(question) || theAnimals(question)) && !namesOwnThing(own)) return true;
   return !hasOwnTopic(own, question);
 }
@@ -705,7 +720,8 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
   // subject. Without one ("and where is Babesia divergens most common?"), a named drug or pathogen replaces
   // what the previous question was about, its topic words with it.
   const refersBack = REFERS.test(question);
-  const newSubject = !refersBack && (own.drugs.length > 0 || own.pathogens.length > 0);
+  // (A drug's dose asked for the case keeps the disease it is given for.)
+  const newSubject = !refersBack && (own.pathogens.length > 0 || (own.drugs.length > 0 && !dosesForTheCase(own)));
   if (!ownSpecies && (previous.species.length || previous.groups.length)) inherited.push("species");
   // "What about in cattle?", "and for terbinafine?": nothing of its own but the slots it names, so it asks what the
   // previous question asked. "Which species is most pathogenic?" asks its own thing, whatever kind that is.
@@ -805,6 +821,7 @@ const ASKED_LABEL: Record<AskedKind, string> = {
   signs: "clinical signs",
   organism: "which organism",
   season: "season",
+  transmission: "transmission",
 };
 
 /**
