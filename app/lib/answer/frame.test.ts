@@ -307,6 +307,7 @@ describe("follow-ups", () => {
     expect(frameOf("How is equine influenza usually spread?").asked).toContain("transmission");
     expect(frameOf("how much human TB does it account for?").asked).toEqual(["rate"]);
     expect(frameOf("How long is the life cycle of lice on pet canaries?").species).toEqual(["passerine"]);
+    expect(frameOf("How long do chicken lice take to go from egg to adult?")).toMatchObject({ asked: ["duration"], attribute: "life cycle" });
   });
 
   it("reads owners' and clinicians' ways of asking: how deadly, the outlook, when in the year, how long it hangs around", () => {

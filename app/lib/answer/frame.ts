@@ -1,4 +1,5 @@
 import lexicon from "./species.json";
+import { findAbbreviations } from "../search/abbreviations";
 import { topicWords } from "./questions";
 
 /**
@@ -265,7 +266,7 @@ const GENERIC_WORDS = new Set(
   planning plan suspect suspected go going there here large big already strongly highly quite very well just even ever maybe perhaps
   generally mostly currently recently especially particularly probably truly simply anything something everything thing things lot lots
   bit idea okay please thanks know think want wonder tell sure guess seem seems look looks try whats
-  hit hardest worst die dies died dying pet pets schedule eventually commonest shot shots her hers his him she he ask asks asked asking owner owners client clients season seasons seasonal seasonality far apart hang hangs hanging linger lingers bug bugs behind worth trying tried mention mentioned seen see cases outlook deadly help helps helped
+  vs vet vets says said hit hardest worst die dies died dying pet pets schedule eventually commonest shot shots her hers his him she he ask asks asked asking owner owners client clients season seasons seasonal seasonality far apart hang hangs hanging linger lingers bug bugs behind worth trying tried mention mentioned seen see cases outlook deadly help helps helped
   worry worried worrying concern concerned concerning serious dangerous harmless bad stand stands
   statement statements accurately accurate correctly correct characterizes characterises characterize characterise reflects reflect
   scenario scenarios pairing pairings description descriptions describes option options combination combinations directly represents
@@ -427,6 +428,8 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
     const spans = asking.length ? asking : questions;
     const m = SPAN_ATTRIBUTE.exec(spans.length ? spans.join(" ") : s);
     if (m) return m[1]!;
+    // "How long do lice take to go from egg to adult?": their life cycle.
+    if (/\bfrom (?:the )?eggs? to (?:the )?adults?\b|\begg[- ]to[- ]adult\b/.test(s)) return "life cycle";
     // "How long until the signs settle?": the span is until they resolve.
     if (asked.includes("duration") && RESOLVES.test(spans.length ? spans.join(" ") : s)) return RESOLUTION_ATTRIBUTE;
     // "At what age…", "how old…": an age.
@@ -636,14 +639,9 @@ export function definedAbbreviations(text: string): Frame["aliases"] {
     if (start < 0) continue;
     out.push({ abbreviation, words: words.slice(start).map((w) => w.toLowerCase().replace(/['’]s$/, "")) });
   }
-  // The other way round: "DTMUV (duck Tembusu virus)", when the words' initials start as the abbreviation does.
-  for (const m of text.matchAll(/\b([A-Z][A-Za-z0-9-]{1,9})\s*\(\s*([\p{L}][\p{L}\p{N}'’ -]{2,60}?)\s*\)/gu)) {
-    const abbreviation = m[1]!;
-    if (!/[A-Z].*[A-Z]/.test(abbreviation) || out.some((a) => a.abbreviation === abbreviation)) continue;
-    const words = m[2]!.trim().split(/[\s-]+/).filter(Boolean);
-    const letters = abbreviation.replace(/[^A-Za-z]/g, "").toLowerCase();
-    if (words.length < 2 || words[0]![0]!.toLowerCase() !== letters[0] || !words.every((w, i) => i === 0 || letters.includes(w[0]!.toLowerCase()))) continue;
-    out.push({ abbreviation, words: words.map((w) => w.toLowerCase()) });
+  // The other way round: "DTMUV (duck Tembusu virus)".
+  for (const pair of findAbbreviations(text)) {
+    if (/[A-Z].*[A-Z]/.test(pair.short) && !out.some((a) => a.abbreviation === pair.short)) out.push({ abbreviation: pair.short, words: pair.long.toLowerCase().split(/[\s-]+/).filter(Boolean) });
   }
   return out;
 }

@@ -833,6 +833,18 @@ describe("typo tolerance", () => {
     expect(correctQuery(db.$client, "rabit haemorrhagic disease").corrections).toEqual([{ typed: "rabit", searched: "rabbit" }]);
   });
 
+  it("corrects a typo in a word's ending that changes how it stems ('mutaion', 'mechanisims')", () => {
+    const db = freshDb();
+    addDocument(db, { id: "macrolides", title: "Antimicrobial Resistance", pages: [page(21, [para("Mechanisms of macrolide resistance include the A2059G mutation in 23S rRNA.")])] });
+    expect(correctQuery(db.$client, "what does the A2059G mutaion do, and which mechanisims?").corrections).toEqual([
+      { typed: "mutaion", searched: "mutation" },
+      { typed: "mechanisims", searched: "mechanisms" },
+    ]);
+    // Another ending of a word is no typo of it.
+    addDocument(db, { id: "liver", title: "Hepatology", pages: [page(3, [para("Canine hepatitis is caused by canine adenovirus 1.")])] });
+    expect(correctQuery(db.$client, "hepatitic disease patterns").corrections).toEqual([]);
+  });
+
   it("never turns a real word the knowledge base lacks into a different one", () => {
     const db = freshDb();
     addDocument(db, FORMULARY);

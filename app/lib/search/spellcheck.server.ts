@@ -77,6 +77,12 @@ function surfaceWords(client: Database.Database, term: string): string[] {
   return [...found];
 }
 
+/** How much shorter than the typed word's stem a stem may be and still be looked at ("mutaion" -> "mutat"). */
+const STEM_SLACK = 4;
+
+/** Whether two words end in the same two letters. */
+const sameEnding = (a: string, b: string) => a.length > 2 && b.length > 2 && a.slice(-2) === b.slice(-2);
+
 /** Candidates tried per unknown word, nearest and most widespread first. */
 const MAX_CANDIDATES = 8;
 
@@ -86,16 +92,26 @@ const MAX_CANDIDATES = 8;
  * edit apart can come from words three apart: "nephrotic" is not "nephron").
  */
 function nearestWord(client: Database.Database, typed: string, term: string, maxEdits: number): string | null {
-  const candidates: Array<{ term: string; edits: number; doc: number }> = [];
-  for (const row of neighbours(client, term, maxEdits)) {
-    if (!/^[a-z]+$/.test(row.term)) continue;
+  const candidates: Array<{ term: string; edits: number; doc: number; byStart?: boolean }> = [];
+  const rows = neighbours(client, term, STEM_SLACK);
+  for (const row of rows) {
+    if (!/^[a-z]+$/.test(row.term) || Math.abs(row.term.length - term.length) > maxEdits) continue;
     const edits = damerauLevenshtein(term, row.term).steps;
     if (edits > 0 && edits <= maxEdits) candidates.push({ term: row.term, edits, doc: row.doc });
+  }
+  // A typo in a word's ending can change how it stems ("mutaion" stays whole, "mutation" is "mutat"): a stem
+  // near the start of the typed word is a candidate too, checked against the words it comes from.
+  for (const row of rows) {
+    if (!/^[a-z]+$/.test(row.term) || row.term.length < MIN_LENGTH - 1 || candidates.some((c) => c.term === row.term)) continue;
+    const edits = damerauLevenshtein(typed.slice(0, row.term.length), row.term).steps;
+    if (edits <= maxEdits && row.term.length < typed.length) candidates.push({ term: row.term, edits: edits + 1, doc: row.doc, byStart: true });
   }
   candidates.sort((a, b) => a.edits - b.edits || b.doc - a.doc);
   for (const candidate of candidates.slice(0, MAX_CANDIDATES)) {
     let best: { word: string; edits: number } | null = null;
     for (const word of surfaceWords(client, candidate.term)) {
+      // (Not another ending of the same word: "hepatitic" is no typo of "hepatitis".)
+      if (candidate.byStart && !sameEnding(typed, word)) continue;
       const edits = damerauLevenshtein(typed, word).steps;
       if (edits <= maxEdits && (!best || edits < best.edits)) best = { word, edits };
     }
