@@ -33,6 +33,19 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("What is the oral itraconazole dose for dogs with Malassezia dermatitis?", [ITRACONAZOLE_DOGS])).toMatchObject({ covered: true });
   });
 
+  it("takes a share of animals with a finding only where the finding is named with it", () => {
+    const fip = passage("Up to 30% of cats with FIP are affected by neurological involvement, and 95% of affected cats die within one year.");
+    expect(check("What proportion of cats with FIP have ocular lesions?", [fip])).toMatchObject({ covered: false, missing: "detail", what: ["rate"] });
+    expect(check("What percentage of cats with FIP develop neurological signs?", [fip])).toMatchObject({ covered: true });
+    expect(check("What proportion of FIP cats have neuro involvement?", [fip])).toMatchObject({ covered: true });
+  });
+
+  it("reads a hyphenated code no passage holds as a name ('ASFV-G-ΔI177L')", () => {
+    const question = "How effective is the ASFV-G-ΔI177L vaccine against African swine fever?";
+    const terms = tokenize(question).map((term) => ({ term, weight: 1, df: /\d/.test(term) ? 0 : 1, idf: 1 }));
+    expect(unseenNames(question, terms)).toEqual(["ASFV-G-ΔI177L"]);
+  });
+
   it("counts doses however the question calls them ('how many shots?': 'two doses')", () => {
     const btv = passage("Bluetongue vaccines for cattle are monovalent. Cattle require two doses separated by 2 weeks.");
     expect(check("How many shots of bluetongue vaccine do cattle need?", [btv])).toMatchObject({ covered: true });

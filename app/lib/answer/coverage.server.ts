@@ -1,7 +1,8 @@
-import { normalizeText, tokenize, type QueryTerm } from "../search/index.server";
+import { isStopWord, normalizeText, tokenize, type QueryTerm } from "../search/index.server";
 import { memoByText } from "../memo.server";
+import { synonymsIn } from "../search/synonyms";
 import { splitSentences } from "../sentences";
-import { AGE_ATTRIBUTE, askingParts, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
+import { AGE_ATTRIBUTE, askingParts, isFindingAttribute, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
 import { cleanQuote } from "./quotes.server";
 import { match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
@@ -144,6 +145,9 @@ const AN_AGE = new RegExp(`\\b(?:aged\\s+)?${RANGE}\\s*-?\\s*${TIME_UNIT}(?:\\s+
 /** How common something is, said in words. */
 const COMMON_IN_WORDS = /\b(?:(?:most|very|more|less|quite|fairly|relatively)\s+(?:common|prevalent|frequent)\w*|common(?:ly)?|uncommon(?:ly)?|rare(?:ly)?|frequent(?:ly)?|infrequent(?:ly)?|prevalent|widespread|predominant|occasional(?:ly)?|sporadic(?:ally)?)\b/i;
 
+/** Nouns that say there is a finding, not which: "signs", "lesions", "involvement". */
+const FINDING_NOUN = /^(?:with|signs?|lesions?|symptoms?|involvement|disease|problems?|changes?|findings?|abnormalit(?:y|ies))$/i;
+
 /** Doses counted, however the question calls them. */
 const DOSES_COUNTED = ["dose", "doses", "shot", "shots", "injection", "injections", "vaccination", "vaccinations", "booster", "boosters", "jab", "jabs"];
 
@@ -224,6 +228,14 @@ export function holdsValue(
   // "Case fatality rate" is a fixed phrase: a sentence giving a "case … rate" gives it, however its middle word is
   // spelled or mistyped ("Case fertility rate of the disease is 55-85% in goats").
   if (attribute === "fatality" && /\bcase[- ]\w+ rates?\b/i.test(sentence)) return true;
+  // The finding a share is of is named with the share itself, by its own word ("up to 30% of cats with FIP are affected
+  // by neurological involvement" for "…have neurological signs", not "…ocular lesions").
+  if (isFindingAttribute(attribute)) {
+    const own = tokenize(attribute.split(/\s+/).filter((w) => !FINDING_NOUN.test(w)).join(" ")).filter((t) => !isStopWord(t));
+    const held = new Set(tokenize(sentence));
+    // (Or by a synonym: "neuro" involvement is "neurological".)
+    return own.length > 0 && own.every((t) => held.has(t) || synonymsIn([t]).some((m) => m.alternatives.some((a) => a.every((x) => held.has(x)))));
+  }
   const stems = attributeStems(attribute);
   const present = new Set(tokenize(`${context} ${sentence}`));
   // "pre-clinical" is written with or without its hyphen.
@@ -360,6 +372,11 @@ export function unseenNames(question: string, terms: QueryTerm[], writtenOtherwi
   const out: string[] = [];
   words.forEach((word, i) => {
     const own = tokenize(word);
+    // A hyphenated code ("ASFV-G-ΔI177L") is one name: unseen when a part of it with digits is.
+    if (own.length > 1 && /\d/.test(word) && /[A-Z]{2}/.test(word) && own.some((t) => /\d/.test(t) && /\p{L}/u.test(t) && unseen.has(t))) {
+      if (!out.includes(word)) out.push(word);
+      return;
+    }
     if (own.length !== 1 || !unseen.has(own[0]!) || (word.length < 5 && !NAME_SHAPED.test(word)) || GIVEN.test(word) || isAskingWord(word) || speciesIn(word).species.size || speciesIn(word).groups.size) return;
     const before = [words[i - 1], LINKING.test(words[i - 1] ?? "") ? words[i - 2] : undefined];
     const given = GIVEN.test(words[i + 1] ?? "") || before.some((w) => w !== undefined && GIVEN.test(w));
@@ -495,7 +512,14 @@ export function checkCoverage<P extends PassageLike>(
         (s, i) => otherSpeciesIn(frame, s).length === 0 && holdsValue(kind, s, frame.attribute, sentences[i - 1] ?? "", [...frame.names, ...frame.acronyms, ...frame.drugs], defined),
       );
     });
-    if (!found) return { covered: false, missing: "detail", what: [kind], alternative: null };
+    if (found) continue;
+    // A share of the animals with a finding is said with the finding ("up to 30% of cats with FIP are affected by
+    // neurological involvement"): another relevant passage that says it so supports the answer.
+    const giving = isFindingAttribute(frame.attribute)
+      ? candidates.find((p) => !supporting.includes(p) && splitSentences(cleanQuote(fullText(p))).some((x) => otherSpeciesIn(frame, x.text).length === 0 && holdsValue(kind, x.text, frame.attribute)))
+      : undefined;
+    if (!giving) return { covered: false, missing: "detail", what: [kind], alternative: null };
+    supporting.push(giving);
   }
   // "How is it treated?": some sentence where the topic is must speak of treating it (or of preventing it, when that
   // is asked). A yes/no question that only mentions a treatment ("Does managed care improve…?") asks something else.

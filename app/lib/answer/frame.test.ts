@@ -129,6 +129,10 @@ describe("the frame of a question", () => {
     expect(frameOf("Are grey squirrels reservoirs for B. burgdorferi, or like white-tailed deer are they not susceptible to infection?").species).toEqual(["squirrel"]);
     expect(frameOf("max blood volume I can take from a sick snake - is it 5% of body weight as in amphibians?").species).toEqual(["snake"]);
     expect(frameOf("is resistance a worry in pigs the way it is in sheep?").species).toEqual(["pig"]);
+    expect(frameOf("Is spring viraemia of carp something I need to worry about in pond-reared tilapia?").species).toEqual(["tilapia"]);
+    expect(frameOf("Is gastroesophageal intussusception seen in kittens too, or is it really just young dogs?").species).toEqual(["cat"]);
+    expect(frameOf("My tarantula is stuck in its moult: do I soak it like you'd do for a reptile?").species).toEqual(["spider"]);
+    expect(frameOf("Is turbot susceptible to salmonid alphavirus?").species).toEqual(["turbot"]);
     expect(frameOf("Velagliflozin is licensed for cats — is any SGLT2 inhibitor approved for horses?").species).toEqual(["horse"]);
     expect(frameOf("What is the case fatality rate of peste des petits ruminants in dromedary camels?")).toMatchObject({ species: ["camel"], groups: [] });
     // A statement, then a question about it for another species: that species is asked about.
@@ -306,6 +310,8 @@ describe("follow-ups", () => {
     expect(frameOf("how do cattle usually pick it up?").asked).toEqual(["transmission"]);
     expect(frameOf("How is equine influenza usually spread?").asked).toContain("transmission");
     expect(frameOf("how much human TB does it account for?").asked).toEqual(["rate"]);
+    // A share of the animals with a finding is of that finding.
+    expect(frameOf("What proportion of cats with FIP have ocular lesions?")).toMatchObject({ asked: ["rate"], attribute: "with ocular lesions" });
     expect(frameOf("How long is the life cycle of lice on pet canaries?").species).toEqual(["passerine"]);
     expect(frameOf("How long do chicken lice take to go from egg to adult?")).toMatchObject({ asked: ["duration"], attribute: "life cycle" });
   });

@@ -146,7 +146,9 @@ export function speciesIn(text: string, options: { asked?: boolean } = {}): Spec
       i += hit.words.length;
       continue;
     }
-    if (options.asked && DISEASE_NAME_BEFORE.has(words[i - 1] ?? "")) {
+    // "Spring viraemia of carp", "plague of ducks": a disease named after its host.
+    const ofDisease = words[i - 1] === "of" && /(?:aemia|emia|itis|osis|plague|pox|fever|disease|sickness|enteritis)$/.test(words[i - 2] ?? "");
+    if (options.asked && (DISEASE_NAME_BEFORE.has(words[i - 1] ?? "") || ofDisease)) {
       i += hit.words.length - 1;
       continue;
     }
@@ -311,7 +313,8 @@ const SET_ASIDE = /\b(?:apart from|aside from|besides|other than|except(?: for)?
  * "…or, like white-tailed deer, are they not susceptible?", "…5% of body weight as in amphibians?", "is resistance a
  * worry in pigs the way it is in sheep?": the species compared with is not the one asked about.
  */
-const COMPARED_WITH = /\b(?:like|as in|as with|as for|as do|as does|(?:the way|as) (?:it|they) (?:is|are|does|do) in)\s+(?:the\s+)?(?:[\p{L}-]+\s+){0,1}[\p{L}-]+/giu;
+const COMPARED_WITH =
+  /\b(?:like(?: (?:you|we|i)(?:'d| would)? do)?(?: (?:for|with|in))?|as in|as with|as for|as do|as does|(?:the way|as) (?:it|they) (?:is|are|does|do) in|or (?:is it |are they )?(?:really |mostly |mainly )?(?:just|only)(?: in)?)\s+(?:the\s+|an?\s+)?(?:[\p{L}-]+\s+){0,1}[\p{L}-]+/giu;
 /** The species a question asks about are named outside what it sets aside or compares with. */
 const askedAbout = (text: string) => text.replace(SET_ASIDE, " ").replace(COMPARED_WITH, " ");
 
@@ -390,6 +393,12 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   ["organism", /\b(which|what)\s+(?:[\w-]+\s+){0,2}(ticks?|vectors?|insects?|bugs?|midges?|fleas?|lice|louse|mites?|snails?|bacteri(?:a|um)|viruse?s?|parasites?|pathogens?|agents?|organisms?|mosquito(?:e?s)?|flies|fly|worms?|helminths?|nematodes?|protozoa(?:ns?)?|fungi|fungus|genus|genera)\b/i],
 ];
 
+/** A share of the animals with a finding: "what proportion of cats with FIP have ocular lesions" -> "with ocular lesions". */
+const FINDING_PREFIX = "with ";
+export const isFindingAttribute = (attribute: string | null) => attribute?.startsWith(FINDING_PREFIX) ?? false;
+const FINDING_SHARE =
+  /\b(?:what|which) (?:proportion|percentage|share|fraction|percent) of (?:[\w-]+ ){0,6}?(?:have|has|develop|develops|show|shows|get|gets|present with|suffer from) ([\w-]{4,}(?: [\w-]{4,})?)/;
+
 /** "How common is mitral valve disease in dogs?" is answered by a share, or in words: "the most common acquired heart disease". */
 const HOW_COMMON = /\bhow (?:common|frequent|prevalent|rare)\b/;
 export const HOW_COMMON_ATTRIBUTE = "how common";
@@ -443,6 +452,9 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
     if (m) return m[1]!;
     // "How deadly is parvo?": what share die.
     if (/\bhow (?:deadly|fatal|lethal)\b/.test(s)) return "mortality";
+    // "What proportion of cats with FIP have ocular lesions?": the share is of those with the finding.
+    const finding = FINDING_SHARE.exec(s);
+    if (finding) return `${FINDING_PREFIX}${finding[1]}`;
     if (HOW_COMMON.test(s)) return HOW_COMMON_ATTRIBUTE;
   }
   if (asked.includes("count")) {
@@ -466,7 +478,7 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
  */
 export function isAttributeOf(kind: AskedKind, attribute: string): boolean {
   if (kind === "duration" || kind === "interval") return SPAN_ATTRIBUTE.test(attribute) || attribute === AGE_ATTRIBUTE;
-  if (kind === "rate") return RATE_ATTRIBUTE.test(attribute) || attribute === HOW_COMMON_ATTRIBUTE;
+  if (kind === "rate") return RATE_ATTRIBUTE.test(attribute) || attribute === HOW_COMMON_ATTRIBUTE || attribute.startsWith(FINDING_PREFIX);
   return !SPAN_ATTRIBUTE.test(attribute) && !RATE_ATTRIBUTE.test(attribute);
 }
 
