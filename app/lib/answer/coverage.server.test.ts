@@ -40,6 +40,15 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("What proportion of FIP cats have neuro involvement?", [fip])).toMatchObject({ covered: true });
   });
 
+  it("reads a word no passage holds as a name when the question gives it ('can I use melarsomine in a cat?')", () => {
+    const question = "ok and treatment, can I use melarsomine in a cat?";
+    const terms = tokenize(question).map((term) => ({ term, weight: 1, df: term.startsWith("melarsomin") ? 0 : 1, idf: 1 }));
+    expect(unseenNames(question, terms)).toEqual(["melarsomine"]);
+    // Not a word before "use": "which stains do pathologists use" gives no pathologists.
+    const stains = "Which stains do pathologists use for copper?";
+    expect(unseenNames(stains, tokenize(stains).map((term) => ({ term, weight: 1, df: term.startsWith("patholog") ? 0 : 1, idf: 1 })))).toEqual([]);
+  });
+
   it("reads a hyphenated code no passage holds as a name ('ASFV-G-ΔI177L')", () => {
     const question = "How effective is the ASFV-G-ΔI177L vaccine against African swine fever?";
     const terms = tokenize(question).map((term) => ({ term, weight: 1, df: /\d/.test(term) ? 0 : 1, idf: 1 }));

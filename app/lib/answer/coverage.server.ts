@@ -346,6 +346,8 @@ function topicSegments(terms: QueryTerm[], frame: Frame, passages: PassageLike[]
 
 /** Words that say a thing is given: the word next to them names what is given ("metformin dose", "protocol for melarsomine"). */
 const GIVEN = /^(?:dose|doses|dosage|dosing|protocol|protocols|regimen|regimens|tablets?|injections?)$/i;
+/** Verbs of giving before a word name what is given ("can I use melarsomine in a cat?"). */
+const GIVING = /^(?:use|using|give|giving|prescribe|prescribing|try|trying|start|starting)$/i;
 /**
  * Written as a name: a long word in capitals ("FAMACHA"), capitals with a number ("PCV3") or a name with inner
  * capitals ("LaSota"). Short capitals ("GTPV", "CuAH") are abbreviations a passage may spell out instead.
@@ -379,7 +381,7 @@ export function unseenNames(question: string, terms: QueryTerm[], writtenOtherwi
     }
     if (own.length !== 1 || !unseen.has(own[0]!) || (word.length < 5 && !NAME_SHAPED.test(word)) || GIVEN.test(word) || isAskingWord(word) || speciesIn(word).species.size || speciesIn(word).groups.size) return;
     const before = [words[i - 1], LINKING.test(words[i - 1] ?? "") ? words[i - 2] : undefined];
-    const given = GIVEN.test(words[i + 1] ?? "") || before.some((w) => w !== undefined && GIVEN.test(w));
+    const given = GIVEN.test(words[i + 1] ?? "") || before.some((w) => w !== undefined && GIVEN.test(w)) || GIVING.test(words[i - 1] ?? "");
     if (((!inCapitals && NAME_SHAPED.test(word)) || (given && !DESCRIBING.test(word))) && !out.includes(word)) out.push(word);
   });
   return out;

@@ -301,6 +301,9 @@ describe("follow-ups", () => {
     expect(hardest).toMatchObject({ species: ["cat"], pathogens: ["calicivirus"], asked: ["rate"] });
     const [, , dose] = readConversation(["What causes canine theileriosis?", "what does it look like clinically?", "what dose of buparvaquone would I use?"]);
     expect(dose).toMatchObject({ species: ["dog"], drugs: ["buparvaquone"], conditions: ["theileriosis"], asked: ["dose"] });
+    // Fillers ("ok", "deal with", "the acute form") are no topic of their own.
+    const [, , acute] = readConversation(["What does acute classical swine fever look like clinically?", "incubation?", "roughly what percentage die in the acute form?"]);
+    expect(acute).toMatchObject({ asked: ["rate"], inherited: expect.arrayContaining(["conditions"]) });
     // A drug named with a disease of its own starts afresh.
     const [, other] = readConversation(["What causes canine theileriosis?", "What dose of ivermectin is used for sarcoptic mange in pigs?"]);
     expect(other!.inherited).toEqual([]);
