@@ -301,6 +301,7 @@ describe("follow-ups", () => {
     expect(hardest).toMatchObject({ species: ["cat"], pathogens: ["calicivirus"], asked: ["rate"] });
     const [, , dose] = readConversation(["What causes canine theileriosis?", "what does it look like clinically?", "what dose of buparvaquone would I use?"]);
     expect(dose).toMatchObject({ species: ["dog"], drugs: ["buparvaquone"], conditions: ["theileriosis"], asked: ["dose"] });
+    expect(frameOf("A cat was just diagnosed with effusive FIP: what does the literature say about survival?").topic).not.toContain("literature");
     // Fillers ("ok", "deal with", "the acute form") are no topic of their own.
     const [, , acute] = readConversation(["What does acute classical swine fever look like clinically?", "incubation?", "roughly what percentage die in the acute form?"]);
     expect(acute).toMatchObject({ asked: ["rate"], inherited: expect.arrayContaining(["conditions"]) });
