@@ -218,10 +218,10 @@ const DRUG_WORDS = new Set(
 const CONDITION_ENDING = /^[a-z]{3,}(?:itis|osis|iasis|aemia|emia|pathy|oma|omas|algia|plasia|trophy|rrhoea|rrhea|uria|penia|cytosis|ectasia|megaly|oedema|edema|pox|derma)$/;
 /** Words naming a pathogen by their ending (norovirus, Salmonella, Staphylococcus…). */
 const PATHOGEN_ENDING = /^[a-z]{3,}(?:virus|viruses|bacter|bacterium|plasma|coccus|cocci|bacillus|ella|monas|myces|spora|sporidium|zoon|zoa)$/;
-/** A binomial: capitalised genus then a lower-case epithet ("Babesia divergens"), or its short form ("B. divergens"). */
 /** The organ a condition's name is made on ("dermat-itis", "enter-itis", "mast-itis"). */
 const ORGAN_ROOT =
   /^(?:derm|enter|mast|arthr|hepat|nephr|col|gastr|ot|kerat|conjunctiv|pneum|encephal|mening|myo|stomat|gingiv|cyst|metr|vagin|card|peri|endo|bronch|rhin|sinus|lamin|tend|myel|laryng|pharyng|tonsil|o?esophag|pancreat|periton|pleur|vascul|phleb|uve|blephar|chol|proct|ile|duoden|jejun|orch|prostat|spondyl|trache|lymph|cellul|pannicul|fasc|pod|vulv|ureth|glomerul|pyel|oste|chondr|synov|burs|neur|radicul|poly|omphal|typhl|balan|sial|aort|arter|ven|lymphang|epididym|funicul|mastoid|ret|scler|irid|cycl|chor|dacry|ophthalm|gloss|cheil|laryngotrache)/;
+/** A binomial: capitalised genus then a lower-case epithet ("Babesia divergens"), or its short form ("B. divergens"). */
 const BINOMIAL = /\b([A-Z][a-z]{2,}|[A-Z]\.)\s+([a-z]{3,})\b/g;
 /** Codes: letters with 3+ digits ("GS-441524", "A2059G"): a compound or a mutation the passage must name exactly. */
 const CODE = /^(?=[^a-z]*[A-Z])[A-Za-z]{1,4}-?\d{3,}[A-Za-z]?$/;
@@ -268,7 +268,10 @@ const GENERIC_WORDS = new Set(
   planning plan suspect suspected go going there here large big already strongly highly quite very well just even ever maybe perhaps
   generally mostly currently recently especially particularly probably truly simply anything something everything thing things lot lots
   bit idea okay please thanks know think want wonder tell sure guess seem seems look looks try whats
-  say literature sensible routine ok deal deals handle couple individuals individual mainly mostly primarily chiefly largely form forms prone place vs vet vets says said hit hardest worst die dies died dying pet pets schedule eventually commonest shot shots her hers his him she he ask asks asked asking owner owners client clients season seasons seasonal seasonality far apart hang hangs hanging linger lingers bug bugs behind worth trying tried mention mentioned seen see cases outlook deadly help helps helped
+  say literature sensible routine ok deal deals handle couple individuals individual mainly primarily chiefly largely form forms
+  prone place vs vet vets says said hit hardest worst die dies died dying pet pets schedule eventually commonest shot shots
+  her hers his him she he ask asks asked asking owner owners client clients season seasons seasonal seasonality far apart
+  hang hangs hanging linger lingers bug bugs behind worth trying tried mention mentioned seen see cases outlook deadly help helps helped
   worry worried worrying concern concerned concerning serious dangerous harmless bad stand stands
   statement statements accurately accurate correctly correct characterizes characterises characterize characterise reflects reflect
   scenario scenarios pairing pairings description descriptions describes option options combination combinations directly represents
