@@ -65,7 +65,7 @@ describe("the frame of a question", () => {
   it("does not take a species word inside a disease's name as the asked species", () => {
     const frame = frameOf("How many serotypes of African horse sickness virus are recognised?");
     expect(frame.species).toEqual([]);
-    expect(frame.conditions).toContain("horse sickness");
+    expect(frame.conditions).toContain("african horse sickness");
     expect(frame.asked).toContain("count");
     expect(frame.attribute).toBe("serotypes");
   });
@@ -314,6 +314,9 @@ describe("follow-ups", () => {
     expect(frameOf("how do cattle usually pick it up?").asked).toEqual(["transmission"]);
     expect(frameOf("How is equine influenza usually spread?").asked).toContain("transmission");
     expect(frameOf("how much human TB does it account for?").asked).toEqual(["rate"]);
+    expect(frameOf("roughly what percentage die in the acute form?")).toMatchObject({ asked: ["rate"], attribute: "die" });
+    // A word that tells alike diseases apart is part of the name.
+    expect(frameOf("What does acute classical swine fever look like clinically?").conditions).toEqual(["classical swine fever"]);
     // A share of the animals with a finding is of that finding.
     expect(frameOf("What proportion of cats with FIP have ocular lesions?")).toMatchObject({ asked: ["rate"], attribute: "with ocular lesions" });
     expect(frameOf("How long is the life cycle of lice on pet canaries?").species).toEqual(["passerine"]);

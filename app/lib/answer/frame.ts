@@ -119,6 +119,8 @@ const DISEASE_NAME_NEXT = new Set(
     " ",
   ),
 );
+/** Words that tell apart diseases named alike ("classical swine fever", "atypical scrapie"). */
+const DISEASE_QUALIFIER = /^(?:classical|classic|atypical|typical|african|asian|european|american)$/;
 /** A word before a species word that makes it the end of a disease's name ("peste des petits ruminants"). */
 const DISEASE_NAME_BEFORE = new Set(["petits"]);
 
@@ -142,7 +144,9 @@ export function speciesIn(text: string, options: { asked?: boolean } = {}): Spec
     // "Porcine circovirus", "Duck Tembusu virus": a virus named after its host.
     const namesVirus = /virus$/.test(next) || (words[i + hit.words.length + 1] ?? "") === "virus";
     if (options.asked && (DISEASE_NAME_NEXT.has(next) || namesVirus)) {
-      out.diseases.push([...hit.words, next].join(" "));
+      // "Classical swine fever" is not African swine fever: a word that tells such diseases apart is part of the name.
+      const qualifier = DISEASE_QUALIFIER.test(words[i - 1] ?? "") ? [words[i - 1]!] : [];
+      out.diseases.push([...qualifier, ...hit.words, next].join(" "));
       i += hit.words.length;
       continue;
     }
@@ -453,8 +457,9 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
   if (asked.includes("rate")) {
     const m = RATE_ATTRIBUTE.exec(s);
     if (m) return m[1]!;
-    // "How deadly is parvo?": what share die.
+    // "How deadly is parvo?", "what percentage die?": what share die.
     if (/\bhow (?:deadly|fatal|lethal)\b/.test(s)) return "mortality";
+    if (/\b(?:percentage|proportion|share|fraction|percent|how many)\b(?:\s+[\w-]+){0,4}?\s+(?:die|dies|died|dying)\b/.test(s)) return "die";
     // "What proportion of cats with FIP have ocular lesions?": the share is of those with the finding.
     const finding = FINDING_SHARE.exec(s);
     if (finding) return `${FINDING_PREFIX}${finding[1]}`;
