@@ -315,6 +315,7 @@ describe("follow-ups", () => {
     expect(frameOf("How is equine influenza usually spread?").asked).toContain("transmission");
     expect(frameOf("how much human TB does it account for?").asked).toEqual(["rate"]);
     expect(frameOf("roughly what percentage die in the acute form?")).toMatchObject({ asked: ["rate"], attribute: "die" });
+    expect(frameOf("how many people are infected with fasciolosis worldwide according to WHO?").asked).toEqual(["count"]);
     // A word that tells alike diseases apart is part of the name.
     expect(frameOf("What does acute classical swine fever look like clinically?").conditions).toEqual(["classical swine fever"]);
     // A share of the animals with a finding is of that finding.

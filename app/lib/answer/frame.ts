@@ -339,7 +339,8 @@ const HOW_MANY_ANIMALS = /\bhow many\s+((?:[\p{L}-]+\s+){0,2}?)([\p{L}-]+)\s+(?:
 const ANIMALS = /^(?:animals?|patients?|people|individuals|herds?|flocks?|farms?|holdings|cases)$/i;
 function countsAnimalsAffected(text: string): boolean {
   const m = HOW_MANY_ANIMALS.exec(text);
-  if (!m) return false;
+  // "How many people are infected worldwide?", "…each year": a number of them, not a share.
+  if (!m || /\b(?:worldwide|globally|in the world|each year|every year|per year|a year|annually)\b/i.test(text)) return false;
   const counted = m[2]!;
   const mentions = speciesIn(counted);
   return ANIMALS.test(counted) || mentions.species.size > 0 || mentions.groups.size > 0;
