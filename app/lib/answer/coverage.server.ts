@@ -172,7 +172,7 @@ const ATTRIBUTE_FORMS: Record<string, string[]> = {
   injections: DOSES_COUNTED,
   boosters: DOSES_COUNTED,
   // "When do the signs settle?": "the clinical symptoms are relieved 14 to 18 days after the infection".
-  resolution: ["resolve", "resolves", "resolved", "resolution", "relieved", "subside", "subsides", "subsided", "settle", "settles", "recover", "recovered", "recovery", "disappear", "disappeared", "improve", "improved", "heal", "healed", "clear", "cleared", "self-limiting"],
+  resolution: ["resolve", "resolves", "resolved", "resolution", "relieved", "subside", "subsides", "subsided", "settle", "settles", "recover", "recovered", "recovery", "disappear", "disappeared", "improve", "improved", "improvement", "heal", "healed", "clear", "cleared", "cure", "cured", "remission", "response", "responded", "self-limiting"],
   "life cycle": ["cycle", "life"],
   lifespan: ["lifespan", "live", "life"],
   "life span": ["lifespan", "live", "life"],

@@ -319,6 +319,7 @@ describe("follow-ups", () => {
     expect(frameOf("For a diabetic cat with cutaneous xanthomas, how low in fat does the diet need to be?").asked).toContain("quantity");
     expect(frameOf("What lateral and deep margins do you need when excising a subcutaneous mast cell tumour?").asked).toContain("quantity");
     expect(frameOf("DHAV-3 in ducklings under 2 weeks old - how high does mortality get?").asked).toEqual(["rate"]);
+    expect(frameOf("Roughly what percentage of dogs with Malassezia dermatitis clear up on oral itraconazole?")).toMatchObject({ asked: ["rate"], attribute: "resolution" });
     // A word that tells alike diseases apart is part of the name.
     expect(frameOf("What does acute classical swine fever look like clinically?").conditions).toEqual(["classical swine fever"]);
     // A share of the animals with a finding is of that finding.

@@ -413,7 +413,7 @@ export const HOW_COMMON_ATTRIBUTE = "how common";
 
 /** Nouns that name what a time span (duration, interval) or a share (rate) is of. */
 const SPAN_ATTRIBUTE = /\b(incubation|gestation|survival|persistence|resolution|life cycle|lifespan|life span|withdrawal|recovery|treatment|course|shedding|infectious|latent|prepatent|patent|pre-?clinical|subclinical)\b/;
-const RATE_ATTRIBUTE = /\b(seroprevalence|prevalence|incidence|mortality|morbidity|fatality|heritability|sensitivity|specificity|efficacy|survival)\b/;
+const RATE_ATTRIBUTE = /\b(seroprevalence|prevalence|incidence|mortality|morbidity|fatality|heritability|sensitivity|specificity|efficacy|survival|resolution)\b/;
 
 /** "At what age", "how old": the span asked is an age ("above 2 weeks of age"). */
 const AGE_ASKED = /\b(?:what age|how old|age (?:of|at) onset)\b/;
@@ -461,6 +461,8 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
     // "How deadly is parvo?", "what percentage die?": what share die.
     if (/\bhow (?:deadly|fatal|lethal)\b/.test(s)) return "mortality";
     if (/\b(?:percentage|proportion|share|fraction|percent|how many)\b(?:\s+[\w-]+){0,4}?\s+(?:die|dies|died|dying)\b/.test(s)) return "die";
+    // "What percentage of dogs clear up on itraconazole?", "…improve after extraction?": the share that recover.
+    if (/\b(?:percentage|proportion|share|fraction|percent|how many)\b(?:\s+[\w-]+){0,6}?\s+(?:clear up|improve|improves|improved|recover|recovers|recovered|respond|responds|resolve|resolves|resolved|are cured|get better)\b/.test(s)) return RESOLUTION_ATTRIBUTE;
     // "What proportion of cats with FIP have ocular lesions?": the share is of those with the finding.
     const finding = FINDING_SHARE.exec(s);
     if (finding) return `${FINDING_PREFIX}${finding[1]}`;
