@@ -305,6 +305,9 @@ describe("follow-ups", () => {
     // Fillers ("ok", "deal with", "the acute form") are no topic of their own.
     const [, , acute] = readConversation(["What does acute classical swine fever look like clinically?", "incubation?", "roughly what percentage die in the acute form?"]);
     expect(acute).toMatchObject({ asked: ["rate"], inherited: expect.arrayContaining(["conditions"]) });
+    // A disease named by its host asks of that host, not the species carried over.
+    const [, ahs] = readConversation(["Which midges spread bluetongue to cattle?", "are those the same midges behind African horse sickness?"]);
+    expect(ahs!.species).toEqual([]);
     // A drug named with a disease of its own starts afresh.
     const [, other] = readConversation(["What causes canine theileriosis?", "What dose of ivermectin is used for sarcoptic mange in pigs?"]);
     expect(other!.inherited).toEqual([]);

@@ -736,7 +736,9 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
     inherited.push(key);
     return [...carried, ...own[key].filter((v) => !carried.includes(v))];
   };
-  const ownSpecies = own.species.length > 0 || own.groups.length > 0;
+  // "Are those the same midges behind African horse sickness?" names a disease by its host: the cattle of the
+  // question before are not asked about.
+  const ownSpecies = own.species.length > 0 || own.groups.length > 0 || speciesIn(question, { asked: true }).diseases.length > 0;
   // "Is it…", "distinguish it from sheep pox": a pronoun points back, so what it names is added to the previous
   // subject. Without one ("and where is Babesia divergens most common?"), a named drug or pathogen replaces
   // what the previous question was about, its topic words with it.
