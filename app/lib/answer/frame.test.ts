@@ -288,6 +288,8 @@ describe("follow-ups", () => {
 
   it("reads a binomial whose epithet ends like a condition, an abbreviation defined the other way round, and the thing counted", () => {
     expect(frameOf("Why are antibiotics combined with macrocyclic lactones when treating Dirofilaria immitis?").pathogens).toEqual(["Dirofilaria immitis"]);
+    expect(frameOf("which antibiotics are most linked to C. difficile colitis?").pathogens).toEqual(["C. difficile"]);
+    expect(frameOf("Is Streptococcus pyogenes zoonotic?").pathogens).toEqual(["Streptococcus pyogenes"]);
     expect(frameOf("Best oral antifungals for Malassezia dermatitis in dogs?")).toMatchObject({ pathogens: [], conditions: ["dermatitis"] });
     expect(frameOf("If this is DTMUV (duck Tembusu virus), what morbidity should I expect?").aliases).toEqual([{ abbreviation: "DTMUV", words: ["duck", "tembusu", "virus"] }]);
     expect(frameOf("Why is cross-protection poor in footrot — how many Dichelobacter nodosus serogroups are there?")).toMatchObject({ asked: expect.arrayContaining(["count"]), attribute: "serogroups" });

@@ -540,7 +540,7 @@ function namedThings(text: string) {
     if (speciesIn(epithet!).species.size || speciesIn(genus!).species.size || speciesWords.has(genus!.toLowerCase())) continue;
     // A capitalised sentence opener followed by an ordinary word is not a genus: the epithet must look Latin.
     // ("Dirofilaria immitis" ends like a condition, but names no organ as "Malassezia dermatitis" does.)
-    if (!/(?:is|us|um|ae|ii|i|a|ens|ensis|ica|oides|ans|ata|ina|ium|ex|ax|ix|ox|ella|ans)$/.test(epithet!) || (CONDITION_ENDING.test(epithet!) && (ORGAN_ROOT.test(epithet!) || !/(?:aria|ia|ella|coccus|bacter|ium)$/.test(genus!)))) continue;
+    if (!/(?:is|us|um|ae|ii|i|a|ens|ensis|ica|oides|ans|ata|ina|ium|ex|ax|ix|ox|ella|ans|ile|genes)$/.test(epithet!) || (CONDITION_ENDING.test(epithet!) && (ORGAN_ROOT.test(epithet!) || !/(?:aria|ia|ella|coccus|bacter|ium)$/.test(genus!)))) continue;
     // A genus has a Latin or Greek ending ("Babesia", "Mycobacterium", "Campylobacter"); "Following intravenous…" is not one.
     if (genus!.length > 2 && !/(?:a|us|um|ella|ia|is|ma|er|es|on|ix|ax|ex|i|ides|opsis|ophila)$/.test(genus!)) continue;
     push(pathogens, `${genus} ${epithet}`);
