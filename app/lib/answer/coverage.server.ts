@@ -387,6 +387,9 @@ export function unseenNames(question: string, terms: QueryTerm[], writtenOtherwi
   return out;
 }
 
+/** The abbreviations a passage defines, remembered by its text: each question reads the same passages again. */
+export const abbreviationsDefinedIn = memoByText(500, definedAbbreviations);
+
 /** Named things of the frame that must appear: drugs, pathogens, acronyms, codes and proper nouns. */
 export const requiredNames = (frame: Frame) => [...frame.drugs, ...frame.pathogens, ...frame.names];
 
@@ -434,13 +437,20 @@ export function checkCoverage<P extends PassageLike>(
   if (names.length) {
     // A passage may name a thing by the abbreviation its document defines for it: "SAV 3 has so far only been detected
     // in Norway" names the salmonid alphavirus that a passage before spelled out ("Salmonid alphavirus (SAV)").
-    const defined = new Map<string, Frame["aliases"]>();
-    for (const p of passing) defined.set(p.documentId, [...(defined.get(p.documentId) ?? []), ...definedAbbreviations(fullText(p))]);
+    // (Read only when a name is not found as written.)
+    let defined: Map<string, Frame["aliases"]> | null = null;
+    const definedFor = (documentId: string) => {
+      if (!defined) {
+        defined = new Map();
+        for (const p of passing) defined.set(p.documentId, [...(defined.get(p.documentId) ?? []), ...abbreviationsDefinedIn(fullText(p))]);
+      }
+      return defined.get(documentId) ?? [];
+    };
     const namesIn = (n: string, p: PassageLike) => {
       const text = fullText(p);
       if (namesThing(n, text) || (aliasOf(frame, n) !== null && namesThing(aliasOf(frame, n)!, text))) return true;
       const words = wordsOf(n);
-      return (defined.get(p.documentId) ?? []).some((a) => words.every((w) => a.words.some((d) => d.toLowerCase() === w)) && namesThing(a.abbreviation, text));
+      return definedFor(p.documentId).some((a) => words.every((w) => a.words.some((d) => d.toLowerCase() === w)) && namesThing(a.abbreviation, text));
     };
     const found = (naming.length ? naming : passing).map((p) => ({ p, hits: names.filter((n) => namesIn(n, p)) }));
     const absent = names.filter((n) => !found.some((f) => f.hits.includes(n)));

@@ -2,7 +2,7 @@ import { memoByText } from "../memo.server";
 import { tokenize, type QueryTerm } from "../search/index.server";
 import { PageNumbering, PUBMED_FILE_TYPE } from "./citations";
 import { quotableSentences, type QuoteKind } from "./quotes.server";
-import { careAsked, DIAGNOSING, holdsValue, HOW_DIAGNOSED, isEssay, namesThing, requiredNames, speaksOfCare } from "./coverage.server";
+import { abbreviationsDefinedIn, careAsked, DIAGNOSING, holdsValue, HOW_DIAGNOSED, isEssay, namesThing, requiredNames, speaksOfCare } from "./coverage.server";
 import { definedAbbreviations, INSTRUCTION_OPENING, namesAskedSpecies, speciesIn, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
 import { coverage, holdsTerm, termWeight } from "./relevance.server";
 import type { NumberedPassage, PassageLike } from "./types";
@@ -242,7 +242,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
   if (guide) {
     for (const p of passages) {
       const known = definedIn.get(p.documentId) ?? [];
-      for (const a of definedAbbreviations(`${p.lead ?? ""} ${p.text}`)) if (!known.some(([abbreviation]) => abbreviation === a.abbreviation)) known.push([a.abbreviation, tokenize(a.words.join(" "))]);
+      for (const a of abbreviationsDefinedIn(`${p.lead ?? ""} ${p.text}`)) if (!known.some(([abbreviation]) => abbreviation === a.abbreviation)) known.push([a.abbreviation, tokenize(a.words.join(" "))]);
       definedIn.set(p.documentId, known);
     }
   }

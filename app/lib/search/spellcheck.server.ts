@@ -79,6 +79,9 @@ function surfaceWords(client: Database.Database, term: string): string[] {
 
 /** How much shorter than the typed word's stem a stem may be and still be looked at ("mutaion" -> "mutat"). */
 const STEM_SLACK = 4;
+/** Words this long or longer are also tried against stems near their start, at most this many of them. */
+const BY_START_FROM = 7;
+const BY_START_CANDIDATES = 3;
 
 /** Whether two words end in the same two letters. */
 const sameEnding = (a: string, b: string) => a.length > 2 && b.length > 2 && a.slice(-2) === b.slice(-2);
@@ -99,14 +102,20 @@ function nearestWord(client: Database.Database, typed: string, term: string, max
     const edits = damerauLevenshtein(term, row.term).steps;
     if (edits > 0 && edits <= maxEdits) candidates.push({ term: row.term, edits, doc: row.doc });
   }
-  // A typo in a word's ending can change how it stems ("mutaion" stays whole, "mutation" is "mutat"): a stem
-  // near the start of the typed word is a candidate too, checked against the words it comes from.
-  for (const row of rows) {
-    if (!/^[a-z]+$/.test(row.term) || row.term.length < MIN_LENGTH - 1 || candidates.some((c) => c.term === row.term)) continue;
-    const edits = damerauLevenshtein(typed.slice(0, row.term.length), row.term).steps;
-    if (edits <= maxEdits && row.term.length < typed.length) candidates.push({ term: row.term, edits: edits + 1, doc: row.doc, byStart: true });
-  }
   candidates.sort((a, b) => a.edits - b.edits || b.doc - a.doc);
+  // A typo in a longer word's ending can change how it stems ("mutaion" stays whole, "mutation" is "mutat"): a
+  // few stems near the start of the typed word are candidates too, after the others, checked against the words
+  // they come from.
+  if (typed.length >= BY_START_FROM) {
+    const byStart: typeof candidates = [];
+    for (const row of rows) {
+      if (!/^[a-z]+$/.test(row.term) || row.term.length < MIN_LENGTH - 1 || row.term.length >= typed.length || candidates.some((c) => c.term === row.term)) continue;
+      const edits = damerauLevenshtein(typed.slice(0, row.term.length), row.term).steps;
+      if (edits <= maxEdits) byStart.push({ term: row.term, edits: edits + 1, doc: row.doc, byStart: true });
+    }
+    byStart.sort((a, b) => a.edits - b.edits || b.doc - a.doc);
+    candidates.push(...byStart.slice(0, BY_START_CANDIDATES));
+  }
   for (const candidate of candidates.slice(0, MAX_CANDIDATES)) {
     let best: { word: string; edits: number } | null = null;
     for (const word of surfaceWords(client, candidate.term)) {
