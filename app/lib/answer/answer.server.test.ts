@@ -606,6 +606,29 @@ describe("the extractive answerer", () => {
     expect((await ask("What ticks transmit African swine fever?")).content.split("\n")[0]).toMatch(/^The main components in the epidemiology of African swine fever/);
   });
 
+  it("reads 'C. diff' as the binomial, leads a risk-factor question with the risk factors and a follow-up with how it is confirmed", async () => {
+    addParagraph(
+      "equine-colitis",
+      "Equine Colitis",
+      4,
+      "In horses, peracute colitis because of Clostridioides difficile (C. difficile) often leads to severe systemic inflammatory response syndrome and is associated with case fatality rates of 37%-79%. " +
+        "Typical treatments for C. difficile colitis in horses include metronidazole and intravenous fluids.",
+    );
+    addParagraph(
+      "equine-clostridia",
+      "Clostridial Diseases of Horses",
+      11,
+      "Clostridium difficile is considered one of the most important causes of diarrhea and enterocolitis in horses. " +
+        "Two major risk factors for the development of C difficile associated disease (CDAD) in adult horses are hospitalization and antimicrobial treatment. " +
+        "Detection of toxin A, toxin B or both in feces is considered the most reliable diagnostic criterion for CDAD in horses.",
+    );
+    const question = "What are the main risk factors for C. diff colitis in adult horses?";
+    const first = await ask(question);
+    expect(first.content.split("\n")[0]).toMatch(/^Two major risk factors for the development of C difficile associated disease/);
+    const confirm = await ask("how do we confirm it?", { history: turn(question, first.content) });
+    expect(confirm.content.split("\n")[0]).toMatch(/^Detection of toxin A, toxin B or both in feces/);
+  });
+
   it("leads a 'told apart' question with the sentence that distinguishes the two", async () => {
     kb.add({
       id: "capripox",

@@ -89,11 +89,14 @@ const NAMES_BONUS = 0.15;
  * mechanism is said with a causal link ("the result of genetic mutations", "leading to", "due to").
  */
 const CAUSAL = /\b(result(?:s|ed)? (?:of|from)|lead(?:s|ing)? to|due to|because|owing to|mutat\w+|arises?|gives? rise|responsible for|consequence of|risk factors?|predispos\w+)\b/i;
+const RISK_ASKED = /\b(?:risk factors?|predispos\w+)\b/i;
+const RISK_SAID = /\b(?:risk factors?|predispos\w+|(?:increased|higher|greater) risk|at risk)\b/i;
 const LEAD_VALUE: Partial<Record<AskedKind, (sentence: string, frame: Frame, question: string) => boolean>> = {
   // "What does FIP stand for?": the sentence that spells it out ("feline infectious peritonitis (FIP)").
   definition: (s, frame) => frame.acronyms.length > 0 && definedAbbreviations(s).some((d) => frame.acronyms.includes(d.abbreviation)),
   signs: (s) => /\b(signs?|symptoms?|present(?:s|ed)? with|characteri[sz]ed by|manifest\w*)\b/i.test(s) && (s.match(/,|\band\b/g) ?? []).length >= 2,
-  cause: (s) => CAUSAL.test(s),
+  // "What are the risk factors…?": the sentence that names them, not one on what the disease leads to.
+  cause: (s, _frame, question) => (RISK_ASKED.test(question) ? RISK_SAID.test(s) : CAUSAL.test(s)),
   // "How is goat pox told apart from sheep pox?": the sentence that distinguishes or contrasts them.
   comparison: (s) => /\b(?:distinguish\w*|differentiat\w*|differ(?:s|ed|ence|ences|ent)?|whereas|unlike|in contrast|compared|similar(?:ly)?|indistinguishable)\b/i.test(s),
   // "How is it diagnosed?": the sentence that says how ("Diagnosis of EMS is based partly on…"). "Which diagnosis
@@ -204,8 +207,9 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
   const asksSpecies = guide && (guide.frame.species.length > 0 || guide.frame.groups.length > 0);
   const asking = guide ? weighted.filter((t) => guide.askingTerms.has(t.term)) : [];
   const out: Sentence[] = [];
-  // The question's condition counts too: a sentence whose paragraph names "gingivostomatitis" is about it
-  const required = guide ? [...requiredNames(guide.frame), ...guide.frame.conditions] : [];
+  // The question's condition counts too: a sentence whose paragraph names "gingivostomatitis" is about it. (Not beside
+  // its pathogen: "C. diff colitis" is about C. difficile in a paragraph that calls the disease CDAD.)
+  const required = guide ? [...requiredNames(guide.frame), ...(guide.frame.pathogens.length ? [] : guide.frame.conditions)] : [];
   // An abbreviation is the subject when it is all the question names ("the incubation of RHDV2 in rabbits").
   const names = required.length || !guide ? required : guide.frame.acronyms;
   // A follow-up's subject is carried, not typed: it weighs little in search, so a passage about something
@@ -303,7 +307,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       if (leadValues.length) {
         score += LEAD_VALUE_BONUS;
         answersAsked = true;
-        if (leadValues.some((k) => ANSWERING_KINDS.has(k))) leads = true;
+        if (leadValues.some((k) => ANSWERING_KINDS.has(k) || (k === "cause" && RISK_ASKED.test(question)))) leads = true;
       }
       /** The sentence names no species, and its paragraph names the asked one: it speaks of that species. */
       let speciesFromParagraph = false;

@@ -77,6 +77,17 @@ describe("the frame of a question", () => {
     expect(frame.acronyms).toContain("FIP");
   });
 
+  it("reads a binomial's shorthand ('C. diff') as the binomial, and carries it into a follow-up", () => {
+    const frame = frameOf("What are the main risk factors for C. diff colitis in adult horses?");
+    expect(frame.pathogens).toEqual(["C. difficile"]);
+    expect(frame.topic).not.toContain("diff");
+    const followUp = readQuestion("how do we confirm it?", frame);
+    expect(followUp.pathogens).toEqual(["C. difficile"]);
+    expect(searchText("how do we confirm it?", followUp)).toContain("C. difficile");
+    // A lay name of the disease is no shorthand: a passage may say "heartworm" and never name the worm.
+    expect(frameOf("How is heartworm prevented in dogs?").pathogens).toEqual([]);
+  });
+
   it("asks for a typed value only in a wh-question", () => {
     expect(frameOf("What mortality percentage does Babesia bovis cause in cattle?").asked).toContain("rate");
     expect(frameOf("Does body mass index influence mortality after gastrectomy?").asked).not.toContain("rate");

@@ -1,5 +1,6 @@
 import lexicon from "./species.json";
 import { findAbbreviations } from "../search/abbreviations";
+import { shorthandBinomials } from "../search/synonyms";
 import { topicWords } from "./questions";
 
 /**
@@ -546,6 +547,12 @@ function namedThings(text: string) {
     push(pathogens, `${genus} ${epithet}`);
     inBinomial.add(genus!.toLowerCase()).add(epithet!.toLowerCase());
   }
+  // "C. diff" names Clostridioides difficile: held as the binomial's short form, which passages are read for.
+  for (const { written, binomial } of shorthandBinomials(text)) {
+    const [genus, epithet] = binomial.split(" ");
+    push(pathogens, `${genus![0]!.toUpperCase()}. ${epithet}`);
+    for (const w of written.split(" ")) inBinomial.add(w);
+  }
   for (const sentence of clauseSplit(text)) {
     const tokens = sentence.match(/[\p{L}\p{N}]+(?:[-'’][\p{L}\p{N}]+)*/gu) ?? [];
     // A title ("Does Viral Co-Infection Influence the Severity…") capitalises its words: they are not names.
@@ -622,7 +629,9 @@ export function frameOf(text: string): Frame {
   const attribute = attributeOf(askedText, counted);
   // A pathogen lasting in the environment is no patient's prognosis.
   const kinds = attribute === PERSISTENCE_ATTRIBUTE ? counted.filter((k) => k !== "prognosis") : counted;
-  const namedWords = new Set([...named.drugs, ...named.pathogens, ...named.conditions, ...named.names, ...named.acronyms].flatMap((n) => n.toLowerCase().split(/\s+/)));
+  const namedWords = new Set(
+    [...named.drugs, ...named.pathogens, ...named.conditions, ...named.names, ...named.acronyms, ...shorthandBinomials(question).map((s) => s.written)].flatMap((n) => n.toLowerCase().split(/\s+/)),
+  );
   const speciesWordsUsed = new Set([...mentions.words]);
   const topic = topicWords(question).filter((w) => w.length >= 3 && !/['’]/.test(w) && !GENERIC_WORDS.has(w) && !namedWords.has(w) && !speciesWordsUsed.has(w) && !speciesIn(w).species.size && !speciesIn(w).groups.size && !/^\d/.test(w));
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { synonymsIn } from "./synonyms";
+import { shorthandBinomials, synonymsIn } from "./synonyms";
 import { tokenize } from "./tokenize";
 
 const found = (query: string) => synonymsIn(tokenize(query));
@@ -63,5 +63,13 @@ describe("synonyms in a query", () => {
 
   it("finds nothing in a question without listed words", () => {
     expect(found("what is the dose of meloxicam")).toEqual([]);
+  });
+});
+
+describe("shorthand for a binomial", () => {
+  it("reads words that start the binomial's words as the binomial, and lay names as no shorthand", () => {
+    expect(shorthandBinomials("Is C. diff colitis common?")).toEqual([{ written: "c diff", binomial: "clostridioides difficile" }]);
+    expect(shorthandBinomials("barber's pole worm, strangles and blackleg")).toEqual([]);
+    expect(shorthandBinomials("diff c")).toEqual([]);
   });
 });

@@ -70,3 +70,34 @@ export function synonymsIn(queryTerms: string[]): SynonymMatch[] {
   }
   return [...found.values()];
 }
+
+/** A binomial written out in a synonym group ("clostridioides difficile"): a Latin genus and epithet. */
+const WRITTEN_BINOMIAL = /^([a-z]{3,}(?:a|us|um|ella|ia|is|ma|er|es|on|ix|ax|ex|i|ides|opsis|ophila)) ([a-z]{3,})$/;
+
+/**
+ * Shorthand that abbreviates a binomial of its group word by word ("c diff": Clostridioides difficile, each
+ * word the start of the binomial's), by its words in lower case. A lay name ("heartworm", "strangles") is
+ * not shorthand: it may name the disease where a passage never names the organism.
+ */
+const SHORTHAND_BINOMIALS = new Map<string, string>();
+for (const group of synonyms.groups as string[][]) {
+  const binomial = group.find((p) => WRITTEN_BINOMIAL.test(p));
+  if (!binomial) continue;
+  const parts = binomial.split(" ");
+  for (const p of group) {
+    const words = p.split(" ");
+    if (p !== binomial && !WRITTEN_BINOMIAL.test(p) && words.length === 2 && words.every((w, i) => parts[i]!.startsWith(w))) SHORTHAND_BINOMIALS.set(p, binomial);
+  }
+}
+
+/** The binomials a text names by shorthand ("C. diff colitis": c diff, Clostridioides difficile). */
+export function shorthandBinomials(text: string): Array<{ written: string; binomial: string }> {
+  const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
+  const out: Array<{ written: string; binomial: string }> = [];
+  for (let i = 0; i + 1 < words.length; i++) {
+    const written = `${words[i]} ${words[i + 1]}`;
+    const binomial = SHORTHAND_BINOMIALS.get(written);
+    if (binomial && !out.some((x) => x.written === written)) out.push({ written, binomial });
+  }
+  return out;
+}
