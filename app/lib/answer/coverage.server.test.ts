@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { QueryTerm } from "../search/index.server";
 import { tokenize } from "../search/index.server";
-import { checkCoverage, holdsValue, namesThing, unseenNames } from "./coverage.server";
+import { abbreviationsDefinedIn, checkCoverage, holdsValue, namesThing, unseenNames } from "./coverage.server";
 import { frameOf } from "./frame";
 import { holdsTerm, passageTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
@@ -246,6 +246,21 @@ describe("named things in a text", () => {
   });
 });
 
+describe("which drug, said in another passage on the subject", () => {
+  it("takes the drugs named for the question's pathogen from another relevant passage, under the name its document defines", () => {
+    const treatment = passage("In horses, peracute colitis because of Clostridioides difficile (C. difficile) often leads to severe systemic inflammatory response syndrome. Typical treatments for C. difficile colitis in horses include fluid therapy.");
+    const causes = passage(
+      "Two major risk factors for the development of $C$ difficile associated disease (CDAD) in adult horses are hospitalization and antimicrobial treatment. The drugs most commonly associated with CDAD in horses are erythromycin, clindamycin and rifampicin.",
+    );
+    const question = "Which antibiotics are most often linked to C. difficile colitis in horses?";
+    // Its content words: the passage on the drugs shares fewer of them than the one on treatment.
+    const terms = termsOf("antibiotics linked C. difficile colitis horses");
+    expect(checkCoverage(question, terms, frameOf(question), [treatment, causes])).toMatchObject({ covered: true });
+    expect(checkCoverage(question, terms, frameOf(question), [treatment])).toMatchObject({ covered: false, missing: "detail", what: ["drug"] });
+    expect(abbreviationsDefinedIn(causes.text)).toContainEqual({ abbreviation: "CDAD", words: ["c", "difficile", "associated", "disease"] });
+  });
+});
+
 describe("typed values", () => {
   it("needs a number with the right unit, next to what was asked", () => {
     expect(holdsValue("dose", "Give 0.1 mg/kg once daily.", null)).toBe(true);
@@ -284,6 +299,9 @@ describe("typed values", () => {
     expect(holdsValue("drug", "MRSP pyoderma may be treated with topical chlorhexidine and, by culture, amikacin.", null)).toBe(true);
     expect(holdsValue("drug", "P. aeruginosa is resistant to most antibiotics used in veterinary medicine.", null)).toBe(false);
     expect(holdsValue("drug", "Amoxicillin is no longer effective against MRSP.", null, "", ["amoxicillin"])).toBe(false);
+    // A genus ending like a trypanocide ("isometamidium") is no drug.
+    expect(holdsValue("drug", "Clostridium difficile is one of the most important causes of enterocolitis in horses.", null)).toBe(false);
+    expect(holdsValue("drug", "Cattle were treated with isometamidium.", null)).toBe(true);
   });
 });
 

@@ -388,7 +388,8 @@ export function unseenNames(question: string, terms: QueryTerm[], writtenOtherwi
 }
 
 /** The abbreviations a passage defines, remembered by its text: each question reads the same passages again. */
-export const abbreviationsDefinedIn = memoByText(500, definedAbbreviations);
+// (Read without LaTeX math marks: "$C$ difficile associated disease (CDAD)" defines CDAD.)
+export const abbreviationsDefinedIn = memoByText(500, (text: string) => definedAbbreviations(readable(text)));
 
 /** Named things of the frame that must appear: drugs, pathogens, acronyms, codes and proper nouns. */
 export const requiredNames = (frame: Frame) => [...frame.drugs, ...frame.pathogens, ...frame.names];
@@ -527,9 +528,19 @@ export function checkCoverage<P extends PassageLike>(
     if (found) continue;
     // A share of the animals with a finding is said with the finding ("up to 30% of cats with FIP are affected by
     // neurological involvement"): another relevant passage that says it so supports the answer.
+    // Likewise a drug named for the question's subject ("The most common antibiotics associated with CDAD in horses are
+    // erythromycin…") in another passage that names it, where that passage speaks of the topic.
     const giving = isFindingAttribute(frame.attribute)
       ? candidates.find((p) => !supporting.includes(p) && splitSentences(cleanQuote(fullText(p))).some((x) => otherSpeciesIn(frame, x.text).length === 0 && holdsValue(kind, x.text, frame.attribute)))
-      : undefined;
+      : kind === "drug" && names.length
+        ? candidates.find(
+            (p) =>
+              !supporting.includes(p) &&
+              topicSegments(terms, frame, [p]).some((segment) =>
+                splitSentences(cleanQuote(segment.text)).some((x) => otherSpeciesIn(frame, x.text).length === 0 && holdsValue(kind, x.text, frame.attribute, "", [...frame.names, ...frame.drugs])),
+              ),
+          )
+        : undefined;
     if (!giving) return { covered: false, missing: "detail", what: [kind], alternative: null };
     supporting.push(giving);
   }

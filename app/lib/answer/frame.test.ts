@@ -186,6 +186,24 @@ describe("the frame of a question", () => {
     expect(frameOf("Does Viral Co-Infection Influence the Severity of Acute Respiratory Infection in Children?").names).toEqual([]);
   });
 
+  it("reads a leopard gecko as a lizard, people named by their role as humans, and 'remind me' as no topic", () => {
+    expect(frameOf("Leopard gecko is struggling to shed – what should I change in the setup?").species).toEqual(["lizard"]);
+    const owners = frameOf("can MRSP pass to the owners?");
+    expect(owners.species).toEqual(["human"]);
+    expect(searchText("can MRSP pass to the owners?", owners)).toBe("can MRSP pass to the owners? humans");
+    expect(frameOf("how do farm staff usually pick it up?").species).toEqual(["human"]);
+    // The owner who feeds the dog is not asked about.
+    expect(frameOf("What should the owner feed the dog?").species).toEqual(["dog"]);
+    expect(frameOf("Remind me how FIP actually arises – the internal mutation idea?").topic).not.toContain("remind");
+  });
+
+  it("reads 'how many end up with neuro signs?' as the share with that finding, and 'how many have been reported?' as a count", () => {
+    expect(frameOf("how many end up with neuro signs?")).toMatchObject({ attribute: "with neuro signs" });
+    expect(frameOf("how many end up with neuro signs?").asked).toContain("rate");
+    expect(frameOf("How many of them develop uveitis?")).toMatchObject({ asked: ["rate"], attribute: "with uveitis" });
+    expect(frameOf("how many have been reported?").asked).toEqual(["count"]);
+  });
+
   it("finds abbreviations the question defines", () => {
     expect(definedAbbreviations("the taxonomy of Duck Tembusu virus (DTMUV) and of South American camelids (SACs)")).toEqual([
       { abbreviation: "DTMUV", words: ["duck", "tembusu", "virus"] },
@@ -195,6 +213,25 @@ describe("the frame of a question", () => {
 });
 
 describe("follow-ups", () => {
+  it("reads a closing 'then' as leaning on the question before, and 'Totally separate –' as a new topic", () => {
+    const [, surgery] = readConversation(["What's GOLPP in older big-breed dogs?", "what's the go-to surgery then – unilateral tie-back?"]);
+    expect(surgery).toMatchObject({ species: ["dog"], acronyms: ["GOLPP"] });
+    const [, lice] = readConversation(["what else can M. bovis infect?", "Totally separate – how long is the chicken body louse life cycle?"]);
+    expect(lice!.inherited).toEqual([]);
+    expect(lice!.pathogens).toEqual([]);
+  });
+
+  it("keeps the disease of a drug asked for the case's own species ('what do you treat a positive dog with – benznidazole?')", () => {
+    const [, , treat, why] = readConversation([
+      "How do dogs catch Chagas disease?",
+      "where's it endemic?",
+      "what do you treat a positive dog with – benznidazole? dose?",
+      "so why bother testing dogs at all?",
+    ]);
+    expect(treat).toMatchObject({ drugs: ["benznidazole"], names: ["Chagas"] });
+    expect(why!.names).toEqual(["Chagas"]);
+  });
+
   it("changes the species and keeps the drug and the asked kind ('what about in cattle?')", () => {
     const [, frame] = readConversation(["What dose of subcutaneous ivermectin is used when deworming an individual pig?", "What about in cattle?"]);
     expect(frame).toMatchObject({ species: ["cattle"], drugs: ["ivermectin"] });

@@ -212,7 +212,7 @@ export const groupIndex = (word: string) => GROUPS.findIndex((g) => g.words.incl
  * is a drug ("itraconazole", "ivermectin", "meloxicam", "imidocarb", "GS-441524" is a code, below).
  */
 const DRUG_STEM =
-  /^[a-z][a-z-]{3,}(?:mycin|micin|cillin|cycline|floxacin|oxacin|conazole|azole|bendazole|mectin|ectin|profen|coxib|icam|fenac|olac|caine|pril|sartan|olol|dipine|semide|thiazide|statin|prazole|tidine|setron|amivir|ciclovir|clovir|desivir|piravir|zepam|zolam|barbital|fentanil|fentanyl|orphine|orphanol|adone|asone|isone|olone|parin|platin|rubicin|tinib|citinib|fungin|penem|mab|pramine|triptyline|oxetine|tomidine|azine|promazine|xazine|carb|uron|pronil|antel|amisole|azuril|fenicol|amulin|nixin|butazone|sporine|tocin|relin|prost|prostenol|goline|quone|mustine|cristine|phosphamide|ambucil|xifen|ifen|sulfa\w*|trim|prim|opril|flurane|ofol|alone|adol|pentin|pitant|endan|thyroxine|methrin|cloprid|olaner|laner|ginone|idium)$/;
+  /^[a-z][a-z-]{3,}(?:mycin|micin|cillin|cycline|floxacin|oxacin|conazole|azole|bendazole|mectin|ectin|profen|coxib|icam|fenac|olac|caine|pril|sartan|olol|dipine|semide|thiazide|statin|prazole|tidine|setron|amivir|ciclovir|clovir|desivir|piravir|zepam|zolam|barbital|fentanil|fentanyl|orphine|orphanol|adone|asone|isone|olone|parin|platin|rubicin|tinib|citinib|fungin|penem|mab|pramine|triptyline|oxetine|tomidine|azine|promazine|xazine|carb|uron|pronil|antel|amisole|azuril|fenicol|amulin|nixin|butazone|sporine|tocin|relin|prost|prostenol|goline|quone|mustine|cristine|phosphamide|ambucil|xifen|ifen|sulfa\w*|trim|prim|opril|flurane|ofol|alone|adol|pentin|pitant|endan|thyroxine|methrin|cloprid|olaner|laner|ginone|omidium|amidium|thidium)$/;
 /** Drugs the stems miss (common veterinary ones). */
 const DRUG_WORDS = new Set(
   "ketamine xylazine atropine epinephrine adrenaline insulin heparin warfarin digoxin furosemide tramadol lidocaine diazepam midazolam propofol praziquantel pyrantel permethrin selamectin monensin lasalocid amprolium suramin interferon cephalexin cefalexin ceftiofur cefovecin cefazolin amoxicillin clavulanate enrofloxacin marbofloxacin metronidazole doxycycline oxytetracycline tetracycline tylosin florfenicol gentamicin amikacin trimethoprim sulfadiazine chloramphenicol rifampicin isoniazid ivermectin moxidectin milbemycin fenbendazole albendazole oxfendazole levamisole closantel nitroxynil triclabendazole toltrazuril diclazuril imidocarb diminazene buparvaquone isometamidium halofuginone oseltamivir acyclovir famciclovir remdesivir molnupiravir fipronil fluralaner afoxolaner sarolaner imidacloprid prednisolone prednisone dexamethasone hydrocortisone cyclosporine ciclosporin oclacitinib lokivetmab maropitant ondansetron metoclopramide omeprazole famotidine sucralfate misoprostol meloxicam carprofen robenacoxib firocoxib phenylbutazone flunixin ketoprofen aspirin paracetamol acetaminophen methadone buprenorphine butorphanol morphine fentanyl hydromorphone medetomidine dexmedetomidine acepromazine alfaxalone isoflurane sevoflurane bupivacaine gabapentin amantadine phenobarbital levetiracetam bromide pimobendan enalapril benazepril amlodipine spironolactone methimazole carbimazole levothyroxine trilostane mitotane deslorelin cabergoline oxytocin altrenogest cloprostenol dinoprost toceranib vincristine cyclophosphamide doxorubicin carboplatin lomustine chlorambucil tamoxifen itraconazole ketoconazole fluconazole terbinafine griseofulvin nystatin clindamycin erythromycin azithromycin tulathromycin tilmicosin gamithromycin tildipirosin penicillin ampicillin cloxacillin streptomycin neomycin colistin".split(
@@ -277,7 +277,8 @@ const GENERIC_WORDS = new Set(
   prone place vs vet vets says said hit hardest worst die dies died dying pet pets schedule eventually commonest shot shots
   her hers his him she he ask asks asked asking owner owners client clients season seasons seasonal seasonality far apart
   hang hangs hanging linger lingers bug bugs behind worth trying tried mention mentioned seen see cases outlook deadly help helps helped
-  worry worried worrying concern concerned concerning serious dangerous harmless bad stand stands
+  worry worried worrying concern concerned concerning serious dangerous harmless bad stand stands remind reminder bother bothering
+  totally completely entirely staff household handlers keepers workers knock knocks dent dents
   statement statements accurately accurate correctly correct characterizes characterises characterize characterise reflects reflect
   scenario scenarios pairing pairings description descriptions describes option options combination combinations directly represents
   represent fits fit supports support consistent consistently following integrates integrate explains explanation strongly likely
@@ -298,13 +299,13 @@ export function namesDrug(word: string): boolean {
 export const isAskingWord = (word: string) => GENERIC_WORDS.has(word.toLowerCase());
 
 /** Markers that a question stands alone although it opens with "and" or names no topic of its own. */
-const SWITCH = /\b(different (?:case|q|qs|question|topic|subject)|(?:totally|completely|something) (?:different|else)|unrelated|new topic|new question|separate question|switching (?:topics?|to)|change of (?:topic|subject)|changing (?:the )?(?:topic|subject)|going back to|back to|returning to|another question|on another note)\b/i;
+const SWITCH = /\b(different (?:case|q|qs|question|topic|subject)|(?:totally|completely|entirely|something) (?:different|else|separate|unrelated)|unrelated|new topic|new question|separate question|switching (?:topics?|to)|change of (?:topic|subject)|changing (?:the )?(?:topic|subject)|going back to|back to|returning to|another question|on another note)\b/i;
 /** A switch marker that opens the question, up to its colon or comma ("Switching topics:", "Different case,"). */
-const SWITCH_LEAD = /^\s*(?:different (?:case|q|qs|question|topic|subject)|(?:totally|completely|something) (?:different|else)|unrelated|new topic|new question|separate question|switching topics?|change of (?:topic|subject)|changing (?:the )?(?:topic|subject)|another question|on another note)\s*[:,.\-–—]\s*/i;
+const SWITCH_LEAD = /^\s*(?:different (?:case|q|qs|question|topic|subject)|(?:totally|completely|entirely|something) (?:different|else|separate|unrelated)|separate (?:one|thing|matter)|unrelated|new topic|new question|separate question|switching topics?|change of (?:topic|subject)|changing (?:the )?(?:topic|subject)|another question|on another note)\s*[:,.\-–—]\s*/i;
 
 /** Words that lean on an earlier question ("is it safe?", "what about cats?", "the same in dogs?"). */
 const LEANS =
-  /\b(it|its|it's|itself|this|that|these|those|they|them|their|theirs|same|such|above|previous|mentioned|former|latter|as well|too|either|also|instead)\b|^\s*(and|or|but|so|also|then|what about|how about|what if|and in|in which of)\b/i;
+  /\b(it|its|it's|itself|this|that|these|those|they|them|their|theirs|same|such|above|previous|mentioned|former|latter|as well|too|either|also|instead)\b|^\s*(and|or|but|so|also|then|what about|how about|what if|and in|in which of)\b|\bthen\s*(?:[?,–—-]|$)/i;
 
 /**
  * A yes/no question ("Can it infect hares?", "Is that also used in cats?") asks whether, in its own words:
@@ -329,6 +330,14 @@ const askedAbout = (text: string) => text.replace(SET_ASIDE, " ").replace(COMPAR
 /** A verb that makes a clause a statement ("X is licensed for cats", "X causes…"). */
 const STATES = /\b(?:is|are|was|were|has|have|had|causes?|caused|affects?|affected|occurs?|licensed|approved|used|given|reported|found|shown)\b/i;
 
+/** People named by their role, who catch, are infected or are given something ("can the owners catch it?"). */
+const PEOPLE_BY_ROLE = String.raw`(?:owners?|famil(?:y|ies)|staff|farmers?|farm workers?|workers?|handlers?|keepers?|stockmen|stockpeople|vets|veterinarians|clients?|household)`;
+const PEOPLE_MEANT = new RegExp(
+  String.raw`\b(?:pass(?:ed|es)?|spread(?:s)?|transmit(?:ted|s)?|jump(?:s|ed)?|go(?:es)?|cross(?:es)?) (?:\w+ )?(?:on |over )?(?:to|into) (?:the |their |its |his |her |my |our |your )?(?:\w+ )?${PEOPLE_BY_ROLE}\b|\b${PEOPLE_BY_ROLE} (?:\w+ )?(?:catch|get|pick (?:it |this |that |them )?up|contract|be infected|become infected|get infected|get sick)\b|\b(?:risk|danger|dangerous|safe|zoonotic risk) (?:to|for) (?:the |their |my |our |your )?(?:\w+ )?${PEOPLE_BY_ROLE}\b`,
+  "i",
+);
+export const meansPeople = (question: string) => PEOPLE_MEANT.test(question);
+
 /** Pronouns that point back at the previous question's subject. */
 const REFERS = /\b(it|its|it's|itself|they|them|their|this|that|these|those|same|such)\b/i;
 
@@ -337,8 +346,11 @@ const HOW_MANY_OUTCOME = String.raw`how many (?:[\w-]+ ){0,2}(?:die|dies|survive
 
 /** "How many (pet) cats get/have/develop…", "how many dogs are infected": the counted are animals, so the answer is a share of them. */
 const HOW_MANY_ANIMALS = /\bhow many\s+((?:[\p{L}-]+\s+){0,2}?)([\p{L}-]+)\s+(?:get|gets|have|has|develop|develops|suffer|show|carry|shed|are|become|test)\b/iu;
+const HOW_MANY_OF_THEM = /\bhow many\s+(?:of (?:them|those)\s+)?(?:end up|go on to|get|develop|have(?!\s+been)|show|become|are left)\b/i;
 const ANIMALS = /^(?:animals?|patients?|people|individuals|herds?|flocks?|farms?|holdings|cases)$/i;
 function countsAnimalsAffected(text: string): boolean {
+  // "How many end up with neuro signs?": no noun counted, so the animals spoken of are.
+  if (HOW_MANY_OF_THEM.test(text)) return true;
   const m = HOW_MANY_ANIMALS.exec(text);
   // "How many people are infected worldwide?", "…each year": a number of them, not a share.
   if (!m || /\b(?:worldwide|globally|in the world|each year|every year|per year|a year|annually)\b/i.test(text)) return false;
@@ -406,7 +418,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
 const FINDING_PREFIX = "with ";
 export const isFindingAttribute = (attribute: string | null) => attribute?.startsWith(FINDING_PREFIX) ?? false;
 const FINDING_SHARE =
-  /\b(?:what|which) (?:proportion|percentage|share|fraction|percent) of (?:[\w-]+ ){0,6}?(?:have|has|develop|develops|show|shows|get|gets|present with|suffer from) ([\w-]{4,}(?: [\w-]{4,})?)/;
+  /\b(?:(?:what|which) (?:proportion|percentage|share|fraction|percent) of (?:[\w-]+ ){0,6}?|how many (?:of (?:them|those) )?)(?:have|has|develop|develops|show|shows|get|gets|present with|suffer from|end up with|go on to (?:have|develop|show|get)) (?!been\b)([\w-]{4,}(?: [\w-]{4,})?)/;
 
 /** "How common is mitral valve disease in dogs?" is answered by a share, or in words: "the most common acquired heart disease". */
 const HOW_COMMON = /\bhow (?:common|frequent|prevalent|rare)\b/;
@@ -606,6 +618,8 @@ export function frameOf(text: string): Frame {
   let mentions = speciesIn(askingParts(question).join(" "), { asked: true });
   // A question sentence that names no species ("what dose is used?") asks about the species of its context.
   if (!mentions.species.size && !mentions.groups.size) mentions = speciesIn(askedAbout(question), { asked: true });
+  // "Can MRSP pass to the owners?", "how do farm staff pick it up?": the people are humans.
+  if (meansPeople(question) && !mentions.species.has("human")) mentions = { ...mentions, species: new Set([...mentions.species, "human"]) };
   const named = namedThings(question);
   for (const d of speciesIn(question, { asked: true }).diseases) if (!named.conditions.includes(d)) named.conditions.unshift(d);
   const askedText = focus.join(" ");
@@ -702,15 +716,21 @@ const theAnimals = (question: string) => [...question.matchAll(/\bthe\s+([\p{L}-
  * "What dose of buparvaquone would I use?" in a chat about canine theileriosis: a drug's dose (interval, route, course)
  * asked with no disease, pathogen or species of its own is for the case spoken of.
  */
-const dosesForTheCase = (own: Frame) =>
-  own.drugs.length > 0 && !own.pathogens.length && !own.conditions.length && !own.acronyms.length && !own.species.length && !own.groups.length && own.asked.some((k) => DOSING_KINDS.has(k));
+const dosesForTheCase = (own: Frame, previous: Frame | null = null) =>
+  own.drugs.length > 0 &&
+  !own.pathogens.length &&
+  !own.conditions.length &&
+  !own.acronyms.length &&
+  // (Or for the species of the case: "what do you treat a positive dog with – benznidazole?" in a chat about dogs.)
+  ((!own.species.length && !own.groups.length) || (own.species.length > 0 && !own.groups.length && own.species.every((id) => previous?.species.includes(id)))) &&
+  own.asked.some((k) => DOSING_KINDS.has(k) || k === "treatment");
 const DOSING_KINDS: ReadonlySet<AskedKind> = new Set(["dose", "interval", "duration", "route"]);
 
 /** Does this question lean on the one before it (and not announce a new topic)? */
-function isFollowUp(question: string, own: Frame): boolean {
+function isFollowUp(question: string, own: Frame, previous: Frame): boolean {
   if (SWITCH.test(question)) return false;
   if (LEANS.test(question)) return true;
-  if (dosesForTheCase(own)) return true;
+  if (dosesForTheCase(own, previous)) return true;
   if ((DEFINITE_KIND.test(question) || theAnimals(question)) && !namesOwnThing(own)) return true;
   return !hasOwnTopic(own, question);
 }
@@ -734,7 +754,7 @@ const asksOfDisease = (own: Frame) =>
  */
 export function readQuestion(question: string, previous: Frame | null): Frame {
   const own = frameOf(question);
-  if (!previous || !isFollowUp(question, own)) return own;
+  if (!previous || !isFollowUp(question, own, previous)) return own;
   const inherited: Frame["inherited"] = [];
   const take = <K extends "drugs" | "pathogens" | "conditions" | "names" | "acronyms" | "topic">(key: K, replaced: boolean): string[] => {
     // Of the topic, the words that said what the earlier questions asked are not carried ("incubation" in
@@ -753,7 +773,7 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
   // what the previous question was about, its topic words with it.
   const refersBack = REFERS.test(question);
   // (A drug's dose asked for the case keeps the disease it is given for.)
-  const newSubject = !refersBack && (own.pathogens.length > 0 || (own.drugs.length > 0 && !dosesForTheCase(own)));
+  const newSubject = !refersBack && (own.pathogens.length > 0 || (own.drugs.length > 0 && !dosesForTheCase(own, previous)));
   if (!ownSpecies && (previous.species.length || previous.groups.length)) inherited.push("species");
   // "What about in cattle?", "and for terbinafine?": nothing of its own but the slots it names, so it asks what the
   // previous question asked. "Which species is most pathogenic?" asks its own thing, whatever kind that is.
@@ -822,7 +842,9 @@ export function readConversation(questions: string[]): Frame[] {
  */
 export function searchText(text: string, frame: Frame): string {
   // "Unrelated:", "New topic:", "Going back to the horses:": the marker is not what to search for.
-  const question = text.replace(SWITCH_LEAD, "").trim() || text;
+  const stripped = text.replace(SWITCH_LEAD, "").trim() || text;
+  // People named by their role ("the owners", "farm staff") are searched as the passages name them.
+  const question = meansPeople(stripped) && !speciesIn(stripped).species.has("human") ? `${stripped} humans` : stripped;
   if (!frame.inherited.length) return question;
   const carried: string[] = [];
   if (frame.inherited.includes("species")) carried.push(...frame.species.map(speciesLabel), ...frame.groups);

@@ -172,6 +172,11 @@ describe("quotableSentences", () => {
     ]) {
       expect(fragmentRule(whole), whole).toBeNull();
     }
+    // A reference marker closes a sentence whose full stop the text lost; a cut line without one is still a fragment.
+    const lostStop: QuotablePassage = { text: "Chicken body louse infestations have been linked to decreased hen weight, egg production, and feed conversion [13]", pages: [1], pageLabel: null, layout: null };
+    expect(kinds(lostStop)).toEqual([["sentence", "Chicken body louse infestations have been linked to decreased hen weight, egg production, and feed conversion"]]);
+    const cut: QuotablePassage = { text: "Chicken body louse infestations have been linked to decreased hen weight, egg production, and feed conversion", pages: [1], pageLabel: null, layout: null };
+    expect(kinds(cut)[0]![0]).toBe("fragment");
     const passage: QuotablePassage = { text: "as shown before. Meloxicam is an NSAID used in cats. The dose of", pages: [1], pageLabel: null, layout: null };
     expect(kinds(passage)).toEqual([
       ["fragment", "as shown before."],

@@ -36,8 +36,14 @@ type UnitReading = { clean: string; instruction: boolean; caption: boolean; frag
 
 function readUnitText(raw: string, numberedCitations: boolean): UnitReading {
   const clean = cleanQuote(raw, { numberedCitations });
-  return { clean, instruction: isInstruction(raw) || isInstruction(clean), caption: isCaption(clean), fragment: fragmentRule(clean) !== null };
+  const rule = fragmentRule(clean);
+  // A reference marker closes a sentence whose full stop the text lost ("…egg production, and feed conversion [13]").
+  const closedByMarker = rule === "no-terminal-punctuation" && CLOSING_MARKER.test(raw.trim());
+  return { clean, instruction: isInstruction(raw) || isInstruction(clean), caption: isCaption(clean), fragment: rule !== null && !closedByMarker };
 }
+
+/** A numbered reference marker at the end of a text: "[13]", "\[2, 5\]", "<sup>5,6</sup>", "$^{2}$". */
+const CLOSING_MARKER = /(?:\\?\[\s*\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\s*\\?\]|<sup>\s*[\d,–\s-]+<\/sup>|\$\s*\^\{?\s*[\d,–\s-]+\}?\s*\$)$/;
 
 /** Units this thread remembers (by their raw text): the same passages' sentences come back question after question. */
 const REMEMBERED_UNITS = 2000;

@@ -53,6 +53,11 @@ describe("synonyms in a query", () => {
     expect(alternativesOf("risk factors for C. diff colitis")).toContainEqual(tokenize("clostridioides difficile"));
   });
 
+  it("reads owners' words for a reptile's bad shed and a hen's egg numbers as the words textbooks use", () => {
+    expect(found("could mites be behind a bad shed?")).toContainEqual({ terms: tokenize("bad shed"), alternatives: expect.arrayContaining([tokenize("dysecdysis")]) });
+    expect(found("does it knock egg numbers?")).toContainEqual({ terms: tokenize("egg numbers"), alternatives: expect.arrayContaining([tokenize("egg production")]) });
+  });
+
   it("gives a phrase in several groups the alternatives of each", () => {
     expect(found("babesiosis in cattle").find((m) => m.terms.join() === tokenize("babesiosis").join())?.alternatives).toEqual([tokenize("redwater"), tokenize("tick fever")]);
   });
