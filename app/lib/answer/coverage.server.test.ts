@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { QueryTerm } from "../search/index.server";
 import { tokenize } from "../search/index.server";
-import { abbreviationsDefinedIn, checkCoverage, holdsValue, namesThing, unseenNames } from "./coverage.server";
+import { abbreviationsDefinedIn, checkCoverage, holdsValue, HOW_DIAGNOSED, namesThing, unseenNames } from "./coverage.server";
 import { frameOf } from "./frame";
 import { holdsTerm, passageTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
@@ -246,6 +246,14 @@ describe("named things in a text", () => {
   });
 });
 
+describe("how it is diagnosed", () => {
+  it("is asked by 'how' with a word of diagnosing close after it, not by a word of detecting further on", () => {
+    expect(HOW_DIAGNOSED.test("how do I confirm it?")).toBe(true);
+    expect(HOW_DIAGNOSED.test("How would you go about confirming FIP in a kitten?")).toBe(true);
+    expect(HOW_DIAGNOSED.test("Does training change how fast a gelding clears drugs, so that published detection times might not apply?")).toBe(false);
+  });
+});
+
 describe("which drug, said in another passage on the subject", () => {
   it("takes the drugs named for the question's pathogen from another relevant passage, under the name its document defines", () => {
     const treatment = passage("In horses, peracute colitis because of Clostridioides difficile (C. difficile) often leads to severe systemic inflammatory response syndrome. Typical treatments for C. difficile colitis in horses include fluid therapy.");
@@ -279,6 +287,8 @@ describe("typed values", () => {
     // "Case fatality rate" is found as the fixed phrase it is, even mistyped; another rate is not it.
     expect(holdsValue("rate", "Case fertility rate of the disease is 55-85% in goat and less than 10% in sheep.", "fatality")).toBe(true);
     expect(holdsValue("rate", "Infection rates during outbreaks are above 50-90% in endemic areas.", "fatality")).toBe(false);
+    // "How deadly is PPR?" asks the same share.
+    expect(holdsValue("rate", "Case fertility rate of the disease is 55-85% in goat and less than 10% in sheep.", "mortality")).toBe(true);
     // A course of treatment is said as the treatment or therapy it is.
     expect(holdsValue("duration", "Most cases receive daily therapy for 20 to 30 days.", "course")).toBe(true);
     expect(holdsValue("duration", "Relapses occur within 20 to 30 days.", "course")).toBe(false);

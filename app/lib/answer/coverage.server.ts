@@ -227,7 +227,8 @@ export function holdsValue(
   if (attribute === PERSISTENCE_ATTRIBUTE && !OUTSIDE_A_HOST.test(`${context} ${sentence}`)) return false;
   // "Case fatality rate" is a fixed phrase: a sentence giving a "case … rate" gives it, however its middle word is
   // spelled or mistyped ("Case fertility rate of the disease is 55-85% in goats").
-  if (attribute === "fatality" && /\bcase[- ]\w+ rates?\b/i.test(sentence)) return true;
+  // ("How deadly is PPR?" asks the same share of the cases.)
+  if ((attribute === "fatality" || attribute === "mortality") && /\bcase[- ]\w+ rates?\b/i.test(sentence)) return true;
   // The finding a share is of is named with the share itself, by its own word ("up to 30% of cats with FIP are affected
   // by neurological involvement" for "…have neurological signs", not "…ocular lesions").
   if (isFindingAttribute(attribute)) {
@@ -577,7 +578,7 @@ const ASKS_IF_THERE_IS = /\b(?:is|are) there (?:a|an|any)\s+(?:[\w-]+\s+)?(?:vac
  * "How is FIP diagnosed?", "how do you diagnose it", "how do I confirm it?", "how is it detected?": asks how, not
  * which disease ("Which diagnosis fits?").
  */
-export const HOW_DIAGNOSED = /\bhow\b[^?]*\b(?:diagnos|confirm|detect|test(?:ed|ing)?\b)|\b(?:best|which|what|preferred)\s+(?:[\w-]+\s+){0,2}(?:tests?|assays?)\b(?!\s+(?:results?|values?)\b)/i;
+export const HOW_DIAGNOSED = /\bhow(?:\s+[\w'’-]+){0,6}?\s+(?:diagnos|confirm|detect|test(?:ed|ing)?\b)|\b(?:best|which|what|preferred)\s+(?:[\w-]+\s+){0,2}(?:tests?|assays?)\b(?!\s+(?:results?|values?)\b)/i;
 /** What a sentence about diagnosing says: a diagnosis, a test, a finding that confirms it ("Diagnosis of EMS is based partly on…"). */
 export const DIAGNOSING =
   /\b(?:diagnos\w*|detect(?:ed|ion|s)?|confirm(?:ed|s|ation)?|tests?|testing|assays?|PCR|ELISA|serolog\w*|isolation|histopatholog\w*|cytolog\w*|radiograph\w*|ultrasonograph\w*|biops\w+|necropsy|post-mortem)\b/i;

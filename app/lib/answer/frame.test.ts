@@ -204,6 +204,11 @@ describe("the frame of a question", () => {
     expect(frameOf("how many have been reported?").asked).toEqual(["count"]);
   });
 
+  it("asks no value of a yes/no question whose question word only opens what it asks about", () => {
+    expect(frameOf("Does hard training change how fast a racing gelding clears drugs?").asked).not.toContain("duration");
+    expect(frameOf("How fast does a racing gelding clear flunixin?").asked).toContain("duration");
+  });
+
   it("finds abbreviations the question defines", () => {
     expect(definedAbbreviations("the taxonomy of Duck Tembusu virus (DTMUV) and of South American camelids (SACs)")).toEqual([
       { abbreviation: "DTMUV", words: ["duck", "tembusu", "virus"] },

@@ -278,7 +278,7 @@ const GENERIC_WORDS = new Set(
   her hers his him she he ask asks asked asking owner owners client clients season seasons seasonal seasonality far apart
   hang hangs hanging linger lingers bug bugs behind worth trying tried mention mentioned seen see cases outlook deadly help helps helped
   worry worried worrying concern concerned concerning serious dangerous harmless bad stand stands remind reminder bother bothering
-  totally completely entirely staff household handlers keepers workers knock knocks dent dents
+  totally completely entirely staff household handlers keepers workers knock knocks dent dents quickly quick soon without
   statement statements accurately accurate correctly correct characterizes characterises characterize characterise reflects reflect
   scenario scenarios pairing pairings description descriptions describes option options combination combinations directly represents
   represent fits fit supports support consistent consistently following integrates integrate explains explanation strongly likely
@@ -359,6 +359,9 @@ function countsAnimalsAffected(text: string): boolean {
   return ANIMALS.test(counted) || mentions.species.size > 0 || mentions.groups.size > 0;
 }
 
+/** A yes/no question whose question word only opens what it asks about: "Does training change how fast drugs clear?" */
+const ASKS_WHETHER_IT_CHANGES =
+  /^\s*(?:and\s+|but\s+|so\s+)?(?:does|do|did|can|could|will|would|might|may|is|are)\b[^?]*\b(?:change|changes|alter|alters|affect|affects|influence|influences|modify|modifies|impact|impacts|shorten|shortens|lengthen|lengthens|predict|predicts)\s+(?:how|what|when|which|where)\b/i;
 /** "Case fatality rate of PPR in goats?", "ivermectin dose if I inject them?": a short query with no verb that asks whether. */
 const ASKS_WHETHER = new RegExp(`\\b(?:${AUXILIARY})\\b`, "i");
 const NOUN_PHRASE_WORDS = 8;
@@ -625,7 +628,8 @@ export function frameOf(text: string): Frame {
   const askedText = focus.join(" ");
   // A yes/no question ("does BMI influence mortality?") asks whether, not for a value: typed kinds need a wh-question,
   // or a query typed as a noun phrase ("Case fatality rate of PPR in goats?", "ivermectin dose for pigs").
-  const whQuestion = /\b(what|which|how|when|where|at what)\b|\bwhat'?s\b/i.test(askedText) || isNounPhraseQuery(askedText);
+  // ("Does hard training change how fast a gelding clears drugs?" asks whether it changes, not how fast.)
+  const whQuestion = (/\b(what|which|how|when|where|at what)\b|\bwhat'?s\b/i.test(askedText) && !ASKS_WHETHER_IT_CHANGES.test(askedText)) || isNounPhraseQuery(askedText);
   const asked = ASKED.filter(([kind, re]) => re.test(askedText) && (whQuestion || !TYPED_KINDS.has(kind))).map(([kind]) => kind);
   // "How many cats get it?" asks what share of the animals do: a rate.
   const animalsAffected = countsAnimalsAffected(askedText);

@@ -845,6 +845,15 @@ describe("typo tolerance", () => {
     expect(correctQuery(db.$client, "hepatitic disease patterns").corrections).toEqual([]);
   });
 
+  it("corrects two letters swapped at a word's start ('pnuemothorax'), which the kept prefix cannot see", () => {
+    const db = freshDb();
+    addDocument(db, { id: "thorax", title: "Thoracic Surgery", pages: [page(8, [para("Blunt trauma is a common cause of pneumothorax in cats; pneumonia is rarer.")])] });
+    expect(correctQuery(db.$client, "common causes of pnuemothorax in cats?").corrections).toEqual([{ typed: "pnuemothorax", searched: "pneumothorax" }]);
+    expect(correctQuery(db.$client, "is pnuemonia common?").corrections).toEqual([{ typed: "pnuemonia", searched: "pneumonia" }]);
+    // A swap and another typo in a word too short for two edits is not corrected.
+    expect(correctQuery(db.$client, "is pnuemonai common?").corrections).toEqual([]);
+  });
+
   it("never turns a real word the knowledge base lacks into a different one", () => {
     const db = freshDb();
     addDocument(db, FORMULARY);

@@ -130,6 +130,26 @@ function nearestWord(client: Database.Database, typed: string, term: string, max
 }
 
 /**
+ * Two letters swapped at the start ("pnuemothorax"): the one typo the kept prefix cannot see. The word with them
+ * swapped back is looked up like a typed word, with the swap counted as one edit (tried only when nothing nearer
+ * was found, as each lookup reads the index terms under another prefix).
+ */
+function swappedNearStart(client: Database.Database, typed: string, maxEdits: number): string | null {
+  for (let i = 1; i < KEPT_PREFIX; i++) {
+    if (typed[i] === typed[i + 1]) continue;
+    const swapped = `${typed.slice(0, i)}${typed[i + 1]}${typed[i]}${typed.slice(i + 2)}`;
+    const term = tokenize(swapped)[0];
+    if (!term) continue;
+    if (indexHolds(client, term) && surfaceWords(client, term).includes(swapped)) return swapped;
+    if (maxEdits > 1) {
+      const near = nearestWord(client, swapped, term, maxEdits - 1);
+      if (near) return near;
+    }
+  }
+  return null;
+}
+
+/**
  * The question with each word the index has never seen replaced by the nearest index word, when one is
  * near enough. Words the index knows, stop words, short words, acronyms and codes are kept as typed.
  */
@@ -145,7 +165,7 @@ export function correctQuery(client: Database.Database, query: string, maxEdits:
     const term = tokenize(lower)[0];
     // Cheapest first: the dictionary is in memory, the index lookup stops at one posting
     if (!term || isEnglishWord(typed) || indexHolds(client, term)) continue;
-    const searched = nearestWord(client, lower, term, allowed);
+    const searched = nearestWord(client, lower, term, allowed) ?? swappedNearStart(client, lower, allowed);
     if (!searched || searched === lower) continue;
     replaced.set(lower, searched);
     corrections.push({ typed, searched });

@@ -58,6 +58,12 @@ describe("synonyms in a query", () => {
     expect(found("does it knock egg numbers?")).toContainEqual({ terms: tokenize("egg numbers"), alternatives: expect.arrayContaining([tokenize("egg production")]) });
   });
 
+  it("reads poultry diseases by the serovars that cause them, and 'eos' as eosinophils", () => {
+    expect(found("fowl typhoid")).toContainEqual({ terms: tokenize("fowl typhoid"), alternatives: expect.arrayContaining([tokenize("s gallinarum")]) });
+    expect(found("pullorum disease")).toContainEqual({ terms: tokenize("pullorum disease"), alternatives: expect.arrayContaining([tokenize("salmonella pullorum")]) });
+    expect(found("peripheral eos")).toContainEqual({ terms: tokenize("eos"), alternatives: [tokenize("eosinophils")] });
+  });
+
   it("gives a phrase in several groups the alternatives of each", () => {
     expect(found("babesiosis in cattle").find((m) => m.terms.join() === tokenize("babesiosis").join())?.alternatives).toEqual([tokenize("redwater"), tokenize("tick fever")]);
   });
