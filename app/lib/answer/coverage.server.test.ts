@@ -94,6 +94,23 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("What mortality can goat pox reach?", [GOAT_POX])).toMatchObject({ covered: true });
   });
 
+  it("takes no dose of another drug, or of a drug class, for the dose of the asked one", () => {
+    const enucleation = passage(
+      "Enucleation can be carried out under heavy sedation, normally with xylazine. Local anaesthetic should be instilled with a single very deep injection of 5 ml behind the eye.",
+    );
+    expect(check("What dose of xylazine do you give for sedation before an enucleation?", [enucleation])).toMatchObject({ covered: false, missing: "detail", what: ["dose"] });
+    const sedation = passage("Enucleation can be carried out under heavy sedation with xylazine at 0.05 mg/kg intravenously.");
+    expect(check("What dose of xylazine do you give for sedation before an enucleation?", [sedation])).toMatchObject({ covered: true });
+  });
+
+  it("reads the asked value in a paragraph naming the subject, when another paragraph shares more of a two-part question", () => {
+    const pox = passage(
+      "Goat pox is a threat to small ruminants, with high mortality (50%–100%) and morbidity up to 100%.\n" +
+        "The severity of the disease depends on the host breed: indigenous breeds of goats are more resistant to infection than European breeds, so local herds cope better.",
+    );
+    expect(check("goat pox – how deadly is it and do local breeds cope better than European ones?", [pox])).toMatchObject({ covered: true });
+  });
+
   it("reads values and names through LaTeX remnants", () => {
     expect(check("What is the capsid diameter of astroviruses?", [passage("Astroviruses are small RNA viruses with an icosahedral capsid of $27 - 30\\mathrm{nm}$ in diameter.")])).toMatchObject({ covered: true });
     expect(check("What is the capsid diameter of astroviruses?", [passage("Astroviruses are small RNA viruses with an icosahedral capsid and a star-shaped surface.")])).toMatchObject({ covered: false, missing: "detail" });

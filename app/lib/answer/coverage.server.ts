@@ -2,7 +2,7 @@ import { isStopWord, normalizeText, tokenize, type QueryTerm } from "../search/i
 import { memoByText } from "../memo.server";
 import { synonymsIn } from "../search/synonyms";
 import { splitSentences } from "../sentences";
-import { AGE_ATTRIBUTE, askingParts, isFindingAttribute, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
+import { AGE_ATTRIBUTE, askingParts, isFindingAttribute, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
 import { cleanQuote } from "./quotes.server";
 import { match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
@@ -516,17 +516,34 @@ export function checkCoverage<P extends PassageLike>(
 
   // The typed check is for a question that asks one thing ("what is the dose…"), not for an essay's many parts.
   const typed = essay ? [] : frame.asked.filter((k) => TYPED_KINDS.has(k));
-  for (const kind of typed) {
-    const found = segments.some((segment) => {
+  const saysValue = (kind: AskedKind, among: Segment[]) =>
+    among.some((segment) => {
       const sentences = splitSentences(cleanQuote(segment.text)).map((s) => s.text);
       const defined = new Set(definedAbbreviations(segment.text).map((a) => a.abbreviation.replace(/(?<=[A-Z])s$/, "")));
       // The value is for the asked species: "Cattle require two doses separated by 2 weeks" does not give the goats' schedule,
-      // though its paragraph names goats.
+      // though its paragraph names goats. And for the asked drug: "…flubendazole at 1 mg/kg" is no dose of xylazine.
       return sentences.some(
-        (s, i) => otherSpeciesIn(frame, s).length === 0 && holdsValue(kind, s, frame.attribute, sentences[i - 1] ?? "", [...frame.names, ...frame.acronyms, ...frame.drugs], defined),
+        (s, i) =>
+          otherSpeciesIn(frame, s).length === 0 &&
+          !dosesAnotherDrug(kind, s, frame) &&
+          holdsValue(kind, s, frame.attribute, sentences[i - 1] ?? "", [...frame.names, ...frame.acronyms, ...frame.drugs], defined),
       );
     });
-    if (found) continue;
+  // A question of two parts ("how deadly is goat pox, and do local breeds cope better?") may be answered in a paragraph
+  // that names its subject but shares few of its other words: the value may be said there.
+  // (Its disease, pathogen or drug: a place or people it names, "European", need not be in that paragraph.)
+  const named = [...frame.drugs, ...frame.pathogens, ...frame.acronyms, ...frame.conditions];
+  const subjectNames = named.length ? named : frame.names;
+  const subjectSegments = () =>
+    supporting.flatMap((p) =>
+      p.text
+        .replace(INVISIBLE, "")
+        .split(/\n+/)
+        .filter((text) => text.trim() && subjectNames.every((n) => namesThing(n, text)))
+        .map((text) => ({ text, context: `${p.title}\n${p.heading ?? ""}` })),
+    );
+  for (const kind of typed) {
+    if (saysValue(kind, segments) || (subjectNames.length > 0 && saysValue(kind, subjectSegments()))) continue;
     // A share of the animals with a finding is said with the finding ("up to 30% of cats with FIP are affected by
     // neurological involvement"): another relevant passage that says it so supports the answer.
     // Likewise a drug named for the question's subject ("The most common antibiotics associated with CDAD in horses are
@@ -570,6 +587,14 @@ export function checkCoverage<P extends PassageLike>(
   }
   return { covered: true, supporting, notCovered: species.missing };
 }
+
+/** A dose (interval, course, route) said of another drug than the asked ones: "…flubendazole at 1 mg/kg" for xylazine. */
+function dosesAnotherDrug(kind: AskedKind, sentence: string, frame: Frame): boolean {
+  if (!DOSING_KINDS.has(kind) || !frame.drugs.length || frame.drugs.some((d) => namesThing(d, sentence))) return false;
+  return DRUG_CLASS.test(sentence) || (sentence.match(/[\p{L}-]{5,}/gu) ?? []).some((w) => namesDrug(w));
+}
+/** Drugs named by their class: "Local anaesthetic … a single very deep injection of 5 ml" is no dose of xylazine. */
+const DRUG_CLASS = /\b(?:an(?:a)?esthetics?|antibiotics?|antimicrobials?|NSAIDs?|anthelmintics?|analgesics?|(?:cortico)?steroids?|antifungals?|antivirals?|vaccines?)\b/i;
 
 /** "Is there a vaccine for it?", "is there any treatment?": asks whether one is given, so some sentence must speak of it. */
 const ASKS_IF_THERE_IS = /\b(?:is|are) there (?:a|an|any)\s+(?:[\w-]+\s+)?(?:vaccines?|treatments?|cures?|therap(?:y|ies)|drugs?|medications?|medicines?|way to (?:treat|prevent|cure))\b/i;

@@ -3,7 +3,7 @@ import { tokenize, type QueryTerm } from "../search/index.server";
 import { PageNumbering, PUBMED_FILE_TYPE } from "./citations";
 import { quotableSentences, type QuoteKind } from "./quotes.server";
 import { abbreviationsDefinedIn, careAsked, DIAGNOSING, holdsValue, HOW_DIAGNOSED, isEssay, namesThing, requiredNames, speaksOfCare } from "./coverage.server";
-import { definedAbbreviations, INSTRUCTION_OPENING, namesAskedSpecies, speciesIn, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
+import { definedAbbreviations, DOSING_KINDS, INSTRUCTION_OPENING, namesAskedSpecies, speciesIn, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
 import { coverage, holdsTerm, termWeight } from "./relevance.server";
 import type { NumberedPassage, PassageLike } from "./types";
 
@@ -120,8 +120,6 @@ const SEASON = /\b(?:spring|summer|autumn|fall|winter|rainy|wet season|dry seaso
 const TRANSMITTING =
   /\b(?:transmi\w+|spread\w*|inhal\w*|ingest\w*|aerosols?|droplets?|(?:direct |close )?contact with|fomites?|vectors?|bites?|f(?:a)?ecal-oral|oral route|respiratory route|route of (?:infection|transmission)|acquired (?:by|through|via|from)|infected (?:by|through|via) )/i;
 const LEAD_VALUE_BONUS = 0.25;
-/** What is asked of a drug itself: how much, how often, how long, how given. */
-const DOSING: ReadonlySet<AskedKind> = new Set(["dose", "interval", "duration", "route"]);
 /** An instruction's sentence from the supporting passage that covers most of the question. */
 const ESSAY_SOURCE_BONUS = 0.3;
 /** A sentence of a passage that carries the question's topic (not only some of its words). */
@@ -225,7 +223,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
   const carriedTopic = !names.length && guide?.frame.inherited.includes("topic") ? terms.filter((t) => guide.frame.topic.some((w) => tokenize(w).includes(t.term))) : [];
   // Likewise its species: "what about flubendazole?" after a question about pigs asks about pigs without saying so.
   const speciesCarried = Boolean(guide?.frame.inherited.includes("species"));
-  const dosingDrugs = guide?.frame.asked.some((k) => DOSING.has(k)) ? guide.frame.drugs : [];
+  const dosingDrugs = guide?.frame.asked.some((k) => DOSING_KINDS.has(k)) ? guide.frame.drugs : [];
   // "Explain how…", "Describe…": an account, best begun from the one passage that covers most of what it asks.
   const essay = isEssay(question);
   const essaySource = guide && INSTRUCTION_OPENING.test(question) ? [...guide.supporting][0] : undefined;

@@ -204,6 +204,10 @@ describe("the frame of a question", () => {
     expect(frameOf("how many have been reported?").asked).toEqual(["count"]);
   });
 
+  it("reads 'how often are boosters?' as an interval", () => {
+    expect(frameOf("when do pups need their CAV jab and how often are boosters?").asked).toContain("interval");
+  });
+
   it("asks no value of a yes/no question whose question word only opens what it asks about", () => {
     expect(frameOf("Does hard training change how fast a racing gelding clears drugs?").asked).not.toContain("duration");
     expect(frameOf("How fast does a racing gelding clear flunixin?").asked).toContain("duration");

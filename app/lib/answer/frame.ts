@@ -381,7 +381,7 @@ const DOSE_ASKED = /\b(dose|doses|dosage|dosing|how much\b.*\b(give|use|administ
 const ASKED: Array<[AskedKind, RegExp]> = [
   ["dose", DOSE_ASKED],
   // "How often should it be given/repeated": a dosing interval; "how often do cats show bleeding": a rate (below).
-  ["interval", /\b(how (?:often|frequently)\b(?:\W+\w+){0,4}?\W+(?:give|given|giving|administer(?:ed|ing)?|repeat(?:ed|ing)?|dose[ds]?|dosing|treat(?:ed|ing)?|appl(?:y|ied|ying)|inject(?:ed|ing)?|(?:re)?vaccinat(?:e[ds]?|ing)|booster(?:ed|ing)?|retest(?:ed|ing)?|deworm(?:ed|ing)?|drench(?:ed|ing)?|worm(?:ed|ing))|dosing interval|interval between|intervals|repeated?|repeat the|how many times|how (?:far|long|much time|many (?:days|weeks|months)) apart|every how many|schedules?)\b/i],
+  ["interval", /\b(how (?:often|frequently)\b(?:\W+\w+){0,4}?\W+(?:give|given|giving|administer(?:ed|ing)?|repeat(?:ed|ing)?|dose[ds]?|dosing|treat(?:ed|ing)?|appl(?:y|ied|ying)|inject(?:ed|ing)?|(?:re)?vaccinat(?:e[ds]?|ing)|booster(?:s|ed|ing)?|retest(?:ed|ing)?|deworm(?:ed|ing)?|drench(?:ed|ing)?|worm(?:ed|ing))|dosing interval|interval between|intervals|repeated?|repeat the|how many times|how (?:far|long|much time|many (?:days|weeks|months)) apart|every how many|schedules?)\b/i],
   // "At what age…", "how old…": an age, said as a span of time ("above 2 weeks of age").
   ["duration", DURATION_ASKED],
   ["route", /\b(route|routes|orally|intravenous(?:ly)?|subcutaneous(?:ly)?|intramuscular(?:ly)?|topical(?:ly)?|how (?:is|should|do) (?:it|they|\w+) (?:be )?(?:given|administered))\b/i],
@@ -728,7 +728,8 @@ const dosesForTheCase = (own: Frame, previous: Frame | null = null) =>
   // (Or for the species of the case: "what do you treat a positive dog with – benznidazole?" in a chat about dogs.)
   ((!own.species.length && !own.groups.length) || (own.species.length > 0 && !own.groups.length && own.species.every((id) => previous?.species.includes(id)))) &&
   own.asked.some((k) => DOSING_KINDS.has(k) || k === "treatment");
-const DOSING_KINDS: ReadonlySet<AskedKind> = new Set(["dose", "interval", "duration", "route"]);
+/** What is asked of a drug itself: how much, how often, how long, how given. */
+export const DOSING_KINDS: ReadonlySet<AskedKind> = new Set(["dose", "interval", "duration", "route"]);
 
 /** Does this question lean on the one before it (and not announce a new topic)? */
 function isFollowUp(question: string, own: Frame, previous: Frame): boolean {
