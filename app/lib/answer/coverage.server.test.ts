@@ -345,6 +345,18 @@ describe("names the knowledge base has never written", () => {
     expect(unseenNames("ICPI of the LaSota vaccine strain?", termsWithUnseen("ICPI of the LaSota vaccine strain?", ["lasota"]))).toEqual(["LaSota"]);
   });
 
+  it("reads an unseen word that names a disease with the noun after it ('lavender foal syndrome') as a name to cover", () => {
+    const lavender = "Is there a DNA test for lavender foal syndrome in Arabians?";
+    expect(unseenNames(lavender, termsWithUnseen(lavender, ["lavender"]))).toEqual(["lavender"]);
+    const tyzzer = "How is tyzzer disease diagnosed in rabbits?";
+    expect(unseenNames(tyzzer, termsWithUnseen(tyzzer, ["tyzzer"]))).toEqual(["tyzzer"]);
+    // A describing word before the syndrome, or a word two before it with no host between, names none.
+    const broader = "Which broader neurologic syndrome do older dogs with laryngeal paralysis have?";
+    expect(unseenNames(broader, termsWithUnseen(broader, ["broader"]))).toEqual([]);
+    const worsen = "Which drug could worsen corneal disease?";
+    expect(unseenNames(worsen, termsWithUnseen(worsen, ["worsen"]))).toEqual([]);
+  });
+
   it("does not read a describing word, a word the passages hold, or an incidental unseen word as a name", () => {
     expect(unseenNames("What intramuscular dose of doramectin is used?", termsWithUnseen("What intramuscular dose of doramectin is used?", ["intramuscular"]))).toEqual([]);
     expect(unseenNames("What is the ivermectin dose for pigs?", termsWithUnseen("What is the ivermectin dose for pigs?", []))).toEqual([]);

@@ -357,6 +357,8 @@ const NAME_SHAPED = /^(?:[A-Z]{6,}|[A-Z]{2,}\d+[A-Za-z]?|[A-Z][a-z]+[A-Z][a-z]{3
 /** Endings of words that describe ("intramuscular dose", "guiding", "weekly") rather than name a thing. */
 const DESCRIBING = /(?:al|ar|ous|ive|ic|ly|ing|ed|ory|ful|less)$/i;
 const LINKING = /^(?:of|for|with|the|a|an)$/i;
+/** Nouns that end a disease's name ("… foal syndrome", "… fever", "… disease"). */
+const DISEASE_HEAD = /^(?:syndrome|disease|fever|plague|pox|sickness|complex|deficiency|dystrophy|myopathy|ataxia|encephalopathy)$/i;
 
 /**
  * Names the knowledge base has never written, read from the question's words that search found in no passage
@@ -383,7 +385,11 @@ export function unseenNames(question: string, terms: QueryTerm[], writtenOtherwi
     if (own.length !== 1 || !unseen.has(own[0]!) || (word.length < 5 && !NAME_SHAPED.test(word)) || GIVEN.test(word) || isAskingWord(word) || speciesIn(word).species.size || speciesIn(word).groups.size) return;
     const before = [words[i - 1], LINKING.test(words[i - 1] ?? "") ? words[i - 2] : undefined];
     const given = GIVEN.test(words[i + 1] ?? "") || before.some((w) => w !== undefined && GIVEN.test(w)) || GIVING.test(words[i - 1] ?? "");
-    if (((!inCapitals && NAME_SHAPED.test(word)) || (given && !DESCRIBING.test(word))) && !out.includes(word)) out.push(word);
+    // A word no passage holds that names a disease with the noun after it ("Tyzzer disease", "lavender foal syndrome"): that
+    // disease. (Not a describing word: "broader neurologic syndrome" names none.)
+    const host = words[i + 1] !== undefined && speciesIn(words[i + 1]!).species.size > 0;
+    const namesDisease = !DESCRIBING.test(word) && (DISEASE_HEAD.test(words[i + 1] ?? "") || (host && DISEASE_HEAD.test(words[i + 2] ?? "")));
+    if (((!inCapitals && NAME_SHAPED.test(word)) || (given && !DESCRIBING.test(word)) || namesDisease) && !out.includes(word)) out.push(word);
   });
   return out;
 }
