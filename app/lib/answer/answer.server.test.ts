@@ -629,6 +629,20 @@ describe("the extractive answerer", () => {
     expect(confirm.content.split("\n")[0]).toMatch(/^Detection of toxin A, toxin B or both in feces/);
   });
 
+  it("leads with a sentence that speaks of the paragraph's subject as 'the virus', holding the asked span itself", async () => {
+    addParagraph(
+      "rhdv2",
+      "Lagomorph Viruses",
+      250,
+      "Rabbit hemorrhagic disease virus 2 (RHDV2) is a highly contagious and lethal pathogen of rabbits and hares. " +
+        "The virus typically has a three- to nine-day incubation period and can cause fatal disease within two to four days of infection. " +
+        "RHDV2 was first detected in France in 2010 and, in the 12 years since its discovery, has spread across five continents.",
+    );
+    // (Words the question shares with other documents only.)
+    addParagraph("heat", "Poultry Housing", 3, "Heat stress can kill broilers fast in summer.");
+    expect((await ask("How fast does RHDV2 kill rabbits?")).content.split("\n")[0]).toMatch(/^The virus typically has a three- to nine-day incubation period/);
+  });
+
   it("leads a 'told apart' question with the sentence that distinguishes the two", async () => {
     kb.add({
       id: "capripox",

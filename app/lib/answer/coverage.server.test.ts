@@ -314,6 +314,9 @@ describe("typed values", () => {
     expect(holdsValue("quantity", "The capsid is 27-30 nm in diameter.", null)).toBe(true);
     expect(holdsValue("quantity", "The capsid is small and icosahedral.", null)).toBe(false);
     expect(holdsValue("year", "RHDV2 was first detected in France in 2010.", null)).toBe(true);
+    // How long until death: said with the death, not after a sentence that calls the disease fatal.
+    expect(holdsValue("duration", "The virus can cause fatal disease within two to four days of infection.", "survival")).toBe(true);
+    expect(holdsValue("duration", "It has spread in the 12 years since its discovery.", "survival", "RHDV2 is a highly contagious and lethal pathogen causing fatal disease.")).toBe(false);
   });
 
   it("reads a gene symbol, not an abbreviation the passage defines or the gene the question names", () => {

@@ -237,6 +237,9 @@ export function holdsValue(
     // (Or by a synonym: "neuro" involvement is "neurological".)
     return own.length > 0 && own.every((t) => held.has(t) || synonymsIn([t]).some((m) => m.alternatives.some((a) => a.every((x) => held.has(x)))));
   }
+  // "…can cause fatal disease within two to four days of infection": how long until death, said in the sentence itself
+  // (a sentence before it calling the disease fatal says nothing of how long it takes).
+  if (attribute === SURVIVAL_ATTRIBUTE && /\b(?:fatal|death|kills?|killed)\b/i.test(sentence)) return true;
   const stems = attributeStems(attribute);
   const present = new Set(tokenize(`${context} ${sentence}`));
   // "pre-clinical" is written with or without its hyphen.

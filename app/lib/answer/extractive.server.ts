@@ -77,6 +77,8 @@ const QUANTITY_QUESTION = /\b(dose|doses|dosage|dosing|how (much|many|long|often
 const QUANTITY = /\d(?:[\d.,]*)\s*(?:%|mg|µg|mcg|g|kg|ml|mL|l|iu|IU|units?|mmol|days?|hours?|h|weeks?|months?|years?|times)\b/;
 const QUANTITY_BONUS = 0.15;
 /** With a frame: a sentence holding the asked typed value (a dose, a rate…) leads; one about another species does not. */
+/** A sentence that opens by pointing back at its paragraph's subject ("The virus…", "This disease…", "It…"). */
+const ANAPHORIC_OPENING = /^(?:(?:The|This|These|Such) (?:virus|viruses|disease|diseases|infection|infections|parasite|parasites|bacterium|bacteria|pathogen|agent|condition|syndrome|tumou?r|drug|vaccine)|It|They)\b/;
 const TYPED_BONUS = 0.35;
 const SPECIES_BONUS = 0.1;
 const OTHER_SPECIES_PENALTY = 0.25;
@@ -212,6 +214,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
   const names = required.length || !guide ? required : guide.frame.acronyms;
   // A follow-up's subject is carried, not typed: it weighs little in search, so a passage about something
   // else that shares the new words ("sheep") must not lead.
+  const nameTerms = tokenize(names.join(" "));
   const subjectCarried = names.length > 0 && Boolean(guide?.frame.inherited.some((k) => k === "drugs" || k === "pathogens" || k === "conditions" || k === "names"));
   // The question's own subject (its drug, pathogen or condition): "What ticks transmit African swine fever?" does not
   // lead with "Ovine babesiosis… transmitted by ixodid ticks" from a paragraph that never names it.
@@ -286,6 +289,8 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       for (const [abbreviation, longTerms] of abbreviations) if (longTerms.some((t) => !reading.terms.has(t)) && namesThing(abbreviation, text)) added.push(...longTerms);
       // Named as that species, not as a group it belongs to ("ruminants" is not "ovine").
       for (const word of speciesWords) if (word.ids.some((id) => mentions.species.has(id))) added.push(...word.terms);
+      // "The virus typically has…" in a paragraph naming RHDV2 speaks of RHDV2.
+      if (names.length && ANAPHORIC_OPENING.test(text) && paragraphOf(unit.start).names) added.push(...nameTerms);
       const sentenceTerms: ReadonlySet<string> = added.length ? new Set([...reading.terms, ...added]) : reading.terms;
       let score = coverage(weighted, sentenceTerms);
       if (asking.length && asking.length < weighted.length) score = (1 - ASKING_SHARE) * score + ASKING_SHARE * coverage(asking, sentenceTerms);

@@ -204,6 +204,10 @@ describe("the frame of a question", () => {
     expect(frameOf("how many have been reported?").asked).toEqual(["count"]);
   });
 
+  it("reads 'how fast does it kill?' as how long until death", () => {
+    expect(frameOf("How fast does RHDV2 kill rabbits?")).toMatchObject({ asked: ["duration"], attribute: "survival" });
+  });
+
   it("reads 'how often are boosters?' as an interval", () => {
     expect(frameOf("when do pups need their CAV jab and how often are boosters?").asked).toContain("interval");
   });
@@ -222,6 +226,12 @@ describe("the frame of a question", () => {
 });
 
 describe("follow-ups", () => {
+  it("reads 'which one's…' as leaning on the question before, though it names a place", () => {
+    const [, european] = readConversation(["Which Babesia species cause babesiosis in cattle?", "which one's the European one?"]);
+    expect(european).toMatchObject({ species: ["cattle"], conditions: ["babesiosis"] });
+    expect(european!.inherited).toContain("species");
+  });
+
   it("reads a closing 'then' as leaning on the question before, and 'Totally separate –' as a new topic", () => {
     const [, surgery] = readConversation(["What's GOLPP in older big-breed dogs?", "what's the go-to surgery then – unilateral tie-back?"]);
     expect(surgery).toMatchObject({ species: ["dog"], acronyms: ["GOLPP"] });

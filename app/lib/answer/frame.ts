@@ -305,7 +305,7 @@ const SWITCH_LEAD = /^\s*(?:different (?:case|q|qs|question|topic|subject)|(?:to
 
 /** Words that lean on an earlier question ("is it safe?", "what about cats?", "the same in dogs?"). */
 const LEANS =
-  /\b(it|its|it's|itself|this|that|these|those|they|them|their|theirs|same|such|above|previous|mentioned|former|latter|as well|too|either|also|instead)\b|^\s*(and|or|but|so|also|then|what about|how about|what if|and in|in which of)\b|\bthen\s*(?:[?,–—-]|$)/i;
+  /\b(it|its|it's|itself|this|that|these|those|they|them|their|theirs|same|such|above|previous|mentioned|former|latter|as well|too|either|also|instead)\b|\bwhich ones?\b(?!\s+of\b)|^\s*(and|or|but|so|also|then|what about|how about|what if|and in|in which of)\b|\bthen\s*(?:[?,–—-]|$)/i;
 
 /**
  * A yes/no question ("Can it infect hares?", "Is that also used in cats?") asks whether, in its own words:
@@ -470,6 +470,8 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
     // "How long do they survive?" asks how long the survival is (not what share survives: a rate asked beside it
     // is of something else, "mortality if untreated, and how long does it survive?").
     if (!asked.includes("rate") && /\bsurviv(?:e|es|ed|ing)\b|\b(?:until|till|before) (?:death|they die|it dies)\b/.test(s)) return SURVIVAL_ATTRIBUTE;
+    // "How fast does RHDV2 kill rabbits?": how long until death.
+    if (!asked.includes("rate") && /\bhow (?:fast|quickly|soon|long)\b[^?]*\bkills?\b|\bhow long (?:until|till|before) (?:they|it) (?:dies?|die)\b/.test(s)) return SURVIVAL_ATTRIBUTE;
   }
   if (asked.includes("rate")) {
     const m = RATE_ATTRIBUTE.exec(s);
