@@ -643,6 +643,15 @@ describe("the extractive answerer", () => {
     expect((await ask("How fast does RHDV2 kill rabbits?")).content.split("\n")[0]).toMatch(/^The virus typically has a three- to nine-day incubation period/);
   });
 
+  it("answers a casual question from its clinical words, not the chatter or a case's own figures", async () => {
+    addParagraph("pox", "Small Ruminant Medicine", 241, "Goat pox causes pyrexia and generalised pock lesions, with high mortality (50%-100%) and morbidity up to 100% in goats.");
+    // (Words the questions share with another document only.)
+    addParagraph("misc", "Practice Notes", 2, "Sort the talking points; a fast temp check at 39.8 is fine for sorting yesterday's cases.");
+    expect((await ask("goat pox - what sort of mortality are we talking?")).content.split("\n")[0]).toMatch(/^Goat pox causes pyrexia/);
+    expect((await ask("goat pox at 41.2, 39.9 and 40.6 – what mortality, roughly?")).content.split("\n")[0]).toMatch(/^Goat pox causes pyrexia/);
+    expect((await ask("goat pox – realistically, honestly, what sort of mortality are we talking?")).content.split("\n")[0]).toMatch(/^Goat pox causes pyrexia/);
+  });
+
   it("leads a 'told apart' question with the sentence that distinguishes the two", async () => {
     kb.add({
       id: "capripox",

@@ -204,6 +204,12 @@ describe("the frame of a question", () => {
     expect(frameOf("how many have been reported?").asked).toEqual(["count"]);
   });
 
+  it("reads a cat by its coat shorthand (DSH), and an owner's chatter as no topic", () => {
+    expect(frameOf("4yo DSH, tongue ulcers, sneezing — does calici fit?").species).toEqual(["cat"]);
+    expect(frameOf("goat pox - what sort of mortality are we talking?").topic).toEqual(["mortality"]);
+    expect(frameOf("my rabbit was fine yesterday, the vet thinks RHDV2").topic).toEqual([]);
+  });
+
   it("reads 'how fast does it kill?' as how long until death", () => {
     expect(frameOf("How fast does RHDV2 kill rabbits?")).toMatchObject({ asked: ["duration"], attribute: "survival" });
   });
@@ -226,6 +232,14 @@ describe("the frame of a question", () => {
 });
 
 describe("follow-ups", () => {
+  it("reads a question with a subject and a species of its own, neither spoken of before, as a new topic", () => {
+    const [, regurgitation] = readConversation(["goat pox - what sort of mortality are we talking?", "most common cause of regurgitation in a dog?"]);
+    expect(regurgitation).toMatchObject({ species: ["dog"], conditions: [], inherited: [] });
+    // The same word again is the same topic: a follow-up about another species.
+    const [, cats] = readConversation(["most common cause of regurgitation in a dog?", "regurgitation in cats?"]);
+    expect(cats!.inherited).not.toEqual([]);
+  });
+
   it("reads 'which one's…' as leaning on the question before, though it names a place", () => {
     const [, european] = readConversation(["Which Babesia species cause babesiosis in cattle?", "which one's the European one?"]);
     expect(european).toMatchObject({ species: ["cattle"], conditions: ["babesiosis"] });

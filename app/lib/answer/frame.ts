@@ -279,6 +279,7 @@ const GENERIC_WORDS = new Set(
   hang hangs hanging linger lingers bug bugs behind worth trying tried mention mentioned seen see cases outlook deadly help helps helped
   worry worried worrying concern concerned concerning serious dangerous harmless bad stand stands remind reminder bother bothering
   totally completely entirely staff household handlers keepers workers knock knocks dent dents quickly quick soon without
+  sort sorts talking realistically honestly fine yesterday today tonight reckon reckons thinks yr yrs yo yard yards
   statement statements accurately accurate correctly correct characterizes characterises characterize characterise reflects reflect
   scenario scenarios pairing pairings description descriptions describes option options combination combinations directly represents
   represent fits fit supports support consistent consistently following integrates integrate explains explanation strongly likely
@@ -739,6 +740,10 @@ function isFollowUp(question: string, own: Frame, previous: Frame): boolean {
   if (LEANS.test(question)) return true;
   if (dosesForTheCase(own, previous)) return true;
   if ((DEFINITE_KIND.test(question) || theAnimals(question)) && !namesOwnThing(own)) return true;
+  // "Most common cause of regurgitation in a dog?" after questions on goat pox: a subject and a species of its own,
+  // neither spoken of before.
+  const newSpecies = own.species.length > 0 && own.species.every((id) => !previous.species.includes(id));
+  if (newSpecies && own.topic.length === 1 && !previous.topic.includes(own.topic[0]!) && own.asked.length > 0) return false;
   return !hasOwnTopic(own, question);
 }
 

@@ -320,11 +320,15 @@ function coverageTerms(question: string, terms: QueryTerm[], frame: Frame): Quer
 function gateTerms(question: string, terms: QueryTerm[]): QueryTerm[] {
   // (Every word of it: "What can I tell her?" says nothing of the topic, though "tell" is no topic word either.)
   const asking = new Set((question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter(isAskingWord).flatMap((w) => tokenize(w)));
+  // "How fast…", "how soon…": the word after "how" says what is asked.
+  for (const m of question.toLowerCase().matchAll(/\bhow\s+(fast|quickly|rapidly|soon|long|often|frequently|much|many|far|old|early|late|likely)\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
   // A species word no passage uses ("pony" in a library that says "horse") cannot tell passages apart; the
   // species check after this one reads it through the species lexicon.
   const speciesTerms = new Set([...speciesIn(question).words].flatMap((w) => tokenize(w)));
   const unknownSpecies = (t: QueryTerm) => t.df === 0 && speciesTerms.has(t.term);
-  const kept = terms.filter((t) => !asking.has(t.term) && !unknownSpecies(t));
+  // Nor can a number no passage holds ("temp 39.8", "4yo"): a case's own figures are not what the passages must say.
+  const unknownNumber = (t: QueryTerm) => t.df === 0 && /^\d/.test(t.term);
+  const kept = terms.filter((t) => !asking.has(t.term) && !unknownSpecies(t) && !unknownNumber(t));
   return withSpeciesWords(question, kept.length ? kept : terms);
 }
 

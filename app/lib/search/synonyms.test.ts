@@ -64,6 +64,14 @@ describe("synonyms in a query", () => {
     expect(found("peripheral eos")).toContainEqual({ terms: tokenize("eos"), alternatives: [tokenize("eosinophils")] });
   });
 
+  it("reads clinicians' chat shorthand ('calici', 'hep E', 'unvaxxed', 'gunky eyes') as the words textbooks use", () => {
+    expect(found("does calici fit?")).toContainEqual({ terms: tokenize("calici"), alternatives: [tokenize("calicivirus")] });
+    expect(found("is swine hep E a zoonosis?")).toContainEqual({ terms: tokenize("hep e"), alternatives: [tokenize("hepatitis e")] });
+    expect(found("unvaxxed yard")).toContainEqual({ terms: tokenize("unvaxxed"), alternatives: expect.arrayContaining([tokenize("unvaccinated")]) });
+    expect(found("gunky eyes")).toContainEqual({ terms: tokenize("gunky eyes"), alternatives: expect.arrayContaining([tokenize("ocular discharge")]) });
+    expect(found("stinky breath")).toContainEqual({ terms: tokenize("stinky breath"), alternatives: expect.arrayContaining([tokenize("halitosis")]) });
+  });
+
   it("gives a phrase in several groups the alternatives of each", () => {
     expect(found("babesiosis in cattle").find((m) => m.terms.join() === tokenize("babesiosis").join())?.alternatives).toEqual([tokenize("redwater"), tokenize("tick fever")]);
   });
