@@ -652,6 +652,24 @@ describe("the extractive answerer", () => {
     expect((await ask("goat pox – realistically, honestly, what sort of mortality are we talking?")).content.split("\n")[0]).toMatch(/^Goat pox causes pyrexia/);
   });
 
+  it("answers a short follow-up about a named subject, however long the case history before it", async () => {
+    addParagraph(
+      "btv",
+      "Cattle Medicine",
+      28,
+      "Bluetongue virus (BTV) is an Orbivirus with 24 serotypes. Normally the virus is asymptomatic in cattle except for causing abortions and stillbirths. " +
+        "The diagnosis is confirmed by polymerase chain reaction (PCR) for viral RNA. There is no specific treatment for BTV.",
+    );
+    // (The case history's words, held by other documents, so that they weigh as ordinary words.)
+    addParagraph("herd", "Herd Health", 4, "A suckler herd of heifers: dopey calves, sore mouths and swollen coronary bands were recorded this week.");
+    const question =
+      "Suckler herd: two heifers aborted, a couple of calves born blind and dopey, and now a cow with a fever, sore mouth and swollen coronary bands. Could this be BTV — how does it normally show in cattle?";
+    const first = await ask(question);
+    expect(first.content).not.toBe(REFUSAL);
+    const confirm = await ask("how do I confirm it?", { history: turn(question, first.content) });
+    expect(confirm.content.split("\n")[0]).toMatch(/^The diagnosis is confirmed by polymerase chain reaction/);
+  });
+
   it("leads a 'told apart' question with the sentence that distinguishes the two", async () => {
     kb.add({
       id: "capripox",

@@ -94,6 +94,15 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("What mortality can goat pox reach?", [GOAT_POX])).toMatchObject({ covered: true });
   });
 
+  it("reads the asked value in another relevant passage's paragraph that names the subject", () => {
+    const outcomes = passage("FeLV infection results in several outcomes: cats with a progressive infection stay persistently viremic and test positive.");
+    const survival = passage("Usually, FeLV-infected cats die within 1 to 3 years after the initial diagnosis.");
+    const question = "Once FeLV cats test positive, how long do they usually survive?";
+    const terms = termsOf("FeLV cats test positive persistently viremic");
+    expect(checkCoverage(question, terms, frameOf(question), [outcomes, survival])).toMatchObject({ covered: true });
+    expect(checkCoverage(question, terms, frameOf(question), [outcomes])).toMatchObject({ covered: false, missing: "detail", what: ["duration"] });
+  });
+
   it("takes no dose of another drug, or of a drug class, for the dose of the asked one", () => {
     const enucleation = passage(
       "Enucleation can be carried out under heavy sedation, normally with xylazine. Local anaesthetic should be instilled with a single very deep injection of 5 ml behind the eye.",
@@ -304,6 +313,9 @@ describe("typed values", () => {
     // "Case fatality rate" is found as the fixed phrase it is, even mistyped; another rate is not it.
     expect(holdsValue("rate", "Case fertility rate of the disease is 55-85% in goat and less than 10% in sheep.", "fatality")).toBe(true);
     expect(holdsValue("rate", "Infection rates during outbreaks are above 50-90% in endemic areas.", "fatality")).toBe(false);
+    // "One of the most devastating diseases" is no share; "one in ten" is.
+    expect(holdsValue("rate", "Classical swine fever is one of the most devastating diseases of pigs, with high mortality.", "mortality")).toBe(false);
+    expect(holdsValue("rate", "Mortality reaches one in ten of the affected pigs.", "mortality")).toBe(true);
     // "How deadly is PPR?" asks the same share.
     expect(holdsValue("rate", "Case fertility rate of the disease is 55-85% in goat and less than 10% in sheep.", "mortality")).toBe(true);
     // A course of treatment is said as the treatment or therapy it is.

@@ -127,7 +127,7 @@ const VALUE: Partial<Record<AskedKind, RegExp>> = {
   interval: new RegExp(`\\b(?:every|once|twice|thrice|three times|daily|weekly|fortnightly|monthly|annually|yearly|hourly|q\\d+h|s\\.?i\\.?d|b\\.?i\\.?d|t\\.?i\\.?d|at intervals?|repeated|interval)\\b|${SPAN}`, "i"),
   duration: new RegExp(SPAN, "i"),
   // "…at incidence rates of 13 to 24 per 100,000 dogs".
-  rate: new RegExp(`\\d\\s*%|\\bper ?cent\\b|\\d\\s+per\\s+(?:\\d[\\d,]*|hundred|thousand|million)\\b|\\b\\d+\\s*(?:of|out of|in)\\s*(?:every\\s*)?\\d+\\b|\\b(?:one|two|three)[- ](?:in|of)[- ]\\w+|\\b(?:half|one[- ]third|two[- ]thirds|a third|a quarter|one[- ]quarter|three[- ]quarters)\\b|\\b\\d+\\/\\d+\\b`, "i"),
+  rate: new RegExp(`\\d\\s*%|\\bper ?cent\\b|\\d\\s+per\\s+(?:\\d[\\d,]*|hundred|thousand|million)\\b|\\b\\d+\\s*(?:of|out of|in)\\s*(?:every\\s*)?\\d+\\b|\\b(?:one|two|three)[- ](?:in|of)[- ](?:two|three|four|five|six|seven|eight|nine|ten|twenty|a hundred|hundred|thousand|every|\\d+)\\b|\\b(?:half|one[- ]third|two[- ]thirds|a third|a quarter|one[- ]quarter|three[- ]quarters)\\b|\\b\\d+\\/\\d+\\b`, "i"),
   // Lengths, masses, volumes, amounts, pressures (kPa, mmHg), molecular sizes (kDa, kb, bp), temperatures.
   quantity: new RegExp(
     `${RANGE}\\s*(?:cm|mm|m|km|µm|μm|nm|kg|g|mg|µg|μg|ng|pg|l|ml|dl|µl|μl|mmol|µmol|μmol|nmol|pmol|ppm|ppb|iu|u\\/l|%|°c|°f|degrees|fingers?|times|kpa|pa|mmhg|kda|da|kb|kbp|mb|bp|nt|bpm)\\b|${RANGE}\\s*(?:µg|μg|mg|g|ng)\\/\\w+`,
@@ -543,8 +543,8 @@ export function checkCoverage<P extends PassageLike>(
   // (Its disease, pathogen or drug: a place or people it names, "European", need not be in that paragraph.)
   const named = [...frame.drugs, ...frame.pathogens, ...frame.acronyms, ...frame.conditions];
   const subjectNames = named.length ? named : frame.names;
-  const subjectSegments = () =>
-    supporting.flatMap((p) =>
+  const subjectSegments = (among: PassageLike[]) =>
+    among.flatMap((p) =>
       p.text
         .replace(INVISIBLE, "")
         .split(/\n+/)
@@ -552,7 +552,14 @@ export function checkCoverage<P extends PassageLike>(
         .map((text) => ({ text, context: `${p.title}\n${p.heading ?? ""}` })),
     );
   for (const kind of typed) {
-    if (saysValue(kind, segments) || (subjectNames.length > 0 && saysValue(kind, subjectSegments()))) continue;
+    if (saysValue(kind, segments) || (subjectNames.length > 0 && saysValue(kind, subjectSegments(supporting)))) continue;
+    // Or in another relevant passage's paragraph naming it ("Usually, FeLV-infected cats die within 1 to 3 years"), which
+    // then supports the answer.
+    const naming = subjectNames.length > 0 ? candidates.find((p) => !supporting.includes(p) && saysValue(kind, subjectSegments([p]))) : undefined;
+    if (naming) {
+      supporting.push(naming);
+      continue;
+    }
     // A share of the animals with a finding is said with the finding ("up to 30% of cats with FIP are affected by
     // neurological involvement"): another relevant passage that says it so supports the answer.
     // Likewise a drug named for the question's subject ("The most common antibiotics associated with CDAD in horses are

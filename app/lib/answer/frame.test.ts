@@ -214,6 +214,11 @@ describe("the frame of a question", () => {
     expect(frameOf("How fast does RHDV2 kill rabbits?")).toMatchObject({ asked: ["duration"], attribute: "survival" });
   });
 
+  it("reads 'how often do they need bathing?' as an interval, and 'how often does it occur?' as a rate", () => {
+    expect(frameOf("how often do they need bathing with it for an active infection?").asked).toEqual(["interval"]);
+    expect(frameOf("how often does MRSP occur in dogs?").asked).toContain("rate");
+  });
+
   it("reads 'how often are boosters?' as an interval", () => {
     expect(frameOf("when do pups need their CAV jab and how often are boosters?").asked).toContain("interval");
   });

@@ -379,14 +379,19 @@ const namesAskedKind = (word: string) => ASKED.some(([, re]) => re.test(word));
 const COUNTED_DOSES = /\bhow many (?:\w+ )?(?:doses|shots|jabs|injections|boosters)\b/i;
 const DURATION_ASKED = /\b(how long|duration|incubation|gestation|withdrawal (?:period|time)s?|for how many (?:days|weeks|months|hours)|how many (?:days|weeks|months|hours|years)|life ?span|life cycle|survival time|median survival|(?:meat|milk|egg) withdrawal|what age|how old|age (?:of|at) onset|how (?:quickly|fast|soon)|when (?:do|does|will|should|did) (?:[\w-]+ ){1,5}(?:settle|subside|resolve|clear|disappear|go away|improve|stop|end|heal)(?:s|d)?)\b/i;
 const DOSE_ASKED = /\b(dose|doses|dosage|dosing|how much\b.*\b(give|use|administer)|mg\s*\/\s*kg)\b/i;
+/** What asks for a share or a rate ("how common", "what percentage", "how often does it occur"). */
+const ASKED_RATE = new RegExp(
+  String.raw`\b(prevalence|seroprevalence|incidence|mortality|morbidity|case fatality|fatality|percent|percentage|proportion|fraction|what share|how common|how often do(?:es)?|rate of|success rate|recovery rate|survival rate|death rate|fatality rate|attack rate|carrier frequency|allele frequenc(?:y|ies)|how (?:deadly|fatal|lethal)|how much (?:[\w-]+ ){0,4}(?:does|do|did) (?:it|they|[\w-]+) account for|${HOW_MANY_OUTCOME})\b|\(\s*%\s*\)|(?<![\d.,]\s?)%\s+of\b`,
+  "i",
+);
 const ASKED: Array<[AskedKind, RegExp]> = [
   ["dose", DOSE_ASKED],
   // "How often should it be given/repeated": a dosing interval; "how often do cats show bleeding": a rate (below).
-  ["interval", /\b(how (?:often|frequently)\b(?:\W+\w+){0,4}?\W+(?:give|given|giving|administer(?:ed|ing)?|repeat(?:ed|ing)?|dose[ds]?|dosing|treat(?:ed|ing)?|appl(?:y|ied|ying)|inject(?:ed|ing)?|(?:re)?vaccinat(?:e[ds]?|ing)|booster(?:s|ed|ing)?|retest(?:ed|ing)?|deworm(?:ed|ing)?|drench(?:ed|ing)?|worm(?:ed|ing))|dosing interval|interval between|intervals|repeated?|repeat the|how many times|how (?:far|long|much time|many (?:days|weeks|months)) apart|every how many|schedules?)\b/i],
+  ["interval", /\b(how (?:often|frequently)\b(?:\W+\w+){0,4}?\W+(?:give|given|giving|administer(?:ed|ing)?|repeat(?:ed|ing)?|dose[ds]?|dosing|treat(?:ed|ing)?|appl(?:y|ied|ying)|inject(?:ed|ing)?|(?:re)?vaccinat(?:e[ds]?|ing)|booster(?:s|ed|ing)?|retest(?:ed|ing)?|deworm(?:ed|ing)?|drench(?:ed|ing)?|worm(?:ed|ing)|bath(?:e|ed|es|ing)?|wash(?:ed|es|ing)?|shampoo(?:ed|s|ing)?|soak(?:ed|s|ing)?|clean(?:ed|s|ing)?|check(?:ed|s|ing)?|monitor(?:ed|s|ing)?|test(?:ed|s|ing)?|need(?:ed|s)?)|dosing interval|interval between|intervals|repeated?|repeat the|how many times|how (?:far|long|much time|many (?:days|weeks|months)) apart|every how many|schedules?)\b/i],
   // "At what age…", "how old…": an age, said as a span of time ("above 2 weeks of age").
   ["duration", DURATION_ASKED],
   ["route", /\b(route|routes|orally|intravenous(?:ly)?|subcutaneous(?:ly)?|intramuscular(?:ly)?|topical(?:ly)?|how (?:is|should|do) (?:it|they|\w+) (?:be )?(?:given|administered))\b/i],
-  ["rate", new RegExp(String.raw`\b(prevalence|seroprevalence|incidence|mortality|morbidity|case fatality|fatality|percent|percentage|proportion|fraction|what share|how common|how often do(?:es)?|rate of|success rate|recovery rate|survival rate|death rate|fatality rate|attack rate|carrier frequency|allele frequenc(?:y|ies)|how (?:deadly|fatal|lethal)|how much (?:[\w-]+ ){0,4}(?:does|do|did) (?:it|they|[\w-]+) account for|${HOW_MANY_OUTCOME})\b|\(\s*%\s*\)|(?<![\d.,]\s?)%\s+of\b`, "i")],
+  ["rate", ASKED_RATE],
   ["quantity", /\b(concentrations?|threshold|cut-?off|how (?:large|big|wide|heavy|tall|deep)|how (?:low|high)(?!(?:\s+[\w-]+){0,3}\s+(?:mortality|morbidity|prevalence|incidence|rates?|percentage|proportion|losses))|diameter|width|weight of|size of|levels? of|reference (?:range|interval)|normal range|(?:surgical |lateral |deep )?margins?)\b/i],
   // "The vertebral (dental) formula" is how many of each there are.
   ["count", /\bhow many\b|\b(?:vertebral|dental|digital|spinal)\s+formulae?\b/i],
@@ -633,7 +638,10 @@ export function frameOf(text: string): Frame {
   // or a query typed as a noun phrase ("Case fatality rate of PPR in goats?", "ivermectin dose for pigs").
   // ("Does hard training change how fast a gelding clears drugs?" asks whether it changes, not how fast.)
   const whQuestion = (/\b(what|which|how|when|where|at what)\b|\bwhat'?s\b/i.test(askedText) && !ASKS_WHETHER_IT_CHANGES.test(askedText)) || isNounPhraseQuery(askedText);
-  const asked = ASKED.filter(([kind, re]) => re.test(askedText) && (whQuestion || !TYPED_KINDS.has(kind))).map(([kind]) => kind);
+  const matched = ASKED.filter(([kind, re]) => re.test(askedText) && (whQuestion || !TYPED_KINDS.has(kind))).map(([kind]) => kind);
+  // "How often do they need bathing?" asks an interval; "how often does it occur?" a rate.
+  const rateOnlyByHowOften = matched.includes("interval") && !ASKED_RATE.test(askedText.replace(/\bhow often do(?:es)?\b/gi, " "));
+  const asked = rateOnlyByHowOften ? matched.filter((k) => k !== "rate") : matched;
   // "How many cats get it?" asks what share of the animals do: a rate.
   const animalsAffected = countsAnimalsAffected(askedText);
   if (animalsAffected && !asked.includes("rate")) asked.push("rate");

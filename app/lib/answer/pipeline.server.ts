@@ -291,8 +291,14 @@ const CARRIED_TOPIC_WEIGHT = 0.5;
  */
 function withCarriedTopicHalved(question: string, terms: QueryTerm[], frame: Frame): QueryTerm[] {
   const carried = carriedTopicTerms(question, frame);
-  return carried.size ? terms.map((t) => (carried.has(t.term) ? { ...t, weight: t.weight * CARRIED_TOPIC_WEIGHT } : t)) : terms;
+  // With a name for the subject carried ("BTV" after a long case history), the case's other words say little of what
+  // a follow-up ("how do I confirm it?") is about.
+  // (Not beside a condition: "septic pedal" is part of what "septic pedal arthritis" names.)
+  const named = frame.drugs.length + frame.pathogens.length + frame.acronyms.length + frame.names.length > 0;
+  const weight = named ? CARRIED_BESIDE_NAME_WEIGHT : CARRIED_TOPIC_WEIGHT;
+  return carried.size ? terms.map((t) => (carried.has(t.term) ? { ...t, weight: t.weight * weight } : t)) : terms;
 }
+const CARRIED_BESIDE_NAME_WEIGHT = 0.1;
 
 /** Index terms of the topic words a follow-up carries that it does not say itself. */
 function carriedTopicTerms(question: string, frame: Frame): Set<string> {
