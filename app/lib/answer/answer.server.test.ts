@@ -670,6 +670,21 @@ describe("the extractive answerer", () => {
     expect(confirm.content.split("\n")[0]).toMatch(/^The diagnosis is confirmed by polymerase chain reaction/);
   });
 
+  it("answers 'and in cats?' from a sentence in the paragraph that holds the carried topic", async () => {
+    addParagraph(
+      "oesophagus",
+      "Gastroenterology",
+      24,
+      "Idiopathic megaesophagus is the most common cause of regurgitation in the dog. " +
+        "Aside from dysautonomia, megaesophagus is a rare finding in the domestic cat.",
+    );
+    const question = "most common cause of regurgitation in a dog?";
+    const first = await ask(question);
+    expect(first.content.split("\n")[0]).toMatch(/^Idiopathic megaesophagus is the most common cause/);
+    const cats = await ask("and in cats?", { history: turn(question, first.content) });
+    expect(cats.content.split("\n")[0]).toMatch(/^Aside from dysautonomia, megaesophagus is a rare finding in the domestic cat/);
+  });
+
   it("leads a 'told apart' question with the sentence that distinguishes the two", async () => {
     kb.add({
       id: "capripox",

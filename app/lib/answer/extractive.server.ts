@@ -336,7 +336,9 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       let matched = terms.reduce((k, t) => k + (holdsTerm(sentenceTerms, t) ? 1 : 0), 0) + (answersAsked && inNamedParagraph ? 1 : 0) + (speciesFromParagraph ? 1 : 0);
       // Likewise a paragraph that holds the question's topic ("Canine parvovirus…") for its sentence that says the
       // asked value without it ("The virus … can remain viable outside of its host for at least a year").
-      if (answersAsked && !inNamedParagraph && matched < 2 && topic.length) {
+      // So does the topic a follow-up carries ("and in cats?" after regurgitation in dogs) for a sentence in a paragraph
+      // that holds it ("…megaesophagus is a rare finding in the domestic cat").
+      if ((answersAsked || carriedTopic.length > 0) && !inNamedParagraph && matched < 2 && topic.length) {
         const paragraph = paragraphOf(unit.start);
         paragraph.terms ??= new Set(tokenize(paragraph.text));
         if (topic.some((t) => !holdsTerm(sentenceTerms, t) && holdsTerm(paragraph.terms!, t))) matched++;
