@@ -245,6 +245,16 @@ describe("follow-ups", () => {
     expect(cats!.inherited).not.toEqual([]);
   });
 
+  it("carries what the question asked, not the case it described first", () => {
+    const [, goats] = readConversation(["Half my ewes have runny, squinty eyes and a few have gone cloudy. What causes pink eye in sheep?", "can the goats next door catch it off them?"]);
+    expect(goats).toMatchObject({ species: ["goat"], topic: ["pink", "eye"] });
+  });
+
+  it("reads a birth's name as its species ('at lambing')", () => {
+    expect(frameOf("we had a few abortions at lambing too, is that related?").species).toEqual(["sheep"]);
+    expect(frameOf("What's a normal calving interval?").species).toEqual(["cattle"]);
+  });
+
   it("reads 'which one's…' as leaning on the question before, though it names a place", () => {
     const [, european] = readConversation(["Which Babesia species cause babesiosis in cattle?", "which one's the European one?"]);
     expect(european).toMatchObject({ species: ["cattle"], conditions: ["babesiosis"] });

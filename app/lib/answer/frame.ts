@@ -59,6 +59,11 @@ export type Frame = {
   acronyms: string[];
   /** Remaining content words (lower case). */
   topic: string[];
+  /**
+   * The topic words of what the question asks, not of the case it describes first ("Half my ewes have runny, squinty
+   * eyes … What causes pink eye in sheep?"): what a follow-up carries.
+   */
+  askedTopic?: string[];
   asked: AskedKind[];
   /** The noun the asked value is about ("incubation", "mortality", "serotypes"), when the question names one. */
   attribute: string | null;
@@ -280,6 +285,7 @@ const GENERIC_WORDS = new Set(
   worry worried worrying concern concerned concerning serious dangerous harmless bad stand stands remind reminder bother bothering
   totally completely entirely staff household handlers keepers workers knock knocks dent dents quickly quick soon without
   sort sorts talking realistically honestly fine yesterday today tonight reckon reckons thinks yr yrs yo yard yards
+  next door neighbour neighbours neighbor neighbors neighbouring neighboring nearby road
   statement statements accurately accurate correctly correct characterizes characterises characterize characterise reflects reflect
   scenario scenarios pairing pairings description descriptions describes option options combination combinations directly represents
   represent fits fit supports support consistent consistently following integrates integrate explains explanation strongly likely
@@ -663,12 +669,14 @@ export function frameOf(text: string): Frame {
   );
   const speciesWordsUsed = new Set([...mentions.words]);
   const topic = topicWords(question).filter((w) => w.length >= 3 && !/['’]/.test(w) && !GENERIC_WORDS.has(w) && !namedWords.has(w) && !speciesWordsUsed.has(w) && !speciesIn(w).species.size && !speciesIn(w).groups.size && !/^\d/.test(w));
+  const askedWords = new Set(askingParts(question).flatMap((p) => topicWords(p)));
   return {
     species: [...mentions.species],
     groups: [...mentions.groups].map(groupLabel),
     young: mentions.young,
     ...named,
     topic,
+    askedTopic: topic.filter((w) => askedWords.has(w)),
     asked: kinds,
     attribute,
     aliases: definedAbbreviations(question),
@@ -780,7 +788,7 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
     // Of the topic, the words that said what the earlier questions asked are not carried ("incubation" in
     // "incubation period of RHDV2?" is not carried into "and the mortality?").
     // Nor is the attribute it asked about ("preclinical" in "How long is the preclinical period?").
-    const carried = key === "topic" ? previous.topic.filter((w) => !namesAskedKind(w) && !isAskedAttribute(w, previous.attribute)) : previous[key];
+    const carried = key === "topic" ? (previous.askedTopic ?? previous.topic).filter((w) => !namesAskedKind(w) && !isAskedAttribute(w, previous.attribute)) : previous[key];
     if (replaced || !carried.length) return own[key];
     inherited.push(key);
     return [...carried, ...own[key].filter((v) => !carried.includes(v))];
