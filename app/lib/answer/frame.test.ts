@@ -250,6 +250,10 @@ describe("follow-ups", () => {
     expect(goats).toMatchObject({ species: ["goat"], topic: ["pink", "eye"] });
   });
 
+  it("reads 'a zoonosis' as what is asked, not as a disease named", () => {
+    expect(frameOf("Unrelated: is swine hep E a zoonosis?").conditions).toEqual([]);
+  });
+
   it("reads a birth's name as its species ('at lambing')", () => {
     expect(frameOf("we had a few abortions at lambing too, is that related?").species).toEqual(["sheep"]);
     expect(frameOf("What's a normal calving interval?").species).toEqual(["cattle"]);

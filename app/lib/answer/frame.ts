@@ -286,6 +286,7 @@ const GENERIC_WORDS = new Set(
   totally completely entirely staff household handlers keepers workers knock knocks dent dents quickly quick soon without
   sort sorts talking realistically honestly fine yesterday today tonight reckon reckons thinks yr yrs yo yard yards
   next door neighbour neighbours neighbor neighbors neighbouring neighboring nearby road
+  zoonosis zoonoses
   statement statements accurately accurate correctly correct characterizes characterises characterize characterise reflects reflect
   scenario scenarios pairing pairings description descriptions describes option options combination combinations directly represents
   represent fits fit supports support consistent consistently following integrates integrate explains explanation strongly likely
