@@ -94,13 +94,15 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("What mortality can goat pox reach?", [GOAT_POX])).toMatchObject({ covered: true });
   });
 
-  it("reads the asked value in another relevant passage's paragraph that names the subject", () => {
+  it("reads the asked value in another passage's paragraph that names the subject", () => {
     const outcomes = passage("FeLV infection results in several outcomes: cats with a progressive infection stay persistently viremic and test positive.");
     const survival = passage("Usually, FeLV-infected cats die within 1 to 3 years after the initial diagnosis.");
     const question = "Once FeLV cats test positive, how long do they usually survive?";
     const terms = termsOf("FeLV cats test positive persistently viremic");
     expect(checkCoverage(question, terms, frameOf(question), [outcomes, survival])).toMatchObject({ covered: true });
     expect(checkCoverage(question, terms, frameOf(question), [outcomes])).toMatchObject({ covered: false, missing: "detail", what: ["duration"] });
+    // A passage below the relevance bar that names the subject may give it too.
+    expect(checkCoverage(question, terms, frameOf(question), [outcomes], [outcomes, survival])).toMatchObject({ covered: true });
   });
 
   it("takes no dose of another drug, or of a drug class, for the dose of the asked one", () => {

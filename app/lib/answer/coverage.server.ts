@@ -553,9 +553,9 @@ export function checkCoverage<P extends PassageLike>(
     );
   for (const kind of typed) {
     if (saysValue(kind, segments) || (subjectNames.length > 0 && saysValue(kind, subjectSegments(supporting)))) continue;
-    // Or in another relevant passage's paragraph naming it ("Usually, FeLV-infected cats die within 1 to 3 years"), which
+    // Or in another passage's paragraph naming it, relevant or nearly ("Usually, FeLV-infected cats die within 1 to 3 years"), which
     // then supports the answer.
-    const naming = subjectNames.length > 0 ? candidates.find((p) => !supporting.includes(p) && saysValue(kind, subjectSegments([p]))) : undefined;
+    const naming = subjectNames.length > 0 ? passing.find((p) => !supporting.includes(p) && saysValue(kind, subjectSegments([p]))) : undefined;
     if (naming) {
       supporting.push(naming);
       continue;
