@@ -305,6 +305,8 @@ describe("typed values", () => {
     expect(holdsValue("rate", "In approximately one third of infected cats the virus persists.", null)).toBe(true);
     expect(holdsValue("duration", "The incubation period is 6 to 13 days.", "incubation")).toBe(true);
     expect(holdsValue("duration", "Lesions heal within 3 weeks.", "incubation")).toBe(false);
+    // An age asked beside a dose is of when to give it, not of the dose.
+    expect(holdsValue("dose", "Individual treatments are i.m. doramectin at 3 mg/10 kg.", "age")).toBe(true);
     // A span written without a numeral; "a-d" (figure panels) is no span.
     expect(holdsValue("duration", "The virus can remain viable outside of its host for at least a year.", null)).toBe(true);
     expect(holdsValue("duration", "Lesions are shown in panels a-d of the figure.", null)).toBe(false);

@@ -520,6 +520,8 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
  */
 export function isAttributeOf(kind: AskedKind, attribute: string): boolean {
   if (kind === "duration" || kind === "interval") return SPAN_ATTRIBUTE.test(attribute) || attribute === AGE_ATTRIBUTE;
+  // "Doses for pigs – and at what age should growers be done?": the age is of when, not of the dose.
+  if (attribute === AGE_ATTRIBUTE) return false;
   if (kind === "rate") return RATE_ATTRIBUTE.test(attribute) || attribute === HOW_COMMON_ATTRIBUTE || attribute.startsWith(FINDING_PREFIX);
   return !SPAN_ATTRIBUTE.test(attribute) && !RATE_ATTRIBUTE.test(attribute);
 }
