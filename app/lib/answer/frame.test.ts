@@ -250,6 +250,10 @@ describe("follow-ups", () => {
     expect(goats).toMatchObject({ species: ["goat"], topic: ["pink", "eye"] });
   });
 
+  it("reads 'how much human TB is down to it?' as a share", () => {
+    expect(frameOf("and how much human TB is down to it?").asked).toContain("rate");
+  });
+
   it("reads 'a zoonosis' as what is asked, not as a disease named", () => {
     expect(frameOf("Unrelated: is swine hep E a zoonosis?").conditions).toEqual([]);
   });

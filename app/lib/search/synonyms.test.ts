@@ -72,6 +72,11 @@ describe("synonyms in a query", () => {
     expect(found("stinky breath")).toContainEqual({ terms: tokenize("stinky breath"), alternatives: expect.arrayContaining([tokenize("halitosis")]) });
   });
 
+  it("reads 'under the scope' as microscopy and 'post-mortem' as necropsy", () => {
+    expect(found("what am I looking for under the scope then")).toContainEqual({ terms: tokenize("scope"), alternatives: expect.arrayContaining([tokenize("microscopy")]) });
+    expect(found("post-mortem lesions")).toContainEqual({ terms: tokenize("post-mortem"), alternatives: expect.arrayContaining([tokenize("necropsy")]) });
+  });
+
   it("gives a phrase in several groups the alternatives of each", () => {
     expect(found("babesiosis in cattle").find((m) => m.terms.join() === tokenize("babesiosis").join())?.alternatives).toEqual([tokenize("redwater"), tokenize("tick fever")]);
   });
