@@ -254,6 +254,21 @@ describe("follow-ups", () => {
     expect(frameOf("and how much human TB is down to it?").asked).toContain("rate");
   });
 
+  it("reads an owner's Labrador ('my 12 year old lab', '10 wk old lab x') as a dog, and the laboratory as none", () => {
+    const old = frameOf("My 12 year old lab keeps getting lost in the house. How common is doggy dementia?");
+    expect(old.species).toEqual(["dog"]);
+    expect(searchText("My 12 year old lab keeps getting lost in the house.", old)).toBe("My 12 year old dog keeps getting lost in the house.");
+    expect(frameOf("10 wk old lab x with known megaoesophagus – could this be GE intussusception?").species).toEqual(["dog"]);
+    expect(frameOf("Send samples to the lab for PCR").species).toEqual([]);
+    expect(frameOf("my lab results show anaemia in my cat").species).toEqual(["cat"]);
+  });
+
+  it("reads cat breeds as cats, not as names the passages must hold", () => {
+    const bengal = frameOf("Our young Bengal has just been diagnosed with FIP. What are her chances?");
+    expect(bengal.species).toEqual(["cat"]);
+    expect(bengal.names).toEqual([]);
+  });
+
   it("reads 'a zoonosis' as what is asked, not as a disease named", () => {
     expect(frameOf("Unrelated: is swine hep E a zoonosis?").conditions).toEqual([]);
   });

@@ -286,7 +286,7 @@ const GENERIC_WORDS = new Set(
   totally completely entirely staff household handlers keepers workers knock knocks dent dents quickly quick soon without
   sort sorts talking realistically honestly fine yesterday today tonight reckon reckons thinks yr yrs yo yard yards
   next door neighbour neighbours neighbor neighbors neighbouring neighboring nearby road
-  zoonosis zoonoses
+  zoonosis zoonoses guy guys shop chance chances looked never really
   statement statements accurately accurate correctly correct characterizes characterises characterize characterise reflects reflect
   scenario scenarios pairing pairings description descriptions describes option options combination combinations directly represents
   represent fits fit supports support consistent consistently following integrates integrate explains explanation strongly likely
@@ -345,6 +345,15 @@ const PEOPLE_MEANT = new RegExp(
   "i",
 );
 export const meansPeople = (question: string) => PEOPLE_MEANT.test(question);
+
+const AGE_WORDS = String.raw`(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[\s-]*(?:yr|yrs|year|years|yo|y\/o|month|months|mo|mos|wk|wks|week|weeks)(?:[\s-]*old)?`;
+/** A Labrador by its pet name: "my lab", "our 12 year old lab", "a 10 wk old lab x". */
+const PET_LAB = new RegExp(
+  String.raw`(?:\b(?:my|our|his|her|their|your)\s+(?:${AGE_WORDS}\s+)?|\b${AGE_WORDS}\s+)(?:(?:black|yellow|chocolate|young|old|elderly|male|female|neutered|spayed)\s+)?labs?\b(?!['’]s\b|\s+(?:tests?|results?|work|findings?|values?|techs?|technicians?))`,
+  "i",
+);
+/** The question with a pet Labrador called what search can find ("my lab" -> "my dog"). */
+const withPetLabAsDog = (text: string) => text.replace(new RegExp(PET_LAB.source, "gi"), (m) => m.replace(/\blabs?\b/i, (w) => (w.toLowerCase() === "labs" ? "dogs" : "dog")));
 
 /** Pronouns that point back at the previous question's subject. */
 const REFERS = /\b(it|its|it's|itself|they|them|their|this|that|these|those|same|such)\b/i;
@@ -640,6 +649,8 @@ export function frameOf(text: string): Frame {
   if (!mentions.species.size && !mentions.groups.size) mentions = speciesIn(askedAbout(question), { asked: true });
   // "Can MRSP pass to the owners?", "how do farm staff pick it up?": the people are humans.
   if (meansPeople(question) && !mentions.species.has("human")) mentions = { ...mentions, species: new Set([...mentions.species, "human"]) };
+  // "My 12 year old lab", "10 wk old lab x": a pet Labrador, not a laboratory.
+  if (PET_LAB.test(question) && !mentions.species.has("dog")) mentions = { ...mentions, species: new Set([...mentions.species, "dog"]) };
   const named = namedThings(question);
   for (const d of speciesIn(question, { asked: true }).diseases) if (!named.conditions.includes(d)) named.conditions.unshift(d);
   const askedText = focus.join(" ");
@@ -875,7 +886,8 @@ export function searchText(text: string, frame: Frame): string {
   // "Unrelated:", "New topic:", "Going back to the horses:": the marker is not what to search for.
   const stripped = text.replace(SWITCH_LEAD, "").trim() || text;
   // People named by their role ("the owners", "farm staff") are searched as the passages name them.
-  const question = meansPeople(stripped) && !speciesIn(stripped).species.has("human") ? `${stripped} humans` : stripped;
+  const pets = withPetLabAsDog(stripped);
+  const question = meansPeople(pets) && !speciesIn(pets).species.has("human") ? `${pets} humans` : pets;
   if (!frame.inherited.length) return question;
   const carried: string[] = [];
   if (frame.inherited.includes("species")) carried.push(...frame.species.map(speciesLabel), ...frame.groups);

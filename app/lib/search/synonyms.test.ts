@@ -77,6 +77,10 @@ describe("synonyms in a query", () => {
     expect(found("post-mortem lesions")).toContainEqual({ terms: tokenize("post-mortem"), alternatives: expect.arrayContaining([tokenize("necropsy")]) });
   });
 
+  it("reads 'doggy dementia' as cognitive dysfunction", () => {
+    expect(found("how common is doggy dementia?")).toContainEqual({ terms: tokenize("doggy dementia"), alternatives: expect.arrayContaining([tokenize("cognitive dysfunction")]) });
+  });
+
   it("gives a phrase in several groups the alternatives of each", () => {
     expect(found("babesiosis in cattle").find((m) => m.terms.join() === tokenize("babesiosis").join())?.alternatives).toEqual([tokenize("redwater"), tokenize("tick fever")]);
   });
