@@ -329,6 +329,8 @@ describe("typed values", () => {
     expect(holdsValue("quantity", "A mean pressure >11 kPa is a reasonable threshold for back pain.", null)).toBe(true);
     expect(holdsValue("quantity", "The capsid is 27-30 nm in diameter.", null)).toBe(true);
     expect(holdsValue("quantity", "The capsid is small and icosahedral.", null)).toBe(false);
+    // A share of the body weight is an amount.
+    expect(holdsValue("quantity", "No more than 1% of the body weight should be taken in blood volume from healthy amphibians.", null)).toBe(true);
     expect(holdsValue("year", "RHDV2 was first detected in France in 2010.", null)).toBe(true);
     // How long until death: said with the death, not after a sentence that calls the disease fatal.
     expect(holdsValue("duration", "The virus can cause fatal disease within two to four days of infection.", "survival")).toBe(true);

@@ -130,7 +130,7 @@ const VALUE: Partial<Record<AskedKind, RegExp>> = {
   rate: new RegExp(`\\d\\s*%|\\bper ?cent\\b|\\d\\s+per\\s+(?:\\d[\\d,]*|hundred|thousand|million)\\b|\\b\\d+\\s*(?:of|out of|in)\\s*(?:every\\s*)?\\d+\\b|\\b(?:one|two|three)[- ](?:in|of)[- ](?:two|three|four|five|six|seven|eight|nine|ten|twenty|a hundred|hundred|thousand|every|\\d+)\\b|\\b(?:half|one[- ]third|two[- ]thirds|a third|a quarter|one[- ]quarter|three[- ]quarters)\\b|\\b\\d+\\/\\d+\\b`, "i"),
   // Lengths, masses, volumes, amounts, pressures (kPa, mmHg), molecular sizes (kDa, kb, bp), temperatures.
   quantity: new RegExp(
-    `${RANGE}\\s*(?:cm|mm|m|km|µm|μm|nm|kg|g|mg|µg|μg|ng|pg|l|ml|dl|µl|μl|mmol|µmol|μmol|nmol|pmol|ppm|ppb|iu|u\\/l|%|°c|°f|degrees|fingers?|times|kpa|pa|mmhg|kda|da|kb|kbp|mb|bp|nt|bpm)\\b|${RANGE}\\s*(?:µg|μg|mg|g|ng)\\/\\w+`,
+    `${RANGE}\\s*(?:cm|mm|m|km|µm|μm|nm|kg|g|mg|µg|μg|ng|pg|l|ml|dl|µl|μl|mmol|µmol|μmol|nmol|pmol|ppm|ppb|iu|u\\/l|°c|°f|degrees|fingers?|times|kpa|pa|mmhg|kda|da|kb|kbp|mb|bp|nt|bpm)\\b|${RANGE}\\s*%|${RANGE}\\s*(?:µg|μg|mg|g|ng)\\/\\w+`,
     "i",
   ),
   count: new RegExp(`\\b${NUM}\\b`, "i"),

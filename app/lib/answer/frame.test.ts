@@ -219,6 +219,16 @@ describe("the frame of a question", () => {
     expect(frameOf("how often does MRSP occur in dogs?").asked).toContain("rate");
   });
 
+  it("reads a value asked by its noun in a longer query, by its unit, or as a maximum", () => {
+    expect(frameOf("incubation period for African swine fever in domestic pigs?")).toMatchObject({ asked: ["duration"], attribute: "incubation" });
+    expect(frameOf("typical age of onset for GOLPP in big dogs?")).toMatchObject({ asked: ["duration"], attribute: "age" });
+    expect(frameOf("what IOP in mmHg counts as glaucoma in a horse?").asked).toContain("quantity");
+    expect(frameOf("what humidity % should the vivarium be for a leopard gecko?").asked).toContain("quantity");
+    expect(frameOf("max blood volume I can safely take from a sick corn snake?").asked).toContain("quantity");
+    // A statement of a case with no verb asks no value.
+    expect(frameOf("dogs vomiting after eating chocolate in the evening?").asked).toEqual([]);
+  });
+
   it("reads 'how often are boosters?' as an interval", () => {
     expect(frameOf("when do pups need their CAV jab and how often are boosters?").asked).toContain("interval");
   });

@@ -381,9 +381,11 @@ const ASKS_WHETHER_IT_CHANGES =
   /^\s*(?:and\s+|but\s+|so\s+)?(?:does|do|did|can|could|will|would|might|may|is|are)\b[^?]*\b(?:change|changes|alter|alters|affect|affects|influence|influences|modify|modifies|impact|impacts|shorten|shortens|lengthen|lengthens|predict|predicts)\s+(?:how|what|when|which|where)\b/i;
 /** "Case fatality rate of PPR in goats?", "ivermectin dose if I inject them?": a short query with no verb that asks whether. */
 const ASKS_WHETHER = new RegExp(`\\b(?:${AUXILIARY})\\b`, "i");
-const NOUN_PHRASE_WORDS = 8;
+const NOUN_PHRASE_WORDS = 14;
 const isNounPhraseQuery = (text: string) =>
-  text.split(/\s+/).filter(Boolean).length <= NOUN_PHRASE_WORDS && !ASKS_WHETHER.test(text);
+  (text.split(/\s+/).filter(Boolean).length <= NOUN_PHRASE_WORDS && !ASKS_WHETHER.test(text)) ||
+  // "max blood volume I can safely take…", "usual dose for…": a value asked by its noun.
+  /^\s*(?:max|maximum|min|minimum|typical|usual|normal|recommended)\b/i.test(text);
 
 /** The noun the previous question's typed value was of ("preclinical", however hyphenated). */
 const isAskedAttribute = (word: string, attribute: string | null) => attribute !== null && word.toLowerCase().replace(/-/g, "") === attribute.replace(/-/g, "");
@@ -408,7 +410,8 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   ["duration", DURATION_ASKED],
   ["route", /\b(route|routes|orally|intravenous(?:ly)?|subcutaneous(?:ly)?|intramuscular(?:ly)?|topical(?:ly)?|how (?:is|should|do) (?:it|they|\w+) (?:be )?(?:given|administered))\b/i],
   ["rate", ASKED_RATE],
-  ["quantity", /\b(concentrations?|threshold|cut-?off|how (?:large|big|wide|heavy|tall|deep)|how (?:low|high)(?!(?:\s+[\w-]+){0,3}\s+(?:mortality|morbidity|prevalence|incidence|rates?|percentage|proportion|losses))|diameter|width|weight of|size of|levels? of|reference (?:range|interval)|normal range|(?:surgical |lateral |deep )?margins?)\b/i],
+  // ("max blood volume I can safely take", "what IOP in mmHg", "what humidity %")
+  ["quantity", /\b(concentrations?|threshold|cut-?off|max(?:imum)?\s+(?:safe\s+)?[\w-]+|min(?:imum)?\s+[\w-]+|in\s+(?:mmHg|mg\/dl|mmol\/l|g\/l|kg|grams|ml|cm|mm|°C|degrees)|how (?:large|big|wide|heavy|tall|deep)|how (?:low|high)(?!(?:\s+[\w-]+){0,3}\s+(?:mortality|morbidity|prevalence|incidence|rates?|percentage|proportion|losses))|diameter|width|weight of|size of|levels? of|reference (?:range|interval)|normal range|(?:surgical |lateral |deep )?margins?)\b|\b(?:what|which)\s+(?:[\w-]+\s+){1,2}%/i],
   // "The vertebral (dental) formula" is how many of each there are.
   ["count", /\bhow many\b|\b(?:vertebral|dental|digital|spinal)\s+formulae?\b/i],
   ["year", /\b(when (?:was|were|did|has|have)\b.*\b(first|detected|discovered|reported|described|identified|introduced|emerged)|in (?:what|which) year|what year)\b/i],
