@@ -105,6 +105,14 @@ describe("coverage of a question by the passages about it", () => {
     expect(checkCoverage(question, terms, frameOf(question), [outcomes], [outcomes, survival])).toMatchObject({ covered: true });
   });
 
+  it("refuses a subtype no passage names ('CAV-2' where the passages name CAV-1), but not a suffix such as HDL-C", () => {
+    const ich = passage("In dogs infectious canine hepatitis is caused by Canine adenovirus 1 (CAV-1). Most dogs receive an effective vaccine.");
+    expect(check("Does a CAV-2 vaccine cross-protect against infectious canine hepatitis?", [ich])).toMatchObject({ covered: false, missing: "name", what: ["CAV-2"] });
+    expect(check("Does a CAV-1 vaccine protect dogs against infectious canine hepatitis?", [ich])).toMatchObject({ covered: true });
+    const hdl = passage("Mutations lowering HDL cholesterol did not increase carotid intima-media thickness.");
+    expect(check("Do mutations causing low HDL-C increase carotid intima-media thickness?", [hdl])).toMatchObject({ covered: true });
+  });
+
   it("takes no dose of another drug, or of a drug class, for the dose of the asked one", () => {
     const enucleation = passage(
       "Enucleation can be carried out under heavy sedation, normally with xylazine. Local anaesthetic should be instilled with a single very deep injection of 5 ml behind the eye.",
@@ -364,6 +372,11 @@ describe("names the knowledge base has never written", () => {
     expect(unseenNames("Which FAMACHA scores should get drenched?", termsWithUnseen("Which FAMACHA scores should get drenched?", ["famacha"]))).toEqual(["FAMACHA"]);
     expect(unseenNames("PCV3 genotypes - how many are there?", termsWithUnseen("PCV3 genotypes - how many are there?", ["PCV3"]))).toEqual(["PCV3"]);
     expect(unseenNames("ICPI of the LaSota vaccine strain?", termsWithUnseen("ICPI of the LaSota vaccine strain?", ["lasota"]))).toEqual(["LaSota"]);
+  });
+
+  it("reads a hyphenated name no passage holds ('chloramine-T') asked as a concentration as a name to cover", () => {
+    const question = "What concentration of chloramine-T should I use to bath rainbow trout?";
+    expect(unseenNames(question, termsWithUnseen(question, ["chloramine"]))).toEqual(["chloramine-T"]);
   });
 
   it("reads an unseen word that names a disease with the noun after it ('lavender foal syndrome') as a name to cover", () => {

@@ -349,7 +349,7 @@ function topicSegments(terms: QueryTerm[], frame: Frame, passages: PassageLike[]
 }
 
 /** Words that say a thing is given: the word next to them names what is given ("metformin dose", "protocol for melarsomine"). */
-const GIVEN = /^(?:dose|doses|dosage|dosing|protocol|protocols|regimen|regimens|tablets?|injections?)$/i;
+const GIVEN = /^(?:dose|doses|dosage|dosing|protocol|protocols|regimen|regimens|tablets?|injections?|concentrations?|dilutions?)$/i;
 /** Verbs of giving before a word name what is given ("can I use melarsomine in a cat?"). */
 const GIVING = /^(?:use|using|give|giving|prescribe|prescribing|try|trying|start|starting)$/i;
 /**
@@ -385,7 +385,9 @@ export function unseenNames(question: string, terms: QueryTerm[], writtenOtherwi
       if (!out.includes(word)) out.push(word);
       return;
     }
-    if (own.length !== 1 || !unseen.has(own[0]!) || (word.length < 5 && !NAME_SHAPED.test(word)) || GIVEN.test(word) || isAskingWord(word) || speciesIn(word).species.size || speciesIn(word).groups.size) return;
+    // ("chloramine-T": a hyphenated name is unseen when its first part is.)
+    const hyphenatedName = own.length > 1 && /^\p{L}{4,}-\p{L}{1,3}$/u.test(word);
+    if ((own.length !== 1 && !hyphenatedName) || !unseen.has(own[0]!) || (word.length < 5 && !NAME_SHAPED.test(word)) || GIVEN.test(word) || isAskingWord(word) || speciesIn(word).species.size || speciesIn(word).groups.size) return;
     const before = [words[i - 1], LINKING.test(words[i - 1] ?? "") ? words[i - 2] : undefined];
     const given = GIVEN.test(words[i + 1] ?? "") || before.some((w) => w !== undefined && GIVEN.test(w)) || GIVING.test(words[i - 1] ?? "");
     // A word no passage holds that names a disease with the noun after it ("Tyzzer disease", "lavender foal syndrome"): that
@@ -479,6 +481,15 @@ export function checkCoverage<P extends PassageLike>(
       return { covered: false, missing: "name", what: absentThere.length ? absentThere : names, alternative: null };
     }
   }
+  // A subtype is another virus: "CAV-2" is not answered by passages on CAV-1.
+  // (A numbered one, or a virus's lettered one, "FeLV-B"; not a suffix such as "HDL-C", cholesterol.)
+  const subtypes = frame.acronyms.filter((a) => /^[A-Za-z]{2,}-\d{1,3}$|^[A-Za-z]*V-[A-Z]$/.test(a));
+  const unnamedSubtypes = subtypes.filter((a) => {
+    const [base, sub] = a.split("-");
+    const written = new RegExp(`\\b${base}[-\\s]?${sub}\\b`, "i");
+    return !passing.some((p) => written.test(readable(fullText(p))));
+  });
+  if (unnamedSubtypes.length) return { covered: false, missing: "name", what: unnamedSubtypes, alternative: null };
   let supporting = supportingPassages(terms, frame, candidates);
   let segments = topicSegments(terms, frame, supporting);
 

@@ -273,6 +273,12 @@ describe("follow-ups", () => {
     expect(frameOf("my lab results show anaemia in my cat").species).toEqual(["cat"]);
   });
 
+  it("reads crayfish, shrimp and pikas as species of their own, and tiamulin as a drug", () => {
+    expect(frameOf("we farm redclaw crayfish - do they get white faeces disease like the shrimp ponds do?").species).toEqual(["crayfish"]);
+    expect(frameOf("Are pikas susceptible to RHDV2?").species).toEqual(["pika"]);
+    expect(frameOf("is tiamulin any good for M. hyorhinis polyserositis in nursery pigs?").drugs).toEqual(["tiamulin"]);
+  });
+
   it("reads cat breeds as cats, not as names the passages must hold", () => {
     const bengal = frameOf("Our young Bengal has just been diagnosed with FIP. What are her chances?");
     expect(bengal.species).toEqual(["cat"]);
