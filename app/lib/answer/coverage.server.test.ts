@@ -286,6 +286,7 @@ describe("how it is diagnosed", () => {
   it("is asked by 'how' with a word of diagnosing close after it, not by a word of detecting further on", () => {
     expect(HOW_DIAGNOSED.test("how do I confirm it?")).toBe(true);
     expect(HOW_DIAGNOSED.test("How would you go about confirming FIP in a kitten?")).toBe(true);
+    expect(HOW_DIAGNOSED.test("best way to confirm it?")).toBe(true);
     expect(HOW_DIAGNOSED.test("Does training change how fast a gelding clears drugs, so that published detection times might not apply?")).toBe(false);
   });
 });

@@ -294,6 +294,15 @@ describe("follow-ups", () => {
     expect(frameOf("What's a normal calving interval?").species).toEqual(["cattle"]);
   });
 
+  it("reads 'Separate thing –' as a new topic, 'the local breeds' as those spoken of, and 'how many of the bad ones die?' as a share", () => {
+    const [, serovar] = readConversation(["which is the European one?", "Separate thing - which salmonella serovar is the cattle one?"]);
+    expect(serovar!.inherited).toEqual([]);
+    const [, breeds] = readConversation(["How bad is goat pox - morbidity and mortality?", "are the local breeds any more resistant?"]);
+    expect(breeds!.conditions).toEqual(["goat pox"]);
+    expect(frameOf("how many of the bad ones die?").asked).toEqual(["rate"]);
+    expect(frameOf("what should farm staff do to avoid catching salmonella?").species).toEqual(["human"]);
+  });
+
   it("reads 'which one's…' as leaning on the question before, though it names a place", () => {
     const [, european] = readConversation(["Which Babesia species cause babesiosis in cattle?", "which one's the European one?"]);
     expect(european).toMatchObject({ species: ["cattle"], conditions: ["babesiosis"] });

@@ -283,7 +283,7 @@ const GENERIC_WORDS = new Set(
   her hers his him she he ask asks asked asking owner owners client clients season seasons seasonal seasonality far apart
   hang hangs hanging linger lingers bug bugs behind worth trying tried mention mentioned seen see cases outlook deadly help helps helped
   worry worried worrying concern concerned concerning serious dangerous harmless bad stand stands remind reminder bother bothering
-  totally completely entirely staff household handlers keepers workers knock knocks dent dents quickly quick soon without
+  totally completely entirely staff household handlers keepers workers knock knocks dent dents quickly quick soon without catching avoid avoiding
   sort sorts talking realistically honestly fine yesterday today tonight reckon reckons thinks yr yrs yo yard yards
   next door neighbour neighbours neighbor neighbors neighbouring neighboring nearby road
   zoonosis zoonoses guy guys shop chance chances looked never really
@@ -307,7 +307,7 @@ export function namesDrug(word: string): boolean {
 export const isAskingWord = (word: string) => GENERIC_WORDS.has(word.toLowerCase());
 
 /** Markers that a question stands alone although it opens with "and" or names no topic of its own. */
-const SWITCH = /\b(different (?:case|q|qs|question|topic|subject)|(?:totally|completely|entirely|something) (?:different|else|separate|unrelated)|unrelated|new topic|new question|separate question|switching (?:topics?|to)|change of (?:topic|subject)|changing (?:the )?(?:topic|subject)|going back to|back to|returning to|another question|on another note)\b/i;
+const SWITCH = /\b(different (?:case|q|qs|question|topic|subject)|(?:totally|completely|entirely|something) (?:different|else|separate|unrelated)|separate (?:one|thing|matter)|unrelated|new topic|new question|separate question|switching (?:topics?|to)|change of (?:topic|subject)|changing (?:the )?(?:topic|subject)|going back to|back to|returning to|another question|on another note)\b/i;
 /** A switch marker that opens the question, up to its colon or comma ("Switching topics:", "Different case,"). */
 const SWITCH_LEAD = /^\s*(?:different (?:case|q|qs|question|topic|subject)|(?:totally|completely|entirely|something) (?:different|else|separate|unrelated)|separate (?:one|thing|matter)|unrelated|new topic|new question|separate question|switching topics?|change of (?:topic|subject)|changing (?:the )?(?:topic|subject)|another question|on another note)\s*[:,.\-–—]\s*/i;
 
@@ -341,7 +341,7 @@ const STATES = /\b(?:is|are|was|were|has|have|had|causes?|caused|affects?|affect
 /** People named by their role, who catch, are infected or are given something ("can the owners catch it?"). */
 const PEOPLE_BY_ROLE = String.raw`(?:owners?|famil(?:y|ies)|staff|farmers?|farm workers?|workers?|handlers?|keepers?|stockmen|stockpeople|vets|veterinarians|clients?|household)`;
 const PEOPLE_MEANT = new RegExp(
-  String.raw`\b(?:pass(?:ed|es)?|spread(?:s)?|transmit(?:ted|s)?|jump(?:s|ed)?|go(?:es)?|cross(?:es)?) (?:\w+ )?(?:on |over )?(?:to|into) (?:the |their |its |his |her |my |our |your )?(?:\w+ )?${PEOPLE_BY_ROLE}\b|\b${PEOPLE_BY_ROLE} (?:\w+ )?(?:catch|get|pick (?:it |this |that |them )?up|contract|be infected|become infected|get infected|get sick)\b|\b(?:risk|danger|dangerous|safe|zoonotic risk) (?:to|for) (?:the |their |my |our |your )?(?:\w+ )?${PEOPLE_BY_ROLE}\b`,
+  String.raw`\b(?:pass(?:ed|es)?|spread(?:s)?|transmit(?:ted|s)?|jump(?:s|ed)?|go(?:es)?|cross(?:es)?) (?:\w+ )?(?:on |over )?(?:to|into) (?:the |their |its |his |her |my |our |your )?(?:\w+ )?${PEOPLE_BY_ROLE}\b|\b${PEOPLE_BY_ROLE} (?:\w+ )?(?:(?:\w+ ){0,3}(?:avoid|prevent|stop) )?(?:catch|catching|get|getting|pick (?:it |this |that |them )?up|contract|contracting|be infected|become infected|get infected|get sick)\b|\b(?:risk|danger|dangerous|safe|zoonotic risk) (?:to|for) (?:the |their |my |our |your )?(?:\w+ )?${PEOPLE_BY_ROLE}\b`,
   "i",
 );
 export const meansPeople = (question: string) => PEOPLE_MEANT.test(question);
@@ -359,7 +359,7 @@ const withPetLabAsDog = (text: string) => text.replace(new RegExp(PET_LAB.source
 const REFERS = /\b(it|its|it's|itself|they|them|their|this|that|these|those|same|such)\b/i;
 
 /** "How many (cats) die / survive / recover": a share of the animals, asked as a count ("how many died in 1719" is a count). */
-const HOW_MANY_OUTCOME = String.raw`how many (?:[\w-]+ ){0,2}(?:die|dies|survive|survives|recover|recovers|are affected|get (?:sick|ill|infected)|become (?:sick|ill|infected))\b`;
+const HOW_MANY_OUTCOME = String.raw`how many (?:[\w-]+ ){0,4}(?:die|dies|survive|survives|recover|recovers|are affected|get (?:sick|ill|infected)|become (?:sick|ill|infected))\b`;
 
 /** "How many (pet) cats get/have/develop…", "how many dogs are infected": the counted are animals, so the answer is a share of them. */
 const HOW_MANY_ANIMALS = /\bhow many\s+((?:[\p{L}-]+\s+){0,2}?)([\p{L}-]+)\s+(?:get|gets|have|has|develop|develops|suffer|show|carry|shed|are|become|test)\b/iu;
@@ -747,7 +747,7 @@ const hasOwnTopic = (f: Frame, question: string) =>
  * the one just spoken of, unless the question names one of its own.
  */
 const DEFINITE_KIND =
-  /\b(?:the|this|that|these|those)\s+(?:virus(?:es)?|disease|parasites?|bacteri(?:um|a)|infection|condition|drug|medication|treatment|course|regimen|protocol|therapy|dose|dosage|vaccine|form|strain|variant|pathogen|organism|agent|syndrome|tumou?r|cancer|worms?|mites?|ticks?|fung(?:us|i)|toxin|outbreak|lesions?|flock|herd|litter|patients?|animals?|case)\b/i;
+  /\b(?:the|this|that|these|those)\s+(?:(?:local|native|indigenous|imported|exotic)\s+)?(?:breeds?|virus(?:es)?|disease|parasites?|bacteri(?:um|a)|infection|condition|drug|medication|treatment|course|regimen|protocol|therapy|dose|dosage|vaccine|form|strain|variant|pathogen|organism|agent|syndrome|tumou?r|cancer|worms?|mites?|ticks?|fung(?:us|i)|toxin|outbreak|lesions?|flock|herd|litter|patients?|animals?|case)\b/i;
 
 /** "…for the cows?", "is it safe in the ewes?": the animals already spoken of. */
 const theAnimals = (question: string) => [...question.matchAll(/\bthe\s+([\p{L}-]+)/giu)].some((m) => speciesIn(m[1]!).species.size > 0 || speciesIn(m[1]!).groups.size > 0);
