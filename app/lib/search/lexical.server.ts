@@ -257,7 +257,8 @@ function analyzeTermsAfresh(client: Database.Database, query: string, stats: Cor
         if (counts.has(t) || t.length < MIN_EXPANSION_LENGTH) continue;
         const known = expansions.get(t) ?? { weight: 0, standsFor: new Set<string>() };
         known.weight = Math.max(known.weight, weight);
-        for (const own of terms) if (counts.has(own)) known.standsFor.add(own);
+        // (Not a word the two names share: "periodontal disease" stands for the "gum" of "gum disease", not its "disease".)
+        for (const own of terms) if (counts.has(own) && !alternative.includes(own)) known.standsFor.add(own);
         expansions.set(t, known);
       }
     });

@@ -812,6 +812,14 @@ describe("British and American spellings", () => {
 });
 
 describe("typo tolerance", () => {
+  it("finds a lay phrase's passage by its clinical name, though the word they share ('disease') is everywhere", async () => {
+    const db = freshDb();
+    addDocument(db, { id: "dental", title: "Dentistry", pages: [page(227, [para("Periodontal disease is the most common health problem of adult cats.")])] });
+    addDocument(db, { id: "fip", title: "Feline Infectious Diseases", pages: [page(166, [para("Feline infectious peritonitis is a fatal disease of cats, and the disease is common in young cats.")])] });
+    addDocument(db, { id: "kidney", title: "Feline Nephrology", pages: [page(12, [para("Chronic kidney disease is a common disease of older cats.")])] });
+    expect((await search("gum disease in cats", { db }))[0]?.documentId).toBe("dental");
+  });
+
   it("corrects a typo'd drug name to the knowledge base's word, and search then finds its page", async () => {
     const db = freshDb();
     addDocument(db, FORMULARY);
