@@ -77,6 +77,17 @@ describe("synonyms in a query", () => {
     expect(found("post-mortem lesions")).toContainEqual({ terms: tokenize("post-mortem"), alternatives: expect.arrayContaining([tokenize("necropsy")]) });
   });
 
+  it("reads chat shorthand for eyes, airways and disease ('conj', 'bleph', 'resp dz') and an owner's 'bum' as the clinical words", () => {
+    expect(found("mostly conj + bleph?")).toEqual(
+      expect.arrayContaining([
+        { terms: tokenize("conj"), alternatives: [tokenize("conjunctivitis")] },
+        { terms: tokenize("bleph"), alternatives: [tokenize("blepharospasm")] },
+      ]),
+    );
+    expect(found("which resp dz in turkeys")).toEqual(expect.arrayContaining([{ terms: tokenize("resp"), alternatives: [tokenize("respiratory")] }]));
+    expect(found("a thermometer up my dog's bum")).toContainEqual({ terms: tokenize("bum"), alternatives: expect.arrayContaining([tokenize("rectal")]) });
+  });
+
   it("reads 'doggy dementia' as cognitive dysfunction", () => {
     expect(found("how common is doggy dementia?")).toContainEqual({ terms: tokenize("doggy dementia"), alternatives: expect.arrayContaining([tokenize("cognitive dysfunction")]) });
   });
