@@ -244,7 +244,7 @@ function analyzeTermsAfresh(client: Database.Database, query: string, stats: Cor
   for (const t of content.length ? content : all) counts.set(t, (counts.get(t) ?? 0) + 1);
   // Synonym phrases: their words get the alternatives, and the alternatives' words are searched for too
   const alternativesOf = new Map<string, string[][]>();
-  const expansions = new Map<string, { weight: number; standsFor: Set<string> }>();
+  const expansions = new Map<string, { weight: number; standsFor: Set<string>; shared?: Set<string> }>();
   const found: Array<{ terms: string[]; alternatives: string[][]; shares?: number[] }> = [...synonymsIn(all), ...abbreviationsIn(client, query, all, { version: stats.version, documentFrequency: (t) => documentFrequencies(client, t, stats) })];
   for (const { terms, alternatives, shares } of found) {
     for (const t of terms) if (counts.has(t)) alternativesOf.set(t, [...(alternativesOf.get(t) ?? []), ...alternatives]);
@@ -255,10 +255,9 @@ function analyzeTermsAfresh(client: Database.Database, query: string, stats: Cor
         // A two-letter term ("ct", "hf") means many things and costs the most to count (TermCounter then
         // reads every word sharing its first letter): it still covers the question's word, but is not searched for
         if (counts.has(t) || t.length < MIN_EXPANSION_LENGTH) continue;
-        const known = expansions.get(t) ?? { weight: 0, standsFor: new Set<string>() };
+        const known = expansions.get(t) ?? { weight: 0, standsFor: new Set<string>(), shared: new Set<string>() };
         known.weight = Math.max(known.weight, weight);
-        // (Not a word the two names share: "periodontal disease" stands for the "gum" of "gum disease", not its "disease".)
-        for (const own of terms) if (counts.has(own) && !alternative.includes(own)) known.standsFor.add(own);
+        for (const own of terms) if (counts.has(own)) (alternative.includes(own) ? known.shared! : known.standsFor).add(own);
         expansions.set(t, known);
       }
     });
@@ -290,7 +289,12 @@ function analyzeTermsAfresh(client: Database.Database, query: string, stats: Cor
     }),
     ...[...expansions]
       .filter(([t]) => dfs.has(t))
-      .map(([term, { weight, standsFor }]): QueryTerm => ({ term, weight, ...measured(term), expansion: true, standsFor: [...standsFor] })),
+      .map(([term, { weight, standsFor, shared }]): QueryTerm => {
+        // For a word the knowledge base never uses, the synonym stands for that word alone, not for a word the two
+        // names share: "periodontal disease" stands for the "gum" of "gum disease", so it scores where "disease" is.
+        const alone = [...standsFor].some((s) => !dfs.get(s));
+        return { term, weight, ...measured(term), expansion: true, standsFor: alone ? [...standsFor] : [...standsFor, ...(shared ?? [])] };
+      }),
   ];
 }
 
