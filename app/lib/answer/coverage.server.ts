@@ -210,7 +210,7 @@ export function holdsValue(
   // "Which antibiotic…?": a drug the question did not name itself.
   if (kind === "drug") {
     const asked = new Set(questionNames.map((n) => n.toLowerCase()));
-    return (sentence.match(/[\p{L}-]{5,}/gu) ?? []).some((w) => namesDrug(w) && !asked.has(w.toLowerCase()));
+    return drugWordsIn(sentence).some((w) => !asked.has(w.toLowerCase()));
   }
   // "How common is it?": a share, or how common in words ("the most common cause", "rarely").
   if (kind === "rate" && attribute === HOW_COMMON_ATTRIBUTE) return re.test(sentence) || COMMON_IN_WORDS.test(sentence);
@@ -618,8 +618,10 @@ export function checkCoverage<P extends PassageLike>(
 /** A dose (interval, course, route) said of another drug than the asked ones: "…flubendazole at 1 mg/kg" for xylazine. */
 function dosesAnotherDrug(kind: AskedKind, sentence: string, frame: Frame): boolean {
   if (!DOSING_KINDS.has(kind) || !frame.drugs.length || frame.drugs.some((d) => namesThing(d, sentence))) return false;
-  return DRUG_CLASS.test(sentence) || (sentence.match(/[\p{L}-]{5,}/gu) ?? []).some((w) => namesDrug(w));
+  return DRUG_CLASS.test(sentence) || drugWordsIn(sentence).length > 0;
 }
+/** The words of a sentence that name a drug. */
+const drugWordsIn = (sentence: string) => (sentence.match(/[\p{L}-]{5,}/gu) ?? []).filter((w) => namesDrug(w));
 /** Drugs named by their class: "Local anaesthetic … a single very deep injection of 5 ml" is no dose of xylazine. */
 const DRUG_CLASS = /\b(?:an(?:a)?esthetics?|antibiotics?|antimicrobials?|NSAIDs?|anthelmintics?|analgesics?|(?:cortico)?steroids?|antifungals?|antivirals?|vaccines?)\b/i;
 

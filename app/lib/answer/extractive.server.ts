@@ -76,9 +76,9 @@ const DIRECT_LEAD = 1.2;
 const QUANTITY_QUESTION = /\b(dose|doses|dosage|dosing|how (much|many|long|often)|mg|ml|rate|frequency|interval|duration|concentration|amount|percent(age)?|prevalence|incidence)\b/i;
 const QUANTITY = /\d(?:[\d.,]*)\s*(?:%|mg|µg|mcg|g|kg|ml|mL|l|iu|IU|units?|mmol|days?|hours?|h|weeks?|months?|years?|times)\b/;
 const QUANTITY_BONUS = 0.15;
-/** With a frame: a sentence holding the asked typed value (a dose, a rate…) leads; one about another species does not. */
 /** A sentence that opens by pointing back at its paragraph's subject ("The virus…", "This disease…", "It…"). */
 const ANAPHORIC_OPENING = /^(?:(?:The|This|These|Such) (?:virus|viruses|disease|diseases|infection|infections|parasite|parasites|bacterium|bacteria|pathogen|agent|condition|syndrome|tumou?r|drug|vaccine)|It|They)\b/;
+/** With a frame: a sentence holding the asked typed value (a dose, a rate…) leads; one about another species does not. */
 const TYPED_BONUS = 0.35;
 const SPECIES_BONUS = 0.1;
 const OTHER_SPECIES_PENALTY = 0.25;

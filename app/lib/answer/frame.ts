@@ -1,6 +1,6 @@
 import lexicon from "./species.json";
 import { findAbbreviations } from "../search/abbreviations";
-import { shorthandBinomials } from "../search/synonyms";
+import { GENUS_ENDING, shorthandBinomials } from "../search/synonyms";
 import { topicWords } from "./questions";
 
 /**
@@ -231,6 +231,8 @@ const PATHOGEN_ENDING = /^[a-z]{3,}(?:virus|viruses|bacter|bacterium|plasma|cocc
 /** The organ a condition's name is made on ("dermat-itis", "enter-itis", "mast-itis"). */
 const ORGAN_ROOT =
   /^(?:derm|enter|mast|arthr|hepat|nephr|col|gastr|ot|kerat|conjunctiv|pneum|encephal|mening|myo|stomat|gingiv|cyst|metr|vagin|card|peri|endo|bronch|rhin|sinus|lamin|tend|myel|laryng|pharyng|tonsil|o?esophag|pancreat|periton|pleur|vascul|phleb|uve|blephar|chol|proct|ile|duoden|jejun|orch|prostat|spondyl|trache|lymph|cellul|pannicul|fasc|pod|vulv|ureth|glomerul|pyel|oste|chondr|synov|burs|neur|radicul|poly|omphal|typhl|balan|sial|aort|arter|ven|lymphang|epididym|funicul|mastoid|ret|scler|irid|cycl|chor|dacry|ophthalm|gloss|cheil|laryngotrache)/;
+/** A word ending as a genus does. */
+const GENUS = new RegExp(`${GENUS_ENDING}$`);
 /** A binomial: capitalised genus then a lower-case epithet ("Babesia divergens"), or its short form ("B. divergens"). */
 const BINOMIAL = /\b([A-Z][a-z]{2,}|[A-Z]\.)\s+([a-z]{3,})\b/g;
 /** Codes: letters with 3+ digits ("GS-441524", "A2059G"): a compound or a mutation the passage must name exactly. */
@@ -587,7 +589,7 @@ function namedThings(text: string) {
     // ("Dirofilaria immitis" ends like a condition, but names no organ as "Malassezia dermatitis" does.)
     if (!/(?:is|us|um|ae|ii|i|a|ens|ensis|ica|oides|ans|ata|ina|ium|ex|ax|ix|ox|ella|ans|ile|genes)$/.test(epithet!) || (CONDITION_ENDING.test(epithet!) && (ORGAN_ROOT.test(epithet!) || !/(?:aria|ia|ella|coccus|bacter|ium)$/.test(genus!)))) continue;
     // A genus has a Latin or Greek ending ("Babesia", "Mycobacterium", "Campylobacter"); "Following intravenous…" is not one.
-    if (genus!.length > 2 && !/(?:a|us|um|ella|ia|is|ma|er|es|on|ix|ax|ex|i|ides|opsis|ophila)$/.test(genus!)) continue;
+    if (genus!.length > 2 && !GENUS.test(genus!)) continue;
     push(pathogens, `${genus} ${epithet}`);
     inBinomial.add(genus!.toLowerCase()).add(epithet!.toLowerCase());
   }

@@ -244,7 +244,7 @@ function analyzeTermsAfresh(client: Database.Database, query: string, stats: Cor
   for (const t of content.length ? content : all) counts.set(t, (counts.get(t) ?? 0) + 1);
   // Synonym phrases: their words get the alternatives, and the alternatives' words are searched for too
   const alternativesOf = new Map<string, string[][]>();
-  const expansions = new Map<string, { weight: number; standsFor: Set<string>; shared?: Set<string> }>();
+  const expansions = new Map<string, { weight: number; standsFor: Set<string>; shared: Set<string> }>();
   const found: Array<{ terms: string[]; alternatives: string[][]; shares?: number[] }> = [...synonymsIn(all), ...abbreviationsIn(client, query, all, { version: stats.version, documentFrequency: (t) => documentFrequencies(client, t, stats) })];
   for (const { terms, alternatives, shares } of found) {
     for (const t of terms) if (counts.has(t)) alternativesOf.set(t, [...(alternativesOf.get(t) ?? []), ...alternatives]);
@@ -257,7 +257,7 @@ function analyzeTermsAfresh(client: Database.Database, query: string, stats: Cor
         if (counts.has(t) || t.length < MIN_EXPANSION_LENGTH) continue;
         const known = expansions.get(t) ?? { weight: 0, standsFor: new Set<string>(), shared: new Set<string>() };
         known.weight = Math.max(known.weight, weight);
-        for (const own of terms) if (counts.has(own)) (alternative.includes(own) ? known.shared! : known.standsFor).add(own);
+        for (const own of terms) if (counts.has(own)) (alternative.includes(own) ? known.shared : known.standsFor).add(own);
         expansions.set(t, known);
       }
     });
@@ -278,7 +278,7 @@ function analyzeTermsAfresh(client: Database.Database, query: string, stats: Cor
     if (!knownForms.get(form) || form === term) continue;
     alternativesOf.set(term, [...(alternativesOf.get(term) ?? []), [form]]);
     // A form the question also writes ("Haemonchus … haemonchosis") is searched for as its own word already.
-    if (!counts.has(form)) expansions.set(form, { weight: EXPANSION_WEIGHT, standsFor: new Set([term]) });
+    if (!counts.has(form)) expansions.set(form, { weight: EXPANSION_WEIGHT, standsFor: new Set([term]), shared: new Set() });
   }
   const dfs = documentFrequencies(client, [...own.map(([t]) => t), ...expansions.keys()].slice(0, MAX_LOOKUPS), stats);
   const measured = (term: string) => ({ df: dfs.get(term) ?? 0, idf: idf(dfs.get(term) ?? 0, stats.chunks) });
@@ -293,7 +293,7 @@ function analyzeTermsAfresh(client: Database.Database, query: string, stats: Cor
         // For a word the knowledge base never uses, the synonym stands for that word alone, not for a word the two
         // names share: "periodontal disease" stands for the "gum" of "gum disease", so it scores where "disease" is.
         const alone = [...standsFor].some((s) => !dfs.get(s));
-        return { term, weight, ...measured(term), expansion: true, standsFor: alone ? [...standsFor] : [...standsFor, ...(shared ?? [])] };
+        return { term, weight, ...measured(term), expansion: true, standsFor: alone ? [...standsFor] : [...standsFor, ...shared] };
       }),
   ];
 }

@@ -71,8 +71,10 @@ export function synonymsIn(queryTerms: string[]): SynonymMatch[] {
   return [...found.values()];
 }
 
+/** The endings of a Latin or Greek genus ("Babesia", "Mycobacterium", "Campylobacter", "Clostridioides"). */
+export const GENUS_ENDING = "(?:a|us|um|ella|ia|is|ma|er|es|on|ix|ax|ex|i|ides|opsis|ophila)";
 /** A binomial written out in a synonym group ("clostridioides difficile"): a Latin genus and epithet. */
-const WRITTEN_BINOMIAL = /^([a-z]{3,}(?:a|us|um|ella|ia|is|ma|er|es|on|ix|ax|ex|i|ides|opsis|ophila)) ([a-z]{3,})$/;
+const WRITTEN_BINOMIAL = new RegExp(`^([a-z]{3,}${GENUS_ENDING}) ([a-z]{3,})$`);
 
 /**
  * Shorthand that abbreviates a binomial of its group word by word ("c diff": Clostridioides difficile, each
