@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDb, setBetaAccess } from "../support/db";
@@ -196,6 +197,40 @@ describe("bad uploads change nothing", () => {
     const streamed = await uploadStreamed(admin, "/api/admin/documents/upload", { name: "big.txt", type: "text/plain", megabytes: 7 });
     expect(streamed.status).toBe(413);
     expect(filesOnDisk()).toEqual(before);
+  });
+
+  it("reads and drops the rest of a body declared too large, so the same connection serves the next request", async () => {
+    // One kept-alive socket: the 413's connection must carry the next request. Left unread, the body
+    // stalls the client's upload and the next request, until the server resets the connection.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (method: string, pathname: string, body?: Buffer) =>
+      new Promise<{ status: number; text: string; reusedSocket: boolean }>((resolve, reject) => {
+        const req = http.request(server.url + pathname, {
+          method,
+          agent,
+          headers: body
+            ? { Cookie: admin.cookie, Origin: server.url, "Content-Type": "multipart/form-data; boundary=x", "Content-Length": body.length }
+            : {},
+        });
+        const sent = new Promise((done) => req.on("finish", done));
+        req.on("error", reject);
+        req.on("response", (res) => {
+          let text = "";
+          res.on("data", (d) => (text += d));
+          res.on("end", () => void sent.then(() => resolve({ status: res.statusCode!, text, reusedSocket: req.reusedSocket })));
+        });
+        req.end(body);
+      });
+    try {
+      const refused = await send("POST", "/api/admin/documents/upload", Buffer.alloc(9 * 1024 * 1024, 65));
+      expect(refused.status).toBe(413);
+      expect(JSON.parse(refused.text)).toEqual({ message: "The file is larger than the 5 MB limit" });
+      const next = await send("GET", "/api/health");
+      expect(next.status).toBe(200);
+      expect(next.reusedSocket).toBe(true);
+    } finally {
+      agent.destroy();
+    }
   });
 
   it("refuses unsupported and mislabelled files with 415", async () => {

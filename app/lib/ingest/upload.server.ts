@@ -70,14 +70,22 @@ export function refuseOverQuota(ownerId: string, quota: number, db: Db = getDb()
   throw jsonError(409, message, { used, quota });
 }
 
+/** How far past the limit a refused body is still read and dropped rather than the connection cut. */
+const DRAIN_FACTOR = 4;
+
 /**
  * The answer to an upload refused before its body was read (signed out, not approved, library full,
- * not multipart): a body within the upload limit is read and dropped first so the connection stays
- * usable (see discardBody). A body declared too large is answered unread, as the client is still sending.
+ * not multipart, declared too large). The body is read and dropped so the connection stays usable (see
+ * discardBody): one within the upload limit before answering; one declared larger while the answer goes
+ * out, as the client is still sending it. A body declared over DRAIN_FACTOR times the limit is not worth
+ * reading: the answer closes the connection instead.
  */
 export async function refuseUnreadUpload(request: Request, refusal: Response, maxBytes = getConfig().MAX_UPLOAD_MB * 1024 * 1024): Promise<Response> {
   const limit = maxBytes + MULTIPART_OVERHEAD;
-  if (Number(request.headers.get("content-length") ?? 0) <= limit) await discardBody(request, limit);
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared <= limit) await discardBody(request, limit);
+  else if (declared <= DRAIN_FACTOR * limit) void discardBody(request, declared);
+  else refusal.headers.set("Connection", "close");
   return refusal;
 }
 
