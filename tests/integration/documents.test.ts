@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDb, setBetaAccess } from "../support/db";
 import { longPdfBytes, longText } from "../support/fixtures";
 import { HttpClient, startServer, type TestServer } from "../support/server";
-import { FIXTURE_DOCUMENTS, sessionOf, upload, uploadFixture, uploadStreamed, waitForSession } from "../support/uploads";
+import { FIXTURE_DOCUMENTS, sendOnAgent, sessionOf, upload, uploadFixture, uploadStreamed, waitForSession } from "../support/uploads";
 
 /**
  * The knowledge-base routes over real HTTP: who may call them, uploads of every fixture
@@ -203,29 +203,12 @@ describe("bad uploads change nothing", () => {
     // One kept-alive socket: the 413's connection must carry the next request. Left unread, the body
     // stalls the client's upload and the next request, until the server resets the connection.
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const send = (method: string, pathname: string, body?: Buffer) =>
-      new Promise<{ status: number; text: string; reusedSocket: boolean }>((resolve, reject) => {
-        const req = http.request(server.url + pathname, {
-          method,
-          agent,
-          headers: body
-            ? { Cookie: admin.cookie, Origin: server.url, "Content-Type": "multipart/form-data; boundary=x", "Content-Length": body.length }
-            : {},
-        });
-        const sent = new Promise((done) => req.on("finish", done));
-        req.on("error", reject);
-        req.on("response", (res) => {
-          let text = "";
-          res.on("data", (d) => (text += d));
-          res.on("end", () => void sent.then(() => resolve({ status: res.statusCode!, text, reusedSocket: req.reusedSocket })));
-        });
-        req.end(body);
-      });
     try {
-      const refused = await send("POST", "/api/admin/documents/upload", Buffer.alloc(9 * 1024 * 1024, 65));
+      const body = { type: "multipart/form-data; boundary=x", bytes: Buffer.alloc(9 * 1024 * 1024, 65) };
+      const refused = await sendOnAgent(agent, admin, "POST", "/api/admin/documents/upload", body);
       expect(refused.status).toBe(413);
-      expect(JSON.parse(refused.text)).toEqual({ message: "The file is larger than the 5 MB limit" });
-      const next = await send("GET", "/api/health");
+      expect(JSON.parse(refused.body)).toEqual({ message: "The file is larger than the 5 MB limit" });
+      const next = await sendOnAgent(agent, admin, "GET", "/api/health");
       expect(next.status).toBe(200);
       expect(next.reusedSocket).toBe(true);
     } finally {

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDb, setBetaAccess } from "../support/db";
 import { HttpClient, startServer, type TestServer } from "../support/server";
-import { FIXTURE_DOCUMENTS, LIBRARY_UPLOADS, upload, uploadStreamed, waitForSession } from "../support/uploads";
+import { FIXTURE_DOCUMENTS, LIBRARY_UPLOADS, sendOnAgent, upload, uploadStreamed, waitForSession, type Reply } from "../support/uploads";
 
 /**
  * The private document library over real HTTP against the built server: who may call its routes,
@@ -76,26 +76,6 @@ async function askStreamed(client: HttpClient, question: string): Promise<string
   return res.text();
 }
 
-type Reply = { status: number; body: string };
-
-/** One request on `agent`; settles when the answer has arrived and the whole body has been sent. */
-function send(agent: http.Agent, client: HttpClient, method: string, pathname: string, body?: { type: string; bytes: Buffer }): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { Cookie: client.cookie, Origin: server.url };
-    if (body) Object.assign(headers, { "Content-Type": body.type, "Content-Length": String(body.bytes.length) });
-    const req = http.request(server.url + pathname, { method, agent, headers });
-    const sent = new Promise((done) => req.on("finish", done));
-    req.on("response", (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (d: string) => (text += d));
-      res.on("end", () => void sent.then(() => resolve({ status: res.statusCode!, body: text })));
-    });
-    req.on("error", reject);
-    req.end(body?.bytes);
-  });
-}
-
 /**
  * A 10 MB upload the server refuses before reading it, then another request over the same kept-alive
  * connection. Unread, the body would fill the connection's buffers: its sending would never end, and
@@ -110,8 +90,8 @@ async function refusedUploadThenNext(client: HttpClient): Promise<[Reply, Reply]
   const body = { type: encoded.headers.get("content-type")!, bytes: Buffer.from(await encoded.arrayBuffer()) };
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   try {
-    const refused = await send(agent, client, "POST", LIBRARY_UPLOADS.upload, body);
-    return [refused, await send(agent, client, "GET", "/api/auth/user")];
+    const refused = await sendOnAgent(agent, client, "POST", LIBRARY_UPLOADS.upload, body);
+    return [refused, await sendOnAgent(agent, client, "GET", "/api/auth/user")];
   } finally {
     agent.destroy();
   }

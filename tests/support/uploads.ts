@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { expect } from "vitest";
 import { FIXTURE_DOCUMENTS } from "./fixtures";
@@ -51,6 +52,30 @@ export function uploadStreamed(client: HttpClient, url: string, file: { name: st
     body: stream,
     duplex: "half",
   } as RequestInit & { duplex: "half" });
+}
+
+/** What sendOnAgent got back, and whether its request went over a socket an earlier request had used. */
+export type Reply = { status: number; body: string; reusedSocket: boolean };
+
+/**
+ * One request on `agent` (node:http, for tests that need a kept-alive socket of their own); settles when
+ * the answer has arrived and the whole body has been sent.
+ */
+export function sendOnAgent(agent: http.Agent, client: HttpClient, method: string, pathname: string, body?: { type: string; bytes: Buffer }): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { Cookie: client.cookie, Origin: client.base };
+    if (body) Object.assign(headers, { "Content-Type": body.type, "Content-Length": String(body.bytes.length) });
+    const req = http.request(client.base + pathname, { method, agent, headers });
+    const sent = new Promise((done) => req.on("finish", done));
+    req.on("response", (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (d: string) => (text += d));
+      res.on("end", () => void sent.then(() => resolve({ status: res.statusCode!, body: text, reusedSocket: req.reusedSocket })));
+    });
+    req.on("error", reject);
+    req.end(body?.bytes);
+  });
 }
 
 /** Uploads a file of tests/fixtures/documents under its own name. */
