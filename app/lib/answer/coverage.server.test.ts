@@ -89,6 +89,13 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("Does Streptococcus suis cause Malassezia dermatitis in dogs?", [ITRACONAZOLE_DOGS])).toMatchObject({ covered: false, missing: "name" });
   });
 
+  it("answers from a passage that names no species at all, but not from one on a group that leaves the asked species out", () => {
+    const neutral = passage("Subcutaneous mast cell tumours are more effectively controlled by surgery alone than their cutaneous counterparts.");
+    expect(check("Is surgery alone enough for a subcutaneous mast cell tumour in a dog?", [neutral])).toMatchObject({ covered: true, notCovered: ["dogs"] });
+    const smallRuminants = passage("Septic pedal arthritis does occur in small ruminants but it is rare; digit amputation is then the treatment.");
+    expect(check("Is digit amputation the treatment for septic pedal arthritis in a cow?", [smallRuminants])).toMatchObject({ covered: false, missing: "species" });
+  });
+
   it("refuses a typed value the topic's paragraph does not hold", () => {
     expect(check("What's the incubation period of goat pox?", [GOAT_POX])).toMatchObject({ covered: false, missing: "detail", what: ["duration"] });
     expect(check("What mortality can goat pox reach?", [GOAT_POX])).toMatchObject({ covered: true });
@@ -319,6 +326,13 @@ describe("typed values", () => {
     // A span written without a numeral; "a-d" (figure panels) is no span.
     expect(holdsValue("duration", "The virus can remain viable outside of its host for at least a year.", null)).toBe(true);
     expect(holdsValue("duration", "Lesions are shown in panels a-d of the figure.", null)).toBe(false);
+    // A number word is a whole word: "tend to" is not "ten d(ays)".
+    expect(holdsValue("duration", "Infected hairs tend to be larger in diameter with a fuzzy outline.", null)).toBe(false);
+    expect(holdsValue("duration", "Signs resolve in ten days.", null)).toBe(true);
+    // "Which local anaesthetic…?" is answered by one ("-caine"), not by a sedative named beside it.
+    expect(holdsValue("drug", "This can be carried out under heavy sedation, normally with xylazine.", "local anaesthetic")).toBe(false);
+    expect(holdsValue("drug", "The nerve is blocked with 2% lidocaine.", "local anaesthetic")).toBe(true);
+    expect(holdsValue("drug", "This can be carried out under heavy sedation, normally with xylazine.", null)).toBe(true);
     // The asked period by name, hyphenated or not; another period does not answer it.
     expect(holdsValue("duration", "Classical scrapie has a variable pre-clinical period (2-5 years).", "preclinical")).toBe(true);
     expect(holdsValue("duration", "More than 10,500 cases were diagnosed in goats over a 15-year period.", "preclinical")).toBe(false);

@@ -2,7 +2,7 @@ import { isStopWord, normalizeText, tokenize, type QueryTerm } from "../search/i
 import { memoByText } from "../memo.server";
 import { synonymsIn } from "../search/synonyms";
 import { splitSentences } from "../sentences";
-import { AGE_ATTRIBUTE, askingParts, isFindingAttribute, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
+import { AGE_ATTRIBUTE, askingParts, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
 import { cleanQuote } from "./quotes.server";
 import { match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
@@ -115,7 +115,8 @@ export function namesThing(name: string, text: string): boolean {
 }
 
 const NUMBER_WORD = "(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|several|a few|a couple of)";
-const NUM = `(?:\\d+(?:[.,]\\d+)?|${NUMBER_WORD})`;
+// (A number word is a whole word: "tend to" is not "ten d".)
+const NUM = `(?:\\d+(?:[.,]\\d+)?|\\b${NUMBER_WORD}\\b)`;
 const RANGE = `${NUM}(?:\\s*(?:-|–|to|and)\\s*${NUM})?`;
 const TIME_UNIT = "(?:min(?:ute)?s?|h|hrs?|hours?|d|days?|wks?|weeks?|mo|months?|yrs?|years?)";
 /** A span of time may be "a year" or "an hour" ("can remain viable outside of its host for at least a year"). */
@@ -210,7 +211,7 @@ export function holdsValue(
   // "Which antibiotic…?": a drug the question did not name itself.
   if (kind === "drug") {
     const asked = new Set(questionNames.map((n) => n.toLowerCase()));
-    return drugWordsIn(sentence).some((w) => !asked.has(w.toLowerCase()));
+    return drugWordsIn(sentence).some((w) => !asked.has(w.toLowerCase()) && isOfAskedClass(w, attribute));
   }
   // "How common is it?": a share, or how common in words ("the most common cause", "rarely").
   if (kind === "rate" && attribute === HOW_COMMON_ATTRIBUTE) return re.test(sentence) || COMMON_IN_WORDS.test(sentence);
@@ -447,24 +448,24 @@ export function checkCoverage<P extends PassageLike>(
     const relevantNaming = relevant.filter((p) => naming.includes(p));
     candidates = relevantNaming.length ? relevantNaming : naming;
   }
+  // A passage may name a thing by the abbreviation its document defines for it: "SAV 3 has so far only been detected
+  // in Norway" names the salmonid alphavirus that a passage before spelled out ("Salmonid alphavirus (SAV)").
+  // (Read only when a name is not found as written.)
+  let defined: Map<string, Frame["aliases"]> | null = null;
+  const definedFor = (documentId: string) => {
+    if (!defined) {
+      defined = new Map();
+      for (const p of passing) defined.set(p.documentId, [...(defined.get(p.documentId) ?? []), ...abbreviationsDefinedIn(fullText(p))]);
+    }
+    return defined.get(documentId) ?? [];
+  };
+  const namesIn = (n: string, p: PassageLike) => {
+    const text = fullText(p);
+    if (namesThing(n, text) || (aliasOf(frame, n) !== null && namesThing(aliasOf(frame, n)!, text))) return true;
+    const words = wordsOf(n);
+    return definedFor(p.documentId).some((a) => words.every((w) => a.words.some((d) => d.toLowerCase() === w)) && namesThing(a.abbreviation, text));
+  };
   if (names.length) {
-    // A passage may name a thing by the abbreviation its document defines for it: "SAV 3 has so far only been detected
-    // in Norway" names the salmonid alphavirus that a passage before spelled out ("Salmonid alphavirus (SAV)").
-    // (Read only when a name is not found as written.)
-    let defined: Map<string, Frame["aliases"]> | null = null;
-    const definedFor = (documentId: string) => {
-      if (!defined) {
-        defined = new Map();
-        for (const p of passing) defined.set(p.documentId, [...(defined.get(p.documentId) ?? []), ...abbreviationsDefinedIn(fullText(p))]);
-      }
-      return defined.get(documentId) ?? [];
-    };
-    const namesIn = (n: string, p: PassageLike) => {
-      const text = fullText(p);
-      if (namesThing(n, text) || (aliasOf(frame, n) !== null && namesThing(aliasOf(frame, n)!, text))) return true;
-      const words = wordsOf(n);
-      return definedFor(p.documentId).some((a) => words.every((w) => a.words.some((d) => d.toLowerCase() === w)) && namesThing(a.abbreviation, text));
-    };
     const found = (naming.length ? naming : passing).map((p) => ({ p, hits: names.filter((n) => namesIn(n, p)) }));
     const absent = names.filter((n) => !found.some((f) => f.hits.includes(n)));
     if (absent.length) return { covered: false, missing: "name", what: absent, alternative: null };
@@ -503,8 +504,12 @@ export function checkCoverage<P extends PassageLike>(
   let species = speciesMissingFrom(segments);
   const essay = isEssay(question);
   // An essay's passages that name no species at all ("the affected animal") are not about another species.
-  const namesNoSpecies = () => segments.every((s) => speciesIn(`${s.context}\n${s.text}`).species.size === 0);
-  if (missesFocus(question, frame, species.missingIds) && !(essay && namesNoSpecies())) {
+  const namesNoSpecies = () =>
+    segments.every((s) => {
+      const named = speciesIn(`${s.context}\n${s.text}`);
+      return named.species.size === 0 && named.groups.size === 0;
+    });
+  if (missesFocus(question, frame, species.missingIds) && !namesNoSpecies()) {
     // Another passage about the question's topic and subject may speak of the asked species: "can dogs catch it?" after
     // questions on equine influenza is answered by the one on its transmission to dogs, not by the best on horses.
     const topic = topicTerms(terms, frame);
@@ -514,7 +519,7 @@ export function checkCoverage<P extends PassageLike>(
       (p) =>
         !supporting.includes(p) &&
         topicOf(p) >= bestTopic * SPECIES_ELSEWHERE_WITH_TOPIC &&
-        names.every((n) => namesThing(n, fullText(p))) &&
+        names.every((n) => namesIn(n, p)) &&
         !missesFocus(question, frame, speciesMissingFrom(topicSegments(terms, frame, [p])).missingIds),
     );
     if (elsewhere.length) {
@@ -523,7 +528,7 @@ export function checkCoverage<P extends PassageLike>(
       species = speciesMissingFrom(segments);
     }
   }
-  if (missesFocus(question, frame, species.missingIds) && !(essay && namesNoSpecies())) {
+  if (missesFocus(question, frame, species.missingIds) && !namesNoSpecies()) {
     const best = supporting[0]!;
     // The species its paragraphs on the topic name, not those of a neighbouring paragraph of the same chunk
     // (never the asked one: "gives this for goats …, not for goats" would contradict itself).

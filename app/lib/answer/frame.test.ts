@@ -271,6 +271,18 @@ describe("follow-ups", () => {
     expect(frameOf("10 wk old lab x with known megaoesophagus – could this be GE intussusception?").species).toEqual(["dog"]);
     expect(frameOf("Send samples to the lab for PCR").species).toEqual([]);
     expect(frameOf("my lab results show anaemia in my cat").species).toEqual(["cat"]);
+    // A case opening on the dog described, and a Labrador cross
+    expect(frameOf("Old Lab with laryngeal paralysis, also weak behind – is that GOLPP?").species).toEqual(["dog"]);
+    expect(frameOf("lab cross with a cough – kennel cough?").species).toEqual(["dog"]);
+    expect(frameOf("Old lab results suggested anaemia in the cat").species).toEqual(["cat"]);
+  });
+
+  it("reads the drug class a 'which drug' question asks for, when its members can be told by their names", () => {
+    expect(frameOf("Enucleation in a ram: which local anaesthetic drug goes behind the eye?")).toMatchObject({ asked: ["drug"], attribute: "local anaesthetic" });
+    expect(frameOf("which NSAID is licensed for cats?").attribute).toBe("nsaid");
+    expect(frameOf("which antibiotics work against it?").attribute).toBeNull();
+    // A dose asked beside it is not of the class.
+    expect(frameOf("which NSAID and at what dose?").attribute).toBeNull();
   });
 
   it("reads crayfish, shrimp and pikas as species of their own, and tiamulin as a drug", () => {

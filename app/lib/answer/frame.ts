@@ -296,7 +296,7 @@ const GENERIC_WORDS = new Set(
   run runs running ran keep keeps keeping kept put puts putting bring brings bringing carry carries carrying come comes coming came goes went gone
   let lets letting allow allowed allowing wait waiting getting gotten soon later lately tho though pls approx inj bigger smaller
   till until once max maximum minimum min end ends ended hit hits drag drags protocol protocols regimen regimens schedule schedules
-  gives affected last lasts`.split(/\s+/),
+  gives affected last lasts afterwards afterward beforehand nasty nastier nastiest biggest problem problems issue issues`.split(/\s+/),
 );
 
 /** Does this word name a drug (by its INN stem or as a usual veterinary drug)? */
@@ -349,9 +349,10 @@ const PEOPLE_MEANT = new RegExp(
 export const meansPeople = (question: string) => PEOPLE_MEANT.test(question);
 
 const AGE_WORDS = String.raw`(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[\s-]*(?:yr|yrs|year|years|yo|y\/o|month|months|mo|mos|wk|wks|week|weeks)(?:[\s-]*old)?`;
-/** A Labrador by its pet name: "my lab", "our 12 year old lab", "a 10 wk old lab x". */
+const LAB_DESCRIBED = "(?:black|yellow|chocolate|young|old|elderly|senior|geriatric|male|female|neutered|spayed|entire)";
+/** A Labrador by its pet name: "my lab", "our 12 year old lab", "a 10 wk old lab x", "Old Lab with…", "lab cross". */
 const PET_LAB = new RegExp(
-  String.raw`(?:\b(?:my|our|his|her|their|your)\s+(?:${AGE_WORDS}\s+)?|\b${AGE_WORDS}\s+)(?:(?:black|yellow|chocolate|young|old|elderly|male|female|neutered|spayed)\s+)?labs?\b(?!['’]s\b|\s+(?:tests?|results?|work|findings?|values?|techs?|technicians?))`,
+  String.raw`(?:(?:\b(?:my|our|his|her|their|your)\s+(?:${AGE_WORDS}\s+)?|\b${AGE_WORDS}\s+)(?:${LAB_DESCRIBED}\s+)?|^\s*(?:an?\s+)?${LAB_DESCRIBED}\s+)labs?\b(?!['’]s\b|\s+(?:tests?|results?|work|findings?|values?|techs?|technicians?))|\blabs?\s+(?:x|cross|crosses|mix|retrievers?)\b`,
   "i",
 );
 /** The question with a pet Labrador called what search can find ("my lab" -> "my dog"). */
@@ -401,13 +402,14 @@ const DURATION_ASKED = /\b(how long|duration|incubation|gestation|withdrawal (?:
 const DOSE_ASKED = /\b(dose|doses|dosage|dosing|how much\b.*\b(give|use|administer)|mg\s*\/\s*kg)\b/i;
 /** What asks for a share or a rate ("how common", "what percentage", "how often does it occur"). */
 const ASKED_RATE = new RegExp(
-  String.raw`\b(prevalence|seroprevalence|incidence|mortality|morbidity|case fatality|fatality|percent|percentage|proportion|fraction|what share|how common|how often do(?:es)?|rate of|success rate|recovery rate|survival rate|death rate|fatality rate|attack rate|carrier frequency|allele frequenc(?:y|ies)|how (?:deadly|fatal|lethal)|how much (?:[\w-]+ ){0,4}(?:does|do|did) (?:it|they|[\w-]+) account for|how much (?:[\w-]+ ){0,4}(?:is|are) (?:down to|due to|caused by|attributable to) (?:it|them|[\w-]+)|${HOW_MANY_OUTCOME})\b|\(\s*%\s*\)|(?<![\d.,]\s?)%\s+of\b`,
+  String.raw`\b(prevalence|seroprevalence|incidence|mortality|morbidity|case fatality|fatality|percent|percentage|proportion|fraction|what share|how common|how prevalent|how often do(?:es)?|rate of|success rate|recovery rate|survival rate|death rate|fatality rate|attack rate|carrier frequency|allele frequenc(?:y|ies)|how (?:deadly|fatal|lethal)|how much (?:[\w-]+ ){0,4}(?:does|do|did) (?:it|they|[\w-]+) account for|how much (?:[\w-]+ ){0,4}(?:is|are) (?:down to|due to|caused by|attributable to) (?:it|them|[\w-]+)|${HOW_MANY_OUTCOME})\b|\(\s*%\s*\)|(?<![\d.,]\s?)%\s+of\b`,
   "i",
 );
 const ASKED: Array<[AskedKind, RegExp]> = [
   ["dose", DOSE_ASKED],
   // "How often should it be given/repeated": a dosing interval; "how often do cats show bleeding": a rate (below).
-  ["interval", /\b(how (?:often|frequently)\b(?:\W+\w+){0,4}?\W+(?:give|given|giving|administer(?:ed|ing)?|repeat(?:ed|ing)?|dose[ds]?|dosing|treat(?:ed|ing)?|appl(?:y|ied|ying)|inject(?:ed|ing)?|(?:re)?vaccinat(?:e[ds]?|ing)|booster(?:s|ed|ing)?|retest(?:ed|ing)?|deworm(?:ed|ing)?|drench(?:ed|ing)?|worm(?:ed|ing)|bath(?:e|ed|es|ing)?|wash(?:ed|es|ing)?|shampoo(?:ed|s|ing)?|soak(?:ed|s|ing)?|clean(?:ed|s|ing)?|check(?:ed|s|ing)?|monitor(?:ed|s|ing)?|test(?:ed|s|ing)?|need(?:ed|s)?)|dosing interval|interval between|intervals|repeated?|repeat the|how many times|how (?:far|long|much time|many (?:days|weeks|months)) apart|every how many|schedules?)\b/i],
+  // ("How often should I dip her?": how often one does something is its interval.)
+  ["interval", /\b(how (?:often|frequently) (?:should|must|do|can) (?:i|we|you)\b|how (?:often|frequently)\b(?:\W+\w+){0,4}?\W+(?:give|given|giving|administer(?:ed|ing)?|repeat(?:ed|ing)?|dose[ds]?|dosing|treat(?:ed|ing)?|appl(?:y|ied|ying)|inject(?:ed|ing)?|(?:re)?vaccinat(?:e[ds]?|ing)|booster(?:s|ed|ing)?|retest(?:ed|ing)?|deworm(?:ed|ing)?|drench(?:ed|ing)?|worm(?:ed|ing)|bath(?:e|ed|es|ing)?|wash(?:ed|es|ing)?|shampoo(?:ed|s|ing)?|soak(?:ed|s|ing)?|clean(?:ed|s|ing)?|check(?:ed|s|ing)?|monitor(?:ed|s|ing)?|test(?:ed|s|ing)?|need(?:ed|s)?)|dosing interval|interval between|intervals|repeated?|repeat the|how many times|how (?:far|long|much time|many (?:days|weeks|months)) apart|every how many|schedules?)\b/i],
   // "At what age…", "how old…": an age, said as a span of time ("above 2 weeks of age").
   ["duration", DURATION_ASKED],
   ["route", /\b(route|routes|orally|intravenous(?:ly)?|subcutaneous(?:ly)?|intramuscular(?:ly)?|topical(?:ly)?|how (?:is|should|do) (?:it|they|\w+) (?:be )?(?:given|administered))\b/i],
@@ -420,7 +422,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   // "Which genes…": a gene symbol. "Which mutation…" is answered by a variant of the asked gene, not by another gene.
   ["gene", /\b(which|what)\s+(?:\w+\s+){0,2}(genes?|loci|locus|alleles?)\b/i],
   // "Which antibiotic…", "what drug…": answered by a drug's name.
-  ["drug", /\b(which|what)\s+(?:\w+\s+){0,2}(drugs?|antibiotics?|antimicrobials?|antifungals?|antivirals?|anthelmintics?|dewormers?|medications?|medicines?|analgesics?|sedatives?|anaesthetics?|anesthetics?)\b/i],
+  ["drug", /\b(which|what)\s+(?:\w+\s+){0,2}(drugs?|antibiotics?|antimicrobials?|antifungals?|antivirals?|anthelmintics?|dewormers?|medications?|medicines?|analgesics?|sedatives?|anaesthetics?|anesthetics?|nsaids?|benzodiazepines?|fluoroquinolones?|tetracyclines?|penicillins?|cephalosporins?)\b/i],
   ["diagnosis", /\b(diagnos\w*|test(?:s|ing)?|stain(?:s|ing)?|biopsy|detect\w*|confirm\w*|differentiate|tell (?:\w+ )?from)\b/i],
   ["prognosis", /\b(prognos\w*|outcomes?|outlook|survive|survival|recover(?:y)?)\b/i],
   ["cause", /\b(cause[sd]?|causing|why|aetiolog\w*|etiolog\w*|risk factors?|pathogenesis|mechanism)\b/i],
@@ -474,9 +476,39 @@ const RESOLVES = /\b(?:settle|subside|resolve|clear up|disappear|go away|improve
 export const OUTSIDE_A_HOST = /\b(?:environment\w*|outside (?:of )?(?:the |its |a )?(?:host|body|animal)s?|soils?|surfaces?|fomites?|pastures?|bedding|premises|faeces|feces|manure|litter|water)\b/i;
 const PERSISTS = /\b(?:surviv(?:e|es|ed|ing|al)|persist(?:s|ed|ing|ence)?|last(?:s|ed|ing)?|remains?|stays?|viable|infectious|infective|linger(?:s|ed|ing)?|(?:hang|hangs|hanging|stick|sticks|sticking) around)\b/;
 
+/**
+ * Drug classes whose members their INN stems tell: "which local anaesthetic goes in?" is not answered by a sentence
+ * naming xylazine. (Class as asked, its members' names.)
+ */
+const DRUG_CLASS_MEMBERS: Array<[asked: RegExp, member: RegExp]> = [
+  [/\blocal an(?:a)?esthetics?\b/, /caine$/],
+  [/\bnsaids?\b/, /(?:profen|coxib|oxicam)$|^(?:flunixin|phenylbutazone|aspirin|metamizole|dipyrone|tolfenamic)/],
+  [/\bbenzodiazepines?\b/, /(?:azepam|azolam)$/],
+  [/\bfluoroquinolones?\b/, /floxacin$/],
+  [/\btetracyclines?\b/, /cycline$/],
+  [/\bpenicillins?\b/, /cillin$/],
+  [/\bcephalosporins?\b/, /^ce(?:f|ph)/],
+  [/\bantifungals?\b/, /(?:conazole|fungin)$|^(?:terbinafine|griseofulvin|amphotericin|nystatin|natamycin)/],
+];
+
+/** The drug class a "which drug" question asks for, as its attribute ("local anaesthetic"), when its members can be told. */
+function drugClassAsked(s: string): string | null {
+  const which = /\b(?:which|what)\s+((?:[\w-]+\s+){0,2}[\w-]+)\b/g;
+  for (const m of s.matchAll(which)) for (const [asked] of DRUG_CLASS_MEMBERS) if (asked.test(m[1]!)) return asked.exec(m[1]!)![0];
+  return null;
+}
+
+/** Is this drug name a member of the asked class (any drug, when the class is not one whose members can be told)? */
+export function isOfAskedClass(drug: string, attribute: string | null): boolean {
+  const entry = attribute ? DRUG_CLASS_MEMBERS.find(([asked]) => asked.test(attribute)) : undefined;
+  return !entry || entry[1].test(drug.toLowerCase());
+}
+
 /** The noun a typed value is about: "the incubation period", "how many serotypes", "mortality". */
 function attributeOf(sentence: string, asked: AskedKind[]): string | null {
   const s = sentence.toLowerCase();
+  // "Which local anaesthetic…": the class (only when no other value is asked, which the class would be read as being of).
+  if (asked.includes("drug") && asked.every((k) => k === "drug" || !TYPED_KINDS.has(k))) return drugClassAsked(s);
   if (asked.includes("duration") || asked.includes("interval")) {
     if (asked.includes("duration") && PERSISTS.test(s) && OUTSIDE_A_HOST.test(s)) return PERSISTENCE_ATTRIBUTE;
     // A yes/no question beside it asks no span: "how long do the signs take to settle, and do they stop shedding then?"

@@ -853,6 +853,14 @@ describe("typo tolerance", () => {
     expect(correctQuery(db.$client, "hepatitic disease patterns").corrections).toEqual([]);
   });
 
+  it("spells a word misspelled in the ending its stem drops as the English word ('prevalant'), for what reads what is asked", () => {
+    const db = freshDb();
+    addDocument(db, { id: "tryps", title: "Trypanosomes", pages: [page(5, [para("The prevalence of T. vivax in cattle herds was 12%.")])] });
+    expect(correctQuery(db.$client, "how prevalant is T. vivax in cattle?").corrections).toEqual([{ typed: "prevalant", searched: "prevalent" }]);
+    // A word of the knowledge base that no dictionary holds stays as typed.
+    expect(correctQuery(db.$client, "vivax herds").corrections).toEqual([]);
+  });
+
   it("corrects two letters swapped at a word's start ('pnuemothorax'), which the kept prefix cannot see", () => {
     const db = freshDb();
     addDocument(db, { id: "thorax", title: "Thoracic Surgery", pages: [page(8, [para("Blunt trauma is a common cause of pneumothorax in cats; pneumonia is rarer.")])] });

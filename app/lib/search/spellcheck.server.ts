@@ -130,6 +130,27 @@ function nearestWord(client: Database.Database, typed: string, term: string, max
 }
 
 /**
+ * The English word one edit from `typed` with the same index term ("prevalant" -> "prevalent"), if any. The edit is
+ * in the ending the stemmer drops (from the stem's last letter on): elsewhere it would change the stem.
+ */
+function sameStemSpelling(typed: string, term: string): string | null {
+  const letters = "abcdefghijklmnopqrstuvwxyz";
+  const edits = new Set<string>();
+  for (let i = Math.max(0, term.length - 1); i <= typed.length; i++) {
+    const [head, tail] = [typed.slice(0, i), typed.slice(i)];
+    if (tail) edits.add(head + tail.slice(1));
+    if (tail.length > 1) edits.add(head + tail[1] + tail[0] + tail.slice(2));
+    for (const letter of letters) {
+      if (tail) edits.add(head + letter + tail.slice(1));
+      edits.add(head + letter + tail);
+    }
+  }
+  edits.delete(typed);
+  for (const word of edits) if (isEnglishWord(word) && tokenize(word)[0] === term) return word;
+  return null;
+}
+
+/**
  * Two letters swapped at the start ("pnuemothorax"): the one typo the kept prefix cannot see. The word with them
  * swapped back is looked up like a typed word, with the swap counted as one edit (tried only when nothing nearer
  * was found, as each lookup reads the index terms under another prefix).
@@ -164,7 +185,18 @@ export function correctQuery(client: Database.Database, query: string, maxEdits:
     if (allowed <= 0) continue;
     const term = tokenize(lower)[0];
     // Cheapest first: the dictionary is in memory, the index lookup stops at one posting
-    if (!term || isEnglishWord(typed) || indexHolds(client, term)) continue;
+    if (!term || isEnglishWord(typed)) continue;
+    if (indexHolds(client, term)) {
+      // Misspelled in an ending the stemmer drops ("prevalant"): search finds it as typed, but what reads the
+      // question's words (what is asked: a prevalence) needs the English word of that stem.
+      // (Not a word the knowledge base writes so: "Theileria annae" is no typo of "Anna".)
+      const spelled = sameStemSpelling(lower, term);
+      if (spelled && !surfaceWords(client, term).includes(lower)) {
+        replaced.set(lower, spelled);
+        corrections.push({ typed, searched: spelled });
+      }
+      continue;
+    }
     const searched = nearestWord(client, lower, term, allowed) ?? swappedNearStart(client, lower, allowed);
     if (!searched || searched === lower) continue;
     replaced.set(lower, searched);

@@ -64,6 +64,11 @@ describe("synonyms in a query", () => {
     expect(found("peripheral eos")).toContainEqual({ terms: tokenize("eos"), alternatives: [tokenize("eosinophils")] });
   });
 
+  it("reads an owner's 'chubby' as obese, and Tembusu virus by its abbreviation", () => {
+    expect(found("our pony is a bit chubby")).toContainEqual({ terms: tokenize("chubby"), alternatives: expect.arrayContaining([tokenize("obesity")]) });
+    expect(found("Tembusu virus in laying ducks")).toContainEqual({ terms: tokenize("tembusu virus"), alternatives: expect.arrayContaining([tokenize("dtmuv")]) });
+  });
+
   it("reads clinicians' chat shorthand ('calici', 'hep E', 'unvaxxed', 'gunky eyes') as the words textbooks use", () => {
     expect(found("does calici fit?")).toContainEqual({ terms: tokenize("calici"), alternatives: [tokenize("calicivirus")] });
     expect(found("is swine hep E a zoonosis?")).toContainEqual({ terms: tokenize("hep e"), alternatives: [tokenize("hepatitis e")] });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { tokenize } from "./tokenize";
-import { adjectiveForms, clinicalForms, diseaseForms, nameForms, virusForms, wordForms } from "./word-forms";
+import { adjectiveForms, clinicalForms, describedForms, diseaseForms, nameForms, virusForms, wordForms } from "./word-forms";
 
 const stem = (word: string) => tokenize(word)[0]!;
 const formsOf = (word: string) => nameForms(stem(word));
@@ -88,5 +88,21 @@ describe("a parasite's genus and the disease named after it", () => {
     expect(diseaseForms(stem("babesiosis"))).toContain(stem("Babesia"));
     expect(wordForms(stem("Haemonchus"))).toContain(stem("haemonchosis"));
     expect(diseaseForms(stem("dog"))).toEqual([]);
+  });
+});
+
+describe("an everyday adjective in '-y' and the thing it names", () => {
+  it("gives the noun's index terms for the adjective's, with and without a final 'e' or a doubled consonant", () => {
+    expect(describedForms(tokenize("slimy")[0]!)).toContain(tokenize("slime")[0]);
+    expect(describedForms(tokenize("bloody")[0]!)).toEqual([tokenize("blood")[0]]);
+    expect(describedForms(tokenize("scaly")[0]!)).toContain(tokenize("scale")[0]);
+    expect(describedForms(tokenize("scabby")[0]!)).toContain("scab");
+    expect(wordForms(tokenize("crusty")[0]!)).toContain("crust");
+  });
+
+  it("gives nothing for other words, or for short ones", () => {
+    expect(describedForms("slime")).toEqual([]);
+    expect(describedForms("dai")).toEqual([]);
+    expect(describedForms("antibiot")).toEqual([]);
   });
 });

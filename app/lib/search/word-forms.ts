@@ -81,8 +81,23 @@ export function diseaseForms(term: string): string[] {
   return [...out].filter((form) => form.length >= MIN_ROOT);
 }
 
+/**
+ * An everyday adjective in "-y" and the thing it is made of: owners describe what they see ("slimy", "scaly",
+ * "scabby", "bloody"), textbooks name it ("slime", "scale", "scab", "blood"). Input: the adjective's index term,
+ * which Porter ends in "i" ("slimi"); output: the index terms of the noun with and without a final "e", and
+ * without a doubled last consonant.
+ */
+export function describedForms(term: string): string[] {
+  if (term.length < MIN_ROOT + 1 || !/^[a-z]+[b-df-hj-np-tv-z]i$/.test(term)) return [];
+  const root = term.slice(0, -1);
+  const words = [root, `${root}e`, ...(/([b-df-hj-np-tv-z])\1$/.test(root) ? [root.slice(0, -1)] : [])];
+  const out = new Set(words.map((w) => tokenize(w)[0] ?? "").filter((form) => form.length >= MIN_ROOT && form !== term));
+  return [...out];
+}
+
 /** Every other form of a word to try when the knowledge base never uses it. */
-export const wordForms = (term: string): string[] => [...new Set([...nameForms(term), ...clinicalForms(term), ...diseaseForms(term)])];
+export const wordForms = (term: string): string[] =>
+  [...new Set([...nameForms(term), ...clinicalForms(term), ...diseaseForms(term), ...describedForms(term)])];
 
 /**
  * A disease's abbreviation and its virus's: "ASF" / "ASFV", "CSF" / "CSFV", "FMD" / "FMDV", "PPR" / "PPRV". A
