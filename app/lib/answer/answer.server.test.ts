@@ -215,6 +215,18 @@ describe("the extractive answerer", () => {
     expect(cats.citations).toMatchObject([{ document: "Canine Dermatology Formulary", page: 1 }]);
   });
 
+  it("answers from passages that name no species, saying that they do not say which species they are about", async () => {
+    kb.add({
+      id: "oncology",
+      title: "Oncology Notes",
+      fileType: "txt",
+      pages: [page(14, [heading("Subcutaneous mast cell tumours"), para("Subcutaneous mast cell tumours are more effectively controlled by surgery alone than their cutaneous counterparts.")])],
+    });
+    const result = await ask("Is surgery alone enough for a subcutaneous mast cell tumour in a dog?");
+    expect(result.content.split("\n")[0]).toBe("Subcutaneous mast cell tumours are more effectively controlled by surgery alone than their cutaneous counterparts. [1]");
+    expect(result.content).toContain("_The cited passages name no species: check that what they say applies to dogs._");
+  });
+
   it("leads with the sentence that lists the signs when the question asks for clinical signs", async () => {
     addParagraph(
       "babesia",

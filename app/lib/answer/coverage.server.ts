@@ -36,6 +36,8 @@ export type Coverage<P extends PassageLike> =
       supporting: Array<ScoredPassage<P>>;
       /** Asked species named in passing that the passages do not cover ("…for dogs and cats?" with dogs only). */
       notCovered: string[];
+      /** The passages name no species at all: they do not say whether they speak of the asked one. */
+      namesNoSpecies?: boolean;
     }
   | {
       covered: false;
@@ -617,7 +619,7 @@ export function checkCoverage<P extends PassageLike>(
     if (!saying) return { covered: false, missing: "detail", what: [detail.kind], alternative: null };
     supporting.push(saying);
   }
-  return { covered: true, supporting, notCovered: species.missing };
+  return { covered: true, supporting, notCovered: species.missing, namesNoSpecies: species.missing.length > 0 && namesNoSpecies() };
 }
 
 /** A dose (interval, course, route) said of another drug than the asked ones: "…flubendazole at 1 mg/kg" for xylazine. */

@@ -359,6 +359,8 @@ type Retrieved = {
   uncovered: Extract<Coverage<Passage>, { covered: false }> | null;
   /** Asked species the answer does not cover although it answers for the others. */
   notCovered: string[];
+  /** The passages answering name no species at all (so not the asked ones in notCovered either). */
+  namesNoSpecies: boolean;
   /** Chunks that carry the question's topic. */
   supporting: Set<number>;
   /** The overview's passages first (`overview` of them), then the aspects' new ones; empty when nothing is relevant. */
@@ -373,7 +375,7 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
   const terms = withWrittenForms(found.analysis.terms, request.question);
   const weighted = withCarriedTopicHalved(request.question, terms, frame);
   const main = judgeRelevance(gateTerms(request.question, weighted), found.passages);
-  if (main.abstain) return { terms, uncovered: null, notCovered: [], supporting: new Set(), passages: [], overview: 0, sections: [] };
+  if (main.abstain) return { terms, uncovered: null, notCovered: [], namesNoSpecies: false, supporting: new Set(), passages: [], overview: 0, sections: [] };
   // A drug or scheme no passage names ("metformin dose", "FAMACHA scores") must be covered like a known one.
   // (An abbreviation the frame holds is not otherwise required: a passage may spell it out. One no passage writes
   // and none spells out is.)
@@ -381,7 +383,7 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
   const unseen = unseenNames(request.question, terms, writtenOtherwise).filter((n) => !frame.names.includes(n) && !frame.drugs.includes(n.toLowerCase()));
   const { tailed, continuations } = withTails(main.relevant, deps);
   const covered = checkCoverage(request.question, coverageTerms(request.question, terms, frame), unseen.length ? { ...frame, names: [...frame.names, ...unseen] } : frame, main.relevant.map(tailed), main.passing.map(tailed));
-  if (!covered.covered) return { terms, uncovered: covered, notCovered: [], supporting: new Set(), passages: [], overview: 0, sections: [] };
+  if (!covered.covered) return { terms, uncovered: covered, notCovered: [], namesNoSpecies: false, supporting: new Set(), passages: [], overview: 0, sections: [] };
   // The passages that carry the topic come first, each with its continuation: the answer leads from them.
   const ordered = followedByContinuations(covered.supporting, main.relevant, continuations, deps);
   const supportingIds = new Set([...covered.supporting.map((p) => p.chunkId), ...ordered.continuing]);
@@ -413,7 +415,7 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
     sections.push({ heading: sub, terms: subTerms, passages: mine });
     passages.push(...fresh);
   }
-  return { terms, uncovered: null, notCovered: covered.notCovered, supporting: supportingIds, passages, overview, sections };
+  return { terms, uncovered: null, notCovered: covered.notCovered, namesNoSpecies: covered.namesNoSpecies ?? false, supporting: supportingIds, passages, overview, sections };
 }
 
 function refusal(searchQuery: string, subQuestions: string[], fallbackReason: string | null, note: string | null = null): AnswerResult {
@@ -484,13 +486,19 @@ function uncoveredRefusal(
   return { ...base, content: note ? `${note}\n\n${content}` : content, citations: cited.map(toCitation), passages: [passage] };
 }
 
-/** A question about several species, answered for some: the answer says which it does not cover. */
-function withNotCovered(text: string, frame: Frame, notCovered: string[]): string {
+/**
+ * A question about several species, answered for some: the answer says which it does not cover. Answered from
+ * passages that name no species, it says so: they may or may not be about the asked one.
+ */
+function withNotCovered(text: string, frame: Frame, retrieved: Pick<Retrieved, "notCovered" | "namesNoSpecies">): string {
+  const { notCovered } = retrieved;
   if (!notCovered.length) return text;
   const covered = [...frame.species.map(speciesLabel), ...frame.groups].filter((label) => !notCovered.includes(label) && label !== "humans");
-  const line = covered.length
-    ? `_The knowledge base gives this for ${listOf(covered)}, not for ${listOf(notCovered)}._`
-    : `_The knowledge base does not give this for ${listOf(notCovered)}._`;
+  const line = retrieved.namesNoSpecies
+    ? `_The cited passages name no species: check that what they say applies to ${listOf(notCovered)}._`
+    : covered.length
+      ? `_The knowledge base gives this for ${listOf(covered)}, not for ${listOf(notCovered)}._`
+      : `_The knowledge base does not give this for ${listOf(notCovered)}._`;
   // Before the closing note about how the answer was made, if there is one.
   const note = /\n\n(_[^\n]*_)$/.exec(text);
   return note ? `${text.slice(0, note.index)}\n\n${line}${note[0]}` : `${text}\n\n${line}`;
@@ -604,7 +612,7 @@ export async function answerQuestion(asked: AnswerRequest, deps: AnswerDeps = de
       const repeated = Boolean(verified.text) && repeatsAnswer(verified.text, previous);
       if (verified.text && !repeated) {
         const paged = citeSentencePages(verified.text, numbered);
-        const { content, cited } = finalizeCitations(withNotCovered(paged.text, frame, retrieved.notCovered), paged.passages);
+        const { content, cited } = finalizeCitations(withNotCovered(paged.text, frame, retrieved), paged.passages);
         return {
           content: prefix + content,
           citations: cited.map(toCitation),
@@ -646,7 +654,7 @@ export async function answerQuestion(asked: AnswerRequest, deps: AnswerDeps = de
     return { ...refusal(searchQuery, subQuestions, fallbackReason, note), reading, modelSentences };
   }
   // The extractive answer cites each quoted sentence's own page: its markers number those.
-  const { content, cited } = finalizeCitations(withNotCovered(extractive.text, frame, retrieved.notCovered), extractive.cited);
+  const { content, cited } = finalizeCitations(withNotCovered(extractive.text, frame, retrieved), extractive.cited);
   if (!modelSpoke) emitInPieces(content, request.onToken);
   return {
     content: prefix + content,
