@@ -187,6 +187,17 @@ describe("the extractive answerer", () => {
     expect(other.content).toBe(REFUSAL);
   });
 
+  it("answers what a question asks after a case its passage does not describe", async () => {
+    kb.add({
+      id: "ems",
+      title: "Equine Endocrinology",
+      fileType: "txt",
+      pages: [page(214, [para("Equine metabolic syndrome (EMS) is a collection of risk factors for endocrinopathic laminitis. The most important of these risk factors is insulin dysregulation.")])],
+    });
+    const result = await ask("Fat cob with a cresty neck, bulging eyes and sore feet since spring — what's the key risk factor in equine metabolic syndrome?");
+    expect(result.citations).toMatchObject([{ document: "Equine Endocrinology", page: 214 }]);
+  });
+
   it("answers a lay name from the clinical name's passage, and still refuses what no synonym covers", async () => {
     kb.add({
       id: "respiratory",

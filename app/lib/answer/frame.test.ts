@@ -255,6 +255,16 @@ describe("follow-ups", () => {
     expect(cats!.inherited).not.toEqual([]);
   });
 
+  it("reads a short yes/no question with no subject or species, and one on 'the last case', as follow-ups", () => {
+    const [, breeds] = readConversation(["Goat pox suspected in a herd — how bad can it get?", "are local breeds any tougher?"]);
+    expect(breeds).toMatchObject({ conditions: ["goat pox"] });
+    expect(breeds!.inherited).toContain("conditions");
+    const [, lockdown] = readConversation(["what does equine flu look like in a naive horse?", "how many days should the yard stay locked down after the last case?"]);
+    expect(lockdown).toMatchObject({ conditions: ["equine flu"] });
+    // A longer one with a topic of its own stands alone.
+    expect(readConversation(["Goat pox suspected in a herd — how bad can it get?", "is surgery alone curative for subcutaneous mast cell tumours?"])[1]!.inherited).toEqual([]);
+  });
+
   it("carries what the question asked, not the case it described first", () => {
     const [, goats] = readConversation(["Half my ewes have runny, squinty eyes and a few have gone cloudy. What causes pink eye in sheep?", "can the goats next door catch it off them?"]);
     expect(goats).toMatchObject({ species: ["goat"], topic: ["pink", "eye"] });

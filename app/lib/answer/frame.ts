@@ -781,7 +781,7 @@ const hasOwnTopic = (f: Frame, question: string) =>
  * the one just spoken of, unless the question names one of its own.
  */
 const DEFINITE_KIND =
-  /\b(?:the|this|that|these|those)\s+(?:(?:local|native|indigenous|imported|exotic)\s+)?(?:breeds?|virus(?:es)?|disease|parasites?|bacteri(?:um|a)|infection|condition|drug|medication|treatment|course|regimen|protocol|therapy|dose|dosage|vaccine|form|strain|variant|pathogen|organism|agent|syndrome|tumou?r|cancer|worms?|mites?|ticks?|fung(?:us|i)|toxin|outbreak|lesions?|flock|herd|litter|patients?|animals?|case)\b/i;
+  /\b(?:the|this|that|these|those)\s+(?:(?:local|native|indigenous|imported|exotic|last|first|latest|index|new|sick|affected|infected)\s+)?(?:breeds?|virus(?:es)?|disease|parasites?|bacteri(?:um|a)|infection|condition|drug|medication|treatment|course|regimen|protocol|therapy|dose|dosage|vaccine|form|strain|variant|pathogen|organism|agent|syndrome|tumou?r|cancer|worms?|mites?|ticks?|fung(?:us|i)|toxin|outbreak|lesions?|flock|herd|litter|patients?|animals?|case)\b/i;
 
 /** "…for the cows?", "is it safe in the ewes?": the animals already spoken of. */
 const theAnimals = (question: string) => [...question.matchAll(/\bthe\s+([\p{L}-]+)/giu)].some((m) => speciesIn(m[1]!).species.size > 0 || speciesIn(m[1]!).groups.size > 0);
@@ -802,11 +802,15 @@ const dosesForTheCase = (own: Frame, previous: Frame | null = null) =>
 export const DOSING_KINDS: ReadonlySet<AskedKind> = new Set(["dose", "interval", "duration", "route"]);
 
 /** Does this question lean on the one before it (and not announce a new topic)? */
+const SHORT_YES_NO_WORDS = 6;
+
 function isFollowUp(question: string, own: Frame, previous: Frame): boolean {
   if (SWITCH.test(question)) return false;
   if (LEANS.test(question)) return true;
   if (dosesForTheCase(own, previous)) return true;
   if ((DEFINITE_KIND.test(question) || theAnimals(question)) && !namesOwnThing(own)) return true;
+  // "Are local breeds any tougher?": a short yes/no question naming no subject or species asks about the one spoken of.
+  if (YES_NO_OPENING.test(question) && question.split(/\s+/).length <= SHORT_YES_NO_WORDS && !namesOwnThing(own) && !own.species.length && !own.groups.length) return true;
   // "Most common cause of regurgitation in a dog?" after questions on goat pox: a subject and a species of its own,
   // neither spoken of before.
   const newSpecies = own.species.length > 0 && own.species.every((id) => !previous.species.includes(id));

@@ -328,6 +328,8 @@ function gateTerms(question: string, terms: QueryTerm[]): QueryTerm[] {
   const asking = new Set((question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter(isAskingWord).flatMap((w) => tokenize(w)));
   // "How fast…", "how soon…": the word after "how" says what is asked.
   for (const m of question.toLowerCase().matchAll(/\bhow\s+(fast|quickly|rapidly|soon|long|often|frequently|much|many|far|old|early|late|likely)\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
+  // "Pin the diagnosis down", "nail it down": to establish it.
+  for (const m of question.toLowerCase().matchAll(/\b(pin|nail)\s+(?:[\w'’-]+\s+){0,3}?down\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
   // A species word no passage uses ("pony" in a library that says "horse") cannot tell passages apart; the
   // species check after this one reads it through the species lexicon.
   const speciesTerms = new Set([...speciesIn(question).words].flatMap((w) => tokenize(w)));
@@ -337,6 +339,19 @@ function gateTerms(question: string, terms: QueryTerm[]): QueryTerm[] {
   const kept = terms.filter((t) => !asking.has(t.term) && !unknownSpecies(t) && !unknownNumber(t));
   return withSpeciesWords(question, kept.length ? kept : terms);
 }
+
+/**
+ * The terms of the clause that asks, when a case is told before it and the clause names a topic of its own (three
+ * terms the knowledge base holds at least); null otherwise ("…What are they?" points back to the case).
+ */
+function askedPartTerms(question: string, terms: QueryTerm[]): QueryTerm[] | null {
+  const clause = askingClause(question);
+  if (clause === question) return null;
+  const own = new Set(tokenize(clause));
+  const asked = terms.filter((t) => own.has(t.term));
+  return asked.filter((t) => t.df > 0).length >= MIN_ASKED_TOPIC_TERMS && asked.length < terms.length ? asked : null;
+}
+const MIN_ASKED_TOPIC_TERMS = 3;
 
 /**
  * A species word is held by a passage that names the species another way: "ewes" and "lambs" by one about
@@ -374,7 +389,15 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
   const found = withLeads(await retrieveFor(searchQuery, { k, viewerId: request.viewerId }, deps), deps);
   const terms = withWrittenForms(found.analysis.terms, request.question);
   const weighted = withCarriedTopicHalved(request.question, terms, frame);
-  const main = judgeRelevance(gateTerms(request.question, weighted), found.passages);
+  const gate = gateTerms(request.question, weighted);
+  const main = judgeRelevance(gate, found.passages);
+  // A case told before the question ("Fat cob with a cresty neck — what's the key risk factor in equine metabolic
+  // syndrome?"): when the case's own words keep the passages below the bar, what is asked is judged alone.
+  if (main.abstain) {
+    const asked = askedPartTerms(request.question, gate);
+    const byAsked = asked ? judgeRelevance(asked, found.passages) : null;
+    if (byAsked && !byAsked.abstain) Object.assign(main, byAsked);
+  }
   if (main.abstain) return { terms, uncovered: null, notCovered: [], namesNoSpecies: false, supporting: new Set(), passages: [], overview: 0, sections: [] };
   // A drug or scheme no passage names ("metformin dose", "FAMACHA scores") must be covered like a known one.
   // (An abbreviation the frame holds is not otherwise required: a passage may spell it out. One no passage writes
