@@ -835,6 +835,25 @@ describe("the extractive answerer", () => {
     expect((await ask("Best test to confirm Clostridioides difficile colitis in an adult horse?")).content.split("\n")[0]).toMatch(/^Detection of toxin A or toxin B/);
   });
 
+  it("leads with the site when asked where, not with an anatomical region", async () => {
+    addParagraph(
+      "bloods",
+      "Poultry Clinical Techniques",
+      2,
+      "In the adult chicken the thymus runs along the cervical region close to the jugular vein. The brachial wing vein is the most common site for blood collection.",
+    );
+    expect((await ask("Where is the best site for blood collection in an adult chicken?")).content.split("\n")[0]).toMatch(/^The brachial wing vein is the most common site/);
+    addParagraph("bursa", "Avian Immunology", 110, "Chicken immunoglobulin genes have few variable regions. Immunoglobulin diversity is generated in the bursa of Fabricius by gene conversion.");
+    expect((await ask("In chickens, where is immunoglobulin diversity generated?")).content.split("\n")[0]).toMatch(/^Immunoglobulin diversity is generated in the bursa/);
+  });
+
+  it("answers 'do ducks see colour the same way people do?' from the passage on ducks, not from one on the colour of urine", async () => {
+    addParagraph("urine", "Urinalysis", 40, "Myoglobinuria may cause a reddish colour of the urine (see also Chapter 5). Beeturia is a red colour of the urine seen in some people after eating beets.");
+    addParagraph("vision", "Avian Sensory Biology", 146, "Birds discern colours beyond the limits of human colour perception. Pekin ducks have tetrachromatic vision, rather than the trichromatic vision of humans.");
+    const result = await ask("Do ducks see colour the same way people do?");
+    expect(result.citations[0]).toMatchObject({ document: "Avian Sensory Biology", page: 146 });
+  });
+
   it("quotes a sentence that gives what is asked of a subject its paragraph names ('The virus … for at least a year')", async () => {
     const survives = "The virus is highly resistant to environmental conditions and can remain viable outside of its host for at least a year.";
     addParagraph("parvo", "Canine Infectious Diseases", 5, `Canine parvovirus type 2 (CPV-2) causes fatal gastroenteritis in young dogs; many puppies survive with intensive care. ${survives}`);

@@ -2,7 +2,7 @@ import { isStopWord, normalizeText, tokenize, type QueryTerm } from "../search/i
 import { memoByText } from "../memo.server";
 import { synonymsIn } from "../search/synonyms";
 import { splitSentences } from "../sentences";
-import { AGE_ATTRIBUTE, askingParts, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
+import { AGE_ATTRIBUTE, askingParts, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
 import { cleanQuote } from "./quotes.server";
 import { match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
@@ -302,12 +302,19 @@ function missesFocus(question: string, frame: Frame, missingIds: string[]): bool
   return named.some((o) => o.every((x) => missing.has(x)));
 }
 
-/** The question's content terms without its species words: what the passage must be about. */
+/** Everyday verbs and fillers of a question ("Do ducks see colour the same way…?"): never what a passage is about. */
+const TOPICLESS = new Set(tokenize("see seen sees saw way ways look looks like know knows think get gets got make makes take takes thing things lot lots bit kind sort"));
+
+/** The question's content terms without its species words and fillers: what the passage must be about. */
 function topicTerms(terms: QueryTerm[], frame: Frame): QueryTerm[] {
+  // (And "people", "children" beside another species: words for humans that their label does not stem to.)
+  const humansCompared = frame.species.includes("human") && frame.species.length > 1;
   const speciesStems = new Set(
-    [...frame.species.map(speciesLabel), ...frame.groups].flatMap((label) => tokenize(label)).concat(frame.species.flatMap((id) => tokenize(id))),
+    [...frame.species.map(speciesLabel), ...frame.groups, ...(humansCompared ? wordsNaming("human") : [])]
+      .flatMap((label) => tokenize(label))
+      .concat(frame.species.flatMap((id) => tokenize(id))),
   );
-  const own = terms.filter((t) => !speciesStems.has(t.term) && !speciesIn(t.term).species.size);
+  const own = terms.filter((t) => !speciesStems.has(t.term) && !speciesIn(t.term).species.size && !TOPICLESS.has(t.term));
   return own.length ? own : terms;
 }
 
@@ -315,11 +322,20 @@ function topicTerms(terms: QueryTerm[], frame: Frame): QueryTerm[] {
 function supportingPassages<P extends PassageLike>(terms: QueryTerm[], frame: Frame, relevant: Array<ScoredPassage<P>>): Array<ScoredPassage<P>> {
   if (!relevant.length) return [];
   const topic = topicTerms(terms, frame);
+  // Among passages that hold the topic as well, those naming the asked species first ("Do ducks see colour…?": the
+  // one on ducks' vision before those on the colour of urine).
+  // (Read only for passages tied on the topic.)
+  const asked = frame.species.filter((id) => id !== "human");
+  const named = new Map<PassageLike, number>();
+  const namesAsked = (p: PassageLike) => {
+    if (!named.has(p)) named.set(p, asked.some((id) => mentionsSpecies(speciesIn(fullText(p)), id)) ? 1 : 0);
+    return named.get(p)!;
+  };
   const scored = relevant.map((p) => ({ p, c: match(topic, passageTerms(p)).coverage }));
   const best = Math.max(...scored.map((s) => s.c));
   return scored
     .filter((s) => s.c >= best * SUPPORT_RELATIVE_TO_BEST)
-    .sort((a, b) => b.c - a.c)
+    .sort((a, b) => b.c - a.c || (asked.length ? namesAsked(b.p) - namesAsked(a.p) : 0))
     .slice(0, MAX_SUPPORTING)
     .map((s) => s.p);
 }

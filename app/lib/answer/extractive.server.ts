@@ -105,9 +105,11 @@ const LEAD_VALUE: Partial<Record<AskedKind, (sentence: string, frame: Frame, que
   // fits?" asks for a disease's name instead.
   diagnosis: (s, _frame, question) => HOW_DIAGNOSED.test(question) && DIAGNOSING.test(s),
   // "Where…": a place or a distribution ("more common in some parts of Europe", "endemic in", "worldwide"), or a
-  // site in the body ("harbours in the abomasum", "are located in the pulmonary arteries").
+  // site in the body ("harbours in the abomasum", "is generated in the bursa", "the most common site for blood
+  // collection"). (Not an anatomical region: "along the cervical region" says where an organ runs.)
   location: (s) =>
-    /\b(?:located|found|harbou?r(?:s|ed)?|lives?|resides?|inhabits?|lodge[sd]?|situated|localized|localised)\s+(?:mainly\s+|mostly\s+|primarily\s+)?(?:in|within|inside|on)\s+the\b/i.test(s) || /\b(?:in|across|throughout|from)\s+(?:(?:some|many|most|parts?|areas?|regions?|of|the|southern|northern|eastern|western|central)\s+){0,4}\p{Lu}\p{Ll}{2,}|\b(?:endemic|enzootic|distribut\w+|worldwide|continents?|countries|regions?)\b/u.test(s),
+    /\b(?:located|found|harbou?r(?:s|ed)?|lives?|resides?|inhabits?|lodge[sd]?|situated|localized|localised|generated|produced|synthesi[sz]ed|formed|stored|secreted|replicates?|takes? place)\s+(?:mainly\s+|mostly\s+|primarily\s+)?(?:in|within|inside|on)\s+the\b|\b(?:sites?|spots?)\s+(?:for|of)\b/i.test(s) ||
+    /\b(?:in|across|throughout|from)\s+(?:(?:some|many|most|parts?|areas?|regions?|of|the|southern|northern|eastern|western|central)\s+){0,4}\p{Lu}\p{Ll}{2,}|\b(?:endemic|enzootic|distribut\w+|worldwide|continents?|countries)\b|\b(?:in|across|throughout)\s+(?:(?:many|several|some|most|all|the|tropical|temperate|endemic|other)\s+){0,2}regions?\b/u.test(s),
   season: (s) => SEASON.test(s),
   transmission: (s) => TRANSMITTING.test(s),
   // "Anything we can treat them with?": the sentence on treating it ("There is no specific treatment for BTV").
@@ -186,8 +188,11 @@ const NO_SPECIES = speciesIn("");
 const readSentence = memoByText(REMEMBERED_SENTENCES, (text) => {
   const species = speciesIn(text);
   const none = !species.order.length && !species.words.size && !species.diseases.length && !species.young;
-  return { terms: new Set(tokenize(text)) as ReadonlySet<string>, species: none ? NO_SPECIES : species };
+  // A cross-reference ("(see also Chapter 5, occult blood)") says where else to read, not what the sentence says.
+  const read = text.replace(CROSS_REFERENCE, " ");
+  return { terms: new Set(tokenize(read)) as ReadonlySet<string>, species: none ? NO_SPECIES : species };
 });
+const CROSS_REFERENCE = /\(\s*(?:see|cf\.?|compare)\b[^()]*\)/gi;
 
 function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[], question: string, guide?: AnswerGuide): Sentence[] {
   const wantsQuantity = QUANTITY_QUESTION.test(question);

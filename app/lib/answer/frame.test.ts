@@ -270,6 +270,12 @@ describe("follow-ups", () => {
     expect(goats).toMatchObject({ species: ["goat"], topic: ["pink", "eye"] });
   });
 
+  it("reads 'what drives peak mortality?' as asking a cause, not a rate", () => {
+    expect(frameOf("what water quality drives peak mortality in shrimp ponds?").asked).toEqual(["cause"]);
+    expect(frameOf("what mortality does goat pox cause?").asked).toContain("rate");
+    expect(frameOf("which factor increases mortality, and by how much?").asked).toContain("rate");
+  });
+
   it("reads 'how much human TB is down to it?' as a share", () => {
     expect(frameOf("and how much human TB is down to it?").asked).toContain("rate");
   });

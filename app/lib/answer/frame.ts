@@ -400,6 +400,10 @@ const namesAskedKind = (word: string) => ASKED.some(([, re]) => re.test(word));
 const COUNTED_DOSES = /\bhow many (?:\w+ )?(?:doses|shots|jabs|injections|boosters)\b/i;
 const DURATION_ASKED = /\b(how long|duration|incubation|gestation|withdrawal (?:period|time)s?|for how many (?:days|weeks|months|hours)|how many (?:days|weeks|months|hours|years)|life ?span|life cycle|survival time|median survival|(?:meat|milk|egg) withdrawal|what age|how old|age (?:of|at) onset|how (?:quickly|fast|soon)|when (?:do|does|will|should|did) (?:[\w-]+ ){1,5}(?:settle|subside|resolve|clear|disappear|go away|improve|stop|end|heal)(?:s|d)?)\b/i;
 const DOSE_ASKED = /\b(dose|doses|dosage|dosing|how much\b.*\b(give|use|administer)|mg\s*\/\s*kg)\b/i;
+/** A verb of causing with a rate as its object: "drives peak mortality", "increases the losses". */
+const CAUSES_RATE =
+  /\b(?:drives?|driving|drove|causes?|caused|causing|increases?|raises?|reduces?|lowers?|affects?|influences?|determines?|predicts?|leads? to|results? in|triggers?|worsens?|explains?)\s+(?:the\s+)?(?:[\w-]+\s+)?(?:mortality|morbidity|deaths?|losses|fatalit(?:y|ies))\b/i;
+
 /** What asks for a share or a rate ("how common", "what percentage", "how often does it occur"). */
 const ASKED_RATE = new RegExp(
   String.raw`\b(prevalence|seroprevalence|incidence|mortality|morbidity|case fatality|fatality|percent|percentage|proportion|fraction|what share|how common|how prevalent|how often do(?:es)?|rate of|success rate|recovery rate|survival rate|death rate|fatality rate|attack rate|carrier frequency|allele frequenc(?:y|ies)|how (?:deadly|fatal|lethal)|how much (?:[\w-]+ ){0,4}(?:does|do|did) (?:it|they|[\w-]+) account for|how much (?:[\w-]+ ){0,4}(?:is|are) (?:down to|due to|caused by|attributable to) (?:it|them|[\w-]+)|${HOW_MANY_OUTCOME})\b|\(\s*%\s*\)|(?<![\d.,]\s?)%\s+of\b`,
@@ -698,7 +702,11 @@ export function frameOf(text: string): Frame {
   const matched = ASKED.filter(([kind, re]) => re.test(askedText) && (whQuestion || !TYPED_KINDS.has(kind))).map(([kind]) => kind);
   // "How often do they need bathing?" asks an interval; "how often does it occur?" a rate.
   const rateOnlyByHowOften = matched.includes("interval") && !ASKED_RATE.test(askedText.replace(/\bhow often do(?:es)?\b/gi, " "));
-  const asked = rateOnlyByHowOften ? matched.filter((k) => k !== "rate") : matched;
+  // "What water quality drives peak mortality?" asks what causes it: the mortality is what is caused, not a value asked.
+  const rateOnlyAsCaused =
+    matched.includes("rate") && /\b(?:what|which)\b/i.test(askedText) && !/\bhow (?:much|many)\b|\bpercent|\bproportion\b/i.test(askedText) && CAUSES_RATE.test(askedText) && !ASKED_RATE.test(askedText.replace(new RegExp(CAUSES_RATE.source, "gi"), " "));
+  const asked = rateOnlyByHowOften || rateOnlyAsCaused ? matched.filter((k) => k !== "rate") : matched;
+  if (rateOnlyAsCaused && !asked.includes("cause")) asked.push("cause");
   // "How many cats get it?" asks what share of the animals do: a rate.
   const animalsAffected = countsAnimalsAffected(askedText);
   if (animalsAffected && !asked.includes("rate")) asked.push("rate");
