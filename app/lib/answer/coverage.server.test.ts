@@ -326,6 +326,14 @@ describe("typed values", () => {
     // A span written without a numeral; "a-d" (figure panels) is no span.
     expect(holdsValue("duration", "The virus can remain viable outside of its host for at least a year.", null)).toBe(true);
     expect(holdsValue("duration", "Lesions are shown in panels a-d of the figure.", null)).toBe(false);
+    // A figure's number is no count.
+    expect(holdsValue("count", "A substantial number of RBC must be present in urine before a pink color is observed (Figure 4.5).", "rbcs")).toBe(false);
+    expect(holdsValue("count", "Light pink urine was seen with approximately 600 RBC/hpf (Table 2).", null)).toBe(true);
+    // An interval said as a span is one between doses: an incubation period is none.
+    expect(holdsValue("interval", "The virus typically has a three- to nine-day incubation period.", null)).toBe(false);
+    expect(holdsValue("interval", "A booster is given 2 to 4 weeks later.", null)).toBe(true);
+    expect(holdsValue("interval", "Rabbits are vaccinated annually.", null)).toBe(true);
+    expect(holdsValue("interval", "Cattle require two doses separated by 2 weeks.", null)).toBe(true);
     // A number word is a whole word: "tend to" is not "ten d(ays)".
     expect(holdsValue("duration", "Infected hairs tend to be larger in diameter with a fuzzy outline.", null)).toBe(false);
     expect(holdsValue("duration", "Signs resolve in ten days.", null)).toBe(true);

@@ -124,10 +124,18 @@ const TIME_UNIT = "(?:min(?:ute)?s?|h|hrs?|hours?|d|days?|wks?|weeks?|mo|months?
 /** A span of time may be "a year" or "an hour" ("can remain viable outside of its host for at least a year"). */
 const SPAN = `(?:${RANGE}\\s*-?\\s*${TIME_UNIT}|\\ban?\\s+(?:minute|hour|day|week|month|year))\\b`;
 
+/** A reference to a figure, table or chapter by its number ("Figure 4.5", "Table 2", "Fig. 3a–c"). */
+const FIGURE_NUMBER = /\b(?:fig(?:ure)?s?|tables?|chapters?|plates?)\.?\s*\d+(?:\.\d+)*[a-z]?(?:\s*[-–]\s*[a-z\d]+)?\b/i;
+
+/** How often, in words: "every", "twice", "daily", "q12h", "at intervals". */
+const INTERVAL_WORDS = /\b(?:every|once|twice|thrice|three times|daily|weekly|fortnightly|monthly|annually|yearly|hourly|q\d+h|s\.?i\.?d|b\.?i\.?d|t\.?i\.?d|at intervals?|repeated|interval)\b/i;
+/** What makes a span an interval: something done again after it. */
+const REPEATED = /\b(?:boosters?|boosted|separated|spaced|between|repeat\w*|again|re-?vaccinat\w*|re-?treat\w*|re-?test\w*|apart|intervals?|second (?:dose|injection|vaccination|treatment)|subsequent|thereafter|later)\b/i;
+
 /** The typed values a sentence must hold to answer each kind. */
 const VALUE: Partial<Record<AskedKind, RegExp>> = {
   dose: new RegExp(`\\d(?:[\\d.,]*)\\s*(?:-|–|to)?\\s*\\d*(?:[.,]\\d+)?\\s*(?:mg|µg|μg|mcg|g|ml|mL|l|iu|IU|units?|mmol|ppm|mg\\/kg|ml\\/kg|µg\\/kg)\\b|\\bmg\\/kg\\b|\\bdos(?:e|ed|es|age|ing)\\b[^.]*\\d`, "i"),
-  interval: new RegExp(`\\b(?:every|once|twice|thrice|three times|daily|weekly|fortnightly|monthly|annually|yearly|hourly|q\\d+h|s\\.?i\\.?d|b\\.?i\\.?d|t\\.?i\\.?d|at intervals?|repeated|interval)\\b|${SPAN}`, "i"),
+  interval: new RegExp(`${INTERVAL_WORDS.source}|${SPAN}`, "i"),
   duration: new RegExp(SPAN, "i"),
   // "…at incidence rates of 13 to 24 per 100,000 dogs".
   rate: new RegExp(`\\d\\s*%|\\bper ?cent\\b|\\d\\s+per\\s+(?:\\d[\\d,]*|hundred|thousand|million)\\b|\\b\\d+\\s*(?:of|out of|in)\\s*(?:every\\s*)?\\d+\\b|\\b(?:one|two|three)[- ](?:in|of)[- ](?:two|three|four|five|six|seven|eight|nine|ten|twenty|a hundred|hundred|thousand|every|\\d+)\\b|\\b(?:half|one[- ]third|two[- ]thirds|a third|a quarter|one[- ]quarter|three[- ]quarters)\\b|\\b\\d+\\/\\d+\\b`, "i"),
@@ -203,6 +211,8 @@ export function holdsValue(
 ): boolean {
   const re = VALUE[kind];
   if (!re) return true;
+  // A figure's or table's number is no value: "…before a pink or red color is observed (Figure 4.5)" gives no count.
+  if (FIGURE_NUMBER.test(sentence)) return holdsValue(kind, sentence.replace(new RegExp(FIGURE_NUMBER.source, "gi"), " "), attribute, context, questionNames, defined);
   if (kind === "gene") {
     if (!/\b(genes?|loci|locus|alleles?|variants?|mutations?|haplotypes?)\b/i.test(`${context} ${sentence}`)) return false;
     const asked = new Set(questionNames.map((n) => n.toUpperCase()));
@@ -224,6 +234,9 @@ export function holdsValue(
     if (withoutAges !== sentence) return holdsValue(kind, withoutAges, attribute, context, questionNames, defined);
   }
   if (!re.test(sentence)) return false;
+  // An interval said as a span is one between doses or checks: "a booster 2 weeks later", "repeat after 3 weeks", not
+  // "a three- to nine-day incubation period".
+  if (kind === "interval" && !INTERVAL_WORDS.test(sentence) && !REPEATED.test(sentence)) return false;
   if (!attribute || !isAttributeOf(kind, attribute)) return true;
   // How long a pathogen lasts outside a host is said with where it lasts: "remain viable outside of its host for at
   // least a year", not "geese that had survived Derzsy's disease … in the initial 1-2 weeks".
