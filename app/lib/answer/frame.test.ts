@@ -265,6 +265,19 @@ describe("follow-ups", () => {
     expect(readConversation(["Goat pox suspected in a herd — how bad can it get?", "is surgery alone curative for subcutaneous mast cell tumours?"])[1]!.inherited).toEqual([]);
   });
 
+  it("reads 'look like' and 'properly' as no topic of a follow-up", () => {
+    expect(frameOf("what do they look like on PM?").topic).toEqual([]);
+    expect(frameOf("can they make it properly ill?").topic).toEqual(["ill"]);
+  });
+
+  it("reads a question with a species and a topic of its own, pointing back to nothing, as a new topic whatever it opens with", () => {
+    const [, snake] = readConversation(["my 3 yr old lab has stinky breath, is gum disease common at that age?", "Also, got a corn snake in with tiny red-black dots under the scales — mites?"]);
+    expect(snake).toMatchObject({ species: ["snake"], inherited: [] });
+    // Pointing back, it follows on.
+    const [, goats] = readConversation(["What causes pink eye in sheep?", "also, can the goats next door catch it?"]);
+    expect(goats!.inherited).not.toEqual([]);
+  });
+
   it("carries what the question asked, not the case it described first", () => {
     const [, goats] = readConversation(["Half my ewes have runny, squinty eyes and a few have gone cloudy. What causes pink eye in sheep?", "can the goats next door catch it off them?"]);
     expect(goats).toMatchObject({ species: ["goat"], topic: ["pink", "eye"] });

@@ -296,7 +296,7 @@ const GENERIC_WORDS = new Set(
   run runs running ran keep keeps keeping kept put puts putting bring brings bringing carry carries carrying come comes coming came goes went gone
   let lets letting allow allowed allowing wait waiting getting gotten soon later lately tho though pls approx inj bigger smaller
   till until once max maximum minimum min end ends ended hit hits drag drags protocol protocols regimen regimens schedule schedules
-  gives affected last lasts afterwards afterward beforehand nasty nastier nastiest biggest problem problems issue issues`.split(/\s+/),
+  gives affected last lasts afterwards afterward beforehand nasty nastier nastiest biggest problem problems issue issues like properly`.split(/\s+/),
 );
 
 /** Does this word name a drug (by its INN stem or as a usual veterinary drug)? */
@@ -811,9 +811,15 @@ export const DOSING_KINDS: ReadonlySet<AskedKind> = new Set(["dose", "interval",
 
 /** Does this question lean on the one before it (and not announce a new topic)? */
 const SHORT_YES_NO_WORDS = 6;
+const GOES_ON = /^\s*(?:and|or|but|so|then|what about|how about|what if|in which of)\b/i;
 
 function isFollowUp(question: string, own: Frame, previous: Frame): boolean {
   if (SWITCH.test(question)) return false;
+  // "Also, got a corn snake in with tiny red-black dots under the scales — mites?": a species and a topic of its own,
+  // neither spoken of before, and nothing pointing back, whatever word it opens with.
+  const newSpecies = own.species.length > 0 && own.species.every((id) => !previous.species.includes(id));
+  // (Not one that opens on "and…", "what about…": it goes on from the question before.)
+  if (newSpecies && hasOwnTopic(own, question) && !REFERS.test(question) && !GOES_ON.test(question) && !own.topic.some((w) => previous.topic.includes(w))) return false;
   if (LEANS.test(question)) return true;
   if (dosesForTheCase(own, previous)) return true;
   if ((DEFINITE_KIND.test(question) || theAnimals(question)) && !namesOwnThing(own)) return true;
@@ -821,7 +827,6 @@ function isFollowUp(question: string, own: Frame, previous: Frame): boolean {
   if (YES_NO_OPENING.test(question) && question.split(/\s+/).length <= SHORT_YES_NO_WORDS && !namesOwnThing(own) && !own.species.length && !own.groups.length) return true;
   // "Most common cause of regurgitation in a dog?" after questions on goat pox: a subject and a species of its own,
   // neither spoken of before.
-  const newSpecies = own.species.length > 0 && own.species.every((id) => !previous.species.includes(id));
   if (newSpecies && own.topic.length === 1 && !previous.topic.includes(own.topic[0]!) && own.asked.length > 0) return false;
   return !hasOwnTopic(own, question);
 }
