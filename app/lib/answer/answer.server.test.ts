@@ -198,6 +198,13 @@ describe("the extractive answerer", () => {
     expect(result.citations).toMatchObject([{ document: "Equine Endocrinology", page: 214 }]);
   });
 
+  it("reads 'pin the diagnosis down' as asking how it is diagnosed", async () => {
+    addParagraph("fhw", "Feline Cardiology", 39, "Diagnosis of feline heartworm disease remains difficult. Antigen and antibody tests are combined with thoracic radiographs.");
+    addParagraph("ortho", "Small Animal Orthopaedics", 5, "An intramedullary pin stabilised the femoral fracture of a coughing cat.");
+    const result = await ask("Coughing cat, I'm worried about heartworm. What's the best way to pin the diagnosis down?");
+    expect(result.content.split("\n")[0]).toMatch(/^Diagnosis of feline heartworm disease remains difficult\./);
+  });
+
   it("answers a lay name from the clinical name's passage, and still refuses what no synonym covers", async () => {
     kb.add({
       id: "respiratory",

@@ -534,7 +534,8 @@ export function checkCoverage<P extends PassageLike>(
   };
   let species = speciesMissingFrom(segments);
   const essay = isEssay(question);
-  // An essay's passages that name no species at all ("the affected animal") are not about another species.
+  // Passages that name no species at all, nor a group ("the affected animal"), are not about another species: they
+  // answer, and the answer says that they name none.
   const namesNoSpecies = () =>
     segments.every((s) => {
       const named = speciesIn(`${s.context}\n${s.text}`);
