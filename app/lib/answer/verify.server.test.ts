@@ -23,6 +23,10 @@ describe("a model sentence against the passage it cites", () => {
     expect(unsupported("Cats receive 0.1 mg/kg once daily, after 0.2 mg/kg on day one [1].", byNumber)).toBeNull();
     expect(unsupported("Renal values are checked every 3 months [1].", byNumber)).toBeNull();
     expect(unsupported("Dogs start on 0.25 U/kg every 12 hours [2].", byNumber)).toBeNull();
+    // A span written as a compound adjective in the passage ("their entire 2-3-week life cycle").
+    const lice = new Map([[3, passage(3, "These lice complete their entire 2-3-week life cycle on their chicken host.")]]);
+    expect(unsupported("The chicken body louse has a life cycle of 2-3 weeks [3].", lice)).toBeNull();
+    expect(unsupported("The chicken body louse has a life cycle of 4 weeks [3].", lice)).toMatch(/4 weeks/);
   });
 
   it("fails with a dose, a duration or a percentage the passage does not give", () => {

@@ -23,8 +23,8 @@ export const MIN_SUPPORT = 0.5;
 export const UNVERIFIED_NOTE = "_Part of the model's answer could not be verified against the cited passages and was left out._";
 
 const UNITS = "mg\\/kg|mg\\/m2|µg\\/kg|μg\\/kg|mcg\\/kg|ml\\/kg|mL\\/kg|iu\\/kg|IU\\/kg|u\\/kg|U\\/kg|mg|µg|μg|mcg|ng|g|kg|ml|mL|l|L|dl|iu|IU|units?|mmol|µmol|mEq|%|per ?cent|percent|min(?:ute)?s?|h|hrs?|hours?|days?|d|wks?|weeks?|months?|mo|years?|yrs?|cm|mm|µm|m|°C|times|fold|x";
-/** A number with its unit: "0.1 mg/kg", "12 hours", "35%", "2-3 weeks", "1.5–2 mg". */
-const QUANTITY = new RegExp(`(\\d+(?:[.,]\\d+)?)(?:\\s*(?:-|–|to)\\s*(\\d+(?:[.,]\\d+)?))?\\s*(${UNITS})(?![\\p{L}])`, "giu");
+/** A number with its unit: "0.1 mg/kg", "12 hours", "35%", "2-3 weeks", "1.5–2 mg", "a 2-3-week life cycle". */
+const QUANTITY = new RegExp(`(\\d+(?:[.,]\\d+)?)(?:\\s*(?:-|–|to)\\s*(\\d+(?:[.,]\\d+)?))?\\s*-?\\s*(${UNITS})(?![\\p{L}])`, "giu");
 
 /** The passage numbers a sentence cites. */
 const cited = (sentence: string) => [...sentence.matchAll(MARKER)].flatMap((m) => markerNumbers(m[1]!));
