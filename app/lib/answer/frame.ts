@@ -313,9 +313,13 @@ const SWITCH = /\b(different (?:case|q|qs|question|topic|subject)|(?:totally|com
 /** A switch marker that opens the question, up to its colon or comma ("Switching topics:", "Different case,"). */
 const SWITCH_LEAD = /^\s*(?:different (?:case|q|qs|question|topic|subject)|(?:totally|completely|entirely|something) (?:different|else|separate|unrelated)|separate (?:one|thing|matter)|unrelated|new topic|new question|separate question|switching topics?|change of (?:topic|subject)|changing (?:the )?(?:topic|subject)|another question|on another note)\s*[:,.\-–—]\s*/i;
 
+/** An opening that goes on from the question before ("and in cats?", "what about the dose?"). */
+const GOES_ON = /^\s*(?:and|or|but|so|then|what about|how about|what if|in which of)\b/i;
 /** Words that lean on an earlier question ("is it safe?", "what about cats?", "the same in dogs?"). */
-const LEANS =
-  /\b(it|its|it's|itself|this|that|these|those|they|them|their|theirs|same|such|above|previous|mentioned|former|latter|as well|too|either|also|instead)\b|\bwhich ones?\b(?!\s+of\b)|^\s*(and|or|but|so|also|then|what about|how about|what if|and in|in which of)\b|\bthen\s*(?:[?,–—-]|$)/i;
+const LEANS = new RegExp(
+  String.raw`\b(it|its|it's|itself|this|that|these|those|they|them|their|theirs|same|such|above|previous|mentioned|former|latter|as well|too|either|also|instead)\b|\bwhich ones?\b(?!\s+of\b)|${GOES_ON.source}|\bthen\s*(?:[?,–—-]|$)`,
+  "i",
+);
 
 /**
  * A yes/no question ("Can it infect hares?", "Is that also used in cats?") asks whether, in its own words:
@@ -498,7 +502,12 @@ const DRUG_CLASS_MEMBERS: Array<[asked: RegExp, member: RegExp]> = [
 /** The drug class a "which drug" question asks for, as its attribute ("local anaesthetic"), when its members can be told. */
 function drugClassAsked(s: string): string | null {
   const which = /\b(?:which|what)\s+((?:[\w-]+\s+){0,2}[\w-]+)\b/g;
-  for (const m of s.matchAll(which)) for (const [asked] of DRUG_CLASS_MEMBERS) if (asked.test(m[1]!)) return asked.exec(m[1]!)![0];
+  for (const m of s.matchAll(which)) {
+    for (const [asked] of DRUG_CLASS_MEMBERS) {
+      const named = asked.exec(m[1]!);
+      if (named) return named[0];
+    }
+  }
   return null;
 }
 
@@ -811,7 +820,6 @@ export const DOSING_KINDS: ReadonlySet<AskedKind> = new Set(["dose", "interval",
 
 /** Does this question lean on the one before it (and not announce a new topic)? */
 const SHORT_YES_NO_WORDS = 6;
-const GOES_ON = /^\s*(?:and|or|but|so|then|what about|how about|what if|in which of)\b/i;
 
 function isFollowUp(question: string, own: Frame, previous: Frame): boolean {
   if (SWITCH.test(question)) return false;
