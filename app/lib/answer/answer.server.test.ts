@@ -866,6 +866,63 @@ describe("the extractive answerer", () => {
     addParagraph("parvo", "Canine Infectious Diseases", 5, `Canine parvovirus type 2 (CPV-2) causes fatal gastroenteritis in young dogs; many puppies survive with intensive care. ${survives}`);
     const result = await ask("How long can parvo survive in the environment?");
     expect(result.content.split("\n")[0]).toBe(`${survives} [1]`);
+    // Said as an owner would: the house and garden are outside its host, which the passage says.
+    const owner = await ask("We lost our puppy to parvo. How long can the virus hang around in the house and garden before it's safe to get another?");
+    expect(owner.content.split("\n")[0]).toBe(`${survives} [1]`);
+  });
+
+  it("judges which passage is about 'how many jabs … how far apart' by its topic, not by the words that ask how many", async () => {
+    addParagraph(
+      "btv",
+      "Cattle Medicine",
+      28,
+      "Bluetongue virus (BTV) is an Orbivirus with 24 serotypes; the first recorded case in the UK was in a cow. " +
+        "There are vaccines available which are monovalent for each serotype. Cattle require two doses separated by 2 weeks.",
+    );
+    addParagraph("ranch", "Working Ranch Horses", 212, "Many ranch horses need to go far, working cattle; how much vaccines and other methods of control help is not known.");
+    const result = await ask("how many bluetongue vaccinations does a cow need and how far apart do they go");
+    expect(result.content.split("\n")[0]).toBe("Cattle require two doses separated by 2 weeks. [1]");
+  });
+
+  it("reads a chatty question's fillers ('loads of', 'round the farm', 'the ones that') as no topic", async () => {
+    addParagraph(
+      "lyme",
+      "Tick-borne Diseases",
+      247,
+      "White-tailed deer are an important source of blood for adult blacklegged ticks but are not themselves susceptible to B. burgdorferi infection and are not reservoirs for Lyme disease.",
+    );
+    addParagraph("misc", "Practice Notes", 2, "Loads of ones round the yard since Monday; the round ones are sorted.");
+    const result = await ask("we've got loads of deer round the farm, are they the ones that carry lyme disease");
+    expect(result.citations[0]).toMatchObject({ document: "Tick-borne Diseases", page: 247 });
+  });
+
+  it("leads a follow-up on a carried abbreviation ('how common is it?' after FCGS) from the paragraph that names it", async () => {
+    kb.add({
+      id: "feline",
+      title: "Feline Medicine",
+      fileType: "txt",
+      pages: [
+        page(170, [para("In cats with neurological FIP, CSF changes such as neutrophilic pleocytosis and elevated protein concentration are common.")]),
+        page(171, [para("Feline chronic gingivostomatitis (FCGS) is a chronic inflammatory mucosal disease that affects 0.7% to 12% of domestic cats. Cats with FCGS develop lesions lateral to the palatoglossal folds.")]),
+      ],
+    });
+    const question = "9yo DSH, angry red tissue lateral to the palatoglossal folds. FCGS?";
+    const first = await ask(question);
+    const common = await ask("how common is it?", { history: turn(question, first.content) });
+    expect(common.content.split("\n")[0]).toMatch(/^Feline chronic gingivostomatitis \(FCGS\) is a chronic inflammatory mucosal disease that affects 0\.7% to 12%/);
+  });
+
+  it("leads with a sentence that speaks of the subjects just named as 'both strains', holding the asked share", async () => {
+    addParagraph(
+      "poultry-salmonella",
+      "Poultry Bacteriology",
+      112,
+      "Two of the main pathogens infecting poultry are Salmonella enterica serovar Pullorum and Salmonella enterica serovar Gallinarum. " +
+        "Their economic impact is due to their killing effect after infection. Both strains can cause death in up to 90% of birds affected.",
+    );
+    addParagraph("zoonoses", "Farm Zoonoses", 35, "Further, there are species-specific salmonellae, e.g. S. pullorum and S. gallinarum, both found in poultry, and S. abortus ovis, found in sheep.");
+    const result = await ask("what percentage of hens can die if the flock gets pullorum or gallinarum salmonella");
+    expect(result.content.split("\n")[0]).toBe("Both strains can cause death in up to 90% of birds affected. [1]");
   });
 
   it("Think Harder searches each aspect and answers in sections", async () => {

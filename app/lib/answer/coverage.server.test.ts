@@ -112,6 +112,20 @@ describe("coverage of a question by the passages about it", () => {
     expect(checkCoverage(question, terms, frameOf(question), [outcomes], [outcomes, survival])).toMatchObject({ covered: true });
   });
 
+  it("finds a name the passages write only as its synonym ('Tembusu': 'DTMUV')", () => {
+    const dtmuv = passage("DTMUV is a contagious virus of ducks that severely reduces egg production; no approved vaccines have been developed.");
+    expect(check("Duck Tembusu virus in layers: is there any vaccine for it?", [dtmuv])).toMatchObject({ covered: true });
+    expect(check("Duck Bagaza virus in layers: is there any vaccine for it?", [dtmuv])).toMatchObject({ covered: false, missing: "name" });
+  });
+
+  it("reads the asked value in a paragraph naming the pathogen, without the case's abbreviation no passage writes nor its condition", () => {
+    const colitis = passage("In horses, peracute colitis because of Clostridioides difficile (C. difficile) is associated with case fatality rates of 37%-79%.");
+    const risk = passage("Clostridium difficile is a cause of diarrhea in horses; hospitalization and antimicrobial treatment are risk factors.");
+    const question = "Horse on TMS with diarrhoea and C. difficile: how often do they die?";
+    const terms = termsOf("horse TMS diarrhoea C. difficile risk factors hospitalization");
+    expect(checkCoverage(question, terms, frameOf(question), [risk], [risk, colitis])).toMatchObject({ covered: true });
+  });
+
   it("refuses a subtype no passage names ('CAV-2' where the passages name CAV-1), but not a suffix such as HDL-C", () => {
     const ich = passage("In dogs infectious canine hepatitis is caused by Canine adenovirus 1 (CAV-1). Most dogs receive an effective vaccine.");
     expect(check("Does a CAV-2 vaccine cross-protect against infectious canine hepatitis?", [ich])).toMatchObject({ covered: false, missing: "name", what: ["CAV-2"] });
@@ -239,6 +253,15 @@ describe("coverage of a question by the passages about it", () => {
     expect(check(question, [{ ...passage(start), tail: "The diagnosis is confirmed by PCR for viral RNA." }])).toMatchObject({ covered: true });
   });
 
+  it("judges what a passage is about with the rest of its last paragraph ('…vaccines… two doses' after bluetongue)", () => {
+    const question = "how many bluetongue jabs does a cow need";
+    const bluetongue = { ...passage("Bluetongue is a notifiable disease; the first recorded case in the UK was in a cow."), tail: "There are vaccines for each serotype. Cattle require two doses separated by 2 weeks." };
+    const ranch = passage("A better understanding of vaccines and other methods of control is needed in working cattle.");
+    const result = checkCoverage(question, termsOf(question).map((t) => (t.term === "jab" ? { ...t, alternatives: [["vaccin"]] } : t)), frameOf(question), [ranch, bluetongue]);
+    expect(result).toMatchObject({ covered: true });
+    expect(result.covered && result.supporting[0]).toBe(bluetongue);
+  });
+
   it("reads a passage's first paragraph with its lead, the start of the paragraph in the chunk before", () => {
     const question = "How is equine grass sickness diagnosed?";
     const start = "Equine grass sickness is a dysautonomia of horses grazing pasture in spring, with colic and weight loss.";
@@ -286,6 +309,20 @@ describe("named things in a text", () => {
   it("finds word forms and spelled-out acronyms", () => {
     expect(namesThing("Algerian", "In Algeria, few studies")).toBe(true);
     expect(namesThing("FIV", "feline immunodeficiency virus infection")).toBe(true);
+    // Function words spell no letter of one: "tests may show" is not TMS.
+    expect(namesThing("TMS", "Clinical tests may show hypoalbuminaemia.")).toBe(false);
+    // Nor does an adverb: "greatly enlarged" is not GE.
+    expect(namesThing("GE", "the greatly enlarged capacity of a dilated esophagus")).toBe(false);
+    expect(namesThing("PD", "70% of dogs have some form of periodontal disease")).toBe(true);
+    // Unless told not to read initials (an abbreviation search knows the long forms of).
+    expect(namesThing("GE", "a gastrointestinal emergency", { spelledOut: false })).toBe(false);
+  });
+
+  it("finds a virus named by its family's word in a genus of that family or in its adjective", () => {
+    expect(namesThing("coronavirus", "Ferret epizootic coronaviral enteritis is an alphacoronavirus.")).toBe(true);
+    expect(namesThing("coronavirus", "Ferret epizootic enteritis is an alphacoronavirus.")).toBe(true);
+    expect(namesThing("provirus", "the virus can remain latent as proviral DNA")).toBe(true);
+    expect(namesThing("coronavirus", "Ferret enteritis is caused by a rotavirus.")).toBe(false);
   });
 });
 

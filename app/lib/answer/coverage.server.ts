@@ -4,7 +4,7 @@ import { synonymsIn } from "../search/synonyms";
 import { splitSentences } from "../sentences";
 import { AGE_ATTRIBUTE, askingParts, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
 import { cleanQuote } from "./quotes.server";
-import { match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
+import { holdsTerm, match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
 
 /**
@@ -66,7 +66,8 @@ const REMEMBERED_TEXTS = 500;
  */
 const readWords = memoByText(REMEMBERED_TEXTS, (text): { joined: string; initials: string } => {
   const words = wordsOf(text);
-  return { joined: ` ${[...new Set(words)].join(" ")} `, initials: words.map((w) => w[0]).join("") };
+  // (A function word or an adverb spells no letter of an acronym: "tests may show" is not TMS, "greatly enlarged" not GE.)
+  return { joined: ` ${[...new Set(words)].join(" ")} `, initials: words.map((w) => (isStopWord(w) || /\p{L}{2,}ly$/u.test(w) ? "_" : w[0])).join("") };
 });
 
 /** The species a passage's text names (read once per text, shared: callers must not change it). */
@@ -74,6 +75,28 @@ const speciesOfText = memoByText(REMEMBERED_TEXTS / 2, (text) => speciesIn(text)
 
 /** The text a passage is about: its document title, section heading, lead, text and tail. */
 const fullText = (p: Pick<PassageLike, "title" | "heading" | "text" | "lead" | "tail">) => `${p.title}\n${p.heading ?? ""}\n${p.lead ?? ""}\n${p.text}${p.tail ? ` ${p.tail}` : ""}`;
+
+/**
+ * A name written in a text in another form: a synonym ("Tembusu" in a passage that writes only "DTMUV") or the long
+ * form search read it as ("TB": "tuberculosis").
+ */
+function namedOtherwise(name: string, text: string, terms: QueryTerm[]): boolean {
+  const own = tokenize(name);
+  const forms = synonymsIn(own).flatMap((m) => m.alternatives);
+  if (forms.some((a) => a.every((t) => textTerms(text).has(t)))) return true;
+  const read = own.map((term) => terms.find((t) => t.term === term));
+  return read.some((t) => t?.alternatives?.length) && read.every((t) => t !== undefined && holdsTerm(textTerms(text), t));
+}
+
+/**
+ * Is a name of the question in this text, read as search read it: an abbreviation search read with its usual long
+ * forms ("GE": gastroesophageal) is named by them, not by any words with its initials ("gastrointestinal emergency").
+ */
+function namesAsRead(name: string, text: string, terms: QueryTerm[]): boolean {
+  const own = tokenize(name);
+  const longForms = own.length === 1 && terms.some((t) => t.term === own[0] && t.alternatives?.length);
+  return namesThing(name, text, { spelledOut: !longForms }) || namedOtherwise(name, text, terms);
+}
 
 /** Initials of consecutive words spell the acronym ("feline immunodeficiency virus" = FIV). */
 function spelledOut(acronym: string, initials: string): boolean {
@@ -84,7 +107,7 @@ function spelledOut(acronym: string, initials: string): boolean {
 }
 
 /** Is a named thing of the question in this text? Word forms ("Algerian"/"Algeria") and spelled-out acronyms count. */
-export function namesThing(name: string, text: string): boolean {
+export function namesThing(name: string, text: string, options: { spelledOut?: boolean } = {}): boolean {
   const parts = wordsOf(name);
   if (!parts.length) return true;
   const { joined, initials } = readWords(text);
@@ -110,10 +133,14 @@ export function namesThing(name: string, text: string): boolean {
     const stem = parts[0]!.slice(0, 5);
     if (joined.includes(` ${stem}`) && new RegExp(`\\b${name[0]}\\.\\s?\\p{Ll}{3,}`, "u").test(readable(text))) return true;
   }
+  // A virus named by its family's word is named by a genus of that family ("ferret … alphacoronavirus") or by its
+  // adjective ("coronaviral enteritis", "proviral DNA").
+  const virus = parts.length === 1 ? /^(\p{Ll}{3,})virus$/u.exec(parts[0]!) : null;
+  if (!found && virus && new RegExp(` (?:alpha|beta|gamma|delta)?${virus[1]}vir(?:us|uses|al) `).test(joined)) return true;
   // A code typed without its hyphen ("BPI3", "CPV2") is the one the passage writes with it ("BPI-3", "CPV 2").
   const code = /^([A-Za-z]{2,})(\d{1,3}[a-z]?)$/.exec(name);
   if (!found && code && new RegExp(`\\b${code[1]}[-\\s]?${code[2]}\\b`, "i").test(cleanQuote(text))) return true;
-  return found || singular || (/^[A-Z][A-Za-z]*[A-Z]/.test(name) && spelledOut(name, initials));
+  return found || singular || (options.spelledOut !== false && /^[A-Z][A-Za-z]*[A-Z]/.test(name) && spelledOut(name, initials));
 }
 
 const NUMBER_WORD = "(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|several|a few|a couple of)";
@@ -315,8 +342,13 @@ function missesFocus(question: string, frame: Frame, missingIds: string[]): bool
   return named.some((o) => o.every((x) => missing.has(x)));
 }
 
-/** Everyday verbs and fillers of a question ("Do ducks see colour the same way…?"): never what a passage is about. */
-const TOPICLESS = new Set(tokenize("see seen sees saw way ways look looks like know knows think get gets got make makes take takes thing things lot lots bit kind sort"));
+/**
+ * Everyday verbs and fillers of a question ("Do ducks see colour the same way…?"), and the words that only ask how
+ * much or how often ("how many jabs does a cow need, and how far apart do they go?"): never what a passage is about.
+ */
+const TOPICLESS = new Set(
+  tokenize("see seen sees saw way ways look looks like know knows think get gets got make makes take takes thing things lot lots bit kind sort many much far apart often need needs needed go goes going matter matters"),
+);
 
 /** The question's content terms without its species words and fillers: what the passage must be about. */
 function topicTerms(terms: QueryTerm[], frame: Frame): QueryTerm[] {
@@ -332,7 +364,7 @@ function topicTerms(terms: QueryTerm[], frame: Frame): QueryTerm[] {
 }
 
 /** The relevant passages that carry the question's topic (not only its species word), best first. */
-function supportingPassages<P extends PassageLike>(terms: QueryTerm[], frame: Frame, relevant: Array<ScoredPassage<P>>): Array<ScoredPassage<P>> {
+function supportingPassages<P extends PassageLike>(terms: QueryTerm[], frame: Frame, relevant: Array<ScoredPassage<P>>, essay: boolean): Array<ScoredPassage<P>> {
   if (!relevant.length) return [];
   const topic = topicTerms(terms, frame);
   // Among passages that hold the topic as well, those naming the asked species first ("Do ducks see colour…?": the
@@ -344,7 +376,9 @@ function supportingPassages<P extends PassageLike>(terms: QueryTerm[], frame: Fr
     if (!named.has(p)) named.set(p, asked.some((id) => mentionsSpecies(speciesIn(fullText(p)), id)) ? 1 : 0);
     return named.get(p)!;
   };
-  const scored = relevant.map((p) => ({ p, c: match(topic, passageTerms(p)).coverage }));
+  // A question asking one thing is judged with the rest of the paragraph a passage ends in ("There are vaccines …
+  // Cattle require two doses" after bluetongue); an essay, by what each passage says itself.
+  const scored = relevant.map((p) => ({ p, c: match(topic, !essay && (p.tail || p.lead) ? textTerms(fullText(p)) : passageTerms(p)).coverage }));
   const best = Math.max(...scored.map((s) => s.c));
   return scored
     .filter((s) => s.c >= best * SUPPORT_RELATIVE_TO_BEST)
@@ -472,7 +506,7 @@ export function checkCoverage<P extends PassageLike>(
     frame.acronyms.length && !isEssay(question)
       ? passing.filter((p) => {
           const text = fullText(p);
-          return frame.acronyms.every((a) => namesThing(a, text));
+          return frame.acronyms.every((a) => namesAsRead(a, text, terms));
         })
       : [];
   if (!names.length && naming.length) {
@@ -492,7 +526,7 @@ export function checkCoverage<P extends PassageLike>(
   };
   const namesIn = (n: string, p: PassageLike) => {
     const text = fullText(p);
-    if (namesThing(n, text) || (aliasOf(frame, n) !== null && namesThing(aliasOf(frame, n)!, text))) return true;
+    if (namesAsRead(n, text, terms) || (aliasOf(frame, n) !== null && namesThing(aliasOf(frame, n)!, text))) return true;
     const words = wordsOf(n);
     return definedFor(p.documentId).some((a) => words.every((w) => a.words.some((d) => d.toLowerCase() === w)) && namesThing(a.abbreviation, text));
   };
@@ -522,18 +556,18 @@ export function checkCoverage<P extends PassageLike>(
     return !passing.some((p) => written.test(readable(fullText(p))));
   });
   if (unnamedSubtypes.length) return { covered: false, missing: "name", what: unnamedSubtypes, alternative: null };
-  let supporting = supportingPassages(terms, frame, candidates);
+  const essay = isEssay(question);
+  let supporting = supportingPassages(terms, frame, candidates, essay);
   let segments = topicSegments(terms, frame, supporting);
 
   // The species must be where the subject is: "DHAV-3 … in goslings?" is not covered by the neighbouring paragraph
   // on goose parvovirus, when a paragraph names DHAV-3.
   const subject = [...names, ...frame.acronyms];
   const speciesMissingFrom = (among: Segment[]) => {
-    const namingSegments = subject.length ? among.filter((x) => subject.every((n) => namesThing(n, `${x.context}\n${x.text}`))) : [];
+    const namingSegments = subject.length ? among.filter((x) => subject.every((n) => namesAsRead(n, `${x.context}\n${x.text}`, terms))) : [];
     return missingSpecies(frame, (namingSegments.length ? namingSegments : among).map((x) => ({ title: "", heading: x.context, text: x.text })));
   };
   let species = speciesMissingFrom(segments);
-  const essay = isEssay(question);
   // Passages that name no species at all, nor a group ("the affected animal"), are not about another species: they
   // answer, and the answer says that they name none.
   const namesNoSpecies = () =>
@@ -589,7 +623,14 @@ export function checkCoverage<P extends PassageLike>(
   // A question of two parts ("how deadly is goat pox, and do local breeds cope better?") may be answered in a paragraph
   // that names its subject but shares few of its other words: the value may be said there.
   // (Its disease, pathogen or drug: a place or people it names, "European", need not be in that paragraph.)
-  const named = [...frame.drugs, ...frame.pathogens, ...frame.acronyms, ...frame.conditions];
+  // (An abbreviation no passage writes, "on TMS", is not said of anything there; nor is the condition beside its
+  // pathogen: "C. diff … diarrhoea" is about C. difficile in a paragraph that calls the disease colitis.)
+  const named = [
+    ...frame.drugs,
+    ...frame.pathogens,
+    ...frame.acronyms.filter((a) => passing.some((p) => namesIn(a, p))),
+    ...(frame.pathogens.length ? [] : frame.conditions),
+  ];
   const subjectNames = named.length ? named : frame.names;
   const subjectSegments = (among: PassageLike[]) =>
     among.flatMap((p) =>

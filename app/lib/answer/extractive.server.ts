@@ -77,7 +77,8 @@ const QUANTITY_QUESTION = /\b(dose|doses|dosage|dosing|how (much|many|long|often
 const QUANTITY = /\d(?:[\d.,]*)\s*(?:%|mg|µg|mcg|g|kg|ml|mL|l|iu|IU|units?|mmol|days?|hours?|h|weeks?|months?|years?|times)\b/;
 const QUANTITY_BONUS = 0.15;
 /** A sentence that opens by pointing back at its paragraph's subject ("The virus…", "This disease…", "It…"). */
-const ANAPHORIC_OPENING = /^(?:(?:The|This|These|Such) (?:virus|viruses|disease|diseases|infection|infections|parasite|parasites|bacterium|bacteria|pathogen|agent|condition|syndrome|tumou?r|drug|vaccine)|It|They)\b/;
+const ANAPHORIC_OPENING =
+  /^(?:(?:The|This|These|Such|Both|Either|Each of the(?:se)?|Both of the(?:se)?) (?:virus|viruses|disease|diseases|infection|infections|parasite|parasites|bacterium|bacteria|pathogen|pathogens|agent|agents|condition|syndrome|tumou?r|drug|drugs|vaccine|vaccines|strain|strains|serovars?|species)|It|They)\b/;
 /** With a frame: a sentence holding the asked typed value (a dose, a rate…) leads; one about another species does not. */
 const TYPED_BONUS = 0.35;
 const SPECIES_BONUS = 0.1;
@@ -220,7 +221,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
   // A follow-up's subject is carried, not typed: it weighs little in search, so a passage about something
   // else that shares the new words ("sheep") must not lead.
   const nameTerms = tokenize(names.join(" "));
-  const subjectCarried = names.length > 0 && Boolean(guide?.frame.inherited.some((k) => k === "drugs" || k === "pathogens" || k === "conditions" || k === "names"));
+  const subjectCarried = names.length > 0 && Boolean(guide?.frame.inherited.some((k) => k === "drugs" || k === "pathogens" || k === "conditions" || k === "names" || k === "acronyms"));
   // The question's own subject (its drug, pathogen or condition): "What ticks transmit African swine fever?" does not
   // lead with "Ovine babesiosis… transmitted by ixodid ticks" from a paragraph that never names it.
   const subjects = guide ? [...guide.frame.drugs, ...guide.frame.pathogens, ...guide.frame.conditions] : [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { askingClause, askingParts, correctableEdits, definedAbbreviations, frameLabel, frameOf, mentionsSpecies, readConversation, readQuestion, searchText, speciesIn } from "./frame";
+import { askingClause, askingParts, correctableEdits, definedAbbreviations, frameLabel, frameOf, mentionsSpecies, placesOfPersistence, readConversation, readQuestion, searchText, speciesIn } from "./frame";
 
 describe("species in a text", () => {
   it("reads names, plurals, adjectives, sexes and young as their species", () => {
@@ -9,6 +9,19 @@ describe("species in a text", () => {
     expect([...speciesIn("ewes and lambs; ovine flocks").species]).toEqual(["sheep"]);
     expect([...speciesIn("mares and a foal").species]).toEqual(["horse"]);
     expect(speciesIn("three kittens").young).toBe(true);
+  });
+
+  it("searches a sign described as an owner would by its clinical words as well ('won't put his foot down')", () => {
+    const frame = frameOf("My dog won't put one of his feet down at all. What goes wrong in the paw?");
+    expect(searchText("My dog won't put one of his feet down at all. What goes wrong in the paw?", frame)).toMatch(/non-weight-bearing lameness$/);
+    expect(searchText("Holding up his front paw since the walk", frameOf("Holding up his front paw since the walk"))).toMatch(/non-weight-bearing lameness$/);
+    expect(searchText("Which dogs put on weight after neutering?", frameOf("Which dogs put on weight after neutering?"))).not.toMatch(/lameness/);
+  });
+
+  it("reads a production type said of another bird as that bird ('broiler and breeder ducks')", () => {
+    expect([...speciesIn("vaccines are used in broiler and breeder ducks above 2 weeks of age").species]).toEqual(["duck"]);
+    expect([...speciesIn("broiler chickens and ducks").species]).toEqual(["chicken", "duck"]);
+    expect([...speciesIn("the broiler was vaccinated at day old").species]).toEqual(["chicken"]);
   });
 
   it("prefers the longest name: a guinea pig is not a pig, a leopard cat is not a cat", () => {
@@ -140,6 +153,7 @@ describe("the frame of a question", () => {
     expect(frameOf("Are grey squirrels reservoirs for B. burgdorferi, or like white-tailed deer are they not susceptible to infection?").species).toEqual(["squirrel"]);
     expect(frameOf("max blood volume I can take from a sick snake - is it 5% of body weight as in amphibians?").species).toEqual(["snake"]);
     expect(frameOf("is resistance a worry in pigs the way it is in sheep?").species).toEqual(["pig"]);
+    expect(frameOf("Guinea pig with reddish urine, eats carrots. Could it just be plant pigment like it is in rabbits?").species).toEqual(["guinea-pig"]);
     expect(frameOf("Is spring viraemia of carp something I need to worry about in pond-reared tilapia?").species).toEqual(["tilapia"]);
     expect(frameOf("Is gastroesophageal intussusception seen in kittens too, or is it really just young dogs?").species).toEqual(["cat"]);
     expect(frameOf("My tarantula is stuck in its moult: do I soak it like you'd do for a reptile?").species).toEqual(["spider"]);
@@ -289,8 +303,19 @@ describe("follow-ups", () => {
     expect(frameOf("which factor increases mortality, and by how much?").asked).toContain("rate");
   });
 
-  it("reads 'how much human TB is down to it?' as a share", () => {
+  it("reads 'how much human TB is down to it?' as a share, and 'how many bluetongue jabs' as counting jabs", () => {
     expect(frameOf("and how much human TB is down to it?").asked).toContain("rate");
+    expect(frameOf("How much human TB is actually caused by M. bovis?").asked).toContain("rate");
+    expect(frameOf("how many bluetongue jabs does a cow need").attribute).toBe("jabs");
+  });
+
+  it("reads 'how likely is he to die' as the share that die, and an owner's house and garden as outside a host", () => {
+    expect(frameOf("the vet said it's a coronavirus, how likely is he to die from it")).toMatchObject({ asked: ["rate"], attribute: "mortality" });
+    expect(frameOf("what are the chances of him dying?")).toMatchObject({ asked: ["rate"], attribute: "mortality" });
+    expect(frameOf("how long can the virus survive in the house and garden?")).toMatchObject({ asked: ["duration"], attribute: "persistence" });
+    expect(frameOf("How long does kennel cough last in dogs?").attribute).not.toBe("persistence");
+    expect(placesOfPersistence("How long can the virus hang around in the house and garden?")).toEqual(["house", "garden"]);
+    expect(placesOfPersistence("Do ticks live in the garden?")).toEqual([]);
   });
 
   it("reads an owner's Labrador ('my 12 year old lab', '10 wk old lab x') as a dog, and the laboratory as none", () => {

@@ -162,6 +162,8 @@ export function speciesIn(text: string, options: { asked?: boolean } = {}): Spec
       i += hit.words.length - 1;
       continue;
     }
+    // "Broiler and breeder ducks": a production type said of another bird is that bird.
+    if (hit.words.length === 1 && hit.words[0] === "broiler" && qualifiesAnotherSpecies(words, i + 1, hit.term)) continue;
     if (hit.term.kind === "species") {
       out.species.add(hit.term.id);
       out.order.push(hit.term.id);
@@ -174,6 +176,15 @@ export function speciesIn(text: string, options: { asked?: boolean } = {}): Spec
     i += hit.words.length - 1;
   }
   return out;
+}
+
+/** A species noun of another kind within the next few words ("broiler [and breeder] ducks"). */
+function qualifiesAnotherSpecies(words: string[], from: number, term: { kind: string; id?: string }): boolean {
+  for (let k = from; k < Math.min(words.length, from + 3); k++) {
+    const hit = PHRASES.get(words[k]!)?.find((c) => c.words.every((w, j) => words[k + j] === w));
+    if (hit) return hit.term.kind === "species" && hit.term.id !== term.id;
+  }
+  return false;
 }
 
 /** Does a text with these mentions speak of this species (by name, or by a narrow group it belongs to)? */
@@ -296,7 +307,8 @@ const GENERIC_WORDS = new Set(
   run runs running ran keep keeps keeping kept put puts putting bring brings bringing carry carries carrying come comes coming came goes went gone
   let lets letting allow allowed allowing wait waiting getting gotten soon later lately tho though pls approx inj bigger smaller
   till until once max maximum minimum min end ends ended hit hits drag drags protocol protocols regimen regimens schedule schedules
-  gives affected last lasts afterwards afterward beforehand nasty nastier nastiest biggest problem problems issue issues like properly`.split(/\s+/),
+  gives affected last lasts afterwards afterward beforehand nasty nastier nastiest biggest problem problems issue issues like properly
+  loads ones round since`.split(/\s+/),
 );
 
 /** Does this word name a drug (by its INN stem or as a usual veterinary drug)? */
@@ -334,10 +346,11 @@ const ASKS_THE_SAME = /\b(?:the same|similar(?:ly)?|likewise)\b/i;
 const SET_ASIDE = /\b(?:apart from|aside from|besides|other than|except(?: for)?|excluding|not counting)\s+(?:the\s+)?(?:[\p{L}-]+(?:,\s*|\s+and\s+|\s+or\s+)){0,3}[\p{L}-]+/giu;
 /**
  * "…or, like white-tailed deer, are they not susceptible?", "…5% of body weight as in amphibians?", "is resistance a
- * worry in pigs the way it is in sheep?": the species compared with is not the one asked about.
+ * worry in pigs the way it is in sheep?", "could it be plant pigment like it is in rabbits?": the species compared with
+ * is not the one asked about.
  */
 const COMPARED_WITH =
-  /\b(?:like(?: (?:you|we|i)(?:'d| would)? do)?(?: (?:for|with|in))?|as in|as with|as for|as do|as does|(?:the way|as) (?:it|they) (?:is|are|does|do) in|or (?:is it |are they )?(?:really |mostly |mainly )?(?:just|only)(?: in)?)\s+(?:the\s+|an?\s+)?(?:[\p{L}-]+\s+){0,1}[\p{L}-]+/giu;
+  /\b(?:(?:the way|as|like) (?:it|they) (?:is|are|does|do) in|like(?: (?:you|we|i)(?:'d| would)? do)?(?: (?:for|with|in))?|as in|as with|as for|as do|as does|or (?:is it |are they )?(?:really |mostly |mainly )?(?:just|only)(?: in)?)\s+(?:the\s+|an?\s+)?(?:[\p{L}-]+\s+){0,1}[\p{L}-]+/giu;
 /** The species a question asks about are named outside what it sets aside or compares with. */
 const askedAbout = (text: string) => text.replace(SET_ASIDE, " ").replace(COMPARED_WITH, " ");
 
@@ -367,6 +380,9 @@ const REFERS = /\b(it|its|it's|itself|they|them|their|this|that|these|those|same
 
 /** "How many (cats) die / survive / recover": a share of the animals, asked as a count ("how many died in 1719" is a count). */
 const HOW_MANY_OUTCOME = String.raw`how many (?:[\w-]+ ){0,4}(?:die|dies|survive|survives|recover|recovers|are affected|get (?:sick|ill|infected)|become (?:sick|ill|infected))\b`;
+/** "How likely is he to die from it?", "what are the chances of dying?": what share die. */
+const LIKELY_TO_DIE = String.raw`how likely (?:[\w'’-]+ ){0,4}(?:to die|to survive|to pull through|dies|will die)|(?:chances?|odds|risk) of (?:him |her |them |it )?(?:dying|death|survival|surviving)`;
+const LIKELY_TO_DIE_ASKED = new RegExp(String.raw`\b(?:${LIKELY_TO_DIE})\b`);
 
 /** "How many (pet) cats get/have/develop…", "how many dogs are infected": the counted are animals, so the answer is a share of them. */
 const HOW_MANY_ANIMALS = /\bhow many\s+((?:[\p{L}-]+\s+){0,2}?)([\p{L}-]+)\s+(?:get|gets|have|has|develop|develops|suffer|show|carry|shed|are|become|test)\b/iu;
@@ -410,7 +426,7 @@ const CAUSES_RATE =
 
 /** What asks for a share or a rate ("how common", "what percentage", "how often does it occur"). */
 const ASKED_RATE = new RegExp(
-  String.raw`\b(prevalence|seroprevalence|incidence|mortality|morbidity|case fatality|fatality|percent|percentage|proportion|fraction|what share|how common|how prevalent|how often do(?:es)?|rate of|success rate|recovery rate|survival rate|death rate|fatality rate|attack rate|carrier frequency|allele frequenc(?:y|ies)|how (?:deadly|fatal|lethal)|how much (?:[\w-]+ ){0,4}(?:does|do|did) (?:it|they|[\w-]+) account for|how much (?:[\w-]+ ){0,4}(?:is|are) (?:down to|due to|caused by|attributable to) (?:it|them|[\w-]+)|${HOW_MANY_OUTCOME})\b|\(\s*%\s*\)|(?<![\d.,]\s?)%\s+of\b`,
+  String.raw`\b(prevalence|seroprevalence|incidence|mortality|morbidity|case fatality|fatality|percent|percentage|proportion|fraction|what share|how common|how prevalent|how often do(?:es)?|rate of|success rate|recovery rate|survival rate|death rate|fatality rate|attack rate|carrier frequency|allele frequenc(?:y|ies)|how (?:deadly|fatal|lethal)|how much (?:[\w-]+ ){0,4}(?:does|do|did) (?:it|they|[\w-]+) account for|how much (?:[\w-]+ ){0,4}(?:is|are) (?:actually |really |mainly |mostly )?(?:down to|due to|caused by|attributable to) (?:it|them|[\w-]+)|${HOW_MANY_OUTCOME}|${LIKELY_TO_DIE})\b|\(\s*%\s*\)|(?<![\d.,]\s?)%\s+of\b`,
   "i",
 );
 const ASKED: Array<[AskedKind, RegExp]> = [
@@ -482,7 +498,20 @@ export const PERSISTENCE_ATTRIBUTE = "persistence";
 const RESOLUTION_ATTRIBUTE = "resolution";
 const RESOLVES = /\b(?:settle|subside|resolve|clear up|disappear|go away|improve|heal|recover)(?:s|d|ed)?\b/;
 export const OUTSIDE_A_HOST = /\b(?:environment\w*|outside (?:of )?(?:the |its |a )?(?:host|body|animal)s?|soils?|surfaces?|fomites?|pastures?|bedding|premises|faeces|feces|manure|litter|water)\b/i;
+/** Where an owner says a pathogen lasts ("how long can the virus survive in the house and garden?"): outside a host. */
+const OWNERS_PLACES = /\b(?:in|on|around|about|at) (?:the |my |our |your |his |her |their |a )?(house|home|garden|yard|kennels?|shed|barn|stables?|floors?|carpets?|grass|ground|fields?)(?: and (?:the |my |our |your |his |her |their |a )?(house|home|garden|yard|kennels?|shed|barn|stables?|floors?|carpets?|grass|ground|fields?))?\b/;
+
 const PERSISTS = /\b(?:surviv(?:e|es|ed|ing|al)|persist(?:s|ed|ing|ence)?|last(?:s|ed|ing)?|remains?|stays?|viable|infectious|infective|linger(?:s|ed|ing)?|(?:hang|hangs|hanging|stick|sticks|sticking) around)\b/;
+
+/**
+ * The places an owner names where a pathogen lasts ("…hang around in the house and garden?"): they say outside a
+ * host, which the asked persistence already says, so a passage need not name them.
+ */
+export function placesOfPersistence(question: string): string[] {
+  const s = question.toLowerCase();
+  const m = PERSISTS.test(s) ? OWNERS_PLACES.exec(s) : null;
+  return m ? [m[1]!, ...(m[2] ? [m[2]] : [])] : [];
+}
 
 /**
  * Drug classes whose members their INN stems tell: "which local anaesthetic goes in?" is not answered by a sentence
@@ -523,7 +552,7 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
   // "Which local anaesthetic…": the class (only when no other value is asked, which the class would be read as being of).
   if (asked.includes("drug") && asked.every((k) => k === "drug" || !TYPED_KINDS.has(k))) return drugClassAsked(s);
   if (asked.includes("duration") || asked.includes("interval")) {
-    if (asked.includes("duration") && PERSISTS.test(s) && OUTSIDE_A_HOST.test(s)) return PERSISTENCE_ATTRIBUTE;
+    if (asked.includes("duration") && PERSISTS.test(s) && (OUTSIDE_A_HOST.test(s) || OWNERS_PLACES.test(s))) return PERSISTENCE_ATTRIBUTE;
     // A yes/no question beside it asks no span: "how long do the signs take to settle, and do they stop shedding then?"
     const clauses = s.split(/,\s*(?=(?:and|but|or)\s)|[?;]\s*|\s[—–-]\s/).map((c) => c.trim()).filter(Boolean);
     const questions = clauses.filter((c) => !/^(?:(?:and|but|or)\s+)?(?:do|does|did|is|are|was|were|can|could|will|would|should|has|have)\b/.test(c));
@@ -549,7 +578,7 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
     const m = RATE_ATTRIBUTE.exec(s);
     if (m) return m[1]!;
     // "How deadly is parvo?", "what percentage die?": what share die.
-    if (/\bhow (?:deadly|fatal|lethal)\b/.test(s)) return "mortality";
+    if (/\bhow (?:deadly|fatal|lethal)\b/.test(s) || LIKELY_TO_DIE_ASKED.test(s)) return "mortality";
     if (/\b(?:percentage|proportion|share|fraction|percent|how many)\b(?:\s+[\w-]+){0,4}?\s+(?:die|dies|died|dying)\b/.test(s)) return "die";
     // "What percentage of dogs clear up on itraconazole?", "…improve after extraction?": the share that recover.
     if (/\b(?:percentage|proportion|share|fraction|percent|how many)\b(?:\s+[\w-]+){0,6}?\s+(?:clear up|improve|improves|improved|recover|recovers|recovered|respond|responds|resolve|resolves|resolved|are cured|get better)\b/.test(s)) return RESOLUTION_ATTRIBUTE;
@@ -560,7 +589,7 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
   }
   if (asked.includes("count")) {
     // "How many Dichelobacter nodosus serogroups": the counted thing is the plural noun that ends the phrase.
-    const plural = /\bhow many\s+(?:[a-z-]+\s+){1,2}?([a-z-]{4,}s)\b(?=\s+(?:are|is|do|does|did|have|has|can|could|were|was|will|there|of|in|exist|known|recogni[sz]ed)\b|\s*[?,.]|$)/.exec(s);
+    const plural = /\bhow many\s+(?:[a-z-]+\s+){1,2}?([a-z-]{3,}s)\b(?=\s+(?:are|is|do|does|did|have|has|can|could|were|was|will|there|of|in|exist|known|recogni[sz]ed)\b|\s*[?,.]|$)/.exec(s);
     if (plural && !["times", "days", "weeks", "months", "hours", "years"].includes(plural[1]!)) return plural[1]!;
     const m = /\bhow many\s+([a-z-]+)(?:\s+([a-z-]+))?/.exec(s);
     if (m) {
@@ -941,6 +970,19 @@ export function readConversation(questions: string[]): Frame[] {
 }
 
 /**
+ * Signs as owners describe them, and the clinical words for them: "won't put his foot down", "holding up a paw",
+ * "won't put any weight on it" is a non-weight-bearing lameness.
+ */
+const LAY_SIGNS: Array<[RegExp, string]> = [
+  [
+    /\b(?:won'?t|will not|doesn'?t|does not|can'?t|cannot|isn'?t|is not|not|refus(?:es|ing)? to|stopped)\s+(?:put(?:ting)?|bear(?:ing)?|tak(?:e|ing)|plac(?:e|ing))\s+(?:any\s+|much\s+)?(?:weight\b|(?:[\w'’]+\s+){0,4}?(?:foot|feet|paws?|legs?|limbs?)\s+(?:down|on the (?:ground|floor)))|\bholding\s+(?:up\s+)?(?:[\w'’]+\s+){0,2}(?:foot|paw|leg|limb)\b|\bhopping on three legs\b/i,
+    "non-weight-bearing lameness",
+  ],
+];
+/** The clinical words for the signs a question describes as an owner would. */
+const clinicalSignsOf = (text: string) => LAY_SIGNS.filter(([described]) => described.test(text)).map(([, clinical]) => clinical);
+
+/**
  * What to search for: the question itself, plus what a follow-up carries over (species by name, the
  * drug, pathogen, condition and topic of the previous question), never the previous answer's words.
  */
@@ -949,7 +991,10 @@ export function searchText(text: string, frame: Frame): string {
   const stripped = text.replace(SWITCH_LEAD, "").trim() || text;
   // People named by their role ("the owners", "farm staff") are searched as the passages name them.
   const pets = withPetLabAsDog(stripped);
-  const question = meansPeople(pets) && !speciesIn(pets).species.has("human") ? `${pets} humans` : pets;
+  const withPeople = meansPeople(pets) && !speciesIn(pets).species.has("human") ? `${pets} humans` : pets;
+  // Signs described as an owner would are searched by their clinical words as well.
+  const signs = clinicalSignsOf(withPeople);
+  const question = signs.length ? `${withPeople} ${signs.join(" ")}` : withPeople;
   if (!frame.inherited.length) return question;
   const carried: string[] = [];
   if (frame.inherited.includes("species")) carried.push(...frame.species.map(speciesLabel), ...frame.groups);
