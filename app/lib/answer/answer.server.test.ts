@@ -925,6 +925,20 @@ describe("the extractive answerer", () => {
     expect(result.content.split("\n")[0]).toBe("Both strains can cause death in up to 90% of birds affected. [1]");
   });
 
+  it("judges a case told in everyday words by the diagnosis it puts forward ('Neighbour says bluetongue — what spreads it?')", async () => {
+    addParagraph(
+      "btv",
+      "Cattle Medicine",
+      28,
+      "The causative organism of bluetongue disease, Bluetongue virus (BTV), is an Orbivirus. Various species of Culicoides midges are required as vectors. " +
+        "BTV serotype 8 caused the birth of 'dummy' calves in cows.",
+    );
+    addParagraph("bvd", "Herd Health", 62, "Cows infected in early gestation may produce persistently infected calves, which spread BVDV throughout herds; affected calves may be born weak, blind and wobbly.");
+    addParagraph("lame", "Equine Lameness", 216, "Sore, crusty heels and a lame horse that is born with a wobbly gait need a careful examination of the mouth and feet.");
+    const result = await ask("Couple of my cows have sore, crusty mouths and are going lame, and a calf was born blind and wobbly. Neighbour says bluetongue — what spreads it?");
+    expect(result.citations[0]).toMatchObject({ document: "Cattle Medicine", page: 28 });
+  });
+
   it("Think Harder searches each aspect and answers in sections", async () => {
     const result = await ask("What is the dose of meloxicam in cats?", { useThinkHarder: true });
     expect(result.subQuestions.length).toBeGreaterThan(1);

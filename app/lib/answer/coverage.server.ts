@@ -2,7 +2,7 @@ import { isStopWord, normalizeText, tokenize, type QueryTerm } from "../search/i
 import { memoByText } from "../memo.server";
 import { synonymsIn } from "../search/synonyms";
 import { splitSentences } from "../sentences";
-import { AGE_ATTRIBUTE, askingParts, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
+import { AGE_ATTRIBUTE, askingParts, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
 import { cleanQuote } from "./quotes.server";
 import { holdsTerm, match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
@@ -347,7 +347,7 @@ function missesFocus(question: string, frame: Frame, missingIds: string[]): bool
  * much or how often ("how many jabs does a cow need, and how far apart do they go?"): never what a passage is about.
  */
 const TOPICLESS = new Set(
-  tokenize("see seen sees saw way ways look looks like know knows think get gets got make makes take takes thing things lot lots bit kind sort many much far apart often need needs needed go goes going matter matters"),
+  tokenize("see seen sees saw way ways look looks like know knows think get gets got make makes take takes thing things lot lots bit kind sort many much far apart often need needs needed go goes going matter matters loads ones round since"),
 );
 
 /** The question's content terms without its species words and fillers: what the passage must be about. */
@@ -494,6 +494,9 @@ export function checkCoverage<P extends PassageLike>(
   passing: Array<ScoredPassage<P>> = relevant,
 ): Coverage<P> {
   if (!relevant.length) return { covered: true, supporting: [], notCovered: [] };
+  // What the question compares with is not what the passages must be about ("…the way equine flu does?").
+  const compared = new Set(comparedOnlyWords(question).flatMap((w) => tokenize(w)));
+  if (compared.size && terms.some((t) => !compared.has(t.term))) terms = terms.filter((t) => !compared.has(t.term));
   // Named things first: the passages that name the question's drug, pathogen or named thing are the candidates.
   const names = requiredNames(frame);
   let candidates = relevant;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { askingClause, askingParts, correctableEdits, definedAbbreviations, frameLabel, frameOf, mentionsSpecies, placesOfPersistence, readConversation, readQuestion, searchText, speciesIn } from "./frame";
+import { askingClause, askingParts, comparedOnlyWords, correctableEdits, definedAbbreviations, frameLabel, frameOf, mentionsSpecies, placesOfPersistence, readConversation, readQuestion, searchText, speciesIn, suspectedDiagnosis } from "./frame";
 
 describe("species in a text", () => {
   it("reads names, plurals, adjectives, sexes and young as their species", () => {
@@ -154,6 +154,13 @@ describe("the frame of a question", () => {
     expect(frameOf("max blood volume I can take from a sick snake - is it 5% of body weight as in amphibians?").species).toEqual(["snake"]);
     expect(frameOf("is resistance a worry in pigs the way it is in sheep?").species).toEqual(["pig"]);
     expect(frameOf("Guinea pig with reddish urine, eats carrots. Could it just be plant pigment like it is in rabbits?").species).toEqual(["guinea-pig"]);
+    expect(frameOf("Racing pigeon loft crawling with feather lice. How long is the life cycle on the bird - same 2-3 wks as chicken lice?").species).toEqual(["pigeon"]);
+    expect(frameOf("SAC (alpaca) with septic pedal arthritis. Can I take the digit off the way you would in sheep/goats?").species).toEqual(["alpaca"]);
+    // A disease named after its host asks about that host, not the one it is compared with.
+    expect(frameOf("Canine flu going round a boarding kennels - can it spread on the wind the way equine flu does?").species).toEqual(["dog"]);
+    expect(comparedOnlyWords("can it spread on the wind the way equine flu does?")).toContain("equine");
+    expect(comparedOnlyWords("can it spread on the wind the way equine flu does?")).not.toContain("wind");
+    expect(frameOf("are the lumpfish we stock as cleaner fish in the salmon pens susceptible to SAV?").species).toContain("cleaner-fish");
     expect(frameOf("Is spring viraemia of carp something I need to worry about in pond-reared tilapia?").species).toEqual(["tilapia"]);
     expect(frameOf("Is gastroesophageal intussusception seen in kittens too, or is it really just young dogs?").species).toEqual(["cat"]);
     expect(frameOf("My tarantula is stuck in its moult: do I soak it like you'd do for a reptile?").species).toEqual(["spider"]);
@@ -194,6 +201,8 @@ describe("the frame of a question", () => {
     expect(askingClause(vignette)).toBe(vignette);
     const aborted = "A 3-year-old ewe aborted last week. Which vaccine prevents this in the flock?";
     expect(askingClause(aborted)).toBe(aborted);
+    // "This kind of dementia" names its own topic.
+    expect(askingClause("Our Labrador is 11 and wanders about at night. How common is this kind of dementia in older dogs?")).toBe("How common is this kind of dementia in older dogs?");
   });
 
   it("does not read a title's capitalised words as names", () => {
@@ -290,11 +299,45 @@ describe("follow-ups", () => {
     // Pointing back, it follows on.
     const [, goats] = readConversation(["What causes pink eye in sheep?", "also, can the goats next door catch it?"]);
     expect(goats!.inherited).not.toEqual([]);
+    // A pronoun after the case the question tells first points to that case.
+    const [, dragon] = readConversation([
+      "Dog back from north-west Spain, febrile and anaemic. Could this be Theileria annae?",
+      "Bearded dragon - agamid with crusty proliferative swelling round the lips. Which bacterium does that in agamids?",
+    ]);
+    expect(dragon).toMatchObject({ species: ["lizard"], names: [], inherited: [] });
+    const [, shrimp] = readConversation(["Fat cob with a cresty neck - thinking EMS. Which risk factor matters most?", "White faecal strings floating in a vannamei pond at about day 50 - what's behind that?"]);
+    expect(shrimp).toMatchObject({ species: ["shrimp"], inherited: [] });
   });
 
   it("carries what the question asked, not the case it described first", () => {
     const [, goats] = readConversation(["Half my ewes have runny, squinty eyes and a few have gone cloudy. What causes pink eye in sheep?", "can the goats next door catch it off them?"]);
     expect(goats).toMatchObject({ species: ["goat"], topic: ["pink", "eye"] });
+  });
+
+  it("carries the case itself when its question asked nothing of its own ('…green slimy poo. What is it?' then 'prognosis?')", () => {
+    const [, prognosis] = readConversation(["My ferret went off her food and now she's doing bright green slimy poo. What is it?", "prognosis?"]);
+    expect(prognosis).toMatchObject({ species: ["ferret"], asked: ["prognosis"], topic: expect.arrayContaining(["green", "slimy"]) });
+    // A case that names what it is about carries that, not the case's words.
+    const [, calici] = readConversation(["9yo DSH, angry red proliferative tissue lateral to the palatoglossal folds. FCGS?", "is calici behind it?"]);
+    expect(calici).toMatchObject({ acronyms: ["FCGS"], topic: ["calici"] });
+  });
+
+  it("reads the diagnosis a case puts forward as the condition asked about", () => {
+    const bluetongue = "Couple of my cows have sore, crusty mouths and a calf was born blind. Neighbour says bluetongue — what spreads it?";
+    expect(suspectedDiagnosis(bluetongue)).toBe("bluetongue");
+    expect(frameOf(bluetongue).conditions).toContain("bluetongue");
+    expect(suspectedDiagnosis("A 10-week-old pup is vomiting and her littermates are ill too. Parvo?")).toBe("Parvo");
+    expect(suspectedDiagnosis("Could this be that new haemorrhagic virus?")).toBe("new haemorrhagic virus");
+    // (Which is no condition's name.)
+    expect(frameOf("Two rabbits dropped dead overnight. Could this be that new haemorrhagic virus?").conditions).toEqual([]);
+    expect(suspectedDiagnosis("What is the dose of meloxicam in cats?")).toBeNull();
+    expect(suspectedDiagnosis("Growers with fever, cyanotic ear tips and a stiff gait. Incubation?")).toBeNull();
+    expect(suspectedDiagnosis("AHS field vector? peak season?")).toBeNull();
+    expect(suspectedDiagnosis("What's the melarsomine protocol for adult D. immitis in dogs?")).toBeNull();
+    expect(suspectedDiagnosis("Are entire toms at higher risk of FIV, and what other risk factors should I think about?")).toBeNull();
+    expect(suspectedDiagnosis("Fat cob with a cresty neck - thinking EMS. Which risk factor matters most?")).toBe("EMS");
+    expect(suspectedDiagnosis("The vet thinks it's mange. How is it treated?")).toBe("mange");
+    expect(suspectedDiagnosis("My hens look scruffy round the vent. There's little crawling things at the base of the feathers — lice?")).toBe("lice");
   });
 
   it("reads 'what drives peak mortality?' as asking a cause, not a rate", () => {
@@ -307,6 +350,9 @@ describe("follow-ups", () => {
     expect(frameOf("and how much human TB is down to it?").asked).toContain("rate");
     expect(frameOf("How much human TB is actually caused by M. bovis?").asked).toContain("rate");
     expect(frameOf("how many bluetongue jabs does a cow need").attribute).toBe("jabs");
+    // "How many yrs" is a span; "how fast do they breed" is no span.
+    expect(frameOf("classical scrapie - how many yrs preclinical?").asked).toEqual(["duration"]);
+    expect(frameOf("How fast do feral hogs breed?").asked).not.toContain("duration");
   });
 
   it("reads 'how likely is he to die' as the share that die, and an owner's house and garden as outside a host", () => {

@@ -1,6 +1,7 @@
 import lexicon from "./species.json";
 import { findAbbreviations } from "../search/abbreviations";
 import { GENUS_ENDING, shorthandBinomials } from "../search/synonyms";
+import { isStopWord } from "../search/stopwords";
 import { topicWords } from "./questions";
 
 /**
@@ -115,6 +116,8 @@ export type SpeciesMentions = {
   words: Set<string>;
   /** Disease names made with a species word ("goat pox"), when reading a question. */
   diseases: string[];
+  /** The species those disease names are named after ("canine flu": dog). */
+  hosts: string[];
   /** Species ids and group words in the order the text names them. */
   order: string[];
 };
@@ -139,7 +142,7 @@ export function speciesIn(text: string, options: { asked?: boolean } = {}): Spec
   // As written, for abbreviations (lower-casing can change a word's length in a few scripts: then none are read)
   const written = text.match(WORD) ?? [];
   const asWritten = written.length === words.length ? written : [];
-  const out: SpeciesMentions = { species: new Set(), groups: new Set(), young: false, words: new Set(), diseases: [], order: [] };
+  const out: SpeciesMentions = { species: new Set(), groups: new Set(), young: false, words: new Set(), diseases: [], hosts: [], order: [] };
   for (let i = 0; i < words.length; i++) {
     const acronym = ACRONYMS.get(asWritten[i] ?? "");
     const candidates = PHRASES.get(words[i]!);
@@ -153,6 +156,7 @@ export function speciesIn(text: string, options: { asked?: boolean } = {}): Spec
       // "Classical swine fever" is not African swine fever: a word that tells such diseases apart is part of the name.
       const qualifier = DISEASE_QUALIFIER.test(words[i - 1] ?? "") ? [words[i - 1]!] : [];
       out.diseases.push([...qualifier, ...hit.words, next].join(" "));
+      if (hit.term.kind === "species" && !out.hosts.includes(hit.term.id)) out.hosts.push(hit.term.id);
       i += hit.words.length;
       continue;
     }
@@ -308,7 +312,7 @@ const GENERIC_WORDS = new Set(
   let lets letting allow allowed allowing wait waiting getting gotten soon later lately tho though pls approx inj bigger smaller
   till until once max maximum minimum min end ends ended hit hits drag drags protocol protocols regimen regimens schedule schedules
   gives affected last lasts afterwards afterward beforehand nasty nastier nastiest biggest problem problems issue issues like properly
-  loads ones round since`.split(/\s+/),
+  loads ones round since thinking matter matters worked higher`.split(/\s+/),
 );
 
 /** Does this word name a drug (by its INN stem or as a usual veterinary drug)? */
@@ -347,12 +351,21 @@ const SET_ASIDE = /\b(?:apart from|aside from|besides|other than|except(?: for)?
 /**
  * "…or, like white-tailed deer, are they not susceptible?", "…5% of body weight as in amphibians?", "is resistance a
  * worry in pigs the way it is in sheep?", "could it be plant pigment like it is in rabbits?": the species compared with
- * is not the one asked about.
+ * is not the one asked about; nor is it in "same 2-3 wks as chicken lice?", "…on the wind the way equine flu does?" or
+ * "…the way you would in sheep/goats?".
  */
 const COMPARED_WITH =
-  /\b(?:(?:the way|as|like) (?:it|they) (?:is|are|does|do) in|like(?: (?:you|we|i)(?:'d| would)? do)?(?: (?:for|with|in))?|as in|as with|as for|as do|as does|or (?:is it |are they )?(?:really |mostly |mainly )?(?:just|only)(?: in)?)\s+(?:the\s+|an?\s+)?(?:[\p{L}-]+\s+){0,1}[\p{L}-]+/giu;
+  /\b(?:(?:the way|as|like) (?:it|they) (?:is|are|does|do) in|(?:the way|like|as) (?:you|we|i)(?:'d| would| do)?(?: do(?: it)?)? (?:in|for|with)|like(?: (?:you|we|i)(?:'d| would)? do)?(?: (?:for|with|in))?|as in|as with|as for|as do|as does|(?:the )?same (?:[\w-]+ ){0,3}?as|or (?:is it |are they )?(?:really |mostly |mainly )?(?:just|only)(?: in)?)\s+(?:the\s+|an?\s+)?(?:[\p{L}/-]+\s+){0,1}[\p{L}/-]+|\bthe way (?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+){0,2}\s+(?:does|do|did|is|are|was|were)\b/giu;
 /** The species a question asks about are named outside what it sets aside or compares with. */
 const askedAbout = (text: string) => text.replace(SET_ASIDE, " ").replace(COMPARED_WITH, " ");
+
+/** The words a question names only in what it compares with ("…on the wind the way equine flu does?": equine). */
+export function comparedOnlyWords(question: string): string[] {
+  const compared = [...question.matchAll(COMPARED_WITH)].flatMap((m) => m[0].toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+  if (!compared.length) return [];
+  const rest = new Set(question.replace(COMPARED_WITH, " ").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+  return [...new Set(compared.filter((w) => !rest.has(w)))];
+}
 
 /** A verb that makes a clause a statement ("X is licensed for cats", "X causes…"). */
 const STATES = /\b(?:is|are|was|were|has|have|had|causes?|caused|affects?|affected|occurs?|licensed|approved|used|given|reported|found|shown)\b/i;
@@ -418,7 +431,7 @@ const namesAskedKind = (word: string) => ASKED.some(([, re]) => re.test(word));
 
 /** "How many doses (shots, jabs, injections) does a cow need?": a count of doses, not an amount. */
 const COUNTED_DOSES = /\bhow many (?:\w+ )?(?:doses|shots|jabs|injections|boosters)\b/i;
-const DURATION_ASKED = /\b(how long|duration|incubation|gestation|withdrawal (?:period|time)s?|for how many (?:days|weeks|months|hours)|how many (?:days|weeks|months|hours|years)|life ?span|life cycle|survival time|median survival|(?:meat|milk|egg) withdrawal|what age|how old|age (?:of|at) onset|how (?:quickly|fast|soon)|when (?:do|does|will|should|did) (?:[\w-]+ ){1,5}(?:settle|subside|resolve|clear|disappear|go away|improve|stop|end|heal)(?:s|d)?)\b/i;
+const DURATION_ASKED = /\b(how long|duration|incubation|gestation|withdrawal (?:period|time)s?|for how many (?:days|weeks|months|hours)|how many (?:days|weeks|wks|months|mos|hours|hrs|years|yrs)|life ?span|life cycle|survival time|median survival|(?:meat|milk|egg) withdrawal|what age|how old|age (?:of|at) onset|how (?:quickly|fast|soon)|when (?:do|does|will|should|did) (?:[\w-]+ ){1,5}(?:settle|subside|resolve|clear|disappear|go away|improve|stop|end|heal)(?:s|d)?)\b/i;
 const DOSE_ASKED = /\b(dose|doses|dosage|dosing|how much\b.*\b(give|use|administer)|mg\s*\/\s*kg)\b/i;
 /** A verb of causing with a rate as its object: "drives peak mortality", "increases the losses". */
 const CAUSES_RATE =
@@ -726,12 +739,28 @@ export function frameOf(text: string): Frame {
   let mentions = speciesIn(askingParts(question).join(" "), { asked: true });
   // A question sentence that names no species ("what dose is used?") asks about the species of its context.
   if (!mentions.species.size && !mentions.groups.size) mentions = speciesIn(askedAbout(question), { asked: true });
+  // A disease named after its host asks of no species ("…behind African horse sickness?"), unless the question compares
+  // it with another's ("can canine flu spread on the wind the way equine flu does?"): then of its host.
+  if (!mentions.species.size && !mentions.groups.size && mentions.hosts.length && comparedOnlyWords(question).length) {
+    mentions = { ...mentions, species: new Set(mentions.hosts), order: [...mentions.hosts] };
+  }
+  // Nor does one that says only "the bird" of the racing pigeon its context names: that bird is asked about.
+  else if (!mentions.species.size && [...mentions.groups].every((g) => GROUPS[g]!.broad)) {
+    const context = speciesIn(askedAbout(question), { asked: true });
+    const members = [...context.species].filter((id) => [...mentions.groups].some((g) => GROUPS[g]!.members.includes(id)));
+    if (members.length) mentions = { ...context, species: new Set(members), groups: new Set() };
+  }
   // "Can MRSP pass to the owners?", "how do farm staff pick it up?": the people are humans.
   if (meansPeople(question) && !mentions.species.has("human")) mentions = { ...mentions, species: new Set([...mentions.species, "human"]) };
   // "My 12 year old lab", "10 wk old lab x": a pet Labrador, not a laboratory.
   if (PET_LAB.test(question) && !mentions.species.has("dog")) mentions = { ...mentions, species: new Set([...mentions.species, "dog"]) };
   const named = namedThings(question);
   for (const d of speciesIn(question, { asked: true }).diseases) if (!named.conditions.includes(d)) named.conditions.unshift(d);
+  // The diagnosis a case puts forward is the condition asked about ("…Neighbour says bluetongue — what spreads it?").
+  const suspected = suspectedCondition(question);
+  if (suspected && ![...named.conditions, ...named.pathogens, ...named.acronyms, ...named.names, ...named.drugs].some((n) => n.toLowerCase().includes(suspected) || suspected.includes(n.toLowerCase()))) {
+    named.conditions.push(suspected);
+  }
   const askedText = focus.join(" ");
   // A yes/no question ("does BMI influence mortality?") asks whether, not for a value: typed kinds need a wh-question,
   // or a query typed as a noun phrase ("Case fatality rate of PPR in goats?", "ivermectin dose for pigs").
@@ -750,14 +779,16 @@ export function frameOf(text: string): Frame {
   if (animalsAffected && !asked.includes("rate")) asked.push("rate");
   // "How many days/times" is a duration or an interval, and "how many die" a rate, not a count.
   const notCount =
-    (asked.includes("count") && (asked.includes("duration") || asked.includes("interval")) && /how many (days|weeks|months|hours|years|times)/i.test(askedText)) ||
+    (asked.includes("count") && (asked.includes("duration") || asked.includes("interval")) && /how many (days|weeks|wks|months|mos|hours|hrs|years|yrs|times)\b/i.test(askedText)) ||
     new RegExp(HOW_MANY_OUTCOME, "i").test(askedText) ||
     animalsAffected;
   // "How many doses does a cow need?" counts the doses; it asks no amount.
   const countsDoses = COUNTED_DOSES.test(askedText) && !DOSE_ASKED.test(askedText.replace(new RegExp(COUNTED_DOSES.source, "gi"), " "));
   // "How fast does the globe enlarge compared with an adult's?" compares a speed; it asks no span.
+  // "How fast do feral hogs breed?" asks how fast they multiply, not a span.
+  const breedingSpeed = /\bhow (?:fast|quickly)\b(?:\s+[\w-]+){0,4}?\s+(?:breed|breeds|reproduce|reproduces|multiply|multiplies)\b/i.test(askedText) && !new RegExp(DURATION_ASKED.source, "i").test(askedText.replace(/\bhow (?:quickly|fast)\b/gi, " "));
   const comparesSpeed = asked.includes("comparison") && /\bhow (?:quickly|fast)\b/i.test(askedText) && !new RegExp(DURATION_ASKED.source, "i").test(askedText.replace(/\bhow (?:quickly|fast)\b/gi, " "));
-  const counted = (notCount ? asked.filter((k) => k !== "count") : asked).filter((k) => !(countsDoses && k === "dose") && !(comparesSpeed && k === "duration"));
+  const counted = (notCount ? asked.filter((k) => k !== "count") : asked).filter((k) => !(countsDoses && k === "dose") && !((comparesSpeed || breedingSpeed) && k === "duration"));
   const attribute = attributeOf(askedText, counted);
   // A pathogen lasting in the environment is no patient's prognosis.
   const kinds = attribute === PERSISTENCE_ATTRIBUTE ? counted.filter((k) => k !== "prognosis") : counted;
@@ -847,6 +878,18 @@ const dosesForTheCase = (own: Frame, previous: Frame | null = null) =>
 /** What is asked of a drug itself: how much, how often, how long, how given. */
 export const DOSING_KINDS: ReadonlySet<AskedKind> = new Set(["dose", "interval", "duration", "route"]);
 
+/**
+ * Does a pronoun of the question point back past it? Not one after a case the question tells first: in "Bearded dragon
+ * - agamid with crusty swelling round the lips. Which bacterium does that?", "that" is the swelling.
+ */
+function pointsBackBeyond(question: string, own: Frame): boolean {
+  const parts = question.split(/(?<=[.!?])\s+|\s[—–-]\s/).filter((p) => p.trim());
+  if (parts.length < 2) return REFERS.test(question);
+  const opening = parts.slice(0, -1).join(" ");
+  const tellsCase = speciesIn(opening).order.length > 0 && own.topic.some((w) => opening.toLowerCase().includes(w.toLowerCase()));
+  return tellsCase ? REFERS.test(opening) : REFERS.test(question);
+}
+
 /** Does this question lean on the one before it (and not announce a new topic)? */
 const SHORT_YES_NO_WORDS = 6;
 
@@ -856,7 +899,7 @@ function isFollowUp(question: string, own: Frame, previous: Frame): boolean {
   // neither spoken of before, and nothing pointing back, whatever word it opens with.
   const newSpecies = own.species.length > 0 && own.species.every((id) => !previous.species.includes(id));
   // (Not one that opens on "and…", "what about…": it goes on from the question before.)
-  if (newSpecies && hasOwnTopic(own, question) && !REFERS.test(question) && !GOES_ON.test(question) && !own.topic.some((w) => previous.topic.includes(w))) return false;
+  if (newSpecies && hasOwnTopic(own, question) && !pointsBackBeyond(question, own) && !GOES_ON.test(question) && !own.topic.some((w) => previous.topic.includes(w))) return false;
   if (LEANS.test(question)) return true;
   if (dosesForTheCase(own, previous)) return true;
   if ((DEFINITE_KIND.test(question) || theAnimals(question)) && !namesOwnThing(own)) return true;
@@ -893,7 +936,10 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
     // Of the topic, the words that said what the earlier questions asked are not carried ("incubation" in
     // "incubation period of RHDV2?" is not carried into "and the mortality?").
     // Nor is the attribute it asked about ("preclinical" in "How long is the preclinical period?").
-    const carried = key === "topic" ? (previous.askedTopic ?? previous.topic).filter((w) => !namesAskedKind(w) && !isAskedAttribute(w, previous.attribute)) : previous[key];
+    // (A case whose question asks nothing of its own and names nothing, "…green slimy poo. What is it?", is itself what
+    // was asked about.)
+    const previousTopic = previous.askedTopic?.length || namesOwnThing(previous) ? (previous.askedTopic ?? previous.topic) : previous.topic;
+    const carried = key === "topic" ? previousTopic.filter((w) => !namesAskedKind(w) && !isAskedAttribute(w, previous.attribute)) : previous[key];
     if (replaced || !carried.length) return own[key];
     inherited.push(key);
     return [...carried, ...own[key].filter((v) => !carried.includes(v))];
@@ -942,8 +988,12 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
 /** An instruction to write ("Explain why…", "Describe…") asks for an account, not one typed value. */
 export const INSTRUCTION_OPENING = /^\s*(explain|describe|compare|contrast|discuss|design|outline|summari[sz]e|evaluate|justify|propose|critically|analy[sz]e|interpret|construct|develop|create|formulate)\b/i;
 
-/** A clause that points back to what the question said before it ("Which protein best fits this profile?"). */
-const POINTS_BACK = /\b(this|these|those|such)\b/i;
+/**
+ * A clause that points back to what the question said before it ("Which protein best fits this profile?"). ("This kind
+ * of dementia" names its own topic; "this kind of problem" points back.)
+ */
+const POINTS_BACK =
+  /\b(?:this|these|those|such)\b(?!\s+(?:kinds?|types?|sorts?|forms?)\s+of\s+(?!(?:things?|problems?|issues?|conditions?|diseases?|presentations?|pictures?|cases?|signs?|symptoms?|lesions?|changes?)\b)[\p{L}-]{4,})/iu;
 
 /**
  * The clause that asks: from the last question word of the last question sentence ("…, which daily
@@ -961,6 +1011,41 @@ export function askingClause(question: string): string {
   if (POINTS_BACK.test(clause)) return question;
   return clause.split(/\s+/).length >= 3 ? clause : last;
 }
+
+/**
+ * The diagnosis a case puts forward: what someone "says", "mentioned" or "thinks" it is ("Neighbour says bluetongue —
+ * what spreads it?"), what "could this be" ("Could this be that new haemorrhagic virus?"), or a short question that
+ * ends the case ("…her littermates are ill too. Parvo?"). Null when the question puts none forward.
+ */
+export function suspectedDiagnosis(question: string): string | null {
+  const said = SUGGESTED.exec(question);
+  if (said) return said[1]!.trim();
+  const sentences = clauseSplit(question);
+  const last = sentences[sentences.length - 1] ?? "";
+  // (After a case told in statements: "AHS field vector? peak season?" puts nothing forward.)
+  const afterCase = sentences.length > 1 && sentences.slice(0, -1).every((x) => !/\?\s*$/.test(x));
+  // Or after a dash that ends the case ("…crawling things at the base of the feathers — lice?").
+  const dashed = /\s[—–-]\s*([^—–-]+)\?\s*$/.exec(last);
+  const short = dashed && !/\?/.test(last.slice(0, dashed.index)) ? dashed[1]!.trim() : afterCase ? last.replace(/\?\s*$/, "").trim() : null;
+  if (!short || short.split(/\s+/).length > 3 || /\b(?:what|which|how|why|when|where|who)\b/i.test(short)) return null;
+  // ("Incubation?", "Treatment?" ask something of the case; they put no diagnosis forward.)
+  const asks = ASKED.some(([, re]) => re.test(short)) || short.split(/\s+/).some((w) => isAskingWord(w.replace(/\W+$/, "")));
+  return asks ? null : short;
+}
+/** The diagnosis put forward, as a condition's name: one to three words, no article or pronoun ("bluetongue", "parvo"). */
+function suspectedCondition(question: string): string | null {
+  const suspected = suspectedDiagnosis(question)?.toLowerCase().replace(/['‘’"“”]/g, "").trim();
+  if (!suspected) return null;
+  const words = suspected.split(/\s+/);
+  if (words.length > 3 || words.some((w) => isStopWord(w) || GENERIC_WORDS.has(w) || /^(?:new|possible|probably|maybe|something|some|an?|the|that|this)$/.test(w))) return null;
+  if (speciesIn(suspected).species.size || speciesIn(suspected).groups.size) return null;
+  return suspected;
+}
+const SUGGESTED = new RegExp(
+  String.raw`\b(?:(?:says?|said|mentioned|suspects?|diagnosed (?:it as|with)|could (?:this|it) be|told (?:me|us) (?:it'?s|it was))\s+(?:it'?s\s+|it was\s+|that\s+(?:it'?s\s+)?|this\s+)?|(?:thinks?|reckons?)\s+(?:it'?s|it is|it was|this is|that it'?s)\s+|thinking\s+)(?:an?\s+|the\s+)?` +
+    String.raw`(?!(?:are|is|was|were|has|have|had|they|he|she|we|you|i|my|our|his|her|about|of|to|for|with|so|if|whether|what|how|why|when|where|which|who|the|a|an|it|that|this)\b)([^.?!—–,;:]{3,60})`,
+  "i",
+);
 
 /** The frames of a conversation's questions in order; the last is the current question's. */
 export function readConversation(questions: string[]): Frame[] {

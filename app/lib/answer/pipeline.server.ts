@@ -11,7 +11,7 @@ import { quotableSentences, type QuotableSentence } from "./quotes.server";
 import { checkCoverage, unseenNames, type Coverage } from "./coverage.server";
 import { citeSentencePages, repeatsAnswer, verifyModelAnswer } from "./verify.server";
 import { extractiveAnswer, extractiveSections, sentenceKey, type AnswerGuide } from "./extractive.server";
-import { askingClause, correctableEdits, frameLabel, frameOf, isAskingWord, namesOwnThing, placesOfPersistence, readConversation, readQuestion, searchText, speciesIn, speciesLabel, wordsNaming, type Frame } from "./frame";
+import { askingClause, correctableEdits, frameLabel, frameOf, isAskingWord, namesOwnThing, placesOfPersistence, readConversation, readQuestion, searchText, speciesIn, speciesLabel, suspectedDiagnosis, wordsNaming, type Frame } from "./frame";
 import { fitAnswerMessages, getSystemPrompts, taskMessages } from "./prompts.server";
 import { decomposeQuestion } from "./questions";
 import { ABSTAIN_BELOW, coverage, holdsTerm, judgeRelevance, passageTerms, withWrittenForms, type ScoredPassage } from "./relevance.server";
@@ -330,6 +330,8 @@ function gateTerms(question: string, terms: QueryTerm[]): QueryTerm[] {
   for (const m of question.toLowerCase().matchAll(/\bhow\s+(fast|quickly|rapidly|soon|long|often|frequently|much|many|far|old|early|late|likely)\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
   // "How long can it hang around in the house and garden?": the places say outside a host, which is asked already.
   for (const place of placesOfPersistence(question)) for (const t of tokenize(place)) asking.add(t);
+  // "Never looked ill", "would my bunny look ill", "how long will they be ill?": whether or how long there are signs, which is asked.
+  for (const m of question.toLowerCase().matchAll(/\b(?:look|looks|looked|looking|seem|seems|seemed|be|stay|stays|remain|remains)\s+(?:\w+\s+)?(ill|sick|unwell|poorly)\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
   // "Pin the diagnosis down", "nail it down": to establish it.
   for (const m of question.toLowerCase().matchAll(/\b(pin|nail)\s+(?:[\w'’-]+\s+){0,3}?down\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
   // A species word no passage uses ("pony" in a library that says "horse") cannot tell passages apart; the
@@ -354,6 +356,15 @@ function askedPartTerms(question: string, terms: QueryTerm[]): QueryTerm[] | nul
   return asked.filter((t) => t.df > 0).length >= MIN_ASKED_TOPIC_TERMS && asked.length < terms.length ? asked : null;
 }
 const MIN_ASKED_TOPIC_TERMS = 3;
+
+/** The diagnosis a case puts forward, and what to search for of it: it, the clause that asks of it, and the species. */
+function suspectedSearch(question: string): { diagnosis: string; query: string } | null {
+  const diagnosis = suspectedDiagnosis(question);
+  if (!diagnosis) return null;
+  const clause = askingClause(question);
+  const asked = clause === question || clause.replace(/\?\s*$/, "").trim().toLowerCase() === diagnosis.toLowerCase() ? "" : clause;
+  return { diagnosis, query: [diagnosis, asked, ...speciesIn(question).words].filter(Boolean).join(" ") };
+}
 
 /**
  * A species word is held by a passage that names the species another way: "ewes" and "lambs" by one about
@@ -388,8 +399,8 @@ type Retrieved = {
 
 async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: string, subQuestions: string[], deps: AnswerDeps): Promise<Retrieved> {
   const k = request.useThinkHarder ? SEARCH_K.thinkHarder : SEARCH_K.normal;
-  const found = withLeads(await retrieveFor(searchQuery, { k, viewerId: request.viewerId }, deps), deps);
-  const terms = withWrittenForms(found.analysis.terms, request.question);
+  let found = withLeads(await retrieveFor(searchQuery, { k, viewerId: request.viewerId }, deps), deps);
+  let terms = withWrittenForms(found.analysis.terms, request.question);
   const weighted = withCarriedTopicHalved(request.question, terms, frame);
   const gate = gateTerms(request.question, weighted);
   const main = judgeRelevance(gate, found.passages);
@@ -399,6 +410,24 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
     const asked = askedPartTerms(request.question, gate);
     const byAsked = asked ? judgeRelevance(asked, found.passages) : null;
     if (byAsked && !byAsked.abstain) Object.assign(main, byAsked);
+  }
+  // A case told in everyday words that puts a diagnosis forward ("…a calf born blind and wobbly. Neighbour says
+  // bluetongue — what spreads it?", "…her littermates are ill too. Parvo?"): the diagnosis and what is asked of it
+  // are searched for without the case's words, and answer when the passages hold them better.
+  const suspected = suspectedSearch(request.question);
+  if (suspected) {
+    const alternative = withLeads(await retrieveFor(suspected.query, { k, viewerId: request.viewerId }, deps), deps);
+    const alternativeTerms = withWrittenForms(alternative.analysis.terms, suspected.query);
+    const bySuspected = judgeRelevance(gateTerms(suspected.query, alternativeTerms), alternative.passages);
+    // (Only when the best of them names the diagnosis put forward.)
+    const named = new Set(tokenize(suspected.diagnosis));
+    const best = bySuspected.relevant[0];
+    const namesIt = best !== undefined && alternativeTerms.some((t) => named.has(t.term) && holdsTerm(passageTerms(best), t));
+    if (!bySuspected.abstain && namesIt && (main.abstain || bySuspected.best > main.best)) {
+      found = alternative;
+      terms = alternativeTerms;
+      Object.assign(main, bySuspected);
+    }
   }
   if (main.abstain) return { terms, uncovered: null, notCovered: [], namesNoSpecies: false, supporting: new Set(), passages: [], overview: 0, sections: [] };
   // A drug or scheme no passage names ("metformin dose", "FAMACHA scores") must be covered like a known one.

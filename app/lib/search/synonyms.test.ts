@@ -26,6 +26,15 @@ describe("synonyms in a query", () => {
     expect(found("how far can equine flu spread").flatMap((m) => m.alternatives)).toContainEqual(tokenize("equine influenza"));
   });
 
+  it("reads owners' words for a disease, a form of it, a lesion's site and a dish ('rabbit bleeding disease', 'wet FIP', 'corners of his mouth')", () => {
+    expect(found("the new rabbit bleeding disease").flatMap((m) => m.alternatives)).toContainEqual(tokenize("haemorrhagic disease"));
+    expect(found("wet fip in a young cat").flatMap((m) => m.alternatives)).toContainEqual(tokenize("effusive form"));
+    expect(found("red dots round the corners of his mouth").flatMap((m) => m.alternatives)).toContainEqual(tokenize("commissures"));
+    expect(found("some in his water bowl").flatMap((m) => m.alternatives)).toContainEqual(tokenize("water dish"));
+    expect(found("which drug combo worked").flatMap((m) => m.alternatives)).toContainEqual(tokenize("combination"));
+    expect(found("this kind of dementia in older dogs").flatMap((m) => m.alternatives)).toContainEqual(tokenize("cognitive decline"));
+  });
+
   it("reads lay words for urine and for taking blood", () => {
     expect(found("my rabbit's pee is red").map((m) => m.alternatives)).toContainEqual([tokenize("urine"), tokenize("wee")]);
     expect(found("which vein to draw blood in a chicken").find((m) => m.terms.join() === tokenize("draw blood").join())?.alternatives).toContainEqual(tokenize("blood collection"));
