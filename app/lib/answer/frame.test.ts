@@ -337,6 +337,8 @@ describe("follow-ups", () => {
     expect(suspectedDiagnosis("Are entire toms at higher risk of FIV, and what other risk factors should I think about?")).toBeNull();
     expect(suspectedDiagnosis("Fat cob with a cresty neck - thinking EMS. Which risk factor matters most?")).toBe("EMS");
     expect(suspectedDiagnosis("The vet thinks it's mange. How is it treated?")).toBe("mange");
+    expect(suspectedDiagnosis("We bought in some goats and the seller said there'd been scrapie in the area. How long can they carry it?")).toBe("scrapie in the area");
+    expect(suspectedDiagnosis("A veterinarian suspects that a performance horse's spinal discomfort is most likely driven by the segment. Which interval fits?")).toBeNull();
     expect(suspectedDiagnosis("My hens look scruffy round the vent. There's little crawling things at the base of the feathers — lice?")).toBe("lice");
   });
 

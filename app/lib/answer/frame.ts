@@ -1018,8 +1018,9 @@ export function askingClause(question: string): string {
  * ends the case ("…her littermates are ill too. Parvo?"). Null when the question puts none forward.
  */
 export function suspectedDiagnosis(question: string): string | null {
+  // (A diagnosis is named in a few words: "suspects that a performance horse's spinal discomfort is…" names none.)
   const said = SUGGESTED.exec(question);
-  if (said) return said[1]!.trim();
+  if (said) return said[1]!.trim().split(/\s+/).length <= MAX_DIAGNOSIS_WORDS ? said[1]!.trim() : null;
   const sentences = clauseSplit(question);
   const last = sentences[sentences.length - 1] ?? "";
   // (After a case told in statements: "AHS field vector? peak season?" puts nothing forward.)
@@ -1041,8 +1042,9 @@ function suspectedCondition(question: string): string | null {
   if (speciesIn(suspected).species.size || speciesIn(suspected).groups.size) return null;
   return suspected;
 }
+const MAX_DIAGNOSIS_WORDS = 4;
 const SUGGESTED = new RegExp(
-  String.raw`\b(?:(?:says?|said|mentioned|suspects?|diagnosed (?:it as|with)|could (?:this|it) be|told (?:me|us) (?:it'?s|it was))\s+(?:it'?s\s+|it was\s+|that\s+(?:it'?s\s+)?|this\s+)?|(?:thinks?|reckons?)\s+(?:it'?s|it is|it was|this is|that it'?s)\s+|thinking\s+)(?:an?\s+|the\s+)?` +
+  String.raw`\b(?:(?:says?|said|mentioned|suspects?|diagnosed (?:it as|with)|could (?:this|it) be|told (?:me|us) (?:it'?s|it was))\s+(?:it'?s\s+|it was\s+|that\s+(?:it'?s\s+)?|this\s+|there(?:'d|'s| had| has| was| is)?\s+(?:been\s+)?)?|(?:thinks?|reckons?)\s+(?:it'?s|it is|it was|this is|that it'?s)\s+|thinking\s+)(?:an?\s+|the\s+)?` +
     String.raw`(?!(?:are|is|was|were|has|have|had|they|he|she|we|you|i|my|our|his|her|about|of|to|for|with|so|if|whether|what|how|why|when|where|which|who|the|a|an|it|that|this)\b)([^.?!—–,;:]{3,60})`,
   "i",
 );

@@ -1043,6 +1043,8 @@ describe("usual abbreviations (clinical-abbreviations.json)", () => {
     expect(la?.alternatives).toEqual([tokenize("large animal"), tokenize("left atrium")]);
     expect(la?.shares).toEqual([0.25, 0.75]);
     expect(usualLongForms("la", () => new Map())).toBeNull();
+    // A class typed with its "i" ("SGLT2i") is the class's inhibitors.
+    expect(usualLongForms("sglt2i", (terms) => new Map(terms.map((t) => [t, 3])))?.alternatives).toContainEqual(tokenize("SGLT2 inhibitors"));
   });
 
   it("finds the short form for a usual long form written out", async () => {

@@ -33,6 +33,8 @@ describe("synonyms in a query", () => {
     expect(found("some in his water bowl").flatMap((m) => m.alternatives)).toContainEqual(tokenize("water dish"));
     expect(found("which drug combo worked").flatMap((m) => m.alternatives)).toContainEqual(tokenize("combination"));
     expect(found("this kind of dementia in older dogs").flatMap((m) => m.alternatives)).toContainEqual(tokenize("cognitive decline"));
+    expect(found("which inherited single-gene diseases").flatMap((m) => m.alternatives)).toEqual(expect.arrayContaining([tokenize("monogenic")]));
+    expect(found("any inherited diseases in quarter horses").flatMap((m) => m.alternatives)).toContainEqual(tokenize("genetic diseases"));
   });
 
   it("reads lay words for urine and for taking blood", () => {
