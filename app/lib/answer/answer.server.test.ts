@@ -3,9 +3,10 @@ import { createKnowledgeBase, heading, page, para } from "../../../tests/support
 import { startFakeOllama, type ChatRequestBody, type FakeOllama, type FakeOllamaOptions } from "../../../tests/support/ollama-server";
 import { startFakeEutils, type FakeEutils } from "../../../tests/support/eutils-server";
 import { createEutilsClient, createPubMedSearcher, RequestThrottle } from "../pubmed/index.server";
+import { tokenize } from "../search/index.server";
 import { viewerUrl } from "../viewer";
 import { createChatModel, type ChatModel } from "./chat-model.server";
-import { answerQuestion, type AnswerDeps, type AnswerRequest } from "./pipeline.server";
+import { answerQuestion, gateTerms, type AnswerDeps, type AnswerRequest } from "./pipeline.server";
 import { fallbackTitle, generateTitle, contextualSuggestions } from "./suggestions.server";
 import { AnswerError, REFUSAL } from "./types";
 import { UNVERIFIED_NOTE } from "./verify.server";
@@ -952,6 +953,15 @@ async function model(script: FakeOllamaOptions["chat"], idleTimeoutMs = 5000) {
   ollama = await startFakeOllama({ chat: script });
   return createChatModel({ host: ollama.url, model: "llama3.2", idleTimeoutMs });
 }
+
+describe("the words that decide whether a passage is about the question", () => {
+  const termsOf = (question: string) => tokenize(question).map((term) => ({ term, weight: 1, df: 3, idf: 1 }));
+  it("are not a word of a species' name that names another species alone ('guinea pigs' are no pigs)", () => {
+    const question = "my guinea pigs share the same shed — can they catch it?";
+    expect(gateTerms(question, termsOf(question)).map((t) => t.term)).not.toContain("pig");
+    expect(gateTerms("do pigs and guinea pigs share it?", termsOf("do pigs and guinea pigs share it?")).map((t) => t.term)).toContain("pig");
+  });
+});
 
 describe("the Ollama answerer (loopback server, real client)", () => {
   const lastChat = () => ollama!.requests.filter((r) => r.path === "/api/chat").pop()!.body as ChatRequestBody;

@@ -323,7 +323,7 @@ function coverageTerms(question: string, terms: QueryTerm[], frame: Frame): Quer
  * ("dose", "usually", "roughly", "new topic"), so "roughly what proportion of cats get it?" is judged by
  * what it is about.
  */
-function gateTerms(question: string, terms: QueryTerm[]): QueryTerm[] {
+export function gateTerms(question: string, terms: QueryTerm[]): QueryTerm[] {
   // (Every word of it: "What can I tell her?" says nothing of the topic, though "tell" is no topic word either.)
   const asking = new Set((question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter(isAskingWord).flatMap((w) => tokenize(w)));
   // "How fast…", "how soon…": the word after "how" says what is asked.
@@ -336,11 +336,23 @@ function gateTerms(question: string, terms: QueryTerm[]): QueryTerm[] {
   for (const m of question.toLowerCase().matchAll(/\b(pin|nail)\s+(?:[\w'’-]+\s+){0,3}?down\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
   // A species word no passage uses ("pony" in a library that says "horse") cannot tell passages apart; the
   // species check after this one reads it through the species lexicon.
-  const speciesTerms = new Set([...speciesIn(question).words].flatMap((w) => tokenize(w)));
+  const named = speciesIn(question);
+  const speciesTerms = new Set([...named.words].flatMap((w) => tokenize(w)));
   const unknownSpecies = (t: QueryTerm) => t.df === 0 && speciesTerms.has(t.term);
   // Nor can a number no passage holds ("temp 39.8", "4yo"): a case's own figures are not what the passages must say.
   const unknownNumber = (t: QueryTerm) => t.df === 0 && /^\d/.test(t.term);
-  const kept = terms.filter((t) => !asking.has(t.term) && !unknownSpecies(t) && !unknownNumber(t));
+  // Nor can the last word of a species' name that names another species alone: "guinea pigs" are no pigs, a
+  // "leopard cat" no cat (a "leopard gecko" is a gecko, which is what the passages must name).
+  const lower = question.toLowerCase();
+  const otherSpeciesPart = new Set(
+    [...named.species]
+      .flatMap((id) => wordsNaming(id).filter((name) => name.includes(" ") && lower.includes(name)))
+      .flatMap((name) => {
+        const head = name.split(" ").pop()!;
+        return [...speciesIn(head).species].some((id) => !named.species.has(id)) ? tokenize(head) : [];
+      }),
+  );
+  const kept = terms.filter((t) => !asking.has(t.term) && !unknownSpecies(t) && !unknownNumber(t) && !otherSpeciesPart.has(t.term));
   return withSpeciesWords(question, kept.length ? kept : terms);
 }
 
