@@ -512,7 +512,8 @@ const RESOLUTION_ATTRIBUTE = "resolution";
 const RESOLVES = /\b(?:settle|subside|resolve|clear up|disappear|go away|improve|heal|recover)(?:s|d|ed)?\b/;
 export const OUTSIDE_A_HOST = /\b(?:environment\w*|outside (?:of )?(?:the |its |a )?(?:host|body|animal)s?|soils?|surfaces?|fomites?|pastures?|bedding|premises|faeces|feces|manure|litter|water)\b/i;
 /** Where an owner says a pathogen lasts ("how long can the virus survive in the house and garden?"): outside a host. */
-const OWNERS_PLACES = /\b(?:in|on|around|about|at) (?:the |my |our |your |his |her |their |a )?(house|home|garden|yard|kennels?|shed|barn|stables?|floors?|carpets?|grass|ground|fields?)(?: and (?:the |my |our |your |his |her |their |a )?(house|home|garden|yard|kennels?|shed|barn|stables?|floors?|carpets?|grass|ground|fields?))?\b/;
+const OWNERS_PLACE = String.raw`(?:the |my |our |your |his |her |their |a )?(house|home|garden|yard|kennels?|shed|barn|stables?|floors?|carpets?|grass|ground|fields?)`;
+const OWNERS_PLACES = new RegExp(String.raw`\b(?:in|on|around|about|at) ${OWNERS_PLACE}(?: and ${OWNERS_PLACE})?\b`);
 
 const PERSISTS = /\b(?:surviv(?:e|es|ed|ing|al)|persist(?:s|ed|ing|ence)?|last(?:s|ed|ing)?|remains?|stays?|viable|infectious|infective|linger(?:s|ed|ing)?|(?:hang|hangs|hanging|stick|sticks|sticking) around)\b/;
 
@@ -786,7 +787,7 @@ export function frameOf(text: string): Frame {
   const countsDoses = COUNTED_DOSES.test(askedText) && !DOSE_ASKED.test(askedText.replace(new RegExp(COUNTED_DOSES.source, "gi"), " "));
   // "How fast does the globe enlarge compared with an adult's?" compares a speed; it asks no span.
   // "How fast do feral hogs breed?" asks how fast they multiply, not a span.
-  const breedingSpeed = /\bhow (?:fast|quickly)\b(?:\s+[\w-]+){0,4}?\s+(?:breed|breeds|reproduce|reproduces|multiply|multiplies)\b/i.test(askedText) && !new RegExp(DURATION_ASKED.source, "i").test(askedText.replace(/\bhow (?:quickly|fast)\b/gi, " "));
+  const breedingSpeed = /\bhow (?:fast|quickly)\b(?:\s+[\w-]+){0,4}?\s+(?:breed|breeds|reproduce|reproduces|multiply|multiplies)\b/i.test(askedText) && !DURATION_ASKED.test(askedText.replace(/\bhow (?:quickly|fast)\b/gi, " "));
   const comparesSpeed = asked.includes("comparison") && /\bhow (?:quickly|fast)\b/i.test(askedText) && !new RegExp(DURATION_ASKED.source, "i").test(askedText.replace(/\bhow (?:quickly|fast)\b/gi, " "));
   const counted = (notCount ? asked.filter((k) => k !== "count") : asked).filter((k) => !(countsDoses && k === "dose") && !((comparesSpeed || breedingSpeed) && k === "duration"));
   const attribute = attributeOf(askedText, counted);
@@ -1038,7 +1039,7 @@ function suspectedCondition(question: string): string | null {
   const suspected = suspectedDiagnosis(question)?.toLowerCase().replace(/['‘’"“”]/g, "").trim();
   if (!suspected) return null;
   const words = suspected.split(/\s+/);
-  if (words.length > 3 || words.some((w) => isStopWord(w) || GENERIC_WORDS.has(w) || /^(?:new|possible|probably|maybe|something|some|an?|the|that|this)$/.test(w))) return null;
+  if (words.length > 3 || words.some((w) => isStopWord(w) || GENERIC_WORDS.has(w) || /^(?:new|possible|probably|maybe|something)$/.test(w))) return null;
   if (speciesIn(suspected).species.size || speciesIn(suspected).groups.size) return null;
   return suspected;
 }
