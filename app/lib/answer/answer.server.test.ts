@@ -940,6 +940,27 @@ describe("the extractive answerer", () => {
     expect(result.citations[0]).toMatchObject({ document: "Cattle Medicine", page: 28 });
   });
 
+  it("answers a case told by its signs in everyday words from the passage naming the signs, not one sharing the case's words", async () => {
+    addParagraph(
+      "gastro",
+      "Small Animal Gastroenterology",
+      24,
+      "Idiopathic megaesophagus is the most common cause of regurgitation in the dog. Aside from dysautonomia, megaesophagus is a rare finding in the domestic cat. " +
+        "The disorder is characterized by esophageal hypomotility and dilation, progressive regurgitation, and loss of body condition.",
+    );
+    addParagraph("feeding", "Puppy Care", 5, "Puppies eating their food a few minutes after exercise may swallow air; feed growing puppies small meals and wait a few minutes after eating before play.");
+    const question = "My 8-month-old dog brings his food back up a few minutes after eating - it just sort of slides out - and he's getting skinny.";
+    const result = await ask(question);
+    expect(result.citations[0]).toMatchObject({ document: "Small Animal Gastroenterology", page: 24 });
+    expect(result.content.split("\n")[0]).toMatch(/^Idiopathic megaesophagus is the most common cause of regurgitation in the dog\./);
+    expect(result.reading).toBe("dogs · regurgitation, weight loss");
+    // The follow-up carries the signs, not the case's other words.
+    const cats = await ask("and in cats?", { history: turn(question, result.content) });
+    expect(cats.content).not.toContain(REFUSAL);
+    expect(cats.content.split("\n")[0]).toMatch(/^Aside from dysautonomia, megaesophagus is a rare finding in the domestic cat\./);
+    expect(cats.citations[0]).toMatchObject({ document: "Small Animal Gastroenterology", page: 24 });
+  });
+
   it("Think Harder searches each aspect and answers in sections", async () => {
     const result = await ask("What is the dose of meloxicam in cats?", { useThinkHarder: true });
     expect(result.subQuestions.length).toBeGreaterThan(1);

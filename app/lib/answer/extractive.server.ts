@@ -229,7 +229,9 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
   // lead with a sentence about people from a paragraph that says nothing of heartworm.
   // (Only when no name says the subject: "can dogs pick it up?" after "what age kittens does FCV mainly affect?" is
   // about FCV, not about "age".)
-  const carriedTopic = !names.length && guide?.frame.inherited.includes("topic") ? terms.filter((t) => guide.frame.topic.some((w) => tokenize(w).includes(t.term))) : [];
+  // (A case's signs are carried as its topic: "and in cats?" after "…brings his food back up… getting skinny".)
+  const carriedWords = guide ? [...(guide.frame.inherited.includes("topic") ? guide.frame.topic : []), ...(guide.frame.inherited.includes("signs") ? guide.frame.signs : [])] : [];
+  const carriedTopic = !names.length && carriedWords.length ? terms.filter((t) => carriedWords.some((w) => tokenize(w).includes(t.term))) : [];
   // Likewise its species: "what about flubendazole?" after a question about pigs asks about pigs without saying so.
   const speciesCarried = Boolean(guide?.frame.inherited.includes("species"));
   const dosingDrugs = guide?.frame.asked.some((k) => DOSING_KINDS.has(k)) ? guide.frame.drugs : [];
@@ -244,7 +246,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
     return m ? [[a, new RegExp(`\\b${m[1]!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}-[A-Z0-9]{1,4}\\b`)] as const] : [];
   });
   // The question's topic words as search terms (their synonyms with them).
-  const topicStems = new Set(tokenize((guide?.frame.topic ?? []).join(" ")));
+  const topicStems = new Set(tokenize([...(guide?.frame.topic ?? []), ...(guide?.frame.signs ?? [])].join(" ")));
   const topic = terms.filter((t) => topicStems.has(t.term));
   const binomials = (guide?.frame.pathogens ?? []).filter((n) => /^\p{Lu}\p{Ll}+\s+\p{Ll}{3,}$/u.test(n)).map((n) => [n, tokenize(n)] as const);
   // An abbreviation its document defines stands for its words: "CPV-2 infections … 91% in untreated pups" is about

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { askingClause, askingParts, comparedOnlyWords, correctableEdits, definedAbbreviations, frameLabel, frameOf, mentionsSpecies, placesOfPersistence, readConversation, readQuestion, searchText, speciesIn, suspectedDiagnosis } from "./frame";
+import { askingClause, askingParts, comparedOnlyWords, correctableEdits, definedAbbreviations, frameLabel, frameOf, mentionsSpecies, placesOfPersistence, readConversation, readQuestion, searchText, signsSearchText, speciesIn, suspectedDiagnosis } from "./frame";
 
 describe("species in a text", () => {
   it("reads names, plurals, adjectives, sexes and young as their species", () => {
@@ -266,6 +266,35 @@ describe("the frame of a question", () => {
       { abbreviation: "DTMUV", words: ["duck", "tembusu", "virus"] },
       { abbreviation: "SACs", words: ["south", "american", "camelids"] },
     ]);
+  });
+});
+
+describe("a case told by its signs", () => {
+  const CASE = "My 8-month-old dog brings his food back up a few minutes after eating - no heaving, it just sort of slides out - and he's getting skinny.";
+
+  it("reads the signs by their clinical names, shows them, and searches for them with the species alone", () => {
+    const frame = frameOf(CASE);
+    expect(frame.signs).toEqual(["regurgitation", "weight loss"]);
+    expect(frameLabel(frame)).toBe("dogs · regurgitation, weight loss");
+    expect(signsSearchText(CASE, frame)).toBe("regurgitation weight loss dogs");
+  });
+
+  it("searches a follow-up with the case's signs and its own words, and shows what it carried", () => {
+    const frames = readConversation([CASE, "and in cats?"]);
+    const cats = frames[1]!;
+    expect(cats).toMatchObject({ species: ["cat"], signs: ["regurgitation", "weight loss"] });
+    expect(cats.inherited).toContain("signs");
+    expect(searchText("and in cats?", cats)).toContain("regurgitation");
+    // (Its own search carries them: no second search.)
+    expect(signsSearchText("and in cats?", cats)).toBeNull();
+    expect(frameLabel(cats)).toBe("cats · regurgitation, weight loss (from the previous question: regurgitation, weight loss)");
+  });
+
+  it("is no case when it names what it is about, or tells one sign only", () => {
+    const named = "My dog brings his food back up and is getting skinny. Could this be megaoesophagus?";
+    expect(signsSearchText(named, frameOf(named))).toBeNull();
+    const oneSign = "My dog brings his food back up after walks, why?";
+    expect(signsSearchText(oneSign, frameOf(oneSign))).toBeNull();
   });
 });
 

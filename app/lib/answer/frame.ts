@@ -1,6 +1,6 @@
 import lexicon from "./species.json";
 import { findAbbreviations } from "../search/abbreviations";
-import { GENUS_ENDING, shorthandBinomials } from "../search/synonyms";
+import { GENUS_ENDING, shorthandBinomials, signsIn } from "../search/synonyms";
 import { isStopWord } from "../search/stopwords";
 import { topicWords } from "./questions";
 
@@ -60,6 +60,8 @@ export type Frame = {
   acronyms: string[];
   /** Remaining content words (lower case). */
   topic: string[];
+  /** Clinical signs the question describes, by their clinical names ("brings his food back up": regurgitation). */
+  signs: string[];
   /**
    * The topic words of what the question asks, not of the case it describes first ("Half my ewes have runny, squinty
    * eyes … What causes pink eye in sheep?"): what a follow-up carries.
@@ -71,7 +73,7 @@ export type Frame = {
   /** Abbreviations the question defines: "duck Tembusu virus (DTMUV)" -> the words it abbreviates. */
   aliases: Array<{ abbreviation: string; words: string[] }>;
   /** Slots carried over from the previous question (a follow-up); empty for a question that stands alone. */
-  inherited: Array<"species" | "drugs" | "pathogens" | "conditions" | "names" | "acronyms" | "topic">;
+  inherited: Array<"species" | "drugs" | "pathogens" | "conditions" | "names" | "acronyms" | "topic" | "signs">;
 };
 
 type SpeciesEntry = { id: string; label: string; words: string[]; young: string[]; acronyms?: string[] };
@@ -806,6 +808,7 @@ export function frameOf(text: string): Frame {
     ...named,
     topic,
     askedTopic: topic.filter((w) => askedWords.has(w)),
+    signs: signsIn(question),
     asked: kinds,
     attribute,
     aliases: definedAbbreviations(question),
@@ -933,7 +936,7 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
   const own = frameOf(question);
   if (!previous || !isFollowUp(question, own, previous)) return own;
   const inherited: Frame["inherited"] = [];
-  const take = <K extends "drugs" | "pathogens" | "conditions" | "names" | "acronyms" | "topic">(key: K, replaced: boolean): string[] => {
+  const take = <K extends "drugs" | "pathogens" | "conditions" | "names" | "acronyms" | "topic" | "signs">(key: K, replaced: boolean): string[] => {
     // Of the topic, the words that said what the earlier questions asked are not carried ("incubation" in
     // "incubation period of RHDV2?" is not carried into "and the mortality?").
     // Nor is the attribute it asked about ("preclinical" in "How long is the preclinical period?").
@@ -972,6 +975,8 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
     // "And FeLV-C?" after FeLV-B: an abbreviation of its own replaces the one before, as a drug's name does.
     acronyms: take("acronyms", newSubject || (!refersBack && own.acronyms.length > 0)),
     topic: take("topic", newSubject),
+    // "Some are coughing too" adds a sign to the case's.
+    signs: take("signs", newSubject),
     // What is asked is the follow-up's own ("and how often?"), or the previous one's ("what about in cats?").
     asked: own.asked.length || !inheritsAsked ? own.asked : previous.asked,
     aliases: [...previous.aliases, ...own.aliases],
@@ -1057,6 +1062,29 @@ export function readConversation(questions: string[]): Frame[] {
   return frames;
 }
 
+/** Signs that tell a case: one sign says little of which disease it is. */
+export const MIN_CASE_SIGNS = 2;
+
+/**
+ * A case told by its signs ("…brings his food back up a few minutes after eating … and he's getting skinny"): two signs
+ * at least, and nothing named but them (a named drug, pathogen or disease is what such a question is about).
+ */
+export function toldBySigns(frame: Frame): boolean {
+  if (frame.signs.length < MIN_CASE_SIGNS || frame.drugs.length + frame.pathogens.length + frame.names.length + frame.acronyms.length > 0) return false;
+  return frame.conditions.every((c) => signsIn(c).length > 0);
+}
+
+/**
+ * What to search for of a case told by its signs: the signs by their clinical names, the species, and the clause that
+ * asks after the case, without the case's other words ("minutes", "slides out", "on the fence").
+ */
+export function signsSearchText(question: string, frame: Frame): string | null {
+  // (A follow-up carries the signs into its own search, beside what it asks.)
+  if (!toldBySigns(frame) || frame.inherited.includes("signs")) return null;
+  const clause = askingClause(question);
+  return [...frame.signs, clause === question ? "" : clause, ...frame.species.map(speciesLabel), ...frame.groups].filter(Boolean).join(" ");
+}
+
 /**
  * Signs as owners describe them, and the clinical words for them: "won't put his foot down", "holding up a paw",
  * "won't put any weight on it" is a non-weight-bearing lameness.
@@ -1087,6 +1115,9 @@ export function searchText(text: string, frame: Frame): string {
   const carried: string[] = [];
   if (frame.inherited.includes("species")) carried.push(...frame.species.map(speciesLabel), ...frame.groups);
   for (const key of ["drugs", "pathogens", "conditions", "names", "acronyms", "topic"] as const) if (frame.inherited.includes(key)) carried.push(...frame[key]);
+  // A case told by its signs is carried as those signs too, by their clinical names (a named disease says what it is
+  // about instead).
+  if (frame.inherited.includes("signs") && toldBySigns(frame)) carried.push(...frame.signs);
   const own = question.toLowerCase();
   const extra = carried.filter((w) => !own.includes(w.toLowerCase()));
   return extra.length ? `${question.trim()} ${extra.join(" ")}` : question;
@@ -1123,7 +1154,7 @@ const ASKED_LABEL: Record<AskedKind, string> = {
 export function frameLabel(frame: Frame): string | null {
   const species = [...frame.species.map(speciesLabel), ...frame.groups].join(", ");
   const subjects = [...frame.drugs, ...frame.pathogens, ...frame.conditions, ...frame.acronyms, ...frame.names].slice(0, 4);
-  const subject = subjects.length ? subjects.join(", ") : frame.topic.slice(0, 3).join(" ");
+  const subject = subjects.length && !toldBySigns(frame) ? subjects.join(", ") : toldBySigns(frame) ? frame.signs.slice(0, 4).join(", ") : frame.topic.slice(0, 3).join(" ");
   const asked = frame.asked
     .filter((k) => !["definition", "treatment", "diagnosis", "cause", "comparison", "prognosis", "location"].includes(k) || frame.asked.length <= 2)
     .slice(0, 3)
@@ -1134,6 +1165,7 @@ export function frameLabel(frame: Frame): string | null {
   const carried: string[] = [];
   if (frame.inherited.includes("species") && species) carried.push(species);
   for (const key of ["drugs", "pathogens", "conditions", "acronyms", "names"] as const) if (frame.inherited.includes(key)) carried.push(...frame[key].slice(0, 2));
+  if (!carried.length && frame.inherited.includes("signs")) carried.push(frame.signs.slice(0, 3).join(", "));
   if (!carried.length && frame.inherited.includes("topic")) carried.push(frame.topic.slice(0, 3).join(" "));
   return carried.length ? `${parts.join(" · ")} (from the previous question: ${carried.join(", ")})` : parts.join(" · ");
 }

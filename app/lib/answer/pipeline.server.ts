@@ -2,6 +2,7 @@ import { getConfig } from "../config.server";
 import { getDb, type Db } from "../db/index.server";
 import { getEmbedder, type Embedder } from "../embeddings/index.server";
 import { correctQuery, correctionsLabel, embedQuery, paragraphContinuations, paragraphLeads, passagesByIds, retrieveSync, tokenize, type Passage, type QueryTerm, type RetrieveOptions, type Retrieval } from "../search/index.server";
+import { signForms } from "../search/synonyms";
 import { splitSentences } from "../sentences";
 import { EXTRACTIVE, type AnsweredBy, type AnswererStatus } from "./answered-by";
 import type { ChatModel, ChatModelStatus } from "./chat-model.server";
@@ -11,7 +12,7 @@ import { quotableSentences, type QuotableSentence } from "./quotes.server";
 import { checkCoverage, unseenNames, type Coverage } from "./coverage.server";
 import { citeSentencePages, repeatsAnswer, verifyModelAnswer } from "./verify.server";
 import { extractiveAnswer, extractiveSections, sentenceKey, type AnswerGuide } from "./extractive.server";
-import { askingClause, correctableEdits, frameLabel, frameOf, isAskingWord, namesOwnThing, placesOfPersistence, readConversation, readQuestion, searchText, speciesIn, speciesLabel, suspectedDiagnosis, wordsNaming, type Frame } from "./frame";
+import { askingClause, correctableEdits, frameLabel, frameOf, isAskingWord, MIN_CASE_SIGNS, namesOwnThing, placesOfPersistence, readConversation, readQuestion, searchText, signsSearchText, speciesIn, speciesLabel, suspectedDiagnosis, toldBySigns, wordsNaming, type Frame } from "./frame";
 import { fitAnswerMessages, getSystemPrompts, taskMessages } from "./prompts.server";
 import { decomposeQuestion } from "./questions";
 import { ABSTAIN_BELOW, coverage, holdsTerm, judgeRelevance, passageTerms, withWrittenForms, type ScoredPassage } from "./relevance.server";
@@ -296,6 +297,14 @@ function withCarriedTopicHalved(question: string, terms: QueryTerm[], frame: Fra
   // (Not beside a condition: "septic pedal" is part of what "septic pedal arthritis" names.)
   const named = frame.drugs.length + frame.pathogens.length + frame.acronyms.length + frame.names.length > 0;
   const weight = named ? CARRIED_BESIDE_NAME_WEIGHT : CARRIED_TOPIC_WEIGHT;
+  // A case told by its signs and carried ("and in cats?" after "…brings his food back up a few minutes after eating…
+  // getting skinny") stands for its subject: its words and its signs' clinical names together weigh as one word of the
+  // follow-up's own, and do not outweigh what it asks ("is it notifiable?").
+  if (frame.inherited.includes("signs") && toldBySigns(frame)) {
+    const own = new Set(tokenize(question));
+    for (const t of frame.signs.flatMap((sign) => tokenize(sign))) if (!own.has(t)) carried.add(t);
+    return terms.map((t) => (carried.has(t.term) ? { ...t, weight: t.weight / carried.size } : t));
+  }
   return carried.size ? terms.map((t) => (carried.has(t.term) ? { ...t, weight: t.weight * weight } : t)) : terms;
 }
 const CARRIED_BESIDE_NAME_WEIGHT = 0.1;
@@ -393,6 +402,13 @@ function withSpeciesWords(question: string, terms: QueryTerm[]): QueryTerm[] {
   return terms.map((t) => (namings.has(t.term) ? { ...t, alternatives: [...(t.alternatives ?? []), ...namings.get(t.term)!] } : t));
 }
 
+/** Another search for the question, read with its own words: its passages, terms and their relevance. */
+async function searchAgain(query: string, request: AnswerRequest, k: number, deps: AnswerDeps) {
+  const found = withLeads(await retrieveFor(query, { k, viewerId: request.viewerId }, deps), deps);
+  const terms = withWrittenForms(found.analysis.terms, query);
+  return { found, terms, judged: judgeRelevance(gateTerms(query, terms), found.passages) };
+}
+
 type Retrieved = {
   terms: QueryTerm[];
   /** Why the knowledge base does not answer the question as asked (species, name or detail not covered); null when it does. */
@@ -428,17 +444,31 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
   // are searched for without the case's words, and answer when the passages hold them better.
   const suspected = suspectedSearch(request.question);
   if (suspected) {
-    const alternative = withLeads(await retrieveFor(suspected.query, { k, viewerId: request.viewerId }, deps), deps);
-    const alternativeTerms = withWrittenForms(alternative.analysis.terms, suspected.query);
-    const bySuspected = judgeRelevance(gateTerms(suspected.query, alternativeTerms), alternative.passages);
+    const again = await searchAgain(suspected.query, request, k, deps);
     // (Only when the best of them names the diagnosis put forward.)
     const named = new Set(tokenize(suspected.diagnosis));
-    const best = bySuspected.relevant[0];
-    const namesIt = best !== undefined && alternativeTerms.some((t) => named.has(t.term) && holdsTerm(passageTerms(best), t));
-    if (!bySuspected.abstain && namesIt && (main.abstain || bySuspected.best > main.best)) {
-      found = alternative;
-      terms = alternativeTerms;
-      Object.assign(main, bySuspected);
+    const best = again.judged.relevant[0];
+    const namesIt = best !== undefined && again.terms.some((t) => named.has(t.term) && holdsTerm(passageTerms(best), t));
+    if (!again.judged.abstain && namesIt && (main.abstain || again.judged.best > main.best)) {
+      found = again.found;
+      terms = again.terms;
+      Object.assign(main, again.judged);
+    }
+  }
+  // A case told by its signs in everyday words ("…brings his food back up a few minutes after eating … and he's getting
+  // skinny"): the signs are searched for by their clinical names, with the species and what is asked, and answer when
+  // the passages hold them better than the case's own words.
+  const bySigns = suspected ? null : signsSearchText(request.question, frame);
+  if (bySigns) {
+    const again = await searchAgain(bySigns, request, k, deps);
+    // (Only when the best of them holds two of the signs at least, one sign saying little of which disease it is; and
+    // when the case's own words found none that does.)
+    const signsHeld = (p: ScoredPassage<Passage> | undefined) => (p ? frame.signs.filter((sign) => signForms(sign).some((form) => form.every((t) => passageTerms(p).has(t)))).length : 0);
+    const better = main.abstain || (signsHeld(main.relevant[0]) < MIN_CASE_SIGNS && again.judged.best > main.best);
+    if (!again.judged.abstain && signsHeld(again.judged.relevant[0]) >= MIN_CASE_SIGNS && better) {
+      found = again.found;
+      terms = again.terms;
+      Object.assign(main, again.judged);
     }
   }
   if (main.abstain) return { terms, uncovered: null, notCovered: [], namesNoSpecies: false, supporting: new Set(), passages: [], overview: 0, sections: [] };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { shorthandBinomials, synonymsIn } from "./synonyms";
+import { shorthandBinomials, signForms, signsIn, synonymsIn } from "./synonyms";
 import { tokenize } from "./tokenize";
 
 const found = (query: string) => synonymsIn(tokenize(query));
@@ -49,6 +49,21 @@ describe("synonyms in a query", () => {
     expect(found("borderline oxacillin-resistant staph aureus").flatMap((m) => m.alternatives)).toContainEqual(tokenize("staphylococcus"));
     expect(found("and the growers?").flatMap((m) => m.alternatives)).toContainEqual(tokenize("growing pigs"));
     expect(found("commonest cause of regurg, and the Dx?").flatMap((m) => m.alternatives)).toEqual(expect.arrayContaining([tokenize("regurgitation"), tokenize("diagnosis")]));
+  });
+
+  it("reads the signs a case tells in everyday words, with possessives, auxiliaries and intensifiers between a phrase's words", () => {
+    expect(signsIn("My 8-month-old dog brings his food back up a few minutes after eating, and he's getting skinny.")).toEqual(["regurgitation", "weight loss"]);
+    expect(signsIn("his breathing has gone really noisy when he pants and his bark sounds different")).toEqual(["stridor", "dysphonia"]);
+    expect(signsIn("in and out of the litter tray straining, gritty stuff in his wee")).toEqual(["stranguria", "urinary crystals"]);
+    expect(signsIn("rubbing her fleece off on the fence, trembling, walking oddly and seems half blind")).toEqual(["pruritus", "tremor", "ataxia", "blindness"]);
+    expect(signsIn("a fever, scabby pox lumps all over and big glands")).toEqual(["pyrexia", "crusting", "pock lesions", "lymphadenopathy"]);
+    // Only fillers may come between: content words break a phrase ("brings the lead back … food up" says no regurgitation).
+    expect(signsIn("he brings the lead back and then his food bowl up the stairs")).toEqual([]);
+    // A sign's clinical name and its other names are one sign, searched for and held alike.
+    expect(found("my dog's breath is awful").flatMap((m) => m.alternatives)).toContainEqual(tokenize("halitosis"));
+    expect(signForms("lymphadenopathy")).toEqual(expect.arrayContaining([tokenize("lymphadenopathy"), tokenize("swollen lymph nodes"), tokenize("big glands")]));
+    // Words that only look like a sign are none: "fits this exponent", "scaling exponent", "chronic wasting disease".
+    expect(signsIn("which interpretation fits this scaling exponent in chronic wasting disease")).toEqual([]);
   });
 
   it("reads owners' words for signs and parasites as the clinical words textbooks use", () => {

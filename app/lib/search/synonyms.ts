@@ -1,3 +1,4 @@
+import signs from "./signs.json";
 import synonyms from "./synonyms.json";
 import { isStopWord } from "./stopwords";
 import { tokenize } from "./tokenize";
@@ -15,11 +16,36 @@ function phrase(text: string): Phrase {
   return { terms: tokenize(text), content: tokenize(text, isStopWord) };
 }
 
-const GROUPS: Phrase[][] = (synonyms.groups as string[][]).map((group) => {
+type SignEntry = { sign: string; said: string[] };
+const SIGNS = signs.signs as SignEntry[];
+
+const GROUPS: Phrase[][] = [...(synonyms.groups as string[][]), ...SIGNS.map((s) => [s.sign, ...s.said])].map((group) => {
   const phrases = group.map(phrase).filter((p) => p.content.length > 0);
-  if (phrases.length < 2) throw new Error(`synonyms.json: a group needs two phrases with words: ${JSON.stringify(group)}`);
+  if (phrases.length < 2) throw new Error(`synonyms: a group needs two phrases with words: ${JSON.stringify(group)}`);
   return phrases;
 });
+
+/**
+ * Words a question may put between a phrase's words without changing what it says: possessives, articles,
+ * auxiliaries and intensifiers ("brings his food back up", "breathing has gone really noisy", "gums look red").
+ */
+const FILLERS = new Set(
+  tokenize("his her their its my our your the a an some is are was were has have had gone got been getting become becoming look looks looking seem seems seemed really very so quite bit little just rather"),
+);
+const MAX_FILLERS = 3;
+
+/** How many query terms from `at` say the phrase (its words in order, fillers allowed between them); 0 when they do not. */
+function phraseLength(terms: string[], at: number, p: Phrase): number {
+  let i = at;
+  for (let k = 0; k < p.terms.length; k++) {
+    if (k > 0) {
+      for (let skipped = 0; terms[i] !== p.terms[k] && FILLERS.has(terms[i] ?? "") && skipped < MAX_FILLERS; skipped++) i++;
+    }
+    if (terms[i] !== p.terms[k]) return 0;
+    i++;
+  }
+  return i - at;
+}
 
 /** Groups by the first term of each of their phrases, longest phrase first, so "cat flu" wins over "cat". */
 const BY_FIRST_TERM = new Map<string, Array<{ phrase: Phrase; group: Phrase[] }>>();
@@ -39,8 +65,21 @@ export type SynonymMatch = {
   alternatives: string[][];
 };
 
-function startsAt(terms: string[], at: number, phrase: Phrase): boolean {
-  return phrase.terms.every((t, i) => terms[at + i] === t);
+
+/** The phrases of the groups a query's terms say, longest first where they overlap, each with its group. */
+function phrasesIn(queryTerms: string[]): Array<{ phrase: Phrase; group: Phrase[] }> {
+  const out: Array<{ phrase: Phrase; group: Phrase[] }> = [];
+  for (let i = 0; i < queryTerms.length; i++) {
+    const candidates = BY_FIRST_TERM.get(queryTerms[i]!);
+    if (!candidates) continue;
+    const lengths = candidates.map((c) => phraseLength(queryTerms, i, c.phrase));
+    // The longest reading wins ("cat flu" over "cat"); readings as long ("off his food", "off food" with a filler) all count.
+    const longest = Math.max(...lengths);
+    if (!longest) continue;
+    out.push(...candidates.filter((_, k) => lengths[k] === longest));
+    i += longest - 1;
+  }
+  return out;
 }
 
 /**
@@ -49,26 +88,40 @@ function startsAt(terms: string[], at: number, phrase: Phrase): boolean {
  */
 export function synonymsIn(queryTerms: string[]): SynonymMatch[] {
   const found = new Map<string, SynonymMatch>();
-  for (let i = 0; i < queryTerms.length; i++) {
-    const candidates = BY_FIRST_TERM.get(queryTerms[i]!);
-    if (!candidates) continue;
-    const longest = candidates.find((c) => startsAt(queryTerms, i, c.phrase))?.phrase.terms.length;
-    if (!longest) continue;
-    for (const c of candidates) {
-      if (c.phrase.terms.length !== longest || !startsAt(queryTerms, i, c.phrase)) continue;
-      const key = c.phrase.terms.join(" ");
-      const match = found.get(key) ?? { terms: c.phrase.content, alternatives: [] };
-      for (const other of c.group) {
-        // A spelling the tokenizer reads as the phrase itself ("cloudy eyes", "cushings") is no alternative to it.
-        const same = (a: string[]) => a.join(" ") === other.content.join(" ");
-        if (other === c.phrase || same(c.phrase.content) || match.alternatives.some(same)) continue;
-        match.alternatives.push(other.content);
-      }
-      found.set(key, match);
+  for (const c of phrasesIn(queryTerms)) {
+    const key = c.phrase.terms.join(" ");
+    const match = found.get(key) ?? { terms: c.phrase.content, alternatives: [] };
+    for (const other of c.group) {
+      // A spelling the tokenizer reads as the phrase itself ("cloudy eyes", "cushings") is no alternative to it.
+      const same = (a: string[]) => a.join(" ") === other.content.join(" ");
+      if (other === c.phrase || same(c.phrase.content) || match.alternatives.some(same)) continue;
+      match.alternatives.push(other.content);
     }
-    i += longest - 1;
+    found.set(key, match);
   }
   return [...found.values()];
+}
+
+/** The sign each sign entry's group stands for. */
+const SIGN_OF_GROUP = new Map<Phrase[], string>(SIGNS.map((s, i) => [GROUPS[(synonyms.groups as string[][]).length + i]!, s.sign]));
+
+/** Every way of saying a sign, as the content terms a text holds when it says it that way. */
+export function signForms(sign: string): string[][] {
+  const group = [...SIGN_OF_GROUP].find(([, name]) => name === sign)?.[0];
+  return group ? group.map((p) => p.content) : [];
+}
+
+/**
+ * The clinical signs a text describes, by their clinical names, in order and once each: "brings his food back
+ * up … getting skinny" describes regurgitation and weight loss.
+ */
+export function signsIn(text: string): string[] {
+  const out: string[] = [];
+  for (const { group } of phrasesIn(tokenize(text))) {
+    const sign = SIGN_OF_GROUP.get(group);
+    if (sign && !out.includes(sign)) out.push(sign);
+  }
+  return out;
 }
 
 /** The endings of a Latin or Greek genus ("Babesia", "Mycobacterium", "Campylobacter", "Clostridioides"). */
