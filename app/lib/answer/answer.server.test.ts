@@ -961,6 +961,18 @@ describe("the extractive answerer", () => {
     expect(cats.citations[0]).toMatchObject({ document: "Small Animal Gastroenterology", page: 24 });
   });
 
+  it("reads an everyday word for a sign ('scabby') as the sign, not as a name the knowledge base lacks", async () => {
+    addParagraph(
+      "goatpox",
+      "Small Ruminant Medicine",
+      241,
+      "Goat pox is a threat to small ruminants, especially goats, characterized by pyrexia, generalized pock lesions with lymphadenopathy, resulting in high mortality.",
+    );
+    const result = await ask("Goat keeper says several of her goats have a fever, scabby pox lumps all over and big glands, and two have died.");
+    expect(result.content).not.toContain(REFUSAL);
+    expect(result.citations[0]).toMatchObject({ document: "Small Ruminant Medicine", page: 241 });
+  });
+
   it("Think Harder searches each aspect and answers in sections", async () => {
     const result = await ask("What is the dose of meloxicam in cats?", { useThinkHarder: true });
     expect(result.subQuestions.length).toBeGreaterThan(1);

@@ -369,6 +369,12 @@ describe("follow-ups", () => {
     expect(suspectedDiagnosis("We bought in some goats and the seller said there'd been scrapie in the area. How long can they carry it?")).toBe("scrapie in the area");
     expect(suspectedDiagnosis("A veterinarian suspects that a performance horse's spinal discomfort is most likely driven by the segment. Which interval fits?")).toBeNull();
     expect(suspectedDiagnosis("My hens look scruffy round the vent. There's little crawling things at the base of the feathers — lice?")).toBe("lice");
+    expect(suspectedDiagnosis("My dog's breath is awful and his gums look red and puffy along the teeth. He's only 3.")).toBeNull();
+    // Said of the animal ("says my gelding has…"), up to the dash that goes on with the case.
+    const stringhalt = "Vet says my gelding has stringhalt - he snatches a hind leg right up under his belly when he walks off. Will he come right?";
+    expect(suspectedDiagnosis(stringhalt)).toBe("stringhalt");
+    expect(frameOf(stringhalt)).toMatchObject({ conditions: ["stringhalt"], asked: ["prognosis"] });
+    expect(readConversation([stringhalt, "surgery?"])[1]).toMatchObject({ conditions: ["stringhalt"], asked: ["treatment"] });
   });
 
   it("reads 'what drives peak mortality?' as asking a cause, not a rate", () => {
@@ -406,6 +412,9 @@ describe("follow-ups", () => {
     expect(frameOf("Old Lab with laryngeal paralysis, also weak behind – is that GOLPP?").species).toEqual(["dog"]);
     expect(frameOf("lab cross with a cough – kennel cough?").species).toEqual(["dog"]);
     expect(frameOf("Old lab results suggested anaemia in the cat").species).toEqual(["cat"]);
+    // With its age, the Labrador's own ("my 12-year-old Lab's breathing"); without, the laboratory's ("my lab's results").
+    expect(frameOf("My 12-year-old Lab's breathing has gone really noisy when he pants.").species).toEqual(["dog"]);
+    expect(frameOf("my lab's results show anaemia in my cat").species).toEqual(["cat"]);
   });
 
   it("reads the drug class a 'which drug' question asks for, when its members can be told by their names", () => {

@@ -382,9 +382,9 @@ export const meansPeople = (question: string) => PEOPLE_MEANT.test(question);
 
 const AGE_WORDS = String.raw`(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[\s-]*(?:yr|yrs|year|years|yo|y\/o|month|months|mo|mos|wk|wks|week|weeks)(?:[\s-]*old)?`;
 const LAB_DESCRIBED = "(?:black|yellow|chocolate|young|old|elderly|senior|geriatric|male|female|neutered|spayed|entire)";
-/** A Labrador by its pet name: "my lab", "our 12 year old lab", "a 10 wk old lab x", "Old Lab with…", "lab cross". */
+/** A Labrador by its pet name: "my lab", "our 12 year old lab", "a 10 wk old lab x", "Old Lab with…", "lab cross", "my 12-year-old Lab's breathing". */
 const PET_LAB = new RegExp(
-  String.raw`(?:(?:\b(?:my|our|his|her|their|your)\s+(?:${AGE_WORDS}\s+)?|\b${AGE_WORDS}\s+)(?:${LAB_DESCRIBED}\s+)?|^\s*(?:an?\s+)?${LAB_DESCRIBED}\s+)labs?\b(?!['’]s\b|\s+(?:tests?|results?|work|findings?|values?|techs?|technicians?))|\blabs?\s+(?:x|cross|crosses|mix|retrievers?)\b`,
+  String.raw`(?:(?:\b(?:my|our|his|her|their|your)\s+(?:${AGE_WORDS}\s+)?|\b${AGE_WORDS}\s+)(?:${LAB_DESCRIBED}\s+)?|^\s*(?:an?\s+)?${LAB_DESCRIBED}\s+)labs?\b(?!['’]s\b|\s+(?:tests?|results?|work|findings?|values?|techs?|technicians?))|\b${AGE_WORDS}\s+(?:${LAB_DESCRIBED}\s+)?lab['’]s\b|\blabs?\s+(?:x|cross|crosses|mix|retrievers?)\b`,
   "i",
 );
 /** The question with a pet Labrador called what search can find ("my lab" -> "my dog"). */
@@ -463,11 +463,11 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   // "Which antibiotic…", "what drug…": answered by a drug's name.
   ["drug", /\b(which|what)\s+(?:\w+\s+){0,2}(drugs?|antibiotics?|antimicrobials?|antifungals?|antivirals?|anthelmintics?|dewormers?|medications?|medicines?|analgesics?|sedatives?|anaesthetics?|anesthetics?|nsaids?|benzodiazepines?|fluoroquinolones?|tetracyclines?|penicillins?|cephalosporins?)\b/i],
   ["diagnosis", /\b(diagnos\w*|test(?:s|ing)?|stain(?:s|ing)?|biopsy|detect\w*|confirm\w*|differentiate|tell (?:\w+ )?from)\b/i],
-  ["prognosis", /\b(prognos\w*|outcomes?|outlook|survive|survival|recover(?:y)?)\b/i],
+  ["prognosis", /\b(prognos\w*|outcomes?|outlook|survive|survival|recover(?:y)?|come right|get(?:s|ting)? better|pull through)\b/i],
   ["cause", /\b(cause[sd]?|causing|why|aetiolog\w*|etiolog\w*|risk factors?|pathogenesis|mechanism)\b/i],
   ["comparison", /\b(differ\w*|compare\w*|comparison|versus|vs\.?|distinguish\w*|same as|better than|(?:tell|told) (?:\w+ )?apart)\b/i],
   ["definition", /\b(what (?:is|are) (?:an? |the )?[\w-]+\??$|defin\w*|meaning of|stands? for|short for|abbreviation)\b/i],
-  ["treatment", /\b(treat\w*|therapy|therapies|therapeutic|manage\w*|control(?:led)?|prevent\w*|vaccines?|vaccination)\b/i],
+  ["treatment", /\b(treat\w*|therapy|therapies|therapeutic|manage\w*|control(?:led)?|prevent\w*|vaccines?|vaccination|surgery|surgical(?:ly)?|operat(?:e|ion))\b/i],
   // "Where is it found?", "explain where estrogens are synthesized", not the relative "in sheep where Mycoplasma is suspected".
   [
     "location",
@@ -1025,15 +1025,17 @@ export function askingClause(question: string): string {
  */
 export function suspectedDiagnosis(question: string): string | null {
   // (A diagnosis is named in a few words: "suspects that a performance horse's spinal discomfort is…" names none.)
-  const said = SUGGESTED.exec(question);
-  if (said) return said[1]!.trim().split(/\s+/).length <= MAX_DIAGNOSIS_WORDS ? said[1]!.trim() : null;
+  // ("Vet says my gelding has stringhalt - he snatches a hind leg…": the diagnosis ends at a spaced dash.)
+  const said = SUGGESTED.exec(question)?.[1]!.split(/\s-\s/)[0]!.trim();
+  if (said) return said.split(/\s+/).length <= MAX_DIAGNOSIS_WORDS ? said : null;
   const sentences = clauseSplit(question);
   const last = sentences[sentences.length - 1] ?? "";
   // (After a case told in statements: "AHS field vector? peak season?" puts nothing forward.)
   const afterCase = sentences.length > 1 && sentences.slice(0, -1).every((x) => !/\?\s*$/.test(x));
   // Or after a dash that ends the case ("…crawling things at the base of the feathers — lice?").
   const dashed = /\s[—–-]\s*([^—–-]+)\?\s*$/.exec(last);
-  const short = dashed && !/\?/.test(last.slice(0, dashed.index)) ? dashed[1]!.trim() : afterCase ? last.replace(/\?\s*$/, "").trim() : null;
+  // (A statement that ends the case, "He's only 3.", asks nothing and puts nothing forward.)
+  const short = dashed && !/\?/.test(last.slice(0, dashed.index)) ? dashed[1]!.trim() : afterCase && /\?\s*$/.test(last) ? last.replace(/\?\s*$/, "").trim() : null;
   if (!short || short.split(/\s+/).length > 3 || /\b(?:what|which|how|why|when|where|who)\b/i.test(short)) return null;
   // ("Incubation?", "Treatment?" ask something of the case; they put no diagnosis forward.)
   const asks = ASKED.some(([, re]) => re.test(short)) || short.split(/\s+/).some((w) => isAskingWord(w.replace(/\W+$/, "")));
@@ -1050,7 +1052,7 @@ function suspectedCondition(question: string): string | null {
 }
 const MAX_DIAGNOSIS_WORDS = 4;
 const SUGGESTED = new RegExp(
-  String.raw`\b(?:(?:says?|said|mentioned|suspects?|diagnosed (?:it as|with)|could (?:this|it) be|told (?:me|us) (?:it'?s|it was))\s+(?:it'?s\s+|it was\s+|that\s+(?:it'?s\s+)?|this\s+|there(?:'d|'s| had| has| was| is)?\s+(?:been\s+)?)?|(?:thinks?|reckons?)\s+(?:it'?s|it is|it was|this is|that it'?s)\s+|thinking\s+)(?:an?\s+|the\s+)?` +
+  String.raw`\b(?:(?:says?|said|told (?:me|us)|thinks?|reckons?)\s+(?:(?:my|our|the|his|her|their|this|that)\s+)?[a-z-]+\s+(?:has|had|has got|'s got)\s+|(?:says?|said|mentioned|suspects?|diagnosed (?:it as|with)|could (?:this|it) be|told (?:me|us) (?:it'?s|it was))\s+(?:it'?s\s+|it was\s+|that\s+(?:it'?s\s+)?|this\s+|there(?:'d|'s| had| has| was| is)?\s+(?:been\s+)?)?|(?:thinks?|reckons?)\s+(?:it'?s|it is|it was|this is|that it'?s)\s+|thinking\s+)(?:an?\s+|the\s+)?` +
     String.raw`(?!(?:are|is|was|were|has|have|had|they|he|she|we|you|i|my|our|his|her|about|of|to|for|with|so|if|whether|what|how|why|when|where|which|who|the|a|an|it|that|this)\b)([^.?!—–,;:]{3,60})`,
   "i",
 );

@@ -2,7 +2,7 @@ import { getConfig } from "../config.server";
 import { getDb, type Db } from "../db/index.server";
 import { getEmbedder, type Embedder } from "../embeddings/index.server";
 import { correctQuery, correctionsLabel, embedQuery, paragraphContinuations, paragraphLeads, passagesByIds, retrieveSync, tokenize, type Passage, type QueryTerm, type RetrieveOptions, type Retrieval } from "../search/index.server";
-import { signForms } from "../search/synonyms";
+import { signForms, signsIn } from "../search/synonyms";
 import { splitSentences } from "../sentences";
 import { EXTRACTIVE, type AnsweredBy, type AnswererStatus } from "./answered-by";
 import type { ChatModel, ChatModelStatus } from "./chat-model.server";
@@ -298,12 +298,12 @@ function withCarriedTopicHalved(question: string, terms: QueryTerm[], frame: Fra
   const named = frame.drugs.length + frame.pathogens.length + frame.acronyms.length + frame.names.length > 0;
   const weight = named ? CARRIED_BESIDE_NAME_WEIGHT : CARRIED_TOPIC_WEIGHT;
   // A case told by its signs and carried ("and in cats?" after "…brings his food back up a few minutes after eating…
-  // getting skinny") stands for its subject: its words and its signs' clinical names together weigh as one word of the
-  // follow-up's own, and do not outweigh what it asks ("is it notifiable?").
+  // getting skinny") stands for its subject: its everyday words together weigh as one word of the follow-up's own, and
+  // so do its signs by their clinical names. Neither outweighs what the follow-up asks ("is it notifiable?").
   if (frame.inherited.includes("signs") && toldBySigns(frame)) {
     const own = new Set(tokenize(question));
-    for (const t of frame.signs.flatMap((sign) => tokenize(sign))) if (!own.has(t)) carried.add(t);
-    return terms.map((t) => (carried.has(t.term) ? { ...t, weight: t.weight / carried.size } : t));
+    const signs = new Set(frame.signs.flatMap((sign) => tokenize(sign)).filter((t) => !own.has(t) && !carried.has(t)));
+    return terms.map((t) => (signs.has(t.term) ? { ...t, weight: t.weight / signs.size } : carried.has(t.term) ? { ...t, weight: t.weight / carried.size } : t));
   }
   return carried.size ? terms.map((t) => (carried.has(t.term) ? { ...t, weight: t.weight * weight } : t)) : terms;
 }
@@ -465,7 +465,9 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
     // when the case's own words found none that does.)
     const signsHeld = (p: ScoredPassage<Passage> | undefined) => (p ? frame.signs.filter((sign) => signForms(sign).some((form) => form.every((t) => passageTerms(p).has(t)))).length : 0);
     const better = main.abstain || (signsHeld(main.relevant[0]) < MIN_CASE_SIGNS && again.judged.best > main.best);
-    if (!again.judged.abstain && signsHeld(again.judged.relevant[0]) >= MIN_CASE_SIGNS && better) {
+    // (And only when they cover the case's species: the same signs in another species are another disease.)
+    const coversSpecies = () => checkCoverage(request.question, coverageTerms(request.question, again.terms, frame), frame, again.judged.relevant, again.judged.passing).covered;
+    if (!again.judged.abstain && signsHeld(again.judged.relevant[0]) >= MIN_CASE_SIGNS && better && coversSpecies()) {
       found = again.found;
       terms = again.terms;
       Object.assign(main, again.judged);
@@ -476,7 +478,8 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
   // (An abbreviation the frame holds is not otherwise required: a passage may spell it out. One no passage writes
   // and none spells out is.)
   const writtenOtherwise = (t: QueryTerm) => Boolean(t.alternatives?.length) && found.passages.some((p) => holdsTerm(passageTerms(p), t));
-  const unseen = unseenNames(request.question, terms, writtenOtherwise).filter((n) => !frame.names.includes(n) && !frame.drugs.includes(n.toLowerCase()));
+  // (Nor a sign said in everyday words, "scabby": the passages write it as the sign.)
+  const unseen = unseenNames(request.question, terms, writtenOtherwise).filter((n) => !frame.names.includes(n) && !frame.drugs.includes(n.toLowerCase()) && !signsIn(n).length);
   const { tailed, continuations } = withTails(main.relevant, deps);
   const covered = checkCoverage(request.question, coverageTerms(request.question, terms, frame), unseen.length ? { ...frame, names: [...frame.names, ...unseen] } : frame, main.relevant.map(tailed), main.passing.map(tailed));
   if (!covered.covered) return { terms, uncovered: covered, notCovered: [], namesNoSpecies: false, supporting: new Set(), passages: [], overview: 0, sections: [] };

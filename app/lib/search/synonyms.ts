@@ -67,8 +67,8 @@ export type SynonymMatch = {
 
 
 /** The phrases of the groups a query's terms say, longest first where they overlap, each with its group. */
-function phrasesIn(queryTerms: string[]): Array<{ phrase: Phrase; group: Phrase[] }> {
-  const out: Array<{ phrase: Phrase; group: Phrase[] }> = [];
+function phrasesIn(queryTerms: string[]): Array<{ phrase: Phrase; group: Phrase[]; at: number; length: number }> {
+  const out: Array<{ phrase: Phrase; group: Phrase[]; at: number; length: number }> = [];
   for (let i = 0; i < queryTerms.length; i++) {
     const candidates = BY_FIRST_TERM.get(queryTerms[i]!);
     if (!candidates) continue;
@@ -76,7 +76,7 @@ function phrasesIn(queryTerms: string[]): Array<{ phrase: Phrase; group: Phrase[
     // The longest reading wins ("cat flu" over "cat"); readings as long ("off his food", "off food" with a filler) all count.
     const longest = Math.max(...lengths);
     if (!longest) continue;
-    out.push(...candidates.filter((_, k) => lengths[k] === longest));
+    out.push(...candidates.filter((_, k) => lengths[k] === longest).map((c) => ({ ...c, at: i, length: longest })));
     i += longest - 1;
   }
   return out;
@@ -117,12 +117,19 @@ export function signForms(sign: string): string[][] {
  */
 export function signsIn(text: string): string[] {
   const out: string[] = [];
-  for (const { group } of phrasesIn(tokenize(text))) {
+  const terms = tokenize(text);
+  const found = phrasesIn(terms);
+  // A word of a sign's own phrase ("not eating", "won't eat") negates nothing after it.
+  const inPhrase = new Set(found.flatMap(({ at, length }) => Array.from({ length }, (_, k) => at + k)));
+  for (const { group, at } of found) {
     const sign = SIGN_OF_GROUP.get(group);
-    if (sign && !out.includes(sign)) out.push(sign);
+    // "No heaving", "they aren't itchy or scabby": a sign said not to be there is none.
+    const negated = [1, 2, 3].some((back) => at - back >= 0 && !inPhrase.has(at - back) && NEGATORS.has(terms[at - back]!));
+    if (sign && !negated && !out.includes(sign)) out.push(sign);
   }
   return out;
 }
+const NEGATORS = new Set(tokenize("no not never without nor isn't aren't wasn't weren't doesn't don't didn't hasn't haven't hadn't"));
 
 /** The endings of a Latin or Greek genus ("Babesia", "Mycobacterium", "Campylobacter", "Clostridioides"). */
 export const GENUS_ENDING = "(?:a|us|um|ella|ia|is|ma|er|es|on|ix|ax|ex|i|ides|opsis|ophila)";
