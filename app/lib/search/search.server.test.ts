@@ -988,6 +988,9 @@ describe("abbreviations the knowledge base defines", () => {
     const terms = analyzeQuery("the injections aren't working and she won't eat, pls help", db).terms.map((t) => t.term);
     expect(terms).toEqual(expect.arrayContaining(tokenize("injections working eat help")));
     for (const dropped of ["the", "aren", "won", "pls", "and", "she"]) expect(terms).not.toContain(dropped);
+    // Nor do the common slips for them ("wher is it", "doesnt").
+    const slipped = analyzeQuery("wher is septic pedal arthritis a problem, and doesnt it respond?", db).terms.map((t) => t.term);
+    for (const dropped of ["wher", "doesnt"]) expect(slipped).not.toContain(dropped);
   });
 
   it("reads a disease's abbreviation as its virus's and the reverse ('ASF' / 'ASFV'), when the knowledge base writes the other", async () => {

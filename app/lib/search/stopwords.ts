@@ -2,7 +2,7 @@
  * English function words, dropped from queries (not from the index) before stemming: they match most
  * chunks, so they add candidates to walk and almost nothing to the score. "us" is deliberately absent
  * (US = ultrasound), and so are negations' neighbours that carry meaning in clinical text ("without").
- * Chat shorthand for them ("how do u diagnose…", "pls") is dropped too, and what is left of a negative
+ * Chat shorthand and common slips for them ("how do u diagnose…", "pls", "wher", "doesnt") are dropped too, and what is left of a negative
  * contraction ("won't" is read as "won" and "t", "aren't" as "aren"). A query made only of these words keeps them all.
  */
 const STOP_WORDS = new Set(
@@ -13,6 +13,7 @@ const STOP_WORDS = new Set(
   theirs them themselves then there these they this those through to too under until up very was we were what
   when where which while who whom why will with would you your yours yourself yourselves
   u ur pls plz
+  wher whre wat waht wht hwo teh adn nad thier doesnt dont isnt arent didnt wasnt shouldnt wouldnt couldnt
   aren couldn didn doesn don hadn hasn haven isn mustn shan shouldn wasn weren won wouldn`.split(/\s+/),
 );
 

@@ -57,6 +57,8 @@ describe("synonyms in a query", () => {
     expect(signsIn("in and out of the litter tray straining, gritty stuff in his wee")).toEqual(["stranguria", "urinary crystals"]);
     expect(signsIn("rubbing her fleece off on the fence, trembling, walking oddly and seems half blind")).toEqual(["pruritus", "tremor", "ataxia", "blindness"]);
     expect(signsIn("a fever, scabby pox lumps all over and big glands")).toEqual(["pyrexia", "crusting", "pock lesions", "lymphadenopathy"]);
+    expect(signsIn("Our Lab is 11 and lately seems muddled and forgetful")).toEqual(["cognitive decline"]);
+    expect(signsIn("my leopard gecko is struggling to get his old skin off")).toEqual(["dysecdysis"]);
     // A sign said not to be there is none; a sign's own negation ("not eating") negates nothing after it.
     expect(signsIn("round bald patches on his face but they aren't itchy or scabby")).toEqual(["alopecia"]);
     expect(signsIn("not eating and vomiting since Monday, no diarrhoea")).toEqual(["inappetence", "vomiting"]);
