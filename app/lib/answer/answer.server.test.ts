@@ -961,6 +961,18 @@ describe("the extractive answerer", () => {
     expect(cats.citations[0]).toMatchObject({ document: "Small Animal Gastroenterology", page: 24 });
   });
 
+  it("answers a case of two signs from a passage holding one of them with the species ('cheesy yellow gunk … won't eat')", async () => {
+    addParagraph(
+      "reptile",
+      "Reptile Medicine",
+      48,
+      "Herpesvirus and ranavirus infections in terrestrial tortoises are a cause of stomatitis, with oral ulceration and caseous diphtheritic plaques.",
+    );
+    const result = await ask("My tortoise has cheesy yellow gunk in her mouth and won't eat. What's going on?");
+    expect(result.content).not.toContain(REFUSAL);
+    expect(result.citations[0]).toMatchObject({ document: "Reptile Medicine", page: 48 });
+  });
+
   it("reads an everyday word for a sign ('scabby') as the sign, not as a name the knowledge base lacks", async () => {
     addParagraph(
       "goatpox",

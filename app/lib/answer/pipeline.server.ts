@@ -461,13 +461,13 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
   const bySigns = suspected ? null : signsSearchText(request.question, frame);
   if (bySigns) {
     const again = await searchAgain(bySigns, request, k, deps);
-    // (Only when the best of them holds two of the signs at least, one sign saying little of which disease it is; and
-    // when the case's own words found none that does.)
+    // (Only when the best of them holds half the signs at least, and two of three or more, one sign of many saying little
+    // of which disease it is; and when the case's own words found none that does.)
     const signsHeld = (p: ScoredPassage<Passage> | undefined) => (p ? frame.signs.filter((sign) => signForms(sign).some((form) => form.every((t) => passageTerms(p).has(t)))).length : 0);
     const better = main.abstain || (signsHeld(main.relevant[0]) < MIN_CASE_SIGNS && again.judged.best > main.best);
     // (And only when they cover the case's species: the same signs in another species are another disease.)
     const coversSpecies = () => checkCoverage(request.question, coverageTerms(request.question, again.terms, frame), frame, again.judged.relevant, again.judged.passing).covered;
-    if (!again.judged.abstain && signsHeld(again.judged.relevant[0]) >= MIN_CASE_SIGNS && better && coversSpecies()) {
+    if (!again.judged.abstain && signsHeld(again.judged.relevant[0]) >= Math.min(MIN_CASE_SIGNS, Math.ceil(frame.signs.length / 2)) && better && coversSpecies()) {
       found = again.found;
       terms = again.terms;
       Object.assign(main, again.judged);
