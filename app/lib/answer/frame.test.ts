@@ -160,6 +160,9 @@ describe("the frame of a question", () => {
     expect(frameOf("Canine flu going round a boarding kennels - can it spread on the wind the way equine flu does?").species).toEqual(["dog"]);
     expect(comparedOnlyWords("can it spread on the wind the way equine flu does?")).toContain("equine");
     expect(comparedOnlyWords("can it spread on the wind the way equine flu does?")).not.toContain("wind");
+    // "…the swollen sinuses it causes in turkeys": what it does in turkeys is the comparison; "what does it cause in turkeys?" asks.
+    expect(frameOf("Does Mycoplasma gallisepticum give ducks the swollen sinuses it causes in turkeys?").species).toEqual(["duck"]);
+    expect(frameOf("What disease does it cause in turkeys?").species).toEqual(["turkey"]);
     expect(frameOf("are the lumpfish we stock as cleaner fish in the salmon pens susceptible to SAV?").species).toContain("cleaner-fish");
     expect(frameOf("Is spring viraemia of carp something I need to worry about in pond-reared tilapia?").species).toEqual(["tilapia"]);
     expect(frameOf("Is gastroesophageal intussusception seen in kittens too, or is it really just young dogs?").species).toEqual(["cat"]);
