@@ -290,7 +290,7 @@ const CARRIED_TOPIC_WEIGHT = 0.5;
  * A follow-up's words carried from earlier questions ("what age kittens does FCV mainly affect?" before "can dogs
  * pick it up?") say less of what it is about than its own words and its carried subject (FCV): they count half.
  */
-function withCarriedTopicHalved(question: string, terms: QueryTerm[], frame: Frame): QueryTerm[] {
+function withCarriedTopicWeighed(question: string, terms: QueryTerm[], frame: Frame): QueryTerm[] {
   const carried = carriedTopicTerms(question, frame);
   // With a name for the subject carried ("BTV" after a long case history), the case's other words say little of what
   // a follow-up ("how do I confirm it?") is about.
@@ -321,7 +321,7 @@ function carriedTopicTerms(question: string, frame: Frame): Set<string> {
  * for the subject (FCV) carried, the earlier questions' other words do not choose them.
  */
 function coverageTerms(question: string, terms: QueryTerm[], frame: Frame): QueryTerm[] {
-  if (!namesOwnThing(frame)) return withCarriedTopicHalved(question, terms, frame);
+  if (!namesOwnThing(frame)) return withCarriedTopicWeighed(question, terms, frame);
   const carried = carriedTopicTerms(question, frame);
   const kept = terms.filter((t) => !carried.has(t.term));
   return kept.length ? kept : terms;
@@ -429,7 +429,7 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
   const k = request.useThinkHarder ? SEARCH_K.thinkHarder : SEARCH_K.normal;
   let found = withLeads(await retrieveFor(searchQuery, { k, viewerId: request.viewerId }, deps), deps);
   let terms = withWrittenForms(found.analysis.terms, request.question);
-  const weighted = withCarriedTopicHalved(request.question, terms, frame);
+  const weighted = withCarriedTopicWeighed(request.question, terms, frame);
   const gate = gateTerms(request.question, weighted);
   const main = judgeRelevance(gate, found.passages);
   // A case told before the question ("Fat cob with a cresty neck — what's the key risk factor in equine metabolic
@@ -442,6 +442,11 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
   // A case told in everyday words that puts a diagnosis forward ("…a calf born blind and wobbly. Neighbour says
   // bluetongue — what spreads it?", "…her littermates are ill too. Parvo?"): the diagnosis and what is asked of it
   // are searched for without the case's words, and answer when the passages hold them better.
+  const answerFrom = (again: Awaited<ReturnType<typeof searchAgain>>) => {
+    found = again.found;
+    terms = again.terms;
+    Object.assign(main, again.judged);
+  };
   const suspected = suspectedSearch(request.question);
   if (suspected) {
     const again = await searchAgain(suspected.query, request, k, deps);
@@ -449,11 +454,7 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
     const named = new Set(tokenize(suspected.diagnosis));
     const best = again.judged.relevant[0];
     const namesIt = best !== undefined && again.terms.some((t) => named.has(t.term) && holdsTerm(passageTerms(best), t));
-    if (!again.judged.abstain && namesIt && (main.abstain || again.judged.best > main.best)) {
-      found = again.found;
-      terms = again.terms;
-      Object.assign(main, again.judged);
-    }
+    if (!again.judged.abstain && namesIt && (main.abstain || again.judged.best > main.best)) answerFrom(again);
   }
   // A case told by its signs in everyday words ("…brings his food back up a few minutes after eating … and he's getting
   // skinny"): the signs are searched for by their clinical names, with the species and what is asked, and answer when
@@ -467,11 +468,7 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
     const better = main.abstain || (signsHeld(main.relevant[0]) < MIN_CASE_SIGNS && again.judged.best > main.best);
     // (And only when they cover the case's species: the same signs in another species are another disease.)
     const coversSpecies = () => checkCoverage(request.question, coverageTerms(request.question, again.terms, frame), frame, again.judged.relevant, again.judged.passing).covered;
-    if (!again.judged.abstain && signsHeld(again.judged.relevant[0]) >= Math.min(MIN_CASE_SIGNS, Math.ceil(frame.signs.length / 2)) && better && coversSpecies()) {
-      found = again.found;
-      terms = again.terms;
-      Object.assign(main, again.judged);
-    }
+    if (!again.judged.abstain && signsHeld(again.judged.relevant[0]) >= Math.min(MIN_CASE_SIGNS, Math.ceil(frame.signs.length / 2)) && better && coversSpecies()) answerFrom(again);
   }
   if (main.abstain) return { terms, uncovered: null, notCovered: [], namesNoSpecies: false, supporting: new Set(), passages: [], overview: 0, sections: [] };
   // A drug or scheme no passage names ("metformin dose", "FAMACHA scores") must be covered like a known one.
