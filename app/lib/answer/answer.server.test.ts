@@ -1006,11 +1006,6 @@ describe("the words that decide whether a passage is about the question", () => 
     expect(gateTerms(question, termsOf(question)).map((t) => t.term)).not.toContain("pig");
     expect(gateTerms("do pigs and guinea pigs share it?", termsOf("do pigs and guinea pigs share it?")).map((t) => t.term)).toContain("pig");
   });
-
-  it("are not whether or when the animals fall ill, which is what is asked ('how long after exposure do they get ill?')", () => {
-    const question = "how long after exposure do rabbits get ill?";
-    expect(gateTerms(question, termsOf(question)).map((t) => t.term)).not.toContain("ill");
-  });
 });
 
 describe("the Ollama answerer (loopback server, real client)", () => {
