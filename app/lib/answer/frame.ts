@@ -1156,7 +1156,8 @@ const ASKED_LABEL: Record<AskedKind, string> = {
 export function frameLabel(frame: Frame): string | null {
   const species = [...frame.species.map(speciesLabel), ...frame.groups].join(", ");
   const subjects = [...frame.drugs, ...frame.pathogens, ...frame.conditions, ...frame.acronyms, ...frame.names].slice(0, 4);
-  const subject = subjects.length && !toldBySigns(frame) ? subjects.join(", ") : toldBySigns(frame) ? frame.signs.slice(0, 4).join(", ") : frame.topic.slice(0, 3).join(" ");
+  // (A case told by its signs shows them: "dogs · regurgitation, weight loss".)
+  const subject = toldBySigns(frame) ? frame.signs.slice(0, 4).join(", ") : subjects.length ? subjects.join(", ") : frame.topic.slice(0, 3).join(" ");
   const asked = frame.asked
     .filter((k) => !["definition", "treatment", "diagnosis", "cause", "comparison", "prognosis", "location"].includes(k) || frame.asked.length <= 2)
     .slice(0, 3)

@@ -65,7 +65,6 @@ export type SynonymMatch = {
   alternatives: string[][];
 };
 
-
 /** The phrases of the groups a query's terms say, longest first where they overlap, each with its group. */
 function phrasesIn(queryTerms: string[]): Array<{ phrase: Phrase; group: Phrase[]; at: number; length: number }> {
   const out: Array<{ phrase: Phrase; group: Phrase[]; at: number; length: number }> = [];
