@@ -31,7 +31,7 @@ const DOCUMENTS: Record<string, string> = {
     "Parvovirus vaccination\n\nPuppies are vaccinated against canine parvovirus at 8, 12 and 16 weeks of age because maternal antibodies interfere with earlier doses.\n",
 };
 /** Shares no word (after stemming) or synonym (synonyms.json) with any document above; its meaning is the thyroid document's. */
-const QUERY = "old kitties hungry but skinny";
+const QUERY = "old kitties hungry but scrawny";
 
 async function status(client: HttpClient): Promise<SearchStatus> {
   const res = await client.get("/api/admin/search-status");
