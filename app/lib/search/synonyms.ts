@@ -19,11 +19,14 @@ function phrase(text: string): Phrase {
 type SignEntry = { sign: string; said: string[] };
 const SIGNS = signs.signs as SignEntry[];
 
-const GROUPS: Phrase[][] = [...(synonyms.groups as string[][]), ...SIGNS.map((s) => [s.sign, ...s.said])].map((group) => {
+function groupOf(group: string[]): Phrase[] {
   const phrases = group.map(phrase).filter((p) => p.content.length > 0);
   if (phrases.length < 2) throw new Error(`synonyms: a group needs two phrases with words: ${JSON.stringify(group)}`);
   return phrases;
-});
+}
+/** Each sign's group (signs.json): its clinical name and the ways of saying it. */
+const SIGN_GROUPS = new Map<string, Phrase[]>(SIGNS.map((s) => [s.sign, groupOf([s.sign, ...s.said])]));
+const GROUPS: Phrase[][] = [...(synonyms.groups as string[][]).map(groupOf), ...SIGN_GROUPS.values()];
 
 /**
  * Words a question may put between a phrase's words without changing what it says: possessives, articles,
@@ -102,12 +105,11 @@ export function synonymsIn(queryTerms: string[]): SynonymMatch[] {
 }
 
 /** The sign each sign entry's group stands for. */
-const SIGN_OF_GROUP = new Map<Phrase[], string>(SIGNS.map((s, i) => [GROUPS[(synonyms.groups as string[][]).length + i]!, s.sign]));
+const SIGN_OF_GROUP = new Map<Phrase[], string>([...SIGN_GROUPS].map(([sign, group]) => [group, sign]));
 
 /** Every way of saying a sign, as the content terms a text holds when it says it that way. */
 export function signForms(sign: string): string[][] {
-  const group = [...SIGN_OF_GROUP].find(([, name]) => name === sign)?.[0];
-  return group ? group.map((p) => p.content) : [];
+  return SIGN_GROUPS.get(sign)?.map((p) => p.content) ?? [];
 }
 
 /**
