@@ -173,11 +173,14 @@ test.describe("axe finds no violation", () => {
     await expectNoViolations(csvViewer, "viewer, CSV source");
     await csvViewer.close();
 
-    // A phone: the history a rail beside the conversation, then open over it.
+    // A small phone: the history a rail beside the conversation, then open over it. The welcome text
+    // overflows there, so the conversation's scrolling region holds nothing to tab to but itself.
     const phone = await context.newPage();
-    await phone.setViewportSize({ width: 390, height: 844 });
+    await phone.setViewportSize({ width: 375, height: 560 });
     await phone.goto("/app");
     await expect(phone.getByTestId("chat-sidebar")).toHaveAttribute("data-expanded", "false");
+    const scroll = phone.getByTestId("chat-scroll");
+    expect(await scroll.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
     await expectNoViolations(phone, "/app on a phone, the history closed");
     await phone.getByRole("button", { name: "Keep the sidebar open" }).click();
     await expect(phone.getByTestId("conversation-item").filter({ hasText: title })).toBeVisible();

@@ -113,7 +113,14 @@ export function ChatScreen({ data }: { data: ChatData }) {
       />
 
       <main className="flex min-w-0 flex-1 flex-col">
-        <div className="min-h-0 flex-1 overflow-y-auto" data-testid="chat-scroll">
+        {/* Focusable, so a keyboard can scroll it when what overflows holds nothing to tab to (the welcome text on a small phone). */}
+        <div
+          className="min-h-0 flex-1 overflow-y-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
+          data-testid="chat-scroll"
+          tabIndex={0}
+          role="region"
+          aria-label="Conversation"
+        >
           <div className="mx-auto w-full max-w-3xl px-4 py-6">
             <h1 className="text-2xl font-bold">AI Search</h1>
             <p className="mt-1 text-slate-600">{AI_SEARCH_SUBTITLE}</p>
