@@ -19,10 +19,14 @@ type SearchStatus = IndexStatus & {
 export type AdminDocuments = { documents: DocumentRow[]; status: SearchStatus | null };
 /**
  * Read again (every 3 s) while a document is processing, and while chunks are embedded in the background
- * so the admin sees the count move.
+ * so the admin sees the count move; also while chunks lack vectors and the background embedding has not
+ * reported yet (the worker is still loading the model), so the screen shows it start without a reload.
  */
 const working = ({ documents, status }: AdminDocuments) =>
-  documents.some((d) => d.processingStatus === "processing") || status?.backfill?.state === "running" || status?.backfill?.state === "waiting";
+  documents.some((d) => d.processingStatus === "processing") ||
+  status?.backfill?.state === "running" ||
+  status?.backfill?.state === "waiting" ||
+  (!status?.backfill && (status?.coverage?.missing ?? 0) > 0);
 
 export function DocumentsTab({ loaded }: { loaded: AdminDocuments }) {
   const {
