@@ -985,6 +985,59 @@ describe("the extractive answerer", () => {
     expect(result.citations[0]).toMatchObject({ document: "Small Ruminant Medicine", page: 241 });
   });
 
+  it("answers a case that names its subject from the passages naming it, when the case's own words keep every passage below the bar", async () => {
+    addParagraph(
+      "ppr",
+      "Small Ruminant Medicine",
+      226,
+      "Peste des petits ruminants (PPR) is one of the most important viral diseases of small ruminant husbandry. Infection rates during outbreaks are high in endemic areas. " +
+        "Case fatality rate of the disease is 55-85% in goats and less than 10% in sheep.",
+    );
+    addParagraph("disinfection", "Farm Biosecurity", 12, "Most disinfectants kill enveloped viruses on clean surfaces within minutes.");
+    const result = await ask("PPR is going round the villages near us, the neighbours are frightened. Are sheep as badly hit as goats?");
+    expect(result.content).not.toContain(REFUSAL);
+    expect(result.citations[0]).toMatchObject({ document: "Small Ruminant Medicine", page: 226 });
+    expect(result.content.split("\n")[0]).toMatch(/^Case fatality rate of the disease is 55-85% in goats and less than 10% in sheep\./);
+    // Not when the question asks of an animal no passage names, however well they speak of the subject.
+    addParagraph("btb", "Cattle Medicine", 62, "Mycobacterium bovis, the causal agent of bovine tuberculosis (bTB), causes heavy economic losses in bovine livestock production.");
+    expect((await ask("Can meerkats get bovine TB? Our mob is housed right next to the cattle paddock.")).content).toBe(REFUSAL);
+  });
+
+  it("finds the asked span in another passage on the topic when the question names no subject ('carrying scrapie before it shows anything')", async () => {
+    addParagraph(
+      "scrapie-industry",
+      "Sheep Health",
+      238,
+      "Classical scrapie is also a significant problem for sheep industries abroad: thousands of cases have been diagnosed in sheep flocks, and any sheep that shows signs of scrapie must be reported.",
+    );
+    // ("Shows" is a common word in a real library.)
+    addParagraph("imaging", "Diagnostic Imaging", 3, "The lateral radiograph shows the cardiac silhouette; a ventrodorsal view shows its width.");
+    addParagraph("cytology", "Clinical Pathology", 8, "A smear that shows many neutrophils suggests inflammation.");
+    addParagraph("scrapie-control", "Flock Health Schemes", 240, "Scrapie control schemes test sheep for resistant genotypes, and a sheep that shows signs of scrapie is culled.");
+    addParagraph(
+      "scrapie",
+      "Prion Diseases",
+      237,
+      "Classical scrapie is a fatal neurodegenerative disease of sheep and goats. Like other transmissible spongiform encephalopathies, classical scrapie has a variable pre-clinical period (2-5 years) that culminates in neurologic signs which may include pruritus and gait changes.",
+    );
+    const result = await ask("How long can a sheep be carrying scrapie before it shows anything?");
+    expect(result.content).not.toContain(REFUSAL);
+    expect(result.citations.map((c) => c.page)).toContain(237);
+  });
+
+  it("reads a genus written by its initial ('H. contortus') as the binomial a synonym names ('barber's pole worm')", async () => {
+    addParagraph(
+      "haemonchus",
+      "Sheep Parasitology",
+      239,
+      "H. contortus harbours in the abomasum of the affected animal and feeds on its blood, producing anaemia and even death in acute cases.",
+    );
+    const result = await ask("Our sheep keep getting barber's pole worm. What does it do to them?");
+    expect(result.content).not.toContain(REFUSAL);
+    expect(result.content.split("\n")[0]).toMatch(/^H\. contortus harbours in the abomasum/);
+    expect(result.citations[0]).toMatchObject({ document: "Sheep Parasitology", page: 239 });
+  });
+
   it("Think Harder searches each aspect and answers in sections", async () => {
     const result = await ask("What is the dose of meloxicam in cats?", { useThinkHarder: true });
     expect(result.subQuestions.length).toBeGreaterThan(1);

@@ -658,7 +658,9 @@ export function checkCoverage<P extends PassageLike>(
     // erythromycin…") in another passage that names it, where that passage speaks of the topic.
     const giving = isFindingAttribute(frame.attribute)
       ? candidates.find((p) => !supporting.includes(p) && splitSentences(cleanQuote(fullText(p))).some((x) => otherSpeciesIn(frame, x.text).length === 0 && holdsValue(kind, x.text, frame.attribute)))
-      : kind === "drug" && names.length
+      : // Or, for a question that names no subject ("…carrying scrapie before it shows anything"), another relevant
+        // passage whose paragraphs on the topic say it.
+        (kind === "drug" && names.length) || !subjectNames.length
         ? candidates.find(
             (p) =>
               !supporting.includes(p) &&

@@ -4,7 +4,7 @@ import { PageNumbering, PUBMED_FILE_TYPE } from "./citations";
 import { quotableSentences, type QuoteKind } from "./quotes.server";
 import { abbreviationsDefinedIn, careAsked, DIAGNOSING, holdsValue, HOW_DIAGNOSED, isEssay, namesThing, requiredNames, speaksOfCare } from "./coverage.server";
 import { definedAbbreviations, DOSING_KINDS, INSTRUCTION_OPENING, namesAskedSpecies, speciesIn, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
-import { coverage, holdsTerm, termWeight } from "./relevance.server";
+import { coverage, holdsTerm, termWeight, textTerms } from "./relevance.server";
 import type { NumberedPassage, PassageLike } from "./types";
 
 /**
@@ -191,7 +191,8 @@ const readSentence = memoByText(REMEMBERED_SENTENCES, (text) => {
   const none = !species.order.length && !species.words.size && !species.diseases.length && !species.young;
   // A cross-reference ("(see also Chapter 5, occult blood)") says where else to read, not what the sentence says.
   const read = text.replace(CROSS_REFERENCE, " ");
-  return { terms: new Set(tokenize(read)) as ReadonlySet<string>, species: none ? NO_SPECIES : species };
+  // (With the abbreviated binomials it writes: "H. contortus" is the barber's pole worm a question names.)
+  return { terms: textTerms(read), species: none ? NO_SPECIES : species };
 });
 const CROSS_REFERENCE = /\(\s*(?:see|cf\.?|compare)\b[^()]*\)/gi;
 

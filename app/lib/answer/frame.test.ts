@@ -308,6 +308,9 @@ describe("follow-ups", () => {
     // The same word again is the same topic: a follow-up about another species.
     const [, cats] = readConversation(["most common cause of regurgitation in a dog?", "regurgitation in cats?"]);
     expect(cats!.inherited).not.toEqual([]);
+    // So is a sign asked of the species spoken of before: it carries nothing of the question before.
+    const [, , sameSpecies] = readConversation(["Which mosquitoes transmit Dirofilaria?", "where do repens adults live in dogs?", "commonest cause of regurgitation in a dog?"]);
+    expect(sameSpecies).toMatchObject({ species: ["dog"], topic: ["regurgitation"], inherited: [] });
   });
 
   it("reads a short yes/no question with no subject or species, and one on 'the last case', as follow-ups", () => {

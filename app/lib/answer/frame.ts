@@ -300,8 +300,8 @@ const GENERIC_WORDS = new Set(
   say literature sensible routine ok deal deals handle couple individuals individual mainly primarily chiefly largely form forms
   prone place vs vet vets says said hit hardest worst die dies died dying pet pets schedule eventually commonest shot shots
   her hers his him she he ask asks asked asking owner owners client clients season seasons seasonal seasonality far apart
-  hang hangs hanging linger lingers bug bugs behind worth trying tried mention mentioned seen see cases outlook deadly help helps helped
-  worry worried worrying concern concerned concerning serious dangerous harmless bad stand stands remind reminder bother bothering
+  hang hangs hanging linger lingers bug bugs behind worth trying tried mention mentioned seen see cases outlook deadly help helps helped useful helpful
+  worry worried worrying concern concerned concerning serious seriously dangerous harmless bad badly severely stand stands remind reminder bother bothering
   totally completely entirely staff household handlers keepers workers knock knocks dent dents quickly quick soon without catching avoid avoiding
   sort sorts talking realistically honestly fine yesterday today tonight reckon reckons thinks yr yrs yo yard yards
   next door neighbour neighbours neighbor neighbors neighbouring neighboring nearby road
@@ -854,6 +854,8 @@ export const namesOwnThing = (f: Frame) => f.drugs.length + f.pathogens.length +
 const hasOwnTopic = (f: Frame, question: string) =>
   namesOwnThing(f) ||
   f.topic.length >= 3 ||
+  // "Commonest cause of regurgitation in a dog?": a sign, its species and what is asked of it.
+  (f.signs.length > 0 && f.species.length + f.groups.length > 0 && f.asked.length > 0) ||
   // "How is blood collected from chickens?": its own subject and its own species, short as it is.
   (f.topic.length >= 2 && (question.split(/\s+/).length >= 8 || f.species.length + f.groups.length > 0));
 
@@ -1085,6 +1087,23 @@ export function signsSearchText(question: string, frame: Frame): string | null {
   if (!toldBySigns(frame) || frame.inherited.includes("signs")) return null;
   const clause = askingClause(question);
   return [...frame.signs, clause === question ? "" : clause, ...frame.species.map(speciesLabel), ...frame.groups].filter(Boolean).join(" ");
+}
+
+/**
+ * What to search for of a case told before its questions that names what it is about ("We've just adopted a rescue
+ * that's tested FeLV positive. What usually happens with this virus … how long do they tend to live?", "PPR is going
+ * round the villages near us. Does it kill sheep as badly as goats?"): the named things, the question sentences and
+ * the species, without the rest of the case's words. Null for a follow-up, a question that tells no case first, or a
+ * case that names nothing.
+ */
+export function subjectSearchText(question: string, frame: Frame): string | null {
+  if (frame.inherited.length) return null;
+  const sentences = clauseSplit(question);
+  const asking = sentences.filter(isQuestionSentence);
+  if (!asking.length || asking.length === sentences.length) return null;
+  const subjects = [...frame.drugs, ...frame.pathogens, ...frame.conditions, ...frame.acronyms];
+  if (!subjects.length) return null;
+  return [...subjects, ...asking, ...frame.species.map(speciesLabel), ...frame.groups].join(" ");
 }
 
 /**

@@ -12,7 +12,7 @@ import { quotableSentences, type QuotableSentence } from "./quotes.server";
 import { checkCoverage, unseenNames, type Coverage } from "./coverage.server";
 import { citeSentencePages, repeatsAnswer, verifyModelAnswer } from "./verify.server";
 import { extractiveAnswer, extractiveSections, sentenceKey, type AnswerGuide } from "./extractive.server";
-import { askingClause, correctableEdits, frameLabel, frameOf, isAskingWord, MIN_CASE_SIGNS, namesOwnThing, placesOfPersistence, readConversation, readQuestion, searchText, signsSearchText, speciesIn, speciesLabel, suspectedDiagnosis, toldBySigns, wordsNaming, type Frame } from "./frame";
+import { askingClause, correctableEdits, frameLabel, frameOf, isAskingWord, MIN_CASE_SIGNS, namesOwnThing, placesOfPersistence, readConversation, readQuestion, searchText, signsSearchText, speciesIn, subjectSearchText, speciesLabel, suspectedDiagnosis, toldBySigns, wordsNaming, type Frame } from "./frame";
 import { fitAnswerMessages, getSystemPrompts, taskMessages } from "./prompts.server";
 import { decomposeQuestion } from "./questions";
 import { ABSTAIN_BELOW, coverage, holdsTerm, judgeRelevance, passageTerms, withWrittenForms, type ScoredPassage } from "./relevance.server";
@@ -402,11 +402,17 @@ function withSpeciesWords(question: string, terms: QueryTerm[]): QueryTerm[] {
   return terms.map((t) => (namings.has(t.term) ? { ...t, alternatives: [...(t.alternatives ?? []), ...namings.get(t.term)!] } : t));
 }
 
-/** Another search for the question, read with its own words: its passages, terms and their relevance. */
-async function searchAgain(query: string, request: AnswerRequest, k: number, deps: AnswerDeps) {
+/** Another search for the question, read with its own words: its passages, terms and the relevance of those `among` them. */
+async function searchAgain(
+  query: string,
+  request: AnswerRequest,
+  k: number,
+  deps: AnswerDeps,
+  among: (p: Passage, terms: QueryTerm[]) => boolean = () => true,
+) {
   const found = withLeads(await retrieveFor(query, { k, viewerId: request.viewerId }, deps), deps);
   const terms = withWrittenForms(found.analysis.terms, query);
-  return { found, terms, judged: judgeRelevance(gateTerms(query, terms), found.passages) };
+  return { found, terms, judged: judgeRelevance(gateTerms(query, terms), found.passages.filter((p) => among(p, terms))) };
 }
 
 type Retrieved = {
@@ -469,6 +475,23 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
     // (And only when they cover the case's species: the same signs in another species are another disease.)
     const coversSpecies = () => checkCoverage(request.question, coverageTerms(request.question, again.terms, frame), frame, again.judged.relevant, again.judged.passing).covered;
     if (!again.judged.abstain && signsHeld(again.judged.relevant[0]) >= Math.min(MIN_CASE_SIGNS, Math.ceil(frame.signs.length / 2)) && better && coversSpecies()) answerFrom(again);
+  }
+  // A case told before its questions that names what it is about ("PPR is going round the villages near us. Does it kill
+  // sheep as badly as goats?"): when the case's other words keep every passage below the bar, the named things the
+  // knowledge base knows are searched for with the questions and the species alone, and the passages naming them answer.
+  const bySubject = main.abstain ? subjectSearchText(request.question, frame) : null;
+  if (bySubject) {
+    const known = new Set(terms.filter((t) => t.df > 0).map((t) => t.term));
+    const subjectTerms = new Set([...frame.drugs, ...frame.pathogens, ...frame.conditions, ...frame.acronyms].flatMap((n) => tokenize(n)).filter((t) => known.has(t)));
+    if (subjectTerms.size) {
+      // (Among the passages that name it.)
+      const namesSubject = (p: Passage, found: QueryTerm[]) => found.some((t) => subjectTerms.has(t.term) && holdsTerm(passageTerms(p), t));
+      const again = await searchAgain(bySubject, request, k, deps, namesSubject);
+      // (Not when the questions say something no passage found holds: "Can meerkats get bovine TB?" asks of an animal
+      // the knowledge base never names, however well it speaks of bovine TB.)
+      const heldSomewhere = (t: QueryTerm) => again.found.passages.some((p) => holdsTerm(passageTerms(p), t));
+      if (!again.judged.abstain && gateTerms(bySubject, again.terms).every(heldSomewhere)) answerFrom(again);
+    }
   }
   if (main.abstain) return { terms, uncovered: null, notCovered: [], namesNoSpecies: false, supporting: new Set(), passages: [], overview: 0, sections: [] };
   // A drug or scheme no passage names ("metformin dose", "FAMACHA scores") must be covered like a known one.
