@@ -27,6 +27,18 @@ describe("species in a text", () => {
   it("prefers the longest name: a guinea pig is not a pig, a leopard cat is not a cat", () => {
     expect([...speciesIn("guinea pigs kept with pigs").species].sort()).toEqual(["guinea-pig", "pig"]);
     expect([...speciesIn("Tsushima leopard cats").species]).toEqual(["leopard-cat"]);
+    // Nor is a prairie dog a dog, a civet cat a cat, a seahorse a horse, a zebra finch a zebra.
+    expect([...speciesIn("prairie dogs and civet cats").species].sort()).toEqual(["civet", "prairie-dog"]);
+    expect([...speciesIn("a sea horse in the tank").species]).toEqual(["seahorse"]);
+    expect([...speciesIn("zebra finches in an aviary").species]).toEqual(["passerine"]);
+  });
+
+  it("reads owners' and breeders' words for animals as their species ('whitetail', 'hogget', 'jill', 'beardie')", () => {
+    expect([...speciesIn("whitetail does and bucks").species]).toEqual(["deer"]);
+    expect([...speciesIn("our hoggets and shearlings").species]).toEqual(["sheep"]);
+    expect([...speciesIn("a jill in season").species]).toEqual(["ferret"]);
+    expect([...speciesIn("my beardie is off his food").species]).toEqual(["lizard"]);
+    expect([...speciesIn("the staffie next door").species]).toEqual(["dog"]);
   });
 
   it("reads a group's abbreviation as written in capitals, not the same letters in lower case", () => {

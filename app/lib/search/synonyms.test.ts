@@ -124,6 +124,17 @@ describe("synonyms in a query", () => {
     expect(found("a thermometer up my dog's bum")).toContainEqual({ terms: tokenize("bum"), alternatives: expect.arrayContaining([tokenize("rectal")]) });
   });
 
+  it("reads owners' and farmers' names of diseases and body parts, and clinicians' note shorthand, as the words textbooks use", () => {
+    const alternatives = (query: string) => found(query).flatMap((m) => m.alternatives);
+    expect(alternatives("does cat aids shorten life")).toContainEqual(tokenize("feline immunodeficiency virus"));
+    expect(alternatives("his food pipe may be enlarged")).toContainEqual(tokenize("oesophagus"));
+    expect(alternatives("mouth rot in snakes")).toContainEqual(tokenize("infectious stomatitis"));
+    expect(alternatives("orf in lambs")).toContainEqual(tokenize("contagious ecthyma"));
+    expect(alternatives("acquired lar par in old labs")).toContainEqual(tokenize("laryngeal paralysis"));
+    expect(alternatives("given subq")).toContainEqual(tokenize("subcutaneous"));
+    expect(alternatives("bottle jaw in a ewe")).toContainEqual(tokenize("submandibular oedema"));
+  });
+
   it("reads 'doggy dementia' as cognitive dysfunction", () => {
     expect(found("how common is doggy dementia?")).toContainEqual({ terms: tokenize("doggy dementia"), alternatives: expect.arrayContaining([tokenize("cognitive dysfunction")]) });
   });
