@@ -1038,6 +1038,28 @@ describe("the extractive answerer", () => {
     expect(result.citations[0]).toMatchObject({ document: "Sheep Parasitology", page: 239 });
   });
 
+  it("refuses a question on a drug the passages never name, though they speak of its use ('Does metformin help…')", async () => {
+    addParagraph(
+      "ems",
+      "Equine Endocrinology",
+      214,
+      "EMS is controlled mainly by dietary strategies and exercise programs that aim to improve insulin regulation and decrease obesity; pharmacologic aids might be useful in some horses with insulin dysregulation.",
+    );
+    expect((await ask("How is insulin dysregulation in EMS horses controlled?")).content).not.toContain(REFUSAL);
+    expect((await ask("Does metformin help control insulin dysregulation in EMS horses?")).content).toBe(REFUSAL);
+  });
+
+  it("reads a moose as its own species: a passage on white-tailed deer does not answer for moose", async () => {
+    addParagraph(
+      "lyme",
+      "Tick-borne Diseases",
+      247,
+      "White-tailed deer are an important source of blood for adult blacklegged ticks but are not themselves susceptible to B. burgdorferi infection and are not reservoirs for infection.",
+    );
+    expect((await ask("Are deer reservoirs for Borrelia burgdorferi?")).citations[0]).toMatchObject({ page: 247 });
+    expect((await ask("Are moose a reservoir host for Borrelia burgdorferi?")).content).toMatch(new RegExp(`^${REFUSAL}`));
+  });
+
   it("Think Harder searches each aspect and answers in sections", async () => {
     const result = await ask("What is the dose of meloxicam in cats?", { useThinkHarder: true });
     expect(result.subQuestions.length).toBeGreaterThan(1);

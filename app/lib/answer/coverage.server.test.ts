@@ -473,10 +473,11 @@ describe("names the knowledge base has never written", () => {
   });
 
   it("refuses through the coverage check once such a name is required", () => {
-    const question = "Metformin dose for a horse with insulin dysregulation?";
+    // (A drug no list holds: the frame does not read it as one.)
+    const question = "Velagliflozin dose for a horse with insulin dysregulation?";
     const frame = frameOf(question);
     const horse = passage("Insulin dysregulation in the horse is treated with levothyroxine at a dose of 0.1 mg/kg once daily.");
     expect(check(question, [horse])).toMatchObject({ covered: true });
-    expect(checkCoverage(question, termsOf(question), { ...frame, names: [...frame.names, "Metformin"] }, [horse])).toMatchObject({ covered: false, missing: "name", what: ["Metformin"] });
+    expect(checkCoverage(question, termsOf(question), { ...frame, names: [...frame.names, "Velagliflozin"] }, [horse])).toMatchObject({ covered: false, missing: "name", what: ["Velagliflozin"] });
   });
 });

@@ -39,6 +39,9 @@ describe("species in a text", () => {
     expect([...speciesIn("a jill in season").species]).toEqual(["ferret"]);
     expect([...speciesIn("my beardie is off his food").species]).toEqual(["lizard"]);
     expect([...speciesIn("the staffie next door").species]).toEqual(["dog"]);
+    // A moose or a reindeer is not "deer" (a passage on cervids speaks of all three).
+    expect([...speciesIn("moose and reindeer herds").species].sort()).toEqual(["moose", "reindeer"]);
+    expect(speciesIn("cervids").groups.size).toBe(1);
   });
 
   it("reads a group's abbreviation as written in capitals, not the same letters in lower case", () => {
