@@ -1060,6 +1060,36 @@ describe("the extractive answerer", () => {
     expect((await ask("Are moose a reservoir host for Borrelia burgdorferi?")).content).toMatch(new RegExp(`^${REFUSAL}`));
   });
 
+  it("leads with a sentence from the paragraph naming the question's subject, by its genus's initial or disease or by the abbreviation defined for it", async () => {
+    kb.add({
+      id: "babesia",
+      title: "Small Ruminant Medicine",
+      fileType: "txt",
+      pages: [
+        page(249, [
+          para("Babesia bovis and Babesia bigemina are the most known species in cattle, found in tropical and subtropical areas."),
+          para("Ovine babesiosis, a hemolytic disease transmitted by ixodid ticks, occurs in small ruminants in many countries. Of the species infecting sheep, B. ovis is the most pathogenic."),
+        ]),
+      ],
+    });
+    const babesia = await ask("Which Babesia species is the most pathogenic in ewes and lambs, and which ticks transmit it?");
+    expect(babesia.content.split("\n")[0]).toMatch(/^(?:Ovine babesiosis|Of the species infecting sheep)/);
+    kb.add({
+      id: "fip",
+      title: "Feline Medicine",
+      fileType: "txt",
+      pages: [
+        page(190, [
+          para("Feline infectious peritonitis (FIP) is a fatal disease of cats caused by feline coronavirus."),
+          para("Feline leukaemia virus causes lymphoma in 20% of infected cats within two years."),
+          para("Up to 30% of cats with FIP have neurological involvement, and most die within a year of its onset."),
+        ]),
+      ],
+    });
+    const fip = await ask("What proportion of cats with feline infectious peritonitis have neurological involvement?");
+    expect(fip.content.split("\n")[0]).toMatch(/^Up to 30% of cats with FIP have neurological involvement/);
+  });
+
   it("Think Harder searches each aspect and answers in sections", async () => {
     const result = await ask("What is the dose of meloxicam in cats?", { useThinkHarder: true });
     expect(result.subQuestions.length).toBeGreaterThan(1);

@@ -177,6 +177,21 @@ function overlap(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   return shared / Math.max(1, Math.min(a.size, b.size));
 }
 
+/**
+ * Does a paragraph name a subject, as written, by a genus's initial ("B. ovis" names Babesia) or the disease named after
+ * the genus ("ovine babesiosis"), or by an abbreviation its document defines with the subject's words ("NDV" names
+ * Newcastle disease when "Newcastle disease virus (NDV)" is defined)?
+ */
+function namesSubject(subject: string, paragraph: string, abbreviations: Array<readonly [string, string[]]>): boolean {
+  if (namesThing(subject, paragraph)) return true;
+  if (/^\p{Lu}\p{Ll}{3,}$/u.test(subject)) {
+    const stem = subject.toLowerCase().replace(/(?:um|us|a|e)$/, "");
+    if (new RegExp(`\\b${subject[0]}\\.\\s?\\p{Ll}{3,}`, "u").test(paragraph) || new RegExp(`\\b${stem}(?:osis|oses|iasis|iases)\\b`, "i").test(paragraph)) return true;
+  }
+  const own = tokenize(subject);
+  return abbreviations.some(([abbreviation, words]) => own.every((t) => words.includes(t)) && namesThing(abbreviation, paragraph));
+}
+
 export const sentenceKey = (text: string) => text.toLowerCase().replace(/\s+/g, " ").trim();
 
 /** What an answer quotes: whole sentences and table rows; never captions, fragments or text written to a model. */
@@ -225,7 +240,10 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
   const subjectCarried = names.length > 0 && Boolean(guide?.frame.inherited.some((k) => k === "drugs" || k === "pathogens" || k === "conditions" || k === "names" || k === "acronyms"));
   // The question's own subject (its drug, pathogen or condition): "What ticks transmit African swine fever?" does not
   // lead with "Ovine babesiosis… transmitted by ixodid ticks" from a paragraph that never names it.
-  const subjects = guide ? [...guide.frame.drugs, ...guide.frame.pathogens, ...guide.frame.conditions] : [];
+  // (Or, naming none of those, its other names: "What does Fasciola actually do to cattle?" does not lead with a sentence on
+  // bovine papillomaviruses from the paragraph before.)
+  const namedSubjects = guide ? [...guide.frame.drugs, ...guide.frame.pathogens, ...guide.frame.conditions] : [];
+  const subjects = namedSubjects.length || !guide ? namedSubjects : guide.frame.names;
   // A subject carried only as topic words ("heartworm", which no vocabulary names): "Can people get it?" must not
   // lead with a sentence about people from a paragraph that says nothing of heartworm.
   // (Only when no name says the subject: "can dogs pick it up?" after "what age kittens does FCV mainly affect?" is
@@ -279,7 +297,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
           names: names.length > 0 && names.every((n) => namesThing(n, paragraph)),
           species: Boolean(asksSpecies) && namesAskedSpecies(guide!.frame, paragraph),
           topic: !paragraphTerms || carriedTopic.some((t) => holdsTerm(paragraphTerms, t)),
-          subject: !subjects.length || subjects.some((n) => namesThing(n, paragraph)),
+          subject: !subjects.length || subjects.some((n) => namesSubject(n, paragraph, abbreviations)),
           text: paragraph,
         };
         paragraphs.set(from, known);
