@@ -1090,6 +1090,24 @@ describe("the extractive answerer", () => {
     expect(fip.content.split("\n")[0]).toMatch(/^Up to 30% of cats with FIP have neurological involvement/);
   });
 
+  it("answers a follow-up's 'it' after a case told by its signs as the pathogen the answer put forward", async () => {
+    kb.add({
+      id: "furtd",
+      title: "Feline Medicine",
+      fileType: "txt",
+      pages: [
+        page(194, [para("In addition, oral ulcerations are often observed in cats with FCV infection, and dendritic corneal ulcers can occur in cats infected with FHV-1; sneezing and ocular discharge are common.")]),
+        page(195, [para("Studies have also demonstrated FCV infection in dogs, which suggests a potential risk for cross-species transmission.")]),
+      ],
+    });
+    const question = "Our new kitten has little sores on her tongue, keeps sneezing and has gunky eyes. What's going on?";
+    const first = await ask(question);
+    expect(first.citations[0]).toMatchObject({ page: 194 });
+    const dog = await ask("can the dog catch it?", { history: turn(question, first.content) });
+    expect(dog.content.split("\n")[0]).toMatch(/^Studies have also demonstrated FCV infection in dogs/);
+    expect(dog.citations[0]).toMatchObject({ page: 195 });
+  });
+
   it("Think Harder searches each aspect and answers in sections", async () => {
     const result = await ask("What is the dose of meloxicam in cats?", { useThinkHarder: true });
     expect(result.subQuestions.length).toBeGreaterThan(1);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { askingClause, askingParts, comparedOnlyWords, correctableEdits, definedAbbreviations, frameLabel, frameOf, mentionsSpecies, placesOfPersistence, readConversation, readQuestion, searchText, signsSearchText, speciesIn, suspectedDiagnosis } from "./frame";
+import { askingClause, askingParts, comparedOnlyWords, correctableEdits, definedAbbreviations, frameLabel, frameOf, mentionsSpecies, placesOfPersistence, readConversation, readQuestion, searchText, signsSearchText, speciesIn, suspectedDiagnosis, withAnswersSubject } from "./frame";
 
 describe("species in a text", () => {
   it("reads names, plurals, adjectives, sexes and young as their species", () => {
@@ -317,6 +317,17 @@ describe("a case told by its signs", () => {
 });
 
 describe("follow-ups", () => {
+  it("reads a case told by its signs with the pathogen its answer puts forward first, for the follow-up's 'it'", () => {
+    const kitten = frameOf("Our new kitten has little sores on her tongue, keeps sneezing and has gunky eyes. What's going on?");
+    const answered = withAnswersSubject(kitten, "In addition, oral ulcerations are often observed in cats with FCV infection, and dendritic corneal ulcers can occur in cats infected with FHV-1. [1]\n\n**Also in the cited passages:**");
+    expect(answered).toMatchObject({ acronyms: ["FCV"], pathogens: [] });
+    expect(readQuestion("can the dog catch it?", answered)).toMatchObject({ species: ["dog"], acronyms: ["FCV"] });
+    // Findings the answer lists are no diagnosis, and a question that names its subject keeps it.
+    expect(withAnswersSubject(kitten, "Typical signs include fever, hyperaemia or cyanosis of the extremities and vomiting. [1]")).toBe(kitten);
+    const named = frameOf("Is meloxicam safe in cats?");
+    expect(withAnswersSubject(named, "Feline calicivirus (FCV) causes oral ulcers. [1]")).toBe(named);
+  });
+
   it("reads a question with a subject and a species of its own, neither spoken of before, as a new topic", () => {
     const [, regurgitation] = readConversation(["goat pox - what sort of mortality are we talking?", "most common cause of regurgitation in a dog?"]);
     expect(regurgitation).toMatchObject({ species: ["dog"], conditions: [], inherited: [] });

@@ -1066,6 +1066,22 @@ export function readConversation(questions: string[]): Frame[] {
   return frames;
 }
 
+/**
+ * The frame of a case told by its signs, read with the answer it was given: the case names nothing, the answer's first
+ * sentence does ("…oral ulcerations are often observed in cats with FCV infection…"), and that is what a follow-up's
+ * "it" is ("can the dog catch it?"). Any other frame is kept as it is.
+ */
+export function withAnswersSubject(frame: Frame, answer: string): Frame {
+  if (frame.inherited.length || !toldBySigns(frame)) return frame;
+  const lead = clauseSplit(answer.split("\n")[0] ?? "")[0] ?? "";
+  // (The pathogen it names first: the findings a lead may list, "hyperaemia or cyanosis of the extremities", are no
+  // diagnosis, and "…with FCV infection, and dendritic corneal ulcers … with FHV-1" puts FCV forward for the ulcers.)
+  const named = namedThings(lead);
+  const first = [...named.pathogens, ...named.acronyms].map((name) => ({ name, at: lead.indexOf(name.split(" ")[0]!) })).sort((a, b) => a.at - b.at)[0];
+  if (!first) return frame;
+  return { ...frame, pathogens: named.pathogens.includes(first.name) ? [first.name] : [], acronyms: named.acronyms.includes(first.name) ? [first.name] : [] };
+}
+
 /** Signs that tell a case: one sign says little of which disease it is. */
 export const MIN_CASE_SIGNS = 2;
 
