@@ -851,6 +851,9 @@ describe("typo tolerance", () => {
     // Another ending of a word is no typo of it.
     addDocument(db, { id: "liver", title: "Hepatology", pages: [page(3, [para("Canine hepatitis is caused by canine adenovirus 1.")])] });
     expect(correctQuery(db.$client, "hepatitic disease patterns").corrections).toEqual([]);
+    // A vowel mistyped before the same last letter is a typo of it.
+    addDocument(db, { id: "reptiles", title: "Reptile Medicine", pages: [page(48, [para("'Mouth rot' (stomatitis) is common in snakes.")])] });
+    expect(correctQuery(db.$client, "what causes stomatitus in snakes").corrections).toEqual([{ typed: "stomatitus", searched: "stomatitis" }]);
   });
 
   it("spells a word misspelled in the ending its stem drops as the English word ('prevalant'), for what reads what is asked", () => {

@@ -83,8 +83,12 @@ const STEM_SLACK = 4;
 const BY_START_FROM = 7;
 const BY_START_CANDIDATES = 3;
 
-/** Whether two words end in the same two letters. */
-const sameEnding = (a: string, b: string) => a.length > 2 && b.length > 2 && a.slice(-2) === b.slice(-2);
+/**
+ * Whether two words end in the same two letters, or in the same letter after a vowel each: "stomatitus" is a typo of
+ * "stomatitis", "hepatitic" another ending of "hepatitis".
+ */
+const sameEnding = (a: string, b: string) =>
+  a.length > 2 && b.length > 2 && (a.slice(-2) === b.slice(-2) || (a.at(-1) === b.at(-1) && /[aeiou]/.test(a.at(-2)!) && /[aeiou]/.test(b.at(-2)!)));
 
 /** Candidates tried per unknown word, nearest and most widespread first. */
 const MAX_CANDIDATES = 8;
