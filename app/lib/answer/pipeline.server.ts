@@ -494,8 +494,8 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
     const subjectTerms = new Set([...frame.drugs, ...frame.pathogens, ...frame.conditions, ...frame.acronyms].flatMap((n) => tokenize(n)).filter((t) => known.has(t)));
     if (subjectTerms.size) {
       // (Among the passages that name it.)
-      const namesSubject = (p: Passage, found: QueryTerm[]) => found.some((t) => subjectTerms.has(t.term) && holdsTerm(passageTerms(p), t));
-      const again = await searchAgain(bySubject, request, k, deps, namesSubject);
+      const namingIt = (p: Passage, found: QueryTerm[]) => found.some((t) => subjectTerms.has(t.term) && holdsTerm(passageTerms(p), t));
+      const again = await searchAgain(bySubject, request, k, deps, namingIt);
       // (Not when the questions say something no passage found holds: "Can meerkats get bovine TB?" asks of an animal
       // the knowledge base never names, however well it speaks of bovine TB.)
       const heldSomewhere = (t: QueryTerm) => again.found.passages.some((p) => holdsTerm(passageTerms(p), t));
