@@ -854,6 +854,17 @@ describe("typo tolerance", () => {
     // A vowel mistyped before the same last letter is a typo of it.
     addDocument(db, { id: "reptiles", title: "Reptile Medicine", pages: [page(48, [para("'Mouth rot' (stomatitis) is common in snakes.")])] });
     expect(correctQuery(db.$client, "what causes stomatitus in snakes").corrections).toEqual([{ typed: "stomatitus", searched: "stomatitis" }]);
+    // So is a letter left out before the same last letter, or a last letter left off.
+    expect(correctQuery(db.$client, "stomatits in snakes").corrections).toEqual([{ typed: "stomatits", searched: "stomatitis" }]);
+    addDocument(db, { id: "resp", title: "Respiratory Medicine", pages: [page(9, [para("Coughing and nasal discharge are common.")])] });
+    expect(correctQuery(db.$client, "is the coughin worse at night").corrections).toEqual([{ typed: "coughin", searched: "coughing" }]);
+  });
+
+  it("leaves a word of the reviewed vocabulary as typed ('neuro'), however near a word of the knowledge base", () => {
+    const db = freshDb();
+    addDocument(db, { id: "neuro", title: "Neurology", pages: [page(2, [para("Each neuron of the brainstem was examined.")])] });
+    expect(correctQuery(db.$client, "how often does FIP go neuro").corrections).toEqual([]);
+    expect(correctQuery(db.$client, "each nueron").corrections).toEqual([{ typed: "nueron", searched: "neuron" }]);
   });
 
   it("spells a word misspelled in the ending its stem drops as the English word ('prevalant'), for what reads what is asked", () => {

@@ -3,6 +3,7 @@ import damerauLevenshtein from "damerau-levenshtein";
 import { isEnglishWord } from "./english-words.server";
 import { prepared } from "./statements.server";
 import { isStopWord } from "./stopwords";
+import { synonymsIn } from "./synonyms";
 import { tokenize } from "./tokenize";
 
 /**
@@ -60,7 +61,7 @@ function indexHolds(client: Database.Database, term: string): boolean {
 }
 
 /** Chunks read for a term's written forms: one may hold only "rabbits" where the typo was of "rabbit". */
-const SURFACE_CHUNKS = 4;
+const SURFACE_CHUNKS = 16;
 
 /** The words of the knowledge base's text that an index term comes from ("hemolyt" -> "hemolytic", "hemolysis"), lower case. */
 function surfaceWords(client: Database.Database, term: string): string[] {
@@ -84,11 +85,11 @@ const BY_START_FROM = 7;
 const BY_START_CANDIDATES = 3;
 
 /**
- * Whether two words end in the same two letters, or in the same letter after a vowel each: "stomatitus" is a typo of
- * "stomatitis", "hepatitic" another ending of "hepatitis".
+ * Whether a typed word and a word of the knowledge base end alike: in the same letter ("stomatitus", "stomatits" for
+ * "stomatitis"), or the typed word is the other without its last letter ("coughin"). "Hepatitic" ends otherwise: it is
+ * another ending of "hepatitis", not a typo of it.
  */
-const sameEnding = (a: string, b: string) =>
-  a.length > 2 && b.length > 2 && (a.slice(-2) === b.slice(-2) || (a.at(-1) === b.at(-1) && /[aeiou]/.test(a.at(-2)!) && /[aeiou]/.test(b.at(-2)!)));
+const sameEnding = (typed: string, word: string) => typed.length > 2 && word.length > 2 && (typed.at(-1) === word.at(-1) || word.slice(0, -1) === typed);
 
 /** Candidates tried per unknown word, nearest and most widespread first. */
 const MAX_CANDIDATES = 8;
@@ -189,7 +190,8 @@ export function correctQuery(client: Database.Database, query: string, maxEdits:
     if (allowed <= 0) continue;
     const term = tokenize(lower)[0];
     // Cheapest first: the dictionary is in memory, the index lookup stops at one posting
-    if (!term || isEnglishWord(typed)) continue;
+    // (A word the reviewed vocabulary lists, "neuro" or "lepto", is no typo: it is searched for what it stands for.)
+    if (!term || isEnglishWord(typed) || synonymsIn([term]).length) continue;
     if (indexHolds(client, term)) {
       // Misspelled in an ending the stemmer drops ("prevalant"): search finds it as typed, but what reads the
       // question's words (what is asked: a prevalence) needs the English word of that stem.
