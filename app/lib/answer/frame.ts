@@ -1105,6 +1105,9 @@ export function signsSearchText(question: string, frame: Frame): string | null {
   return [...frame.signs, clause === question ? "" : clause, ...frame.species.map(speciesLabel), ...frame.groups].filter(Boolean).join(" ");
 }
 
+/** What a case names as its subject: its drugs, pathogens, conditions and abbreviations (not places or breeds). */
+export const caseSubjects = (frame: Frame) => [...frame.drugs, ...frame.pathogens, ...frame.conditions, ...frame.acronyms];
+
 /**
  * What to search for of a case told before its questions that names what it is about ("We've just adopted a rescue
  * that's tested FeLV positive. What usually happens with this virus … how long do they tend to live?", "PPR is going
@@ -1117,7 +1120,7 @@ export function subjectSearchText(question: string, frame: Frame): string | null
   const sentences = clauseSplit(question);
   const asking = sentences.filter(isQuestionSentence);
   if (!asking.length || asking.length === sentences.length) return null;
-  const subjects = [...frame.drugs, ...frame.pathogens, ...frame.conditions, ...frame.acronyms];
+  const subjects = caseSubjects(frame);
   if (!subjects.length) return null;
   return [...subjects, ...asking, ...frame.species.map(speciesLabel), ...frame.groups].join(" ");
 }

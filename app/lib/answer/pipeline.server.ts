@@ -12,7 +12,7 @@ import { quotableSentences, type QuotableSentence } from "./quotes.server";
 import { checkCoverage, unseenNames, type Coverage } from "./coverage.server";
 import { citeSentencePages, repeatsAnswer, verifyModelAnswer } from "./verify.server";
 import { extractiveAnswer, extractiveSections, sentenceKey, type AnswerGuide } from "./extractive.server";
-import { askingClause, correctableEdits, frameLabel, frameOf, isAskingWord, MIN_CASE_SIGNS, namesOwnThing, placesOfPersistence, readQuestion, searchText, signsSearchText, speciesIn, subjectSearchText, speciesLabel, suspectedDiagnosis, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
+import { askingClause, caseSubjects, correctableEdits, frameLabel, frameOf, isAskingWord, MIN_CASE_SIGNS, namesOwnThing, placesOfPersistence, readQuestion, searchText, signsSearchText, speciesIn, subjectSearchText, speciesLabel, suspectedDiagnosis, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
 import { fitAnswerMessages, getSystemPrompts, taskMessages } from "./prompts.server";
 import { decomposeQuestion } from "./questions";
 import { ABSTAIN_BELOW, coverage, holdsTerm, judgeRelevance, passageTerms, withWrittenForms, type ScoredPassage } from "./relevance.server";
@@ -491,7 +491,7 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
   const bySubject = main.abstain ? subjectSearchText(request.question, frame) : null;
   if (bySubject) {
     const known = new Set(terms.filter((t) => t.df > 0).map((t) => t.term));
-    const subjectTerms = new Set([...frame.drugs, ...frame.pathogens, ...frame.conditions, ...frame.acronyms].flatMap((n) => tokenize(n)).filter((t) => known.has(t)));
+    const subjectTerms = new Set(caseSubjects(frame).flatMap((n) => tokenize(n)).filter((t) => known.has(t)));
     if (subjectTerms.size) {
       // (Among the passages that name it.)
       const namingIt = (p: Passage, found: QueryTerm[]) => found.some((t) => subjectTerms.has(t.term) && holdsTerm(passageTerms(p), t));
