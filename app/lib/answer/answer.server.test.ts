@@ -1108,6 +1108,28 @@ describe("the extractive answerer", () => {
     expect(dog.citations[0]).toMatchObject({ page: 195 });
   });
 
+  it("leads a follow-up with what it asks of the subject it carries, from the paragraph naming it ('what are the treatment options?')", async () => {
+    kb.add({
+      id: "theileria",
+      title: "Canine Piroplasmoses",
+      fileType: "txt",
+      pages: [
+        page(90, [
+          para(
+            "Canine theileriosis is a notorious tick borne piroplasmid infection of wild and domestic canines. The vectors responsible for transmission of this disease have not been determined. " +
+              "Clinically canine theileriosis is characterized by severe weakness, fever, hemoglobinuria and anemia. Recently atovaquone or buparvaquone plus azithromycin therapy showed better clinical efficacy.",
+          ),
+        ]),
+      ],
+    });
+    // The case's breed, where the dog came from and its sex are no subject the passages must name.
+    const question = "3yo FS podenco imported from Spain: fever, severe weakness, red urine, anaemic. Could this be canine theileriosis?";
+    const first = await ask(question);
+    expect(first.content).toMatch(/^Canine theileriosis is a notorious/);
+    const treatment = await ask("what are the treatment options?", { history: turn(question, first.content) });
+    expect(treatment.content.split("\n")[0]).toMatch(/^Recently atovaquone or buparvaquone plus azithromycin therapy/);
+  });
+
   it("Think Harder searches each aspect and answers in sections", async () => {
     const result = await ask("What is the dose of meloxicam in cats?", { useThinkHarder: true });
     expect(result.subQuestions.length).toBeGreaterThan(1);

@@ -212,6 +212,26 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("Bluetongue vaccine in goats - how many doses?", [passage("Bluetongue is a disease of sheep and goats. Two doses are given, 2 weeks apart.")])).toMatchObject({ covered: true });
   });
 
+  it("takes a value in a sentence naming no species as said of the species the sentences before it last named", () => {
+    const heartworm = passage(
+      "Diagnosis of feline heartworm disease remains difficult. Peripheral eosinophilia is present in <50% of cases. Unlike dogs, cardiac chambers are unlikely to be changed by heartworm infection. Antibody tests are less useful in cats than in dogs.",
+    );
+    expect(check("What percentage of dogs with heartworm disease have peripheral eosinophilia?", [heartworm])).toMatchObject({ covered: false });
+    expect(check("What percentage of cats with heartworm disease have peripheral eosinophilia?", [heartworm])).toMatchObject({ covered: true });
+    // A group named in between ("birds affected") is no other species.
+    const pullorum = passage("Salmonella can infect humans and animals. In poultry, S. Pullorum and S. Gallinarum cause heavy losses. Both strains can cause death in up to 90% of birds affected.");
+    expect(check("What proportion of affected birds can S. Pullorum kill?", [pullorum])).toMatchObject({ covered: true });
+  });
+
+  it("does not take a span the question states itself for the one it asks", () => {
+    const bluetongue = passage("Bluetongue is a notifiable disease. Monovalent vaccines are available. Cattle require two doses separated by 2 weeks.");
+    expect(check("After the two bluetongue doses 2 weeks apart in cattle, how often do they need a booster?", [bluetongue])).toMatchObject({ covered: false, missing: "detail" });
+    expect(check("After the first bluetongue dose in cattle, how long until the second?", [bluetongue])).toMatchObject({ covered: true });
+    // An age states no span of the disease.
+    const fip = passage("There is no effective treatment for FIP and 95% of affected cats die within one year of the onset of disease.");
+    expect(check("Our 1-year-old cat was just diagnosed with FIP. How long do cats usually survive?", [fip])).toMatchObject({ covered: true });
+  });
+
   it("reads a span said as an age as an age: it answers 'at what age', not 'how often' or 'how long'", () => {
     const duckPlague = passage("Live-attenuated and killed duck plague vaccines are used in breeder ducks above 2 weeks of age.");
     expect(check("How often should breeder ducks be revaccinated against duck plague?", [duckPlague])).toMatchObject({ covered: false, missing: "detail", what: ["interval"] });
@@ -397,6 +417,12 @@ describe("typed values", () => {
     expect(holdsValue("quantity", "A mean pressure >11 kPa is a reasonable threshold for back pain.", null)).toBe(true);
     expect(holdsValue("quantity", "The capsid is 27-30 nm in diameter.", null)).toBe(true);
     expect(holdsValue("quantity", "The capsid is small and icosahedral.", null)).toBe(false);
+    // A pH has no unit.
+    expect(holdsValue("quantity", "An increase in urinary pH (>6.4) favors struvite uroliths and a reduction (<6.2) favors the oxalate form.", null)).toBe(true);
+    expect(holdsValue("quantity", "Urinary pH favors struvite uroliths in cats.", null)).toBe(false);
+    // A prevalence said by what the share of animals has.
+    expect(holdsValue("rate", "One study of British dressage horses demonstrated that 25% had a history of back-related problems.", "prevalence")).toBe(true);
+    expect(holdsValue("rate", "Of the treated horses, 25% had recovered by day ten.", "prevalence")).toBe(false);
     // A share of the body weight is an amount.
     expect(holdsValue("quantity", "No more than 1% of the body weight should be taken in blood volume from healthy amphibians.", null)).toBe(true);
     expect(holdsValue("year", "RHDV2 was first detected in France in 2010.", null)).toBe(true);

@@ -2,7 +2,7 @@ import { isStopWord, normalizeText, tokenize, type QueryTerm } from "../search/i
 import { memoByText } from "../memo.server";
 import { synonymsIn } from "../search/synonyms";
 import { splitSentences } from "../sentences";
-import { AGE_ATTRIBUTE, askingParts, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
+import { AGE_ATTRIBUTE, askingParts, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
 import { cleanQuote } from "./quotes.server";
 import { holdsTerm, match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
@@ -70,8 +70,8 @@ const readWords = memoByText(REMEMBERED_TEXTS, (text): { joined: string; initial
   return { joined: ` ${[...new Set(words)].join(" ")} `, initials: words.map((w) => (isStopWord(w) || /\p{L}{2,}ly$/u.test(w) ? "_" : w[0])).join("") };
 });
 
-/** The species a passage's text names (read once per text, shared: callers must not change it). */
-const speciesOfText = memoByText(REMEMBERED_TEXTS / 2, (text) => speciesIn(text));
+/** The species a passage's text speaks of (read once per text, shared: callers must not change it). */
+const speciesOfText = memoByText(REMEMBERED_TEXTS / 2, speciesSpokenOf);
 
 /** The text a passage is about: its document title, section heading, lead, text and tail. */
 const fullText = (p: Pick<PassageLike, "title" | "heading" | "text" | "lead" | "tail">) => `${p.title}\n${p.heading ?? ""}\n${p.lead ?? ""}\n${p.text}${p.tail ? ` ${p.tail}` : ""}`;
@@ -159,6 +159,21 @@ const INTERVAL_WORDS = /\b(?:every|once|twice|thrice|three times|daily|weekly|fo
 /** What makes a span an interval: something done again after it. */
 const REPEATED = /\b(?:boosters?|boosted|separated|spaced|between|repeat\w*|again|re-?vaccinat\w*|re-?treat\w*|re-?test\w*|apart|intervals?|second (?:dose|injection|vaccination|treatment)|subsequent|thereafter|later)\b/i;
 
+const NUMBER_VALUES: Record<string, string> = { one: "1", two: "2", three: "3", four: "4", five: "5", six: "6", seven: "7", eight: "8", nine: "9", ten: "10", eleven: "11", twelve: "12", fourteen: "14", twenty: "20", thirty: "30" };
+/** A span of time with its number in digits and its unit by its first letters: "two weeks" and "2 wks" are "2w". */
+const SPAN_WRITTEN = /\b(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|twenty|thirty)\s*-?\s*(min(?:ute)?s?|h|hrs?|hours?|d|days?|wks?|weeks?|mo|months?|yrs?|years?)\b/gi;
+const spanKey = (number: string, unit: string) => {
+  const u = unit.toLowerCase();
+  return `${NUMBER_VALUES[number.toLowerCase()] ?? number}${u.startsWith("mi") ? "min" : u.startsWith("mo") ? "mo" : u[0]}`;
+};
+/** The spans of time a question states, not counting an age ("Our 1-year-old cat…" states no year of anything). */
+const statedSpans = (question: string) => new Set([...question.replace(AN_AGE, " ").matchAll(SPAN_WRITTEN)].map((m) => spanKey(m[1]!, m[2]!)));
+/** A sentence without the spans it shares with the question. */
+const withoutSpans = (sentence: string, spans: ReadonlySet<string>) => sentence.replace(SPAN_WRITTEN, (m, number: string, unit: string) => (spans.has(spanKey(number, unit)) ? " " : m));
+
+/** A pH has no unit: "urinary pH (>6.4)", "a pH of 7.2", "pH below 6". */
+const PH_VALUE = "\\bpH\\b\\s*(?:\\(\\s*)?(?:of|above|below|over|under|between|less than|greater than|[<>≤≥=~])?\\s*\\d+(?:\\.\\d+)?";
+
 /** The typed values a sentence must hold to answer each kind. */
 const VALUE: Partial<Record<AskedKind, RegExp>> = {
   dose: new RegExp(`\\d(?:[\\d.,]*)\\s*(?:-|–|to)?\\s*\\d*(?:[.,]\\d+)?\\s*(?:mg|µg|μg|mcg|g|ml|mL|l|iu|IU|units?|mmol|ppm|mg\\/kg|ml\\/kg|µg\\/kg)\\b|\\bmg\\/kg\\b|\\bdos(?:e|ed|es|age|ing)\\b[^.]*\\d`, "i"),
@@ -168,7 +183,7 @@ const VALUE: Partial<Record<AskedKind, RegExp>> = {
   rate: new RegExp(`\\d\\s*%|\\bper ?cent\\b|\\d\\s+per\\s+(?:\\d[\\d,]*|hundred|thousand|million)\\b|\\b\\d+\\s*(?:of|out of|in)\\s*(?:every\\s*)?\\d+\\b|\\b(?:one|two|three)[- ](?:in|of)[- ](?:two|three|four|five|six|seven|eight|nine|ten|twenty|a hundred|hundred|thousand|every|\\d+)\\b|\\b(?:half|one[- ]third|two[- ]thirds|a third|a quarter|one[- ]quarter|three[- ]quarters)\\b|\\b\\d+\\/\\d+\\b`, "i"),
   // Lengths, masses, volumes, amounts, pressures (kPa, mmHg), molecular sizes (kDa, kb, bp), temperatures.
   quantity: new RegExp(
-    `${RANGE}\\s*(?:cm|mm|m|km|µm|μm|nm|kg|g|mg|µg|μg|ng|pg|l|ml|dl|µl|μl|mmol|µmol|μmol|nmol|pmol|ppm|ppb|iu|u\\/l|°c|°f|degrees|fingers?|times|kpa|pa|mmhg|kda|da|kb|kbp|mb|bp|nt|bpm)\\b|${RANGE}\\s*%|${RANGE}\\s*(?:µg|μg|mg|g|ng)\\/\\w+`,
+    `${RANGE}\\s*(?:cm|mm|m|km|µm|μm|nm|kg|g|mg|µg|μg|ng|pg|l|ml|dl|µl|μl|mmol|µmol|μmol|nmol|pmol|ppm|ppb|iu|u\\/l|°c|°f|degrees|fingers?|times|kpa|pa|mmhg|kda|da|kb|kbp|mb|bp|nt|bpm)\\b|${RANGE}\\s*%|${RANGE}\\s*(?:µg|μg|mg|g|ng)\\/\\w+|${PH_VALUE}`,
     "i",
   ),
   count: new RegExp(`\\b${NUM}\\b`, "i"),
@@ -188,6 +203,9 @@ const FINDING_NOUN = /^(?:with|signs?|lesions?|symptoms?|involvement|disease|pro
 
 /** Doses counted, however the question calls them. */
 const DOSES_COUNTED = ["dose", "doses", "shot", "shots", "injection", "injections", "vaccination", "vaccinations", "booster", "boosters", "jab", "jabs"];
+
+/** A share of animals said by what they have: "25% had a history of…", "12% of the cats showed…". */
+const SHARE_HAVING = /\d\s*%\s+(?:of\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+){0,2}\s+)?(?:had|have|has|showed|show|shows|carried|carry|carries)\b(?!\s+(?:been|recovered|died|survived))/i;
 
 /** What an attribute may be called in the passage ("seroprevalence" is found as "prevalence" or "seropositive"). */
 const ATTRIBUTE_FORMS: Record<string, string[]> = {
@@ -210,7 +228,7 @@ const ATTRIBUTE_FORMS: Record<string, string[]> = {
   injections: DOSES_COUNTED,
   boosters: DOSES_COUNTED,
   // "When do the signs settle?": "the clinical symptoms are relieved 14 to 18 days after the infection".
-  resolution: ["resolve", "resolves", "resolved", "resolution", "relieved", "subside", "subsides", "subsided", "settle", "settles", "recover", "recovered", "recovery", "disappear", "disappeared", "improve", "improved", "improvement", "heal", "healed", "clear", "cleared", "cure", "cured", "remission", "response", "responded", "self-limiting"],
+  resolution: ["resolve", "resolves", "resolved", "resolution", "relieved", "ease", "eases", "eased", "subside", "subsides", "subsided", "settle", "settles", "recover", "recovered", "recovery", "disappear", "disappeared", "improve", "improved", "improvement", "heal", "healed", "clear", "cleared", "cure", "cured", "remission", "response", "responded", "self-limiting"],
   "life cycle": ["cycle", "life"],
   lifespan: ["lifespan", "live", "life"],
   "life span": ["lifespan", "live", "life"],
@@ -283,6 +301,8 @@ export function holdsValue(
   // "…can cause fatal disease within two to four days of infection": how long until death, said in the sentence itself
   // (a sentence before it calling the disease fatal says nothing of how long it takes).
   if (attribute === SURVIVAL_ATTRIBUTE && /\b(?:fatal|death|kills?|killed)\b/i.test(sentence)) return true;
+  // "…demonstrated that 25% had a history of back-related problems": the share of the animals that have it.
+  if (attribute === "prevalence" && SHARE_HAVING.test(sentence)) return true;
   const stems = attributeStems(attribute);
   const present = new Set(tokenize(`${context} ${sentence}`));
   // "pre-clinical" is written with or without its hyphen.
@@ -610,15 +630,27 @@ export function checkCoverage<P extends PassageLike>(
 
   // The typed check is for a question that asks one thing ("what is the dose…"), not for an essay's many parts.
   const typed = essay ? [] : frame.asked.filter((k) => TYPED_KINDS.has(k));
+  // A span the question states itself ("After the two bluetongue doses 2 weeks apart, how often…?") is not what it asks.
+  const stated = statedSpans(question);
   const saysValue = (kind: AskedKind, among: Segment[]) =>
     among.some((segment) => {
-      const sentences = splitSentences(cleanQuote(segment.text)).map((s) => s.text);
+      const sentences = splitSentences(cleanQuote(segment.text)).map((s) => (stated.size ? withoutSpans(s.text, stated) : s.text));
+      // A sentence that names no species speaks of those the sentences before it last named: "Peripheral eosinophilia is
+      // present in <50% of cases" after "Diagnosis of feline heartworm disease remains difficult." is no figure for dogs.
+      let lastNamed: string[] = [];
+      const ofOtherSpecies = sentences.map((s) => {
+        const mentions = speciesSpokenOf(s);
+        const names = mentions.species.size > 0 || mentions.groups.size > 0;
+        if (names) lastNamed = otherSpeciesIn(frame, s);
+        return !names && lastNamed.length > 0;
+      });
       const defined = new Set(definedAbbreviations(segment.text).map((a) => a.abbreviation.replace(/(?<=[A-Z])s$/, "")));
       // The value is for the asked species: "Cattle require two doses separated by 2 weeks" does not give the goats' schedule,
       // though its paragraph names goats. And for the asked drug: "…flubendazole at 1 mg/kg" is no dose of xylazine.
       return sentences.some(
         (s, i) =>
           otherSpeciesIn(frame, s).length === 0 &&
+          !ofOtherSpecies[i] &&
           !dosesAnotherDrug(kind, s, frame) &&
           holdsValue(kind, s, frame.attribute, sentences[i - 1] ?? "", [...frame.names, ...frame.acronyms, ...frame.drugs], defined),
       );

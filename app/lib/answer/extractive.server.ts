@@ -3,7 +3,7 @@ import { tokenize, type QueryTerm } from "../search/index.server";
 import { PageNumbering, PUBMED_FILE_TYPE } from "./citations";
 import { quotableSentences, type QuoteKind } from "./quotes.server";
 import { abbreviationsDefinedIn, careAsked, DIAGNOSING, holdsValue, HOW_DIAGNOSED, isEssay, namesThing, requiredNames, speaksOfCare } from "./coverage.server";
-import { definedAbbreviations, DOSING_KINDS, INSTRUCTION_OPENING, namesAskedSpecies, speciesIn, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
+import { definedAbbreviations, DOSING_KINDS, INSTRUCTION_OPENING, namesAskedSpecies, speciesIn, speciesSpokenOf, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
 import { coverage, holdsTerm, termWeight, textTerms } from "./relevance.server";
 import type { NumberedPassage, PassageLike } from "./types";
 
@@ -202,7 +202,7 @@ const REMEMBERED_SENTENCES = 2000;
 /** Most sentences name no species: they share one reading of that (a reading holds five sets). */
 const NO_SPECIES = speciesIn("");
 const readSentence = memoByText(REMEMBERED_SENTENCES, (text) => {
-  const species = speciesIn(text);
+  const species = speciesSpokenOf(text);
   const none = !species.order.length && !species.words.size && !species.diseases.length && !species.young;
   // A cross-reference ("(see also Chapter 5, occult blood)") says where else to read, not what the sentence says.
   const read = text.replace(CROSS_REFERENCE, " ");
@@ -318,6 +318,10 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       for (const word of speciesWords) if (word.ids.some((id) => mentions.species.has(id))) added.push(...word.terms);
       // "The virus typically has…" in a paragraph naming RHDV2 speaks of RHDV2.
       if (names.length && ANAPHORIC_OPENING.test(text) && paragraphOf(unit.start).names) added.push(...nameTerms);
+      // So does one saying what a follow-up asks of the subject it carries: "what are the treatment options?" after
+      // "Could this be canine theileriosis?" is answered by "Recently atovaquone or buparvaquone plus azithromycin
+      // therapy showed better clinical efficacy", in the paragraph on canine theileriosis.
+      else if (subjectCarried && paragraphOf(unit.start).names && guide!.frame.asked.some((k) => LEAD_VALUE[k]?.(text, guide!.frame, question))) added.push(...nameTerms);
       const sentenceTerms: ReadonlySet<string> = added.length ? new Set([...reading.terms, ...added]) : reading.terms;
       let score = coverage(weighted, sentenceTerms);
       if (asking.length && asking.length < weighted.length) score = (1 - ASKING_SHARE) * score + ASKING_SHARE * coverage(asking, sentenceTerms);

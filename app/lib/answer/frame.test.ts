@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { askingClause, askingParts, comparedOnlyWords, correctableEdits, definedAbbreviations, frameLabel, frameOf, mentionsSpecies, placesOfPersistence, readConversation, readQuestion, searchText, signsSearchText, speciesIn, suspectedDiagnosis, withAnswersSubject } from "./frame";
+import { askingClause, askingParts, comparedOnlyWords, correctableEdits, definedAbbreviations, frameLabel, frameOf, mentionsSpecies, placesOfPersistence, readConversation, readQuestion, searchText, signsSearchText, speciesIn, speciesSpokenOf, suspectedDiagnosis, withAnswersSubject } from "./frame";
 
 describe("species in a text", () => {
   it("reads names, plurals, adjectives, sexes and young as their species", () => {
@@ -9,6 +9,7 @@ describe("species in a text", () => {
     expect([...speciesIn("ewes and lambs; ovine flocks").species]).toEqual(["sheep"]);
     expect([...speciesIn("mares and a foal").species]).toEqual(["horse"]);
     expect(speciesIn("three kittens").young).toBe(true);
+    expect([...speciesIn("Can Gudair be used in a beef herd?").species]).toEqual(["cattle"]);
   });
 
   it("searches a sign described as an owner would by its clinical words as well ('won't put his foot down')", () => {
@@ -61,6 +62,30 @@ describe("species in a text", () => {
     expect(mentionsSpecies(speciesIn("in equids"), "donkey")).toBe(true);
     expect(mentionsSpecies(speciesIn("in birds"), "quail")).toBe(false);
     expect(mentionsSpecies(speciesIn("in teleost fish"), "zebrafish")).toBe(false);
+  });
+
+  it("reads the young named after another species' word as that species' young ('pheasant poults')", () => {
+    expect([...speciesIn("what does it do in pheasant poults?").species]).toEqual(["gamebird"]);
+    expect(speciesIn("pheasant poults").young).toBe(true);
+    expect([...speciesIn("turkey poults").species]).toEqual(["turkey"]);
+    expect([...speciesIn("poults").species]).toEqual(["turkey"]);
+    expect([...speciesIn("a game bird rearer").species]).toEqual(["gamebird"]);
+  });
+
+  it("reads a disease named by its host's adjective and asked of another species as no mention of the host", () => {
+    const donkey = speciesIn("How do you diagnose equine metabolic syndrome in a donkey?", { asked: true });
+    expect([...donkey.species]).toEqual(["donkey"]);
+    expect(donkey.diseases).toEqual(["equine metabolic syndrome"]);
+    expect([...speciesIn("can avian influenza in cats be treated?", { asked: true }).species]).toEqual(["cat"]);
+    // Asked of the host itself, or read in a passage, the adjective names the host.
+    expect([...speciesIn("what causes equine metabolic syndrome in horses?", { asked: true }).species]).toEqual(["horse"]);
+    expect([...speciesIn("equine metabolic syndrome in a donkey").species].sort()).toEqual(["donkey", "horse"]);
+  });
+
+  it("reads a species a passage sets its subject against as not spoken of ('Unlike dogs, …')", () => {
+    expect([...speciesSpokenOf("Unlike dogs, cardiac chambers are unlikely to be changed by heartworm infection.").species]).toEqual([]);
+    expect([...speciesSpokenOf("In contrast to cattle, sheep rarely show signs.").species]).toEqual(["sheep"]);
+    expect([...speciesIn("Unlike dogs, cardiac chambers are unlikely to be changed.").species]).toEqual(["dog"]);
   });
 });
 
@@ -279,6 +304,36 @@ describe("the frame of a question", () => {
     expect(frameOf("How fast does a racing gelding clear flunixin?").asked).toContain("duration");
   });
 
+  it("does not ask for a place or breed only the case names, but does for one its question names", () => {
+    expect(frameOf("A 4-year-old Suffolk ewe shows itching with wool loss, tremor and an altered gait. How long is the preclinical period?").names).toEqual([]);
+    expect(frameOf("3yo podenco imported from Spain: fever, severe weakness, red urine. Could this be canine theileriosis?").names).toEqual([]);
+    expect(frameOf("We keep Suffolk ewes. Are Suffolk sheep more resistant to scrapie?").names).toEqual(["Suffolk"]);
+    expect(frameOf("Are Suffolk sheep more resistant to scrapie?").names).toEqual(["Suffolk"]);
+  });
+
+  it("reads a case's signalment (sex, coat, a horse's breed) as no abbreviation of a subject", () => {
+    expect(frameOf("4yo MN DSH from a shelter - sneezing and ulcers on the tongue. What are the usual culprits?").acronyms).toEqual([]);
+    expect(frameOf("3yo FS podenco: fever and red urine. Could this be theileriosis?").acronyms).toEqual([]);
+    const gelding = frameOf("8yo TB gelding on IV antibiotics, now profuse diarrhoea. C. diff?");
+    expect(gelding.acronyms).toEqual([]);
+    expect(gelding.species).toEqual(["horse"]);
+    expect(frameOf("How is TB spread between badgers and cattle?").acronyms).toEqual(["TB"]);
+  });
+
+  it("reads the species a question compares with as not asked about ('how does it compare to the sheep figures?')", () => {
+    const frame = frameOf("Hydatid (E. granulosus) prevalence in goats in southern Italy - how does it compare to the sheep figures?");
+    expect(frame.species).toEqual(["goat"]);
+    expect(frame.asked).toContain("rate");
+  });
+
+  it("reads a named period as a span asked ('prepatent period'), '% dead' as a share, and when signs 'ease' as their resolution", () => {
+    expect(frameOf("What's the prepatent period of Haemonchus contortus in lambs?")).toMatchObject({ asked: ["duration"], attribute: "prepatent" });
+    expect(frameOf("fip prognosis % dead within 1 yr").asked).toContain("rate");
+    expect(frameOf("what humidity % should a leopard gecko vivarium have?").asked).not.toContain("rate");
+    expect(frameOf("Calicivirus is confirmed in the kittens. When do the clinical signs usually ease?")).toMatchObject({ attribute: "resolution" });
+    expect(frameOf("Calicivirus is confirmed in the kittens. When do the clinical signs usually ease?").asked).toContain("duration");
+  });
+
   it("finds abbreviations the question defines", () => {
     expect(definedAbbreviations("the taxonomy of Duck Tembusu virus (DTMUV) and of South American camelids (SACs)")).toEqual([
       { abbreviation: "DTMUV", words: ["duck", "tembusu", "virus"] },
@@ -391,6 +446,9 @@ describe("follow-ups", () => {
     expect(suspectedDiagnosis("Could this be that new haemorrhagic virus?")).toBe("new haemorrhagic virus");
     // (Which is no condition's name.)
     expect(frameOf("Two rabbits dropped dead overnight. Could this be that new haemorrhagic virus?").conditions).toEqual([]);
+    // Nor is what a case asks of itself ("related?", "zoonotic?").
+    expect(frameOf("My old Lab's breathing is noisy. He's a bit wobbly behind too - related?").conditions).toEqual([]);
+    expect(frameOf("Our ducks are dropping dead with bloody droppings - zoonotic?").conditions).toEqual([]);
     expect(suspectedDiagnosis("What is the dose of meloxicam in cats?")).toBeNull();
     expect(suspectedDiagnosis("Growers with fever, cyanotic ear tips and a stiff gait. Incubation?")).toBeNull();
     expect(suspectedDiagnosis("AHS field vector? peak season?")).toBeNull();
@@ -741,6 +799,44 @@ describe("follow-ups", () => {
     expect(frame).toMatchObject({ species: ["sheep"], pathogens: ["Babesia"] });
     const [, same] = readConversation(["Where is Babesia divergens most common?", "And in sheep?"]);
     expect(same!.pathogens).toEqual(["Babesia divergens"]);
+  });
+
+  it("reads 'the same pond' as where the animals are, not as asking the same again", () => {
+    const [, , frame] = readConversation(["Muscovy breeder flock: sudden deaths, bloody diarrhoea. Duck plague?", "how often do the breeders need boosting?", "are the geese on the same pond at risk?"]);
+    expect(frame!.species).toEqual(["goose"]);
+    expect(frame!.asked).toEqual([]);
+    expect(frame!.conditions).toContain("duck plague");
+    const [, same] = readConversation(["What dose of ivermectin is used in pigs?", "is it the same in cattle?"]);
+    expect(same!.asked).toContain("dose");
+  });
+
+  it("reads a question that goes back to an earlier one against that one's frame ('back to the sedation, which drug was it?')", () => {
+    const [, , , back] = readConversation([
+      "If an eye has no chance of recovering, is enucleation under sedation reasonable on farm? How's it done?",
+      "how do you block the optic nerve?",
+      "aftercare - and when do the stitches come out?",
+      "back to the sedation, which drug was it?",
+    ]);
+    expect(back!.inherited).toContain("topic");
+    expect(back!.topic).toEqual(expect.arrayContaining(["enucleation", "sedation"]));
+    expect(back!.asked).toEqual(["drug"]);
+    const [, , , goats] = readConversation([
+      "What causes pink eye in a sheep flock?",
+      "how do you treat it?",
+      "what's the meat withdrawal on the long-acting oxytet if some lambs are going for slaughter?",
+      "back to the cause - can the goats in the next field pick it up from them?",
+    ]);
+    expect(goats).toMatchObject({ species: ["goat"], inherited: ["topic"] });
+    expect(goats!.topic).toEqual(expect.arrayContaining(["pink", "eye"]));
+    // Nothing earlier asked about it: a new topic, as before.
+    const [, , elsewhere] = readConversation(["What dose of ivermectin is used in pigs?", "how often?", "back to the horses: what causes colic?"]);
+    expect(elsewhere!.inherited).toEqual([]);
+  });
+
+  it("reads 'life expectancy if progressive?' as asking the outlook of the subject spoken of", () => {
+    const [, frame] = readConversation(["Shelter cat just tested FeLV positive. What outcomes can the infection take?", "life expectancy if progressive?"]);
+    expect(frame).toMatchObject({ species: ["cat"], acronyms: ["FeLV"], asked: ["prognosis"] });
+    expect(frame!.inherited).toContain("acronyms");
   });
 
   it("keeps a disease named with a species word when a follow-up asks about another species", () => {

@@ -2,6 +2,7 @@ import lexicon from "./species.json";
 import { findAbbreviations } from "../search/abbreviations";
 import { GENUS_ENDING, shorthandBinomials, signsIn } from "../search/synonyms";
 import { isStopWord } from "../search/stopwords";
+import { tokenize } from "../search/tokenize";
 import { topicWords } from "./questions";
 
 /**
@@ -145,6 +146,7 @@ export function speciesIn(text: string, options: { asked?: boolean } = {}): Spec
   const written = text.match(WORD) ?? [];
   const asWritten = written.length === words.length ? written : [];
   const out: SpeciesMentions = { species: new Set(), groups: new Set(), young: false, words: new Set(), diseases: [], hosts: [], order: [] };
+  let previous: { id: string; end: number } | null = null;
   for (let i = 0; i < words.length; i++) {
     const acronym = ACRONYMS.get(asWritten[i] ?? "");
     const candidates = PHRASES.get(words[i]!);
@@ -162,6 +164,15 @@ export function speciesIn(text: string, options: { asked?: boolean } = {}): Spec
       i += hit.words.length;
       continue;
     }
+    // "Equine metabolic syndrome in a donkey", "avian influenza in cats": a disease named by its host's adjective, asked of
+    // another species.
+    const namedFor = options.asked && hit.words.length === 1 && HOST_ADJECTIVE.test(hit.words[0]!) ? askedOfAnother(words, i + 1, hit.term) : 0;
+    if (namedFor) {
+      out.diseases.push(words.slice(i, i + namedFor).join(" "));
+      if (hit.term.kind === "species" && !out.hosts.includes(hit.term.id)) out.hosts.push(hit.term.id);
+      i += namedFor - 1;
+      continue;
+    }
     // "Spring viraemia of carp", "plague of ducks": a disease named after its host.
     const ofDisease = words[i - 1] === "of" && /(?:aemia|emia|itis|osis|plague|pox|fever|disease|sickness|enteritis)$/.test(words[i - 2] ?? "");
     if (options.asked && (DISEASE_NAME_BEFORE.has(words[i - 1] ?? "") || ofDisease)) {
@@ -170,6 +181,13 @@ export function speciesIn(text: string, options: { asked?: boolean } = {}): Spec
     }
     // "Broiler and breeder ducks": a production type said of another bird is that bird.
     if (hit.words.length === 1 && hit.words[0] === "broiler" && qualifiesAnotherSpecies(words, i + 1, hit.term)) continue;
+    // "Pheasant poults", "goat kids": the young named after another species' word are that species' young.
+    if (hit.term.kind === "species" && hit.term.young && previous && previous.end === i && previous.id !== hit.term.id) {
+      out.young = true;
+      i += hit.words.length - 1;
+      continue;
+    }
+    if (hit.term.kind === "species") previous = { id: hit.term.id, end: i + hit.words.length };
     if (hit.term.kind === "species") {
       out.species.add(hit.term.id);
       out.order.push(hit.term.id);
@@ -183,6 +201,31 @@ export function speciesIn(text: string, options: { asked?: boolean } = {}): Spec
   }
   return out;
 }
+
+/** A species' adjective that names diseases after it ("equine metabolic syndrome", "avian influenza"). */
+const HOST_ADJECTIVE = /^(?:equine|bovine|canine|feline|porcine|ovine|caprine|avian|camelid|cervine|lapine)$/;
+const ARTICLE = /^(?:a|an|the|my|our|his|her|their|your|this|these|young|pet)$/;
+
+/**
+ * The length of a disease's name that starts with a host's adjective, when the words after it ask of another species
+ * ("equine metabolic syndrome in a donkey": 3), else 0. The name is the adjective and up to three words before "in".
+ */
+function askedOfAnother(words: string[], from: number, term: Term): number {
+  for (let k = from + 1; k <= Math.min(words.length - 2, from + 3); k++) {
+    if (words[k] !== "in") continue;
+    let j = k + 1;
+    while (j < words.length && ARTICLE.test(words[j]!)) j++;
+    const hit = PHRASES.get(words[j] ?? "")?.find((c) => c.words.every((w, n) => words[j + n] === w));
+    return hit && hit.term.kind === "species" && (term.kind !== "species" || hit.term.id !== term.id) ? k - from + 1 : 0;
+  }
+  return 0;
+}
+
+/** A species set against what a text speaks of: "Unlike dogs, cardiac chambers are unlikely to be changed…". */
+const CONTRASTED = /\b(?:unlike|in contrast to|contrary to)\s+(?:in\s+)?(?:the\s+)?[\p{L}-]+(?:\s+(?:and|or)\s+[\p{L}-]+)?/giu;
+
+/** The species a passage's text speaks of: those it names, but not those it sets its subject against. */
+export const speciesSpokenOf = (text: string): SpeciesMentions => speciesIn(text.replace(CONTRASTED, " "));
 
 /** A species noun of another kind within the next few words ("broiler [and breeder] ducks"). */
 function qualifiesAnotherSpecies(words: string[], from: number, term: { kind: string; id?: string }): boolean {
@@ -214,7 +257,7 @@ export function namesAskedSpecies(frame: Pick<Frame, "species" | "groups">, text
 /** The species a text names when none of them is one the question asks about ("In dogs, …" in an answer about cats), else none. */
 export function otherSpeciesIn(frame: Pick<Frame, "species" | "groups">, text: string): string[] {
   if (!frame.species.length && !frame.groups.length) return [];
-  const mentions = speciesIn(text);
+  const mentions = speciesSpokenOf(text);
   return mentions.species.size && !namesAskedSpecies(frame, mentions) ? [...mentions.species] : [];
 }
 
@@ -260,8 +303,12 @@ const LOWER_CASE_CODE = /^[a-z]{2,5}\d+[a-z\d]{0,3}$/;
 const ACRONYM = /^(?=(?:[^A-Z]*[A-Z]){2})[A-Z][A-Za-z]*[A-Z0-9][a-z0-9]*(?:-[A-Z0-9]{1,4})?$|^(?=[^a-z]*[A-Z])[A-Za-z]{1,4}-?\d{3,}[A-Za-z]?$/;
 /** Acronyms that name a technique, a unit or an agency, not a thing the answer must be about. */
 const GENERIC_ACRONYMS = new Set(
-  "DNA RNA PCR RT qPCR MRI CT ECG EKG ELISA IFA IV IM SC SQ PO BID SID TID QID EOD PRN ICU US USA UK EU WHO OIE WOAH FDA EMA CI SD SE OR RR NSAID NSAIDS II III IV VI VII VIII IX XI XII HPF".split(" "),
+  // (With a case's signalment: sex and neuter status, "4yo MN DSH", "3yo FS podenco"; coat, "DSH", "DLH".)
+  "DNA RNA PCR RT qPCR MRI CT ECG EKG ELISA IFA IV IM SC SQ PO BID SID TID QID EOD PRN ICU US USA UK EU WHO OIE WOAH FDA EMA CI SD SE OR RR NSAID NSAIDS II III IV VI VII VIII IX XI XII HPF MN MC FS FN MK DSH DLH DMH".split(" "),
 );
+/** A horse's breed written short before what the horse is ("8yo TB gelding", "QH mare"): not tuberculosis. */
+const HORSE_BREED_SHORT = /^(?:TB|TBx|TBX|QH|WB|ISH)$/;
+const HORSE_WORD = /^(?:gelding|geldings|mare|mares|stallion|stallions|colt|colts|filly|fillies|horse|horses|x|cross|broodmare|yearling|foal|foals)$/i;
 /** Lower-case words that follow a capitalised word without making it a binomial. */
 const NOT_EPITHET = new Set(
   "and are can does did for from has have how infection infections its not the was were which with what when who why will would should could may might that this these those there their then than also only into onto over under after before about between among against during isolates isolate strains strain species virus vaccine vaccines disease diseases studies study cells cell bacteria bacterium analysis diagnosis prognosis basis crisis emphasis hypothesis synthesis status focus data area media criteria formula stimulus uterus sinus census consensus apparatus genus thesis axis iris pelvis cervix index complex reflex plus versus thus".split(
@@ -303,7 +350,7 @@ const GENERIC_WORDS = new Set(
   hang hangs hanging linger lingers bug bugs behind worth trying tried mention mentioned seen see cases outlook deadly help helps helped useful helpful
   worry worried worrying concern concerned concerning serious seriously dangerous harmless bad badly severely stand stands remind reminder bother bothering
   totally completely entirely staff household handlers keepers workers knock knocks dent dents quickly quick soon without catching avoid avoiding
-  sort sorts talking realistically honestly fine yesterday today tonight reckon reckons thinks yr yrs yo yard yards
+  sort sorts talking realistically honestly fine yesterday today tonight reckon reckons thinks yr yrs yo yard yards field fields paddock paddocks flock flocks herd herds wrong expectancy
   next door neighbour neighbours neighbor neighbors neighbouring neighboring nearby road
   zoonosis zoonoses guy guys shop chance chances looked never really
   statement statements accurately accurate correctly correct characterizes characterises characterize characterise reflects reflect
@@ -346,7 +393,9 @@ const LEANS = new RegExp(
  */
 const AUXILIARY = "is|are|was|were|can|could|does|do|did|should|would|will|may|might|must|has|have|had";
 const YES_NO_OPENING = new RegExp(`^\\s*(?:and\\s+|but\\s+|so\\s+)?(?:${AUXILIARY})\\b`, "i");
-const ASKS_THE_SAME = /\b(?:the same|similar(?:ly)?|likewise)\b/i;
+// (Not where the animals are: "are the geese on the same pond at risk?")
+const ASKS_THE_SAME =
+  /\b(?:the same|similar(?:ly)?|likewise)\b(?!\s+(?:pond|lake|field|farm|yard|house|household|home|room|pen|shed|barn|stable|paddock|cage|tank|pool|flock|herd|litter|kennel|building|site|premises|water|area|holding|unit|ward|hutch|aviary|enclosure|pasture|run|land|ground)s?\b)/i;
 
 /** "Apart from cattle", "besides dogs and cats", "other than horses": species a question sets aside. */
 const SET_ASIDE = /\b(?:apart from|aside from|besides|other than|except(?: for)?|excluding|not counting)\s+(?:the\s+)?(?:[\p{L}-]+(?:,\s*|\s+and\s+|\s+or\s+)){0,3}[\p{L}-]+/giu;
@@ -354,10 +403,10 @@ const SET_ASIDE = /\b(?:apart from|aside from|besides|other than|except(?: for)?
  * "…or, like white-tailed deer, are they not susceptible?", "…5% of body weight as in amphibians?", "is resistance a
  * worry in pigs the way it is in sheep?", "could it be plant pigment like it is in rabbits?": the species compared with
  * is not the one asked about; nor is it in "same 2-3 wks as chicken lice?", "…on the wind the way equine flu does?" or
- * "…the way you would in sheep/goats?".
+ * "…the way you would in sheep/goats?", "how does it compare to the sheep figures?".
  */
 const COMPARED_WITH =
-  /\b(?:(?:the way|as|like) (?:it|they) (?:is|are|does|do) in|(?<!\b(?:does|do|did|can|could|will|would|may|might|to)\s)(?:that |which )?(?:it|they) (?:causes?|gives?|produces?) in|(?:the way|like|as) (?:you|we|i)(?:'d| would| do)?(?: do(?: it)?)? (?:in|for|with)|like(?: (?:you|we|i)(?:'d| would)? do)?(?: (?:for|with|in))?|as in|as with|as for|as do|as does|(?:the )?same (?:[\w-]+ ){0,3}?as|or (?:is it |are they )?(?:really |mostly |mainly )?(?:just|only)(?: in)?)\s+(?:the\s+|an?\s+)?(?:[\p{L}/-]+\s+){0,1}[\p{L}/-]+|\bthe way (?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+){0,2}\s+(?:does|do|did|is|are|was|were)\b/giu;
+  /\b(?:(?:the way|as|like) (?:it|they) (?:is|are|does|do) in|(?<!\b(?:does|do|did|can|could|will|would|may|might|to)\s)(?:that |which )?(?:it|they) (?:causes?|gives?|produces?) in|(?:the way|like|as) (?:you|we|i)(?:'d| would| do)?(?: do(?: it)?)? (?:in|for|with)|like(?: (?:you|we|i)(?:'d| would)? do)?(?: (?:for|with|in))?|compare[sd]? (?:it |them )?(?:to|with)|as in|as with|as for|as do|as does|(?:the )?same (?:[\w-]+ ){0,3}?as|or (?:is it |are they )?(?:really |mostly |mainly )?(?:just|only)(?: in)?)\s+(?:the\s+|an?\s+)?(?:[\p{L}/-]+\s+){0,1}[\p{L}/-]+|\bthe way (?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+){0,2}\s+(?:does|do|did|is|are|was|were)\b/giu;
 /** The species a question asks about are named outside what it sets aside or compares with. */
 const askedAbout = (text: string) => text.replace(SET_ASIDE, " ").replace(COMPARED_WITH, " ");
 
@@ -433,7 +482,7 @@ const namesAskedKind = (word: string) => ASKED.some(([, re]) => re.test(word));
 
 /** "How many doses (shots, jabs, injections) does a cow need?": a count of doses, not an amount. */
 const COUNTED_DOSES = /\bhow many (?:\w+ )?(?:doses|shots|jabs|injections|boosters)\b/i;
-const DURATION_ASKED = /\b(how long|duration|incubation|gestation|withdrawal (?:period|time)s?|for how many (?:days|weeks|months|hours)|how many (?:days|weeks|wks|months|mos|hours|hrs|years|yrs)|life ?span|life cycle|survival time|median survival|(?:meat|milk|egg) withdrawal|what age|how old|age (?:of|at) onset|how (?:quickly|fast|soon)|when (?:do|does|will|should|did) (?:[\w-]+ ){1,5}(?:settle|subside|resolve|clear|disappear|go away|improve|stop|end|heal)(?:s|d)?)\b/i;
+const DURATION_ASKED = /\b(how long|duration|incubation|gestation|(?:pre-?patent|patent|latent|shedding) periods?|withdrawal (?:period|time)s?|for how many (?:days|weeks|months|hours)|how many (?:days|weeks|wks|months|mos|hours|hrs|years|yrs)|life ?span|life cycle|survival time|median survival|(?:meat|milk|egg) withdrawal|what age|how old|age (?:of|at) onset|how (?:quickly|fast|soon)|when (?:do|does|will|should|did) (?:[\w-]+ ){1,5}(?:settle|subside|resolve|clear|disappear|go away|improve|stop|end|heal|ease)(?:s|d)?)\b/i;
 const DOSE_ASKED = /\b(dose|doses|dosage|dosing|how much\b.*\b(give|use|administer)|mg\s*\/\s*kg)\b/i;
 /** A verb of causing with a rate as its object: "drives peak mortality", "increases the losses". */
 const CAUSES_RATE =
@@ -441,7 +490,7 @@ const CAUSES_RATE =
 
 /** What asks for a share or a rate ("how common", "what percentage", "how often does it occur"). */
 const ASKED_RATE = new RegExp(
-  String.raw`\b(prevalence|seroprevalence|incidence|mortality|morbidity|case fatality|fatality|percent|percentage|proportion|fraction|what share|how common|how prevalent|how often do(?:es)?|rate of|success rate|recovery rate|survival rate|death rate|fatality rate|attack rate|carrier frequency|allele frequenc(?:y|ies)|how (?:deadly|fatal|lethal)|how much (?:[\w-]+ ){0,4}(?:does|do|did) (?:it|they|[\w-]+) account for|how much (?:[\w-]+ ){0,4}(?:is|are) (?:actually |really |mainly |mostly )?(?:down to|due to|caused by|attributable to) (?:it|them|[\w-]+)|${HOW_MANY_OUTCOME}|${LIKELY_TO_DIE})\b|\(\s*%\s*\)|(?<![\d.,]\s?)%\s+of\b`,
+  String.raw`\b(prevalence|seroprevalence|incidence|mortality|morbidity|case fatality|fatality|percent|percentage|proportion|fraction|what share|how common|how prevalent|how often do(?:es)?|rate of|success rate|recovery rate|survival rate|death rate|fatality rate|attack rate|carrier frequency|allele frequenc(?:y|ies)|how (?:deadly|fatal|lethal)|how much (?:[\w-]+ ){0,4}(?:does|do|did) (?:it|they|[\w-]+) account for|how much (?:[\w-]+ ){0,4}(?:is|are) (?:actually |really |mainly |mostly )?(?:down to|due to|caused by|attributable to) (?:it|them|[\w-]+)|${HOW_MANY_OUTCOME}|${LIKELY_TO_DIE})\b|\(\s*%\s*\)|(?<![\d.,]\s?)%\s+(?:of|dead|die|died|dying|affected|infected|positive|survive|surviving|survival|mortality|recover|recovering|recovery)\b`,
   "i",
 );
 const ASKED: Array<[AskedKind, RegExp]> = [
@@ -463,7 +512,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   // "Which antibiotic…", "what drug…": answered by a drug's name.
   ["drug", /\b(which|what)\s+(?:\w+\s+){0,2}(drugs?|antibiotics?|antimicrobials?|antifungals?|antivirals?|anthelmintics?|dewormers?|medications?|medicines?|analgesics?|sedatives?|anaesthetics?|anesthetics?|nsaids?|benzodiazepines?|fluoroquinolones?|tetracyclines?|penicillins?|cephalosporins?)\b/i],
   ["diagnosis", /\b(diagnos\w*|test(?:s|ing)?|stain(?:s|ing)?|biopsy|detect\w*|confirm\w*|differentiate|tell (?:\w+ )?from)\b/i],
-  ["prognosis", /\b(prognos\w*|outcomes?|outlook|survive|survival|recover(?:y)?|come right|get(?:s|ting)? better|pull through)\b/i],
+  ["prognosis", /\b(prognos\w*|outcomes?|outlook|survive|survival|recover(?:y)?|come right|get(?:s|ting)? better|pull through|life expectancy)\b/i],
   ["cause", /\b(cause[sd]?|causing|why|aetiolog\w*|etiolog\w*|risk factors?|pathogenesis|mechanism)\b/i],
   ["comparison", /\b(differ\w*|compare\w*|comparison|versus|vs\.?|distinguish\w*|same as|better than|(?:tell|told) (?:\w+ )?apart)\b/i],
   ["definition", /\b(what (?:is|are) (?:an? |the )?[\w-]+\??$|defin\w*|meaning of|stands? for|short for|abbreviation)\b/i],
@@ -511,7 +560,7 @@ export const SURVIVAL_ATTRIBUTE = "survival";
 export const PERSISTENCE_ATTRIBUTE = "persistence";
 /** "When do the signs settle?", "how long until it clears up?": the span asked ends when the disease resolves. */
 const RESOLUTION_ATTRIBUTE = "resolution";
-const RESOLVES = /\b(?:settle|subside|resolve|clear up|disappear|go away|improve|heal|recover)(?:s|d|ed)?\b/;
+const RESOLVES = /\b(?:settle|subside|resolve|clear up|disappear|go away|improve|heal|recover|ease)(?:s|d|ed)?\b/;
 export const OUTSIDE_A_HOST = /\b(?:environment\w*|outside (?:of )?(?:the |its |a )?(?:host|body|animal)s?|soils?|surfaces?|fomites?|pastures?|bedding|premises|faeces|feces|manure|litter|water)\b/i;
 /** Where an owner says a pathogen lasts ("how long can the virus survive in the house and garden?"): outside a host. */
 const OWNERS_PLACE = String.raw`(?:the |my |our |your |his |her |their |a )?(house|home|garden|yard|kennels?|shed|barn|stables?|floors?|carpets?|grass|ground|fields?)`;
@@ -701,6 +750,7 @@ function namedThings(text: string) {
       if (speciesIn(lower).species.size || speciesIn(lower).groups.size) return;
       // "FeLV-positive": the abbreviation without its lower-case suffix.
       const core = word.replace(/-[a-z]+$/, "");
+      if (HORSE_BREED_SHORT.test(core) && HORSE_WORD.test(tokens[i + 1] ?? "")) return;
       if (ACRONYM.test(core) && !GENERIC_ACRONYMS.has(core.toUpperCase())) return push(CODE.test(core) ? names : acronyms, core);
       // Typed in lower case ("rhdv2", "h5n1"): letters and digits together are an abbreviation all the same.
       if (LOWER_CASE_CODE.test(word)) return push(acronyms, word.toUpperCase());
@@ -758,6 +808,13 @@ export function frameOf(text: string): Frame {
   // "My 12 year old lab", "10 wk old lab x": a pet Labrador, not a laboratory.
   if (PET_LAB.test(question) && !mentions.species.has("dog")) mentions = { ...mentions, species: new Set([...mentions.species, "dog"]) };
   const named = namedThings(question);
+  // A place or breed only in the case told before the questions ("A 4-year-old Suffolk ewe shows…", "…imported from
+  // Spain: fever, …") says where the animal is from, not what is asked: no passage need name it.
+  const firstAsking = sentences.findIndex(isQuestionSentence);
+  if (firstAsking > 0) {
+    const askedWords = new Set(sentences.slice(firstAsking).join(" ").toLowerCase().split(/[^\p{L}\p{N}'’]+/u));
+    named.names = named.names.filter((n) => askedWords.has(n.toLowerCase()));
+  }
   for (const d of speciesIn(question, { asked: true }).diseases) if (!named.conditions.includes(d)) named.conditions.unshift(d);
   // The diagnosis a case puts forward is the condition asked about ("…Neighbour says bluetongue — what spreads it?").
   const suspected = suspectedCondition(question);
@@ -1048,11 +1105,13 @@ function suspectedCondition(question: string): string | null {
   const suspected = suspectedDiagnosis(question)?.toLowerCase().replace(/['‘’"“”]/g, "").trim();
   if (!suspected) return null;
   const words = suspected.split(/\s+/);
-  if (words.length > 3 || words.some((w) => isStopWord(w) || GENERIC_WORDS.has(w) || /^(?:new|possible|probably|maybe|something)$/.test(w))) return null;
+  if (words.length > 3 || words.some((w) => isStopWord(w) || GENERIC_WORDS.has(w) || /^(?:new|possible|probably|maybe|something)$/.test(w) || SAYS_OF_IT.test(w))) return null;
   if (speciesIn(suspected).species.size || speciesIn(suspected).groups.size) return null;
   return suspected;
 }
 const MAX_DIAGNOSIS_WORDS = 4;
+/** A word that asks something of the case, not a diagnosis it puts forward ("…wobbly behind too - related?", "zoonotic?"). */
+const SAYS_OF_IT = /^(?:related|connected|linked|relevant|normal|serious|contagious|zoonotic|infectious|catching|common|rare|ok|okay|fatal|treatable|curable|dangerous|significant|worrying|hereditary|genetic|inherited|painful|notifiable|reportable|likely|coincidence|coincidental)$/;
 const SUGGESTED = new RegExp(
   String.raw`\b(?:(?:says?|said|told (?:me|us)|thinks?|reckons?)\s+(?:(?:my|our|the|his|her|their|this|that)\s+)?[a-z-]+\s+(?:has|had|has got|'s got)\s+|(?:says?|said|mentioned|suspects?|diagnosed (?:it as|with)|could (?:this|it) be|told (?:me|us) (?:it'?s|it was))\s+(?:it'?s\s+|it was\s+|that\s+(?:it'?s\s+)?|this\s+|there(?:'d|'s| had| has| was| is)?\s+(?:been\s+)?)?|(?:thinks?|reckons?)\s+(?:it'?s|it is|it was|this is|that it'?s)\s+|thinking\s+)(?:an?\s+|the\s+)?` +
     String.raw`(?!(?:are|is|was|were|has|have|had|they|he|she|we|you|i|my|our|his|her|about|of|to|for|with|so|if|whether|what|how|why|when|where|which|who|the|a|an|it|that|this)\b)([^.?!—–,;:]{3,60})`,
@@ -1062,8 +1121,32 @@ const SUGGESTED = new RegExp(
 /** The frames of a conversation's questions in order; the last is the current question's. */
 export function readConversation(questions: string[]): Frame[] {
   const frames: Frame[] = [];
-  for (const q of questions) frames.push(readQuestion(q, frames[frames.length - 1] ?? null));
+  for (const q of questions) frames.push(readTurn(q, frames));
   return frames;
+}
+
+/** "Back to the cause – …", "going back to the sedation, …": what the question returns to, and what it then asks. */
+const RETURNS_TO = /^\s*(?:(?:ok(?:ay)?|right|so|and|now)[,\s]+)?(?:going back to|back to|returning to|coming back to)\s+(?:(?:the|that|those|his|her|their|its|our)\s+)?([\p{L}-]+(?:\s+[\p{L}-]+)?)\s*(?:[-–—:,;.]\s*|\s+(?=(?:what|which|how|when|where|why|who|is|are|was|were|do|does|did|can|could|should|would)\b))/iu;
+
+/** The words a frame is about and what it asked, as index stems. */
+const frameStems = (frame: Frame) =>
+  new Set(tokenize([...frame.topic, ...frame.drugs, ...frame.pathogens, ...frame.conditions, ...frame.names, ...frame.acronyms, ...frame.signs, ...frame.asked, ...frame.species.map(speciesLabel), frame.attribute ?? ""].join(" ")));
+
+/**
+ * A question read in its conversation: against the frame of the question before it, or, when it says it goes back to
+ * something asked earlier ("back to the cause - can the goats in the next field pick it up from them?"), against the
+ * latest earlier frame that asked about that, without the words that say so.
+ */
+export function readTurn(question: string, frames: Frame[]): Frame {
+  const previous = frames[frames.length - 1] ?? null;
+  const returning = RETURNS_TO.exec(question);
+  if (returning && frames.length > 1) {
+    const wanted = tokenize(returning[1]!).filter((t) => !isStopWord(t));
+    const earlier = [...frames].reverse().find((f) => wanted.length > 0 && wanted.every((t) => frameStems(f).has(t)));
+    const rest = question.slice(returning[0].length).trim();
+    if (earlier && rest) return readQuestion(rest, earlier);
+  }
+  return readQuestion(question, previous);
 }
 
 /**

@@ -12,7 +12,7 @@ import { quotableSentences, type QuotableSentence } from "./quotes.server";
 import { checkCoverage, unseenNames, type Coverage } from "./coverage.server";
 import { citeSentencePages, repeatsAnswer, verifyModelAnswer } from "./verify.server";
 import { extractiveAnswer, extractiveSections, sentenceKey, type AnswerGuide } from "./extractive.server";
-import { askingClause, caseSubjects, correctableEdits, frameLabel, frameOf, isAskingWord, MIN_CASE_SIGNS, namesOwnThing, placesOfPersistence, readQuestion, searchText, signsSearchText, speciesIn, subjectSearchText, speciesLabel, suspectedDiagnosis, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
+import { askingClause, caseSubjects, correctableEdits, frameLabel, frameOf, isAskingWord, MIN_CASE_SIGNS, namesOwnThing, placesOfPersistence, readTurn, searchText, signsSearchText, speciesIn, subjectSearchText, speciesLabel, suspectedDiagnosis, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
 import { fitAnswerMessages, getSystemPrompts, taskMessages } from "./prompts.server";
 import { decomposeQuestion } from "./questions";
 import { ABSTAIN_BELOW, coverage, holdsTerm, judgeRelevance, passageTerms, withWrittenForms, type ScoredPassage } from "./relevance.server";
@@ -241,14 +241,14 @@ export function parseStringList(text: string | null, max: number): string[] {
  * (a case told by its signs with what its answer named).
  */
 function frameFor(question: string, history: HistoryTurn[]): Frame {
-  let previous: Frame | null = null;
+  const frames: Frame[] = [];
   for (let i = 0; i < history.length; i++) {
     if (history[i]!.role !== "user") continue;
-    const frame = readQuestion(history[i]!.content, previous);
+    const frame = readTurn(history[i]!.content, frames);
     const answer = history[i + 1]?.role === "assistant" ? history[i + 1]!.content : "";
-    previous = answer && !answer.startsWith(REFUSAL) ? withAnswersSubject(frame, answer) : frame;
+    frames.push(answer && !answer.startsWith(REFUSAL) ? withAnswersSubject(frame, answer) : frame);
   }
-  return readQuestion(question, previous);
+  return readTurn(question, frames);
 }
 
 /** The model's rewrite keeps every species, drug and pathogen of the frame, or it is not used. */

@@ -92,7 +92,9 @@ describe("synonyms in a query", () => {
   it("reads poultry diseases by the serovars that cause them, and 'eos' as eosinophils", () => {
     expect(found("fowl typhoid")).toContainEqual({ terms: tokenize("fowl typhoid"), alternatives: expect.arrayContaining([tokenize("s gallinarum")]) });
     expect(found("pullorum disease")).toContainEqual({ terms: tokenize("pullorum disease"), alternatives: expect.arrayContaining([tokenize("salmonella pullorum")]) });
-    expect(found("peripheral eos")).toContainEqual({ terms: tokenize("eos"), alternatives: [tokenize("eosinophils")] });
+    expect(found("peripheral eos")).toContainEqual({ terms: tokenize("eos"), alternatives: [tokenize("eosinophils"), tokenize("eosinophilia")] });
+    // Note shorthand: "periph eos" is peripheral eosinophilia.
+    expect(found("periph eos")).toContainEqual({ terms: tokenize("periph"), alternatives: [tokenize("peripheral")] });
   });
 
   it("reads an owner's 'chubby' as obese, and Tembusu virus by its abbreviation", () => {
