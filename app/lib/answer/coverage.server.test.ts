@@ -223,6 +223,13 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("What proportion of affected birds can S. Pullorum kill?", [pullorum])).toMatchObject({ covered: true });
   });
 
+  it("needs a disease named after its host named as a whole ('sheep pox' is not goat pox beside sheep)", () => {
+    const capripox = passage("Goat pox is very often a threat to small ruminants, especially in goats, resulting in high mortality (50%-100%). Indigenous breeds of sheep and goats are more resistant.");
+    expect(check("What is the mortality rate of sheep pox in sheep?", [capripox])).toMatchObject({ covered: false, missing: "name", what: ["sheep pox"] });
+    expect(check("What is the mortality rate of goat pox in goats?", [capripox])).toMatchObject({ covered: true });
+    expect(check("What is the mortality rate of goatpox in goats?", [passage("Goatpox causes high mortality (50%-100%) in goats.")])).toMatchObject({ covered: true });
+  });
+
   it("does not take a span the question states itself for the one it asks", () => {
     const bluetongue = passage("Bluetongue is a notifiable disease. Monovalent vaccines are available. Cattle require two doses separated by 2 weeks.");
     expect(check("After the two bluetongue doses 2 weeks apart in cattle, how often do they need a booster?", [bluetongue])).toMatchObject({ covered: false, missing: "detail" });

@@ -98,6 +98,21 @@ function namesAsRead(name: string, text: string, terms: QueryTerm[]): boolean {
   return namesThing(name, text, { spelledOut: !longForms }) || namedOtherwise(name, text, terms);
 }
 
+/** The nouns that end a disease's name made with its host's name ("sheep pox", "duck plague", "African horse sickness"). */
+const HOST_DISEASE_HEAD = /^(?:pox|plague|fever|sickness|cholera|distemper)$/;
+type HostDisease = { name: string; host: string; head: string };
+/** A disease named after its host, by that host and its head noun ("caprine pox" and "goat pox" are one). */
+function hostDisease(name: string): HostDisease | null {
+  const words = name.toLowerCase().split(/\s+/);
+  const head = words[words.length - 1]!;
+  const hosts = [...speciesIn(words.slice(0, -1).join(" ")).species];
+  return words.length >= 2 && HOST_DISEASE_HEAD.test(head) && hosts.length === 1 ? { name, host: hosts[0]!, head } : null;
+}
+/** The diseases named after their hosts that a text names ("Goat pox is…", "SPPV" is not one). */
+const hostDiseasesIn = memoByText(REMEMBERED_TEXTS, (text): HostDisease[] =>
+  speciesIn(readable(text).replace(/(\p{L})pox\b/giu, "$1 pox"), { asked: true }).diseases.map(hostDisease).filter((d) => d !== null),
+);
+
 /** Initials of consecutive words spell the acronym ("feline immunodeficiency virus" = FIV). */
 function spelledOut(acronym: string, initials: string): boolean {
   // "ESCs" is the plural of "ESC".
@@ -569,6 +584,17 @@ export function checkCoverage<P extends PassageLike>(
       const absentThere = names.filter((n) => !inTopic.some((p) => namesIn(n, p)));
       return { covered: false, missing: "name", what: absentThere.length ? absentThere : names, alternative: null };
     }
+  }
+  // A disease named after its host is not its sibling named after another: "sheep pox" is not answered by passages
+  // that speak of goat pox (and name sheep beside it). (One such disease asked about: "can serology tell goat pox
+  // from sheep pox?" names both.)
+  const hostNamed = frame.conditions.map(hostDisease).filter((d) => d !== null);
+  if (hostNamed.length === 1) {
+    const [asked] = hostNamed;
+    const written = passing.map((p) => hostDiseasesIn(fullText(p)));
+    const same = written.some((ds) => ds.some((d) => d.head === asked!.head && d.host === asked!.host));
+    const sibling = written.some((ds) => ds.some((d) => d.head === asked!.head && d.host !== asked!.host));
+    if (!same && sibling) return { covered: false, missing: "name", what: [asked!.name], alternative: null };
   }
   // A subtype is another virus: "CAV-2" is not answered by passages on CAV-1.
   // (A numbered one, or a virus's lettered one, "FeLV-B"; not a suffix such as "HDL-C", cholesterol.)

@@ -404,9 +404,9 @@ describe("follow-ups", () => {
     expect(readConversation(["Goat pox suspected in a herd — how bad can it get?", "is surgery alone curative for subcutaneous mast cell tumours?"])[1]!.inherited).toEqual([]);
   });
 
-  it("reads 'look like' and 'properly' as no topic of a follow-up", () => {
+  it("reads 'look like', 'properly' and 'ill' as no topic of a follow-up", () => {
     expect(frameOf("what do they look like on PM?").topic).toEqual([]);
-    expect(frameOf("can they make it properly ill?").topic).toEqual(["ill"]);
+    expect(frameOf("can they make it properly ill?").topic).toEqual([]);
   });
 
   it("reads a question with a species and a topic of its own, pointing back to nothing, as a new topic whatever it opens with", () => {
@@ -831,6 +831,14 @@ describe("follow-ups", () => {
     // Nothing earlier asked about it: a new topic, as before.
     const [, , elsewhere] = readConversation(["What dose of ivermectin is used in pigs?", "how often?", "back to the horses: what causes colic?"]);
     expect(elsewhere!.inherited).toEqual([]);
+  });
+
+  it("reads 'related?', 'get ill', 'in the next field' as saying nothing of a topic of their own", () => {
+    const [, coughing] = readConversation(["Our nursery pigs are sneezing. Could that be Mycoplasma hyorhinis?", "some are coughing too - related?"]);
+    expect(coughing).toMatchObject({ pathogens: ["Mycoplasma hyorhinis"], topic: ["coughing"], conditions: [] });
+    const [, ill] = readConversation(["Is hepatitis E from pigs a zoonosis?", "do the pigs get ill?"]);
+    expect(ill!.topic).toEqual([]);
+    expect(frameOf("can the goats in the next field pick it up?").topic).toEqual([]);
   });
 
   it("reads 'life expectancy if progressive?' as asking the outlook of the subject spoken of", () => {
