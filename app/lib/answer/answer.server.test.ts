@@ -1130,6 +1130,43 @@ describe("the extractive answerer", () => {
     expect(treatment.content.split("\n")[0]).toMatch(/^Recently atovaquone or buparvaquone plus azithromycin therapy/);
   });
 
+  it("refuses a test named by a compound no passage writes, though each of its words is found ('ear-notch antigen test')", async () => {
+    kb.add({
+      id: "bvd",
+      title: "Cattle Viral Diseases",
+      fileType: "txt",
+      pages: [
+        page(62, [para("Cows infected in early gestation with noncytopathic BVDV may produce persistently infected (PI) calves, which spread the virus. PI calves are detected by antigen testing and removed from the herd.")]),
+        page(63, [para("The ear canal of calves is examined for mites. Notch signalling regulates cell fate.")]),
+      ],
+    });
+    const refused = await ask("BVD eradication - is the ear-notch antigen test the best way to find PI calves?");
+    expect(refused.content).toMatch(new RegExp(`^${REFUSAL}`));
+    const answered = await ask("BVD eradication - is an antigen test the way to find PI calves?");
+    expect(answered.citations[0]).toMatchObject({ page: 62 });
+  });
+
+  it("leads 'prognosis?' after a case that puts a diagnosis forward with the sentence on how it ends", async () => {
+    kb.add({
+      id: "parvo",
+      title: "Canine Infectious Diseases",
+      fileType: "txt",
+      pages: [
+        page(92, [
+          para(
+            "Canine parvovirus type 2 (CPV-2) is a non-enveloped, single-stranded DNA virus that causes gastroenteritis in young dogs. Three variants of CPV type 2 are known, CPV-2a, CPV-2b and CPV-2c. " +
+              "CPV-2 infections are associated with significant morbidity and mortality which can reach 91% in untreated pups. The virus is highly resistant to environmental conditions.",
+          ),
+        ]),
+      ],
+    });
+    const question = "We've got a 10-week-old unvaccinated pup vomiting with bloody diarrhoea, and the breeder says her littermates are ill too. Parvo?";
+    const first = await ask(question);
+    expect(first.citations[0]).toMatchObject({ page: 92 });
+    const prognosis = await ask("prognosis?", { history: turn(question, first.content) });
+    expect(prognosis.content.split("\n")[0]).toMatch(/^CPV-2 infections are associated with significant morbidity and mortality which can reach 91%/);
+  });
+
   it("Think Harder searches each aspect and answers in sections", async () => {
     const result = await ask("What is the dose of meloxicam in cats?", { useThinkHarder: true });
     expect(result.subQuestions.length).toBeGreaterThan(1);

@@ -467,6 +467,17 @@ describe("names the knowledge base has never written", () => {
     expect(unseenNames("ICPI of the LaSota vaccine strain?", termsWithUnseen("ICPI of the LaSota vaccine strain?", ["lasota"]))).toEqual(["LaSota"]);
   });
 
+  it("reads a procedure or test named by a compound no passage found writes ('ear-notch antigen test') as a name to cover", () => {
+    const question = "BVD eradication - is the ear-notch antigen test the best way to find PI calves?";
+    const terms = termsWithUnseen(question, []);
+    expect(unseenNames(question, terms, () => false, () => false)).toEqual(["ear-notch"]);
+    expect(unseenNames(question, terms, () => false, (words) => words === "ear notch")).toEqual([]);
+    expect(unseenNames("success rate for tie-back surgery?", termsWithUnseen("success rate for tie-back surgery?", []), () => false, () => false)).toEqual(["tie-back"]);
+    // Not a describing compound ("long-acting vaccine"), nor one that names no procedure.
+    expect(unseenNames("is the long-acting vaccine better?", termsWithUnseen("is the long-acting vaccine better?", []), () => false, () => false)).toEqual([]);
+    expect(unseenNames("is a half-day fast enough?", termsWithUnseen("is a half-day fast enough?", []), () => false, () => false)).toEqual([]);
+  });
+
   it("reads a hyphenated name no passage holds ('chloramine-T') asked as a concentration as a name to cover", () => {
     const question = "What concentration of chloramine-T should I use to bath rainbow trout?";
     expect(unseenNames(question, termsWithUnseen(question, ["chloramine"]))).toEqual(["chloramine-T"]);

@@ -92,7 +92,11 @@ function namedOtherwise(name: string, text: string, terms: QueryTerm[]): boolean
  * Is a name of the question in this text, read as search read it: an abbreviation search read with its usual long
  * forms ("GE": gastroesophageal) is named by them, not by any words with its initials ("gastrointestinal emergency").
  */
-function namesAsRead(name: string, text: string, terms: QueryTerm[]): boolean {
+function namesAsRead(name: string, text: string, terms: QueryTerm[], asCompound = false): boolean {
+  // A compound no passage writes ("ear-notch") is named as one, not by its words apart ("ear canal", "Notch
+  // signalling") nor by their other forms ("aural").
+  const compound = asCompound ? COMPOUND.exec(name) : null;
+  if (compound) return new RegExp(`\\b${compound[1]}[\\s-]?${compound[2]}\\b`, "iu").test(readable(text));
   const own = tokenize(name);
   const longForms = own.length === 1 && terms.some((t) => t.term === own[0] && t.alternatives?.length);
   return namesThing(name, text, { spelledOut: !longForms }) || namedOtherwise(name, text, terms);
@@ -112,6 +116,9 @@ function hostDisease(name: string): HostDisease | null {
 const hostDiseasesIn = memoByText(REMEMBERED_TEXTS, (text): HostDisease[] =>
   speciesIn(readable(text).replace(/(\p{L})pox\b/giu, "$1 pox"), { asked: true }).diseases.map(hostDisease).filter((d) => d !== null),
 );
+
+/** Two words of letters joined by a hyphen ("ear-notch", "tie-back"). */
+const COMPOUND = /^(\p{L}{3,})-(\p{L}{3,})$/u;
 
 /** Initials of consecutive words spell the acronym ("feline immunodeficiency virus" = FIV). */
 function spelledOut(acronym: string, initials: string): boolean {
@@ -461,6 +468,8 @@ const NAME_SHAPED = /^(?:[A-Z]{6,}|[A-Z]{2,}\d+[A-Za-z]?|[A-Z][a-z]+[A-Z][a-z]{3
 /** Endings of words that describe ("intramuscular dose", "guiding", "weekly") rather than name a thing. */
 const DESCRIBING = /(?:al|ar|ous|ive|ic|ly|ing|ed|ory|ful|less)$/i;
 const LINKING = /^(?:of|for|with|the|a|an)$/i;
+/** Nouns a procedure's or test's name comes before ("tie-back surgery", "ear-notch antigen test"). */
+const PROCEDURE_HEAD = /^(?:surgery|surgeries|procedures?|operations?|techniques?|repairs?|tests?|testing|assays?|elisas?|pcr|samples?|sampling|biops(?:y|ies)|vaccines?|methods?)$/i;
 /** Nouns that end a disease's name ("… foal syndrome", "… fever", "… disease"). */
 const DISEASE_HEAD = /^(?:syndrome|disease|fever|plague|pox|sickness|complex|deficiency|dystrophy|myopathy|ataxia|encephalopathy)$/i;
 
@@ -471,11 +480,23 @@ const DISEASE_HEAD = /^(?:syndrome|disease|fever|plague|pox|sickness|complex|def
  * word no passage holds, asked as the thing given, is one the passages cannot speak of. `writtenOtherwise` tells
  * a word the passages write in another form (a synonym), which is not unseen.
  */
-export function unseenNames(question: string, terms: QueryTerm[], writtenOtherwise: (term: QueryTerm) => boolean = () => false): string[] {
+export function unseenNames(
+  question: string,
+  terms: QueryTerm[],
+  writtenOtherwise: (term: QueryTerm) => boolean = () => false,
+  /** Does the knowledge base write these words next to each other ("ear notch")? */
+  written: (words: string) => boolean = () => true,
+): string[] {
+  const words = question.match(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu) ?? [];
+  // A procedure or test named by a compound no passage writes ("ear-notch antigen test", "tie-back surgery"): its
+  // words may each be found elsewhere ("ear", "Notch signalling"), the thing itself is not.
+  const compounds = words.filter((word, i) => {
+    const m = COMPOUND.exec(word);
+    return m !== null && !DESCRIBING.test(m[2]!) && [words[i + 1], words[i + 2]].some((w) => w !== undefined && PROCEDURE_HEAD.test(w)) && !written(`${m[1]} ${m[2]}`);
+  });
   // A word the passages write another way ("wormer" for "anthelmintic") is seen in that form.
   const unseen = new Set(terms.filter((t) => t.df === 0 && !writtenOtherwise(t)).map((t) => t.term));
-  if (!unseen.size) return [];
-  const words = question.match(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu) ?? [];
+  if (!unseen.size) return compounds;
   // A question typed in capitals throughout ("PREVALENCE OF STREPTOCOCCUS…") writes no word as a name by its case.
   const inCapitals = words.filter((w) => /^[A-Z]{2,}$/.test(w)).length > words.length / 2;
   const out: string[] = [];
@@ -497,7 +518,7 @@ export function unseenNames(question: string, terms: QueryTerm[], writtenOtherwi
     const namesDisease = !DESCRIBING.test(word) && (DISEASE_HEAD.test(words[i + 1] ?? "") || (host && DISEASE_HEAD.test(words[i + 2] ?? "")));
     if (((!inCapitals && NAME_SHAPED.test(word)) || (given && !DESCRIBING.test(word)) || namesDisease) && !out.includes(word)) out.push(word);
   });
-  return out;
+  return [...out, ...compounds.filter((c) => !out.includes(c))];
 }
 
 /** The abbreviations a passage defines, remembered by its text: each question reads the same passages again. */
@@ -564,7 +585,7 @@ export function checkCoverage<P extends PassageLike>(
   };
   const namesIn = (n: string, p: PassageLike) => {
     const text = fullText(p);
-    if (namesAsRead(n, text, terms) || (aliasOf(frame, n) !== null && namesThing(aliasOf(frame, n)!, text))) return true;
+    if (namesAsRead(n, text, terms, frame.names.includes(n)) || (aliasOf(frame, n) !== null && namesThing(aliasOf(frame, n)!, text))) return true;
     const words = wordsOf(n);
     return definedFor(p.documentId).some((a) => words.every((w) => a.words.some((d) => d.toLowerCase() === w)) && namesThing(a.abbreviation, text));
   };
@@ -780,7 +801,7 @@ export const DIAGNOSING =
 /** "What's the prognosis for…", "median survival": asks for the outcome itself (not "does X predict the prognosis?"). */
 const PROGNOSIS_ASKED = /\b(?:what(?:'s|\s+is)?\s+(?:the\s+)?(?:long-term\s+)?(?:prognosis|outcome)|prognosis\s+(?:for|once|after)|median survival|life expectancy|how long do(?:es)?\s+(?:\w+\s+){1,4}(?:survive|live))\b/i;
 /** What a sentence about the outcome says: the prognosis, survival, recovery or death. */
-const PROGNOSING = /\b(?:prognos\w*|surviv\w*|succumb\w*|outcomes?|recover\w*|fatal\w*|mortality|die[sd]?|death|deaths|euthan\w*|life expectancy|resolv\w*|relaps\w*|cured?|poor|guarded|favou?rable)\b/i;
+export const PROGNOSING = /\b(?:prognos\w*|surviv\w*|succumb\w*|outcomes?|recover\w*|fatal\w*|mortality|die[sd]?|death|deaths|euthan\w*|life expectancy|resolv\w*|relaps\w*|cured?|poor|guarded|favou?rable)\b/i;
 
 /** What a sentence about treating says: a therapy, a drug, a procedure. */
 const TREATING = /\b(?:treat\w*|therap\w*|diet\w*|manag\w*|weight loss|withdraw\w*|discontinu\w*|drugs?|medicat\w*|medicines?|antibiotics?|antimicrobials?|antifungals?|antivirals?|anthelmintics?|antiparasitic\w*|administ\w*|dos(?:e|es|ed|age|ing)|mg\/kg|surg\w*|excis\w*|resect\w*|amputat\w*|supportive|fluids?|cure[ds]?|curative|regimens?|prescri\w*|inject\w*|infusions?|euthan\w*|soak\w*|baths?|moisten\w*|lubricat\w*|irrigat\w*|flush\w*|bandag\w*|splint\w*)\b/i;

@@ -2,7 +2,7 @@ import { memoByText } from "../memo.server";
 import { tokenize, type QueryTerm } from "../search/index.server";
 import { PageNumbering, PUBMED_FILE_TYPE } from "./citations";
 import { quotableSentences, type QuoteKind } from "./quotes.server";
-import { abbreviationsDefinedIn, careAsked, DIAGNOSING, holdsValue, HOW_DIAGNOSED, isEssay, namesThing, requiredNames, speaksOfCare } from "./coverage.server";
+import { abbreviationsDefinedIn, careAsked, DIAGNOSING, holdsValue, HOW_DIAGNOSED, isEssay, namesThing, PROGNOSING, requiredNames, speaksOfCare } from "./coverage.server";
 import { definedAbbreviations, DOSING_KINDS, INSTRUCTION_OPENING, namesAskedSpecies, speciesIn, speciesSpokenOf, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
 import { coverage, holdsTerm, termWeight, textTerms } from "./relevance.server";
 import type { NumberedPassage, PassageLike } from "./types";
@@ -112,6 +112,8 @@ const LEAD_VALUE: Partial<Record<AskedKind, (sentence: string, frame: Frame, que
     /\b(?:located|found|harbou?r(?:s|ed)?|lives?|resides?|inhabits?|lodge[sd]?|situated|localized|localised|generated|produced|synthesi[sz]ed|formed|stored|secreted|replicates?|takes? place)\s+(?:mainly\s+|mostly\s+|primarily\s+)?(?:in|within|inside|on)\s+the\b|\b(?:sites?|spots?)\s+(?:for|of)\b/i.test(s) ||
     /\b(?:in|across|throughout|from)\s+(?:(?:some|many|most|parts?|areas?|regions?|of|the|southern|northern|eastern|western|central)\s+){0,4}\p{Lu}\p{Ll}{2,}|\b(?:endemic|enzootic|distribut\w+|worldwide|continents?|countries)\b|\b(?:in|across|throughout)\s+(?:(?:many|several|some|most|all|the|tropical|temperate|endemic|other)\s+){0,2}regions?\b/u.test(s),
   season: (s) => SEASON.test(s),
+  // "Prognosis?": the sentence on how it ends ("…fatal in 91% of untreated pups", "the prognosis is poor").
+  prognosis: (s) => PROGNOSING.test(s),
   transmission: (s) => TRANSMITTING.test(s),
   // "Anything we can treat them with?": the sentence on treating it ("There is no specific treatment for BTV").
   treatment: (s, _frame, question) => speaksOfCare(careAsked(question), s),

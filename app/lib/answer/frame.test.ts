@@ -379,6 +379,11 @@ describe("follow-ups", () => {
     expect(readQuestion("can the dog catch it?", answered)).toMatchObject({ species: ["dog"], acronyms: ["FCV"] });
     // Findings the answer lists are no diagnosis, and a question that names its subject keeps it.
     expect(withAnswersSubject(kitten, "Typical signs include fever, hyperaemia or cyanosis of the extremities and vomiting. [1]")).toBe(kitten);
+    // A lead naming nothing is about what the sentences quoted beside it from the same passage name (not another's).
+    const pigs = frameOf("Pig farmer here - growers with high temperatures, purple ears, a few vomiting, and two sows have aborted.");
+    const lead = "In its acute form, typical clinical signs can include fever, cyanosis of the extremities and vomiting. [1]\n\n**Also in the cited passages:**\n\n";
+    expect(withAnswersSubject(pigs, `${lead}- Porcine circovirus (PCV2) is widespread. [2]\n- Classical swine fever (CSF) is a highly contagious disease of pigs. [1]`)).toMatchObject({ acronyms: ["CSF"] });
+    expect(withAnswersSubject(pigs, `${lead}- Porcine circovirus (PCV2) is widespread. [2]`)).toBe(pigs);
     const named = frameOf("Is meloxicam safe in cats?");
     expect(withAnswersSubject(named, "Feline calicivirus (FCV) causes oral ulcers. [1]")).toBe(named);
   });
@@ -446,6 +451,8 @@ describe("follow-ups", () => {
     expect(suspectedDiagnosis("Could this be that new haemorrhagic virus?")).toBe("new haemorrhagic virus");
     // (Which is no condition's name.)
     expect(frameOf("Two rabbits dropped dead overnight. Could this be that new haemorrhagic virus?").conditions).toEqual([]);
+    // The case's signs are what it is told by: the diagnosis it puts forward is the condition asked about.
+    expect(frameOf("We've got a 10-week-old pup vomiting with bloody diarrhoea, and her littermates are ill too. Parvo?").conditions).toEqual(["parvo"]);
     // Nor is what a case asks of itself ("related?", "zoonotic?").
     expect(frameOf("My old Lab's breathing is noisy. He's a bit wobbly behind too - related?").conditions).toEqual([]);
     expect(frameOf("Our ducks are dropping dead with bloody droppings - zoonotic?").conditions).toEqual([]);

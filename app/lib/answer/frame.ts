@@ -819,7 +819,8 @@ export function frameOf(text: string): Frame {
   // The diagnosis a case puts forward is the condition asked about ("…Neighbour says bluetongue — what spreads it?").
   const suspected = suspectedCondition(question);
   if (suspected && ![...named.conditions, ...named.pathogens, ...named.acronyms, ...named.names, ...named.drugs].some((n) => n.toLowerCase().includes(suspected) || suspected.includes(n.toLowerCase()))) {
-    named.conditions.push(suspected);
+    // (The case's signs are what it is told by, not a condition asked about: "…bloody diarrhoea… Parvo?" asks of parvo.)
+    named.conditions = [...named.conditions.filter((c) => !signsIn(c).length), suspected];
   }
   const askedText = focus.join(" ");
   // A yes/no question ("does BMI influence mortality?") asks whether, not for a value: typed kinds need a wh-question,
@@ -1156,13 +1157,21 @@ export function readTurn(question: string, frames: Frame[]): Frame {
  */
 export function withAnswersSubject(frame: Frame, answer: string): Frame {
   if (frame.inherited.length || !toldBySigns(frame)) return frame;
-  const lead = clauseSplit(answer.split("\n")[0] ?? "")[0] ?? "";
+  const lines = answer.split("\n");
+  const lead = clauseSplit(lines[0] ?? "")[0] ?? "";
   // (The pathogen it names first: the findings a lead may list, "hyperaemia or cyanosis of the extremities", are no
   // diagnosis, and "…with FCV infection, and dendritic corneal ulcers … with FHV-1" puts FCV forward for the ulcers.)
   const named = namedThings(lead);
   const first = [...named.pathogens, ...named.acronyms].map((name) => ({ name, at: lead.indexOf(name.split(" ")[0]!) })).sort((a, b) => a.at - b.at)[0];
-  if (!first) return frame;
-  return { ...frame, pathogens: named.pathogens.includes(first.name) ? [first.name] : [], acronyms: named.acronyms.includes(first.name) ? [first.name] : [] };
+  if (first) return { ...frame, pathogens: named.pathogens.includes(first.name) ? [first.name] : [], acronyms: named.acronyms.includes(first.name) ? [first.name] : [] };
+  // A lead that names none ("In its acute form, typical clinical signs can include fever, …") is about the disease a
+  // sentence quoted beside it from the same passage defines ("Classical swine fever (CSF), also known as hog cholera,
+  // is… [1]"). (Not a pathogen such a sentence merely names: "A parvovirus known as Aleutian disease…" may be the
+  // passage's aside.)
+  const marker = /\[(\d+)\]\s*$/.exec(lines[0] ?? "")?.[1];
+  const sameSource = marker ? lines.slice(1).filter((l) => new RegExp(`\\[${marker}\\]\\s*$`).test(l)) : [];
+  const defined = sameSource.flatMap((l) => definedAbbreviations(l.replace(/^\s*-\s*/, "")))[0];
+  return defined ? { ...frame, pathogens: [], acronyms: [defined.abbreviation] } : frame;
 }
 
 /** Signs that tell a case: one sign says little of which disease it is. */

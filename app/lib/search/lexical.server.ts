@@ -336,6 +336,17 @@ export function matchExpression(terms: string[]): string {
   return terms.map((t) => `"${t.replaceAll('"', '""')}"`).join(" OR ");
 }
 
+/**
+ * Does any chunk write these words next to each other ("nucleic acid", "ear notch")? One FTS5 phrase of index terms,
+ * quoted as `matchExpression` quotes them. (Across every document: a phrase only a private document writes is not
+ * taken for one the knowledge base never writes, which would refuse the question outright.)
+ */
+export function holdsPhrase(client: Database.Database, words: string): boolean {
+  const terms = tokenize(words);
+  if (terms.length < 2) return false;
+  return prepared(client, "SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT 1").get(`"${terms.join(" ").replaceAll('"', '""')}"`) !== undefined;
+}
+
 type Candidate = { id: number; rank: number };
 
 function scopeFilter(scope: Scope): string {

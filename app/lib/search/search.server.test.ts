@@ -14,6 +14,7 @@ import {
   correctQuery,
   embedMissingVectors,
   getIndexStats,
+  holdsPhrase,
   indexDocument,
   optimizeIndex,
   rebuildStaleIndex,
@@ -246,6 +247,16 @@ describe("indexing and search", () => {
     expect(await search("   ", { db })).toEqual([]);
     expect(await search("?!", { db })).toEqual([]);
     expect(await search("zzyzx unknownword", { db })).toEqual([]);
+  });
+
+  it("tells whether any chunk writes words next to each other, however hyphenated, and reads quotes in them as text", () => {
+    const db = freshDb();
+    addDocument(db, FORMULARY);
+    expect(holdsPhrase(db.$client, "clavulanic acid")).toBe(true);
+    expect(holdsPhrase(db.$client, "loading dose")).toBe(true);
+    expect(holdsPhrase(db.$client, "kidney dose")).toBe(false);
+    expect(holdsPhrase(db.$client, 'clavulanic" OR "acid')).toBe(false);
+    expect(holdsPhrase(db.$client, "meloxicam")).toBe(false);
   });
 });
 
