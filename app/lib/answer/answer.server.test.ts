@@ -1188,6 +1188,15 @@ describe("the words that decide whether a passage is about the question", () => 
     expect(gateTerms(question, termsOf(question)).map((t) => t.term)).not.toContain("pig");
     expect(gateTerms("do pigs and guinea pigs share it?", termsOf("do pigs and guinea pigs share it?")).map((t) => t.term)).toContain("pig");
   });
+
+  it("are not a species the question only compares with, and read a group carried into a follow-up by any of its names", () => {
+    expect(gateTerms("do they cycle like ewes?", termsOf("do they cycle like ewes?")).map((t) => t.term)).not.toContain("ew");
+    expect(gateTerms("do they cycle in ewes?", termsOf("do they cycle in ewes?")).map((t) => t.term)).toContain("ew");
+    const searched = "do they cycle like ewes? south american camelids SAC";
+    const gate = gateTerms("do they cycle like ewes?", termsOf(searched), searched);
+    expect(gate.find((t) => t.term === "south")!.alternatives).toContainEqual(["sac"]);
+    expect(gate.find((t) => t.term === "camelid")!.alternatives).toContainEqual(["alpaca"]);
+  });
 });
 
 describe("the Ollama answerer (loopback server, real client)", () => {

@@ -848,6 +848,12 @@ describe("follow-ups", () => {
     expect(frameOf("can the goats in the next field pick it up?").topic).toEqual([]);
   });
 
+  it("reads 'her' or 'his' as the patient spoken of, whose species a follow-up keeps", () => {
+    const [, frame] = readConversation(["First SAC I've seen in ages and she's breathing through her mouth. How worried should I be?", "anything odd I should know before catheterising her?"]);
+    expect(frame).toMatchObject({ groups: ["south american camelids"], inherited: expect.arrayContaining(["species"]) });
+    expect(searchText("anything odd I should know before catheterising her?", frame!)).toMatch(/south american camelids SAC/);
+  });
+
   it("reads 'life expectancy if progressive?' as asking the outlook of the subject spoken of", () => {
     const [, frame] = readConversation(["Shelter cat just tested FeLV positive. What outcomes can the infection take?", "life expectancy if progressive?"]);
     expect(frame).toMatchObject({ species: ["cat"], acronyms: ["FeLV"], asked: ["prognosis"] });

@@ -268,6 +268,16 @@ export function wordsNaming(id: string): string[] {
   return [...entry.words, ...entry.young, ...GROUPS.filter((g) => !g.broad && g.members.includes(id)).flatMap((g) => g.words)];
 }
 
+/**
+ * The words that name a group: its own (`words`) and the others that name it too (`others`: its abbreviations, "SACs",
+ * and for a narrow group its members' names).
+ */
+export function groupNaming(index: number): { words: string[]; others: string[] } {
+  const group = GROUPS[index];
+  if (!group) return { words: [], others: [] };
+  return { words: group.words, others: [...(group.acronyms ?? []), ...(group.broad ? [] : group.members.flatMap((id) => SPECIES.find((s) => s.id === id)?.words ?? []))] };
+}
+
 export const speciesLabel = (id: string) => LABELS.get(id) ?? id;
 export const groupLabel = (index: number) => GROUPS[index]?.words[GROUPS[index]!.words.length > 1 ? 1 : 0] ?? "";
 export const groupIndex = (word: string) => GROUPS.findIndex((g) => g.words.includes(word));
@@ -382,7 +392,7 @@ const SWITCH_LEAD = /^\s*(?:different (?:case|q|qs|question|topic|subject)|(?:to
 const GOES_ON = /^\s*(?:and|or|but|so|then|what about|how about|what if|in which of)\b/i;
 /** Words that lean on an earlier question ("is it safe?", "what about cats?", "the same in dogs?"). */
 const LEANS = new RegExp(
-  String.raw`\b(it|its|it's|itself|this|that|these|those|they|them|their|theirs|same|such|above|previous|mentioned|former|latter|as well|too|either|also|instead)\b|\bwhich ones?\b(?!\s+of\b)|${GOES_ON.source}|\bthen\s*(?:[?,–—-]|$)`,
+  String.raw`\b(it|its|it's|itself|this|that|these|those|they|them|their|theirs|he|him|his|she|her|hers|same|such|above|previous|mentioned|former|latter|as well|too|either|also|instead)\b|\bwhich ones?\b(?!\s+of\b)|${GOES_ON.source}|\bthen\s*(?:[?,–—-]|$)`,
   "i",
 );
 
@@ -1245,7 +1255,8 @@ export function searchText(text: string, frame: Frame): string {
   const question = signs.length ? `${withPeople} ${signs.join(" ")}` : withPeople;
   if (!frame.inherited.length) return question;
   const carried: string[] = [];
-  if (frame.inherited.includes("species")) carried.push(...frame.species.map(speciesLabel), ...frame.groups);
+  // (A group by its abbreviation too, as passages often write it: "south american camelids SAC".)
+  if (frame.inherited.includes("species")) carried.push(...frame.species.map(speciesLabel), ...frame.groups, ...frame.groups.flatMap((g) => GROUPS[groupIndex(g)]?.acronyms?.slice(0, 1) ?? []));
   for (const key of ["drugs", "pathogens", "conditions", "names", "acronyms", "topic"] as const) if (frame.inherited.includes(key)) carried.push(...frame[key]);
   // A case told by its signs is carried as those signs too, by their clinical names (a named disease says what it is
   // about instead).

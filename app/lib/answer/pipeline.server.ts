@@ -12,7 +12,7 @@ import { quotableSentences, type QuotableSentence } from "./quotes.server";
 import { checkCoverage, unseenNames, type Coverage } from "./coverage.server";
 import { citeSentencePages, repeatsAnswer, verifyModelAnswer } from "./verify.server";
 import { extractiveAnswer, extractiveSections, sentenceKey, type AnswerGuide } from "./extractive.server";
-import { askingClause, caseSubjects, correctableEdits, frameLabel, frameOf, isAskingWord, MIN_CASE_SIGNS, namesOwnThing, placesOfPersistence, readTurn, searchText, signsSearchText, speciesIn, subjectSearchText, speciesLabel, suspectedDiagnosis, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
+import { askingClause, caseSubjects, comparedOnlyWords, correctableEdits, frameLabel, frameOf, groupNaming, isAskingWord, MIN_CASE_SIGNS, namesOwnThing, placesOfPersistence, readTurn, searchText, signsSearchText, speciesIn, subjectSearchText, speciesLabel, suspectedDiagnosis, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
 import { fitAnswerMessages, getSystemPrompts, taskMessages } from "./prompts.server";
 import { decomposeQuestion } from "./questions";
 import { ABSTAIN_BELOW, coverage, holdsTerm, judgeRelevance, passageTerms, withWrittenForms, type ScoredPassage } from "./relevance.server";
@@ -341,7 +341,7 @@ function coverageTerms(question: string, terms: QueryTerm[], frame: Frame): Quer
  * ("dose", "usually", "roughly", "new topic"), so "roughly what proportion of cats get it?" is judged by
  * what it is about.
  */
-export function gateTerms(question: string, terms: QueryTerm[]): QueryTerm[] {
+export function gateTerms(question: string, terms: QueryTerm[], searched = question): QueryTerm[] {
   // (Every word of it: "What can I tell her?" says nothing of the topic, though "tell" is no topic word either.)
   const asking = new Set((question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter(isAskingWord).flatMap((w) => tokenize(w)));
   // "How fast…", "how soon…": the word after "how" says what is asked.
@@ -370,8 +370,11 @@ export function gateTerms(question: string, terms: QueryTerm[]): QueryTerm[] {
         return [...speciesIn(head).species].some((id) => !named.species.has(id)) ? tokenize(head) : [];
       }),
   );
-  const kept = terms.filter((t) => !asking.has(t.term) && !unknownSpecies(t) && !unknownNumber(t) && !otherSpeciesPart.has(t.term));
-  return withSpeciesWords(question, kept.length ? kept : terms);
+  // Nor a species the question only compares with ("do they cycle like ewes?"): the passages must speak of the asked one.
+  const comparedSpecies = new Set(comparedOnlyWords(question).filter((w) => speciesIn(w).species.size > 0).flatMap((w) => tokenize(w)));
+  const kept = terms.filter((t) => !asking.has(t.term) && !unknownSpecies(t) && !unknownNumber(t) && !otherSpeciesPart.has(t.term) && !comparedSpecies.has(t.term));
+  // (The species a follow-up carries are named in what was searched, not in the question: "do they cycle like ewes?".)
+  return withSpeciesWords(searched, kept.length ? kept : terms);
 }
 
 /**
@@ -402,10 +405,20 @@ function suspectedSearch(question: string): { diagnosis: string; query: string }
  */
 function withSpeciesWords(question: string, terms: QueryTerm[]): QueryTerm[] {
   const namings = new Map<string, string[][]>();
-  for (const word of speciesIn(question).words) {
+  const named = speciesIn(question);
+  for (const word of named.words) {
     const own = tokenize(word);
     const others = [...speciesIn(word).species].flatMap(wordsNaming).map((w) => tokenize(w)).filter((w) => w.length && w.join(" ") !== own.join(" "));
     for (const term of own) namings.set(term, [...(namings.get(term) ?? []), ...others]);
+  }
+  // A group named in several words is named by any of its names: "south american camelids" carried into a follow-up is
+  // what a passage writing only "SACs" speaks of.
+  for (const index of named.groups) {
+    const { words, others } = groupNaming(index);
+    const names = [...words, ...others].map((w) => tokenize(w)).filter((w) => w.length);
+    for (const phrase of words.map((w) => tokenize(w)).filter((w) => w.length > 1)) {
+      for (const term of phrase) namings.set(term, [...(namings.get(term) ?? []), ...names.filter((w) => w.join(" ") !== phrase.join(" "))]);
+    }
   }
   if (!namings.size) return terms;
   return terms.map((t) => (namings.has(t.term) ? { ...t, alternatives: [...(t.alternatives ?? []), ...namings.get(t.term)!] } : t));
@@ -445,7 +458,7 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
   let found = withLeads(await retrieveFor(searchQuery, { k, viewerId: request.viewerId }, deps), deps);
   let terms = withWrittenForms(found.analysis.terms, request.question);
   const weighted = withCarriedTopicWeighed(request.question, terms, frame);
-  const gate = gateTerms(request.question, weighted);
+  const gate = gateTerms(request.question, weighted, searchQuery);
   const main = judgeRelevance(gate, found.passages);
   // A case told before the question ("Fat cob with a cresty neck — what's the key risk factor in equine metabolic
   // syndrome?"): when the case's own words keep the passages below the bar, what is asked is judged alone.
