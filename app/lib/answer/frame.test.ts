@@ -854,6 +854,12 @@ describe("follow-ups", () => {
     expect(searchText("anything odd I should know before catheterising her?", frame!)).toMatch(/south american camelids SAC/);
   });
 
+  it("reads an animal's sex ('does and bucks') and where the owner heard of it ('saw a news story') as no topic", () => {
+    expect(frameOf("Do whitetail does and bucks actually carry Lyme disease, or do they just feed the ticks?")).toMatchObject({ species: ["deer"], topic: ["disease", "feed", "ticks"] });
+    expect(frameOf("Saw a news story about dogs sniffing out cancer. How accurate are they really?").topic).not.toEqual(expect.arrayContaining(["saw"]));
+    expect(frameOf("Saw a news story about dogs sniffing out cancer. How accurate are they really?").topic).not.toContain("story");
+  });
+
   it("reads 'life expectancy if progressive?' as asking the outlook of the subject spoken of", () => {
     const [, frame] = readConversation(["Shelter cat just tested FeLV positive. What outcomes can the infection take?", "life expectancy if progressive?"]);
     expect(frame).toMatchObject({ species: ["cat"], acronyms: ["FeLV"], asked: ["prognosis"] });

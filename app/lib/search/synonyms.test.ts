@@ -93,6 +93,14 @@ describe("synonyms in a query", () => {
     expect(found("fowl typhoid")).toContainEqual({ terms: tokenize("fowl typhoid"), alternatives: expect.arrayContaining([tokenize("s gallinarum")]) });
     expect(found("pullorum disease")).toContainEqual({ terms: tokenize("pullorum disease"), alternatives: expect.arrayContaining([tokenize("salmonella pullorum")]) });
     expect(found("peripheral eos")).toContainEqual({ terms: tokenize("eos"), alternatives: [tokenize("eosinophils"), tokenize("eosinophilia")] });
+    // Clinicians' shorthand: "toxo", "histopath"; an owner's "sniffing out" is scent detection.
+    expect(found("can histopath tell toxo apart")).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ terms: tokenize("histopath"), alternatives: expect.arrayContaining([tokenize("histopathology")]) }),
+        expect.objectContaining({ terms: tokenize("toxo"), alternatives: expect.arrayContaining([tokenize("toxoplasma")]) }),
+      ]),
+    );
+    expect(found("dogs sniffing out cancer")).toContainEqual(expect.objectContaining({ alternatives: expect.arrayContaining([tokenize("scent detection")]) }));
     // Note shorthand: "periph eos" is peripheral eosinophilia.
     expect(found("periph eos")).toContainEqual({ terms: tokenize("periph"), alternatives: [tokenize("peripheral")] });
   });
