@@ -56,6 +56,12 @@ describe("citations", () => {
     expect(check!.found).toBe("tokens");
   });
 
+  it("reads a word the page breaks with a soft hyphen as the one word the quote joins", () => {
+    const brokenPage = (_id: string, _page: number) => "Laryngeal sensation is also abnor\u00ad mal. This syndrome has been labeled GOLPP.";
+    const [check] = checkMarkers("Laryngeal sensation is also abnormal. [1]", [cite(1)], brokenPage);
+    expect(check!.found).toBe("verbatim");
+  });
+
   it("reads a page's LaTeX Greek letters as the quote renders them", () => {
     const latexPage = (_id: string, _page: number) => "Three subtypes, chIFN- $\\alpha$ , chIFN- $\\beta$ and chIFN- $\\kappa$ , are known in chickens.";
     const [check] = checkMarkers("Three subtypes, chIFN-α, chIFN-β and chIFN-κ, are known in chickens. [1]", [cite(1)], latexPage);

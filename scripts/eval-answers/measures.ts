@@ -81,8 +81,10 @@ export function wordCount(content: string): number {
 }
 
 /** Case and whitespace folded; no space before punctuation (the app's citation tidy-up removes such spaces from quotes). */
+/** A soft hyphen (with the space a PDF's line break leaves after it) marks a word broken across lines: "abnor\u00ad mal". */
+const unbroken = (text: string) => text.replace(/\u00ad\s*/g, "");
 const normalise = (text: string) =>
-  text
+  unbroken(text)
     .replace(/\s+([.,;:!?])/g, "$1")
     .replace(/\s+/g, " ")
     .trim()
@@ -91,7 +93,7 @@ const GREEK: Record<string, string> = { α: "alpha", β: "beta", γ: "gamma", δ
 /** A page's LaTeX ("chIFN- $\\alpha$") and a quote's rendering of it ("chIFN-α") read as the same words. */
 const plainGreek = (text: string) => text.replace(/[αβγδεκλμµπστφω]/g, (c) => ` ${GREEK[c]} `).replace(/[$\\]/g, " ");
 /** Content tokens: the app's tokenizer with its function-word filter (as queries are read). */
-export const contentTokens = (text: string) => new Set(tokenize(plainGreek(text), isStopWord));
+export const contentTokens = (text: string) => new Set(tokenize(plainGreek(unbroken(text)), isStopWord));
 const segmenter = new Intl.Segmenter("en", { granularity: "sentence" });
 const lastSentence = (text: string) => [...segmenter.segment(text)].map((s) => s.segment.trim()).filter(Boolean).pop() ?? "";
 

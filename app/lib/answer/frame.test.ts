@@ -677,6 +677,10 @@ describe("follow-ups", () => {
     const golpp = readQuestion("Switching topics — what is GOLPP?", previous);
     expect(golpp).toMatchObject({ inherited: [], acronyms: ["GOLPP"], topic: [] });
     expect(readQuestion("Totally different: how reliable is a Wood's lamp for ringworm?", previous).inherited).toEqual([]);
+    // "Different thing —", though the question then points at its own patient ("is it only his throat?").
+    const lice = frameOf("My hens look scruffy round the vent. There's little crawling things at the base of the feathers — lice?");
+    const dog = readQuestion("Different thing — my neighbour's old big dog has just been diagnosed with laryngeal paralysis. Is it only his throat that's affected?", lice);
+    expect(dog).toMatchObject({ inherited: [], conditions: ["laryngeal paralysis"], topic: ["throat"] });
   });
 
   it("reads a binomial whose epithet ends like a condition, an abbreviation defined the other way round, and the thing counted", () => {

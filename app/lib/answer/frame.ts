@@ -385,9 +385,9 @@ export function namesDrug(word: string): boolean {
 export const isAskingWord = (word: string) => GENERIC_WORDS.has(word.toLowerCase());
 
 /** Markers that a question stands alone although it opens with "and" or names no topic of its own. */
-const SWITCH = /\b(different (?:case|q|qs|question|topic|subject)|(?:totally|completely|entirely|something) (?:different|else|separate|unrelated)|separate (?:one|thing|matter)|unrelated|new topic|new question|separate question|switching (?:topics?|to)|change of (?:topic|subject)|changing (?:the )?(?:topic|subject)|going back to|back to|returning to|another question|on another note)\b/i;
+const SWITCH = /\b(different (?:case|q|qs|question|topic|subject|thing|matter|issue)|another (?:thing|matter|topic)|(?:totally|completely|entirely|something) (?:different|else|separate|unrelated)|separate (?:one|thing|matter)|unrelated|new topic|new question|separate question|switching (?:topics?|to)|change of (?:topic|subject)|changing (?:the )?(?:topic|subject)|going back to|back to|returning to|another question|on another note)\b/i;
 /** A switch marker that opens the question, up to its colon or comma ("Switching topics:", "Different case,"). */
-const SWITCH_LEAD = /^\s*(?:different (?:case|q|qs|question|topic|subject)|(?:totally|completely|entirely|something) (?:different|else|separate|unrelated)|separate (?:one|thing|matter)|unrelated|new topic|new question|separate question|switching topics?|change of (?:topic|subject)|changing (?:the )?(?:topic|subject)|another question|on another note)\s*[:,.\-–—]\s*/i;
+const SWITCH_LEAD = /^\s*(?:different (?:case|q|qs|question|topic|subject|thing|matter|issue)|another (?:thing|matter|topic)|(?:totally|completely|entirely|something) (?:different|else|separate|unrelated)|separate (?:one|thing|matter)|unrelated|new topic|new question|separate question|switching topics?|change of (?:topic|subject)|changing (?:the )?(?:topic|subject)|another question|on another note)\s*[:,.\-–—]\s*/i;
 
 /** An opening that goes on from the question before ("and in cats?", "what about the dose?"). */
 const GOES_ON = /^\s*(?:and|or|but|so|then|what about|how about|what if|in which of)\b/i;

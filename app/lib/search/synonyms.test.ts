@@ -101,6 +101,7 @@ describe("synonyms in a query", () => {
       ]),
     );
     expect(found("dogs sniffing out cancer")).toContainEqual(expect.objectContaining({ alternatives: expect.arrayContaining([tokenize("scent detection")]) }));
+    expect(found("will he get his sight back")).toContainEqual(expect.objectContaining({ terms: tokenize("sight"), alternatives: expect.arrayContaining([tokenize("vision")]) }));
     // Note shorthand: "periph eos" is peripheral eosinophilia.
     expect(found("periph eos")).toContainEqual({ terms: tokenize("periph"), alternatives: [tokenize("peripheral")] });
   });
