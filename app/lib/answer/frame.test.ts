@@ -862,6 +862,9 @@ describe("follow-ups", () => {
     expect(frameOf("Do whitetail does and bucks actually carry Lyme disease, or do they just feed the ticks?")).toMatchObject({ species: ["deer"], topic: ["disease", "feed", "ticks"] });
     expect(frameOf("Saw a news story about dogs sniffing out cancer. How accurate are they really?").topic).not.toEqual(expect.arrayContaining(["saw"]));
     expect(frameOf("Saw a news story about dogs sniffing out cancer. How accurate are they really?").topic).not.toContain("story");
+    // Nor is how far a test can be trusted: "how much can I trust it" asks how reliable it is.
+    const [, antigen] = readConversation(["How do I actually diagnose heartworm in a cat?", "and the antigen test — how much can I trust it in them?"]);
+    expect(antigen).toMatchObject({ species: ["cat"], topic: ["heartworm", "antigen"] });
   });
 
   it("reads 'life expectancy if progressive?' as asking the outlook of the subject spoken of", () => {
