@@ -181,7 +181,7 @@ export function speciesIn(text: string, options: { asked?: boolean } = {}): Spec
     }
     // "Broiler and breeder ducks": a production type said of another bird is that bird.
     if (hit.words.length === 1 && hit.words[0] === "broiler" && qualifiesAnotherSpecies(words, i + 1, hit.term)) continue;
-    // "Pheasant poults", "goat kids": the young named after another species' word are that species' young.
+    // "Pheasant poults": the young named after another species' word are that species' young.
     if (hit.term.kind === "species" && hit.term.young && previous && previous.end === i && previous.id !== hit.term.id) {
       out.young = true;
       i += hit.words.length - 1;
