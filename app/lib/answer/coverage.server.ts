@@ -684,19 +684,18 @@ export function checkCoverage<P extends PassageLike>(
       const sentences = splitSentences(cleanQuote(segment.text)).map((s) => (stated.size ? withoutSpans(s.text, stated) : s.text));
       // A sentence that names no species speaks of those the sentences before it last named: "Peripheral eosinophilia is
       // present in <50% of cases" after "Diagnosis of feline heartworm disease remains difficult." is no figure for dogs.
+      // (Each sentence is read for its species once.)
       let lastNamed: string[] = [];
       const ofOtherSpecies = sentences.map((s) => {
         const mentions = speciesSpokenOf(s);
-        const names = mentions.species.size > 0 || mentions.groups.size > 0;
-        if (names) lastNamed = otherSpeciesIn(frame, s);
-        return !names && lastNamed.length > 0;
+        if (mentions.species.size > 0 || mentions.groups.size > 0) lastNamed = otherSpeciesIn(frame, mentions);
+        return lastNamed.length > 0;
       });
       const defined = new Set(definedAbbreviations(segment.text).map((a) => a.abbreviation.replace(/(?<=[A-Z])s$/, "")));
       // The value is for the asked species: "Cattle require two doses separated by 2 weeks" does not give the goats' schedule,
       // though its paragraph names goats. And for the asked drug: "…flubendazole at 1 mg/kg" is no dose of xylazine.
       return sentences.some(
         (s, i) =>
-          otherSpeciesIn(frame, s).length === 0 &&
           !ofOtherSpecies[i] &&
           !dosesAnotherDrug(kind, s, frame) &&
           holdsValue(kind, s, frame.attribute, sentences[i - 1] ?? "", [...frame.names, ...frame.acronyms, ...frame.drugs], defined),

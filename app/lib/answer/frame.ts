@@ -255,9 +255,9 @@ export function namesAskedSpecies(frame: Pick<Frame, "species" | "groups">, text
 }
 
 /** The species a text names when none of them is one the question asks about ("In dogs, …" in an answer about cats), else none. */
-export function otherSpeciesIn(frame: Pick<Frame, "species" | "groups">, text: string): string[] {
+export function otherSpeciesIn(frame: Pick<Frame, "species" | "groups">, text: string | SpeciesMentions): string[] {
   if (!frame.species.length && !frame.groups.length) return [];
-  const mentions = speciesSpokenOf(text);
+  const mentions = typeof text === "string" ? speciesSpokenOf(text) : text;
   return mentions.species.size && !namesAskedSpecies(frame, mentions) ? [...mentions.species] : [];
 }
 
