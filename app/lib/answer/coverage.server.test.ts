@@ -204,6 +204,17 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("Elephant and hyrax testes stay intra-abdominal — is that also the case in dolphins?", [testes])).toMatchObject({ covered: false, missing: "species" });
   });
 
+  it("needs people spoken of when asked whether owners catch it, and only then", () => {
+    const fip = passage("Feline infectious peritonitis (FIP) is a fatal disease of young cats in multicat households.");
+    expect(check("Can the owner catch FIP from her cat?", [fip])).toMatchObject({ covered: false, missing: "species", what: ["humans"], alternative: { species: ["cats"] } });
+    const mrsp = passage("MRSP has been reported worldwide, including sporadic infections in humans in contact with dogs.");
+    expect(check("Can the owner catch MRSP from the dog?", [mrsp])).toMatchObject({ covered: true });
+    const fluke = passage("Fascioliasis is a parasitic zoonosis of cattle and sheep caused by Fasciola hepatica.");
+    expect(check("Can the farmer catch fasciola from his cattle?", [fluke])).toMatchObject({ covered: true });
+    // Not asked of people: a passage on people is not required ("What is the prognosis of FIP in humans?" aside).
+    expect(check("What is the prognosis of FIP in cats?", [fip])).toMatchObject({ covered: true });
+  });
+
   it("needs the typed value said of the asked species, not of another in the same paragraph", () => {
     const bluetongue = passage("Bluetongue is primarily a disease of sheep and goats. Monovalent vaccines are available. Cattle require two doses separated by 2 weeks.");
     expect(check("Bluetongue vaccine in goats - how many doses and at what interval?", [bluetongue])).toMatchObject({ covered: false, missing: "detail" });

@@ -2,7 +2,7 @@ import { isStopWord, normalizeText, tokenize, type QueryTerm } from "../search/i
 import { memoByText } from "../memo.server";
 import { synonymsIn } from "../search/synonyms";
 import { splitSentences } from "../sentences";
-import { AGE_ATTRIBUTE, askingParts, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
+import { AGE_ATTRIBUTE, askingParts, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
 import { cleanQuote } from "./quotes.server";
 import { holdsTerm, match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
@@ -340,11 +340,15 @@ function aliasOf(frame: Frame, label: string): string | null {
   return frame.aliases.find((a) => words.every((w) => a.words.includes(w)) || a.words.every((w) => words.includes(w)))?.abbreviation ?? null;
 }
 
+/** Words that say a disease passes to people: what a passage on whether owners can catch it speaks of. */
+const PASSES_TO_PEOPLE = /\bzoono/i;
+
 /**
- * The asked species (and groups) a set of passages does not speak of. Humans are never required:
- * medical texts about people rarely say "human".
+ * The asked species (and groups) a set of passages does not speak of. Humans are required only when the question
+ * asks whether people catch an animal's disease ("can the owner catch it?"): medical texts about people rarely say
+ * "human", but a passage on FIP in cats that never speaks of people does not say whether owners catch it.
  */
-function missingSpecies(frame: Frame, passages: Array<Pick<PassageLike, "title" | "heading" | "text">>): SpeciesCheck {
+function missingSpecies(frame: Frame, passages: Array<Pick<PassageLike, "title" | "heading" | "text">>, peopleAsked = false): SpeciesCheck {
   const texts = passages.map((p) => fullText(p));
   const mentions = texts.map(speciesOfText);
   const byAlias = (label: string) => {
@@ -354,8 +358,9 @@ function missingSpecies(frame: Frame, passages: Array<Pick<PassageLike, "title" 
   const missing: string[] = [];
   const missingIds: string[] = [];
   for (const id of frame.species) {
-    if (id === "human") continue;
+    if (id === "human" && !peopleAsked) continue;
     if (mentions.some((m) => mentionsSpecies(m, id)) || byAlias(speciesLabel(id))) continue;
+    if (id === "human" && texts.some((t) => PASSES_TO_PEOPLE.test(t))) continue;
     missing.push(speciesLabel(id));
     missingIds.push(id);
   }
@@ -377,6 +382,8 @@ function missingSpecies(frame: Frame, passages: Array<Pick<PassageLike, "title" 
 function missesFocus(question: string, frame: Frame, missingIds: string[]): boolean {
   if (!missingIds.length) return false;
   const missing = new Set(missingIds);
+  // People asked whether they catch it are what the question is about ("can the owner catch it from her cat?").
+  if (missing.has("human")) return true;
   const sentences = askingParts(question).map((s) => speciesIn(s, { asked: true }).order.filter((x) => x !== "human"));
   const named = sentences.filter((o) => o.length);
   if (!named.length) return true;
@@ -633,9 +640,10 @@ export function checkCoverage<P extends PassageLike>(
   // The species must be where the subject is: "DHAV-3 … in goslings?" is not covered by the neighbouring paragraph
   // on goose parvovirus, when a paragraph names DHAV-3.
   const subject = [...names, ...frame.acronyms];
+  const peopleAsked = frame.species.includes("human") && meansPeople(question);
   const speciesMissingFrom = (among: Segment[]) => {
     const namingSegments = subject.length ? among.filter((x) => subject.every((n) => namesAsRead(n, `${x.context}\n${x.text}`, terms))) : [];
-    return missingSpecies(frame, (namingSegments.length ? namingSegments : among).map((x) => ({ title: "", heading: x.context, text: x.text })));
+    return missingSpecies(frame, (namingSegments.length ? namingSegments : among).map((x) => ({ title: "", heading: x.context, text: x.text })), peopleAsked);
   };
   let species = speciesMissingFrom(segments);
   // Passages that name no species at all, nor a group ("the affected animal"), are not about another species: they

@@ -258,8 +258,10 @@ describe("the frame of a question", () => {
     expect(owners.species).toEqual(["human"]);
     expect(searchText("can MRSP pass to the owners?", owners)).toBe("can MRSP pass to the owners? humans");
     expect(frameOf("how do farm staff usually pick it up?").species).toEqual(["human"]);
-    // The owner who feeds the dog is not asked about.
+    // The owner who feeds the dog is not asked about, nor is the household whose dog is.
     expect(frameOf("What should the owner feed the dog?").species).toEqual(["dog"]);
+    expect(frameOf("could the household dog catch it?").species).toEqual(["dog"]);
+    expect(frameOf("can the family catch it from the dog?").species).toContain("human");
     expect(frameOf("Remind me how FIP actually arises – the internal mutation idea?").topic).not.toContain("remind");
   });
 

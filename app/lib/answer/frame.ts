@@ -438,7 +438,10 @@ const PEOPLE_MEANT = new RegExp(
   String.raw`\b(?:pass(?:ed|es)?|spread(?:s)?|transmit(?:ted|s)?|jump(?:s|ed)?|go(?:es)?|cross(?:es)?) (?:\w+ )?(?:on |over )?(?:to|into) (?:the |their |its |his |her |my |our |your )?(?:\w+ )?${PEOPLE_BY_ROLE}\b|\b${PEOPLE_BY_ROLE} (?:\w+ )?(?:(?:\w+ ){0,3}(?:avoid|prevent|stop) )?(?:catch|catching|get|getting|pick (?:it |this |that |them )?up|contract|contracting|be infected|become infected|get infected|get sick)\b|\b(?:risk|danger|dangerous|safe|zoonotic risk) (?:to|for) (?:the |their |my |our |your )?(?:\w+ )?${PEOPLE_BY_ROLE}\b`,
   "i",
 );
-export const meansPeople = (question: string) => PEOPLE_MEANT.test(question);
+/** A role word before an animal says whose animal it is, not people: "could the household dog catch it?". */
+const ROLE_BEFORE_WORD = new RegExp(String.raw`\b${PEOPLE_BY_ROLE}\s+([\p{L}]+)`, "giu");
+const namesAnimal = (word: string) => [...speciesIn(word).species].some((id) => id !== "human");
+export const meansPeople = (question: string) => PEOPLE_MEANT.test(question.replace(ROLE_BEFORE_WORD, (whole, word: string) => (namesAnimal(word) ? word : whole)));
 
 const AGE_WORDS = String.raw`(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[\s-]*(?:yr|yrs|year|years|yo|y\/o|month|months|mo|mos|wk|wks|week|weeks)(?:[\s-]*old)?`;
 const LAB_DESCRIBED = "(?:black|yellow|chocolate|young|old|elderly|senior|geriatric|male|female|neutered|spayed|entire)";
