@@ -750,6 +750,9 @@ describe("follow-ups", () => {
     expect(hares).toMatchObject({ species: ["hare"], acronyms: ["RHDV2"], asked: [], attribute: null });
     const [, cats] = readConversation(["What is the oral dose of terbinafine in dogs?", "Is that also used in cats?"]);
     expect(cats!.asked).toEqual([]);
+    // Typed without its auxiliary, too ("sows affected too?" asks whether sows get it, not the dose again).
+    const [, sows] = readConversation(["What dose of tiamulin for M. hyorhinis in nursery pigs?", "sows affected too?"]);
+    expect(sows).toMatchObject({ species: ["pig"], pathogens: ["M. hyorhinis"], asked: [] });
     // Unless it says it asks the same.
     const [, same] = readConversation(["What causes red urine in rabbits?", "Does the same happen in ferrets?"]);
     expect(same).toMatchObject({ species: ["ferret"], asked: ["cause"] });

@@ -404,6 +404,9 @@ const LEANS = new RegExp(
  */
 const AUXILIARY = "is|are|was|were|can|could|does|do|did|should|would|will|may|might|must|has|have|had";
 const YES_NO_OPENING = new RegExp(`^\\s*(?:and\\s+|but\\s+|so\\s+)?(?:${AUXILIARY})\\b`, "i");
+/** The same without its auxiliary, as typed in a hurry: "sows affected too?", "calves susceptible as well?". */
+const YES_NO_ELLIPTIC = /^\s*(?:and\s+|but\s+|so\s+)?(?:the\s+)?(?:[\p{L}-]+\s+){1,2}(?:affected|susceptible|infected|at risk|immune|resistant|protected|carriers?|sick|ill)(?:\s+(?:too|as well|also|then))?\s*\?\s*$/iu;
+const asksWhether = (question: string) => YES_NO_OPENING.test(question) || YES_NO_ELLIPTIC.test(question);
 // (Not where the animals are: "are the geese on the same pond at risk?")
 const ASKS_THE_SAME =
   /\b(?:the same|similar(?:ly)?|likewise)\b(?!\s+(?:pond|lake|field|farm|yard|house|household|home|room|pen|shed|barn|stable|paddock|cage|tank|pool|flock|herd|litter|kennel|building|site|premises|water|area|holding|unit|ward|hutch|aviary|enclosure|pasture|run|land|ground)s?\b)/i;
@@ -1036,7 +1039,7 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
   // previous question asked. "Which species is most pathogenic?" asks its own thing, whatever kind that is.
   // "And the growers?" names a slot, not a question of its own: with no question word it asks what was asked before.
   const ownQuestionWord = /\b(?:what|which|how|when|where|why|who)\b/i.test(question.replace(/\b(?:what|how)\s+about\b/gi, ""));
-  const inheritsAsked = (!YES_NO_OPENING.test(question) || ASKS_THE_SAME.test(question)) && (own.topic.length === 0 || (own.topic.length === 1 && !ownQuestionWord));
+  const inheritsAsked = (!asksWhether(question) || ASKS_THE_SAME.test(question)) && (own.topic.length === 0 || (own.topic.length === 1 && !ownQuestionWord));
   const frame: Frame = {
     species: ownSpecies ? own.species : previous.species,
     groups: ownSpecies ? own.groups : previous.groups,
