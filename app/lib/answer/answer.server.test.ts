@@ -1001,6 +1001,15 @@ describe("the extractive answerer", () => {
     // Not when the question asks of an animal no passage names, however well they speak of the subject.
     addParagraph("btb", "Cattle Medicine", 62, "Mycobacterium bovis, the causal agent of bovine tuberculosis (bTB), causes heavy economic losses in bovine livestock production.");
     expect((await ask("Can meerkats get bovine TB? Our mob is housed right next to the cattle paddock.")).content).toBe(REFUSAL);
+    // A case told with nothing asked is answered by what the passages say of what it names.
+    addParagraph(
+      "mrsp",
+      "Small Animal Dermatology",
+      83,
+      "Over the last decade, methicillin-resistant S. pseudintermedius (MRSP) has been reported worldwide in dogs with pyoderma, including sporadic infections in humans in contact with dogs.",
+    );
+    const told = await ask("6yo dog, third bout of pyoderma this year, culture came back MRSP");
+    expect(told.citations[0]).toMatchObject({ document: "Small Animal Dermatology", page: 83 });
   });
 
   it("finds the asked span in another passage on the topic when the question names no subject ('carrying scrapie before it shows anything')", async () => {

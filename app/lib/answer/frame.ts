@@ -447,6 +447,8 @@ const namesAnimal = (word: string) => [...speciesIn(word).species].some((id) => 
 export const meansPeople = (question: string) => PEOPLE_MEANT.test(question.replace(ROLE_BEFORE_WORD, (whole, word: string) => (namesAnimal(word) ? word : whole)));
 
 const AGE_WORDS = String.raw`(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[\s-]*(?:yr|yrs|year|years|yo|y\/o|month|months|mo|mos|wk|wks|week|weeks)(?:[\s-]*old)?`;
+/** An animal's age, as a case opens: "6yo dog", "10 wk old kitten". */
+const A_CASE_AGE = new RegExp(String.raw`\b${AGE_WORDS}\b`, "i");
 const LAB_DESCRIBED = "(?:black|yellow|chocolate|young|old|elderly|senior|geriatric|male|female|neutered|spayed|entire)";
 /** A Labrador by its pet name: "my lab", "our 12 year old lab", "a 10 wk old lab x", "Old Lab with…", "lab cross", "my 12-year-old Lab's breathing". */
 const PET_LAB = new RegExp(
@@ -1221,16 +1223,18 @@ export const caseSubjects = (frame: Frame) => [...frame.drugs, ...frame.pathogen
  * What to search for of a case told before its questions that names what it is about ("We've just adopted a rescue
  * that's tested FeLV positive. What usually happens with this virus … how long do they tend to live?", "PPR is going
  * round the villages near us. Does it kill sheep as badly as goats?"): the named things, the question sentences and
- * the species, without the rest of the case's words. Null for a follow-up, a question that tells no case first, or a
- * case that names nothing.
+ * the species, without the rest of the case's words; of a case told with nothing asked, the named things and the
+ * species. Null for a follow-up, a question that tells no case first, or a case that names nothing.
  */
 export function subjectSearchText(question: string, frame: Frame): string | null {
   if (frame.inherited.length) return null;
   const sentences = clauseSplit(question);
   const asking = sentences.filter(isQuestionSentence);
-  if (!asking.length || asking.length === sentences.length) return null;
   const subjects = caseSubjects(frame);
   if (!subjects.length) return null;
+  // ("6yo dog, third bout of pyoderma this year, culture came back MRSP": what the knowledge base says of MRSP.)
+  if (!asking.length && A_CASE_AGE.test(question)) return [...subjects, ...frame.species.map(speciesLabel), ...frame.groups].join(" ");
+  if (!asking.length || asking.length === sentences.length) return null;
   return [...subjects, ...asking, ...frame.species.map(speciesLabel), ...frame.groups].join(" ");
 }
 
