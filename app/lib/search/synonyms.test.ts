@@ -59,6 +59,9 @@ describe("synonyms in a query", () => {
     expect(signsIn("a fever, scabby pox lumps all over and big glands")).toEqual(["pyrexia", "crusting", "pock lesions", "lymphadenopathy"]);
     expect(signsIn("Our Lab is 11 and lately seems muddled and forgetful")).toEqual(["cognitive decline"]);
     expect(signsIn("my leopard gecko is struggling to get his old skin off")).toEqual(["dysecdysis"]);
+    expect(signsIn("2yo leopard gecko, bits of old shed stuck on the feet")).toEqual(["dysecdysis"]);
+    // A textbook's other spelling of a sign is that sign.
+    expect(signsIn("Opisthotonos posturing in affected ducklings")).toEqual(["opisthotonus"]);
     // A sign said not to be there is none; a sign's own negation ("not eating") negates nothing after it.
     expect(signsIn("round bald patches on his face but they aren't itchy or scabby")).toEqual(["alopecia"]);
     expect(signsIn("not eating and vomiting since Monday, no diarrhoea")).toEqual(["inappetence", "vomiting"]);
