@@ -195,6 +195,13 @@ describe("coverage of a question by the passages about it", () => {
     // A passage on another topic that names dogs does not cover it.
     const other = passage("Dogs with heartworm disease cough and tire easily.");
     expect(checkCoverage(question, termsOf(question), frame, [horses], [horses, other])).toMatchObject({ covered: false, missing: "species" });
+    // Nor one that names the subject only as its own text writes it: "ovine babesiosis … B. ovis" names Babesia.
+    const sheepQuestion = "Which Babesia species is most pathogenic in wethers, and which tick genus carries it?";
+    const cattle = passage("Bovine babesiosis is caused by protozoa of the genus Babesia, the most pathogenic species in cattle, carried by tick genus Rhipicephalus.");
+    const sheep = passage("Among the species implicated in ovine babesiosis, B. ovis is the most pathogenic and is transmitted by Rhipicephalus ticks.");
+    // (The genus is the question's rarest word.)
+    const weighed = termsOf(sheepQuestion).map((t) => (t.term === "babesia" ? { ...t, idf: 4 } : t));
+    expect(checkCoverage(sheepQuestion, weighed, frameOf(sheepQuestion), [cattle], [cattle, sheep])).toMatchObject({ covered: true, supporting: [sheep] });
   });
 
   it("refuses when the species asked about is missing, though the one it is compared with is there", () => {

@@ -659,11 +659,14 @@ export function checkCoverage<P extends PassageLike>(
     const topic = topicTerms(terms, frame);
     const topicOf = (p: PassageLike) => match(topic, passageTerms(p)).coverage;
     const bestTopic = Math.max(...supporting.map(topicOf));
+    // (One that names the subject holds its name, however written: "ovine babesiosis … B. ovis" names Babesia.)
+    const namedTerms = names.flatMap((n) => tokenize(n));
+    const topicOfNaming = (p: PassageLike) => match(topic, new Set([...passageTerms(p), ...namedTerms])).coverage;
     const elsewhere = (naming.length ? naming : passing).filter(
       (p) =>
         !supporting.includes(p) &&
-        topicOf(p) >= bestTopic * SPECIES_ELSEWHERE_WITH_TOPIC &&
         names.every((n) => namesIn(n, p)) &&
+        topicOfNaming(p) >= bestTopic * SPECIES_ELSEWHERE_WITH_TOPIC &&
         !missesFocus(question, frame, speciesMissingFrom(topicSegments(terms, frame, [p])).missingIds),
     );
     if (elsewhere.length) {

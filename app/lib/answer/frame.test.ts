@@ -265,6 +265,14 @@ describe("the frame of a question", () => {
     expect(frameOf("Remind me how FIP actually arises – the internal mutation idea?").topic).not.toContain("remind");
   });
 
+  it("reads 'when is mortality highest?' as when it peaks, not as the mortality's value, and a function word as no part of a virus's name", () => {
+    const carp = frameOf("spring viremia of carp – which virus genus causes it and when is mortality highest?");
+    expect(carp.asked).toContain("season");
+    expect(carp.asked).not.toContain("rate");
+    expect(carp.conditions).not.toContain("carp which");
+    expect(frameOf("what is the mortality and when is it highest?").asked).toEqual(["rate", "season"]);
+  });
+
   it("reads 'how many end up with neuro signs?' as the share with that finding, and 'how many have been reported?' as a count", () => {
     expect(frameOf("how many end up with neuro signs?")).toMatchObject({ attribute: "with neuro signs" });
     expect(frameOf("how many end up with neuro signs?").asked).toContain("rate");

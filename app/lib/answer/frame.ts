@@ -155,7 +155,8 @@ export function speciesIn(text: string, options: { asked?: boolean } = {}): Spec
     if (!hit) continue;
     const next = words[i + hit.words.length] ?? "";
     // "Porcine circovirus", "Duck Tembusu virus": a virus named after its host.
-    const namesVirus = /virus$/.test(next) || (words[i + hit.words.length + 1] ?? "") === "virus";
+    // (Not "…of carp which virus…": a function word is no part of a virus's name.)
+    const namesVirus = /virus$/.test(next) || ((words[i + hit.words.length + 1] ?? "") === "virus" && !isStopWord(next));
     if (options.asked && (DISEASE_NAME_NEXT.has(next) || namesVirus)) {
       // "Classical swine fever" is not African swine fever: a word that tells such diseases apart is part of the name.
       const qualifier = DISEASE_QUALIFIER.test(words[i - 1] ?? "") ? [words[i - 1]!] : [];
@@ -507,6 +508,10 @@ const DOSE_ASKED = /\b(dose|doses|dosage|dosing|how much\b.*\b(give|use|administ
 const CAUSES_RATE =
   /\b(?:drives?|driving|drove|causes?|caused|causing|increases?|raises?|reduces?|lowers?|affects?|influences?|determines?|predicts?|leads? to|results? in|triggers?|worsens?|explains?)\s+(?:the\s+)?(?:[\w-]+\s+)?(?:mortality|morbidity|deaths?|losses|fatalit(?:y|ies))\b/i;
 
+/** "When is mortality highest?", "when do most cases occur?": when something peaks. */
+const WHEN_PEAKS =
+  /\bwhen (?:is|are|was|were|do|does|did|will) (?:the )?(?:[\w-]+ ){0,3}?(?:highest|greatest|worst|heaviest|peaks?|at (?:its|their) (?:highest|peak|worst)|most (?:common|likely|severe|cases)|(?:occur|seen|happen)\w* most)\b/i;
+
 /** What asks for a share or a rate ("how common", "what percentage", "how often does it occur"). */
 const ASKED_RATE = new RegExp(
   String.raw`\b(prevalence|seroprevalence|incidence|mortality|morbidity|case fatality|fatality|percent|percentage|proportion|fraction|what share|how common|how prevalent|how often do(?:es)?|rate of|success rate|recovery rate|survival rate|death rate|fatality rate|attack rate|carrier frequency|allele frequenc(?:y|ies)|how (?:deadly|fatal|lethal)|how much (?:[\w-]+ ){0,4}(?:does|do|did) (?:it|they|[\w-]+) account for|how much (?:[\w-]+ ){0,4}(?:is|are) (?:actually |really |mainly |mostly )?(?:down to|due to|caused by|attributable to) (?:it|them|[\w-]+)|${HOW_MANY_OUTCOME}|${LIKELY_TO_DIE})\b|\(\s*%\s*\)|(?<![\d.,]\s?)%\s+(?:of|dead|die|died|dying|affected|infected|positive|survive|surviving|survival|mortality|recover|recovering|recovery)\b`,
@@ -852,8 +857,12 @@ export function frameOf(text: string): Frame {
   // "What water quality drives peak mortality?" asks what causes it: the mortality is what is caused, not a value asked.
   const rateOnlyAsCaused =
     matched.includes("rate") && /\b(?:what|which)\b/i.test(askedText) && !/\bhow (?:much|many)\b|\bpercent|\bproportion\b/i.test(askedText) && CAUSES_RATE.test(askedText) && !ASKED_RATE.test(askedText.replace(new RegExp(CAUSES_RATE.source, "gi"), " "));
-  const asked = rateOnlyByHowOften || rateOnlyAsCaused ? matched.filter((k) => k !== "rate") : matched;
+  // "When is mortality highest?" asks when it peaks: a season or time, not a value of the mortality.
+  const whenPeaks = WHEN_PEAKS.test(askedText);
+  const rateOnlyAsPeaking = whenPeaks && !ASKED_RATE.test(askedText.replace(new RegExp(WHEN_PEAKS.source, "gi"), " "));
+  const asked = rateOnlyByHowOften || rateOnlyAsCaused || rateOnlyAsPeaking ? matched.filter((k) => k !== "rate") : matched;
   if (rateOnlyAsCaused && !asked.includes("cause")) asked.push("cause");
+  if (whenPeaks && !asked.includes("season")) asked.push("season");
   // "How many cats get it?" asks what share of the animals do: a rate.
   const animalsAffected = countsAnimalsAffected(askedText);
   if (animalsAffected && !asked.includes("rate")) asked.push("rate");
