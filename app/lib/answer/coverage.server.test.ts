@@ -408,6 +408,9 @@ describe("typed values", () => {
     // A span written without a numeral; "a-d" (figure panels) is no span.
     expect(holdsValue("duration", "The virus can remain viable outside of its host for at least a year.", null)).toBe(true);
     expect(holdsValue("duration", "Lesions are shown in panels a-d of the figure.", null)).toBe(false);
+    // Years that date an account are no span of the disease; hours before an event are one.
+    expect(holdsValue("duration", "FURTD remains a significant problem, despite the widespread use of vaccination over the past 30 years.", null)).toBe(false);
+    expect(holdsValue("duration", "The cuticle is deposited during the last 5 h before oviposition.", null)).toBe(true);
     // A figure's number is no count.
     expect(holdsValue("count", "A substantial number of RBC must be present in urine before a pink color is observed (Figure 4.5).", "rbcs")).toBe(false);
     expect(holdsValue("count", "Light pink urine was seen with approximately 600 RBC/hpf (Table 2).", null)).toBe(true);

@@ -217,6 +217,12 @@ const VALUE: Partial<Record<AskedKind, RegExp>> = {
 /** A span said as an age: "2 weeks of age", "aged 6 months", "6-week-old", "3 months old". */
 const AN_AGE = new RegExp(`\\b(?:aged\\s+)?${RANGE}\\s*-?\\s*${TIME_UNIT}(?:\\s+of\\s+age|-old|\\s+old)\\b|\\baged\\s+${RANGE}\\s*-?\\s*${TIME_UNIT}\\b`, "gi");
 
+/**
+ * Years that date an account, not a span of the disease: "…despite vaccination over the past 30 years". (Not hours or
+ * days: "during the last 5 h before oviposition" is one.)
+ */
+const AN_ACCOUNTS_SPAN = new RegExp(`\\b(?:over|in|during|for|within|throughout)\\s+the\\s+(?:past|last|previous|preceding)\\s+(?:${RANGE}\\s*-?\\s*)?(?:yrs?|years?|decades?)\\b`, "gi");
+
 /** How common something is, said in words. */
 const COMMON_IN_WORDS = /\b(?:(?:most|very|more|less|quite|fairly|relatively)\s+(?:common|prevalent|frequent)\w*|common(?:ly)?|uncommon(?:ly)?|rare(?:ly)?|frequent(?:ly)?|infrequent(?:ly)?|prevalent|widespread|predominant|occasional(?:ly)?|sporadic(?:ally)?)\b/i;
 
@@ -297,7 +303,7 @@ export function holdsValue(
   // An age ("above 2 weeks of age", "6-week-old") is not how often or how long something is, unless an age is asked
   // (or how long animals survive: "succumb … before 3 months of age").
   if (kind === "interval" || (kind === "duration" && attribute !== AGE_ATTRIBUTE && attribute !== SURVIVAL_ATTRIBUTE)) {
-    const withoutAges = sentence.replace(AN_AGE, " ");
+    const withoutAges = sentence.replace(AN_AGE, " ").replace(AN_ACCOUNTS_SPAN, " ");
     if (withoutAges !== sentence) return holdsValue(kind, withoutAges, attribute, context, questionNames, defined);
   }
   if (!re.test(sentence)) return false;

@@ -341,6 +341,7 @@ describe("the frame of a question", () => {
     expect(frameOf("fip prognosis % dead within 1 yr").asked).toContain("rate");
     expect(frameOf("what humidity % should a leopard gecko vivarium have?").asked).not.toContain("rate");
     expect(frameOf("Calicivirus is confirmed in the kittens. When do the clinical signs usually ease?")).toMatchObject({ attribute: "resolution" });
+    expect(frameOf("how long till she's over it?")).toMatchObject({ asked: ["duration"], attribute: "resolution" });
     expect(frameOf("Calicivirus is confirmed in the kittens. When do the clinical signs usually ease?").asked).toContain("duration");
   });
 

@@ -584,7 +584,7 @@ export const SURVIVAL_ATTRIBUTE = "survival";
 export const PERSISTENCE_ATTRIBUTE = "persistence";
 /** "When do the signs settle?", "how long until it clears up?": the span asked ends when the disease resolves. */
 const RESOLUTION_ATTRIBUTE = "resolution";
-const RESOLVES = /\b(?:settle|subside|resolve|clear up|disappear|go away|improve|heal|recover|ease)(?:s|d|ed)?\b/;
+const RESOLVES = /\b(?:settle|subside|resolve|clear up|disappear|go away|improve|heal|recover|ease)(?:s|d|ed)?\b|\b(?:get|gets|be|is|'s|’s)\s+over\s+(?:it|this|that|the worst)\b/;
 export const OUTSIDE_A_HOST = /\b(?:environment\w*|outside (?:of )?(?:the |its |a )?(?:host|body|animal)s?|soils?|surfaces?|fomites?|pastures?|bedding|premises|faeces|feces|manure|litter|water)\b/i;
 /** Where an owner says a pathogen lasts ("how long can the virus survive in the house and garden?"): outside a host. */
 const OWNERS_PLACE = String.raw`(?:the |my |our |your |his |her |their |a )?(house|home|garden|yard|kennels?|shed|barn|stables?|floors?|carpets?|grass|ground|fields?)`;
