@@ -796,6 +796,19 @@ describe("the extractive answerer", () => {
     expect(result.content.split("\n")[0]).toMatch(/^CPV-2 infections are associated with significant morbidity and mortality/);
   });
 
+  it("leads 'prognosis?' with how it ends said as a figure, not with the sentence that called it fatal", async () => {
+    addParagraph(
+      "fip",
+      "Feline Infectious Diseases",
+      12,
+      "Feline infectious peritonitis (FIP) is a fatal disease of young cats that commonly occurs in multicat environments, with fever, weight loss and abdominal effusion. " +
+        "There is no effective treatment and 95% of affected cats die within one year of the onset of disease.",
+    );
+    const first = "1yo cat from a multicat house, fever, losing weight, belly full of fluid – FIP?";
+    const result = await ask("prognosis?", { history: turn(first, (await ask(first)).content) });
+    expect(result.content.split("\n")[0]).toMatch(/^There is no effective treatment and 95% of affected cats die within one year/);
+  });
+
   it("reads an abbreviation its document defines as the words it stands for, in a follow-up ('FCV infection in dogs')", async () => {
     addParagraph(
       "fcv",

@@ -344,6 +344,8 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
         score += LEAD_VALUE_BONUS;
         answersAsked = true;
         if (leadValues.some((k) => ANSWERING_KINDS.has(k) || (k === "cause" && RISK_ASKED.test(question)))) leads = true;
+        // "Prognosis?": how it ends said with a figure ("95% of affected cats die within one year") says it outright.
+        if (leadValues.includes("prognosis") && holdsValue("rate", text, null)) leads = true;
       }
       /** The sentence names no species, and its paragraph names the asked one: it speaks of that species. */
       let speciesFromParagraph = false;
