@@ -688,6 +688,16 @@ describe("follow-ups", () => {
     const golpp = readQuestion("Switching topics — what is GOLPP?", previous);
     expect(golpp).toMatchObject({ inherited: [], acronyms: ["GOLPP"], topic: [] });
     expect(readQuestion("Totally different: how reliable is a Wood's lamp for ringworm?", previous).inherited).toEqual([]);
+    const tumour = readQuestion("switching gears – subcutaneous mast cell tumour on a dog's flank, is surgery enough?", previous);
+    expect(tumour.inherited).toEqual([]);
+    expect(tumour.topic).not.toContain("gears");
+    expect(tumour.topic).not.toContain("enough");
+    // Its follow-up asks how the tumour will behave: its prognosis, in no words of its own.
+    const behaves = readQuestion("what predicts how it'll behave?", tumour);
+    expect(behaves).toMatchObject({ asked: ["prognosis"], inherited: ["species", "topic"] });
+    expect(behaves.topic).toEqual(expect.arrayContaining(["mast", "tumour"]));
+    expect(behaves.topic).not.toContain("behave");
+    expect(readQuestion("anything in particular to check?", tumour).topic).not.toContain("particular");
     // "Different thing —", though the question then points at its own patient ("is it only his throat?").
     const lice = frameOf("My hens look scruffy round the vent. There's little crawling things at the base of the feathers — lice?");
     const dog = readQuestion("Different thing — my neighbour's old big dog has just been diagnosed with laryngeal paralysis. Is it only his throat that's affected?", lice);

@@ -353,7 +353,7 @@ const GENERIC_WORDS = new Set(
   happen occur occurs occurred found find show shown reported report reports described describe
   unrelated different separate switching switch going back topic question become becomes became infected infect infects catch catches caught instead alternatively
   planning plan suspect suspected go going there here large big already strongly highly quite very well just even ever maybe perhaps
-  generally mostly currently recently especially particularly probably truly simply anything something everything thing things lot lots
+  generally mostly currently recently especially particular particularly probably truly simply anything something everything thing things lot lots
   bit idea okay please thanks know think want wonder tell sure guess seem seems look looks try whats
   say literature sensible routine ok deal deals handle couple individuals individual mainly primarily chiefly largely form forms
   prone place vs vet vets says said hit hardest worst die dies died dying pet pets schedule eventually commonest shot shots
@@ -371,7 +371,7 @@ const GENERIC_WORDS = new Set(
   take takes taking took taken pick picks picked picking settle settles settled stop stops stopped stopping start starts started starting
   run runs running ran keep keeps keeping kept put puts putting bring brings bringing carry carries carrying come comes coming came goes went gone
   let lets letting allow allowed allowing wait waiting getting gotten soon later lately tho though pls approx inj bigger smaller
-  till until once max maximum minimum min end ends ended hit hits drag drags protocol protocols regimen regimens schedule schedules
+  till until once max maximum minimum min end ends ended enough predict predicts behave behaves hit hits drag drags protocol protocols regimen regimens schedule schedules
   gives affected last lasts afterwards afterward beforehand nasty nastier nastiest biggest problem problems issue issues like properly
   loads ones round since thinking matter matters worked higher`.split(/\s+/),
 );
@@ -386,9 +386,9 @@ export function namesDrug(word: string): boolean {
 export const isAskingWord = (word: string) => GENERIC_WORDS.has(word.toLowerCase());
 
 /** Markers that a question stands alone although it opens with "and" or names no topic of its own. */
-const SWITCH = /\b(different (?:case|q|qs|question|topic|subject|thing|matter|issue)|another (?:thing|matter|topic)|(?:totally|completely|entirely|something) (?:different|else|separate|unrelated)|separate (?:one|thing|matter)|unrelated|new topic|new question|separate question|switching (?:topics?|to)|change of (?:topic|subject)|changing (?:the )?(?:topic|subject)|going back to|back to|returning to|another question|on another note)\b/i;
+const SWITCH = /\b(different (?:case|q|qs|question|topic|subject|thing|matter|issue)|another (?:thing|matter|topic)|(?:totally|completely|entirely|something) (?:different|else|separate|unrelated)|separate (?:one|thing|matter)|unrelated|new topic|new question|separate question|switching (?:topics?|to|subjects?|gears)|changing gears|change of (?:topic|subject|tack)|changing (?:the )?(?:topic|subject)|going back to|back to|returning to|another question|on (?:another|a different) note|moving on)\b/i;
 /** A switch marker that opens the question, up to its colon or comma ("Switching topics:", "Different case,"). */
-const SWITCH_LEAD = /^\s*(?:different (?:case|q|qs|question|topic|subject|thing|matter|issue)|another (?:thing|matter|topic)|(?:totally|completely|entirely|something) (?:different|else|separate|unrelated)|separate (?:one|thing|matter)|unrelated|new topic|new question|separate question|switching topics?|change of (?:topic|subject)|changing (?:the )?(?:topic|subject)|another question|on another note)\s*[:,.\-–—]\s*/i;
+const SWITCH_LEAD = /^\s*(?:different (?:case|q|qs|question|topic|subject|thing|matter|issue)|another (?:thing|matter|topic)|(?:totally|completely|entirely|something) (?:different|else|separate|unrelated)|separate (?:one|thing|matter)|unrelated|new topic|new question|separate question|switching (?:topics?|subjects?|gears)|changing gears|change of (?:topic|subject|tack)|changing (?:the )?(?:topic|subject)|another question|on (?:another|a different) note|moving on)\s*[:,.\-–—]\s*/i;
 
 /** An opening that goes on from the question before ("and in cats?", "what about the dose?"). */
 const GOES_ON = /^\s*(?:and|or|but|so|then|what about|how about|what if|in which of)\b/i;
@@ -536,7 +536,8 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   // "Which antibiotic…", "what drug…": answered by a drug's name.
   ["drug", /\b(which|what)\s+(?:\w+\s+){0,2}(drugs?|antibiotics?|antimicrobials?|antifungals?|antivirals?|anthelmintics?|dewormers?|medications?|medicines?|analgesics?|sedatives?|anaesthetics?|anesthetics?|nsaids?|benzodiazepines?|fluoroquinolones?|tetracyclines?|penicillins?|cephalosporins?)\b/i],
   ["diagnosis", /\b(diagnos\w*|test(?:s|ing)?|stain(?:s|ing)?|biopsy|detect\w*|confirm\w*|differentiate|tell (?:\w+ )?from)\b/i],
-  ["prognosis", /\b(prognos\w*|outcomes?|outlook|survive|survival|recover(?:y)?|come right|get(?:s|ting)? better|pull through|life expectancy)\b/i],
+  // ("What predicts how it'll behave?": how a tumour will behave is its prognosis.)
+  ["prognosis", /\b(prognos\w*|outcomes?|outlook|survive|survival|recover(?:y)?|come right|get(?:s|ting)? better|pull through|life expectancy|biological behaviou?r|(?:predict\w*|tell)\s+how\s+(?:it|they|the [\w-]+)(?:['’]ll| will| is going to| are going to)\s+behave)\b/i],
   ["cause", /\b(cause[sd]?|causing|why|aetiolog\w*|etiolog\w*|risk factors?|pathogenesis|mechanism)\b/i],
   ["comparison", /\b(differ\w*|compare\w*|comparison|versus|vs\.?|distinguish\w*|same as|better than|(?:tell|told) (?:\w+ )?apart)\b/i],
   ["definition", /\b(what (?:is|are) (?:an? |the )?[\w-]+\??$|defin\w*|meaning of|stands? for|short for|abbreviation)\b/i],

@@ -90,6 +90,8 @@ describe("synonyms in a query", () => {
   it("reads owners' words for a reptile's bad shed and a hen's egg numbers as the words textbooks use", () => {
     expect(found("could mites be behind a bad shed?")).toContainEqual({ terms: tokenize("bad shed"), alternatives: expect.arrayContaining([tokenize("dysecdysis")]) });
     expect(found("does it knock egg numbers?")).toContainEqual({ terms: tokenize("egg numbers"), alternatives: expect.arrayContaining([tokenize("egg production")]) });
+    // What to check is what the textbook says to examine.
+    expect(found("anything in particular to check?")).toContainEqual({ terms: tokenize("check"), alternatives: expect.arrayContaining([tokenize("examine")]) });
   });
 
   it("reads poultry diseases by the serovars that cause them, and 'eos' as eosinophils", () => {
