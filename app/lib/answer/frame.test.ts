@@ -473,6 +473,17 @@ describe("follow-ups", () => {
     expect(suspectedDiagnosis("What's the melarsomine protocol for adult D. immitis in dogs?")).toBeNull();
     expect(suspectedDiagnosis("Are entire toms at higher risk of FIV, and what other risk factors should I think about?")).toBeNull();
     expect(suspectedDiagnosis("Fat cob with a cresty neck - thinking EMS. Which risk factor matters most?")).toBe("EMS");
+    // Its follow-ups ask of that diagnosis, not of the case's words; and what is caught is the disease, not the drug
+    // asked about before.
+    const [, confirm, dose, catches] = readConversation([
+      "5yo indoor/outdoor cat, coughing and breathing hard, lots of mosquitoes round here – heartworm?",
+      "how do I confirm it?",
+      "what ivermectin dose to keep the other cat protected?",
+      "can the owner catch it?",
+    ]);
+    expect(confirm).toMatchObject({ species: ["cat"], conditions: ["heartworm"], topic: [], asked: ["diagnosis"] });
+    expect(dose!.drugs).toEqual(["ivermectin"]);
+    expect(catches).toMatchObject({ species: ["human"], drugs: [], conditions: ["heartworm"] });
     expect(suspectedDiagnosis("The vet thinks it's mange. How is it treated?")).toBe("mange");
     expect(suspectedDiagnosis("We bought in some goats and the seller said there'd been scrapie in the area. How long can they carry it?")).toBe("scrapie in the area");
     expect(suspectedDiagnosis("A veterinarian suspects that a performance horse's spinal discomfort is most likely driven by the segment. Which interval fits?")).toBeNull();

@@ -894,7 +894,8 @@ export function frameOf(text: string): Frame {
     young: mentions.young,
     ...named,
     topic,
-    askedTopic: topic.filter((w) => askedWords.has(w)),
+    // (A case that puts a diagnosis forward asks of that diagnosis: "…coughing, lots of mosquitoes round here – heartworm?")
+    askedTopic: suspected ? [] : topic.filter((w) => askedWords.has(w)),
     signs: signsIn(question),
     asked: kinds,
     attribute,
@@ -1012,9 +1013,12 @@ const genera = (names: string[]) => [...new Set(names.map((n) => (/^\p{Lu}\p{Ll}
 /** Kinds of question about a disease itself, never about a drug given for it. */
 const DISEASE_KINDS: ReadonlySet<AskedKind> = new Set(["signs", "cause", "location", "organism", "diagnosis", "prognosis", "rate", "definition"]);
 const DISEASE_ATTRIBUTES = /^(?:incubation|gestation|prepatent|patent|shedding|latent|infectious|life cycle|lifespan|life span|survival|persistence|resolution)$/;
+/** Catching or passing on: what is caught is a disease, never a drug ("can the owner catch it?"). */
+const CATCHING = /\b(?:catch|catching|caught|contract|contracting|pick (?:it|this|that) up|get infected|be infected|become infected|contagious|zoonotic|transmissible)\b/i;
 /** Does a question ask only about the disease (its signs, cause, incubation period…), not about a treatment? */
-const asksOfDisease = (own: Frame) =>
-  own.asked.length > 0 && own.asked.every((k) => DISEASE_KINDS.has(k) || ((k === "duration" || k === "interval") && DISEASE_ATTRIBUTES.test(own.attribute ?? "")));
+const asksOfDisease = (own: Frame, question: string) =>
+  (own.asked.length > 0 && own.asked.every((k) => DISEASE_KINDS.has(k) || ((k === "duration" || k === "interval") && DISEASE_ATTRIBUTES.test(own.attribute ?? "")))) ||
+  (!own.asked.length && CATCHING.test(question));
 
 /**
  * The frame of a question in a conversation: a follow-up keeps the previous frame and replaces the
@@ -1057,7 +1061,7 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
     groups: ownSpecies ? own.groups : previous.groups,
     young: ownSpecies ? own.young : previous.young,
     // "How long is the incubation period?" after a dose question asks about the disease: the drug stays behind.
-    drugs: asksOfDisease(own) ? own.drugs : take("drugs", !refersBack && own.drugs.length > 0),
+    drugs: asksOfDisease(own, question) ? own.drugs : take("drugs", !refersBack && own.drugs.length > 0),
     pathogens: asksWhichMember(question, own) ? genera(take("pathogens", false)) : take("pathogens", !refersBack && own.pathogens.length > 0),
     conditions: take("conditions", newSubject || (!refersBack && own.conditions.length > 0)),
     names: take("names", newSubject),
