@@ -296,6 +296,14 @@ describe("coverage of a question by the passages about it", () => {
     const start = "Bluetongue in cattle is mostly asymptomatic apart from abortions and stillbirths.";
     expect(check(question, [passage(start)])).toMatchObject({ covered: false, missing: "detail", what: ["diagnosis"] });
     expect(check(question, [{ ...passage(start), tail: "The diagnosis is confirmed by PCR for viral RNA." }])).toMatchObject({ covered: true });
+    // A last paragraph the question's words reach only with its tail is read too, beside a paragraph that has them.
+    const settle = "In kittens with calicivirus, how long before the clinical signs settle?";
+    const signs = passage("Common clinical signs of calicivirus infection in kittens include oral ulcers and sneezing.");
+    const fcv = {
+      ...passage("Feline calicivirus (FCV) is a respiratory pathogen of felines."),
+      tail: "The clinical signs are relieved 14 to 18 days after the infection, but FCV is still shed.",
+    };
+    expect(check(settle, [signs, fcv])).toMatchObject({ covered: true });
   });
 
   it("judges what a passage is about with the rest of its last paragraph ('…vaccines… two doses' after bluetongue)", () => {

@@ -466,7 +466,10 @@ function topicSegments(terms: QueryTerm[], frame: Frame, passages: PassageLike[]
   });
   const scored = segments.map((s) => ({ s, c: match(topic, textTerms(`${s.context}\n${s.judged}`)).coverage }));
   const best = Math.max(0, ...scored.map((x) => x.c));
-  return scored.filter((x) => x.c >= best * SEGMENT_RELATIVE_TO_BEST).map((x) => ({ text: x.s.text, context: x.s.context }));
+  // (Though one may reach the bar with its tail: "The feline calicivirus (FCV) belongs…" goes on "…The clinical
+  // symptoms are relieved 14 to 18 days after the infection" in the chunk after.)
+  const reaches = (x: (typeof scored)[number]) => x.c >= best * SEGMENT_RELATIVE_TO_BEST || (x.s.text !== x.s.judged && match(topic, textTerms(`${x.s.context}\n${x.s.text}`)).coverage >= best * SEGMENT_RELATIVE_TO_BEST);
+  return scored.filter(reaches).map((x) => ({ text: x.s.text, context: x.s.context }));
 }
 
 /** Words that say a thing is given: the word next to them names what is given ("metformin dose", "protocol for melarsomine"). */

@@ -709,6 +709,9 @@ describe("follow-ups", () => {
     expect(behaves.topic).toEqual(expect.arrayContaining(["mast", "tumour"]));
     expect(behaves.topic).not.toContain("behave");
     expect(readQuestion("anything in particular to check?", tumour).topic).not.toContain("particular");
+    // A case of its own, with a relative pronoun after its animal ("Collie that…"), points at that animal, not back.
+    const collie = readQuestion("Collie that won't bear weight on a fore, resents me touching the foot — how should I go over the paw?", frameOf("How is African horse sickness spread?"));
+    expect(collie).toMatchObject({ inherited: [], species: ["dog"], conditions: [] });
     // "Different thing —", though the question then points at its own patient ("is it only his throat?").
     const lice = frameOf("My hens look scruffy round the vent. There's little crawling things at the base of the feathers — lice?");
     const dog = readQuestion("Different thing — my neighbour's old big dog has just been diagnosed with laryngeal paralysis. Is it only his throat that's affected?", lice);

@@ -977,11 +977,13 @@ export const DOSING_KINDS: ReadonlySet<AskedKind> = new Set(["dose", "interval",
  * - agamid with crusty swelling round the lips. Which bacterium does that?", "that" is the swelling.
  */
 function pointsBackBeyond(question: string, own: Frame): boolean {
-  const parts = question.split(/(?<=[.!?])\s+|\s[—–-]\s/).filter((p) => p.trim());
-  if (parts.length < 2) return REFERS.test(question);
+  // ("Collie that won't bear weight…": a relative pronoun after an animal points at that animal, not back.)
+  const unrelated = question.replace(/\b([\p{L}-]+)\s+(?:that|which|who)\b/giu, (whole, word: string) => (speciesIn(word).order.length ? word : whole));
+  const parts = unrelated.split(/(?<=[.!?])\s+|\s[—–-]\s/).filter((p) => p.trim());
+  if (parts.length < 2) return REFERS.test(unrelated);
   const opening = parts.slice(0, -1).join(" ");
   const tellsCase = speciesIn(opening).order.length > 0 && own.topic.some((w) => opening.toLowerCase().includes(w.toLowerCase()));
-  return tellsCase ? REFERS.test(opening) : REFERS.test(question);
+  return tellsCase ? REFERS.test(opening) : REFERS.test(unrelated);
 }
 
 /** Does this question lean on the one before it (and not announce a new topic)? */
