@@ -505,6 +505,14 @@ describe("names the knowledge base has never written", () => {
     // Not a describing compound ("long-acting vaccine"), nor one that names no procedure.
     expect(unseenNames("is the long-acting vaccine better?", termsWithUnseen("is the long-acting vaccine better?", []), () => false, () => false)).toEqual([]);
     expect(unseenNames("is a half-day fast enough?", termsWithUnseen("is a half-day fast enough?", []), () => false, () => false)).toEqual([]);
+    // Typed without its hyphen, when its second word is one the passages write once, in another sense ("Notch signalling").
+    const unhyphenated = "can we use ear notch samples to screen our calves for BVD PIs?";
+    const notchOnce = termsWithUnseen(unhyphenated, []).map((t) => (t.term === "notch" ? { ...t, df: 1 } : t));
+    expect(unseenNames(unhyphenated, notchOnce, () => false, () => false)).toEqual(["ear notch"]);
+    expect(unseenNames(unhyphenated, notchOnce, () => false, (words) => words === "ear notch")).toEqual([]);
+    // Not two words the passages often write ("heartworm antigen test"), nor across a comma.
+    expect(unseenNames(unhyphenated, termsWithUnseen(unhyphenated, []), () => false, () => false)).toEqual([]);
+    expect(unseenNames("pigs in the ear, notch samples?", notchOnce, () => false, () => false)).toEqual([]);
   });
 
   it("reads a hyphenated name no passage holds ('chloramine-T') asked as a concentration as a name to cover", () => {

@@ -117,6 +117,10 @@ const hostDiseasesIn = memoByText(REMEMBERED_TEXTS, (text): HostDisease[] =>
   speciesIn(readable(text).replace(/(\p{L})pox\b/giu, "$1 pox"), { asked: true }).diseases.map(hostDisease).filter((d) => d !== null),
 );
 
+/** Words this close to each other, in any order, are written together. */
+const WRITTEN_NEAR = 2;
+/** At most this many passages hold a word that makes two words typed together a name of their own ("ear notch"). */
+const RARE_IN_PASSAGES = 1;
 /** Two words of letters joined by a hyphen ("ear-notch", "tie-back"). */
 const COMPOUND = /^(\p{L}{3,})-(\p{L}{3,})$/u;
 
@@ -500,15 +504,36 @@ export function unseenNames(
   question: string,
   terms: QueryTerm[],
   writtenOtherwise: (term: QueryTerm) => boolean = () => false,
-  /** Does the knowledge base write these words next to each other ("ear notch")? */
-  written: (words: string) => boolean = () => true,
+  /** Does the knowledge base write these words next to each other ("ear notch"), or near each other? */
+  written: (words: string, near?: number) => boolean = () => true,
 ): string[] {
   const words = question.match(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu) ?? [];
   // A procedure or test named by a compound no passage writes ("ear-notch antigen test", "tie-back surgery"): its
   // words may each be found elsewhere ("ear", "Notch signalling"), the thing itself is not.
+  const beforeHead = (i: number) => [words[i + 1], words[i + 2]].some((w) => w !== undefined && PROCEDURE_HEAD.test(w));
   const compounds = words.filter((word, i) => {
     const m = COMPOUND.exec(word);
-    return m !== null && !DESCRIBING.test(m[2]!) && [words[i + 1], words[i + 2]].some((w) => w !== undefined && PROCEDURE_HEAD.test(w)) && !written(`${m[1]} ${m[2]}`);
+    return m !== null && !DESCRIBING.test(m[2]!) && beforeHead(i) && !written(`${m[1]} ${m[2]}`);
+  });
+  // So is one typed without its hyphen ("ear notch samples", "ear notch antigen test"), when its second word is one the
+  // passages hardly write ("Notch signalling"): two common words ("heartworm antigen test") name what the passages speak
+  // of, however placed.
+  const dfOf = new Map(terms.map((t) => [t.term, t.df]));
+  // (Each written somewhere, the rare one in another sense: a word no passage holds is judged as an unseen word, below.)
+  const seen = (word: string) => tokenize(word).every((t) => (dfOf.get(t) ?? 0) >= 1);
+  const rare = (word: string) => seen(word) && tokenize(word).every((t) => (dfOf.get(t) ?? Infinity) <= RARE_IN_PASSAGES);
+  const plain = (word: string) => !isStopWord(word.toLowerCase()) && !isAskingWord(word) && !PROCEDURE_HEAD.test(word);
+  // (Words typed next to each other: a comma or bracket between them ends a name.)
+  const typed = question.split(/\s+/);
+  const word = (k: number) => (/^\p{L}{3,}$/u.test(typed[k] ?? "") ? typed[k]! : null);
+  const head = (k: number) => PROCEDURE_HEAD.test((typed[k] ?? "").replace(/[?!.,;:]+$/, ""));
+  typed.forEach((_, i) => {
+    const [first, second] = [word(i), word(i + 1)];
+    if (!first || !second || !plain(first) || !plain(second) || DESCRIBING.test(second) || !seen(first) || !rare(second)) return;
+    if (!head(i + 2) && !(word(i + 2) && plain(word(i + 2)!) && head(i + 3))) return;
+    // (Nor a pair the passages write in the other order, or with a word between.)
+    const pair = `${first} ${second}`;
+    if (!written(pair, WRITTEN_NEAR) && !compounds.includes(pair)) compounds.push(pair);
   });
   // A word the passages write another way ("wormer" for "anthelmintic") is seen in that form.
   const unseen = new Set(terms.filter((t) => t.df === 0 && !writtenOtherwise(t)).map((t) => t.term));

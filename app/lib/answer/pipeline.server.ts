@@ -521,7 +521,9 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
   // and none spells out is.)
   const writtenOtherwise = (t: QueryTerm) => Boolean(t.alternatives?.length) && found.passages.some((p) => holdsTerm(passageTerms(p), t));
   // (Nor a sign said in everyday words, "scabby": the passages write it as the sign.)
-  const unseen = unseenNames(request.question, terms, writtenOtherwise, (words) => holdsPhrase(deps.db.$client, words)).filter((n) => !frame.names.includes(n) && !frame.drugs.includes(n.toLowerCase()) && !signsIn(n).length);
+  const unseen = unseenNames(request.question, terms, writtenOtherwise, (words, near) => holdsPhrase(deps.db.$client, words, near)).filter(
+    (n) => !frame.names.includes(n) && !frame.drugs.includes(n.toLowerCase()) && !signsIn(n).length,
+  );
   const { tailed, continuations } = withTails(main.relevant, deps);
   const covered = checkCoverage(request.question, coverageTerms(request.question, terms, frame), unseen.length ? { ...frame, names: [...frame.names, ...unseen] } : frame, main.relevant.map(tailed), main.passing.map(tailed));
   if (!covered.covered) return { terms, uncovered: covered, notCovered: [], namesNoSpecies: false, supporting: new Set(), passages: [], overview: 0, sections: [] };

@@ -338,13 +338,16 @@ export function matchExpression(terms: string[]): string {
 
 /**
  * Does any chunk write these words next to each other ("nucleic acid", "ear notch")? One FTS5 phrase of index terms,
- * quoted as `matchExpression` quotes them. (Across every document: a phrase only a private document writes is not
- * taken for one the knowledge base never writes, which would refuse the question outright.)
+ * quoted as `matchExpression` quotes them; with `near`, within that many words of each other in any order ("interstitial
+ * multicatheter" in "multicatheter interstitial brachytherapy"). (Across every document: a phrase only a private
+ * document writes is not taken for one the knowledge base never writes, which would refuse the question outright.)
  */
-export function holdsPhrase(client: Database.Database, words: string): boolean {
+export function holdsPhrase(client: Database.Database, words: string, near?: number): boolean {
   const terms = tokenize(words);
   if (terms.length < 2) return false;
-  return prepared(client, "SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT 1").get(`"${terms.join(" ").replaceAll('"', '""')}"`) !== undefined;
+  const quoted = (t: string) => `"${t.replaceAll('"', '""')}"`;
+  const expression = near === undefined ? quoted(terms.join(" ")) : `NEAR(${terms.map(quoted).join(" ")}, ${near})`;
+  return prepared(client, "SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT 1").get(expression) !== undefined;
 }
 
 type Candidate = { id: number; rank: number };

@@ -257,6 +257,11 @@ describe("indexing and search", () => {
     expect(holdsPhrase(db.$client, "kidney dose")).toBe(false);
     expect(holdsPhrase(db.$client, 'clavulanic" OR "acid')).toBe(false);
     expect(holdsPhrase(db.$client, "meloxicam")).toBe(false);
+    // Near each other, in either order: "acid clavulanic", "dose loading"; not words further apart.
+    expect(holdsPhrase(db.$client, "acid clavulanic", 2)).toBe(true);
+    expect(holdsPhrase(db.$client, "acid clavulanic")).toBe(false);
+    expect(holdsPhrase(db.$client, "amoxicillin acid", 2)).toBe(true);
+    expect(holdsPhrase(db.$client, "amoxicillin antibiotic", 2)).toBe(false);
   });
 });
 
