@@ -246,6 +246,8 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("What is the mortality rate of sheep pox in sheep?", [capripox])).toMatchObject({ covered: false, missing: "name", what: ["sheep pox"] });
     expect(check("What is the mortality rate of goat pox in goats?", [capripox])).toMatchObject({ covered: true });
     expect(check("What is the mortality rate of goatpox in goats?", [passage("Goatpox causes high mortality (50%-100%) in goats.")])).toMatchObject({ covered: true });
+    // A sibling the question only states beside it is not asked about: "…with sheep pox? goat pox is 50–100%".
+    expect(check("What kind of mortality do you see with sheep pox? goat pox is 50–100%", [capripox])).toMatchObject({ covered: false, missing: "name", what: ["sheep pox"] });
   });
 
   it("does not take a span the question states itself for the one it asks", () => {
@@ -555,10 +557,10 @@ describe("names the knowledge base has never written", () => {
 
   it("refuses through the coverage check once such a name is required", () => {
     // (A drug no list holds: the frame does not read it as one.)
-    const question = "Velagliflozin dose for a horse with insulin dysregulation?";
+    const question = "Pentosan dose for a horse with insulin dysregulation?";
     const frame = frameOf(question);
     const horse = passage("Insulin dysregulation in the horse is treated with levothyroxine at a dose of 0.1 mg/kg once daily.");
     expect(check(question, [horse])).toMatchObject({ covered: true });
-    expect(checkCoverage(question, termsOf(question), { ...frame, names: [...frame.names, "Velagliflozin"] }, [horse])).toMatchObject({ covered: false, missing: "name", what: ["Velagliflozin"] });
+    expect(checkCoverage(question, termsOf(question), { ...frame, names: [...frame.names, "Pentosan"] }, [horse])).toMatchObject({ covered: false, missing: "name", what: ["Pentosan"] });
   });
 });

@@ -650,7 +650,10 @@ export function checkCoverage<P extends PassageLike>(
   // A disease named after its host is not its sibling named after another: "sheep pox" is not answered by passages
   // that speak of goat pox (and name sheep beside it). (One such disease asked about: "can serology tell goat pox
   // from sheep pox?" names both.)
-  const hostNamed = frame.conditions.map(hostDisease).filter((d) => d !== null);
+  // (Not one the question only states: "…with sheep pox? goat pox is 50–100%" asks of sheep pox.)
+  const askingText = askingParts(question).join(" ").toLowerCase();
+  const onlyStated = (name: string) => question.toLowerCase().includes(name.toLowerCase()) && !askingText.includes(name.toLowerCase());
+  const hostNamed = frame.conditions.filter((c) => !onlyStated(c)).map(hostDisease).filter((d) => d !== null);
   if (hostNamed.length === 1) {
     const [asked] = hostNamed;
     const written = passing.map((p) => hostDiseasesIn(fullText(p)));

@@ -252,6 +252,10 @@ describe("the frame of a question", () => {
     expect(frameOf("Does Viral Co-Infection Influence the Severity of Acute Respiratory Infection in Children?").names).toEqual([]);
   });
 
+  it("reads a gliflozin as a drug", () => {
+    expect(frameOf("Can velagliflozin be used in diabetic dogs, and what dose?")).toMatchObject({ drugs: ["velagliflozin"], species: ["dog"], asked: ["dose"] });
+  });
+
   it("reads a leopard gecko as a lizard, people named by their role as humans, and 'remind me' as no topic", () => {
     expect(frameOf("Leopard gecko is struggling to shed – what should I change in the setup?").species).toEqual(["lizard"]);
     const owners = frameOf("can MRSP pass to the owners?");
