@@ -3,7 +3,7 @@ import { tokenize, type QueryTerm } from "../search/index.server";
 import { PageNumbering, PUBMED_FILE_TYPE } from "./citations";
 import { quotableSentences, type QuoteKind } from "./quotes.server";
 import { abbreviationsDefinedIn, careAsked, DIAGNOSING, holdsValue, HOW_DIAGNOSED, isEssay, namesThing, PROGNOSING, requiredNames, speaksOfCare } from "./coverage.server";
-import { definedAbbreviations, DOSING_KINDS, INSTRUCTION_OPENING, namesAskedSpecies, speciesIn, speciesSpokenOf, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
+import { definedAbbreviations, DOSING_KINDS, INSTRUCTION_OPENING, namesAskedSpecies, otherSpeciesIn, speciesIn, speciesSpokenOf, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
 import { coverage, holdsTerm, termWeight, textTerms } from "./relevance.server";
 import type { NumberedPassage, PassageLike } from "./types";
 
@@ -352,7 +352,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       let otherSpecies = false;
       if (score > 0 && asksSpecies) {
         if (namesAskedSpecies(guide!.frame, mentions)) score += SPECIES_BONUS;
-        else if (mentions.species.size) {
+        else if (otherSpeciesIn(guide!.frame, mentions).length) {
           score -= OTHER_SPECIES_PENALTY;
           otherSpecies = true;
         } else speciesFromParagraph = speciesCarried && paragraphOf(unit.start).species;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { askingClause, askingParts, comparedOnlyWords, correctableEdits, definedAbbreviations, frameLabel, frameOf, mentionsSpecies, placesOfPersistence, readConversation, readQuestion, searchText, signsSearchText, speciesIn, speciesSpokenOf, suspectedDiagnosis, withAnswersSubject } from "./frame";
+import { askingClause, askingParts, comparedOnlyWords, correctableEdits, definedAbbreviations, frameLabel, frameOf, mentionsSpecies, otherSpeciesIn, placesOfPersistence, readConversation, readQuestion, searchText, signsSearchText, speciesIn, speciesSpokenOf, suspectedDiagnosis, withAnswersSubject } from "./frame";
 
 describe("species in a text", () => {
   it("reads names, plurals, adjectives, sexes and young as their species", () => {
@@ -250,6 +250,13 @@ describe("the frame of a question", () => {
 
   it("does not read a title's capitalised words as names", () => {
     expect(frameOf("Does Viral Co-Infection Influence the Severity of Acute Respiratory Infection in Children?").names).toEqual([]);
+  });
+
+  it("reads a group that holds none of the asked species as other animals, and one that holds an asked group's members as not", () => {
+    expect(otherSpeciesIn(frameOf("How long can parvo survive in the house with a new puppy?"), "The virus persists in the infected fish for several months.")).toEqual(["fishes"]);
+    expect(otherSpeciesIn(frameOf("How lethal is fowl typhoid in a poultry flock?"), "NDV infects a wide variety of birds.")).toEqual([]);
+    expect(otherSpeciesIn(frameOf("How lethal is fowl typhoid in hens?"), "NDV infects a wide variety of birds.")).toEqual([]);
+    expect(otherSpeciesIn(frameOf("How lethal is fowl typhoid in hens?"), "In dogs the virus is rare.")).toEqual(["dog"]);
   });
 
   it("reads a gliflozin as a drug", () => {

@@ -255,11 +255,19 @@ export function namesAskedSpecies(frame: Pick<Frame, "species" | "groups">, text
   return frame.species.some((id) => mentionsSpecies(mentions, id)) || frame.groups.some((g) => mentionsGroup(mentions, groupIndex(g)));
 }
 
-/** The species a text names when none of them is one the question asks about ("In dogs, …" in an answer about cats), else none. */
+/**
+ * The species a text names when none of them is one the question asks about ("In dogs, …" in an answer about cats), else
+ * none; and the groups it names that hold none of the asked species ("The virus persists in the infected fish…" in an
+ * answer about puppies), by their labels.
+ */
 export function otherSpeciesIn(frame: Pick<Frame, "species" | "groups">, text: string | SpeciesMentions): string[] {
   if (!frame.species.length && !frame.groups.length) return [];
   const mentions = typeof text === "string" ? speciesSpokenOf(text) : text;
-  return mentions.species.size && !namesAskedSpecies(frame, mentions) ? [...mentions.species] : [];
+  if (namesAskedSpecies(frame, mentions)) return [];
+  // (Or members of an asked group: "birds" speaks of poultry.)
+  const askedMembers = new Set([...frame.species, ...frame.groups.flatMap((label) => GROUPS[groupIndex(label)]?.members ?? [])]);
+  const holdsAsked = (g: number) => frame.groups.includes(groupLabel(g)) || GROUPS[g]!.members.some((id) => askedMembers.has(id));
+  return [...mentions.species, ...[...mentions.groups].filter((g) => !holdsAsked(g)).map(groupLabel)];
 }
 
 /** Every word that names a species: its own words, its young, and the narrow groups it belongs to ("small ruminants"). */
