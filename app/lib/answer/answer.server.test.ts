@@ -796,6 +796,18 @@ describe("the extractive answerer", () => {
     expect(result.content.split("\n")[0]).toMatch(/^CPV-2 infections are associated with significant morbidity and mortality/);
   });
 
+  it("leads a question that names nothing from a paragraph holding its own words, not one holding only its species and what it asks", async () => {
+    addParagraph(
+      "canine",
+      "Canine Medicine",
+      23,
+      "Injury to the paw or digits is a frequent cause of a non-weight-bearing lameness. Paw and digit palpation is done with care, as many withdraw the foot when the toes are touched.\n" +
+        "Idiopathic megaesophagus is the most common cause of regurgitation in the dog.",
+    );
+    const result = await ask("My dog suddenly won't put one of his feet down at all. What sort of foot problems usually cause that?");
+    expect(result.content.split("\n")[0]).toMatch(/^Injury to the paw or digits is a frequent cause of a non-weight-bearing lameness/);
+  });
+
   it("leads 'prognosis?' with how it ends said as a figure, not with the sentence that called it fatal", async () => {
     addParagraph(
       "fip",

@@ -3,7 +3,7 @@ import { tokenize, type QueryTerm } from "../search/index.server";
 import { PageNumbering, PUBMED_FILE_TYPE } from "./citations";
 import { quotableSentences, type QuoteKind } from "./quotes.server";
 import { abbreviationsDefinedIn, careAsked, DIAGNOSING, holdsValue, HOW_DIAGNOSED, isEssay, namesThing, PROGNOSING, requiredNames, speaksOfCare } from "./coverage.server";
-import { definedAbbreviations, DOSING_KINDS, INSTRUCTION_OPENING, namesAskedSpecies, otherSpeciesIn, speciesIn, speciesSpokenOf, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
+import { definedAbbreviations, DOSING_KINDS, INSTRUCTION_OPENING, isAskingTerm, namesAskedSpecies, otherSpeciesIn, speciesIn, speciesSpokenOf, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
 import { coverage, holdsTerm, termWeight, textTerms } from "./relevance.server";
 import type { NumberedPassage, PassageLike } from "./types";
 
@@ -269,6 +269,12 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
   // The question's topic words as search terms (their synonyms with them).
   const topicStems = new Set(tokenize([...(guide?.frame.topic ?? []), ...(guide?.frame.signs ?? [])].join(" ")));
   const topic = terms.filter((t) => topicStems.has(t.term));
+  // A question that names nothing and carries nothing is about its own words: "What sort of foot problems usually cause
+  // that?" does not lead with "…megaesophagus is the most common cause of regurgitation in the dog" from a paragraph
+  // that holds none of them.
+  // (Its words as searched, the clinical words for its signs with them, without its species and asking words.)
+  const speciesTerms = new Set(speciesWords.flatMap((w) => w.terms));
+  const ownTopic = guide && !subjects.length && !names.length && !guide.frame.inherited.length ? terms.filter((t) => !speciesTerms.has(t.term) && !isAskingTerm(t.term)) : [];
   const binomials = (guide?.frame.pathogens ?? []).filter((n) => /^\p{Lu}\p{Ll}+\s+\p{Ll}{3,}$/u.test(n)).map((n) => [n, tokenize(n)] as const);
   // An abbreviation its document defines stands for its words: "CPV-2 infections … 91% in untreated pups" is about
   // canine parvovirus when the sentence before says "Canine parvovirus type 2 (CPV-2)", and so is a passage after it.
@@ -286,7 +292,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
     // A sentence whose paragraph names the question's pathogen or drug is about it; a neighbour's is not.
     // Likewise for the asked species: "Small group treatment may be carried out by in-water medication of
     // flubendazole…" is about pigs when its paragraph is.
-    const paragraphs = new Map<number, { names: boolean; species: boolean; topic: boolean; subject: boolean; text: string; terms?: ReadonlySet<string> }>();
+    const paragraphs = new Map<number, { names: boolean; species: boolean; topic: boolean; subject: boolean; ownTopic: boolean; text: string; terms?: ReadonlySet<string> }>();
     const paragraphOf = (start: number) => {
       const from = p.text.lastIndexOf("\n", start) + 1;
       let known = paragraphs.get(from);
@@ -294,12 +300,13 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
         const to = p.text.indexOf("\n", start);
         // The passage's first paragraph is read with its lead (its start, in the chunk before).
         const paragraph = `${from === 0 && p.lead ? `${p.lead} ` : ""}${p.text.slice(from, to < 0 ? undefined : to)}`;
-        const paragraphTerms = carriedTopic.length ? new Set(tokenize(paragraph)) : null;
+        const paragraphTerms = carriedTopic.length || ownTopic.length ? new Set(tokenize(paragraph)) : null;
         known = {
           names: names.length > 0 && names.every((n) => namesThing(n, paragraph)),
           species: Boolean(asksSpecies) && namesAskedSpecies(guide!.frame, paragraph),
-          topic: !paragraphTerms || carriedTopic.some((t) => holdsTerm(paragraphTerms, t)),
+          topic: !carriedTopic.length || carriedTopic.some((t) => holdsTerm(paragraphTerms!, t)),
           subject: !subjects.length || subjects.some((n) => namesSubject(n, paragraph, abbreviations)),
+          ownTopic: !ownTopic.length || ownTopic.some((t) => holdsTerm(paragraphTerms!, t)),
           text: paragraph,
         };
         paragraphs.set(from, known);
@@ -382,7 +389,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       const otherDrug = dosingDrugs.length > 0 && !dosingDrugs.some((d) => namesThing(d, text));
       // "Is FeLV-B contagious?": a sentence about FeLV-A (another subtype of the same name) does not lead.
       const otherSubtype = subtypes.length > 0 && subtypes.every(([asked, stem]) => !namesThing(asked, text) && stem.test(text));
-      const notLead = otherSpecies || otherDrug || otherSubtype || (subjectCarried && !inNamedParagraph) || (!essay && !paragraphOf(unit.start).subject) || !paragraphOf(unit.start).topic;
+      const notLead = otherSpecies || otherDrug || otherSubtype || (subjectCarried && !inNamedParagraph) || (!essay && !paragraphOf(unit.start).subject) || !paragraphOf(unit.start).topic || !paragraphOf(unit.start).ownTopic;
       out.push({ text, passage: p.number, pages: unit.pages, pageLabel: unit.pageLabel, raw: unit.raw, index: i, terms: sentenceTerms, score, matched, notLead, saidBefore, answersAsked: leads && !essay });
     });
   }

@@ -379,7 +379,7 @@ const GENERIC_WORDS = new Set(
   take takes taking took taken pick picks picked picking settle settles settled stop stops stopped stopping start starts started starting
   run runs running ran keep keeps keeping kept put puts putting bring brings bringing carry carries carrying come comes coming came goes went gone
   let lets letting allow allowed allowing wait waiting getting gotten soon later lately tho though pls approx inj bigger smaller
-  till until once max maximum minimum min end ends ended enough predict predicts behave behaves hit hits drag drags protocol protocols regimen regimens schedule schedules
+  till until once max maximum minimum min end ends ended enough predict predicts behave behaves suddenly away hit hits drag drags protocol protocols regimen regimens schedule schedules
   gives affected last lasts afterwards afterward beforehand nasty nastier nastiest biggest problem problems issue issues like properly
   loads ones round since thinking matter matters worked higher`.split(/\s+/),
 );
@@ -392,6 +392,9 @@ export function namesDrug(word: string): boolean {
 
 /** Is this word one that says what kind of fact is asked, not what it is about ("dose", "roughly", "usually")? */
 export const isAskingWord = (word: string) => GENERIC_WORDS.has(word.toLowerCase());
+/** The same as index terms ("caus" for "cause", "causes"). */
+const ASKING_TERMS = new Set(tokenize([...GENERIC_WORDS].join(" ")));
+export const isAskingTerm = (term: string) => ASKING_TERMS.has(term);
 
 /** Markers that a question stands alone although it opens with "and" or names no topic of its own. */
 const SWITCH = /\b(different (?:case|q|qs|question|topic|subject|thing|matter|issue)|another (?:thing|matter|topic)|(?:totally|completely|entirely|something) (?:different|else|separate|unrelated)|separate (?:one|thing|matter)|unrelated|new topic|new question|separate question|switching (?:topics?|to|subjects?|gears)|changing gears|change of (?:topic|subject|tack)|changing (?:the )?(?:topic|subject)|going back to|back to|returning to|another question|on (?:another|a different) note|moving on)\b/i;
