@@ -720,6 +720,9 @@ describe("follow-ups", () => {
     expect(behaves.topic).toEqual(expect.arrayContaining(["mast", "tumour"]));
     expect(behaves.topic).not.toContain("behave");
     expect(readQuestion("anything in particular to check?", tumour).topic).not.toContain("particular");
+    // So does one on a group of animals of its own, though "it" then points at what it names.
+    const fish = readQuestion("Aeromonas dhakensis in warm-water fish farms — is it a real problem?", frameOf("Is Pseudomonas common in chronic otitis in dogs?"));
+    expect(fish).toMatchObject({ inherited: [], pathogens: ["aeromonas"] });
     // A case of its own, with a relative pronoun after its animal ("Collie that…"), points at that animal, not back.
     const collie = readQuestion("Collie that won't bear weight on a fore, resents me touching the foot — how should I go over the paw?", frameOf("How is African horse sickness spread?"));
     expect(collie).toMatchObject({ inherited: [], species: ["dog"], conditions: [] });

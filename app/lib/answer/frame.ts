@@ -1004,7 +1004,9 @@ function isFollowUp(question: string, own: Frame, previous: Frame): boolean {
   if (SWITCH.test(question)) return false;
   // "Also, got a corn snake in with tiny red-black dots under the scales — mites?": a species and a topic of its own,
   // neither spoken of before, and nothing pointing back, whatever word it opens with.
-  const newSpecies = own.species.length > 0 && own.species.every((id) => !previous.species.includes(id));
+  // (Or a group of its own: "Aeromonas dhakensis in warm-water fish farms — is it a real problem?")
+  const newSpecies =
+    own.species.length + own.groups.length > 0 && own.species.every((id) => !previous.species.includes(id)) && own.groups.every((g) => !previous.groups.includes(g));
   // (Not one that opens on "and…", "what about…": it goes on from the question before.)
   if (newSpecies && hasOwnTopic(own, question) && !pointsBackBeyond(question, own) && !GOES_ON.test(question) && !own.topic.some((w) => previous.topic.includes(w))) return false;
   if (LEANS.test(question)) return true;
