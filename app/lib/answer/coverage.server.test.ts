@@ -413,6 +413,8 @@ describe("typed values", () => {
     expect(holdsValue("rate", "In approximately one third of infected cats the virus persists.", null)).toBe(true);
     expect(holdsValue("duration", "The incubation period is 6 to 13 days.", "incubation")).toBe(true);
     expect(holdsValue("duration", "Lesions heal within 3 weeks.", "incubation")).toBe(false);
+    // The time before signs is the incubation, however hyphenated.
+    expect(holdsValue("duration", "Classical scrapie has a variable pre-clinical period (2-5 years).", "incubation")).toBe(true);
     // An age asked beside a dose is of when to give it, not of the dose.
     expect(holdsValue("dose", "Individual treatments are i.m. doramectin at 3 mg/10 kg.", "age")).toBe(true);
     // A span written without a numeral; "a-d" (figure panels) is no span.
@@ -496,6 +498,8 @@ describe("names the knowledge base has never written", () => {
     expect(unseenNames("Which FAMACHA scores should get drenched?", termsWithUnseen("Which FAMACHA scores should get drenched?", ["famacha"]))).toEqual(["FAMACHA"]);
     expect(unseenNames("PCV3 genotypes - how many are there?", termsWithUnseen("PCV3 genotypes - how many are there?", ["PCV3"]))).toEqual(["PCV3"]);
     expect(unseenNames("ICPI of the LaSota vaccine strain?", termsWithUnseen("ICPI of the LaSota vaccine strain?", ["lasota"]))).toEqual(["LaSota"]);
+    // Named as an example: "a plant like flatweed".
+    expect(unseenNames("what causes the Australian form, is it a plant like flatweed?", termsWithUnseen("what causes the Australian form, is it a plant like flatweed?", ["flatweed"]))).toEqual(["flatweed"]);
   });
 
   it("reads a procedure or test named by a compound no passage found writes ('ear-notch antigen test') as a name to cover", () => {

@@ -253,6 +253,8 @@ const ATTRIBUTE_FORMS: Record<string, string[]> = {
   survival: ["survival", "survive", "survived", "surviving", "live", "lived", "die", "died", "succumb", "succumbed", "viable", "viability", "persist", "persists", "persistence"],
   persistence: ["survival", "survive", "surviving", "viable", "viability", "persist", "persists", "persistence", "infectious", "infective", "remain", "remains", "stable", "resistant"],
   gestation: ["gestation", "pregnancy", "gestational"],
+  // "How long is the incubation for classical scrapie?": "…classical scrapie has a variable pre-clinical period (2-5 years)".
+  incubation: ["incubation", "incubate", "incubates", "preclinical"],
   // "How many shots do they need?": "Cattle require two doses separated by 2 weeks".
   doses: DOSES_COUNTED,
   shots: DOSES_COUNTED,
@@ -336,9 +338,9 @@ export function holdsValue(
   // "…demonstrated that 25% had a history of back-related problems": the share of the animals that have it.
   if (attribute === "prevalence" && SHARE_HAVING.test(sentence)) return true;
   const stems = attributeStems(attribute);
-  const present = new Set(tokenize(`${context} ${sentence}`));
   // "pre-clinical" is written with or without its hyphen.
   const unhyphenated = (t: string) => t.toLowerCase().replace(/(?<=\p{L})-(?=\p{L})/gu, "");
+  const present = new Set([...tokenize(`${context} ${sentence}`), ...tokenize(unhyphenated(`${context} ${sentence}`))]);
   return [...stems].some((s) => present.has(s)) || unhyphenated(`${context} ${sentence}`).includes(unhyphenated(attribute));
 }
 
@@ -552,12 +554,14 @@ export function unseenNames(
     const hyphenatedName = own.length > 1 && /^\p{L}{4,}-\p{L}{1,3}$/u.test(word);
     if ((own.length !== 1 && !hyphenatedName) || !unseen.has(own[0]!) || (word.length < 5 && !NAME_SHAPED.test(word)) || GIVEN.test(word) || isAskingWord(word) || speciesIn(word).species.size || speciesIn(word).groups.size) return;
     const before = [words[i - 1], LINKING.test(words[i - 1] ?? "") ? words[i - 2] : undefined];
-    const given = GIVEN.test(words[i + 1] ?? "") || before.some((w) => w !== undefined && GIVEN.test(w)) || GIVING.test(words[i - 1] ?? "");
+    // (Or named as an example: "is it a plant like flatweed?", "a drug such as X".)
+    const example = /^like$/i.test(words[i - 1] ?? "") || (/^as$/i.test(words[i - 1] ?? "") && /^such$/i.test(words[i - 2] ?? ""));
+    const given = GIVEN.test(words[i + 1] ?? "") || before.some((w) => w !== undefined && GIVEN.test(w)) || GIVING.test(words[i - 1] ?? "") || example;
     // A word no passage holds that names a disease with the noun after it ("Tyzzer disease", "lavender foal syndrome"): that
     // disease. (Not a describing word: "broader neurologic syndrome" names none.)
     const host = words[i + 1] !== undefined && speciesIn(words[i + 1]!).species.size > 0;
     const namesDisease = !DESCRIBING.test(word) && (DISEASE_HEAD.test(words[i + 1] ?? "") || (host && DISEASE_HEAD.test(words[i + 2] ?? "")));
-    if (((!inCapitals && NAME_SHAPED.test(word)) || (given && !DESCRIBING.test(word)) || namesDisease) && !out.includes(word)) out.push(word);
+    if (((!inCapitals && NAME_SHAPED.test(word)) || (given && (!DESCRIBING.test(word) || example)) || namesDisease) && !out.includes(word)) out.push(word);
   });
   return [...out, ...compounds.filter((c) => !out.includes(c))];
 }

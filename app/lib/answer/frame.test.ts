@@ -155,7 +155,7 @@ describe("the frame of a question", () => {
     expect(frameOf("At what age should lambs be given Gudair?")).toMatchObject({ asked: ["duration"], attribute: "age" });
     expect(frameOf("how often should I be vaccinating against it?").asked).toEqual(["interval"]);
     // "How many doses" counts the doses (no amount is asked); "how far apart" asks the interval.
-    expect(frameOf("How many doses of bluetongue vaccine does a cow need, and how far apart?")).toMatchObject({ asked: ["interval", "count", "treatment"], topic: ["bluetongue", "vaccine"] });
+    expect(frameOf("How many doses of bluetongue vaccine does a cow need, and how far apart?")).toMatchObject({ asked: ["interval", "count", "treatment"], conditions: ["bluetongue"], topic: ["vaccine"] });
     expect(frameOf("How many doses of ivermectin, and at what dose?").asked).toContain("dose");
     expect(frameOf("and the vaccine — how many shots do they need?").asked).not.toContain("dose");
     // A breed is its species; "Lab" is no proper noun a passage must name.
@@ -257,6 +257,11 @@ describe("the frame of a question", () => {
     expect(otherSpeciesIn(frameOf("How lethal is fowl typhoid in a poultry flock?"), "NDV infects a wide variety of birds.")).toEqual([]);
     expect(otherSpeciesIn(frameOf("How lethal is fowl typhoid in hens?"), "NDV infects a wide variety of birds.")).toEqual([]);
     expect(otherSpeciesIn(frameOf("How lethal is fowl typhoid in hens?"), "In dogs the virus is rare.")).toEqual(["dog"]);
+  });
+
+  it("reads a disease whose name ends like no condition as one ('classical scrapie')", () => {
+    expect(frameOf("How long is the incubation for classical scrapie?").conditions).toContain("scrapie");
+    expect(frameOf("is surgery worth trying for stringhalt?").conditions).toContain("stringhalt");
   });
 
   it("reads a gliflozin as a drug", () => {
@@ -825,8 +830,8 @@ describe("follow-ups", () => {
     expect(course).toMatchObject({ species: ["dog"], names: ["Malassezia"], asked: ["duration"] });
     expect(course!.inherited).toEqual(expect.arrayContaining(["species", "names"]));
     const [, , cows] = readConversation(["which vector spreads bluetongue virus?", "how do you confirm it?", "vaccine protocol for the cows?"]);
-    expect(cows!.inherited).toContain("topic");
-    expect(cows!.topic).toContain("bluetongue");
+    expect(cows!.inherited).toContain("conditions");
+    expect(cows!.conditions).toContain("bluetongue");
     const [, growers] = readConversation(["How often should adult pigs be wormed?", "and the growers?"]);
     expect(growers).toMatchObject({ species: ["pig"], asked: ["interval"] });
   });
@@ -837,8 +842,8 @@ describe("follow-ups", () => {
     expect(mortality!.topic).not.toContain("incubation");
     // Nor the noun its value was of: "preclinical" is not what "the signs once it shows" are about.
     const [, signs] = readConversation(["How long is the preclinical period in classical scrapie?", "and the signs once it shows?"]);
-    expect(signs!.inherited).toContain("topic");
-    expect(signs!.topic).toContain("scrapie");
+    expect(signs!.inherited).toEqual(expect.arrayContaining(["topic", "conditions"]));
+    expect(signs!.conditions).toContain("scrapie");
     expect(signs!.topic).not.toContain("preclinical");
     // A follow-up's own words about its subject are carried on ("that way" is persistent viraemia).
     const [, , fraction] = readConversation(["What are the outcomes after a cat is infected with FeLV?", "In which of those does the cat stay persistently viraemic?", "What fraction of cats end up that way?"]);

@@ -304,6 +304,8 @@ const DRUG_WORDS = new Set(
   ),
 );
 /** Words naming a disease or lesion by their ending (hepatitis, babesiosis, hyperammonaemia, hepatopathy…). */
+/** Diseases named by a word that ends like no condition ("classical scrapie", "bluetongue"). */
+const DISEASE_WORDS = new Set(["scrapie", "bluetongue", "distemper", "strangles", "footrot", "stringhalt", "rabies", "anthrax", "botulism", "tetanus", "glanders", "blackleg"]);
 const CONDITION_ENDING = /^[a-z]{3,}(?:itis|osis|iasis|aemia|emia|pathy|oma|omas|algia|plasia|trophy|rrhoea|rrhea|uria|penia|cytosis|ectasia|megaly|oedema|edema|pox|derma)$/;
 /** Words naming a pathogen by their ending (norovirus, Salmonella, Staphylococcus…). */
 const PATHOGEN_ENDING = /^[a-z]{3,}(?:virus|viruses|bacter|bacterium|plasma|coccus|cocci|bacillus|ella|monas|myces|spora|sporidium|zoon|zoa)$/;
@@ -793,7 +795,7 @@ function namedThings(text: string) {
       if (namesDrug(lower)) return push(drugs, lower);
       if (PATHOGEN_ENDING.test(lower)) return push(pathogens, lower);
       // "diagnosis", "prognosis" end like a condition but say what is asked.
-      if (CONDITION_ENDING.test(lower) && !GENERIC_WORDS.has(lower)) return push(conditions, lower);
+      if ((CONDITION_ENDING.test(lower) || DISEASE_WORDS.has(lower)) && !GENERIC_WORDS.has(lower)) return push(conditions, lower);
       // A capitalised word that does not open its sentence (or clause) is a proper noun: a place, a breed, a genus.
       const opensClause = i === 0 || /[:;]\s*$/.test(sentence.slice(0, sentence.indexOf(raw)));
       // "Chagas-endemic": the name is the capitalised part.
