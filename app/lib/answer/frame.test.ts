@@ -832,6 +832,9 @@ describe("follow-ups", () => {
     const [, , cows] = readConversation(["which vector spreads bluetongue virus?", "how do you confirm it?", "vaccine protocol for the cows?"]);
     expect(cows!.inherited).toContain("conditions");
     expect(cows!.conditions).toContain("bluetongue");
+    // "Which is the European one?" picks among what was just spoken of, though it names a place.
+    const [, european] = readConversation(["What Babesia species cause tick fever in cattle?", "which is the European one?"]);
+    expect(european).toMatchObject({ species: ["cattle"], names: ["Babesia", "European"] });
     const [, growers] = readConversation(["How often should adult pigs be wormed?", "and the growers?"]);
     expect(growers).toMatchObject({ species: ["pig"], asked: ["interval"] });
   });

@@ -407,7 +407,7 @@ const SWITCH_LEAD = /^\s*(?:different (?:case|q|qs|question|topic|subject|thing|
 const GOES_ON = /^\s*(?:and|or|but|so|then|what about|how about|what if|in which of)\b/i;
 /** Words that lean on an earlier question ("is it safe?", "what about cats?", "the same in dogs?"). */
 const LEANS = new RegExp(
-  String.raw`\b(it|its|it's|itself|this|that|these|those|they|them|their|theirs|he|him|his|she|her|hers|same|such|above|previous|mentioned|former|latter|as well|too|either|also|instead)\b|\bwhich ones?\b(?!\s+of\b)|${GOES_ON.source}|\bthen\s*(?:[?,–—-]|$)`,
+  String.raw`\b(it|its|it's|itself|this|that|these|those|they|them|their|theirs|he|him|his|she|her|hers|same|such|above|previous|mentioned|former|latter|as well|too|either|also|instead)\b|\bwhich ones?\b(?!\s+of\b)|\bthe\s+(?:[\w-]+\s+)?ones?\s*\??\s*$|${GOES_ON.source}|\bthen\s*(?:[?,–—-]|$)`,
   "i",
 );
 
