@@ -398,10 +398,12 @@ export const isAskingWord = (word: string) => GENERIC_WORDS.has(word.toLowerCase
 const ASKING_TERMS = new Set(tokenize([...GENERIC_WORDS].join(" ")));
 export const isAskingTerm = (term: string) => ASKING_TERMS.has(term);
 
+/** Words that say the question leaves the topic before ("Unrelated", "Switching topics", "Different case"). */
+const SWITCH_WORDS = String.raw`different (?:case|q|qs|question|topic|subject|thing|matter|issue)|another (?:thing|matter|topic)|(?:totally|completely|entirely|something) (?:different|else|separate|unrelated)|separate (?:one|thing|matter)|unrelated|new topic|new question|separate question|switching (?:topics?|subjects?|gears)|changing gears|change of (?:topic|subject|tack)|changing (?:the )?(?:topic|subject)|another question|on (?:another|a different) note|moving on`;
 /** Markers that a question stands alone although it opens with "and" or names no topic of its own. */
-const SWITCH = /\b(different (?:case|q|qs|question|topic|subject|thing|matter|issue)|another (?:thing|matter|topic)|(?:totally|completely|entirely|something) (?:different|else|separate|unrelated)|separate (?:one|thing|matter)|unrelated|new topic|new question|separate question|switching (?:topics?|to|subjects?|gears)|changing gears|change of (?:topic|subject|tack)|changing (?:the )?(?:topic|subject)|going back to|back to|returning to|another question|on (?:another|a different) note|moving on)\b/i;
+const SWITCH = new RegExp(String.raw`\b(${SWITCH_WORDS}|switching to|going back to|back to|returning to)\b`, "i");
 /** A switch marker that opens the question, up to its colon or comma ("Switching topics:", "Different case,"). */
-const SWITCH_LEAD = /^\s*(?:different (?:case|q|qs|question|topic|subject|thing|matter|issue)|another (?:thing|matter|topic)|(?:totally|completely|entirely|something) (?:different|else|separate|unrelated)|separate (?:one|thing|matter)|unrelated|new topic|new question|separate question|switching (?:topics?|subjects?|gears)|changing gears|change of (?:topic|subject|tack)|changing (?:the )?(?:topic|subject)|another question|on (?:another|a different) note|moving on)\s*[:,.\-–—]\s*/i;
+const SWITCH_LEAD = new RegExp(String.raw`^\s*(?:${SWITCH_WORDS})\s*[:,.\-–—]\s*`, "i");
 
 /** An opening that goes on from the question before ("and in cats?", "what about the dose?"). */
 const GOES_ON = /^\s*(?:and|or|but|so|then|what about|how about|what if|in which of)\b/i;
