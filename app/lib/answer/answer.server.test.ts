@@ -1223,6 +1223,14 @@ describe("the words that decide whether a passage is about the question", () => 
     expect(gateTerms("do pigs and guinea pigs share it?", termsOf("do pigs and guinea pigs share it?")).map((t) => t.term)).toContain("pig");
   });
 
+  it("are not a letter of a legend ('(C, T, L, S, Cd)'), but keep a genus's initial ('M. bovis')", () => {
+    const formula = "quick one - vertebral formula of the horse (C, T, L, S, Cd)? and where's the back most mobile?";
+    const gate = gateTerms(formula, termsOf(formula)).map((t) => t.term);
+    for (const letter of ["c", "t", "l", "s"]) expect(gate).not.toContain(letter);
+    expect(gate).toContain("vertebr");
+    expect(gateTerms("% of human TB due to M. bovis?", termsOf("% of human TB due to M. bovis?")).map((t) => t.term)).toContain("m");
+  });
+
   it("are not a species the question only compares with, and read a group carried into a follow-up by any of its names", () => {
     expect(gateTerms("do they cycle like ewes?", termsOf("do they cycle like ewes?")).map((t) => t.term)).not.toContain("ew");
     expect(gateTerms("do they cycle in ewes?", termsOf("do they cycle in ewes?")).map((t) => t.term)).toContain("ew");

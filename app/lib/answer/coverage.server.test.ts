@@ -55,6 +55,21 @@ describe("coverage of a question by the passages about it", () => {
     expect(unseenNames(question, terms)).toEqual(["ASFV-G-ΔI177L"]);
   });
 
+  it("reads an abbreviation the passage defines as its long form when the asked count is of it ('red cells': '600 RBC/hpf')", () => {
+    const urine = passage("The most common cause is intact red blood cells (RBC). A substantial number must be present before a pink color is observed. Light pink color was observed in urine from dogs when approximately 600 RBC/hpf were present.");
+    expect(check("Dog peeing pink — how many red cells do you need before it actually looks pink?", [urine])).toMatchObject({ covered: true });
+    expect(check("Dog peeing pink — how many red cells do you need before it actually looks pink?", [passage("Light pink color was observed in urine from dogs when approximately 600 RBC/hpf were present.")])).toMatchObject({
+      covered: false,
+      missing: "detail",
+    });
+  });
+
+  it("reads a question on a vaccine as needing a passage that speaks of vaccines, not of control in general", () => {
+    const dvh = passage("Duck viral hepatitis (DVH) may cause up to 90% mortality of ducks if not controlled. DHAV-3 is more epidemic in China.");
+    expect(check("Duck viral hepatitis in ducklings — is there a vaccine for it?", [dvh])).toMatchObject({ covered: false, missing: "detail", what: ["treatment"] });
+    expect(check("Duck viral hepatitis in ducklings — how is it controlled?", [dvh])).toMatchObject({ covered: true });
+  });
+
   it("counts doses however the question calls them ('how many shots?': 'two doses')", () => {
     const btv = passage("Bluetongue vaccines for cattle are monovalent. Cattle require two doses separated by 2 weeks.");
     expect(check("How many shots of bluetongue vaccine do cattle need?", [btv])).toMatchObject({ covered: true });
@@ -348,6 +363,14 @@ describe("named things in a text", () => {
     expect(namesThing("Bacillus", ovine)).toBe(false);
   });
 
+  it("finds an inflammation named within a compound that says where else it is ('gingivostomatitis' is a stomatitis)", () => {
+    expect(namesThing("stomatitis", "Feline chronic gingivostomatitis is a chronic inflammatory mucosal disease.")).toBe(true);
+    expect(namesThing("arthritis", "Erysipelas causes a polyarthritis in pigs.")).toBe(true);
+    // Not a word that merely ends alike, nor another condition.
+    expect(namesThing("stomatitis", "Stomach ulcers and gastritis are common.")).toBe(false);
+    expect(namesThing("arthritis", "Osteoarthrosis of the hock.")).toBe(false);
+  });
+
   it("finds a binomial with its genus written out or abbreviated, and never another genus's species", () => {
     expect(namesThing("Trypanosoma vivax", "transmitted by flies: T. vivax in cattle")).toBe(true);
     expect(namesThing("Dichelobacter nodosus", "virulent $D$  nodosus strains")).toBe(true);
@@ -472,7 +495,7 @@ describe("typed values", () => {
   });
 
   it("reads a gene symbol, not an abbreviation the passage defines or the gene the question names", () => {
-    const defined = new Set(["RTS"]);
+    const defined = new Map([["RTS", tokenize("rat tail syndrome")]]);
     expect(holdsValue("gene", "RTS is expressed with the MC1R locus.", null, "", ["PMEL"], defined)).toBe(true);
     expect(holdsValue("gene", "The PMEL locus underlies rat tail syndrome (RTS).", null, "", ["PMEL"], defined)).toBe(false);
   });
@@ -519,6 +542,13 @@ describe("names the knowledge base has never written", () => {
     // Not two words the passages often write ("heartworm antigen test"), nor across a comma.
     expect(unseenNames(unhyphenated, termsWithUnseen(unhyphenated, []), () => false, () => false)).toEqual([]);
     expect(unseenNames("pigs in the ear, notch samples?", notchOnce, () => false, () => false)).toEqual([]);
+  });
+
+  it("reads a sickness named by a word the passages never write before it ('grass sickness') as a name to cover", () => {
+    const question = "Is equine grass sickness the same dysautonomia that's described in cats and dogs?";
+    const terms = termsWithUnseen(question, []);
+    expect(unseenNames(question, terms, () => false, (words) => words === "horse sickness")).toEqual(["grass sickness"]);
+    expect(unseenNames("What are the signs of African horse sickness?", termsWithUnseen("What are the signs of African horse sickness?", []), () => false, (words) => words === "horse sickness")).toEqual([]);
   });
 
   it("reads a hyphenated name no passage holds ('chloramine-T') asked as a concentration as a name to cover", () => {

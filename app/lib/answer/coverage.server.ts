@@ -149,6 +149,9 @@ export function namesThing(name: string, text: string, options: { spelledOut?: b
   }
   const found = parts.every((w) => {
     if (has(w)) return true;
+    // An inflammation compounded with where else it is names it: "gingivostomatitis" is a stomatitis, "polyarthritis" and
+    // "meningoencephalitis" are arthritis and encephalitis.
+    if (/..itis$/.test(w) && new RegExp(`\\p{L}{2,}[oy]${w} `, "u").test(joined)) return true;
     // "Algerian" -> "algeria", "Japanese" -> "japan", "haemolytic"/"hemolytic" are left to query understanding.
     const root = w.replace(/(?:ian|ean|an|ese|ic|n|s)$/, "");
     return root.length >= 4 && joined.includes(` ${root}`);
@@ -285,8 +288,8 @@ export function holdsValue(
   attribute: string | null,
   context = "",
   questionNames: string[] = [],
-  /** Abbreviations the passage defines ("rat tail syndrome (RTS)"): not gene symbols. */
-  defined: ReadonlySet<string> = new Set(),
+  /** Abbreviations the passage defines, with their long forms' terms ("rat tail syndrome (RTS)"): not gene symbols. */
+  defined: ReadonlyMap<string, readonly string[]> = new Map(),
 ): boolean {
   const re = VALUE[kind];
   if (!re) return true;
@@ -341,6 +344,8 @@ export function holdsValue(
   // "pre-clinical" is written with or without its hyphen.
   const unhyphenated = (t: string) => t.toLowerCase().replace(/(?<=\p{L})-(?=\p{L})/gu, "");
   const present = new Set([...tokenize(`${context} ${sentence}`), ...tokenize(unhyphenated(`${context} ${sentence}`))]);
+  // An abbreviation stands for its long form: "…when approximately 600 RBC/hpf were present" counts red blood cells.
+  for (const [abbreviation, terms] of defined) if (namesThing(abbreviation, sentence)) for (const t of terms) present.add(t);
   return [...stems].some((s) => present.has(s)) || unhyphenated(`${context} ${sentence}`).includes(unhyphenated(attribute));
 }
 
@@ -536,6 +541,14 @@ export function unseenNames(
     // (Nor a pair the passages write in the other order, or with a word between.)
     const pair = `${first} ${second}`;
     if (!written(pair, WRITTEN_NEAR) && !compounds.includes(pair)) compounds.push(pair);
+  });
+  // A sickness named by a word the passages never write before it ("equine grass sickness"): a disease they do not
+  // hold, though they hold "African horse sickness". ("Sickness" after a word is always part of a disease's name.)
+  typed.forEach((_, i) => {
+    const [first, second] = [word(i), typed[i + 1]?.replace(/[?!.,;:]+$/, "")];
+    if (!first || !second || !/^sickness$/i.test(second) || !plain(first) || DESCRIBING.test(first) || speciesIn(first).species.size) return;
+    const pair = `${first} ${second}`;
+    if (!written(pair) && !compounds.includes(pair)) compounds.push(pair);
   });
   // A word the passages write another way ("wormer" for "anthelmintic") is seen in that form.
   const unseen = new Set(terms.filter((t) => t.df === 0 && !writtenOtherwise(t)).map((t) => t.term));
@@ -743,7 +756,7 @@ export function checkCoverage<P extends PassageLike>(
         if (mentions.species.size > 0 || mentions.groups.size > 0) lastNamed = otherSpeciesIn(frame, mentions);
         return lastNamed.length > 0;
       });
-      const defined = new Set(definedAbbreviations(segment.text).map((a) => a.abbreviation.replace(/(?<=[A-Z])s$/, "")));
+      const defined = new Map(definedAbbreviations(segment.text).map((a) => [a.abbreviation.replace(/(?<=[A-Z])s$/, ""), tokenize(a.words.join(" "))] as const));
       // The value is for the asked species: "Cattle require two doses separated by 2 weeks" does not give the goats' schedule,
       // though its paragraph names goats. And for the asked drug: "…flubendazole at 1 mg/kg" is no dose of xylazine.
       return sentences.some(
@@ -859,15 +872,20 @@ const TREATING = /\b(?:treat\w*|therap\w*|diet\w*|manag\w*|weight loss|withdraw\
 /** What a sentence about preventing or controlling says. */
 const PREVENTING = /\b(?:prevent\w*|control\w*|vaccin\w*|immuni[sz]\w*|prophyla\w*|biosecurity|hygiene|quarantin\w*|isolat\w*|disinfect\w*|eradicat\w*|cull\w*|avoid\w*|reduc\w*|minimi[sz]\w*|screen\w*|treat\w*)\b/i;
 
-type CareAsked = { treating: boolean; preventing: boolean };
+type CareAsked = { treating: boolean; preventing: boolean; vaccinating?: boolean };
+/** What a sentence about vaccinating says. */
+const VACCINATING = /\b(?:vaccin\w*|immuni[sz]\w*|bacterins?|toxoids?)\b/i;
 /** Treating, preventing or both; a follow-up that says neither ("what about in sheep?") takes either. */
 export function careAsked(question: string): CareAsked {
   const treating = /\b(?:treat\w*|therap\w*|manag\w*|cure[ds]?)\b/i.test(question);
-  const preventing = /\b(?:prevent\w*|control\w*|vaccin\w*)\b/i.test(question);
-  return treating || preventing ? { treating, preventing } : { treating: true, preventing: true };
+  const preventing = /\b(?:prevent\w*|control\w*)\b/i.test(question);
+  // "Is there a vaccine for that one?" asks of a vaccine, not of control in general ("…if not controlled").
+  if (!treating && !preventing && VACCINATING.test(question)) return { treating: false, preventing: false, vaccinating: true };
+  return treating || preventing ? { treating, preventing: preventing || VACCINATING.test(question) } : { treating: true, preventing: true };
 }
 
 export function speaksOfCare(asks: CareAsked, sentence: string): boolean {
+  if (asks.vaccinating) return VACCINATING.test(sentence);
   if (asks.preventing && PREVENTING.test(sentence)) return true;
   return asks.treating && (TREATING.test(sentence) || (sentence.match(/[\p{L}-]+/gu) ?? []).some(namesDrug));
 }

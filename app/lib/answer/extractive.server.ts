@@ -289,6 +289,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
   for (const p of passages) {
     const units = quotableSentences({ ...p, layout: p.layout ?? null }).filter((q) => QUOTED_KINDS.has(q.kind));
     const abbreviations = definedIn.get(p.documentId) ?? [];
+    const abbreviationTerms = new Map(abbreviations);
     // A sentence whose paragraph names the question's pathogen or drug is about it; a neighbour's is not.
     // Likewise for the asked species: "Small group treatment may be carried out by in-water medication of
     // flubendazole…" is about pigs when its paragraph is.
@@ -340,7 +341,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       let leads = false;
       if (score > 0 && typed.length) {
         const context = units[i - 1]?.text ?? "";
-        if (typed.some((k) => holdsValue(k, text, guide!.frame.attribute, context, [...guide!.frame.names, ...guide!.frame.drugs]))) {
+        if (typed.some((k) => holdsValue(k, text, guide!.frame.attribute, context, [...guide!.frame.names, ...guide!.frame.drugs], abbreviationTerms))) {
           score += TYPED_BONUS;
           answersAsked = true;
           leads = true;

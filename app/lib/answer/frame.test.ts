@@ -940,6 +940,60 @@ describe("follow-ups", () => {
   });
 });
 
+describe("cases told before the question, and follow-ups that point back", () => {
+  it("does not read a history of repeated infections as asking how often", () => {
+    expect(frameOf("Arabian foal with repeated infections at 2 months - SCID? how is it inherited and can carriers be detected?").asked).not.toContain("interval");
+    expect(frameOf("How often should the dose be repeated?").asked).toContain("interval");
+  });
+
+  it("reads where the asker is and who brought the animal in as no topic ('locum at a mixed practice, owner's brought in…')", () => {
+    const frame = frameOf("Locum at a mixed practice, owner's brought in a backyard hen for bloods. Which vein is best and where exactly do I collect from?");
+    for (const word of ["locum", "practice", "brought"]) expect(frame.topic).not.toContain(word);
+    expect(frameOf("Quick one between consults — ewe with a septic pedal joint. What are my options?").topic).not.toEqual(expect.arrayContaining(["one", "consults"]));
+  });
+
+  it("reads worrying about the farmer's children as asking whether people catch it", () => {
+    expect(frameOf("Dairy herd's had Salmonella Dublin confirmed. Should the farmer worry about his kids?").species).toEqual(["cattle", "human"]);
+    // A doe's kids are goats.
+    expect(frameOf("Should I worry about the doe and her kids?").species).not.toContain("human");
+  });
+
+  it("reads a German Shepherd written short as a dog", () => {
+    expect(frameOf("hang on, GSD just came in non-weight-bearing on a fore. What am I checking on the paw?")).toMatchObject({ species: ["dog"], acronyms: [] });
+  });
+
+  it("reads 'next one's a kitten…' as a new topic, though the kitten's ears are 'its ears'", () => {
+    const [, , frame] = readConversation(["Dairy herd's had Salmonella Dublin confirmed. Should the farmer worry about his kids?", "and Typhimurium?", "Next one's a kitten with scaly patches on its ears — is the Wood's lamp worth doing?"]);
+    expect(frame).toMatchObject({ species: ["cat"], pathogens: [], inherited: [] });
+    const [, own] = readConversation(["Salmonella Dublin in a dairy herd — zoonotic?", "A kitten with scaly patches on its ears — is the Wood's lamp worth doing?"]);
+    expect(own).toMatchObject({ species: ["cat"], pathogens: [], inherited: [] });
+  });
+
+  it("reads 'the methicillin-resistant one' and 'the main one in China' as one of what was just spoken of", () => {
+    const [, mrsp] = readConversation(["What's the main bug behind canine pyoderma?", "can the methicillin-resistant one pass to people?"]);
+    expect(mrsp!.conditions).toContain("pyoderma");
+    const [, china, vaccine] = readConversation(["Ducklings dropping dead, opisthotonus. DHAV-3? what age is worst?", "which serotype's the main one in China?", "is there a vaccine for that one?"]);
+    expect(china).toMatchObject({ acronyms: ["DHAV-3"], asked: ["organism"], names: ["China"] });
+    // Where it was asked of is not carried: the vaccine is for DHAV-3, wherever it is used.
+    expect(vaccine).toMatchObject({ acronyms: ["DHAV-3"], names: [], asked: ["treatment"] });
+  });
+
+  it("reads 'anything you can do for it?' as asking the treatment, and 'normal rectal temperature range' as a quantity", () => {
+    const [, care] = readConversation(["Ewe with itching and tremor. Scrapie's on the list. How long's the incubation?", "anything you can do for it?"]);
+    expect(care!.asked).toEqual(["treatment"]);
+    expect(frameOf("what's the normal rectal temperature range for a dog?").asked).toContain("quantity");
+  });
+
+  it("reads the species of a question that ends 'do dolphins as well?' after a statement about others", () => {
+    expect(askingParts("revising testicular descent. elephants and hyraxes keep their testes in the abdomen — do dolphins as well?")).toEqual(["do dolphins as well?"]);
+  });
+
+  it("does not read a cited author as an animal ('(Fox, 2002)')", () => {
+    expect([...speciesSpokenOf("…and secretion of bile salts (Fox, 2002). In dogs infectious canine hepatitis is rare.").species]).toEqual(["dog"]);
+    expect([...speciesSpokenOf("Red foxes carry the virus.").species]).toEqual(["fox"]);
+  });
+});
+
 describe("how far a question word may be corrected", () => {
   it("never for species words, one edit for drug, pathogen and condition names, search's own limit for the rest", () => {
     for (const word of ["cats", "ferrets", "bovine", "alpacas"]) expect(correctableEdits(word), word).toBe(0);

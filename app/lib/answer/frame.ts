@@ -68,6 +68,8 @@ export type Frame = {
    * eyes … What causes pink eye in sheep?"): what a follow-up carries.
    */
   askedTopic?: string[];
+  /** Names the question writes as where something is ("…the main one in China?"): not carried into a follow-up. */
+  places?: string[];
   asked: AskedKind[];
   /** The noun the asked value is about ("incubation", "mortality", "serotypes"), when the question names one. */
   attribute: string | null;
@@ -225,8 +227,11 @@ function askedOfAnother(words: string[], from: number, term: Term): number {
 /** A species set against what a text speaks of: "Unlike dogs, cardiac chambers are unlikely to be changed…". */
 const CONTRASTED = /\b(?:unlike|in contrast to|contrary to)\s+(?:in\s+)?(?:the\s+)?[\p{L}-]+(?:\s+(?:and|or)\s+[\p{L}-]+)?/giu;
 
-/** The species a passage's text speaks of: those it names, but not those it sets its subject against. */
-export const speciesSpokenOf = (text: string): SpeciesMentions => speciesIn(text.replace(CONTRASTED, " "));
+/** An author cited with a year ("(Fox, 2002)", "Lamb et al. 2019"): a surname, not an animal. */
+const AUTHOR_CITED = /\b\p{Lu}\p{Ll}+(?:\s+et\s+al\.?|\s+(?:and|&)\s+\p{Lu}\p{Ll}+)?,?\s+\(?(?:1[89]|20)\d\d[a-z]?\b/gu;
+
+/** The species a passage's text speaks of: those it names, but not those it sets its subject against nor cited authors. */
+export const speciesSpokenOf = (text: string): SpeciesMentions => speciesIn(text.replace(CONTRASTED, " ").replace(AUTHOR_CITED, " "));
 
 /** A species noun of another kind within the next few words ("broiler [and breeder] ducks"). */
 function qualifiesAnotherSpecies(words: string[], from: number, term: { kind: string; id?: string }): boolean {
@@ -383,7 +388,7 @@ const GENERIC_WORDS = new Set(
   let lets letting allow allowed allowing wait waiting getting gotten soon later lately tho though pls approx inj bigger smaller
   till until once max maximum minimum min end ends ended enough predict predicts behave behaves suddenly away hit hits drag drags protocol protocols regimen regimens schedule schedules
   gives affected last lasts afterwards afterward beforehand nasty nastier nastiest biggest problem problems issue issues like properly
-  loads ones round since thinking matter matters worked higher`.split(/\s+/),
+  loads ones round since thinking matter matters worked higher one wants wanted wanting locum locums practice practices brought consult consults farmer farmers`.split(/\s+/),
 );
 
 /** Does this word name a drug (by its INN stem or as a usual veterinary drug)? */
@@ -399,7 +404,7 @@ const ASKING_TERMS = new Set(tokenize([...GENERIC_WORDS].join(" ")));
 export const isAskingTerm = (term: string) => ASKING_TERMS.has(term);
 
 /** Words that say the question leaves the topic before ("Unrelated", "Switching topics", "Different case"). */
-const SWITCH_WORDS = String.raw`different (?:case|q|qs|question|topic|subject|thing|matter|issue)|another (?:thing|matter|topic)|(?:totally|completely|entirely|something) (?:different|else|separate|unrelated)|separate (?:one|thing|matter)|unrelated|new topic|new question|separate question|switching (?:topics?|subjects?|gears)|changing gears|change of (?:topic|subject|tack)|changing (?:the )?(?:topic|subject)|another question|on (?:another|a different) note|moving on`;
+const SWITCH_WORDS = String.raw`different (?:case|q|qs|question|topic|subject|thing|matter|issue)|another (?:thing|matter|topic)|(?:totally|completely|entirely|something) (?:different|else|separate|unrelated)|separate (?:one|thing|matter)|unrelated|new topic|new question|separate question|switching (?:topics?|subjects?|gears)|changing gears|change of (?:topic|subject|tack)|changing (?:the )?(?:topic|subject)|another question|on (?:another|a different) note|moving on|next (?:one|case|patient|question)`;
 /** Markers that a question stands alone although it opens with "and" or names no topic of its own. */
 const SWITCH = new RegExp(String.raw`\b(${SWITCH_WORDS}|switching to|going back to|back to|returning to)\b`, "i");
 /** A switch marker that opens the question, up to its colon or comma ("Switching topics:", "Different case,"). */
@@ -407,9 +412,11 @@ const SWITCH_LEAD = new RegExp(String.raw`^\s*(?:${SWITCH_WORDS})\s*[:,.\-–—
 
 /** An opening that goes on from the question before ("and in cats?", "what about the dose?"). */
 const GOES_ON = /^\s*(?:and|or|but|so|then|what about|how about|what if|in which of)\b/i;
+/** "The European one", "can the methicillin-resistant one pass to people?": one of what was just spoken of. */
+const THE_ONE = String.raw`\bthe\s+(?:[\w-]+\s+)?ones?(?![\w-])(?!\s+health\b)`;
 /** Words that lean on an earlier question ("is it safe?", "what about cats?", "the same in dogs?"). */
 const LEANS = new RegExp(
-  String.raw`\b(it|its|it's|itself|this|that|these|those|they|them|their|theirs|he|him|his|she|her|hers|same|such|above|previous|mentioned|former|latter|as well|too|either|also|instead)\b|\bwhich ones?\b(?!\s+of\b)|\bthe\s+(?:[\w-]+\s+)?ones?\s*\??\s*$|${GOES_ON.source}|\bthen\s*(?:[?,–—-]|$)`,
+  String.raw`\b(it|its|it's|itself|this|that|these|those|they|them|their|theirs|he|him|his|she|her|hers|same|such|above|previous|mentioned|former|latter|as well|too|either|also|instead)\b|\bwhich ones?\b(?!\s+of\b)|${THE_ONE}|${GOES_ON.source}|\bthen\s*(?:[?,–—-]|$)`,
   "i",
 );
 
@@ -454,7 +461,7 @@ const STATES = /\b(?:is|are|was|were|has|have|had|causes?|caused|affects?|affect
 /** People named by their role, who catch, are infected or are given something ("can the owners catch it?"). */
 const PEOPLE_BY_ROLE = String.raw`(?:owners?|famil(?:y|ies)|staff|farmers?|farm workers?|workers?|handlers?|keepers?|stockmen|stockpeople|vets|veterinarians|clients?|household)`;
 const PEOPLE_MEANT = new RegExp(
-  String.raw`\b(?:pass(?:ed|es)?|spread(?:s)?|transmit(?:ted|s)?|jump(?:s|ed)?|go(?:es)?|cross(?:es)?) (?:\w+ )?(?:on |over )?(?:to|into) (?:the |their |its |his |her |my |our |your )?(?:\w+ )?${PEOPLE_BY_ROLE}\b|\b${PEOPLE_BY_ROLE} (?:\w+ )?(?:(?:\w+ ){0,3}(?:avoid|prevent|stop) )?(?:catch|catching|get|getting|pick (?:it |this |that |them )?up|contract|contracting|be infected|become infected|get infected|get sick)\b|\b(?:risk|danger|dangerous|safe|zoonotic risk) (?:to|for) (?:the |their |my |our |your )?(?:\w+ )?${PEOPLE_BY_ROLE}\b`,
+  String.raw`\b(?:pass(?:ed|es)?|spread(?:s)?|transmit(?:ted|s)?|jump(?:s|ed)?|go(?:es)?|cross(?:es)?) (?:\w+ )?(?:on |over )?(?:to|into) (?:the |their |its |his |her |my |our |your )?(?:\w+ )?${PEOPLE_BY_ROLE}\b|\b${PEOPLE_BY_ROLE} (?:\w+ )?(?:(?:\w+ ){0,3}(?:avoid|prevent|stop) )?(?:catch|catching|get|getting|pick (?:it |this |that |them )?up|contract|contracting|be infected|become infected|get infected|get sick)\b|\b(?:risk|danger|dangerous|safe|zoonotic risk) (?:to|for) (?:the |their |my |our |your )?(?:\w+ )?${PEOPLE_BY_ROLE}\b|\b(?:worry|worried|concerned|fear|afraid) (?:about|for) (?:the |their |his |her |my |our |your )?(?:\w+ )?(?:${PEOPLE_BY_ROLE}|children|child)\b|\b(?:worry|worried|concerned|fear|afraid) (?:about|for) (?:his|my|our|your) kids\b`,
   "i",
 );
 /** A role word before an animal says whose animal it is, not people: "could the household dog catch it?". */
@@ -475,7 +482,7 @@ const PET_LAB = new RegExp(
 const withPetLabAsDog = (text: string) => text.replace(new RegExp(PET_LAB.source, "gi"), (m) => m.replace(/\blabs?\b/i, (w) => (w.toLowerCase() === "labs" ? "dogs" : "dog")));
 
 /** Pronouns that point back at the previous question's subject. */
-const REFERS = /\b(it|its|it's|itself|they|them|their|this|that|these|those|same|such)\b/i;
+const REFERS = new RegExp(String.raw`\b(?:it|its|it's|itself|they|them|their|this|that|these|those|same|such)\b|${THE_ONE}`, "i");
 
 /** "How many (cats) die / survive / recover": a share of the animals, asked as a count ("how many died in 1719" is a count). */
 const HOW_MANY_OUTCOME = String.raw`how many (?:[\w-]+ ){0,4}(?:die|dies|survive|survives|recover|recovers|are affected|get (?:sick|ill|infected)|become (?:sick|ill|infected))\b`;
@@ -536,13 +543,13 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   ["dose", DOSE_ASKED],
   // "How often should it be given/repeated": a dosing interval; "how often do cats show bleeding": a rate (below).
   // ("How often should I dip her?": how often one does something is its interval.)
-  ["interval", /\b(how (?:often|frequently) (?:should|must|do|can) (?:i|we|you)\b|how (?:often|frequently)\b(?:\W+\w+){0,4}?\W+(?:give|given|giving|administer(?:ed|ing)?|repeat(?:ed|ing)?|dose[ds]?|dosing|treat(?:ed|ing)?|appl(?:y|ied|ying)|inject(?:ed|ing)?|(?:re)?vaccinat(?:e[ds]?|ing)|booster(?:s|ed|ing)?|retest(?:ed|ing)?|deworm(?:ed|ing)?|drench(?:ed|ing)?|worm(?:ed|ing)|bath(?:e|ed|es|ing)?|wash(?:ed|es|ing)?|shampoo(?:ed|s|ing)?|soak(?:ed|s|ing)?|clean(?:ed|s|ing)?|check(?:ed|s|ing)?|monitor(?:ed|s|ing)?|test(?:ed|s|ing)?|need(?:ed|s)?)|dosing interval|interval between|intervals|repeated?|repeat the|how many times|how (?:far|long|much time|many (?:days|weeks|months)) apart|every how many|schedules?)\b/i],
+  ["interval", /\b(how (?:often|frequently) (?:should|must|do|can) (?:i|we|you)\b|how (?:often|frequently)\b(?:\W+\w+){0,4}?\W+(?:give|given|giving|administer(?:ed|ing)?|repeat(?:ed|ing)?|dose[ds]?|dosing|treat(?:ed|ing)?|appl(?:y|ied|ying)|inject(?:ed|ing)?|(?:re)?vaccinat(?:e[ds]?|ing)|booster(?:s|ed|ing)?|retest(?:ed|ing)?|deworm(?:ed|ing)?|drench(?:ed|ing)?|worm(?:ed|ing)|bath(?:e|ed|es|ing)?|wash(?:ed|es|ing)?|shampoo(?:ed|s|ing)?|soak(?:ed|s|ing)?|clean(?:ed|s|ing)?|check(?:ed|s|ing)?|monitor(?:ed|s|ing)?|test(?:ed|s|ing)?|need(?:ed|s)?)|dosing interval|interval between|intervals|repeated?(?!\s+(?:infections?|bouts?|episodes?|attacks?|exposures?|relapses?|abortions?|seizures?|injur(?:y|ies)|failures?))|repeat the|how many times|how (?:far|long|much time|many (?:days|weeks|months)) apart|every how many|schedules?)\b/i],
   // "At what age…", "how old…": an age, said as a span of time ("above 2 weeks of age").
   ["duration", DURATION_ASKED],
   ["route", /\b(route|routes|orally|intravenous(?:ly)?|subcutaneous(?:ly)?|intramuscular(?:ly)?|topical(?:ly)?|how (?:is|should|do) (?:it|they|\w+) (?:be )?(?:given|administered))\b/i],
   ["rate", ASKED_RATE],
   // ("max blood volume I can safely take", "what IOP in mmHg", "what humidity %")
-  ["quantity", /\b(concentrations?|threshold|cut-?off|max(?:imum)?\s+(?:safe\s+)?[\w-]+|min(?:imum)?\s+[\w-]+|in\s+(?:mmHg|mg\/dl|mmol\/l|g\/l|kg|grams|ml|cm|mm|°C|degrees)|how (?:large|big|wide|heavy|tall|deep)|how (?:low|high)(?!(?:\s+[\w-]+){0,3}\s+(?:mortality|morbidity|prevalence|incidence|rates?|percentage|proportion|losses))|diameter|width|weight of|size of|levels? of|reference (?:range|interval)|normal range|(?:surgical |lateral |deep )?margins?)\b|\b(?:what|which)\s+(?:[\w-]+\s+){1,2}%/i],
+  ["quantity", /\b(concentrations?|threshold|cut-?off|max(?:imum)?\s+(?:safe\s+)?[\w-]+|min(?:imum)?\s+[\w-]+|in\s+(?:mmHg|mg\/dl|mmol\/l|g\/l|kg|grams|ml|cm|mm|°C|degrees)|how (?:large|big|wide|heavy|tall|deep)|how (?:low|high)(?!(?:\s+[\w-]+){0,3}\s+(?:mortality|morbidity|prevalence|incidence|rates?|percentage|proportion|losses))|diameter|width|weight of|size of|levels? of|reference (?:range|interval)|normal (?:[\w-]+\s+){0,2}range|(?:surgical |lateral |deep )?margins?)\b|\b(?:what|which)\s+(?:[\w-]+\s+){1,2}%/i],
   // "The vertebral (dental) formula" is how many of each there are.
   ["count", /\bhow many\b|\b(?:vertebral|dental|digital|spinal)\s+formulae?\b/i],
   ["year", /\b(when (?:was|were|did|has|have)\b.*\b(first|detected|discovered|reported|described|identified|introduced|emerged)|in (?:what|which) year|what year)\b/i],
@@ -556,7 +563,8 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   ["cause", /\b(cause[sd]?|causing|why|aetiolog\w*|etiolog\w*|risk factors?|pathogenesis|mechanism)\b/i],
   ["comparison", /\b(differ\w*|compare\w*|comparison|versus|vs\.?|distinguish\w*|same as|better than|(?:tell|told) (?:\w+ )?apart)\b/i],
   ["definition", /\b(what (?:is|are) (?:an? |the )?[\w-]+\??$|defin\w*|meaning of|stands? for|short for|abbreviation)\b/i],
-  ["treatment", /\b(treat\w*|therapy|therapies|therapeutic|manage\w*|control(?:led)?|prevent\w*|vaccines?|vaccination|surgery|surgical(?:ly)?|operat(?:e|ion))\b/i],
+  // ("Anything you can do for it?", "what can be done about it?")
+  ["treatment", /\b(treat\w*|therapy|therapies|therapeutic|manage\w*|control(?:led)?|prevent\w*|vaccines?|vaccination|surgery|surgical(?:ly)?|operat(?:e|ion)|(?:anything|something|what|much)\s+(?:(?:you|we|i|they|one)\s+)?(?:can|could|should)\s+(?:(?:you|we|i|they|one)\s+)?(?:be\s+)?(?:do|done)\s+(?:for|about))\b/i],
   // "Where is it found?", "explain where estrogens are synthesized", not the relative "in sheep where Mycoplasma is suspected".
   [
     "location",
@@ -571,7 +579,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   // "When in the year do you see most cases?": a season or the months.
   ["season", /\b(?:(?:what|which) (?:time|times|months?|part) of (?:the )?year|when in the year|(?:what|which) seasons?|what months?|seasonal(?:ity)?|time of year)\b/i],
   // "Which ticks…", "what bacteria…": answered by an organism's name ("Boophilus annulatus", "T. vivax").
-  ["organism", /\b(which|what)\s+(?:[\w-]+\s+){0,2}(ticks?|vectors?|insects?|bugs?|midges?|fleas?|lice|louse|mites?|snails?|bacteri(?:a|um)|viruse?s?|parasites?|pathogens?|agents?|organisms?|mosquito(?:e?s)?|flies|fly|worms?|helminths?|nematodes?|protozoa(?:ns?)?|fungi|fungus|genus|genera)\b/i],
+  ["organism", /\b(which|what)\s+(?:[\w-]+\s+){0,2}(ticks?|vectors?|insects?|bugs?|midges?|fleas?|lice|louse|mites?|snails?|bacteri(?:a|um)|viruse?s?|parasites?|pathogens?|agents?|organisms?|mosquito(?:e?s)?|flies|fly|worms?|helminths?|nematodes?|protozoa(?:ns?)?|fungi|fungus|genus|genera|serotypes?|serovars?|strains?|subtypes?)\b/i],
 ];
 
 /** A share of the animals with a finding: "what proportion of cats with FIP have ocular lesions" -> "with ocular lesions". */
@@ -733,6 +741,9 @@ const isQuestionSentence = (s: string) => /\?\s*$/.test(s) || /^(what|which|how|
  * intra-abdominal — is that also the case in dolphins?"), the part after the dash or semicolon. ("PPR case
  * fatality in camels — closer to goats or sheep?" asks about camels.) With what they set aside or compare with removed.
  */
+/** A question that ends asking whether the same holds of something else ("do dolphins as well?", "cats too?"). */
+const ALIKE = /\b(?:as well|too|also|either)\s*\?\s*$/i;
+
 export function askingParts(question: string): string[] {
   const sentences = clauseSplit(question);
   const asking = sentences.filter(isQuestionSentence);
@@ -742,7 +753,8 @@ export function askingParts(question: string): string[] {
     // "Velagliflozin is licensed for cats — is any SGLT2 inhibitor approved for horses?": a statement (a clause with its
     // verb, not a topic like "PPR in camels") then a question about another species.
     const stated = parts.length > 1 && parts.slice(0, -1).every((p) => !isQuestionSentence(p) && STATES.test(p));
-    const asksOfStatement = parts.length > 1 && isQuestionSentence(last) && (REFERS.test(last) || stated) && speciesIn(last, { asked: true }).order.length > 0;
+    // ("…elephants and hyraxes keep their testes in the abdomen — do dolphins as well?": the question is of dolphins.)
+    const asksOfStatement = parts.length > 1 && isQuestionSentence(last) && (REFERS.test(last) || stated || ALIKE.test(last)) && speciesIn(last, { asked: true }).order.length > 0;
     return asksOfStatement ? last : askedAbout(sentence);
   });
 }
@@ -911,6 +923,7 @@ export function frameOf(text: string): Frame {
     topic,
     // (A case that puts a diagnosis forward asks of that diagnosis: "…coughing, lots of mosquitoes round here – heartworm?")
     askedTopic: suspected ? [] : topic.filter((w) => askedWords.has(w)),
+    places: named.names.filter((n) => new RegExp(`\\b(?:in|from|across|throughout)\\s+(?:the\\s+)?${n}\\b`).test(question)),
     signs: signsIn(question),
     asked: kinds,
     attribute,
@@ -994,11 +1007,19 @@ export const DOSING_KINDS: ReadonlySet<AskedKind> = new Set(["dose", "interval",
 function pointsBackBeyond(question: string, own: Frame): boolean {
   // ("Collie that won't bear weight…": a relative pronoun after an animal points at that animal, not back.)
   const unrelated = question.replace(/\b([\p{L}-]+)\s+(?:that|which|who)\b/giu, (whole, word: string) => (speciesIn(word).order.length ? word : whole));
-  const parts = unrelated.split(/(?<=[.!?])\s+|\s[—–-]\s/).filter((p) => p.trim());
-  if (parts.length < 2) return REFERS.test(unrelated);
+  // ("A kitten with scaly patches on its ears": a possessive after an animal in its own clause is that animal's.)
+  const parts = unrelated
+    .split(/(?<=[.!?])\s+|\s[—–-]\s/)
+    .filter((p) => p.trim())
+    .map((part) => {
+      const lower = part.toLowerCase();
+      const animal = Math.min(...[...speciesIn(part).words].map((w) => lower.indexOf(w.toLowerCase())).filter((i) => i >= 0));
+      return Number.isFinite(animal) ? part.slice(0, animal) + part.slice(animal).replace(/\b(?:its|his|her|their)\b/gi, " ") : part;
+    });
+  if (parts.length < 2) return REFERS.test(parts.join(" "));
   const opening = parts.slice(0, -1).join(" ");
   const tellsCase = speciesIn(opening).order.length > 0 && own.topic.some((w) => opening.toLowerCase().includes(w.toLowerCase()));
-  return tellsCase ? REFERS.test(opening) : REFERS.test(unrelated);
+  return REFERS.test(tellsCase ? opening : parts.join(" "));
 }
 
 /** Does this question lean on the one before it (and not announce a new topic)? */
@@ -1055,7 +1076,12 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
     // (A case whose question asks nothing of its own and names nothing, "…green slimy poo. What is it?", is itself what
     // was asked about.)
     const previousTopic = previous.askedTopic?.length || namesOwnThing(previous) ? (previous.askedTopic ?? previous.topic) : previous.topic;
-    const carried = key === "topic" ? previousTopic.filter((w) => !namesAskedKind(w) && !isAskedAttribute(w, previous.attribute)) : previous[key];
+    const carried =
+      key === "topic"
+        ? previousTopic.filter((w) => !namesAskedKind(w) && !isAskedAttribute(w, previous.attribute))
+        : key === "names"
+          ? previous.names.filter((n) => !previous.places?.includes(n))
+          : previous[key];
     if (replaced || !carried.length) return own[key];
     inherited.push(key);
     return [...carried, ...own[key].filter((v) => !carried.includes(v))];
@@ -1092,6 +1118,7 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
     // What is asked is the follow-up's own ("and how often?"), or the previous one's ("what about in cats?").
     asked: own.asked.length || !inheritsAsked ? own.asked : previous.asked,
     aliases: [...previous.aliases, ...own.aliases],
+    places: own.places,
     attribute: own.asked.length || !inheritsAsked ? own.attribute : previous.attribute,
     inherited,
   };

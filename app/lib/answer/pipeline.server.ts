@@ -372,7 +372,10 @@ export function gateTerms(question: string, terms: QueryTerm[], searched = quest
   );
   // Nor a species the question only compares with ("do they cycle like ewes?"): the passages must speak of the asked one.
   const comparedSpecies = new Set(comparedOnlyWords(question).filter((w) => speciesIn(w).species.size > 0).flatMap((w) => tokenize(w)));
-  const kept = terms.filter((t) => !asking.has(t.term) && !unknownSpecies(t) && !unknownNumber(t) && !otherSpeciesPart.has(t.term) && !comparedSpecies.has(t.term));
+  // Nor a letter standing alone: "vertebral formula (C, T, L, S, Cd)" spells out a legend, not what the passages must say.
+  // (A genus's initial is part of a name: "M. bovis".)
+  const letter = (t: QueryTerm) => /^\p{L}$/u.test(t.term) && !new RegExp(`\\b${t.term}\\.\\s*\\p{Ll}`, "iu").test(`${question} ${searched}`);
+  const kept = terms.filter((t) => !asking.has(t.term) && !unknownSpecies(t) && !unknownNumber(t) && !letter(t) && !otherSpeciesPart.has(t.term) && !comparedSpecies.has(t.term));
   // (The species a follow-up carries are named in what was searched, not in the question: "do they cycle like ewes?".)
   return withSpeciesWords(searched, kept.length ? kept : terms);
 }

@@ -37,6 +37,11 @@ describe("synonyms in a query", () => {
     expect(found("any inherited diseases in quarter horses").flatMap((m) => m.alternatives)).toContainEqual(tokenize("genetic diseases"));
   });
 
+  it("reads 'worn' nails as the wear a textbook inspects for, and a cause as an aetiology", () => {
+    expect(found("and if the nails are worn?").flatMap((m) => m.alternatives)).toContainEqual(tokenize("wear"));
+    expect(found("what causes it?").flatMap((m) => m.alternatives)).toContainEqual(tokenize("etiology"));
+  });
+
   it("reads lay words for urine and for taking blood", () => {
     expect(found("my rabbit's pee is red").map((m) => m.alternatives)).toContainEqual([tokenize("urine"), tokenize("wee")]);
     expect(found("which vein to draw blood in a chicken").find((m) => m.terms.join() === tokenize("draw blood").join())?.alternatives).toContainEqual(tokenize("blood collection"));
