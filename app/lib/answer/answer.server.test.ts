@@ -418,6 +418,22 @@ describe("the extractive answerer", () => {
     expect((await ask("How is it treated?", { history })).content.split("\n")[0]).toContain("imidocarb dipropionate at 1.2 mg/kg");
   });
 
+  it("after refusing a drug the knowledge base never names, answers the next question of the disease, not of that drug", async () => {
+    addParagraph(
+      "rossi",
+      "Canine Babesiosis",
+      98,
+      "Babesia rossi is known to cause the most severe disease of all the Babesia species infecting canines. Understanding the pathogenesis of severe babesiosis in dogs may provide insights into human severe malaria, which shares key features such as hemolysis.",
+    );
+    const first = "Dog just back from South Africa, flat and haemolysing. Babesia rossi? how nasty is that one?";
+    const history = await afterAsking(first);
+    const drug = "what's the drug then — imidocarb?";
+    const refused = await ask(drug, { history });
+    expect(refused.content).toBe(REFUSAL);
+    const malaria = await ask("why do people compare it to malaria?", { history: [...history, ...turn(drug, refused.content)] });
+    expect(malaria.content.split("\n")[0]).toMatch(/human severe malaria/);
+  });
+
   it("never leads with a sentence about another species when one about the asked species answers", async () => {
     kb.add({
       id: "babesioses",

@@ -982,6 +982,7 @@ describe("cases told before the question, and follow-ups that point back", () =>
     const [, care] = readConversation(["Ewe with itching and tremor. Scrapie's on the list. How long's the incubation?", "anything you can do for it?"]);
     expect(care!.asked).toEqual(["treatment"]);
     expect(frameOf("what's the normal rectal temperature range for a dog?").asked).toContain("quantity");
+    expect(frameOf("what's driving it?").asked).toEqual(["cause"]);
   });
 
   it("reads the species of a question that ends 'do dolphins as well?' after a statement about others", () => {

@@ -1,7 +1,7 @@
 import { getConfig } from "../config.server";
 import { getDb, type Db } from "../db/index.server";
 import { getEmbedder, type Embedder } from "../embeddings/index.server";
-import { correctQuery, correctionsLabel, embedQuery, holdsPhrase, paragraphContinuations, paragraphLeads, passagesByIds, retrieveSync, tokenize, type Passage, type QueryTerm, type RetrieveOptions, type Retrieval } from "../search/index.server";
+import { correctQuery, correctionsLabel, embedQuery, holdsName, holdsPhrase, paragraphContinuations, paragraphLeads, passagesByIds, retrieveSync, tokenize, type Passage, type QueryTerm, type RetrieveOptions, type Retrieval } from "../search/index.server";
 import { signForms, signsIn } from "../search/synonyms";
 import { splitSentences } from "../sentences";
 import { EXTRACTIVE, type AnsweredBy, type AnswererStatus } from "./answered-by";
@@ -240,15 +240,24 @@ export function parseStringList(text: string | null, max: number): string[] {
  * The frame of the question in its conversation: earlier questions' frames first, each inheriting from the one before
  * (a case told by its signs with what its answer named).
  */
-function frameFor(question: string, history: HistoryTurn[]): Frame {
+function frameFor(question: string, history: HistoryTurn[], holds: (name: string) => boolean = () => true): Frame {
   const frames: Frame[] = [];
   for (let i = 0; i < history.length; i++) {
     if (history[i]!.role !== "user") continue;
     const frame = readTurn(history[i]!.content, frames);
     const answer = history[i + 1]?.role === "assistant" ? history[i + 1]!.content : "";
-    frames.push(answer && !answer.startsWith(REFUSAL) ? withAnswersSubject(frame, answer) : frame);
+    frames.push(!answer ? frame : answer.startsWith(REFUSAL) ? withoutUnheld(frame, holds) : withAnswersSubject(frame, answer));
   }
   return readTurn(question, frames);
+}
+
+/**
+ * A turn refused because the knowledge base never names what it asked of ("what's the drug then — imidocarb?"): what
+ * follows speaks of the subject before it ("why do people compare it to malaria?"), not of that name.
+ */
+function withoutUnheld(frame: Frame, holds: (name: string) => boolean): Frame {
+  const kept = (names: string[]) => names.filter(holds);
+  return { ...frame, drugs: kept(frame.drugs), pathogens: kept(frame.pathogens), names: kept(frame.names), acronyms: kept(frame.acronyms) };
 }
 
 /** The model's rewrite keeps every species, drug and pathogen of the frame, or it is not used. */
@@ -669,7 +678,7 @@ export async function answerQuestion(asked: AnswerRequest, deps: AnswerDeps = de
   // Typos are corrected to the knowledge base's own words first: everything below reads the corrected question.
   const corrected = correctQuery(deps.db.$client, asked.question, correctableEdits);
   const request: AnswerRequest = { ...asked, question: corrected.text };
-  const frame = frameFor(request.question, request.history);
+  const frame = frameFor(request.question, request.history, (name) => holdsName(deps.db.$client, name));
   const reading = [frameLabel(frame), correctionsLabel(corrected.corrections)].filter(Boolean).join(" · ") || null;
   if (reading) request.onReading?.(reading);
   const searchQuery = await standaloneSearchQuery(request, frame, model);

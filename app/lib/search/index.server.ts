@@ -25,7 +25,7 @@ export function warmVectorIndexes(client: Database.Database): number {
   return sizes.reduce((n, dims) => n + loadVectorIndex(client, dims).vectors, 0);
 }
 export type { DocumentVectors, IndexedDocument } from "./indexer.server";
-export { holdsPhrase, LEXICAL_TUNING, type LexicalTuning, type QueryAnalysis, type QueryTerm } from "./lexical.server";
+export { holdsName, holdsPhrase, LEXICAL_TUNING, type LexicalTuning, type QueryAnalysis, type QueryTerm } from "./lexical.server";
 export { normalizeText, tokenize } from "./tokenize";
 export { adjectiveForms } from "./word-forms";
 export { isStopWord } from "./stopwords";

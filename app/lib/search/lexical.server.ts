@@ -350,6 +350,13 @@ export function holdsPhrase(client: Database.Database, words: string, near?: num
   return prepared(client, "SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT 1").get(expression) !== undefined;
 }
 
+/** Does any chunk hold this name: its one index term, or its words as a phrase ("imidocarb", "Babesia rossi")? */
+export function holdsName(client: Database.Database, name: string): boolean {
+  const terms = tokenize(name);
+  if (terms.length !== 1) return terms.length > 1 && holdsPhrase(client, name);
+  return prepared(client, "SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT 1").get(`"${terms[0]!.replaceAll('"', '""')}"`) !== undefined;
+}
+
 type Candidate = { id: number; rank: number };
 
 function scopeFilter(scope: Scope): string {

@@ -37,6 +37,10 @@ describe("synonyms in a query", () => {
     expect(found("any inherited diseases in quarter horses").flatMap((m) => m.alternatives)).toContainEqual(tokenize("genetic diseases"));
   });
 
+  it("reads a cat that has stopped washing herself and is grumpy as poor grooming and irritability", () => {
+    expect(signsIn("she's stopped washing herself and is grumpy")).toEqual(["poor grooming", "irritability"]);
+  });
+
   it("reads 'worn' nails as the wear a textbook inspects for, and a cause as an aetiology", () => {
     expect(found("and if the nails are worn?").flatMap((m) => m.alternatives)).toContainEqual(tokenize("wear"));
     expect(found("what causes it?").flatMap((m) => m.alternatives)).toContainEqual(tokenize("etiology"));
