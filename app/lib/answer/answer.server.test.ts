@@ -434,6 +434,21 @@ describe("the extractive answerer", () => {
     expect(malaria.content.split("\n")[0]).toMatch(/human severe malaria/);
   });
 
+  it("does not carry a refused follow-up's own words into the next question", async () => {
+    addParagraph(
+      "cpv",
+      "Canine Parvovirus",
+      92,
+      "Canine parvovirus type 2 (CPV-2) causes fatal gastroenteritis in young dogs. Three variants of CPV type 2 are known, CPV-2a, CPV-2b, and CPV-2c. The virus is highly resistant to environmental conditions and can remain viable outside of its host for at least a year.",
+    );
+    let history = await afterAsking("how long does parvo survive in the environment?");
+    const disinfect = "what should I disinfect the kennel with then - bleach, at what dilution?";
+    const refused = await ask(disinfect, { history });
+    expect(refused.content).toBe(REFUSAL);
+    history = [...history, ...turn(disinfect, refused.content)];
+    expect((await ask("ok. which variants are around?", { history })).content.split("\n")[0]).toMatch(/^Three variants of CPV type 2 are known/);
+  });
+
   it("never leads with a sentence about another species when one about the asked species answers", async () => {
     kb.add({
       id: "babesioses",

@@ -246,18 +246,21 @@ function frameFor(question: string, history: HistoryTurn[], holds: (name: string
     if (history[i]!.role !== "user") continue;
     const frame = readTurn(history[i]!.content, frames);
     const answer = history[i + 1]?.role === "assistant" ? history[i + 1]!.content : "";
-    frames.push(!answer ? frame : answer.startsWith(REFUSAL) ? withoutUnheld(frame, holds) : withAnswersSubject(frame, answer));
+    frames.push(!answer ? frame : answer.startsWith(REFUSAL) ? withoutUnheld(frame, frames[frames.length - 1], holds) : withAnswersSubject(frame, answer));
   }
   return readTurn(question, frames);
 }
 
 /**
- * A turn refused because the knowledge base never names what it asked of ("what's the drug then — imidocarb?"): what
- * follows speaks of the subject before it ("why do people compare it to malaria?"), not of that name.
+ * A refused turn's frame, as the next turn carries it. Refused because the knowledge base never names what it asked of
+ * ("what's the drug then — imidocarb?"): what follows speaks of the subject before it ("why do people compare it to
+ * malaria?"), not of that name. And a follow-up's own words the passages did not answer ("how long does that protection
+ * last — yearly booster?") are not carried into the next ("what supportive care helps the sick ones?").
  */
-function withoutUnheld(frame: Frame, holds: (name: string) => boolean): Frame {
+function withoutUnheld(frame: Frame, previous: Frame | undefined, holds: (name: string) => boolean): Frame {
   const kept = (names: string[]) => names.filter(holds);
-  return { ...frame, drugs: kept(frame.drugs), pathogens: kept(frame.pathogens), names: kept(frame.names), acronyms: kept(frame.acronyms) };
+  const topic = previous && frame.inherited.length ? frame.topic.filter((w) => previous.topic.includes(w)) : frame.topic;
+  return { ...frame, drugs: kept(frame.drugs), pathogens: kept(frame.pathogens), names: kept(frame.names), acronyms: kept(frame.acronyms), topic };
 }
 
 /** The model's rewrite keeps every species, drug and pathogen of the frame, or it is not used. */
