@@ -434,6 +434,16 @@ describe("the extractive answerer", () => {
     expect(malaria.content.split("\n")[0]).toMatch(/human severe malaria/);
   });
 
+  it("leads a list asked by its length with the sentence that says how many there are", async () => {
+    addParagraph(
+      "asf",
+      "African Swine Fever",
+      261,
+      "Three independent epidemiologic cycles (sylvatic, tick-pig, and domestic) have been described. In the sylvatic cycle, ASF virus circulates between the natural reservoirs of the virus (warthogs and soft ticks). Considerable spread of ASF has been reported in western Africa, where the disease remains endemic.",
+    );
+    expect((await ask("What are the three ASF transmission cycles?")).content.split("\n")[0]).toMatch(/^Three independent epidemiologic cycles/);
+  });
+
   it("does not carry a refused follow-up's own words into the next question", async () => {
     addParagraph(
       "cpv",

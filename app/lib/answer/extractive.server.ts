@@ -3,7 +3,7 @@ import { tokenize, type QueryTerm } from "../search/index.server";
 import { PageNumbering, PUBMED_FILE_TYPE } from "./citations";
 import { quotableSentences, type QuoteKind } from "./quotes.server";
 import { abbreviationsDefinedIn, careAsked, DIAGNOSING, holdsValue, HOW_DIAGNOSED, isEssay, namesThing, PROGNOSING, requiredNames, speaksOfCare } from "./coverage.server";
-import { definedAbbreviations, DOSING_KINDS, INSTRUCTION_OPENING, isAskingTerm, namesAskedSpecies, otherSpeciesIn, speciesIn, speciesSpokenOf, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
+import { definedAbbreviations, DOSING_KINDS, INSTRUCTION_OPENING, isAskingTerm, listAsked, namesAskedSpecies, otherSpeciesIn, speciesIn, speciesSpokenOf, statesList, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
 import { coverage, holdsTerm, termWeight, textTerms } from "./relevance.server";
 import type { NumberedPassage, PassageLike } from "./types";
 
@@ -216,6 +216,7 @@ const CROSS_REFERENCE = /\(\s*(?:see|cf\.?|compare)\b[^()]*\)/gi;
 function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[], question: string, guide?: AnswerGuide): Sentence[] {
   const wantsQuantity = QUANTITY_QUESTION.test(question);
   const typed = guide ? guide.frame.asked.filter((k) => TYPED_KINDS.has(k)) : [];
+  const list = guide ? listAsked(question) : null;
   // The passages are about the question's topic already: its species and named things count less in
   // choosing among their sentences than the words that say what is asked ("clinical signs", "dose").
   const topical = guide ? topicalTerms(question, guide.frame) : new Set<string>();
@@ -347,6 +348,13 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
           leads = true;
         }
       } else if (score > 0 && wantsQuantity && QUANTITY.test(text)) score += QUANTITY_BONUS;
+      // "What are the three ASF transmission cycles?": the sentence that says there are three ("Three independent
+      // epidemiologic cycles (sylvatic, tick-pig, and domestic) have been described").
+      if (score > 0 && list && statesList(text, list)) {
+        score += LEAD_VALUE_BONUS;
+        answersAsked = true;
+        leads = true;
+      }
       const leadValues = score > 0 && guide ? guide.frame.asked.filter((k) => LEAD_VALUE[k]?.(text, guide.frame, question)) : [];
       if (leadValues.length) {
         score += LEAD_VALUE_BONUS;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { askingClause, askingParts, comparedOnlyWords, correctableEdits, definedAbbreviations, frameLabel, frameOf, mentionsSpecies, otherSpeciesIn, placesOfPersistence, readConversation, readQuestion, searchText, signsSearchText, speciesIn, speciesSpokenOf, suspectedDiagnosis, withAnswersSubject } from "./frame";
+import { askingClause, askingParts, comparedOnlyWords, correctableEdits, definedAbbreviations, frameLabel, frameOf, listAsked, statesList, mentionsSpecies, otherSpeciesIn, placesOfPersistence, readConversation, readQuestion, searchText, signsSearchText, speciesIn, speciesSpokenOf, suspectedDiagnosis, withAnswersSubject } from "./frame";
 
 describe("species in a text", () => {
   it("reads names, plurals, adjectives, sexes and young as their species", () => {
@@ -987,6 +987,17 @@ describe("cases told before the question, and follow-ups that point back", () =>
 
   it("reads the species of a question that ends 'do dolphins as well?' after a statement about others", () => {
     expect(askingParts("revising testicular descent. elephants and hyraxes keep their testes in the abdomen — do dolphins as well?")).toEqual(["do dolphins as well?"]);
+  });
+
+  it("reads a list asked by its length ('the three ASF transmission cycles') and the sentence that states it", () => {
+    const list = listAsked("What are the three ASF transmission cycles?");
+    expect(list).toEqual({ count: "3", noun: "cycl" });
+    expect(listAsked("ASF epi - what r the 3 transmission cycles and which one has warthogs")).toEqual(list);
+    expect(statesList("Three independent epidemiologic cycles (sylvatic, tick-pig, and domestic) have been described.", list!)).toBe(true);
+    expect(statesList("In the sylvatic cycle, ASF virus circulates between warthogs and soft ticks.", list!)).toBe(false);
+    expect(listAsked("What does the virus do?")).toBeNull();
+    // The cycles are asked, not how it is transmitted.
+    expect(frameOf("What are the three ASF transmission cycles?").asked).not.toContain("transmission");
   });
 
   it("does not read a cited author as an animal ('(Fox, 2002)')", () => {

@@ -391,6 +391,29 @@ const GENERIC_WORDS = new Set(
   loads ones round since thinking matter matters worked higher one wants wanted wanting locum locums practice practices brought consult consults farmer farmers`.split(/\s+/),
 );
 
+const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
+const NUMBER_WORD = new RegExp(`\\b(${NUMBER_WORDS.join("|")})\\b`, "gi");
+
+/** Small numbers written as words, as digits. */
+export const withDigits = (text: string) => text.replace(NUMBER_WORD, (w) => String(NUMBER_WORDS.indexOf(w.toLowerCase())));
+
+/**
+ * A list asked by its length ("What are the three ASF transmission cycles?", "the 3 cycles"): the number and the noun's
+ * index term. Null when the question asks none.
+ */
+export function listAsked(question: string): { count: string; noun: string } | null {
+  const m = /\bthe\s+(\d{1,2})\s+(?:[\p{L}-]+\s+){0,2}?([\p{L}-]{3,}s)\b/iu.exec(withDigits(question));
+  if (!m || Number(m[1]) < 2) return null;
+  const noun = tokenize(m[2]!)[0];
+  return noun ? { count: m[1]!, noun } : null;
+}
+
+/** Does a sentence state the list by its length ("Three independent epidemiologic cycles … have been described")? */
+export function statesList(sentence: string, list: { count: string; noun: string }): boolean {
+  const m = new RegExp(`\\b${list.count}\\s+((?:[\\p{L}-]+\\s+){0,2}[\\p{L}-]+)`, "iu").exec(withDigits(sentence));
+  return m !== null && tokenize(m[1]!).includes(list.noun);
+}
+
 /** Does this word name a drug (by its INN stem or as a usual veterinary drug)? */
 export function namesDrug(word: string): boolean {
   const lower = word.toLowerCase();
@@ -575,7 +598,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   // "How do cattle usually pick it up?", "how is it spread?": the way it passes to an animal.
   [
     "transmission",
-    /\b(?:how (?:do|does|did|can|could|would|might) (?:[\w-]+ ){0,3}(?:pick (?:it |this |that )?up|catch (?:it|this|that)|get (?:it|infected)|become infected|contract (?:it|this|that))|how (?:is|are|was|were) (?:[\w-]+ ){1,4}?(?:usually |normally |mainly |mostly )?(?:spread|transmitted|passed on|caught|acquired)|route of (?:infection|transmission)|transmission|transmitted|mode of spread)\b/i,
+    /\b(?:how (?:do|does|did|can|could|would|might) (?:[\w-]+ ){0,3}(?:pick (?:it |this |that )?up|catch (?:it|this|that)|get (?:it|infected)|become infected|contract (?:it|this|that))|how (?:is|are|was|were) (?:[\w-]+ ){1,4}?(?:usually |normally |mainly |mostly )?(?:spread|transmitted|passed on|caught|acquired)|route of (?:infection|transmission)|transmission(?!\s+(?:cycles?|dynamics|chains?|models?))|transmitted|mode of spread)\b/i,
   ],
   // "When in the year do you see most cases?": a season or the months.
   ["season", /\b(?:(?:what|which) (?:time|times|months?|part) of (?:the )?year|when in the year|(?:what|which) seasons?|what months?|seasonal(?:ity)?|time of year)\b/i],

@@ -1,6 +1,6 @@
 import { isStopWord, tokenize, type QueryTerm } from "../search/index.server";
 import { MARKER, markerNumbers, PageNumbering } from "./citations";
-import { mentionsGroup, mentionsSpecies, otherSpeciesIn, speciesIn, speciesLabel, type Frame } from "./frame";
+import { mentionsGroup, mentionsSpecies, otherSpeciesIn, speciesIn, speciesLabel, withDigits, type Frame } from "./frame";
 import { quotableSentences } from "./quotes.server";
 import { holdsTerm } from "./relevance.server";
 import { splitSentences } from "../sentences";
@@ -59,12 +59,6 @@ function numberKey(n: string): string {
   const plain = /^\d{1,3}(?:,\d{3})+$/.test(n) ? n.replace(/,/g, "") : n.replace(",", ".");
   return String(Number(plain));
 }
-
-const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
-const NUMBER_WORD = new RegExp(`\\b(${NUMBER_WORDS.join("|")})\\b`, "gi");
-
-/** Small numbers written as words, as digits. */
-const withDigits = (text: string) => text.replace(NUMBER_WORD, (w) => String(NUMBER_WORDS.indexOf(w.toLowerCase())));
 
 /** Every value-with-unit a text gives ("0.1|mg/kg", "3|wk" for "2 to 3 weeks", "0.2|mg/kg" for "0.2 mg per kg"). */
 function quantitiesIn(text: string): Set<string> {
