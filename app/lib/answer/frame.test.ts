@@ -983,6 +983,15 @@ describe("cases told before the question, and follow-ups that point back", () =>
     expect(care!.asked).toEqual(["treatment"]);
     expect(frameOf("what's the normal rectal temperature range for a dog?").asked).toContain("quantity");
     expect(frameOf("what's driving it?").asked).toEqual(["cause"]);
+    // A diagnosis already made is told, not asked.
+    expect(frameOf("What's the prognosis once a cat is diagnosed with FIP?").asked).toEqual(["prognosis"]);
+    expect(frameOf("How is FIP diagnosed?").asked).toContain("diagnosis");
+  });
+
+  it("reads 'which vaccine do you use and how long does immunity last?' as asking of the disease spoken of", () => {
+    const [, , vaccine] = readConversation(["PPR case fatality goats vs sheep?", "where is it endemic now?", "which vaccine do you use and how long does immunity last?"]);
+    expect(vaccine).toMatchObject({ acronyms: ["PPR"], species: ["goat", "sheep"] });
+    expect(vaccine!.inherited).toContain("acronyms");
   });
 
   it("reads the species of a question that ends 'do dolphins as well?' after a statement about others", () => {

@@ -580,7 +580,8 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   ["gene", /\b(which|what)\s+(?:\w+\s+){0,2}(genes?|loci|locus|alleles?)\b/i],
   // "Which antibiotic…", "what drug…": answered by a drug's name.
   ["drug", /\b(which|what)\s+(?:\w+\s+){0,2}(drugs?|antibiotics?|antimicrobials?|antifungals?|antivirals?|anthelmintics?|dewormers?|medications?|medicines?|analgesics?|sedatives?|anaesthetics?|anesthetics?|nsaids?|benzodiazepines?|fluoroquinolones?|tetracyclines?|penicillins?|cephalosporins?)\b/i],
-  ["diagnosis", /\b(diagnos\w*|test(?:s|ing)?|stain(?:s|ing)?|biopsy|detect\w*|confirm\w*|differentiate|tell (?:\w+ )?from)\b/i],
+  // ("Once a cat is diagnosed with FIP, what's the prognosis?" tells what is known, it does not ask how.)
+  ["diagnosis", /\b(diagnos(?!ed\s+with\b)\w*|test(?:s|ing)?|stain(?:s|ing)?|biopsy|detect\w*|confirm\w*|differentiate|tell (?:\w+ )?from)\b/i],
   // ("What predicts how it'll behave?": how a tumour will behave is its prognosis.)
   ["prognosis", /\b(prognos\w*|outcomes?|outlook|survive|survival|recover(?:y)?|come right|get(?:s|ting)? better|pull through|life expectancy|biological behaviou?r|(?:predict\w*|tell)\s+how\s+(?:it|they|the [\w-]+)(?:['’]ll| will| is going to| are going to)\s+behave)\b/i],
   // ("What's driving it?": what causes it.)
@@ -991,13 +992,18 @@ export function definedAbbreviations(text: string): Frame["aliases"] {
 export const namesOwnThing = (f: Frame) => f.drugs.length + f.pathogens.length + f.conditions.length + f.names.length + f.acronyms.length > 0;
 
 /** A question names its own topic with a named thing, or with several topic words in a question of some length. */
-const hasOwnTopic = (f: Frame, question: string) =>
-  namesOwnThing(f) ||
-  f.topic.length >= 3 ||
-  // "Commonest cause of regurgitation in a dog?": a sign, its species and what is asked of it.
-  (f.signs.length > 0 && f.species.length + f.groups.length > 0 && f.asked.length > 0) ||
-  // "How is blood collected from chickens?": its own subject and its own species, short as it is.
-  (f.topic.length >= 2 && (question.split(/\s+/).length >= 8 || f.species.length + f.groups.length > 0));
+const hasOwnTopic = (f: Frame, question: string) => {
+  // ("Which vaccine do you use and how long does immunity last?": "vaccine" says what is asked, not of what.)
+  const topic = f.topic.filter((w) => !namesAskedKind(w));
+  return (
+    namesOwnThing(f) ||
+    topic.length >= 3 ||
+    // "Commonest cause of regurgitation in a dog?": a sign, its species and what is asked of it.
+    (f.signs.length > 0 && f.species.length + f.groups.length > 0 && f.asked.length > 0) ||
+    // "How is blood collected from chickens?": its own subject and its own species, short as it is.
+    (topic.length >= 2 && (question.split(/\s+/).length >= 8 || f.species.length + f.groups.length > 0))
+  );
+};
 
 /**
  * "How long does the virus survive?", "Is the disease zoonotic?": a kind of thing with "the" and no name is
