@@ -253,7 +253,9 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
   // about FCV, not about "age".)
   // (A case's signs are carried as its topic: "and in cats?" after "…brings his food back up… getting skinny".)
   const carriedWords = guide ? [...(guide.frame.inherited.includes("topic") ? guide.frame.topic : []), ...(guide.frame.inherited.includes("signs") ? guide.frame.signs : [])] : [];
-  const carriedTopic = !names.length && carriedWords.length ? terms.filter((t) => carriedWords.some((w) => tokenize(w).includes(t.term))) : [];
+  // (Carried: not the follow-up's own words, "what exercises?" after "…why bother with core work?" carries "core".)
+  const ownWords = new Set(tokenize(question));
+  const carriedTopic = !names.length && carriedWords.length ? terms.filter((t) => !ownWords.has(t.term) && carriedWords.some((w) => tokenize(w).includes(t.term))) : [];
   // Likewise its species: "what about flubendazole?" after a question about pigs asks about pigs without saying so.
   const speciesCarried = Boolean(guide?.frame.inherited.includes("species"));
   const dosingDrugs = guide?.frame.asked.some((k) => DOSING_KINDS.has(k)) ? guide.frame.drugs : [];

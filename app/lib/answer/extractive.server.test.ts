@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { tokenize } from "../search/index.server";
+import { extractiveAnswer, type AnswerGuide } from "./extractive.server";
+import { readConversation } from "./frame";
+import type { NumberedPassage } from "./types";
+
+const passage = (number: number, page: number, text: string): NumberedPassage => ({
+  number,
+  chunkId: number,
+  documentId: `doc-${number}`,
+  title: "Equine Sports Medicine",
+  pages: [page],
+  pageLabel: String(page),
+  heading: null,
+  text,
+  fileType: "txt",
+});
+
+describe("the extractive answer's lead", () => {
+  it("in a follow-up, comes from a paragraph holding the words it carries, not only its own ('what exercises?' after core work)", () => {
+    const questions = ["Other thing — horse coming back into work after colic surgery. Why bother with core work?", "what exercises?"];
+    const [, frame] = readConversation(questions);
+    // The passage on exercise and drugs is searched first: it holds the follow-up's own word and the species.
+    const drugs = passage(
+      1,
+      206,
+      "In horses, there is practically no experimental information on the direct effect of exercise on drug disposition. In horses, hepatic blood flow is significantly decreased during submaximal exercise.",
+    );
+    const core = passage(2, 209, "Following colic surgery the rehabilitation program should target these muscles. Appropriate exercises include core training from the ground as well as specific types of locomotor exercises.");
+    const terms = [...new Set(tokenize("what exercises? horses core"))].map((term) => ({ term, weight: term === "core" ? 0.5 : 1, df: 2, idf: 1 }));
+    const guide: AnswerGuide = { frame: frame!, ownTerms: new Set(tokenize("what exercises? horses")), askingTerms: new Set(tokenize("what exercises?")), alreadySaid: new Set(), supporting: new Set([1, 2]) };
+    const answer = extractiveAnswer("what exercises?", terms, [drugs, core], {}, guide);
+    expect(answer.text.split("\n")[0]).toMatch(/^Appropriate exercises include core training/);
+  });
+});
