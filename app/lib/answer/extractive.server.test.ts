@@ -32,4 +32,13 @@ describe("the extractive answer's lead", () => {
     const answer = extractiveAnswer("what exercises?", terms, [drugs, core], {}, guide);
     expect(answer.text.split("\n")[0]).toMatch(/^Appropriate exercises include core training/);
   });
+
+  it("for 'which species can it infect?', is the sentence that names them", () => {
+    const [frame] = readConversation(["Which species can Mycobacterium bovis infect?"]);
+    const ocular = passage(1, 56, "Among the species susceptible to tuberculosis are cattle affected by Mycobacterium bovis (M. bovis), a model for studying ocular presentation.");
+    const hosts = passage(2, 63, "M. bovis infects numerous mammals, including cattle, goats, dogs, pigs, lions, elephants, badgers, possums, deer, bison, and humans.");
+    const terms = [...new Set(tokenize("Which species can Mycobacterium bovis infect?"))].map((term) => ({ term, weight: 1, df: 2, idf: 1 }));
+    const guide: AnswerGuide = { frame: frame!, ownTerms: new Set(terms.map((t) => t.term)), askingTerms: new Set(terms.map((t) => t.term)), alreadySaid: new Set(), supporting: new Set([1, 2]) };
+    expect(extractiveAnswer("Which species can Mycobacterium bovis infect?", terms, [ocular, hosts], {}, guide).text.split("\n")[0]).toMatch(/^M\. bovis infects numerous mammals/);
+  });
 });

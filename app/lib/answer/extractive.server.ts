@@ -3,7 +3,7 @@ import { tokenize, type QueryTerm } from "../search/index.server";
 import { PageNumbering, PUBMED_FILE_TYPE } from "./citations";
 import { quotableSentences, type QuoteKind } from "./quotes.server";
 import { abbreviationsDefinedIn, careAsked, DIAGNOSING, holdsValue, HOW_DIAGNOSED, isEssay, namesThing, PROGNOSING, requiredNames, speaksOfCare } from "./coverage.server";
-import { definedAbbreviations, DOSING_KINDS, INSTRUCTION_OPENING, isAskingTerm, listAsked, namesAskedSpecies, otherSpeciesIn, speciesIn, speciesSpokenOf, statesList, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
+import { definedAbbreviations, DOSING_KINDS, HOSTS_ASKED, INSTRUCTION_OPENING, isAskingTerm, listAsked, namesHosts, namesAskedSpecies, otherSpeciesIn, speciesIn, speciesSpokenOf, statesList, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
 import { coverage, holdsTerm, termWeight, textTerms } from "./relevance.server";
 import type { NumberedPassage, PassageLike } from "./types";
 
@@ -217,6 +217,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
   const wantsQuantity = QUANTITY_QUESTION.test(question);
   const typed = guide ? guide.frame.asked.filter((k) => TYPED_KINDS.has(k)) : [];
   const list = guide ? listAsked(question) : null;
+  const hostsAsked = Boolean(guide) && HOSTS_ASKED.test(question);
   // The passages are about the question's topic already: its species and named things count less in
   // choosing among their sentences than the words that say what is asked ("clinical signs", "dose").
   const topical = guide ? topicalTerms(question, guide.frame) : new Set<string>();
@@ -351,8 +352,9 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
         }
       } else if (score > 0 && wantsQuantity && QUANTITY.test(text)) score += QUANTITY_BONUS;
       // "What are the three ASF transmission cycles?": the sentence that says there are three ("Three independent
-      // epidemiologic cycles (sylvatic, tick-pig, and domestic) have been described").
-      if (score > 0 && list && statesList(text, list)) {
+      // epidemiologic cycles (sylvatic, tick-pig, and domestic) have been described"). "Which species can M. bovis
+      // infect?": the one that names them.
+      if (score > 0 && ((list && statesList(text, list)) || (hostsAsked && namesHosts(text)))) {
         score += LEAD_VALUE_BONUS;
         answersAsked = true;
         leads = true;

@@ -408,6 +408,13 @@ export function listAsked(question: string): { count: string; noun: string } | n
   return noun ? { count: m[1]!, noun } : null;
 }
 
+/**
+ * "Which species can Mycobacterium bovis infect?", "what animals get it?": the hosts are asked, answered by a sentence
+ * that names several species ("M. bovis infects numerous mammals, including cattle, goats, dogs, pigs…").
+ */
+export const HOSTS_ASKED = /\b(?:which|what)\s+(?:other\s+)?(?:host\s+)?(?:species|animals|hosts)\b(?:\s+[\w'’-]+){0,5}?\s+(?:infect(?:s|ed)?|affect(?:s|ed)?|get|gets|catch|carry|carries|susceptible|harbou?r)\b/i;
+export const namesHosts = (sentence: string) => speciesIn(sentence).species.size >= 3;
+
 /** Does a sentence state the list by its length ("Three independent epidemiologic cycles … have been described")? */
 export function statesList(sentence: string, list: { count: string; noun: string }): boolean {
   const m = new RegExp(`\\b${list.count}\\s+((?:[\\p{L}-]+\\s+){0,2}[\\p{L}-]+)`, "iu").exec(withDigits(sentence));
