@@ -550,6 +550,13 @@ export function unseenNames(
     const pair = `${first} ${second}`;
     if (!written(pair) && !compounds.includes(pair)) compounds.push(pair);
   });
+  // So is a syndrome named by a word before its host ("lethal white foal syndrome") that the passages never write so.
+  typed.forEach((_, i) => {
+    const [first, host, last] = [word(i), word(i + 1), typed[i + 2]?.replace(/[?!.,;:]+$/, "")];
+    if (!first || !host || !last || !/^(?:syndrome|disease|sickness)$/i.test(last) || !plain(first) || !speciesIn(host).species.size || speciesIn(first).species.size) return;
+    const name = `${first} ${host} ${last}`;
+    if (!written(name) && !compounds.includes(name)) compounds.push(name);
+  });
   // A word the passages write another way ("wormer" for "anthelmintic") is seen in that form.
   const unseen = new Set(terms.filter((t) => t.df === 0 && !writtenOtherwise(t)).map((t) => t.term));
   if (!unseen.size) return compounds;

@@ -41,4 +41,16 @@ describe("the extractive answer's lead", () => {
     const guide: AnswerGuide = { frame: frame!, ownTerms: new Set(terms.map((t) => t.term)), askingTerms: new Set(terms.map((t) => t.term)), alreadySaid: new Set(), supporting: new Set([1, 2]) };
     expect(extractiveAnswer("Which species can Mycobacterium bovis infect?", terms, [ocular, hosts], {}, guide).text.split("\n")[0]).toMatch(/^M\. bovis infects numerous mammals/);
   });
+
+  it("quotes a sentence naming the asked species in a paragraph on the asked topic ('is chagas something dogs actually get?')", () => {
+    const [frame] = readConversation(["is chagas something dogs actually get?"]);
+    const chagas = passage(
+      1,
+      77,
+      "Chagas disease occurs primarily in Latin America, where it is endemic. In endemic countries it is recommended to routinely evaluate dogs, which are one of the principal domestic hosts.",
+    );
+    const terms = [...new Set(tokenize("chagas dogs"))].map((term) => ({ term, weight: 1, df: 2, idf: 1 }));
+    const guide: AnswerGuide = { frame: frame!, ownTerms: new Set(terms.map((t) => t.term)), askingTerms: new Set(terms.map((t) => t.term)), alreadySaid: new Set(), supporting: new Set([1]) };
+    expect(extractiveAnswer("is chagas something dogs actually get?", terms, [chagas], {}, guide).text).toMatch(/routinely evaluate dogs/);
+  });
 });

@@ -393,7 +393,10 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       // asked value without it ("The virus … can remain viable outside of its host for at least a year").
       // So does the topic a follow-up carries ("and in cats?" after regurgitation in dogs) for a sentence in a paragraph
       // that holds it ("…megaesophagus is a rare finding in the domestic cat").
-      if ((answersAsked || carriedTopic.length > 0) && !inNamedParagraph && matched < 2 && topic.length) {
+      // And one that names the asked species in a paragraph on the topic ("is chagas something dogs actually get?": "In
+      // endemic countries it is recommended to routinely evaluate dogs, which are one of the principal domestic hosts").
+      const namesSpecies = Boolean(asksSpecies) && namesAskedSpecies(guide!.frame, mentions);
+      if ((answersAsked || carriedTopic.length > 0 || namesSpecies) && !inNamedParagraph && matched < 2 && topic.length) {
         const paragraph = paragraphOf(unit.start);
         paragraph.terms ??= new Set(tokenize(paragraph.text));
         if (topic.some((t) => !holdsTerm(sentenceTerms, t) && holdsTerm(paragraph.terms!, t))) matched++;

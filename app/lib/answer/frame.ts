@@ -773,6 +773,9 @@ const isQuestionSentence = (s: string) => /\?\s*$/.test(s) || /^(what|which|how|
  * intra-abdominal — is that also the case in dolphins?"), the part after the dash or semicolon. ("PPR case
  * fatality in camels — closer to goats or sheep?" asks about camels.) With what they set aside or compare with removed.
  */
+/** What glosses the question before it: "ie meat withdrawal in days", "i.e. …", "as in …", "meaning …". */
+const GLOSS = /^\s*(?:ie|i\.e\.?|eg|e\.g\.?|as in|meaning|in other words|that is)\b/i;
+
 /** A question that ends asking whether the same holds of something else ("do dolphins as well?", "cats too?"). */
 const ALIKE = /\b(?:as well|too|also|either)\s*\?\s*$/i;
 
@@ -870,7 +873,8 @@ export function frameOf(text: string): Frame {
   // "Different question:", "Switching topics -": the marker says nothing of what is asked ("different" is no comparison).
   const question = text.replace(SWITCH_LEAD, "").trim() || text;
   const sentences = clauseSplit(question);
-  const asking = sentences.filter(isQuestionSentence);
+  // ("…before the pigs can go for slaughter? ie meat withdrawal in days": a gloss after a question is part of it.)
+  const asking = sentences.filter((s, i) => isQuestionSentence(s) || (i > 0 && GLOSS.test(s) && isQuestionSentence(sentences[i - 1]!)));
   const focus = asking.length ? asking : sentences;
   // "Apart from cattle, which mammals…": the species set aside is not the one asked about.
   let mentions = speciesIn(askingParts(question).join(" "), { asked: true });
