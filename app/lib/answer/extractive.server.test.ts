@@ -53,4 +53,18 @@ describe("the extractive answer's lead", () => {
     const guide: AnswerGuide = { frame: frame!, ownTerms: new Set(terms.map((t) => t.term)), askingTerms: new Set(terms.map((t) => t.term)), alreadySaid: new Set(), supporting: new Set([1]) };
     expect(extractiveAnswer("is chagas something dogs actually get?", terms, [chagas], {}, guide).text).toMatch(/routinely evaluate dogs/);
   });
+
+  it("for a virus asked by its abbreviation ('FIV'), is not a sentence naming only another virus ('FeLV') from a paragraph on both", () => {
+    const question = "How is FIV infection usually diagnosed in felines?";
+    const [frame] = readConversation([question]);
+    const retroviruses = passage(
+      1,
+      175,
+      "Feline leukemia is considered to be a severe disease that can progress to a fatal illness faster than FIV infection. Usually, FeLV-infected cats die within 1 to 3 years after the initial diagnosis due to all the pathologies associated with the infection.",
+    );
+    const fiv = passage(2, 176, "Feline immunodeficiency virus (FIV) is a lentivirus of cats. Detection of antibodies against structural proteins is the choice for FIV diagnosis using immunochromatography-based kits.");
+    const terms = [...new Set(tokenize(question))].map((term) => ({ term, weight: 1, df: 2, idf: 1 }));
+    const guide: AnswerGuide = { frame: frame!, ownTerms: new Set(terms.map((t) => t.term)), askingTerms: new Set(terms.map((t) => t.term)), alreadySaid: new Set(), supporting: new Set([1, 2]) };
+    expect(extractiveAnswer(question, terms, [retroviruses, fiv], {}, guide).text.split("\n")[0]).toMatch(/^Detection of antibodies against structural proteins is the choice for FIV diagnosis/);
+  });
 });

@@ -211,6 +211,10 @@ const readSentence = memoByText(REMEMBERED_SENTENCES, (text) => {
   // (With the abbreviated binomials it writes: "H. contortus" is the barber's pole worm a question names.)
   return { terms: textTerms(read), species: none ? NO_SPECIES : species };
 });
+/** A virus's abbreviation: capitals (a lower-case letter between them) ending in V ("FIV", "FeLV", "BVDV", "FCoV"). */
+const VIRUS_ACRONYM = /^\b[A-Z][A-Za-z]{1,4}V\b$/;
+/** Roman numerals look like one ("genotype XIV"). */
+const isVirusAcronym = (word: string) => VIRUS_ACRONYM.test(word) && !/^[IVXLCDM]+$/.test(word);
 const CROSS_REFERENCE = /\(\s*(?:see|cf\.?|compare)\b[^()]*\)/gi;
 
 function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[], question: string, guide?: AnswerGuide): Sentence[] {
@@ -270,6 +274,11 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
     const m = /^(.+)-[A-Z0-9]{1,4}$/.exec(a);
     return m ? [[a, new RegExp(`\\b${m[1]!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}-[A-Z0-9]{1,4}\\b`)] as const] : [];
   });
+  // A virus asked for by its abbreviation ("FIV"): a sentence naming only another virus's ("FeLV-infected cats die within
+  // 1 to 3 years after the initial diagnosis") is about that one, though its paragraph names both.
+  const askedViruses = (guide?.frame.acronyms ?? []).filter(isVirusAcronym);
+  const namesOtherVirus = (text: string) =>
+    askedViruses.length > 0 && !askedViruses.some((a) => namesThing(a, text)) && (text.match(/\b[A-Z][A-Za-z]{1,4}V\b/g) ?? []).some((w) => isVirusAcronym(w) && !askedViruses.includes(w));
   // The question's topic words as search terms (their synonyms with them).
   const topicStems = new Set(tokenize([...(guide?.frame.topic ?? []), ...(guide?.frame.signs ?? [])].join(" ")));
   const topic = terms.filter((t) => topicStems.has(t.term));
@@ -405,7 +414,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       const otherDrug = dosingDrugs.length > 0 && !dosingDrugs.some((d) => namesThing(d, text));
       // "Is FeLV-B contagious?": a sentence about FeLV-A (another subtype of the same name) does not lead.
       const otherSubtype = subtypes.length > 0 && subtypes.every(([asked, stem]) => !namesThing(asked, text) && stem.test(text));
-      const notLead = otherSpecies || otherDrug || otherSubtype || (subjectCarried && !inNamedParagraph) || (!essay && !paragraphOf(unit.start).subject) || !paragraphOf(unit.start).topic || !paragraphOf(unit.start).ownTopic;
+      const notLead = otherSpecies || otherDrug || otherSubtype || namesOtherVirus(text) || (subjectCarried && !inNamedParagraph) || (!essay && !paragraphOf(unit.start).subject) || !paragraphOf(unit.start).topic || !paragraphOf(unit.start).ownTopic;
       out.push({ text, passage: p.number, pages: unit.pages, pageLabel: unit.pageLabel, raw: unit.raw, index: i, terms: sentenceTerms, score, matched, notLead, saidBefore, answersAsked: leads && !essay });
     });
   }
