@@ -430,6 +430,9 @@ describe("which drug, said in another passage on the subject", () => {
 
 describe("typed values", () => {
   it("needs a number with the right unit, next to what was asked", () => {
+    // A count is a number: "several researchers" gives none.
+    expect(holdsValue("count", "Horses' spinal column is composed of seven cervical, eighteen thoracic and six lumbar vertebrae.", null)).toBe(true);
+    expect(holdsValue("count", "Strands of connective tissue are claimed by several researchers to take over part of the forces.", null)).toBe(false);
     expect(holdsValue("dose", "Give 0.1 mg/kg once daily.", null)).toBe(true);
     expect(holdsValue("dose", "Give it once daily with food.", null)).toBe(false);
     expect(holdsValue("rate", "It affects 0.7% to 12% of cats.", null)).toBe(true);

@@ -172,9 +172,12 @@ export function namesThing(name: string, text: string, options: { spelledOut?: b
   return found || singular || (options.spelledOut !== false && /^[A-Z][A-Za-z]*[A-Z]/.test(name) && spelledOut(name, initials));
 }
 
-const NUMBER_WORD = "(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|several|a few|a couple of)";
+const EXACT_NUMBER_WORD = "(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)";
+const NUMBER_WORD = `(?:${EXACT_NUMBER_WORD}|several|a few|a couple of)`;
 // (A number word is a whole word: "tend to" is not "ten d".)
 const NUM = `(?:\\d+(?:[.,]\\d+)?|\\b${NUMBER_WORD}\\b)`;
+/** A number that counts: "several researchers", "a few" give no count. */
+const EXACT_NUM = `(?:\\d+(?:[.,]\\d+)?|\\b${EXACT_NUMBER_WORD}\\b)`;
 const RANGE = `${NUM}(?:\\s*(?:-|–|to|and)\\s*${NUM})?`;
 const TIME_UNIT = "(?:min(?:ute)?s?|h|hrs?|hours?|d|days?|wks?|weeks?|mo|months?|yrs?|years?)";
 /** A span of time may be "a year" or "an hour" ("can remain viable outside of its host for at least a year"). */
@@ -215,7 +218,7 @@ const VALUE: Partial<Record<AskedKind, RegExp>> = {
     `${RANGE}\\s*(?:cm|mm|m|km|µm|μm|nm|kg|g|mg|µg|μg|ng|pg|l|ml|dl|µl|μl|mmol|µmol|μmol|nmol|pmol|ppm|ppb|iu|u\\/l|°c|°f|degrees|fingers?|times|kpa|pa|mmhg|kda|da|kb|kbp|mb|bp|nt|bpm)\\b|${RANGE}\\s*%|${RANGE}\\s*(?:µg|μg|mg|g|ng)\\/\\w+|${PH_VALUE}`,
     "i",
   ),
-  count: new RegExp(`\\b${NUM}\\b`, "i"),
+  count: new RegExp(`\\b${EXACT_NUM}\\b`, "i"),
   year: /\b(?:1[6-9]\d\d|20\d\d)s?\b/,
   gene: /\b(?:[A-Z][A-Z0-9]{1,7}[0-9A-Z]?|[A-Z][a-z]{1,3}\d{1,3}[A-Za-z]?)\b/,
   drug: /[\p{L}-]{5,}/u,
