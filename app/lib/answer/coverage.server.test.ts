@@ -363,9 +363,10 @@ describe("named things in a text", () => {
     expect(namesThing("Bacillus", ovine)).toBe(false);
   });
 
-  it("finds an inflammation named within a compound that says where else it is ('gingivostomatitis' is a stomatitis)", () => {
+  it("finds an inflammation or a disorder named within a compound ('gingivostomatitis' is a stomatitis, 'polyneuropathy' a neuropathy)", () => {
     expect(namesThing("stomatitis", "Feline chronic gingivostomatitis is a chronic inflammatory mucosal disease.")).toBe(true);
     expect(namesThing("arthritis", "Erysipelas causes a polyarthritis in pigs.")).toBe(true);
+    expect(namesThing("neuropathy", "Affected dogs display signs of a generalized polyneuropathy.")).toBe(true);
     // Not a word that merely ends alike, nor another condition.
     expect(namesThing("stomatitis", "Stomach ulcers and gastritis are common.")).toBe(false);
     expect(namesThing("arthritis", "Osteoarthrosis of the hock.")).toBe(false);

@@ -149,9 +149,9 @@ export function namesThing(name: string, text: string, options: { spelledOut?: b
   }
   const found = parts.every((w) => {
     if (has(w)) return true;
-    // An inflammation compounded with where else it is names it: "gingivostomatitis" is a stomatitis, "polyarthritis" and
-    // "meningoencephalitis" are arthritis and encephalitis.
-    if (/..itis$/.test(w) && new RegExp(`\\p{L}{2,}[oy]${w} `, "u").test(joined)) return true;
+    // An inflammation or a disorder compounded with where else or how widely it is names it: "gingivostomatitis" is a
+    // stomatitis, "polyarthritis" an arthritis, "polyneuropathy" a neuropathy.
+    if (/..(?:itis|pathy)$/.test(w) && new RegExp(`\\p{L}{2,}[oy]${w} `, "u").test(joined)) return true;
     // "Algerian" -> "algeria", "Japanese" -> "japan", "haemolytic"/"hemolytic" are left to query understanding.
     const root = w.replace(/(?:ian|ean|an|ese|ic|n|s)$/, "");
     return root.length >= 4 && joined.includes(` ${root}`);

@@ -983,6 +983,8 @@ describe("cases told before the question, and follow-ups that point back", () =>
     expect(care!.asked).toEqual(["treatment"]);
     expect(frameOf("what's the normal rectal temperature range for a dog?").asked).toContain("quantity");
     expect(frameOf("what's driving it?").asked).toEqual(["cause"]);
+    // A pressure asked is a quantity ("mean pressure >11 kPa").
+    expect(frameOf("What saddle pressure is considered likely to cause back pain in horses?").asked).toContain("quantity");
     // A gloss after the question is part of it: the span asked is the withdrawal period.
     expect(frameOf("how long after a doramectin jab before the pigs can go for slaughter? ie meat withdrawal in days")).toMatchObject({ asked: ["duration"], attribute: "withdrawal" });
     // A diagnosis already made is told, not asked.
