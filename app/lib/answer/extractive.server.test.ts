@@ -67,4 +67,18 @@ describe("the extractive answer's lead", () => {
     const guide: AnswerGuide = { frame: frame!, ownTerms: new Set(terms.map((t) => t.term)), askingTerms: new Set(terms.map((t) => t.term)), alreadySaid: new Set(), supporting: new Set([1, 2]) };
     expect(extractiveAnswer(question, terms, [retroviruses, fiv], {}, guide).text.split("\n")[0]).toMatch(/^Detection of antibodies against structural proteins is the choice for FIV diagnosis/);
   });
+
+  it("for a value asked of an attribute ('how high can mortality go?'), is the sentence giving it in other words ('cause death in up to 90%')", () => {
+    const question = "Pullorum or fowl typhoid confirmed in a poultry flock – how high can mortality go?";
+    const [frame] = readConversation([question]);
+    const species = passage(1, 35, "Further, there are species-specific salmonellae, e.g. S. pullorum and S. gallinarum, both found in poultry, and S. abortus ovis, found in sheep.");
+    const poultry = passage(
+      2,
+      112,
+      "Two of the main pathogens of these genera infecting poultry are Salmonella enterica serovar Pullorum (S. Pullorum) and Salmonella enterica serovar Gallinarum (S. Gallinarum). Their economic impact in terms of loss in the poultry sector is due to their killing effect after infection. Both strains can cause death in up to 90% of birds affected.",
+    );
+    const terms = [...new Set(tokenize("pullorum fowl typhoid poultry high mortality"))].map((term) => ({ term, weight: 1, df: 2, idf: 1 }));
+    const guide: AnswerGuide = { frame: frame!, ownTerms: new Set(terms.map((t) => t.term)), askingTerms: new Set(tokenize("how high can mortality go?")), alreadySaid: new Set(), supporting: new Set([1, 2]) };
+    expect(extractiveAnswer(question, terms, [species, poultry], {}, guide).text.split("\n")[0]).toMatch(/^Both strains can cause death in up to 90% of birds affected/);
+  });
 });

@@ -3,7 +3,7 @@ import { tokenize, type QueryTerm } from "../search/index.server";
 import { PageNumbering, PUBMED_FILE_TYPE } from "./citations";
 import { quotableSentences, type QuoteKind } from "./quotes.server";
 import { abbreviationsDefinedIn, careAsked, DIAGNOSING, holdsValue, HOW_DIAGNOSED, isEssay, namesThing, PROGNOSING, requiredNames, speaksOfCare } from "./coverage.server";
-import { definedAbbreviations, DOSING_KINDS, HOSTS_ASKED, INSTRUCTION_OPENING, isAskingTerm, listAsked, namesHosts, namesAskedSpecies, otherSpeciesIn, speciesIn, speciesSpokenOf, statesList, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
+import { definedAbbreviations, DOSING_KINDS, HOSTS_ASKED, INSTRUCTION_OPENING, isAskingTerm, isAttributeOf, isFindingAttribute, listAsked, namesHosts, namesAskedSpecies, otherSpeciesIn, speciesIn, speciesSpokenOf, statesList, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
 import { coverage, holdsTerm, termWeight, textTerms } from "./relevance.server";
 import type { NumberedPassage, PassageLike } from "./types";
 
@@ -221,6 +221,9 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
   const wantsQuantity = QUANTITY_QUESTION.test(question);
   const typed = guide ? guide.frame.asked.filter((k) => TYPED_KINDS.has(k)) : [];
   const list = guide ? listAsked(question) : null;
+  // The asked attribute's own terms ("mortality"), when it names one a typed value is of.
+  const attribute = guide?.frame.attribute ?? null;
+  const attributeTerms = attribute && typed.some((k) => isAttributeOf(k, attribute)) && !isFindingAttribute(attribute) ? tokenize(attribute) : [];
   const hostsAsked = Boolean(guide) && HOSTS_ASKED.test(question);
   // The passages are about the question's topic already: its species and named things count less in
   // choosing among their sentences than the words that say what is asked ("clinical signs", "dose").
@@ -345,6 +348,13 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       // "Could this be canine theileriosis?" is answered by "Recently atovaquone or buparvaquone plus azithromycin
       // therapy showed better clinical efficacy", in the paragraph on canine theileriosis.
       else if (subjectCarried && paragraphOf(unit.start).names && guide!.frame.asked.some((k) => LEAD_VALUE[k]?.(text, guide!.frame, question))) added.push(...nameTerms);
+      // The typed value asked, said of the asked attribute in its own words: "Both strains can cause death in up to 90% of
+      // birds affected" gives the mortality, and holds the word "mortality" as far as what it answers goes.
+      const context = units[i - 1]?.text ?? "";
+      const heldKinds = typed.filter((k) => holdsValue(k, text, guide!.frame.attribute, context, [...guide!.frame.names, ...guide!.frame.drugs], abbreviationTerms));
+      const holdsTyped = heldKinds.length > 0;
+      // (Of a kind the attribute is of: a mortality given beside an asked incubation period says nothing of incubation.)
+      if (attributeTerms.length && heldKinds.some((k) => isAttributeOf(k, attribute!)) && attributeTerms.some((t) => !reading.terms.has(t))) added.push(...attributeTerms);
       const sentenceTerms: ReadonlySet<string> = added.length ? new Set([...reading.terms, ...added]) : reading.terms;
       let score = coverage(weighted, sentenceTerms);
       if (asking.length && asking.length < weighted.length) score = (1 - ASKING_SHARE) * score + ASKING_SHARE * coverage(asking, sentenceTerms);
@@ -353,8 +363,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       /** …and says it outright, so it may lead: a typed value, how it is diagnosed, the place, the spelled-out name. */
       let leads = false;
       if (score > 0 && typed.length) {
-        const context = units[i - 1]?.text ?? "";
-        if (typed.some((k) => holdsValue(k, text, guide!.frame.attribute, context, [...guide!.frame.names, ...guide!.frame.drugs], abbreviationTerms))) {
+        if (holdsTyped) {
           score += TYPED_BONUS;
           answersAsked = true;
           leads = true;
