@@ -962,9 +962,12 @@ describe("cases told before the question, and follow-ups that point back", () =>
     expect(frameOf("hang on, GSD just came in non-weight-bearing on a fore. What am I checking on the paw?")).toMatchObject({ species: ["dog"], acronyms: [] });
   });
 
-  it("reads 'next one's a kitten…' as a new topic, though the kitten's ears are 'its ears'", () => {
+  it("reads 'next one's a kitten…' and 'diff thing -' as a new topic, though the kitten's ears are 'its ears'", () => {
     const [, , frame] = readConversation(["Dairy herd's had Salmonella Dublin confirmed. Should the farmer worry about his kids?", "and Typhimurium?", "Next one's a kitten with scaly patches on its ears — is the Wood's lamp worth doing?"]);
     expect(frame).toMatchObject({ species: ["cat"], pathogens: [], inherited: [] });
+    const [, , diff] = readConversation(["whats the most common cause of regurgitation in dogs?", "and in cats?", "diff thing - ruined eye on a farm call, how do i block it for an enucleation?"]);
+    expect(diff).toMatchObject({ inherited: [], conditions: [] });
+    expect(diff!.species).toEqual([]);
     const [, own] = readConversation(["Salmonella Dublin in a dairy herd — zoonotic?", "A kitten with scaly patches on its ears — is the Wood's lamp worth doing?"]);
     expect(own).toMatchObject({ species: ["cat"], pathogens: [], inherited: [] });
   });

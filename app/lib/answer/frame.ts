@@ -434,7 +434,7 @@ const ASKING_TERMS = new Set(tokenize([...GENERIC_WORDS].join(" ")));
 export const isAskingTerm = (term: string) => ASKING_TERMS.has(term);
 
 /** Words that say the question leaves the topic before ("Unrelated", "Switching topics", "Different case"). */
-const SWITCH_WORDS = String.raw`different (?:case|q|qs|question|topic|subject|thing|matter|issue)|another (?:thing|matter|topic)|(?:totally|completely|entirely|something) (?:different|else|separate|unrelated)|separate (?:one|thing|matter)|unrelated|new topic|new question|separate question|switching (?:topics?|subjects?|gears)|changing gears|change of (?:topic|subject|tack)|changing (?:the )?(?:topic|subject)|another question|on (?:another|a different) note|moving on|next (?:one|case|patient|question)`;
+const SWITCH_WORDS = String.raw`(?:different|diff) (?:case|q|qs|question|topic|subject|thing|matter|issue)|another (?:thing|matter|topic)|(?:totally|completely|entirely|something) (?:different|else|separate|unrelated)|separate (?:one|thing|matter)|unrelated|new topic|new question|separate question|switching (?:topics?|subjects?|gears)|changing gears|change of (?:topic|subject|tack)|changing (?:the )?(?:topic|subject)|another question|on (?:another|a different) note|moving on|next (?:one|case|patient|question)`;
 /** Markers that a question stands alone although it opens with "and" or names no topic of its own. */
 const SWITCH = new RegExp(String.raw`\b(${SWITCH_WORDS}|switching to|going back to|back to|returning to)\b`, "i");
 /** A switch marker that opens the question, up to its colon or comma ("Switching topics:", "Different case,"). */
