@@ -211,10 +211,11 @@ const readSentence = memoByText(REMEMBERED_SENTENCES, (text) => {
   // (With the abbreviated binomials it writes: "H. contortus" is the barber's pole worm a question names.)
   return { terms: textTerms(read), species: none ? NO_SPECIES : species };
 });
-/** A virus's abbreviation: capitals (a lower-case letter between them) ending in V ("FIV", "FeLV", "BVDV", "FCoV"). */
-const VIRUS_ACRONYM = /^\b[A-Z][A-Za-z]{1,4}V\b$/;
-/** Roman numerals look like one ("genotype XIV"). */
-const isVirusAcronym = (word: string) => VIRUS_ACRONYM.test(word) && !/^[IVXLCDM]+$/.test(word);
+/**
+ * A virus's abbreviation: a capital, then letters, ending in V ("FIV", "FeLV", "BVDV", "FCoV"). (Roman numerals look like
+ * one: "genotype XIV".)
+ */
+const isVirusAcronym = (word: string) => /^[A-Z][A-Za-z]{1,4}V$/.test(word) && !/^[IVXLCDM]+$/.test(word);
 const CROSS_REFERENCE = /\(\s*(?:see|cf\.?|compare)\b[^()]*\)/gi;
 
 function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[], question: string, guide?: AnswerGuide): Sentence[] {
@@ -281,7 +282,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
   // 1 to 3 years after the initial diagnosis") is about that one, though its paragraph names both.
   const askedViruses = (guide?.frame.acronyms ?? []).filter(isVirusAcronym);
   const namesOtherVirus = (text: string) =>
-    askedViruses.length > 0 && !askedViruses.some((a) => namesThing(a, text)) && (text.match(/\b[A-Z][A-Za-z]{1,4}V\b/g) ?? []).some((w) => isVirusAcronym(w) && !askedViruses.includes(w));
+    askedViruses.length > 0 && !askedViruses.some((a) => namesThing(a, text)) && text.split(/[^\p{L}]+/u).some((w) => isVirusAcronym(w) && !askedViruses.includes(w));
   // The question's topic words as search terms (their synonyms with them).
   const topicStems = new Set(tokenize([...(guide?.frame.topic ?? []), ...(guide?.frame.signs ?? [])].join(" ")));
   const topic = terms.filter((t) => topicStems.has(t.term));

@@ -767,18 +767,18 @@ const clauseSplit = (text: string) =>
     .filter(Boolean);
 const isQuestionSentence = (s: string) => /\?\s*$/.test(s) || /^(what|which|how|when|where|why|who|is|are|does|do|did|can|could|should|would|will|has|have)\b/i.test(s);
 
-/**
- * The parts of a question that ask, for reading which species it is about: its question sentences, and of one
- * that states something first and then asks about it for a species ("Elephant and hyrax testes stay
- * intra-abdominal — is that also the case in dolphins?"), the part after the dash or semicolon. ("PPR case
- * fatality in camels — closer to goats or sheep?" asks about camels.) With what they set aside or compare with removed.
- */
 /** What glosses the question before it: "ie meat withdrawal in days", "i.e. …", "as in …", "meaning …". */
 const GLOSS = /^\s*(?:ie|i\.e\.?|eg|e\.g\.?|as in|meaning|in other words|that is)\b/i;
 
 /** A question that ends asking whether the same holds of something else ("do dolphins as well?", "cats too?"). */
 const ALIKE = /\b(?:as well|too|also|either)\s*\?\s*$/i;
 
+/**
+ * The parts of a question that ask, for reading which species it is about: its question sentences, and of one
+ * that states something first and then asks about it for a species ("Elephant and hyrax testes stay
+ * intra-abdominal — is that also the case in dolphins?"), the part after the dash or semicolon. ("PPR case
+ * fatality in camels — closer to goats or sheep?" asks about camels.) With what they set aside or compare with removed.
+ */
 export function askingParts(question: string): string[] {
   const sentences = clauseSplit(question);
   const asking = sentences.filter(isQuestionSentence);
@@ -959,7 +959,7 @@ export function frameOf(text: string): Frame {
     topic,
     // (A case that puts a diagnosis forward asks of that diagnosis: "…coughing, lots of mosquitoes round here – heartworm?")
     askedTopic: suspected ? [] : topic.filter((w) => askedWords.has(w)),
-    places: named.names.filter((n) => new RegExp(`\\b(?:in|from|across|throughout)\\s+(?:the\\s+)?${n}\\b`).test(question)),
+    places: named.names.filter((n) => new RegExp(`\\b(?:in|from|across|throughout)\\s+(?:the\\s+)?${n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(question)),
     signs: signsIn(question),
     asked: kinds,
     attribute,
