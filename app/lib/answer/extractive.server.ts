@@ -352,10 +352,11 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       // The typed value asked, said of the asked attribute in its own words: "Both strains can cause death in up to 90% of
       // birds affected" gives the mortality, and holds the word "mortality" as far as what it answers goes.
       const context = units[i - 1]?.text ?? "";
-      const heldKinds = typed.filter((k) => holdsValue(k, text, guide!.frame.attribute, context, [...guide!.frame.names, ...guide!.frame.drugs], abbreviationTerms));
-      const holdsTyped = heldKinds.length > 0;
+      // (Read once, and only when needed: for the attribute's words, or once the sentence holds some of the question's.)
+      let heldKinds: AskedKind[] | undefined;
+      const held = () => (heldKinds ??= typed.filter((k) => holdsValue(k, text, guide!.frame.attribute, context, [...guide!.frame.names, ...guide!.frame.drugs], abbreviationTerms)));
       // (Of a kind the attribute is of: a mortality given beside an asked incubation period says nothing of incubation.)
-      if (attributeTerms.length && heldKinds.some((k) => isAttributeOf(k, attribute!)) && attributeTerms.some((t) => !reading.terms.has(t))) added.push(...attributeTerms);
+      if (attributeTerms.length && attributeTerms.some((t) => !reading.terms.has(t)) && held().some((k) => isAttributeOf(k, attribute!))) added.push(...attributeTerms);
       const sentenceTerms: ReadonlySet<string> = added.length ? new Set([...reading.terms, ...added]) : reading.terms;
       let score = coverage(weighted, sentenceTerms);
       if (asking.length && asking.length < weighted.length) score = (1 - ASKING_SHARE) * score + ASKING_SHARE * coverage(asking, sentenceTerms);
@@ -364,7 +365,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       /** …and says it outright, so it may lead: a typed value, how it is diagnosed, the place, the spelled-out name. */
       let leads = false;
       if (score > 0 && typed.length) {
-        if (holdsTyped) {
+        if (held().length) {
           score += TYPED_BONUS;
           answersAsked = true;
           leads = true;

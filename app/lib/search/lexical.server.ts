@@ -333,8 +333,11 @@ export function candidateTerms<T extends { df: number }>(terms: T[], budget: num
  * reach FTS5 as syntax.
  */
 export function matchExpression(terms: string[]): string {
-  return terms.map((t) => `"${t.replaceAll('"', '""')}"`).join(" OR ");
+  return terms.map(quotedTerm).join(" OR ");
 }
+
+/** An index term quoted for FTS5 (a quote inside it doubled). */
+const quotedTerm = (t: string) => `"${t.replaceAll('"', '""')}"`;
 
 /**
  * Does any chunk write these words next to each other ("nucleic acid", "ear notch")? One FTS5 phrase of index terms,
@@ -345,17 +348,20 @@ export function matchExpression(terms: string[]): string {
 export function holdsPhrase(client: Database.Database, words: string, near?: number): boolean {
   const terms = tokenize(words);
   if (terms.length < 2) return false;
-  const quoted = (t: string) => `"${t.replaceAll('"', '""')}"`;
-  const expression = near === undefined ? quoted(terms.join(" ")) : `NEAR(${terms.map(quoted).join(" ")}, ${near})`;
-  return prepared(client, "SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT 1").get(expression) !== undefined;
+  return anyChunkMatches(client, near === undefined ? quotedTerm(terms.join(" ")) : `NEAR(${terms.map(quotedTerm).join(" ")}, ${near})`);
 }
 
-/** Does any chunk hold this name: its one index term, or its words as a phrase ("imidocarb", "Babesia rossi")? */
+/**
+ * Does any chunk hold this name: its one index term, or its words as a phrase ("imidocarb", "Babesia rossi")? (Across
+ * every document, as `holdsPhrase`.)
+ */
 export function holdsName(client: Database.Database, name: string): boolean {
   const terms = tokenize(name);
   if (terms.length !== 1) return terms.length > 1 && holdsPhrase(client, name);
-  return prepared(client, "SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT 1").get(`"${terms[0]!.replaceAll('"', '""')}"`) !== undefined;
+  return anyChunkMatches(client, quotedTerm(terms[0]!));
 }
+
+const anyChunkMatches = (client: Database.Database, expression: string) => prepared(client, "SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT 1").get(expression) !== undefined;
 
 type Candidate = { id: number; rank: number };
 
