@@ -199,6 +199,13 @@ describe("the extractive answerer", () => {
     expect(result.citations).toMatchObject([{ document: "Equine Endocrinology", page: 214 }]);
   });
 
+  it("asks the clause after a case of what the case names", async () => {
+    addParagraph("btv", "Cattle Medicine", 28, "Bluetongue is a notifiable disease of sheep and cattle. Vaccines are monovalent for each serotype: the course in cattle is two doses separated by 2 weeks.");
+    addParagraph("myiasis", "Veterinary Parasitology", 48, "Myiasis is primary or secondary, and affects cattle in the course of the fly season, whether housed or not.");
+    const result = await ask("A client rang between calvings asking whether her Dexter cows need one bluetongue jab or two this spring. What's the primary course for cattle?");
+    expect(result.citations[0]).toMatchObject({ document: "Cattle Medicine", page: 28 });
+  });
+
   it("reads 'pin the diagnosis down' as asking how it is diagnosed", async () => {
     addParagraph("fhw", "Feline Cardiology", 39, "Diagnosis of feline heartworm disease remains difficult. Antigen and antibody tests are combined with thoracic radiographs.");
     addParagraph("ortho", "Small Animal Orthopaedics", 5, "An intramedullary pin stabilised the femoral fracture of a coughing cat.");

@@ -483,6 +483,8 @@ describe("follow-ups", () => {
     // Nor is what a case asks of itself ("related?", "zoonotic?").
     expect(frameOf("My old Lab's breathing is noisy. He's a bit wobbly behind too - related?").conditions).toEqual([]);
     expect(frameOf("Our ducks are dropping dead with bloody droppings - zoonotic?").conditions).toEqual([]);
+    // Nor what it asks for ("Numbers?").
+    expect(frameOf("Owner of a parvo puppy wants to know how many untreated pups die. Numbers?").conditions).toEqual([]);
     expect(suspectedDiagnosis("What is the dose of meloxicam in cats?")).toBeNull();
     expect(suspectedDiagnosis("Growers with fever, cyanotic ear tips and a stiff gait. Incubation?")).toBeNull();
     expect(suspectedDiagnosis("AHS field vector? peak season?")).toBeNull();

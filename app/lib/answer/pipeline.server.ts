@@ -395,11 +395,13 @@ export function gateTerms(question: string, terms: QueryTerm[], searched = quest
 /**
  * The terms of the clause that asks, when a case is told before it and the clause names a topic of its own (three
  * terms the knowledge base holds at least); null otherwise ("…What are they?" points back to the case).
+ * What the case names as its subject stays asked of: "…whether her cows need one bluetongue jab or two. What's the
+ * primary course for cattle?" asks of bluetongue's.
  */
-function askedPartTerms(question: string, terms: QueryTerm[]): QueryTerm[] | null {
+function askedPartTerms(question: string, terms: QueryTerm[], frame: Frame): QueryTerm[] | null {
   const clause = askingClause(question);
   if (clause === question) return null;
-  const own = new Set(tokenize(clause));
+  const own = new Set([...tokenize(clause), ...caseSubjects(frame).flatMap((n) => tokenize(n))]);
   const asked = terms.filter((t) => own.has(t.term));
   return asked.filter((t) => t.df > 0).length >= MIN_ASKED_TOPIC_TERMS && asked.length < terms.length ? asked : null;
 }
@@ -478,7 +480,7 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
   // A case told before the question ("Fat cob with a cresty neck — what's the key risk factor in equine metabolic
   // syndrome?"): when the case's own words keep the passages below the bar, what is asked is judged alone.
   if (main.abstain) {
-    const asked = askedPartTerms(request.question, gate);
+    const asked = askedPartTerms(request.question, gate, frame);
     const byAsked = asked ? judgeRelevance(asked, found.passages) : null;
     if (byAsked && !byAsked.abstain) Object.assign(main, byAsked);
   }
