@@ -88,6 +88,16 @@ describe("coverage of a question by the passages about it", () => {
     expect(result).toMatchObject({ covered: false, missing: "species", what: ["cats"], alternative: { species: ["dogs"] } });
   });
 
+  it("refuses pregnancy or lactation when the passages never speak of it", () => {
+    expect(check("Pregnant bitch with Malassezia dermatitis — is oral itraconazole safe in pregnancy?", [ITRACONAZOLE_DOGS])).toMatchObject({ covered: false, missing: "detail", what: ["pregnancy"] });
+    expect(check("Can I give itraconazole to a lactating bitch with Malassezia dermatitis?", [ITRACONAZOLE_DOGS])).toMatchObject({ covered: false, missing: "detail", what: ["lactation"] });
+    const teratogenic = passage("Itraconazole for Malassezia dermatitis in dogs is given orally at 5 mg/kg; it is teratogenic and should not be given during pregnancy.");
+    expect(check("Pregnant bitch with Malassezia dermatitis — is oral itraconazole safe in pregnancy?", [teratogenic])).toMatchObject({ covered: true });
+    // (Breeding and birth speak of it too: "…carriers can be screened before mating".)
+    const screened = passage("Arabian horses carrying SCID can be screened before mating to reduce the number of affected foals born.");
+    expect(check("If a carrier Arabian mare is in foal, can the foal be affected by SCID?", [screened])).toMatchObject({ covered: true });
+  });
+
   it("takes the species from the section heading or a narrow group, not from a broad one", () => {
     const feline = passage("The dose is 0.05 mg/kg once daily with food.", "Feline medicine > Meloxicam");
     expect(check("What is the meloxicam dose in cats?", [feline])).toMatchObject({ covered: true });

@@ -750,6 +750,11 @@ export function checkCoverage<P extends PassageLike>(
     return { covered: false, missing: "species", what: species.missing, alternative: covered.length ? { passage: best, species: covered } : null };
   }
 
+  // A state the question asks of ("is oral itraconazole safe in pregnancy?"): what the passages say of the animal is not
+  // said of a pregnant or lactating one unless they speak of that state (or of breeding and birth, for pregnancy).
+  const state = askedState(askingParts(question).join(" "));
+  if (state && !supporting.some((p) => STATE_SPOKEN_OF[state].test(readable(fullText(p))))) return { covered: false, missing: "detail", what: [state], alternative: null };
+
   // The typed check is for a question that asks one thing ("what is the dose…"), not for an essay's many parts.
   const typed = essay ? [] : frame.asked.filter((k) => TYPED_KINDS.has(k));
   // A span the question states itself ("After the two bluetongue doses 2 weeks apart, how often…?") is not what it asks.
@@ -850,6 +855,17 @@ export function checkCoverage<P extends PassageLike>(
   }
   return { covered: true, supporting, notCovered: species.missing, namesNoSpecies: species.missing.length > 0 && namesNoSpecies() };
 }
+
+/** Pregnancy or lactation, asked of ("…safe in pregnancy?", "can I give it to a lactating ewe?"). */
+function askedState(asking: string): keyof typeof STATE_SPOKEN_OF | null {
+  if (/\b(?:pregnan\w*|gestat\w*|gravid|in[- ](?:foal|calf|lamb|kid|pup|kit|pig)|in[- ]lamb)\b/i.test(asking)) return "pregnancy";
+  if (/\b(?:lactat\w*|nursing|suckling (?:her|their) (?:young|litter|kittens|puppies|lambs|kids|piglets|foals?|calf|calves))\b/i.test(asking)) return "lactation";
+  return null;
+}
+const STATE_SPOKEN_OF = {
+  pregnancy: /\b(?:pregnan\w*|gestat\w*|gravid|foetus\w*|fetus\w*|f(?:o)?etal|teratogen\w*|embryo\w*|in[- ](?:foal|calf|lamb|kid|pig)|prepartum|antepartum|abort\w*|born|births?|offspring|mat(?:ed|ing)|bred|breeding|litters?)\b/i,
+  lactation: /\b(?:lactat\w*|milk|nursing|suckl\w*|neonat\w*|colostrum)\b/i,
+};
 
 /** A dose (interval, course, route) said of another drug than the asked ones: "…flubendazole at 1 mg/kg" for xylazine. */
 function dosesAnotherDrug(kind: AskedKind, sentence: string, frame: Frame): boolean {

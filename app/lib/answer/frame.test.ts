@@ -203,6 +203,10 @@ describe("the frame of a question", () => {
     // "…the swollen sinuses it causes in turkeys": what it does in turkeys is the comparison; "what does it cause in turkeys?" asks.
     expect(frameOf("Does Mycoplasma gallisepticum give ducks the swollen sinuses it causes in turkeys?").species).toEqual(["duck"]);
     expect(frameOf("What disease does it cause in turkeys?").species).toEqual(["turkey"]);
+    // Nor one whose dose is borrowed, or whose like the case may be.
+    expect(frameOf("3-month-old goat kid with a heavy worm burden — can I just use ivermectin s.c. at the pig dose of 300 µg/kg?").species).toEqual(["goat"]);
+    expect(frameOf("My tarantula is stuck half out of its old skin — do I soak it like you would a gecko with a bad shed?").species).toEqual(["spider"]);
+    expect(frameOf("My redclaw crayfish tank has white faecal strings in it. Is that the same white faeces disease farmed shrimp get?").species).toEqual(["crayfish"]);
     expect(frameOf("are the lumpfish we stock as cleaner fish in the salmon pens susceptible to SAV?").species).toContain("cleaner-fish");
     expect(frameOf("Is spring viraemia of carp something I need to worry about in pond-reared tilapia?").species).toEqual(["tilapia"]);
     expect(frameOf("Is gastroesophageal intussusception seen in kittens too, or is it really just young dogs?").species).toEqual(["cat"]);
@@ -652,6 +656,11 @@ describe("follow-ups", () => {
 
   it("reads 'which antibiotic' as asking for a drug, and 'told apart' as a comparison", () => {
     expect(frameOf("Which antibiotic is used for MRSP pyoderma in dogs?").asked).toContain("drug");
+    expect(frameOf("Nursery pigs with polyserositis from M. hyorhinis — what's the antibiotic of choice?").asked).toContain("drug");
+    expect(frameOf("Drug of choice for Malassezia in dogs?").asked).toContain("drug");
+    // A tom is a cat (a tom turkey a turkey).
+    expect(frameOf("Is a tom that goes outside and fights at higher risk of FIV?").species).toEqual(["cat"]);
+    expect(frameOf("How heavy does a tom turkey get?").species).toEqual(["turkey"]);
     expect(frameOf("How is hemoglobinuria told apart from myoglobinuria?").asked).toContain("comparison");
   });
 

@@ -473,7 +473,7 @@ const SET_ASIDE = /\b(?:apart from|aside from|besides|other than|except(?: for)?
  * "…the way you would in sheep/goats?", "how does it compare to the sheep figures?".
  */
 const COMPARED_WITH =
-  /\b(?:(?:the way|as|like) (?:it|they) (?:is|are|does|do) in|(?<!\b(?:does|do|did|can|could|will|would|may|might|to)\s)(?:that |which )?(?:it|they) (?:causes?|gives?|produces?) in|(?:the way|like|as) (?:you|we|i)(?:'d| would| do)?(?: do(?: it)?)? (?:in|for|with)|like(?: (?:you|we|i)(?:'d| would)? do)?(?: (?:for|with|in))?|compare[sd]? (?:it |them )?(?:to|with)|as in|as with|as for|as do|as does|(?:the )?same (?:[\w-]+ ){0,3}?as|or (?:is it |are they )?(?:really |mostly |mainly )?(?:just|only)(?: in)?)\s+(?:the\s+|an?\s+)?(?:[\p{L}/-]+\s+){0,1}[\p{L}/-]+|\bthe way (?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+){0,2}\s+(?:does|do|did|is|are|was|were)\b/giu;
+  /\b(?:(?:the way|as|like) (?:it|they) (?:is|are|does|do) in|(?<!\b(?:does|do|did|can|could|will|would|may|might|to)\s)(?:that |which )?(?:it|they) (?:causes?|gives?|produces?) in|(?:the way|like|as) (?:you|we|i)(?:'d| would| do)?(?: do(?: it)?)? (?:in|for|with)|like(?: (?:you|we|i)(?:(?:'d| would)(?: do)?| do))?(?: (?:for|with|in))?|compare[sd]? (?:it |them )?(?:to|with)|as in|as with|as for|as do|as does|(?:the )?same (?:[\w-]+ ){0,3}?as|or (?:is it |are they )?(?:really |mostly |mainly )?(?:just|only)(?: in)?)\s+(?:the\s+|an?\s+)?(?:[\p{L}/-]+\s+){0,1}[\p{L}/-]+|\bthe way (?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+){0,2}\s+(?:does|do|did|is|are|was|were)\b|\b(?:at|use|using|with|give|giving) (?:the\s+)?[\p{L}-]+(?=\s+(?:doses?|dosages?|dosing|rates?)\b)|(?<=\bsame (?:[\p{L}-]+\s+){1,4})(?:[\p{L}-]+\s+)?[\p{L}-]+\s+(?:get|gets|have|has|had|got|catch|catches)\b/giu;
 /** The species a question asks about are named outside what it sets aside or compares with. */
 const askedAbout = (text: string) => text.replace(SET_ASIDE, " ").replace(COMPARED_WITH, " ");
 
@@ -569,6 +569,8 @@ const ASKED_RATE = new RegExp(
   String.raw`\b(prevalence|seroprevalence|incidence|mortality|morbidity|case fatality|fatality|percent|percentage|proportion|fraction|what share|how common|how prevalent|how often do(?:es)?|rate of|success rate|recovery rate|survival rate|death rate|fatality rate|attack rate|carrier frequency|allele frequenc(?:y|ies)|how (?:deadly|fatal|lethal)|how much (?:[\w-]+ ){0,4}(?:does|do|did) (?:it|they|[\w-]+) account for|how much (?:[\w-]+ ){0,4}(?:is|are) (?:actually |really |mainly |mostly )?(?:down to|due to|caused by|attributable to) (?:it|them|[\w-]+)|${HOW_MANY_OUTCOME}|${LIKELY_TO_DIE})\b|\(\s*%\s*\)|(?<![\d.,]\s?)%\s+(?:of|dead|die|died|dying|affected|infected|positive|survive|surviving|survival|mortality|recover|recovering|recovery)\b`,
   "i",
 );
+/** What a drug asked for is called: "which antibiotic…", "what's the drug of choice". */
+const DRUG_NOUNS = String.raw`(?:drugs?|antibiotics?|antimicrobials?|antifungals?|antivirals?|anthelmintics?|dewormers?|medications?|medicines?|analgesics?|sedatives?|anaesthetics?|anesthetics?|nsaids?|benzodiazepines?|fluoroquinolones?|tetracyclines?|penicillins?|cephalosporins?)`;
 const ASKED: Array<[AskedKind, RegExp]> = [
   ["dose", DOSE_ASKED],
   // "How often should it be given/repeated": a dosing interval; "how often do cats show bleeding": a rate (below).
@@ -586,7 +588,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   // "Which genes…": a gene symbol. "Which mutation…" is answered by a variant of the asked gene, not by another gene.
   ["gene", /\b(which|what)\s+(?:\w+\s+){0,2}(genes?|loci|locus|alleles?)\b/i],
   // "Which antibiotic…", "what drug…": answered by a drug's name.
-  ["drug", /\b(which|what)\s+(?:\w+\s+){0,2}(drugs?|antibiotics?|antimicrobials?|antifungals?|antivirals?|anthelmintics?|dewormers?|medications?|medicines?|analgesics?|sedatives?|anaesthetics?|anesthetics?|nsaids?|benzodiazepines?|fluoroquinolones?|tetracyclines?|penicillins?|cephalosporins?)\b/i],
+  ["drug", new RegExp(String.raw`\b(?:(?:which|what)(?:['’]s)?\s+(?:\w+\s+){0,2}${DRUG_NOUNS}|${DRUG_NOUNS}\s+of\s+choice)\b`, "i")],
   // ("Once a cat is diagnosed with FIP, what's the prognosis?" tells what is known, it does not ask how.)
   ["diagnosis", /\b(diagnos(?!ed\s+with\b)\w*|test(?:s|ing)?|stain(?:s|ing)?|biopsy|detect\w*|confirm\w*|differentiate|tell (?:\w+ )?from)\b/i],
   // ("What predicts how it'll behave?": how a tumour will behave is its prognosis.)
