@@ -438,6 +438,14 @@ describe("follow-ups", () => {
     expect(lockdown).toMatchObject({ conditions: ["equine flu"] });
     // A longer one with a topic of its own stands alone.
     expect(readConversation(["Goat pox suspected in a herd — how bad can it get?", "is surgery alone curative for subcutaneous mast cell tumours?"])[1]!.inherited).toEqual([]);
+    // "The site" is the one just spoken of; "sorry, …" goes on in the same talk, unless it names a subject of its own.
+    const [, swab] = readConversation(["What's the easiest vein to get blood from in a frog?", "can I just swab the site with alcohol first like normal?"]);
+    expect(swab).toMatchObject({ species: ["amphibian"] });
+    expect(swab!.inherited).toContain("topic");
+    const [, scope] = readConversation(["Is a Wood's lamp worth using for suspected ringworm in a kitten?", "sorry, what am I actually looking for under the scope?"]);
+    expect(scope).toMatchObject({ species: ["cat"] });
+    expect(scope!.topic).not.toContain("sorry");
+    expect(readConversation(["What sets broilers up for necrotic enteritis?", "sorry, what kind of bug is C. perfringens again?"])[1]!.inherited).toEqual([]);
   });
 
   it("reads 'look like', 'properly' and 'ill' as no topic of a follow-up", () => {
@@ -819,6 +827,12 @@ describe("follow-ups", () => {
     // Unless it says it asks the same.
     const [, same] = readConversation(["What causes red urine in rabbits?", "Does the same happen in ferrets?"]);
     expect(same).toMatchObject({ species: ["ferret"], asked: ["cause"] });
+    // "Which type…" asks which one, not how long again; "aftercare?" asks for treatment.
+    const [, , type] = readConversation(["why do cats get bladder stones?", "how many weeks does a dissolution diet take?", "and which type do cats get more often?"]);
+    expect(type!.asked).toEqual([]);
+    const [, aftercare] = readConversation(["Ewe with a ruptured eye — how would you do an enucleation on farm?", "aftercare?"]);
+    expect(aftercare).toMatchObject({ species: ["sheep"], asked: ["treatment"] });
+    expect(aftercare!.topic).toContain("enucleation");
     // A wh-question of its own asks its own thing.
     const [, own] = readConversation(["Where is Babesia divergens most common?", "And in sheep, which species is most pathogenic?"]);
     expect(own!.asked).not.toContain("location");

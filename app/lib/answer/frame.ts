@@ -377,7 +377,7 @@ const GENERIC_WORDS = new Set(
   worry worried worrying concern concerned concerning serious seriously dangerous harmless bad badly severely stand stands remind reminder bother bothering
   totally completely entirely staff household handlers keepers workers knock knocks dent dents quickly quick soon without catching avoid avoiding
   sort sorts talking realistically honestly fine yesterday today tonight reckon reckons thinks yr yrs yo yard yards field fields paddock paddocks flock flocks herd herds wrong expectancy ill unwell poorly related connected linked organism organisms buck bucks doe does
-  saw heard news story stories article articles online internet google tv trust rely numbers stats statistics
+  saw heard news story stories article articles online internet google tv trust rely numbers stats statistics sorry aftercare
   next door neighbour neighbours neighbor neighbors neighbouring neighboring nearby road
   zoonosis zoonoses guy guys shop chance chances looked never really
   statement statements accurately accurate correctly correct characterizes characterises characterize characterise reflects reflect
@@ -598,7 +598,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   ["comparison", /\b(differ\w*|compare\w*|comparison|versus|vs\.?|distinguish\w*|same as|better than|(?:tell|told) (?:\w+ )?apart)\b/i],
   ["definition", /\b(what (?:is|are) (?:an? |the )?[\w-]+\??$|defin\w*|meaning of|stands? for|short for|abbreviation)\b/i],
   // ("Anything you can do for it?", "what can be done about it?")
-  ["treatment", /\b(treat\w*|therapy|therapies|therapeutic|manage\w*|control(?:led)?|prevent\w*|vaccines?|vaccination|surgery|surgical(?:ly)?|operat(?:e|ion)|(?:anything|something|what|much)\s+(?:(?:you|we|i|they|one)\s+)?(?:can|could|should)\s+(?:(?:you|we|i|they|one)\s+)?(?:be\s+)?(?:do|done)\s+(?:for|about))\b/i],
+  ["treatment", /\b(treat\w*|aftercare|after-care|therapy|therapies|therapeutic|manage\w*|control(?:led)?|prevent\w*|vaccines?|vaccination|surgery|surgical(?:ly)?|operat(?:e|ion)|(?:anything|something|what|much)\s+(?:(?:you|we|i|they|one)\s+)?(?:can|could|should)\s+(?:(?:you|we|i|they|one)\s+)?(?:be\s+)?(?:do|done)\s+(?:for|about))\b/i],
   // "Where is it found?", "explain where estrogens are synthesized", not the relative "in sheep where Mycoplasma is suspected".
   [
     "location",
@@ -1023,7 +1023,7 @@ const hasOwnTopic = (f: Frame, question: string) => {
  * the one just spoken of, unless the question names one of its own.
  */
 const DEFINITE_KIND =
-  /\b(?:the|this|that|these|those)\s+(?:(?:local|native|indigenous|imported|exotic|last|first|latest|index|new|sick|affected|infected)\s+)?(?:breeds?|virus(?:es)?|disease|parasites?|bacteri(?:um|a)|infection|condition|drug|medication|treatment|course|regimen|protocol|therapy|dose|dosage|vaccine|form|strain|variant|pathogen|organism|agent|syndrome|tumou?r|cancer|worms?|mites?|ticks?|fung(?:us|i)|toxin|outbreak|lesions?|flock|herd|litter|patients?|animals?|case)\b/i;
+  /\b(?:the|this|that|these|those)\s+(?:(?:local|native|indigenous|imported|exotic|last|first|latest|index|new|sick|affected|infected)\s+)?(?:breeds?|virus(?:es)?|disease|parasites?|bacteri(?:um|a)|infection|condition|drug|medication|treatment|course|regimen|protocol|therapy|dose|dosage|vaccine|form|strain|variant|pathogen|organism|agent|syndrome|tumou?r|cancer|worms?|mites?|ticks?|fung(?:us|i)|toxin|outbreak|lesions?|flock|herd|litter|patients?|animals?|case|site|samples?|procedure|surgery|operation|wound)\b/i;
 
 /** "…for the cows?", "is it safe in the ewes?": the animals already spoken of. */
 const theAnimals = (question: string) => [...question.matchAll(/\bthe\s+([\p{L}-]+)/giu)].some((m) => speciesIn(m[1]!).species.size > 0 || speciesIn(m[1]!).groups.size > 0);
@@ -1065,6 +1065,9 @@ function pointsBackBeyond(question: string, own: Frame): boolean {
   return REFERS.test(tellsCase ? opening : parts.join(" "));
 }
 
+/** "Sorry, …", "oh and…", "oops, …": an aside that goes on in the same talk. */
+const ASIDE_OPENING = /^\s*(?:sorry|sry|soz|apologies|oops|oh)\b[\s,—–-]/i;
+
 /** Does this question lean on the one before it (and not announce a new topic)? */
 const SHORT_YES_NO_WORDS = 6;
 
@@ -1078,6 +1081,8 @@ function isFollowUp(question: string, own: Frame, previous: Frame): boolean {
   // (Not one that opens on "and…", "what about…": it goes on from the question before.)
   if (newSpecies && hasOwnTopic(own, question) && !pointsBackBeyond(question, own) && !GOES_ON.test(question) && !own.topic.some((w) => previous.topic.includes(w))) return false;
   if (LEANS.test(question)) return true;
+  // "Sorry, what am I actually looking for under the scope?": an aside in the same talk, unless it names a subject or species.
+  if (ASIDE_OPENING.test(question) && !namesOwnThing(own) && !own.species.length && !own.groups.length) return true;
   if (dosesForTheCase(own, previous)) return true;
   if ((DEFINITE_KIND.test(question) || theAnimals(question)) && !namesOwnThing(own)) return true;
   // "Are local breeds any tougher?": a short yes/no question naming no subject or species asks about the one spoken of.
@@ -1143,7 +1148,9 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
   // previous question asked. "Which species is most pathogenic?" asks its own thing, whatever kind that is.
   // "And the growers?" names a slot, not a question of its own: with no question word it asks what was asked before.
   const ownQuestionWord = /\b(?:what|which|how|when|where|why|who)\b/i.test(question.replace(/\b(?:what|how)\s+about\b/gi, ""));
-  const inheritsAsked = (!asksWhether(question) || ASKS_THE_SAME.test(question)) && (own.topic.length === 0 || (own.topic.length === 1 && !ownQuestionWord));
+  // ("And which type do cats get more often?" asks which one, not the previous question's duration.)
+  const asksWhichOne = /\b(?:which|what)\s+(?:types?|kinds?|forms?|sorts?|ones?)\b/i.test(question);
+  const inheritsAsked = (!asksWhether(question) || ASKS_THE_SAME.test(question)) && !asksWhichOne && (own.topic.length === 0 || (own.topic.length === 1 && !ownQuestionWord));
   const frame: Frame = {
     species: ownSpecies ? own.species : previous.species,
     groups: ownSpecies ? own.groups : previous.groups,
