@@ -88,6 +88,15 @@ describe("coverage of a question by the passages about it", () => {
     expect(result).toMatchObject({ covered: false, missing: "species", what: ["cats"], alternative: { species: ["dogs"] } });
   });
 
+  it("refuses a cost the passages never give in money", () => {
+    const scid = passage("Arabian horses can now be screened with a DNA test before mating to minimise the number of foals born with SCID.");
+    expect(check("What does the SCID DNA test for Arabian horses cost?", [scid])).toMatchObject({ covered: false, missing: "detail", what: ["cost"] });
+    const priced = passage("The SCID DNA test for Arabian horses costs about $25 per sample.");
+    expect(check("What does the SCID DNA test for Arabian horses cost?", [priced])).toMatchObject({ covered: true });
+    // (Affording treatment in a case is no question of cost.)
+    expect(frameOf("Owners can't afford treatment — what's the mortality of untreated parvo in puppies?").asked).not.toContain("cost");
+  });
+
   it("refuses pregnancy or lactation when the passages never speak of it", () => {
     expect(check("Pregnant bitch with Malassezia dermatitis — is oral itraconazole safe in pregnancy?", [ITRACONAZOLE_DOGS])).toMatchObject({ covered: false, missing: "detail", what: ["pregnancy"] });
     expect(check("Can I give itraconazole to a lactating bitch with Malassezia dermatitis?", [ITRACONAZOLE_DOGS])).toMatchObject({ covered: false, missing: "detail", what: ["lactation"] });

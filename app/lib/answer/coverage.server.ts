@@ -220,6 +220,8 @@ const VALUE: Partial<Record<AskedKind, RegExp>> = {
   ),
   count: new RegExp(`\\b${EXACT_NUM}\\b`, "i"),
   year: /\b(?:1[6-9]\d\d|20\d\d)s?\b/,
+  // A price in money: "$25", "£1,200", "30 euros".
+  cost: /[$£€¥]\s?\d|\b\d[\d.,]*\s?(?:USD|EUR|GBP|dollars?|pounds sterling|euros?)\b/,
   gene: /\b(?:[A-Z][A-Z0-9]{1,7}[0-9A-Z]?|[A-Z][a-z]{1,3}\d{1,3}[A-Za-z]?)\b/,
   drug: /[\p{L}-]{5,}/u,
 };

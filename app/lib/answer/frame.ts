@@ -24,6 +24,7 @@ export type AskedKind =
   | "quantity"
   | "count"
   | "year"
+  | "cost"
   | "gene"
   | "drug"
   | "diagnosis"
@@ -39,7 +40,7 @@ export type AskedKind =
   | "transmission";
 
 /** Kinds whose answer is a typed value the passage must hold (a dose needs a number with a unit). */
-export const TYPED_KINDS: ReadonlySet<AskedKind> = new Set(["dose", "interval", "duration", "rate", "quantity", "count", "year", "gene", "drug"]);
+export const TYPED_KINDS: ReadonlySet<AskedKind> = new Set(["dose", "interval", "duration", "rate", "quantity", "count", "year", "cost", "gene", "drug"]);
 
 export type Frame = {
   /** Species ids of the lexicon the question asks about (its question sentences; else all of it). */
@@ -584,6 +585,8 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   ["quantity", /\b(concentrations?|threshold|cut-?off|max(?:imum)?\s+(?:safe\s+)?[\w-]+|min(?:imum)?\s+[\w-]+|in\s+(?:mmHg|mg\/dl|mmol\/l|g\/l|kg|grams|ml|cm|mm|°C|degrees)|how (?:large|big|wide|heavy|tall|deep)|how (?:low|high)(?!(?:\s+[\w-]+){0,3}\s+(?:mortality|morbidity|prevalence|incidence|rates?|percentage|proportion|losses))|diameter|width|weight of|size of|levels? of|reference (?:range|interval)|normal (?:[\w-]+\s+){0,2}range|(?:surgical |lateral |deep )?margins?)\b|\b(?:what|which)\s+(?:[\w-]+\s+){1,2}%|\b(?:what|which)\s+(?:[\w-]+\s+){0,2}pressures?\b/i],
   // "The vertebral (dental) formula" is how many of each there are.
   ["count", /\bhow many\b|\b(?:vertebral|dental|digital|spinal)\s+formulae?\b/i],
+  // "What does the DNA test cost?", "price of a course?", "is it expensive?"
+  ["cost", /\b(?:costs?|costing|price[ds]?|pricing|expensive|cheap(?:er|est)?)\b/i],
   ["year", /\b(when (?:was|were|did|has|have)\b.*\b(first|detected|discovered|reported|described|identified|introduced|emerged)|in (?:what|which) year|what year)\b/i],
   // "Which genes…": a gene symbol. "Which mutation…" is answered by a variant of the asked gene, not by another gene.
   ["gene", /\b(which|what)\s+(?:\w+\s+){0,2}(genes?|loci|locus|alleles?)\b/i],
@@ -1396,6 +1399,7 @@ const ASKED_LABEL: Record<AskedKind, string> = {
   rate: "rate",
   count: "number",
   year: "year",
+  cost: "cost",
   gene: "genes",
   drug: "which drug",
   diagnosis: "diagnosis",
