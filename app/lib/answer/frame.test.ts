@@ -666,6 +666,9 @@ describe("follow-ups", () => {
     expect(frameOf("Which antibiotic is used for MRSP pyoderma in dogs?").asked).toContain("drug");
     expect(frameOf("Nursery pigs with polyserositis from M. hyorhinis — what's the antibiotic of choice?").asked).toContain("drug");
     expect(frameOf("Drug of choice for Malassezia in dogs?").asked).toContain("drug");
+    // "MoA" says what is asked (the mechanism), not what it is asked of.
+    expect(frameOf("Macrolide abx - MoA, and what are the 3 resistance mechs?")).toMatchObject({ acronyms: [] });
+    expect(frameOf("Macrolide abx - MoA, and what are the 3 resistance mechs?").topic).not.toContain("MoA");
     // A tom is a cat (a tom turkey a turkey).
     expect(frameOf("Is a tom that goes outside and fights at higher risk of FIV?").species).toEqual(["cat"]);
     expect(frameOf("How heavy does a tom turkey get?").species).toEqual(["turkey"]);

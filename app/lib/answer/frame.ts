@@ -331,7 +331,7 @@ const ACRONYM = /^(?=(?:[^A-Z]*[A-Z]){2})[A-Z][A-Za-z]*[A-Z0-9][a-z0-9]*(?:-[A-Z
 /** Acronyms that name a technique, a unit or an agency, not a thing the answer must be about. */
 const GENERIC_ACRONYMS = new Set(
   // (With a case's signalment: sex and neuter status, "4yo MN DSH", "3yo FS podenco"; coat, "DSH", "DLH".)
-  "DNA RNA PCR RT qPCR MRI CT ECG EKG ELISA IFA IV IM SC SQ PO BID SID TID QID EOD PRN ICU US USA UK EU WHO OIE WOAH FDA EMA CI SD SE OR RR NSAID NSAIDS II III IV VI VII VIII IX XI XII HPF MN MC FS FN MK DSH DLH DMH".split(" "),
+  "DNA RNA PCR RT qPCR MRI CT ECG EKG ELISA IFA IV IM SC SQ PO BID SID TID QID EOD PRN ICU US USA UK EU WHO OIE WOAH FDA EMA CI SD SE OR RR NSAID NSAIDS II III IV VI VII VIII IX XI XII HPF MN MC FS FN MK DSH DLH DMH MOA".split(" "),
 );
 /** A horse's breed written short before what the horse is ("8yo TB gelding", "QH mare"): not tuberculosis. */
 const HORSE_BREED_SHORT = /^(?:TB|TBx|TBX|QH|WB|ISH)$/;
@@ -378,7 +378,7 @@ const GENERIC_WORDS = new Set(
   worry worried worrying concern concerned concerning serious seriously dangerous harmless bad badly severely stand stands remind reminder bother bothering
   totally completely entirely staff household handlers keepers workers knock knocks dent dents quickly quick soon without catching avoid avoiding
   sort sorts talking realistically honestly fine yesterday today tonight reckon reckons thinks yr yrs yo yard yards field fields paddock paddocks flock flocks herd herds wrong expectancy ill unwell poorly related connected linked organism organisms buck bucks doe does
-  saw heard news story stories article articles online internet google tv trust rely numbers stats statistics sorry aftercare
+  saw heard news story stories article articles online internet google tv trust rely numbers stats statistics sorry aftercare moa
   next door neighbour neighbours neighbor neighbors neighbouring neighboring nearby road
   zoonosis zoonoses guy guys shop chance chances looked never really
   statement statements accurately accurate correctly correct characterizes characterises characterize characterise reflects reflect

@@ -1080,6 +1080,14 @@ describe("usual abbreviations (clinical-abbreviations.json)", () => {
     expect(usualLongForms("sglt2i", (terms) => new Map(terms.map((t) => [t, 3])))?.alternatives).toContainEqual(tokenize("SGLT2 inhibitors"));
   });
 
+  it("reads a listed short form with one capital ('Hb') only as written", async () => {
+    const db = freshDb();
+    addDocument(db, { id: "urine", title: "Urinalysis", pages: [page(1, [para("Ammonium sulfate precipitates hemoglobin but not myoglobin in urine.")])] });
+    expect((await search("Mb or Hb?", { db })).map((r) => r.documentId)).toEqual(["urine"]);
+    // (A capitalised word that is not listed is not expanded, nor is a listed one typed in lower case.)
+    expect(analyzeQuery("hb or mb", db).terms.find((t) => t.term === "hb")?.alternatives).toBeUndefined();
+  });
+
   it("finds the short form for a usual long form written out", async () => {
     const db = freshDb();
     addDocument(db, { id: "notes", title: "Ward Notes", pages: [page(1, [para("ICH confirmed in two puppies on histopathology.")])] });
