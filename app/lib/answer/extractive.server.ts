@@ -1,3 +1,4 @@
+import escapeStringRegexp from "escape-string-regexp";
 import { memoByText } from "../memo.server";
 import { tokenize, type QueryTerm } from "../search/index.server";
 import { PageNumbering, PUBMED_FILE_TYPE } from "./citations";
@@ -276,7 +277,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
   // Subtypes asked for by a hyphenated abbreviation ("FeLV-B"), with the pattern of its siblings ("FeLV-A", "FeLV-C").
   const subtypes = (guide?.frame.acronyms ?? []).flatMap((a) => {
     const m = /^(.+)-[A-Z0-9]{1,4}$/.exec(a);
-    return m ? [[a, new RegExp(`\\b${m[1]!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}-[A-Z0-9]{1,4}\\b`)] as const] : [];
+    return m ? [[a, new RegExp(`\\b${escapeStringRegexp(m[1]!)}-[A-Z0-9]{1,4}\\b`)] as const] : [];
   });
   // A virus asked for by its abbreviation ("FIV"): a sentence naming only another virus's ("FeLV-infected cats die within
   // 1 to 3 years after the initial diagnosis") is about that one, though its paragraph names both.

@@ -1,3 +1,4 @@
+import escapeStringRegexp from "escape-string-regexp";
 import lexicon from "./species.json";
 import { findAbbreviations } from "../search/abbreviations";
 import { GENUS_ENDING, shorthandBinomials, signsIn } from "../search/synonyms";
@@ -964,7 +965,7 @@ export function frameOf(text: string): Frame {
     topic,
     // (A case that puts a diagnosis forward asks of that diagnosis: "…coughing, lots of mosquitoes round here – heartworm?")
     askedTopic: suspected ? [] : topic.filter((w) => askedWords.has(w)),
-    places: named.names.filter((n) => new RegExp(`\\b(?:in|from|across|throughout)\\s+(?:the\\s+)?${n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(question)),
+    places: named.names.filter((n) => new RegExp(`\\b(?:in|from|across|throughout)\\s+(?:the\\s+)?${escapeStringRegexp(n)}\\b`).test(question)),
     signs: signsIn(question),
     asked: kinds,
     attribute,

@@ -473,7 +473,7 @@ type Retrieved = {
 async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: string, subQuestions: string[], deps: AnswerDeps): Promise<Retrieved> {
   const k = request.useThinkHarder ? SEARCH_K.thinkHarder : SEARCH_K.normal;
   let found = withLeads(await retrieveFor(searchQuery, { k, viewerId: request.viewerId }, deps), deps);
-  let terms = withWrittenForms(found.analysis.terms, request.question);
+  let terms = withWrittenForms(found.analysis.terms, searchQuery);
   const weighted = withCarriedTopicWeighed(request.question, terms, frame);
   const gate = gateTerms(request.question, weighted, searchQuery);
   const main = judgeRelevance(gate, found.passages);

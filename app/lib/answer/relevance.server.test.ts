@@ -33,6 +33,9 @@ describe("relevance", () => {
     };
     expect(held("APOBEC3", "FIV Vif counteracts feline APOBEC3s restriction factors")).toBe(1);
     expect(held("Haemonchus contortus", "H. contortus feeds on blood in the abomasum")).toBe(1);
+    // (Typed in lower case too; not any two words.)
+    expect(held("mycoplasma hyorhinis", "M. hyorhinis causes polyserositis in nursery pigs")).toBe(1);
+    expect(held("dose rate", "D. rate")).toBeLessThan(1);
     expect(held("environment", "resistant to environmental conditions")).toBe(1);
     expect(held("preclinical period", "scrapie has a variable pre-clinical period")).toBe(1);
   });

@@ -1,5 +1,6 @@
 import { memoByText } from "../memo.server";
 import { adjectiveForms, tokenize, type QueryTerm } from "../search/index.server";
+import { GENUS_ENDING } from "../search/synonyms";
 import type { PassageLike } from "./types";
 
 /**
@@ -84,6 +85,11 @@ export function withWrittenForms(terms: QueryTerm[], question: string): QueryTer
     const [genus, epithet] = [tokenize(m[1]!)[0], tokenize(m[2]!)[0]];
     if (genus && epithet) add(genus, [abbreviatedGenusTerm(m[1]![0]!, epithet)]);
   }
+  // Typed in lower case ("mycoplasma hyorhinis"): a word ending as a genus does, then a Latin epithet.
+  for (const m of question.matchAll(LOWER_CASE_BINOMIAL)) {
+    const [genus, epithet] = [tokenize(m[1]!)[0], tokenize(m[2]!)[0]];
+    if (genus && epithet) add(genus, [abbreviatedGenusTerm(m[1]![0]!, epithet)]);
+  }
   for (const t of terms) {
     // A binomial a synonym stands for ("barber's pole worm": Haemonchus contortus) is written "H. contortus" too.
     for (const alternative of t.alternatives ?? []) if (alternative.length === 2 && /^[a-z]/.test(alternative[0]!)) add(t.term, [abbreviatedGenusTerm(alternative[0]![0]!, alternative[1]!)]);
@@ -100,6 +106,8 @@ export function withWrittenForms(terms: QueryTerm[], question: string): QueryTer
     return form?.length ? { ...t, alternatives: [...(t.alternatives ?? []), ...form] } : t;
   });
 }
+
+const LOWER_CASE_BINOMIAL = new RegExp(String.raw`(?<![\p{L}.])([a-z]{4,}${GENUS_ENDING})\s+(?=([a-z]{4,}(?:is|us|um|ae|ii|ensis|ica|oides|ans|ata|ina|ium|ella|ile|genes))\b)`, "gu");
 
 /** Unknown terms (df 0) carry the IDF of a term seen in no chunk. */
 export function termWeight(term: QueryTerm): number {

@@ -900,6 +900,22 @@ describe("typo tolerance", () => {
     expect(correctQuery(db.$client, "is pnuemonai common?").corrections).toEqual([]);
   });
 
+  it("corrects a binomial's half by the words written beside its other half ('Babesia rosi', 'D. imitis', 'micobacterium bovis')", () => {
+    const db = freshDb();
+    addDocument(db, { id: "babesia", title: "Canine Babesiosis", pages: [page(97, [para("Babesia rossi causes the most severe disease of the Babesia species infecting dogs.")])] });
+    addDocument(db, { id: "diro", title: "Heartworm", pages: [page(102, [para("Dirofilaria repens lives under the skin; adult D. immitis worms live in the pulmonary arteries.")])] });
+    addDocument(db, { id: "tb", title: "Bovine Tuberculosis", pages: [page(63, [para("Mycobacterium bovis infects cattle, badgers and possums. Clinical signs are weight loss and weakness.")])] });
+    // (Too short for a typo on its own, and a typo in the first letters: found beside the genus or the epithet.)
+    // (The default policy leaves short words alone; the answer pipeline's lets a non-species word be corrected.)
+    const anyWord = () => Number.POSITIVE_INFINITY;
+    expect(correctQuery(db.$client, "Babesia rosi in dogs", anyWord).corrections).toEqual([{ typed: "rosi", searched: "rossi" }]);
+    expect(correctQuery(db.$client, "Dirofilaria repens vs D. imitis").corrections).toEqual([{ typed: "imitis", searched: "immitis" }]);
+    expect(correctQuery(db.$client, "which animals catch micobacterium bovis?").corrections).toEqual([{ typed: "micobacterium", searched: "mycobacterium" }]);
+    // Words that are no binomial's halves are not read so.
+    expect(correctQuery(db.$client, "TB in cattle – clincal signs?").corrections).not.toContainEqual({ typed: "clincal", searched: "Clinical" });
+    expect(correctQuery(db.$client, "rosi in dogs", anyWord).corrections).toEqual([]);
+  });
+
   it("never turns a real word the knowledge base lacks into a different one", () => {
     const db = freshDb();
     addDocument(db, FORMULARY);

@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
 import damerauLevenshtein from "damerau-levenshtein";
+import escapeStringRegexp from "escape-string-regexp";
 import { isEnglishWord } from "./english-words.server";
 import { prepared } from "./statements.server";
 import { isStopWord } from "./stopwords";
@@ -175,6 +176,61 @@ function swappedNearStart(client: Database.Database, typed: string, maxEdits: nu
   return null;
 }
 
+/** The texts of the first chunks holding a term. */
+const chunksHolding = (client: Database.Database, term: string) =>
+  prepared(client, `SELECT c.text FROM chunks_fts f JOIN chunks c ON c.id = f.rowid WHERE chunks_fts MATCH ? LIMIT ${SURFACE_CHUNKS}`)
+    .pluck()
+    .all(`"${term.replaceAll('"', '""')}"`) as string[];
+
+/** A genus as typed before its epithet ("Babesia rosi"), or its initial ("D. imitis"). */
+const GENUS_BEFORE = /(?:^|[^\p{L}.])([A-Z][a-z]{2,}|[A-Z]\.)\s*$/u;
+/** An epithet as typed after its genus ("micobacterium bovis"). */
+const EPITHET_AFTER = /^\s+([a-z]{3,})\b/;
+
+/**
+ * A binomial's half the index lacks, next to a half it holds ("Babesia rosi", "D. imitis", "micobacterium bovis"): the
+ * words written beside that half in the chunks holding it are the candidates, so a short epithet ("rosi") may be corrected
+ * too, and a typo in the first letters ("micobacterium") is found without reading the index terms under another prefix.
+ */
+function binomialPartner(client: Database.Database, query: string, start: number, typed: string, maxEdits: number): string | null {
+  const before = GENUS_BEFORE.exec(query.slice(0, start));
+  let anchor: { word: string; side: "after" | "before" } | null = null;
+  if (before && typed === typed.toLowerCase()) {
+    // ("D. imitis" beside "Dirofilaria repens": the initial stands for the genus the question writes out.)
+    const genus = before[1]!.endsWith(".") ? new RegExp(String.raw`\b(${before[1]![0]}[a-z]{2,})\s+[a-z]{3,}`).exec(query)?.[1] : before[1];
+    if (genus) anchor = { word: genus, side: "after" };
+  } else {
+    const after = EPITHET_AFTER.exec(query.slice(start + typed.length));
+    if (after) anchor = { word: after[1]!, side: "before" };
+  }
+  // (Latin halves only: "clincal signs" is no binomial.)
+  if (!anchor || isEnglishWord(anchor.word) || (anchor.side === "before" && !LATIN_EPITHET.test(anchor.word))) return null;
+  const term = tokenize(anchor.word)[0];
+  if (!term || !indexHolds(client, term)) return null;
+  const word = escapeStringRegexp(anchor.word);
+  const beside =
+    anchor.side === "after"
+      ? new RegExp(String.raw`\b(?:${word}|${word[0]}\.)\s*([a-z]{3,})\b`, "gi")
+      : new RegExp(String.raw`\b([A-Z][a-z]{2,})\s+${word}\b`, "g");
+  let best: { word: string; edits: number } | null = null;
+  for (const text of chunksHolding(client, term)) {
+    for (const m of text.matchAll(beside)) {
+      const candidate = m[1]!;
+      // (Epithets are written in lower case; a capitalised word after a genus opens a sentence.)
+      if (anchor.side === "after" && candidate !== candidate.toLowerCase()) continue;
+      const edits = damerauLevenshtein(typed.toLowerCase(), candidate.toLowerCase()).steps;
+      if (edits > 0 && edits <= maxEdits && (!best || edits < best.edits)) best = { word: candidate, edits };
+    }
+  }
+  if (!best) return null;
+  // (As typed: a genus typed in lower case stays so.)
+  return typed === typed.toLowerCase() ? best.word.toLowerCase() : best.word;
+}
+/** How a Latin epithet ends ("bovis", "canis", "rossi", "suis", "aureus", "gallinarum"). */
+const LATIN_EPITHET = /(?:is|us|um|ae|ii|i|a|ensis|ica|oides|ans|ata|ina|ium|ex|ax|ix|ella|ile|genes)$/;
+/** Words this short are corrected only as a binomial's half ("Babesia rosi"). */
+const MIN_BINOMIAL_LENGTH = 4;
+
 /**
  * The question with each word the index has never seen replaced by the nearest index word, when one is
  * near enough. Words the index knows, stop words, short words, acronyms and codes are kept as typed.
@@ -185,10 +241,18 @@ export function correctQuery(client: Database.Database, query: string, maxEdits:
   for (const match of query.matchAll(WORD)) {
     const typed = match[0];
     const lower = typed.toLowerCase();
-    if (replaced.has(lower) || typed.length < MIN_LENGTH || /['’]/.test(typed) || ACRONYM_LIKE.test(typed.slice(1)) || isStopWord(lower)) continue;
+    if (replaced.has(lower) || typed.length < MIN_BINOMIAL_LENGTH || /['’]/.test(typed) || ACRONYM_LIKE.test(typed.slice(1)) || isStopWord(lower)) continue;
+    const term = tokenize(lower)[0];
+    if (typed.length < MIN_LENGTH) {
+      const partner = term && !isEnglishWord(typed) && !indexHolds(client, term) ? binomialPartner(client, query, match.index!, typed, Math.min(1, maxEdits(typed))) : null;
+      if (partner) {
+        replaced.set(lower, partner);
+        corrections.push({ typed, searched: partner });
+      }
+      continue;
+    }
     const allowed = Math.min(maxEdits(typed), defaultMaxEdits(typed));
     if (allowed <= 0) continue;
-    const term = tokenize(lower)[0];
     // Cheapest first: the dictionary is in memory, the index lookup stops at one posting
     // (A word the reviewed vocabulary lists, "neuro" or "lepto", is no typo: it is searched for what it stands for.)
     if (!term || isEnglishWord(typed) || synonymsIn([term]).length) continue;
@@ -203,7 +267,7 @@ export function correctQuery(client: Database.Database, query: string, maxEdits:
       }
       continue;
     }
-    const searched = nearestWord(client, lower, term, allowed) ?? swappedNearStart(client, lower, allowed);
+    const searched = nearestWord(client, lower, term, allowed) ?? swappedNearStart(client, lower, allowed) ?? binomialPartner(client, query, match.index!, typed, allowed);
     if (!searched || searched === lower) continue;
     replaced.set(lower, searched);
     corrections.push({ typed, searched });
