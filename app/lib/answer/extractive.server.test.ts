@@ -33,6 +33,17 @@ describe("the extractive answer's lead", () => {
     expect(answer.text.split("\n")[0]).toMatch(/^Appropriate exercises include core training/);
   });
 
+  it("is not a sentence that speaks on of another species the one before it named ('It may produce…' after ferrets)", () => {
+    const questions = ["our puppy has bloody diarrhoea and another pup had parvo", "how long does the virus last?"];
+    const [, frame] = readConversation(questions);
+    const ferrets = passage(1, 44, "A parvovirus known as Aleutian disease is particularly lethal to mink, but in ferrets it produces diarrhoea. It may produce melaenic faeces and the virus lasts for months.");
+    const dogs = passage(2, 92, "Canine parvovirus causes fatal gastroenteritis in young dogs. The virus can remain viable outside of its host for at least a year.");
+    const terms = [...new Set(tokenize("how long does the virus last? dog parvo"))].map((term) => ({ term, weight: 1, df: 2, idf: 1 }));
+    const guide: AnswerGuide = { frame: frame!, ownTerms: new Set(tokenize("how long does the virus last?")), askingTerms: new Set(tokenize("how long does the virus last?")), alreadySaid: new Set(), supporting: new Set([1, 2]) };
+    const answer = extractiveAnswer("how long does the virus last?", terms, [ferrets, dogs], {}, guide);
+    expect(answer.text.split("\n")[0]).toMatch(/^The virus can remain viable outside of its host/);
+  });
+
   it("for 'which species can it infect?', is the sentence that names them", () => {
     const [frame] = readConversation(["Which species can Mycobacterium bovis infect?"]);
     const ocular = passage(1, 56, "Among the species susceptible to tuberculosis are cattle affected by Mycobacterium bovis (M. bovis), a model for studying ocular presentation.");

@@ -332,12 +332,19 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       }
       return known;
     };
+    // A sentence that names no species and opens on what the one before spoke of speaks of the species that one named: "It
+    // may produce melaenic faeces…" after "…a parvovirus lethal to mink, but in ferrets it produces diarrhoea" is of ferrets.
+    let lastNamed: { paragraph: number; other: boolean } | null = null;
     units.forEach((unit, i) => {
       const text = unit.text;
-      const words = wordCount(text);
-      if (words < MIN_WORDS || words > MAX_WORDS) return;
       const reading = readSentence(text);
       const mentions = reading.species;
+      const paragraphStart = p.text.lastIndexOf("\n", unit.start) + 1;
+      const named = mentions.species.size > 0 || mentions.groups.size > 0;
+      const ofOtherBefore = !named && lastNamed?.paragraph === paragraphStart && lastNamed.other && ANAPHORIC_OPENING.test(text);
+      if (asksSpecies && named) lastNamed = { paragraph: paragraphStart, other: !namesAskedSpecies(guide!.frame, mentions) && otherSpeciesIn(guide!.frame, mentions).length > 0 };
+      const words = wordCount(text);
+      if (words < MIN_WORDS || words > MAX_WORDS) return;
       const added: string[] = [];
       // "B. divergens" is "Babesia divergens": the abbreviated genus counts as written out.
       for (const [name, nameTerms] of binomials) if (nameTerms.some((t) => !reading.terms.has(t)) && namesThing(name, text)) added.push(...nameTerms);
@@ -393,7 +400,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       let otherSpecies = false;
       if (score > 0 && asksSpecies) {
         if (namesAskedSpecies(guide!.frame, mentions)) score += SPECIES_BONUS;
-        else if (otherSpeciesIn(guide!.frame, mentions).length) {
+        else if (otherSpeciesIn(guide!.frame, mentions).length || ofOtherBefore) {
           score -= OTHER_SPECIES_PENALTY;
           otherSpecies = true;
         } else speciesFromParagraph = speciesCarried && paragraphOf(unit.start).species;

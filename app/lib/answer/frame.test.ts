@@ -496,7 +496,12 @@ describe("follow-ups", () => {
     expect(frameOf("My old Lab's breathing is noisy. He's a bit wobbly behind too - related?").conditions).toEqual([]);
     expect(frameOf("Our ducks are dropping dead with bloody droppings - zoonotic?").conditions).toEqual([]);
     // Nor what it asks for ("Numbers?").
-    expect(frameOf("Owner of a parvo puppy wants to know how many untreated pups die. Numbers?").conditions).toEqual([]);
+    expect(frameOf("Owner of a parvo puppy wants to know how many untreated pups die. Numbers?").conditions).toEqual(["parvo"]);
+    // Nor whether something can be done ("Dissolution diet feasible?"); a greeting is no topic, and parvo is a disease.
+    expect(frameOf("Handover: 8yo MN DSH, struvite uroliths on rads. Dissolution diet feasible?").conditions).toEqual([]);
+    expect(frameOf("hi, our puppy has bloody diarrhoea and another pup from the litter had parvo... is that bad?")).toMatchObject({ conditions: expect.arrayContaining(["parvo"]) });
+    expect(frameOf("hello, my cat keeps going in and out of the litter tray").topic).not.toContain("hello");
+    expect(readConversation(["our puppy has parvo", "so what do we do?"])[1]).toMatchObject({ conditions: ["parvo"], asked: ["treatment"] });
     expect(suspectedDiagnosis("What is the dose of meloxicam in cats?")).toBeNull();
     expect(suspectedDiagnosis("Growers with fever, cyanotic ear tips and a stiff gait. Incubation?")).toBeNull();
     expect(suspectedDiagnosis("AHS field vector? peak season?")).toBeNull();

@@ -312,7 +312,7 @@ const DRUG_WORDS = new Set(
 );
 /** Words naming a disease or lesion by their ending (hepatitis, babesiosis, hyperammonaemia, hepatopathy…). */
 /** Diseases named by a word that ends like no condition ("classical scrapie", "bluetongue"). */
-const DISEASE_WORDS = new Set(["scrapie", "bluetongue", "distemper", "strangles", "footrot", "stringhalt", "rabies", "anthrax", "botulism", "tetanus", "glanders", "blackleg"]);
+const DISEASE_WORDS = new Set(["scrapie", "bluetongue", "distemper", "strangles", "footrot", "stringhalt", "rabies", "anthrax", "botulism", "tetanus", "glanders", "blackleg", "parvo", "ringworm", "mange", "lepto", "flystrike", "orf", "scours"]);
 const CONDITION_ENDING = /^[a-z]{3,}(?:itis|osis|iasis|aemia|emia|pathy|oma|omas|algia|plasia|trophy|rrhoea|rrhea|uria|penia|cytosis|ectasia|megaly|oedema|edema|pox|derma)$/;
 /** Words naming a pathogen by their ending (norovirus, Salmonella, Staphylococcus…). */
 const PATHOGEN_ENDING = /^[a-z]{3,}(?:virus|viruses|bacter|bacterium|plasma|coccus|cocci|bacillus|ella|monas|myces|spora|sporidium|zoon|zoa)$/;
@@ -379,7 +379,7 @@ const GENERIC_WORDS = new Set(
   worry worried worrying concern concerned concerning serious seriously dangerous harmless bad badly severely stand stands remind reminder bother bothering
   totally completely entirely staff household handlers keepers workers knock knocks dent dents quickly quick soon without catching avoid avoiding
   sort sorts talking realistically honestly fine yesterday today tonight reckon reckons thinks yr yrs yo yard yards field fields paddock paddocks flock flocks herd herds wrong expectancy ill unwell poorly related connected linked organism organisms buck bucks doe does
-  saw heard news story stories article articles online internet google tv trust rely numbers stats statistics sorry aftercare moa
+  saw heard news story stories article articles online internet google tv trust rely numbers stats statistics sorry aftercare moa hi hello hey
   next door neighbour neighbours neighbor neighbors neighbouring neighboring nearby road
   zoonosis zoonoses guy guys shop chance chances looked never really
   statement statements accurately accurate correctly correct characterizes characterises characterize characterise reflects reflect
@@ -602,7 +602,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   ["comparison", /\b(differ\w*|compare\w*|comparison|versus|vs\.?|distinguish\w*|same as|better than|(?:tell|told) (?:\w+ )?apart)\b/i],
   ["definition", /\b(what (?:is|are) (?:an? |the )?[\w-]+\??$|defin\w*|meaning of|stands? for|short for|abbreviation)\b/i],
   // ("Anything you can do for it?", "what can be done about it?")
-  ["treatment", /\b(treat\w*|aftercare|after-care|therapy|therapies|therapeutic|manage\w*|control(?:led)?|prevent\w*|vaccines?|vaccination|surgery|surgical(?:ly)?|operat(?:e|ion)|(?:anything|something|what|much)\s+(?:(?:you|we|i|they|one)\s+)?(?:can|could|should)\s+(?:(?:you|we|i|they|one)\s+)?(?:be\s+)?(?:do|done)\s+(?:for|about))\b/i],
+  ["treatment", /\b(treat\w*|aftercare|after-care|therapy|therapies|therapeutic|manage\w*|control(?:led)?|prevent\w*|vaccines?|vaccination|surgery|surgical(?:ly)?|operat(?:e|ion)|(?:anything|something|what|much)\s+(?:(?:you|we|i|they|one)\s+)?(?:can|could|should)\s+(?:(?:you|we|i|they|one)\s+)?(?:be\s+)?(?:do|done)\s+(?:for|about)|what\s+(?:do|should|can|could|would)\s+(?:we|i|you|they)\s+do(?:\s+(?:now|next|then|about\s+(?:it|this|that|them)))?(?=\s*[?.!]*\s*$))\b/i],
   // "Where is it found?", "explain where estrogens are synthesized", not the relative "in sheep where Mycoplasma is suspected".
   [
     "location",
@@ -912,9 +912,10 @@ export function frameOf(text: string): Frame {
   for (const d of speciesIn(question, { asked: true }).diseases) if (!named.conditions.includes(d)) named.conditions.unshift(d);
   // The diagnosis a case puts forward is the condition asked about ("…Neighbour says bluetongue — what spreads it?").
   const suspected = suspectedCondition(question);
-  if (suspected && ![...named.conditions, ...named.pathogens, ...named.acronyms, ...named.names, ...named.drugs].some((n) => n.toLowerCase().includes(suspected) || suspected.includes(n.toLowerCase()))) {
+  if (suspected) {
+    const alreadyNamed = [...named.conditions, ...named.pathogens, ...named.acronyms, ...named.names, ...named.drugs].some((n) => n.toLowerCase().includes(suspected) || suspected.includes(n.toLowerCase()));
     // (The case's signs are what it is told by, not a condition asked about: "…bloody diarrhoea… Parvo?" asks of parvo.)
-    named.conditions = [...named.conditions.filter((c) => !signsIn(c).length), suspected];
+    named.conditions = [...named.conditions.filter((c) => !signsIn(c).length), ...(alreadyNamed ? [] : [suspected])];
   }
   const askedText = focus.join(" ");
   // A yes/no question ("does BMI influence mortality?") asks whether, not for a value: typed kinds need a wh-question,
@@ -1245,7 +1246,7 @@ function suspectedCondition(question: string): string | null {
 }
 const MAX_DIAGNOSIS_WORDS = 4;
 /** A word that asks something of the case, not a diagnosis it puts forward ("…wobbly behind too - related?", "zoonotic?"). */
-const SAYS_OF_IT = /^(?:related|connected|linked|relevant|normal|serious|contagious|zoonotic|infectious|catching|common|rare|ok|okay|fatal|treatable|curable|dangerous|significant|worrying|hereditary|genetic|inherited|painful|notifiable|reportable|likely|coincidence|coincidental)$/;
+const SAYS_OF_IT = /^(?:related|connected|linked|relevant|normal|serious|contagious|zoonotic|infectious|catching|common|rare|ok|okay|fatal|treatable|curable|dangerous|significant|worrying|hereditary|genetic|inherited|painful|notifiable|reportable|likely|coincidence|coincidental|feasible|possible|indicated|advisable|appropriate|necessary|needed|worthwhile|safe|bad)$/;
 const SUGGESTED = new RegExp(
   String.raw`\b(?:(?:says?|said|told (?:me|us)|thinks?|reckons?)\s+(?:(?:my|our|the|his|her|their|this|that)\s+)?[a-z-]+\s+(?:has|had|has got|'s got)\s+|(?:says?|said|mentioned|suspects?|diagnosed (?:it as|with)|could (?:this|it) be|told (?:me|us) (?:it'?s|it was))\s+(?:it'?s\s+|it was\s+|that\s+(?:it'?s\s+)?|this\s+|there(?:'d|'s| had| has| was| is)?\s+(?:been\s+)?)?|(?:thinks?|reckons?)\s+(?:it'?s|it is|it was|this is|that it'?s)\s+|thinking\s+)(?:an?\s+|the\s+)?` +
     String.raw`(?!(?:are|is|was|were|has|have|had|they|he|she|we|you|i|my|our|his|her|about|of|to|for|with|so|if|whether|what|how|why|when|where|which|who|the|a|an|it|that|this)\b)([^.?!—–,;:]{3,60})`,
