@@ -254,6 +254,18 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("Can the farmer catch fasciola from his cattle?", [fluke])).toMatchObject({ covered: true });
     // Not asked of people: a passage on people is not required ("What is the prognosis of FIP in humans?" aside).
     expect(check("What is the prognosis of FIP in cats?", [fip])).toMatchObject({ covered: true });
+    // "Can we catch it?" asks of people too, and a passage naming no one does not say they do.
+    const dermatophytes = passage("Glowing hairs should be plucked and examined under the microscope to confirm dermatophytosis.");
+    expect(check("our kitten has ringworm (dermatophytosis) - can we catch it?", [dermatophytes])).toMatchObject({ covered: false, missing: "species", what: expect.arrayContaining(["humans"]) });
+  });
+
+  it("needs a distance for 'how far', not any quantity", () => {
+    const flu = passage("Equine influenza has 100% morbidity in naive horses, and the virus can be spread in a wind-borne aerosol over 1-2 km.");
+    expect(check("How far can equine influenza spread between horses?", [flu])).toMatchObject({ covered: true });
+    const morbidity = passage("Equine influenza has 100% morbidity in naive horses.");
+    expect(check("How far can equine influenza spread between horses?", [morbidity])).toMatchObject({ covered: false, missing: "detail", what: ["quantity"] });
+    // ("How far apart" is an interval.)
+    expect(frameOf("How many doses of bluetongue vaccine does a cow need, and how far apart?").asked).not.toContain("quantity");
   });
 
   it("needs the typed value said of the asked species, not of another in the same paragraph", () => {

@@ -2,7 +2,7 @@ import { isStopWord, normalizeText, tokenize, type QueryTerm } from "../search/i
 import { memoByText } from "../memo.server";
 import { synonymsIn } from "../search/synonyms";
 import { splitSentences } from "../sentences";
-import { AGE_ATTRIBUTE, askingParts, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
+import { AGE_ATTRIBUTE, askingParts, DISTANCE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
 import { cleanQuote } from "./quotes.server";
 import { holdsTerm, match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
@@ -235,6 +235,11 @@ const AN_AGE = new RegExp(`\\b(?:aged\\s+)?${RANGE}\\s*-?\\s*${TIME_UNIT}(?:\\s+
  */
 const AN_ACCOUNTS_SPAN = new RegExp(`\\b(?:over|in|during|for|within|throughout)\\s+the\\s+(?:past|last|previous|preceding)\\s+(?:${RANGE}\\s*-?\\s*)?(?:yrs?|years?|decades?)\\b`, "gi");
 
+/** A distance: a number with its unit of length. */
+const DISTANCE = new RegExp(`${RANGE}\\s*(?:km|kilometres?|kilometers?|m|metres?|meters?|miles?|yards?|feet|ft)\\b`, "i");
+/** Units a text writes as LaTeX ("1 - 2\\mathrm{km}") read as plain text. */
+const readableMath = (text: string) => text.replace(/\\mathrm\{([^}]*)\}/g, " $1").replace(/\$/g, "");
+
 /** How common something is, said in words. */
 const COMMON_IN_WORDS = /\b(?:(?:most|very|more|less|quite|fairly|relatively)\s+(?:common|prevalent|frequent)\w*|common(?:ly)?|uncommon(?:ly)?|rare(?:ly)?|frequent(?:ly)?|infrequent(?:ly)?|prevalent|widespread|predominant|occasional(?:ly)?|sporadic(?:ally)?)\b/i;
 
@@ -312,6 +317,8 @@ export function holdsValue(
     const asked = new Set(questionNames.map((n) => n.toLowerCase()));
     return drugWordsIn(sentence).some((w) => !asked.has(w.toLowerCase()) && isOfAskedClass(w, attribute));
   }
+  // "How far can it travel?": a distance ("in a wind-borne aerosol over 1-2 km"), not "100% morbidity".
+  if (kind === "quantity" && attribute === DISTANCE_ATTRIBUTE) return DISTANCE.test(readableMath(sentence));
   // "How common is it?": a share, or how common in words ("the most common cause", "rarely").
   if (kind === "rate" && attribute === HOW_COMMON_ATTRIBUTE) return re.test(sentence) || COMMON_IN_WORDS.test(sentence);
   // An age ("above 2 weeks of age", "6-week-old") is not how often or how long something is, unless an age is asked
@@ -714,7 +721,9 @@ export function checkCoverage<P extends PassageLike>(
   let species = speciesMissingFrom(segments);
   // Passages that name no species at all, nor a group ("the affected animal"), are not about another species: they
   // answer, and the answer says that they name none.
+  // (Not for whether people catch it: passages that name no one do not say that they do.)
   const namesNoSpecies = () =>
+    !peopleAsked &&
     segments.every((s) => {
       const named = speciesIn(`${s.context}\n${s.text}`);
       return named.species.size === 0 && named.groups.size === 0;

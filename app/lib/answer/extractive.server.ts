@@ -5,7 +5,7 @@ import { PageNumbering, PUBMED_FILE_TYPE } from "./citations";
 import { quotableSentences, type QuoteKind } from "./quotes.server";
 import { abbreviationsDefinedIn, careAsked, DIAGNOSING, holdsValue, HOW_DIAGNOSED, isEssay, namesThing, PROGNOSING, requiredNames, speaksOfCare } from "./coverage.server";
 import { definedAbbreviations, DOSING_KINDS, HOSTS_ASKED, INSTRUCTION_OPENING, isAskingTerm, isAttributeOf, isFindingAttribute, listAsked, namesHosts, namesAskedSpecies, otherSpeciesIn, speciesIn, speciesSpokenOf, statesList, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
-import { coverage, holdsTerm, termWeight, textTerms } from "./relevance.server";
+import { coverage, holdsTerm, termWeight, textTerms, writesOtherwise } from "./relevance.server";
 import type { NumberedPassage, PassageLike } from "./types";
 
 /**
@@ -321,7 +321,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
         const paragraph = `${from === 0 && p.lead ? `${p.lead} ` : ""}${p.text.slice(from, to < 0 ? undefined : to)}`;
         const paragraphTerms = carriedTopic.length || ownTopic.length ? new Set(tokenize(paragraph)) : null;
         known = {
-          names: names.length > 0 && names.every((n) => namesThing(n, paragraph)),
+          names: names.length > 0 && names.every((n) => namesThing(n, paragraph) || writesOtherwise(n, paragraph, terms)),
           species: Boolean(asksSpecies) && namesAskedSpecies(guide!.frame, paragraph),
           topic: !carriedTopic.length || carriedTopic.some((t) => holdsTerm(paragraphTerms!, t)),
           subject: !subjects.length || subjects.some((n) => namesSubject(n, paragraph, abbreviations)),

@@ -278,6 +278,9 @@ describe("the frame of a question", () => {
     expect(owners.species).toEqual(["human"]);
     expect(searchText("can MRSP pass to the owners?", owners)).toBe("can MRSP pass to the owners? humans");
     expect(frameOf("how do farm staff usually pick it up?").species).toEqual(["human"]);
+    expect(readConversation(["our kitten has ringworm", "can we catch it?"])[1]!.species).toEqual(["human"]);
+    // (Getting a dose is not catching it.)
+    expect(frameOf("Can we get the meloxicam dose for cats?").species).toEqual(["cat"]);
     // The owner who feeds the dog is not asked about, nor is the household whose dog is.
     expect(frameOf("What should the owner feed the dog?").species).toEqual(["dog"]);
     expect(frameOf("could the household dog catch it?").species).toEqual(["dog"]);

@@ -499,7 +499,10 @@ const PEOPLE_MEANT = new RegExp(
 /** A role word before an animal says whose animal it is, not people: "could the household dog catch it?". */
 const ROLE_BEFORE_WORD = new RegExp(String.raw`\b${PEOPLE_BY_ROLE}\s+([\p{L}]+)`, "giu");
 const namesAnimal = (word: string) => [...speciesIn(word).species].some((id) => id !== "human");
-export const meansPeople = (question: string) => PEOPLE_MEANT.test(question.replace(ROLE_BEFORE_WORD, (whole, word: string) => (namesAnimal(word) ? word : whole)));
+/** "Can we catch it?", "could I get it from him?", "will my kids pick it up?": the asker's people catching it. */
+const WE_CATCH = /\b(?:can|could|will|would|might|may|do|does|did)\s+(?:we|i|us|(?:my|our)\s+(?:kids|children|family|husband|wife|partner))\s+(?:also\s+|ever\s+)?(?:catch|contract|get (?:it|this|that|infected|sick|ill)|pick (?:it|this|that) up)\b/i;
+export const meansPeople = (question: string) =>
+  WE_CATCH.test(question) || PEOPLE_MEANT.test(question.replace(ROLE_BEFORE_WORD, (whole, word: string) => (namesAnimal(word) ? word : whole)));
 
 const AGE_WORDS = String.raw`(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[\s-]*(?:yr|yrs|year|years|yo|y\/o|month|months|mo|mos|wk|wks|week|weeks)(?:[\s-]*old)?`;
 /** An animal's age, as a case opens: "6yo dog", "10 wk old kitten". */
@@ -583,7 +586,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   ["route", /\b(route|routes|orally|intravenous(?:ly)?|subcutaneous(?:ly)?|intramuscular(?:ly)?|topical(?:ly)?|how (?:is|should|do) (?:it|they|\w+) (?:be )?(?:given|administered))\b/i],
   ["rate", ASKED_RATE],
   // ("max blood volume I can safely take", "what IOP in mmHg", "what humidity %")
-  ["quantity", /\b(concentrations?|threshold|cut-?off|max(?:imum)?\s+(?:safe\s+)?[\w-]+|min(?:imum)?\s+[\w-]+|in\s+(?:mmHg|mg\/dl|mmol\/l|g\/l|kg|grams|ml|cm|mm|°C|degrees)|how (?:large|big|wide|heavy|tall|deep)|how (?:low|high)(?!(?:\s+[\w-]+){0,3}\s+(?:mortality|morbidity|prevalence|incidence|rates?|percentage|proportion|losses))|diameter|width|weight of|size of|levels? of|reference (?:range|interval)|normal (?:[\w-]+\s+){0,2}range|(?:surgical |lateral |deep )?margins?)\b|\b(?:what|which)\s+(?:[\w-]+\s+){1,2}%|\b(?:what|which)\s+(?:[\w-]+\s+){0,2}pressures?\b/i],
+  ["quantity", /\b(concentrations?|threshold|cut-?off|max(?:imum)?\s+(?:safe\s+)?[\w-]+|min(?:imum)?\s+[\w-]+|in\s+(?:mmHg|mg\/dl|mmol\/l|g\/l|kg|grams|ml|cm|mm|°C|degrees)|how (?:large|big|wide|heavy|tall|deep|far(?!\s+apart))|how (?:low|high)(?!(?:\s+[\w-]+){0,3}\s+(?:mortality|morbidity|prevalence|incidence|rates?|percentage|proportion|losses))|diameter|width|weight of|size of|levels? of|reference (?:range|interval)|normal (?:[\w-]+\s+){0,2}range|(?:surgical |lateral |deep )?margins?)\b|\b(?:what|which)\s+(?:[\w-]+\s+){1,2}%|\b(?:what|which)\s+(?:[\w-]+\s+){0,2}pressures?\b/i],
   // "The vertebral (dental) formula" is how many of each there are.
   ["count", /\bhow many\b|\b(?:vertebral|dental|digital|spinal)\s+formulae?\b/i],
   // "What does the DNA test cost?", "price of a course?", "is it expensive?"
@@ -622,6 +625,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
 
 /** A share of the animals with a finding: "what proportion of cats with FIP have ocular lesions" -> "with ocular lesions". */
 const FINDING_PREFIX = "with ";
+export const DISTANCE_ATTRIBUTE = "distance";
 export const isFindingAttribute = (attribute: string | null) => attribute?.startsWith(FINDING_PREFIX) ?? false;
 const FINDING_SHARE =
   /\b(?:(?:what|which) (?:proportion|percentage|share|fraction|percent) of (?:[\w-]+ ){0,6}?|how many (?:of (?:them|those) )?)(?:have|has|develop|develops|show|shows|get|gets|present with|suffer from|end up with|go on to (?:have|develop|show|get)) (?!been\b)([\w-]{4,}(?: [\w-]{4,})?)/;
@@ -725,6 +729,8 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
     // "How fast does RHDV2 kill rabbits?": how long until death.
     if (!asked.includes("rate") && /\bhow (?:fast|quickly|soon|long)\b[^?]*\bkills?\b|\bhow long (?:until|till|before) (?:they|it) (?:dies?|die)\b/.test(s)) return SURVIVAL_ATTRIBUTE;
   }
+  // "How far can it travel?": a distance.
+  if (asked.includes("quantity") && /\bhow far\b(?!\s+apart)/.test(s)) return DISTANCE_ATTRIBUTE;
   if (asked.includes("rate")) {
     const m = RATE_ATTRIBUTE.exec(s);
     if (m) return m[1]!;
@@ -799,6 +805,13 @@ export function askingParts(question: string): string[] {
     return asksOfStatement ? last : askedAbout(sentence);
   });
 }
+
+/**
+ * A disease called by its own name ("bluetongue", "goat pox", "parvo"), not by an organ's inflammation or a sign
+ * ("septic pedal arthritis", "diarrhoea") whose other words in the question are part of what it names.
+ */
+export const isNamedDisease = (condition: string) =>
+  DISEASE_WORDS.has(condition) || (!CONDITION_ENDING.test(condition.split(/\s+/).pop() ?? "") && !signsIn(condition).length);
 
 /** Named things of a text: drugs, pathogens, conditions and other names (acronyms, codes, proper nouns). */
 function namedThings(text: string) {

@@ -12,7 +12,7 @@ import { quotableSentences, type QuotableSentence } from "./quotes.server";
 import { checkCoverage, unseenNames, type Coverage } from "./coverage.server";
 import { citeSentencePages, repeatsAnswer, verifyModelAnswer } from "./verify.server";
 import { extractiveAnswer, extractiveSections, sentenceKey, type AnswerGuide } from "./extractive.server";
-import { askingClause, caseSubjects, comparedOnlyWords, correctableEdits, frameLabel, frameOf, groupNaming, isAskingWord, MIN_CASE_SIGNS, namesOwnThing, placesOfPersistence, readTurn, searchText, signsSearchText, speciesIn, subjectSearchText, speciesLabel, suspectedDiagnosis, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
+import { askingClause, caseSubjects, comparedOnlyWords, correctableEdits, frameLabel, frameOf, groupNaming, isAskingWord, isNamedDisease, MIN_CASE_SIGNS, namesOwnThing, placesOfPersistence, readTurn, searchText, signsSearchText, speciesIn, subjectSearchText, speciesLabel, suspectedDiagnosis, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
 import { fitAnswerMessages, getSystemPrompts, taskMessages } from "./prompts.server";
 import { decomposeQuestion } from "./questions";
 import { ABSTAIN_BELOW, coverage, holdsTerm, judgeRelevance, passageTerms, withWrittenForms, type ScoredPassage } from "./relevance.server";
@@ -316,7 +316,8 @@ function withCarriedTopicWeighed(question: string, terms: QueryTerm[], frame: Fr
   // With a name for the subject carried ("BTV" after a long case history), the case's other words say little of what
   // a follow-up ("how do I confirm it?") is about.
   // (Not beside a condition: "septic pedal" is part of what "septic pedal arthritis" names.)
-  const named = frame.drugs.length + frame.pathogens.length + frame.acronyms.length + frame.names.length > 0;
+  // (A disease called by its own name is such a name, "bluetongue" after "…sore crusty mouths, a lamb born blind".)
+  const named = frame.drugs.length + frame.pathogens.length + frame.acronyms.length + frame.names.length > 0 || frame.conditions.some(isNamedDisease);
   const weight = named ? CARRIED_BESIDE_NAME_WEIGHT : CARRIED_TOPIC_WEIGHT;
   // A case told by its signs and carried ("and in cats?" after "…brings his food back up a few minutes after eating…
   // getting skinny") stands for its subject: its everyday words together weigh as one word of the follow-up's own, and

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { tokenize } from "../search/index.server";
-import { ABSTAIN_BELOW, isRelevant, judgeRelevance, match, MIN_EVIDENCE, passageTerms, withWrittenForms } from "./relevance.server";
+import { ABSTAIN_BELOW, isRelevant, judgeRelevance, match, MIN_EVIDENCE, passageTerms, withWrittenForms, writesOtherwise } from "./relevance.server";
 
 const term = (t: string, idf: number, df = 5) => ({ term: t, weight: 1, df, idf });
 
@@ -38,5 +38,14 @@ describe("relevance", () => {
     expect(held("dose rate", "D. rate")).toBeLessThan(1);
     expect(held("environment", "resistant to environmental conditions")).toBe(1);
     expect(held("preclinical period", "scrapie has a variable pre-clinical period")).toBe(1);
+  });
+
+  it("reads a name written by its synonym or long form, as search found them", () => {
+    const terms = [{ ...term("ringworm", 3, 0), alternatives: [tokenize("dermatophytosis")] }, { ...term("tb", 3), alternatives: [tokenize("tuberculosis")] }, term("cat", 1)];
+    expect(writesOtherwise("ringworm", "A Wood's lamp screens for dermatophytosis.", terms)).toBe(true);
+    expect(writesOtherwise("TB", "Mycobacterium bovis causes bovine tuberculosis.", terms)).toBe(true);
+    expect(writesOtherwise("TB", "BVDV spreads through herds.", terms)).toBe(false);
+    // (A word with no synonym is named as written, or not at all.)
+    expect(writesOtherwise("cat", "Feline patients.", terms)).toBe(false);
   });
 });

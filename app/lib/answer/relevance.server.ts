@@ -119,6 +119,17 @@ export function holdsTerm(present: ReadonlySet<string>, term: QueryTerm): boolea
   return present.has(term.term) || (term.alternatives?.some((alternative) => alternative.every((a) => present.has(a))) ?? false);
 }
 
+/**
+ * Whether a text writes a name the question typed by one of its synonyms or long forms, as search read them: "ringworm"
+ * in a paragraph on dermatophytosis, "TB" in one on bovine tuberculosis.
+ */
+export function writesOtherwise(name: string, text: string, terms: QueryTerm[]): boolean {
+  const nameTerms = tokenize(name).map((t) => terms.find((q) => q.term === t));
+  if (!nameTerms.length || !nameTerms.every((t) => t?.alternatives?.length)) return false;
+  const held = textTerms(text);
+  return nameTerms.every((t) => holdsTerm(held, t!));
+}
+
 export function coverage(terms: QueryTerm[], present: ReadonlySet<string>): number {
   return match(terms, present).coverage;
 }

@@ -293,7 +293,9 @@ function analyzeTermsAfresh(client: Database.Database, query: string, stats: Cor
         // For a word the knowledge base never uses, the synonym stands for that word alone, not for a word the two
         // names share: "periodontal disease" stands for the "gum" of "gum disease", so it scores where "disease" is.
         const alone = [...standsFor].some((s) => !dfs.get(s));
-        return { term, weight, ...measured(term), expansion: true, standsFor: alone ? [...standsFor] : [...standsFor, ...shared] };
+        // (And it counts as that word would: "dermatophytosis" is all a knowledge base that never says "ringworm" can match.)
+        const fully = standsFor.size > 0 && [...standsFor].every((s) => !dfs.get(s)) && !shared.size;
+        return { term, weight: fully ? Math.max(weight, ...[...standsFor].map((s) => counts.get(s) ?? 0)) : weight, ...measured(term), expansion: true, standsFor: alone ? [...standsFor] : [...standsFor, ...shared] };
       }),
   ];
 }

@@ -944,6 +944,13 @@ describe("synonyms", () => {
     pages: [page(8, [heading("Infectious tracheobronchitis"), para("Infectious tracheobronchitis passes by aerosol among dogs housed together and lasts one to three weeks.")])],
   };
 
+  it("counts a synonym fully for a word the knowledge base never uses ('ringworm' where it says 'dermatophytosis')", async () => {
+    const db = freshDb();
+    addDocument(db, { id: "skin", title: "Dermatology", pages: [page(18, [para("Wood's lamp examination screens for dermatophytosis caused by Microsporum canis.")])] });
+    for (const n of [1, 2, 3]) addDocument(db, { id: `cats-${n}`, title: `Feline Medicine ${n}`, pages: [page(n, [para(`Kittens and cats in shelter ${n} are tested for FIV; cats that fight are at risk.`)])] });
+    expect((await search("can kittens and cats get ringworm", { db }))[0]?.documentId).toBe("skin");
+  });
+
   it("finds the clinical name's page for a lay name, ranked below a passage with the user's own words", async () => {
     const db = freshDb();
     addDocument(db, RESPIRATORY);
