@@ -206,6 +206,19 @@ describe("the extractive answerer", () => {
     expect(result.citations[0]).toMatchObject({ document: "Cattle Medicine", page: 28 });
   });
 
+  it("keeps to the case's species when searching for the diagnosis it puts forward", async () => {
+    addParagraph("mhr", "Swine Medicine", 26, "Nursery pigs often show sneezing first; when infection with Mycoplasma hyorhinis becomes systemic, pigs are lame with swollen joints.");
+    // (A passage naming mycoplasma and pigs, but not together: the pigs are another paragraph's.)
+    kb.add({
+      id: "mg",
+      title: "Poultry Medicine",
+      fileType: "txt",
+      pages: [page(118, [para("Mycoplasma gallisepticum causes chronic respiratory disease in chickens; mycoplasma infections spread through eggs."), para("Pigs and cattle on mixed farms carry other pathogens.")])],
+    });
+    const result = await ask("smallholder here our pigs have been sneezing and now one is lame with swollen joints could it be mycoplasma");
+    expect(result.citations[0]).toMatchObject({ document: "Swine Medicine", page: 26 });
+  });
+
   it("reads 'pin the diagnosis down' as asking how it is diagnosed", async () => {
     addParagraph("fhw", "Feline Cardiology", 39, "Diagnosis of feline heartworm disease remains difficult. Antigen and antibody tests are combined with thoracic radiographs.");
     addParagraph("ortho", "Small Animal Orthopaedics", 5, "An intramedullary pin stabilised the femoral fracture of a coughing cat.");

@@ -443,7 +443,7 @@ describe("follow-ups", () => {
     expect(readConversation(["Goat pox suspected in a herd — how bad can it get?", "is surgery alone curative for subcutaneous mast cell tumours?"])[1]!.inherited).toEqual([]);
     // "The site" is the one just spoken of; "sorry, …" goes on in the same talk, unless it names a subject of its own.
     const [, swab] = readConversation(["What's the easiest vein to get blood from in a frog?", "can I just swab the site with alcohol first like normal?"]);
-    expect(swab).toMatchObject({ species: ["amphibian"] });
+    expect(swab).toMatchObject({ species: ["frog"] });
     expect(swab!.inherited).toContain("topic");
     const [, scope] = readConversation(["Is a Wood's lamp worth using for suspected ringworm in a kitten?", "sorry, what am I actually looking for under the scope?"]);
     expect(scope).toMatchObject({ species: ["cat"] });
@@ -692,7 +692,10 @@ describe("follow-ups", () => {
     expect(frameOf("Which insects transmit Chagas disease?").asked).toContain("organism");
     expect(frameOf("What does FIP stand for?")).toMatchObject({ acronyms: ["FIP"], topic: [], asked: ["definition"] });
     expect(frameOf("How often should pigs be dewormed with in-feed ivermectin?").asked).toContain("interval");
-    expect(frameOf("And in amphibians?").species).toEqual(["amphibian"]);
+    expect(frameOf("And in amphibians?").groups).toEqual(["amphibians"]);
+    // A frog is not a salamander.
+    expect(frameOf("which vein do I take blood from in a frog?").species).toEqual(["frog"]);
+    expect(frameOf("and in a newt?").species).toEqual(["salamander"]);
     expect(frameOf("My rabbit's pee is red, should I worry?").topic).not.toContain("worry");
   });
 

@@ -488,6 +488,8 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
   // A case told in everyday words that puts a diagnosis forward ("…a calf born blind and wobbly. Neighbour says
   // bluetongue — what spreads it?", "…her littermates are ill too. Parvo?"): the diagnosis and what is asked of it
   // are searched for without the case's words, and answer when the passages hold them better.
+  const coversSpecies = (again: Awaited<ReturnType<typeof searchAgain>>) =>
+    checkCoverage(request.question, coverageTerms(request.question, again.terms, frame), frame, again.judged.relevant, again.judged.passing).covered;
   const answerFrom = (again: Awaited<ReturnType<typeof searchAgain>>) => {
     found = again.found;
     terms = again.terms;
@@ -500,7 +502,9 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
     const named = new Set(tokenize(suspected.diagnosis));
     const best = again.judged.relevant[0];
     const namesIt = best !== undefined && again.terms.some((t) => named.has(t.term) && holdsTerm(passageTerms(best), t));
-    if (!again.judged.abstain && namesIt && (main.abstain || again.judged.best > main.best)) answerFrom(again);
+    // (And only when they cover the case's species: "…our pigs are sneezing… could it be mycoplasma" is not answered
+    // by the passages on mycoplasma in poultry.)
+    if (!again.judged.abstain && namesIt && (main.abstain || again.judged.best > main.best) && coversSpecies(again)) answerFrom(again);
   }
   // A case told by its signs in everyday words ("…brings his food back up a few minutes after eating … and he's getting
   // skinny"): the signs are searched for by their clinical names, with the species and what is asked, and answer when
@@ -513,8 +517,7 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
     const signsHeld = (p: ScoredPassage<Passage> | undefined) => (p ? frame.signs.filter((sign) => signForms(sign).some((form) => form.every((t) => passageTerms(p).has(t)))).length : 0);
     const better = main.abstain || (signsHeld(main.relevant[0]) < MIN_CASE_SIGNS && again.judged.best > main.best);
     // (And only when they cover the case's species: the same signs in another species are another disease.)
-    const coversSpecies = () => checkCoverage(request.question, coverageTerms(request.question, again.terms, frame), frame, again.judged.relevant, again.judged.passing).covered;
-    if (!again.judged.abstain && signsHeld(again.judged.relevant[0]) >= Math.min(MIN_CASE_SIGNS, Math.ceil(frame.signs.length / 2)) && better && coversSpecies()) answerFrom(again);
+    if (!again.judged.abstain && signsHeld(again.judged.relevant[0]) >= Math.min(MIN_CASE_SIGNS, Math.ceil(frame.signs.length / 2)) && better && coversSpecies(again)) answerFrom(again);
   }
   // A case told before its questions that names what it is about ("PPR is going round the villages near us. Does it kill
   // sheep as badly as goats?"): when the case's other words keep every passage below the bar, the named things the
