@@ -504,6 +504,7 @@ describe("follow-ups", () => {
     expect(frameOf("Handover: 8yo MN DSH, struvite uroliths on rads. Dissolution diet feasible?").conditions).toEqual([]);
     expect(frameOf("hi, our puppy has bloody diarrhoea and another pup from the litter had parvo... is that bad?")).toMatchObject({ conditions: expect.arrayContaining(["parvo"]) });
     expect(frameOf("hello, my cat keeps going in and out of the litter tray").topic).not.toContain("hello");
+    expect(frameOf("smallholder here, my cat has coronavirus and most cats have it, is that true?").topic).toEqual([]);
     expect(readConversation(["our puppy has parvo", "so what do we do?"])[1]).toMatchObject({ conditions: ["parvo"], asked: ["treatment"] });
     expect(suspectedDiagnosis("What is the dose of meloxicam in cats?")).toBeNull();
     expect(suspectedDiagnosis("Growers with fever, cyanotic ear tips and a stiff gait. Incubation?")).toBeNull();
