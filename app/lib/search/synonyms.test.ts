@@ -26,6 +26,11 @@ describe("synonyms in a query", () => {
     expect(found("how far can equine flu spread").flatMap((m) => m.alternatives)).toContainEqual(tokenize("equine influenza"));
   });
 
+  it("reads an eye 'taken out' as its enucleation", () => {
+    expect(found("our ewe has to have her ruined eye taken out").flatMap((m) => m.alternatives)).toContainEqual(tokenize("enucleation"));
+    expect(found("how do you remove the eye of a ewe").flatMap((m) => m.alternatives)).toContainEqual(tokenize("enucleation"));
+  });
+
   it("reads owners' words for a disease, a form of it, a lesion's site and a dish ('rabbit bleeding disease', 'wet FIP', 'corners of his mouth')", () => {
     expect(found("the new rabbit bleeding disease").flatMap((m) => m.alternatives)).toContainEqual(tokenize("haemorrhagic disease"));
     expect(found("wet fip in a young cat").flatMap((m) => m.alternatives)).toContainEqual(tokenize("effusive form"));
