@@ -869,7 +869,7 @@ export function checkCoverage<P extends PassageLike>(
 
 /** Pregnancy or lactation, asked of ("…safe in pregnancy?", "can I give it to a lactating ewe?"). */
 function askedState(asking: string): keyof typeof STATE_SPOKEN_OF | null {
-  if (/\b(?:pregnan\w*|gestat\w*|gravid|in[- ](?:foal|calf|lamb|kid|pup|kit|pig)|in[- ]lamb)\b/i.test(asking)) return "pregnancy";
+  if (/\b(?:pregnan\w*|gestat\w*|gravid|in[- ](?:foal|calf|lamb|kid|pup|kit|pig))\b/i.test(asking)) return "pregnancy";
   if (/\b(?:lactat\w*|nursing|suckling (?:her|their) (?:young|litter|kittens|puppies|lambs|kids|piglets|foals?|calf|calves))\b/i.test(asking)) return "lactation";
   return null;
 }

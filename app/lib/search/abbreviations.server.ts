@@ -71,9 +71,10 @@ function containsRun(terms: string[], run: string[]): boolean {
   return false;
 }
 
-/** Usual long forms (clinical-abbreviations.json) by short form's index term, as content terms. */
 /** Shipped short forms written with one capital ("Hb"): matched only as written, as a capitalised word is usually not one. */
 const SHIPPED_AS_WRITTEN = new Set(Object.keys(clinical.abbreviations).filter((short) => !ACRONYM_LIKE.test(short)));
+
+/** Usual long forms (clinical-abbreviations.json) by short form's index term, as content terms. */
 const CLINICAL = (() => {
   const byShort = new Map<string, string[][]>();
   for (const [short, longs] of Object.entries(clinical.abbreviations as Record<string, string[]>)) {
@@ -141,7 +142,7 @@ export function abbreviationsIn(
   for (const match of query.matchAll(QUESTION_WORD)) {
     // Typed as an abbreviation: two capitals ("FIP", "FeLV"), or a capital and a digit ("PCV2"); not a
     // capitalised sentence opener ("Does", "Mitochondria")
-    // (Or a shipped short form typed as it is written, one capital then lower case: "Hb", "Mb", "Hct".)
+    // (Or a shipped short form typed as it is written, one capital then lower case: "Hb", "Mb".)
     if (!ACRONYM_LIKE.test(match[0]) && !SHIPPED_AS_WRITTEN.has(match[0])) continue;
     const terms = tokenize(match[0]);
     if (terms.length === 1) shorts.add(terms[0]!);

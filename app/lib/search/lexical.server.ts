@@ -339,7 +339,7 @@ export function matchExpression(terms: string[]): string {
 }
 
 /** An index term quoted for FTS5 (a quote inside it doubled). */
-const quotedTerm = (t: string) => `"${t.replaceAll('"', '""')}"`;
+export const quotedTerm = (t: string) => `"${t.replaceAll('"', '""')}"`;
 
 /**
  * Does any chunk write these words next to each other ("nucleic acid", "ear notch")? One FTS5 phrase of index terms,
@@ -363,7 +363,7 @@ export function holdsName(client: Database.Database, name: string): boolean {
   return anyChunkMatches(client, quotedTerm(terms[0]!));
 }
 
-const anyChunkMatches = (client: Database.Database, expression: string) => prepared(client, "SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT 1").get(expression) !== undefined;
+export const anyChunkMatches = (client: Database.Database, expression: string) => prepared(client, "SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT 1").get(expression) !== undefined;
 
 type Candidate = { id: number; rank: number };
 

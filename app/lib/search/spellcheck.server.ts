@@ -2,6 +2,7 @@ import type Database from "better-sqlite3";
 import damerauLevenshtein from "damerau-levenshtein";
 import escapeStringRegexp from "escape-string-regexp";
 import { isEnglishWord } from "./english-words.server";
+import { anyChunkMatches, quotedTerm } from "./lexical.server";
 import { prepared } from "./statements.server";
 import { isStopWord } from "./stopwords";
 import { synonymsIn } from "./synonyms";
@@ -58,19 +59,22 @@ function neighbours(client: Database.Database, term: string, slack: number): Voc
 
 /** Whether any chunk holds the term: the first posting is enough (its count would read them all). */
 function indexHolds(client: Database.Database, term: string): boolean {
-  return prepared(client, "SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT 1").get(`"${term.replaceAll('"', '""')}"`) !== undefined;
+  return anyChunkMatches(client, quotedTerm(term));
 }
 
 /** Chunks read for a term's written forms: one may hold only "rabbits" where the typo was of "rabbit". */
 const SURFACE_CHUNKS = 16;
 
+/** The texts of the first chunks holding a term. */
+const chunksHolding = (client: Database.Database, term: string) =>
+  prepared(client, `SELECT c.text FROM chunks_fts f JOIN chunks c ON c.id = f.rowid WHERE chunks_fts MATCH ? LIMIT ${SURFACE_CHUNKS}`)
+    .pluck()
+    .all(quotedTerm(term)) as string[];
+
 /** The words of the knowledge base's text that an index term comes from ("hemolyt" -> "hemolytic", "hemolysis"), lower case. */
 function surfaceWords(client: Database.Database, term: string): string[] {
-  const texts = prepared(client, `SELECT c.text FROM chunks_fts f JOIN chunks c ON c.id = f.rowid WHERE chunks_fts MATCH ? LIMIT ${SURFACE_CHUNKS}`)
-    .pluck()
-    .all(`"${term.replaceAll('"', '""')}"`) as string[];
   const found = new Set<string>();
-  for (const text of texts) {
+  for (const text of chunksHolding(client, term)) {
     for (const match of text.matchAll(/[\p{L}\p{N}]+/gu)) {
       const word = match[0].toLowerCase();
       if (tokenize(word)[0] === term) found.add(word);
@@ -175,12 +179,6 @@ function swappedNearStart(client: Database.Database, typed: string, maxEdits: nu
   }
   return null;
 }
-
-/** The texts of the first chunks holding a term. */
-const chunksHolding = (client: Database.Database, term: string) =>
-  prepared(client, `SELECT c.text FROM chunks_fts f JOIN chunks c ON c.id = f.rowid WHERE chunks_fts MATCH ? LIMIT ${SURFACE_CHUNKS}`)
-    .pluck()
-    .all(`"${term.replaceAll('"', '""')}"`) as string[];
 
 /** A genus as typed before its epithet ("Babesia rosi"), or its initial ("D. imitis"). */
 const GENUS_BEFORE = /(?:^|[^\p{L}.])([A-Z][a-z]{2,}|[A-Z]\.)\s*$/u;
