@@ -506,6 +506,8 @@ describe("follow-ups", () => {
     expect(frameOf("hello, my cat keeps going in and out of the litter tray").topic).not.toContain("hello");
     expect(frameOf("smallholder here, my cat has coronavirus and most cats have it, is that true?").topic).toEqual([]);
     expect(readConversation(["our puppy has parvo", "so what do we do?"])[1]).toMatchObject({ conditions: ["parvo"], asked: ["treatment"] });
+    // "Can our other dog catch it?" asks whether it passes from one to the other.
+    expect(readConversation(["our puppy has parvo", "can our other dog catch it?"])[1]).toMatchObject({ conditions: ["parvo"], asked: ["transmission"] });
     expect(suspectedDiagnosis("What is the dose of meloxicam in cats?")).toBeNull();
     expect(suspectedDiagnosis("Growers with fever, cyanotic ear tips and a stiff gait. Incubation?")).toBeNull();
     expect(suspectedDiagnosis("AHS field vector? peak season?")).toBeNull();

@@ -615,7 +615,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   // "How do cattle usually pick it up?", "how is it spread?": the way it passes to an animal.
   [
     "transmission",
-    /\b(?:how (?:do|does|did|can|could|would|might) (?:[\w-]+ ){0,3}(?:pick (?:it |this |that )?up|catch (?:it|this|that)|get (?:it|infected)|become infected|contract (?:it|this|that))|how (?:is|are|was|were) (?:[\w-]+ ){1,4}?(?:usually |normally |mainly |mostly )?(?:spread|transmitted|passed on|caught|acquired)|route of (?:infection|transmission)|transmission(?!\s+(?:cycles?|dynamics|chains?|models?))|transmitted|mode of spread)\b/i,
+    /\b(?:how (?:do|does|did|can|could|would|might) (?:[\w-]+ ){0,3}(?:pick (?:it |this |that )?up|catch (?:it|this|that)|get (?:it|infected)|become infected|contract (?:it|this|that))|how (?:is|are|was|were) (?:[\w-]+ ){1,4}?(?:usually |normally |mainly |mostly )?(?:spread|transmitted|passed on|caught|acquired)|route of (?:infection|transmission)|transmission(?!\s+(?:cycles?|dynamics|chains?|models?))|transmitted|mode of spread|(?:can|could|will|would|might)\s+(?:(?:our|my|the|his|her|their)\s+)?other\s+[\w-]+\s+(?:catch|get)\s+(?:it|this|that))\b/i,
   ],
   // "When in the year do you see most cases?": a season or the months.
   ["season", /\b(?:(?:what|which) (?:time|times|months?|part) of (?:the )?year|when in the year|(?:what|which) seasons?|what months?|seasonal(?:ity)?|time of year)\b/i],
