@@ -199,6 +199,14 @@ describe("the extractive answerer", () => {
     expect(result.citations).toMatchObject([{ document: "Equine Endocrinology", page: 214 }]);
   });
 
+  it("answers the value a question asks after a case from the passage that gives it, not the one sharing the case's words", async () => {
+    addParagraph("onc", "Oncology Handbook", 176, "Oncology handover notes list each caudal mass by size; canine mammary tumours are often malignant and a mass is staged before surgery.");
+    addParagraph("mammary", "Comparative Oncology", 51, "Mammary tumours are the most common neoplasm in female dogs, with up to 50% being malignant.");
+    const result = await ask("Onc handover: 9yo FE bitch, 3cm caudal mammary mass. What fraction of canine mammary tumours are malignant?");
+    expect(result.citations[0]).toMatchObject({ document: "Comparative Oncology", page: 51 });
+    expect(result.content).toMatch(/^Mammary tumours are the most common neoplasm in female dogs, with up to 50% being malignant\./);
+  });
+
   it("asks the clause after a case of what the case names", async () => {
     addParagraph("btv", "Cattle Medicine", 28, "Bluetongue is a notifiable disease of sheep and cattle. Vaccines are monovalent for each serotype: the course in cattle is two doses separated by 2 weeks.");
     addParagraph("myiasis", "Veterinary Parasitology", 48, "Myiasis is primary or secondary, and affects cattle in the course of the fly season, whether housed or not.");

@@ -545,8 +545,26 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
   const unseen = unseenNames(request.question, terms, writtenOtherwise, (words, near) => holdsPhrase(deps.db.$client, words, near)).filter(
     (n) => !frame.names.includes(n) && !frame.drugs.includes(n.toLowerCase()) && !signsIn(n).length,
   );
-  const { tailed, continuations } = withTails(main.relevant, deps);
-  const covered = checkCoverage(request.question, coverageTerms(request.question, terms, frame), unseen.length ? { ...frame, names: [...frame.names, ...unseen] } : frame, main.relevant.map(tailed), main.passing.map(tailed));
+  const coverageFrame = unseen.length ? { ...frame, names: [...frame.names, ...unseen] } : frame;
+  let { tailed, continuations } = withTails(main.relevant, deps);
+  let covered = checkCoverage(request.question, coverageTerms(request.question, terms, frame), coverageFrame, main.relevant.map(tailed), main.passing.map(tailed));
+  // A case told before the question ("Onc handover: 9yo FE bitch, 3cm caudal mammary mass. What fraction of canine
+  // mammary tumours are malignant?"): when the passages its words choose do not say what is asked, those chosen by
+  // what is asked alone may. (Not when they miss the species or a name: the case's words do not hide those.)
+  const askedPart = !covered.covered && covered.missing === "detail" ? askedPartTerms(request.question, gate, frame) : null;
+  if (askedPart) {
+    const byAsked = judgeRelevance(askedPart, found.passages);
+    const own = new Set(askedPart.map((t) => t.term));
+    const askedTails = withTails(byAsked.relevant, deps);
+    const again = byAsked.abstain
+      ? null
+      : checkCoverage(request.question, coverageTerms(request.question, terms.filter((t) => own.has(t.term)), frame), coverageFrame, byAsked.relevant.map(askedTails.tailed), byAsked.passing.map(askedTails.tailed));
+    if (again?.covered) {
+      Object.assign(main, byAsked);
+      ({ tailed, continuations } = askedTails);
+      covered = again;
+    }
+  }
   if (!covered.covered) return { terms, uncovered: covered, notCovered: [], namesNoSpecies: false, supporting: new Set(), passages: [], overview: 0, sections: [] };
   // The passages that carry the topic come first, each with its continuation: the answer leads from them.
   const ordered = followedByContinuations(covered.supporting, main.relevant, continuations, deps);
