@@ -319,6 +319,8 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("Aleutian disease in ferrets: is there a vaccine for it?", [passage("No vaccine protects ferrets against Aleutian disease.")])).toMatchObject({ covered: true });
     const pigs = passage("Pigs are wormed with ivermectin 300 µg/kg s.c.; as with all medication, meat withdrawal periods must be followed.");
     expect(check("ivermectin in pigs - meat withdrawal?", [pigs])).toMatchObject({ covered: false, missing: "detail", what: ["duration"] });
+    expect(check("What's the meat withholding period for ivermectin in pigs?", [pigs])).toMatchObject({ covered: false, missing: "detail", what: ["duration"] });
+    expect(check("What's the meat withholding period for ivermectin in pigs?", [passage("Ivermectin in pigs has a meat withdrawal period of 28 days.")])).toMatchObject({ covered: true });
     expect(frameOf("In a naive horse, how does the picture differ in vaccinated horses?").asked).not.toContain("treatment");
   });
 

@@ -266,6 +266,9 @@ const ATTRIBUTE_FORMS: Record<string, string[]> = {
   survival: ["survival", "survive", "survived", "surviving", "live", "lived", "die", "died", "succumb", "succumbed", "viable", "viability", "persist", "persists", "persistence"],
   persistence: ["survival", "survive", "surviving", "viable", "viability", "persist", "persists", "persistence", "infectious", "infective", "remain", "remains", "stable", "resistant"],
   gestation: ["gestation", "pregnancy", "gestational"],
+  // A withholding period is the withdrawal period, by its other name.
+  withdrawal: ["withdrawal", "withholding", "withheld"],
+  withholding: ["withdrawal", "withholding", "withheld"],
   // "How long is the incubation for classical scrapie?": "…classical scrapie has a variable pre-clinical period (2-5 years)".
   incubation: ["incubation", "incubate", "incubates", "preclinical"],
   // "How many shots do they need?": "Cattle require two doses separated by 2 weeks".

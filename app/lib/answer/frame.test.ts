@@ -677,6 +677,8 @@ describe("follow-ups", () => {
     expect(frameOf("Which antibiotic is used for MRSP pyoderma in dogs?").asked).toContain("drug");
     expect(frameOf("Nursery pigs with polyserositis from M. hyorhinis — what's the antibiotic of choice?").asked).toContain("drug");
     expect(frameOf("Drug of choice for Malassezia in dogs?").asked).toContain("drug");
+    // A preventive is a drug; "…and how often?" after it asks how often it is given.
+    expect(frameOf("Which heartworm preventive should an indoor cat be on, and how often?").asked).toEqual(expect.arrayContaining(["drug", "interval"]));
     // "MoA" says what is asked (the mechanism), not what it is asked of.
     expect(frameOf("Macrolide abx - MoA, and what are the 3 resistance mechs?")).toMatchObject({ acronyms: [] });
     expect(frameOf("Macrolide abx - MoA, and what are the 3 resistance mechs?").topic).not.toContain("MoA");
@@ -742,6 +744,9 @@ describe("follow-ups", () => {
     expect(frameOf("What is the vertebral formula of the horse?")).toMatchObject({ species: ["horse"], asked: ["count"] });
     expect(frameOf("What is the dental formula of the adult dog?").asked).toEqual(["count"]);
     expect(frameOf("What is the withdrawal period for ivermectin in pigs?")).toMatchObject({ drugs: ["ivermectin"], asked: ["duration"], attribute: "withdrawal" });
+    // (A withholding period is its other name.)
+    expect(frameOf("What's the meat withholding period after Gudair vaccination in lambs?")).toMatchObject({ attribute: "withholding" });
+    expect(frameOf("What's the meat withholding period after Gudair vaccination in lambs?").asked).toContain("duration");
   });
 
   it("starts a new frame when the question says it switches topic", () => {

@@ -559,7 +559,7 @@ const namesAskedKind = (word: string) => ASKED.some(([, re]) => re.test(word));
 
 /** "How many doses (shots, jabs, injections) does a cow need?": a count of doses, not an amount. */
 const COUNTED_DOSES = /\bhow many (?:\w+ )?(?:doses|shots|jabs|injections|boosters)\b/i;
-const DURATION_ASKED = /\b(how long|duration|incubation|gestation|(?:pre-?patent|patent|latent|shedding) periods?|withdrawal (?:period|time)s?|for how many (?:days|weeks|months|hours)|how many (?:days|weeks|wks|months|mos|hours|hrs|years|yrs)|life ?span|life cycle|survival time|median survival|(?:meat|milk|egg) withdrawal|what age|how old|age (?:of|at) onset|how (?:quickly|fast|soon)|when (?:do|does|will|should|did) (?:[\w-]+ ){1,5}(?:settle|subside|resolve|clear|disappear|go away|improve|stop|end|heal|ease)(?:s|d)?)\b/i;
+const DURATION_ASKED = /\b(how long|duration|incubation|gestation|(?:pre-?patent|patent|latent|shedding) periods?|(?:withdrawal|withholding) (?:period|time)s?|for how many (?:days|weeks|months|hours)|how many (?:days|weeks|wks|months|mos|hours|hrs|years|yrs)|life ?span|life cycle|survival time|median survival|(?:meat|milk|egg) (?:withdrawal|withholding)|what age|how old|age (?:of|at) onset|how (?:quickly|fast|soon)|when (?:do|does|will|should|did) (?:[\w-]+ ){1,5}(?:settle|subside|resolve|clear|disappear|go away|improve|stop|end|heal|ease)(?:s|d)?)\b/i;
 const DOSE_ASKED = /\b(dose|doses|dosage|dosing|how much\b.*\b(give|use|administer)|mg\s*\/\s*kg)\b/i;
 /** A verb of causing with a rate as its object: "drives peak mortality", "increases the losses". */
 const CAUSES_RATE =
@@ -575,12 +575,12 @@ const ASKED_RATE = new RegExp(
   "i",
 );
 /** What a drug asked for is called: "which antibiotic…", "what's the drug of choice". */
-const DRUG_NOUNS = String.raw`(?:drugs?|antibiotics?|antimicrobials?|antifungals?|antivirals?|anthelmintics?|dewormers?|medications?|medicines?|analgesics?|sedatives?|anaesthetics?|anesthetics?|nsaids?|benzodiazepines?|fluoroquinolones?|tetracyclines?|penicillins?|cephalosporins?)`;
+const DRUG_NOUNS = String.raw`(?:drugs?|preventives?|preventatives?|parasiticides?|wormers?|antibiotics?|antimicrobials?|antifungals?|antivirals?|anthelmintics?|dewormers?|medications?|medicines?|analgesics?|sedatives?|anaesthetics?|anesthetics?|nsaids?|benzodiazepines?|fluoroquinolones?|tetracyclines?|penicillins?|cephalosporins?)`;
 const ASKED: Array<[AskedKind, RegExp]> = [
   ["dose", DOSE_ASKED],
   // "How often should it be given/repeated": a dosing interval; "how often do cats show bleeding": a rate (below).
-  // ("How often should I dip her?": how often one does something is its interval.)
-  ["interval", /\b(how (?:often|frequently) (?:should|must|do|can) (?:i|we|you)\b|how (?:often|frequently)\b(?:\W+\w+){0,4}?\W+(?:give|given|giving|administer(?:ed|ing)?|repeat(?:ed|ing)?|dose[ds]?|dosing|treat(?:ed|ing)?|appl(?:y|ied|ying)|inject(?:ed|ing)?|(?:re)?vaccinat(?:e[ds]?|ing)|booster(?:s|ed|ing)?|retest(?:ed|ing)?|deworm(?:ed|ing)?|drench(?:ed|ing)?|worm(?:ed|ing)|bath(?:e|ed|es|ing)?|wash(?:ed|es|ing)?|shampoo(?:ed|s|ing)?|soak(?:ed|s|ing)?|clean(?:ed|s|ing)?|check(?:ed|s|ing)?|monitor(?:ed|s|ing)?|test(?:ed|s|ing)?|need(?:ed|s)?)|dosing interval|interval between|intervals|repeated?(?!\s+(?:infections?|bouts?|episodes?|attacks?|exposures?|relapses?|abortions?|seizures?|injur(?:y|ies)|failures?))|repeat the|how many times|how (?:far|long|much time|many (?:days|weeks|months)) apart|every how many|schedules?)\b/i],
+  // ("How often should I dip her?": how often one does something is its interval; so is "…should she be on, and how often?")
+  ["interval", /\b(how (?:often|frequently) (?:should|must|do|can) (?:i|we|you)\b|how (?:often|frequently)\b(?:\W+\w+){0,4}?\W+(?:give|given|giving|administer(?:ed|ing)?|repeat(?:ed|ing)?|dose[ds]?|dosing|treat(?:ed|ing)?|appl(?:y|ied|ying)|inject(?:ed|ing)?|(?:re)?vaccinat(?:e[ds]?|ing)|booster(?:s|ed|ing)?|retest(?:ed|ing)?|deworm(?:ed|ing)?|drench(?:ed|ing)?|worm(?:ed|ing)|bath(?:e|ed|es|ing)?|wash(?:ed|es|ing)?|shampoo(?:ed|s|ing)?|soak(?:ed|s|ing)?|clean(?:ed|s|ing)?|check(?:ed|s|ing)?|monitor(?:ed|s|ing)?|test(?:ed|s|ing)?|need(?:ed|s)?)|,?\s+and how (?:often|frequently)(?=\s*\?*\s*$)|dosing interval|interval between|intervals|repeated?(?!\s+(?:infections?|bouts?|episodes?|attacks?|exposures?|relapses?|abortions?|seizures?|injur(?:y|ies)|failures?))|repeat the|how many times|how (?:far|long|much time|many (?:days|weeks|months)) apart|every how many|schedules?)\b/i],
   // "At what age…", "how old…": an age, said as a span of time ("above 2 weeks of age").
   ["duration", DURATION_ASKED],
   ["route", /\b(route|routes|orally|intravenous(?:ly)?|subcutaneous(?:ly)?|intramuscular(?:ly)?|topical(?:ly)?|how (?:is|should|do) (?:it|they|\w+) (?:be )?(?:given|administered))\b/i],
@@ -635,7 +635,7 @@ const HOW_COMMON = /\bhow (?:common|frequent|prevalent|rare)\b/;
 export const HOW_COMMON_ATTRIBUTE = "how common";
 
 /** Nouns that name what a time span (duration, interval) or a share (rate) is of. */
-const SPAN_ATTRIBUTE = /\b(incubation|gestation|survival|persistence|resolution|life cycle|lifespan|life span|withdrawal|recovery|treatment|course|shedding|infectious|latent|prepatent|patent|pre-?clinical|subclinical)\b/;
+const SPAN_ATTRIBUTE = /\b(incubation|gestation|survival|persistence|resolution|life cycle|lifespan|life span|withdrawal|withholding|recovery|treatment|course|shedding|infectious|latent|prepatent|patent|pre-?clinical|subclinical)\b/;
 const RATE_ATTRIBUTE = /\b(seroprevalence|prevalence|incidence|mortality|morbidity|fatality|heritability|sensitivity|specificity|efficacy|survival|resolution)\b/;
 
 /** "At what age", "how old": the span asked is an age ("above 2 weeks of age"). */
