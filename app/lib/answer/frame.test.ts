@@ -505,6 +505,11 @@ describe("follow-ups", () => {
     expect(frameOf("hi, our puppy has bloody diarrhoea and another pup from the litter had parvo... is that bad?")).toMatchObject({ conditions: expect.arrayContaining(["parvo"]) });
     expect(frameOf("hello, my cat keeps going in and out of the litter tray").topic).not.toContain("hello");
     expect(frameOf("smallholder here, my cat has coronavirus and most cats have it, is that true?").topic).toEqual([]);
+    // "Is that bad?" asks what it means for the animal; "hiya", "they're saying", "mine" say nothing of the topic.
+    expect(frameOf("the vet said our kitten has calicivirus - is that bad?").asked).toEqual(["prognosis"]);
+    expect(frameOf("How serious is it if pullorum gets into the flock?").asked).toContain("prognosis");
+    expect(frameOf("Is that bad news for the flock or is that a myth?").asked).not.toContain("prognosis");
+    expect(frameOf("Hiya, my neighbour's rabbits all died suddenly and they're saying RHD2. Is that bad for mine?")).toMatchObject({ topic: [], asked: ["prognosis"] });
     expect(readConversation(["our puppy has parvo", "so what do we do?"])[1]).toMatchObject({ conditions: ["parvo"], asked: ["treatment"] });
     // "Can our other dog catch it?" asks whether it passes from one to the other.
     expect(readConversation(["our puppy has parvo", "can our other dog catch it?"])[1]).toMatchObject({ conditions: ["parvo"], asked: ["transmission"] });
