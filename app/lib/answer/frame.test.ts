@@ -1055,6 +1055,8 @@ describe("cases told before the question, and follow-ups that point back", () =>
 
   it("reads the species of a question that ends 'do dolphins as well?' after a statement about others", () => {
     expect(askingParts("revising testicular descent. elephants and hyraxes keep their testes in the abdomen — do dolphins as well?")).toEqual(["do dolphins as well?"]);
+    // ("We've got…" states too.)
+    expect(askingParts("We've got wild mallards on the pond next to the pheasant pens - can duck plague spread to pheasants?")).toEqual(["can duck plague spread to pheasants?"]);
   });
 
   it("reads a list asked by its length ('the three ASF transmission cycles') and the sentence that states it", () => {

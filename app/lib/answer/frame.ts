@@ -488,7 +488,7 @@ export function comparedOnlyWords(question: string): string[] {
 }
 
 /** A verb that makes a clause a statement ("X is licensed for cats", "X causes…"). */
-const STATES = /\b(?:is|are|was|were|has|have|had|causes?|caused|affects?|affected|occurs?|licensed|approved|used|given|reported|found|shown)\b/i;
+const STATES = /\b(?:is|are|was|were|has|have|had|['’]ve|got|causes?|caused|affects?|affected|occurs?|licensed|approved|used|given|reported|found|shown)\b/i;
 
 /** People named by their role, who catch, are infected or are given something ("can the owners catch it?"). */
 const PEOPLE_BY_ROLE = String.raw`(?:owners?|famil(?:y|ies)|staff|farmers?|farm workers?|workers?|handlers?|keepers?|stockmen|stockpeople|vets|veterinarians|clients?|household)`;
