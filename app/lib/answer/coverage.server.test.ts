@@ -118,6 +118,10 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("What is the meloxicam dose in cats?", [feline])).toMatchObject({ covered: true });
     expect(check("What is the incubation period of goat pox in sheep?", [passage("In small ruminants the incubation period of pox is 6 to 13 days.")])).toMatchObject({ covered: true });
     expect(check("How many chromosome pairs does a quail have?", [passage("Birds have many chromosome pairs; the chicken has 39 pairs.")])).toMatchObject({ covered: false, missing: "species" });
+    // Songbirds are many species: what is said of sparrows is not said of canaries.
+    const sparrows = passage("Tembusu virus can cause encephalitis in birds such as chickens, sparrows and pigeons.");
+    expect(check("Can canaries get Tembusu virus?", [sparrows])).toMatchObject({ covered: false, missing: "species", what: ["canaries"] });
+    expect(check("Can songbirds get Tembusu virus?", [sparrows])).toMatchObject({ covered: true });
   });
 
   it("answers a question about two species for the one covered, and says which is not", () => {

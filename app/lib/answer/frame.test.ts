@@ -31,7 +31,8 @@ describe("species in a text", () => {
     // Nor is a prairie dog a dog, a civet cat a cat, a seahorse a horse, a zebra finch a zebra.
     expect([...speciesIn("prairie dogs and civet cats").species].sort()).toEqual(["civet", "prairie-dog"]);
     expect([...speciesIn("a sea horse in the tank").species]).toEqual(["seahorse"]);
-    expect([...speciesIn("zebra finches in an aviary").species]).toEqual(["passerine"]);
+    expect([...speciesIn("zebra finches in an aviary").species]).toEqual(["finch"]);
+    expect([...speciesIn("the brachial plexus in a lynx").species]).toEqual(["wild-cat"]);
   });
 
   it("reads owners' and breeders' words for animals as their species ('whitetail', 'hogget', 'jill', 'beardie')", () => {
@@ -826,7 +827,7 @@ describe("follow-ups", () => {
     expect(frameOf("What does acute classical swine fever look like clinically?").conditions).toEqual(["classical swine fever"]);
     // A share of the animals with a finding is of that finding.
     expect(frameOf("What proportion of cats with FIP have ocular lesions?")).toMatchObject({ asked: ["rate"], attribute: "with ocular lesions" });
-    expect(frameOf("How long is the life cycle of lice on pet canaries?").species).toEqual(["passerine"]);
+    expect(frameOf("How long is the life cycle of lice on pet canaries?").species).toEqual(["canary"]);
     expect(frameOf("How long do chicken lice take to go from egg to adult?")).toMatchObject({ asked: ["duration"], attribute: "life cycle" });
   });
 
