@@ -107,9 +107,10 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("If a carrier Arabian mare is in foal, can the foal be affected by SCID?", [screened])).toMatchObject({ covered: true });
   });
 
-  it("reads the species asked of without those in a disease's name ('can duck plague spread to pheasants?')", () => {
+  it("reads the species asked of in the question after a case ('We've got wild mallards… - can duck plague spread to pheasants?')", () => {
     const dve = passage("Duck virus enteritis, also called duck plague, is a contagious and fatal disease of ducks, geese and swans.");
-    expect(check("Can duck plague spread to pheasants?", [dve])).toMatchObject({ covered: false, missing: "species", what: ["game birds"] });
+    const question = "We've got wild mallards on the pond next to the pheasant pens - can duck plague spread to pheasants?";
+    expect(check(question, [dve])).toMatchObject({ covered: false, missing: "species", what: ["game birds"] });
     expect(check("What is the mortality of duck plague in ducks?", [passage("Mortality from duck plague reaches 100% in infected ducks.")])).toMatchObject({ covered: true });
   });
 

@@ -1,4 +1,3 @@
-import escapeStringRegexp from "escape-string-regexp";
 import { isStopWord, normalizeText, tokenize, type QueryTerm } from "../search/index.server";
 import { memoByText } from "../memo.server";
 import { synonymsIn } from "../search/synonyms";
@@ -417,10 +416,7 @@ function missesFocus(question: string, frame: Frame, missingIds: string[]): bool
   const missing = new Set(missingIds);
   // People asked whether they catch it are what the question is about ("can the owner catch it from her cat?").
   if (missing.has("human")) return true;
-  // (A species word in a disease's name is not what is asked of: "can duck plague spread to pheasants?" asks of pheasants.)
-  const diseaseNames = [...frame.conditions, ...frame.pathogens].filter((n) => speciesIn(n).species.size > 0).sort((a, b) => b.length - a.length);
-  const withoutDiseaseNames = (part: string) => diseaseNames.reduce((text, n) => text.replace(new RegExp(`\\b${escapeStringRegexp(n)}\\b`, "gi"), " "), part);
-  const sentences = askingParts(question).map((s) => speciesIn(withoutDiseaseNames(s), { asked: true }).order.filter((x) => x !== "human"));
+  const sentences = askingParts(question).map((s) => speciesIn(s, { asked: true }).order.filter((x) => x !== "human"));
   const named = sentences.filter((o) => o.length);
   if (!named.length) return true;
   if (missing.has(named[0]![0]!)) return true;
