@@ -770,6 +770,21 @@ describe("the extractive answerer", () => {
     expect(confirm.content.split("\n")[0]).toMatch(/^The diagnosis is confirmed by polymerase chain reaction/);
   });
 
+  it("answers 'and dogs?' after a case whose scan no passage names, from the topic carried ('…pneumothorax on the AFAST')", async () => {
+    addParagraph(
+      "thorax",
+      "Emergency Medicine",
+      38,
+      "Traumatic pneumothorax is the most common form in cats and dogs, usually after road traffic accidents or falls from a height. " +
+        "Spontaneous pneumothorax in dogs follows rupture of pulmonary bullae; iatrogenic pneumothorax follows thoracocentesis or mechanical ventilation.",
+    );
+    const question = "Handover - DSH with a pneumothorax on the AFAST. What are the usual causes of pneumothorax in cats?";
+    const first = await ask(question);
+    expect(first.citations[0]).toMatchObject({ document: "Emergency Medicine", page: 38 });
+    const dogs = await ask("and dogs?", { history: turn(question, first.content) });
+    expect(dogs.citations[0]).toMatchObject({ document: "Emergency Medicine", page: 38 });
+  });
+
   it("answers 'and in cats?' from a sentence in the paragraph that holds the carried topic", async () => {
     addParagraph(
       "oesophagus",

@@ -506,6 +506,7 @@ describe("follow-ups", () => {
     expect(frameOf("hi, our puppy has bloody diarrhoea and another pup from the litter had parvo... is that bad?")).toMatchObject({ conditions: expect.arrayContaining(["parvo"]) });
     expect(frameOf("hello, my cat keeps going in and out of the litter tray").topic).not.toContain("hello");
     expect(frameOf("smallholder here, my cat has coronavirus and most cats have it, is that true?").topic).toEqual([]);
+    expect(frameOf("Onc handover: what fraction of canine mammary tumours are malignant?").topic).not.toContain("handover");
     // "Is that bad?" asks what it means for the animal; "hiya", "they're saying", "mine" say nothing of the topic.
     expect(frameOf("the vet said our kitten has calicivirus - is that bad?").asked).toEqual(["prognosis"]);
     expect(frameOf("How serious is it if pullorum gets into the flock?").asked).toContain("prognosis");

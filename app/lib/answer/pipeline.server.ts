@@ -311,19 +311,30 @@ const CARRIED_TOPIC_WEIGHT = 0.5;
  * A follow-up's words carried from earlier questions ("what age kittens does FCV mainly affect?" before "can dogs
  * pick it up?") say less of what it is about than its own words and its carried subject (FCV): they count half.
  */
-function withCarriedTopicWeighed(question: string, terms: QueryTerm[], frame: Frame): QueryTerm[] {
+function withCarriedTopicWeighed(question: string, terms: QueryTerm[], frame: Frame, written: (term: QueryTerm) => boolean = () => true): QueryTerm[] {
   const carried = carriedTopicTerms(question, frame);
+  const own = new Set(tokenize(question));
+  // A name carried from a case that no passage writes ("…pneumothorax on the AFAST") cannot tell passages apart: the
+  // follow-up ("and dogs?") is judged without it, by the topic carried with it.
+  const byTerm = new Map(terms.map((t) => [t.term, t]));
+  const unwritten = (term: string) => !own.has(term) && byTerm.has(term) && !written(byTerm.get(term)!);
+  const carriedNames = frame.inherited.includes("acronyms") || frame.inherited.includes("names") ? [...frame.acronyms, ...frame.names] : [];
+  const unknownNames = carriedNames.filter((n) => tokenize(n).every(unwritten));
+  if (unknownNames.length) {
+    const unknown = new Set(unknownNames.flatMap((n) => tokenize(n)));
+    terms = terms.filter((t) => !unknown.has(t.term));
+  }
   // With a name for the subject carried ("BTV" after a long case history), the case's other words say little of what
   // a follow-up ("how do I confirm it?") is about.
   // (Not beside a condition: "septic pedal" is part of what "septic pedal arthritis" names.)
   // (A disease called by its own name is such a name, "bluetongue" after "…sore crusty mouths, a lamb born blind".)
-  const named = frame.drugs.length + frame.pathogens.length + frame.acronyms.length + frame.names.length > 0 || frame.conditions.some(isNamedDisease);
+  const names = frame.acronyms.length + frame.names.length - unknownNames.length;
+  const named = frame.drugs.length + frame.pathogens.length + names > 0 || frame.conditions.some(isNamedDisease);
   const weight = named ? CARRIED_BESIDE_NAME_WEIGHT : CARRIED_TOPIC_WEIGHT;
   // A case told by its signs and carried ("and in cats?" after "…brings his food back up a few minutes after eating…
   // getting skinny") stands for its subject: its everyday words together weigh as one word of the follow-up's own, and
   // so do its signs by their clinical names. Neither outweighs what the follow-up asks ("is it notifiable?").
   if (frame.inherited.includes("signs") && toldBySigns(frame)) {
-    const own = new Set(tokenize(question));
     const signs = new Set(frame.signs.flatMap((sign) => tokenize(sign)).filter((t) => !own.has(t) && !carried.has(t)));
     return terms.map((t) => (signs.has(t.term) ? { ...t, weight: t.weight / signs.size } : carried.has(t.term) ? { ...t, weight: t.weight / carried.size } : t));
   }
@@ -475,7 +486,7 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
   const k = request.useThinkHarder ? SEARCH_K.thinkHarder : SEARCH_K.normal;
   let found = withLeads(await retrieveFor(searchQuery, { k, viewerId: request.viewerId }, deps), deps);
   let terms = withWrittenForms(found.analysis.terms, searchQuery);
-  const weighted = withCarriedTopicWeighed(request.question, terms, frame);
+  const weighted = withCarriedTopicWeighed(request.question, terms, frame, (t) => found.passages.some((p) => holdsTerm(passageTerms(p), t)));
   const gate = gateTerms(request.question, weighted, searchQuery);
   const main = judgeRelevance(gate, found.passages);
   // A case told before the question ("Fat cob with a cresty neck — what's the key risk factor in equine metabolic
