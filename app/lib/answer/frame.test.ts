@@ -513,6 +513,12 @@ describe("follow-ups", () => {
     expect(frameOf("Is that bad news for the flock or is that a myth?").asked).not.toContain("prognosis");
     expect(frameOf("Hiya, my neighbour's rabbits all died suddenly and they're saying RHD2. Is that bad for mine?")).toMatchObject({ topic: [], asked: ["prognosis"] });
     expect(readConversation(["our puppy has parvo", "so what do we do?"])[1]).toMatchObject({ conditions: ["parvo"], asked: ["treatment"] });
+    // "Tx" is treatment; "vector known?" asks which one it is, not the dose asked before; a place is no subject of its own.
+    const [tx, , vector, asia] = readConversation(["Dog back from Galicia, PCR says Theileria annae. What's the tx of choice?", "doses?", "vector known?", "seen in Asia at all?"]);
+    expect(tx!.asked).toEqual(["treatment"]);
+    expect(vector!.asked).toEqual(["organism"]);
+    expect(asia).toMatchObject({ pathogens: ["Theileria annae"], places: ["Asia"] });
+    expect(asia!.inherited).toContain("pathogens");
     // "Can our other dog catch it?" asks whether it passes from one to the other.
     expect(readConversation(["our puppy has parvo", "can our other dog catch it?"])[1]).toMatchObject({ conditions: ["parvo"], asked: ["transmission"] });
     expect(suspectedDiagnosis("What is the dose of meloxicam in cats?")).toBeNull();

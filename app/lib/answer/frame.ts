@@ -606,7 +606,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   ["comparison", /\b(differ\w*|compare\w*|comparison|versus|vs\.?|distinguish\w*|same as|better than|(?:tell|told) (?:\w+ )?apart)\b/i],
   ["definition", /\b(what (?:is|are) (?:an? |the )?[\w-]+\??$|defin\w*|meaning of|stands? for|short for|abbreviation)\b/i],
   // ("Anything you can do for it?", "what can be done about it?")
-  ["treatment", /\b(treat\w*|aftercare|after-care|therapy|therapies|therapeutic|manage\w*|control(?:led)?|prevent\w*|vaccines?|vaccination|surgery|surgical(?:ly)?|operat(?:e|ion)|(?:anything|something|what|much)\s+(?:(?:you|we|i|they|one)\s+)?(?:can|could|should)\s+(?:(?:you|we|i|they|one)\s+)?(?:be\s+)?(?:do|done)\s+(?:for|about)|what\s+(?:do|should|can|could|would)\s+(?:we|i|you|they)\s+do(?:\s+(?:now|next|then|about\s+(?:it|this|that|them)))?(?=\s*[?.!]*\s*$))\b/i],
+  ["treatment", /\b(treat\w*|tx|rx|aftercare|after-care|therapy|therapies|therapeutic|manage\w*|control(?:led)?|prevent\w*|vaccines?|vaccination|surgery|surgical(?:ly)?|operat(?:e|ion)|(?:anything|something|what|much)\s+(?:(?:you|we|i|they|one)\s+)?(?:can|could|should)\s+(?:(?:you|we|i|they|one)\s+)?(?:be\s+)?(?:do|done)\s+(?:for|about)|what\s+(?:do|should|can|could|would)\s+(?:we|i|you|they)\s+do(?:\s+(?:now|next|then|about\s+(?:it|this|that|them)))?(?=\s*[?.!]*\s*$))\b/i],
   // "Where is it found?", "explain where estrogens are synthesized", not the relative "in sheep where Mycoplasma is suspected".
   [
     "location",
@@ -621,7 +621,8 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   // "When in the year do you see most cases?": a season or the months.
   ["season", /\b(?:(?:what|which) (?:time|times|months?|part) of (?:the )?year|when in the year|(?:what|which) seasons?|what months?|seasonal(?:ity)?|time of year)\b/i],
   // "Which ticks…", "what bacteria…": answered by an organism's name ("Boophilus annulatus", "T. vivax").
-  ["organism", /\b(which|what)\s+(?:[\w-]+\s+){0,2}(ticks?|vectors?|insects?|bugs?|midges?|fleas?|lice|louse|mites?|snails?|bacteri(?:a|um)|viruse?s?|parasites?|pathogens?|agents?|organisms?|mosquito(?:e?s)?|flies|fly|worms?|helminths?|nematodes?|protozoa(?:ns?)?|fungi|fungus|genus|genera|serotypes?|serovars?|strains?|subtypes?)\b/i],
+  // ("Vector known?" asks which one it is.)
+  ["organism", /\bvectors?(?=\s+(?:known|identified|involved|responsible)\b)|\b(which|what)\s+(?:[\w-]+\s+){0,2}(ticks?|vectors?|insects?|bugs?|midges?|fleas?|lice|louse|mites?|snails?|bacteri(?:a|um)|viruse?s?|parasites?|pathogens?|agents?|organisms?|mosquito(?:e?s)?|flies|fly|worms?|helminths?|nematodes?|protozoa(?:ns?)?|fungi|fungus|genus|genera|serotypes?|serovars?|strains?|subtypes?)\b/i],
 ];
 
 /** A share of the animals with a finding: "what proportion of cats with FIP have ocular lesions" -> "with ocular lesions". */
@@ -1021,7 +1022,8 @@ export function definedAbbreviations(text: string): Frame["aliases"] {
 }
 
 /** The question (or frame) names a drug, pathogen, condition, proper noun or abbreviation of its own. */
-export const namesOwnThing = (f: Frame) => f.drugs.length + f.pathogens.length + f.conditions.length + f.names.length + f.acronyms.length > 0;
+// (A place is where it is asked of, not a subject: "seen in Asia at all?" goes on with the disease spoken of.)
+export const namesOwnThing = (f: Frame) => f.drugs.length + f.pathogens.length + f.conditions.length + f.names.filter((n) => !f.places?.includes(n)).length + f.acronyms.length > 0;
 
 /** A question names its own topic with a named thing, or with several topic words in a question of some length. */
 const hasOwnTopic = (f: Frame, question: string) => {
