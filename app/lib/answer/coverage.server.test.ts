@@ -114,6 +114,16 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("What is the mortality of duck plague in ducks?", [passage("Mortality from duck plague reaches 100% in infected ducks.")])).toMatchObject({ covered: true });
   });
 
+  it("asks a breed asked of ('is it a breed thing?', 'do Appaloosas carry HYPP?') of passages that name it", () => {
+    const larpar = passage("Acquired laryngeal paralysis affects older, large breed dogs such as Labrador Retrievers and Golden Retrievers.");
+    expect(check("Are Labradors one of the breeds overrepresented for laryngeal paralysis?", [larpar])).toMatchObject({ covered: true });
+    expect(check("Are Great Danes one of the breeds overrepresented for laryngeal paralysis?", [larpar])).toMatchObject({ covered: false, missing: "name", what: ["great dane"] });
+    const hypp = passage("Single-gene disorders of Quarter Horses include hyperkalemic periodic paralysis (HYPP) and HERDA.");
+    expect(check("Do Appaloosas carry HYPP the way Quarter Horses do?", [hypp])).toMatchObject({ covered: false, missing: "name", what: ["appaloosa"] });
+    // (A breed named in passing is not asked of.)
+    expect(check("My Great Dane has laryngeal paralysis: which dogs get it?", [larpar])).toMatchObject({ covered: true });
+  });
+
   it("takes the species from the section heading or a narrow group, not from a broad one", () => {
     const feline = passage("The dose is 0.05 mg/kg once daily with food.", "Feline medicine > Meloxicam");
     expect(check("What is the meloxicam dose in cats?", [feline])).toMatchObject({ covered: true });

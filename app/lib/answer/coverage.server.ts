@@ -2,7 +2,7 @@ import { isStopWord, normalizeText, tokenize, type QueryTerm } from "../search/i
 import { memoByText } from "../memo.server";
 import { synonymsIn } from "../search/synonyms";
 import { splitSentences } from "../sentences";
-import { AGE_ATTRIBUTE, askingParts, DISTANCE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
+import { AGE_ATTRIBUTE, askingParts, breedsIn, DISTANCE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
 import { cleanQuote } from "./quotes.server";
 import { holdsTerm, match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
@@ -764,6 +764,15 @@ export function checkCoverage<P extends PassageLike>(
     return { covered: false, missing: "species", what: species.missing, alternative: covered.length ? { passage: best, species: covered } : null };
   }
 
+  // A breed asked of ("he's a German Shepherd - is it a breed thing?", "are Labradors overrepresented for GOLPP?") must
+  // be named by the passages that answer: what they say of breeds in general, or of another breed, is not said of it.
+  if (BREED_ASKED.test(question) || CARRIES_GENE.test(question)) {
+    // ("Labrador Retrievers" names Labradors.)
+    const written = supporting.map((p) => ` ${tokenize(fullText(p)).join(" ")} `);
+    const unnamed = breedsIn(question).filter((breed) => !written.some((text) => text.includes(` ${breed} `)));
+    if (unnamed.length) return { covered: false, missing: "name", what: unnamed, alternative: null };
+  }
+
   // A state the question asks of ("is oral itraconazole safe in pregnancy?"): what the passages say of the animal is not
   // said of a pregnant or lactating one unless they speak of that state (or of breeding and birth, for pregnancy).
   const state = askedState(askingParts(question).join(" "));
@@ -869,6 +878,11 @@ export function checkCoverage<P extends PassageLike>(
   }
   return { covered: true, supporting, notCovered: species.missing, namesNoSpecies: species.missing.length > 0 && namesNoSpecies() };
 }
+
+/** A question about breeds: whether one is predisposed, over-represented or a carrier. */
+const BREED_ASKED = /\b(?:breeds?|breed-related|predispos\w*|over-?represented)\b/i;
+/** Whether a breed carries a heritable disorder: "do Appaloosas carry HYPP…?", "…carry the mutation?". */
+const CARRIES_GENE = /\b[Cc]arr(?:y|ies|ying|ier|iers)\s+(?:(?:the|a|that|this)\s+)?(?:genes?\b|mutations?\b|alleles?\b|[A-Z]{2,}\b)/;
 
 /** Pregnancy or lactation, asked of ("…safe in pregnancy?", "can I give it to a lactating ewe?"). */
 function askedState(asking: string): keyof typeof STATE_SPOKEN_OF | null {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { askingClause, askingParts, comparedOnlyWords, correctableEdits, definedAbbreviations, frameLabel, frameOf, listAsked, statesList, mentionsSpecies, otherSpeciesIn, placesOfPersistence, readConversation, readQuestion, searchText, signsSearchText, speciesIn, speciesSpokenOf, suspectedDiagnosis, withAnswersSubject } from "./frame";
+import { askingClause, askingParts, breedsIn, comparedOnlyWords, correctableEdits, definedAbbreviations, frameLabel, frameOf, listAsked, statesList, mentionsSpecies, otherSpeciesIn, placesOfPersistence, readConversation, readQuestion, searchText, signsSearchText, speciesIn, speciesSpokenOf, suspectedDiagnosis, withAnswersSubject } from "./frame";
 
 describe("species in a text", () => {
   it("reads names, plurals, adjectives, sexes and young as their species", () => {
@@ -33,6 +33,10 @@ describe("species in a text", () => {
     expect([...speciesIn("a sea horse in the tank").species]).toEqual(["seahorse"]);
     expect([...speciesIn("zebra finches in an aviary").species]).toEqual(["finch"]);
     expect([...speciesIn("the brachial plexus in a lynx").species]).toEqual(["wild-cat"]);
+    // Breeds name their species, and are read as breeds too.
+    expect([...speciesIn("Do Appaloosas carry HYPP?").species]).toEqual(["horse"]);
+    expect(breedsIn("he's a German Shepherd x border collie - is it a breed thing?")).toEqual(["german shepherd", "border colli"]);
+    expect(frameOf("the vet says Bruno has megaoesophagus, is that bad?").conditions).toEqual(["megaoesophagus"]);
   });
 
   it("reads owners' and breeders' words for animals as their species ('whitetail', 'hogget', 'jill', 'beardie')", () => {

@@ -81,7 +81,7 @@ export type Frame = {
   inherited: Array<"species" | "drugs" | "pathogens" | "conditions" | "names" | "acronyms" | "topic" | "signs">;
 };
 
-type SpeciesEntry = { id: string; label: string; words: string[]; young: string[]; acronyms?: string[] };
+type SpeciesEntry = { id: string; label: string; words: string[]; young: string[]; acronyms?: string[]; breeds?: string[] };
 type GroupEntry = { words: string[]; members: string[]; broad?: boolean; acronyms?: string[] };
 
 const SPECIES = lexicon.species as SpeciesEntry[];
@@ -100,7 +100,7 @@ const PHRASES = (() => {
     byFirst.set(words[0]!, list);
   };
   for (const s of SPECIES) {
-    for (const w of s.words) add(w, { kind: "species", id: s.id, young: false });
+    for (const w of [...s.words, ...(s.breeds ?? [])]) add(w, { kind: "species", id: s.id, young: false });
     for (const w of s.young) add(w, { kind: "species", id: s.id, young: true });
   }
   GROUPS.forEach((g, index) => g.words.forEach((w) => add(w, { kind: "group", index })));
@@ -281,7 +281,21 @@ export function otherSpeciesIn(frame: Pick<Frame, "species" | "groups">, text: s
 export function wordsNaming(id: string): string[] {
   const entry = SPECIES.find((s) => s.id === id);
   if (!entry) return [];
-  return [...entry.words, ...entry.young, ...GROUPS.filter((g) => !g.broad && g.members.includes(id)).flatMap((g) => g.words)];
+  return [...entry.words, ...(entry.breeds ?? []), ...entry.young, ...GROUPS.filter((g) => !g.broad && g.members.includes(id)).flatMap((g) => g.words)];
+}
+
+/** Breed names, longest first (a "border collie" is not read as "collie"), as whole words. */
+const BREEDS = new RegExp(
+  String.raw`\b(?:${SPECIES.flatMap((s) => s.breeds ?? [])
+    .sort((a, b) => b.length - a.length)
+    .map((b) => escapeStringRegexp(b).replace(/ /g, String.raw`[\s-]+`))
+    .join("|")})\b`,
+  "gi",
+);
+
+/** The breeds a text names, each as its index terms joined ("German Shepherds" -> "german shepherd"). */
+export function breedsIn(text: string): string[] {
+  return [...new Set([...text.matchAll(BREEDS)].map((m) => tokenize(m[0]).join(" ")))];
 }
 
 /**
@@ -313,7 +327,7 @@ const DRUG_WORDS = new Set(
 /** Words naming a disease or lesion by their ending (hepatitis, babesiosis, hyperammonaemia, hepatopathy…). */
 /** Diseases named by a word that ends like no condition ("classical scrapie", "bluetongue"). */
 const DISEASE_WORDS = new Set(["scrapie", "bluetongue", "distemper", "strangles", "footrot", "stringhalt", "rabies", "anthrax", "botulism", "tetanus", "glanders", "blackleg", "parvo", "ringworm", "mange", "lepto", "flystrike", "orf", "scours"]);
-const CONDITION_ENDING = /^[a-z]{3,}(?:itis|osis|iasis|aemia|emia|pathy|oma|omas|algia|plasia|trophy|rrhoea|rrhea|uria|penia|cytosis|ectasia|megaly|oedema|edema|pox|derma)$/;
+const CONDITION_ENDING = /^[a-z]{3,}(?:itis|osis|iasis|aemia|emia|pathy|oma|omas|algia|plasia|trophy|rrhoea|rrhea|uria|penia|cytosis|ectasia|megaly|oedema|edema|pox|derma)$|^mega(?:o?esophagus|colon|rectum|ureters?|c[a]?ecum|cystis)$/;
 /** Words naming a pathogen by their ending (norovirus, Salmonella, Staphylococcus…). */
 const PATHOGEN_ENDING = /^[a-z]{3,}(?:virus|viruses|bacter|bacterium|plasma|coccus|cocci|bacillus|ella|monas|myces|spora|sporidium|zoon|zoa)$/;
 /** The organ a condition's name is made on ("dermat-itis", "enter-itis", "mast-itis"). */
