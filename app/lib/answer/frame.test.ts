@@ -525,6 +525,13 @@ describe("follow-ups", () => {
     expect(asia!.inherited).toContain("pathogens");
     // "Can our other dog catch it?" asks whether it passes from one to the other.
     expect(readConversation(["our puppy has parvo", "can our other dog catch it?"])[1]).toMatchObject({ conditions: ["parvo"], asked: ["transmission"] });
+    // "The vet said it might be…" puts a diagnosis forward; "oh and separately -" leaves the talk before it.
+    expect(suspectedDiagnosis("our old dog keeps getting lost behind the sofa and the vet said it might be doggy dementia. how common is that?")).toBe("doggy dementia");
+    const [, separately] = readConversation([
+      "my leopard gecko's shed is coming off in bits - is that bad?",
+      "oh and separately - our old dog keeps getting lost behind the sofa and the vet said it might be doggy dementia. how common is that?",
+    ]);
+    expect(separately!.inherited).toEqual([]);
     expect(suspectedDiagnosis("What is the dose of meloxicam in cats?")).toBeNull();
     expect(suspectedDiagnosis("Growers with fever, cyanotic ear tips and a stiff gait. Incubation?")).toBeNull();
     expect(suspectedDiagnosis("AHS field vector? peak season?")).toBeNull();
