@@ -836,6 +836,8 @@ describe("follow-ups", () => {
     expect(frameOf("How is equine influenza usually spread?").asked).toContain("transmission");
     expect(frameOf("how much human TB does it account for?").asked).toEqual(["rate"]);
     expect(frameOf("roughly what percentage die in the acute form?")).toMatchObject({ asked: ["rate"], attribute: "die" });
+    // "How many are we likely to lose?" asks what share die, not a count.
+    expect(frameOf("Rescue ferrets with green diarrhoea: how many are we likely to lose?")).toMatchObject({ asked: ["rate"], attribute: "die" });
     expect(frameOf("how many people are infected with fasciolosis worldwide according to WHO?").asked).toEqual(["count"]);
     expect(frameOf("For a diabetic cat with cutaneous xanthomas, how low in fat does the diet need to be?").asked).toContain("quantity");
     expect(frameOf("What lateral and deep margins do you need when excising a subcutaneous mast cell tumour?").asked).toContain("quantity");
