@@ -838,6 +838,9 @@ describe("follow-ups", () => {
     expect(frameOf("roughly what percentage die in the acute form?")).toMatchObject({ asked: ["rate"], attribute: "die" });
     // "How many are we likely to lose?" asks what share die, not a count.
     expect(frameOf("Rescue ferrets with green diarrhoea: how many are we likely to lose?")).toMatchObject({ asked: ["rate"], attribute: "die" });
+    // So does "how many test positive"; "how many people are infected worldwide" asks a number.
+    expect(frameOf("If a cat is FeLV antigen-negative, how many might still be provirus positive on blood PCR?").asked).toEqual(["rate"]);
+    expect(frameOf("how many people are infected with fasciolosis worldwide?").asked).toEqual(["count"]);
     expect(frameOf("how many people are infected with fasciolosis worldwide according to WHO?").asked).toEqual(["count"]);
     expect(frameOf("For a diabetic cat with cutaneous xanthomas, how low in fat does the diet need to be?").asked).toContain("quantity");
     expect(frameOf("What lateral and deep margins do you need when excising a subcutaneous mast cell tumour?").asked).toContain("quantity");

@@ -534,7 +534,7 @@ const withPetLabAsDog = (text: string) => text.replace(new RegExp(PET_LAB.source
 const REFERS = new RegExp(String.raw`\b(?:it|its|it's|itself|they|them|their|this|that|these|those|same|such)\b|${THE_ONE}`, "i");
 
 /** "How many (cats) die / survive / recover": a share of the animals, asked as a count ("how many died in 1719" is a count). */
-const HOW_MANY_OUTCOME = String.raw`how many (?:[\w-]+ ){0,4}(?:die|dies|survive|survives|recover|recovers|are affected|get (?:sick|ill|infected)|become (?:sick|ill|infected)|(?:will|would|might|could) (?:we|you|i|they) lose|(?:likely|going) to lose)\b`;
+const HOW_MANY_OUTCOME = String.raw`how many (?:[\w-]+ ){0,4}(?:die|dies|survive|survives|recover|recovers|are affected|get (?:sick|ill|infected)|become (?:sick|ill|infected)|(?:will|would|might|could) (?:we|you|i|they) lose|(?:likely|going) to lose|(?:sero)?positive|test negative)\b`;
 /** "How likely is he to die from it?", "what are the chances of dying?": what share die. */
 const LIKELY_TO_DIE = String.raw`how likely (?:[\w'’-]+ ){0,4}(?:to die|to survive|to pull through|dies|will die)|(?:chances?|odds|risk) of (?:him |her |them |it )?(?:dying|death|survival|surviving)`;
 const LIKELY_TO_DIE_ASKED = new RegExp(String.raw`\b(?:${LIKELY_TO_DIE})\b`);
