@@ -1307,6 +1307,14 @@ describe("the words that decide whether a passage is about the question", () => 
     expect(gateTerms("do pigs and guinea pigs share it?", termsOf("do pigs and guinea pigs share it?")).map((t) => t.term)).toContain("pig");
   });
 
+  it("are not the 'life' of a life expectancy, nor the adopters a shelter vet speaks of", () => {
+    const question = "Adult FeLV-positive cat, progressive infection. Realistic life expectancy to give adopters?";
+    const gate = gateTerms(question, termsOf(question)).map((t) => t.term);
+    for (const word of ["life", "realist", "adopt"]) expect(gate).not.toContain(word);
+    expect(gate).toEqual(expect.arrayContaining(["felv", "progress"]));
+    expect(gateTerms("life cycle of the sheep scab mite?", termsOf("life cycle of the sheep scab mite?")).map((t) => t.term)).toContain("life");
+  });
+
   it("are not a letter of a legend ('(C, T, L, S, Cd)'), but keep a genus's initial ('M. bovis')", () => {
     const formula = "quick one - vertebral formula of the horse (C, T, L, S, Cd)? and where's the back most mobile?";
     const gate = gateTerms(formula, termsOf(formula)).map((t) => t.term);
