@@ -352,6 +352,7 @@ describe("the frame of a question", () => {
   it("reads a case's signalment (sex, coat, a horse's breed) as no abbreviation of a subject", () => {
     expect(frameOf("4yo MN DSH from a shelter - sneezing and ulcers on the tongue. What are the usual culprits?").acronyms).toEqual([]);
     expect(frameOf("3yo FS podenco: fever and red urine. Could this be theileriosis?").acronyms).toEqual([]);
+    expect(frameOf("Onc handover: 9yo FE bitch, 3cm caudal mammary mass. What fraction of canine mammary tumours are malignant?").acronyms).toEqual([]);
     const gelding = frameOf("8yo TB gelding on IV antibiotics, now profuse diarrhoea. C. diff?");
     expect(gelding.acronyms).toEqual([]);
     expect(gelding.species).toEqual(["horse"]);

@@ -346,7 +346,7 @@ const ACRONYM = /^(?=(?:[^A-Z]*[A-Z]){2})[A-Z][A-Za-z]*[A-Z0-9][a-z0-9]*(?:-[A-Z
 /** Acronyms that name a technique, a unit or an agency, not a thing the answer must be about. */
 const GENERIC_ACRONYMS = new Set(
   // (With a case's signalment: sex and neuter status, "4yo MN DSH", "3yo FS podenco"; coat, "DSH", "DLH".)
-  "DNA RNA PCR RT qPCR MRI CT ECG EKG ELISA IFA IV IM SC SQ PO BID SID TID QID EOD PRN ICU US USA UK EU WHO OIE WOAH FDA EMA CI SD SE OR RR NSAID NSAIDS II III IV VI VII VIII IX XI XII HPF MN MC FS FN MK DSH DLH DMH MOA".split(" "),
+  "DNA RNA PCR RT qPCR MRI CT ECG EKG ELISA IFA IV IM SC SQ PO BID SID TID QID EOD PRN ICU US USA UK EU WHO OIE WOAH FDA EMA CI SD SE OR RR NSAID NSAIDS II III IV VI VII VIII IX XI XII HPF MN MC FS FN FE MK DSH DLH DMH MOA".split(" "),
 );
 /** A horse's breed written short before what the horse is ("8yo TB gelding", "QH mare"): not tuberculosis. */
 const HORSE_BREED_SHORT = /^(?:TB|TBx|TBX|QH|WB|ISH)$/;
