@@ -839,6 +839,11 @@ describe("follow-ups", () => {
     expect(frameOf("roughly what percentage die in the acute form?")).toMatchObject({ asked: ["rate"], attribute: "die" });
     // "How many are we likely to lose?" asks what share die, not a count.
     expect(frameOf("Rescue ferrets with green diarrhoea: how many are we likely to lose?")).toMatchObject({ asked: ["rate"], attribute: "die" });
+    // "What sort of illnesses does it cause?" asks what follows from it; "what causes it?" its cause.
+    expect(frameOf("what sort of illnesses does it cause?").asked).toEqual(["signs"]);
+    expect(frameOf("what causes it?").asked).toEqual(["cause"]);
+    expect(frameOf("The vet rang to say she tested FeLV positive. I don't really understand it").topic).not.toEqual(expect.arrayContaining(["rang"]));
+    expect(frameOf("The vet rang to say she tested FeLV positive. I don't really understand it").topic).not.toContain("understand");
     // So does "how many test positive"; "how many people are infected worldwide" asks a number.
     expect(frameOf("If a cat is FeLV antigen-negative, how many might still be provirus positive on blood PCR?").asked).toEqual(["rate"]);
     expect(frameOf("how many people are infected with fasciolosis worldwide?").asked).toEqual(["count"]);

@@ -393,7 +393,7 @@ const GENERIC_WORDS = new Set(
   worry worried worrying concern concerned concerning serious seriously dangerous harmless bad badly severely stand stands remind reminder bother bothering
   totally completely entirely staff household handlers keepers workers knock knocks dent dents quickly quick soon without catching avoid avoiding
   sort sorts talking realistically honestly fine yesterday today tonight reckon reckons thinks yr yrs yo yard yards field fields paddock paddocks flock flocks herd herds wrong expectancy ill unwell poorly related connected linked organism organisms buck bucks doe does
-  saw heard news story stories article articles online internet google tv trust rely numbers stats statistics sorry aftercare moa hi hiya hello hey saying mine handover handovers realistic adopt adopted adopting adopter adopters adoption rehome rehomed rehoming smallholder smallholders smallholding true
+  saw heard news story stories article articles online internet google tv trust rely numbers stats statistics sorry aftercare moa hi hiya hello hey saying mine rang phoned understand understood handover handovers realistic adopt adopted adopting adopter adopters adoption rehome rehomed rehoming smallholder smallholders smallholding true
   next door neighbour neighbours neighbor neighbors neighbouring neighboring nearby road
   zoonosis zoonoses guy guys shop chance chances looked never really
   statement statements accurately accurate correctly correct characterizes characterises characterize characterise reflects reflect
@@ -575,6 +575,8 @@ const namesAskedKind = (word: string) => ASKED.some(([, re]) => re.test(word));
 const COUNTED_DOSES = /\bhow many (?:\w+ )?(?:doses|shots|jabs|injections|boosters)\b/i;
 const DURATION_ASKED = /\b(how long|duration|incubation|gestation|(?:pre-?patent|patent|latent|shedding) periods?|(?:withdrawal|withholding) (?:period|time)s?|for how many (?:days|weeks|months|hours)|how many (?:days|weeks|wks|months|mos|hours|hrs|years|yrs)|life ?span|life cycle|survival time|median survival|(?:meat|milk|egg) (?:withdrawal|withholding)|what age|how old|age (?:of|at) onset|how (?:quickly|fast|soon)|when (?:do|does|will|should|did) (?:[\w-]+ ){1,5}(?:settle|subside|resolve|clear|disappear|go away|improve|stop|end|heal|ease)(?:s|d)?)\b/i;
 const DOSE_ASKED = /\b(dose|doses|dosage|dosing|how much\b.*\b(give|use|administer)|mg\s*\/\s*kg)\b/i;
+/** "What sort of illnesses does it cause?", "which problems can it cause?": what follows from it. */
+const DISEASES_CAUSED = /\b(?:what|which)\s+(?:(?:sort|sorts|kind|kinds|type|types)\s+of\s+)?(?:illness(?:es)?|diseases?|problems?|conditions?|health problems?|issues?)\s+(?:does|do|can|could|will|would|might)\s+(?:it|this|that|they|these)\s+cause\b/i;
 /** A verb of causing with a rate as its object: "drives peak mortality", "increases the losses". */
 const CAUSES_RATE =
   /\b(?:drives?|driving|drove|causes?|caused|causing|increases?|raises?|reduces?|lowers?|affects?|influences?|determines?|predicts?|leads? to|results? in|triggers?|worsens?|explains?)\s+(?:the\s+)?(?:[\w-]+\s+)?(?:mortality|morbidity|deaths?|losses|fatalit(?:y|ies))\b/i;
@@ -962,6 +964,8 @@ export function frameOf(text: string): Frame {
   const whenPeaks = WHEN_PEAKS.test(askedText);
   const rateOnlyAsPeaking = whenPeaks && !ASKED_RATE.test(askedText.replace(new RegExp(WHEN_PEAKS.source, "gi"), " "));
   const asked = rateOnlyByHowOften || rateOnlyAsCaused || rateOnlyAsPeaking ? matched.filter((k) => k !== "rate") : matched;
+  // "What sort of illnesses does it cause?" asks what it does to the animal, not what causes it.
+  if (DISEASES_CAUSED.test(askedText)) asked.splice(0, asked.length, ...asked.filter((k) => k !== "cause"), ...(asked.includes("signs") ? [] : ["signs" as const]));
   if (rateOnlyAsCaused && !asked.includes("cause")) asked.push("cause");
   if (whenPeaks && !asked.includes("season")) asked.push("season");
   // "How many cats get it?" asks what share of the animals do: a rate.
