@@ -124,6 +124,12 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("My Great Dane has laryngeal paralysis: which dogs get it?", [larpar])).toMatchObject({ covered: true });
   });
 
+  it("asks a product's form ('a doramectin pour-on') of passages that name it", () => {
+    const pigs = passage("Individual pigs can be treated by i.m. injection of doramectin at 3 mg/10 kg.");
+    expect(check("can I use a doramectin pour-on on my pigs instead of injecting them?", [pigs])).toMatchObject({ covered: false, missing: "name", what: ["pour-on"] });
+    expect(check("can I use a doramectin pour-on on my pigs?", [passage("Doramectin pour on is licensed for pigs at 500 µg/kg.")])).toMatchObject({ covered: true });
+  });
+
   it("takes the species from the section heading or a narrow group, not from a broad one", () => {
     const feline = passage("The dose is 0.05 mg/kg once daily with food.", "Feline medicine > Meloxicam");
     expect(check("What is the meloxicam dose in cats?", [feline])).toMatchObject({ covered: true });

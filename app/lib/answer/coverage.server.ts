@@ -773,6 +773,11 @@ export function checkCoverage<P extends PassageLike>(
     if (unnamed.length) return { covered: false, missing: "name", what: unnamed, alternative: null };
   }
 
+  // A product's form asked of ("can I use a doramectin pour-on on my pigs instead of injecting them?") must be one the
+  // passages name: a dose by injection says nothing of a pour-on.
+  const unnamedForms = [...question.matchAll(FORMULATION)].map((m) => m[0]).filter((form) => !supporting.some((p) => namesForm(form, readable(fullText(p)))));
+  if (unnamedForms.length) return { covered: false, missing: "name", what: unnamedForms, alternative: null };
+
   // A state the question asks of ("is oral itraconazole safe in pregnancy?"): what the passages say of the animal is not
   // said of a pregnant or lactating one unless they speak of that state (or of breeding and birth, for pregnancy).
   const state = askedState(askingParts(question).join(" "));
@@ -878,6 +883,11 @@ export function checkCoverage<P extends PassageLike>(
   }
   return { covered: true, supporting, notCovered: species.missing, namesNoSpecies: species.missing.length > 0 && namesNoSpecies() };
 }
+
+/** Forms a veterinary product comes in that say how it is given: "pour-on", "spot-on", "drench", "bolus", "implant". */
+const FORMULATION = /\b(?:pour[- ]?ons?|spot[- ]?ons?|drench(?:es)?|(?:intraruminal )?bolus(?:es)?|implants?|(?:flea |tick )?collars?|ear[- ]tags?)\b/gi;
+/** Does a text name this form, however spaced or hyphenated ("pour-on" as "pour on", "pour-ons")? */
+const namesForm = (form: string, text: string) => text.toLowerCase().replace(/[- ]/g, "").includes(form.toLowerCase().replace(/[- ]/g, "").replace(/(?:es|s)$/, ""));
 
 /** A question about breeds: whether one is predisposed, over-represented or a carrier. */
 const BREED_ASKED = /\b(?:breeds?|breed-related|predispos\w*|over-?represented)\b/i;
