@@ -1313,6 +1313,8 @@ describe("the words that decide whether a passage is about the question", () => 
     for (const word of ["life", "realist", "adopt"]) expect(gate).not.toContain(word);
     expect(gate).toEqual(expect.arrayContaining(["felv", "progress"]));
     expect(gateTerms("life cycle of the sheep scab mite?", termsOf("life cycle of the sheep scab mite?")).map((t) => t.term)).toContain("life");
+    // Nor the "dx" of "best dx?": it says what is asked.
+    expect(gateTerms("CDAD in an adult horse - best dx?", termsOf("CDAD in an adult horse - best dx?")).map((t) => t.term)).not.toContain("dx");
   });
 
   it("are not a letter of a legend ('(C, T, L, S, Cd)'), but keep a genus's initial ('M. bovis')", () => {

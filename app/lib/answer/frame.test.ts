@@ -839,6 +839,9 @@ describe("follow-ups", () => {
     expect(frameOf("roughly what percentage die in the acute form?")).toMatchObject({ asked: ["rate"], attribute: "die" });
     // "How many are we likely to lose?" asks what share die, not a count.
     expect(frameOf("Rescue ferrets with green diarrhoea: how many are we likely to lose?")).toMatchObject({ asked: ["rate"], attribute: "die" });
+    // "Best dx?" asks how it is diagnosed; "just dx'd wet FIP" says it was.
+    expect(readConversation(["Main risk factors for CDAD in adult horses?", "best dx?"])[1]!.asked).toEqual(["diagnosis"]);
+    expect(frameOf("just dx'd wet FIP in 1yo MN, owner asking about tx options").asked).not.toContain("diagnosis");
     // "What sort of illnesses does it cause?" asks what follows from it; "what causes it?" its cause.
     expect(frameOf("what sort of illnesses does it cause?").asked).toEqual(["signs"]);
     expect(frameOf("what causes it?").asked).toEqual(["cause"]);

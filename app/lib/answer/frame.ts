@@ -613,7 +613,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   // "Which antibiotic…", "what drug…": answered by a drug's name.
   ["drug", new RegExp(String.raw`\b(?:(?:which|what)(?:['’]s)?\s+(?:\w+\s+){0,2}${DRUG_NOUNS}|${DRUG_NOUNS}\s+of\s+choice)\b`, "i")],
   // ("Once a cat is diagnosed with FIP, what's the prognosis?" tells what is known, it does not ask how.)
-  ["diagnosis", /\b(diagnos(?!ed\s+with\b)\w*|test(?:s|ing)?|stain(?:s|ing)?|biopsy|detect\w*|confirm\w*|differentiate|tell (?:\w+ )?from)\b/i],
+  ["diagnosis", /\b(diagnos(?!ed\s+with\b)\w*|dx(?!['’]d)|test(?:s|ing)?|stain(?:s|ing)?|biopsy|detect\w*|confirm\w*|differentiate|tell (?:\w+ )?from)\b/i],
   // ("What predicts how it'll behave?": how a tumour will behave is its prognosis.)
   // ("…the vet said calicivirus - is that bad?", "how serious is it?": an owner asks what it means for the animal.)
   ["prognosis", /\b(prognos\w*|outcomes?|outlook|(?:is|was|are)\s+(?:that|it|this|they)\s+(?:really\s+|very\s+)?(?:bad|serious|dangerous)(?=\s*(?:for\s+[\w-]+\s*)?[?.!]*\s*$)|how (?:bad|serious) is (?:it|that|this)|survive|survival|recover(?:y)?|come right|get(?:s|ting)? better|pull through|life expectancy|biological behaviou?r|(?:predict\w*|tell)\s+how\s+(?:it|they|the [\w-]+)(?:['’]ll| will| is going to| are going to)\s+behave)\b/i],

@@ -376,6 +376,8 @@ export function gateTerms(question: string, terms: QueryTerm[], searched = quest
   for (const m of question.toLowerCase().matchAll(/\b(?:look|looks|looked|looking|seem|seems|seemed|be|stay|stays|remain|remains)\s+(?:\w+\s+)?(ill|sick|unwell|poorly)\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
   // "Life expectancy" is the prognosis asked.
   if (/\blife[- ]expectanc(?:y|ies)\b/i.test(question)) asking.add("life");
+  // "Best dx?" asks for the diagnosis ("dx'd wet FIP" says it was made).
+  if (/\bdx\b(?!['’]d)/i.test(question)) asking.add("dx");
   // "Pin the diagnosis down", "nail it down": to establish it.
   for (const m of question.toLowerCase().matchAll(/\b(pin|nail)\s+(?:[\w'’-]+\s+){0,3}?down\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
   // A species word no passage uses ("pony" in a library that says "horse") cannot tell passages apart; the
