@@ -327,7 +327,7 @@ const DRUG_WORDS = new Set(
 /** Words naming a disease or lesion by their ending (hepatitis, babesiosis, hyperammonaemia, hepatopathy…). */
 /** Diseases named by a word that ends like no condition ("classical scrapie", "bluetongue"). */
 const DISEASE_WORDS = new Set(["scrapie", "bluetongue", "distemper", "strangles", "footrot", "stringhalt", "rabies", "anthrax", "botulism", "tetanus", "glanders", "blackleg", "parvo", "ringworm", "mange", "lepto", "flystrike", "orf", "scours"]);
-const CONDITION_ENDING = /^[a-z]{3,}(?:itis|osis|iasis|aemia|emia|pathy|oma|omas|algia|plasia|trophy|rrhoea|rrhea|uria|penia|cytosis|ectasia|megaly|oedema|edema|pox|derma)$|^mega(?:o?esophagus|colon|rectum|ureters?|c[a]?ecum|cystis)$/;
+const CONDITION_ENDING = /^[a-z]{3,}(?:itis|osis|iasis|aemia|emia|pathy|oma|omas|algia|plasia|trophy|rrhoea|rrhea|uria|penia|cytosis|ectasia|megaly|oedema|edema|pox|derma)$|^mega(?:o?esophagus|colon|rectum|ureters?|ca?ecum|cystis)$/;
 /** Words naming a pathogen by their ending (norovirus, Salmonella, Staphylococcus…). */
 const PATHOGEN_ENDING = /^[a-z]{3,}(?:virus|viruses|bacter|bacterium|plasma|coccus|cocci|bacillus|ella|monas|myces|spora|sporidium|zoon|zoa)$/;
 /** The organ a condition's name is made on ("dermat-itis", "enter-itis", "mast-itis"). */
@@ -965,7 +965,10 @@ export function frameOf(text: string): Frame {
   const rateOnlyAsPeaking = whenPeaks && !ASKED_RATE.test(askedText.replace(new RegExp(WHEN_PEAKS.source, "gi"), " "));
   const asked = rateOnlyByHowOften || rateOnlyAsCaused || rateOnlyAsPeaking ? matched.filter((k) => k !== "rate") : matched;
   // "What sort of illnesses does it cause?" asks what it does to the animal, not what causes it.
-  if (DISEASES_CAUSED.test(askedText)) asked.splice(0, asked.length, ...asked.filter((k) => k !== "cause"), ...(asked.includes("signs") ? [] : ["signs" as const]));
+  if (DISEASES_CAUSED.test(askedText)) {
+    if (asked.includes("cause")) asked.splice(asked.indexOf("cause"), 1);
+    if (!asked.includes("signs")) asked.push("signs");
+  }
   if (rateOnlyAsCaused && !asked.includes("cause")) asked.push("cause");
   if (whenPeaks && !asked.includes("season")) asked.push("season");
   // "How many cats get it?" asks what share of the animals do: a rate.
