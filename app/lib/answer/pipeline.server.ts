@@ -570,11 +570,11 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
   if (askedPart) {
     const byAsked = judgeRelevance(askedPart, found.passages);
     const own = new Set(askedPart.map((t) => t.term));
-    const askedTails = withTails(byAsked.relevant, deps);
-    const again = byAsked.abstain
-      ? null
-      : checkCoverage(request.question, coverageTerms(request.question, terms.filter((t) => own.has(t.term)), frame), coverageFrame, byAsked.relevant.map(askedTails.tailed), byAsked.passing.map(askedTails.tailed));
-    if (again?.covered) {
+    const askedTails = byAsked.abstain ? null : withTails(byAsked.relevant, deps);
+    const again = askedTails
+      ? checkCoverage(request.question, coverageTerms(request.question, terms.filter((t) => own.has(t.term)), frame), coverageFrame, byAsked.relevant.map(askedTails.tailed), byAsked.passing.map(askedTails.tailed))
+      : null;
+    if (askedTails && again?.covered) {
       Object.assign(main, byAsked);
       ({ tailed, continuations } = askedTails);
       covered = again;
