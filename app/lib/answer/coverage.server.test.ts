@@ -330,6 +330,10 @@ describe("coverage of a question by the passages about it", () => {
     // An age states no span of the disease.
     const fip = passage("There is no effective treatment for FIP and 95% of affected cats die within one year of the onset of disease.");
     expect(check("Our 1-year-old cat was just diagnosed with FIP. How long do cats usually survive?", [fip])).toMatchObject({ covered: true });
+    // Nor are the candidates it offers for the answer.
+    const stringhalt = passage("The prognosis of stringhalt is poor. The recovery time for stringhalt in horses varies from 3 months to 3 years.");
+    expect(check("How long until a horse recovers from stringhalt – 3 months or 3 years?", [stringhalt])).toMatchObject({ covered: true });
+    expect(check("Is stringhalt recovery in horses 3 or 6 months?", [stringhalt])).toMatchObject({ covered: true });
   });
 
   it("reads a span said as an age as an age: it answers 'at what age', not 'how often' or 'how long'", () => {

@@ -193,13 +193,21 @@ const REPEATED = /\b(?:boosters?|boosted|separated|spaced|between|repeat\w*|agai
 
 const NUMBER_VALUES: Record<string, string> = { one: "1", two: "2", three: "3", four: "4", five: "5", six: "6", seven: "7", eight: "8", nine: "9", ten: "10", eleven: "11", twelve: "12", fourteen: "14", twenty: "20", thirty: "30" };
 /** A span of time with its number in digits and its unit by its first letters: "two weeks" and "2 wks" are "2w". */
-const SPAN_WRITTEN = /\b(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|twenty|thirty)\s*-?\s*(min(?:ute)?s?|h|hrs?|hours?|d|days?|wks?|weeks?|mo|months?|yrs?|years?)\b/gi;
+const SPAN_NUMBER = String.raw`\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|twenty|thirty`;
+const SPAN_UNIT = "min(?:ute)?s?|h|hrs?|hours?|d|days?|wks?|weeks?|mo|months?|yrs?|years?";
+const SPAN_WRITTEN = new RegExp(String.raw`\b(${SPAN_NUMBER})\s*-?\s*(${SPAN_UNIT})\b`, "gi");
+/** Two spans offered as the answer's candidates: "3 months or 3 years", "2 or 4 weeks". */
+const OFFERED_SPANS = new RegExp(String.raw`\b(?:${SPAN_NUMBER})(?:\s*-?\s*(?:${SPAN_UNIT}))?,?\s+or\s+(?:${SPAN_NUMBER})\s*-?\s*(?:${SPAN_UNIT})\b`, "gi");
 const spanKey = (number: string, unit: string) => {
   const u = unit.toLowerCase();
   return `${NUMBER_VALUES[number.toLowerCase()] ?? number}${u.startsWith("mi") ? "min" : u.startsWith("mo") ? "mo" : u[0]}`;
 };
-/** The spans of time a question states, not counting an age ("Our 1-year-old cat…" states no year of anything). */
-const statedSpans = (question: string) => new Set([...question.replace(AN_AGE, " ").matchAll(SPAN_WRITTEN)].map((m) => spanKey(m[1]!, m[2]!)));
+/**
+ * The spans of time a question states, not counting an age ("Our 1-year-old cat…" states no year of anything) nor the
+ * candidates it offers for the answer ("…recovers from stringhalt – 3 months or 3 years?").
+ */
+const statedSpans = (question: string) =>
+  new Set([...question.replace(AN_AGE, " ").replace(OFFERED_SPANS, " ").matchAll(SPAN_WRITTEN)].map((m) => spanKey(m[1]!, m[2]!)));
 /** A sentence without the spans it shares with the question. */
 const withoutSpans = (sentence: string, spans: ReadonlySet<string>) => sentence.replace(SPAN_WRITTEN, (m, number: string, unit: string) => (spans.has(spanKey(number, unit)) ? " " : m));
 

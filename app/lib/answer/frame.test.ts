@@ -128,6 +128,12 @@ describe("the frame of a question", () => {
     expect(frame.attribute).toBe("serotypes");
   });
 
+  it("counts what a word for kinds is of", () => {
+    expect(frameOf("How many cone types in a duck's retina vs a human's?").attribute).toBe("cone");
+    expect(frameOf("How many types of vaccine are there for bluetongue?").attribute).toBe("vaccine");
+    expect(frameOf("How many serogroups of Dichelobacter nodosus are there?").attribute).toBe("serogroups");
+  });
+
   it("recognises pathogens, codes and proper nouns that must be in the passages", () => {
     const frame = frameOf("What dose of GS-441524 should I use for a cat with effusive FIP, and when was Babesia divergens first detected in the United States?");
     expect(frame.names).toEqual(expect.arrayContaining(["GS-441524", "United", "States"]));
@@ -176,6 +182,8 @@ describe("the frame of a question", () => {
     expect(frameOf("what's the carrier frequency of SCID in Arabian horses (%)?").asked).toEqual(["rate"]);
     expect(frameOf("FIP neuro signs % of cats").asked).toContain("rate");
     expect(frameOf("Mortality of parvo in untreated pups, and how long does it survive outside?").attribute).not.toBe("survival");
+    // Nor a resolution: "…morbidity, mortality, and how long until young ferrets recover?" asks the rates of the disease.
+    expect(frameOf("Ferret 'green slime disease' – morbidity, mortality, and how long until young ferrets recover?").attribute).toBe("morbidity");
   });
 
   it("reads game birds as a species, an age as a span of time and revaccination as an interval", () => {
@@ -259,6 +267,8 @@ describe("the frame of a question", () => {
 
   it("does not read a title's capitalised words as names", () => {
     expect(frameOf("Does Viral Co-Infection Influence the Severity of Acute Respiratory Infection in Children?").names).toEqual([]);
+    // Nor an indefinite pronoun after an initial's full stop ("…and polymyxin B. Anything I should flag?").
+    expect(frameOf("Mare with C. diff colitis – script has gentamicin and polymyxin B. Anything I should flag to the vet?").names).toEqual([]);
   });
 
   it("reads a group that holds none of the asked species as other animals, and one that holds an asked group's members as not", () => {

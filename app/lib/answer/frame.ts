@@ -359,7 +359,9 @@ const NOT_EPITHET = new Set(
 );
 /** Capitalised words that are not names when they open a clause or stand mid-sentence. */
 const NOT_NAMES = new Set(
-  "i i'm i've i'd we our a an the in on at is are what which when where how why who whom whose does do did can could should would will may might must has have had if for and or but not no yes type grade stage class group phase lab".split(" "),
+  "i i'm i've i'd we our a an the in on at is are what which when where how why who whom whose does do did can could should would will may might must has have had if for and or but not no yes type grade stage class group phase lab anything something everything nothing anyone someone everyone anybody somebody any some every".split(
+    " ",
+  ),
 );
 
 /** Words that say what kind of fact is asked (or are too general to be a topic). */
@@ -720,6 +722,9 @@ export function isOfAskedClass(drug: string, attribute: string | null): boolean 
 }
 
 /** The noun a typed value is about: "the incubation period", "how many serotypes", "mortality". */
+/** Words for kinds of a thing: what they count is the thing they are kinds of. */
+const CLASSIFIER = /^(?:types|kinds|sorts|classes|forms|varieties|categories)$/;
+
 function attributeOf(sentence: string, asked: AskedKind[]): string | null {
   const s = sentence.toLowerCase();
   // "Which local anaesthetic…": the class (only when no other value is asked, which the class would be read as being of).
@@ -737,8 +742,9 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
     if (m) return m[1]!;
     // "How long do lice take to go from egg to adult?": their life cycle.
     if (/\bfrom (?:the )?eggs? to (?:the )?adults?\b|\begg[- ]to[- ]adult\b/.test(s)) return "life cycle";
-    // "How long until the signs settle?": the span is until they resolve.
-    if (asked.includes("duration") && RESOLVES.test(spans.length ? spans.join(" ") : s)) return RESOLUTION_ATTRIBUTE;
+    // "How long until the signs settle?": the span is until they resolve. (Not when a rate is asked beside it, which
+    // is of something else: "morbidity, mortality, and how long until young ferrets recover?")
+    if (asked.includes("duration") && !asked.includes("rate") && RESOLVES.test(spans.length ? spans.join(" ") : s)) return RESOLUTION_ATTRIBUTE;
     // "At what age…", "how old…": an age.
     if (asked.includes("duration") && AGE_ASKED.test(s)) return AGE_ATTRIBUTE;
     // "How long do they survive?" asks how long the survival is (not what share survives: a rate asked beside it
@@ -766,12 +772,18 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
   if (asked.includes("count")) {
     // "How many Dichelobacter nodosus serogroups": the counted thing is the plural noun that ends the phrase.
     const plural = /\bhow many\s+(?:[a-z-]+\s+){1,2}?([a-z-]{3,}s)\b(?=\s+(?:are|is|do|does|did|have|has|can|could|were|was|will|there|of|in|exist|known|recogni[sz]ed)\b|\s*[?,.]|$)/.exec(s);
-    if (plural && !["times", "days", "weeks", "months", "hours", "years"].includes(plural[1]!)) return plural[1]!;
+    // ("How many cone types…", "how many types of vaccine…": a word for kinds counts what it is of.)
+    const kindsOf = (word: string) => {
+      if (!CLASSIFIER.test(word)) return word;
+      const counted = new RegExp(String.raw`\b${word}\s+of\s+([a-z-]{3,})`).exec(s)?.[1] ?? new RegExp(String.raw`\b(?!many\b|different\b)([a-z-]{3,})\s+${word}\b`).exec(s)?.[1];
+      return counted ?? word;
+    };
+    if (plural && !["times", "days", "weeks", "months", "hours", "years"].includes(plural[1]!)) return kindsOf(plural[1]!);
     const m = /\bhow many\s+([a-z-]+)(?:\s+([a-z-]+))?/.exec(s);
     if (m) {
       // "how many lumbar vertebrae": the counted thing is the last noun of the phrase; its first word is kept as written.
       const first = m[1]!;
-      if (!["times", "days", "weeks", "months", "hours", "years", "of", "different", "distinct", "known", "main", "major"].includes(first)) return first;
+      if (!["times", "days", "weeks", "months", "hours", "years", "of", "different", "distinct", "known", "main", "major"].includes(first)) return kindsOf(first);
       if (m[2] && first !== "of") return m[2];
     }
   }
