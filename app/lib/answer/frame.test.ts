@@ -128,6 +128,14 @@ describe("the frame of a question", () => {
     expect(frame.attribute).toBe("serotypes");
   });
 
+  it("reads no topic in a chat's opener ('Right, quiz time.', 'OK,')", () => {
+    expect(frameOf("Right, quiz time. Commonest causes of pneumothorax in dogs?")).toMatchObject({ species: ["dog"], topic: ["pneumothorax"] });
+    expect(frameOf("OK, what are the possible outcomes after a cat is infected with FeLV?").acronyms).toEqual(["FeLV"]);
+    expect(frameOf("quick one - vertebral formula of the horse?").topic).not.toContain("quick");
+    // "Right" means a side elsewhere.
+    expect(frameOf("Is the right jugular vein used for blood sampling in chickens?").topic).toContain("right");
+  });
+
   it("counts what a word for kinds is of", () => {
     expect(frameOf("How many cone types in a duck's retina vs a human's?").attribute).toBe("cone");
     expect(frameOf("How many types of vaccine are there for bluetongue?").attribute).toBe("vaccine");

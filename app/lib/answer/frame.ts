@@ -346,7 +346,7 @@ const ACRONYM = /^(?=(?:[^A-Z]*[A-Z]){2})[A-Z][A-Za-z]*[A-Z0-9][a-z0-9]*(?:-[A-Z
 /** Acronyms that name a technique, a unit or an agency, not a thing the answer must be about. */
 const GENERIC_ACRONYMS = new Set(
   // (With a case's signalment: sex and neuter status, "4yo MN DSH", "3yo FS podenco"; coat, "DSH", "DLH".)
-  "DNA RNA PCR RT qPCR MRI CT ECG EKG ELISA IFA IV IM SC SQ PO BID SID TID QID EOD PRN ICU US USA UK EU WHO OIE WOAH FDA EMA CI SD SE OR RR NSAID NSAIDS II III IV VI VII VIII IX XI XII HPF MN MC FS FN FE MK DSH DLH DMH MOA".split(" "),
+  "DNA RNA PCR RT qPCR MRI CT ECG EKG ELISA IFA IV IM SC SQ PO BID SID TID QID EOD PRN ICU US USA UK EU WHO OIE WOAH FDA EMA CI SD SE OR RR NSAID NSAIDS II III IV VI VII VIII IX XI XII HPF MN MC FS FN FE MK DSH DLH DMH MOA OK".split(" "),
 );
 /** A horse's breed written short before what the horse is ("8yo TB gelding", "QH mare"): not tuberculosis. */
 const HORSE_BREED_SHORT = /^(?:TB|TBx|TBX|QH|WB|ISH)$/;
@@ -457,6 +457,10 @@ const SWITCH_WORDS = String.raw`(?:different|diff) (?:case|q|qs|question|topic|s
 const SWITCH = new RegExp(String.raw`\b(${SWITCH_WORDS}|switching to|going back to|back to|returning to)\b`, "i");
 /** A switch marker that opens the question, up to its colon or comma ("Switching topics:", "Different case,"). */
 const SWITCH_LEAD = new RegExp(String.raw`^\s*(?:${SWITCH_WORDS})\s*[:,.\-–—]\s*`, "i");
+/** A chat's opening word or call that says nothing of the topic ("Right,", "OK,", "Right, quiz time.", "Quick one:"). */
+const OPENER = /^\s*(?:(?:right|ok|okay|alright|all right|well|anyway)(?: then)?\s*[,.!:\-–—]\s*)?(?:(?:quiz|question) time|quick (?:one|question)|pop quiz)\s*[,.!:\-–—]\s*|^\s*(?:right|ok|okay|alright|all right|well|anyway)(?: then)?\s*[,.!:\-–—]\s*/i;
+/** The question without a switch marker or a chat's opener before it: neither says what it is about. */
+export const withoutLead = (text: string) => text.replace(SWITCH_LEAD, "").replace(OPENER, "").trim() || text;
 
 /** An opening that goes on from the question before ("and in cats?", "what about the dose?"). */
 const GOES_ON = /^\s*(?:and|or|but|so|then|what about|how about|what if|in which of)\b/i;
@@ -920,8 +924,9 @@ export function correctableEdits(word: string): number {
 
 /** The frame of a question on its own (no conversation). */
 export function frameOf(text: string): Frame {
-  // "Different question:", "Switching topics -": the marker says nothing of what is asked ("different" is no comparison).
-  const question = text.replace(SWITCH_LEAD, "").trim() || text;
+  // "Different question:", "Switching topics -", "Right, quiz time.": the lead says nothing of what is asked ("different" is
+  // no comparison).
+  const question = withoutLead(text);
   const sentences = clauseSplit(question);
   // ("…before the pigs can go for slaughter? ie meat withdrawal in days": a gloss after a question is part of it.)
   const asking = sentences.filter((s, i) => isQuestionSentence(s) || (i > 0 && GLOSS.test(s) && isQuestionSentence(sentences[i - 1]!)));
@@ -1421,8 +1426,8 @@ const clinicalSignsOf = (text: string) => LAY_SIGNS.filter(([described]) => desc
  * drug, pathogen, condition and topic of the previous question), never the previous answer's words.
  */
 export function searchText(text: string, frame: Frame): string {
-  // "Unrelated:", "New topic:", "Going back to the horses:": the marker is not what to search for.
-  const stripped = text.replace(SWITCH_LEAD, "").trim() || text;
+  // "Unrelated:", "New topic:", "Going back to the horses:", "OK,": the lead is not what to search for.
+  const stripped = withoutLead(text);
   // People named by their role ("the owners", "farm staff") are searched as the passages name them.
   const pets = withPetLabAsDog(stripped);
   const withPeople = meansPeople(pets) && !speciesIn(pets).species.has("human") ? `${pets} humans` : pets;

@@ -267,8 +267,16 @@ function analyzeTermsAfresh(client: Database.Database, query: string, stats: Cor
   // A word the knowledge base never uses may be another form of one it does ("Algerian" for "Algeria", "hepatitic" for "hepatitis"),
   // and a disease's abbreviation stands for its virus's and the reverse ("ASF"/"ASFV"): that form stands for it, as a synonym
   // would, when the knowledge base writes it
+  // (Also a word whose synonyms the knowledge base never writes whole: "haemonchus" beside "haemonchus contortus", in a
+  // knowledge base that writes "H. contortus" and "haemonchosis".)
   const ownDf = documentFrequencies(client, own.map(([t]) => t), stats);
-  const otherForms = own.flatMap(([term]) => (ownDf.get(term) || alternativesOf.has(term) ? [] : wordForms(term).map((form) => [term, form] as const)));
+  // (Its short terms are not counted: they cost the most, and say little.)
+  const writtenWhole = (term: string) =>
+    alternativesOf.get(term)?.some((alternative) => {
+      const counted = alternative.filter((t) => t.length >= MIN_EXPANSION_LENGTH);
+      return counted.length > 0 && [...documentFrequencies(client, counted, stats).values()].every((df) => df > 0);
+    }) ?? false;
+  const otherForms = own.flatMap(([term]) => (ownDf.get(term) || writtenWhole(term) ? [] : wordForms(term).map((form) => [term, form] as const)));
   for (const word of new Set(query.match(/\b[A-Z]{3,6}\b/g) ?? [])) {
     const term = tokenize(word)[0];
     if (term && counts.has(term)) otherForms.push(...virusForms(word).map((form) => [term, form] as const));

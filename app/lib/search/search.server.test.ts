@@ -1033,6 +1033,8 @@ describe("abbreviations the knowledge base defines", () => {
     const terms = analyzeQuery(both, db).terms.map((t) => t.term);
     expect(terms.filter((t) => t === tokenize("haemonchosis")[0])).toHaveLength(1);
     expect((await search(both, { db }))[0]?.documentId).toBe("worms");
+    // The worm's lay name finds it too.
+    expect((await search("lambs going pale, neighbour reckons it's barber's pole", { db }))[0]?.documentId).toBe("worms");
   });
 
   it("drops function words from a query, and what is left of a negative contraction ('won't', 'aren't')", () => {
