@@ -1022,6 +1022,31 @@ describe("the extractive answerer", () => {
     expect(common.content.split("\n")[0]).toMatch(/^Feline chronic gingivostomatitis \(FCGS\) is a chronic inflammatory mucosal disease that affects 0\.7% to 12%/);
   });
 
+  it("reads an abbreviation of unrelated meanings in a follow-up by the conversation ('CSF' after FIP), and refuses one the knowledge base never writes", async () => {
+    kb.add({
+      id: "feline",
+      title: "Feline Medicine",
+      fileType: "txt",
+      pages: [
+        page(170, [
+          para(
+            "Up to 30% of cats with FIP are affected by neurological involvement, with meningitis that can increase cerebrospinal fluid (CSF) viscosity. " +
+              "CSF changes such as neutrophilic pleocytosis and elevated protein concentration are common in cats with neurological FIP.",
+          ),
+        ]),
+      ],
+    });
+    addParagraph("swine", "Swine Diseases", 258, "Classical swine fever (CSF) is a viral disease of pigs; CSF outbreaks show fever, neurological signs and haemorrhages in pigs of all ages.");
+    addParagraph("ducks", "Duck Diseases", 40, "Infected ducks show severe neurological signs, such as uncoordinated gait and a reluctance or inability to walk.");
+    const first = "How often does FIP go neuro?";
+    const history = turn(first, (await ask(first)).content);
+    const csf = await ask("neuro case - what would CSF show?", { history });
+    expect(csf.citations[0]).toMatchObject({ document: "Feline Medicine", page: 170 });
+    expect(csf.content).not.toMatch(/swine|ducks/);
+    const mri = await ask("would an MRI show anything typical?", { history: [...history, ...turn("neuro case - what would CSF show?", csf.content)] });
+    expect(mri.content).toBe(REFUSAL);
+  });
+
   it("leads with a sentence that speaks of the subjects just named as 'both strains', holding the asked share", async () => {
     addParagraph(
       "poultry-salmonella",

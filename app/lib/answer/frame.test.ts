@@ -435,6 +435,11 @@ describe("follow-ups", () => {
     const answered = withAnswersSubject(kitten, "In addition, oral ulcerations are often observed in cats with FCV infection, and dendritic corneal ulcers can occur in cats infected with FHV-1. [1]\n\n**Also in the cited passages:**");
     expect(answered).toMatchObject({ acronyms: ["FCV"], pathogens: [] });
     expect(readQuestion("can the dog catch it?", answered)).toMatchObject({ species: ["dog"], acronyms: ["FCV"] });
+    // An abbreviation of unrelated meanings ("CSF": cerebrospinal fluid, classical swine fever) is read beside what was
+    // spoken of; what a follow-up naming a thing asks is its own.
+    const fip = frameOf("What proportion of FIP cats have neuro involvement?");
+    expect(readQuestion("neuro case - what would CSF show?", fip)).toMatchObject({ species: ["cat"], acronyms: ["FIP", "CSF"] });
+    expect(readQuestion("what CSF findings would you expect?", fip).asked).not.toContain("rate");
     // Findings the answer lists are no diagnosis, and a question that names its subject keeps it.
     expect(withAnswersSubject(kitten, "Typical signs include fever, hyperaemia or cyanosis of the extremities and vomiting. [1]")).toBe(kitten);
     // A lead naming nothing is about what the sentences quoted beside it from the same passage name (not another's).

@@ -1,5 +1,6 @@
 import escapeStringRegexp from "escape-string-regexp";
 import lexicon from "./species.json";
+import clinicalAbbreviations from "../search/clinical-abbreviations.json";
 import { findAbbreviations } from "../search/abbreviations";
 import { GENUS_ENDING, shorthandBinomials, signsIn } from "../search/synonyms";
 import { isStopWord } from "../search/stopwords";
@@ -394,7 +395,7 @@ const GENERIC_WORDS = new Set(
   hang hangs hanging linger lingers bug bugs behind worth trying tried mention mentioned seen see cases outlook deadly help helps helped useful helpful
   worry worried worrying concern concerned concerning serious seriously dangerous harmless bad badly severely stand stands remind reminder bother bothering
   totally completely entirely staff household handlers keepers workers knock knocks dent dents quickly quick soon without catching avoid avoiding
-  sort sorts talking realistically honestly fine yesterday today tonight reckon reckons thinks yr yrs yo yard yards field fields paddock paddocks flock flocks herd herds wrong expectancy ill unwell poorly related connected linked organism organisms buck bucks doe does
+  sort sorts talk talking realistically honestly fine yesterday today tonight reckon reckons thinks yr yrs yo yard yards field fields paddock paddocks flock flocks herd herds wrong expectancy ill unwell poorly related connected linked organism organisms buck bucks doe does
   saw heard news story stories article articles online internet google tv trust rely numbers stats statistics sorry aftercare moa hi hiya hello hey saying mine rang phoned understand understood handover handovers realistic adopt adopted adopting adopter adopters adoption rehome rehomed rehoming smallholder smallholders smallholding true
   next door neighbour neighbours neighbor neighbors neighbouring neighboring nearby road
   zoonosis zoonoses guy guys shop chance chances looked never really
@@ -1131,8 +1132,19 @@ const ASIDE_OPENING = /^\s*(?:sorry|sry|soz|apologies|oops|oh)\b[\s,—–-]/i;
 /** Does this question lean on the one before it (and not announce a new topic)? */
 const SHORT_YES_NO_WORDS = 6;
 
-function isFollowUp(question: string, own: Frame, previous: Frame): boolean {
+/** Shipped abbreviations whose usual meanings share no word ("CSF": cerebrospinal fluid or classical swine fever). */
+const OF_UNRELATED_MEANINGS = new Set(
+  Object.entries(clinicalAbbreviations.abbreviations as Record<string, string[]>)
+    .filter(([, longs]) => longs.some((a, i) => longs.slice(i + 1).some((b) => !tokenize(a, isStopWord).some((t) => tokenize(b, isStopWord).includes(t)))))
+    .map(([short]) => short.toUpperCase()),
+);
+
+function isFollowUp(question: string, asked: Frame, previous: Frame): boolean {
   if (SWITCH.test(question)) return false;
+  // Such an abbreviation names no subject by itself where no species says which it is: "neuro case - what would CSF
+  // show?" asks of the case spoken of.
+  const ambiguous = !asked.species.length && !asked.groups.length && asked.acronyms.some((a) => OF_UNRELATED_MEANINGS.has(a.toUpperCase()));
+  const own = ambiguous ? { ...asked, acronyms: asked.acronyms.filter((a) => !OF_UNRELATED_MEANINGS.has(a.toUpperCase())) } : asked;
   // "Also, got a corn snake in with tiny red-black dots under the scales — mites?": a species and a topic of its own,
   // neither spoken of before, and nothing pointing back, whatever word it opens with.
   // (Or a group of its own: "Aeromonas dhakensis in warm-water fish farms — is it a real problem?")
@@ -1210,7 +1222,12 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
   const ownQuestionWord = /\b(?:what|which|how|when|where|why|who)\b/i.test(question.replace(/\b(?:what|how)\s+about\b/gi, ""));
   // ("And which type do cats get more often?" asks which one, not the previous question's duration.)
   const asksWhichOne = /\b(?:which|what)\s+(?:types?|kinds?|forms?|sorts?|ones?)\b/i.test(question);
-  const inheritsAsked = (!asksWhether(question) || ASKS_THE_SAME.test(question)) && !asksWhichOne && (own.topic.length === 0 || (own.topic.length === 1 && !ownQuestionWord));
+  // ("What CSF findings would you expect?" asks its own thing of what it names.)
+  const inheritsAsked =
+    (!asksWhether(question) || ASKS_THE_SAME.test(question)) &&
+    !asksWhichOne &&
+    !(ownQuestionWord && namesOwnThing(own)) &&
+    (own.topic.length === 0 || (own.topic.length === 1 && !ownQuestionWord));
   const frame: Frame = {
     species: ownSpecies ? own.species : previous.species,
     groups: ownSpecies ? own.groups : previous.groups,
@@ -1220,8 +1237,9 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
     pathogens: asksWhichMember(question, own) ? genera(take("pathogens", false)) : take("pathogens", !refersBack && own.pathogens.length > 0),
     conditions: take("conditions", newSubject || (!refersBack && own.conditions.length > 0)),
     names: take("names", newSubject),
-    // "And FeLV-C?" after FeLV-B: an abbreviation of its own replaces the one before, as a drug's name does.
-    acronyms: take("acronyms", newSubject || (!refersBack && own.acronyms.length > 0)),
+    // "And FeLV-C?" after FeLV-B: an abbreviation of its own replaces the one before, as a drug's name does. (One of
+    // unrelated meanings is read beside it: "what CSF findings would you expect?" after FIP.)
+    acronyms: take("acronyms", newSubject || (!refersBack && own.acronyms.some((a) => !OF_UNRELATED_MEANINGS.has(a.toUpperCase())))),
     topic: take("topic", newSubject),
     // "Some are coughing too" adds a sign to the case's.
     signs: take("signs", newSubject),

@@ -12,7 +12,7 @@ import { quotableSentences, type QuotableSentence } from "./quotes.server";
 import { checkCoverage, unseenNames, type Coverage } from "./coverage.server";
 import { citeSentencePages, repeatsAnswer, verifyModelAnswer } from "./verify.server";
 import { extractiveAnswer, extractiveSections, sentenceKey, type AnswerGuide } from "./extractive.server";
-import { askingClause, caseSubjects, comparedOnlyWords, correctableEdits, frameLabel, frameOf, groupNaming, isAskingWord, isNamedDisease, MIN_CASE_SIGNS, namesOwnThing, placesOfPersistence, readTurn, searchText, signsSearchText, speciesIn, subjectSearchText, speciesLabel, suspectedDiagnosis, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
+import { askingClause, caseSubjects, comparedOnlyWords, correctableEdits, frameLabel, frameOf, groupNaming, isAskingWord, isNamedDisease, MIN_CASE_SIGNS, namesOwnThing, placesOfPersistence, readTurn, searchText, signsSearchText, speciesIn, subjectSearchText, speciesLabel, suspectedDiagnosis, withoutLead, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
 import { fitAnswerMessages, getSystemPrompts, taskMessages } from "./prompts.server";
 import { decomposeQuestion } from "./questions";
 import { ABSTAIN_BELOW, coverage, holdsTerm, judgeRelevance, passageTerms, withWrittenForms, type ScoredPassage } from "./relevance.server";
@@ -486,6 +486,14 @@ type Retrieved = {
   sections: Array<{ heading: string; terms: QueryTerm[]; passages: Array<ScoredPassage<Passage>> }>;
 };
 
+/** The terms of what a question itself names: its abbreviations (generic ones too: "MRI"), drugs, pathogens and names. */
+function ownNamedTerms(question: string, terms: QueryTerm[]): QueryTerm[] {
+  const text = withoutLead(question);
+  const own = frameOf(text);
+  const named = new Set([...(text.match(/\b[A-Z][A-Z0-9]+s?\b/g) ?? []), ...own.drugs, ...own.pathogens, ...own.names].flatMap((n) => tokenize(n)));
+  return terms.filter((t) => named.has(t.term));
+}
+
 async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: string, subQuestions: string[], deps: AnswerDeps): Promise<Retrieved> {
   const k = request.useThinkHarder ? SEARCH_K.thinkHarder : SEARCH_K.normal;
   let found = withLeads(await retrieveFor(searchQuery, { k, viewerId: request.viewerId }, deps), deps);
@@ -493,6 +501,13 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
   const weighted = withCarriedTopicWeighed(request.question, terms, frame, (t) => found.passages.some((p) => holdsTerm(passageTerms(p), t)));
   const gate = gateTerms(request.question, weighted, searchQuery);
   const main = judgeRelevance(gate, found.passages);
+  // A follow-up whose own named things the knowledge base never writes ("would an MRI show anything typical?" after
+  // questions on FIP) asks of something it does not hold: what it carries from before cannot answer it. (Its everyday
+  // words, "is it catching?", "the kids?", are no such thing.)
+  const own = frame.inherited.length ? ownNamedTerms(request.question, gate) : [];
+  if (own.length && own.every((t) => !t.df && !found.passages.some((p) => holdsTerm(passageTerms(p), t)))) {
+    return { terms, uncovered: null, notCovered: [], namesNoSpecies: false, supporting: new Set(), passages: [], overview: 0, sections: [] };
+  }
   // A case told before the question ("Fat cob with a cresty neck — what's the key risk factor in equine metabolic
   // syndrome?"): when the case's own words keep the passages below the bar, what is asked is judged alone.
   if (main.abstain) {
