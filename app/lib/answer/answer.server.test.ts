@@ -1022,6 +1022,18 @@ describe("the extractive answerer", () => {
     expect(common.content.split("\n")[0]).toMatch(/^Feline chronic gingivostomatitis \(FCGS\) is a chronic inflammatory mucosal disease that affects 0\.7% to 12%/);
   });
 
+  it("does not choose a sentence for a word that only stresses the question ('what does that actually mean?')", async () => {
+    addParagraph(
+      "bvd",
+      "Cattle Viruses",
+      62,
+      "In bovines, 13 types of bovine papillomaviruses are currently well characterized, although there may actually be more than 20. " +
+        "Cows infected early in gestation with noncytopathic BVDV may produce persistently infected (PI) calves, which spread BVDV throughout herds by continuous shedding.",
+    );
+    const result = await ask("lab says one of the calves is BVD PI. what does that actually mean?");
+    expect(result.content.split("\n")[0]).toMatch(/^Cows infected early in gestation/);
+  });
+
   it("reads an abbreviation of unrelated meanings in a follow-up by the conversation ('CSF' after FIP), and refuses one the knowledge base never writes", async () => {
     kb.add({
       id: "feline",

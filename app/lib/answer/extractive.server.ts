@@ -219,6 +219,9 @@ const readSentence = memoByText(REMEMBERED_SENTENCES, (text) => {
 const isVirusAcronym = (word: string) => /^[A-Z][A-Za-z]{1,4}V$/.test(word) && !/^[IVXLCDM]+$/.test(word);
 const CROSS_REFERENCE = /\(\s*(?:see|cf\.?|compare)\b[^()]*\)/gi;
 
+/** Words that only stress a question ("actually", "really"). */
+const STRESS_TERMS = tokenize("actually really basically literally honestly truly");
+
 function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[], question: string, guide?: AnswerGuide): Sentence[] {
   const wantsQuantity = QUANTITY_QUESTION.test(question);
   const typed = guide ? guide.frame.asked.filter((k) => TYPED_KINDS.has(k)) : [];
@@ -231,7 +234,9 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
   // choosing among their sentences than the words that say what is asked ("clinical signs", "dose").
   const topical = guide ? topicalTerms(question, guide.frame) : new Set<string>();
   // "How long…", "how many…", "how often…": the typed value answers them; a sentence saying "long" does not.
-  const howWords = new Set(tokenize([...question.matchAll(/\bhow\s+(long|many|much|often|soon|far)\b/gi)].map((m) => m[1]).join(" ")));
+  // (Nor do words that only stress the question: "what does that actually mean?" is not answered by "…there may actually be
+  // more than 20".)
+  const howWords = new Set([...tokenize([...question.matchAll(/\bhow\s+(long|many|much|often|soon|far)\b/gi)].map((m) => m[1]).join(" ")), ...STRESS_TERMS]);
   const asked = howWords.size && terms.some((t) => !howWords.has(t.term)) ? terms.filter((t) => !howWords.has(t.term)) : terms;
   const weighted = guide
     ? asked.map((t) => {

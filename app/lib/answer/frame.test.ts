@@ -184,6 +184,9 @@ describe("the frame of a question", () => {
     expect(frameOf("In an outbreak of pink eye in sheep where Mycoplasma is suspected, which therapeutic approach is best?").asked).toEqual(["treatment"]);
     expect(frameOf("Explain where estrogens are synthesized in the body").asked).toEqual(["location"]);
     expect(frameOf("Babesia bovis - where?").asked).toEqual(["location"]);
+    // "Does anything work?" asks what treats it.
+    expect(frameOf("stringhalt - does anything actually work?").asked).toEqual(["treatment"]);
+    expect(frameOf("What actually helps with lice in hens?").asked).toContain("treatment");
     // The switch marker is no comparison ("different"); "how quickly" asks how long.
     expect(frameOf("Different question: how quickly does RHDV2 kill rabbits?").asked).toEqual(["duration"]);
     expect(frameOf("with feline calicivirus, when do the clinical signs usually settle?").asked).toContain("duration");
