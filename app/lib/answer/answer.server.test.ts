@@ -1022,6 +1022,21 @@ describe("the extractive answerer", () => {
     expect(common.content.split("\n")[0]).toMatch(/^Feline chronic gingivostomatitis \(FCGS\) is a chronic inflammatory mucosal disease that affects 0\.7% to 12%/);
   });
 
+  it("leads with the sentence naming the asked virus by its host's word when it is asked of another species", async () => {
+    addParagraph(
+      "papilloma",
+      "Papillomaviruses",
+      70,
+      "Papillomaviruses (PVs) are non-enveloped DNA viruses and among the most widespread animal viruses. " +
+        "Bovine papillomavirus (BPV) is a widespread oncogenic virus found worldwide. " +
+        "Specifically, BPV presents a double-stranded circular DNA of approximately 8 kb, surrounded by an icosahedral capsid. " +
+        "To date the only PVs clearly documented to infect more than one species are bovine PV types 1, 2, and 13. " +
+        "These types cause fibropapillomas in bovines and are associated with skin tumours, termed sarcoids, in equids.",
+    );
+    const result = await ask("Can bovine papillomavirus infect horses?");
+    expect(result.content.split("\n")[0]).toMatch(/^To date the only PVs clearly documented to infect more than one species/);
+  });
+
   it("does not choose a sentence for a word that only stresses the question ('what does that actually mean?')", async () => {
     addParagraph(
       "bvd",

@@ -4,7 +4,7 @@ import { tokenize, type QueryTerm } from "../search/index.server";
 import { PageNumbering, PUBMED_FILE_TYPE } from "./citations";
 import { quotableSentences, type QuoteKind } from "./quotes.server";
 import { abbreviationsDefinedIn, careAsked, DIAGNOSING, holdsValue, HOW_DIAGNOSED, isEssay, namesThing, PROGNOSING, requiredNames, speaksOfCare } from "./coverage.server";
-import { definedAbbreviations, DOSING_KINDS, HOSTS_ASKED, INSTRUCTION_OPENING, isAskingTerm, isAttributeOf, isFindingAttribute, listAsked, namesHosts, namesAskedSpecies, otherSpeciesIn, speciesIn, speciesSpokenOf, statesList, TYPED_KINDS, type AskedKind, type Frame } from "./frame";
+import { definedAbbreviations, DOSING_KINDS, HOSTS_ASKED, INSTRUCTION_OPENING, isAskingTerm, isAttributeOf, isFindingAttribute, listAsked, namesHosts, namesAskedSpecies, otherSpeciesIn, speciesIn, speciesSpokenOf, statesList, TYPED_KINDS, type AskedKind, type Frame, type SpeciesMentions } from "./frame";
 import { coverage, holdsTerm, termWeight, textTerms, writesOtherwise } from "./relevance.server";
 import type { NumberedPassage, PassageLike } from "./types";
 
@@ -222,6 +222,14 @@ const CROSS_REFERENCE = /\(\s*(?:see|cf\.?|compare)\b[^()]*\)/gi;
 /** Words that only stress a question ("actually", "really"). */
 const STRESS_TERMS = tokenize("actually really basically literally honestly truly");
 
+/** A sentence's species without those of `hosts` it names only within a virus's name ("bovine PV types 1, 2, and 13"). */
+function withoutHostsOfItsName(mentions: SpeciesMentions, text: string, hosts: string[]): SpeciesMentions {
+  const asNamed = speciesIn(text, { asked: true });
+  const named = hosts.filter((id) => mentions.species.has(id) && !asNamed.species.has(id) && asNamed.hosts.includes(id));
+  if (!named.length) return mentions;
+  return { ...mentions, species: new Set([...mentions.species].filter((id) => !named.includes(id))), order: mentions.order.filter((id) => !named.includes(id)) };
+}
+
 function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[], question: string, guide?: AnswerGuide): Sentence[] {
   const wantsQuantity = QUANTITY_QUESTION.test(question);
   const typed = guide ? guide.frame.asked.filter((k) => TYPED_KINDS.has(k)) : [];
@@ -230,6 +238,9 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
   const attribute = guide?.frame.attribute ?? null;
   const attributeTerms = attribute && typed.some((k) => isAttributeOf(k, attribute)) && !isFindingAttribute(attribute) ? tokenize(attribute) : [];
   const hostsAsked = Boolean(guide) && HOSTS_ASKED.test(question);
+  // The hosts whose word names the question's own virus, asked of another species ("Can bovine papillomavirus infect
+  // horses?"): in "…are bovine PV types 1, 2, and 13" that word names the virus, not cattle spoken of.
+  const subjectHosts = guide ? speciesIn(question, { asked: true }).hosts.filter((id) => !guide.frame.species.includes(id)) : [];
   // The passages are about the question's topic already: its species and named things count less in
   // choosing among their sentences than the words that say what is asked ("clinical signs", "dose").
   const topical = guide ? topicalTerms(question, guide.frame) : new Set<string>();
@@ -343,7 +354,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
     units.forEach((unit, i) => {
       const text = unit.text;
       const reading = readSentence(text);
-      const mentions = reading.species;
+      const mentions = subjectHosts.length ? withoutHostsOfItsName(reading.species, text, subjectHosts) : reading.species;
       const paragraphStart = p.text.lastIndexOf("\n", unit.start) + 1;
       const named = mentions.species.size > 0 || mentions.groups.size > 0;
       const ofOtherBefore = !named && lastNamed?.paragraph === paragraphStart && lastNamed.other && ANAPHORIC_OPENING.test(text);

@@ -120,6 +120,12 @@ describe("the frame of a question", () => {
     expect(frameOf("Besides dogs and cats, which species carry Trypanosoma cruzi? Is it found in horses?").species).toEqual(["horse"]);
   });
 
+  it("reads a host's word before a virus's abbreviation or family name as part of its name, not before 'viruses'", () => {
+    expect(speciesIn("the only PVs clearly documented to infect more than one species are bovine PV types 1, 2, and 13", { asked: true })).toMatchObject({ hosts: ["cattle"] });
+    expect(speciesIn("13 types of bovine papillomaviruses are well characterized", { asked: true }).species.has("cattle")).toBe(false);
+    expect(frameOf("which of the emerging pig viruses are zoonotic?").species).toEqual(["pig"]);
+  });
+
   it("does not take a species word inside a disease's name as the asked species", () => {
     const frame = frameOf("How many serotypes of African horse sickness virus are recognised?");
     expect(frame.species).toEqual([]);

@@ -161,7 +161,10 @@ export function speciesIn(text: string, options: { asked?: boolean } = {}): Spec
     const next = words[i + hit.words.length] ?? "";
     // "Porcine circovirus", "Duck Tembusu virus": a virus named after its host.
     // (Not "…of carp which virus…": a function word is no part of a virus's name.)
-    const namesVirus = /virus$/.test(next) || ((words[i + hit.words.length + 1] ?? "") === "virus" && !isStopWord(next));
+    // ("Bovine PV types 1, 2 and 13", "bovine papillomaviruses": by its abbreviation, or a family's name in the plural;
+    // "emerging pig viruses" are viruses of pigs.)
+    const namesVirus =
+      /^(?:virus|.+virus(?:es)?)$/.test(next) || /^[A-Z]{1,5}Vs?$/.test(asWritten[i + hit.words.length] ?? "") || ((words[i + hit.words.length + 1] ?? "") === "virus" && !isStopWord(next));
     if (options.asked && (DISEASE_NAME_NEXT.has(next) || namesVirus)) {
       // "Classical swine fever" is not African swine fever: a word that tells such diseases apart is part of the name.
       const qualifier = DISEASE_QUALIFIER.test(words[i - 1] ?? "") ? [words[i - 1]!] : [];
