@@ -1022,6 +1022,12 @@ describe("the extractive answerer", () => {
     expect(common.content.split("\n")[0]).toMatch(/^Feline chronic gingivostomatitis \(FCGS\) is a chronic inflammatory mucosal disease that affects 0\.7% to 12%/);
   });
 
+  it("refuses a subspecies the knowledge base never names, though its sibling's sentence shares every other word", async () => {
+    addParagraph("campylobacter", "Ruminant Bacteriology", 41, "Campylobacter fetus subsp. fetus is frequently isolated from the intestinal tract of asymptomatic cattle, goats, and sheep.");
+    expect((await ask("Is C. fetus subsp. venerealis also carried in the gut of healthy sheep and goats, like subsp. fetus?")).content).toMatch(new RegExp(`^${REFUSAL}`));
+    expect((await ask("Is C. fetus subsp. fetus carried in the gut of healthy sheep?")).citations[0]).toMatchObject({ document: "Ruminant Bacteriology" });
+  });
+
   it("leads with the sentence naming the asked virus by its host's word when it is asked of another species", async () => {
     addParagraph(
       "papilloma",

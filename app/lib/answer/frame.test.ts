@@ -190,6 +190,8 @@ describe("the frame of a question", () => {
     expect(frameOf("In an outbreak of pink eye in sheep where Mycoplasma is suspected, which therapeutic approach is best?").asked).toEqual(["treatment"]);
     expect(frameOf("Explain where estrogens are synthesized in the body").asked).toEqual(["location"]);
     expect(frameOf("Babesia bovis - where?").asked).toEqual(["location"]);
+    // "How often is it fatal?" asks what share die, not an interval.
+    expect(frameOf("if a cat picks up SFTS from a tick, how often is it fatal?")).toMatchObject({ asked: ["rate"], attribute: "mortality" });
     // "Does anything work?" asks what treats it.
     expect(frameOf("stringhalt - does anything actually work?").asked).toEqual(["treatment"]);
     expect(frameOf("What actually helps with lice in hens?").asked).toContain("treatment");
@@ -284,6 +286,9 @@ describe("the frame of a question", () => {
 
   it("does not read a title's capitalised words as names", () => {
     expect(frameOf("Does Viral Co-Infection Influence the Severity of Acute Respiratory Infection in Children?").names).toEqual([]);
+    // A subspecies, variety or serovar is named.
+    expect(frameOf("Is C. fetus subsp. venerealis carried in the gut of healthy sheep?").names).toContain("venerealis");
+    expect(frameOf("Which hosts does S. enterica serovar Dublin infect?").names).toContain("Dublin");
     // Nor an indefinite pronoun after an initial's full stop ("…and polymyxin B. Anything I should flag?").
     expect(frameOf("Mare with C. diff colitis – script has gentamicin and polymyxin B. Anything I should flag to the vet?").names).toEqual([]);
   });
@@ -1144,7 +1149,7 @@ describe("cases told before the question, and follow-ups that point back", () =>
 describe("how far a question word may be corrected", () => {
   it("never for species words, one edit for drug, pathogen and condition names, search's own limit for the rest", () => {
     for (const word of ["cats", "ferrets", "bovine", "alpacas"]) expect(correctableEdits(word), word).toBe(0);
-    for (const word of ["prednisone", "famciclovir", "Pasteurella", "calicivirus", "thrombocytopenia"]) expect(correctableEdits(word), word).toBe(1);
+    for (const word of ["prednisone", "famciclovir", "Pasteurella", "calicivirus", "thrombocytopenia", "venerealis", "gallinarum"]) expect(correctableEdits(word), word).toBe(1);
     for (const word of ["regressive", "lipopolysaccharide", "paravertebral"]) expect(correctableEdits(word), word).toBe(Number.POSITIVE_INFINITY);
   });
 });

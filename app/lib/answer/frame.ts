@@ -334,6 +334,8 @@ const DISEASE_WORDS = new Set(["scrapie", "bluetongue", "distemper", "strangles"
 const CONDITION_ENDING = /^[a-z]{3,}(?:itis|osis|iasis|aemia|emia|pathy|oma|omas|algia|plasia|trophy|rrhoea|rrhea|uria|penia|cytosis|ectasia|megaly|oedema|edema|pox|derma)$|^mega(?:o?esophagus|colon|rectum|ureters?|ca?ecum|cystis)$/;
 /** Words naming a pathogen by their ending (norovirus, Salmonella, Staphylococcus…). */
 const PATHOGEN_ENDING = /^[a-z]{3,}(?:virus|viruses|bacter|bacterium|plasma|coccus|cocci|bacillus|ella|monas|myces|spora|sporidium|zoon|zoa)$/;
+/** How a species' or subspecies' epithet ends ("venerealis", "canadensis", "ruminantium", "gallinarum"): a name, never English. */
+const EPITHET_ENDING = /^[a-z]{4,}(?:alis|ensis|aris|icola|philus|ii|orum|arum|antium|entium)$/;
 /** The organ a condition's name is made on ("dermat-itis", "enter-itis", "mast-itis"). */
 const ORGAN_ROOT =
   /^(?:derm|enter|mast|arthr|hepat|nephr|col|gastr|ot|kerat|conjunctiv|pneum|encephal|mening|myo|stomat|gingiv|cyst|metr|vagin|card|peri|endo|bronch|rhin|sinus|lamin|tend|myel|laryng|pharyng|tonsil|o?esophag|pancreat|periton|pleur|vascul|phleb|uve|blephar|chol|proct|ile|duoden|jejun|orch|prostat|spondyl|trache|lymph|cellul|pannicul|fasc|pod|vulv|ureth|glomerul|pyel|oste|chondr|synov|burs|neur|radicul|poly|omphal|typhl|balan|sial|aort|arter|ven|lymphang|epididym|funicul|mastoid|ret|scler|irid|cycl|chor|dacry|ophthalm|gloss|cheil|laryngotrache)/;
@@ -545,8 +547,8 @@ const REFERS = new RegExp(String.raw`\b(?:it|its|it's|itself|they|them|their|thi
 
 /** "How many (cats) die / survive / recover": a share of the animals, asked as a count ("how many died in 1719" is a count). */
 const HOW_MANY_OUTCOME = String.raw`how many (?:[\w-]+ ){0,4}(?:die|dies|survive|survives|recover|recovers|are affected|get (?:sick|ill|infected)|become (?:sick|ill|infected)|(?:will|would|might|could) (?:we|you|i|they) lose|(?:likely|going) to lose|(?:sero)?positive|test negative)\b`;
-/** "How likely is he to die from it?", "what are the chances of dying?": what share die. */
-const LIKELY_TO_DIE = String.raw`how likely (?:[\w'’-]+ ){0,4}(?:to die|to survive|to pull through|dies|will die)|(?:chances?|odds|risk) of (?:him |her |them |it )?(?:dying|death|survival|surviving)`;
+/** "How likely is he to die from it?", "what are the chances of dying?", "how often is it fatal?": what share die. */
+const LIKELY_TO_DIE = String.raw`how likely (?:[\w'’-]+ ){0,4}(?:to die|to survive|to pull through|dies|will die)|(?:chances?|odds|risk) of (?:him |her |them |it )?(?:dying|death|survival|surviving)|how (?:often|frequently) (?:is|are|was|were) (?:it|they|this|that) (?:fatal|deadly|lethal)|how (?:often|frequently) does (?:it|this|that) kill`;
 const LIKELY_TO_DIE_ASKED = new RegExp(String.raw`\b(?:${LIKELY_TO_DIE})\b`);
 
 /** "How many (pet) cats get/have/develop…", "how many dogs are infected": the counted are animals, so the answer is a share of them. */
@@ -852,6 +854,9 @@ export function askingParts(question: string): string[] {
 export const isNamedDisease = (condition: string) =>
   DISEASE_WORDS.has(condition) || (!CONDITION_ENDING.test(condition.split(/\s+/).pop() ?? "") && !signsIn(condition).length);
 
+/** A rank below the species and its name: "subsp. venerealis", "var. bovis", "serovar Dublin". */
+const INFRASPECIFIC = /\b(?:subsp|ssp|var|serovar|biovar|pathovar)\.?\s+([A-Za-z][a-z]{3,})\b/g;
+
 /** Named things of a text: drugs, pathogens, conditions and other names (acronyms, codes, proper nouns). */
 function namedThings(text: string) {
   const drugs: string[] = [];
@@ -882,6 +887,11 @@ function namedThings(text: string) {
     const [genus, epithet] = binomial.split(" ");
     push(pathogens, `${genus![0]!.toUpperCase()}. ${epithet}`);
     for (const w of written.split(" ")) inBinomial.add(w);
+  }
+  // "C. fetus subsp. venerealis", "S. enterica serovar Dublin": a subspecies, variety or serovar names what is asked of.
+  for (const m of text.matchAll(INFRASPECIFIC)) {
+    push(names, m[1]!);
+    inBinomial.add(m[1]!.toLowerCase());
   }
   for (const sentence of clauseSplit(text)) {
     const tokens = sentence.match(/[\p{L}\p{N}]+(?:[-'’][\p{L}\p{N}]+)*/gu) ?? [];
@@ -922,7 +932,7 @@ function namedThings(text: string) {
 export function correctableEdits(word: string): number {
   const lower = word.toLowerCase();
   if (speciesIn(lower).species.size || speciesIn(lower).groups.size) return 0;
-  if (DRUG_WORDS.has(lower) || DRUG_STEM.test(lower) || PATHOGEN_ENDING.test(lower) || CONDITION_ENDING.test(lower)) return 1;
+  if (DRUG_WORDS.has(lower) || DRUG_STEM.test(lower) || PATHOGEN_ENDING.test(lower) || CONDITION_ENDING.test(lower) || EPITHET_ENDING.test(lower)) return 1;
   return Number.POSITIVE_INFINITY;
 }
 
