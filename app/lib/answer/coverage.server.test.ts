@@ -323,6 +323,13 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("What kind of mortality do you see with sheep pox? goat pox is 50–100%", [capripox])).toMatchObject({ covered: false, missing: "name", what: ["sheep pox"] });
   });
 
+  it("needs a number for a value asked by name ('what ICPI value…')", () => {
+    const ndv = passage("NDV strains are classified as velogenic, mesogenic and lentogenic. Pathogenicity is determined with the intracerebral pathogenicity index (ICPI) in chickens.");
+    expect(check("What ICPI value does an NDV isolate need to be classed as velogenic in chickens?", [ndv])).toMatchObject({ covered: false, missing: "detail" });
+    const withValue = passage("NDV isolates with an intracerebral pathogenicity index (ICPI) of 0.7 or more in chickens are classed as virulent.");
+    expect(check("What ICPI value does an NDV isolate need to be classed as virulent in chickens?", [withValue])).toMatchObject({ covered: true });
+  });
+
   it("does not take a span the question states itself for the one it asks", () => {
     const bluetongue = passage("Bluetongue is a notifiable disease. Monovalent vaccines are available. Cattle require two doses separated by 2 weeks.");
     expect(check("After the two bluetongue doses 2 weeks apart in cattle, how often do they need a booster?", [bluetongue])).toMatchObject({ covered: false, missing: "detail" });

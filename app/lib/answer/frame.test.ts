@@ -192,6 +192,9 @@ describe("the frame of a question", () => {
     expect(frameOf("Babesia bovis - where?").asked).toEqual(["location"]);
     // "How often is it fatal?" asks what share die, not an interval.
     expect(frameOf("if a cat picks up SFTS from a tick, how often is it fatal?")).toMatchObject({ asked: ["rate"], attribute: "mortality" });
+    // "What ICPI value…", "which FAMACHA score…" ask a number.
+    expect(frameOf("What ICPI value does an NDV isolate need to be classed as velogenic?").asked).toContain("count");
+    expect(frameOf("Which FAMACHA score should I drench at?").asked).toContain("count");
     // "Does anything work?" asks what treats it.
     expect(frameOf("stringhalt - does anything actually work?").asked).toEqual(["treatment"]);
     expect(frameOf("What actually helps with lice in hens?").asked).toContain("treatment");

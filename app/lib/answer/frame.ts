@@ -616,7 +616,8 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   // ("max blood volume I can safely take", "what IOP in mmHg", "what humidity %")
   ["quantity", /\b(concentrations?|threshold|cut-?off|max(?:imum)?\s+(?:safe\s+)?[\w-]+|min(?:imum)?\s+[\w-]+|in\s+(?:mmHg|mg\/dl|mmol\/l|g\/l|kg|grams|ml|cm|mm|°C|degrees)|how (?:large|big|wide|heavy|tall|deep|far(?!\s+apart))|how (?:low|high)(?!(?:\s+[\w-]+){0,3}\s+(?:mortality|morbidity|prevalence|incidence|rates?|percentage|proportion|losses))|diameter|width|weight of|size of|levels? of|reference (?:range|interval)|normal (?:[\w-]+\s+){0,2}range|(?:surgical |lateral |deep )?margins?)\b|\b(?:what|which)\s+(?:[\w-]+\s+){1,2}%|\b(?:what|which)\s+(?:[\w-]+\s+){0,2}pressures?\b/i],
   // "The vertebral (dental) formula" is how many of each there are.
-  ["count", /\bhow many\b|\b(?:vertebral|dental|digital|spinal)\s+formulae?\b/i],
+  // ("What ICPI value…", "which FAMACHA score…": a number without a unit.)
+  ["count", /\bhow many\b|\b(?:vertebral|dental|digital|spinal)\s+formulae?\b|\b(?:what|which)\s+(?:[\w-]+\s+){0,2}(?:values?|scores?|index|indices|ratios?)\b/i],
   // "What does the DNA test cost?", "price of a course?", "is it expensive?"
   ["cost", /\b(?:costs?|costing|price[ds]?|pricing|expensive|cheap(?:er|est)?)\b/i],
   ["year", /\b(when (?:was|were|did|has|have)\b.*\b(first|detected|discovered|reported|described|identified|introduced|emerged)|in (?:what|which) year|what year)\b/i],
