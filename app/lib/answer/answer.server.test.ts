@@ -1022,6 +1022,23 @@ describe("the extractive answerer", () => {
     expect(common.content.split("\n")[0]).toMatch(/^Feline chronic gingivostomatitis \(FCGS\) is a chronic inflammatory mucosal disease that affects 0\.7% to 12%/);
   });
 
+  it("refuses 'what do I dust them with?' when the passages on the parasite say nothing of treating it, however a paragraph beside them speaks of dust", async () => {
+    kb.add({
+      id: "poultry",
+      title: "Poultry Health",
+      fileType: "txt",
+      pages: [
+        page(84, [
+          para("The chicken body louse is an obligate ectoparasite of chickens. These lice complete their entire 2-3-week life cycle on their chicken host, feeding on feathers."),
+          para("Endotoxin exposure in chicken houses contributes to organic dust toxic syndrome; LPS administration by intravenous injection to chickens reduces monocytes."),
+        ]),
+      ],
+    });
+    const first = "hens scratching and feathers look moth eaten. lice?";
+    const history = turn(first, (await ask(first)).content);
+    expect((await ask("what do I dust them with?", { history })).content).toBe(REFUSAL);
+  });
+
   it("refuses a subspecies the knowledge base never names, though its sibling's sentence shares every other word", async () => {
     addParagraph("campylobacter", "Ruminant Bacteriology", 41, "Campylobacter fetus subsp. fetus is frequently isolated from the intestinal tract of asymptomatic cattle, goats, and sheep.");
     expect((await ask("Is C. fetus subsp. venerealis also carried in the gut of healthy sheep and goats, like subsp. fetus?")).content).toMatch(new RegExp(`^${REFUSAL}`));

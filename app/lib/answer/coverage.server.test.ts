@@ -323,6 +323,13 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("What kind of mortality do you see with sheep pox? goat pox is 50–100%", [capripox])).toMatchObject({ covered: false, missing: "name", what: ["sheep pox"] });
   });
 
+  it("needs a withdrawal period for 'eggs ok to eat while treating?', not any span", () => {
+    const lice = passage("The chicken body louse lives on chickens. These lice complete their entire 2-3-week life cycle on their chicken host.");
+    expect(check("chicken lice - eggs ok to eat while treating?", [lice])).toMatchObject({ covered: false, missing: "detail" });
+    const withdrawal = passage("Chicken lice are treated with permethrin powder; the egg withdrawal period after treatment is 7 days.");
+    expect(check("chicken lice - eggs ok to eat while treating?", [withdrawal])).toMatchObject({ covered: true });
+  });
+
   it("needs a number for a value asked by name ('what ICPI value…')", () => {
     const ndv = passage("NDV strains are classified as velogenic, mesogenic and lentogenic. Pathogenicity is determined with the intracerebral pathogenicity index (ICPI) in chickens.");
     expect(check("What ICPI value does an NDV isolate need to be classed as velogenic in chickens?", [ndv])).toMatchObject({ covered: false, missing: "detail" });

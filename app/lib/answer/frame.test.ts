@@ -195,6 +195,10 @@ describe("the frame of a question", () => {
     // "What ICPI value…", "which FAMACHA score…" ask a number.
     expect(frameOf("What ICPI value does an NDV isolate need to be classed as velogenic?").asked).toContain("count");
     expect(frameOf("Which FAMACHA score should I drench at?").asked).toContain("count");
+    // "What do I dust them with?" asks a treatment; "eggs ok to eat while treating?" how long they are withheld.
+    expect(frameOf("what do I dust them with?").asked).toEqual(["treatment"]);
+    expect(frameOf("eggs ok to eat while treating?")).toMatchObject({ attribute: "withdrawal" });
+    expect(frameOf("eggs ok to eat while treating?").asked).toContain("duration");
     // "Does anything work?" asks what treats it.
     expect(frameOf("stringhalt - does anything actually work?").asked).toEqual(["treatment"]);
     expect(frameOf("What actually helps with lice in hens?").asked).toContain("treatment");

@@ -547,6 +547,8 @@ const REFERS = new RegExp(String.raw`\b(?:it|its|it's|itself|they|them|their|thi
 
 /** "How many (cats) die / survive / recover": a share of the animals, asked as a count ("how many died in 1719" is a count). */
 const HOW_MANY_OUTCOME = String.raw`how many (?:[\w-]+ ){0,4}(?:die|dies|survive|survives|recover|recovers|are affected|get (?:sick|ill|infected)|become (?:sick|ill|infected)|(?:will|would|might|could) (?:we|you|i|they) lose|(?:likely|going) to lose|(?:sero)?positive|test negative)\b`;
+/** "What do I dust them with?", "what should we spray the pen with?": what they are treated with. */
+export const TREATED_WITH = /\b(dust|spray|dip|bathe|wash|rub|paint|dose|drench)\s+(?:it|them|him|her|the\s+[\w-]+)\s+with\b/i;
 /** "How likely is he to die from it?", "what are the chances of dying?", "how often is it fatal?": what share die. */
 const LIKELY_TO_DIE = String.raw`how likely (?:[\w'’-]+ ){0,4}(?:to die|to survive|to pull through|dies|will die)|(?:chances?|odds|risk) of (?:him |her |them |it )?(?:dying|death|survival|surviving)|how (?:often|frequently) (?:is|are|was|were) (?:it|they|this|that) (?:fatal|deadly|lethal)|how (?:often|frequently) does (?:it|this|that) kill`;
 const LIKELY_TO_DIE_ASKED = new RegExp(String.raw`\b(?:${LIKELY_TO_DIE})\b`);
@@ -585,7 +587,10 @@ const namesAskedKind = (word: string) => ASKED.some(([, re]) => re.test(word));
 
 /** "How many doses (shots, jabs, injections) does a cow need?": a count of doses, not an amount. */
 const COUNTED_DOSES = /\bhow many (?:\w+ )?(?:doses|shots|jabs|injections|boosters)\b/i;
-const DURATION_ASKED = /\b(how long|duration|incubation|gestation|(?:pre-?patent|patent|latent|shedding) periods?|(?:withdrawal|withholding) (?:period|time)s?|for how many (?:days|weeks|months|hours)|how many (?:days|weeks|wks|months|mos|hours|hrs|years|yrs)|life ?span|life cycle|survival time|median survival|(?:meat|milk|egg) (?:withdrawal|withholding)|what age|how old|age (?:of|at) onset|how (?:quickly|fast|soon)|when (?:do|does|will|should|did) (?:[\w-]+ ){1,5}(?:settle|subside|resolve|clear|disappear|go away|improve|stop|end|heal|ease)(?:s|d)?)\b/i;
+/** "Eggs ok to eat while treating?", "can we drink the milk?": how long the food is withheld. */
+const FOOD_SAFE_DURING = String.raw`(?:eggs?|milk|meat)\s+(?:ok|okay|safe|fine|fit|alright|all right)\s+to\s+(?:eat|drink|sell|use)|(?:can|could|should)\s+(?:we|i|you|they)\s+(?:still\s+)?(?:eat|drink|sell|use)\s+(?:the\s+|their\s+|her\s+)?(?:eggs?|milk|meat)`;
+const FOOD_SAFE_ASKED = new RegExp(String.raw`\b(?:${FOOD_SAFE_DURING})\b`, "i");
+const DURATION_ASKED = new RegExp(String.raw`\b(how long|duration|incubation|gestation|(?:pre-?patent|patent|latent|shedding) periods?|(?:withdrawal|withholding) (?:period|time)s?|for how many (?:days|weeks|months|hours)|how many (?:days|weeks|wks|months|mos|hours|hrs|years|yrs)|life ?span|life cycle|survival time|median survival|(?:meat|milk|egg) (?:withdrawal|withholding)|${FOOD_SAFE_DURING}|what age|how old|age (?:of|at) onset|how (?:quickly|fast|soon)|when (?:do|does|will|should|did) (?:[\w-]+ ){1,5}(?:settle|subside|resolve|clear|disappear|go away|improve|stop|end|heal|ease)(?:s|d)?)\b`, "i");
 const DOSE_ASKED = /\b(dose|doses|dosage|dosing|how much\b.*\b(give|use|administer)|mg\s*\/\s*kg)\b/i;
 /** "What sort of illnesses does it cause?", "which problems can it cause?": what follows from it. */
 const DISEASES_CAUSED = /\b(?:what|which)\s+(?:(?:sort|sorts|kind|kinds|type|types)\s+of\s+)?(?:illness(?:es)?|diseases?|problems?|conditions?|health problems?|issues?)\s+(?:does|do|can|could|will|would|might)\s+(?:it|this|that|they|these)\s+cause\b/i;
@@ -635,7 +640,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   ["comparison", /\b(differ\w*|compare\w*|comparison|versus|vs\.?|distinguish\w*|same as|better than|(?:tell|told) (?:\w+ )?apart)\b/i],
   ["definition", /\b(what (?:is|are) (?:an? |the )?[\w-]+\??$|defin\w*|meaning of|stands? for|short for|abbreviation)\b/i],
   // ("Anything you can do for it?", "what can be done about it?")
-  ["treatment", /\b(treat\w*|tx|rx|aftercare|after-care|therapy|therapies|therapeutic|manage\w*|control(?:led)?|prevent\w*|vaccines?|vaccination|surgery|surgical(?:ly)?|operat(?:e|ion)|(?:anything|something|what|much)\s+(?:(?:you|we|i|they|one)\s+)?(?:can|could|should)\s+(?:(?:you|we|i|they|one)\s+)?(?:be\s+)?(?:do|done)\s+(?:for|about)|what\s+(?:do|should|can|could|would)\s+(?:we|i|you|they)\s+do(?:\s+(?:now|next|then|about\s+(?:it|this|that|them)))?(?=\s*[?.!]*\s*$)|(?:does|do|did|will|would|has|have)\s+(?:anything|something|nothing)\s+(?:\w+\s+)?(?:work|worked|help|helped)|what\s+(?:actually\s+|really\s+)?(?:works|helps))\b/i],
+  ["treatment", new RegExp(String.raw`\b(treat\w*|tx|rx|aftercare|after-care|therapy|therapies|therapeutic|manage\w*|control(?:led)?|prevent\w*|vaccines?|vaccination|surgery|surgical(?:ly)?|operat(?:e|ion)|(?:anything|something|what|much)\s+(?:(?:you|we|i|they|one)\s+)?(?:can|could|should)\s+(?:(?:you|we|i|they|one)\s+)?(?:be\s+)?(?:do|done)\s+(?:for|about)|what\s+(?:do|should|can|could|would)\s+(?:we|i|you|they)\s+do(?:\s+(?:now|next|then|about\s+(?:it|this|that|them)))?(?=\s*[?.!]*\s*$)|(?:does|do|did|will|would|has|have)\s+(?:anything|something|nothing)\s+(?:\w+\s+)?(?:work|worked|help|helped)|what\s+(?:actually\s+|really\s+)?(?:works|helps)|${TREATED_WITH.source})\b`, "i")],
   // "Where is it found?", "explain where estrogens are synthesized", not the relative "in sheep where Mycoplasma is suspected".
   [
     "location",
@@ -751,6 +756,8 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
     const spans = asking.length ? asking : questions;
     const m = SPAN_ATTRIBUTE.exec(spans.length ? spans.join(" ") : s);
     if (m) return m[1]!;
+    // "Eggs ok to eat while treating?": how long they are withheld.
+    if (FOOD_SAFE_ASKED.test(s)) return "withdrawal";
     // "How long do lice take to go from egg to adult?": their life cycle.
     if (/\bfrom (?:the )?eggs? to (?:the )?adults?\b|\begg[- ]to[- ]adult\b/.test(s)) return "life cycle";
     // "How long until the signs settle?": the span is until they resolve. (Not when a rate is asked beside it, which

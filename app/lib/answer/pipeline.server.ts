@@ -12,7 +12,7 @@ import { quotableSentences, type QuotableSentence } from "./quotes.server";
 import { checkCoverage, unseenNames, type Coverage } from "./coverage.server";
 import { citeSentencePages, repeatsAnswer, verifyModelAnswer } from "./verify.server";
 import { extractiveAnswer, extractiveSections, sentenceKey, type AnswerGuide } from "./extractive.server";
-import { askingClause, caseSubjects, comparedOnlyWords, correctableEdits, frameLabel, frameOf, groupNaming, isAskingWord, isNamedDisease, MIN_CASE_SIGNS, namesOwnThing, placesOfPersistence, readTurn, searchText, signsSearchText, speciesIn, subjectSearchText, speciesLabel, suspectedDiagnosis, withoutLead, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
+import { askingClause, caseSubjects, comparedOnlyWords, correctableEdits, frameLabel, frameOf, groupNaming, isAskingWord, isNamedDisease, MIN_CASE_SIGNS, namesOwnThing, placesOfPersistence, readTurn, searchText, signsSearchText, speciesIn, subjectSearchText, speciesLabel, suspectedDiagnosis, withoutLead, TREATED_WITH, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
 import { fitAnswerMessages, getSystemPrompts, taskMessages } from "./prompts.server";
 import { decomposeQuestion } from "./questions";
 import { ABSTAIN_BELOW, coverage, holdsTerm, judgeRelevance, passageTerms, withWrittenForms, type ScoredPassage } from "./relevance.server";
@@ -353,7 +353,10 @@ function carriedTopicTerms(question: string, frame: Frame): Set<string> {
  * The terms whose passages and paragraphs must cover what is asked (the species, the typed value): with a name
  * for the subject (FCV) carried, the earlier questions' other words do not choose them.
  */
-function coverageTerms(question: string, terms: QueryTerm[], frame: Frame): QueryTerm[] {
+function coverageTerms(question: string, all: QueryTerm[], frame: Frame): QueryTerm[] {
+  // ("What do I dust them with?" asks a treatment: a paragraph on "organic dust" is not about it.)
+  const verb = TREATED_WITH.exec(question)?.[1];
+  const terms = verb ? all.filter((t) => !tokenize(verb).includes(t.term)) : all;
   if (!namesOwnThing(frame)) return withCarriedTopicWeighed(question, terms, frame);
   const carried = carriedTopicTerms(question, frame);
   const kept = terms.filter((t) => !carried.has(t.term));
@@ -374,6 +377,9 @@ export function gateTerms(question: string, terms: QueryTerm[], searched = quest
   for (const place of placesOfPersistence(question)) for (const t of tokenize(place)) asking.add(t);
   // "Never looked ill", "would my bunny look ill", "how long will they be ill?": whether or how long there are signs, which is asked.
   for (const m of question.toLowerCase().matchAll(/\b(?:look|looks|looked|looking|seem|seems|seemed|be|stay|stays|remain|remains)\s+(?:\w+\s+)?(ill|sick|unwell|poorly)\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
+  // "What do I dust them with?": the verb says a treatment is asked.
+  const treatedWith = TREATED_WITH.exec(question);
+  if (treatedWith) for (const t of tokenize(treatedWith[1]!)) asking.add(t);
   // "Life expectancy" is the prognosis asked.
   if (/\blife[- ]expectanc(?:y|ies)\b/i.test(question)) asking.add("life");
   // "Best dx?" asks for the diagnosis ("dx'd wet FIP" says it was made).
