@@ -135,6 +135,7 @@ describe("the frame of a question", () => {
   });
 
   it("reads no topic in a chat's opener ('Right, quiz time.', 'OK,')", () => {
+    expect(frameOf("where did it come from anyway?").topic).not.toContain("anyway");
     expect(frameOf("Right, quiz time. Commonest causes of pneumothorax in dogs?")).toMatchObject({ species: ["dog"], topic: ["pneumothorax"] });
     expect(frameOf("OK, what are the possible outcomes after a cat is infected with FeLV?").acronyms).toEqual(["FeLV"]);
     expect(frameOf("quick one - vertebral formula of the horse?").topic).not.toContain("quick");
@@ -199,6 +200,9 @@ describe("the frame of a question", () => {
     expect(frameOf("what do I dust them with?").asked).toEqual(["treatment"]);
     expect(frameOf("eggs ok to eat while treating?")).toMatchObject({ attribute: "withdrawal" });
     expect(frameOf("eggs ok to eat while treating?").asked).toContain("duration");
+    // "What's the booster interval…" asks an interval.
+    expect(frameOf("what's the booster interval on the RHDV2 vaccine?").asked).toContain("interval");
+    expect(frameOf("Which dosing interval is used for ivermectin in pigs?").asked).toContain("interval");
     // "Does anything work?" asks what treats it.
     expect(frameOf("stringhalt - does anything actually work?").asked).toEqual(["treatment"]);
     expect(frameOf("What actually helps with lice in hens?").asked).toContain("treatment");
