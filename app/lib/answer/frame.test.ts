@@ -460,6 +460,9 @@ describe("follow-ups", () => {
     const answered = withAnswersSubject(kitten, "In addition, oral ulcerations are often observed in cats with FCV infection, and dendritic corneal ulcers can occur in cats infected with FHV-1. [1]\n\n**Also in the cited passages:**");
     expect(answered).toMatchObject({ acronyms: ["FCV"], pathogens: [] });
     expect(readQuestion("can the dog catch it?", answered)).toMatchObject({ species: ["dog"], acronyms: ["FCV"] });
+    // "Catch it" after a question that named no disease is the disease last spoken of.
+    const flu = readConversation(["how far can equine flu travel between yards?", "what booster interval do competition horses need?", "can the dogs on the yard catch it?"]);
+    expect(flu[2]).toMatchObject({ species: ["dog"], conditions: ["equine flu"] });
     // An abbreviation of unrelated meanings ("CSF": cerebrospinal fluid, classical swine fever) is read beside what was
     // spoken of; what a follow-up naming a thing asks is its own.
     const fip = frameOf("What proportion of FIP cats have neuro involvement?");

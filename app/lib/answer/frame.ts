@@ -1375,6 +1375,13 @@ export function readTurn(question: string, frames: Frame[]): Frame {
     const rest = question.slice(returning[0].length).trim();
     if (earlier && rest) return readQuestion(rest, earlier);
   }
+  // "Can the dogs on the yard catch it?" after a question that named no disease ("what booster interval do competition
+  // horses need?"): what is caught is the disease last spoken of.
+  const namesDisease = (f: Frame) => f.pathogens.length + f.conditions.length + f.acronyms.length > 0;
+  if (previous && !namesDisease(previous) && CATCHING.test(question) && /\b(?:it|this|that)\b/i.test(question)) {
+    const earlier = [...frames].reverse().find(namesDisease);
+    if (earlier) return readQuestion(question, earlier);
+  }
   return readQuestion(question, previous);
 }
 
