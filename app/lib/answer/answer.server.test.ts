@@ -1039,6 +1039,23 @@ describe("the extractive answerer", () => {
     expect((await ask("what do I dust them with?", { history })).content).toBe(REFUSAL);
   });
 
+  it("answers a question about camelids from passages on SACs, and its follow-up with the carried group", async () => {
+    addParagraph(
+      "camelids",
+      "Farm Animal Comparative Anatomy",
+      31,
+      "It is perhaps in the reproductive system where ruminants are most at variance from SACs. Ruminants have an oestrus cycle, with spontaneous ovulation. " +
+        "SACs do not have an oestrus cycle and are induced ovulators, but they do have a follicular wave cycle. " +
+        "SACs are primarily nasal breathers with an elongated soft palate, and mouth breathing in SACs is an extremely serious sign.",
+    );
+    addParagraph("rumen", "Ruminant Anatomy", 12, "Sheep, cattle and goats have a short soft palate and can breathe nasally or orally.");
+    const first = "totally unrelated but - camelid at the farm was mouth breathing yesterday, how worried should I be?";
+    const answer = await ask(first);
+    expect(answer.content.split("\n")[0]).toMatch(/^SACs are primarily nasal breathers/);
+    const cycle = await ask("and they don't cycle like ewes, right?", { history: turn(first, answer.content) });
+    expect(cycle.content.split("\n")[0]).toMatch(/^SACs do not have an oestrus cycle/);
+  });
+
   it("refuses a subspecies the knowledge base never names, though its sibling's sentence shares every other word", async () => {
     addParagraph("campylobacter", "Ruminant Bacteriology", 41, "Campylobacter fetus subsp. fetus is frequently isolated from the intestinal tract of asymptomatic cattle, goats, and sheep.");
     expect((await ask("Is C. fetus subsp. venerealis also carried in the gut of healthy sheep and goats, like subsp. fetus?")).content).toMatch(new RegExp(`^${REFUSAL}`));
@@ -1390,6 +1407,14 @@ describe("the words that decide whether a passage is about the question", () => 
     expect(gateTerms("life cycle of the sheep scab mite?", termsOf("life cycle of the sheep scab mite?")).map((t) => t.term)).toContain("life");
     // Nor the "dx" of "best dx?": it says what is asked.
     expect(gateTerms("CDAD in an adult horse - best dx?", termsOf("CDAD in an adult horse - best dx?")).map((t) => t.term)).not.toContain("dx");
+  });
+
+  it("are not a species or group word no passage writes, asked or carried ('camelids' where the passages say 'SACs')", () => {
+    const question = "and they don't cycle like ewes, right?";
+    const searched = `${question} camelids farm mouth breathing`;
+    const terms = tokenize(searched).map((term) => ({ term, weight: 1, df: term === tokenize("camelids")[0] ? 0 : 3, idf: 1 }));
+    expect(gateTerms(question, terms, searched).map((t) => t.term)).not.toContain(tokenize("camelids")[0]);
+    expect(gateTerms(question, terms, searched).map((t) => t.term)).toContain(tokenize("cycle")[0]);
   });
 
   it("are not a letter of a legend ('(C, T, L, S, Cd)'), but keep a genus's initial ('M. bovis')", () => {

@@ -136,6 +136,8 @@ describe("the frame of a question", () => {
 
   it("reads no topic in a chat's opener ('Right, quiz time.', 'OK,')", () => {
     expect(frameOf("where did it come from anyway?").topic).not.toContain("anyway");
+    // Nor a tag asking for agreement.
+    expect(frameOf("and they don't cycle like ewes, right?").topic).not.toContain("right");
     expect(frameOf("Right, quiz time. Commonest causes of pneumothorax in dogs?")).toMatchObject({ species: ["dog"], topic: ["pneumothorax"] });
     expect(frameOf("OK, what are the possible outcomes after a cat is infected with FeLV?").acronyms).toEqual(["FeLV"]);
     expect(frameOf("quick one - vertebral formula of the horse?").topic).not.toContain("quick");

@@ -257,7 +257,10 @@ export function mentionsSpecies(mentions: SpeciesMentions, id: string): boolean 
 
 /** Does a text with these mentions speak of this group (by its name or one of its members)? */
 export function mentionsGroup(mentions: SpeciesMentions, index: number): boolean {
-  return mentions.groups.has(index) || GROUPS[index]!.members.some((id) => mentions.species.has(id));
+  const members = GROUPS[index]!.members;
+  // (Or by a narrower group within it: "SACs" are camelids.)
+  const within = (g: number) => GROUPS[g]!.members.length > 0 && GROUPS[g]!.members.every((id) => members.includes(id));
+  return mentions.groups.has(index) || members.some((id) => mentions.species.has(id)) || [...mentions.groups].some(within);
 }
 
 /** Does a text (or what speciesIn read of it) name one of the frame's species or groups? */
@@ -465,8 +468,10 @@ const SWITCH = new RegExp(String.raw`\b(${SWITCH_WORDS}|switching to|going back 
 const SWITCH_LEAD = new RegExp(String.raw`^\s*(?:${SWITCH_WORDS})\s*[:,.\-–—]\s*`, "i");
 /** A chat's opening word or call that says nothing of the topic ("Right,", "OK,", "Right, quiz time.", "Quick one:"). */
 const OPENER = /^\s*(?:(?:right|ok|okay|alright|all right|well|anyway)(?: then)?\s*[,.!:\-–—]\s*)?(?:(?:quiz|question) time|quick (?:one|question)|pop quiz)\s*[,.!:\-–—]\s*|^\s*(?:right|ok|okay|alright|all right|well|anyway)(?: then)?\s*[,.!:\-–—]\s*/i;
-/** The question without a switch marker or a chat's opener before it: neither says what it is about. */
-export const withoutLead = (text: string) => text.replace(SWITCH_LEAD, "").replace(OPENER, "").trim() || text;
+/** A tag that asks for agreement after the question ("…like ewes, right?", "…, yeah?"). */
+const AGREEMENT_TAG = /,\s*(?:right|yeah|yes|eh|correct|true|no)\s*(?=\?*\s*$)/i;
+/** The question without a switch marker or a chat's opener before it, or a tag after it: none says what it is about. */
+export const withoutChatter = (text: string) => text.replace(SWITCH_LEAD, "").replace(OPENER, "").replace(AGREEMENT_TAG, "").trim() || text;
 
 /** An opening that goes on from the question before ("and in cats?", "what about the dose?"). */
 const GOES_ON = /^\s*(?:and|or|but|so|then|what about|how about|what if|in which of)\b/i;
@@ -948,7 +953,7 @@ export function correctableEdits(word: string): number {
 export function frameOf(text: string): Frame {
   // "Different question:", "Switching topics -", "Right, quiz time.": the lead says nothing of what is asked ("different" is
   // no comparison).
-  const question = withoutLead(text);
+  const question = withoutChatter(text);
   const sentences = clauseSplit(question);
   // ("…before the pigs can go for slaughter? ie meat withdrawal in days": a gloss after a question is part of it.)
   const asking = sentences.filter((s, i) => isQuestionSentence(s) || (i > 0 && GLOSS.test(s) && isQuestionSentence(sentences[i - 1]!)));
@@ -1473,7 +1478,7 @@ const clinicalSignsOf = (text: string) => LAY_SIGNS.filter(([described]) => desc
  */
 export function searchText(text: string, frame: Frame): string {
   // "Unrelated:", "New topic:", "Going back to the horses:", "OK,": the lead is not what to search for.
-  const stripped = withoutLead(text);
+  const stripped = withoutChatter(text);
   // People named by their role ("the owners", "farm staff") are searched as the passages name them.
   const pets = withPetLabAsDog(stripped);
   const withPeople = meansPeople(pets) && !speciesIn(pets).species.has("human") ? `${pets} humans` : pets;

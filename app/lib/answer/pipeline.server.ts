@@ -12,7 +12,7 @@ import { quotableSentences, type QuotableSentence } from "./quotes.server";
 import { checkCoverage, unseenNames, type Coverage } from "./coverage.server";
 import { citeSentencePages, repeatsAnswer, verifyModelAnswer } from "./verify.server";
 import { extractiveAnswer, extractiveSections, sentenceKey, type AnswerGuide } from "./extractive.server";
-import { askingClause, caseSubjects, comparedOnlyWords, correctableEdits, frameLabel, frameOf, groupNaming, isAskingWord, isNamedDisease, MIN_CASE_SIGNS, namesOwnThing, placesOfPersistence, readTurn, searchText, signsSearchText, speciesIn, subjectSearchText, speciesLabel, suspectedDiagnosis, withoutLead, TREATED_WITH, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
+import { askingClause, caseSubjects, comparedOnlyWords, correctableEdits, frameLabel, frameOf, groupNaming, isAskingWord, isNamedDisease, MIN_CASE_SIGNS, namesOwnThing, placesOfPersistence, readTurn, searchText, signsSearchText, speciesIn, subjectSearchText, speciesLabel, suspectedDiagnosis, withoutChatter, TREATED_WITH, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
 import { fitAnswerMessages, getSystemPrompts, taskMessages } from "./prompts.server";
 import { decomposeQuestion } from "./questions";
 import { ABSTAIN_BELOW, coverage, holdsTerm, judgeRelevance, passageTerms, withWrittenForms, type ScoredPassage } from "./relevance.server";
@@ -389,7 +389,8 @@ export function gateTerms(question: string, terms: QueryTerm[], searched = quest
   // A species word no passage uses ("pony" in a library that says "horse") cannot tell passages apart; the
   // species check after this one reads it through the species lexicon.
   const named = speciesIn(question);
-  const speciesTerms = new Set([...named.words].flatMap((w) => tokenize(w)));
+  // (Or one a follow-up carries: "camelids", where the passages write "SACs".)
+  const speciesTerms = new Set([...named.words, ...speciesIn(searched).words].flatMap((w) => tokenize(w)));
   const unknownSpecies = (t: QueryTerm) => t.df === 0 && speciesTerms.has(t.term);
   // Nor can a number no passage holds ("temp 39.8", "4yo"): a case's own figures are not what the passages must say.
   const unknownNumber = (t: QueryTerm) => t.df === 0 && /^\d/.test(t.term);
@@ -494,7 +495,7 @@ type Retrieved = {
 
 /** The terms of what a question itself names: its abbreviations (generic ones too: "MRI"), drugs, pathogens and names. */
 function ownNamedTerms(question: string, terms: QueryTerm[]): QueryTerm[] {
-  const text = withoutLead(question);
+  const text = withoutChatter(question);
   const own = frameOf(text);
   const named = new Set([...(text.match(/\b[A-Z][A-Z0-9]+s?\b/g) ?? []), ...own.drugs, ...own.pathogens, ...own.names].flatMap((n) => tokenize(n)));
   return terms.filter((t) => named.has(t.term));
