@@ -580,6 +580,9 @@ describe("typed values", () => {
     const defined = new Map([["RTS", tokenize("rat tail syndrome")]]);
     expect(holdsValue("gene", "RTS is expressed with the MC1R locus.", null, "", ["PMEL"], defined)).toBe(true);
     expect(holdsValue("gene", "The PMEL locus underlies rat tail syndrome (RTS).", null, "", ["PMEL"], defined)).toBe(false);
+    // A retrovirus's genes are written in lower case.
+    expect(holdsValue("gene", "PCR tests targeting conserved sequences such as those present within the pol region can also be used.", null)).toBe(true);
+    expect(holdsValue("gene", "PCR tests targeting conserved sequences can also be used.", null)).toBe(false);
   });
 
   it("answers 'which antibiotic' with a drug's name, not the drug the question names nor the word 'antibiotics'", () => {

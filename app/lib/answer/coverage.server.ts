@@ -230,7 +230,8 @@ const VALUE: Partial<Record<AskedKind, RegExp>> = {
   year: /\b(?:1[6-9]\d\d|20\d\d)s?\b/,
   // A price in money: "$25", "£1,200", "30 euros".
   cost: /[$£€¥]\s?\d|\b\d[\d.,]*\s?(?:USD|EUR|GBP|dollars?|pounds sterling|euros?)\b/,
-  gene: /\b(?:[A-Z][A-Z0-9]{1,7}[0-9A-Z]?|[A-Z][a-z]{1,3}\d{1,3}[A-Za-z]?)\b/,
+  // (Or a retrovirus's own genes, written in lower case: "the pol region", "gag", "env".)
+  gene: /\b(?:[A-Z][A-Z0-9]{1,7}[0-9A-Z]?|[A-Z][a-z]{1,3}\d{1,3}[A-Za-z]?|gag|pol|env)\b/,
   drug: /[\p{L}-]{5,}/u,
 };
 
@@ -317,11 +318,11 @@ export function holdsValue(
   // A figure's or table's number is no value: "…before a pink or red color is observed (Figure 4.5)" gives no count.
   if (FIGURE_NUMBER.test(sentence)) return holdsValue(kind, sentence.replace(new RegExp(FIGURE_NUMBER.source, "gi"), " "), attribute, context, questionNames, defined);
   if (kind === "gene") {
-    if (!/\b(genes?|loci|locus|alleles?|variants?|mutations?|haplotypes?)\b/i.test(`${context} ${sentence}`)) return false;
+    if (!/\b(genes?|loci|locus|alleles?|variants?|mutations?|haplotypes?|(?:gag|pol|env) (?:regions?|sequences?))\b/i.test(`${context} ${sentence}`)) return false;
     const asked = new Set(questionNames.map((n) => n.toUpperCase()));
     // Not an abbreviation being defined ("rat tail syndrome (RTS)") nor part of a web address.
     const text = sentence.replace(/https?:\/\/\S+/g, " ").replace(/\(\s*[A-Z]{2,6}s?\s*\)/g, " ");
-    return [...text.matchAll(new RegExp(re.source, "g"))].some((m) => !asked.has(m[0].toUpperCase()) && !defined.has(m[0]) && /\d|[A-Z]{2}/.test(m[0]));
+    return [...text.matchAll(new RegExp(re.source, "g"))].some((m) => !asked.has(m[0].toUpperCase()) && !defined.has(m[0]) && /\d|[A-Z]{2}|^(?:gag|pol|env)$/.test(m[0]));
   }
   // "Which antibiotic…?": a drug the question did not name itself.
   if (kind === "drug") {
