@@ -39,6 +39,7 @@ describe("synonyms in a query", () => {
     expect(found("which drug combo worked").flatMap((m) => m.alternatives)).toContainEqual(tokenize("combination"));
     expect(found("this kind of dementia in older dogs").flatMap((m) => m.alternatives)).toContainEqual(tokenize("cognitive decline"));
     expect(found("neighbour reckons it's barber's pole").flatMap((m) => m.alternatives)).toContainEqual(tokenize("haemonchus contortus"));
+    expect(found("commonest causes of pneumothorax in dogs").flatMap((m) => m.alternatives)).toContainEqual(tokenize("common"));
     expect(found("which inherited single-gene diseases").flatMap((m) => m.alternatives)).toEqual(expect.arrayContaining([tokenize("monogenic")]));
     expect(found("any inherited diseases in quarter horses").flatMap((m) => m.alternatives)).toContainEqual(tokenize("genetic diseases"));
   });
