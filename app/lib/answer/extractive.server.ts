@@ -245,10 +245,11 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
   // choosing among their sentences than the words that say what is asked ("clinical signs", "dose").
   const topical = guide ? topicalTerms(question, guide.frame) : new Set<string>();
   // "How long…", "how many…", "how often…": the typed value answers them; a sentence saying "long" does not.
+  const howWords = tokenize([...question.matchAll(/\bhow\s+(long|many|much|often|soon|far)\b/gi)].map((m) => m[1]).join(" "));
   // (Nor do words that only stress the question: "what does that actually mean?" is not answered by "…there may actually be
   // more than 20".)
-  const howWords = new Set([...tokenize([...question.matchAll(/\bhow\s+(long|many|much|often|soon|far)\b/gi)].map((m) => m[1]).join(" ")), ...STRESS_TERMS]);
-  const asked = howWords.size && terms.some((t) => !howWords.has(t.term)) ? terms.filter((t) => !howWords.has(t.term)) : terms;
+  const unasked = new Set([...howWords, ...STRESS_TERMS]);
+  const asked = terms.some((t) => !unasked.has(t.term)) ? terms.filter((t) => !unasked.has(t.term)) : terms;
   const weighted = guide
     ? asked.map((t) => {
         const w = (guide.ownTerms.has(t.term) ? 1 : CARRIED_WEIGHT) * (topical.has(t.term) ? TOPICAL_WEIGHT : 1);

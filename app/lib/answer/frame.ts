@@ -742,10 +742,10 @@ export function isOfAskedClass(drug: string, attribute: string | null): boolean 
   return !entry || entry[1].test(drug.toLowerCase());
 }
 
-/** The noun a typed value is about: "the incubation period", "how many serotypes", "mortality". */
 /** Words for kinds of a thing: what they count is the thing they are kinds of. */
 const CLASSIFIER = /^(?:types|kinds|sorts|classes|forms|varieties|categories)$/;
 
+/** The noun a typed value is about: "the incubation period", "how many serotypes", "mortality". */
 function attributeOf(sentence: string, asked: AskedKind[]): string | null {
   const s = sentence.toLowerCase();
   // "Which local anaesthetic…": the class (only when no other value is asked, which the class would be read as being of).
@@ -1169,8 +1169,7 @@ function isFollowUp(question: string, asked: Frame, previous: Frame): boolean {
   if (SWITCH.test(question)) return false;
   // Such an abbreviation names no subject by itself where no species says which it is: "neuro case - what would CSF
   // show?" asks of the case spoken of.
-  const ambiguous = !asked.species.length && !asked.groups.length && asked.acronyms.some((a) => OF_UNRELATED_MEANINGS.has(a.toUpperCase()));
-  const own = ambiguous ? { ...asked, acronyms: asked.acronyms.filter((a) => !OF_UNRELATED_MEANINGS.has(a.toUpperCase())) } : asked;
+  const own = asked.species.length || asked.groups.length ? asked : { ...asked, acronyms: asked.acronyms.filter((a) => !OF_UNRELATED_MEANINGS.has(a.toUpperCase())) };
   // "Also, got a corn snake in with tiny red-black dots under the scales — mites?": a species and a topic of its own,
   // neither spoken of before, and nothing pointing back, whatever word it opens with.
   // (Or a group of its own: "Aeromonas dhakensis in warm-water fish farms — is it a real problem?")

@@ -501,6 +501,9 @@ function ownNamedTerms(question: string, terms: QueryTerm[]): QueryTerm[] {
   return terms.filter((t) => named.has(t.term));
 }
 
+/** What was found when nothing is about the question. */
+const nothingRelevant = (terms: QueryTerm[]): Retrieved => ({ terms, uncovered: null, notCovered: [], namesNoSpecies: false, supporting: new Set(), passages: [], overview: 0, sections: [] });
+
 async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: string, subQuestions: string[], deps: AnswerDeps): Promise<Retrieved> {
   const k = request.useThinkHarder ? SEARCH_K.thinkHarder : SEARCH_K.normal;
   let found = withLeads(await retrieveFor(searchQuery, { k, viewerId: request.viewerId }, deps), deps);
@@ -512,9 +515,7 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
   // questions on FIP) asks of something it does not hold: what it carries from before cannot answer it. (Its everyday
   // words, "is it catching?", "the kids?", are no such thing.)
   const own = frame.inherited.length ? ownNamedTerms(request.question, gate) : [];
-  if (own.length && own.every((t) => !t.df && !found.passages.some((p) => holdsTerm(passageTerms(p), t)))) {
-    return { terms, uncovered: null, notCovered: [], namesNoSpecies: false, supporting: new Set(), passages: [], overview: 0, sections: [] };
-  }
+  if (own.length && own.every((t) => !t.df && !found.passages.some((p) => holdsTerm(passageTerms(p), t)))) return nothingRelevant(terms);
   // A case told before the question ("Fat cob with a cresty neck — what's the key risk factor in equine metabolic
   // syndrome?"): when the case's own words keep the passages below the bar, what is asked is judged alone.
   if (main.abstain) {
@@ -573,7 +574,7 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
       if (!again.judged.abstain && gateTerms(bySubject, again.terms).every(heldSomewhere)) answerFrom(again);
     }
   }
-  if (main.abstain) return { terms, uncovered: null, notCovered: [], namesNoSpecies: false, supporting: new Set(), passages: [], overview: 0, sections: [] };
+  if (main.abstain) return nothingRelevant(terms);
   // A drug or scheme no passage names ("metformin dose", "FAMACHA scores") must be covered like a known one.
   // (An abbreviation the frame holds is not otherwise required: a passage may spell it out. One no passage writes
   // and none spells out is.)
