@@ -446,6 +446,24 @@ describe("the extractive answerer", () => {
     expect((await ask("How is it treated?", { history })).content.split("\n")[0]).toContain("imidocarb dipropionate at 1.2 mg/kg");
   });
 
+  it("after refusing a follow-up for its detail, keeps the subject the turns before answered however the passages write it ('RHD2')", async () => {
+    addParagraph(
+      "rhdv2",
+      "Lagomorph Viruses",
+      250,
+      "Rabbit hemorrhagic disease virus 2 (RHDV2) is a highly contagious and lethal pathogen of domestic and wild rabbits and hares. The virus kills within two to four days of infection. RHDV2 spreads by direct contact, on fomites and by insects, which has carried it across whole continents within a few years.",
+    );
+    addParagraph("myxo", "Rabbit Medicine", 12, "Myxomatosis of rabbits spreads by fleas and mosquitoes, and it kills most unvaccinated rabbits within two weeks.");
+    const first = "The rabbits down the road all died, they're saying RHD2. How quickly does it kill?";
+    const history = await afterAsking(first);
+    expect(history[1]!.content.split("\n")[0]).toMatch(/kills within two to four days/);
+    const booster = "what dose of the vaccine do they need as a booster?";
+    const refused = await ask(booster, { history });
+    expect(refused.content).toBe(REFUSAL);
+    const spread = await ask("how does it spread?", { history: [...history, ...turn(booster, refused.content)] });
+    expect(spread.content.split("\n")[0]).toMatch(/^RHDV2 spreads by direct contact/);
+  });
+
   it("after refusing a drug the knowledge base never names, answers the next question of the disease, not of that drug", async () => {
     addParagraph(
       "rossi",
@@ -1397,6 +1415,9 @@ describe("the words that decide whether a passage is about the question", () => 
     const question = "my guinea pigs share the same shed — can they catch it?";
     expect(gateTerms(question, termsOf(question)).map((t) => t.term)).not.toContain("pig");
     expect(gateTerms("do pigs and guinea pigs share it?", termsOf("do pigs and guinea pigs share it?")).map((t) => t.term)).toContain("pig");
+    // (Nor when a follow-up carries the guinea pigs: "how has it got everywhere so fast?" after "what about the guinea pig?")
+    const searched = "how has it got everywhere so fast? guinea pigs RHD2 kill";
+    expect(gateTerms("how has it got everywhere so fast?", termsOf(searched), searched).map((t) => t.term)).not.toContain("pig");
   });
 
   it("are not the 'life' of a life expectancy, nor the adopters a shelter vet speaks of", () => {

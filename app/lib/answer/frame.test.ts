@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { askingClause, askingParts, breedsIn, comparedOnlyWords, correctableEdits, definedAbbreviations, frameLabel, frameOf, listAsked, statesList, mentionsSpecies, otherSpeciesIn, placesOfPersistence, readConversation, readQuestion, searchText, signsSearchText, speciesIn, speciesSpokenOf, suspectedDiagnosis, withAnswersSubject } from "./frame";
+import { askingClause, askingParts, breedsIn, withoutChatter, comparedOnlyWords, correctableEdits, definedAbbreviations, frameLabel, frameOf, listAsked, statesList, mentionsSpecies, otherSpeciesIn, placesOfPersistence, readConversation, readQuestion, searchText, signsSearchText, speciesIn, speciesSpokenOf, suspectedDiagnosis, withAnswersSubject } from "./frame";
 
 describe("species in a text", () => {
+  it("reads a farm breed as its species ('a Tamworth sow', 'the Merinos', 'Khaki Campbells')", () => {
+    expect([...speciesIn("Worming a Tamworth sow by injection").species]).toEqual(["pig"]);
+    expect([...speciesIn("If we keep vaccinating the Merinos with Gudair").species]).toEqual(["sheep"]);
+    expect([...speciesIn("our Khaki Campbells are laying less").species]).toEqual(["duck"]);
+    expect([...speciesIn("two Saanen does kidded").species]).toEqual(["goat"]);
+    expect(frameOf("If we keep vaccinating the Merinos with Gudair, will that stop them shedding Johne's completely?").names).not.toContain("Merinos");
+  });
+
+
   it("reads names, plurals, adjectives, sexes and young as their species", () => {
     expect([...speciesIn("A feline patient").species]).toEqual(["cat"]);
     expect([...speciesIn("Dosing in bitches and puppies").species]).toEqual(["dog"]);
@@ -457,6 +466,22 @@ describe("a case told by its signs", () => {
 });
 
 describe("follow-ups", () => {
+  it("reads 'be back to normal' as no switch of topic: the ferret spoken of is still the one asked about", () => {
+    const [, next] = readConversation(["our ferret's got bright green slimy poo and he was sick yesterday", "how soon will he be back to normal?"]);
+    expect(next).toMatchObject({ species: ["ferret"], asked: ["duration"] });
+    expect(next!.inherited).toContain("species");
+    // Going back to something said before still opens a new reading of it.
+    expect(readConversation(["Scrapie. What's the molecular hallmark of infection?", "Back to the horses: what spreads African horse sickness?"])[1]!.inherited).toEqual([]);
+  });
+
+  it("reads 'do they get it as often?' as asking how common, not the year asked before", () => {
+    const frames = readConversation(["Scrapie. What's the molecular hallmark of infection?", "what's atypical scrapie and when was it first picked up?", "is that the same in goats - do they get it as often?"]);
+    expect(frames[2]).toMatchObject({ species: ["goat"], asked: ["rate"], attribute: "how common" });
+    expect(frameOf("Is it as common in horses?").asked).toEqual(["rate"]);
+    expect(frameOf("can I give it as often as needed?").asked).not.toContain("rate");
+  });
+
+
   it("reads a case told by its signs with the pathogen its answer puts forward first, for the follow-up's 'it'", () => {
     const kitten = frameOf("Our new kitten has little sores on her tongue, keeps sneezing and has gunky eyes. What's going on?");
     const answered = withAnswersSubject(kitten, "In addition, oral ulcerations are often observed in cats with FCV infection, and dendritic corneal ulcers can occur in cats infected with FHV-1. [1]\n\n**Also in the cited passages:**");
@@ -1079,6 +1104,27 @@ describe("follow-ups", () => {
 });
 
 describe("cases told before the question, and follow-ups that point back", () => {
+  it("reads who is calling as no topic ('Lab calling about…', 'Path lab here -'), and a Lab here as a dog", () => {
+    expect(withoutChatter("Lab calling about a dog urine: pink on arrival, but it cleared after we spun it down.")).toBe("a dog urine: pink on arrival, but it cleared after we spun it down.");
+    expect(withoutChatter("Path lab here - canine mast cell tumour in the subcutis")).toBe("canine mast cell tumour in the subcutis");
+    expect(withoutChatter("Pathologist here, on the phone about a canine liver biopsy")).toBe("on the phone about a canine liver biopsy");
+    expect(withoutChatter("My Lab here has been limping")).toBe("My Lab here has been limping");
+    expect(withoutChatter("Lab here has been limping since Tuesday")).toBe("Lab here has been limping since Tuesday");
+  });
+
+  it("reads 'Is that valid?' after a case as asking of the case: no diagnosis put forward, no GP as a subject", () => {
+    const CASE = "Path lab here - canine mast cell tumour that sits entirely in the subcutis, no dermal invasion. The GP wants it graded on the usual cutaneous system. Is that valid?";
+    expect(suspectedDiagnosis(CASE)).toBeNull();
+    expect(suspectedDiagnosis("Calf born blind and wobbly. Is it serious?")).toBeNull();
+    expect(suspectedDiagnosis("Her littermates are ill too. Parvo?")).toBe("Parvo");
+    expect(frameOf(CASE).acronyms).toEqual([]);
+    // "And is surgery usually enough for these?" carries the tumour, not "valid".
+    const [, next] = readConversation([CASE, "and is surgery usually enough for these?"]);
+    expect(next!.topic).toEqual(expect.arrayContaining(["mast", "tumour", "subcutis"]));
+    expect(next!.topic).not.toEqual(["valid"]);
+  });
+
+
   it("does not read a history of repeated infections as asking how often", () => {
     expect(frameOf("Arabian foal with repeated infections at 2 months - SCID? how is it inherited and can carriers be detected?").asked).not.toContain("interval");
     expect(frameOf("How often should the dose be repeated?").asked).toContain("interval");

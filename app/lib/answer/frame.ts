@@ -354,8 +354,9 @@ const LOWER_CASE_CODE = /^[a-z]{2,5}\d+[a-z\d]{0,3}$/;
 const ACRONYM = /^(?=(?:[^A-Z]*[A-Z]){2})[A-Z][A-Za-z]*[A-Z0-9][a-z0-9]*(?:-[A-Z0-9]{1,4})?$|^(?=[^a-z]*[A-Z])[A-Za-z]{1,4}-?\d{3,}[A-Za-z]?$/;
 /** Acronyms that name a technique, a unit or an agency, not a thing the answer must be about. */
 const GENERIC_ACRONYMS = new Set(
-  // (With a case's signalment: sex and neuter status, "4yo MN DSH", "3yo FS podenco"; coat, "DSH", "DLH".)
-  "DNA RNA PCR RT qPCR MRI CT ECG EKG ELISA IFA IV IM SC SQ PO BID SID TID QID EOD PRN ICU US USA UK EU WHO OIE WOAH FDA EMA CI SD SE OR RR NSAID NSAIDS II III IV VI VII VIII IX XI XII HPF MN MC FS FN FE MK DSH DLH DMH MOA OK".split(" "),
+  // (With a case's signalment: sex and neuter status, "4yo MN DSH", "3yo FS podenco"; coat, "DSH", "DLH". And the people
+  // and places of a practice: "the GP wants it graded…", "RVN", "OOH", "ER".)
+  "DNA RNA PCR RT qPCR MRI CT ECG EKG ELISA IFA IV IM SC SQ PO BID SID TID QID EOD PRN ICU US USA UK EU WHO OIE WOAH FDA EMA CI SD SE OR RR NSAID NSAIDS II III IV VI VII VIII IX XI XII HPF MN MC FS FN FE MK DSH DLH DMH MOA OK GP GPs RVN RVNs VN VNs DVM MRCVS BVSc BVMS OOH ER ED".split(" "),
 );
 /** A horse's breed written short before what the horse is ("8yo TB gelding", "QH mare"): not tuberculosis. */
 const HORSE_BREED_SHORT = /^(?:TB|TBx|TBX|QH|WB|ISH)$/;
@@ -463,15 +464,23 @@ export const isAskingTerm = (term: string) => ASKING_TERMS.has(term);
 /** Words that say the question leaves the topic before ("Unrelated", "Switching topics", "Different case"). */
 const SWITCH_WORDS = String.raw`(?:different|diff) (?:case|q|qs|question|topic|subject|thing|matter|issue)|another (?:thing|matter|topic)|(?:totally|completely|entirely|something) (?:different|else|separate|unrelated)|separate (?:one|thing|matter)|(?:(?:oh|and|but)\s+)*separately|on a separate note|unrelated|new topic|new question|separate question|switching (?:topics?|subjects?|gears)|changing gears|change of (?:topic|subject|tack)|changing (?:the )?(?:topic|subject)|another question|on (?:another|a different) note|moving on|next (?:one|case|patient|question)`;
 /** Markers that a question stands alone although it opens with "and" or names no topic of its own. */
-const SWITCH = new RegExp(String.raw`\b(${SWITCH_WORDS}|switching to|going back to|back to|returning to)\b`, "i");
+// (Going back to something opens a clause: "be back to normal" is no switch.)
+const SWITCH = new RegExp(String.raw`\b(${SWITCH_WORDS})\b|(?:^|[,.;:!?–—-]\s*|\b(?:ok(?:ay)?|right|so|and|now)\s+)(?:switching to|going back to|back to|returning to|coming back to)\b`, "i");
 /** A switch marker that opens the question, up to its colon or comma ("Switching topics:", "Different case,"). */
 const SWITCH_LEAD = new RegExp(String.raw`^\s*(?:${SWITCH_WORDS})\s*[:,.\-–—]\s*`, "i");
 /** A chat's opening word or call that says nothing of the topic ("Right,", "OK,", "Right, quiz time.", "Quick one:"). */
 const OPENER = /^\s*(?:(?:right|ok|okay|alright|all right|well|anyway)(?: then)?\s*[,.!:\-–—]\s*)?(?:(?:quiz|question) time|quick (?:one|question)|pop quiz)\s*[,.!:\-–—]\s*|^\s*(?:right|ok|okay|alright|all right|well|anyway)(?: then)?\s*[,.!:\-–—]\s*/i;
+/**
+ * Who is asking, said before the question on a phone or in a chat ("Lab calling about a dog urine:", "Path lab here -",
+ * "Hi, it's the practice nurse,"): it says nothing of the topic. ("My Lab here has…" is a dog: the caller is followed
+ * by a break or by what the call is about.)
+ */
+const CALLER =
+  /^\s*(?:(?:hi|hello|hey|morning|afternoon)\s*[,!.]?\s*)?(?:(?:this is|it'?s|it is)\s+)?(?:the\s+)?(?:(?:path(?:ology)?|diagnostic|referral|reference|in-?house|practice|clinic)\s+)?(?:lab|laboratory|practice|clinic|surgery|reception|receptionist|nurse|vet|locum|pharmacy|pharmacist|pathologist|technician|tech)\s+(?:here\s*[,.!:\-–—]+|calling(?:\s+(?:about|re|regarding|with))?\b\s*[,.!:\-–—]*)\s*/i;
 /** A tag that asks for agreement after the question ("…like ewes, right?", "…, yeah?"). */
 const AGREEMENT_TAG = /,\s*(?:right|yeah|yes|eh|correct|true|no)\s*(?=\?*\s*$)/i;
 /** The question without a switch marker or a chat's opener before it, or a tag after it: none says what it is about. */
-export const withoutChatter = (text: string) => text.replace(SWITCH_LEAD, "").replace(OPENER, "").replace(AGREEMENT_TAG, "").trim() || text;
+export const withoutChatter = (text: string) => text.replace(SWITCH_LEAD, "").replace(OPENER, "").replace(CALLER, "").replace(AGREEMENT_TAG, "").trim() || text;
 
 /** An opening that goes on from the question before ("and in cats?", "what about the dose?"). */
 const GOES_ON = /^\s*(?:and|or|but|so|then|what about|how about|what if|in which of)\b/i;
@@ -608,8 +617,10 @@ const WHEN_PEAKS =
   /\bwhen (?:is|are|was|were|do|does|did|will) (?:the )?(?:[\w-]+ ){0,3}?(?:highest|greatest|worst|heaviest|peaks?|at (?:its|their) (?:highest|peak|worst)|most (?:common|likely|severe|cases)|(?:occur|seen|happen)\w* most)\b/i;
 
 /** What asks for a share or a rate ("how common", "what percentage", "how often does it occur"). */
+// ("Is that the same in goats - do they get it as often?": as common as in the species before.)
+const AS_COMMON = String.raw`as (?:common|prevalent|frequent)\b|\b(?:get|gets|got|have|has|develop|develops|see|catch|occur|occurs|happen|happens)\s+(?:(?:it|this|that|them)\s+)?as (?:often|commonly|frequently)`;
 const ASKED_RATE = new RegExp(
-  String.raw`\b(prevalence|seroprevalence|incidence|mortality|morbidity|case fatality|fatality|percent|percentage|proportion|fraction|what share|how common|how prevalent|how often do(?:es)?|rate of|success rate|recovery rate|survival rate|death rate|fatality rate|attack rate|carrier frequency|allele frequenc(?:y|ies)|how (?:deadly|fatal|lethal)|how much (?:[\w-]+ ){0,4}(?:does|do|did) (?:it|they|[\w-]+) account for|how much (?:[\w-]+ ){0,4}(?:is|are) (?:actually |really |mainly |mostly )?(?:down to|due to|caused by|attributable to) (?:it|them|[\w-]+)|${HOW_MANY_OUTCOME}|${LIKELY_TO_DIE})\b|\(\s*%\s*\)|(?<![\d.,]\s?)%\s+(?:of|dead|die|died|dying|affected|infected|positive|survive|surviving|survival|mortality|recover|recovering|recovery)\b`,
+  String.raw`\b(prevalence|seroprevalence|incidence|mortality|morbidity|case fatality|fatality|percent|percentage|proportion|fraction|what share|how common|how prevalent|how often do(?:es)?|${AS_COMMON}|rate of|success rate|recovery rate|survival rate|death rate|fatality rate|attack rate|carrier frequency|allele frequenc(?:y|ies)|how (?:deadly|fatal|lethal)|how much (?:[\w-]+ ){0,4}(?:does|do|did) (?:it|they|[\w-]+) account for|how much (?:[\w-]+ ){0,4}(?:is|are) (?:actually |really |mainly |mostly )?(?:down to|due to|caused by|attributable to) (?:it|them|[\w-]+)|${HOW_MANY_OUTCOME}|${LIKELY_TO_DIE})\b|\(\s*%\s*\)|(?<![\d.,]\s?)%\s+(?:of|dead|die|died|dying|affected|infected|positive|survive|surviving|survival|mortality|recover|recovering|recovery)\b`,
   "i",
 );
 /** What a drug asked for is called: "which antibiotic…", "what's the drug of choice". */
@@ -672,7 +683,7 @@ const FINDING_SHARE =
   /\b(?:(?:what|which) (?:proportion|percentage|share|fraction|percent) of (?:[\w-]+ ){0,6}?|how many (?:of (?:them|those) )?)(?:have|has|develop|develops|show|shows|get|gets|present with|suffer from|end up with|go on to (?:have|develop|show|get)) (?!been\b)([\w-]{4,}(?: [\w-]{4,})?)/;
 
 /** "How common is mitral valve disease in dogs?" is answered by a share, or in words: "the most common acquired heart disease". */
-const HOW_COMMON = /\bhow (?:common|frequent|prevalent|rare)\b/;
+const HOW_COMMON = new RegExp(String.raw`\bhow (?:common|frequent|prevalent|rare)\b|\b${AS_COMMON}\b`);
 export const HOW_COMMON_ATTRIBUTE = "how common";
 
 /** Nouns that name what a time span (duration, interval) or a share (rate) is of. */
@@ -998,7 +1009,9 @@ export function frameOf(text: string): Frame {
   // or a query typed as a noun phrase ("Case fatality rate of PPR in goats?", "ivermectin dose for pigs").
   // ("Does hard training change how fast a gelding clears drugs?" asks whether it changes, not how fast.)
   const whQuestion = (/\b(what|which|how|when|where|at what)\b|\bwhat'?s\b/i.test(askedText) && !ASKS_WHETHER_IT_CHANGES.test(askedText)) || isNounPhraseQuery(askedText);
-  const matched = ASKED.filter(([kind, re]) => re.test(askedText) && (whQuestion || !TYPED_KINDS.has(kind))).map(([kind]) => kind);
+  // ("Do goats get it as often?" asks how common it is there, as a yes/no question.)
+  const asCommon = new RegExp(String.raw`\b(?:${AS_COMMON})\b`, "i").test(askedText);
+  const matched = ASKED.filter(([kind, re]) => re.test(askedText) && (whQuestion || !TYPED_KINDS.has(kind) || (kind === "rate" && asCommon))).map(([kind]) => kind);
   // "How often do they need bathing?" asks an interval; "how often does it occur?" a rate.
   const rateOnlyByHowOften = matched.includes("interval") && !ASKED_RATE.test(askedText.replace(/\bhow often do(?:es)?\b/gi, " "));
   // "What water quality drives peak mortality?" asks what causes it: the mortality is what is caused, not a value asked.
@@ -1038,7 +1051,10 @@ export function frameOf(text: string): Frame {
   );
   const speciesWordsUsed = new Set([...mentions.words]);
   const topic = topicWords(question).filter((w) => w.length >= 3 && !/['’]/.test(w) && !GENERIC_WORDS.has(w) && !namedWords.has(w) && !speciesWordsUsed.has(w) && !speciesIn(w).species.size && !speciesIn(w).groups.size && !/^\d/.test(w));
-  const askedWords = new Set(askingParts(question).flatMap((p) => topicWords(p)));
+  // ("…The GP wants it graded on the usual cutaneous system. Is that valid?" asks of the case it points back to.)
+  const parts = askingParts(question);
+  const pointsBack = parts.every((p) => p.split(/\s+/).length <= SHORT_POINTING_BACK && /\b(?:it|that|this|they|these|those)\b/i.test(p)) && clauseSplit(question).length > 1;
+  const askedWords = new Set(pointsBack ? [] : parts.flatMap((p) => topicWords(p)));
   return {
     species: [...mentions.species],
     groups: [...mentions.groups].map(groupLabel),
@@ -1315,6 +1331,15 @@ export function askingClause(question: string): string {
  * what spreads it?"), what "could this be" ("Could this be that new haemorrhagic virus?"), or a short question that
  * ends the case ("…her littermates are ill too. Parvo?"). Null when the question puts none forward.
  */
+/** Words of a short question that points back to what was said before it ("Is that valid?", "is it serious?"). */
+const SHORT_POINTING_BACK = 4;
+
+/** A short question that judges what was said ("Is that valid?", "is it serious?", "right?"), naming no diagnosis. */
+const JUDGED = new RegExp(
+  String.raw`^(?:(?:${AUXILIARY})\s+(?:it|this|that|they|these|those)\s+(?:(?:really|actually|still|even)\s+)?)?(?:valid|true|right|correct|ok|okay|normal|possible|likely|bad|serious|safe|real|reliable|accurate|necessary|needed|fine|dangerous|urgent|worth it)$`,
+  "i",
+);
+
 export function suspectedDiagnosis(question: string): string | null {
   // (A diagnosis is named in a few words: "suspects that a performance horse's spinal discomfort is…" names none.)
   // ("Vet says my gelding has stringhalt - he snatches a hind leg…": the diagnosis ends at a spaced dash.)
@@ -1329,9 +1354,10 @@ export function suspectedDiagnosis(question: string): string | null {
   // (A statement that ends the case, "He's only 3.", asks nothing and puts nothing forward.)
   const short = dashed && !/\?/.test(last.slice(0, dashed.index)) ? dashed[1]!.trim() : afterCase && /\?\s*$/.test(last) ? last.replace(/\?\s*$/, "").trim() : null;
   if (!short || short.split(/\s+/).length > 3 || /\b(?:what|which|how|why|when|where|who)\b/i.test(short)) return null;
-  // ("Incubation?", "Treatment?" ask something of the case; they put no diagnosis forward.)
+  // ("Incubation?", "Treatment?" ask something of the case; they put no diagnosis forward. Nor does "Is that valid?",
+  // "is it serious?": they ask what the case's own claim or state is worth.)
   const asks = ASKED.some(([, re]) => re.test(short)) || short.split(/\s+/).some((w) => isAskingWord(w.replace(/\W+$/, "")));
-  return asks ? null : short;
+  return asks || JUDGED.test(short) ? null : short;
 }
 /** The diagnosis put forward, as a condition's name: one to three words, no article or pronoun ("bluetongue", "parvo"). */
 function suspectedCondition(question: string): string | null {

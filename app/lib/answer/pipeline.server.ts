@@ -258,7 +258,10 @@ function frameFor(question: string, history: HistoryTurn[], holds: (name: string
  * last — yearly booster?") are not carried into the next ("what supportive care helps the sick ones?").
  */
 function withoutUnheld(frame: Frame, previous: Frame | undefined, holds: (name: string) => boolean): Frame {
-  const kept = (names: string[]) => names.filter(holds);
+  // (A name carried from the answered turns before stays: "what about the guinea pig?" refused for its species leaves
+  // RHD2 the subject of "how has it got everywhere so fast?", however the passages write it.)
+  const carried = new Set(previous ? [...previous.drugs, ...previous.pathogens, ...previous.names, ...previous.acronyms] : []);
+  const kept = (names: string[]) => names.filter((n) => carried.has(n) || holds(n));
   const topic = previous && frame.inherited.length ? frame.topic.filter((w) => previous.topic.includes(w)) : frame.topic;
   return { ...frame, drugs: kept(frame.drugs), pathogens: kept(frame.pathogens), names: kept(frame.names), acronyms: kept(frame.acronyms), topic };
 }
@@ -396,9 +399,10 @@ export function gateTerms(question: string, terms: QueryTerm[], searched = quest
   const unknownNumber = (t: QueryTerm) => t.df === 0 && /^\d/.test(t.term);
   // Nor can the last word of a species' name that names another species alone: "guinea pigs" are no pigs, a
   // "leopard cat" no cat (a "leopard gecko" is a gecko, which is what the passages must name).
-  const lower = question.toLowerCase();
+  // (Or one a follow-up carries: "how has it got everywhere so fast?" after "what about the guinea pig?")
+  const lower = `${question} ${searched}`.toLowerCase();
   const otherSpeciesPart = new Set(
-    [...named.species]
+    [...new Set([...named.species, ...speciesIn(searched).species])]
       .flatMap((id) => wordsNaming(id).filter((name) => name.includes(" ") && lower.includes(name)))
       .flatMap((name) => {
         const head = name.split(" ").pop()!;
@@ -414,6 +418,7 @@ export function gateTerms(question: string, terms: QueryTerm[], searched = quest
   // (The species a follow-up carries are named in what was searched, not in the question: "do they cycle like ewes?".)
   return withSpeciesWords(searched, kept.length ? kept : terms);
 }
+
 
 /**
  * The terms of the clause that asks, when a case is told before it and the clause names a topic of its own (three

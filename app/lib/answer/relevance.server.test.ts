@@ -40,6 +40,17 @@ describe("relevance", () => {
     expect(held("preclinical period", "scrapie has a variable pre-clinical period")).toBe(1);
   });
 
+  it("reads a disease's abbreviation no passage writes as its virus's ('RHD2' in a passage on RHDV2), and the reverse", () => {
+    const held = (question: string, text: string, df = 0) => {
+      const terms = withWrittenForms(tokenize(question).map((t) => term(t, 3, df)), question);
+      return match(terms, passageTerms({ title: "", heading: null, text })).coverage;
+    };
+    expect(held("RHD2", "RHDV2 infects both domestic and wild lagomorphs")).toBe(1);
+    expect(held("ASFV", "ASF is notifiable")).toBe(1);
+    // (Not one the knowledge base writes as typed: "ECE" is no "ECEV".)
+    expect(withWrittenForms([term("ec", 3, 1)], "Ferret ECE")[0]!.alternatives ?? []).toEqual([]);
+  });
+
   it("reads a name written by its synonym or long form, as search found them", () => {
     const terms = [{ ...term("ringworm", 3, 0), alternatives: [tokenize("dermatophytosis")] }, { ...term("tb", 3), alternatives: [tokenize("tuberculosis")] }, term("cat", 1)];
     expect(writesOtherwise("ringworm", "A Wood's lamp screens for dermatophytosis.", terms)).toBe(true);

@@ -26,6 +26,13 @@ describe("synonyms in a query", () => {
     expect(found("how far can equine flu spread").flatMap((m) => m.alternatives)).toContainEqual(tokenize("equine influenza"));
   });
 
+  it("reads a lab's and an owner's words for what passages write clinically ('spun it down', 'round the vent', 'barely eats')", () => {
+    const alternatives = (query: string) => found(query).flatMap((m) => m.alternatives);
+    expect(alternatives("pink on arrival, but it cleared after we spun it down")).toContainEqual(tokenize("centrifugation"));
+    expect(alternatives("crusty swollen lips and sores round the vent")).toEqual(expect.arrayContaining([tokenize("cheilitis"), tokenize("pericloacal")]));
+    expect(alternatives("she's stopped washing herself and barely eats")).toEqual(expect.arrayContaining([tokenize("poor grooming"), tokenize("hyporexia")]));
+  });
+
   it("reads an eye 'taken out' as its enucleation", () => {
     expect(found("our ewe has to have her ruined eye taken out").flatMap((m) => m.alternatives)).toContainEqual(tokenize("enucleation"));
     expect(found("how do you remove the eye of a ewe").flatMap((m) => m.alternatives)).toContainEqual(tokenize("enucleation"));
