@@ -29,6 +29,19 @@ const ITRACONAZOLE_DOGS = passage("Itraconazole for Malassezia dermatitis in dog
 const GOAT_POX = passage("Goat pox causes pyrexia and generalised pock lesions; mortality reaches 50-100% and morbidity up to 100% in goats.");
 
 describe("coverage of a question by the passages about it", () => {
+  it("needs the question's named things together on a page, unless offered as alternatives or written as one name", () => {
+    const annae = passage("Canine theileriosis caused by T. annae is a tick-borne infection of dogs reported in northwestern Spain.");
+    const australia = passage("Bovine babesiosis, or tick fever, is a major cost to cattle farming in northern Australia.");
+    expect(check("Has canine theileriosis (T. annae) been reported in Australia yet?", [annae, australia])).toMatchObject({ covered: false, missing: "name", what: ["Australia"] });
+    const salmonella = passage("Salmonella Dublin causes abortion in cattle.");
+    const campylobacter = passage("Campylobacter fetus causes abortion in heifers.");
+    expect(check("Two heifers aborted - could that be the Salmonella, or is Campylobacter fetus the better bet?", [salmonella, campylobacter])).toMatchObject({ covered: true });
+    const recruits = passage("Dental health was poorer among new recruits to the British Forces than in the general population.");
+    const armed = passage("Armed Forces personnel report back pain more often.");
+    expect(check("Is there a differential in the dental health of new recruits to the British Armed Forces?", [recruits, armed])).toMatchObject({ covered: true });
+  });
+
+
   it("covers the asked species, drug and dose", () => {
     expect(check("What is the oral itraconazole dose for dogs with Malassezia dermatitis?", [ITRACONAZOLE_DOGS])).toMatchObject({ covered: true });
   });
