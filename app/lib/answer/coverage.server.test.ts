@@ -29,6 +29,13 @@ const ITRACONAZOLE_DOGS = passage("Itraconazole for Malassezia dermatitis in dog
 const GOAT_POX = passage("Goat pox causes pyrexia and generalised pock lesions; mortality reaches 50-100% and morbidity up to 100% in goats.");
 
 describe("coverage of a question by the passages about it", () => {
+  it("needs a bound asked ('the normal upper limit', 'the MIC breakpoint') said as one, not any value of the thing", () => {
+    const pink = passage("Light pink color was observed in urine from dogs when approximately 600 RBC/hpf were present in the urine sediment.");
+    expect(check("What's the normal upper limit for RBCs per hpf in canine urine?", [pink])).toMatchObject({ covered: false, missing: "detail", what: ["quantity"] });
+    const saddle = passage("It has been suggested that mean pressure >11 kPa is a reasonable threshold to indicate a risk of inducing back pain in horses.");
+    expect(check("What mean saddle pressure is the threshold for back pain risk in horses?", [saddle])).toMatchObject({ covered: true });
+  });
+
   it("needs the question's named things together on a page, unless offered as alternatives or written as one name", () => {
     const annae = passage("Canine theileriosis caused by T. annae is a tick-borne infection of dogs reported in northwestern Spain.");
     const australia = passage("Bovine babesiosis, or tick fever, is a major cost to cattle farming in northern Australia.");

@@ -2,7 +2,7 @@ import { isStopWord, normalizeText, tokenize, type QueryTerm } from "../search/i
 import { memoByText } from "../memo.server";
 import { synonymsIn } from "../search/synonyms";
 import { splitSentences } from "../sentences";
-import { AGE_ATTRIBUTE, askingParts, breedsIn, DISTANCE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
+import { AGE_ATTRIBUTE, askingParts, BOUND_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
 import { cleanQuote } from "./quotes.server";
 import { holdsTerm, match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
@@ -252,6 +252,9 @@ const readableMath = (text: string) => text.replace(/\\mathrm\{([^}]*)\}/g, " $1
 /** How common something is, said in words. */
 const COMMON_IN_WORDS = /\b(?:(?:most|very|more|less|quite|fairly|relatively)\s+(?:common|prevalent|frequent)\w*|common(?:ly)?|uncommon(?:ly)?|rare(?:ly)?|frequent(?:ly)?|infrequent(?:ly)?|prevalent|widespread|predominant|occasional(?:ly)?|sporadic(?:ally)?)\b/i;
 
+/** Words that say a value bounds the normal or the positive. */
+const STATES_A_BOUND = /\b(?:normal|reference (?:range|interval|values?)|(?:upper|lower) (?:limit|bound)s?|breakpoints?|cut-?offs?|thresholds?|within (?:the )?(?:normal )?range|considered (?:positive|negative|abnormal|elevated|increased)|diagnostic (?:of|for)|healthy (?:animals|dogs|cats|horses|cattle|sheep|goats|pigs|birds))\b|[<>≤≥]/i;
+
 /** Nouns that say there is a finding, not which: "signs", "lesions", "involvement". */
 const FINDING_NOUN = /^(?:with|signs?|lesions?|symptoms?|involvement|disease|problems?|changes?|findings?|abnormalit(?:y|ies))$/i;
 
@@ -331,6 +334,9 @@ export function holdsValue(
   }
   // "How far can it travel?": a distance ("in a wind-borne aerosol over 1-2 km"), not "100% morbidity".
   if (kind === "quantity" && attribute === DISTANCE_ATTRIBUTE) return DISTANCE.test(readableMath(sentence));
+  // A bound asked ("the normal upper limit", "the MIC breakpoint") is a value the sentence says bounds something: "600
+  // RBC/hpf turn urine light pink" is no normal limit.
+  if (kind === "quantity" && attribute === BOUND_ATTRIBUTE) return STATES_A_BOUND.test(sentence) && re.test(sentence);
   // "How common is it?": a share, or how common in words ("the most common cause", "rarely").
   if (kind === "rate" && attribute === HOW_COMMON_ATTRIBUTE) return re.test(sentence) || COMMON_IN_WORDS.test(sentence);
   // An age ("above 2 weeks of age", "6-week-old") is not how often or how long something is, unless an age is asked

@@ -474,6 +474,12 @@ describe("follow-ups", () => {
     expect(readConversation(["Scrapie. What's the molecular hallmark of infection?", "Back to the horses: what spreads African horse sickness?"])[1]!.inherited).toEqual([]);
   });
 
+  it("reads a normal limit, a breakpoint or a cut-off as a bound asked", () => {
+    expect(frameOf("What oxacillin MIC breakpoint do labs use to call a canine S. pseudintermedius isolate MRSP?")).toMatchObject({ asked: ["quantity"], attribute: "bound" });
+    expect(frameOf("what's the normal upper limit for RBCs per hpf in canine urine?")).toMatchObject({ asked: ["quantity"], attribute: "bound" });
+    expect(frameOf("How far can it travel on the wind?").attribute).toBe("distance");
+  });
+
   it("reads 'do they get it as often?' as asking how common, not the year asked before", () => {
     const frames = readConversation(["Scrapie. What's the molecular hallmark of infection?", "what's atypical scrapie and when was it first picked up?", "is that the same in goats - do they get it as often?"]);
     expect(frames[2]).toMatchObject({ species: ["goat"], asked: ["rate"], attribute: "how common" });
