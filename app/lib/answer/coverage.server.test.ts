@@ -29,6 +29,15 @@ const ITRACONAZOLE_DOGS = passage("Itraconazole for Malassezia dermatitis in dog
 const GOAT_POX = passage("Goat pox causes pyrexia and generalised pock lesions; mortality reaches 50-100% and morbidity up to 100% in goats.");
 
 describe("coverage of a question by the passages about it", () => {
+  it("needs the animals a question's subject points back to ('…wild hedgehogs… Do they act as a reservoir for the local dogs?')", () => {
+    const annae = passage("Canine theileriosis caused by Theileria annae is a tick-borne infection of dogs reported in northwestern Spain.");
+    const question = "Lots of wild hedgehogs come through our clinic in northern Spain. Do they act as a reservoir of Theileria annae for the local dogs?";
+    expect(frameOf(question).species).toEqual(["hedgehog", "dog"]);
+    expect(check(question, [annae])).toMatchObject({ covered: false, missing: "species", what: ["hedgehogs"] });
+    // (The animals of the case are not asked about when the question names its own subject.)
+    expect(check("Lots of wild hedgehogs come through our clinic in northern Spain. Is Theileria annae a risk for the local dogs?", [annae])).toMatchObject({ covered: true });
+  });
+
   it("needs a bound asked ('the normal upper limit', 'the MIC breakpoint') said as one, not any value of the thing", () => {
     const pink = passage("Light pink color was observed in urine from dogs when approximately 600 RBC/hpf were present in the urine sediment.");
     expect(check("What's the normal upper limit for RBCs per hpf in canine urine?", [pink])).toMatchObject({ covered: false, missing: "detail", what: ["quantity"] });

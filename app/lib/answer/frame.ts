@@ -989,6 +989,14 @@ export function frameOf(text: string): Frame {
     const members = [...context.species].filter((id) => [...mentions.groups].some((g) => GROUPS[g]!.members.includes(id)));
     if (members.length) mentions = { ...context, species: new Set(members), groups: new Set() };
   }
+  // "Lots of wild hedgehogs come through… Do they act as a reservoir of Theileria annae for the local dogs?": the animals
+  // a question's subject points back to are asked about beside those it names.
+  const pointing = sentences.findIndex((s) => ASKS_OF_THEM.test(s));
+  if (pointing > 0) {
+    const before = speciesIn(sentences.slice(0, pointing).join(" "), { asked: true });
+    const added = [...before.species].filter((id) => !mentions.species.has(id));
+    if (added.length && (mentions.species.size || mentions.groups.size)) mentions = { ...mentions, species: new Set([...added, ...mentions.species]), order: [...added, ...mentions.order] };
+  }
   // "Can MRSP pass to the owners?", "how do farm staff pick it up?": the people are humans.
   if (meansPeople(question) && !mentions.species.has("human")) mentions = { ...mentions, species: new Set([...mentions.species, "human"]) };
   // "My 12 year old lab", "10 wk old lab x": a pet Labrador, not a laboratory.
@@ -1336,6 +1344,9 @@ export function askingClause(question: string): string {
  * what spreads it?"), what "could this be" ("Could this be that new haemorrhagic virus?"), or a short question that
  * ends the case ("…her littermates are ill too. Parvo?"). Null when the question puts none forward.
  */
+/** A question whose subject points back to the animals said before it: "Do they act as a reservoir…?" */
+export const ASKS_OF_THEM = new RegExp(String.raw`^\s*(?:and\s+|but\s+|so\s+)?(?:(?:${AUXILIARY})\s+(?:they|these|those)|(?:they|these|those)\s+(?:${AUXILIARY}))\b`, "i");
+
 /** Words of a short question that points back to what was said before it ("Is that valid?", "is it serious?"). */
 const SHORT_POINTING_BACK = 4;
 
