@@ -38,6 +38,12 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("Lots of wild hedgehogs come through our clinic in northern Spain. Is Theileria annae a risk for the local dogs?", [annae])).toMatchObject({ covered: true });
   });
 
+  it("reads 'two to three times per week' and '3x a week' as how often", () => {
+    expect(holdsValue("interval", "Shampoo 2-3 times per week until the yeast clears.", null)).toBe(true);
+    expect(holdsValue("interval", "Bathe 3x a week for 3 weeks.", null)).toBe(true);
+    expect(holdsValue("interval", "The dose is 5 mg/kg for three weeks.", null)).toBe(false);
+  });
+
   it("needs a bound asked ('the normal upper limit', 'the MIC breakpoint') said as one, not any value of the thing", () => {
     const pink = passage("Light pink color was observed in urine from dogs when approximately 600 RBC/hpf were present in the urine sediment.");
     expect(check("What's the normal upper limit for RBCs per hpf in canine urine?", [pink])).toMatchObject({ covered: false, missing: "detail", what: ["quantity"] });

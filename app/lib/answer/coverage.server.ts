@@ -187,7 +187,8 @@ const SPAN = `(?:${RANGE}\\s*-?\\s*${TIME_UNIT}|\\ban?\\s+(?:minute|hour|day|wee
 const FIGURE_NUMBER = /\b(?:fig(?:ure)?s?|tables?|chapters?|plates?)\.?\s*\d+(?:\.\d+)*[a-z]?(?:\s*[-–]\s*[a-z\d]+)?\b/i;
 
 /** How often, in words: "every", "twice", "daily", "q12h", "at intervals". */
-const INTERVAL_WORDS = /\b(?:every|once|twice|thrice|three times|daily|weekly|fortnightly|monthly|annually|yearly|hourly|q\d+h|s\.?i\.?d|b\.?i\.?d|t\.?i\.?d|at intervals?|repeated|interval)\b/i;
+// ("2-3 times per week", "3x a week": how often.)
+const INTERVAL_WORDS = /\b(?:every|once|twice|thrice|three times|daily|weekly|fortnightly|monthly|annually|yearly|hourly|q\d+h|s\.?i\.?d|b\.?i\.?d|t\.?i\.?d|at intervals?|repeated|interval|(?:times|x)\s+(?:per|a|an|each|every)\s+(?:day|week|month|year))\b|\d\s*x\s*(?:\/\s*|(?:per|a|an|each|every)\s+)(?:day|week|wk|d|month|year)\b/i;
 /** What makes a span an interval: something done again after it. */
 const REPEATED = /\b(?:boosters?|boosted|separated|spaced|between|repeat\w*|again|re-?vaccinat\w*|re-?treat\w*|re-?test\w*|apart|intervals?|second (?:dose|injection|vaccination|treatment)|subsequent|thereafter|later)\b/i;
 

@@ -1116,6 +1116,8 @@ describe("cases told before the question, and follow-ups that point back", () =>
     expect(withoutChatter("Pathologist here, on the phone about a canine liver biopsy")).toBe("on the phone about a canine liver biopsy");
     expect(withoutChatter("My Lab here has been limping")).toBe("My Lab here has been limping");
     expect(withoutChatter("Lab here has been limping since Tuesday")).toBe("Lab here has been limping since Tuesday");
+    // ("On top of it" says "as well".)
+    expect(withoutChatter("vet says there's yeast on top of it too. how often do we shampoo?")).toBe("vet says there's yeast too. how often do we shampoo?");
   });
 
   it("reads 'Is that valid?' after a case as asking of the case: no diagnosis put forward, no GP as a subject", () => {

@@ -479,8 +479,10 @@ const CALLER =
   /^\s*(?:(?:hi|hello|hey|morning|afternoon)\s*[,!.]?\s*)?(?:(?:this is|it'?s|it is)\s+)?(?:the\s+)?(?:(?:path(?:ology)?|diagnostic|referral|reference|in-?house|practice|clinic)\s+)?(?:lab|laboratory|practice|clinic|surgery|reception|receptionist|nurse|vet|locum|pharmacy|pharmacist|pathologist|technician|tech)\s+(?:here\s*[,.!:\-–—]+|calling(?:\s+(?:about|re|regarding|with))?\b\s*[,.!:\-–—]*)\s*/i;
 /** A tag that asks for agreement after the question ("…like ewes, right?", "…, yeah?"). */
 const AGREEMENT_TAG = /,\s*(?:right|yeah|yes|eh|correct|true|no)\s*(?=\?*\s*$)/i;
-/** The question without a switch marker or a chat's opener before it, or a tag after it: none says what it is about. */
-export const withoutChatter = (text: string) => text.replace(SWITCH_LEAD, "").replace(OPENER, "").replace(CALLER, "").replace(AGREEMENT_TAG, "").trim() || text;
+/** The question without a switch marker or a chat's opener before it, a tag after it or an idiom for "as well": none says what it is about. */
+/** "…there's yeast on top of it too": an idiom for "as well", no place. */
+const AS_WELL_IDIOM = /\s*\bon top of (?:it|that|this|everything|all that)\b/gi;
+export const withoutChatter = (text: string) => text.replace(SWITCH_LEAD, "").replace(OPENER, "").replace(CALLER, "").replace(AGREEMENT_TAG, "").replace(AS_WELL_IDIOM, "").trim() || text;
 
 /** An opening that goes on from the question before ("and in cats?", "what about the dose?"). */
 const GOES_ON = /^\s*(?:and|or|but|so|then|what about|how about|what if|in which of)\b/i;

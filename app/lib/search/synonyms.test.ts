@@ -31,6 +31,8 @@ describe("synonyms in a query", () => {
     expect(alternatives("pink on arrival, but it cleared after we spun it down")).toContainEqual(tokenize("centrifugation"));
     expect(alternatives("crusty swollen lips and sores round the vent")).toEqual(expect.arrayContaining([tokenize("cheilitis"), tokenize("pericloacal")]));
     expect(alternatives("she's stopped washing herself and barely eats")).toEqual(expect.arrayContaining([tokenize("poor grooming"), tokenize("hyporexia")]));
+    expect(alternatives("the housemate is bright and well")).toContainEqual(tokenize("clinically healthy"));
+    expect(alternatives("if they end up on tablets which one's easier on the tummy?")).toEqual(expect.arrayContaining([tokenize("oral therapy"), tokenize("better tolerated")]));
   });
 
   it("reads an eye 'taken out' as its enucleation", () => {
