@@ -464,6 +464,23 @@ describe("the extractive answerer", () => {
     expect(spread.content.split("\n")[0]).toMatch(/^RHDV2 spreads by direct contact/);
   });
 
+  it("after refusing a follow-up for a detail it asked itself, does not ask the next one for it ('risk in transplant patients?')", async () => {
+    addParagraph(
+      "hev",
+      "Swine Zoonoses",
+      276,
+      "Genotypes 3 and 4 of swine hepatitis E virus are zoonotic and infect humans who eat undercooked pork. Solid organ transplant recipients infected with hepatitis E virus are at risk of chronic hepatitis.",
+    );
+    const first = "Is hepatitis E from pigs a zoonosis?";
+    const history = await afterAsking(first);
+    expect(history[1]!.content.split("\n")[0]).toMatch(/zoonotic/);
+    const survival = "how long does it survive in frozen pork?";
+    const refused = await ask(survival, { history });
+    expect(refused.content).toBe(REFUSAL);
+    const transplant = await ask("risk in transplant patients?", { history: [...history, ...turn(survival, refused.content)] });
+    expect(transplant.content.split("\n")[0]).toMatch(/^Solid organ transplant recipients/);
+  });
+
   it("after refusing a drug the knowledge base never names, answers the next question of the disease, not of that drug", async () => {
     addParagraph(
       "rossi",

@@ -38,6 +38,17 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("Lots of wild hedgehogs come through our clinic in northern Spain. Is Theileria annae a risk for the local dogs?", [annae])).toMatchObject({ covered: true });
   });
 
+  it("reads a temperature asked as one in degrees", () => {
+    expect(holdsValue("quantity", "It is recommended to use water 20 °F (11 °C) warmer than the egg.", "temperature")).toBe(true);
+    expect(holdsValue("quantity", "Heat-treating serum for 10 minutes increases positive antigen tests.", "temperature")).toBe(false);
+  });
+
+  it("does not take a species' scientific name for the topic ('…pet rabbits (Oryctolagus cuniculus)…')", () => {
+    const rhd = passage("Pathogenic viruses of genotype GI.1 caused a disease in 1984 in domestic (Oryctolagus cuniculus domesticus) and wild (O. cuniculus) rabbits.");
+    const mammary = passage("About half of mammary tumours in bitches are malignant, and most in queens.");
+    expect(check("Roughly what share of mammary tumours in female pet rabbits (Oryctolagus cuniculus) turn out malignant?", [rhd, mammary])).toMatchObject({ covered: false, missing: "species" });
+  });
+
   it("reads 'two to three times per week' and '3x a week' as how often", () => {
     expect(holdsValue("interval", "Shampoo 2-3 times per week until the yeast clears.", null)).toBe(true);
     expect(holdsValue("interval", "Bathe 3x a week for 3 weeks.", null)).toBe(true);

@@ -2,7 +2,7 @@ import { isStopWord, normalizeText, tokenize, type QueryTerm } from "../search/i
 import { memoByText } from "../memo.server";
 import { synonymsIn } from "../search/synonyms";
 import { splitSentences } from "../sentences";
-import { AGE_ATTRIBUTE, askingParts, ASKS_OF_THEM, BOUND_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
+import { AGE_ATTRIBUTE, askingParts, ASKS_OF_THEM, BOUND_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
 import { cleanQuote } from "./quotes.server";
 import { holdsTerm, match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
@@ -253,6 +253,9 @@ const readableMath = (text: string) => text.replace(/\\mathrm\{([^}]*)\}/g, " $1
 /** How common something is, said in words. */
 const COMMON_IN_WORDS = /\b(?:(?:most|very|more|less|quite|fairly|relatively)\s+(?:common|prevalent|frequent)\w*|common(?:ly)?|uncommon(?:ly)?|rare(?:ly)?|frequent(?:ly)?|infrequent(?:ly)?|prevalent|widespread|predominant|occasional(?:ly)?|sporadic(?:ally)?)\b/i;
 
+/** A temperature: "56 °C", "20 °F (11 °C)", "37.5 degrees". */
+const A_TEMPERATURE = /\d\s*(?:°|º|℃|℉|degrees?\b)|\b\d+(?:\.\d+)?\s?[CF]\b/;
+
 /** Words that say a value bounds the normal or the positive. */
 const STATES_A_BOUND = /\b(?:normal|reference (?:range|interval|values?)|(?:upper|lower) (?:limit|bound)s?|breakpoints?|cut-?offs?|thresholds?|within (?:the )?(?:normal )?range|considered (?:positive|negative|abnormal|elevated|increased)|diagnostic (?:of|for)|healthy (?:animals|dogs|cats|horses|cattle|sheep|goats|pigs|birds))\b|[<>≤≥]/i;
 
@@ -338,6 +341,8 @@ export function holdsValue(
   // A bound asked ("the normal upper limit", "the MIC breakpoint") is a value the sentence says bounds something: "600
   // RBC/hpf turn urine light pink" is no normal limit.
   if (kind === "quantity" && attribute === BOUND_ATTRIBUTE) return STATES_A_BOUND.test(sentence) && re.test(sentence);
+  // A temperature asked is one in degrees: "heat-treating serum" says none.
+  if (kind === "quantity" && attribute === TEMPERATURE_ATTRIBUTE) return A_TEMPERATURE.test(readableMath(sentence));
   // "How common is it?": a share, or how common in words ("the most common cause", "rarely").
   if (kind === "rate" && attribute === HOW_COMMON_ATTRIBUTE) return re.test(sentence) || COMMON_IN_WORDS.test(sentence);
   // An age ("above 2 weeks of age", "6-week-old") is not how often or how long something is, unless an age is asked
@@ -453,10 +458,13 @@ const TOPICLESS = new Set(
 function topicTerms(terms: QueryTerm[], frame: Frame): QueryTerm[] {
   // (And "people", "children" beside another species: words for humans that their label does not stem to.)
   const humansCompared = frame.species.includes("human") && frame.species.length > 1;
+  const written = new Set(terms.map((t) => t.term));
   const speciesStems = new Set(
     [...frame.species.map(speciesLabel), ...frame.groups, ...(humansCompared ? wordsNaming("human") : [])]
       .flatMap((label) => tokenize(label))
-      .concat(frame.species.flatMap((id) => tokenize(id))),
+      .concat(frame.species.flatMap((id) => tokenize(id)))
+      // (And a name of theirs in several words the question writes whole: "Oryctolagus cuniculus", "Texel ewes".)
+      .concat(frame.species.filter((id) => id !== "human").flatMap((id) => wordsNaming(id).map((w) => tokenize(w)).filter((name) => name.length > 1 && name.every((t) => written.has(t))).flat())),
   );
   const own = terms.filter((t) => !speciesStems.has(t.term) && !speciesIn(t.term).species.size && !TOPICLESS.has(t.term));
   return own.length ? own : terms;

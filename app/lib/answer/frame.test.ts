@@ -2,6 +2,12 @@ import { describe, expect, it } from "vitest";
 import { askingClause, askingParts, breedsIn, withoutChatter, comparedOnlyWords, correctableEdits, definedAbbreviations, frameLabel, frameOf, listAsked, statesList, mentionsSpecies, otherSpeciesIn, placesOfPersistence, readConversation, readQuestion, searchText, signsSearchText, speciesIn, speciesSpokenOf, suspectedDiagnosis, withAnswersSubject } from "./frame";
 
 describe("species in a text", () => {
+  it("reads a species' scientific name as the species ('pet rabbits (Oryctolagus cuniculus)', 'Sus scrofa')", () => {
+    expect([...speciesIn("mammary tumours in female pet rabbits (Oryctolagus cuniculus)").species]).toEqual(["rabbit"]);
+    expect([...speciesIn("Feral swine are the same species as domesticated swine, Sus scrofa").species]).toEqual(["pig"]);
+    expect([...speciesIn("Gallus gallus domesticus").species]).toEqual(["chicken"]);
+  });
+
   it("reads a farm breed as its species ('a Tamworth sow', 'the Merinos', 'Khaki Campbells')", () => {
     expect([...speciesIn("Worming a Tamworth sow by injection").species]).toEqual(["pig"]);
     expect([...speciesIn("If we keep vaccinating the Merinos with Gudair").species]).toEqual(["sheep"]);
@@ -472,6 +478,16 @@ describe("follow-ups", () => {
     expect(next!.inherited).toContain("species");
     // Going back to something said before still opens a new reading of it.
     expect(readConversation(["Scrapie. What's the molecular hallmark of infection?", "Back to the horses: what spreads African horse sickness?"])[1]!.inherited).toEqual([]);
+  });
+
+  it("reads 'what about the rabbit - can she catch it off the cats?' as asking of the rabbit", () => {
+    expect(frameOf("what about the rabbit - can she catch it off the cats?").species).toEqual(["rabbit", "cat"]);
+    // (A statement before the dash still leaves the question to ask of its own species.)
+    expect(frameOf("Velagliflozin is licensed for cats — is any SGLT2 inhibitor approved for horses?").species).toEqual(["horse"]);
+  });
+
+  it("reads 'what temperature…?' as asking a temperature", () => {
+    expect(frameOf("What temperature kills the virus in pork?")).toMatchObject({ asked: ["quantity"], attribute: "temperature" });
   });
 
   it("reads a normal limit, a breakpoint or a cut-off as a bound asked", () => {

@@ -637,7 +637,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   ["route", /\b(route|routes|orally|intravenous(?:ly)?|subcutaneous(?:ly)?|intramuscular(?:ly)?|topical(?:ly)?|how (?:is|should|do) (?:it|they|\w+) (?:be )?(?:given|administered))\b/i],
   ["rate", ASKED_RATE],
   // ("max blood volume I can safely take", "what IOP in mmHg", "what humidity %")
-  ["quantity", /\b(concentrations?|threshold|cut-?off|max(?:imum)?\s+(?:safe\s+)?[\w-]+|min(?:imum)?\s+[\w-]+|in\s+(?:mmHg|mg\/dl|mmol\/l|g\/l|kg|grams|ml|cm|mm|°C|degrees)|how (?:large|big|wide|heavy|tall|deep|far(?!\s+apart))|how (?:low|high)(?!(?:\s+[\w-]+){0,3}\s+(?:mortality|morbidity|prevalence|incidence|rates?|percentage|proportion|losses))|diameter|width|weight of|size of|levels? of|reference (?:range|interval|values?)|normal (?:[\w-]+\s+){0,2}range|(?:upper|lower) (?:limit|bound)s?|breakpoints?|(?:surgical |lateral |deep )?margins?)\b|\b(?:what|which)\s+(?:[\w-]+\s+){1,2}%|\b(?:what|which)\s+(?:[\w-]+\s+){0,2}pressures?\b/i],
+  ["quantity", /\b(concentrations?|threshold|cut-?off|max(?:imum)?\s+(?:safe\s+)?[\w-]+|min(?:imum)?\s+[\w-]+|in\s+(?:mmHg|mg\/dl|mmol\/l|g\/l|kg|grams|ml|cm|mm|°C|degrees)|how (?:large|big|wide|heavy|tall|deep|far(?!\s+apart))|how (?:low|high)(?!(?:\s+[\w-]+){0,3}\s+(?:mortality|morbidity|prevalence|incidence|rates?|percentage|proportion|losses))|diameter|width|weight of|size of|levels? of|reference (?:range|interval|values?)|normal (?:[\w-]+\s+){0,2}range|(?:upper|lower) (?:limit|bound)s?|breakpoints?|(?:surgical |lateral |deep )?margins?)\b|\b(?:what|which)\s+(?:[\w-]+\s+){1,2}%|\b(?:what|which)\s+(?:[\w-]+\s+){0,2}(?:pressures?|temperatures?)\b/i],
   // "The vertebral (dental) formula" is how many of each there are.
   // ("What ICPI value…", "which FAMACHA score…": a number without a unit.)
   ["count", /\bhow many\b|\b(?:vertebral|dental|digital|spinal)\s+formulae?\b|\b(?:what|which)\s+(?:[\w-]+\s+){0,2}(?:values?|scores?|index|indices|ratios?)\b/i],
@@ -681,6 +681,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
 const FINDING_PREFIX = "with ";
 export const DISTANCE_ATTRIBUTE = "distance";
 export const BOUND_ATTRIBUTE = "bound";
+export const TEMPERATURE_ATTRIBUTE = "temperature";
 const BOUND_ASKED = /\b(?:normal|reference (?:range|interval|values?)|(?:upper|lower) (?:limit|bound)s?|breakpoints?|cut-?offs?|thresholds?)\b/;
 export const isFindingAttribute = (attribute: string | null) => attribute?.startsWith(FINDING_PREFIX) ?? false;
 const FINDING_SHARE =
@@ -796,6 +797,8 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
   // "What's the normal upper limit…?", "what MIC breakpoint…?", "which cut-off…?": a value that bounds the normal or
   // the positive, not any value of the thing.
   if (asked.includes("quantity") && BOUND_ASKED.test(s)) return BOUND_ATTRIBUTE;
+  // "What temperature…?": a temperature, not any amount.
+  if (asked.includes("quantity") && /\btemperatures?\b/.test(s)) return TEMPERATURE_ATTRIBUTE;
   if (asked.includes("rate")) {
     const m = RATE_ATTRIBUTE.exec(s);
     if (m) return m[1]!;
@@ -873,7 +876,9 @@ export function askingParts(question: string): string[] {
     // verb, not a topic like "PPR in camels") then a question about another species.
     const stated = parts.length > 1 && parts.slice(0, -1).every((p) => !isQuestionSentence(p) && STATES.test(p));
     // ("…elephants and hyraxes keep their testes in the abdomen — do dolphins as well?": the question is of dolphins.)
-    const asksOfStatement = parts.length > 1 && isQuestionSentence(last) && (REFERS.test(last) || stated || ALIKE.test(last)) && speciesIn(last, { asked: true }).order.length > 0;
+    // (Not after a part that names what is asked about: "what about the rabbit - can she catch it off the cats?")
+    const namesAsked = /^\s*(?:and\s+|but\s+)?(?:what|how)\s+about\b/i.test(parts[0] ?? "");
+    const asksOfStatement = parts.length > 1 && !namesAsked && isQuestionSentence(last) && (REFERS.test(last) || stated || ALIKE.test(last)) && speciesIn(last, { asked: true }).order.length > 0;
     return asksOfStatement ? last : askedAbout(sentence);
   });
 }

@@ -263,7 +263,10 @@ function withoutUnheld(frame: Frame, previous: Frame | undefined, holds: (name: 
   const carried = new Set(previous ? [...previous.drugs, ...previous.pathogens, ...previous.names, ...previous.acronyms] : []);
   const kept = (names: string[]) => names.filter((n) => carried.has(n) || holds(n));
   const topic = previous && frame.inherited.length ? frame.topic.filter((w) => previous.topic.includes(w)) : frame.topic;
-  return { ...frame, drugs: kept(frame.drugs), pathogens: kept(frame.pathogens), names: kept(frame.names), acronyms: kept(frame.acronyms), topic };
+  // Nor what it newly asked for ("what cooking temperature kills it?"): "risk in transplant patients?" after it asks no
+  // temperature.
+  const asked = previous && frame.inherited.length && frame.asked.some((k) => !previous.asked.includes(k)) ? { asked: previous.asked, attribute: previous.attribute } : {};
+  return { ...frame, drugs: kept(frame.drugs), pathogens: kept(frame.pathogens), names: kept(frame.names), acronyms: kept(frame.acronyms), topic, ...asked };
 }
 
 /** The model's rewrite keeps every species, drug and pathogen of the frame, or it is not used. */
