@@ -1437,6 +1437,11 @@ describe("the words that decide whether a passage is about the question", () => 
     expect(gateTerms("how has it got everywhere so fast?", termsOf(searched), searched).map((t) => t.term)).not.toContain("pig");
   });
 
+  it("are not the buying of 'what sort of shampoo should I be buying?'", () => {
+    const question = "What sort of shampoo should I be buying for Malassezia?";
+    expect(gateTerms(question, termsOf(question)).map((t) => t.term)).not.toContain("bui");
+  });
+
   it("are not the 'life' of a life expectancy, nor the adopters a shelter vet speaks of", () => {
     const question = "Adult FeLV-positive cat, progressive infection. Realistic life expectancy to give adopters?";
     const gate = gateTerms(question, termsOf(question)).map((t) => t.term);

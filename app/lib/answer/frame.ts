@@ -388,7 +388,7 @@ const GENERIC_WORDS = new Set(
   tell told apart differentiate differentiated differentiating differentiation
   definition define defined mean means meaning called term terms known respect regard regards
   sign signs symptom symptoms clinical feature features finding findings effect effects
-  use used using need needed needs get gets got make makes made should would could case patient patients
+  use used using need needed needs get gets got make makes made should would could case patient patients buy buying bought
   risk risks factor factors year years day days week weeks month months hour hours first new old young adult
   timeline timelines chronology history trend trends formula formulae
   roughly approximately about around exactly also else other others another again still really actually
@@ -462,7 +462,7 @@ const ASKING_TERMS = new Set(tokenize([...GENERIC_WORDS].join(" ")));
 export const isAskingTerm = (term: string) => ASKING_TERMS.has(term);
 
 /** Words that say the question leaves the topic before ("Unrelated", "Switching topics", "Different case"). */
-const SWITCH_WORDS = String.raw`(?:different|diff) (?:case|q|qs|question|topic|subject|thing|matter|issue)|another (?:thing|matter|topic)|(?:totally|completely|entirely|something) (?:different|else|separate|unrelated)|separate (?:one|thing|matter)|(?:(?:oh|and|but)\s+)*separately|on a separate note|unrelated|new topic|new question|separate question|switching (?:topics?|subjects?|gears)|changing gears|change of (?:topic|subject|tack)|changing (?:the )?(?:topic|subject)|another question|on (?:another|a different) note|moving on|next (?:one|case|patient|question)`;
+const SWITCH_WORDS = String.raw`(?:different|diff) (?:case|q|qs|question|topic|subject|thing|matter|issue)|another (?:thing|matter|topic)|(?:totally|completely|entirely|something) (?:different|else|separate|unrelated)|separate (?:one|thing|matter)|(?:(?:oh|and|but)\s+)*separately|on a separate note|unrelated|new topic|new question|separate question|switching (?:topics?|subjects?|gears)|changing gears|change of (?:topic|subject|tack)|changing (?:the )?(?:topic|subject)|another question|on (?:another|a different) note|moving on|next (?:one|case|patient|question)|while (?:i'?ve got you|i have you|you'?re (?:here|there|on the (?:phone|line)))|(?:one|just one) more (?:thing|question|q)`;
 /** Markers that a question stands alone although it opens with "and" or names no topic of its own. */
 // (Going back to something opens a clause: "be back to normal" is no switch.)
 const SWITCH = new RegExp(String.raw`\b(${SWITCH_WORDS})\b|(?:^|[,.;:!?–—-]\s*|\b(?:ok(?:ay)?|right|so|and|now)\s+)(?:switching to|going back to|back to|returning to|coming back to)\b`, "i");
@@ -489,8 +489,9 @@ const GOES_ON = /^\s*(?:and|or|but|so|then|what about|how about|what if|in which
 /** "The European one", "can the methicillin-resistant one pass to people?": one of what was just spoken of. */
 const THE_ONE = String.raw`\bthe\s+(?:[\w-]+\s+)?ones?(?![\w-])(?!\s+health\b)`;
 /** Words that lean on an earlier question ("is it safe?", "what about cats?", "the same in dogs?"). */
+// ("If one goes to slaughter…", "one of them": one of the animals spoken of.)
 const LEANS = new RegExp(
-  String.raw`\b(it|its|it's|itself|this|that|these|those|they|them|their|theirs|he|him|his|she|her|hers|same|such|above|previous|mentioned|former|latter|as well|too|either|also|instead)\b|\bwhich ones?\b(?!\s+of\b)|${THE_ONE}|${GOES_ON.source}|\bthen\s*(?:[?,–—-]|$)`,
+  String.raw`\b(it|its|it's|itself|this|that|these|those|they|them|their|theirs|he|him|his|she|her|hers|same|such|above|previous|mentioned|former|latter|as well|too|either|also|instead)\b|\bwhich ones?\b(?!\s+of\b)|${THE_ONE}|${GOES_ON.source}|\bthen\s*(?:[?,–—-]|$)|\bone of (?:them|those|these)\b|^\s*(?:if|when|once|say)\s+one\s+(?:of\s+\w+\s+)?(?:goes|is|gets|dies|comes|has|does|turns)\b`,
   "i",
 );
 

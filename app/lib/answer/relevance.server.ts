@@ -1,5 +1,5 @@
 import { memoByText } from "../memo.server";
-import { adjectiveForms, tokenize, type QueryTerm } from "../search/index.server";
+import { adjectiveForms, tokenize, virusForms, type QueryTerm } from "../search/index.server";
 import { GENUS_ENDING } from "../search/synonyms";
 import type { PassageLike } from "./types";
 
@@ -91,14 +91,14 @@ export function withWrittenForms(terms: QueryTerm[], question: string): QueryTer
     if (genus && epithet) add(genus, [abbreviatedGenusTerm(m[1]![0]!, epithet)]);
   }
   // A disease's abbreviation no passage writes may be written as its virus's, with a V ("RHD2" as "RHDV2"), and the reverse.
-  const virusForms = new Map<string, string[]>();
-  for (const m of question.matchAll(/\b([A-Z]{2,5}?)(V?)(\d{0,2})\b/g)) {
-    const [typed] = tokenize(m[0]);
-    const other = tokenize(`${m[1]}${m[2] ? "" : "V"}${m[3]}`);
-    if (typed && other.length === 1 && other[0] !== typed) virusForms.set(typed, other);
+  const viruses = new Map<string, string[]>();
+  for (const [written] of question.matchAll(/\b[A-Z]{3,6}\d{0,2}\b/g)) {
+    const [typed] = tokenize(written);
+    const [other] = virusForms(written);
+    if (typed && other) viruses.set(typed, [other]);
   }
   for (const t of terms) {
-    if (t.df === 0 && virusForms.has(t.term)) add(t.term, virusForms.get(t.term)!);
+    if (t.df === 0 && viruses.has(t.term)) add(t.term, viruses.get(t.term)!);
     // A binomial a synonym stands for ("barber's pole worm": Haemonchus contortus) is written "H. contortus" too.
     for (const alternative of t.alternatives ?? []) if (alternative.length === 2 && /^[a-z]/.test(alternative[0]!)) add(t.term, [abbreviatedGenusTerm(alternative[0]![0]!, alternative[1]!)]);
     const code = /^([a-z]{2,})(\d{1,3})$/.exec(t.term);

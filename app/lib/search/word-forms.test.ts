@@ -62,6 +62,8 @@ describe("a disease's abbreviation and its virus's", () => {
   it("pairs 'ASF' with 'ASFV' both ways, from words written in capitals with three letters before the V", () => {
     expect(virusForms("ASF")).toEqual(["asfv"]);
     expect(virusForms("FMDV")).toEqual(["fmd"]);
+    expect(virusForms("RHD2")).toEqual(["rhdv2"]);
+    expect(virusForms("RHDV2")).toEqual(["rhd2"]);
     expect(virusForms("FIV")).not.toContain("fi");
     expect(virusForms("asf")).toEqual([]);
     expect(virusForms("Dogs")).toEqual([]);

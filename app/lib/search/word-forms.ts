@@ -100,14 +100,16 @@ export const wordForms = (term: string): string[] =>
   [...new Set([...nameForms(term), ...clinicalForms(term), ...diseaseForms(term), ...describedForms(term)])];
 
 /**
- * A disease's abbreviation and its virus's: "ASF" / "ASFV", "CSF" / "CSFV", "FMD" / "FMDV", "PPR" / "PPRV". A
+ * A disease's abbreviation and its virus's: "ASF" / "ASFV", "CSF" / "CSFV", "FMD" / "FMDV", "PPR" / "PPRV", "RHD2" / "RHDV2". A
  * question about "the ASF vaccine" is answered by a passage on "an ASFV vaccine". Read from the word as the
  * question writes it (capitals), three letters before the V at least ("FIV" is not "FI"). Output: index terms.
  */
 export function virusForms(written: string): string[] {
-  const virus = /^([A-Z]{3,5})V$/.exec(written);
-  if (virus) return [virus[1]!.toLowerCase()];
-  return /^[A-Z]{3,5}$/.test(written) ? [`${written.toLowerCase()}v`] : [];
+  // (With its type number after it: "RHD2" / "RHDV2".)
+  const virus = /^([A-Z]{3,5})V(\d{0,2})$/.exec(written);
+  if (virus) return [`${virus[1]!.toLowerCase()}${virus[2]}`];
+  const disease = /^([A-Z]{3,5})(\d{0,2})$/.exec(written);
+  return disease ? [`${disease[1]!.toLowerCase()}v${disease[2]}`] : [];
 }
 
 /**
