@@ -472,10 +472,9 @@ describe("a case told by its signs", () => {
 });
 
 describe("follow-ups", () => {
-  it("reads 'while I've got you -' and 'one more thing:' as a switch of topic, and 'if one goes to slaughter' as one of the animals spoken of", () => {
+  it("reads 'while I've got you -' as a switch of topic, and 'if one goes to slaughter' as one of the animals spoken of", () => {
     const mites = readConversation(["Ferret with green slimy diarrhoea - what is it?", "while I've got you - that snake skin scrape from Tuesday: tiny dark red mites under the scales. Which mite is that?"]);
     expect(mites[1]).toMatchObject({ species: ["snake"], inherited: [] });
-    expect(readConversation(["Ferret with green slimy diarrhoea - what is it?", "One more thing: how is bluetongue spread?"])[1]!.inherited).toEqual([]);
     const slaughter = readConversation(["Why are we doing all this TB testing on the herd?", "if one goes to slaughter, where would we expect to see lesions?"]);
     expect(slaughter[1]!.inherited).toContain("acronyms");
     expect(slaughter[1]!.acronyms).toEqual(["TB"]);
