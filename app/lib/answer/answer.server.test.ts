@@ -481,6 +481,17 @@ describe("the extractive answerer", () => {
     expect(transplant.content.split("\n")[0]).toMatch(/^Solid organ transplant recipients/);
   });
 
+  it("refuses a question about a disease the knowledge base never names, however well it holds the question's other words", async () => {
+    addParagraph(
+      "gpv",
+      "Waterfowl Parvoviruses",
+      89,
+      "N-GPV has been detected by PCR assay from the oral and cloacal swabs of ducks, and PCR on swabs is more sensitive than virus isolation for screening flocks.",
+    );
+    expect((await ask("Strangles: is PCR on oral swabs more sensitive than virus isolation for screening?")).content).toBe(REFUSAL);
+    expect((await ask("Is PCR on swabs more sensitive than virus isolation for screening duck flocks?")).content.split("\n")[0]).toMatch(/^N-GPV has been detected by PCR/);
+  });
+
   it("after refusing a drug the knowledge base never names, answers the next question of the disease, not of that drug", async () => {
     addParagraph(
       "rossi",

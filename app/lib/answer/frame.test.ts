@@ -498,6 +498,11 @@ describe("follow-ups", () => {
     expect(frameOf("Velagliflozin is licensed for cats — is any SGLT2 inhibitor approved for horses?").species).toEqual(["horse"]);
   });
 
+  it("counts the plural noun that ends 'how many …' ('classical swine fever outbreaks', 'serovars of H. parasuis')", () => {
+    expect(frameOf("How many classical swine fever outbreaks did Japan report in 2018?")).toMatchObject({ asked: ["count"], attribute: "outbreaks" });
+    expect(frameOf("How many serovars of Haemophilus parasuis are there, and which are the nasty ones?").attribute).toBe("serovars");
+  });
+
   it("reads 'what temperature…?' as asking a temperature", () => {
     expect(frameOf("What temperature kills the virus in pork?")).toMatchObject({ asked: ["quantity"], attribute: "temperature" });
   });

@@ -815,8 +815,9 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
     if (HOW_COMMON.test(s)) return HOW_COMMON_ATTRIBUTE;
   }
   if (asked.includes("count")) {
-    // "How many Dichelobacter nodosus serogroups": the counted thing is the plural noun that ends the phrase.
-    const plural = /\bhow many\s+(?:[a-z-]+\s+){1,2}?([a-z-]{3,}s)\b(?=\s+(?:are|is|do|does|did|have|has|can|could|were|was|will|there|of|in|exist|known|recogni[sz]ed)\b|\s*[?,.]|$)/.exec(s);
+    // "How many Dichelobacter nodosus serogroups", "how many classical swine fever outbreaks": the counted thing is the
+    // plural noun that ends the phrase.
+    const plural = /\bhow many\s+(?:[a-z-]+\s+){0,3}?([a-z-]{3,}s)\b(?=\s+(?:are|is|do|does|did|have|has|can|could|were|was|will|there|of|in|exist|known|recogni[sz]ed)\b|\s*[?,.]|$)/.exec(s);
     // ("How many cone types…", "how many types of vaccine…": a word for kinds counts what it is of.)
     const kindsOf = (word: string) => {
       if (!CLASSIFIER.test(word)) return word;

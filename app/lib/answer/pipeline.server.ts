@@ -2,7 +2,7 @@ import { getConfig } from "../config.server";
 import { getDb, type Db } from "../db/index.server";
 import { getEmbedder, type Embedder } from "../embeddings/index.server";
 import { correctQuery, correctionsLabel, embedQuery, holdsName, holdsPhrase, paragraphContinuations, paragraphLeads, passagesByIds, retrieveSync, tokenize, type Passage, type QueryTerm, type RetrieveOptions, type Retrieval } from "../search/index.server";
-import { signForms, signsIn } from "../search/synonyms";
+import { signForms, signsIn, synonymsIn } from "../search/synonyms";
 import { splitSentences } from "../sentences";
 import { EXTRACTIVE, type AnsweredBy, type AnswererStatus } from "./answered-by";
 import type { ChatModel, ChatModelStatus } from "./chat-model.server";
@@ -524,6 +524,13 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
   // words, "is it catching?", "the kids?", are no such thing.)
   const own = frame.inherited.length ? ownNamedTerms(request.question, gate) : [];
   if (own.length && own.every((t) => !t.df && !found.passages.some((p) => holdsTerm(passageTerms(p), t)))) return nothingRelevant(terms);
+  // Nor is a question about a disease the knowledge base never writes, by its name or any other ("Strangles screening on
+  // a livery yard - is guttural pouch lavage PCR more sensitive…?" is not answered by a passage on PCR swabs of ducks).
+  // (One the synonym lexicon knows by name: a condition read from "-static" is no disease.)
+  const known = (c: string) => synonymsIn(tokenize(c)).some((m) => m.terms.join(" ") === tokenize(c).join(" "));
+  const diseases = frame.conditions.filter((c) => isNamedDisease(c) && known(c)).map((c) => tokenize(c).map((t) => gate.find((q) => q.term === t) ?? terms.find((q) => q.term === t)));
+  const unwritten = (t: QueryTerm | undefined) => t !== undefined && !t.df && !found.passages.some((p) => holdsTerm(passageTerms(p), t));
+  if (diseases.length && diseases.every((ts) => ts.length > 0 && ts.every(unwritten))) return nothingRelevant(terms);
   // A case told before the question ("Fat cob with a cresty neck — what's the key risk factor in equine metabolic
   // syndrome?"): when the case's own words keep the passages below the bar, what is asked is judged alone.
   if (main.abstain) {
