@@ -229,12 +229,45 @@ const LATIN_EPITHET = /(?:is|us|um|ae|ii|i|a|ensis|ica|oides|ans|ata|ina|ium|ex|
 /** Words this short are corrected only as a binomial's half ("Babesia rosi"). */
 const MIN_BINOMIAL_LENGTH = 4;
 
+/** Parts of a word typed apart ("macro lides") are this long at least; the word they make, longer. */
+const MIN_SPLIT_PART = 3;
+const MIN_JOINED = 7;
+
+/**
+ * A word typed in two ("macro lides", "ring worm", as dictation and hurried typing split them) read as the one word
+ * the knowledge base writes or the vocabulary lists: when not both parts are index words, or the joined word is an
+ * English word ("ringworm"). Two words the index holds apart and English does not join ("blood cell") stay apart.
+ */
+function joinSplitWords(client: Database.Database, query: string): CorrectedQuery {
+  const corrections: Correction[] = [];
+  const text = query.replace(/\b([A-Za-z]+) ([A-Za-z]+)\b/g, (pair: string, first: string, second: string) => {
+    const joined = `${first}${second}`;
+    if (first.length < MIN_SPLIT_PART || second.length < MIN_SPLIT_PART || joined.length < MIN_JOINED) return pair;
+    if ([first, second].some((w) => isStopWord(w.toLowerCase()) || ACRONYM_LIKE.test(w))) return pair;
+    // (Nor a phrase the vocabulary lists as written: "pink eye".)
+    if (synonymsIn(tokenize(pair.toLowerCase())).some((m) => m.terms.length === 2)) return pair;
+    const [term] = tokenize(joined.toLowerCase());
+    // (Or one the reviewed vocabulary lists, searched for what it stands for: "ring worm" is ringworm, dermatophytosis.)
+    if (!term || !(indexHolds(client, term) || synonymsIn([term]).some((m) => m.terms.length === 1))) return pair;
+    const partsHeld = [first, second].every((w) => {
+      const [t] = tokenize(w.toLowerCase());
+      return t !== undefined && indexHolds(client, t);
+    });
+    if (partsHeld && !isEnglishWord(joined.toLowerCase())) return pair;
+    corrections.push({ typed: pair, searched: joined.toLowerCase() });
+    return joined.toLowerCase();
+  });
+  return { text, corrections };
+}
+
 /**
  * The question with each word the index has never seen replaced by the nearest index word, when one is
  * near enough. Words the index knows, stop words, short words, acronyms and codes are kept as typed.
  */
 export function correctQuery(client: Database.Database, query: string, maxEdits: EditPolicy = defaultMaxEdits): CorrectedQuery {
-  const corrections: Correction[] = [];
+  const joined = joinSplitWords(client, query);
+  query = joined.text;
+  const corrections: Correction[] = [...joined.corrections];
   const replaced = new Map<string, string>();
   for (const match of query.matchAll(WORD)) {
     const typed = match[0];
