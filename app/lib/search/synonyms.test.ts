@@ -33,7 +33,7 @@ describe("synonyms in a query", () => {
     expect(alternatives("she's stopped washing herself and barely eats")).toEqual(expect.arrayContaining([tokenize("poor grooming"), tokenize("hyporexia")]));
     expect(alternatives("the housemate is bright and well")).toContainEqual(tokenize("clinically healthy"));
     expect(alternatives("can an operation fix it?")).toContainEqual(tokenize("surgery"));
-    expect(alternatives("took his temperature up his bottom, or a no-touch one in his ear?")).toEqual(expect.arrayContaining([tokenize("rectal"), tokenize("non-contact"), tokenize("auricular")]));
+    expect(alternatives("the vet took it up his bottom, could they use a no-touch one in his ear?")).toEqual(expect.arrayContaining([tokenize("rectal"), tokenize("non-contact"), tokenize("auricular")]));
     expect(alternatives("if they end up on tablets which one's easier on the tummy?")).toEqual(expect.arrayContaining([tokenize("oral therapy"), tokenize("better tolerated")]));
   });
 
