@@ -856,6 +856,8 @@ describe("typo tolerance", () => {
     expect(correctQuery(db.$client, "what are macro lides not effective against?")).toMatchObject({ text: "what are macrolides not effective against?", corrections: [{ typed: "macro lides", searched: "macrolides" }] });
     // (Ringworm is in the reviewed vocabulary, searched for as dermatophytosis.)
     expect(correctQuery(db.$client, "ring worm in cats").text).toBe("ringworm in cats");
+    // (Wherever the pair falls among the words.)
+    expect(correctQuery(db.$client, "what are not macro lides effective against?").text).toBe("what are not macrolides effective against?");
     expect(correctQuery(db.$client, "how many blood cells make urine pink?").corrections).toEqual([]);
     // (Nor a phrase the vocabulary lists as written.)
     expect(correctQuery(db.$client, "pink eye in sheep").corrections).toEqual([]);

@@ -240,24 +240,39 @@ const MIN_JOINED = 7;
  */
 function joinSplitWords(client: Database.Database, query: string): CorrectedQuery {
   const corrections: Correction[] = [];
-  const text = query.replace(/\b([A-Za-z]+) ([A-Za-z]+)\b/g, (pair: string, first: string, second: string) => {
-    const joined = `${first}${second}`;
-    if (first.length < MIN_SPLIT_PART || second.length < MIN_SPLIT_PART || joined.length < MIN_JOINED) return pair;
-    if ([first, second].some((w) => isStopWord(w.toLowerCase()) || ACRONYM_LIKE.test(w))) return pair;
-    // (Nor a phrase the vocabulary lists as written: "pink eye".)
-    if (synonymsIn(tokenize(pair.toLowerCase())).some((m) => m.terms.length === 2)) return pair;
-    const [term] = tokenize(joined.toLowerCase());
-    // (Or one the reviewed vocabulary lists, searched for what it stands for: "ring worm" is ringworm, dermatophytosis.)
-    if (!term || !(indexHolds(client, term) || synonymsIn([term]).some((m) => m.terms.length === 1))) return pair;
-    const partsHeld = [first, second].every((w) => {
-      const [t] = tokenize(w.toLowerCase());
-      return t !== undefined && indexHolds(client, t);
-    });
-    if (partsHeld && !isEnglishWord(joined.toLowerCase())) return pair;
-    corrections.push({ typed: pair, searched: joined.toLowerCase() });
-    return joined.toLowerCase();
+  const words = [...query.matchAll(/[A-Za-z]+/g)];
+  let text = "";
+  let at = 0;
+  for (let i = 0; i + 1 < words.length; i++) {
+    const [first, second] = [words[i]!, words[i + 1]!];
+    // (Typed next to each other, one space apart.)
+    if (first.index! + first[0].length + 1 !== second.index! || query[first.index! + first[0].length] !== " ") continue;
+    const joined = joinedWord(client, first[0], second[0]);
+    if (!joined) continue;
+    const pair = `${first[0]} ${second[0]}`;
+    corrections.push({ typed: pair, searched: joined });
+    text += query.slice(at, first.index) + joined;
+    at = second.index! + second[0].length;
+    i++;
+  }
+  return { text: text + query.slice(at), corrections };
+}
+
+/** The one word two typed words are, or null. */
+function joinedWord(client: Database.Database, first: string, second: string): string | null {
+  const joined = `${first}${second}`.toLowerCase();
+  if (first.length < MIN_SPLIT_PART || second.length < MIN_SPLIT_PART || joined.length < MIN_JOINED) return null;
+  if ([first, second].some((w) => isStopWord(w.toLowerCase()) || ACRONYM_LIKE.test(w))) return null;
+  // (Nor a phrase the vocabulary lists as written: "pink eye".)
+  if (synonymsIn(tokenize(`${first} ${second}`.toLowerCase())).some((m) => m.terms.length === 2)) return null;
+  const [term] = tokenize(joined);
+  // (Or one the reviewed vocabulary lists, searched for what it stands for: "ring worm" is ringworm, dermatophytosis.)
+  if (!term || !(indexHolds(client, term) || synonymsIn([term]).some((m) => m.terms.length === 1))) return null;
+  const partsHeld = [first, second].every((w) => {
+    const [t] = tokenize(w.toLowerCase());
+    return t !== undefined && indexHolds(client, t);
   });
-  return { text, corrections };
+  return partsHeld && !isEnglishWord(joined) ? null : joined;
 }
 
 /**
