@@ -635,16 +635,19 @@ export const abbreviationsDefinedIn = memoByText(500, (text: string) => definedA
 export const requiredNames = (frame: Frame) => [...frame.drugs, ...frame.pathogens, ...frame.names];
 
 
+/** The names where the question writes them (-1 where it does not, as typed), in that order. */
+const placedNames = (lower: string, names: string[]) => names.map((n) => ({ n, at: lower.indexOf(n.toLowerCase()) })).sort((a, b) => a.at - b.at);
+
 /** Whether two of the names are offered as alternatives ("X, or is Y…", "X vs Y", "X compared with Y", "X than Y"). */
 function offeredAsAlternatives(question: string, names: string[]): boolean {
   const lower = question.toLowerCase();
-  const at = names.map((n) => lower.indexOf(n.toLowerCase())).filter((i) => i >= 0).sort((a, b) => a - b);
+  const at = placedNames(lower, names).filter((p) => p.at >= 0).map((p) => p.at);
   return at.slice(1).some((end, i) => ALTERNATIVE.test(lower.slice(at[i]!, end)));
 }
 /** The names grouped by the things they name: names the question writes next to each other are one ("Black South Africans"). */
 function namesWrittenTogether(question: string, names: string[]): string[][] {
   const lower = question.toLowerCase();
-  const placed = names.map((n) => ({ n, at: lower.indexOf(n.toLowerCase()) })).sort((a, b) => a.at - b.at);
+  const placed = placedNames(lower, names);
   const things: string[][] = [];
   let end = -1;
   for (const { n, at } of placed) {
@@ -741,7 +744,12 @@ export function checkCoverage<P extends PassageLike>(
     if (most < names.length && !isEssay(question) && !offeredAsAlternatives(question, names)) {
       const things = namesWrittenTogether(question, names);
       const onPage = new Map<string, Set<string>>();
-      for (const f of found) for (const page of f.p.pages) for (const n of f.hits) onPage.set(`${f.p.documentId}:${page}`, (onPage.get(`${f.p.documentId}:${page}`) ?? new Set()).add(n));
+      for (const f of found) {
+        for (const page of f.p.pages) {
+          const key = `${f.p.documentId}:${page}`;
+          onPage.set(key, new Set([...(onPage.get(key) ?? []), ...f.hits]));
+        }
+      }
       const holdsAll = (held: Set<string>) => things.every((thing) => thing.some((n) => held.has(n)));
       if (![...onPage.values()].some(holdsAll)) {
         const withTopic = found.filter((f) => f.hits.length > 0).sort((a, b) => topicOf(b.p) - topicOf(a.p))[0]!;

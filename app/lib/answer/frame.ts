@@ -690,6 +690,7 @@ const FINDING_SHARE =
 
 /** "How common is mitral valve disease in dogs?" is answered by a share, or in words: "the most common acquired heart disease". */
 const HOW_COMMON = new RegExp(String.raw`\bhow (?:common|frequent|prevalent|rare)\b|\b${AS_COMMON}\b`);
+const AS_COMMON_ASKED = new RegExp(String.raw`\b(?:${AS_COMMON})\b`, "i");
 export const HOW_COMMON_ATTRIBUTE = "how common";
 
 /** Nouns that name what a time span (duration, interval) or a share (rate) is of. */
@@ -1032,7 +1033,7 @@ export function frameOf(text: string): Frame {
   // ("Does hard training change how fast a gelding clears drugs?" asks whether it changes, not how fast.)
   const whQuestion = (/\b(what|which|how|when|where|at what)\b|\bwhat'?s\b/i.test(askedText) && !ASKS_WHETHER_IT_CHANGES.test(askedText)) || isNounPhraseQuery(askedText);
   // ("Do goats get it as often?" asks how common it is there, as a yes/no question.)
-  const asCommon = new RegExp(String.raw`\b(?:${AS_COMMON})\b`, "i").test(askedText);
+  const asCommon = AS_COMMON_ASKED.test(askedText);
   const matched = ASKED.filter(([kind, re]) => re.test(askedText) && (whQuestion || !TYPED_KINDS.has(kind) || (kind === "rate" && asCommon))).map(([kind]) => kind);
   // "How often do they need bathing?" asks an interval; "how often does it occur?" a rate.
   const rateOnlyByHowOften = matched.includes("interval") && !ASKED_RATE.test(askedText.replace(/\bhow often do(?:es)?\b/gi, " "));
