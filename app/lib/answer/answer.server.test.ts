@@ -1439,6 +1439,13 @@ async function model(script: FakeOllamaOptions["chat"], idleTimeoutMs = 5000) {
 
 describe("the words that decide whether a passage is about the question", () => {
   const termsOf = (question: string) => tokenize(question).map((term) => ({ term, weight: 1, df: 3, idf: 1 }));
+  it("are not the fillers of a spoken follow-up ('oh and I forgot to say', 'since this morning')", () => {
+    const question = "oh and I forgot to say, someone mentioned her wee went pink this morning";
+    const judged = gateTerms(question, termsOf(question)).map((t) => t.term);
+    for (const filler of tokenize("oh forgot someone morning")) expect(judged).not.toContain(filler);
+    expect(judged).toEqual(expect.arrayContaining(tokenize("wee pink")));
+  });
+
   it("are not a word of a species' name that names another species alone ('guinea pigs' are no pigs)", () => {
     const question = "my guinea pigs share the same shed — can they catch it?";
     expect(gateTerms(question, termsOf(question)).map((t) => t.term)).not.toContain("pig");

@@ -29,6 +29,33 @@ const ITRACONAZOLE_DOGS = passage("Itraconazole for Malassezia dermatitis in dog
 const GOAT_POX = passage("Goat pox causes pyrexia and generalised pock lesions; mortality reaches 50-100% and morbidity up to 100% in goats.");
 
 describe("coverage of a question by the passages about it", () => {
+  it("needs an outcome's rate stated as a share of that outcome ('success rate' is not 'half the second phalanx')", () => {
+    const pedal = passage("Septic pedal arthritis does occur in small ruminants but it is rare. Antibiotic treatment, even if prolonged, is rarely successful. Welfare must always be considered. The skin, soft tissue and half the second phalanx should be removed.");
+    expect(check("What's the success rate of digit amputation for septic pedal arthritis in sheep?", [pedal])).toMatchObject({ covered: false, missing: "detail" });
+    const stated = passage("Digit amputation for septic pedal arthritis in sheep has a success rate of 85%.");
+    expect(check("What's the success rate of digit amputation for septic pedal arthritis in sheep?", [stated])).toMatchObject({ covered: true });
+  });
+
+  it("needs a breed named for 'which breeds' ('a growing number of breeds' names none)", () => {
+    const none = passage("Copper accumulates in the liver of dogs as a primary copper associated hepatopathy evident in a growing number of breeds.");
+    expect(check("Which breeds are predisposed to primary copper-associated hepatopathy?", [none])).toMatchObject({ covered: false, missing: "detail" });
+    const named = passage("Primary copper associated hepatopathy of dogs is best known in Bedlington terriers and Labrador retrievers.");
+    expect(check("Which breeds are predisposed to primary copper-associated hepatopathy?", [named])).toMatchObject({ covered: true });
+  });
+
+  it("needs a sign asked to belong to the subject written where the subject is ('…drinking way more than usual - is that connected?')", () => {
+    const struvite = passage("Cats naturally concentrate their urine, so it is usually more saturated and they are predisposed to struvite crystals in cats.");
+    expect(check("Struvite crystals in my cat - she's also drinking way more than usual lately, is that connected?", [struvite])).toMatchObject({ covered: false, missing: "detail", what: ["polydipsia"] });
+    const thirsty = passage("Cats with struvite crystals and underlying kidney disease may show polydipsia.");
+    expect(check("Struvite crystals in my cat - she's also drinking way more than usual lately, is that connected?", [thirsty])).toMatchObject({ covered: true });
+  });
+
+  it("reads a sum said in millions beside an economic word as a cost", () => {
+    const scrapie = passage("There is no treatment and the economic impact of scrapie to sheep and goat industries in the United States is estimated to be 10-20 million annually.");
+    expect(check("What does scrapie cost the sheep industry?", [scrapie])).toMatchObject({ covered: true });
+    expect(check("What does scrapie cost the sheep industry?", [passage("The economic losses scrapie causes the sheep industry are large and rising.")])).toMatchObject({ covered: false, missing: "detail" });
+  });
+
   it("needs the animals a question's subject points back to ('…wild hedgehogs… Do they act as a reservoir for the local dogs?')", () => {
     const annae = passage("Canine theileriosis caused by Theileria annae is a tick-borne infection of dogs reported in northwestern Spain.");
     const question = "Lots of wild hedgehogs come through our clinic in northern Spain. Do they act as a reservoir of Theileria annae for the local dogs?";

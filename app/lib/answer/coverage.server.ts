@@ -1,6 +1,6 @@
 import { isStopWord, normalizeText, tokenize, type QueryTerm } from "../search/index.server";
 import { memoByText } from "../memo.server";
-import { synonymsIn } from "../search/synonyms";
+import { signForms, signsIn, synonymsIn } from "../search/synonyms";
 import { splitSentences } from "../sentences";
 import { AGE_ATTRIBUTE, askingParts, ASKS_OF_THEM, BOUND_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
 import { cleanQuote } from "./quotes.server";
@@ -253,6 +253,9 @@ const readableMath = (text: string) => text.replace(/\\mathrm\{([^}]*)\}/g, " $1
 /** How common something is, said in words. */
 const COMMON_IN_WORDS = /\b(?:(?:most|very|more|less|quite|fairly|relatively)\s+(?:common|prevalent|frequent)\w*|common(?:ly)?|uncommon(?:ly)?|rare(?:ly)?|frequent(?:ly)?|infrequent(?:ly)?|prevalent|widespread|predominant|occasional(?:ly)?|sporadic(?:ally)?)\b/i;
 
+/** Words that say a sum is money: an impact, a loss, a cost. */
+const ECONOMIC = /\b(?:econom\w*|costs?|costly|losses|financial|spent|spending|revenue|budget|expenditure)\b/i;
+
 /** A temperature: "56 °C", "20 °F (11 °C)", "37.5 degrees". */
 const A_TEMPERATURE = /\d\s*(?:°|º|℃|℉|degrees?\b)|\b\d+(?:\.\d+)?\s?[CF]\b/;
 
@@ -320,6 +323,13 @@ export function holdsValue(
   /** Abbreviations the passage defines, with their long forms' terms ("rat tail syndrome (RTS)"): not gene symbols. */
   defined: ReadonlyMap<string, readonly string[]> = new Map(),
 ): boolean {
+  // "What does it cost the industry?": "the economic impact … is estimated to be 10-20 million annually".
+  if (kind === "cost" && ECONOMIC.test(sentence) && /\d\s*(?:million|billion|thousand)\b/i.test(sentence)) return true;
+  // "Which breeds are predisposed?": a breed the question did not name ("in a growing number of breeds" names none).
+  if (kind === "breed") {
+    const asked = new Set(breedsIn(questionNames.join(" ")));
+    return breedsIn(sentence).some((b) => !asked.has(b));
+  }
   const re = VALUE[kind];
   if (!re) return true;
   // A figure's or table's number is no value: "…before a pink or red color is observed (Figure 4.5)" gives no count.
@@ -673,6 +683,15 @@ export const isEssay = (question: string) =>
  * `relevant`: the passages close to the best; `passing`: every passage about the question (relevant first).
  * Passages that name the question's named things are looked for among all of them.
  */
+/** "Is that connected?", "same thing?", "is that part of it?": whether a sign belongs to what was spoken of. */
+const ASKS_IF_CONNECTED =
+  /\b(?:(?:is|could|might|would|can)\s+(?:that|this|it|they|those|these)\s+(?:be\s+)?(?:connected|related|linked|part of (?:it|this|that|the (?:same )?(?:thing|problem|disease|picture))|the same thing|(?:from|because of|due to|caused by) (?:it|that|this|the same)|the (?:virus|disease|infection|condition|problem) (?:too|as well|again))|same thing|(?:all )?(?:connected|related|linked)(?= ?\?))/i;
+
+/** The signs a question asks to belong to its subject ("…drinking way more than usual lately - is that connected?"). */
+export function signsAskedOf(question: string): string[] {
+  return ASKS_IF_CONNECTED.test(question) ? signsIn(question) : [];
+}
+
 export function checkCoverage<P extends PassageLike>(
   question: string,
   terms: QueryTerm[],
@@ -783,6 +802,12 @@ export function checkCoverage<P extends PassageLike>(
   const essay = isEssay(question);
   let supporting = supportingPassages(terms, frame, candidates, essay);
   let segments = topicSegments(terms, frame, supporting);
+  // "…she's drinking way more than usual lately - is that connected?": a sign asked to belong to the subject is written
+  // where the subject is (by its clinical name or an everyday one), or the passages do not say it belongs.
+  const signsAsked = signsAskedOf(question);
+  if (signsAsked.length && !supporting.some((p) => signsAsked.some((sign) => signForms(sign).some((form) => form.every((t) => passageTerms(p).has(t)))))) {
+    return { covered: false, missing: "detail", what: signsAsked, alternative: null };
+  }
 
   // The species must be where the subject is: "DHAV-3 … in goslings?" is not covered by the neighbouring paragraph
   // on goose parvovirus, when a paragraph names DHAV-3.

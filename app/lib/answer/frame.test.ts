@@ -184,6 +184,22 @@ describe("the frame of a question", () => {
     expect(frameOf("How is heartworm prevented in dogs?").pathogens).toEqual([]);
   });
 
+  it("reads an outcome's rate, a breed and an amount of specimen as typed values", () => {
+    expect(frameOf("I'm removing xanthomas from a diabetic cat - what's the recurrence rate after surgery?")).toMatchObject({ asked: ["rate", "treatment"], attribute: "recurrence" });
+    expect(frameOf("What's the success rate of digit amputation for septic pedal arthritis in sheep?")).toMatchObject({ asked: ["rate"], attribute: "success" });
+    expect(frameOf("Which breeds are predisposed to primary copper-associated hepatopathy?").asked).toEqual(["breed"]);
+    // (Breeding is no breed asked, nor is a breed spoken of.)
+    expect(frameOf("How fast do feral hogs breed?").asked).not.toContain("breed");
+    expect(frameOf("he's a German Shepherd x border collie - is it a breed thing?").asked).not.toContain("breed");
+    expect(frameOf("How much serum do I need to send off for a feline heartworm antigen test?").asked).toContain("quantity");
+    // (How much blood turns urine pink is answered by a count of cells, not asked as an amount to collect.)
+    expect(frameOf("How much blood has to be in a dog's pee before it actually looks pink?").asked).not.toContain("quantity");
+  });
+
+  it("reads the species a case is compared with 'like you see in' as compared only", () => {
+    expect(frameOf("Pygmy hedgehog with black tarry faeces, fever and weight loss - could it be Aleutian disease like you see in ferrets?").species).toEqual(["hedgehog"]);
+  });
+
   it("asks for a typed value only in a wh-question", () => {
     expect(frameOf("What mortality percentage does Babesia bovis cause in cattle?").asked).toContain("rate");
     expect(frameOf("Does body mass index influence mortality after gastrectomy?").asked).not.toContain("rate");

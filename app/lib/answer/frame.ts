@@ -29,6 +29,7 @@ export type AskedKind =
   | "cost"
   | "gene"
   | "drug"
+  | "breed"
   | "diagnosis"
   | "prognosis"
   | "cause"
@@ -42,7 +43,7 @@ export type AskedKind =
   | "transmission";
 
 /** Kinds whose answer is a typed value the passage must hold (a dose needs a number with a unit). */
-export const TYPED_KINDS: ReadonlySet<AskedKind> = new Set(["dose", "interval", "duration", "rate", "quantity", "count", "year", "cost", "gene", "drug"]);
+export const TYPED_KINDS: ReadonlySet<AskedKind> = new Set(["dose", "interval", "duration", "rate", "quantity", "count", "year", "cost", "gene", "drug", "breed"]);
 
 export type Frame = {
   /** Species ids of the lexicon the question asks about (its question sentences; else all of it). */
@@ -416,7 +417,8 @@ const GENERIC_WORDS = new Set(
   let lets letting allow allowed allowing wait waiting getting gotten soon later lately tho though pls approx inj bigger smaller
   till until once max maximum minimum min end ends ended enough predict predicts behave behaves suddenly away hit hits drag drags protocol protocols regimen regimens schedule schedules
   gives affected last lasts afterwards afterward beforehand nasty nastier nastiest biggest problem problems issue issues like properly
-  loads ones round since thinking matter matters worked higher one wants wanted wanting locum locums practice practices brought consult consults farmer farmers`.split(/\s+/),
+  loads ones round since thinking matter matters worked higher one wants wanted wanting locum locums practice practices brought consult consults farmer farmers
+  oh ah um uh erm hmm btw alright forgot forget forgotten someone somebody mentor mentors morning mornings evening evenings afternoon afternoons`.split(/\s+/),
 );
 
 const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
@@ -518,7 +520,7 @@ const SET_ASIDE = /\b(?:apart from|aside from|besides|other than|except(?: for)?
  * "…the way you would in sheep/goats?", "how does it compare to the sheep figures?".
  */
 const COMPARED_WITH =
-  /\b(?:(?:the way|as|like) (?:it|they) (?:is|are|does|do) in|(?<!\b(?:does|do|did|can|could|will|would|may|might|to)\s)(?:that |which )?(?:it|they) (?:causes?|gives?|produces?) in|(?:the way|like|as) (?:you|we|i)(?:'d| would| do)?(?: do(?: it)?)? (?:in|for|with)|like(?: (?:you|we|i)(?:(?:'d| would)(?: do)?| do))?(?: (?:for|with|in))?|compare[sd]? (?:it |them )?(?:to|with)|as in|as with|as for|as do|as does|(?:the )?same (?:[\w-]+ ){0,3}?as|or (?:is it |are they )?(?:really |mostly |mainly )?(?:just|only)(?: in)?)\s+(?:the\s+|an?\s+)?(?:[\p{L}/-]+\s+){0,1}[\p{L}/-]+|\bthe way (?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+){0,2}\s+(?:does|do|did|is|are|was|were)\b|\b(?:at|use|using|with|give|giving) (?:the\s+)?[\p{L}-]+(?=\s+(?:doses?|dosages?|dosing|rates?)\b)|(?<=\bsame (?:[\p{L}-]+\s+){1,4})(?:[\p{L}-]+\s+)?[\p{L}-]+\s+(?:get|gets|have|has|had|got|catch|catches)\b/giu;
+  /\b(?:(?:the way|as|like) (?:it|they) (?:is|are|does|do) in|(?<!\b(?:does|do|did|can|could|will|would|may|might|to)\s)(?:that |which )?(?:it|they) (?:causes?|gives?|produces?) in|(?:the way|like|as) (?:you|we|i)(?:'d| would| do)?(?: do(?: it)?| (?:see|get|find|have|saw|had)(?: it| them)?)? (?:in|for|with)|like(?: (?:you|we|i)(?:(?:'d| would)(?: do)?| do))?(?: (?:for|with|in))?|compare[sd]? (?:it |them )?(?:to|with)|as in|as with|as for|as do|as does|(?:the )?same (?:[\w-]+ ){0,3}?as|or (?:is it |are they )?(?:really |mostly |mainly )?(?:just|only)(?: in)?)\s+(?:the\s+|an?\s+)?(?:[\p{L}/-]+\s+){0,1}[\p{L}/-]+|\bthe way (?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+){0,2}\s+(?:does|do|did|is|are|was|were)\b|\b(?:at|use|using|with|give|giving) (?:the\s+)?[\p{L}-]+(?=\s+(?:doses?|dosages?|dosing|rates?)\b)|(?<=\bsame (?:[\p{L}-]+\s+){1,4})(?:[\p{L}-]+\s+)?[\p{L}-]+\s+(?:get|gets|have|has|had|got|catch|catches)\b/giu;
 /** The species a question asks about are named outside what it sets aside or compares with. */
 const askedAbout = (text: string) => text.replace(SET_ASIDE, " ").replace(COMPARED_WITH, " ");
 
@@ -623,7 +625,7 @@ const WHEN_PEAKS =
 // ("Is that the same in goats - do they get it as often?": as common as in the species before.)
 const AS_COMMON = String.raw`as (?:common|prevalent|frequent)\b|\b(?:get|gets|got|have|has|develop|develops|see|catch|occur|occurs|happen|happens)\s+(?:(?:it|this|that|them)\s+)?as (?:often|commonly|frequently)`;
 const ASKED_RATE = new RegExp(
-  String.raw`\b(prevalence|seroprevalence|incidence|mortality|morbidity|case fatality|fatality|percent|percentage|proportion|fraction|what share|how common|how prevalent|how often do(?:es)?|${AS_COMMON}|rate of|success rate|recovery rate|survival rate|death rate|fatality rate|attack rate|carrier frequency|allele frequenc(?:y|ies)|how (?:deadly|fatal|lethal)|how much (?:[\w-]+ ){0,4}(?:does|do|did) (?:it|they|[\w-]+) account for|how much (?:[\w-]+ ){0,4}(?:is|are) (?:actually |really |mainly |mostly )?(?:down to|due to|caused by|attributable to) (?:it|them|[\w-]+)|${HOW_MANY_OUTCOME}|${LIKELY_TO_DIE})\b|\(\s*%\s*\)|(?<![\d.,]\s?)%\s+(?:of|dead|die|died|dying|affected|infected|positive|survive|surviving|survival|mortality|recover|recovering|recovery)\b`,
+  String.raw`\b(prevalence|seroprevalence|incidence|mortality|morbidity|case fatality|fatality|percent|percentage|proportion|fraction|what share|how common|how prevalent|how often do(?:es)?|${AS_COMMON}|rate of|(?:success|recovery|survival|death|fatality|attack|recurrence|relapse|cure|remission|complication|response|reinfection|conception|pregnancy|hatch(?:ing|ability)?|seroconversion) rates?|carrier frequency|allele frequenc(?:y|ies)|how (?:deadly|fatal|lethal)|how much (?:[\w-]+ ){0,4}(?:does|do|did) (?:it|they|[\w-]+) account for|how much (?:[\w-]+ ){0,4}(?:is|are) (?:actually |really |mainly |mostly )?(?:down to|due to|caused by|attributable to) (?:it|them|[\w-]+)|${HOW_MANY_OUTCOME}|${LIKELY_TO_DIE})\b|\(\s*%\s*\)|(?<![\d.,]\s?)%\s+(?:of|dead|die|died|dying|affected|infected|positive|survive|surviving|survival|mortality|recover|recovering|recovery)\b`,
   "i",
 );
 /** What a drug asked for is called: "which antibiotic…", "what's the drug of choice". */
@@ -638,7 +640,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   ["route", /\b(route|routes|orally|intravenous(?:ly)?|subcutaneous(?:ly)?|intramuscular(?:ly)?|topical(?:ly)?|how (?:is|should|do) (?:it|they|\w+) (?:be )?(?:given|administered))\b/i],
   ["rate", ASKED_RATE],
   // ("max blood volume I can safely take", "what IOP in mmHg", "what humidity %")
-  ["quantity", /\b(concentrations?|threshold|cut-?off|max(?:imum)?\s+(?:safe\s+)?[\w-]+|min(?:imum)?\s+[\w-]+|in\s+(?:mmHg|mg\/dl|mmol\/l|g\/l|kg|grams|ml|cm|mm|°C|degrees)|how (?:large|big|wide|heavy|tall|deep|far(?!\s+apart))|how (?:low|high)(?!(?:\s+[\w-]+){0,3}\s+(?:mortality|morbidity|prevalence|incidence|rates?|percentage|proportion|losses))|diameter|width|weight of|size of|levels? of|reference (?:range|interval|values?)|normal (?:[\w-]+\s+){0,2}range|(?:upper|lower) (?:limit|bound)s?|breakpoints?|(?:surgical |lateral |deep )?margins?)\b|\b(?:what|which)\s+(?:[\w-]+\s+){1,2}%|\b(?:what|which)\s+(?:[\w-]+\s+){0,2}(?:pressures?|temperatures?)\b/i],
+  ["quantity", /\b(concentrations?|threshold|cut-?off|max(?:imum)?\s+(?:safe\s+)?[\w-]+|min(?:imum)?\s+[\w-]+|in\s+(?:mmHg|mg\/dl|mmol\/l|g\/l|kg|grams|ml|cm|mm|°C|degrees)|how (?:large|big|wide|heavy|tall|deep|far(?!\s+apart))|how much (?:[\w-]+\s+){0,2}(?:serum|plasma|blood|urine|sample|samples|tissue|fluid|milk|csf|faeces|feces)\s+(?:(?:do|does|should|can|must|would|will)\s+(?:i|we|you|they)\s+(?:need|send|submit|take|collect|draw)|(?:is|are)\s+(?:needed|required))|how (?:low|high)(?!(?:\s+[\w-]+){0,3}\s+(?:mortality|morbidity|prevalence|incidence|rates?|percentage|proportion|losses))|diameter|width|weight of|size of|levels? of|reference (?:range|interval|values?)|normal (?:[\w-]+\s+){0,2}range|(?:upper|lower) (?:limit|bound)s?|breakpoints?|(?:surgical |lateral |deep )?margins?)\b|\b(?:what|which)\s+(?:[\w-]+\s+){1,2}%|\b(?:what|which)\s+(?:[\w-]+\s+){0,2}(?:pressures?|temperatures?)\b/i],
   // "The vertebral (dental) formula" is how many of each there are.
   // ("What ICPI value…", "which FAMACHA score…": a number without a unit.)
   ["count", /\bhow many\b|\b(?:vertebral|dental|digital|spinal)\s+formulae?\b|\b(?:what|which)\s+(?:[\w-]+\s+){0,2}(?:values?|scores?|index|indices|ratios?)\b/i],
@@ -649,6 +651,8 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   ["gene", /\b(which|what)\s+(?:\w+\s+){0,2}(genes?|loci|locus|alleles?)\b/i],
   // "Which antibiotic…", "what drug…": answered by a drug's name.
   ["drug", new RegExp(String.raw`\b(?:(?:which|what)(?:['’]s)?\s+(?:\w+\s+){0,2}${DRUG_NOUNS}|${DRUG_NOUNS}\s+of\s+choice)\b`, "i")],
+  // "Which breeds are predisposed…?": answered by a breed's name.
+  ["breed", /\b(?:which|what)\s+(?:[\w-]+\s+){0,2}?breeds?\b|\bbreeds?\s+(?:predispos\w*|(?:are |is )?(?:most |more )?(?:at (?:higher |greater |increased )?risk|(?:commonly |often |frequently )?affected))|\bbreed predispositions?\b/i],
   // ("Once a cat is diagnosed with FIP, what's the prognosis?" tells what is known, it does not ask how.)
   ["diagnosis", /\b(diagnos(?!ed\s+with\b)\w*|dx(?!['’]d)|test(?:s|ing)?|stain(?:s|ing)?|biopsy|detect\w*|confirm\w*|differentiate|tell (?:\w+ )?from)\b/i],
   // ("What predicts how it'll behave?": how a tumour will behave is its prognosis.)
@@ -695,7 +699,7 @@ export const HOW_COMMON_ATTRIBUTE = "how common";
 
 /** Nouns that name what a time span (duration, interval) or a share (rate) is of. */
 const SPAN_ATTRIBUTE = /\b(incubation|gestation|survival|persistence|resolution|life cycle|lifespan|life span|withdrawal|withholding|recovery|treatment|course|shedding|infectious|latent|prepatent|patent|pre-?clinical|subclinical)\b/;
-const RATE_ATTRIBUTE = /\b(seroprevalence|prevalence|incidence|mortality|morbidity|fatality|heritability|sensitivity|specificity|efficacy|survival|resolution)\b/;
+const RATE_ATTRIBUTE = /\b(seroprevalence|prevalence|incidence|mortality|morbidity|fatality|heritability|sensitivity|specificity|efficacy|survival|resolution|success|recurrence|relapse|cure|remission|complication)\b/;
 
 /** "At what age", "how old": the span asked is an age ("above 2 weeks of age"). */
 const AGE_ASKED = /\b(?:what age|how old|age (?:of|at) onset)\b/;
@@ -1561,6 +1565,7 @@ const ASKED_LABEL: Record<AskedKind, string> = {
   cost: "cost",
   gene: "genes",
   drug: "which drug",
+  breed: "which breed",
   diagnosis: "diagnosis",
   prognosis: "prognosis",
   cause: "cause",

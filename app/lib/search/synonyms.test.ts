@@ -55,6 +55,11 @@ describe("synonyms in a query", () => {
     expect(found("any inherited diseases in quarter horses").flatMap((m) => m.alternatives)).toContainEqual(tokenize("genetic diseases"));
   });
 
+  it("reads a sign said with 'way more' or 'a lot more' between its words", () => {
+    expect(signsIn("oh and she's also drinking way more than usual lately - is that connected?")).toEqual(["polydipsia"]);
+    expect(signsIn("he's drinking a lot more these days")).toEqual(["polydipsia"]);
+  });
+
   it("reads a cat that has stopped washing herself and is grumpy as poor grooming and irritability", () => {
     expect(signsIn("she's stopped washing herself and is grumpy")).toEqual(["poor grooming", "irritability"]);
   });
