@@ -1446,6 +1446,22 @@ describe("the words that decide whether a passage is about the question", () => 
     expect(judged).toEqual(expect.arrayContaining(tokenize("wee pink")));
   });
 
+  it("are not the everyday words of a label before the question that says nothing the passages write, nor a pet's name", () => {
+    const unknown = (question: string, words: string) => {
+      const none = new Set(tokenize(words));
+      return tokenize(question).map((term) => ({ term, weight: 1, df: none.has(term) ? 0 : 3, idf: 1 }));
+    };
+    const question = "New grad here, first solo derm consult: greasy westie with Malassezia. Topical or oral?";
+    const judged = gateTerms(question, unknown(question, "grad solo derm greasy westie")).map((t) => t.term);
+    for (const chatter of tokenize("grad solo")) expect(judged).not.toContain(chatter);
+    expect(judged).toEqual(expect.arrayContaining(tokenize("greasy malassezia")));
+    // (A label that tells the case keeps its words: "The wethers are straining to pee and dribbling - …")
+    const told = "The wethers are straining to pee and dribbling - are castrated sheep prone to struvite stones?";
+    expect(gateTerms(told, unknown(told, "straining pee dribbling")).map((t) => t.term)).toEqual(expect.arrayContaining(tokenize("straining dribbling")));
+    const named = "hi, the video's laggy - Bella's wee has gone pink. what causes that in dogs?";
+    expect(gateTerms(named, unknown(named, "bella video laggy")).map((t) => t.term)).not.toContain("bella");
+  });
+
   it("are not a word of a species' name that names another species alone ('guinea pigs' are no pigs)", () => {
     const question = "my guinea pigs share the same shed — can they catch it?";
     expect(gateTerms(question, termsOf(question)).map((t) => t.term)).not.toContain("pig");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { askingClause, askingParts, breedsIn, withoutChatter, comparedOnlyWords, correctableEdits, definedAbbreviations, frameLabel, frameOf, listAsked, statesList, mentionsSpecies, otherSpeciesIn, placesOfPersistence, readConversation, readQuestion, searchText, signsSearchText, speciesIn, speciesSpokenOf, suspectedDiagnosis, withAnswersSubject } from "./frame";
+import { askingClause, askingParts, breedsIn, leadingLabel, petNames, withoutChatter, comparedOnlyWords, correctableEdits, definedAbbreviations, frameLabel, frameOf, listAsked, statesList, mentionsSpecies, otherSpeciesIn, placesOfPersistence, readConversation, readQuestion, searchText, signsSearchText, speciesIn, speciesSpokenOf, suspectedDiagnosis, withAnswersSubject } from "./frame";
 
 describe("species in a text", () => {
   it("reads a species' scientific name as the species ('pet rabbits (Oryctolagus cuniculus)', 'Sus scrofa')", () => {
@@ -194,6 +194,21 @@ describe("the frame of a question", () => {
     expect(frameOf("How much serum do I need to send off for a feline heartworm antigen test?").asked).toContain("quantity");
     // (How much blood turns urine pink is answered by a count of cells, not asked as an amount to collect.)
     expect(frameOf("How much blood has to be in a dog's pee before it actually looks pink?").asked).not.toContain("quantity");
+  });
+
+  it("reads the names owners give animals, not eponyms or pathogens named after a place", () => {
+    expect(petNames("hi, sorry the video's a bit laggy - Bella's wee has gone pink. what causes that?")).toEqual(["Bella"]);
+    expect(petNames("Sorry to ring again, it's about Barney, my little terrier.")).toEqual(["Barney"]);
+    expect(petNames("Our rescue cat Mochi has just tested positive for FeLV.")).toEqual(["Mochi"]);
+    expect(petNames("Is Johne's disease in goats? Koch's postulates? Marek's vaccine?")).toEqual([]);
+    expect(petNames("Vet suspects duck Tembusu virus (DTMUV).")).toEqual([]);
+    expect(petNames("How much does an Iriomote leopard cat weigh?")).toEqual([]);
+  });
+
+  it("reads a label before the question, not a question before a dash", () => {
+    expect(leadingLabel("New grad here, first solo derm consult: greasy, itchy westie with Malassezia. Topical or oral?")).toBe("New grad here, first solo derm consult");
+    expect(leadingLabel("how long does it hang about in the hutch - when's it safe to bring a new bunny in?")).toBeNull();
+    expect(leadingLabel("Mentor question: the horse has diarrhoea.")).toBeNull();
   });
 
   it("reads the species a case is compared with 'like you see in' as compared only", () => {

@@ -479,6 +479,39 @@ const OPENER = /^\s*(?:(?:right|ok|okay|alright|all right|well|anyway)(?: then)?
  */
 const CALLER =
   /^\s*(?:(?:hi|hello|hey|morning|afternoon)\s*[,!.]?\s*)?(?:(?:this is|it'?s|it is)\s+)?(?:the\s+)?(?:(?:path(?:ology)?|diagnostic|referral|reference|in-?house|practice|clinic)\s+)?(?:lab|laboratory|practice|clinic|surgery|reception|receptionist|nurse|vet|locum|pharmacy|pharmacist|pathologist|technician|tech)\s+(?:here\s*[,.!:\-–—]+|calling(?:\s+(?:about|re|regarding|with))?\b\s*[,.!:\-–—]*)\s*/i;
+/**
+ * The names an owner gives animals ("our rescue cat Mochi", "my lab cross Max", "Barney, my little terrier", "Bella's
+ * wee"): who the animal is, not what the passages must speak of.
+ */
+export function petNames(text: string): string[] {
+  const out = new Set<string>();
+  for (const word of speciesIn(text).words) {
+    // (Not a pathogen named after a place: "duck Tembusu virus".)
+    // (The species word in any case, the name capitalised.)
+    const after = new RegExp(String.raw`\b${escapeStringRegexp(word)}(?:\s+(?:cross|x|mix))?\s+(?:called\s+|named\s+)?(\p{L}\p{Ll}{2,})\b(?!['’]s\s+(?:disease|syndrome)|\s+(?:virus|disease|fever|syndrome|strain|serotype|type|vaccine|test)\b)`, "giu");
+    for (const m of text.matchAll(after)) if (/^\p{Lu}\p{Ll}+$/u.test(m[1]!)) out.add(m[1]!);
+  }
+  for (const m of text.matchAll(/\b(\p{Lu}\p{Ll}{2,}),\s+(?:my|our|his|her|their)\s/gu)) out.add(m[1]!);
+  for (const m of text.matchAll(POSSESSED_BY_PET)) out.add(m[1]!);
+  return [...out].filter((name) => !NOT_NAMES.has(name.toLowerCase()));
+}
+/** A capitalised possessive before an everyday noun ("Bella's wee"), not an eponym's ("Johne's disease", "Koch's postulates"). */
+const POSSESSED_BY_PET =
+  /\b(\p{Lu}\p{Ll}{2,})['’]s\s+(?!(?:disease|syndrome|vaccines?|vaccination|test|solution|medium|stain|sign|agar|phenomenon|law|triad|reaction|criteria|classification|score|formula|method|technique|procedure|operation|postulates|node|gland|organ|ducts?|layer|membrane|loop|canal|capsule|cells?|bod(?:y|ies)|corpuscles?|fever|lymphoma|sarcoma|ulcer|tumou?r|palsy|paralysis|infection|virus|bacillus|cyst|hernia|space|line|fluid|tube|sheath)\b)\p{Ll}/gu;
+
+/**
+ * What a question puts before a colon or a spaced dash at its start, when a question follows ("New grad here, first solo
+ * derm consult: …", "Mentor question: …", "hi, sorry the video's a bit laggy - Bella's wee has gone pink…"): often who
+ * asks, where from, or how the call is going; null when there is none.
+ */
+export function leadingLabel(question: string): string | null {
+  const m = LEADING_LABEL.exec(question);
+  // (Not a question itself: "how long does it hang about in the hutch - when's it safe…?")
+  if (m && /^\s*(?:what|which|how|why|when|where|who|is|are|does|do|did|can|could|should|would|will)\b/i.test(m[1]!)) return null;
+  return m && /[?]|\b(?:what|which|how|why|when|where|who|is|are|does|do|did|can|could|should|would|will)\b/i.test(question.slice(m[0].length)) ? m[1]! : null;
+}
+const LEADING_LABEL = /^\s*((?:[^\s:?!.]+\s+){0,9}?[^\s:?!.]+)\s*(?::|\s[-–—]\s)\s*(?=\S)/;
+
 /** A tag that asks for agreement after the question ("…like ewes, right?", "…, yeah?"). */
 const AGREEMENT_TAG = /,\s*(?:right|yeah|yes|eh|correct|true|no)\s*(?=\?*\s*$)/i;
 /** The question without a switch marker or a chat's opener before it, a tag after it or an idiom for "as well": none says what it is about. */

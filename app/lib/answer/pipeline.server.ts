@@ -1,7 +1,7 @@
 import { getConfig } from "../config.server";
 import { getDb, type Db } from "../db/index.server";
 import { getEmbedder, type Embedder } from "../embeddings/index.server";
-import { correctQuery, correctionsLabel, embedQuery, holdsName, holdsPhrase, paragraphContinuations, paragraphLeads, passagesByIds, retrieveSync, tokenize, type Passage, type QueryTerm, type RetrieveOptions, type Retrieval } from "../search/index.server";
+import { correctQuery, correctionsLabel, embedQuery, holdsName, holdsPhrase, isEnglishWord, paragraphContinuations, paragraphLeads, passagesByIds, retrieveSync, tokenize, type Passage, type QueryTerm, type RetrieveOptions, type Retrieval } from "../search/index.server";
 import { signForms, signsIn, synonymsIn } from "../search/synonyms";
 import { splitSentences } from "../sentences";
 import { EXTRACTIVE, type AnsweredBy, type AnswererStatus } from "./answered-by";
@@ -12,7 +12,7 @@ import { quotableSentences, type QuotableSentence } from "./quotes.server";
 import { checkCoverage, unseenNames, type Coverage } from "./coverage.server";
 import { citeSentencePages, repeatsAnswer, verifyModelAnswer } from "./verify.server";
 import { extractiveAnswer, extractiveSections, sentenceKey, type AnswerGuide } from "./extractive.server";
-import { askingClause, caseSubjects, comparedOnlyWords, correctableEdits, frameLabel, frameOf, groupNaming, isAskingWord, isNamedDisease, MIN_CASE_SIGNS, namesOwnThing, placesOfPersistence, readTurn, searchText, signsSearchText, speciesIn, subjectSearchText, speciesLabel, suspectedDiagnosis, withoutChatter, TREATED_WITH, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
+import { askingClause, caseSubjects, leadingLabel, petNames, comparedOnlyWords, correctableEdits, frameLabel, frameOf, groupNaming, isAskingWord, isNamedDisease, MIN_CASE_SIGNS, namesOwnThing, placesOfPersistence, readTurn, searchText, signsSearchText, speciesIn, subjectSearchText, speciesLabel, suspectedDiagnosis, withoutChatter, TREATED_WITH, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
 import { fitAnswerMessages, getSystemPrompts, taskMessages } from "./prompts.server";
 import { decomposeQuestion } from "./questions";
 import { ABSTAIN_BELOW, coverage, holdsTerm, judgeRelevance, passageTerms, withWrittenForms, type ScoredPassage } from "./relevance.server";
@@ -417,11 +417,38 @@ export function gateTerms(question: string, terms: QueryTerm[], searched = quest
   // Nor a letter standing alone: "vertebral formula (C, T, L, S, Cd)" spells out a legend, not what the passages must say.
   // (A genus's initial is part of a name: "M. bovis".)
   const letter = (t: QueryTerm) => /^\p{L}$/u.test(t.term) && !new RegExp(`\\b${t.term}\\.\\s*\\p{Ll}`, "iu").test(`${question} ${searched}`);
-  const kept = terms.filter((t) => !asking.has(t.term) && !unknownSpecies(t) && !unknownNumber(t) && !letter(t) && !otherSpeciesPart.has(t.term) && !comparedSpecies.has(t.term));
+  // Nor an everyday word no passage writes that only the label before the question says ("New grad here, first solo derm
+  // consult: …", "hi, sorry the video's a bit laggy - …"): who asks and how the call goes. (Not a name: "Strangles
+  // query: …", nor a drug or an animal, which the checks after this one read.)
+  const labelOnly = labelChatter(question, terms, asking);
+  // Nor the name an owner gives the animal ("Bella's wee has gone pink", "our rescue cat Mochi").
+  const petNameTerms = new Set(petNames(question).flatMap((n) => tokenize(n)));
+  const kept = terms.filter((t) => !asking.has(t.term) && !unknownSpecies(t) && !unknownNumber(t) && !letter(t) && !otherSpeciesPart.has(t.term) && !comparedSpecies.has(t.term) && !(t.df === 0 && (labelOnly.has(t.term) || petNameTerms.has(t.term))));
   // (The species a follow-up carries are named in what was searched, not in the question: "do they cycle like ewes?".)
   return withSpeciesWords(searched, kept.length ? kept : terms);
 }
 
+
+/**
+ * The index terms of the everyday words only a question's leading label says (see gateTerms), when the label says
+ * nothing the passages write but asking words: "The wethers are straining to pee -" tells the case.
+ */
+function labelChatter(question: string, terms: QueryTerm[], asking: ReadonlySet<string>): Set<string> {
+  const label = leadingLabel(question);
+  if (!label) return new Set();
+  const labelTerms = new Set(tokenize(label));
+  if (terms.some((t) => labelTerms.has(t.term) && t.df > 0 && !asking.has(t.term)) || speciesIn(label).species.size || signsIn(label).length) return new Set();
+  const rest = new Set(tokenize(question.slice(question.indexOf(label) + label.length)));
+  const named = frameOf(label);
+  const namedTerms = new Set([...named.drugs, ...named.pathogens, ...named.conditions, ...named.names, ...named.acronyms].flatMap((n) => tokenize(n)));
+  const out = new Set<string>();
+  for (const [word] of label.matchAll(/[\p{L}'’]+/gu)) {
+    if (/^\p{Lu}/u.test(word) && word !== label.trimStart().split(/\s+/)[0]?.replace(/[^\p{L}'’]/gu, "")) continue;
+    if (!isEnglishWord(word.toLowerCase().replace(/['’]s$/, ""))) continue;
+    for (const t of tokenize(word)) if (!rest.has(t) && !namedTerms.has(t) && !speciesIn(word).species.size) out.add(t);
+  }
+  return out;
+}
 
 /**
  * The terms of the clause that asks, when a case is told before it and the clause names a topic of its own (three

@@ -31,7 +31,7 @@ export { adjectiveForms, virusForms } from "./word-forms";
 export { isStopWord } from "./stopwords";
 export { paragraphContinuations, paragraphLeads } from "./leads.server";
 export { correctQuery, correctionsLabel, type Correction, type CorrectedQuery } from "./spellcheck.server";
-export { warmEnglishWords } from "./english-words.server";
+export { isEnglishWord, warmEnglishWords } from "./english-words.server";
 
 export type Passage = {
   chunkId: number;
