@@ -1446,6 +1446,16 @@ describe("the words that decide whether a passage is about the question", () => 
     expect(judged).toEqual(expect.arrayContaining(tokenize("wee pink")));
   });
 
+  it("are not the words of 'rule out', 'cross it off', 'part of it', 'at home' or 'suspicious', which say what is asked", () => {
+    const judged = (question: string) => gateTerms(question, termsOf(question)).map((t) => t.term);
+    expect(judged("I wanted to rule out heartworm and the antigen test is negative. Can I cross it off?")).not.toEqual(expect.arrayContaining(["rule"]));
+    expect(judged("I wanted to rule out heartworm and the antigen test is negative. Can I cross it off?")).not.toContain("cross");
+    expect(judged("her gums have been red and sore for months - is that part of it?")).not.toContain("part");
+    expect(judged("we've got another cat at home though, can she catch it?")).not.toContain("home");
+    expect(judged("what if that's negative too and I'm still suspicious?")).not.toContain(tokenize("suspicious")[0]);
+    expect(judged("which part of the gut is affected?")).toContain("part");
+  });
+
   it("are not the everyday words of a label before the question that says nothing the passages write, nor a pet's name", () => {
     const unknown = (question: string, words: string) => {
       const none = new Set(tokenize(words));

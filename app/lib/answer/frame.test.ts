@@ -211,6 +211,11 @@ describe("the frame of a question", () => {
     expect(leadingLabel("Mentor question: the horse has diarrhoea.")).toBeNull();
   });
 
+  it("reads 'what's top of my list?' as asking the likeliest diagnosis", () => {
+    expect(frameOf("6 yo dog regurgitating, rads show a massively dilated oesophagus. What's top of my list?").asked).toContain("diagnosis");
+    expect(frameOf("6 yo dog regurgitating, rads show a massively dilated oesophagus. What's top of my list?").topic).not.toContain("top");
+  });
+
   it("reads the species a case is compared with 'like you see in' as compared only", () => {
     expect(frameOf("Pygmy hedgehog with black tarry faeces, fever and weight loss - could it be Aleutian disease like you see in ferrets?").species).toEqual(["hedgehog"]);
   });

@@ -418,7 +418,8 @@ const GENERIC_WORDS = new Set(
   till until once max maximum minimum min end ends ended enough predict predicts behave behaves suddenly away hit hits drag drags protocol protocols regimen regimens schedule schedules
   gives affected last lasts afterwards afterward beforehand nasty nastier nastiest biggest problem problems issue issues like properly
   loads ones round since thinking matter matters worked higher one wants wanted wanting locum locums practice practices brought consult consults farmer farmers
-  oh ah um uh erm hmm btw alright forgot forget forgotten someone somebody mentor mentors morning mornings evening evenings afternoon afternoons`.split(/\s+/),
+  oh ah um uh erm hmm btw alright forgot forget forgotten someone somebody mentor mentors morning mornings evening evenings afternoon afternoons
+  top list suspicious suspicion`.split(/\s+/),
 );
 
 const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
@@ -687,7 +688,8 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   // "Which breeds are predisposed…?": answered by a breed's name.
   ["breed", /\b(?:which|what)\s+(?:[\w-]+\s+){0,2}?breeds?\b|\bbreeds?\s+(?:predispos\w*|(?:are |is )?(?:most |more )?(?:at (?:higher |greater |increased )?risk|(?:commonly |often |frequently )?affected))|\bbreed predispositions?\b/i],
   // ("Once a cat is diagnosed with FIP, what's the prognosis?" tells what is known, it does not ask how.)
-  ["diagnosis", /\b(diagnos(?!ed\s+with\b)\w*|dx(?!['’]d)|test(?:s|ing)?|stain(?:s|ing)?|biopsy|detect\w*|confirm\w*|differentiate|tell (?:\w+ )?from)\b/i],
+  // ("What's top of my list?", "top differential?": the likeliest diagnosis.)
+  ["diagnosis", /\b(top of (?:my|the|your|our) (?:list|differentials?|ddx)|top differentials?|diagnos(?!ed\s+with\b)\w*|dx(?!['’]d)|test(?:s|ing)?|stain(?:s|ing)?|biopsy|detect\w*|confirm\w*|differentiate|tell (?:\w+ )?from)\b/i],
   // ("What predicts how it'll behave?": how a tumour will behave is its prognosis.)
   // ("…the vet said calicivirus - is that bad?", "how serious is it?": an owner asks what it means for the animal.)
   ["prognosis", /\b(prognos\w*|outcomes?|outlook|(?:is|was|are)\s+(?:that|it|this|they)\s+(?:really\s+|very\s+)?(?:bad|serious|dangerous)(?=\s*(?:for\s+[\w-]+\s*)?[?.!]*\s*$)|how (?:bad|serious) is (?:it|that|this)|survive|survival|recover(?:y)?|come right|get(?:s|ting)? better|pull through|life expectancy|biological behaviou?r|(?:predict\w*|tell)\s+how\s+(?:it|they|the [\w-]+)(?:['’]ll| will| is going to| are going to)\s+behave)\b/i],

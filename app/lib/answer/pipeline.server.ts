@@ -386,6 +386,13 @@ export function gateTerms(question: string, terms: QueryTerm[], searched = quest
   // "What do I dust them with?": the verb says a treatment is asked.
   const treatedWith = TREATED_WITH.exec(question);
   if (treatedWith) for (const t of tokenize(treatedWith[1]!)) asking.add(t);
+  // "Rule out heartworm", "can I cross it off?", "the other cat at home": whether it is excluded, which is asked; where
+  // the owner lives.
+  for (const m of question.toLowerCase().matchAll(/\b(rule|ruled|ruling)\s+(?:(?:it|this|that|them)\s+)?out\b|\b(cross|crossed)\s+(?:it|this|that|them)\s+off\b|\b(?:at|around)\s+(home)\b/g)) {
+    for (const word of m.slice(1).filter(Boolean)) for (const t of tokenize(word!)) asking.add(t);
+  }
+  // "Is that part of it?": whether it belongs, which is asked.
+  if (/\bpart of (?:it|this|that|the (?:same )?(?:thing|problem|picture|disease))\b/i.test(question)) asking.add("part");
   // "Life expectancy" is the prognosis asked.
   if (/\blife[- ]expectanc(?:y|ies)\b/i.test(question)) asking.add("life");
   // "Best dx?" asks for the diagnosis ("dx'd wet FIP" says it was made).

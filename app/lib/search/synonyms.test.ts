@@ -55,6 +55,10 @@ describe("synonyms in a query", () => {
     expect(found("any inherited diseases in quarter horses").flatMap((m) => m.alternatives)).toContainEqual(tokenize("genetic diseases"));
   });
 
+  it("reads gingivostomatitis as gums that are inflamed", () => {
+    expect(signForms("gingivitis")).toContainEqual(tokenize("gingivostomatitis"));
+  });
+
   it("reads a sign said with 'way more' or 'a lot more' between its words", () => {
     expect(signsIn("oh and she's also drinking way more than usual lately - is that connected?")).toEqual(["polydipsia"]);
     expect(signsIn("he's drinking a lot more these days")).toEqual(["polydipsia"]);
