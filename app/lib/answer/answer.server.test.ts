@@ -1446,7 +1446,7 @@ describe("the words that decide whether a passage is about the question", () => 
     expect(judged).toEqual(expect.arrayContaining(tokenize("wee pink")));
   });
 
-  it("are not the words of 'rule out', 'cross it off', 'part of it', 'at home' or 'suspicious', which say what is asked", () => {
+  it("are not the words of 'rule out', 'cross it off', 'part of it', 'at home', 'suspicious' or 'what are we looking at', which say what is asked", () => {
     const judged = (question: string) => gateTerms(question, termsOf(question)).map((t) => t.term);
     expect(judged("I wanted to rule out heartworm and the antigen test is negative. Can I cross it off?")).not.toEqual(expect.arrayContaining(["rule"]));
     expect(judged("I wanted to rule out heartworm and the antigen test is negative. Can I cross it off?")).not.toContain("cross");
@@ -1454,6 +1454,7 @@ describe("the words that decide whether a passage is about the question", () => 
     expect(judged("we've got another cat at home though, can she catch it?")).not.toContain("home");
     expect(judged("what if that's negative too and I'm still suspicious?")).not.toContain(tokenize("suspicious")[0]);
     expect(judged("which part of the gut is affected?")).toContain("part");
+    expect(judged("If this is PPR, what case fatality are we looking at?")).not.toContain("look");
   });
 
   it("are not the everyday words of a label before the question that says nothing the passages write, nor a pet's name", () => {

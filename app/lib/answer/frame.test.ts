@@ -211,6 +211,13 @@ describe("the frame of a question", () => {
     expect(leadingLabel("Mentor question: the horse has diarrhoea.")).toBeNull();
   });
 
+  it("reads a name put forward with 'if this is', not a word ('if this is basic')", () => {
+    expect(suspectedDiagnosis("Inspector at a goat holding - fever, nasal discharge, diarrhoea and several deaths. If this is PPR, what case fatality are we looking at?")).toBe("PPR");
+    expect(suspectedDiagnosis("if it's bluetongue, how long do they shed?")).toBe("bluetongue");
+    expect(suspectedDiagnosis("New grad here, sorry if this is basic: why do heartworm protocols add an antibiotic?")).toBeNull();
+    expect(suspectedDiagnosis("If this is a problem, what do I do?")).toBeNull();
+  });
+
   it("reads 'what's top of my list?' as asking the likeliest diagnosis", () => {
     expect(frameOf("6 yo dog regurgitating, rads show a massively dilated oesophagus. What's top of my list?").asked).toContain("diagnosis");
     expect(frameOf("6 yo dog regurgitating, rads show a massively dilated oesophagus. What's top of my list?").topic).not.toContain("top");

@@ -419,7 +419,7 @@ const GENERIC_WORDS = new Set(
   gives affected last lasts afterwards afterward beforehand nasty nastier nastiest biggest problem problems issue issues like properly
   loads ones round since thinking matter matters worked higher one wants wanted wanting locum locums practice practices brought consult consults farmer farmers
   oh ah um uh erm hmm btw alright forgot forget forgotten someone somebody mentor mentors morning mornings evening evenings afternoon afternoons
-  top list suspicious suspicion`.split(/\s+/),
+  top list suspicious suspicion looking`.split(/\s+/),
 );
 
 const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
@@ -1410,6 +1410,10 @@ export function suspectedDiagnosis(question: string): string | null {
   // ("Vet says my gelding has stringhalt - he snatches a hind leg…": the diagnosis ends at a spaced dash.)
   const said = SUGGESTED.exec(question)?.[1]!.split(/\s-\s/)[0]!.trim();
   if (said) return said.split(/\s+/).length <= MAX_DIAGNOSIS_WORDS ? said : null;
+  // "…If this is PPR, what case fatality are we looking at?": a name put forward (not "if this is basic").
+  const supposed = IF_IT_IS.exec(question)?.[1];
+  const lower = supposed?.toLowerCase() ?? "";
+  if (supposed && (/^\p{Lu}/u.test(supposed) || DISEASE_WORDS.has(lower) || CONDITION_ENDING.test(lower) || PATHOGEN_ENDING.test(lower))) return supposed;
   const sentences = clauseSplit(question);
   const last = sentences[sentences.length - 1] ?? "";
   // (After a case told in statements: "AHS field vector? peak season?" puts nothing forward.)
@@ -1434,6 +1438,7 @@ function suspectedCondition(question: string): string | null {
   return suspected;
 }
 const MAX_DIAGNOSIS_WORDS = 4;
+const IF_IT_IS = /\bif (?:this|it|that)(?:\s+is|['’]s|\s+turns out to be|\s+proves to be)\s+(?:an? |the )?([\p{L}][\p{L}\d-]*(?: [\p{L}\d-]+){0,2}?)\s*(?:,|\?|$|\s(?:what|how|which|will|would|should|can|could|do|does|is|are)\b)/iu;
 /** A word that asks something of the case, not a diagnosis it puts forward ("…wobbly behind too - related?", "zoonotic?"). */
 const SAYS_OF_IT = /^(?:related|connected|linked|relevant|normal|serious|contagious|zoonotic|infectious|catching|common|rare|ok|okay|fatal|treatable|curable|dangerous|significant|worrying|hereditary|genetic|inherited|painful|notifiable|reportable|likely|coincidence|coincidental|feasible|possible|indicated|advisable|appropriate|necessary|needed|worthwhile|safe|bad)$/;
 const SUGGESTED = new RegExp(
