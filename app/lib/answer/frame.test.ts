@@ -216,6 +216,8 @@ describe("the frame of a question", () => {
     expect(suspectedDiagnosis("if it's bluetongue, how long do they shed?")).toBe("bluetongue");
     expect(suspectedDiagnosis("New grad here, sorry if this is basic: why do heartworm protocols add an antibiotic?")).toBeNull();
     expect(suspectedDiagnosis("If this is a problem, what do I do?")).toBeNull();
+    // (A genus's initial does not end the name put forward.)
+    expect(suspectedDiagnosis("Mentor question: gelding on TMPS for a wound has now got profuse diarrhoea. Could this be C. diff?")).toBe("C. diff");
   });
 
   it("reads 'what's top of my list?' as asking the likeliest diagnosis", () => {

@@ -1443,7 +1443,8 @@ const IF_IT_IS = /\bif (?:this|it|that)(?:\s+is|['’]s|\s+turns out to be|\s+pr
 const SAYS_OF_IT = /^(?:related|connected|linked|relevant|normal|serious|contagious|zoonotic|infectious|catching|common|rare|ok|okay|fatal|treatable|curable|dangerous|significant|worrying|hereditary|genetic|inherited|painful|notifiable|reportable|likely|coincidence|coincidental|feasible|possible|indicated|advisable|appropriate|necessary|needed|worthwhile|safe|bad)$/;
 const SUGGESTED = new RegExp(
   String.raw`\b(?:(?:says?|said|told (?:me|us)|thinks?|reckons?)\s+(?:(?:my|our|the|his|her|their|this|that)\s+)?[a-z-]+\s+(?:has|had|has got|'s got)\s+|(?:says?|said|mentioned|suspects?|diagnosed (?:it as|with)|could (?:this|it) be|told (?:me|us) (?:it'?s|it was))\s+(?:it'?s\s+|it was\s+|it\s+(?:might|may|could)\s+be\s+|that\s+(?:it'?s\s+)?|this\s+|there(?:'d|'s| had| has| was| is)?\s+(?:been\s+)?)?|(?:thinks?|reckons?)\s+(?:it'?s|it is|it was|this is|that it'?s)\s+|thinking\s+)(?:an?\s+|the\s+)?` +
-    String.raw`(?!(?:are|is|was|were|has|have|had|they|he|she|we|you|i|my|our|his|her|about|of|to|for|with|so|if|whether|what|how|why|when|where|which|who|the|a|an|it|that|this)\b)([^.?!—–,;:]{3,60})`,
+    // ("Could this be C. diff?": a genus's initial does not end the name.)
+    String.raw`(?!(?:are|is|was|were|has|have|had|they|he|she|we|you|i|my|our|his|her|about|of|to|for|with|so|if|whether|what|how|why|when|where|which|who|the|a|an|it|that|this)\b)((?:[A-Z]\.\s?)?[^.?!—–,;:]{3,60})`,
   "i",
 );
 
