@@ -419,7 +419,7 @@ const GENERIC_WORDS = new Set(
   gives affected last lasts afterwards afterward beforehand nasty nastier nastiest biggest problem problems issue issues like properly
   loads ones round since thinking matter matters worked higher one wants wanted wanting locum locums practice practices brought consult consults farmer farmers
   oh ah um uh erm hmm btw alright forgot forget forgotten someone somebody mentor mentors morning mornings evening evenings afternoon afternoons
-  top list suspicious suspicion looking`.split(/\s+/),
+  top list suspicious suspicion looking somewhere read`.split(/\s+/),
 );
 
 const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];

@@ -51,6 +51,16 @@ describe("relevance", () => {
     expect(withWrittenForms([term("ec", 3, 1)], "Ferret ECE")[0]!.alternatives ?? []).toEqual([]);
   });
 
+  it("reads a word no passage writes by its other forms ('glomeruli' in a passage on aglomerular kidneys), not one it writes", () => {
+    const held = (question: string, text: string, df: number) => {
+      const terms = withWrittenForms(tokenize(question).map((t) => term(t, 3, df)), question);
+      return match(terms, passageTerms({ title: "", heading: null, text })).coverage;
+    };
+    expect(held("glomeruli", "Some marine fish have aglomerular kidneys.", 0)).toBe(1);
+    expect(held("yeasty", "Malassezia is a yeast of the skin.", 0)).toBe(1);
+    expect(held("glomeruli", "Some marine fish have aglomerular kidneys.", 2)).toBe(0);
+  });
+
   it("reads a name written by its synonym or long form, as search found them", () => {
     const terms = [{ ...term("ringworm", 3, 0), alternatives: [tokenize("dermatophytosis")] }, { ...term("tb", 3), alternatives: [tokenize("tuberculosis")] }, term("cat", 1)];
     expect(writesOtherwise("ringworm", "A Wood's lamp screens for dermatophytosis.", terms)).toBe(true);

@@ -1,5 +1,5 @@
 import { memoByText } from "../memo.server";
-import { adjectiveForms, tokenize, virusForms, type QueryTerm } from "../search/index.server";
+import { adjectiveForms, tokenize, unwrittenForms, virusForms, type QueryTerm } from "../search/index.server";
 import { GENUS_ENDING } from "../search/synonyms";
 import type { PassageLike } from "./types";
 
@@ -70,7 +70,8 @@ const abbreviatedGenusTerm = (initial: string, epithetTerm: string) => `${initia
  * - a code typed without its hyphen ("BPI3", "CPV2") by one that writes "BPI-3" (the index reads "bpi" and "3"), and
  *   in the singular by one that writes its plural ("APOBEC3s");
  * - a noun ("environment") by its adjective ("environmental"), which Porter stems apart, and the reverse;
- * - a prefixed word ("preclinical") by its hyphenated spelling ("pre-clinical").
+ * - a prefixed word ("preclinical") by its hyphenated spelling ("pre-clinical");
+ * - a word no passage writes by its other forms (see unwrittenForms).
  */
 export function withWrittenForms(terms: QueryTerm[], question: string): QueryTerm[] {
   const forms = new Map<string, string[][]>();
@@ -107,6 +108,8 @@ export function withWrittenForms(terms: QueryTerm[], question: string): QueryTer
     if (/^[a-z]+\d+$/.test(t.term)) add(t.term, [`${t.term}s`]);
     else if (/^[a-z]+\d+s$/.test(t.term)) add(t.term, [t.term.slice(0, -1)]);
     for (const form of adjectiveForms(t.term)) add(t.term, [form]);
+    // A word no passage writes, by its other forms: "anaemic" by "anaemia", "glomeruli" by "aglomerular".
+    if (t.df === 0) for (const form of unwrittenForms(t.term)) add(t.term, [form]);
   }
   if (!forms.size) return terms;
   return terms.map((t) => {

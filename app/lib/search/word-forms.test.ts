@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { tokenize } from "./tokenize";
-import { adjectiveForms, clinicalForms, describedForms, diseaseForms, nameForms, virusForms, wordForms } from "./word-forms";
+import { adjectiveForms, unwrittenForms, clinicalForms, describedForms, diseaseForms, nameForms, virusForms, wordForms } from "./word-forms";
 
 const stem = (word: string) => tokenize(word)[0]!;
 const formsOf = (word: string) => nameForms(stem(word));
@@ -79,6 +79,17 @@ describe("a noun and its adjective in '-al', which the stemmer leaves apart", ()
     expect(adjectiveForms(stem("accidental"))).toEqual([stem("accident")]);
     expect(adjectiveForms(stem("treatment"))).toEqual([]);
     expect(adjectiveForms(stem("parent"))).toEqual([]);
+  });
+});
+
+describe("other forms of a word no passage writes", () => {
+  it("gives a condition's noun for its adjective, a Latin plural's adjective, and an adjective's root", () => {
+    expect(unwrittenForms(stem("anaemic"))).toContain(stem("anaemia"));
+    expect(unwrittenForms(stem("anaemia"))).toContain(stem("anaemic"));
+    expect(unwrittenForms(stem("glomeruli"))).toEqual(expect.arrayContaining([stem("glomerular"), stem("aglomerular")]));
+    expect(unwrittenForms(stem("yeasty"))).toContain(stem("yeast"));
+    expect(unwrittenForms(stem("scabby"))).toContain(stem("scab"));
+    expect(unwrittenForms(stem("dog"))).toEqual([]);
   });
 });
 

@@ -127,3 +127,25 @@ export function adjectiveForms(term: string): string[] {
   }
   return ["ment", "ent"].map((suffix) => term + suffix).filter((adjective) => tokenize(adjective)[0] === term && tokenize(`${adjective}al`)[0] === adjective);
 }
+
+/**
+ * Other forms of a word the knowledge base never writes, as index terms (guesses, asked only of terms no passage holds,
+ * where a wrong one is simply never found):
+ * - a condition's adjective in "-ic" and its noun in "-ia": "anaemic" / "anaemia", "hypoxic" / "hypoxia";
+ * - a Latin plural in "-i" and its adjective in "-ar" (also negated with "a-"): "glomeruli" / "glomerular",
+ *   "aglomerular", "alveoli" / "alveolar";
+ * - an adjective in "-y" and the word it is made from: "wheezy" / "wheezing", "yeasty" / "yeast", "scabby" / "scab".
+ */
+export function unwrittenForms(term: string): string[] {
+  if (term.length < MIN_ROOT || !/^[a-z]+$/.test(term)) return [];
+  const forms: Array<string | undefined> = [];
+  if (term.endsWith("ia")) forms.push(tokenize(`${term.slice(0, -2)}ic`)[0]);
+  else if (!term.endsWith("i") && tokenize(`${term}ia`)[0] === `${term}ia` && tokenize(`${term}ic`)[0] === term) forms.push(`${term}ia`);
+  // (Porter writes an adjective's final "y" as "i", and leaves a Latin plural's "i" as it is: "glomeruli".)
+  if (term.endsWith("i")) {
+    const root = term.slice(0, -1);
+    forms.push(tokenize(`${root}ar`)[0], tokenize(`a${root}ar`)[0], tokenize(`${root}us`)[0]);
+    forms.push(tokenize(root)[0], tokenize(`${root}e`)[0], ...(/([b-df-hj-np-tv-z])\1$/.test(root) ? [tokenize(root.slice(0, -1))[0]] : []));
+  }
+  return [...new Set(forms.filter((f): f is string => f !== undefined && f !== term && f.length >= MIN_ROOT))];
+}
