@@ -1059,6 +1059,9 @@ describe("abbreviations the knowledge base defines", () => {
     // Nor do the common slips for them ("wher is it", "doesnt").
     const slipped = analyzeQuery("wher is septic pedal arthritis a problem, and doesnt it respond?", db).terms.map((t) => t.term);
     for (const dropped of ["wher", "doesnt"]) expect(slipped).not.toContain(dropped);
+    // ("havent", "thats": a contraction typed without its apostrophe.)
+    const unmarked = analyzeQuery("they havent seen any cases, thats odd", db).terms.map((t) => t.term);
+    for (const dropped of ["havent", "that"]) expect(unmarked).not.toContain(dropped);
   });
 
   it("reads a disease's abbreviation as its virus's and the reverse ('ASF' / 'ASFV'), when the knowledge base writes the other", async () => {

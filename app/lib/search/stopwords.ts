@@ -14,6 +14,7 @@ const STOP_WORDS = new Set(
   when where which while who whom why will with would you your yours yourself yourselves
   u ur pls plz
   wher whre wat waht wht hwo teh adn nad thier doesnt dont isnt arent didnt wasnt shouldnt wouldnt couldnt
+  havent hasnt hadnt werent mustnt youre theyre thats ive
   aren couldn didn doesn don hadn hasn haven isn mustn shan shouldn wasn weren won wouldn`.split(/\s+/),
 );
 
