@@ -679,19 +679,19 @@ export const isEssay = (question: string) =>
   question.split(/\s+/).filter(Boolean).length > ESSAY_WORDS ||
   (question.match(/\b(what|which|how|when|where|why|who)\b/gi) ?? []).length >= MANY_PARTS;
 
-/**
- * `relevant`: the passages close to the best; `passing`: every passage about the question (relevant first).
- * Passages that name the question's named things are looked for among all of them.
- */
 /** "Is that connected?", "same thing?", "is that part of it?": whether a sign belongs to what was spoken of. */
 const ASKS_IF_CONNECTED =
   /\b(?:(?:is|could|might|would|can)\s+(?:that|this|it|they|those|these)\s+(?:be\s+)?(?:connected|related|linked|part of (?:it|this|that|the (?:same )?(?:thing|problem|disease|picture))|the same thing|(?:from|because of|due to|caused by) (?:it|that|this|the same)|the (?:virus|disease|infection|condition|problem) (?:too|as well|again))|same thing|(?:all )?(?:connected|related|linked)(?= ?\?))/i;
 
 /** The signs a question asks to belong to its subject ("…drinking way more than usual lately - is that connected?"). */
-export function signsAskedOf(question: string): string[] {
+function signsAskedOf(question: string): string[] {
   return ASKS_IF_CONNECTED.test(question) ? signsIn(question) : [];
 }
 
+/**
+ * `relevant`: the passages close to the best; `passing`: every passage about the question (relevant first).
+ * Passages that name the question's named things are looked for among all of them.
+ */
 export function checkCoverage<P extends PassageLike>(
   question: string,
   terms: QueryTerm[],

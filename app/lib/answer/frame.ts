@@ -1438,6 +1438,7 @@ function suspectedCondition(question: string): string | null {
   return suspected;
 }
 const MAX_DIAGNOSIS_WORDS = 4;
+/** "If this is PPR, what…?", "if it's bluetongue, how…": what the question supposes the case to be. */
 const IF_IT_IS = /\bif (?:this|it|that)(?:\s+is|['’]s|\s+turns out to be|\s+proves to be)\s+(?:an? |the )?([\p{L}][\p{L}\d-]*(?: [\p{L}\d-]+){0,2}?)\s*(?:,|\?|$|\s(?:what|how|which|will|would|should|can|could|do|does|is|are)\b)/iu;
 /** A word that asks something of the case, not a diagnosis it puts forward ("…wobbly behind too - related?", "zoonotic?"). */
 const SAYS_OF_IT = /^(?:related|connected|linked|relevant|normal|serious|contagious|zoonotic|infectious|catching|common|rare|ok|okay|fatal|treatable|curable|dangerous|significant|worrying|hereditary|genetic|inherited|painful|notifiable|reportable|likely|coincidence|coincidental|feasible|possible|indicated|advisable|appropriate|necessary|needed|worthwhile|safe|bad)$/;

@@ -450,6 +450,7 @@ function labelChatter(question: string, terms: QueryTerm[], asking: ReadonlySet<
   const namedTerms = new Set([...named.drugs, ...named.pathogens, ...named.conditions, ...named.names, ...named.acronyms].flatMap((n) => tokenize(n)));
   const out = new Set<string>();
   for (const [word] of label.matchAll(/[\p{L}'’]+/gu)) {
+    // (A capitalised word other than the label's first is a name: "Strangles query:".)
     if (/^\p{Lu}/u.test(word) && word !== label.trimStart().split(/\s+/)[0]?.replace(/[^\p{L}'’]/gu, "")) continue;
     if (!isEnglishWord(word.toLowerCase().replace(/['’]s$/, ""))) continue;
     for (const t of tokenize(word)) if (!rest.has(t) && !namedTerms.has(t) && !speciesIn(word).species.size) out.add(t);
