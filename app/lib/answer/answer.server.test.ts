@@ -1448,7 +1448,7 @@ describe("the words that decide whether a passage is about the question", () => 
 
   it("are not the words of 'rule out', 'cross it off', 'part of it', 'at home', 'suspicious' or 'what are we looking at', which say what is asked", () => {
     const judged = (question: string) => gateTerms(question, termsOf(question)).map((t) => t.term);
-    expect(judged("I wanted to rule out heartworm and the antigen test is negative. Can I cross it off?")).not.toEqual(expect.arrayContaining(["rule"]));
+    expect(judged("I wanted to rule out heartworm and the antigen test is negative. Can I cross it off?")).not.toContain("rule");
     expect(judged("I wanted to rule out heartworm and the antigen test is negative. Can I cross it off?")).not.toContain("cross");
     expect(judged("her gums have been red and sore for months - is that part of it?")).not.toContain("part");
     expect(judged("we've got another cat at home though, can she catch it?")).not.toContain("home");

@@ -2,7 +2,7 @@ import { isStopWord, normalizeText, tokenize, type QueryTerm } from "../search/i
 import { memoByText } from "../memo.server";
 import { signForms, signsIn, synonymsIn } from "../search/synonyms";
 import { splitSentences } from "../sentences";
-import { AGE_ATTRIBUTE, askingParts, ASKS_OF_THEM, BOUND_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
+import { AGE_ATTRIBUTE, askingParts, PART_OF_IT, ASKS_OF_THEM, BOUND_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
 import { cleanQuote } from "./quotes.server";
 import { holdsTerm, match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
@@ -680,8 +680,10 @@ export const isEssay = (question: string) =>
   (question.match(/\b(what|which|how|when|where|why|who)\b/gi) ?? []).length >= MANY_PARTS;
 
 /** "Is that connected?", "same thing?", "is that part of it?": whether a sign belongs to what was spoken of. */
-const ASKS_IF_CONNECTED =
-  /\b(?:(?:is|could|might|would|can)\s+(?:that|this|it|they|those|these)\s+(?:be\s+)?(?:connected|related|linked|part of (?:it|this|that|the (?:same )?(?:thing|problem|disease|picture))|the same thing|(?:from|because of|due to|caused by) (?:it|that|this|the same)|the (?:virus|disease|infection|condition|problem) (?:too|as well|again))|same thing|(?:all )?(?:connected|related|linked)(?= ?\?))/i;
+const ASKS_IF_CONNECTED = new RegExp(
+  String.raw`\b(?:(?:is|could|might|would|can)\s+(?:that|this|it|they|those|these)\s+(?:be\s+)?(?:connected|related|linked|${PART_OF_IT}|the same thing|(?:from|because of|due to|caused by) (?:it|that|this|the same)|the (?:virus|disease|infection|condition|problem) (?:too|as well|again))|same thing|(?:all )?(?:connected|related|linked)(?= ?\?))`,
+  "i",
+);
 
 /** The signs a question asks to belong to its subject ("…drinking way more than usual lately - is that connected?"). */
 function signsAskedOf(question: string): string[] {

@@ -513,6 +513,9 @@ export function leadingLabel(question: string): string | null {
 }
 const LEADING_LABEL = /^\s*((?:[^\s:?!.]+\s+){0,9}?[^\s:?!.]+)\s*(?::|\s[-–—]\s)\s*(?=\S)/;
 
+/** "Is that part of it?", "part of the same picture": whether something belongs to what was spoken of. */
+export const PART_OF_IT = String.raw`part of (?:it|this|that|the (?:same )?(?:thing|problem|picture|disease))`;
+
 /** A tag that asks for agreement after the question ("…like ewes, right?", "…, yeah?"). */
 const AGREEMENT_TAG = /,\s*(?:right|yeah|yes|eh|correct|true|no)\s*(?=\?*\s*$)/i;
 /** The question without a switch marker or a chat's opener before it, a tag after it or an idiom for "as well": none says what it is about. */

@@ -12,7 +12,7 @@ import { quotableSentences, type QuotableSentence } from "./quotes.server";
 import { checkCoverage, unseenNames, type Coverage } from "./coverage.server";
 import { citeSentencePages, repeatsAnswer, verifyModelAnswer } from "./verify.server";
 import { extractiveAnswer, extractiveSections, sentenceKey, type AnswerGuide } from "./extractive.server";
-import { askingClause, caseSubjects, leadingLabel, petNames, comparedOnlyWords, correctableEdits, frameLabel, frameOf, groupNaming, isAskingWord, isNamedDisease, MIN_CASE_SIGNS, namesOwnThing, placesOfPersistence, readTurn, searchText, signsSearchText, speciesIn, subjectSearchText, speciesLabel, suspectedDiagnosis, withoutChatter, TREATED_WITH, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
+import { askingClause, caseSubjects, leadingLabel, PART_OF_IT, petNames, comparedOnlyWords, correctableEdits, frameLabel, frameOf, groupNaming, isAskingWord, isNamedDisease, MIN_CASE_SIGNS, namesOwnThing, placesOfPersistence, readTurn, searchText, signsSearchText, speciesIn, subjectSearchText, speciesLabel, suspectedDiagnosis, withoutChatter, TREATED_WITH, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
 import { fitAnswerMessages, getSystemPrompts, taskMessages } from "./prompts.server";
 import { decomposeQuestion } from "./questions";
 import { ABSTAIN_BELOW, coverage, holdsTerm, judgeRelevance, passageTerms, withWrittenForms, type ScoredPassage } from "./relevance.server";
@@ -392,7 +392,7 @@ export function gateTerms(question: string, terms: QueryTerm[], searched = quest
     for (const word of m.slice(1).filter(Boolean)) for (const t of tokenize(word!)) asking.add(t);
   }
   // "Is that part of it?": whether it belongs, which is asked.
-  if (/\bpart of (?:it|this|that|the (?:same )?(?:thing|problem|picture|disease))\b/i.test(question)) asking.add("part");
+  if (PART_OF_IT_ASKED.test(question)) asking.add("part");
   // "Life expectancy" is the prognosis asked.
   if (/\blife[- ]expectanc(?:y|ies)\b/i.test(question)) asking.add("life");
   // "Best dx?" asks for the diagnosis ("dx'd wet FIP" says it was made).
@@ -435,6 +435,8 @@ export function gateTerms(question: string, terms: QueryTerm[], searched = quest
   return withSpeciesWords(searched, kept.length ? kept : terms);
 }
 
+
+const PART_OF_IT_ASKED = new RegExp(String.raw`\b${PART_OF_IT}\b`, "i");
 
 /**
  * The index terms of the everyday words only a question's leading label says (see gateTerms), when the label says
