@@ -889,6 +889,14 @@ describe("typo tolerance", () => {
     expect(correctQuery(db.$client, "is the coughin worse at night").corrections).toEqual([{ typed: "coughin", searched: "coughing" }]);
   });
 
+  it("corrects a typo to the English word one edit away whose stem is too short to be a candidate ('negitive' -> 'neg')", () => {
+    const db = freshDb();
+    addDocument(db, { id: "fiv", title: "Feline Retroviruses", pages: [page(164, [para("A negative antigen test does not rule out regressive infection.")])] });
+    expect(correctQuery(db.$client, "her antigen was negitive").corrections).toEqual([{ typed: "negitive", searched: "negative" }]);
+    // (Only to a word the knowledge base holds.)
+    expect(correctQuery(db.$client, "her antigen was negoitate").corrections).toEqual([]);
+  });
+
   it("leaves a word of the reviewed vocabulary as typed ('neuro'), however near a word of the knowledge base", () => {
     const db = freshDb();
     addDocument(db, { id: "neuro", title: "Neurology", pages: [page(2, [para("Each neuron of the brainstem was examined.")])] });

@@ -144,9 +144,33 @@ function nearestWord(client: Database.Database, typed: string, term: string, max
  * in the ending the stemmer drops (from the stem's last letter on): elsewhere it would change the stem.
  */
 function sameStemSpelling(typed: string, term: string): string | null {
+  for (const word of editsOf(typed, Math.max(0, term.length - 1))) if (isEnglishWord(word) && tokenize(word)[0] === term) return word;
+  return null;
+}
+
+/**
+ * The English word one edit from a typed word whose index term the knowledge base holds ("negitive" -> "negative"),
+ * the most widespread when several are: for a word whose stem is too short for the stems near it to be candidates
+ * ("negative" is "neg"). Tried last, as every edit is looked up in the word list.
+ */
+function englishNeighbour(client: Database.Database, typed: string): string | null {
+  let best: { word: string; doc: number } | null = null;
+  for (const word of editsOf(typed, 0)) {
+    // (Not another ending of the same word: "hepatitic" is no typo of "hepatitis".)
+    if (!sameEnding(typed, word) || !isEnglishWord(word)) continue;
+    const term = tokenize(word)[0];
+    if (!term) continue;
+    const doc = (prepared(client, "SELECT doc FROM chunks_fts_vocab WHERE term = ?").get(term) as { doc: number } | undefined)?.doc ?? 0;
+    if (doc > (best?.doc ?? 0)) best = { word, doc };
+  }
+  return best?.word ?? null;
+}
+
+/** The words one edit (a letter left out, swapped with the next, changed or added) from a word, from position `from` on. */
+function editsOf(typed: string, from: number): Set<string> {
   const letters = "abcdefghijklmnopqrstuvwxyz";
   const edits = new Set<string>();
-  for (let i = Math.max(0, term.length - 1); i <= typed.length; i++) {
+  for (let i = from; i <= typed.length; i++) {
     const [head, tail] = [typed.slice(0, i), typed.slice(i)];
     if (tail) edits.add(head + tail.slice(1));
     if (tail.length > 1) edits.add(head + tail[1] + tail[0] + tail.slice(2));
@@ -156,8 +180,7 @@ function sameStemSpelling(typed: string, term: string): string | null {
     }
   }
   edits.delete(typed);
-  for (const word of edits) if (isEnglishWord(word) && tokenize(word)[0] === term) return word;
-  return null;
+  return edits;
 }
 
 /**
@@ -313,7 +336,8 @@ export function correctQuery(client: Database.Database, query: string, maxEdits:
       }
       continue;
     }
-    const searched = nearestWord(client, lower, term, allowed) ?? swappedNearStart(client, lower, allowed) ?? binomialPartner(client, query, match.index!, typed, allowed);
+    const searched =
+      nearestWord(client, lower, term, allowed) ?? swappedNearStart(client, lower, allowed) ?? binomialPartner(client, query, match.index!, typed, allowed) ?? englishNeighbour(client, lower);
     if (!searched || searched === lower) continue;
     replaced.set(lower, searched);
     corrections.push({ typed, searched });
