@@ -343,6 +343,9 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("Are grey squirrels reservoirs for B. burgdorferi, or like white-tailed deer are they not susceptible to infection?", [deer])).toMatchObject({ covered: false, missing: "species", what: ["squirrels"] });
     const testes = passage("The testes of the elephant and the hyrax are intra-abdominal.");
     expect(check("Elephant and hyrax testes stay intra-abdominal — is that also the case in dolphins?", [testes])).toMatchObject({ covered: false, missing: "species" });
+    // The animal a question after a setting asks of is its subject ("can the ostriches catch it off the ducks?").
+    const dve = passage("Duck virus enteritis, also called duck plague, is a contagious and fatal disease of ducks, geese and swans.");
+    expect(check("Mixed farm with ducks and a few ostriches - can the ostriches catch duck plague off the ducks?", [dve])).toMatchObject({ covered: false, missing: "species", what: ["ostriches"] });
   });
 
   it("needs people spoken of when asked whether owners catch it, and only then", () => {

@@ -1275,6 +1275,8 @@ describe("cases told before the question, and follow-ups that point back", () =>
     expect(askingParts("revising testicular descent. elephants and hyraxes keep their testes in the abdomen — do dolphins as well?")).toEqual(["do dolphins as well?"]);
     // ("We've got…" states too.)
     expect(askingParts("We've got wild mallards on the pond next to the pheasant pens - can duck plague spread to pheasants?")).toEqual(["can duck plague spread to pheasants?"]);
+    // (A yes/no question whose subject is an animal.)
+    expect(askingParts("Mixed farm with ducks and a few ostriches - can the ostriches catch duck plague off the ducks?")).toEqual(["can the ostriches catch duck plague off the ducks?"]);
   });
 
   it("reads a list asked by its length ('the three ASF transmission cycles') and the sentence that states it", () => {

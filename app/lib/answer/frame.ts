@@ -911,6 +911,9 @@ const ALIKE = /\b(?:as well|too|also|either)\s*\?\s*$/i;
  * intra-abdominal — is that also the case in dolphins?"), the part after the dash or semicolon. ("PPR case
  * fatality in camels — closer to goats or sheep?" asks about camels.) With what they set aside or compare with removed.
  */
+/** The subject of a yes/no question: "can the ostriches catch…" -> "ostriches". */
+const ASKS_OF_SUBJECT = new RegExp(String.raw`^\s*(?:and\s+|but\s+|so\s+)?(?:${AUXILIARY})\s+(?:(?:the|my|our|his|her|their|these|those|a|an|any)\s+)?((?:[\w'’-]+\s+)?[\w'’-]+)`, "i");
+
 export function askingParts(question: string): string[] {
   const sentences = clauseSplit(question);
   const asking = sentences.filter(isQuestionSentence);
@@ -923,7 +926,10 @@ export function askingParts(question: string): string[] {
     // ("…elephants and hyraxes keep their testes in the abdomen — do dolphins as well?": the question is of dolphins.)
     // (Not after a part that names what is asked about: "what about the rabbit - can she catch it off the cats?")
     const namesAsked = /^\s*(?:and\s+|but\s+)?(?:what|how)\s+about\b/i.test(parts[0] ?? "");
-    const asksOfStatement = parts.length > 1 && !namesAsked && isQuestionSentence(last) && (REFERS.test(last) || stated || ALIKE.test(last)) && speciesIn(last, { asked: true }).order.length > 0;
+    // ("Mixed farm with ducks and a few ostriches - can the ostriches catch duck plague off the ducks?": the question's
+    // subject is an animal.)
+    const asksOfAnimal = speciesIn(ASKS_OF_SUBJECT.exec(last)?.[1] ?? "", { asked: true }).order.length > 0;
+    const asksOfStatement = parts.length > 1 && !namesAsked && isQuestionSentence(last) && (REFERS.test(last) || stated || ALIKE.test(last) || asksOfAnimal) && speciesIn(last, { asked: true }).order.length > 0;
     return asksOfStatement ? last : askedAbout(sentence);
   });
 }
