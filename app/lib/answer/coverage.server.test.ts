@@ -634,6 +634,8 @@ describe("typed values", () => {
     // A course of treatment is said as the treatment or therapy it is.
     expect(holdsValue("duration", "Most cases receive daily therapy for 20 to 30 days.", "course")).toBe(true);
     expect(holdsValue("duration", "Relapses occur within 20 to 30 days.", "course")).toBe(false);
+    // A vaccine's primary course is said as its doses.
+    expect(holdsValue("interval", "Cattle require two doses separated by 2 weeks.", "course")).toBe(true);
     // Pressures and molecular sizes are quantities.
     expect(holdsValue("quantity", "A mean pressure >11 kPa is a reasonable threshold for back pain.", null)).toBe(true);
     expect(holdsValue("quantity", "The capsid is 27-30 nm in diameter.", null)).toBe(true);

@@ -304,7 +304,8 @@ const ATTRIBUTE_FORMS: Record<string, string[]> = {
   // "At what age…": "above 2 weeks of age", "puppies younger than 3 months", "6-week-old lambs".
   age: ["age", "aged", "old", "older", "younger", "weaning", "weaned", "birth"],
   // "How long do I run the course for?": a treatment's length is said of the treatment, rarely of "the course".
-  course: ["course", "treatment", "treated", "therapy", "daily", "given", "administered"],
+  // (A vaccine's primary course is its doses: "Cattle require two doses separated by 2 weeks.")
+  course: ["course", "treatment", "treated", "therapy", "daily", "given", "administered", "dose", "doses", "booster", "boosters"],
   treatment: ["treatment", "treated", "therapy", "course", "daily", "given", "administered"],
 };
 
