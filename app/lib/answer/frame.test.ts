@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { askingClause, askingParts, breedsIn, leadingLabel, petNames, withoutChatter, comparedOnlyWords, correctableEdits, definedAbbreviations, frameLabel, frameOf, listAsked, statesList, mentionsSpecies, otherSpeciesIn, placesOfPersistence, readConversation, readQuestion, searchText, signsSearchText, speciesIn, speciesSpokenOf, suspectedDiagnosis, withAnswersSubject } from "./frame";
+import { askingClause, askingParts, breedsIn, leadingLabel, petNames, withoutChatter, comparedOnlyWords, correctableEdits, definedAbbreviations, frameLabel, frameOf, listAsked, statesList, mentionsSpecies, otherSpeciesIn, placesOfPersistence, readConversation, readQuestion, searchText, signsSearchText, speciesIn, speciesSpokenOf, speciesWordNear, suspectedDiagnosis, withAnswersSubject } from "./frame";
 
 describe("species in a text", () => {
   it("reads a species' scientific name as the species ('pet rabbits (Oryctolagus cuniculus)', 'Sus scrofa')", () => {
@@ -218,6 +218,21 @@ describe("the frame of a question", () => {
     expect(suspectedDiagnosis("If this is a problem, what do I do?")).toBeNull();
     // (A genus's initial does not end the name put forward.)
     expect(suspectedDiagnosis("Mentor question: gelding on TMPS for a wound has now got profuse diarrhoea. Could this be C. diff?")).toBe("C. diff");
+  });
+
+  it("reads a disease's name asked of the case ('is this parvo??'), not a word ('is this normal?')", () => {
+    expect(suspectedDiagnosis("pupy we pulled from the pound has bloody runny poo n wont eat, is this parvo?? how bad is it")).toBe("parvo");
+    expect(suspectedDiagnosis("My kitten is sneezing, is it FIP?")).toBe("FIP");
+    expect(suspectedDiagnosis("She is drinking a lot, is this normal?")).toBeNull();
+  });
+
+  it("reads a short species word typed with a letter doubled, left single or swapped ('pupy'), not another word ('lami', 'vien')", () => {
+    expect(speciesWordNear("pupy")).toBe("puppy");
+    expect(speciesWordNear("gaot")).toBe("goat");
+    expect(speciesWordNear("dogg")).toBe("dog");
+    // ("lami" is laminitis, one letter from "lamb"; "vien" a vein, one letter from "vixen".)
+    expect(speciesWordNear("lami")).toBeNull();
+    expect(speciesWordNear("vien")).toBeNull();
   });
 
   it("reads 'what's top of my list?' as asking the likeliest diagnosis", () => {

@@ -110,6 +110,33 @@ const PHRASES = (() => {
   return byFirst;
 })();
 
+/** The lexicon's one-word names of species, for reading a mistyped one ("pupy"). */
+const SPECIES_WORDS = [...PHRASES.values()].flat().filter((p) => p.words.length === 1 && p.term.kind === "species");
+
+/**
+ * Is `typed` a slip of `word` that keeps its letters: a doubled letter typed once or a letter typed twice ("pupy",
+ * "catt"), or two letters swapped ("gaot")? (A letter changed or added makes another word too often: "lami" is no lamb.)
+ */
+function slipOf(typed: string, word: string): boolean {
+  let i = 0;
+  while (i < typed.length && typed[i] === word[i]) i++;
+  if (typed.length === word.length) return i < typed.length - 1 && typed[i] === word[i + 1] && typed[i + 1] === word[i] && typed.slice(i + 2) === word.slice(i + 2);
+  const [long, short] = typed.length > word.length ? [typed, word] : [word, typed];
+  return long.length === short.length + 1 && long.slice(i + 1) === short.slice(i) && (long[i] === long[i - 1] || long[i] === long[i + 1]);
+}
+
+/**
+ * The species word a short typed word is a slip of ("pupy": puppy), when it is a slip of the names of one species only
+ * and starts as they do. For words too short for the spelling correction (whose caller has found the word in no
+ * dictionary and nowhere in the knowledge base).
+ */
+export function speciesWordNear(typed: string): string | null {
+  const lower = typed.toLowerCase();
+  const near = SPECIES_WORDS.filter((p) => p.words[0]![0] === lower[0] && p.words[0]!.length >= 3 && slipOf(lower, p.words[0]!));
+  const ids = new Set(near.map((p) => (p.term.kind === "species" ? p.term.id : "")));
+  return ids.size === 1 ? near[0]!.words[0]! : null;
+}
+
 /** Abbreviations of species and groups, as written in capitals ("SACs"), by that spelling. */
 const ACRONYMS = new Map<string, Term>([
   ...SPECIES.flatMap((s) => (s.acronyms ?? []).map((a): [string, Term] => [a, { kind: "species", id: s.id, young: false }])),
@@ -1423,6 +1450,9 @@ export function suspectedDiagnosis(question: string): string | null {
   const supposed = IF_IT_IS.exec(question)?.[1];
   const lower = supposed?.toLowerCase() ?? "";
   if (supposed && (/^\p{Lu}/u.test(supposed) || DISEASE_WORDS.has(lower) || CONDITION_ENDING.test(lower) || PATHOGEN_ENDING.test(lower))) return supposed;
+  // "…bloody runny poo n wont eat, is this parvo??": a disease's name asked of the case.
+  const askedIfIs = IS_IT.exec(question)?.[1];
+  if (askedIfIs && (DISEASE_WORDS.has(askedIfIs.toLowerCase()) || CONDITION_ENDING.test(askedIfIs.toLowerCase()) || PATHOGEN_ENDING.test(askedIfIs.toLowerCase()) || /^[A-Z]{2,6}$/.test(askedIfIs))) return askedIfIs;
   const sentences = clauseSplit(question);
   const last = sentences[sentences.length - 1] ?? "";
   // (After a case told in statements: "AHS field vector? peak season?" puts nothing forward.)
@@ -1449,6 +1479,8 @@ function suspectedCondition(question: string): string | null {
 const MAX_DIAGNOSIS_WORDS = 4;
 /** "If this is PPR, what…?", "if it's bluetongue, how…": what the question supposes the case to be. */
 const IF_IT_IS = /\bif (?:this|it|that)(?:\s+is|['’]s|\s+turns out to be|\s+proves to be)\s+(?:an? |the )?([\p{L}][\p{L}\d-]*(?: [\p{L}\d-]+){0,2}?)\s*(?:,|\?|$|\s(?:what|how|which|will|would|should|can|could|do|does|is|are)\b)/iu;
+/** "Is this parvo?", "is it FIP?": one word asked to be the case's disease. */
+const IS_IT = /\b(?:is|could|might)\s+(?:this|it|that)\s+(?:be\s+)?([\p{L}][\p{L}\d-]*)\s*\?/iu;
 /** A word that asks something of the case, not a diagnosis it puts forward ("…wobbly behind too - related?", "zoonotic?"). */
 const SAYS_OF_IT = /^(?:related|connected|linked|relevant|normal|serious|contagious|zoonotic|infectious|catching|common|rare|ok|okay|fatal|treatable|curable|dangerous|significant|worrying|hereditary|genetic|inherited|painful|notifiable|reportable|likely|coincidence|coincidental|feasible|possible|indicated|advisable|appropriate|necessary|needed|worthwhile|safe|bad)$/;
 const SUGGESTED = new RegExp(

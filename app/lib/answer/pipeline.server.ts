@@ -12,7 +12,7 @@ import { quotableSentences, type QuotableSentence } from "./quotes.server";
 import { checkCoverage, unseenNames, type Coverage } from "./coverage.server";
 import { citeSentencePages, repeatsAnswer, verifyModelAnswer } from "./verify.server";
 import { extractiveAnswer, extractiveSections, sentenceKey, type AnswerGuide } from "./extractive.server";
-import { askingClause, caseSubjects, leadingLabel, PART_OF_IT, petNames, comparedOnlyWords, correctableEdits, frameLabel, frameOf, groupNaming, isAskingWord, isNamedDisease, MIN_CASE_SIGNS, namesOwnThing, placesOfPersistence, readTurn, searchText, signsSearchText, speciesIn, subjectSearchText, speciesLabel, suspectedDiagnosis, withoutChatter, TREATED_WITH, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
+import { askingClause, caseSubjects, leadingLabel, PART_OF_IT, petNames, comparedOnlyWords, correctableEdits, frameLabel, frameOf, groupNaming, isAskingWord, isNamedDisease, MIN_CASE_SIGNS, namesOwnThing, placesOfPersistence, readTurn, searchText, signsSearchText, speciesIn, speciesWordNear, subjectSearchText, speciesLabel, suspectedDiagnosis, withoutChatter, TREATED_WITH, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
 import { fitAnswerMessages, getSystemPrompts, taskMessages } from "./prompts.server";
 import { decomposeQuestion } from "./questions";
 import { ABSTAIN_BELOW, coverage, holdsTerm, judgeRelevance, passageTerms, withWrittenForms, type ScoredPassage } from "./relevance.server";
@@ -793,7 +793,7 @@ export async function answerQuestion(asked: AnswerRequest, deps: AnswerDeps = de
     if (pooled) return pooled;
   }
   // Typos are corrected to the knowledge base's own words first: everything below reads the corrected question.
-  const corrected = correctQuery(deps.db.$client, asked.question, correctableEdits);
+  const corrected = correctQuery(deps.db.$client, asked.question, correctableEdits, speciesWordNear);
   const request: AnswerRequest = { ...asked, question: corrected.text };
   const frame = frameFor(request.question, request.history, (name) => holdsName(deps.db.$client, name));
   const reading = [frameLabel(frame), correctionsLabel(corrected.corrections)].filter(Boolean).join(" · ") || null;

@@ -25,6 +25,7 @@ import {
 } from "./index.server";
 import { usualLongForms } from "./abbreviations.server";
 import { countPostings, EXACT_DF } from "./lexical.server";
+import { defaultMaxEdits } from "./spellcheck.server";
 import { loadVectorIndex } from "./vector.server";
 import { tokenize } from "./tokenize";
 
@@ -887,6 +888,16 @@ describe("typo tolerance", () => {
     expect(correctQuery(db.$client, "stomatits in snakes").corrections).toEqual([{ typed: "stomatits", searched: "stomatitis" }]);
     addDocument(db, { id: "resp", title: "Respiratory Medicine", pages: [page(9, [para("Coughing and nasal discharge are common.")])] });
     expect(correctQuery(db.$client, "is the coughin worse at night").corrections).toEqual([{ typed: "coughin", searched: "coughing" }]);
+  });
+
+  it("reads a word too short for correction by the caller's vocabulary ('pupy'), when no dictionary or passage holds it", () => {
+    const db = freshDb();
+    addDocument(db, { id: "parvo", title: "Canine Parvovirus", pages: [page(92, [para("Mortality can reach 91% in untreated puppies.")])] });
+    const puppy = (typed: string) => (typed === "pupy" || typed === "pups" ? "puppy" : null);
+    expect(correctQuery(db.$client, "pupy with parvo", defaultMaxEdits, puppy).text).toBe("puppy with parvo");
+    expect(correctQuery(db.$client, "pupy with parvo").corrections).toEqual([]);
+    // (An English word is not read so.)
+    expect(correctQuery(db.$client, "pups with parvo", defaultMaxEdits, puppy).corrections).toEqual([]);
   });
 
   it("corrects a typo to the English word one edit away whose stem is too short to be a candidate ('negitive' -> 'neg')", () => {

@@ -302,7 +302,13 @@ function joinedWord(client: Database.Database, first: string, second: string): s
  * The question with each word the index has never seen replaced by the nearest index word, when one is
  * near enough. Words the index knows, stop words, short words, acronyms and codes are kept as typed.
  */
-export function correctQuery(client: Database.Database, query: string, maxEdits: EditPolicy = defaultMaxEdits): CorrectedQuery {
+export function correctQuery(
+  client: Database.Database,
+  query: string,
+  maxEdits: EditPolicy = defaultMaxEdits,
+  /** A word too short for correction by the index's words read from the caller's vocabulary ("pupy": puppy), or null. */
+  shortWord: (typed: string) => string | null = () => null,
+): CorrectedQuery {
   const joined = joinSplitWords(client, query);
   query = joined.text;
   const corrections: Correction[] = [...joined.corrections];
@@ -313,7 +319,8 @@ export function correctQuery(client: Database.Database, query: string, maxEdits:
     if (replaced.has(lower) || typed.length < MIN_BINOMIAL_LENGTH || /['’]/.test(typed) || ACRONYM_LIKE.test(typed.slice(1)) || isStopWord(lower)) continue;
     const term = tokenize(lower)[0];
     if (typed.length < MIN_LENGTH) {
-      const partner = term && !isEnglishWord(typed) && !indexHolds(client, term) ? binomialPartner(client, query, match.index!, typed, Math.min(1, maxEdits(typed))) : null;
+      const unknown = term !== undefined && !isEnglishWord(typed) && !indexHolds(client, term);
+      const partner = unknown ? (binomialPartner(client, query, match.index!, typed, Math.min(1, maxEdits(typed))) ?? shortWord(lower)) : null;
       if (partner) {
         replaced.set(lower, partner);
         corrections.push({ typed, searched: partner });
