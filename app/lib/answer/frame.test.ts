@@ -589,6 +589,9 @@ describe("follow-ups", () => {
     // "Catch it" after a question that named no disease is the disease last spoken of.
     const flu = readConversation(["how far can equine flu travel between yards?", "what booster interval do competition horses need?", "can the dogs on the yard catch it?"]);
     expect(flu[2]).toMatchObject({ species: ["dog"], conditions: ["equine flu"] });
+    // So is what lasts "in my yard", after a question on what to clean with.
+    const parvo = readConversation(["is this parvo? how bad is it", "wat do i clean with, is bleach ok n how strong", "how long can it hang about in my yard then"]);
+    expect(parvo[2]).toMatchObject({ conditions: ["parvo"] });
     // An abbreviation of unrelated meanings ("CSF": cerebrospinal fluid, classical swine fever) is read beside what was
     // spoken of; what a follow-up naming a thing asks is its own.
     const fip = frameOf("What proportion of FIP cats have neuro involvement?");

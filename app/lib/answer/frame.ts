@@ -784,7 +784,7 @@ export const OUTSIDE_A_HOST = /\b(?:environment\w*|outside (?:of )?(?:the |its |
 const OWNERS_PLACE = String.raw`(?:the |my |our |your |his |her |their |a )?(house|home|garden|yard|kennels?|shed|barn|stables?|floors?|carpets?|grass|ground|fields?)`;
 const OWNERS_PLACES = new RegExp(String.raw`\b(?:in|on|around|about|at) ${OWNERS_PLACE}(?: and ${OWNERS_PLACE})?\b`);
 
-const PERSISTS = /\b(?:surviv(?:e|es|ed|ing|al)|persist(?:s|ed|ing|ence)?|last(?:s|ed|ing)?|remains?|stays?|viable|infectious|infective|linger(?:s|ed|ing)?|(?:hang|hangs|hanging|stick|sticks|sticking) around)\b/;
+const PERSISTS = /\b(?:surviv(?:e|es|ed|ing|al)|persist(?:s|ed|ing|ence)?|last(?:s|ed|ing)?|remains?|stays?|viable|infectious|infective|linger(?:s|ed|ing)?|(?:hang|hangs|hanging|stick|sticks|sticking) (?:around|about))\b/;
 
 /**
  * The places an owner names where a pathogen lasts ("…hang around in the house and garden?"): they say outside a
@@ -1521,7 +1521,8 @@ export function readTurn(question: string, frames: Frame[]): Frame {
   // "Can the dogs on the yard catch it?" after a question that named no disease ("what booster interval do competition
   // horses need?"): what is caught is the disease last spoken of.
   const namesDisease = (f: Frame) => f.pathogens.length + f.conditions.length + f.acronyms.length > 0;
-  if (previous && !namesDisease(previous) && CATCHING.test(question) && /\b(?:it|this|that)\b/i.test(question)) {
+  // (Likewise "how long can it hang about in my yard then", after a question on what to clean with.)
+  if (previous && !namesDisease(previous) && (CATCHING.test(question) || placesOfPersistence(question).length > 0) && /\b(?:it|this|that)\b/i.test(question)) {
     const earlier = [...frames].reverse().find(namesDisease);
     if (earlier) return readQuestion(question, earlier);
   }
