@@ -464,6 +464,21 @@ describe("the extractive answerer", () => {
     expect(spread.content.split("\n")[0]).toMatch(/^RHDV2 spreads by direct contact/);
   });
 
+  it("judges a follow-up without the words the question before it mistyped ('positve'), which no passage writes", async () => {
+    addParagraph(
+      "feline-heartworm",
+      "Feline Cardiology",
+      39,
+      "Diagnosis of feline heartworm disease remains difficult. Heartworm antibody positivity indicates only exposure to heartworm, and false-negative tests are unfortunately common. " +
+        "The antigen test can detect a single female heartworm, but can be falsely negative when no females are present or when only a few live males are present.",
+    );
+    addParagraph("canine-heartworm", "Canine Cardiology", 102, "In dogs, adult heartworms live in the pulmonary arteries and are diagnosed with an antigen test.");
+    const history = await afterAsking("my cat came back heartworm antibody positve, does that mean she def has heartworm??");
+    expect(history[1]!.content.split("\n")[0]).toMatch(/^Heartworm antibody positivity indicates only exposure/);
+    const negative = await ask("but her antigen was negitive so shes fine?", { history });
+    expect(negative.content.split("\n")[0]).toMatch(/^The antigen test can detect a single female heartworm/);
+  });
+
   it("after refusing a follow-up for a detail it asked itself, does not ask the next one for it ('risk in transplant patients?')", async () => {
     addParagraph(
       "hev",

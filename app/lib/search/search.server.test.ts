@@ -1081,6 +1081,9 @@ describe("abbreviations the knowledge base defines", () => {
     // ("havent", "thats": a contraction typed without its apostrophe.)
     const unmarked = analyzeQuery("they havent seen any cases, thats odd", db).terms.map((t) => t.term);
     for (const dropped of ["havent", "that"]) expect(unmarked).not.toContain(dropped);
+    // ("shes", and chat shorthand for "definitely": "def", "defo".)
+    const chat = analyzeQuery("antigen was negative so shes def fine, defo?", db).terms.map((t) => t.term);
+    for (const dropped of ["she", "def", "defo"]) expect(chat).not.toContain(dropped);
   });
 
   it("reads a disease's abbreviation as its virus's and the reverse ('ASF' / 'ASFV'), when the knowledge base writes the other", async () => {
