@@ -890,6 +890,15 @@ describe("typo tolerance", () => {
     expect(correctQuery(db.$client, "is the coughin worse at night").corrections).toEqual([{ typed: "coughin", searched: "coughing" }]);
   });
 
+  it("parts two words typed as one ('howlong', 'dogwith'), not two words of substance ('quicksort') nor a name", () => {
+    const db = freshDb();
+    addDocument(db, { id: "parvo", title: "Canine Parvovirus", pages: [page(92, [para("The virus can remain viable outside of its host for at least a year; a dog with parvovirus sheds it for a long time. Sort the samples quickly.")])] });
+    expect(correctQuery(db.$client, "howlong does parvo last outside").corrections).toEqual([{ typed: "howlong", searched: "how long" }]);
+    expect(correctQuery(db.$client, "a dogwith parvovirus").text).toBe("a dog with parvovirus");
+    expect(correctQuery(db.$client, "time complexity of quicksort").corrections).toEqual([]);
+    expect(correctQuery(db.$client, "Bartonella in a dog").corrections).toEqual([]);
+  });
+
   it("reads a word too short for correction by the caller's vocabulary ('pupy'), when no dictionary or passage holds it", () => {
     const db = freshDb();
     addDocument(db, { id: "parvo", title: "Canine Parvovirus", pages: [page(92, [para("Mortality can reach 91% in untreated puppies.")])] });

@@ -252,6 +252,21 @@ const LATIN_EPITHET = /(?:is|us|um|ae|ii|i|a|ensis|ica|oides|ans|ata|ina|ium|ex|
 /** Words this short are corrected only as a binomial's half ("Babesia rosi"). */
 const MIN_BINOMIAL_LENGTH = 4;
 
+/**
+ * Two words typed as one ("howlong", "dogwith", as swipe typing and a missed space run them together): a function word
+ * and a function word or a word the knowledge base writes, and only one way to part them so. Two words of substance
+ * run together are often one word of another field ("quicksort"), not a slip.
+ */
+function splitRunTogether(client: Database.Database, typed: string): string | null {
+  const known = (part: string) => isStopWord(part) || (part.length >= MIN_SPLIT_PART && isEnglishWord(part) && indexHolds(client, tokenize(part)[0] ?? ""));
+  const splits: string[] = [];
+  for (let i = 1; i < typed.length; i++) {
+    const [first, second] = [typed.slice(0, i), typed.slice(i)];
+    if (known(first) && known(second) && (isStopWord(first) || isStopWord(second))) splits.push(`${first} ${second}`);
+  }
+  return splits.length === 1 ? splits[0]! : null;
+}
+
 /** Parts of a word typed apart ("macro lides") are this long at least; the word they make, longer. */
 const MIN_SPLIT_PART = 3;
 const MIN_JOINED = 7;
@@ -344,7 +359,11 @@ export function correctQuery(
       continue;
     }
     const searched =
-      nearestWord(client, lower, term, allowed) ?? swappedNearStart(client, lower, allowed) ?? binomialPartner(client, query, match.index!, typed, allowed) ?? englishNeighbour(client, lower);
+      nearestWord(client, lower, term, allowed) ??
+      swappedNearStart(client, lower, allowed) ??
+      binomialPartner(client, query, match.index!, typed, allowed) ??
+      englishNeighbour(client, lower) ??
+      splitRunTogether(client, lower);
     if (!searched || searched === lower) continue;
     replaced.set(lower, searched);
     corrections.push({ typed, searched });
