@@ -88,6 +88,8 @@ describe("synonyms in a query", () => {
     expect(found("borderline oxacillin-resistant staph aureus").flatMap((m) => m.alternatives)).toContainEqual(tokenize("staphylococcus"));
     expect(found("and the growers?").flatMap((m) => m.alternatives)).toContainEqual(tokenize("growing pigs"));
     expect(found("commonest cause of regurg, and the Dx?").flatMap((m) => m.alternatives)).toEqual(expect.arrayContaining([tokenize("regurgitation"), tokenize("diagnosis")]));
+    // ("Trimethoprim-sulfa" is what textbooks write "trimethoprim/sulfonamides".)
+    expect(found("before I release trimethoprim-sulfa").flatMap((m) => m.alternatives)).toContainEqual(tokenize("sulfonamides"));
   });
 
   it("reads the signs a case tells in everyday words, with possessives, auxiliaries and intensifiers between a phrase's words", () => {
