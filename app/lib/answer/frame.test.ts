@@ -200,6 +200,8 @@ describe("the frame of a question", () => {
     expect(petNames("hi, sorry the video's a bit laggy - Bella's wee has gone pink. what causes that?")).toEqual(["Bella"]);
     expect(petNames("Sorry to ring again, it's about Barney, my little terrier.")).toEqual(["Barney"]);
     expect(petNames("Our rescue cat Mochi has just tested positive for FeLV.")).toEqual(["Mochi"]);
+    // A pet's name is no name the passages must write.
+    expect(frameOf("owner rang because her rabbit Thumper's wee is bright red today. She wants to know if red urine always means blood.").names).toEqual([]);
     expect(petNames("Is Johne's disease in goats? Koch's postulates? Marek's vaccine?")).toEqual([]);
     expect(petNames("Vet suspects duck Tembusu virus (DTMUV).")).toEqual([]);
     expect(petNames("How much does an Iriomote leopard cat weigh?")).toEqual([]);

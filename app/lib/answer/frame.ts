@@ -1087,6 +1087,9 @@ export function frameOf(text: string): Frame {
   // "My 12 year old lab", "10 wk old lab x": a pet Labrador, not a laboratory.
   if (PET_LAB.test(question) && !mentions.species.has("dog")) mentions = { ...mentions, species: new Set([...mentions.species, "dog"]) };
   const named = namedThings(question);
+  // The name an owner gives the animal is who it is, not what the passages must speak of ("her rabbit Thumper's wee").
+  const pets = new Set(petNames(question));
+  if (pets.size) named.names = named.names.filter((n) => !pets.has(n));
   // A place or breed only in the case told before the questions ("A 4-year-old Suffolk ewe shows…", "…imported from
   // Spain: fever, …") says where the animal is from, not what is asked: no passage need name it.
   const firstAsking = sentences.findIndex(isQuestionSentence);
