@@ -779,6 +779,9 @@ describe("follow-ups", () => {
     expect(frameOf("Old Lab with laryngeal paralysis, also weak behind – is that GOLPP?").species).toEqual(["dog"]);
     expect(frameOf("lab cross with a cough – kennel cough?").species).toEqual(["dog"]);
     expect(frameOf("Old lab results suggested anaemia in the cat").species).toEqual(["cat"]);
+    // ("an elderly Lab" inside the case, not only at its start.)
+    expect(frameOf("Owner of an elderly Lab with laryngeal paralysis is asking whether it's a wider nerve problem.").species).toEqual(["dog"]);
+    expect(frameOf("We sent the cat's serum to an old lab we trust").species).toEqual(["cat"]);
     // With its age, the Labrador's own ("my 12-year-old Lab's breathing"); without, the laboratory's ("my lab's results").
     expect(frameOf("My 12-year-old Lab's breathing has gone really noisy when he pants.").species).toEqual(["dog"]);
     expect(frameOf("my lab's results show anaemia in my cat").species).toEqual(["cat"]);

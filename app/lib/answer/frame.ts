@@ -617,9 +617,11 @@ const AGE_WORDS = String.raw`(?:\d+|one|two|three|four|five|six|seven|eight|nine
 /** An animal's age, as a case opens: "6yo dog", "10 wk old kitten". */
 const A_CASE_AGE = new RegExp(String.raw`\b${AGE_WORDS}\b`, "i");
 const LAB_DESCRIBED = "(?:black|yellow|chocolate|young|old|elderly|senior|geriatric|male|female|neutered|spayed|entire)";
-/** A Labrador by its pet name: "my lab", "our 12 year old lab", "a 10 wk old lab x", "Old Lab with…", "lab cross", "my 12-year-old Lab's breathing". */
+/** Words that describe a dog, never a laboratory ("an elderly Lab", not "an old lab we trust"). */
+const DOG_LAB_DESCRIBED = "(?:black|yellow|chocolate|elderly|senior|geriatric|male|female|neutered|spayed|entire)";
+/** A Labrador by its pet name: "my lab", "our 12 year old lab", "a 10 wk old lab x", "Old Lab with…", "an elderly Lab", "lab cross", "my 12-year-old Lab's breathing". */
 const PET_LAB = new RegExp(
-  String.raw`(?:(?:\b(?:my|our|his|her|their|your)\s+(?:${AGE_WORDS}\s+)?|\b${AGE_WORDS}\s+)(?:${LAB_DESCRIBED}\s+)?|^\s*(?:an?\s+)?${LAB_DESCRIBED}\s+)labs?\b(?!['’]s\b|\s+(?:tests?|results?|work|findings?|values?|techs?|technicians?))|\b${AGE_WORDS}\s+(?:${LAB_DESCRIBED}\s+)?lab['’]s\b|\blabs?\s+(?:x|cross|crosses|mix|retrievers?)\b`,
+  String.raw`(?:(?:\b(?:my|our|his|her|their|your)\s+(?:${AGE_WORDS}\s+)?|\b${AGE_WORDS}\s+)(?:${LAB_DESCRIBED}\s+)?|^\s*(?:an?\s+)?${LAB_DESCRIBED}\s+|\b(?:an?|the)\s+${DOG_LAB_DESCRIBED}\s+)labs?\b(?!['’]s\b|\s+(?:tests?|results?|work|findings?|values?|techs?|technicians?))|\b${AGE_WORDS}\s+(?:${LAB_DESCRIBED}\s+)?lab['’]s\b|\blabs?\s+(?:x|cross|crosses|mix|retrievers?)\b`,
   "i",
 );
 /** The question with a pet Labrador called what search can find ("my lab" -> "my dog"). */
