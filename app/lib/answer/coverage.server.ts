@@ -868,11 +868,7 @@ export function checkCoverage<P extends PassageLike>(
   if (BREED_ASKED.test(question) || CARRIES_GENE.test(question)) {
     // ("Labrador Retrievers" names Labradors.)
     const written = supporting.map((p) => ` ${tokenize(fullText(p)).join(" ")} `);
-    // (The breeds of the part that asks about breeds, or all, when it points back to the animal: "our Boer does and kids –
-    // … are local breeds more resistant than European ones?" asks of breeds in general.)
-    const breedParts = question.split(BREED_PART_BREAK).filter((part) => BREED_ASKED.test(part) || CARRIES_GENE.test(part));
-    const asked = breedParts.some((part) => POINTS_TO_ANIMAL.test(part)) || !breedParts.length ? breedsIn(question) : breedParts.flatMap(breedsIn);
-    const unnamed = asked.filter((breed) => !written.some((text) => text.includes(` ${breed} `)));
+    const unnamed = breedsIn(question).filter((breed) => !written.some((text) => text.includes(` ${breed} `)));
     if (unnamed.length) return { covered: false, missing: "name", what: unnamed, alternative: null };
   }
 
@@ -994,10 +990,6 @@ const namesForm = (form: string, text: string) => text.toLowerCase().replace(/[-
 
 /** A question about breeds: whether one is predisposed, over-represented or a carrier. */
 const BREED_ASKED = /\b(?:breeds?|breed-related|predispos\w*|over-?represented)\b/i;
-/** Where a question's parts part: sentences, a spaced dash, a semicolon, ", and". */
-const BREED_PART_BREAK = /[?.!;]|\s[—–-]\s|,\s+and\s/;
-/** A part that points back to the animal told of ("he's a German Shepherd - is it a breed thing?"). */
-const POINTS_TO_ANIMAL = /\b(?:it|its|this|that|he|she|his|her|they|them|their|him)\b/i;
 /** Whether a breed carries a heritable disorder: "do Appaloosas carry HYPP…?", "…carry the mutation?". */
 const CARRIES_GENE = /\b[Cc]arr(?:y|ies|ying|ier|iers)\s+(?:(?:the|a|that|this)\s+)?(?:genes?\b|mutations?\b|alleles?\b|[A-Z]{2,}\b)/;
 
