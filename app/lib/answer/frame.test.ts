@@ -153,7 +153,7 @@ describe("the frame of a question", () => {
     expect(frameOf("where did it come from anyway?").topic).not.toContain("anyway");
     // Nor a tag asking for agreement.
     expect(frameOf("and they don't cycle like ewes, right?").topic).not.toContain("right");
-    expect(frameOf("Right, quiz time. Commonest causes of pneumothorax in dogs?")).toMatchObject({ species: ["dog"], topic: ["pneumothorax"] });
+    expect(frameOf("Right, quiz time. Commonest causes of pneumothorax in dogs?")).toMatchObject({ species: ["dog"], conditions: ["pneumothorax"], topic: [] });
     expect(frameOf("OK, what are the possible outcomes after a cat is infected with FeLV?").acronyms).toEqual(["FeLV"]);
     expect(frameOf("quick one - vertebral formula of the horse?").topic).not.toContain("quick");
     // "Right" means a side elsewhere.
@@ -591,6 +591,9 @@ describe("follow-ups", () => {
     // "Catch it" after a question that named no disease is the disease last spoken of.
     const flu = readConversation(["how far can equine flu travel between yards?", "what booster interval do competition horses need?", "can the dogs on the yard catch it?"]);
     expect(flu[2]).toMatchObject({ species: ["dog"], conditions: ["equine flu"] });
+    // Another animal with a condition of its own is another case, though it says "this morning".
+    const kennels = readConversation(["8-month-old kitten, febrile, belly swollen with fluid. FIP top of the list?", "ok, and the dog in kennel 3 - hit by a car this morning, breathing fast and shallow. pneumothorax likely?"]);
+    expect(kennels[1]).toMatchObject({ species: ["dog"], conditions: ["pneumothorax"], acronyms: [], inherited: [] });
     // So is what lasts "in my yard", after a question on what to clean with.
     const parvo = readConversation(["is this parvo? how bad is it", "wat do i clean with, is bleach ok n how strong", "how long can it hang about in my yard then"]);
     expect(parvo[2]).toMatchObject({ conditions: ["parvo"] });

@@ -362,7 +362,7 @@ const DRUG_WORDS = new Set(
 /** Words naming a disease or lesion by their ending (hepatitis, babesiosis, hyperammonaemia, hepatopathy…). */
 /** Diseases named by a word that ends like no condition ("classical scrapie", "bluetongue"). */
 const DISEASE_WORDS = new Set(["scrapie", "bluetongue", "distemper", "strangles", "footrot", "stringhalt", "rabies", "anthrax", "botulism", "tetanus", "glanders", "blackleg", "parvo", "ringworm", "mange", "lepto", "flystrike", "orf", "scours"]);
-const CONDITION_ENDING = /^[a-z]{3,}(?:itis|osis|iasis|aemia|emia|pathy|oma|omas|algia|plasia|trophy|rrhoea|rrhea|uria|penia|cytosis|ectasia|megaly|oedema|edema|pox|derma)$|^mega(?:o?esophagus|colon|rectum|ureters?|ca?ecum|cystis)$/;
+const CONDITION_ENDING = /^[a-z]{3,}(?:itis|osis|iasis|aemia|emia|pathy|oma|omas|algia|plasia|trophy|rrhoea|rrhea|uria|penia|cytosis|ectasia|megaly|oedema|edema|pox|derma|thorax)$|^mega(?:o?esophagus|colon|rectum|ureters?|ca?ecum|cystis)$/;
 /** Words naming a pathogen by their ending (norovirus, Salmonella, Staphylococcus…). */
 const PATHOGEN_ENDING = /^[a-z]{3,}(?:virus|viruses|bacter|bacterium|plasma|coccus|cocci|bacillus|ella|monas|myces|spora|sporidium|zoon|zoa)$/;
 /** How a species' or subspecies' epithet ends ("venerealis", "canadensis", "ruminantium", "gallinarum"): a name, never English. */
@@ -1356,9 +1356,12 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
   // "Is it…", "distinguish it from sheep pox": a pronoun points back, so what it names is added to the previous
   // subject. Without one ("and where is Babesia divergens most common?"), a named drug or pathogen replaces
   // what the previous question was about, its topic words with it.
-  const refersBack = REFERS.test(question);
-  // (A drug's dose asked for the case keeps the disease it is given for.)
-  const newSubject = !refersBack && (own.pathogens.length > 0 || (own.drugs.length > 0 && !dosesForTheCase(own, previous)));
+  // ("This morning" points back to nothing.)
+  const refersBack = REFERS.test(question.replace(TIME_OF_DAY, " "));
+  // (A drug's dose asked for the case keeps the disease it is given for. Another animal with a condition of its own is
+  // another case: "ok, and the dog in kennel 3 - hit by a car, breathing fast and shallow. pneumothorax likely?")
+  const anotherAnimal = own.species.length > 0 && !own.species.some((id) => previous.species.includes(id));
+  const newSubject = !refersBack && (own.pathogens.length > 0 || (own.drugs.length > 0 && !dosesForTheCase(own, previous)) || (anotherAnimal && own.conditions.length > 0));
   if (!ownSpecies && (previous.species.length || previous.groups.length)) inherited.push("species");
   // "What about in cattle?", "and for terbinafine?": nothing of its own but the slots it names, so it asks what the
   // previous question asked. "Which species is most pathogenic?" asks its own thing, whatever kind that is.
@@ -1401,6 +1404,9 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
   }
   return frame;
 }
+
+/** "This morning", "that week": when, not what a pronoun points back to. */
+const TIME_OF_DAY = /\b(?:this|that)\s+(?:morning|afternoon|evening|night|week|weekend|month|year|time|summer|winter|spring|autumn)\b/gi;
 
 /** An instruction to write ("Explain why…", "Describe…") asks for an account, not one typed value. */
 export const INSTRUCTION_OPENING = /^\s*(explain|describe|compare|contrast|discuss|design|outline|summari[sz]e|evaluate|justify|propose|critically|analy[sz]e|interpret|construct|develop|create|formulate)\b/i;
