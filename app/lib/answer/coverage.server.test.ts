@@ -170,7 +170,7 @@ describe("coverage of a question by the passages about it", () => {
     expect(frameOf("Owners can't afford treatment — what's the mortality of untreated parvo in puppies?").asked).not.toContain("cost");
   });
 
-  it("refuses pregnancy or lactation when the passages never speak of it", () => {
+  it("refuses pregnancy, lactation or giving with food when the passages never speak of it", () => {
     expect(check("Pregnant bitch with Malassezia dermatitis — is oral itraconazole safe in pregnancy?", [ITRACONAZOLE_DOGS])).toMatchObject({ covered: false, missing: "detail", what: ["pregnancy"] });
     expect(check("Can I give itraconazole to a lactating bitch with Malassezia dermatitis?", [ITRACONAZOLE_DOGS])).toMatchObject({ covered: false, missing: "detail", what: ["lactation"] });
     const teratogenic = passage("Itraconazole for Malassezia dermatitis in dogs is given orally at 5 mg/kg; it is teratogenic and should not be given during pregnancy.");
@@ -178,6 +178,10 @@ describe("coverage of a question by the passages about it", () => {
     // (Breeding and birth speak of it too: "…carriers can be screened before mating".)
     const screened = passage("Arabian horses carrying SCID can be screened before mating to reduce the number of affected foals born.");
     expect(check("If a carrier Arabian mare is in foal, can the foal be affected by SCID?", [screened])).toMatchObject({ covered: true });
+    // Nor a drug given with food, unless they speak of feeding.
+    expect(check("Is oral itraconazole for Malassezia dermatitis in dogs given with food?", [ITRACONAZOLE_DOGS])).toMatchObject({ covered: false, missing: "detail", what: ["feeding"] });
+    const withMeal = passage("Itraconazole for Malassezia dermatitis in dogs is given orally at 5 mg/kg with a meal, as food improves its absorption.");
+    expect(check("Is oral itraconazole for Malassezia dermatitis in dogs given with food?", [withMeal])).toMatchObject({ covered: true });
   });
 
   it("reads the species asked of in the question after a case ('We've got wild mallards… - can duck plague spread to pheasants?')", () => {

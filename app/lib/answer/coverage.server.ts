@@ -878,7 +878,8 @@ export function checkCoverage<P extends PassageLike>(
   if (unnamedForms.length) return { covered: false, missing: "name", what: unnamedForms, alternative: null };
 
   // A state the question asks of ("is oral itraconazole safe in pregnancy?"): what the passages say of the animal is not
-  // said of a pregnant or lactating one unless they speak of that state (or of breeding and birth, for pregnancy).
+  // said of a pregnant or lactating one unless they speak of that state (or of breeding and birth, for pregnancy); nor of
+  // a drug given with food unless they speak of feeding.
   const state = askedState(askingParts(question).join(" "));
   if (state && !supporting.some((p) => STATE_SPOKEN_OF[state].test(readable(fullText(p))))) return { covered: false, missing: "detail", what: [state], alternative: null };
 
@@ -997,11 +998,14 @@ const CARRIES_GENE = /\b[Cc]arr(?:y|ies|ying|ier|iers)\s+(?:(?:the|a|that|this)\
 function askedState(asking: string): keyof typeof STATE_SPOKEN_OF | null {
   if (/\b(?:pregnan\w*|gestat\w*|gravid|in[- ](?:foal|calf|lamb|kid|pup|kit|pig))\b/i.test(asking)) return "pregnancy";
   if (/\b(?:lactat\w*|nursing|suckling (?:her|their) (?:young|litter|kittens|puppies|lambs|kids|piglets|foals?|calf|calves))\b/i.test(asking)) return "lactation";
+  // "With food?", "on an empty stomach?": whether a drug is given with a meal.
+  if (/\b(?:with(?:out)?|before|after|alongside|in)\s+(?:(?:a|the|their|her|his|some)\s+)?(?:food|meals?|feeds?|feeding|breakfast|dinner)\b|\bempty stomach\b|\bfasted\b/i.test(asking)) return "feeding";
   return null;
 }
 const STATE_SPOKEN_OF = {
   pregnancy: /\b(?:pregnan\w*|gestat\w*|gravid|foetus\w*|fetus\w*|f(?:o)?etal|teratogen\w*|embryo\w*|in[- ](?:foal|calf|lamb|kid|pig)|prepartum|antepartum|abort\w*|born|births?|offspring|mat(?:ed|ing)|bred|breeding|litters?)\b/i,
   lactation: /\b(?:lactat\w*|milk|nursing|suckl\w*|neonat\w*|colostrum)\b/i,
+  feeding: /\b(?:food|meals?|fed|feeding|fasted|fasting|empty stomach|absorption)\b/i,
 };
 
 /** A dose (interval, course, route) said of another drug than the asked ones: "…flubendazole at 1 mg/kg" for xylazine. */
