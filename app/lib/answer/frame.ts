@@ -1459,11 +1459,10 @@ export function suspectedDiagnosis(question: string): string | null {
   if (said) return said.split(/\s+/).length <= MAX_DIAGNOSIS_WORDS ? said : null;
   // "…If this is PPR, what case fatality are we looking at?": a name put forward (not "if this is basic").
   const supposed = IF_IT_IS.exec(question)?.[1];
-  const lower = supposed?.toLowerCase() ?? "";
-  if (supposed && (/^\p{Lu}/u.test(supposed) || DISEASE_WORDS.has(lower) || CONDITION_ENDING.test(lower) || PATHOGEN_ENDING.test(lower))) return supposed;
+  if (supposed && (/^\p{Lu}/u.test(supposed) || readsAsDisease(supposed))) return supposed;
   // "…bloody runny poo n wont eat, is this parvo??": a disease's name asked of the case.
   const askedIfIs = IS_IT.exec(question)?.[1];
-  if (askedIfIs && (DISEASE_WORDS.has(askedIfIs.toLowerCase()) || CONDITION_ENDING.test(askedIfIs.toLowerCase()) || PATHOGEN_ENDING.test(askedIfIs.toLowerCase()) || /^[A-Z]{2,6}$/.test(askedIfIs))) return askedIfIs;
+  if (askedIfIs && (readsAsDisease(askedIfIs) || /^[A-Z]{2,6}$/.test(askedIfIs))) return askedIfIs;
   const sentences = clauseSplit(question);
   const last = sentences[sentences.length - 1] ?? "";
   // (After a case told in statements: "AHS field vector? peak season?" puts nothing forward.)
@@ -1490,6 +1489,8 @@ function suspectedCondition(question: string): string | null {
 const MAX_DIAGNOSIS_WORDS = 4;
 /** "If this is PPR, what…?", "if it's bluetongue, how…": what the question supposes the case to be. */
 const IF_IT_IS = /\bif (?:this|it|that)(?:\s+is|['’]s|\s+turns out to be|\s+proves to be)\s+(?:an? |the )?([\p{L}][\p{L}\d-]*(?: [\p{L}\d-]+){0,2}?)\s*(?:,|\?|$|\s(?:what|how|which|will|would|should|can|could|do|does|is|are)\b)/iu;
+/** A word that reads as a disease's or a pathogen's name ("parvo", "pneumothorax", "mycoplasma"). */
+const readsAsDisease = (word: string) => DISEASE_WORDS.has(word.toLowerCase()) || CONDITION_ENDING.test(word.toLowerCase()) || PATHOGEN_ENDING.test(word.toLowerCase());
 /** "Is this parvo?", "is it FIP?": one word asked to be the case's disease. */
 const IS_IT = /\b(?:is|could|might)\s+(?:this|it|that)\s+(?:be\s+)?([\p{L}][\p{L}\d-]*)\s*\?/iu;
 /** A word that asks something of the case, not a diagnosis it puts forward ("…wobbly behind too - related?", "zoonotic?"). */
