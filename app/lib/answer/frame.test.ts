@@ -700,6 +700,10 @@ describe("follow-ups", () => {
     // "Is that bad?" asks what it means for the animal; "hiya", "they're saying", "mine" say nothing of the topic.
     expect(frameOf("the vet said our kitten has calicivirus - is that bad?").asked).toEqual(["prognosis"]);
     expect(frameOf("How serious is it if pullorum gets into the flock?").asked).toContain("prognosis");
+    // (Or of an age, a species, or nothing more: "Calici? How serious at this age?")
+    expect(frameOf("litter of four kittens about 6 weeks old, drooling, ulcers on their tongues. Calici? How serious at this age?").asked).toContain("prognosis");
+    expect(frameOf("how serious?").asked).toContain("prognosis");
+    expect(frameOf("How serious a problem is lameness in dairy herds?").asked).not.toContain("prognosis");
     expect(frameOf("Is that bad news for the flock or is that a myth?").asked).not.toContain("prognosis");
     expect(frameOf("Hiya, my neighbour's rabbits all died suddenly and they're saying RHD2. Is that bad for mine?")).toMatchObject({ topic: [], asked: ["prognosis"] });
     expect(readConversation(["our puppy has parvo", "so what do we do?"])[1]).toMatchObject({ conditions: ["parvo"], asked: ["treatment"] });

@@ -724,7 +724,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   ["diagnosis", /\b(top of (?:my|the|your|our) (?:list|differentials?|ddx)|top differentials?|diagnos(?!ed\s+with\b)\w*|dx(?!['’]d)|test(?:s|ing)?|stain(?:s|ing)?|biopsy|detect\w*|confirm\w*|differentiate|tell (?:\w+ )?from)\b/i],
   // ("What predicts how it'll behave?": how a tumour will behave is its prognosis.)
   // ("…the vet said calicivirus - is that bad?", "how serious is it?": an owner asks what it means for the animal.)
-  ["prognosis", /\b(prognos\w*|outcomes?|outlook|(?:is|was|are)\s+(?:that|it|this|they)\s+(?:really\s+|very\s+)?(?:bad|serious|dangerous)(?=\s*(?:for\s+[\w-]+\s*)?[?.!]*\s*$)|how (?:bad|serious) is (?:it|that|this)|survive|survival|recover(?:y)?|come right|get(?:s|ting)? better|pull through|life expectancy|biological behaviou?r|(?:predict\w*|tell)\s+how\s+(?:it|they|the [\w-]+)(?:['’]ll| will| is going to| are going to)\s+behave)\b/i],
+  ["prognosis", /\b(prognos\w*|outcomes?|outlook|(?:is|was|are)\s+(?:that|it|this|they)\s+(?:really\s+|very\s+)?(?:bad|serious|dangerous)(?=\s*(?:for\s+[\w-]+\s*)?[?.!]*\s*$)|how (?:bad|serious)(?:\s+is\s+(?:it|that|this)\b|(?=\s+(?:at|in|for)\s)|(?=\s*\?))|survive|survival|recover(?:y)?|come right|get(?:s|ting)? better|pull through|life expectancy|biological behaviou?r|(?:predict\w*|tell)\s+how\s+(?:it|they|the [\w-]+)(?:['’]ll| will| is going to| are going to)\s+behave)\b/i],
   // ("What's driving it?": what causes it.)
   ["cause", /\b(cause[sd]?|causing|why|aetiolog\w*|etiolog\w*|risk factors?|pathogenesis|mechanism|what(?:'s|’s|s| is| are) driving)\b/i],
   ["comparison", /\b(differ\w*|compare\w*|comparison|versus|vs\.?|distinguish\w*|same as|better than|(?:tell|told) (?:\w+ )?apart)\b/i],
