@@ -1438,6 +1438,68 @@ describe("the extractive answerer", () => {
     expect(prognosis.content.split("\n")[0]).toMatch(/^CPV-2 infections are associated with significant morbidity and mortality which can reach 91%/);
   });
 
+  it("refuses a diagnosis a case puts forward that no passage writes, though its host's name begins it ('- swine erysipelas?')", async () => {
+    addParagraph(
+      "exhibition",
+      "Swine Influenza at Fairs",
+      273,
+      "At meat inspection a pig carcass with localised skin lesions may be trimmed, and the whole carcass is rejected when the lesions are generalised. Raised red patches on the skin of finisher pigs are recorded on the line.",
+    );
+    const refused = await ask("Finisher pig on the line with raised diamond-shaped red patches on the skin - swine erysipelas? Is that a whole carcass rejection or can it be trimmed?");
+    expect(refused.content).toMatch(new RegExp(`^${REFUSAL}`));
+  });
+
+  it("refuses how often something is checked when the passages only say how often the drug is given", async () => {
+    addParagraph(
+      "malassezia",
+      "Canine Dermatology",
+      19,
+      "Malassezia dermatitis in dogs can be treated with oral itraconazole at 5 mg/kg daily. Azoles may raise liver enzymes. The duration of oral therapy varies, but most cases are given daily therapy for 20 to 30 days, then the dose is continued one to three times a week.",
+    );
+    const first = "Oral protocol for Malassezia dermatitis in a dog?";
+    const history = turn(first, (await ask(first)).content);
+    const refused = await ask("do you check liver enzymes while they're on it, and how often?", { history });
+    expect(refused.content).toMatch(new RegExp(`^${REFUSAL}`));
+    addParagraph("monitoring", "Antifungal Monitoring", 20, "In dogs on oral itraconazole for Malassezia dermatitis, liver enzymes should be checked every 4 weeks during treatment.");
+    const answered = await ask("do you check liver enzymes while they're on it, and how often?", { history });
+    expect(answered.content).toMatch(/^In dogs on oral itraconazole for Malassezia dermatitis, liver enzymes should be checked every 4 weeks/);
+  });
+
+  it("refuses a normal value, a needle size or a volume asked where the passages give none ('whats a normal rectal temp', 'what size needle')", async () => {
+    addParagraph(
+      "thermometry",
+      "Canine Thermometry",
+      86,
+      "The most conventional method of taking a canine's temperature is through the rectal mucosa. Infrared thermometers at the axilla and ear have been compared with rectal temperatures in dogs.",
+    );
+    addParagraph(
+      "poultry-blood",
+      "Poultry Blood Sampling",
+      2,
+      "The brachial wing vein is the most common site for blood collection in an adult chicken. The medial metatarsal vein in the lower leg can also be used to collect blood.",
+    );
+    for (const question of ["whats a normal rectal temp for a dog? just want to know what counts as a fever", "What size needle should I use on a hen's wing vein, and how much blood can I safely take?"]) {
+      expect((await ask(question)).content).toMatch(new RegExp(`^${REFUSAL}`));
+    }
+    addParagraph("needles", "Avian Venipuncture", 3, "For the wing vein of a hen, a 25-gauge needle on a 1-mL syringe is used.");
+    expect((await ask("What size needle should I use on a hen's wing vein?")).citations[0]).toMatchObject({ page: 3 });
+  });
+
+  it("answers for the species asked, not the one it is compared with ('the same way in donkeys as in horses', 'the gene they talk about in horses')", async () => {
+    addParagraph(
+      "ems",
+      "Equine Endocrinology",
+      214,
+      "Equine metabolic syndrome (EMS) in horses is diagnosed by testing for insulin dysregulation, and managed by dietary strategies and exercise programmes.",
+    );
+    addParagraph("myostatin", "Equine Muscle Genetics", 225, "In horses, a mutation in the myostatin gene (MSTN) is associated with muscle mass and sprint performance.");
+    const donkeys = await ask("Is EMS diagnosed and managed the same way in donkeys as in horses?");
+    expect(donkeys.content).toMatch(new RegExp(`^${REFUSAL}`));
+    expect(donkeys.content).toMatch(/for horses \[1\], not for donkeys/);
+    const cattle = await ask("Which mutation gives Belgian Blues their double muscling - is it the same myostatin gene they talk about in horses?");
+    expect(cattle.content).toMatch(new RegExp(`^${REFUSAL}`));
+  });
+
   it("Think Harder searches each aspect and answers in sections", async () => {
     const result = await ask("What is the dose of meloxicam in cats?", { useThinkHarder: true });
     expect(result.subQuestions.length).toBeGreaterThan(1);

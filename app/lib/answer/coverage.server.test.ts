@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { QueryTerm } from "../search/index.server";
-import { tokenize } from "../search/index.server";
+import { isStopWord, tokenize } from "../search/index.server";
 import { abbreviationsDefinedIn, checkCoverage, holdsValue, HOW_DIAGNOSED, namesThing, unseenNames } from "./coverage.server";
 import { frameOf } from "./frame";
 import { holdsTerm, passageTerms, type ScoredPassage } from "./relevance.server";
@@ -48,6 +48,17 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("Struvite crystals in my cat - she's also drinking way more than usual lately, is that connected?", [struvite])).toMatchObject({ covered: false, missing: "detail", what: ["polydipsia"] });
     const thirsty = passage("Cats with struvite crystals and underlying kidney disease may show polydipsia.");
     expect(check("Struvite crystals in my cat - she's also drinking way more than usual lately, is that connected?", [thirsty])).toMatchObject({ covered: true });
+  });
+
+  it("looks for the asked species elsewhere by what is asked, not by the figure a question states ('The dog figure is about 60% over 8 years')", () => {
+    const question = "Anyone know how common cognitive dysfunction is in elderly cats? The dog figure is about 60% over 8 years, wondering if there's a feline one.";
+    const dogs = passage("An estimated 60% of older dogs (>8 years old) are affected by canine cognitive dysfunction, a decline in cognitive function.");
+    const cats = passage("Aside from dysautonomia, megaesophagus is a rare finding in the domestic cat. Oesophageal dysfunction in 60 cats followed over 8 years is shown in Figure 2.");
+    // (As search analyses it: without its function words.)
+    const terms = termsOf(question).filter((t) => !isStopWord(t.term));
+    expect(checkCoverage(question, terms, frameOf(question), [dogs], [dogs, cats])).toMatchObject({ covered: false, missing: "species", what: ["cats"] });
+    const felineCcd = passage("Cognitive dysfunction affects about a third of elderly cats over 11 years old.");
+    expect(checkCoverage(question, terms, frameOf(question), [dogs], [dogs, felineCcd])).toMatchObject({ covered: true });
   });
 
   it("reads a sum said in millions beside an economic word as a cost", () => {

@@ -2,7 +2,7 @@ import { isStopWord, normalizeText, tokenize, type QueryTerm } from "../search/i
 import { memoByText } from "../memo.server";
 import { signForms, signsIn, synonymsIn } from "../search/synonyms";
 import { splitSentences } from "../sentences";
-import { AGE_ATTRIBUTE, askingParts, PART_OF_IT, ASKS_OF_THEM, BOUND_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
+import { AGE_ATTRIBUTE, askingParts, checkedThing, PART_OF_IT, ASKS_OF_THEM, BOUND_ATTRIBUTE, GAUGE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
 import { cleanQuote } from "./quotes.server";
 import { holdsTerm, match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
@@ -257,6 +257,7 @@ const COMMON_IN_WORDS = /\b(?:(?:most|very|more|less|quite|fairly|relatively)\s+
 const ECONOMIC = /\b(?:econom\w*|costs?|costly|losses|financial|spent|spending|revenue|budget|expenditure)\b/i;
 
 /** A temperature: "56 °C", "20 °F (11 °C)", "37.5 degrees". */
+const A_GAUGE = /\b\d+(?:\s*-?\s*(?:–|to|-)\s*\d+)?\s*-?\s*(?:gauge|G)\b/;
 const A_TEMPERATURE = /\d\s*(?:°|º|℃|℉|degrees?\b)|\b\d+(?:\.\d+)?\s?[CF]\b/;
 
 /** Words that say a value bounds the normal or the positive. */
@@ -354,6 +355,8 @@ export function holdsValue(
   if (kind === "quantity" && attribute === BOUND_ATTRIBUTE) return STATES_A_BOUND.test(sentence) && re.test(sentence);
   // A temperature asked is one in degrees: "heat-treating serum" says none.
   if (kind === "quantity" && attribute === TEMPERATURE_ATTRIBUTE) return A_TEMPERATURE.test(readableMath(sentence));
+  // A needle's size is its gauge: "A 25- to 27-gauge needle attached to a 1-mL syringe".
+  if (kind === "quantity" && attribute === GAUGE_ATTRIBUTE) return A_GAUGE.test(sentence);
   // "How common is it?": a share, or how common in words ("the most common cause", "rarely").
   if (kind === "rate" && attribute === HOW_COMMON_ATTRIBUTE) return re.test(sentence) || COMMON_IN_WORDS.test(sentence);
   // An age ("above 2 weeks of age", "6-week-old") is not how often or how long something is, unless an age is asked
@@ -367,6 +370,14 @@ export function holdsValue(
   // "a three- to nine-day incubation period".
   if (kind === "interval" && !INTERVAL_WORDS.test(sentence) && !REPEATED.test(sentence)) return false;
   if (!attribute || !isAttributeOf(kind, attribute)) return true;
+  // How often something is checked is said of that thing: "the dose is continued one to three times a week" says nothing
+  // of how often liver enzymes are checked.
+  const checked = checkedThing(attribute);
+  if (checked !== null) {
+    const held = new Set(tokenize(sentence));
+    const own = tokenize(checked).filter((t) => !isStopWord(t));
+    return own.length > 0 && own.every((t) => held.has(t));
+  }
   // How long a pathogen lasts outside a host is said with where it lasts: "remain viable outside of its host for at
   // least a year", not "geese that had survived Derzsy's disease … in the initial 1-2 weeks".
   if (attribute === PERSISTENCE_ATTRIBUTE && !OUTSIDE_A_HOST.test(`${context} ${sentence}`)) return false;
@@ -839,11 +850,23 @@ export function checkCoverage<P extends PassageLike>(
     // (One that names the subject holds its name, however written: "ovine babesiosis … B. ovis" names Babesia.)
     const namedTerms = names.flatMap((n) => tokenize(n));
     const topicOfNaming = (p: PassageLike) => match(topic, new Set([...passageTerms(p), ...namedTerms])).coverage;
+    // (And of what is asked, when a statement follows the question: "how common is cognitive dysfunction in elderly
+    // cats? The dog figure is about 60%…" is not answered by a passage on cats that holds "dysfunction" and a figure.)
+    const end = question.lastIndexOf("?");
+    const before = new Set(tokenize(question.slice(0, end + 1)));
+    const after = end >= 0 ? tokenize(question.slice(end + 1)).filter((t) => !before.has(t)) : [];
+    // (Nor the words that say what is asked of it: "how common".)
+    const askedOf = new Set([...after, ...tokenize(frame.attribute ?? "")]);
+    const askedTopic = after.length ? topic.filter((t) => !askedOf.has(t.term) && !isAskingWord(t.term)) : topic;
+    const stated = askedTopic.length > 0 && askedTopic.length < topic.length;
+    const askedTopicOf = (p: PassageLike) => match(askedTopic, new Set([...passageTerms(p), ...namedTerms])).coverage;
+    const bestAsked = stated ? Math.max(...supporting.map(askedTopicOf)) : 0;
     const elsewhere = (naming.length ? naming : passing).filter(
       (p) =>
         !supporting.includes(p) &&
         names.every((n) => namesIn(n, p)) &&
         topicOfNaming(p) >= bestTopic * SPECIES_ELSEWHERE_WITH_TOPIC &&
+        (!stated || askedTopicOf(p) >= bestAsked * SPECIES_ELSEWHERE_WITH_TOPIC) &&
         !missesFocus(question, frame, speciesMissingFrom(topicSegments(terms, frame, [p])).missingIds),
     );
     if (elsewhere.length) {

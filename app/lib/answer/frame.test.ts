@@ -222,10 +222,33 @@ describe("the frame of a question", () => {
     expect(suspectedDiagnosis("Mentor question: gelding on TMPS for a wound has now got profuse diarrhoea. Could this be C. diff?")).toBe("C. diff");
   });
 
+  it("reads a diagnosis put forward before a question that points back to it, and one a host's name begins ('swine erysipelas')", () => {
+    const question = "Finisher pig on the line with raised diamond-shaped red patches on the skin - swine erysipelas? Is that a whole carcass rejection or can it be trimmed?";
+    expect(suspectedDiagnosis(question)).toBe("swine erysipelas");
+    expect(frameOf(question).conditions).toContain("swine erysipelas");
+    // (A species alone, or one that ends the words, is no disease: "older dogs?".)
+    expect(frameOf("Laryngeal paralysis in a Labrador, noisy breathing on walks - older dogs?").conditions).not.toContain("older dogs");
+  });
+
   it("reads a disease's name asked of the case ('is this parvo??'), not a word ('is this normal?')", () => {
     expect(suspectedDiagnosis("pupy we pulled from the pound has bloody runny poo n wont eat, is this parvo?? how bad is it")).toBe("parvo");
     expect(suspectedDiagnosis("My kitten is sneezing, is it FIP?")).toBe("FIP");
     expect(suspectedDiagnosis("She is drinking a lot, is this normal?")).toBeNull();
+  });
+
+  it("reads a value asked in everyday words: 'how much blood can I safely take', 'a normal rectal temp', 'what size needle'", () => {
+    expect(frameOf("how much blood can I safely take from a hen?").asked).toContain("quantity");
+    const temp = frameOf("whats a normal rectal temp for a dog?");
+    expect(temp.asked).toContain("quantity");
+    expect(temp.attribute).toBe("bound");
+    expect(frameOf("What size needle should I use on a hen's wing vein?")).toMatchObject({ asked: ["quantity"], attribute: "gauge" });
+    expect(frameOf("What temp should the vivarium be for a corn snake?").attribute).toBe("temperature");
+  });
+
+  it("reads how often something is checked as an interval of those checks, not of the doses", () => {
+    expect(frameOf("do you check liver enzymes while they're on it, and how often?")).toMatchObject({ asked: ["interval"], attribute: "checks of liver enzymes" });
+    expect(frameOf("how often should we recheck bloods on phenobarbital?").attribute).toBe("checks of bloods");
+    expect(frameOf("how often do you repeat the dose?").attribute).toBeNull();
   });
 
   it("reads a short species word typed with a letter doubled, left single or swapped ('pupy'), not another word ('lami', 'vien')", () => {
@@ -318,6 +341,8 @@ describe("the frame of a question", () => {
     expect(frameOf("Guinea pig with reddish urine, eats carrots. Could it just be plant pigment like it is in rabbits?").species).toEqual(["guinea-pig"]);
     expect(frameOf("Racing pigeon loft crawling with feather lice. How long is the life cycle on the bird - same 2-3 wks as chicken lice?").species).toEqual(["pigeon"]);
     expect(frameOf("SAC (alpaca) with septic pedal arthritis. Can I take the digit off the way you would in sheep/goats?").species).toEqual(["alpaca"]);
+    expect(frameOf("Anyone know if EMS is diagnosed and managed the same way in donkeys as in horses?").species).toEqual(["donkey"]);
+    expect(frameOf("Which mutation gives Belgian Blues their double muscling - is it the same myostatin gene they talk about in horses?").species).toEqual(["cattle"]);
     // A disease named after its host asks about that host, not the one it is compared with.
     expect(frameOf("Canine flu going round a boarding kennels - can it spread on the wind the way equine flu does?").species).toEqual(["dog"]);
     expect(comparedOnlyWords("can it spread on the wind the way equine flu does?")).toContain("equine");

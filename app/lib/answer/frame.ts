@@ -581,10 +581,11 @@ const SET_ASIDE = /\b(?:apart from|aside from|besides|other than|except(?: for)?
  * "…or, like white-tailed deer, are they not susceptible?", "…5% of body weight as in amphibians?", "is resistance a
  * worry in pigs the way it is in sheep?", "could it be plant pigment like it is in rabbits?": the species compared with
  * is not the one asked about; nor is it in "same 2-3 wks as chicken lice?", "…on the wind the way equine flu does?" or
- * "…the way you would in sheep/goats?", "how does it compare to the sheep figures?".
+ * "…the way you would in sheep/goats?", "how does it compare to the sheep figures?". ("The same way in donkeys as in horses"
+ * asks of donkeys; "the same myostatin gene they talk about in horses" compares with horses.)
  */
 const COMPARED_WITH =
-  /\b(?:(?:the way|as|like) (?:it|they) (?:is|are|does|do) in|(?<!\b(?:does|do|did|can|could|will|would|may|might|to)\s)(?:that |which )?(?:it|they) (?:causes?|gives?|produces?) in|(?:the way|like|as) (?:you|we|i)(?:'d| would| do)?(?: do(?: it)?| (?:see|get|find|have|saw|had)(?: it| them)?)? (?:in|for|with)|like(?: (?:you|we|i)(?:(?:'d| would)(?: do)?| do))?(?: (?:for|with|in))?|compare[sd]? (?:it |them )?(?:to|with)|as in|as with|as for|as do|as does|(?:the )?same (?:[\w-]+ ){0,3}?as|or (?:is it |are they )?(?:really |mostly |mainly )?(?:just|only)(?: in)?)\s+(?:the\s+|an?\s+)?(?:[\p{L}/-]+\s+){0,1}[\p{L}/-]+|\bthe way (?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+){0,2}\s+(?:does|do|did|is|are|was|were)\b|\b(?:at|use|using|with|give|giving) (?:the\s+)?[\p{L}-]+(?=\s+(?:doses?|dosages?|dosing|rates?)\b)|(?<=\bsame (?:[\p{L}-]+\s+){1,4})(?:[\p{L}-]+\s+)?[\p{L}-]+\s+(?:get|gets|have|has|had|got|catch|catches)\b/giu;
+  /\b(?:(?:the way|as|like) (?:it|they) (?:is|are|does|do) in|(?<!\b(?:does|do|did|can|could|will|would|may|might|to)\s)(?:that |which )?(?:it|they) (?:causes?|gives?|produces?) in|(?:the way|like|as) (?:you|we|i)(?:'d| would| do)?(?: do(?: it)?| (?:see|get|find|have|saw|had)(?: it| them)?)? (?:in|for|with)|like(?: (?:you|we|i)(?:(?:'d| would)(?: do)?| do))?(?: (?:for|with|in))?|compare[sd]? (?:it |them )?(?:to|with)|(?:they|you|we|people|i) (?:talk|talked|read|hear|heard|speak|spoke) (?:about )?in|as in|as with|as for|as do|as does|(?:the )?same (?:(?!(?:in|for|with|among)\b)[\w-]+ ){0,3}?as|or (?:is it |are they )?(?:really |mostly |mainly )?(?:just|only)(?: in)?)\s+(?:the\s+|an?\s+)?(?:[\p{L}/-]+\s+){0,1}[\p{L}/-]+|\bthe way (?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+){0,2}\s+(?:does|do|did|is|are|was|were)\b|\b(?:at|use|using|with|give|giving) (?:the\s+)?[\p{L}-]+(?=\s+(?:doses?|dosages?|dosing|rates?)\b)|(?<=\bsame (?:[\p{L}-]+\s+){1,4})(?:[\p{L}-]+\s+)?[\p{L}-]+\s+(?:get|gets|have|has|had|got|catch|catches)\b/giu;
 /** The species a question asks about are named outside what it sets aside or compares with. */
 const askedAbout = (text: string) => text.replace(SET_ASIDE, " ").replace(COMPARED_WITH, " ");
 
@@ -706,7 +707,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   ["route", /\b(route|routes|orally|intravenous(?:ly)?|subcutaneous(?:ly)?|intramuscular(?:ly)?|topical(?:ly)?|how (?:is|should|do) (?:it|they|\w+) (?:be )?(?:given|administered))\b/i],
   ["rate", ASKED_RATE],
   // ("max blood volume I can safely take", "what IOP in mmHg", "what humidity %")
-  ["quantity", /\b(concentrations?|threshold|cut-?off|max(?:imum)?\s+(?:safe\s+)?[\w-]+|min(?:imum)?\s+[\w-]+|in\s+(?:mmHg|mg\/dl|mmol\/l|g\/l|kg|grams|ml|cm|mm|°C|degrees)|how (?:large|big|wide|heavy|tall|deep|far(?!\s+apart))|how much (?:[\w-]+\s+){0,2}(?:serum|plasma|blood|urine|sample|samples|tissue|fluid|milk|csf|faeces|feces)\s+(?:(?:do|does|should|can|must|would|will)\s+(?:i|we|you|they)\s+(?:need|send|submit|take|collect|draw)|(?:is|are)\s+(?:needed|required))|how (?:low|high)(?!(?:\s+[\w-]+){0,3}\s+(?:mortality|morbidity|prevalence|incidence|rates?|percentage|proportion|losses))|diameter|width|weight of|size of|levels? of|reference (?:range|interval|values?)|normal (?:[\w-]+\s+){0,2}range|(?:upper|lower) (?:limit|bound)s?|breakpoints?|(?:surgical |lateral |deep )?margins?)\b|\b(?:what|which)\s+(?:[\w-]+\s+){1,2}%|\b(?:what|which)\s+(?:[\w-]+\s+){0,2}(?:pressures?|temperatures?)\b/i],
+  ["quantity", /\b(concentrations?|threshold|cut-?off|max(?:imum)?\s+(?:safe\s+)?[\w-]+|min(?:imum)?\s+[\w-]+|in\s+(?:mmHg|mg\/dl|mmol\/l|g\/l|kg|grams|ml|cm|mm|°C|degrees)|how (?:large|big|wide|heavy|tall|deep|far(?!\s+apart))|how much (?:[\w-]+\s+){0,2}(?:serum|plasma|blood|urine|sample|samples|tissue|fluid|milk|csf|faeces|feces)\s+(?:(?:do|does|should|can|must|would|will)\s+(?:i|we|you|they)\s+(?:safely\s+|usually\s+|normally\s+)?(?:need|send|submit|take|collect|draw)|(?:is|are)\s+(?:needed|required))|how (?:low|high)(?!(?:\s+[\w-]+){0,3}\s+(?:mortality|morbidity|prevalence|incidence|rates?|percentage|proportion|losses))|diameter|width|weight of|size of|levels? of|reference (?:range|interval|values?)|normal (?:[\w-]+\s+){0,2}(?:range|values?|temperatures?|temps?)|(?:what|which) (?:size|gauge)\s+(?:of\s+)?(?:[\w-]+\s+)?(?:needles?|catheters?|cannulas?|tubes?)|(?:upper|lower) (?:limit|bound)s?|breakpoints?|(?:surgical |lateral |deep )?margins?)\b|\b(?:what|which)\s+(?:[\w-]+\s+){1,2}%|\b(?:what|which)\s+(?:[\w-]+\s+){0,2}(?:pressures?|temperatures?|temps?)\b/i],
   // "The vertebral (dental) formula" is how many of each there are.
   // ("What ICPI value…", "which FAMACHA score…": a number without a unit.)
   ["count", /\bhow many\b|\b(?:vertebral|dental|digital|spinal)\s+formulae?\b|\b(?:what|which)\s+(?:[\w-]+\s+){0,2}(?:values?|scores?|index|indices|ratios?)\b/i],
@@ -754,8 +755,15 @@ const FINDING_PREFIX = "with ";
 export const DISTANCE_ATTRIBUTE = "distance";
 export const BOUND_ATTRIBUTE = "bound";
 export const TEMPERATURE_ATTRIBUTE = "temperature";
+export const GAUGE_ATTRIBUTE = "gauge";
 const BOUND_ASKED = /\b(?:normal|reference (?:range|interval|values?)|(?:upper|lower) (?:limit|bound)s?|breakpoints?|cut-?offs?|thresholds?)\b/;
 export const isFindingAttribute = (attribute: string | null) => attribute?.startsWith(FINDING_PREFIX) ?? false;
+/** An interval between checks of something: "how often do you check liver enzymes?" -> "checks of liver enzymes". */
+const CHECKS_PREFIX = "checks of ";
+const CHECKED =
+  /\b(?:check|checks|checked|checking|monitor|monitors|monitored|monitoring|recheck|rechecks|rechecked|rechecking|measure|measured|measuring|repeat|repeated|repeating)\s+(?:the\s+|their\s+|its\s+|his\s+|her\s+)?((?:[a-z-]+\s+){0,2}?(?:enzymes?|bloods?|bloodwork|levels?|values?|counts?|panels?|biochemistry|haematology|hematology|function|parameters|titres?|titers?|weights?|urine|urinalysis))\b/;
+/** The thing whose checks an interval asked is between, or null. */
+export const checkedThing = (attribute: string | null) => (attribute?.startsWith(CHECKS_PREFIX) ? attribute.slice(CHECKS_PREFIX.length) : null);
 const FINDING_SHARE =
   /\b(?:(?:what|which) (?:proportion|percentage|share|fraction|percent) of (?:[\w-]+ ){0,6}?|how many (?:of (?:them|those) )?)(?:have|has|develop|develops|show|shows|get|gets|present with|suffer from|end up with|go on to (?:have|develop|show|get)) (?!been\b)([\w-]{4,}(?: [\w-]{4,})?)/;
 
@@ -840,6 +848,9 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
   // "Which local anaesthetic…": the class (only when no other value is asked, which the class would be read as being of).
   if (asked.includes("drug") && asked.every((k) => k === "drug" || !TYPED_KINDS.has(k))) return drugClassAsked(s);
   if (asked.includes("duration") || asked.includes("interval")) {
+    // (How often a treated animal's bloods are checked is not how often the drug is given.)
+    const checked = asked.includes("interval") ? CHECKED.exec(s) : null;
+    if (checked) return `${CHECKS_PREFIX}${checked[1]}`;
     if (asked.includes("duration") && PERSISTS.test(s) && (OUTSIDE_A_HOST.test(s) || OWNERS_PLACES.test(s))) return PERSISTENCE_ATTRIBUTE;
     // A yes/no question beside it asks no span: "how long do the signs take to settle, and do they stop shedding then?"
     const clauses = s.split(/,\s*(?=(?:and|but|or)\s)|[?;]\s*|\s[—–-]\s/).map((c) => c.trim()).filter(Boolean);
@@ -871,7 +882,10 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
   // the positive, not any value of the thing.
   if (asked.includes("quantity") && BOUND_ASKED.test(s)) return BOUND_ATTRIBUTE;
   // "What temperature…?": a temperature, not any amount.
-  if (asked.includes("quantity") && /\btemperatures?\b/.test(s)) return TEMPERATURE_ATTRIBUTE;
+  // "What size needle…?": its gauge.
+  if (asked.includes("quantity") && /\b(?:size|gauge)\s+(?:of\s+)?(?:[\w-]+\s+)?(?:needles?|catheters?|cannulas?)\b/.test(s)) return GAUGE_ATTRIBUTE;
+  // ("temp" is how it is typed.)
+  if (asked.includes("quantity") && /\btemp(?:erature)?s?\b/.test(s)) return TEMPERATURE_ATTRIBUTE;
   if (asked.includes("rate")) {
     const m = RATE_ATTRIBUTE.exec(s);
     if (m) return m[1]!;
@@ -913,6 +927,7 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
  * recovery take?" asks a rate of nothing named and a duration of recovery, so the rate need not be beside "recovery".
  */
 export function isAttributeOf(kind: AskedKind, attribute: string): boolean {
+  if (checkedThing(attribute) !== null) return kind === "interval";
   if (kind === "duration" || kind === "interval") return SPAN_ATTRIBUTE.test(attribute) || attribute === AGE_ATTRIBUTE;
   // "Doses for pigs – and at what age should growers be done?": the age is of when, not of the dose.
   if (attribute === AGE_ATTRIBUTE) return false;
@@ -1468,9 +1483,16 @@ export function suspectedDiagnosis(question: string): string | null {
   // (After a case told in statements: "AHS field vector? peak season?" puts nothing forward.)
   const afterCase = sentences.length > 1 && sentences.slice(0, -1).every((x) => !/\?\s*$/.test(x));
   // Or after a dash that ends the case ("…crawling things at the base of the feathers — lice?").
-  const dashed = /\s[—–-]\s*([^—–-]+)\?\s*$/.exec(last);
+  // (Or one before a question that points back to it: "…red patches on the skin - swine erysipelas? Is that a whole
+  // carcass rejection?")
+  const beforeLast = sentences.length > 1 && REFERS.test(last) ? sentences[sentences.length - 2]! : "";
+  const dashedIn = (sentence: string) => {
+    const m = /\s[—–-]\s*([^—–-]+)\?\s*$/.exec(sentence);
+    return m && !/\?/.test(sentence.slice(0, m.index)) ? m[1]!.trim() : null;
+  };
+  const dashed = dashedIn(last) ?? dashedIn(beforeLast);
   // (A statement that ends the case, "He's only 3.", asks nothing and puts nothing forward.)
-  const short = dashed && !/\?/.test(last.slice(0, dashed.index)) ? dashed[1]!.trim() : afterCase && /\?\s*$/.test(last) ? last.replace(/\?\s*$/, "").trim() : null;
+  const short = dashed ?? (afterCase && /\?\s*$/.test(last) ? last.replace(/\?\s*$/, "").trim() : null);
   if (!short || short.split(/\s+/).length > 3 || /\b(?:what|which|how|why|when|where|who)\b/i.test(short)) return null;
   // ("Incubation?", "Treatment?" ask something of the case; they put no diagnosis forward. Nor does "Is that valid?",
   // "is it serious?": they ask what the case's own claim or state is worth.)
@@ -1478,12 +1500,14 @@ export function suspectedDiagnosis(question: string): string | null {
   return asks || JUDGED.test(short) ? null : short;
 }
 /** The diagnosis put forward, as a condition's name: one to three words, no article or pronoun ("bluetongue", "parvo"). */
-function suspectedCondition(question: string): string | null {
+export function suspectedCondition(question: string): string | null {
   const suspected = suspectedDiagnosis(question)?.toLowerCase().replace(/['‘’"“”]/g, "").trim();
   if (!suspected) return null;
   const words = suspected.split(/\s+/);
   if (words.length > 3 || words.some((w) => isStopWord(w) || GENERIC_WORDS.has(w) || /^(?:new|possible|probably|maybe|something)$/.test(w) || SAYS_OF_IT.test(w))) return null;
-  if (speciesIn(suspected).species.size || speciesIn(suspected).groups.size) return null;
+  // (A host's name may begin a disease's, "swine erysipelas", not end it: "older dogs?" puts no disease forward.)
+  const named = (text: string) => speciesIn(text).species.size > 0 || speciesIn(text).groups.size > 0;
+  if (named(words[words.length - 1]!) || (words.length === 1 && named(suspected))) return null;
   return suspected;
 }
 const MAX_DIAGNOSIS_WORDS = 4;

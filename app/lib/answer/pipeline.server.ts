@@ -1,3 +1,4 @@
+import escapeStringRegexp from "escape-string-regexp";
 import { getConfig } from "../config.server";
 import { getDb, type Db } from "../db/index.server";
 import { getEmbedder, type Embedder } from "../embeddings/index.server";
@@ -12,7 +13,7 @@ import { quotableSentences, type QuotableSentence } from "./quotes.server";
 import { checkCoverage, unseenNames, type Coverage } from "./coverage.server";
 import { citeSentencePages, repeatsAnswer, verifyModelAnswer } from "./verify.server";
 import { extractiveAnswer, extractiveSections, sentenceKey, type AnswerGuide } from "./extractive.server";
-import { askingClause, caseSubjects, leadingLabel, PART_OF_IT, petNames, comparedOnlyWords, correctableEdits, frameLabel, frameOf, groupNaming, isAskingWord, isNamedDisease, MIN_CASE_SIGNS, namesOwnThing, placesOfPersistence, readTurn, searchText, signsSearchText, speciesIn, speciesWordNear, subjectSearchText, speciesLabel, suspectedDiagnosis, withoutChatter, TREATED_WITH, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
+import { askingClause, caseSubjects, leadingLabel, PART_OF_IT, petNames, comparedOnlyWords, correctableEdits, frameLabel, frameOf, groupNaming, isAskingWord, isNamedDisease, MIN_CASE_SIGNS, namesOwnThing, placesOfPersistence, readTurn, searchText, signsSearchText, speciesIn, speciesWordNear, subjectSearchText, speciesLabel, suspectedCondition, suspectedDiagnosis, withoutChatter, TREATED_WITH, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
 import { fitAnswerMessages, getSystemPrompts, taskMessages } from "./prompts.server";
 import { decomposeQuestion } from "./questions";
 import { ABSTAIN_BELOW, coverage, holdsTerm, judgeRelevance, passageTerms, withWrittenForms, type ScoredPassage } from "./relevance.server";
@@ -573,6 +574,14 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
   const diseases = frame.conditions.filter((c) => isNamedDisease(c) && known(c)).map((c) => tokenize(c).map((t) => gate.find((q) => q.term === t) ?? terms.find((q) => q.term === t)));
   const unwritten = (t: QueryTerm | undefined) => t !== undefined && !t.df && !found.passages.some((p) => holdsTerm(passageTerms(p), t));
   if (diseases.length && diseases.every((ts) => ts.length > 0 && ts.every(unwritten))) return nothingRelevant(terms);
+  // Nor one a case puts forward that it never writes, whatever host its name begins with ("…red patches on the skin -
+  // swine erysipelas? Is that a whole carcass rejection?" is not answered by a passage on exhibition swine).
+  const putForward = suspectedCondition(request.question);
+  const ownWords = putForward ? putForward.split(/\s+/).filter((w) => !speciesIn(w).species.size && !speciesIn(w).groups.size) : [];
+  const ownTerms = ownWords.flatMap((w) => tokenize(w)).map((t) => gate.find((q) => q.term === t) ?? terms.find((q) => q.term === t));
+  // (Put forward as a name: after a spaced dash, not a suffix such as "-static".)
+  const asName = putForward !== null && new RegExp(`(?:^|\\s)[—–-]\\s+${escapeStringRegexp(putForward)}\\s*\\?`, "i").test(request.question);
+  if (putForward && asName && isNamedDisease(putForward) && ownTerms.length > 0 && ownTerms.every(unwritten)) return nothingRelevant(terms);
   // A case told before the question ("Fat cob with a cresty neck — what's the key risk factor in equine metabolic
   // syndrome?"): when the case's own words keep the passages below the bar, what is asked is judged alone.
   if (main.abstain) {
