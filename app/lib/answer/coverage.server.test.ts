@@ -415,6 +415,9 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("What is the mortality rate of goatpox in goats?", [passage("Goatpox causes high mortality (50%-100%) in goats.")])).toMatchObject({ covered: true });
     // A sibling the question only states beside it is not asked about: "…with sheep pox? goat pox is 50–100%".
     expect(check("What kind of mortality do you see with sheep pox? goat pox is 50–100%", [capripox])).toMatchObject({ covered: false, missing: "name", what: ["sheep pox"] });
+    // The sibling named after the animal asked about is its own disease: a goat's pox, told apart from sheep pox.
+    const diagnosed = passage("Goat pox is characterized by pyrexia and generalized pock lesions with lymphadenopathy. It is not distinguishable from SPPV infection serologically, but can be diagnosed by molecular techniques.");
+    expect(check("Goat, febrile, pock lesions all over, big lymph nodes. Lab says serology won't separate it from sheep pox - right? How do they confirm?", [diagnosed])).toMatchObject({ covered: true });
   });
 
   it("needs a withdrawal period for 'eggs ok to eat while treating?', not any span", () => {

@@ -801,7 +801,9 @@ export function checkCoverage<P extends PassageLike>(
     const [asked] = hostNamed;
     const written = passing.map((p) => hostDiseasesIn(fullText(p)));
     const same = written.some((ds) => ds.some((d) => d.head === asked!.head && d.host === asked!.host));
-    const sibling = written.some((ds) => ds.some((d) => d.head === asked!.head && d.host !== asked!.host));
+    // (Not the sibling named after the animal the question is about: "Goat, pock lesions all over … serology won't separate
+    // it from sheep pox - right?" asks of the goat's pox.)
+    const sibling = written.some((ds) => ds.some((d) => d.head === asked!.head && d.host !== asked!.host && !frame.species.includes(d.host)));
     if (!same && sibling) return { covered: false, missing: "name", what: [asked!.name], alternative: null };
   }
   // A subtype is another virus: "CAV-2" is not answered by passages on CAV-1.

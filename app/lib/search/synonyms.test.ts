@@ -37,6 +37,10 @@ describe("synonyms in a query", () => {
     expect(alternatives("if they end up on tablets which one's easier on the tummy?")).toEqual(expect.arrayContaining([tokenize("oral therapy"), tokenize("better tolerated")]));
   });
 
+  it("reads pleurisy as the pleuritis passages write", () => {
+    expect(found("PM: pleurisy, pericarditis, peritonitis").flatMap((m) => m.alternatives)).toContainEqual(tokenize("pleuritis"));
+  });
+
   it("reads an eye 'taken out' as its enucleation", () => {
     expect(found("our ewe has to have her ruined eye taken out").flatMap((m) => m.alternatives)).toContainEqual(tokenize("enucleation"));
     expect(found("how do you remove the eye of a ewe").flatMap((m) => m.alternatives)).toContainEqual(tokenize("enucleation"));
