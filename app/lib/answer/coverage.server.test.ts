@@ -284,6 +284,21 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("Does a CAV-1 vaccine protect dogs against infectious canine hepatitis?", [ich])).toMatchObject({ covered: true });
     const hdl = passage("Mutations lowering HDL cholesterol did not increase carotid intima-media thickness.");
     expect(check("Do mutations causing low HDL-C increase carotid intima-media thickness?", [hdl])).toMatchObject({ covered: true });
+    // ("BTV-8" is written "BTV serotype 8".)
+    const btv = passage("BTV serotype 8 first came to northern Europe in 2006. The diagnosis is confirmed by PCR for viral RNA, which can detect all 24 serotypes.");
+    expect(check("Bov, ?BTV-8. Does PCR pick up all the serotypes?", [btv])).toMatchObject({ covered: true });
+    expect(check("Does PCR pick up BTV-4?", [btv])).toMatchObject({ covered: false, missing: "name", what: ["BTV-4"] });
+  });
+
+  it("finds a long acronym spelled out over a function word ('International Task Force on Canine Atopic Dermatitis' = ITFCAD)", () => {
+    expect(namesThing("ITFCAD", "The most recent recommendation of the International Task Force on Canine Atopic Dermatitis focuses on a multimodal approach.")).toBe(true);
+    // (Not a short one: "growth of eggs" does not spell GE.)
+    expect(namesThing("GE", "the growth of eggs")).toBe(false);
+    // Nor does a word form search guessed for a word it never saw ("itfcadment") stand for a long form that hides it.
+    const question = "CAD mgmt - ITFCAD rec = multimodal?";
+    const guessed = termsOf(question).map((t) => (t.term === "itfcad" ? { ...t, df: 0, alternatives: [["itfcadment"], ["itfcadia"]] } : t));
+    const ccad = passage("The most recent recommendation of the International Task Force on Canine Atopic Dermatitis focuses on this concept of a multimodal treatment approach.");
+    expect(checkCoverage(question, guessed, { ...frameOf(question), names: ["ITFCAD"] }, [ccad])).toMatchObject({ covered: true });
   });
 
   it("takes no dose of another drug, or of a drug class, for the dose of the asked one", () => {

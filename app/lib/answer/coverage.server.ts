@@ -98,7 +98,8 @@ function namesAsRead(name: string, text: string, terms: QueryTerm[], asCompound 
   const compound = asCompound ? COMPOUND.exec(name) : null;
   if (compound) return new RegExp(`\\b${compound[1]}[\\s-]?${compound[2]}\\b`, "iu").test(readable(text));
   const own = tokenize(name);
-  const longForms = own.length === 1 && terms.some((t) => t.term === own[0] && t.alternatives?.length);
+  // (Not the word forms search guessed for a word it never saw: "itfcadment" is no long form of ITFCAD.)
+  const longForms = own.length === 1 && terms.some((t) => t.term === own[0] && t.alternatives?.some((a) => !(a.length === 1 && a[0]!.startsWith(t.term))));
   return namesThing(name, text, { spelledOut: !longForms }) || namedOtherwise(name, text, terms);
 }
 
@@ -124,12 +125,15 @@ const RARE_IN_PASSAGES = 1;
 /** Two words of letters joined by a hyphen ("ear-notch", "tie-back"). */
 const COMPOUND = /^(\p{L}{3,})-(\p{L}{3,})$/u;
 
+/** An acronym of this many letters at least may be spelled out over a function word. */
+const MIN_SPELLED_OVER = 4;
 /** Initials of consecutive words spell the acronym ("feline immunodeficiency virus" = FIV). */
 function spelledOut(acronym: string, initials: string): boolean {
   // "ESCs" is the plural of "ESC".
   const letters = acronym.replace(/(?<=[A-Z])s$/, "").toLowerCase().replace(/[^a-z]/g, "");
   if (letters.length < 2 || /\d/.test(acronym)) return false;
-  return initials.includes(letters);
+  // (A long one may pass over a function word: "International Task Force on Canine Atopic Dermatitis" = ITFCAD.)
+  return initials.includes(letters) || (letters.length >= MIN_SPELLED_OVER && new RegExp(letters.split("").join("_?")).test(initials));
 }
 
 /** Is a named thing of the question in this text? Word forms ("Algerian"/"Algeria") and spelled-out acronyms count. */
@@ -811,7 +815,8 @@ export function checkCoverage<P extends PassageLike>(
   const subtypes = frame.acronyms.filter((a) => /^[A-Za-z]{2,}-\d{1,3}$|^[A-Za-z]*V-[A-Z]$/.test(a));
   const unnamedSubtypes = subtypes.filter((a) => {
     const [base, sub] = a.split("-");
-    const written = new RegExp(`\\b${base}[-\\s]?${sub}\\b`, "i");
+    // ("BTV-8" is written "BTV serotype 8" too.)
+    const written = new RegExp(`\\b${base}(?:[-\\s]?|\\s+(?:sero)?(?:type|genotype|strain)\\s+)${sub}\\b`, "i");
     return !passing.some((p) => written.test(readable(fullText(p))));
   });
   if (unnamedSubtypes.length) return { covered: false, missing: "name", what: unnamedSubtypes, alternative: null };

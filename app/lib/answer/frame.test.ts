@@ -251,6 +251,14 @@ describe("the frame of a question", () => {
     expect(frameOf("how often do you repeat the dose?").attribute).toBeNull();
   });
 
+  it("does not carry the words of a label that names nothing ('From the repro lecture -') into follow-ups", () => {
+    const [first, then] = readConversation(["From the repro lecture - roughly when do the testes pass through the inguinal canal in the bovine foetus?", "why is the horse the odd one out then?"]);
+    expect(first!.askedTopic).toEqual(["testes", "pass", "inguinal", "canal", "foetus"]);
+    expect(then!.topic).not.toContain("lecture");
+    // (A label that names an animal or a sign is the case: "Leopard gecko is struggling to shed - …".)
+    expect(frameOf("Leopard gecko is struggling to shed - what should I change in the setup?").askedTopic).toContain("struggling");
+  });
+
   it("reads a short species word typed with a letter doubled, left single or swapped ('pupy'), not another word ('lami', 'vien')", () => {
     expect(speciesWordNear("pupy")).toBe("puppy");
     expect(speciesWordNear("gaot")).toBe("goat");

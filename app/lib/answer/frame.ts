@@ -1172,7 +1172,15 @@ export function frameOf(text: string): Frame {
   // ("…The GP wants it graded on the usual cutaneous system. Is that valid?" asks of the case it points back to.)
   const parts = askingParts(question);
   const pointsBack = parts.every((p) => p.split(/\s+/).length <= SHORT_POINTING_BACK && /\b(?:it|that|this|they|these|those)\b/i.test(p)) && clauseSplit(question).length > 1;
-  const askedWords = new Set(pointsBack ? [] : parts.flatMap((p) => topicWords(p)));
+  // ("From the repro lecture - roughly when do the testes pass…?": a label that names no animal, sign or thing says
+  // where the question comes from, not what it asks.)
+  const label = leadingLabel(question);
+  const labelNamed = (text: string) => {
+    const things = namedThings(text);
+    return speciesIn(text).species.size + speciesIn(text).groups.size + signsIn(text).length + things.drugs.length + things.pathogens.length + things.conditions.length + things.acronyms.length > 0;
+  };
+  const labelOnly = new Set(label && !labelNamed(label) ? topicWords(label).filter((w) => !topicWords(question.slice(question.indexOf(label) + label.length)).includes(w)) : []);
+  const askedWords = new Set(pointsBack ? [] : parts.flatMap((p) => topicWords(p)).filter((w) => !labelOnly.has(w)));
   return {
     species: [...mentions.species],
     groups: [...mentions.groups].map(groupLabel),
