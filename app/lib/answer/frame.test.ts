@@ -259,6 +259,12 @@ describe("the frame of a question", () => {
     expect(frameOf("Leopard gecko is struggling to shed - what should I change in the setup?").askedTopic).toContain("struggling");
   });
 
+  it("reads 'how do I separate X from Y' as telling them apart, and 'is it because…?' as asking the cause", () => {
+    expect(frameOf("How do I separate myoglobin from Hb in-house?").asked).toContain("comparison");
+    expect(frameOf("Is it because show pigs are sicker than farm pigs that they're the flu risk?").asked).toContain("cause");
+    expect(frameOf("Is it safe because it is licensed?").asked).not.toContain("cause");
+  });
+
   it("reads a short species word typed with a letter doubled, left single or swapped ('pupy'), not another word ('lami', 'vien')", () => {
     expect(speciesWordNear("pupy")).toBe("puppy");
     expect(speciesWordNear("gaot")).toBe("goat");
