@@ -58,6 +58,8 @@ describe("species in a text", () => {
     expect([...speciesIn("whitetail does and bucks").species]).toEqual(["deer"]);
     expect([...speciesIn("our hoggets and shearlings").species]).toEqual(["sheep"]);
     expect([...speciesIn("a jill in season").species]).toEqual(["ferret"]);
+    // (A degu is a rodent of its own, not a guinea pig or a chinchilla.)
+    expect([...speciesIn("diabetic degus").species]).toEqual(["degu"]);
     expect([...speciesIn("my beardie is off his food").species]).toEqual(["lizard"]);
     expect([...speciesIn("the staffie next door").species]).toEqual(["dog"]);
     // A moose or a reindeer is not "deer" (a passage on cervids speaks of all three).
