@@ -260,8 +260,9 @@ const COMMON_IN_WORDS = /\b(?:(?:most|very|more|less|quite|fairly|relatively)\s+
 /** Words that say a sum is money: an impact, a loss, a cost. */
 const ECONOMIC = /\b(?:econom\w*|costs?|costly|losses|financial|spent|spending|revenue|budget|expenditure)\b/i;
 
-/** A temperature: "56 °C", "20 °F (11 °C)", "37.5 degrees". */
+/** A needle's gauge: "a 25- to 27-gauge needle", "23 G". */
 const A_GAUGE = /\b\d+(?:\s*-?\s*(?:–|to|-)\s*\d+)?\s*-?\s*(?:gauge|G)\b/;
+/** A temperature: "56 °C", "20 °F (11 °C)", "37.5 degrees". */
 const A_TEMPERATURE = /\d\s*(?:°|º|℃|℉|degrees?\b)|\b\d+(?:\.\d+)?\s?[CF]\b/;
 
 /** Words that say a value bounds the normal or the positive. */
