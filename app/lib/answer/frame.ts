@@ -1178,8 +1178,8 @@ export function frameOf(text: string): Frame {
   // where the question comes from, not what it asks.)
   const label = leadingLabel(question);
   const labelNamed = (text: string) => {
-    const things = namedThings(text);
-    return speciesIn(text).species.size + speciesIn(text).groups.size + signsIn(text).length + things.drugs.length + things.pathogens.length + things.conditions.length + things.acronyms.length > 0;
+    const [things, animals] = [namedThings(text), speciesIn(text)];
+    return animals.species.size + animals.groups.size + signsIn(text).length + things.drugs.length + things.pathogens.length + things.conditions.length + things.acronyms.length > 0;
   };
   const labelOnly = new Set(label && !labelNamed(label) ? topicWords(label).filter((w) => !topicWords(question.slice(question.indexOf(label) + label.length)).includes(w)) : []);
   const askedWords = new Set(pointsBack ? [] : parts.flatMap((p) => topicWords(p)).filter((w) => !labelOnly.has(w)));
@@ -1516,7 +1516,10 @@ export function suspectedCondition(question: string): string | null {
   const words = suspected.split(/\s+/);
   if (words.length > 3 || words.some((w) => isStopWord(w) || GENERIC_WORDS.has(w) || /^(?:new|possible|probably|maybe|something)$/.test(w) || SAYS_OF_IT.test(w))) return null;
   // (A host's name may begin a disease's, "swine erysipelas", not end it: "older dogs?" puts no disease forward.)
-  const named = (text: string) => speciesIn(text).species.size > 0 || speciesIn(text).groups.size > 0;
+  const named = (text: string) => {
+    const animals = speciesIn(text);
+    return animals.species.size > 0 || animals.groups.size > 0;
+  };
   if (named(words[words.length - 1]!) || (words.length === 1 && named(suspected))) return null;
   return suspected;
 }
