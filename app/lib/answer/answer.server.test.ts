@@ -288,6 +288,26 @@ describe("the extractive answerer", () => {
     expect(result.reading).toContain("clinical signs");
   });
 
+  it("leads with the signs when they are all a handover asks ('what should we keep an eye out for?'), and not with another virus's figures", async () => {
+    kb.add({
+      id: "feline",
+      title: "Feline Viral Diseases",
+      fileType: "txt",
+      pages: [
+        page(4, [
+          para(
+            "Clinically FIP is characterised by non-specific signs such as fever, loss of appetite and weight, jaundice or diarrhoea, with protein-rich effusion in the abdomen (wet form). " +
+              "FIPV arises by mutation of the enteric coronavirus in the infected cat.",
+          ),
+          para("Cats, tigers and cheetahs are susceptible to FCV, and kittens aged 6 to 84 days are mainly infected, with a mortality rate of 67%."),
+        ]),
+      ],
+    });
+    const result = await ask("handover: kennel 6 is the 10-month-old BSH with suspected wet FIP - febrile, not eating. What else should we keep an eye out for?");
+    expect(result.reading).toContain("cats");
+    expect(result.content.split("\n")[0]).toMatch(/^Clinically FIP is characterised by non-specific signs/);
+  });
+
   it("finds a place written as its adjective", async () => {
     kb.add({
       id: "algeria",
@@ -331,6 +351,13 @@ describe("the extractive answerer", () => {
       expect(result.reading).toContain("pigs · flubendazole");
       // The sentence names no pig: its paragraph does, and that is the species asked about.
       expect(result.content.split("\n")[0]).toMatch(/^Small group treatment may be carried out by in-water medication of flubendazole at 1 mg\/kg/);
+    });
+
+    it("asks the question before again of the species a correcting turn names, and says what it does not cover", async () => {
+      const first = "How is fenbendazole given to a small group of pigs?";
+      const result = await ask("sorry, I meant goats not pigs", { history: turn(first, (await ask(first)).content) });
+      expect(result.reading).toContain("goats · fenbendazole");
+      expect(result.content).toMatch(/^I cannot find information about this topic in the available medical literature\.\s+The knowledge base gives this for pigs \[1\], not for goats\./);
     });
 
     it("reads 'instead' as leaning on the question before, keeping its species", async () => {
@@ -1532,6 +1559,9 @@ describe("the words that decide whether a passage is about the question", () => 
     expect(judged("what if that's negative too and I'm still suspicious?")).not.toContain(tokenize("suspicious")[0]);
     expect(judged("which part of the gut is affected?")).toContain("part");
     expect(judged("If this is PPR, what case fatality are we looking at?")).not.toContain("look");
+    // "Will he get better?" asks whether he recovers; "better tolerated" is what a passage says.
+    expect(judged("string halt - will he get better and how long does it take?")).not.toContain(tokenize("better")[0]);
+    expect(judged("which antifungal is better tolerated?")).toContain(tokenize("better")[0]);
   });
 
   it("are not the everyday words of a label before the question that says nothing the passages write, nor a pet's name", () => {

@@ -219,6 +219,10 @@ describe("coverage of a question by the passages about it", () => {
     const pigs = passage("Individual pigs can be treated by i.m. injection of doramectin at 3 mg/10 kg.");
     expect(check("can I use a doramectin pour-on on my pigs instead of injecting them?", [pigs])).toMatchObject({ covered: false, missing: "name", what: ["pour-on"] });
     expect(check("can I use a doramectin pour-on on my pigs?", [passage("Doramectin pour on is licensed for pigs at 500 µg/kg.")])).toMatchObject({ covered: true });
+    // "Every drench" is a farmer's word for the wormer itself, not a form asked of; "as a drench" asks the form.
+    const sheep = passage("Indiscriminate use of the anthelmintics has produced resistance in Haemonchus contortus of sheep against almost all conventional products.");
+    expect(check("my ewes are resistant to pretty much every drench - is that common?", [sheep])).not.toMatchObject({ what: ["drench"] });
+    expect(check("can I give the ewes an anthelmintic as a drench?", [sheep])).toMatchObject({ covered: false, missing: "name", what: ["drench"] });
   });
 
   it("takes the species from the section heading or a narrow group, not from a broad one", () => {

@@ -905,7 +905,10 @@ export function checkCoverage<P extends PassageLike>(
 
   // A product's form asked of ("can I use a doramectin pour-on on my pigs instead of injecting them?") must be one the
   // passages name: a dose by injection says nothing of a pour-on.
-  const unnamedForms = [...question.matchAll(FORMULATION)].map((m) => m[0]).filter((form) => !supporting.some((p) => namesForm(form, readable(fullText(p)))));
+  const unnamedForms = [...question.matchAll(FORMULATION)]
+    .filter((m) => !ANY_DRENCH.test(question.slice(0, m.index + m[0].length)))
+    .map((m) => m[0])
+    .filter((form) => !supporting.some((p) => namesForm(form, readable(fullText(p)))));
   if (unnamedForms.length) return { covered: false, missing: "name", what: unnamedForms, alternative: null };
 
   // A state the question asks of ("is oral itraconazole safe in pregnancy?"): what the passages say of the animal is not
@@ -1017,6 +1020,8 @@ export function checkCoverage<P extends PassageLike>(
 
 /** Forms a veterinary product comes in that say how it is given: "pour-on", "spot-on", "drench", "bolus", "implant". */
 const FORMULATION = /\b(?:pour[- ]?ons?|spot[- ]?ons?|drench(?:es)?|(?:intraruminal )?bolus(?:es)?|implants?|(?:flea |tick )?collars?|ear[- ]tags?)\b/gi;
+/** "Resistant to every drench", "which drench?": a farmer's word for the wormer itself, no form it is given in. */
+const ANY_DRENCH = /\b(?:every|any|all|each|which|what|other|another|the|their|our|my)\s+drench(?:es)?$/i;
 /** Does a text name this form, however spaced or hyphenated ("pour-on" as "pour on", "pour-ons")? */
 const namesForm = (form: string, text: string) => text.toLowerCase().replace(/[- ]/g, "").includes(form.toLowerCase().replace(/[- ]/g, "").replace(/(?:es|s)$/, ""));
 

@@ -298,9 +298,15 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
   });
   // A virus asked for by its abbreviation ("FIV"): a sentence naming only another virus's ("FeLV-infected cats die within
   // 1 to 3 years after the initial diagnosis") is about that one, though its paragraph names both.
-  const askedViruses = (guide?.frame.acronyms ?? []).filter(isVirusAcronym);
+  // (A disease asked by its abbreviation, "FIP", by it or by its virus's, "FIPV": "Virulent, systemic FCV is associated
+  // with … a mortality rate as high as 67%" is no outlook for FIP.)
+  // (Only where the passages write that virus's abbreviation: "URT" names no "URTV".)
+  const writesVirusOf = (a: string) => passages.some((p) => new RegExp(`\\b${escapeStringRegexp(a)}V\\b`).test(p.text));
+  const askedViruses = (guide?.frame.acronyms ?? []).flatMap((a) => (isVirusAcronym(a) ? [a] : /^[A-Z]{2,5}$/.test(a) && writesVirusOf(a) ? [a, `${a}V`] : []));
+  // (A virus the question names in another form, "PPMV-1", is not another virus.)
+  const ownViruses = new Set((guide?.frame.acronyms ?? []).flatMap((a) => a.split(/[^\p{L}]+/u)).filter(isVirusAcronym));
   const namesOtherVirus = (text: string) =>
-    askedViruses.length > 0 && !askedViruses.some((a) => namesThing(a, text)) && text.split(/[^\p{L}]+/u).some((w) => isVirusAcronym(w) && !askedViruses.includes(w));
+    askedViruses.length > 0 && !askedViruses.some((a) => namesThing(a, text)) && text.split(/[^\p{L}]+/u).some((w) => isVirusAcronym(w) && !askedViruses.includes(w) && !ownViruses.has(w));
   // The question's topic words as search terms (their synonyms with them).
   const topicStems = new Set(tokenize([...(guide?.frame.topic ?? []), ...(guide?.frame.signs ?? [])].join(" ")));
   const topic = terms.filter((t) => topicStems.has(t.term));
@@ -408,7 +414,9 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       if (leadValues.length) {
         score += LEAD_VALUE_BONUS;
         answersAsked = true;
-        if (leadValues.some((k) => ANSWERING_KINDS.has(k) || (k === "cause" && RISK_ASKED.test(question)))) leads = true;
+        // ("What else should we watch out for?": the signs, when they are all that is asked; not "how long till the signs settle?")
+        const onlySigns = guide!.frame.asked.length === 1 && leadValues.includes("signs");
+        if (onlySigns || leadValues.some((k) => ANSWERING_KINDS.has(k) || (k === "cause" && RISK_ASKED.test(question)))) leads = true;
         // "Prognosis?": how it ends said with a figure ("95% of affected cats die within one year") says it outright.
         if (leadValues.includes("prognosis") && holdsValue("rate", text, null)) leads = true;
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { askingClause, askingParts, breedsIn, leadingLabel, petNames, withoutChatter, comparedOnlyWords, correctableEdits, definedAbbreviations, frameLabel, frameOf, listAsked, statesList, mentionsSpecies, otherSpeciesIn, placesOfPersistence, readConversation, readQuestion, searchText, signsSearchText, speciesIn, speciesSpokenOf, speciesWordNear, suspectedDiagnosis, withAnswersSubject } from "./frame";
+import { askingClause, askingParts, breedsIn, leadingLabel, petNames, withoutChatter, comparedOnlyWords, correctableEdits, correctedQuestion, definedAbbreviations, frameLabel, frameOf, listAsked, statesList, mentionsSpecies, otherSpeciesIn, placesOfPersistence, readConversation, readQuestion, searchText, signsSearchText, speciesIn, speciesSpokenOf, speciesWordNear, suspectedDiagnosis, withAnswersSubject } from "./frame";
 
 describe("species in a text", () => {
   it("reads a species' scientific name as the species ('pet rabbits (Oryctolagus cuniculus)', 'Sus scrofa')", () => {
@@ -218,6 +218,9 @@ describe("the frame of a question", () => {
   it("reads a name put forward with 'if this is', not a word ('if this is basic')", () => {
     expect(suspectedDiagnosis("Inspector at a goat holding - fever, nasal discharge, diarrhoea and several deaths. If this is PPR, what case fatality are we looking at?")).toBe("PPR");
     expect(suspectedDiagnosis("if it's bluetongue, how long do they shed?")).toBe("bluetongue");
+    // (With a word that only stresses it, and a name of two words: "Is that basically Newcastle disease?")
+    expect(suspectedDiagnosis("Racing pigeon loft - a few birds have twisted necks and the club reckons PPMV-1. Is that basically Newcastle disease?")).toBe("Newcastle disease");
+    expect(suspectedDiagnosis("is it just parvo?")).toBe("parvo");
     expect(suspectedDiagnosis("New grad here, sorry if this is basic: why do heartworm protocols add an antibiotic?")).toBeNull();
     expect(suspectedDiagnosis("If this is a problem, what do I do?")).toBeNull();
     // (A genus's initial does not end the name put forward.)
@@ -1303,6 +1306,33 @@ describe("cases told before the question, and follow-ups that point back", () =>
     expect(frameOf("hang on, GSD just came in non-weight-bearing on a fore. What am I checking on the paw?")).toMatchObject({ species: ["dog"], acronyms: [] });
   });
 
+  it("reads Quarter Horses and British Shorthairs written short as horses and cats ('QHs', 'BSH')", () => {
+    expect(frameOf("what other inherited conditions should I be flagging for QHs?")).toMatchObject({ species: ["horse"], acronyms: [] });
+    expect(frameOf("kennel 6 is the 10-month-old BSH with suspected wet FIP")).toMatchObject({ species: ["cat"], acronyms: ["FIP"] });
+  });
+
+  it("reads how it is said and who it is said of as no topic ('keep an eye out for', 'off the record', 'my grandson's')", () => {
+    expect(withoutChatter("What else should we keep an eye out for?")).toBe("What else should we watch out for?");
+    expect(frameOf("What else should we keep an eye out for?")).toMatchObject({ asked: ["signs"], topic: [] });
+    expect(withoutChatter("and off the record, is undercooked pork a hepatitis risk as well?")).toBe("and is undercooked pork a hepatitis risk as well?");
+    expect(frameOf("my grandsons lizard cant get its old skin off and its stuck round his little toes").topic).not.toEqual(expect.arrayContaining(["grandsons"]));
+    expect(frameOf("my grandsons lizard cant get its old skin off").topic).not.toContain("cant");
+    expect(frameOf("his brother's patches don't glow at all").topic).not.toContain("brother");
+    expect(frameOf("What case fatality should I warn the owner about in the sheep?").topic).not.toContain("warn");
+  });
+
+  it("reads a disease of its own in place of the one spoken of as a new subject, carrying none of the old one's words", () => {
+    const [, , , strains] = readConversation([
+      "I'm writing about swine flu at county fairs - why are agricultural shows such a hotspot for pigs passing flu to people?",
+      "how many people actually go to these fairs?",
+      "and off the record, is undercooked pork a hepatitis risk as well?",
+      "which strains actually infect people?",
+    ]);
+    expect(strains!.conditions).toEqual(["hepatitis"]);
+    expect(strains!.topic).not.toEqual(expect.arrayContaining(["fairs"]));
+    expect(strains!.topic).not.toEqual(expect.arrayContaining(["agricultural"]));
+  });
+
   it("reads 'next one's a kitten…' and 'diff thing -' as a new topic, though the kitten's ears are 'its ears'", () => {
     const [, , frame] = readConversation(["Dairy herd's had Salmonella Dublin confirmed. Should the farmer worry about his kids?", "and Typhimurium?", "Next one's a kitten with scaly patches on its ears — is the Wood's lamp worth doing?"]);
     expect(frame).toMatchObject({ species: ["cat"], pathogens: [], inherited: [] });
@@ -1342,6 +1372,14 @@ describe("cases told before the question, and follow-ups that point back", () =>
     expect(vaccine!.inherited).toContain("acronyms");
   });
 
+  it("reads the species of a question that asks 'is it the same in chinchillas?' after a statement about rabbits", () => {
+    const question = "chinchilla breeder - one of the kits is weeing red. in rabbits that's just harmless plant porphyrins, is it the same in chinchillas?";
+    expect(askingParts(question)).toEqual(["is it the same in chinchillas?"]);
+    expect(frameOf(question).species).toEqual(["chinchilla"]);
+    // (Both asked: "is that the same in rabbits and hares?")
+    expect(frameOf("rabbits can have red urine from plant pigments, is that the same in rabbits and hares?").species).toEqual(["rabbit", "hare"]);
+  });
+
   it("reads the species of a question that ends 'do dolphins as well?' after a statement about others", () => {
     expect(askingParts("revising testicular descent. elephants and hyraxes keep their testes in the abdomen — do dolphins as well?")).toEqual(["do dolphins as well?"]);
     // ("We've got…" states too.)
@@ -1364,6 +1402,29 @@ describe("cases told before the question, and follow-ups that point back", () =>
   it("does not read a cited author as an animal ('(Fox, 2002)')", () => {
     expect([...speciesSpokenOf("…and secretion of bile salts (Fox, 2002). In dogs infectious canine hepatitis is rare.").species]).toEqual(["dog"]);
     expect([...speciesSpokenOf("Red foxes carry the virus.").species]).toEqual(["fox"]);
+  });
+});
+
+describe("a turn that corrects the question before it", () => {
+  const ewe = "Ewe with itching and a tremor, I'm thinking classical scrapie. How long do they usually incubate before signs show?";
+  it("asks the question before again of the species it names, in place of the one it sets aside", () => {
+    expect(correctedQuestion("sorry, I meant the goat not the sheep - it's the old doe in the same shed", ewe)).toBe(
+      "goat with itching and a tremor, I'm thinking classical scrapie. How long do they usually incubate before signs show?",
+    );
+    expect(correctedQuestion("No wait, make that cattle, not pigs", "What is the dose of ivermectin for pigs?")).toBe("What is the dose of ivermectin for cattle?");
+    // Naming none it sets aside: the one species the question before named.
+    expect(correctedQuestion("oops, I meant goats", "What is the dose of ivermectin for pigs?")).toBe("What is the dose of ivermectin for goats?");
+    // A question before that carried its species names none: it is asked of the one named.
+    expect(correctedQuestion("sorry, I meant the goat kids not the pigs", "if I inject ivermectin, what dose?")).toBe("if I inject ivermectin, what dose in goat kids?");
+    // Another word than a species, where the question before wrote it.
+    expect(correctedQuestion("sorry, I meant dexmedetomidine, not medetomidine", "What dose of medetomidine for a cat?")).toBe("What dose of dexmedetomidine for a cat?");
+  });
+
+  it("corrects nothing when the turn is no correction or cannot be placed", () => {
+    expect(correctedQuestion("sorry, is it contagious to goats?", ewe)).toBeNull();
+    expect(correctedQuestion("What is meant by classical scrapie?", ewe)).toBeNull();
+    expect(correctedQuestion("sorry, I meant dexmedetomidine, not medetomidine", ewe)).toBeNull();
+    expect(correctedQuestion("Meant to ask - how is it spread?", ewe)).toBeNull();
   });
 });
 

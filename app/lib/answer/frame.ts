@@ -446,7 +446,10 @@ const GENERIC_WORDS = new Set(
   gives affected last lasts afterwards afterward beforehand nasty nastier nastiest biggest problem problems issue issues like properly
   loads ones round since thinking matter matters worked higher one wants wanted wanting locum locums practice practices brought consult consults farmer farmers
   oh ah um uh erm hmm btw alright forgot forget forgotten someone somebody mentor mentors morning mornings evening evenings afternoon afternoons
-  top list suspicious suspicion looking somewhere read`.split(/\s+/),
+  top list suspicious suspicion looking somewhere read telling warn warns warned warning meant batch batches watch watching
+  brother brothers sister sisters sibling siblings grandson grandsons granddaughter granddaughters grandchild grandchildren grandkids grandma grandpa
+  grandmother grandfather grandparents nephew niece son daughter husband wife mum mom dad cant dont wont isnt doesnt didnt wouldnt shouldnt couldnt
+  pretty riddled basically essentially literally`.split(/\s+/),
 );
 
 const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
@@ -548,7 +551,12 @@ const AGREEMENT_TAG = /,\s*(?:right|yeah|yes|eh|correct|true|no)\s*(?=\?*\s*$)/i
 /** The question without a switch marker or a chat's opener before it, a tag after it or an idiom for "as well": none says what it is about. */
 /** "…there's yeast on top of it too": an idiom for "as well", no place. */
 const AS_WELL_IDIOM = /\s*\bon top of (?:it|that|this|everything|all that)\b/gi;
-export const withoutChatter = (text: string) => text.replace(SWITCH_LEAD, "").replace(OPENER, "").replace(CALLER, "").replace(AGREEMENT_TAG, "").replace(AS_WELL_IDIOM, "").trim() || text;
+/** "What should they keep an eye out for?": to watch for, no eye. */
+const WATCH_IDIOM = /\b(?:keep|keeps|keeping|kept)\s+(?:an?\s+)?(?:close\s+|careful\s+|beady\s+)?eyes?\s+(?=out\b|on\b)/gi;
+/** "And off the record, …", "between you and me,": how it is said, not what about. */
+const ASIDE_IDIOM = /\s*\b(?:off the record|between (?:you and me|ourselves))\b,?/gi;
+export const withoutChatter = (text: string) =>
+  text.replace(SWITCH_LEAD, "").replace(OPENER, "").replace(CALLER, "").replace(AGREEMENT_TAG, "").replace(AS_WELL_IDIOM, "").replace(WATCH_IDIOM, "watch ").replace(ASIDE_IDIOM, "").trim() || text;
 
 /** An opening that goes on from the question before ("and in cats?", "what about the dose?"). */
 const GOES_ON = /^\s*(?:and|or|but|so|then|what about|how about|what if|in which of)\b/i;
@@ -739,7 +747,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
     "location",
     /(?:^|[.?!;:,–—-]\s*|\b(?:and|but|or|so|explain|describe|state|tell|know|ask|show|determine|identify|find|affect|affects|influence|influences|predict|predicts)\s+)where\b|\bwhere\s+(?:is|are|was|were|do|does|did|can|could|should|would|will|in|on|exactly|else|to)\b/i,
   ],
-  ["signs", /\b(clinical signs?|signs|symptoms?|clinical (?:picture|presentation|features)|present(?:s|ing)? with)\b/i],
+  ["signs", /\b(clinical signs?|signs|symptoms?|clinical (?:picture|presentation|features)|present(?:s|ing)? with|(?:watch|look)(?:ing)? out for|(?:watch|monitor)(?:ing)? (?:her|him|them|it|\w+) for|keep (?:an )?eyes? (?:out )?for)\b/i],
   // "How do cattle usually pick it up?", "how is it spread?": the way it passes to an animal.
   [
     "transmission",
@@ -960,11 +968,14 @@ const ALIKE = /\b(?:as well|too|also|either)\s*\?\s*$/i;
 /** The subject of a yes/no question: "can the ostriches catch…" -> "ostriches". */
 const ASKS_OF_SUBJECT = new RegExp(String.raw`^\s*(?:and\s+|but\s+|so\s+)?(?:${AUXILIARY})\s+(?:(?:the|my|our|his|her|their|these|those|a|an|any)\s+)?((?:[\w'’-]+\s+)?[\w'’-]+)`, "i");
 
+const ASKS_AFTER_STATEMENT = new RegExp(String.raw`\s[—–-]\s|;\s|,\s+(?=(?:${AUXILIARY})\s+(?:it|that|this|they|these|those)\s+(?:\w+\s+)?(?:the\s+)?same\b)`, "i");
+
 export function askingParts(question: string): string[] {
   const sentences = clauseSplit(question);
   const asking = sentences.filter(isQuestionSentence);
   return (asking.length ? asking : sentences).map((sentence) => {
-    const parts = sentence.split(/\s[—–-]\s|;\s/).map((p) => p.trim()).filter(Boolean);
+    // (Or a comma before a question that points back: "in rabbits that's just plant pigment, is it the same in chinchillas?")
+    const parts = sentence.split(ASKS_AFTER_STATEMENT).map((p) => p.trim()).filter(Boolean);
     const last = askedAbout(parts[parts.length - 1] ?? sentence);
     // "Velagliflozin is licensed for cats — is any SGLT2 inhibitor approved for horses?": a statement (a clause with its
     // verb, not a topic like "PPR in camels") then a question about another species.
@@ -1386,7 +1397,10 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
   // (A drug's dose asked for the case keeps the disease it is given for. Another animal with a condition of its own is
   // another case: "ok, and the dog in kennel 3 - hit by a car, breathing fast and shallow. pneumothorax likely?")
   const anotherAnimal = own.species.length > 0 && !own.species.some((id) => previous.species.includes(id));
-  const newSubject = !refersBack && (own.pathogens.length > 0 || (own.drugs.length > 0 && !dosesForTheCase(own, previous)) || (anotherAnimal && own.conditions.length > 0));
+  // (So is a disease of its own in place of the one spoken of: "and off the record, is undercooked pork a hepatitis risk as
+  // well?" after questions on swine flu at fairs.)
+  const anotherDisease = own.conditions.length > 0 && previous.conditions.length > 0 && !own.conditions.some((c) => previous.conditions.some((p) => sharesWord(c, p)));
+  const newSubject = !refersBack && (own.pathogens.length > 0 || (own.drugs.length > 0 && !dosesForTheCase(own, previous)) || ((anotherAnimal || anotherDisease) && own.conditions.length > 0));
   if (!ownSpecies && (previous.species.length || previous.groups.length)) inherited.push("species");
   // "What about in cattle?", "and for terbinafine?": nothing of its own but the slots it names, so it asks what the
   // previous question asked. "Which species is most pathogenic?" asks its own thing, whatever kind that is.
@@ -1429,6 +1443,9 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
   }
   return frame;
 }
+
+/** Two names that share a word ("swine flu", "avian flu"), as index terms. */
+const sharesWord = (a: string, b: string) => tokenize(a).some((t) => !isStopWord(t) && tokenize(b).includes(t));
 
 /** "This morning", "that week": when, not what a pronoun points back to. */
 const TIME_OF_DAY = /\b(?:this|that)\s+(?:morning|afternoon|evening|night|week|weekend|month|year|time|summer|winter|spring|autumn)\b/gi;
@@ -1487,7 +1504,8 @@ export function suspectedDiagnosis(question: string): string | null {
   if (supposed && (/^\p{Lu}/u.test(supposed) || readsAsDisease(supposed))) return supposed;
   // "…bloody runny poo n wont eat, is this parvo??": a disease's name asked of the case.
   const askedIfIs = IS_IT.exec(question)?.[1];
-  if (askedIfIs && (readsAsDisease(askedIfIs) || /^[A-Z]{2,6}$/.test(askedIfIs))) return askedIfIs;
+  // (Two words end in a disease's word: "Newcastle disease".)
+  if (askedIfIs && (readsAsDisease(askedIfIs) || /^[A-Z]{2,6}$/.test(askedIfIs) || /\s/.test(askedIfIs))) return askedIfIs;
   const sentences = clauseSplit(question);
   const last = sentences[sentences.length - 1] ?? "";
   // (After a case told in statements: "AHS field vector? peak season?" puts nothing forward.)
@@ -1529,7 +1547,8 @@ const IF_IT_IS = /\bif (?:this|it|that)(?:\s+is|['’]s|\s+turns out to be|\s+pr
 /** A word that reads as a disease's or a pathogen's name ("parvo", "pneumothorax", "mycoplasma"). */
 const readsAsDisease = (word: string) => DISEASE_WORDS.has(word.toLowerCase()) || CONDITION_ENDING.test(word.toLowerCase()) || PATHOGEN_ENDING.test(word.toLowerCase());
 /** "Is this parvo?", "is it FIP?": one word asked to be the case's disease. */
-const IS_IT = /\b(?:is|could|might)\s+(?:this|it|that)\s+(?:be\s+)?([\p{L}][\p{L}\d-]*)\s*\?/iu;
+// ("Is that basically Newcastle disease?": a word that only stresses it, and a name of two words ending as diseases' do.)
+const IS_IT = /\b(?:is|could|might)\s+(?:this|it|that)\s+(?:be\s+)?(?:(?:basically|just|really|actually|probably|definitely|simply)\s+)?([\p{L}][\p{L}\d-]*(?:\s+(?:disease|fever|syndrome|pox|plague|flu|sickness))?)\s*\?/iu;
 /** A word that asks something of the case, not a diagnosis it puts forward ("…wobbly behind too - related?", "zoonotic?"). */
 const SAYS_OF_IT = /^(?:related|connected|linked|relevant|normal|serious|contagious|zoonotic|infectious|catching|common|rare|ok|okay|fatal|treatable|curable|dangerous|significant|worrying|hereditary|genetic|inherited|painful|notifiable|reportable|likely|coincidence|coincidental|feasible|possible|indicated|advisable|appropriate|necessary|needed|worthwhile|safe|bad)$/;
 const SUGGESTED = new RegExp(
@@ -1544,6 +1563,58 @@ export function readConversation(questions: string[]): Frame[] {
   const frames: Frame[] = [];
   for (const q of questions) frames.push(readTurn(q, frames));
   return frames;
+}
+
+/**
+ * "Sorry, I meant the goat not the sheep", "no wait – make that cattle": a turn that corrects the question before it,
+ * and what it names instead (and, when it says, in place of what).
+ */
+const CORRECTS = new RegExp(
+  String.raw`^\s*(?:(?:sorry|sry|soz|apologies|oops|no|wait|actually|correction|my bad|typo)\b[\s,.!:;—–-]*)*` +
+    String.raw`(?:i\s+meant(?:\s+to\s+say)?|i\s+should\s+have\s+said|make\s+that|meant)\s+(?:to\s+ask\s+(?:about\s+)?)?` +
+    String.raw`(?:(?:the|a|an|my|our|in|for|about)\s+)*([\p{L}][\p{L}'’-]*(?:\s+[\p{L}][\p{L}'’-]*){0,2}?)` +
+    String.raw`(?:,?\s+(?:not|rather than|instead of)\s+(?:(?:the|a|an|my|our|in|for)\s+)*([\p{L}][\p{L}'’-]*(?:\s+[\p{L}][\p{L}'’-]*){0,2}?))?` +
+    String.raw`\s*(?:$|[.!?;,:]|\s[—–-]\s)`,
+  "iu",
+);
+
+/** Whole-word, case-insensitive matches of any of these words (a final "s" or "es" allowed), longest first. */
+const anyOfWords = (words: string[]) =>
+  new RegExp(String.raw`\b(?:${[...words].sort((a, b) => b.length - a.length).map(escapeStringRegexp).join("|")})(?:e?s)?\b`, "gi");
+
+/**
+ * The question before asked again of what a correcting turn names: "sorry, I meant the goat not the sheep" after "Ewe
+ * with itching and a tremor… How long do they incubate?" asks "goat with itching and a tremor… How long do they
+ * incubate?". The species it sets aside (or, naming none, the one species the question before named) is replaced by
+ * the one it names; a question before that named no species asks it of that one. Null for a turn that corrects nothing,
+ * or a correction this cannot place (another drug or word the question before never wrote).
+ */
+export function correctedQuestion(question: string, previousQuestion: string): string | null {
+  const m = CORRECTS.exec(question);
+  if (!m) return null;
+  const [meant, instead] = [m[1]!.trim(), m[2]?.trim() ?? ""];
+  const meantSpecies = speciesIn(meant);
+  const speciesOf = (text: string) => [...speciesIn(text).species];
+  // What is replaced: the words of the species set aside, else those of the one species the question before named.
+  const setAside = instead ? speciesOf(instead) : speciesOf(previousQuestion).length === 1 && meantSpecies.species.size > 0 ? speciesOf(previousQuestion) : [];
+  if (setAside.length) {
+    if (!meantSpecies.species.size && !meantSpecies.groups.size) return null;
+    const words = setAside.flatMap((id) => wordsNaming(id));
+    const pattern = anyOfWords(words);
+    if (pattern.test(previousQuestion)) return previousQuestion.replace(pattern, meant);
+    // (The question before carried its species: "what dose?" after a question on the pigs.)
+    return speciesOf(previousQuestion).length ? null : `${previousQuestion.replace(/[?.!\s]+$/, "")} in ${meant}?`;
+  }
+  // Another word than a species: "I meant dexmedetomidine, not medetomidine" replaces it where the question before wrote it.
+  if (instead) {
+    const pattern = new RegExp(String.raw`\b${escapeStringRegexp(instead)}\b`, "gi");
+    return pattern.test(previousQuestion) ? previousQuestion.replace(pattern, meant) : null;
+  }
+  // "Sorry, I meant goats" after a question that named no species.
+  if ((meantSpecies.species.size || meantSpecies.groups.size) && !speciesOf(previousQuestion).length && !speciesIn(previousQuestion).groups.size) {
+    return `${previousQuestion.replace(/[?.!\s]+$/, "")} in ${meant}?`;
+  }
+  return null;
 }
 
 /** "Back to the cause – …", "going back to the sedation, …": what the question returns to, and what it then asks. */

@@ -13,7 +13,7 @@ import { quotableSentences, type QuotableSentence } from "./quotes.server";
 import { checkCoverage, unseenNames, type Coverage } from "./coverage.server";
 import { citeSentencePages, repeatsAnswer, verifyModelAnswer } from "./verify.server";
 import { extractiveAnswer, extractiveSections, sentenceKey, type AnswerGuide } from "./extractive.server";
-import { askingClause, caseSubjects, leadingLabel, PART_OF_IT, petNames, comparedOnlyWords, correctableEdits, frameLabel, frameOf, groupNaming, isAskingWord, isNamedDisease, MIN_CASE_SIGNS, namesOwnThing, placesOfPersistence, readTurn, searchText, signsSearchText, speciesIn, speciesWordNear, subjectSearchText, speciesLabel, suspectedCondition, suspectedDiagnosis, withoutChatter, TREATED_WITH, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
+import { askingClause, caseSubjects, correctedQuestion, leadingLabel, PART_OF_IT, petNames, comparedOnlyWords, correctableEdits, frameLabel, frameOf, groupNaming, isAskingWord, isNamedDisease, MIN_CASE_SIGNS, namesOwnThing, placesOfPersistence, readTurn, searchText, signsSearchText, speciesIn, speciesWordNear, subjectSearchText, speciesLabel, suspectedCondition, suspectedDiagnosis, withoutChatter, TREATED_WITH, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
 import { fitAnswerMessages, getSystemPrompts, taskMessages } from "./prompts.server";
 import { decomposeQuestion } from "./questions";
 import { ABSTAIN_BELOW, coverage, holdsTerm, judgeRelevance, passageTerms, withWrittenForms, type ScoredPassage } from "./relevance.server";
@@ -253,6 +253,23 @@ function frameFor(question: string, history: HistoryTurn[], holds: (name: string
 }
 
 /**
+ * A turn that corrects the question before it ("sorry, I meant the goat not the sheep") is that question asked again of
+ * what it names: the rewritten question, read after the turns before the one it corrects, whose answer it replaces.
+ */
+export function withCorrections(question: string, history: HistoryTurn[]): { question: string; history: HistoryTurn[] } {
+  const turns: HistoryTurn[] = [];
+  const corrected = (text: string) => {
+    const before = turns.findLastIndex((t) => t.role === "user");
+    const again = before >= 0 ? correctedQuestion(text, turns[before]!.content) : null;
+    if (again) turns.splice(before);
+    return again ?? text;
+  };
+  for (const turn of history) turns.push(turn.role === "user" ? { ...turn, content: corrected(turn.content) } : turn);
+  const asked = corrected(question);
+  return { question: asked, history: turns };
+}
+
+/**
  * A refused turn's frame, as the next turn carries it. Refused because the knowledge base never names what it asked of
  * ("what's the drug then — imidocarb?"): what follows speaks of the subject before it ("why do people compare it to
  * malaria?"), not of that name. And a follow-up's own words the passages did not answer ("how long does that protection
@@ -389,6 +406,8 @@ export function gateTerms(question: string, terms: QueryTerm[], searched = quest
   for (const place of placesOfPersistence(question)) for (const t of tokenize(place)) asking.add(t);
   // "Never looked ill", "would my bunny look ill", "how long will they be ill?": whether or how long there are signs, which is asked.
   for (const m of question.toLowerCase().matchAll(/\b(?:look|looks|looked|looking|seem|seems|seemed|be|stay|stays|remain|remains)\s+(?:\w+\s+)?(ill|sick|unwell|poorly)\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
+  // "Will he get better?": whether he recovers, which is asked.
+  for (const m of question.toLowerCase().matchAll(/\b(?:get|gets|getting|got)\s+(better|worse)\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
   // "What do I dust them with?": the verb says a treatment is asked.
   const treatedWith = TREATED_WITH.exec(question);
   if (treatedWith) for (const t of tokenize(treatedWith[1]!)) asking.add(t);
@@ -808,7 +827,9 @@ export async function answerQuestion(asked: AnswerRequest, deps: AnswerDeps = de
   }
   // Typos are corrected to the knowledge base's own words first: everything below reads the corrected question.
   const corrected = correctQuery(deps.db.$client, asked.question, correctableEdits, speciesWordNear);
-  const request: AnswerRequest = { ...asked, question: corrected.text };
+  // A turn correcting the one before asks that question again of what it names.
+  const turn = withCorrections(corrected.text, asked.history);
+  const request: AnswerRequest = { ...asked, ...turn };
   const frame = frameFor(request.question, request.history, (name) => holdsName(deps.db.$client, name));
   const reading = [frameLabel(frame), correctionsLabel(corrected.corrections)].filter(Boolean).join(" · ") || null;
   if (reading) request.onReading?.(reading);

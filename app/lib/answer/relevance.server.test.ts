@@ -58,6 +58,9 @@ describe("relevance", () => {
     };
     expect(held("glomeruli", "Some marine fish have aglomerular kidneys.", 0)).toBe(1);
     expect(held("yeasty", "Malassezia is a yeast of the skin.", 0)).toBe(1);
+    // A parasite's genus by the disease named after it, and the reverse.
+    expect(held("haemonchus", "a workable strategy to control haemonchosis in sheep", 0)).toBe(1);
+    expect(held("babesiosis", "Babesia ovis is transmitted by Rhipicephalus ticks", 0)).toBe(1);
     expect(held("glomeruli", "Some marine fish have aglomerular kidneys.", 2)).toBe(0);
   });
 

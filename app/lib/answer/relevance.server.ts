@@ -1,5 +1,5 @@
 import { memoByText } from "../memo.server";
-import { adjectiveForms, tokenize, unwrittenForms, virusForms, type QueryTerm } from "../search/index.server";
+import { adjectiveForms, diseaseForms, tokenize, unwrittenForms, virusForms, type QueryTerm } from "../search/index.server";
 import { GENUS_ENDING } from "../search/synonyms";
 import type { PassageLike } from "./types";
 
@@ -71,7 +71,7 @@ const abbreviatedGenusTerm = (initial: string, epithetTerm: string) => `${initia
  *   in the singular by one that writes its plural ("APOBEC3s");
  * - a noun ("environment") by its adjective ("environmental"), which Porter stems apart, and the reverse;
  * - a prefixed word ("preclinical") by its hyphenated spelling ("pre-clinical");
- * - a word no passage writes by its other forms (see unwrittenForms).
+ * - a word no passage writes by its other forms (see unwrittenForms), a genus by its disease (see diseaseForms).
  */
 export function withWrittenForms(terms: QueryTerm[], question: string): QueryTerm[] {
   const forms = new Map<string, string[][]>();
@@ -108,8 +108,9 @@ export function withWrittenForms(terms: QueryTerm[], question: string): QueryTer
     if (/^[a-z]+\d+$/.test(t.term)) add(t.term, [`${t.term}s`]);
     else if (/^[a-z]+\d+s$/.test(t.term)) add(t.term, [t.term.slice(0, -1)]);
     for (const form of adjectiveForms(t.term)) add(t.term, [form]);
-    // A word no passage writes, by its other forms: "anaemic" by "anaemia", "glomeruli" by "aglomerular".
-    if (t.df === 0) for (const form of unwrittenForms(t.term)) add(t.term, [form]);
+    // A word no passage writes, by its other forms: "anaemic" by "anaemia", "glomeruli" by "aglomerular"; a parasite's genus
+    // by the disease named after it, "Haemonchus" by "haemonchosis", and the reverse.
+    if (t.df === 0) for (const form of [...unwrittenForms(t.term), ...diseaseForms(t.term)]) add(t.term, [form]);
   }
   if (!forms.size) return terms;
   return terms.map((t) => {

@@ -37,6 +37,10 @@ describe("synonyms in a query", () => {
     expect(alternatives("if they end up on tablets which one's easier on the tummy?")).toEqual(expect.arrayContaining([tokenize("oral therapy"), tokenize("better tolerated")]));
   });
 
+  it("reads a farmer's drench as the anthelmintic passages write", () => {
+    expect(found("ewes resistant to pretty much every drench").flatMap((m) => m.alternatives)).toContainEqual(tokenize("anthelmintic"));
+  });
+
   it("reads pleurisy as the pleuritis passages write, show pigs as exhibition swine, and 'go down worst' as most susceptible", () => {
     expect(found("PM: pleurisy, pericarditis, peritonitis").flatMap((m) => m.alternatives)).toContainEqual(tokenize("pleuritis"));
     expect(found("why are show pigs the flu risk?").flatMap((m) => m.alternatives)).toContainEqual(tokenize("exhibition swine"));
