@@ -4,7 +4,7 @@ import { titleField } from "./indexer.server";
 import { prepared } from "./statements.server";
 import { isStopWord } from "./stopwords";
 import { abbreviationsIn } from "./abbreviations.server";
-import { virusForms, wordForms } from "./word-forms";
+import { diseaseForms, virusForms, wordForms } from "./word-forms";
 import { synonymsIn } from "./synonyms";
 import { TermCounter, tokenize } from "./tokenize";
 import { type Scope, VISIBLE_DOCUMENT_SQL } from "./visibility.server";
@@ -276,7 +276,9 @@ function analyzeTermsAfresh(client: Database.Database, query: string, stats: Cor
       const counted = alternative.filter((t) => t.length >= MIN_EXPANSION_LENGTH);
       return counted.length > 0 && [...documentFrequencies(client, counted, stats).values()].every((df) => df > 0);
     }) ?? false;
-  const otherForms = own.flatMap(([term]) => (ownDf.get(term) || writtenWhole(term) ? [] : wordForms(term).map((form) => [term, form] as const)));
+  // (A parasite's genus the knowledge base writes is searched for by its disease's name too, and the reverse: "Which Babesia
+  // species hits wethers hardest?" is answered by a passage on ovine babesiosis that writes "B. ovis".)
+  const otherForms = own.flatMap(([term]) => (ownDf.get(term) || writtenWhole(term) ? diseaseForms(term) : wordForms(term)).map((form) => [term, form] as const));
   for (const word of new Set(query.match(/\b[A-Z]{3,6}\b/g) ?? [])) {
     const term = tokenize(word)[0];
     if (term && counts.has(term)) otherForms.push(...virusForms(word).map((form) => [term, form] as const));

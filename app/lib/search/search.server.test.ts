@@ -851,6 +851,21 @@ describe("typo tolerance", () => {
     expect(correctQuery(db.$client, "flunixin meglumnie in horses").corrections).toEqual([{ typed: "meglumnie", searched: "meglumine" }]);
   });
 
+  it("corrects a word spelled as it sounds ('diarea', 'nuemonia'), two or three edits away, to the word that sounds alike", () => {
+    const db = freshDb();
+    addDocument(db, {
+      id: "calves",
+      title: "Calf Health",
+      pages: [page(9, [para("Pneumonia and diarrhea are the main causes of calf losses. Dietary changes and diarist notes were recorded.")])],
+    });
+    expect(correctQuery(db.$client, "which antibiotics trigger diarea in calves?").corrections).toEqual([{ typed: "diarea", searched: "diarrhea" }]);
+    expect(correctQuery(db.$client, "what causes nuemonia in calves?").corrections).toEqual([{ typed: "nuemonia", searched: "pneumonia" }]);
+    expect(correctQuery(db.$client, "Diarea in calves?").corrections).toEqual([{ typed: "Diarea", searched: "diarrhea" }]);
+    // (Not a name, capitalised inside a sentence or with inner capitals: "Newmonia" is spelled as its owner spells it.)
+    expect(correctQuery(db.$client, "is the Newmonia strain lentogenic?").corrections).toEqual([]);
+    expect(correctQuery(db.$client, "is the NewMonia strain lentogenic?").corrections).toEqual([]);
+  });
+
   it("joins a word typed in two ('macro lides', 'ring worm'), not two words the index holds apart", () => {
     const db = freshDb();
     addDocument(db, { id: "macrolides", title: "Antimicrobials", pages: [page(21, [para("Macrolides are ineffective against Escherichia coli. Blood cells were counted on a ring of the slide.")])] });
@@ -937,8 +952,9 @@ describe("typo tolerance", () => {
     addDocument(db, { id: "thorax", title: "Thoracic Surgery", pages: [page(8, [para("Blunt trauma is a common cause of pneumothorax in cats; pneumonia is rarer.")])] });
     expect(correctQuery(db.$client, "common causes of pnuemothorax in cats?").corrections).toEqual([{ typed: "pnuemothorax", searched: "pneumothorax" }]);
     expect(correctQuery(db.$client, "is pnuemonia common?").corrections).toEqual([{ typed: "pnuemonia", searched: "pneumonia" }]);
-    // A swap and another typo in a word too short for two edits is not corrected.
-    expect(correctQuery(db.$client, "is pnuemonai common?").corrections).toEqual([]);
+    // A swap and another typo in a word too short for two edits is not corrected, unless it sounds like the word ("pnuemonai").
+    expect(correctQuery(db.$client, "is pnuemonis common?").corrections).toEqual([]);
+    expect(correctQuery(db.$client, "is pnuemonai common?").corrections).toEqual([{ typed: "pnuemonai", searched: "pneumonia" }]);
   });
 
   it("corrects a binomial's half by the words written beside its other half ('Babesia rosi', 'D. imitis', 'micobacterium bovis')", () => {
@@ -1076,6 +1092,15 @@ describe("abbreviations the knowledge base defines", () => {
     expect((await search(both, { db }))[0]?.documentId).toBe("worms");
     // The worm's lay name finds it too.
     expect((await search("lambs going pale, neighbour reckons it's barber's pole", { db }))[0]?.documentId).toBe("worms");
+  });
+
+  it("reads a genus the knowledge base writes as the disease named after it too ('Babesia' and 'ovine babesiosis')", async () => {
+    const db = freshDb();
+    addDocument(db, { id: "cattle", title: "Cattle Parasites", pages: [page(1, [para("Babesia bovis and Babesia bigemina are the most widespread Babesia species of cattle.")])] });
+    addDocument(db, { id: "ovine", title: "Sheep Parasites", pages: [page(1, [para("Ovine babesiosis is transmitted by ixodid ticks; B. ovis is the most pathogenic species.")])] });
+    const genus = analyzeQuery("Which Babesia species hits wethers hardest?", db).terms.find((t) => t.term === tokenize("Babesia")[0]);
+    expect(genus?.alternatives).toContainEqual(tokenize("babesiosis"));
+    expect((await search("Which Babesia species hits wethers hardest?", { db })).map((r) => r.documentId)).toContain("ovine");
   });
 
   it("drops function words from a query, and what is left of a negative contraction ('won't', 'aren't')", () => {

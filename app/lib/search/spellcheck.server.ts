@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
 import damerauLevenshtein from "damerau-levenshtein";
+import { doubleMetaphone } from "double-metaphone";
 import escapeStringRegexp from "escape-string-regexp";
 import { isEnglishWord } from "./english-words.server";
 import { anyChunkMatches, quotedTerm } from "./lexical.server";
@@ -203,6 +204,69 @@ function swappedNearStart(client: Database.Database, typed: string, maxEdits: nu
   return null;
 }
 
+/** Typed words this long at least may be read by how they sound ("diarea", "nuemonia"): shorter ones sound like too many. */
+const MIN_SOUNDED = 6;
+/** Edits a word read by its sound may be from the knowledge base's word: more than a slip, fewer than another word. */
+const SOUNDED_EDITS = 3;
+/** Letters a word may be typed with at its start for the ones it is written with ("nuemonia": pneumonia, "fenol": phenol). */
+const STARTS_ALIKE: string[][] = [
+  ["n", "pn", "kn", "gn"],
+  ["s", "ps", "c", "sc"],
+  ["c", "k", "s", "ch"],
+  ["k", "c", "ch"],
+  ["f", "ph"],
+  ["r", "wr", "rh"],
+];
+
+/** The index-term prefixes a typed word's sound may be written with: its own first two letters, and those its start sounds like. */
+function soundedPrefixes(typed: string): string[] {
+  const prefixes = new Set([typed.slice(0, 2)]);
+  for (const group of STARTS_ALIKE) {
+    const own = group.find((start) => typed.startsWith(start));
+    if (!own) continue;
+    for (const other of group) if (other !== own) prefixes.add(other.length > 1 ? other : other + typed[own.length]!);
+  }
+  return [...prefixes];
+}
+
+/** A word written as a name: with inner capitals, or capitalised where no sentence begins. */
+const named = (query: string, at: number, typed: string) => /[A-Z]/.test(typed.slice(1)) || (/^[A-Z]/.test(typed) && at > 0 && !/(?:^|[.!?:;\n])\s*$/.test(query.slice(0, at)));
+
+/** Candidate stems read per sounded prefix. */
+const SOUNDED_CANDIDATES = 6;
+
+/**
+ * The knowledge base's word a typed word sounds like, when it is spelled as heard ("diarea": diarrhea, "nuemonia":
+ * pneumonia, "hemorage": haemorrhage), two or three edits away, past what a slip explains. Both must have the same
+ * primary Double Metaphone key (Lawrence Philips' phonetic code) and be at most `maxEdits` apart. Tried after the
+ * nearer corrections, for words no English word list holds.
+ */
+function soundedLike(client: Database.Database, typed: string, term: string, maxEdits: number): string | null {
+  if (typed.length < MIN_SOUNDED || !/^[a-z]+$/.test(typed)) return null;
+  const [key] = doubleMetaphone(typed);
+  const [termKey] = doubleMetaphone(term);
+  const candidates: VocabularyRow[] = [];
+  for (const prefix of soundedPrefixes(typed)) {
+    const end = prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+    const rows = prepared(client, "SELECT term, doc FROM chunks_fts_vocab WHERE term >= ? AND term < ?").all(prefix, end) as VocabularyRow[];
+    candidates.push(
+      ...rows
+        .filter((r) => /^[a-z]+$/.test(r.term) && r.term !== term && Math.abs(r.term.length - term.length) <= maxEdits && doubleMetaphone(r.term)[0] === termKey)
+        .sort((a, b) => b.doc - a.doc)
+        .slice(0, SOUNDED_CANDIDATES),
+    );
+  }
+  let best: { word: string; edits: number; doc: number } | null = null;
+  for (const candidate of candidates) {
+    for (const word of surfaceWords(client, candidate.term)) {
+      if (doubleMetaphone(word)[0] !== key) continue;
+      const edits = damerauLevenshtein(typed, word).steps;
+      if (edits > 0 && edits <= maxEdits && (!best || edits < best.edits || (edits === best.edits && candidate.doc > best.doc))) best = { word, edits, doc: candidate.doc };
+    }
+  }
+  return best?.word ?? null;
+}
+
 /** A genus as typed before its epithet ("Babesia rosi"), or its initial ("D. imitis"). */
 const GENUS_BEFORE = /(?:^|[^\p{L}.])([A-Z][a-z]{2,}|[A-Z]\.)\s*$/u;
 /** An epithet as typed after its genus ("micobacterium bovis"). */
@@ -363,7 +427,10 @@ export function correctQuery(
       swappedNearStart(client, lower, allowed) ??
       binomialPartner(client, query, match.index!, typed, allowed) ??
       englishNeighbour(client, lower) ??
-      splitRunTogether(client, lower);
+      splitRunTogether(client, lower) ??
+      // (A word the caller lets be corrected by one edit only, a drug's or a condition's, by two at most. Not a name: one
+      // capitalised inside a sentence or with inner capitals, "LaSota", is spelled as its owner spells it.)
+      (named(query, match.index!, typed) ? null : soundedLike(client, lower, term, Math.min(SOUNDED_EDITS, maxEdits(typed) > 1 ? SOUNDED_EDITS : 2)));
     if (!searched || searched === lower) continue;
     replaced.set(lower, searched);
     corrections.push({ typed, searched });
