@@ -582,11 +582,11 @@ describe("the extractive answerer", () => {
       fileType: "txt",
       pages: [
         page(1, [para("Ovine babesiosis, transmitted by ixodid ticks in many European countries, causes large losses in sheep flocks.")]),
-        page(2, [para("Bovine babesiosis is a tick-borne disease that causes significant morbidity in cattle.")]),
+        page(2, [para("Bovine babesiosis is a tick-borne disease of cattle, transmitted in European countries by Ixodes ricinus.")]),
       ],
     });
     const result = await ask("Which ticks transmit bovine babesiosis in European countries?");
-    expect(result.content.split("\n")[0]).toBe("Bovine babesiosis is a tick-borne disease that causes significant morbidity in cattle. [1]");
+    expect(result.content.split("\n")[0]).toBe("Bovine babesiosis is a tick-borne disease of cattle, transmitted in European countries by Ixodes ricinus. [1]");
   });
 
   it("reads an abbreviated genus as the binomial and leads a where-question with the place", async () => {

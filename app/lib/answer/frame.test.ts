@@ -84,6 +84,10 @@ describe("species in a text", () => {
     expect(mentionsSpecies(speciesIn("in equids"), "donkey")).toBe(true);
     expect(mentionsSpecies(speciesIn("in birds"), "quail")).toBe(false);
     expect(mentionsSpecies(speciesIn("in teleost fish"), "zebrafish")).toBe(false);
+    // (Not one the text names beside other members instead: poultry there are chickens.)
+    expect(mentionsSpecies(speciesIn("colonization in the chicken intestinal tract costs the poultry industry billions"), "duck")).toBe(false);
+    expect(mentionsSpecies(speciesIn("colonization in the chicken intestinal tract costs the poultry industry billions"), "chicken")).toBe(true);
+    expect(mentionsSpecies(speciesIn("a costly disease of poultry"), "duck")).toBe(true);
   });
 
   it("reads the young named after another species' word as that species' young ('pheasant poults')", () => {
@@ -369,6 +373,11 @@ describe("the frame of a question", () => {
     // "…the swollen sinuses it causes in turkeys": what it does in turkeys is the comparison; "what does it cause in turkeys?" asks.
     expect(frameOf("Does Mycoplasma gallisepticum give ducks the swollen sinuses it causes in turkeys?").species).toEqual(["duck"]);
     expect(frameOf("What disease does it cause in turkeys?").species).toEqual(["turkey"]);
+    expect(frameOf("Duck grower: is necrotic enteritis in ducks triggered by coccidial co-infection the way Eimeria maxima does it in broilers?").species).toEqual(["duck"]);
+    // A question whose subject points back to the animals before it asks of those, not of the adjectives it uses.
+    const camels = frameOf("Are dromedary camels a 'mixing vessel' for flu the way pigs are - do they have both the avian and human receptor types in their airways?");
+    expect(camels.species).toContain("camel");
+    expect(camels.species).not.toContain("pig");
     // Nor one whose dose is borrowed, or whose like the case may be.
     expect(frameOf("3-month-old goat kid with a heavy worm burden — can I just use ivermectin s.c. at the pig dose of 300 µg/kg?").species).toEqual(["goat"]);
     expect(frameOf("My tarantula is stuck half out of its old skin — do I soak it like you would a gecko with a bad shed?").species).toEqual(["spider"]);

@@ -279,7 +279,10 @@ function qualifiesAnotherSpecies(words: string[], from: number, term: { kind: st
 /** Does a text with these mentions speak of this species (by name, or by a narrow group it belongs to)? */
 export function mentionsSpecies(mentions: SpeciesMentions, id: string): boolean {
   if (mentions.species.has(id)) return true;
-  for (const g of mentions.groups) if (!GROUPS[g]!.broad && GROUPS[g]!.members.includes(id)) return true;
+  // (A narrow group speaks of this member unless the text names its other members instead: "…colonization in the chicken
+  // intestinal tract. It costs the US poultry industry…" speaks of chickens, not of ducks.)
+  const namesOthers = (g: number) => GROUPS[g]!.members.some((member) => member !== id && mentions.species.has(member));
+  for (const g of mentions.groups) if (!GROUPS[g]!.broad && GROUPS[g]!.members.includes(id) && !namesOthers(g)) return true;
   return false;
 }
 
@@ -589,11 +592,12 @@ const SET_ASIDE = /\b(?:apart from|aside from|besides|other than|except(?: for)?
  * "…or, like white-tailed deer, are they not susceptible?", "…5% of body weight as in amphibians?", "is resistance a
  * worry in pigs the way it is in sheep?", "could it be plant pigment like it is in rabbits?": the species compared with
  * is not the one asked about; nor is it in "same 2-3 wks as chicken lice?", "…on the wind the way equine flu does?" or
- * "…the way you would in sheep/goats?", "how does it compare to the sheep figures?". ("The same way in donkeys as in horses"
+ * "…the way you would in sheep/goats?", "how does it compare to the sheep figures?", "…the way Eimeria maxima does it in
+ * broilers?". ("The same way in donkeys as in horses"
  * asks of donkeys; "the same myostatin gene they talk about in horses" compares with horses.)
  */
 const COMPARED_WITH =
-  /\b(?:(?:the way|as|like) (?:it|they) (?:is|are|does|do) in|(?<!\b(?:does|do|did|can|could|will|would|may|might|to)\s)(?:that |which )?(?:it|they) (?:causes?|gives?|produces?) in|(?:the way|like|as) (?:you|we|i)(?:'d| would| do)?(?: do(?: it)?| (?:see|get|find|have|saw|had)(?: it| them)?)? (?:in|for|with)|like(?: (?:you|we|i)(?:(?:'d| would)(?: do)?| do))?(?: (?:for|with|in))?|compare[sd]? (?:it |them )?(?:to|with)|(?:they|you|we|people|i) (?:talk|talked|read|hear|heard|speak|spoke) (?:about )?in|as in|as with|as for|as do|as does|(?:the )?same (?:(?!(?:in|for|with|among)\b)[\w-]+ ){0,3}?as|or (?:is it |are they )?(?:really |mostly |mainly )?(?:just|only)(?: in)?)\s+(?:the\s+|an?\s+)?(?:[\p{L}/-]+\s+){0,1}[\p{L}/-]+|\bthe way (?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+){0,2}\s+(?:does|do|did|is|are|was|were)\b|\b(?:at|use|using|with|give|giving) (?:the\s+)?[\p{L}-]+(?=\s+(?:doses?|dosages?|dosing|rates?)\b)|(?<=\bsame (?:[\p{L}-]+\s+){1,4})(?:[\p{L}-]+\s+)?[\p{L}-]+\s+(?:get|gets|have|has|had|got|catch|catches)\b/giu;
+  /\b(?:(?:the way|as|like) (?:it|they) (?:is|are|does|do) in|(?<!\b(?:does|do|did|can|could|will|would|may|might|to)\s)(?:that |which )?(?:it|they) (?:causes?|gives?|produces?) in|(?:the way|like|as) (?:you|we|i)(?:'d| would| do)?(?: do(?: it)?| (?:see|get|find|have|saw|had)(?: it| them)?)? (?:in|for|with)|like(?: (?:you|we|i)(?:(?:'d| would)(?: do)?| do))?(?: (?:for|with|in))?|compare[sd]? (?:it |them )?(?:to|with)|(?:they|you|we|people|i) (?:talk|talked|read|hear|heard|speak|spoke) (?:about )?in|as in|as with|as for|as do|as does|(?:the )?same (?:(?!(?:in|for|with|among)\b)[\w-]+ ){0,3}?as|or (?:is it |are they )?(?:really |mostly |mainly )?(?:just|only)(?: in)?)\s+(?:the\s+|an?\s+)?(?:[\p{L}/-]+\s+){0,1}[\p{L}/-]+|\bthe way (?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+){0,2}\s+(?:does|do|did|is|are|was|were)\b(?:\s+(?:it|this|that|so))?(?:\s+(?:in|for|with)\s+(?:the\s+)?[\p{L}-]+)?|\b(?:at|use|using|with|give|giving) (?:the\s+)?[\p{L}-]+(?=\s+(?:doses?|dosages?|dosing|rates?)\b)|(?<=\bsame (?:[\p{L}-]+\s+){1,4})(?:[\p{L}-]+\s+)?[\p{L}-]+\s+(?:get|gets|have|has|had|got|catch|catches)\b/giu;
 /** The species a question asks about are named outside what it sets aside or compares with. */
 const askedAbout = (text: string) => text.replace(SET_ASIDE, " ").replace(COMPARED_WITH, " ");
 
@@ -970,6 +974,8 @@ const ASKS_OF_SUBJECT = new RegExp(String.raw`^\s*(?:and\s+|but\s+|so\s+)?(?:${A
 
 const ASKS_AFTER_STATEMENT = new RegExp(String.raw`\s[—–-]\s|;\s|,\s+(?=(?:${AUXILIARY})\s+(?:it|that|this|they|these|those)\s+(?:\w+\s+)?(?:the\s+)?same\b)`, "i");
 
+const PRONOUN_SUBJECT = new RegExp(String.raw`^\s*(?:and\s+|but\s+|so\s+)?(?:${AUXILIARY})\s+(?:they|these|those)\b`, "i");
+
 export function askingParts(question: string): string[] {
   const sentences = clauseSplit(question);
   const asking = sentences.filter(isQuestionSentence);
@@ -986,7 +992,10 @@ export function askingParts(question: string): string[] {
     // ("Mixed farm with ducks and a few ostriches - can the ostriches catch duck plague off the ducks?": the question's
     // subject is an animal.)
     const asksOfAnimal = speciesIn(ASKS_OF_SUBJECT.exec(last)?.[1] ?? "", { asked: true }).order.length > 0;
-    const asksOfStatement = parts.length > 1 && !namesAsked && isQuestionSentence(last) && (REFERS.test(last) || stated || ALIKE.test(last) || asksOfAnimal) && speciesIn(last, { asked: true }).order.length > 0;
+    // (Not one whose subject is a pronoun for the animals before it: "Are dromedary camels a 'mixing vessel' for flu … - do they
+    // have both the avian and human receptor types?" asks of camels.)
+    const ofThoseBefore = !stated && PRONOUN_SUBJECT.test(last);
+    const asksOfStatement = parts.length > 1 && !namesAsked && !ofThoseBefore && isQuestionSentence(last) && (REFERS.test(last) || stated || ALIKE.test(last) || asksOfAnimal) && speciesIn(last, { asked: true }).order.length > 0;
     return asksOfStatement ? last : askedAbout(sentence);
   });
 }
