@@ -52,10 +52,13 @@ const KEPT_PREFIX = 3;
 
 /** Index terms sharing the first letters of `term`, within `slack` letters of its length, with the number of chunks holding each. */
 function neighbours(client: Database.Database, term: string, slack: number): VocabularyRow[] {
-  const prefix = term.slice(0, KEPT_PREFIX);
+  return termsUnder(client, term.slice(0, KEPT_PREFIX)).filter((r) => Math.abs(r.term.length - term.length) <= slack);
+}
+
+/** Index terms that begin with `prefix`, with the number of chunks holding each. */
+function termsUnder(client: Database.Database, prefix: string): VocabularyRow[] {
   const end = prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
-  const rows = prepared(client, "SELECT term, doc FROM chunks_fts_vocab WHERE term >= ? AND term < ?").all(prefix, end) as VocabularyRow[];
-  return rows.filter((r) => Math.abs(r.term.length - term.length) <= slack);
+  return prepared(client, "SELECT term, doc FROM chunks_fts_vocab WHERE term >= ? AND term < ?").all(prefix, end) as VocabularyRow[];
 }
 
 /** Whether any chunk holds the term: the first posting is enough (its count would read them all). */
@@ -218,13 +221,23 @@ const STARTS_ALIKE: string[][] = [
   ["r", "wr", "rh"],
 ];
 
-/** The index-term prefixes a typed word's sound may be written with: its own first two letters, and those its start sounds like. */
+/** Starts few words have ("pn", "ps"): the index terms under them are read whole, whatever letter the typed word goes on with. */
+const RARE_STARTS = new Set(["pn", "kn", "gn", "ps", "ph", "wr", "rh"]);
+
+/**
+ * The index-term prefixes a typed word's sound may be written with: its own first letters (as the slips above keep them),
+ * and those its start sounds like ("nuemonia": "pn"; "sirosis": "cir"). Three letters where a start is common: listing
+ * index terms costs reading their postings.
+ */
 function soundedPrefixes(typed: string): string[] {
-  const prefixes = new Set([typed.slice(0, 2)]);
+  const prefixes = new Set([typed.slice(0, KEPT_PREFIX)]);
   for (const group of STARTS_ALIKE) {
     const own = group.find((start) => typed.startsWith(start));
     if (!own) continue;
-    for (const other of group) if (other !== own) prefixes.add(other.length > 1 ? other : other + typed[own.length]!);
+    const rest = typed.slice(own.length);
+    // ("pnuemonia": a rare start is read whole, its own as well.)
+    if (RARE_STARTS.has(own)) prefixes.add(own);
+    for (const other of group) if (other !== own) prefixes.add(RARE_STARTS.has(other) ? other : (other + rest).slice(0, Math.max(KEPT_PREFIX, other.length + 1)));
   }
   return [...prefixes];
 }
@@ -247,10 +260,8 @@ function soundedLike(client: Database.Database, typed: string, term: string, max
   const [termKey] = doubleMetaphone(term);
   const candidates: VocabularyRow[] = [];
   for (const prefix of soundedPrefixes(typed)) {
-    const end = prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
-    const rows = prepared(client, "SELECT term, doc FROM chunks_fts_vocab WHERE term >= ? AND term < ?").all(prefix, end) as VocabularyRow[];
     candidates.push(
-      ...rows
+      ...termsUnder(client, prefix)
         .filter((r) => /^[a-z]+$/.test(r.term) && r.term !== term && Math.abs(r.term.length - term.length) <= maxEdits && doubleMetaphone(r.term)[0] === termKey)
         .sort((a, b) => b.doc - a.doc)
         .slice(0, SOUNDED_CANDIDATES),
