@@ -963,19 +963,21 @@ const GLOSS = /^\s*(?:ie|i\.e\.?|eg|e\.g\.?|as in|meaning|in other words|that is
 /** A question that ends asking whether the same holds of something else ("do dolphins as well?", "cats too?"). */
 const ALIKE = /\b(?:as well|too|also|either)\s*\?\s*$/i;
 
+/** The subject of a yes/no question: "can the ostriches catch…" -> "ostriches". */
+const ASKS_OF_SUBJECT = new RegExp(String.raw`^\s*(?:and\s+|but\s+|so\s+)?(?:${AUXILIARY})\s+(?:(?:the|my|our|his|her|their|these|those|a|an|any)\s+)?((?:[\w'’-]+\s+)?[\w'’-]+)`, "i");
+
+/** Where a statement ends and a question about it begins: a spaced dash, a semicolon, or a comma before "is it the same…". */
+const ASKS_AFTER_STATEMENT = new RegExp(String.raw`\s[—–-]\s|;\s|,\s+(?=(?:${AUXILIARY})\s+(?:it|that|this|they|these|those)\s+(?:\w+\s+)?(?:the\s+)?same\b)`, "i");
+
+/** A question whose subject is a pronoun for the animals before it: "…do they have both receptor types?" */
+const PRONOUN_SUBJECT = new RegExp(String.raw`^\s*(?:and\s+|but\s+|so\s+)?(?:${AUXILIARY})\s+(?:they|these|those)\b`, "i");
+
 /**
  * The parts of a question that ask, for reading which species it is about: its question sentences, and of one
  * that states something first and then asks about it for a species ("Elephant and hyrax testes stay
  * intra-abdominal — is that also the case in dolphins?"), the part after the dash or semicolon. ("PPR case
  * fatality in camels — closer to goats or sheep?" asks about camels.) With what they set aside or compare with removed.
  */
-/** The subject of a yes/no question: "can the ostriches catch…" -> "ostriches". */
-const ASKS_OF_SUBJECT = new RegExp(String.raw`^\s*(?:and\s+|but\s+|so\s+)?(?:${AUXILIARY})\s+(?:(?:the|my|our|his|her|their|these|those|a|an|any)\s+)?((?:[\w'’-]+\s+)?[\w'’-]+)`, "i");
-
-const ASKS_AFTER_STATEMENT = new RegExp(String.raw`\s[—–-]\s|;\s|,\s+(?=(?:${AUXILIARY})\s+(?:it|that|this|they|these|those)\s+(?:\w+\s+)?(?:the\s+)?same\b)`, "i");
-
-const PRONOUN_SUBJECT = new RegExp(String.raw`^\s*(?:and\s+|but\s+|so\s+)?(?:${AUXILIARY})\s+(?:they|these|those)\b`, "i");
-
 export function askingParts(question: string): string[] {
   const sentences = clauseSplit(question);
   const asking = sentences.filter(isQuestionSentence);
@@ -1608,16 +1610,16 @@ export function correctedQuestion(question: string, previousQuestion: string): s
   const setAside = instead ? speciesOf(instead) : speciesOf(previousQuestion).length === 1 && meantSpecies.species.size > 0 ? speciesOf(previousQuestion) : [];
   if (setAside.length) {
     if (!meantSpecies.species.size && !meantSpecies.groups.size) return null;
-    const words = setAside.flatMap((id) => wordsNaming(id));
-    const pattern = anyOfWords(words);
-    if (pattern.test(previousQuestion)) return previousQuestion.replace(pattern, meant);
+    // (search(), not test(): a global pattern's test() moves its lastIndex.)
+    const pattern = anyOfWords(setAside.flatMap((id) => wordsNaming(id)));
+    if (previousQuestion.search(pattern) >= 0) return previousQuestion.replace(pattern, meant);
     // (The question before carried its species: "what dose?" after a question on the pigs.)
     return speciesOf(previousQuestion).length ? null : `${previousQuestion.replace(/[?.!\s]+$/, "")} in ${meant}?`;
   }
   // Another word than a species: "I meant dexmedetomidine, not medetomidine" replaces it where the question before wrote it.
   if (instead) {
     const pattern = new RegExp(String.raw`\b${escapeStringRegexp(instead)}\b`, "gi");
-    return pattern.test(previousQuestion) ? previousQuestion.replace(pattern, meant) : null;
+    return previousQuestion.search(pattern) >= 0 ? previousQuestion.replace(pattern, meant) : null;
   }
   // "Sorry, I meant goats" after a question that named no species.
   if ((meantSpecies.species.size || meantSpecies.groups.size) && !speciesOf(previousQuestion).length && !speciesIn(previousQuestion).groups.size) {
