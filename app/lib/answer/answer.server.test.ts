@@ -1564,6 +1564,16 @@ describe("the words that decide whether a passage is about the question", () => 
     expect(judged("which antifungal is better tolerated?")).toContain(tokenize("better")[0]);
   });
 
+  it("are not the words of 'what gap between them', 'what sets it off', a name or cause asked for, or 'the real killers'", () => {
+    const judged = (question: string) => gateTerms(question, termsOf(question)).map((t) => t.term);
+    expect(judged("bluetongue vaccine in cattle: how many doses, and what gap between them?")).not.toContain("gap");
+    expect(judged("and in snakes, what usually sets it off?")).not.toContain("set");
+    expect(judged("infectious canine hepatitis - causal virus (its name) + typical signs?")).not.toEqual(expect.arrayContaining([...tokenize("causal"), "name"]));
+    expect(judged("which salmonellas are the real killers for hens?")).not.toContain("real");
+    // (A gap that is the topic stays: "What is the anion gap in cattle?")
+    expect(judged("What does a high anion gap mean?")).toContain("gap");
+  });
+
   it("are not the everyday words of a label before the question that says nothing the passages write, nor a pet's name", () => {
     const unknown = (question: string, words: string) => {
       const none = new Set(tokenize(words));

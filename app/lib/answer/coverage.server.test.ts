@@ -131,6 +131,9 @@ describe("coverage of a question by the passages about it", () => {
     // Not a word before "use": "which stains do pathologists use" gives no pathologists.
     const stains = "Which stains do pathologists use for copper?";
     expect(unseenNames(stains, tokenize(stains).map((term) => ({ term, weight: 1, df: term.startsWith("patholog") ? 0 : 1, idf: 1 })))).toEqual([]);
+    // A word weighed as a thing to do is given: "is famacha worth doing?"
+    const famacha = "is famacha worth doing?";
+    expect(unseenNames(famacha, tokenize(famacha).map((term) => ({ term, weight: 1, df: term === "famacha" ? 0 : 1, idf: 1 })))).toEqual(["famacha"]);
   });
 
   it("reads a hyphenated code no passage holds as a name ('ASFV-G-ΔI177L')", () => {
@@ -193,6 +196,67 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("Is oral itraconazole for Malassezia dermatitis in dogs given with food?", [ITRACONAZOLE_DOGS])).toMatchObject({ covered: false, missing: "detail", what: ["feeding"] });
     const withMeal = passage("Itraconazole for Malassezia dermatitis in dogs is given orally at 5 mg/kg with a meal, as food improves its absorption.");
     expect(check("Is oral itraconazole for Malassezia dermatitis in dogs given with food?", [withMeal])).toMatchObject({ covered: true });
+  });
+
+  it("asks of a drug class named after a case that only states the drug given ('…gave flunixin. Anything documented about NSAIDs?')", () => {
+    const nsaids = passage("In horses with renal compromise, non-steroidal anti-inflammatory drugs (NSAIDs) should be used with caution.");
+    expect(check("She was azotaemic and the treating vet gave flunixin. Anything documented about NSAIDs in horses in that situation?", [nsaids])).toMatchObject({ covered: true });
+    expect(check("Is flunixin safe in azotaemic horses?", [nsaids])).toMatchObject({ covered: false, missing: "name", what: ["flunixin"] });
+  });
+
+  it("finds a name the passages write only by its usual abbreviation ('Newcastle' where they write 'NDV')", () => {
+    const ndv = passage("Virulent NDV spreads between chickens by aerosol and by contact with infected birds.");
+    expect(check("How does Newcastle disease spread between chickens?", [ndv])).toMatchObject({ covered: true });
+    expect(check("How does Marek's disease spread between chickens?", [ndv])).toMatchObject({ covered: false, missing: "name" });
+    // A binomial's genus by the binomial abbreviated ("P. aeruginosa"); never by words that merely start with its letters.
+    const macrolides = passage("Macrolides are ineffective against Escherichia coli and against P. aeruginosa.");
+    expect(check("Do macrolides work against pseudomonas?", [macrolides])).toMatchObject({ covered: true });
+    const sodium = passage("Macrolides raise plasma sodium activity in horses.");
+    expect(check("Do macrolides work against pseudomonas in horses?", [sodium])).toMatchObject({ covered: false, missing: "name" });
+    // (Asking whether two names are the same thing asks nothing of the signs told before.)
+    const ppmv = passage("Pigeon paramyxovirus type 1 is a variant of virulent NDV that infects pigeons.");
+    expect(check("Our pigeons have wobbly, twisted necks. Is pigeon paramyxovirus the same thing as Newcastle disease?", [ppmv])).toMatchObject({ covered: true });
+  });
+
+  it("looks for the asked species elsewhere only in passages holding the topic's rarest word, not its everyday ones", () => {
+    const question = "Patchy hair loss on a goat, looks like alopecia areata. Is it described in goats?";
+    const common = new Set(tokenize("hair loss described goat"));
+    const terms = [...new Set(tokenize(question))].filter((t) => !isStopWord(t)).map((term) => ({ term, weight: 1, df: common.has(term) ? 30 : 2, idf: common.has(term) ? 1 : 3 }));
+    const aa = passage("Alopecia areata is an immune-mediated hair loss reported in dogs, cats, cattle and horses.");
+    const scrapie = passage("Scrapie is a fatal disease of sheep and goats, described with pruritus and hair loss.");
+    expect(checkCoverage(question, terms, frameOf(question), [aa], [aa, scrapie])).toMatchObject({ covered: false, missing: "species" });
+    const goats = passage("Alopecia areata has also been described in goats, with hair loss on the neck.");
+    expect(checkCoverage(question, terms, frameOf(question), [aa], [aa, goats])).toMatchObject({ covered: true });
+  });
+
+  it("needs an amount of the sample asked for ('how much serum…'), not any figure of the topic", () => {
+    const rads = passage("In feline heartworm disease the caudal lobar arteries enlarge to greater than 6 times the size of the ninth rib.");
+    expect(frameOf("How much serum do I need to send off for a feline heartworm antigen test?")).toMatchObject({ attribute: "serum" });
+    expect(check("How much serum do I need to send off for a feline heartworm antigen test?", [rads])).toMatchObject({ covered: false, missing: "detail" });
+    const serum = passage("The feline heartworm antigen test needs 1 ml of serum.");
+    expect(check("How much serum do I need to send off for a feline heartworm antigen test?", [serum])).toMatchObject({ covered: true });
+  });
+
+  it("refuses whether one sex is more at risk when the passages never speak of sex", () => {
+    const ccd = passage("An estimated 60% of older dogs are affected by canine cognitive dysfunction, with memory and learning deficits.");
+    expect(check("Is canine cognitive dysfunction more common in bitches than in male dogs?", [ccd])).toMatchObject({ covered: false, missing: "detail", what: ["sex"] });
+    const fiv = passage("Common risk factors for FIV in cats are old age, male gender and outdoor access.");
+    expect(check("Are entire tomcats more likely to pick up FIV than females?", [fiv])).toMatchObject({ covered: true });
+  });
+
+  it("needs the months or season asked for ('which months of the year…')", () => {
+    const babesiosis = passage("Bovine babesiosis is a tick-borne disease of cattle, with fever and haemolytic anaemia.");
+    expect(check("Which months of the year is bovine babesiosis at its worst in cattle?", [babesiosis])).toMatchObject({ covered: false, missing: "detail", what: ["season"] });
+    const svc = passage("Spring viraemia of carp causes significant mortality in carp during spring.");
+    expect(check("What time of year does spring viraemia cause deaths in carp?", [svc])).toMatchObject({ covered: true });
+  });
+
+  it("reads a span as of what the sentence before names only when that sentence gives no value of its own", () => {
+    const before = "The virus typically has a three- to nine-day incubation period.";
+    expect(holdsValue("duration", "RHDV2 was first detected in France in 2010 and has spread in the 12 years since.", "incubation", before)).toBe(false);
+    expect(holdsValue("duration", "It typically lasts three to nine days.", "incubation", "The incubation period of RHDV2 is short.")).toBe(true);
+    expect(holdsValue("duration", "Vaccinated rabbits stay protected for 12 months.", "protection")).toBe(true);
+    expect(holdsValue("duration", "Rabbits up to 4 weeks of age are susceptible.", "protection")).toBe(false);
   });
 
   it("reads the species asked of in the question after a case ('We've got wild mallards… - can duck plague spread to pheasants?')", () => {

@@ -1,8 +1,8 @@
-import { isStopWord, normalizeText, tokenize, type QueryTerm } from "../search/index.server";
+import { isStopWord, normalizeText, tokenize, usualShortFormsHolding, type QueryTerm } from "../search/index.server";
 import { memoByText } from "../memo.server";
 import { signForms, signsIn, synonymsIn } from "../search/synonyms";
 import { splitSentences } from "../sentences";
-import { AGE_ATTRIBUTE, askingParts, checkedThing, PART_OF_IT, ASKS_OF_THEM, BOUND_ATTRIBUTE, GAUGE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
+import { AGE_ATTRIBUTE, SEASON_WRITTEN, askingParts, checkedThing, PART_OF_IT, ASKS_OF_THEM, BOUND_ATTRIBUTE, GAUGE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
 import { cleanQuote } from "./quotes.server";
 import { holdsTerm, match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
@@ -27,6 +27,8 @@ const MAX_SUPPORTING = 4;
 const NAMED_WITH_TOPIC = 0.5;
 /** A passage beyond the supporting ones that speaks of the asked species must hold this share of their topic. */
 const SPECIES_ELSEWHERE_WITH_TOPIC = 0.6;
+/** A best passage holding this share of the topic is about it: the rarest sign or condition it holds says what the topic is. */
+const TOPIC_HELD_FOR_RAREST = 0.5;
 /** Paragraphs of the supporting passages that hold at least this share of the best paragraph's topic. */
 const SEGMENT_RELATIVE_TO_BEST = 0.6;
 
@@ -84,6 +86,13 @@ function namedOtherwise(name: string, text: string, terms: QueryTerm[]): boolean
   const own = tokenize(name);
   const forms = synonymsIn(own).flatMap((m) => m.alternatives);
   if (forms.some((a) => a.every((t) => textTerms(text).has(t)))) return true;
+  // Or by the usual abbreviation of what it names, as written ("Newcastle" in a passage that writes only "NDV"), or by that
+  // binomial with its genus abbreviated ("Pseudomonas" where it writes "P. aeruginosa").
+  for (const { short, long } of usualShortFormsHolding(own.filter((t) => !isStopWord(t)))) {
+    if (namesThing(short, text, { spelledOut: false })) return true;
+    const binomial = /^(\p{Lu})\p{Ll}+ (\p{Ll}{3,})$/u.exec(long);
+    if (binomial && new RegExp(`\\b${binomial[1]}\\.\\s?${binomial[2]}\\b`, "u").test(readable(text))) return true;
+  }
   const read = own.map((term) => terms.find((t) => t.term === term));
   return read.some((t) => t?.alternatives?.length) && read.every((t) => t !== undefined && holdsTerm(textTerms(text), t));
 }
@@ -224,6 +233,7 @@ const VALUE: Partial<Record<AskedKind, RegExp>> = {
   dose: new RegExp(`\\d(?:[\\d.,]*)\\s*(?:-|–|to)?\\s*\\d*(?:[.,]\\d+)?\\s*(?:mg|µg|μg|mcg|g|ml|mL|l|iu|IU|units?|mmol|ppm|mg\\/kg|ml\\/kg|µg\\/kg)\\b|\\bmg\\/kg\\b|\\bdos(?:e|ed|es|age|ing)\\b[^.]*\\d`, "i"),
   interval: new RegExp(`${INTERVAL_WORDS.source}|${SPAN}`, "i"),
   duration: new RegExp(SPAN, "i"),
+  season: SEASON_WRITTEN,
   // "…at incidence rates of 13 to 24 per 100,000 dogs".
   rate: new RegExp(`\\d\\s*%|\\bper ?cent\\b|\\d\\s+per\\s+(?:\\d[\\d,]*|hundred|thousand|million)\\b|\\b\\d+\\s*(?:of|out of|in)\\s*(?:every\\s*)?\\d+\\b|\\b(?:one|two|three)[- ](?:in|of)[- ](?:two|three|four|five|six|seven|eight|nine|ten|twenty|a hundred|hundred|thousand|every|\\d+)\\b|\\b(?:half|one[- ]third|two[- ]thirds|a third|a quarter|one[- ]quarter|three[- ]quarters)\\b|\\b\\d+\\/\\d+\\b`, "i"),
   // Lengths, masses, volumes, amounts, pressures (kPa, mmHg), molecular sizes (kDa, kb, bp), temperatures.
@@ -291,6 +301,9 @@ const ATTRIBUTE_FORMS: Record<string, string[]> = {
   survival: ["survival", "survive", "survived", "surviving", "live", "lived", "die", "died", "succumb", "succumbed", "viable", "viability", "persist", "persists", "persistence"],
   persistence: ["survival", "survive", "surviving", "viable", "viability", "persist", "persists", "persistence", "infectious", "infective", "remain", "remains", "stable", "resistant"],
   gestation: ["gestation", "pregnancy", "gestational"],
+  // "How long does the vaccine protection last?": a span said of protection or immunity.
+  protection: ["protection", "protective", "protected", "protects", "immunity", "immune"],
+  immunity: ["protection", "protective", "protected", "protects", "immunity", "immune"],
   // A withholding period is the withdrawal period, by its other name.
   withdrawal: ["withdrawal", "withholding", "withheld"],
   withholding: ["withdrawal", "withholding", "withheld"],
@@ -406,10 +419,15 @@ export function holdsValue(
   const stems = attributeStems(attribute);
   // "pre-clinical" is written with or without its hyphen.
   const unhyphenated = (t: string) => t.toLowerCase().replace(/(?<=\p{L})-(?=\p{L})/gu, "");
-  const present = new Set([...tokenize(`${context} ${sentence}`), ...tokenize(unhyphenated(`${context} ${sentence}`))]);
-  // An abbreviation stands for its long form: "…when approximately 600 RBC/hpf were present" counts red blood cells.
-  for (const [abbreviation, terms] of defined) if (namesThing(abbreviation, sentence)) for (const t of terms) present.add(t);
-  return [...stems].some((s) => present.has(s)) || unhyphenated(`${context} ${sentence}`).includes(unhyphenated(attribute));
+  const says = (text: string) => {
+    const present = new Set([...tokenize(text), ...tokenize(unhyphenated(text))]);
+    // An abbreviation stands for its long form: "…when approximately 600 RBC/hpf were present" counts red blood cells.
+    for (const [abbreviation, terms] of defined) if (namesThing(abbreviation, sentence)) for (const t of terms) present.add(t);
+    return [...stems].some((s) => present.has(s)) || unhyphenated(text).includes(unhyphenated(attribute));
+  };
+  // The sentence before says what the value is of, unless it gives its own: "The virus typically has a three- to nine-day
+  // incubation period…" is followed by "RHDV2 was first detected in France in 2010 and, in the 12 years since…".
+  return says(sentence) || (context !== "" && !re.test(context) && says(`${context} ${sentence}`));
 }
 
 export type SpeciesCheck = { asked: string[]; missing: string[]; missingIds: string[] };
@@ -644,7 +662,9 @@ export function unseenNames(
     const before = [words[i - 1], LINKING.test(words[i - 1] ?? "") ? words[i - 2] : undefined];
     // (Or named as an example: "is it a plant like flatweed?", "a drug such as X".)
     const example = /^like$/i.test(words[i - 1] ?? "") || (/^as$/i.test(words[i - 1] ?? "") && /^such$/i.test(words[i - 2] ?? ""));
-    const given = GIVEN.test(words[i + 1] ?? "") || before.some((w) => w !== undefined && GIVEN.test(w)) || GIVING.test(words[i - 1] ?? "") || example;
+    // (Or weighed as a thing to do: "is famacha worth doing?")
+    const weighed = /^worth$/i.test(words[i + 1] ?? "");
+    const given = GIVEN.test(words[i + 1] ?? "") || before.some((w) => w !== undefined && GIVEN.test(w)) || GIVING.test(words[i - 1] ?? "") || example || weighed;
     // A word no passage holds that names a disease with the noun after it ("Tyzzer disease", "lavender foal syndrome"): that
     // disease. (Not a describing word: "broader neurologic syndrome" names none.)
     const host = words[i + 1] !== undefined && speciesIn(words[i + 1]!).species.size > 0;
@@ -698,7 +718,7 @@ export const isEssay = (question: string) =>
 
 /** "Is that connected?", "same thing?", "is that part of it?": whether a sign belongs to what was spoken of. */
 const ASKS_IF_CONNECTED = new RegExp(
-  String.raw`\b(?:(?:is|could|might|would|can)\s+(?:that|this|it|they|those|these)\s+(?:be\s+)?(?:connected|related|linked|${PART_OF_IT}|the same thing|(?:from|because of|due to|caused by) (?:it|that|this|the same)|the (?:virus|disease|infection|condition|problem) (?:too|as well|again))|same thing|(?:all )?(?:connected|related|linked)(?= ?\?))`,
+  String.raw`\b(?:(?:is|could|might|would|can)\s+(?:that|this|it|they|those|these)\s+(?:be\s+)?(?:connected|related|linked|${PART_OF_IT}|the same thing|(?:from|because of|due to|caused by) (?:it|that|this|the same)|the (?:virus|disease|infection|condition|problem) (?:too|as well|again))|same thing(?!\s+as\b)|(?:all )?(?:connected|related|linked)(?= ?\?))`,
   "i",
 );
 
@@ -723,7 +743,12 @@ export function checkCoverage<P extends PassageLike>(
   const compared = new Set(comparedOnlyWords(question).flatMap((w) => tokenize(w)));
   if (compared.size && terms.some((t) => !compared.has(t.term))) terms = terms.filter((t) => !compared.has(t.term));
   // Named things first: the passages that name the question's drug, pathogen or named thing are the candidates.
-  const names = requiredNames(frame);
+  // (Not a drug the case only states, when what is asked names a class of drugs: "…the treating vet gave flunixin. Anything
+  // documented about NSAIDs in that situation?" asks of NSAIDs.)
+  const askingText = askingParts(question).join(" ").toLowerCase();
+  const onlyStated = (name: string) => question.toLowerCase().includes(name.toLowerCase()) && !askingText.includes(name.toLowerCase());
+  const classAsked = DRUG_CLASS.test(askingText);
+  const names = requiredNames(frame).filter((n) => !(classAsked && frame.drugs.includes(n) && onlyStated(n)));
   let candidates = relevant;
   // The question's abbreviations name its subject ("RHDV2"): when some passages name them, the other names must
   // be found among those ("When was RHDV2 first detected in the United States?" is not answered by a passage
@@ -799,8 +824,6 @@ export function checkCoverage<P extends PassageLike>(
   // that speak of goat pox (and name sheep beside it). (One such disease asked about: "can serology tell goat pox
   // from sheep pox?" names both.)
   // (Not one the question only states: "…with sheep pox? goat pox is 50–100%" asks of sheep pox.)
-  const askingText = askingParts(question).join(" ").toLowerCase();
-  const onlyStated = (name: string) => question.toLowerCase().includes(name.toLowerCase()) && !askingText.includes(name.toLowerCase());
   const hostNamed = frame.conditions.filter((c) => !onlyStated(c)).map(hostDisease).filter((d) => d !== null);
   if (hostNamed.length === 1) {
     const [asked] = hostNamed;
@@ -869,10 +892,18 @@ export function checkCoverage<P extends PassageLike>(
     const stated = askedTopic.length > 0 && askedTopic.length < topic.length;
     const askedTopicOf = (p: PassageLike) => match(askedTopic, new Set([...passageTerms(p), ...namedTerms])).coverage;
     const bestAsked = stated ? Math.max(...supporting.map(askedTopicOf)) : 0;
+    // (And, written as it is, the rarest word of the signs or conditions the question names that the best passage holds:
+    // "…looks like alopecia areata. Is it described in goats?" is not answered by a passage on scrapie in goats that shares
+    // the question's everyday words, "hair", "loss".)
+    const bestHeld = passageTerms(supporting[0]!);
+    const named = new Set(tokenize([...frame.signs, ...frame.conditions].join(" ")));
+    // (Only of a best passage that is about the topic: one holding a word of it in passing says nothing of what is rare in it.)
+    const rarest = bestTopic >= TOPIC_HELD_FOR_RAREST ? topic.filter((t) => named.has(t.term) && bestHeld.has(t.term) && t.df > 0).sort((a, b) => a.df - b.df)[0] : undefined;
     const elsewhere = (naming.length ? naming : passing).filter(
       (p) =>
         !supporting.includes(p) &&
         names.every((n) => namesIn(n, p)) &&
+        (!rarest || passageTerms(p).has(rarest.term) || namedTerms.length > 0) &&
         topicOfNaming(p) >= bestTopic * SPECIES_ELSEWHERE_WITH_TOPIC &&
         (!stated || askedTopicOf(p) >= bestAsked * SPECIES_ELSEWHERE_WITH_TOPIC) &&
         !missesFocus(question, frame, speciesMissingFrom(topicSegments(terms, frame, [p])).missingIds),
@@ -1036,13 +1067,21 @@ function askedState(asking: string): keyof typeof STATE_SPOKEN_OF | null {
   if (/\b(?:lactat\w*|nursing|suckling (?:her|their) (?:young|litter|kittens|puppies|lambs|kids|piglets|foals?|calf|calves))\b/i.test(asking)) return "lactation";
   // "With food?", "on an empty stomach?": whether a drug is given with a meal.
   if (/\b(?:with(?:out)?|before|after|alongside|in)\s+(?:(?:a|the|their|her|his|some)\s+)?(?:food|meals?|feeds?|feeding|breakfast|dinner)\b|\bempty stomach\b|\bfasted\b/i.test(asking)) return "feeding";
+  // "Is it more common in bitches than in male dogs?", "any sex predisposition?": whether one sex is more at risk.
+  if (SEXES_COMPARED.test(asking)) return "sex";
   return null;
 }
 const STATE_SPOKEN_OF = {
   pregnancy: /\b(?:pregnan\w*|gestat\w*|gravid|foetus\w*|fetus\w*|f(?:o)?etal|teratogen\w*|embryo\w*|in[- ](?:foal|calf|lamb|kid|pig)|prepartum|antepartum|abort\w*|born|births?|offspring|mat(?:ed|ing)|bred|breeding|litters?)\b/i,
   lactation: /\b(?:lactat\w*|milk|nursing|suckl\w*|neonat\w*|colostrum)\b/i,
   feeding: /\b(?:food|meals?|fed|feeding|fasted|fasting|empty stomach|absorption)\b/i,
+  sex: /\b(?:males?|females?|sex|sexes|gender|bitch(?:es)?|queens?|tom(?:cat)?s?|entire|intact|neutered|castrated|spayed|men|women)\b/i,
 };
+const SEX_WORD = String.raw`(?:males?|females?|bitch(?:es)?|queens?|tom(?:cat)?s?|entire|intact|neutered|castrated|spayed)`;
+const SEXES_COMPARED = new RegExp(
+  String.raw`\b(?:more|less)\s+(?:common|likely|prone|often|frequent|frequently|susceptible|at risk)\b[^?]*\b${SEX_WORD}\b|\b${SEX_WORD}\b[^?]*\b(?:more|less)\s+(?:common|likely|prone|often|frequent|frequently|susceptible|at risk)\b|\b(?:sex|gender)\s+(?:predispos\w*|differences?|bias|linked|related)|\bpredispos\w*\s+(?:by|to)\s+(?:sex|gender)\b`,
+  "i",
+);
 
 /** A dose (interval, course, route) said of another drug than the asked ones: "…flubendazole at 1 mg/kg" for xylazine. */
 function dosesAnotherDrug(kind: AskedKind, sentence: string, frame: Frame): boolean {

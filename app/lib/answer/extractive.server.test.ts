@@ -44,6 +44,17 @@ describe("the extractive answer's lead", () => {
     expect(answer.text.split("\n")[0]).toMatch(/^The virus can remain viable outside of its host/);
   });
 
+  it("comes from a paragraph that names the subject by its synonym ('heartworm': 'D. immitis')", () => {
+    const question = "Our collie has just tested positive for heartworm. How bad is it - where do the worms actually live?";
+    const [frame] = readConversation([question]);
+    expect(frame!.conditions).toContain("heartworm");
+    const wolbachia = passage(1, 88, "Evidence of this coevolution can be found among many worms that contain Wolbachia, which heartworm needs to survive.");
+    const dogs = passage(2, 102, "In dogs, the adult D. immitis worms are located in the pulmonary arteries and right ventricle.");
+    const terms = [...new Set(tokenize("positive heartworm worms live dogs"))].map((term) => ({ term, weight: 1, df: 2, idf: 1, ...(term === "heartworm" ? { alternatives: [tokenize("dirofilaria immitis"), ["d." + tokenize("immitis")[0]]] } : {}) }));
+    const guide: AnswerGuide = { frame: frame!, ownTerms: new Set(terms.map((t) => t.term)), askingTerms: new Set(tokenize("where do the worms actually live")), alreadySaid: new Set(), supporting: new Set([1, 2]) };
+    expect(extractiveAnswer(question, terms, [wolbachia, dogs], {}, guide).text.split("\n")[0]).toMatch(/^In dogs, the adult D\. immitis worms are located/);
+  });
+
   it("for 'which species can it infect?', is the sentence that names them", () => {
     const [frame] = readConversation(["Which species can Mycobacterium bovis infect?"]);
     const ocular = passage(1, 56, "Among the species susceptible to tuberculosis are cattle affected by Mycobacterium bovis (M. bovis), a model for studying ocular presentation.");

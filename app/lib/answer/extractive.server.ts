@@ -4,7 +4,7 @@ import { tokenize, type QueryTerm } from "../search/index.server";
 import { PageNumbering, PUBMED_FILE_TYPE } from "./citations";
 import { quotableSentences, type QuoteKind } from "./quotes.server";
 import { abbreviationsDefinedIn, careAsked, DIAGNOSING, holdsValue, HOW_DIAGNOSED, isEssay, namesThing, PROGNOSING, requiredNames, speaksOfCare } from "./coverage.server";
-import { definedAbbreviations, DOSING_KINDS, HOSTS_ASKED, INSTRUCTION_OPENING, isAskingTerm, isAttributeOf, isFindingAttribute, listAsked, namesHosts, namesAskedSpecies, otherSpeciesIn, speciesIn, speciesSpokenOf, statesList, TYPED_KINDS, type AskedKind, type Frame, type SpeciesMentions } from "./frame";
+import { definedAbbreviations, DOSING_KINDS, SEASON_WRITTEN, HOSTS_ASKED, INSTRUCTION_OPENING, isAskingTerm, isAttributeOf, isFindingAttribute, listAsked, namesHosts, namesAskedSpecies, otherSpeciesIn, speciesIn, speciesSpokenOf, statesList, TYPED_KINDS, type AskedKind, type Frame, type SpeciesMentions } from "./frame";
 import { coverage, holdsTerm, termWeight, textTerms, writesOtherwise } from "./relevance.server";
 import type { NumberedPassage, PassageLike } from "./types";
 
@@ -112,7 +112,7 @@ const LEAD_VALUE: Partial<Record<AskedKind, (sentence: string, frame: Frame, que
   location: (s) =>
     /\b(?:located|found|harbou?r(?:s|ed)?|lives?|resides?|inhabits?|lodge[sd]?|situated|localized|localised|generated|produced|synthesi[sz]ed|formed|stored|secreted|replicates?|takes? place)\s+(?:mainly\s+|mostly\s+|primarily\s+)?(?:in|within|inside|on)\s+the\b|\b(?:sites?|spots?)\s+(?:for|of)\b/i.test(s) ||
     /\b(?:in|across|throughout|from)\s+(?:(?:some|many|most|parts?|areas?|regions?|of|the|southern|northern|eastern|western|central)\s+){0,4}\p{Lu}\p{Ll}{2,}|\b(?:endemic|enzootic|distribut\w+|worldwide|continents?|countries)\b|\b(?:in|across|throughout)\s+(?:(?:many|several|some|most|all|the|tropical|temperate|endemic|other)\s+){0,2}regions?\b/u.test(s),
-  season: (s) => SEASON.test(s),
+  season: (s) => SEASON_WRITTEN.test(s),
   // "Prognosis?": the sentence on how it ends ("…fatal in 91% of untreated pups", "the prognosis is poor").
   prognosis: (s) => PROGNOSING.test(s),
   transmission: (s) => TRANSMITTING.test(s),
@@ -123,10 +123,9 @@ const LEAD_VALUE: Partial<Record<AskedKind, (sentence: string, frame: Frame, que
     // "…transmitted by triatomine vectors of the order Hemiptera": the vector named without a binomial.
     /\b(?:transmitted|spread|carried) by\b/i.test(s),
 };
-const SEASON = /\b(?:spring|summer|autumn|fall|winter|rainy|wet season|dry season|monsoon|seasonal\w*|(?:warm|warmer|cold|colder|hot|hotter|wet|wetter|dry|drier)\s+(?:months|seasons?|weather|periods?)|January|February|March|April|May|June|July|August|September|October|November|December)\b/;
 /** How an infection passes: "by inhalation of aerosols", "through contact with", "via ingestion", "transmitted by ticks". */
 const TRANSMITTING =
-  /\b(?:transmi\w+|spread\w*|inhal\w*|ingest\w*|aerosols?|droplets?|(?:direct |close )?contact with|fomites?|vectors?|bites?|f(?:a)?ecal-oral|oral route|respiratory route|route of (?:infection|transmission)|acquired (?:by|through|via|from)|infected (?:by|through|via) )/i;
+  /\b(?:transmi\w+|contagious|spread\w*|inhal\w*|ingest\w*|aerosols?|droplets?|(?:direct |close )?contact with|fomites?|vectors?|bites?|f(?:a)?ecal-oral|oral route|respiratory route|route of (?:infection|transmission)|acquired (?:by|through|via|from)|infected (?:by|through|via) )/i;
 const LEAD_VALUE_BONUS = 0.25;
 /** An instruction's sentence from the supporting passage that covers most of the question. */
 const ESSAY_SOURCE_BONUS = 0.3;
@@ -193,6 +192,18 @@ function namesSubject(subject: string, paragraph: string, abbreviations: Array<r
   }
   const own = tokenize(subject);
   return abbreviations.some(([abbreviation, words]) => own.every((t) => words.includes(t)) && namesThing(abbreviation, paragraph));
+}
+
+/**
+ * Does a paragraph name a one-word subject by a one-word synonym search read it with, an abbreviated binomial among them
+ * ("heartworm": "dirofilariasis", "D. immitis")? (Not by a synonym of several words, whose words may each be written
+ * about something else: "tick fever" in a paragraph on African swine fever and ticks.)
+ */
+function namesBySynonymWord(subject: string, paragraph: string, terms: QueryTerm[]): boolean {
+  const own = tokenize(subject);
+  if (own.length !== 1) return false;
+  const held = textTerms(paragraph);
+  return (terms.find((t) => t.term === own[0])?.alternatives ?? []).some((a) => a.length === 1 && held.has(a[0]!));
 }
 
 export const sentenceKey = (text: string) => text.toLowerCase().replace(/\s+/g, " ").trim();
@@ -347,7 +358,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
           names: names.length > 0 && names.every((n) => namesThing(n, paragraph) || writesOtherwise(n, paragraph, terms)),
           species: Boolean(asksSpecies) && namesAskedSpecies(guide!.frame, paragraph),
           topic: !carriedTopic.length || carriedTopic.some((t) => holdsTerm(paragraphTerms!, t)),
-          subject: !subjects.length || subjects.some((n) => namesSubject(n, paragraph, abbreviations)),
+          subject: !subjects.length || subjects.some((n) => namesSubject(n, paragraph, abbreviations) || namesBySynonymWord(n, paragraph, terms)),
           ownTopic: !ownTopic.length || ownTopic.some((t) => holdsTerm(paragraphTerms!, t)),
           text: paragraph,
         };

@@ -549,6 +549,42 @@ describe("the frame of a question", () => {
     expect(frameOf("Calicivirus is confirmed in the kittens. When do the clinical signs usually ease?").asked).toContain("duration");
   });
 
+  it("reads a time point in gestation as no span, a multiple ('how many times the 9th rib') as no interval, and 'gap between' as one", () => {
+    expect(frameOf("how do PI calves arise in BVD - noncytopathic strain, early or late in gestation?").asked).not.toContain("duration");
+    expect(frameOf("How long is gestation in alpacas?")).toMatchObject({ asked: ["duration"], attribute: "gestation" });
+    expect(frameOf("heartworm rads: caudal lobar arteries > how many times the 9th rib?").asked).not.toContain("interval");
+    expect(frameOf("How many times should I repeat the ivermectin?").asked).toContain("interval");
+    expect(frameOf("bluetongue vaccine in cattle: how many doses, and what gap between them?").asked).toContain("interval");
+  });
+
+  it("reads 'looks like alopecia areata' as what it may be, not what it is compared with", () => {
+    expect(comparedOnlyWords("Patchy hair loss on a goat, looks like alopecia areata. Is it described in goats?")).toEqual([]);
+    expect(comparedOnlyWords("do they cycle like ewes?")).toContain("ewes");
+  });
+
+  it("reads 'is it really catching like that?' as how it passes", () => {
+    expect(frameOf("my instructor says it's flu - is it really catching like that?").asked).toContain("transmission");
+  });
+
+  it("reads 'which months' as a season asked that the passages must give, and 'what sets it off' as the cause", () => {
+    expect(frameOf("Which months of the year is tick fever at its worst in cattle?").asked).toEqual(["season"]);
+    expect(frameOf("and in snakes, what usually sets it off?").asked).toContain("cause");
+  });
+
+  it("reads 'how long before we'd know if she's caught it' as the incubation, and 'how long does the vaccine protection last' as of protection", () => {
+    expect(frameOf("our other one seems fine. how long before we'd know if she's caught it?")).toMatchObject({ asked: ["duration"], attribute: "incubation" });
+    expect(frameOf("how soon would he show signs?")).toMatchObject({ attribute: "incubation" });
+    expect(frameOf("How long does RHDV2 vaccine protection last in pet rabbits?")).toMatchObject({ attribute: "protection" });
+  });
+
+  it("reads what the asker is writing ('For the discharge sheet -', 'for the FeLV info sheet -') as no topic, keeping a name", () => {
+    expect(withoutChatter("For the discharge sheet - bluetongue vaccine in cattle: how many doses?")).toBe("bluetongue vaccine in cattle: how many doses?");
+    expect(withoutChatter("For the FeLV info sheet - what survival should we quote?")).toBe("FeLV: what survival should we quote?");
+    expect(withoutChatter("For the outcome section - how often is C. diff colitis fatal in horses?")).toBe("how often is C. diff colitis fatal in horses?");
+    // (A discharge asked about stays.)
+    expect(withoutChatter("Is nasal discharge a sign of strangles?")).toBe("Is nasal discharge a sign of strangles?");
+  });
+
   it("finds abbreviations the question defines", () => {
     expect(definedAbbreviations("the taxonomy of Duck Tembusu virus (DTMUV) and of South American camelids (SACs)")).toEqual([
       { abbreviation: "DTMUV", words: ["duck", "tembusu", "virus"] },
@@ -664,6 +700,16 @@ describe("follow-ups", () => {
     expect(withAnswersSubject(pigs, `${lead}- Porcine circovirus (PCV2) is widespread. [2]`)).toBe(pigs);
     const named = frameOf("Is meloxicam safe in cats?");
     expect(withAnswersSubject(named, "Feline calicivirus (FCV) causes oral ulcers. [1]")).toBe(named);
+  });
+
+  it("reads a new animal's case as its own though it happens 'as well', and one sign asked after by what its answer names", () => {
+    const ducklings = readConversation([
+      "My goats have a fever and scabby pox lumps all over them, the vet thinks goat pox. How bad can it get?",
+      "The ducklings on the pond are dying now as well, all under two weeks old, heads thrown right back when they go. What would do that?",
+    ])[1]!;
+    expect(ducklings).toMatchObject({ species: ["duck"], inherited: [] });
+    const answered = withAnswersSubject(ducklings, "Opisthotonos posturing occurs in dead ducklings. [1]\n\n**Also in the cited passages:**\n\n- Duck hepatitis A virus 3 (DHAV-3) is a threat to the duck industry. [1]");
+    expect(readQuestion("is it only that one virus or can others cause it?", answered)).toMatchObject({ acronyms: ["DHAV-3"] });
   });
 
   it("reads a question with a subject and a species of its own, neither spoken of before, as a new topic", () => {
@@ -1254,7 +1300,7 @@ describe("follow-ups", () => {
     expect(frameOf("Saw a news story about dogs sniffing out cancer. How accurate are they really?").topic).not.toContain("story");
     // Nor is how far a test can be trusted: "how much can I trust it" asks how reliable it is.
     const [, antigen] = readConversation(["How do I actually diagnose heartworm in a cat?", "and the antigen test — how much can I trust it in them?"]);
-    expect(antigen).toMatchObject({ species: ["cat"], topic: ["heartworm", "antigen"] });
+    expect(antigen).toMatchObject({ species: ["cat"], conditions: ["heartworm"], topic: ["antigen"] });
   });
 
   it("reads 'life expectancy if progressive?' as asking the outlook of the subject spoken of", () => {
@@ -1411,6 +1457,39 @@ describe("cases told before the question, and follow-ups that point back", () =>
   it("does not read a cited author as an animal ('(Fox, 2002)')", () => {
     expect([...speciesSpokenOf("…and secretion of bile salts (Fox, 2002). In dogs infectious canine hepatitis is rare.").species]).toEqual(["dog"]);
     expect([...speciesSpokenOf("Red foxes carry the virus.").species]).toEqual(["fox"]);
+  });
+});
+
+describe("what a follow-up carries from a case told before its question", () => {
+  it("carries the topic the question after the dash names, not the case told before it", () => {
+    const [tortoise, viral] = readConversation(["Tortoise in with yellow cheesy plaques in its mouth and off its food - what's usually behind mouth rot in tortoises?", "how would we confirm the viral ones?"]);
+    expect(tortoise!.askedTopic).toEqual(["mouth", "rot"]);
+    expect(viral!.topic).not.toEqual(expect.arrayContaining(["yellow", "cheesy", "food"]));
+    // (Not a question pointing back to what was told, nor one after a short statement.)
+    expect(frameOf("Gastroesophageal intussusception in dogs — what age group gets it?").askedTopic).toEqual(expect.arrayContaining(["gastroesophageal", "intussusception"]));
+    expect(frameOf("Leopard gecko is struggling to shed – what should I change in the setup?").askedTopic).toContain("shed");
+  });
+
+  it("reads a sign of its own whose cause is asked as a new subject, though the turn adds it 'as well'", () => {
+    const [, regurgitation] = readConversation([
+      "Presenting: 12yo MN Labrador, inspiratory stridor and voice change. I think it's acquired laryngeal paralysis. Is it just a local nerve problem?",
+      "He's regurgitating as well. Most common cause of regurgitation in a dog?",
+    ]);
+    expect(regurgitation).toMatchObject({ species: ["dog"], conditions: [], asked: ["cause"] });
+    expect(regurgitation!.signs).toEqual(["regurgitation"]);
+    // (One that points back keeps the subject: "He's regurgitating as well. Could that be caused by it?")
+    const [, caused] = readConversation([
+      "Presenting: 12yo MN Labrador, inspiratory stridor and voice change. I think it's acquired laryngeal paralysis. Is it just a local nerve problem?",
+      "He's regurgitating as well. Could that be caused by it?",
+    ]);
+    expect(caused!.conditions).toContain("acquired laryngeal paralysis");
+  });
+
+  it("does not carry the test the case was worked up with ('FNA showed mast cells')", () => {
+    const [, prognosis] = readConversation(["9yo Boxer with a soft mass on the flank - FNA showed mast cells confined to the subcutis. Do we grade it with the cutaneous system?", "and the prognosis with surgery alone?"]);
+    expect(prognosis!.acronyms).not.toContain("FNA");
+    const [, hares] = readConversation(["How is RHDV2 confirmed in rabbits?", "and in hares?"]);
+    expect(hares!.acronyms).toContain("RHDV2");
   });
 });
 

@@ -43,7 +43,9 @@ export type AskedKind =
   | "transmission";
 
 /** Kinds whose answer is a typed value the passage must hold (a dose needs a number with a unit). */
-export const TYPED_KINDS: ReadonlySet<AskedKind> = new Set(["dose", "interval", "duration", "rate", "quantity", "count", "year", "cost", "gene", "drug", "breed"]);
+export const TYPED_KINDS: ReadonlySet<AskedKind> = new Set(["dose", "interval", "duration", "rate", "quantity", "count", "year", "cost", "gene", "drug", "breed", "season"]);
+/** A time of year as texts write it: a season, a month, the wet or warm months. */
+export const SEASON_WRITTEN = /\b(?:spring|summer|autumn|fall|winter|rainy|wet season|dry season|monsoon|seasonal\w*|(?:warm|warmer|cold|colder|hot|hotter|wet|wetter|dry|drier)\s+(?:months|seasons?|weather|periods?)|January|February|March|April|May|June|July|August|September|October|November|December)\b/;
 
 export type Frame = {
   /** Species ids of the lexicon the question asks about (its question sentences; else all of it). */
@@ -364,7 +366,7 @@ const DRUG_WORDS = new Set(
 );
 /** Words naming a disease or lesion by their ending (hepatitis, babesiosis, hyperammonaemia, hepatopathy…). */
 /** Diseases named by a word that ends like no condition ("classical scrapie", "bluetongue"). */
-const DISEASE_WORDS = new Set(["scrapie", "bluetongue", "distemper", "strangles", "footrot", "stringhalt", "rabies", "anthrax", "botulism", "tetanus", "glanders", "blackleg", "parvo", "ringworm", "mange", "lepto", "flystrike", "orf", "scours"]);
+const DISEASE_WORDS = new Set(["scrapie", "bluetongue", "distemper", "strangles", "footrot", "stringhalt", "rabies", "anthrax", "botulism", "tetanus", "glanders", "blackleg", "parvo", "ringworm", "mange", "lepto", "flystrike", "orf", "scours", "heartworm", "lungworm"]);
 const CONDITION_ENDING = /^[a-z]{3,}(?:itis|osis|iasis|aemia|emia|pathy|oma|omas|algia|plasia|trophy|rrhoea|rrhea|uria|penia|cytosis|ectasia|megaly|oedema|edema|pox|derma|thorax)$|^mega(?:o?esophagus|colon|rectum|ureters?|ca?ecum|cystis)$/;
 /** Words naming a pathogen by their ending (norovirus, Salmonella, Staphylococcus…). */
 const PATHOGEN_ENDING = /^[a-z]{3,}(?:virus|viruses|bacter|bacterium|plasma|coccus|cocci|bacillus|ella|monas|myces|spora|sporidium|zoon|zoa)$/;
@@ -452,7 +454,7 @@ const GENERIC_WORDS = new Set(
   top list suspicious suspicion looking somewhere read telling warn warns warned warning meant batch batches watch watching
   brother brothers sister sisters sibling siblings grandson grandsons granddaughter granddaughters grandchild grandchildren grandkids grandma grandpa
   grandmother grandfather grandparents nephew niece son daughter husband wife mum mom dad cant dont wont isnt doesnt didnt wouldnt shouldnt couldnt
-  pretty riddled basically essentially literally`.split(/\s+/),
+  pretty riddled basically essentially literally name names causal real quote quoted quoting love loves loved helping`.split(/\s+/),
 );
 
 const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
@@ -558,8 +560,25 @@ const AS_WELL_IDIOM = /\s*\bon top of (?:it|that|this|everything|all that)\b/gi;
 const WATCH_IDIOM = /\b(?:keep|keeps|keeping|kept)\s+(?:an?\s+)?(?:close\s+|careful\s+|beady\s+)?eyes?\s+(?=out\b|on\b)/gi;
 /** "And off the record, …", "between you and me,": how it is said, not what about. */
 const ASIDE_IDIOM = /\s*\b(?:off the record|between (?:you and me|ourselves))\b,?/gi;
+/**
+ * "For the discharge sheet -", "for the FeLV info sheet -", "for the outcome section -": what the asker is writing, not
+ * what it is about. The words of the document go; a name among them stays ("FeLV").
+ */
+const WRITING_FOR = new RegExp(
+  String.raw`\b[Ff]or (?:the|a|an|my|our|your|this|that)\s+((?:[\p{Lu}\p{N}][\p{L}\p{N}-]*\s+){0,2})(?:(?:(?:info|information|client|owner|discharge|revision|consent|fact|care|teaching|training)\s+)?(?:sheets?|handouts?|leaflets?|notes|posters?|slides?|essay|assignment|write-?up|newsletter|flash ?cards?|checklist|webinar|thesis|dissertation|grant(?: application)?)|(?:outcome|background|methods|results|discussion|intro|introduction)\s+(?:section|paragraph|part|bit))\b(?:\s*[-–—:,](?=\s))?`,
+  "gu",
+);
 export const withoutChatter = (text: string) =>
-  text.replace(SWITCH_LEAD, "").replace(OPENER, "").replace(CALLER, "").replace(AGREEMENT_TAG, "").replace(AS_WELL_IDIOM, "").replace(WATCH_IDIOM, "watch ").replace(ASIDE_IDIOM, "").trim() || text;
+  text
+    .replace(SWITCH_LEAD, "")
+    .replace(OPENER, "")
+    .replace(CALLER, "")
+    .replace(AGREEMENT_TAG, "")
+    .replace(AS_WELL_IDIOM, "")
+    .replace(WATCH_IDIOM, "watch ")
+    .replace(ASIDE_IDIOM, "")
+    .replace(WRITING_FOR, (_m, names: string) => (names.trim() ? `${names.trim()}:` : ""))
+    .trim() || text;
 
 /** An opening that goes on from the question before ("and in cats?", "what about the dose?"). */
 const GOES_ON = /^\s*(?:and|or|but|so|then|what about|how about|what if|in which of)\b/i;
@@ -594,10 +613,11 @@ const SET_ASIDE = /\b(?:apart from|aside from|besides|other than|except(?: for)?
  * is not the one asked about; nor is it in "same 2-3 wks as chicken lice?", "…on the wind the way equine flu does?" or
  * "…the way you would in sheep/goats?", "how does it compare to the sheep figures?", "…the way Eimeria maxima does it in
  * broilers?". ("The same way in donkeys as in horses"
- * asks of donkeys; "the same myostatin gene they talk about in horses" compares with horses.)
+ * asks of donkeys; "the same myostatin gene they talk about in horses" compares with horses; "looks like alopecia
+ * areata" puts forward what it may be.)
  */
 const COMPARED_WITH =
-  /\b(?:(?:the way|as|like) (?:it|they) (?:is|are|does|do) in|(?<!\b(?:does|do|did|can|could|will|would|may|might|to)\s)(?:that |which )?(?:it|they) (?:causes?|gives?|produces?) in|(?:the way|like|as) (?:you|we|i)(?:'d| would| do)?(?: do(?: it)?| (?:see|get|find|have|saw|had)(?: it| them)?)? (?:in|for|with)|like(?: (?:you|we|i)(?:(?:'d| would)(?: do)?| do))?(?: (?:for|with|in))?|compare[sd]? (?:it |them )?(?:to|with)|(?:they|you|we|people|i) (?:talk|talked|read|hear|heard|speak|spoke) (?:about )?in|as in|as with|as for|as do|as does|(?:the )?same (?:(?!(?:in|for|with|among)\b)[\w-]+ ){0,3}?as|or (?:is it |are they )?(?:really |mostly |mainly )?(?:just|only)(?: in)?)\s+(?:the\s+|an?\s+)?(?:[\p{L}/-]+\s+){0,1}[\p{L}/-]+|\bthe way (?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+){0,2}\s+(?:does|do|did|is|are|was|were)\b(?:\s+(?:it|this|that|so))?(?:\s+(?:in|for|with)\s+(?:the\s+)?[\p{L}-]+)?|\b(?:at|use|using|with|give|giving) (?:the\s+)?[\p{L}-]+(?=\s+(?:doses?|dosages?|dosing|rates?)\b)|(?<=\bsame (?:[\p{L}-]+\s+){1,4})(?:[\p{L}-]+\s+)?[\p{L}-]+\s+(?:get|gets|have|has|had|got|catch|catches)\b/giu;
+  /\b(?:(?:the way|as|like) (?:it|they) (?:is|are|does|do) in|(?<!\b(?:does|do|did|can|could|will|would|may|might|to)\s)(?:that |which )?(?:it|they) (?:causes?|gives?|produces?) in|(?:the way|like|as) (?:you|we|i)(?:'d| would| do)?(?: do(?: it)?| (?:see|get|find|have|saw|had)(?: it| them)?)? (?:in|for|with)|(?<!\b(?:looks?|looked|looking|sounds?|sounded|seems?|seemed|feels?|felt)\s)like(?: (?:you|we|i)(?:(?:'d| would)(?: do)?| do))?(?: (?:for|with|in))?|compare[sd]? (?:it |them )?(?:to|with)|(?:they|you|we|people|i) (?:talk|talked|read|hear|heard|speak|spoke) (?:about )?in|as in|as with|as for|as do|as does|(?:the )?same (?:(?!(?:in|for|with|among)\b)[\w-]+ ){0,3}?as|or (?:is it |are they )?(?:really |mostly |mainly )?(?:just|only)(?: in)?)\s+(?:the\s+|an?\s+)?(?:[\p{L}/-]+\s+){0,1}[\p{L}/-]+|\bthe way (?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+){0,2}\s+(?:does|do|did|is|are|was|were)\b(?:\s+(?:it|this|that|so))?(?:\s+(?:in|for|with)\s+(?:the\s+)?[\p{L}-]+)?|\b(?:at|use|using|with|give|giving) (?:the\s+)?[\p{L}-]+(?=\s+(?:doses?|dosages?|dosing|rates?)\b)|(?<=\bsame (?:[\p{L}-]+\s+){1,4})(?:[\p{L}-]+\s+)?[\p{L}-]+\s+(?:get|gets|have|has|had|got|catch|catches)\b/giu;
 /** The species a question asks about are named outside what it sets aside or compares with. */
 const askedAbout = (text: string) => text.replace(SET_ASIDE, " ").replace(COMPARED_WITH, " ");
 
@@ -688,7 +708,7 @@ const COUNTED_DOSES = /\bhow many (?:\w+ )?(?:doses|shots|jabs|injections|booste
 /** "Eggs ok to eat while treating?", "can we drink the milk?": how long the food is withheld. */
 const FOOD_SAFE_DURING = String.raw`(?:eggs?|milk|meat)\s+(?:ok|okay|safe|fine|fit|alright|all right)\s+to\s+(?:eat|drink|sell|use)|(?:can|could|should)\s+(?:we|i|you|they)\s+(?:still\s+)?(?:eat|drink|sell|use)\s+(?:the\s+|their\s+|her\s+)?(?:eggs?|milk|meat)`;
 const FOOD_SAFE_ASKED = new RegExp(String.raw`\b(?:${FOOD_SAFE_DURING})\b`, "i");
-const DURATION_ASKED = new RegExp(String.raw`\b(how long|duration|incubation|gestation|(?:pre-?patent|patent|latent|shedding) periods?|(?:withdrawal|withholding) (?:period|time)s?|for how many (?:days|weeks|months|hours)|how many (?:days|weeks|wks|months|mos|hours|hrs|years|yrs)|life ?span|life cycle|survival time|median survival|(?:meat|milk|egg) (?:withdrawal|withholding)|${FOOD_SAFE_DURING}|what age|how old|age (?:of|at) onset|how (?:quickly|fast|soon)|when (?:do|does|will|should|did) (?:[\w-]+ ){1,5}(?:settle|subside|resolve|clear|disappear|go away|improve|stop|end|heal|ease)(?:s|d)?)\b`, "i");
+const DURATION_ASKED = new RegExp(String.raw`\b(how long|duration|incubation|(?<!\b(?:in|during|through|throughout|mid|early|late|of late|of early)\s(?:the\s)?)gestation(?!\s+(?:day|week|month)s?\b)|(?:pre-?patent|patent|latent|shedding) periods?|(?:withdrawal|withholding) (?:period|time)s?|for how many (?:days|weeks|months|hours)|how many (?:days|weeks|wks|months|mos|hours|hrs|years|yrs)|life ?span|life cycle|survival time|median survival|(?:meat|milk|egg) (?:withdrawal|withholding)|${FOOD_SAFE_DURING}|what age|how old|age (?:of|at) onset|how (?:quickly|fast|soon)|when (?:do|does|will|should|did) (?:[\w-]+ ){1,5}(?:settle|subside|resolve|clear|disappear|go away|improve|stop|end|heal|ease)(?:s|d)?)\b`, "i");
 const DOSE_ASKED = /\b(dose|doses|dosage|dosing|how much\b.*\b(give|use|administer)|mg\s*\/\s*kg)\b/i;
 /** "What sort of illnesses does it cause?", "which problems can it cause?": what follows from it. */
 const DISEASES_CAUSED = /\b(?:what|which)\s+(?:(?:sort|sorts|kind|kinds|type|types)\s+of\s+)?(?:illness(?:es)?|diseases?|problems?|conditions?|health problems?|issues?)\s+(?:does|do|can|could|will|would|might)\s+(?:it|this|that|they|these)\s+cause\b/i;
@@ -713,7 +733,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   ["dose", DOSE_ASKED],
   // "How often should it be given/repeated": a dosing interval; "how often do cats show bleeding": a rate (below).
   // ("How often should I dip her?": how often one does something is its interval; so is "…should she be on, and how often?")
-  ["interval", /\b(how (?:often|frequently) (?:should|must|do|can) (?:i|we|you)\b|how (?:often|frequently)\b(?:\W+\w+){0,4}?\W+(?:give|given|giving|administer(?:ed|ing)?|repeat(?:ed|ing)?|dose[ds]?|dosing|treat(?:ed|ing)?|appl(?:y|ied|ying)|inject(?:ed|ing)?|(?:re)?vaccinat(?:e[ds]?|ing)|booster(?:s|ed|ing)?|retest(?:ed|ing)?|deworm(?:ed|ing)?|drench(?:ed|ing)?|worm(?:ed|ing)|bath(?:e|ed|es|ing)?|wash(?:ed|es|ing)?|shampoo(?:ed|s|ing)?|soak(?:ed|s|ing)?|clean(?:ed|s|ing)?|check(?:ed|s|ing)?|monitor(?:ed|s|ing)?|test(?:ed|s|ing)?|need(?:ed|s)?)|,?\s+and how (?:often|frequently)(?=\s*\?*\s*$)|(?:dosing|booster|dose|vaccination|vaccine|treatment|retreatment|worming|testing|retest) interval|(?:what|which) (?:[\w-]+ ){0,2}interval|interval between|intervals|repeated?(?!\s+(?:infections?|bouts?|episodes?|attacks?|exposures?|relapses?|abortions?|seizures?|injur(?:y|ies)|failures?))|repeat the|how many times|how (?:far|long|much time|many (?:days|weeks|months)) apart|every how many|schedules?)\b/i],
+  ["interval", /\b(how (?:often|frequently) (?:should|must|do|can) (?:i|we|you)\b|how (?:often|frequently)\b(?:\W+\w+){0,4}?\W+(?:give|given|giving|administer(?:ed|ing)?|repeat(?:ed|ing)?|dose[ds]?|dosing|treat(?:ed|ing)?|appl(?:y|ied|ying)|inject(?:ed|ing)?|(?:re)?vaccinat(?:e[ds]?|ing)|booster(?:s|ed|ing)?|retest(?:ed|ing)?|deworm(?:ed|ing)?|drench(?:ed|ing)?|worm(?:ed|ing)|bath(?:e|ed|es|ing)?|wash(?:ed|es|ing)?|shampoo(?:ed|s|ing)?|soak(?:ed|s|ing)?|clean(?:ed|s|ing)?|check(?:ed|s|ing)?|monitor(?:ed|s|ing)?|test(?:ed|s|ing)?|need(?:ed|s)?)|,?\s+and how (?:often|frequently)(?=\s*\?*\s*$)|(?:dosing|booster|dose|vaccination|vaccine|treatment|retreatment|worming|testing|retest) interval|(?:what|which) (?:[\w-]+ ){0,2}interval|interval between|gaps? between|intervals|repeated?(?!\s+(?:infections?|bouts?|episodes?|attacks?|exposures?|relapses?|abortions?|seizures?|injur(?:y|ies)|failures?))|repeat the|how many times(?!\s+(?:the|as|that|its|their|his|her|normal|higher|lower|larger|bigger|greater|smaller|wider|longer|more)\b)|how (?:far|long|much time|many (?:days|weeks|months)) apart|every how many|schedules?)\b/i],
   // "At what age…", "how old…": an age, said as a span of time ("above 2 weeks of age").
   ["duration", DURATION_ASKED],
   ["route", /\b(route|routes|orally|intravenous(?:ly)?|subcutaneous(?:ly)?|intramuscular(?:ly)?|topical(?:ly)?|how (?:is|should|do) (?:it|they|\w+) (?:be )?(?:given|administered))\b/i],
@@ -740,7 +760,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   ["prognosis", /\b(prognos\w*|outcomes?|outlook|(?:is|was|are)\s+(?:that|it|this|they)\s+(?:really\s+|very\s+)?(?:bad|serious|dangerous)(?=\s*(?:for\s+[\w-]+\s*)?[?.!]*\s*$)|how (?:bad|serious)(?:\s+is\s+(?:it|that|this)\b|(?=\s+(?:at|in|for)\s)|(?=\s*\?))|survive|survival|recover(?:y)?|come right|get(?:s|ting)? better|pull through|life expectancy|biological behaviou?r|(?:predict\w*|tell)\s+how\s+(?:it|they|the [\w-]+)(?:['’]ll| will| is going to| are going to)\s+behave)\b/i],
   // ("What's driving it?": what causes it.)
   // ("Is it because show pigs are sicker that they're the flu risk?" asks what the cause is.)
-  ["cause", /\b(cause[sd]?|causing|why|aetiolog\w*|etiolog\w*|risk factors?|pathogenesis|mechanism|what(?:'s|’s|s| is| are) driving|(?:is|was|are|were) (?:it|that|this) (?:just |only |mainly |really )?because)\b/i],
+  ["cause", /\b(cause[sd]?|causing|why|(?:sets?|setting|triggers?|kicks?|kicked) (?:it|this|that|them) off|aetiolog\w*|etiolog\w*|risk factors?|pathogenesis|mechanism|what(?:'s|’s|s| is| are) driving|(?:is|was|are|were) (?:it|that|this) (?:just |only |mainly |really )?because)\b/i],
   // ("How do I separate myoglobin from Hb?", "tell it from sheep pox": told apart.)
   ["comparison", /\b(differ\w*|compare\w*|comparison|versus|vs\.?|distinguish\w*|same as|better than|(?:tell|told) (?:\w+ )?apart|(?:separate|separating|tell|telling)\s+(?:[\w-]+\s+){1,3}?from)\b/i],
   ["definition", /\b(what (?:is|are) (?:an? |the )?[\w-]+\??$|defin\w*|meaning of|stands? for|short for|abbreviation)\b/i],
@@ -755,7 +775,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   // "How do cattle usually pick it up?", "how is it spread?": the way it passes to an animal.
   [
     "transmission",
-    /\b(?:how (?:do|does|did|can|could|would|might) (?:[\w-]+ ){0,3}(?:pick (?:it |this |that )?up|catch (?:it|this|that)|get (?:it|infected)|become infected|contract (?:it|this|that))|how (?:is|are|was|were) (?:[\w-]+ ){1,4}?(?:usually |normally |mainly |mostly )?(?:spread|transmitted|passed on|caught|acquired)|route of (?:infection|transmission)|transmission(?!\s+(?:cycles?|dynamics|chains?|models?))|transmitted|mode of spread|(?:can|could|will|would|might)\s+(?:(?:our|my|the|his|her|their)\s+)?other\s+[\w-]+\s+(?:catch|get)\s+(?:it|this|that))\b/i,
+    /\b(?:how (?:do|does|did|can|could|would|might) (?:[\w-]+ ){0,3}(?:pick (?:it |this |that )?up|catch (?:it|this|that)|get (?:it|infected)|become infected|contract (?:it|this|that))|how (?:is|are|was|were) (?:[\w-]+ ){1,4}?(?:usually |normally |mainly |mostly )?(?:spread|transmitted|passed on|caught|acquired)|route of (?:infection|transmission)|transmission(?!\s+(?:cycles?|dynamics|chains?|models?))|transmitted|mode of spread|(?:can|could|will|would|might)\s+(?:(?:our|my|the|his|her|their)\s+)?other\s+[\w-]+\s+(?:catch|get)\s+(?:it|this|that)|(?:is|are)\s+(?:it|this|that|they|these|those)\s+(?:really\s+|very\s+|that\s+|so\s+)?(?:catching|contagious|infectious))\b/i,
   ],
   // "When in the year do you see most cases?": a season or the months.
   ["season", /\b(?:(?:what|which) (?:time|times|months?|part) of (?:the )?year|when in the year|(?:what|which) seasons?|what months?|seasonal(?:ity)?|time of year)\b/i],
@@ -787,7 +807,7 @@ const AS_COMMON_ASKED = new RegExp(String.raw`\b(?:${AS_COMMON})\b`, "i");
 export const HOW_COMMON_ATTRIBUTE = "how common";
 
 /** Nouns that name what a time span (duration, interval) or a share (rate) is of. */
-const SPAN_ATTRIBUTE = /\b(incubation|gestation|survival|persistence|resolution|life cycle|lifespan|life span|withdrawal|withholding|recovery|treatment|course|shedding|infectious|latent|prepatent|patent|pre-?clinical|subclinical)\b/;
+const SPAN_ATTRIBUTE = /\b(incubation|gestation|survival|persistence|resolution|life cycle|lifespan|life span|withdrawal|withholding|recovery|treatment|course|shedding|infectious|latent|prepatent|patent|pre-?clinical|subclinical|protection|immunity)\b/;
 const RATE_ATTRIBUTE = /\b(seroprevalence|prevalence|incidence|mortality|morbidity|fatality|heritability|sensitivity|specificity|efficacy|survival|resolution|success|recurrence|relapse|cure|remission|complication)\b/;
 
 /** "At what age", "how old": the span asked is an age ("above 2 weeks of age"). */
@@ -857,6 +877,8 @@ export function isOfAskedClass(drug: string, attribute: string | null): boolean 
 const CLASSIFIER = /^(?:types|kinds|sorts|classes|forms|varieties|categories)$/;
 
 /** The noun a typed value is about: "the incubation period", "how many serotypes", "mortality". */
+const UNTIL_SIGNS_SHOW =
+  /\b(?:how long\b(?:\s+[\w'’]+){0,3}?\s+(?:before|until|till|til)|how soon)\b[^?]*?\b(?:(?:we|you|i|they|the owner)(?:'d|’d| would| will| can| could)? (?:know|tell|notice|see)\b|(?:show|shows|showing|develop|develops|get|gets) (?:any )?(?:signs|symptoms)|(?:get|gets|fall|falls|become|becomes|go|goes) (?:sick|ill|poorly)|(?:signs|symptoms) (?:appear|show|start|develop))/;
 function attributeOf(sentence: string, asked: AskedKind[]): string | null {
   const s = sentence.toLowerCase();
   // "Which local anaesthetic…": the class (only when no other value is asked, which the class would be read as being of).
@@ -877,6 +899,8 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
     if (m) return m[1]!;
     // "Eggs ok to eat while treating?": how long they are withheld.
     if (FOOD_SAFE_ASKED.test(s)) return "withdrawal";
+    // "How long before we'd know if she's caught it?", "how soon would he show signs?": until signs show, the incubation.
+    if (asked.includes("duration") && UNTIL_SIGNS_SHOW.test(s)) return "incubation";
     // "How long do lice take to go from egg to adult?": their life cycle.
     if (/\bfrom (?:the )?eggs? to (?:the )?adults?\b|\begg[- ]to[- ]adult\b/.test(s)) return "life cycle";
     // "How long until the signs settle?": the span is until they resolve. (Not when a rate is asked beside it, which
@@ -892,6 +916,9 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
   }
   // "How far can it travel?": a distance.
   if (asked.includes("quantity") && /\bhow far\b(?!\s+apart)/.test(s)) return DISTANCE_ATTRIBUTE;
+  // "How much serum do I need to send?", "how much blood can I take?": an amount of that sample, not any figure of the topic.
+  const sample = asked.includes("quantity") ? /\bhow much\s+(serum|plasma|blood|urine|milk|colostrum|water|fluids?|saline|feed|faeces|feces|tissue|sample)\b/.exec(s) : null;
+  if (sample) return sample[1]!;
   // "What's the normal upper limit…?", "what MIC breakpoint…?", "which cut-off…?": a value that bounds the normal or
   // the positive, not any value of the thing.
   if (asked.includes("quantity") && BOUND_ASKED.test(s)) return BOUND_ATTRIBUTE;
@@ -1204,7 +1231,18 @@ export function frameOf(text: string): Frame {
     return animals.species.size + animals.groups.size + signsIn(text).length + things.drugs.length + things.pathogens.length + things.conditions.length + things.acronyms.length > 0;
   };
   const labelOnly = new Set(label && !labelNamed(label) ? topicWords(label).filter((w) => !topicWords(question.slice(question.indexOf(label) + label.length)).includes(w)) : []);
-  const askedWords = new Set(pointsBack ? [] : parts.flatMap((p) => topicWords(p)).filter((w) => !labelOnly.has(w)));
+  // ("Tortoise in with yellow cheesy plaques in its mouth … - what's usually behind mouth rot in tortoises?": the case told
+  // before the dash is not what a follow-up goes on asking about; the question after it, naming its own topic, is.)
+  // (Not a question that points back to what was told, "Gastroesophageal intussusception in dogs — what age group gets it?",
+  // nor one after a short statement, "Leopard gecko is struggling to shed – what should I change in the setup?".)
+  const askedPart = (part: string) => {
+    const after = part.split(/\s[—–-]\s/).pop()!;
+    const told = part.slice(0, part.length - after.length);
+    const own = topicWords(after).filter((w) => topic.includes(w) || namedWords.has(w));
+    const caseTold = told.split(/\s+/).length >= 1.5 * after.split(/\s+/).length && !/\b(?:it|its|they|them|their|this|that|these|those)\b/i.test(after);
+    return after !== part && caseTold && /^\s*(?:what|which|how|why|when|where|who)\b/i.test(after) && own.length >= 2 ? after : part;
+  };
+  const askedWords = new Set(pointsBack ? [] : parts.flatMap((p) => topicWords(askedPart(p))).filter((w) => !labelOnly.has(w)));
   return {
     species: [...mentions.species],
     groups: [...mentions.groups].map(groupLabel),
@@ -1303,14 +1341,15 @@ export const DOSING_KINDS: ReadonlySet<AskedKind> = new Set(["dose", "interval",
 function pointsBackBeyond(question: string, own: Frame): boolean {
   // ("Collie that won't bear weight…": a relative pronoun after an animal points at that animal, not back.)
   const unrelated = question.replace(/\b([\p{L}-]+)\s+(?:that|which|who)\b/giu, (whole, word: string) => (speciesIn(word).order.length ? word : whole));
-  // ("A kitten with scaly patches on its ears": a possessive after an animal in its own clause is that animal's.)
+  // ("A kitten with scaly patches on its ears": a possessive after an animal in its own clause is that animal's; "The
+  // ducklings … heads thrown right back when they go": so is a pronoun for animals.)
   const parts = unrelated
     .split(/(?<=[.!?])\s+|\s[—–-]\s/)
     .filter((p) => p.trim())
     .map((part) => {
       const lower = part.toLowerCase();
       const animal = Math.min(...[...speciesIn(part).words].map((w) => lower.indexOf(w.toLowerCase())).filter((i) => i >= 0));
-      return Number.isFinite(animal) ? part.slice(0, animal) + part.slice(animal).replace(/\b(?:its|his|her|their)\b/gi, " ") : part;
+      return Number.isFinite(animal) ? part.slice(0, animal) + part.slice(animal).replace(/\b(?:its|his|her|their|they|them|he|him|she)\b/gi, " ") : part;
     });
   if (parts.length < 2) return REFERS.test(parts.join(" "));
   const opening = parts.slice(0, -1).join(" ");
@@ -1325,9 +1364,18 @@ const ASIDE_OPENING = /^\s*(?:sorry|sry|soz|apologies|oops|oh)\b[\s,—–-]/i;
 const SHORT_YES_NO_WORDS = 6;
 
 /** Shipped abbreviations whose usual meanings share no word ("CSF": cerebrospinal fluid or classical swine fever). */
+/** How a test's or procedure's name ends. */
+const TEST_HEAD = /\b(?:aspirat(?:e|es|ion)|biops(?:y|ies)|counts?|reactions?|tests?|testing|assays?|scans?|tomography|imaging|radiograph(?:s|y)?|ultrasound|ultrasonography|echocardiograph(?:y|ic)?|electrocardiograph(?:y|ic)?|endoscopy|panels?|profiles?|cytology|histopathology|culture|analysis|centesis|lavage|resonance imaging|test(?:ing)? \w+)$/i;
 const OF_UNRELATED_MEANINGS = new Set(
   Object.entries(clinicalAbbreviations.abbreviations as Record<string, string[]>)
     .filter(([, longs]) => longs.some((a, i) => longs.slice(i + 1).some((b) => !tokenize(a, isStopWord).some((t) => tokenize(b, isStopWord).includes(t)))))
+    .map(([short]) => short.toUpperCase()),
+);
+
+/** Abbreviations of a test or procedure ("FNA": fine-needle aspiration, "CBC": complete blood count). */
+const TEST_ABBREVIATIONS = new Set(
+  Object.entries(clinicalAbbreviations.abbreviations as Record<string, string[]>)
+    .filter(([, longs]) => longs.length > 0 && longs.every((long) => TEST_HEAD.test(long)))
     .map(([short]) => short.toUpperCase()),
 );
 
@@ -1392,7 +1440,10 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
         ? previousTopic.filter((w) => !namesAskedKind(w) && !isAskedAttribute(w, previous.attribute))
         : key === "names"
           ? previous.names.filter((n) => !previous.places?.includes(n))
-          : previous[key];
+          : key === "acronyms"
+            ? // (Not a test the case was worked up with: "…FNA showed mast cells…", then "and the prognosis with surgery alone?")
+              previous.acronyms.filter((a) => !TEST_ABBREVIATIONS.has(a.toUpperCase()))
+            : previous[key];
     if (replaced || !carried.length) return own[key];
     inherited.push(key);
     return [...carried, ...own[key].filter((v) => !carried.includes(v))];
@@ -1411,7 +1462,9 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
   // (So is a disease of its own in place of the one spoken of: "and off the record, is undercooked pork a hepatitis risk as
   // well?" after questions on swine flu at fairs.)
   const anotherDisease = own.conditions.length > 0 && previous.conditions.length > 0 && !own.conditions.some((c) => previous.conditions.some((p) => sharesWord(c, p)));
-  const newSubject = !refersBack && (own.pathogens.length > 0 || (own.drugs.length > 0 && !dosesForTheCase(own, previous)) || ((anotherAnimal || anotherDisease) && own.conditions.length > 0));
+  // (And so is a sign of its own whose cause is asked: "He's regurgitating as well. Most common cause of regurgitation in a dog?")
+  const signCauseAsked = own.signs.length > 0 && own.asked.includes("cause") && !namesOwnThing(own);
+  const newSubject = !refersBack && (own.pathogens.length > 0 || (own.drugs.length > 0 && !dosesForTheCase(own, previous)) || ((anotherAnimal || anotherDisease) && own.conditions.length > 0) || signCauseAsked);
   if (!ownSpecies && (previous.species.length || previous.groups.length)) inherited.push("species");
   // "What about in cattle?", "and for terbinafine?": nothing of its own but the slots it names, so it asks what the
   // previous question asked. "Which species is most pathogenic?" asks its own thing, whatever kind that is.
@@ -1666,7 +1719,9 @@ export function readTurn(question: string, frames: Frame[]): Frame {
  * "it" is ("can the dog catch it?"). Any other frame is kept as it is.
  */
 export function withAnswersSubject(frame: Frame, answer: string): Frame {
-  if (frame.inherited.length || !toldBySigns(frame)) return frame;
+  // (Or by one sign, asking what does it: "The ducklings on the pond are dying, heads thrown right back. What would do that?")
+  const bySign = frame.signs.length > 0 && !namesOwnThing(frame) && frame.asked.every((k) => k === "cause" || k === "diagnosis");
+  if (frame.inherited.length || !(toldBySigns(frame) || bySign)) return frame;
   const lines = answer.split("\n");
   const lead = clauseSplit(lines[0] ?? "")[0] ?? "";
   // (The pathogen it names first: the findings a lead may list, "hyperaemia or cyanosis of the extremities", are no

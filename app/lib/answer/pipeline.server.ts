@@ -408,6 +408,10 @@ export function gateTerms(question: string, terms: QueryTerm[], searched = quest
   for (const m of question.toLowerCase().matchAll(/\b(?:look|looks|looked|looking|seem|seems|seemed|be|stay|stays|remain|remains)\s+(?:\w+\s+)?(ill|sick|unwell|poorly)\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
   // "Will he get better?": whether he recovers, which is asked.
   for (const m of question.toLowerCase().matchAll(/\b(?:get|gets|getting|got)\s+(better|worse)\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
+  // "What sets it off?": the cause, which is asked.
+  for (const m of question.toLowerCase().matchAll(/\b(sets?|setting|kicks?|kicked)\s+(?:it|this|that|them)\s+off\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
+  // "What gap between them?": the interval, which is asked.
+  for (const m of question.toLowerCase().matchAll(/\b(gaps?)\s+between\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
   // "What do I dust them with?": the verb says a treatment is asked.
   const treatedWith = TREATED_WITH.exec(question);
   if (treatedWith) for (const t of tokenize(treatedWith[1]!)) asking.add(t);

@@ -62,6 +62,10 @@ describe("relevance", () => {
     expect(held("haemonchus", "a workable strategy to control haemonchosis in sheep", 0)).toBe(1);
     expect(held("babesiosis", "Babesia ovis is transmitted by Rhipicephalus ticks", 0)).toBe(1);
     expect(held("glomeruli", "Some marine fish have aglomerular kidneys.", 2)).toBe(0);
+    expect(held("killers", "Their economic impact is due to their killing effect.", 0)).toBe(1);
+    // (Not a word the reviewed vocabulary reads: a "wormer" is an anthelmintic, not a worm.)
+    const wormer = withWrittenForms([{ ...term("wormer", 3, 0), alternatives: [tokenize("anthelmintic")] }], "the wormer");
+    expect(match(wormer, passageTerms({ title: "", heading: null, text: "Adult worms live in the pulmonary arteries." })).coverage).toBe(0);
   });
 
   it("reads a name written by its synonym or long form, as search found them", () => {

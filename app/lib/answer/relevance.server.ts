@@ -109,8 +109,9 @@ export function withWrittenForms(terms: QueryTerm[], question: string): QueryTer
     else if (/^[a-z]+\d+s$/.test(t.term)) add(t.term, [t.term.slice(0, -1)]);
     for (const form of adjectiveForms(t.term)) add(t.term, [form]);
     // A word no passage writes, by its other forms: "anaemic" by "anaemia", "glomeruli" by "aglomerular"; a parasite's genus
-    // by the disease named after it, "Haemonchus" by "haemonchosis", and the reverse.
-    if (t.df === 0) for (const form of [...unwrittenForms(t.term), ...diseaseForms(t.term)]) add(t.term, [form]);
+    // by the disease named after it, "Haemonchus" by "haemonchosis", and the reverse. (Not a word the reviewed vocabulary
+    // reads: a "wormer" is an anthelmintic, not a worm.)
+    if (t.df === 0 && !t.alternatives?.length) for (const form of [...unwrittenForms(t.term), ...diseaseForms(t.term)]) add(t.term, [form]);
   }
   if (!forms.size) return terms;
   return terms.map((t) => {

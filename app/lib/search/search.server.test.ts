@@ -879,6 +879,14 @@ describe("typo tolerance", () => {
     expect(correctQuery(db.$client, "pink eye in sheep").corrections).toEqual([]);
   });
 
+  it("joins a word typed in two and misspelled ('macro leides') into the word one edit away, where the index lacks a part", () => {
+    const db = freshDb();
+    addDocument(db, { id: "macrolides", title: "Antimicrobials", pages: [page(21, [para("Macrolides are ineffective against Escherichia coli. Blood cells were counted on a ring of the slide.")])] });
+    expect(correctQuery(db.$client, "do macro leides work against e coli?")).toMatchObject({ text: "do macrolides work against e coli?", corrections: [{ typed: "macro leides", searched: "macrolides" }] });
+    // (Two words the index holds stay apart, however near their joined form is to a word.)
+    expect(correctQuery(db.$client, "blood cells counted").corrections).toEqual([]);
+  });
+
   it("corrects to the written form the typo is of, though the first passages holding the word have another", () => {
     const db = freshDb();
     for (const n of [1, 2, 3]) addDocument(db, { id: `rabbits-${n}`, title: `Lagomorphs ${n}`, pages: [page(n, [para(`Rabbits in colony ${n} were vaccinated against myxomatosis.`)])] });

@@ -379,12 +379,16 @@ function joinedWord(client: Database.Database, first: string, second: string): s
   // (Nor a phrase the vocabulary lists as written: "pink eye".)
   if (synonymsIn(tokenize(`${first} ${second}`.toLowerCase())).some((m) => m.terms.length === 2)) return null;
   const [term] = tokenize(joined);
-  // (Or one the reviewed vocabulary lists, searched for what it stands for: "ring worm" is ringworm, dermatophytosis.)
-  if (!term || !(indexHolds(client, term) || synonymsIn([term]).some((m) => m.terms.length === 1))) return null;
+  if (!term) return null;
   const partsHeld = [first, second].every((w) => {
     const [t] = tokenize(w.toLowerCase());
     return t !== undefined && indexHolds(client, t);
   });
+  // (Or one the reviewed vocabulary lists, searched for what it stands for: "ring worm" is ringworm, dermatophytosis.)
+  if (!(indexHolds(client, term) || synonymsIn([term]).some((m) => m.terms.length === 1))) {
+    // Typed apart and misspelled ("ante biotics"), where the index lacks a part: the word one edit from what they make.
+    return partsHeld ? null : nearestWord(client, joined, term, 1);
+  }
   return partsHeld && !isEnglishWord(joined) ? null : joined;
 }
 

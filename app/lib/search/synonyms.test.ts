@@ -108,6 +108,8 @@ describe("synonyms in a query", () => {
   it("reads the signs a case tells in everyday words, with possessives, auxiliaries and intensifiers between a phrase's words", () => {
     expect(signsIn("My 8-month-old dog brings his food back up a few minutes after eating, and he's getting skinny.")).toEqual(["regurgitation", "weight loss"]);
     expect(signsIn("his breathing has gone really noisy when he pants and his bark sounds different")).toEqual(["stridor", "dysphonia"]);
+    // ("Right back": "right" stresses, as "really" does.)
+    expect(signsIn("ducklings dying, heads thrown right back when they go")).toEqual(["opisthotonus"]);
     expect(signsIn("in and out of the litter tray straining, gritty stuff in his wee")).toEqual(["stranguria", "urinary crystals"]);
     expect(signsIn("rubbing her fleece off on the fence, trembling, walking oddly and seems half blind")).toEqual(["pruritus", "tremor", "ataxia", "blindness"]);
     expect(signsIn("a fever, scabby pox lumps all over and big glands")).toEqual(["pyrexia", "crusting", "pock lesions", "lymphadenopathy"]);

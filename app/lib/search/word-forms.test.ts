@@ -91,6 +91,12 @@ describe("other forms of a word no passage writes", () => {
     expect(unwrittenForms(stem("scabby"))).toContain(stem("scab"));
     expect(unwrittenForms(stem("dog"))).toEqual([]);
   });
+
+  it("gives the verb of one who does it ('killers': kill, 'shedders': shed)", () => {
+    expect(unwrittenForms(stem("killers"))).toContain(stem("kill"));
+    expect(unwrittenForms(stem("shedder"))).toContain(stem("shed"));
+    expect(unwrittenForms(stem("spreader"))).toContain(stem("spread"));
+  });
 });
 
 describe("a parasite's genus and the disease named after it", () => {

@@ -134,7 +134,8 @@ export function adjectiveForms(term: string): string[] {
  * - a condition's adjective in "-ic" and its noun in "-ia": "anaemic" / "anaemia", "hypoxic" / "hypoxia";
  * - a Latin plural in "-i" and its adjective in "-ar" (also negated with "a-"): "glomeruli" / "glomerular",
  *   "aglomerular", "alveoli" / "alveolar";
- * - an adjective in "-y" and the word it is made from: "wheezy" / "wheezing", "yeasty" / "yeast", "scabby" / "scab".
+ * - an adjective in "-y" and the word it is made from: "wheezy" / "wheezing", "yeasty" / "yeast", "scabby" / "scab";
+ * - a noun in "-er" for the one who does it, and its verb: "killer" / "kill", "shedder" / "shed".
  */
 export function unwrittenForms(term: string): string[] {
   if (term.length < MIN_ROOT || !/^[a-z]+$/.test(term)) return [];
@@ -146,6 +147,10 @@ export function unwrittenForms(term: string): string[] {
     const root = term.slice(0, -1);
     forms.push(tokenize(`${root}ar`)[0], tokenize(`a${root}ar`)[0], tokenize(`${root}us`)[0]);
     forms.push(tokenize(root)[0], tokenize(`${root}e`)[0], ...(/([b-df-hj-np-tv-z])\1$/.test(root) ? [tokenize(root.slice(0, -1))[0]] : []));
+  }
+  if (term.endsWith("er") && term.length >= MIN_ROOT + 2) {
+    const root = term.slice(0, -2);
+    forms.push(tokenize(root)[0], ...(/([b-df-hj-np-tv-z])\1$/.test(root) && !/(?:ll|ss)$/.test(root) ? [tokenize(root.slice(0, -1))[0]] : []));
   }
   return [...new Set(forms.filter((f): f is string => f !== undefined && f !== term && f.length >= MIN_ROOT))];
 }
