@@ -246,6 +246,13 @@ describe("the extractive answerer", () => {
     expect((await ask("How long does cat flu last in kittens?")).content).toBe(REFUSAL);
   });
 
+  it("searches animals named by a word the knowledge base never writes ('drakes and ganders') by their species as well", async () => {
+    for (let n = 1; n <= 12; n++) addParagraph(`nd-${n}`, `Poultry Trial ${n}`, n, `Vaccinated chickens in trial ${n} were resistant to Newcastle disease challenge, and resistant flocks kept laying.`);
+    addParagraph("waterfowl", "Waterfowl Medicine", 40, "Ducks and geese are natural carriers of NDV while being resistant to NDV strains virulent for chickens.");
+    const result = await ask("Are drakes and ganders really resistant to Newcastle disease, or can they get ill from it?");
+    expect(result.content.split("\n")[0]).toBe("Ducks and geese are natural carriers of NDV while being resistant to NDV strains virulent for chickens. [1]");
+  });
+
   it("answers a question about two species for the one covered, and says which is not", async () => {
     kb.add({
       id: "derm",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { askingClause, askingParts, breedsIn, leadingLabel, petNames, withoutChatter, comparedOnlyWords, correctableEdits, correctedQuestion, definedAbbreviations, frameLabel, frameOf, listAsked, statesList, mentionsSpecies, otherSpeciesIn, placesOfPersistence, readConversation, readQuestion, searchText, signsSearchText, speciesIn, speciesSpokenOf, speciesWordNear, suspectedDiagnosis, withAnswersSubject } from "./frame";
+import { askingClause, askingParts, breedsIn, speciesByLabel, leadingLabel, petNames, withoutChatter, comparedOnlyWords, correctableEdits, correctedQuestion, definedAbbreviations, frameLabel, frameOf, listAsked, statesList, mentionsSpecies, otherSpeciesIn, placesOfPersistence, readConversation, readQuestion, searchText, signsSearchText, speciesIn, speciesSpokenOf, speciesWordNear, suspectedDiagnosis, withAnswersSubject } from "./frame";
 
 describe("species in a text", () => {
   it("reads a species' scientific name as the species ('pet rabbits (Oryctolagus cuniculus)', 'Sus scrofa')", () => {
@@ -27,11 +27,16 @@ describe("species in a text", () => {
     expect([...speciesIn("Can Gudair be used in a beef herd?").species]).toEqual(["cattle"]);
   });
 
-  it("searches a sign described as an owner would by its clinical words as well ('won't put his foot down')", () => {
+  it("searches a sign described as an owner would by its clinical words ('won't put his foot down'), an animal named by an unwritten word by its species ('drakes')", () => {
     const frame = frameOf("My dog won't put one of his feet down at all. What goes wrong in the paw?");
     expect(searchText("My dog won't put one of his feet down at all. What goes wrong in the paw?", frame)).toMatch(/non-weight-bearing lameness$/);
     expect(searchText("Holding up his front paw since the walk", frameOf("Holding up his front paw since the walk"))).toMatch(/non-weight-bearing lameness$/);
     expect(searchText("Which dogs put on weight after neutering?", frameOf("Which dogs put on weight after neutering?"))).not.toMatch(/lameness/);
+    // Animals named only by words the knowledge base never writes are searched by their species too.
+    const unwritten = (word: string) => /^(?:drakes|ganders)$/i.test(word);
+    expect(speciesByLabel("Are drakes and ganders really resistant to Newcastle disease?", unwritten)).toEqual(["ducks", "geese"]);
+    expect(speciesByLabel("Are ewes resistant to it?", unwritten)).toEqual([]);
+    expect(speciesByLabel("Are drakes and ducks resistant to it?", unwritten)).toEqual([]);
   });
 
   it("reads a production type said of another bird as that bird ('broiler and breeder ducks')", () => {
@@ -560,6 +565,11 @@ describe("the frame of a question", () => {
   it("reads 'looks like alopecia areata' as what it may be, not what it is compared with", () => {
     expect(comparedOnlyWords("Patchy hair loss on a goat, looks like alopecia areata. Is it described in goats?")).toEqual([]);
     expect(comparedOnlyWords("do they cycle like ewes?")).toContain("ewes");
+  });
+
+  it("reads 'what survival should we quote' as a span, 'what survival rate' as a share", () => {
+    expect(frameOf("For the FeLV info sheet - what survival should we quote to owners after a positive diagnosis?").asked).toContain("duration");
+    expect(frameOf("What survival rate should we quote for FeLV?").asked).not.toContain("duration");
   });
 
   it("reads 'is it really catching like that?' as how it passes", () => {

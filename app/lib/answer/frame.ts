@@ -708,7 +708,7 @@ const COUNTED_DOSES = /\bhow many (?:\w+ )?(?:doses|shots|jabs|injections|booste
 /** "Eggs ok to eat while treating?", "can we drink the milk?": how long the food is withheld. */
 const FOOD_SAFE_DURING = String.raw`(?:eggs?|milk|meat)\s+(?:ok|okay|safe|fine|fit|alright|all right)\s+to\s+(?:eat|drink|sell|use)|(?:can|could|should)\s+(?:we|i|you|they)\s+(?:still\s+)?(?:eat|drink|sell|use)\s+(?:the\s+|their\s+|her\s+)?(?:eggs?|milk|meat)`;
 const FOOD_SAFE_ASKED = new RegExp(String.raw`\b(?:${FOOD_SAFE_DURING})\b`, "i");
-const DURATION_ASKED = new RegExp(String.raw`\b(how long|duration|incubation|(?<!\b(?:in|during|through|throughout|mid|early|late|of late|of early)\s(?:the\s)?)gestation(?!\s+(?:day|week|month)s?\b)|(?:pre-?patent|patent|latent|shedding) periods?|(?:withdrawal|withholding) (?:period|time)s?|for how many (?:days|weeks|months|hours)|how many (?:days|weeks|wks|months|mos|hours|hrs|years|yrs)|life ?span|life cycle|survival time|median survival|(?:meat|milk|egg) (?:withdrawal|withholding)|${FOOD_SAFE_DURING}|what age|how old|age (?:of|at) onset|how (?:quickly|fast|soon)|when (?:do|does|will|should|did) (?:[\w-]+ ){1,5}(?:settle|subside|resolve|clear|disappear|go away|improve|stop|end|heal|ease)(?:s|d)?)\b`, "i");
+const DURATION_ASKED = new RegExp(String.raw`\b(how long|duration|incubation|(?<!\b(?:in|during|through|throughout|mid|early|late|of late|of early)\s(?:the\s)?)gestation(?!\s+(?:day|week|month)s?\b)|(?:pre-?patent|patent|latent|shedding) periods?|(?:withdrawal|withholding) (?:period|time)s?|for how many (?:days|weeks|months|hours)|how many (?:days|weeks|wks|months|mos|hours|hrs|years|yrs)|life ?span|life cycle|survival time|median survival|(?:what|which|expected|average|typical|usual)\s+survival(?!\s+(?:rates?|percentages?|proportions?|odds|chances?))|(?:meat|milk|egg) (?:withdrawal|withholding)|${FOOD_SAFE_DURING}|what age|how old|age (?:of|at) onset|how (?:quickly|fast|soon)|when (?:do|does|will|should|did) (?:[\w-]+ ){1,5}(?:settle|subside|resolve|clear|disappear|go away|improve|stop|end|heal|ease)(?:s|d)?)\b`, "i");
 const DOSE_ASKED = /\b(dose|doses|dosage|dosing|how much\b.*\b(give|use|administer)|mg\s*\/\s*kg)\b/i;
 /** "What sort of illnesses does it cause?", "which problems can it cause?": what follows from it. */
 const DISEASES_CAUSED = /\b(?:what|which)\s+(?:(?:sort|sorts|kind|kinds|type|types)\s+of\s+)?(?:illness(?:es)?|diseases?|problems?|conditions?|health problems?|issues?)\s+(?:does|do|can|could|will|would|might)\s+(?:it|this|that|they|these)\s+cause\b/i;
@@ -1821,6 +1821,16 @@ export function searchText(text: string, frame: Frame): string {
   const own = question.toLowerCase();
   const extra = carried.filter((w) => !own.includes(w.toLowerCase()));
   return extra.length ? `${question.trim()} ${extra.join(" ")}` : question;
+}
+
+/**
+ * The species a text names only by words the knowledge base never writes ("drakes and ganders", "a jill"), by their
+ * labels ("ducks", "geese"), to be searched for as well. `unwritten` tells a word's index terms the index lacks.
+ */
+export function speciesByLabel(text: string, unwritten: (word: string) => boolean): string[] {
+  const mentions = speciesIn(text, { asked: true });
+  const written = new Set(tokenize(text));
+  return [...mentions.species].filter((id) => id !== "human" && tokenize(speciesLabel(id)).some((t) => !written.has(t)) && [...mentions.words].some((w) => speciesIn(w).species.has(id) && unwritten(w))).map(speciesLabel);
 }
 
 const ASKED_LABEL: Record<AskedKind, string> = {

@@ -13,7 +13,7 @@ import { quotableSentences, type QuotableSentence } from "./quotes.server";
 import { checkCoverage, unseenNames, type Coverage } from "./coverage.server";
 import { citeSentencePages, repeatsAnswer, verifyModelAnswer } from "./verify.server";
 import { extractiveAnswer, extractiveSections, sentenceKey, type AnswerGuide } from "./extractive.server";
-import { askingClause, caseSubjects, correctedQuestion, leadingLabel, PART_OF_IT, petNames, comparedOnlyWords, correctableEdits, frameLabel, frameOf, groupNaming, isAskingWord, isNamedDisease, MIN_CASE_SIGNS, namesOwnThing, placesOfPersistence, readTurn, searchText, signsSearchText, speciesIn, speciesWordNear, subjectSearchText, speciesLabel, suspectedCondition, suspectedDiagnosis, withoutChatter, TREATED_WITH, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
+import { askingClause, caseSubjects, correctedQuestion, leadingLabel, PART_OF_IT, petNames, comparedOnlyWords, correctableEdits, frameLabel, frameOf, groupNaming, isAskingWord, isNamedDisease, MIN_CASE_SIGNS, namesOwnThing, speciesByLabel, placesOfPersistence, readTurn, searchText, signsSearchText, speciesIn, speciesWordNear, subjectSearchText, speciesLabel, suspectedCondition, suspectedDiagnosis, withoutChatter, TREATED_WITH, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
 import { fitAnswerMessages, getSystemPrompts, taskMessages } from "./prompts.server";
 import { decomposeQuestion } from "./questions";
 import { ABSTAIN_BELOW, coverage, holdsTerm, judgeRelevance, passageTerms, withWrittenForms, type ScoredPassage } from "./relevance.server";
@@ -581,6 +581,17 @@ const nothingRelevant = (terms: QueryTerm[]): Retrieved => ({ terms, uncovered: 
 async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: string, subQuestions: string[], deps: AnswerDeps): Promise<Retrieved> {
   const k = request.useThinkHarder ? SEARCH_K.thinkHarder : SEARCH_K.normal;
   let found = withLeads(await retrieveFor(searchQuery, { k, viewerId: request.viewerId }, deps), deps);
+  // Animals named only by words the knowledge base never writes ("are drakes and ganders resistant…?") are searched for by
+  // their species as well.
+  const dfOf = new Map(found.analysis.terms.map((t) => [t.term, t.df]));
+  const labels = speciesByLabel(searchQuery, (word) => tokenize(word).every((t) => !dfOf.get(t)));
+  // (Found by them, not judged by them: whether a passage is about the question is read from its own words.)
+  if (labels.length) {
+    const asked = new Set(tokenize(searchQuery));
+    const added = new Set(tokenize(labels.join(" ")).filter((t) => !asked.has(t)));
+    const again = withLeads(await retrieveFor(`${searchQuery} ${labels.join(" ")}`, { k, viewerId: request.viewerId }, deps), deps);
+    found = { ...again, analysis: { ...again.analysis, terms: again.analysis.terms.filter((t) => !added.has(t.term)) } };
+  }
   let terms = withWrittenForms(found.analysis.terms, searchQuery);
   const weighted = withCarriedTopicWeighed(request.question, terms, frame, (t) => found.passages.some((p) => holdsTerm(passageTerms(p), t)));
   const gate = gateTerms(request.question, weighted, searchQuery);

@@ -40,6 +40,15 @@ describe("relevance", () => {
     expect(held("preclinical period", "scrapie has a variable pre-clinical period")).toBe(1);
   });
 
+  it("reads a proper name by the usual abbreviation of what it names ('Newcastle' in a passage that writes 'NDV')", () => {
+    const held = (question: string, text: string) => {
+      const terms = withWrittenForms(tokenize(question).map((t) => term(t, 3)), question);
+      return match(terms, passageTerms({ title: "", heading: null, text })).coverage;
+    };
+    expect(held("Are ducks resistant to Newcastle", "Ducks are resistant to NDV strains")).toBe(1);
+    expect(held("Are ducks resistant to Marek", "Ducks are resistant to NDV strains")).toBeLessThan(1);
+  });
+
   it("reads a disease's abbreviation no passage writes as its virus's ('RHD2' in a passage on RHDV2), and the reverse", () => {
     const held = (question: string, text: string, df = 0) => {
       const terms = withWrittenForms(tokenize(question).map((t) => term(t, 3, df)), question);

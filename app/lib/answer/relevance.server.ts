@@ -1,5 +1,5 @@
 import { memoByText } from "../memo.server";
-import { adjectiveForms, diseaseForms, tokenize, unwrittenForms, virusForms, type QueryTerm } from "../search/index.server";
+import { adjectiveForms, diseaseForms, tokenize, unwrittenForms, usualShortFormsHolding, virusForms, type QueryTerm } from "../search/index.server";
 import { GENUS_ENDING } from "../search/synonyms";
 import type { PassageLike } from "./types";
 
@@ -90,6 +90,12 @@ export function withWrittenForms(terms: QueryTerm[], question: string): QueryTer
   for (const m of question.matchAll(LOWER_CASE_BINOMIAL)) {
     const [genus, epithet] = [tokenize(m[1]!)[0], tokenize(m[2]!)[0]];
     if (genus && epithet) add(genus, [abbreviatedGenusTerm(m[1]![0]!, epithet)]);
+  }
+  // A proper name inside the question ("Newcastle") is written by the usual abbreviation of what it names ("NDV").
+  for (const m of question.matchAll(/(?<=\S\s+)\b(\p{Lu}\p{Ll}{3,})\b/gu)) {
+    const [typed] = tokenize(m[1]!);
+    if (!typed) continue;
+    for (const { short } of usualShortFormsHolding([typed])) if (short.length >= 3) add(typed, tokenize(short));
   }
   // A disease's abbreviation no passage writes may be written as its virus's, with a V ("RHD2" as "RHDV2"), and the reverse.
   const viruses = new Map<string, string[]>();
