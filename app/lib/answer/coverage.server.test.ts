@@ -134,6 +134,9 @@ describe("coverage of a question by the passages about it", () => {
     // A word weighed as a thing to do is given: "is famacha worth doing?"
     const famacha = "is famacha worth doing?";
     expect(unseenNames(famacha, tokenize(famacha).map((term) => ({ term, weight: 1, df: term === "famacha" ? 0 : 1, idf: 1 })))).toEqual(["famacha"]);
+    // So is one asked whether it is on record: "Is hepatotoxicity recorded for ketoconazole?"
+    const recorded = "Is hepatotoxicity recorded for ketoconazole?";
+    expect(unseenNames(recorded, tokenize(recorded).map((term) => ({ term, weight: 1, df: term.startsWith("hepatotox") ? 0 : 1, idf: 1 })))).toEqual(["hepatotoxicity"]);
   });
 
   it("reads a hyphenated code no passage holds as a name ('ASFV-G-ΔI177L')", () => {

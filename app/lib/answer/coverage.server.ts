@@ -662,8 +662,9 @@ export function unseenNames(
     const before = [words[i - 1], LINKING.test(words[i - 1] ?? "") ? words[i - 2] : undefined];
     // (Or named as an example: "is it a plant like flatweed?", "a drug such as X".)
     const example = /^like$/i.test(words[i - 1] ?? "") || (/^as$/i.test(words[i - 1] ?? "") && /^such$/i.test(words[i - 2] ?? ""));
-    // (Or weighed as a thing to do: "is famacha worth doing?")
-    const weighed = /^worth$/i.test(words[i + 1] ?? "");
+    // (Or weighed as a thing to do: "is famacha worth doing?"; or asked whether it is on record: "Is hepatotoxicity recorded
+    // for ketoconazole?")
+    const weighed = /^worth$/i.test(words[i + 1] ?? "") || (/^(?:is|are|any)$/i.test(words[i - 1] ?? "") && /^(?:recorded|reported|documented|described|listed|known)$/i.test(words[i + 1] ?? ""));
     const given = GIVEN.test(words[i + 1] ?? "") || before.some((w) => w !== undefined && GIVEN.test(w)) || GIVING.test(words[i - 1] ?? "") || example || weighed;
     // A word no passage holds that names a disease with the noun after it ("Tyzzer disease", "lavender foal syndrome"): that
     // disease. (Not a describing word: "broader neurologic syndrome" names none.)

@@ -55,6 +55,15 @@ describe("the extractive answer's lead", () => {
     expect(extractiveAnswer(question, terms, [wolbachia, dogs], {}, guide).text.split("\n")[0]).toMatch(/^In dogs, the adult D\. immitis worms are located/);
   });
 
+  it("counts the asked species named by a group that covers it ('the poultry sector' for hens) as one of the question's words", () => {
+    const question = "which salmonellas are the real killers for hens?";
+    const [frame] = readConversation([question]);
+    const pullorum = passage(1, 112, "Their economic impact in terms of loss in the poultry sector is due to their killing effect after infection.");
+    const terms = [...new Set(tokenize("salmonellas killers hens"))].map((term) => ({ term, weight: 1, df: 2, idf: 1, ...(term === tokenize("killers")[0] ? { alternatives: [["kill"]] } : {}) }));
+    const guide: AnswerGuide = { frame: frame!, ownTerms: new Set(terms.map((t) => t.term)), askingTerms: new Set(tokenize("which are the real")), alreadySaid: new Set(), supporting: new Set([1]) };
+    expect(extractiveAnswer(question, terms, [pullorum], {}, guide).text).toMatch(/^Their economic impact/);
+  });
+
   it("for 'which species can it infect?', is the sentence that names them", () => {
     const [frame] = readConversation(["Which species can Mycobacterium bovis infect?"]);
     const ocular = passage(1, 56, "Among the species susceptible to tuberculosis are cattle affected by Mycobacterium bovis (M. bovis), a model for studying ocular presentation.");

@@ -452,14 +452,17 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       // A sentence that holds what is asked, in a paragraph naming the question's subject, is about that
       // subject even when it does not repeat its name ("… are the predominant signs.")
       // In a follow-up, the carried species its paragraph names counts as one of the question's words it holds.
-      let matched = terms.reduce((k, t) => k + (holdsTerm(sentenceTerms, t) ? 1 : 0), 0) + (answersAsked && inNamedParagraph ? 1 : 0) + (speciesFromParagraph ? 1 : 0);
+      // So does the asked species named by a group that covers it ("…losses in the poultry sector…" for hens), where the
+      // sentence holds none of the question's words for it.
+      const namesSpecies = Boolean(asksSpecies) && namesAskedSpecies(guide!.frame, mentions);
+      const speciesByGroup = namesSpecies && !speciesWords.some((w) => w.terms.every((t) => sentenceTerms.has(t)));
+      let matched = terms.reduce((k, t) => k + (holdsTerm(sentenceTerms, t) ? 1 : 0), 0) + (answersAsked && inNamedParagraph ? 1 : 0) + (speciesFromParagraph || speciesByGroup ? 1 : 0);
       // Likewise a paragraph that holds the question's topic ("Canine parvovirus…") for its sentence that says the
       // asked value without it ("The virus … can remain viable outside of its host for at least a year").
       // So does the topic a follow-up carries ("and in cats?" after regurgitation in dogs) for a sentence in a paragraph
       // that holds it ("…megaesophagus is a rare finding in the domestic cat").
       // And one that names the asked species in a paragraph on the topic ("is chagas something dogs actually get?": "In
       // endemic countries it is recommended to routinely evaluate dogs, which are one of the principal domestic hosts").
-      const namesSpecies = Boolean(asksSpecies) && namesAskedSpecies(guide!.frame, mentions);
       if ((answersAsked || carriedTopic.length > 0 || namesSpecies) && !inNamedParagraph && matched < 2 && topic.length) {
         const paragraph = paragraphOf(unit.start);
         paragraph.terms ??= new Set(tokenize(paragraph.text));
