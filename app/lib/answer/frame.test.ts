@@ -567,6 +567,11 @@ describe("the frame of a question", () => {
     expect(comparedOnlyWords("do they cycle like ewes?")).toContain("ewes");
   });
 
+  it("reads 'What actually is FIP?' and 'what's parvo?' as asking what it is", () => {
+    expect(frameOf("the vet said it might be FIP. What actually is FIP?").asked).toEqual(["definition"]);
+    expect(frameOf("what's parvo?").asked).toEqual(["definition"]);
+  });
+
   it("reads 'what survival should we quote' as a span, 'what survival rate' as a share", () => {
     expect(frameOf("For the FeLV info sheet - what survival should we quote to owners after a positive diagnosis?").asked).toContain("duration");
     expect(frameOf("What survival rate should we quote for FeLV?").asked).not.toContain("duration");
