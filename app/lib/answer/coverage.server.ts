@@ -288,6 +288,7 @@ const DOSES_COUNTED = ["dose", "doses", "shot", "shots", "injection", "injection
 const SHARE_HAVING = /\d\s*%\s+(?:of\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+){0,2}\s+)?(?:had|have|has|showed|show|shows|carried|carry|carries)\b(?!\s+(?:been|recovered|died|survived))/i;
 
 /** What an attribute may be called in the passage ("seroprevalence" is found as "prevalence" or "seropositive"). */
+const PROTECTION_FORMS = ["protection", "protective", "protected", "protects", "immunity", "immune"];
 const ATTRIBUTE_FORMS: Record<string, string[]> = {
   seroprevalence: ["seroprevalence", "prevalence", "seropositive", "antibodies"],
   // "…affects 0.7% to 12% of domestic cats", "…were infected": a prevalence said by what the share of animals has.
@@ -302,8 +303,8 @@ const ATTRIBUTE_FORMS: Record<string, string[]> = {
   persistence: ["survival", "survive", "surviving", "viable", "viability", "persist", "persists", "persistence", "infectious", "infective", "remain", "remains", "stable", "resistant"],
   gestation: ["gestation", "pregnancy", "gestational"],
   // "How long does the vaccine protection last?": a span said of protection or immunity.
-  protection: ["protection", "protective", "protected", "protects", "immunity", "immune"],
-  immunity: ["protection", "protective", "protected", "protects", "immunity", "immune"],
+  protection: PROTECTION_FORMS,
+  immunity: PROTECTION_FORMS,
   // A withholding period is the withdrawal period, by its other name.
   withdrawal: ["withdrawal", "withholding", "withheld"],
   withholding: ["withdrawal", "withholding", "withheld"],
@@ -897,9 +898,9 @@ export function checkCoverage<P extends PassageLike>(
     // "…looks like alopecia areata. Is it described in goats?" is not answered by a passage on scrapie in goats that shares
     // the question's everyday words, "hair", "loss".)
     const bestHeld = passageTerms(supporting[0]!);
-    const named = new Set(tokenize([...frame.signs, ...frame.conditions].join(" ")));
+    const signsAndConditions = new Set(tokenize([...frame.signs, ...frame.conditions].join(" ")));
     // (Only of a best passage that is about the topic: one holding a word of it in passing says nothing of what is rare in it.)
-    const rarest = bestTopic >= TOPIC_HELD_FOR_RAREST ? topic.filter((t) => named.has(t.term) && bestHeld.has(t.term) && t.df > 0).sort((a, b) => a.df - b.df)[0] : undefined;
+    const rarest = bestTopic >= TOPIC_HELD_FOR_RAREST ? topic.filter((t) => signsAndConditions.has(t.term) && bestHeld.has(t.term) && t.df > 0).sort((a, b) => a.df - b.df)[0] : undefined;
     const elsewhere = (naming.length ? naming : passing).filter(
       (p) =>
         !supporting.includes(p) &&

@@ -3,6 +3,11 @@ import { tokenize } from "../search/index.server";
 import { ABSTAIN_BELOW, isRelevant, judgeRelevance, match, MIN_EVIDENCE, passageTerms, withWrittenForms, writesOtherwise } from "./relevance.server";
 
 const term = (t: string, idf: number, df = 5) => ({ term: t, weight: 1, df, idf });
+/** The share of a question a text holds, its words read with the other forms a passage may write them in. */
+const held = (question: string, text: string, df = 5) => {
+  const terms = withWrittenForms(tokenize(question).map((t) => term(t, 3, df)), question);
+  return match(terms, passageTerms({ title: "", heading: null, text })).coverage;
+};
 
 describe("relevance", () => {
   it("measures the share of the question's IDF mass a passage holds, unknown words included", () => {
@@ -27,10 +32,6 @@ describe("relevance", () => {
   });
 
   it("reads other ways a passage writes the question's words: a code's plural, a binomial abbreviated", () => {
-    const held = (question: string, text: string) => {
-      const terms = withWrittenForms(tokenize(question).map((t) => term(t, 3)), question);
-      return match(terms, passageTerms({ title: "", heading: null, text })).coverage;
-    };
     expect(held("APOBEC3", "FIV Vif counteracts feline APOBEC3s restriction factors")).toBe(1);
     expect(held("Haemonchus contortus", "H. contortus feeds on blood in the abomasum")).toBe(1);
     // (Typed in lower case too; not any two words.)
@@ -41,30 +42,18 @@ describe("relevance", () => {
   });
 
   it("reads a proper name by the usual abbreviation of what it names ('Newcastle' in a passage that writes 'NDV')", () => {
-    const held = (question: string, text: string) => {
-      const terms = withWrittenForms(tokenize(question).map((t) => term(t, 3)), question);
-      return match(terms, passageTerms({ title: "", heading: null, text })).coverage;
-    };
     expect(held("Are ducks resistant to Newcastle", "Ducks are resistant to NDV strains")).toBe(1);
     expect(held("Are ducks resistant to Marek", "Ducks are resistant to NDV strains")).toBeLessThan(1);
   });
 
   it("reads a disease's abbreviation no passage writes as its virus's ('RHD2' in a passage on RHDV2), and the reverse", () => {
-    const held = (question: string, text: string, df = 0) => {
-      const terms = withWrittenForms(tokenize(question).map((t) => term(t, 3, df)), question);
-      return match(terms, passageTerms({ title: "", heading: null, text })).coverage;
-    };
-    expect(held("RHD2", "RHDV2 infects both domestic and wild lagomorphs")).toBe(1);
-    expect(held("ASFV", "ASF is notifiable")).toBe(1);
+    expect(held("RHD2", "RHDV2 infects both domestic and wild lagomorphs", 0)).toBe(1);
+    expect(held("ASFV", "ASF is notifiable", 0)).toBe(1);
     // (Not one the knowledge base writes as typed: "ECE" is no "ECEV".)
     expect(withWrittenForms([term("ec", 3, 1)], "Ferret ECE")[0]!.alternatives ?? []).toEqual([]);
   });
 
   it("reads a word no passage writes by its other forms ('glomeruli' in a passage on aglomerular kidneys), not one it writes", () => {
-    const held = (question: string, text: string, df: number) => {
-      const terms = withWrittenForms(tokenize(question).map((t) => term(t, 3, df)), question);
-      return match(terms, passageTerms({ title: "", heading: null, text })).coverage;
-    };
     expect(held("glomeruli", "Some marine fish have aglomerular kidneys.", 0)).toBe(1);
     expect(held("yeasty", "Malassezia is a yeast of the skin.", 0)).toBe(1);
     // A parasite's genus by the disease named after it, and the reverse.
