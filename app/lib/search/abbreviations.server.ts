@@ -90,19 +90,20 @@ const CLINICAL = (() => {
   }
   return byShort;
 })();
+/** Long forms written out in a question find their shipped short form only when it is this long: "la" or "ct" alone mean too much. */
+const MIN_SHIPPED_SHORT = 3;
 /**
  * The shipped short forms of one meaning whose long form holds all these content terms, with that long form: "NDV" and "ND"
  * for "Newcastle", "PsA" (Pseudomonas aeruginosa) for "Pseudomonas", as a passage may name the thing only by them.
  */
 export function usualShortFormsHolding(terms: string[]): Array<{ short: string; long: string }> {
   if (!terms.length) return [];
-  return Object.entries(clinical.abbreviations as Record<string, string[]>)
-    .filter(([short, longs]) => longs.length === 1 && short.length >= MIN_SHIPPED_SHORT - 1 && terms.every((t) => CLINICAL.get(tokenize(short)[0]!)?.[0]?.includes(t)))
-    .map(([short, longs]) => ({ short, long: longs[0]! }));
+  return SINGLE_MEANING.filter((form) => terms.every((t) => form.terms.includes(t))).map(({ short, long }) => ({ short, long }));
 }
-
-/** Long forms written out in a question find their shipped short form only when it is this long: "la" or "ct" alone mean too much. */
-const MIN_SHIPPED_SHORT = 3;
+/** The shipped short forms of one meaning (read once: the coverage check asks per passage and name). */
+const SINGLE_MEANING = Object.entries(clinical.abbreviations as Record<string, string[]>)
+  .filter(([short, longs]) => longs.length === 1 && short.length >= MIN_SHIPPED_SHORT - 1)
+  .map(([short, longs]) => ({ short, long: longs[0]!, terms: CLINICAL.get(tokenize(short)[0]!)?.[0] ?? [] }));
 
 /**
  * Definitions read per short form or lead, by connection, until the index changes (search_stats.version):
