@@ -513,6 +513,27 @@ describe("the extractive answerer", () => {
     expect(negative.content.split("\n")[0]).toMatch(/^The antigen test can detect a single female heartworm/);
   });
 
+  it("judges a follow-up without the everyday words that told the case before it, which no passage writes ('shone a purple lamp')", async () => {
+    addParagraph(
+      "dermatophytes",
+      "Feline Dermatology",
+      18,
+      "A Wood’s lamp examination is one of the simplest screening tools for dermatophytosis, but is only useful for some strains of M. canis, since only M. canis produces the classic emerald or apple-green fluorescence of the hair shaft. " +
+        "In the hands of a skilled user, a Wood’s lamp will detect positive M. canis infection approximately 70–100% of the time. " +
+        "Unfortunately, lint, skin surface crust and debris, and topical medications can cause similar fluorescence, which can lead to false positive results. " +
+        "Glowing hairs should be plucked and examined under the microscope for confirmation of the diagnosis, and fungal culture remains the definitive test.",
+    );
+    addParagraph("otitis", "Canine Dermatology", 40, "Otitis externa in dogs is managed by cleaning the ear canal and treating the underlying cause, and the response is checked at a recheck examination.");
+    // (As the larger knowledge base answered it: this one's few passages leave the case's own words too rare.)
+    const history = turn(
+      "the vet shone a funny purple lamp over our fluffy new kitten and some of the hairs on her ear glowed bright neon green. what does that mean?",
+      "A Wood’s lamp examination is one of the simplest screening tools for dermatophytosis, but is only useful for some strains of M. canis, since only M. canis produces the classic emerald or apple-green fluorescence of the hair shaft. [1]",
+    );
+    const wrong = await ask("so is that definite or can the lamp get it wrong?", { history });
+    expect(wrong.content).not.toBe(REFUSAL);
+    expect(wrong.citations[0]!.page).toBe(18);
+  });
+
   it("after refusing a follow-up for a detail it asked itself, does not ask the next one for it ('risk in transplant patients?')", async () => {
     addParagraph(
       "hev",
@@ -1296,7 +1317,10 @@ describe("the extractive answerer", () => {
     expect(result.content.split("\n")[0]).toMatch(/^Case fatality rate of the disease is 55-85% in goats and less than 10% in sheep\./);
     // Not when the question asks of an animal no passage names, however well they speak of the subject.
     addParagraph("btb", "Cattle Medicine", 62, "Mycobacterium bovis, the causal agent of bovine tuberculosis (bTB), causes heavy economic losses in bovine livestock production.");
-    expect((await ask("Can meerkats get bovine TB? Our mob is housed right next to the cattle paddock.")).content).toBe(REFUSAL);
+    // (Meerkats are in the species lexicon: the refusal names the species the passage does speak of.)
+    const meerkats = await ask("Can meerkats get bovine TB? Our mob is housed right next to the cattle paddock.");
+    expect(meerkats.content.split("\n")[0]).toBe(REFUSAL);
+    expect(meerkats.content).toMatch(/not for meerkats\.$/);
     // A case told with nothing asked is answered by what the passages say of what it names.
     addParagraph(
       "mrsp",

@@ -293,6 +293,22 @@ describe("the frame of a question", () => {
     expect(frameOf("6 yo dog regurgitating, rads show a massively dilated oesophagus. What's top of my list?").topic).not.toContain("top");
   });
 
+  it("reads 'how often do we see…' as asking how common it is, not an interval", () => {
+    expect(frameOf("FeLV antigen negative but provirus PCR positive. How often do we see that combination?").asked).toEqual(["rate"]);
+    expect(frameOf("how often do you find it in healthy dogs?").asked).toEqual(["rate"]);
+    expect(frameOf("how often do we retest her?").asked).toEqual(["interval"]);
+  });
+
+  it("reads the wild and zoo animals the lexicon names, and their groups", () => {
+    expect(frameOf("Do capybaras carry Mycobacterium bovis?").species).toEqual(["capybara"]);
+    expect(frameOf("Can meerkats get bovine TB?").species).toEqual(["meerkat"]);
+    expect(frameOf("Is it seen in jackals or coyotes?").species).toEqual(["wild-canid"]);
+    expect(frameOf("What causes mortality in vicuñas?").species).toEqual(["guanaco"]);
+    // (A passage on "ruminants" or "canids" speaks of them too.)
+    expect(mentionsSpecies(speciesIn("Babesia species infect wild canids."), "wild-canid")).toBe(true);
+    expect(mentionsSpecies(speciesIn("Bluetongue virus infects ruminants."), "antelope")).toBe(true);
+  });
+
   it("reads the species a case is compared with 'like you see in' as compared only", () => {
     expect(frameOf("Pygmy hedgehog with black tarry faeces, fever and weight loss - could it be Aleutian disease like you see in ferrets?").species).toEqual(["hedgehog"]);
   });

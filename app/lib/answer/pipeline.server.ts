@@ -348,11 +348,11 @@ function withCarriedTopicWeighed(question: string, terms: QueryTerm[], frame: Fr
     const unknown = new Set(unknownNames.flatMap((n) => tokenize(n)));
     terms = terms.filter((t) => !unknown.has(t.term));
   }
-  // Nor by the words carried as they were mistyped before ("positve" after "…came back heartworm antibody positve"):
-  // no passage writes them, and they would weigh against every one.
-  const english = (term: string) => frame.topic.some((w) => tokenize(w)[0] === term && isEnglishWord(w.toLowerCase()));
-  const mistyped = terms.filter((t) => carried.has(t.term) && t.df === 0 && unwritten(t.term) && !english(t.term));
-  if (mistyped.length && mistyped.length < terms.length) terms = terms.filter((t) => !mistyped.includes(t));
+  // Nor by the words carried that no passage writes, as they were mistyped ("positve" after "…came back heartworm
+  // antibody positve") or told the case ("shone", "purple" after "…shone a purple lamp on our kitten…"): they would
+  // weigh against every passage alike.
+  const unheld = terms.filter((t) => carried.has(t.term) && t.df === 0 && unwritten(t.term));
+  if (unheld.length && unheld.length < terms.length) terms = terms.filter((t) => !unheld.includes(t));
   // With a name for the subject carried ("BTV" after a long case history), the case's other words say little of what
   // a follow-up ("how do I confirm it?") is about.
   // (Not beside a condition: "septic pedal" is part of what "septic pedal arthritis" names.)
