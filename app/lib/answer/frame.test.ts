@@ -293,6 +293,20 @@ describe("the frame of a question", () => {
     expect(frameOf("6 yo dog regurgitating, rads show a massively dilated oesophagus. What's top of my list?").topic).not.toContain("top");
   });
 
+  it("reads a patient in another kennel or bed as another case, and one in the same as the same", () => {
+    const [, , other, then] = readConversation([
+      "Cat in kennel 4 with really angry gums, query FCGS. How common is it in cats generally?",
+      "where in the mouth does it usually show?",
+      "The blocked tom in kennel 6 has a urine pH of 7 - which crystal type does that favour?",
+      "and if it was under 6.2?",
+    ]);
+    expect(other).toMatchObject({ acronyms: [], inherited: [] });
+    expect(then!.acronyms).toEqual([]);
+    expect(then!.inherited).toContain("topic");
+    const [, same] = readConversation(["Dog in kennel 2 with pyoderma - which antibiotic first?", "kennel 2 again - how long should the course run?"]);
+    expect(same!.conditions).toEqual(["pyoderma"]);
+  });
+
   it("reads 'how often do we see…' as asking how common it is, not an interval", () => {
     expect(frameOf("FeLV antigen negative but provirus PCR positive. How often do we see that combination?").asked).toEqual(["rate"]);
     expect(frameOf("how often do you find it in healthy dogs?").asked).toEqual(["rate"]);

@@ -76,6 +76,8 @@ export type Frame = {
   askedTopic?: string[];
   /** Names the question writes as where something is ("…the main one in China?"): not carried into a follow-up. */
   places?: string[];
+  /** Where the patient asked about is kept ("kennel 4", "bed 3"): another one is another patient. */
+  patient?: string;
   asked: AskedKind[];
   /** The noun the asked value is about ("incubation", "mortality", "serotypes"), when the question names one. */
   attribute: string | null;
@@ -1254,6 +1256,7 @@ export function frameOf(text: string): Frame {
     // (A case that puts a diagnosis forward asks of that diagnosis: "…coughing, lots of mosquitoes round here – heartworm?")
     askedTopic: suspected ? [] : topic.filter((w) => askedWords.has(w)),
     places: named.names.filter((n) => new RegExp(`\\b(?:in|from|across|throughout)\\s+(?:the\\s+)?${escapeStringRegexp(n)}\\b`).test(question)),
+    patient: patientPlace(question),
     signs: signsIn(question),
     asked: kinds,
     attribute,
@@ -1383,6 +1386,8 @@ const TEST_ABBREVIATIONS = new Set(
 
 function isFollowUp(question: string, asked: Frame, previous: Frame): boolean {
   if (SWITCH.test(question)) return false;
+  // "The blocked tom in kennel 6 has a urine pH of 7…" after "Cat in kennel 4 with really angry gums…": another patient.
+  if (asked.patient && previous.patient && asked.patient !== previous.patient) return false;
   // Such an abbreviation names no subject by itself where no species says which it is: "neuro case - what would CSF
   // show?" asks of the case spoken of.
   const own = asked.species.length || asked.groups.length ? asked : { ...asked, acronyms: asked.acronyms.filter((a) => !OF_UNRELATED_MEANINGS.has(a.toUpperCase())) };
@@ -1416,6 +1421,12 @@ const DISEASE_KINDS: ReadonlySet<AskedKind> = new Set(["signs", "cause", "locati
 const DISEASE_ATTRIBUTES = /^(?:incubation|gestation|prepatent|patent|shedding|latent|infectious|life cycle|lifespan|life span|survival|persistence|resolution)$/;
 /** Catching or passing on: what is caught is a disease, never a drug ("can the owner catch it?"). */
 const CATCHING = /\b(?:catch|catching|caught|contract|contracting|pick (?:it|this|that) up|get infected|be infected|become infected|contagious|zoonotic|transmissible)\b/i;
+/** Where a hospital keeps the patient a question is about: "kennel 4", "bed 3", "stable 2" (lower case); undefined when it says none. */
+function patientPlace(question: string): string | undefined {
+  const m = /\b(kennel|bed|cage|stall|box|pen|ward|bay|crate|stable|run|cubicle|isolation)\s+(?:no\.?\s*|number\s+|#\s*)?(\d{1,3}[a-z]?)\b/i.exec(question);
+  return m ? `${m[1]!.toLowerCase()} ${m[2]!.toLowerCase()}` : undefined;
+}
+
 /** Does a question ask only about the disease (its signs, cause, incubation period…), not about a treatment? */
 const asksOfDisease = (own: Frame, question: string) =>
   (own.asked.length > 0 && own.asked.every((k) => DISEASE_KINDS.has(k) || ((k === "duration" || k === "interval") && DISEASE_ATTRIBUTES.test(own.attribute ?? "")))) ||
@@ -1499,6 +1510,7 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
     asked: own.asked.length || !inheritsAsked ? own.asked : previous.asked,
     aliases: [...previous.aliases, ...own.aliases],
     places: own.places,
+    patient: own.patient ?? previous.patient,
     attribute: own.asked.length || !inheritsAsked ? own.attribute : previous.attribute,
     inherited,
   };
