@@ -293,6 +293,19 @@ describe("the frame of a question", () => {
     expect(frameOf("6 yo dog regurgitating, rads show a massively dilated oesophagus. What's top of my list?").topic).not.toContain("top");
   });
 
+  it("carries a genus the case reports found, and a follow-up's own genus replaces it", () => {
+    const [first, wild, other] = readConversation([
+      "Rescue dog imported from South Africa, big Babesia piroplasms on the smear. Which species causes the nastiest disease out there?",
+      "where does it circulate in the wild?",
+      "and if the PCR says Theileria instead, what's worked best?",
+    ]);
+    expect(first!.names).toEqual(["Babesia"]);
+    expect(wild!.names).toEqual(["Babesia"]);
+    expect(other!.names).toEqual(["Theileria"]);
+    // (A place the case names is still no subject: "…imported from Spain: fever, …".)
+    expect(frameOf("Dog imported from Spain last month, fever and weight loss. What should I test for?").names).toEqual([]);
+  });
+
   it("reads a patient in another kennel or bed as another case, and one in the same as the same", () => {
     const [, , other, then] = readConversation([
       "Cat in kennel 4 with really angry gums, query FCGS. How common is it in cats generally?",

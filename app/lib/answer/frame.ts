@@ -1167,7 +1167,8 @@ export function frameOf(text: string): Frame {
   const firstAsking = sentences.findIndex(isQuestionSentence);
   if (firstAsking > 0) {
     const askedWords = new Set(sentences.slice(firstAsking).join(" ").toLowerCase().split(/[^\p{L}\p{N}'’]+/u));
-    named.names = named.names.filter((n) => askedWords.has(n.toLowerCase()));
+    // (A genus the case reports found is what it is about: "…big Babesia piroplasms on the smear. Which species…?")
+    named.names = named.names.filter((n) => askedWords.has(n.toLowerCase()) || FOUND_ORGANISM.test(question.slice(question.indexOf(n) + n.length)));
   }
   for (const d of speciesIn(question, { asked: true }).diseases) if (!named.conditions.includes(d)) named.conditions.unshift(d);
   // The diagnosis a case puts forward is the condition asked about ("…Neighbour says bluetongue — what spreads it?").
@@ -1421,6 +1422,9 @@ const DISEASE_KINDS: ReadonlySet<AskedKind> = new Set(["signs", "cause", "locati
 const DISEASE_ATTRIBUTES = /^(?:incubation|gestation|prepatent|patent|shedding|latent|infectious|life cycle|lifespan|life span|survival|persistence|resolution)$/;
 /** Catching or passing on: what is caught is a disease, never a drug ("can the owner catch it?"). */
 const CATCHING = /\b(?:catch|catching|caught|contract|contracting|pick (?:it|this|that) up|get infected|be infected|become infected|contagious|zoonotic|transmissible)\b/i;
+/** What follows a genus the case reports found: its forms, a test's result or "spp." ("Babesia piroplasms", "Giardia cysts"). */
+const FOUND_ORGANISM = /^\s+(?:spp\.?|sp\.|species|piroplasms?|organisms?|parasites?|infection|oocysts?|cysts?|eggs?|ova|larvae|trophozoites?|serology|titres?|titers?|PCR|antibod(?:y|ies)|antigen|positive|negative|(?:was |were |is |are )?(?:found|seen|detected|isolated|cultured))\b/i;
+
 /** Where a hospital keeps the patient a question is about: "kennel 4", "bed 3", "stable 2" (lower case); undefined when it says none. */
 function patientPlace(question: string): string | undefined {
   const m = /\b(kennel|bed|cage|stall|box|pen|ward|bay|crate|stable|run|cubicle|isolation)\s+(?:no\.?\s*|number\s+|#\s*)?(\d{1,3}[a-z]?)\b/i.exec(question);
@@ -1499,7 +1503,8 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
     drugs: asksOfDisease(own, question) ? own.drugs : take("drugs", !refersBack && own.drugs.length > 0),
     pathogens: asksWhichMember(question, own) ? genera(take("pathogens", false)) : take("pathogens", !refersBack && own.pathogens.length > 0),
     conditions: take("conditions", newSubject || (!refersBack && own.conditions.length > 0)),
-    names: take("names", newSubject),
+    // ("…and if the PCR says Theileria instead?" after questions on Babesia: a genus of its own replaces the one before.)
+    names: take("names", newSubject || (!refersBack && own.names.some((n) => GENUS.test(n) && !own.places?.includes(n)))),
     // "And FeLV-C?" after FeLV-B: an abbreviation of its own replaces the one before, as a drug's name does. (One of
     // unrelated meanings is read beside it: "what CSF findings would you expect?" after FIP.)
     acronyms: take("acronyms", newSubject || (!refersBack && own.acronyms.some((a) => !OF_UNRELATED_MEANINGS.has(a.toUpperCase())))),
