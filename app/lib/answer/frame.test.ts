@@ -306,6 +306,14 @@ describe("the frame of a question", () => {
     expect(frameOf("Dog imported from Spain last month, fever and weight loss. What should I test for?").names).toEqual([]);
   });
 
+  it("reads the imaging whose findings are asked as a name the passages must hold, not carried into a follow-up", () => {
+    expect(frameOf("what does a hydatid cyst actually look like on ultrasound in a sheep's liver? revising for finals").names).toEqual(["ultrasound"]);
+    expect(frameOf("Dog hit by a car, query pneumothorax. What am I actually looking for on the lateral chest radiograph?").names).toEqual(["radiograph"]);
+    const [rads, adults] = readConversation(["cat with suspected heartworm - what would you expect on thoracic rads?", "and where do the adults sit in a dog?"]);
+    expect(rads!.names).toEqual(["rads"]);
+    expect(adults!.names).toEqual([]);
+  });
+
   it("reads a patient in another kennel or bed as another case, and one in the same as the same", () => {
     const [, , other, then] = readConversation([
       "Cat in kennel 4 with really angry gums, query FCGS. How common is it in cats generally?",

@@ -1170,6 +1170,10 @@ export function frameOf(text: string): Frame {
     // (A genus the case reports found is what it is about: "…big Babesia piroplasms on the smear. Which species…?")
     named.names = named.names.filter((n) => askedWords.has(n.toLowerCase()) || FOUND_ORGANISM.test(question.slice(question.indexOf(n) + n.length)));
   }
+  // "What does a hydatid cyst look like on ultrasound?", "what am I looking for on the lateral chest radiograph?": what that
+  // imaging shows is asked, and a passage must speak of it.
+  const imaging = IMAGING_ASKED.exec(focus.join(" "));
+  if (imaging && !named.names.some((n) => n.toLowerCase() === imaging[1]!.toLowerCase())) named.names.push(imaging[1]!);
   for (const d of speciesIn(question, { asked: true }).diseases) if (!named.conditions.includes(d)) named.conditions.unshift(d);
   // The diagnosis a case puts forward is the condition asked about ("…Neighbour says bluetongue — what spreads it?").
   const suspected = suspectedCondition(question);
@@ -1422,6 +1426,11 @@ const DISEASE_KINDS: ReadonlySet<AskedKind> = new Set(["signs", "cause", "locati
 const DISEASE_ATTRIBUTES = /^(?:incubation|gestation|prepatent|patent|shedding|latent|infectious|life cycle|lifespan|life span|survival|persistence|resolution)$/;
 /** Catching or passing on: what is caught is a disease, never a drug ("can the owner catch it?"). */
 const CATCHING = /\b(?:catch|catching|caught|contract|contracting|pick (?:it|this|that) up|get infected|be infected|become infected|contagious|zoonotic|transmissible)\b/i;
+/** Imaging a question asks the findings of ("…look like on ultrasound", "…on the lateral chest radiograph"). */
+const IMAGING = String.raw`ultrasound|ultrasonography|sonography|radiographs?|radiography|x-?rays?|rads|CT|MRI|echocardiography|endoscopy`;
+const IMAGING_ASKED = new RegExp(String.raw`\b(?:on|in|with|by)\s+(?:an?\s+|the\s+|their\s+|his\s+|her\s+)?(?:[\w-]+\s+){0,2}?(${IMAGING})\b`, "i");
+const IMAGING_WORD = new RegExp(String.raw`^(?:${IMAGING})$`, "i");
+
 /** What follows a genus the case reports found: its forms, a test's result or "spp." ("Babesia piroplasms", "Giardia cysts"). */
 const FOUND_ORGANISM = /^\s+(?:spp\.?|sp\.|species|piroplasms?|organisms?|parasites?|infection|oocysts?|cysts?|eggs?|ova|larvae|trophozoites?|serology|titres?|titers?|PCR|antibod(?:y|ies)|antigen|positive|negative|(?:was |were |is |are )?(?:found|seen|detected|isolated|cultured))\b/i;
 
@@ -1456,7 +1465,9 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
       key === "topic"
         ? previousTopic.filter((w) => !namesAskedKind(w) && !isAskedAttribute(w, previous.attribute))
         : key === "names"
-          ? previous.names.filter((n) => !previous.places?.includes(n))
+          ? // (Nor the imaging its findings were asked of: "what would you expect on thoracic rads?", then "and where do the
+            // adults sit in a dog?")
+            previous.names.filter((n) => !previous.places?.includes(n) && !IMAGING_WORD.test(n))
           : key === "acronyms"
             ? // (Not a test the case was worked up with: "…FNA showed mast cells…", then "and the prognosis with surgery alone?")
               previous.acronyms.filter((a) => !TEST_ABBREVIATIONS.has(a.toUpperCase()))
