@@ -1593,6 +1593,9 @@ describe("the words that decide whether a passage is about the question", () => 
     // "Will he get better?" asks whether he recovers; "better tolerated" is what a passage says.
     expect(judged("string halt - will he get better and how long does it take?")).not.toContain(tokenize("better")[0]);
     expect(judged("which antifungal is better tolerated?")).toContain(tokenize("better")[0]);
+    // How often the animal does something is the case's manner of telling it: "always scrapping", "sometimes limps".
+    expect(judged("Is an old tomcat who's always scrapping with the neighbours' cats at more risk of FIV and FeLV?")).not.toContain(tokenize("always")[0]);
+    expect(judged("my mare sometimes goes lame after work")).not.toContain(tokenize("sometimes")[0]);
   });
 
   it("are not the words of 'what gap between them', 'what sets it off', a name or cause asked for, or 'the real killers'", () => {

@@ -431,7 +431,7 @@ const GENERIC_WORDS = new Set(
   happen occur occurs occurred found find show shown reported report reports described describe
   unrelated different separate switching switch going back topic question become becomes became infected infect infects catch catches caught instead alternatively
   planning plan suspect suspected go going there here large big already strongly highly quite very well just even ever maybe perhaps
-  generally mostly currently recently especially particular particularly probably truly simply anything something everything thing things lot lots
+  always sometimes occasionally constantly generally mostly currently recently especially particular particularly probably truly simply anything something everything thing things lot lots
   bit idea okay please thanks know think want wonder tell sure guess seem seems look looks try whats
   say literature sensible routine ok deal deals handle couple individuals individual mainly primarily chiefly largely form forms
   prone place vs vet vets says said hit hardest worst die dies died dying pet pets schedule eventually commonest shot shots
