@@ -513,6 +513,23 @@ describe("the extractive answerer", () => {
     expect(negative.content.split("\n")[0]).toMatch(/^The antigen test can detect a single female heartworm/);
   });
 
+  it("answers a drug's safety from a passage naming its class, but never its dose or whether it works", async () => {
+    addParagraph(
+      "equine-colitis",
+      "Equine Internal Medicine",
+      218,
+      "Typical treatments for C. difficile colitis and secondary severe SIRS in horses include administration of non-steroidal anti-inflammatory drugs (NSAIDs), antimicrobials, anti-lipopolysaccharide therapy, and fluid therapy. " +
+        "In horses with renal compromise, these treatments are often limited because of the potential nephrotoxic effects of NSAIDs, aminoglycosides, and polymyxin B. " +
+        "Aminoglycosides are effective against many Gram-negative bacteria at 6.6 mg/kg once daily.",
+    );
+    const safety = await ask("Horse with C. difficile colitis and renal compromise. The script has flunixin and gentamicin on it. Is anything there a worry for the kidneys?");
+    expect(safety.content.split("\n")[0]).toMatch(/^In horses with renal compromise, these treatments are often limited because of the potential nephrotoxic effects of NSAIDs, aminoglycosides/);
+    expect(safety.citations[0]!.page).toBe(218);
+    expect(safety.content).toContain("_These sentences speak of NSAIDs, the class flunixin belongs to, not of flunixin by name._");
+    // A class's dose is not its member's.
+    expect((await ask("What dose of gentamicin for a horse with C. difficile colitis?")).content.split("\n")[0]).toBe(REFUSAL);
+  });
+
   it("judges a follow-up without the everyday words that told the case before it, which no passage writes ('shone a purple lamp')", async () => {
     addParagraph(
       "dermatophytes",

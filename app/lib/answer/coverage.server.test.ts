@@ -204,7 +204,11 @@ describe("coverage of a question by the passages about it", () => {
   it("asks of a drug class named after a case that only states the drug given ('…gave flunixin. Anything documented about NSAIDs?')", () => {
     const nsaids = passage("In horses with renal compromise, non-steroidal anti-inflammatory drugs (NSAIDs) should be used with caution.");
     expect(check("She was azotaemic and the treating vet gave flunixin. Anything documented about NSAIDs in horses in that situation?", [nsaids])).toMatchObject({ covered: true });
-    expect(check("Is flunixin safe in azotaemic horses?", [nsaids])).toMatchObject({ covered: false, missing: "name", what: ["flunixin"] });
+    // Whether a drug is safe is its class's: flunixin is an NSAID. (Not its dose, nor whether it works.)
+    expect(check("Is flunixin safe in azotaemic horses?", [nsaids])).toMatchObject({ covered: true });
+    const dosed = passage("In horses with renal compromise, non-steroidal anti-inflammatory drugs (NSAIDs) are given at 1.1 mg/kg.");
+    expect(check("What dose of flunixin in azotaemic horses?", [dosed])).toMatchObject({ covered: false, missing: "name", what: ["flunixin"] });
+    expect(check("Does flunixin work for colic pain in azotaemic horses?", [nsaids])).toMatchObject({ covered: false, missing: "name", what: ["flunixin"] });
   });
 
   it("finds a name the passages write only by its usual abbreviation ('Newcastle' where they write 'NDV')", () => {

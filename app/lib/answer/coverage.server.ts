@@ -2,6 +2,7 @@ import { isStopWord, normalizeText, tokenize, usualShortFormsHolding, type Query
 import { memoByText } from "../memo.server";
 import { signForms, signsIn, synonymsIn } from "../search/synonyms";
 import { splitSentences } from "../sentences";
+import { namesClassOf } from "./drug-classes";
 import { AGE_ATTRIBUTE, SEASON_WRITTEN, askingParts, checkedThing, PART_OF_IT, ASKS_OF_THEM, BOUND_ATTRIBUTE, GAUGE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
 import { cleanQuote } from "./quotes.server";
 import { holdsTerm, match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
@@ -779,9 +780,14 @@ export function checkCoverage<P extends PassageLike>(
     }
     return defined.get(documentId) ?? [];
   };
+  // A drug is named by its class where its safety is asked, which is the class's ("…flunixin, gentamicin… a worry for the
+  // kidneys?" by "the nephrotoxic effects of NSAIDs, aminoglycosides"); never where a dose, interval, duration or route is,
+  // nor whether it works (a class's members differ in what they treat and what resists them).
+  const byClass = !frame.asked.some((k) => DOSING_KINDS.has(k)) && SAFETY_ASKED.test(askingText);
   const namesIn = (n: string, p: PassageLike) => {
     const text = fullText(p);
     if (namesAsRead(n, text, terms, frame.names.includes(n)) || (aliasOf(frame, n) !== null && namesThing(aliasOf(frame, n)!, text))) return true;
+    if (byClass && frame.drugs.includes(n) && namesClassOf(n, readable(text))) return true;
     const words = wordsOf(n);
     return definedFor(p.documentId).some((a) => words.every((w) => a.words.some((d) => d.toLowerCase() === w)) && namesThing(a.abbreviation, text));
   };
@@ -1093,6 +1099,8 @@ function dosesAnotherDrug(kind: AskedKind, sentence: string, frame: Frame): bool
 /** The words of a sentence that name a drug. */
 const drugWordsIn = (sentence: string) => (sentence.match(/[\p{L}-]{5,}/gu) ?? []).filter((w) => namesDrug(w));
 /** Drugs named by their class: "Local anaesthetic … a single very deep injection of 5 ml" is no dose of xylazine. */
+/** What asks whether a drug is safe: its adverse effects, toxicity, contraindications or interactions. */
+const SAFETY_ASKED = /\b(?:safe|safely|safety|unsafe|toxic\w*|nephrotox\w*|hepatotox\w*|ototox\w*|side[- ]effects?|adverse|contraindicat\w*|worry|worries|worr(?:ied|ying)|careful|caution|cautious|avoid|avoided|harm\w*|damag\w*|interact\w*|kidneys?|renal)\b/i;
 const DRUG_CLASS = /\b(?:an(?:a)?esthetics?|antibiotics?|antimicrobials?|NSAIDs?|anthelmintics?|analgesics?|(?:cortico)?steroids?|antifungals?|antivirals?|vaccines?)\b/i;
 
 /** "Is there a vaccine for it?", "is there any treatment?": asks whether one is given, so some sentence must speak of it. */

@@ -10,7 +10,8 @@ import type { ChatModel, ChatModelStatus } from "./chat-model.server";
 import { chooseChatProvider, createChosenChatModel, type ChatProviderChoice } from "./providers.server";
 import { finalizeCitations, narrowToSentence, toCitation } from "./citations";
 import { quotableSentences, type QuotableSentence } from "./quotes.server";
-import { checkCoverage, unseenNames, type Coverage } from "./coverage.server";
+import { checkCoverage, namesThing, unseenNames, type Coverage } from "./coverage.server";
+import { classNamedIn } from "./drug-classes";
 import { citeSentencePages, repeatsAnswer, verifyModelAnswer } from "./verify.server";
 import { extractiveAnswer, extractiveSections, sentenceKey, type AnswerGuide } from "./extractive.server";
 import { askingClause, caseSubjects, correctedQuestion, leadingLabel, PART_OF_IT, petNames, comparedOnlyWords, correctableEdits, frameLabel, frameOf, groupNaming, isAskingWord, isNamedDisease, MIN_CASE_SIGNS, namesOwnThing, speciesByLabel, placesOfPersistence, readTurn, searchText, signsSearchText, speciesIn, speciesWordNear, subjectSearchText, speciesLabel, suspectedCondition, suspectedDiagnosis, withoutChatter, TREATED_WITH, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
@@ -812,16 +813,25 @@ function uncoveredRefusal(
  */
 function withNotCovered(text: string, frame: Frame, retrieved: Pick<Retrieved, "notCovered" | "namesNoSpecies">): string {
   const { notCovered } = retrieved;
-  if (!notCovered.length) return text;
-  const covered = [...frame.species.map(speciesLabel), ...frame.groups].filter((label) => !notCovered.includes(label) && label !== "humans");
-  const line = retrieved.namesNoSpecies
-    ? `_The cited passages name no species: check that what they say applies to ${listOf(notCovered)}._`
-    : covered.length
-      ? `_The knowledge base gives this for ${listOf(covered)}, not for ${listOf(notCovered)}._`
-      : `_The knowledge base does not give this for ${listOf(notCovered)}._`;
+  const lines: string[] = [];
+  if (notCovered.length) {
+    const covered = [...frame.species.map(speciesLabel), ...frame.groups].filter((label) => !notCovered.includes(label) && label !== "humans");
+    lines.push(
+      retrieved.namesNoSpecies
+        ? `_The cited passages name no species: check that what they say applies to ${listOf(notCovered)}._`
+        : covered.length
+          ? `_The knowledge base gives this for ${listOf(covered)}, not for ${listOf(notCovered)}._`
+          : `_The knowledge base does not give this for ${listOf(notCovered)}._`,
+    );
+  }
+  // A drug the answer speaks of only by its class ("NSAIDs" for flunixin): said, so the reader weighs it as such.
+  const byClass = frame.drugs.filter((d) => !namesThing(d, text)).map((d) => ({ drug: d, drugClass: classNamedIn(d, text) }));
+  for (const { drug, drugClass } of byClass) if (drugClass) lines.push(`_These sentences speak of ${drugClass}, the class ${drug} belongs to, not of ${drug} by name._`);
+  if (!lines.length) return text;
   // Before the closing note about how the answer was made, if there is one.
   const note = /\n\n(_[^\n]*_)$/.exec(text);
-  return note ? `${text.slice(0, note.index)}\n\n${line}${note[0]}` : `${text}\n\n${line}`;
+  const added = lines.join("\n\n");
+  return note ? `${text.slice(0, note.index)}\n\n${added}${note[0]}` : `${text}\n\n${added}`;
 }
 
 /** The paragraph (line) of a passage's text that holds this offset. */
