@@ -1634,6 +1634,11 @@ describe("the words that decide whether a passage is about the question", () => 
     const judged = gateTerms(question, unknown(question, "grad solo derm greasy westie")).map((t) => t.term);
     for (const chatter of tokenize("grad solo")) expect(judged).not.toContain(chatter);
     expect(judged).toEqual(expect.arrayContaining(tokenize("greasy malassezia")));
+    // (Nor a label's everyday word no passage writes beside one they do: "For the anaesthesia exam:".)
+    const exam = "For the anaesthesia exam: which nerves are blocked in a paravertebral block?";
+    const examJudged = gateTerms(exam, unknown(exam, "exam")).map((t) => t.term);
+    expect(examJudged).not.toContain("exam");
+    expect(examJudged).toEqual(expect.arrayContaining(tokenize("anaesthesia paravertebral")));
     // (A label that tells the case keeps its words: "The wethers are straining to pee and dribbling - …")
     const told = "The wethers are straining to pee and dribbling - are castrated sheep prone to struvite stones?";
     expect(gateTerms(told, unknown(told, "straining pee dribbling")).map((t) => t.term)).toEqual(expect.arrayContaining(tokenize("straining dribbling")));

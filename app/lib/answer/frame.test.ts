@@ -328,6 +328,12 @@ describe("the frame of a question", () => {
     expect(same!.conditions).toEqual(["pyoderma"]);
   });
 
+  it("reads 'what % are we likely to lose?' as asking a rate, and a quiz's 'and a harder one on that -' as chatter", () => {
+    expect(frameOf("what % are we likely to lose?").asked).toEqual(["rate"]);
+    expect(withoutChatter("and a harder one on that - is the cow standing or down for it?")).toBe("is the cow standing or down for it?");
+    expect(withoutChatter("An easier one: what does it numb?")).toBe("what does it numb?");
+  });
+
   it("reads 'how often do we see…' as asking how common it is, not an interval", () => {
     expect(frameOf("FeLV antigen negative but provirus PCR positive. How often do we see that combination?").asked).toEqual(["rate"]);
     expect(frameOf("how often do you find it in healthy dogs?").asked).toEqual(["rate"]);

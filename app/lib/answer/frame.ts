@@ -508,8 +508,11 @@ const SWITCH_WORDS = String.raw`(?:different|diff) (?:case|q|qs|question|topic|s
 const SWITCH = new RegExp(String.raw`\b(${SWITCH_WORDS})\b|(?:^|[,.;:!?–—-]\s*|\b(?:ok(?:ay)?|right|so|and|now)\s+)(?:switching to|going back to|back to|returning to|coming back to)\b`, "i");
 /** A switch marker that opens the question, up to its colon or comma ("Switching topics:", "Different case,"). */
 const SWITCH_LEAD = new RegExp(String.raw`^\s*(?:${SWITCH_WORDS})\s*[:,.\-–—]\s*`, "i");
-/** A chat's opening word or call that says nothing of the topic ("Right,", "OK,", "Right, quiz time.", "Quick one:"). */
-const OPENER = /^\s*(?:(?:right|ok|okay|alright|all right|well|anyway)(?: then)?\s*[,.!:\-–—]\s*)?(?:(?:quiz|question) time|quick (?:one|question)|pop quiz)\s*[,.!:\-–—]\s*|^\s*(?:right|ok|okay|alright|all right|well|anyway)(?: then)?\s*[,.!:\-–—]\s*/i;
+/**
+ * A chat's opening word or call that says nothing of the topic ("Right,", "OK,", "Right, quiz time.", "Quick one:", "and a
+ * harder one on that -").
+ */
+const OPENER = /^\s*(?:(?:right|ok|okay|alright|all right|well|anyway)(?: then)?\s*[,.!:\-–—]\s*)?(?:(?:quiz|question) time|quick (?:one|question)|pop quiz|(?:and\s+)?(?:a|an|one|another)\s+(?:harder|easier|tougher|trickier|simpler|bonus|follow-up)\s+(?:one|question|q)(?:\s+on\s+(?:that|this|it))?)\s*[,.!:\-–—]\s*|^\s*(?:right|ok|okay|alright|all right|well|anyway)(?: then)?\s*[,.!:\-–—]\s*/i;
 /**
  * Who is asking, said before the question on a phone or in a chat ("Lab calling about a dog urine:", "Path lab here -",
  * "Hi, it's the practice nurse,"): it says nothing of the topic. ("My Lab here has…" is a dog: the caller is followed
@@ -666,7 +669,7 @@ const withPetLabAsDog = (text: string) => text.replace(new RegExp(PET_LAB.source
 const REFERS = new RegExp(String.raw`\b(?:it|its|it's|itself|they|them|their|this|that|these|those|same|such)\b|${THE_ONE}`, "i");
 
 /** "How many (cats) die / survive / recover": a share of the animals, asked as a count ("how many died in 1719" is a count). */
-const HOW_MANY_OUTCOME = String.raw`how many (?:[\w-]+ ){0,4}(?:die|dies|survive|survives|recover|recovers|are affected|get (?:sick|ill|infected)|become (?:sick|ill|infected)|(?:will|would|might|could) (?:we|you|i|they) lose|(?:likely|going) to lose|(?:sero)?positive|test negative)\b`;
+const HOW_MANY_OUTCOME = String.raw`(?:how many|what (?:%|percent(?:age)?|proportion|share)) (?:[\w-]+ ){0,4}(?:die|dies|survive|survives|recover|recovers|are affected|get (?:sick|ill|infected)|become (?:sick|ill|infected)|(?:will|would|might|could) (?:we|you|i|they) lose|(?:likely|going) to lose|(?:sero)?positive|test negative)\b`;
 /** "What do I dust them with?", "what should we spray the pen with?": what they are treated with. */
 export const TREATED_WITH = /\b(dust|spray|dip|bathe|wash|rub|paint|dose|drench)\s+(?:it|them|him|her|the\s+[\w-]+)\s+with\b/i;
 /** "How likely is he to die from it?", "what are the chances of dying?", "how often is it fatal?": what share die. */
@@ -726,7 +729,7 @@ const WHEN_PEAKS =
 // ("Is that the same in goats - do they get it as often?": as common as in the species before.)
 const AS_COMMON = String.raw`as (?:common|prevalent|frequent)\b|\b(?:get|gets|got|have|has|develop|develops|see|catch|occur|occurs|happen|happens)\s+(?:(?:it|this|that|them)\s+)?as (?:often|commonly|frequently)`;
 const ASKED_RATE = new RegExp(
-  String.raw`\b(prevalence|seroprevalence|incidence|mortality|morbidity|case fatality|fatality|percent|percentage|proportion|fraction|what share|how common|how prevalent|how often do(?:es)?|${AS_COMMON}|rate of|(?:success|recovery|survival|death|fatality|attack|recurrence|relapse|cure|remission|complication|response|reinfection|conception|pregnancy|hatch(?:ing|ability)?|seroconversion) rates?|carrier frequency|allele frequenc(?:y|ies)|how (?:deadly|fatal|lethal)|how much (?:[\w-]+ ){0,4}(?:does|do|did) (?:it|they|[\w-]+) account for|how much (?:[\w-]+ ){0,4}(?:is|are) (?:actually |really |mainly |mostly )?(?:down to|due to|caused by|attributable to) (?:it|them|[\w-]+)|${HOW_MANY_OUTCOME}|${LIKELY_TO_DIE})\b|\(\s*%\s*\)|(?<![\d.,]\s?)%\s+(?:of|dead|die|died|dying|affected|infected|positive|survive|surviving|survival|mortality|recover|recovering|recovery)\b`,
+  String.raw`\b(prevalence|seroprevalence|incidence|mortality|morbidity|case fatality|fatality|percent|percentage|proportion|fraction|what share|how common|how prevalent|how often do(?:es)?|${AS_COMMON}|rate of|(?:success|recovery|survival|death|fatality|attack|recurrence|relapse|cure|remission|complication|response|reinfection|conception|pregnancy|hatch(?:ing|ability)?|seroconversion) rates?|carrier frequency|allele frequenc(?:y|ies)|how (?:deadly|fatal|lethal)|how much (?:[\w-]+ ){0,4}(?:does|do|did) (?:it|they|[\w-]+) account for|how much (?:[\w-]+ ){0,4}(?:is|are) (?:actually |really |mainly |mostly )?(?:down to|due to|caused by|attributable to) (?:it|them|[\w-]+)|${HOW_MANY_OUTCOME}|${LIKELY_TO_DIE})\b|\(\s*%\s*\)|(?<![\d.,]\s?)%\s+(?:of|dead|die|died|dying|affected|infected|positive|survive|surviving|survival|mortality|recover|recovering|recovery)\b|\b(?:what|which)\s+%`,
   "i",
 );
 /** What a drug asked for is called: "which antibiotic…", "what's the drug of choice". */

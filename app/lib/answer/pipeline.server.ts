@@ -469,14 +469,17 @@ export function gateTerms(question: string, terms: QueryTerm[], searched = quest
 const PART_OF_IT_ASKED = new RegExp(String.raw`\b${PART_OF_IT}\b`, "i");
 
 /**
- * The index terms of the everyday words only a question's leading label says (see gateTerms), when the label says
- * nothing the passages write but asking words: "The wethers are straining to pee -" tells the case.
+ * The index terms of the everyday words only a question's leading label says (see gateTerms): "The wethers are straining
+ * to pee -" tells the case. When the label also says what the passages write ("For the anaesthesia exam:"), only its
+ * words search knows no other form of ("exam", not "pee").
  */
 function labelChatter(question: string, terms: QueryTerm[], asking: ReadonlySet<string>): Set<string> {
   const label = leadingLabel(question);
   if (!label) return new Set();
   const labelTerms = new Set(tokenize(label));
-  if (terms.some((t) => labelTerms.has(t.term) && t.df > 0 && !asking.has(t.term)) || speciesIn(label).species.size || signsIn(label).length) return new Set();
+  if (speciesIn(label).species.size || signsIn(label).length) return new Set();
+  const saysTopic = terms.some((t) => labelTerms.has(t.term) && t.df > 0 && !asking.has(t.term));
+  const otherwiseWritten = new Set(terms.filter((t) => t.alternatives?.length).map((t) => t.term));
   const rest = new Set(tokenize(question.slice(question.indexOf(label) + label.length)));
   const named = frameOf(label);
   const namedTerms = new Set([...named.drugs, ...named.pathogens, ...named.conditions, ...named.names, ...named.acronyms].flatMap((n) => tokenize(n)));
@@ -485,7 +488,7 @@ function labelChatter(question: string, terms: QueryTerm[], asking: ReadonlySet<
     // (A capitalised word other than the label's first is a name: "Strangles query:".)
     if (/^\p{Lu}/u.test(word) && word !== label.trimStart().split(/\s+/)[0]?.replace(/[^\p{L}'’]/gu, "")) continue;
     if (!isEnglishWord(word.toLowerCase().replace(/['’]s$/, ""))) continue;
-    for (const t of tokenize(word)) if (!rest.has(t) && !namedTerms.has(t) && !speciesIn(word).species.size) out.add(t);
+    for (const t of tokenize(word)) if (!rest.has(t) && !namedTerms.has(t) && !speciesIn(word).species.size && !(saysTopic && otherwiseWritten.has(t))) out.add(t);
   }
   return out;
 }

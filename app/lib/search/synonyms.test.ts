@@ -36,6 +36,7 @@ describe("synonyms in a query", () => {
     expect(alternatives("the vet took it up his bottom, could they use a no-touch one in his ear?")).toEqual(expect.arrayContaining([tokenize("rectal"), tokenize("non-contact"), tokenize("auricular")]));
     expect(alternatives("if they end up on tablets which one's easier on the tummy?")).toEqual(expect.arrayContaining([tokenize("oral therapy"), tokenize("better tolerated")]));
     expect(alternatives("FIP top of the list. Which blood marker is the most useful?")).toContainEqual(tokenize("biomarker"));
+    expect(alternatives("paravertebral block - what does it numb?")).toContainEqual(tokenize("anaesthetise"));
   });
 
   it("reads a farmer's drench as the anthelmintic passages write", () => {
