@@ -513,6 +513,21 @@ describe("the extractive answerer", () => {
     expect(negative.content.split("\n")[0]).toMatch(/^The antigen test can detect a single female heartworm/);
   });
 
+  it("leads a follow-up asking a value of the carried disease with the sentence giving it, in that disease's paragraph", async () => {
+    addParagraph(
+      "duck-plague",
+      "Waterfowl Diseases",
+      143,
+      "Duck virus enteritis (DVE), also called duck plague, is one of the major contagious and fatal diseases of ducks, geese and swan. " +
+        "Of note, DVE has worldwide distribution, wherein migratory waterfowl plays a crucial role in its transmission within and between continents. " +
+        "Huge economic losses are connected with acute nature of the disease, increased morbidity and mortality (5%-100%), condemnations of carcasses, decreased egg production and hatchability.",
+    );
+    const history = await afterAsking("Duck farm call - three more of the breeder ducks found dead this morning. Is this duck plague?");
+    expect(history[1]!.content.split("\n")[0]).toMatch(/^Duck virus enteritis \(DVE\), also called duck plague/);
+    const lose = await ask("what % are we likely to lose?", { history });
+    expect(lose.content.split("\n")[0]).toMatch(/^Huge economic losses are connected with acute nature of the disease, increased morbidity and mortality \(5%-100%\)/);
+  });
+
   it("answers a drug's safety from a passage naming its class, but never its dose or whether it works", async () => {
     addParagraph(
       "equine-colitis",

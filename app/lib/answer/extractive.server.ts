@@ -385,18 +385,20 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       for (const [abbreviation, longTerms] of abbreviations) if (longTerms.some((t) => !reading.terms.has(t)) && namesThing(abbreviation, text)) added.push(...longTerms);
       // Named as that species, not as a group it belongs to ("ruminants" is not "ovine").
       for (const word of speciesWords) if (word.ids.some((id) => mentions.species.has(id))) added.push(...word.terms);
+      const context = units[i - 1]?.text ?? "";
+      // (Read once, and only when needed: for the attribute's words, or once the sentence holds some of the question's.)
+      let heldKinds: AskedKind[] | undefined;
+      const held = () => (heldKinds ??= typed.filter((k) => holdsValue(k, text, guide!.frame.attribute, context, [...guide!.frame.names, ...guide!.frame.drugs], abbreviationTerms)));
       // "The virus typically has…" in a paragraph naming RHDV2 speaks of RHDV2.
       if (names.length && ANAPHORIC_OPENING.test(text) && paragraphOf(unit.start).names) added.push(...nameTerms);
       // So does one saying what a follow-up asks of the subject it carries: "what are the treatment options?" after
       // "Could this be canine theileriosis?" is answered by "Recently atovaquone or buparvaquone plus azithromycin
       // therapy showed better clinical efficacy", in the paragraph on canine theileriosis.
-      else if (subjectCarried && paragraphOf(unit.start).names && guide!.frame.asked.some((k) => LEAD_VALUE[k]?.(text, guide!.frame, question))) added.push(...nameTerms);
+      // And so does the typed value a follow-up asks of it: "what % are we likely to lose?" after "Is this duck plague?" by
+      // "…increased morbidity and mortality (5%-100%)…" in the paragraph on duck plague.
+      else if (subjectCarried && paragraphOf(unit.start).names && (guide!.frame.asked.some((k) => LEAD_VALUE[k]?.(text, guide!.frame, question)) || held().length > 0)) added.push(...nameTerms);
       // The typed value asked, said of the asked attribute in its own words: "Both strains can cause death in up to 90% of
       // birds affected" gives the mortality, and holds the word "mortality" as far as what it answers goes.
-      const context = units[i - 1]?.text ?? "";
-      // (Read once, and only when needed: for the attribute's words, or once the sentence holds some of the question's.)
-      let heldKinds: AskedKind[] | undefined;
-      const held = () => (heldKinds ??= typed.filter((k) => holdsValue(k, text, guide!.frame.attribute, context, [...guide!.frame.names, ...guide!.frame.drugs], abbreviationTerms)));
       // (Of a kind the attribute is of: a mortality given beside an asked incubation period says nothing of incubation.)
       if (attributeTerms.length && attributeTerms.some((t) => !reading.terms.has(t)) && held().some((k) => isAttributeOf(k, attribute!))) added.push(...attributeTerms);
       const sentenceTerms: ReadonlySet<string> = added.length ? new Set([...reading.terms, ...added]) : reading.terms;
