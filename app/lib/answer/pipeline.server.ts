@@ -812,9 +812,10 @@ function uncoveredRefusal(
 
 /**
  * A question about several species, answered for some: the answer says which it does not cover. Answered from
- * passages that name no species, it says so: they may or may not be about the asked one.
+ * passages that name no species, it says so: they may or may not be about the asked one. Answered of a drug by its
+ * class only, it says that too.
  */
-function withNotCovered(text: string, frame: Frame, retrieved: Pick<Retrieved, "notCovered" | "namesNoSpecies">): string {
+function withCoverageNotes(text: string, frame: Frame, retrieved: Pick<Retrieved, "notCovered" | "namesNoSpecies">): string {
   const { notCovered } = retrieved;
   const lines: string[] = [];
   if (notCovered.length) {
@@ -947,7 +948,7 @@ export async function answerQuestion(asked: AnswerRequest, deps: AnswerDeps = de
       const repeated = Boolean(verified.text) && repeatsAnswer(verified.text, previous);
       if (verified.text && !repeated) {
         const paged = citeSentencePages(verified.text, numbered);
-        const { content, cited } = finalizeCitations(withNotCovered(paged.text, frame, retrieved), paged.passages);
+        const { content, cited } = finalizeCitations(withCoverageNotes(paged.text, frame, retrieved), paged.passages);
         return {
           content: prefix + content,
           citations: cited.map(toCitation),
@@ -989,7 +990,7 @@ export async function answerQuestion(asked: AnswerRequest, deps: AnswerDeps = de
     return { ...refusal(searchQuery, subQuestions, fallbackReason, note), reading, modelSentences };
   }
   // The extractive answer cites each quoted sentence's own page: its markers number those.
-  const { content, cited } = finalizeCitations(withNotCovered(extractive.text, frame, retrieved), extractive.cited);
+  const { content, cited } = finalizeCitations(withCoverageNotes(extractive.text, frame, retrieved), extractive.cited);
   if (!modelSpoke) emitInPieces(content, request.onToken);
   return {
     content: prefix + content,
