@@ -2,6 +2,7 @@ import type Database from "better-sqlite3";
 import { findAbbreviations } from "./abbreviations";
 import clinical from "./clinical-abbreviations.json";
 import { prepared } from "./statements.server";
+import { synonymsIn } from "./synonyms";
 import { isStopWord } from "./stopwords";
 import { tokenize } from "./tokenize";
 import { VISIBLE_DOCUMENT_SQL } from "./visibility.server";
@@ -127,10 +128,16 @@ export type DocumentFrequency = (terms: string[]) => Map<string, number>;
  * weighted by how often its rarest word does.
  */
 export function usualLongForms(shortTerm: string, documentFrequency: DocumentFrequency): AbbreviationMatch | null {
-  const forms = CLINICAL.get(shortTerm);
-  if (!forms) return null;
-  const dfs = documentFrequency(forms.flat());
-  const weighed = forms.map((terms) => ({ terms, weight: Math.min(...terms.map((t) => dfs.get(t) ?? 0)) })).filter((f) => f.weight > 0);
+  const shipped = CLINICAL.get(shortTerm);
+  if (!shipped) return null;
+  const weighedForms = (forms: string[][]) => {
+    const dfs = documentFrequency(forms.flat());
+    return forms.map((terms) => ({ terms, weight: Math.min(...terms.map((t) => dfs.get(t) ?? 0)) })).filter((f) => f.weight > 0);
+  };
+  // Where the passages write none of them, the other names the vocabulary gives a long form: "IKC", infectious
+  // keratoconjunctivitis, is what a passage calls "pink eye".
+  let weighed = weighedForms(shipped);
+  if (!weighed.length) weighed = weighedForms(shipped.flatMap((form) => synonymsIn(form).filter((m) => m.terms.join(" ") === form.join(" ")).flatMap((m) => m.alternatives)));
   const total = weighed.reduce((n, f) => n + f.weight, 0);
   if (!total) return null;
   return { terms: [shortTerm], alternatives: weighed.map((f) => f.terms), shares: weighed.map((f) => f.weight / total) };

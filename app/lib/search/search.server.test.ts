@@ -922,6 +922,16 @@ describe("typo tolerance", () => {
     expect(correctQuery(db.$client, "Bartonella in a dog").corrections).toEqual([]);
   });
 
+  it("parts two words of substance written as one ('lifecycle') where the passages write them side by side, and only there", () => {
+    const db = freshDb();
+    addDocument(db, { id: "lice", title: "Poultry Parasites", pages: [page(129, [para("These lice complete their entire 2-3-week life cycle on the host. The heart rate rose. Sort the samples quickly.")])] });
+    expect(correctQuery(db.$client, "chicken lice lifecycle how long").corrections).toEqual([{ typed: "lifecycle", searched: "life cycle" }]);
+    expect(correctQuery(db.$client, "heartrate in lousy hens").text).toBe("heart rate in lousy hens");
+    // (Not two words the passages never write together.)
+    expect(correctQuery(db.$client, "time complexity of quicksort").corrections).toEqual([]);
+    expect(correctQuery(db.$client, "cyclelife of lice").corrections).toEqual([]);
+  });
+
   it("reads a word too short for correction by the caller's vocabulary ('pupy'), when no dictionary or passage holds it", () => {
     const db = freshDb();
     addDocument(db, { id: "parvo", title: "Canine Parvovirus", pages: [page(92, [para("Mortality can reach 91% in untreated puppies.")])] });
@@ -1183,6 +1193,12 @@ describe("usual abbreviations (clinical-abbreviations.json)", () => {
     expect(usualLongForms("la", () => new Map())).toBeNull();
     // A class typed with its "i" ("SGLT2i") is the class's inhibitors.
     expect(usualLongForms("sglt2i", (terms) => new Map(terms.map((t) => [t, 3])))?.alternatives).toContainEqual(tokenize("SGLT2 inhibitors"));
+  });
+
+  it("gives a usual long form's other names from the vocabulary where the passages write those ('IKC': 'pink eye')", () => {
+    const df = new Map(tokenize("pink eye").map((t) => [t, 4]));
+    const ikc = usualLongForms("ikc", (terms) => new Map(terms.map((t) => [t, df.get(t) ?? 0])));
+    expect(ikc?.alternatives).toEqual([tokenize("pink eye")]);
   });
 
   it("reads a listed short form with one capital ('Hb') only as written", async () => {

@@ -342,6 +342,21 @@ function splitRunTogether(client: Database.Database, typed: string): string | nu
   return splits.length === 1 ? splits[0]! : null;
 }
 
+/**
+ * Two words of substance written as one where the knowledge base writes them apart ("lifecycle": "life cycle",
+ * "hindlimb": "hind limb"): only where its passages hold the two words side by side, and in one way only.
+ */
+function splitClosedCompound(client: Database.Database, typed: string): string | null {
+  const splits: string[] = [];
+  for (let i = MIN_SPLIT_PART; i <= typed.length - MIN_SPLIT_PART; i++) {
+    const [first, second] = [typed.slice(0, i), typed.slice(i)];
+    if (isStopWord(first) || isStopWord(second)) continue;
+    const [a, b] = [tokenize(first)[0], tokenize(second)[0]];
+    if (a && b && anyChunkMatches(client, `"${a.replaceAll('"', '""')} ${b.replaceAll('"', '""')}"`)) splits.push(`${first} ${second}`);
+  }
+  return splits.length === 1 ? splits[0]! : null;
+}
+
 /** Parts of a word typed apart ("macro lides") are this long at least; the word they make, longer. */
 const MIN_SPLIT_PART = 3;
 const MIN_JOINED = 7;
@@ -443,6 +458,7 @@ export function correctQuery(
       binomialPartner(client, query, match.index!, typed, allowed) ??
       englishNeighbour(client, lower) ??
       splitRunTogether(client, lower) ??
+      splitClosedCompound(client, lower) ??
       // (A word the caller lets be corrected by one edit only, a drug's or a condition's, by two at most. Not a name: one
       // capitalised inside a sentence or with inner capitals, "LaSota", is spelled as its owner spells it.)
       (named(query, match.index!, typed) ? null : soundedLike(client, lower, term, Math.min(SOUNDED_EDITS, maxEdits(typed) > 1 ? SOUNDED_EDITS : 2)));

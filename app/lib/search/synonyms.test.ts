@@ -37,6 +37,8 @@ describe("synonyms in a query", () => {
     expect(alternatives("if they end up on tablets which one's easier on the tummy?")).toEqual(expect.arrayContaining([tokenize("oral therapy"), tokenize("better tolerated")]));
     expect(alternatives("FIP top of the list. Which blood marker is the most useful?")).toContainEqual(tokenize("biomarker"));
     expect(alternatives("paravertebral block - what does it numb?")).toContainEqual(tokenize("anaesthetise"));
+    expect(alternatives("do they wipe the skin with spirit first?")).toContainEqual(tokenize("alcohol"));
+    expect(alternatives("two of the litter are youngsters")).toContainEqual(tokenize("young"));
   });
 
   it("reads a farmer's drench as the anthelmintic passages write", () => {
