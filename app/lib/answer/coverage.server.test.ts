@@ -36,6 +36,18 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("What's the success rate of digit amputation for septic pedal arthritis in sheep?", [stated])).toMatchObject({ covered: true });
   });
 
+  it("needs a disease said to be notifiable where that disease is named ('This disease is OIE-notifiable' on the next one says nothing of it)", () => {
+    const question = "Is spring viraemia of carp a notifiable disease - do we have to report it?";
+    const carp = passage("Spring viraemia of carp is a serious disease of cyprinids. It causes significant mortality during spring.");
+    expect(check(question, [carp])).toMatchObject({ covered: false, missing: "detail", what: ["notifiable"] });
+    const notifiable = passage("Spring viraemia of carp is a serious disease of cyprinids. This disease is OIE-notifiable and is caused by SVC virus.");
+    expect(check(question, [notifiable])).toMatchObject({ covered: true });
+    const next = passage("Koi herpesvirus disease kills carp in warm water.\nSpring viraemia of carp is OIE-notifiable and is caused by SVC virus.");
+    expect(check("Is koi herpesvirus disease notifiable?", [next])).toMatchObject({ covered: false, missing: "detail", what: ["notifiable"] });
+    const listed = passage("Classical swine fever (CSF) is an Office International des Epizooties (OIE)-listed, highly contagious disease of swine.");
+    expect(check("Is classical swine fever notifiable?", [listed])).toMatchObject({ covered: true });
+  });
+
   it("needs a breed named for 'which breeds' ('a growing number of breeds' names none)", () => {
     const none = passage("Copper accumulates in the liver of dogs as a primary copper associated hepatopathy evident in a growing number of breeds.");
     expect(check("Which breeds are predisposed to primary copper-associated hepatopathy?", [none])).toMatchObject({ covered: false, missing: "detail" });

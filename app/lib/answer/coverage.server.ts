@@ -249,6 +249,9 @@ const VALUE: Partial<Record<AskedKind, RegExp>> = {
   // (Or a retrovirus's own genes, written in lower case: "the pol region", "gag", "env".)
   gene: /\b(?:[A-Z][A-Z0-9]{1,7}[0-9A-Z]?|[A-Z][a-z]{1,3}\d{1,3}[A-Za-z]?|gag|pol|env)\b/,
   drug: /[\p{L}-]{5,}/u,
+  // "Bluetongue is a notifiable disease", "must be reported to the authorities", "an Office International des Epizooties
+  // (OIE)-listed disease".
+  notifiable: /\b(?:notifiable|reportable|notified|notification|must be reported|reported to the (?:authorities|competent authority|state veterinarian)|(?:OIE|WOAH)\)?[- ]listed|listed diseases?)\b/i,
 };
 
 /** A span said as an age: "2 weeks of age", "aged 6 months", "6-week-old", "3 months old". */
@@ -1003,7 +1006,10 @@ export function checkCoverage<P extends PassageLike>(
         .map((text) => ({ text, context: `${p.title}\n${p.heading ?? ""}` })),
     );
   for (const kind of typed) {
-    if (saysValue(kind, segments) || (subjectNames.length > 0 && saysValue(kind, subjectSegments(supporting)))) continue;
+    // (Whether a disease is notifiable is said of that disease: "This disease is OIE-notifiable" in the paragraph on SVC
+    // says nothing of RHDV2 beside it.)
+    const ofSubjectOnly = kind === "notifiable" && subjectNames.length > 0;
+    if ((!ofSubjectOnly && saysValue(kind, segments)) || (subjectNames.length > 0 && saysValue(kind, subjectSegments(supporting)))) continue;
     // Or in another passage's paragraph naming it, relevant or nearly ("Usually, FeLV-infected cats die within 1 to 3 years"), which
     // then supports the answer.
     const naming = subjectNames.length > 0 ? passing.find((p) => !supporting.includes(p) && saysValue(kind, subjectSegments([p]))) : undefined;

@@ -99,6 +99,29 @@ describe("the extractive answer's lead", () => {
     expect(extractiveAnswer(question, terms, [retroviruses, fiv], {}, guide).text.split("\n")[0]).toMatch(/^Detection of antibodies against structural proteins is the choice for FIV diagnosis/);
   });
 
+  it("for a subject asked by its abbreviation alone ('FeLV'), is not a sentence from a paragraph that never names it", () => {
+    const question = "Stray cat FeLV positive today. What does that mean for her long term?";
+    const [frame] = readConversation([question]);
+    const felv = passage(1, 164, "Some epidemiological data show reduced survival in FeLV-exposed cats compared with cats never exposed to the virus.");
+    const sperm = passage(2, 165, "Sperm cryopreservation allows for a long-term preservation of genetic materials in cats and other felids.");
+    const terms = [...new Set(tokenize("stray cat felv positive long term"))].map((term) => ({ term, weight: 1, df: 2, idf: 1 }));
+    const guide: AnswerGuide = { frame: frame!, ownTerms: new Set(terms.map((t) => t.term)), askingTerms: new Set(tokenize("what does that mean for her long term?")), alreadySaid: new Set(), supporting: new Set([1, 2]) };
+    expect(extractiveAnswer(question, terms, [felv, sperm], {}, guide).text.split("\n")[0]).toMatch(/^Some epidemiological data show reduced survival/);
+  });
+
+  it("for what causes a disease, is the sentence that says its cause ('The cause can be either…')", () => {
+    const question = "Pink eye going through the ewes - what causes it?";
+    const [frame] = readConversation([question]);
+    const pinkEye = passage(
+      1,
+      29,
+      "Infectious keratoconjunctivitis is the most common infectious ocular disease of sheep and is called pink eye in the UK. Sheep with pink eye are often seen during outbreaks of abortion in the flock. The cause can be either Mycoplasma conjunctivae or Chlamydophila psittaci, or a combination of both.",
+    );
+    const terms = [...new Set(tokenize("pink eye ewes sheep causes"))].map((term) => ({ term, weight: 1, df: 2, idf: 1 }));
+    const guide: AnswerGuide = { frame: frame!, ownTerms: new Set(terms.map((t) => t.term)), askingTerms: new Set(tokenize("what causes it?")), alreadySaid: new Set(), supporting: new Set([1]) };
+    expect(extractiveAnswer(question, terms, [pinkEye], {}, guide).text.split("\n")[0]).toMatch(/^The cause can be either Mycoplasma conjunctivae/);
+  });
+
   it("for a value asked of an attribute ('how high can mortality go?'), is the sentence giving it in other words ('cause death in up to 90%')", () => {
     const question = "Pullorum or fowl typhoid confirmed in a poultry flock – how high can mortality go?";
     const [frame] = readConversation([question]);

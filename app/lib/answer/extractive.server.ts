@@ -92,7 +92,7 @@ const NAMES_BONUS = 0.15;
  * annulatus", "T. vivax"; not at the sentence's start, where any word is capitalised), a cause or
  * mechanism is said with a causal link ("the result of genetic mutations", "leading to", "due to").
  */
-const CAUSAL = /\b(result(?:s|ed)? (?:of|from)|lead(?:s|ing)? to|due to|because|owing to|mutat\w+|arises?|gives? rise|responsible for|consequence of|risk factors?|predispos\w+)\b/i;
+const CAUSAL = /\b(result(?:s|ed)? (?:of|from)|lead(?:s|ing)? to|due to|because|owing to|mutat\w+|arises?|gives? rise|responsible for|consequence of|risk factors?|predispos\w+|the cause|causes? (?:is|are|can be|include)|causative|a?etiolog\w*)\b/i;
 const RISK_ASKED = /\b(?:risk factors?|predispos\w+)\b/i;
 const RISK_SAID = /\b(?:risk factors?|predispos\w+|(?:increased|higher|greater) risk|at risk)\b/i;
 const LEAD_VALUE: Partial<Record<AskedKind, (sentence: string, frame: Frame, question: string) => boolean>> = {
@@ -275,6 +275,10 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
   const required = guide ? [...requiredNames(guide.frame), ...(guide.frame.pathogens.length ? [] : guide.frame.conditions)] : [];
   // An abbreviation is the subject when it is all the question names ("the incubation of RHDV2 in rabbits").
   const names = required.length || !guide ? required : guide.frame.acronyms;
+  // A virus's abbreviation names what the answer is about: "FeLV positive… what does that mean for her long term?" does
+  // not lead with "Sperm cryopreservation allows for a long-term preservation…" from a paragraph that never names FeLV.
+  // (Not any abbreviation: "BMI screening" is about screening, and "Hb vs Mb" are written out in full.)
+  const subjectAbbreviations = required.length ? [] : names.filter(isVirusAcronym);
   // A follow-up's subject is carried, not typed: it weighs little in search, so a passage about something
   // else that shares the new words ("sheep") must not lead.
   const nameTerms = tokenize(names.join(" "));
@@ -358,7 +362,9 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
           names: names.length > 0 && names.every((n) => namesThing(n, paragraph) || writesOtherwise(n, paragraph, terms)),
           species: Boolean(asksSpecies) && namesAskedSpecies(guide!.frame, paragraph),
           topic: !carriedTopic.length || carriedTopic.some((t) => holdsTerm(paragraphTerms!, t)),
-          subject: !subjects.length || subjects.some((n) => namesSubject(n, paragraph, abbreviations) || namesBySynonymWord(n, paragraph, terms)),
+          subject:
+            (!subjects.length || subjects.some((n) => namesSubject(n, paragraph, abbreviations) || namesBySynonymWord(n, paragraph, terms))) &&
+            (!subjectAbbreviations.length || subjectAbbreviations.some((n) => namesThing(n, paragraph) || writesOtherwise(n, paragraph, terms))),
           ownTopic: !ownTopic.length || ownTopic.some((t) => holdsTerm(paragraphTerms!, t)),
           text: paragraph,
         };

@@ -232,6 +232,9 @@ describe("the frame of a question", () => {
     expect(suspectedDiagnosis("is it just parvo?")).toBe("parvo");
     expect(suspectedDiagnosis("New grad here, sorry if this is basic: why do heartworm protocols add an antibiotic?")).toBeNull();
     expect(suspectedDiagnosis("If this is a problem, what do I do?")).toBeNull();
+    // (A short question about the animal's own state puts no name forward.)
+    expect(suspectedDiagnosis("We repeated the snap test six weeks on and he's antigen negative. so he's clear?")).toBeNull();
+    expect(suspectedDiagnosis("Her littermates are off colour too. Parvo?")).toBe("Parvo");
     // (A genus's initial does not end the name put forward.)
     expect(suspectedDiagnosis("Mentor question: gelding on TMPS for a wound has now got profuse diarrhoea. Could this be C. diff?")).toBe("C. diff");
   });
@@ -326,6 +329,68 @@ describe("the frame of a question", () => {
     expect(then!.inherited).toContain("topic");
     const [, same] = readConversation(["Dog in kennel 2 with pyoderma - which antibiotic first?", "kennel 2 again - how long should the course run?"]);
     expect(same!.conditions).toEqual(["pyoderma"]);
+  });
+
+  it("reads an animal that has come in as another case, unless the question points back to the one before", () => {
+    const [, other, then] = readConversation([
+      "Shelter cat with sore gums - what is chronic gingivostomatitis?",
+      "sorry, one more thing - we've got a bearded dragon in that needs bloods. where do they take it from?",
+      "and in a snake?",
+    ]);
+    expect(other).toMatchObject({ conditions: [], signs: [], inherited: [] });
+    expect(then!.conditions).toEqual([]);
+    expect(then!.inherited).toContain("topic");
+    const [, same] = readConversation(["Shelter cat with sore gums - what is chronic gingivostomatitis?", "a dog came in with the same thing - do they get it too?"]);
+    expect(same!.conditions).toEqual(["gingivostomatitis"]);
+  });
+
+  it("reads a case that names its own subject before asking 'what is it?' as a new case, not a follow-up", () => {
+    const [, , hypp] = readConversation([
+      "Gelding with a high-stepping hind leg at the walk - stringhalt. What's the outlook?",
+      "any treatment worth trying?",
+      "Quarter horse yearling, muscle tremors after exercise, and the breeder says HYPP runs in the family. What is it?",
+    ]);
+    expect(hypp).toMatchObject({ conditions: [], acronyms: ["HYPP"], inherited: [] });
+    // (Nothing named of its own: the pronoun points back.)
+    const [, colder] = readConversation(["Gelding with a high-stepping hind leg at the walk - stringhalt. What's the outlook?", "The owner says he's worse in the cold. Is that typical of it?"]);
+    expect(colder!.conditions).toEqual(["stringhalt"]);
+  });
+
+  it("reads a quiz's 'and a tougher one on that?' and an acknowledgement ('Good.', 'Great,') as chatter, and 'basics' as no topic", () => {
+    expect(withoutChatter("and a tougher one on that? how does it show in sheep")).toBe("how does it show in sheep");
+    expect(withoutChatter("Great. which test confirms it?")).toBe("which test confirms it?");
+    expect(withoutChatter("thanks - and in goats?")).toBe("and in goats?");
+    expect(withoutChatter("Good prognosis in most cats?")).toBe("Good prognosis in most cats?");
+    expect(frameOf("Teaching the basics first: what kind of virus causes bluetongue?").topic).not.toContain("basics");
+  });
+
+  it("reads what a result means for an animal 'long term' as asking the prognosis, and spread 'cat to cat' as transmission", () => {
+    expect(frameOf("FIV positive on the snap test - what does that mean for him long-term?").asked).toContain("prognosis");
+    expect(frameOf("what does it mean for them in the long run?").asked).toContain("prognosis");
+    expect(frameOf("which strain actually spreads cat to cat?").asked).toContain("transmission");
+    expect(frameOf("can it pass from pig to pig in the same pen?").asked).toContain("transmission");
+    expect(frameOf("does it spread between birds in a flock?").asked).toContain("transmission");
+    expect(frameOf("does the tumour spread from the lung to the liver?").asked).not.toContain("transmission");
+  });
+
+  it("reads a flash card's 'peak season?' as asking the season, with 'peak' no topic", () => {
+    const card = frameOf("Q: BTV - which midge? peak season?");
+    expect(card.asked).toContain("season");
+    expect(card.topic).not.toContain("peak");
+  });
+
+  it("reads the span asked of several questions from the one that asks how long, and 'after diagnosis' as no diagnosis asked", () => {
+    const course = frameOf("FIV positive twice now. For his file: what course does this usually take and how long do these cats survive after diagnosis?");
+    expect(course).toMatchObject({ attribute: "survival" });
+    expect(course.asked).not.toContain("diagnosis");
+    expect(frameOf("How is FIV diagnosed in shelter cats?").asked).toContain("diagnosis");
+  });
+
+  it("reads whether a disease is notifiable as asked, in a yes/no question too", () => {
+    expect(frameOf("Is swine fever notifiable?").asked).toEqual(["notifiable"]);
+    expect(frameOf("Do I have to report a suspect case of rabies?").asked).toEqual(["notifiable"]);
+    expect(frameOf("what are the reporting requirements for avian influenza?").asked).toContain("notifiable");
+    expect(frameOf("Is swine fever contagious?").asked).not.toContain("notifiable");
   });
 
   it("reads 'what % are we likely to lose?' as asking a rate, and a quiz's 'and a harder one on that -' as chatter", () => {
@@ -487,6 +552,8 @@ describe("the frame of a question", () => {
     expect(askingClause(aborted)).toBe(aborted);
     // "This kind of dementia" names its own topic.
     expect(askingClause("Our Labrador is 11 and wanders about at night. How common is this kind of dementia in older dogs?")).toBe("How common is this kind of dementia in older dogs?");
+    // "A dog like this" is an example of what the clause asks of, which it names.
+    expect(askingClause("Stray collie, thin, coughing, from a rescue in the south. Which lungworm risks matter in a dog like this?")).toBe("Which lungworm risks matter in a dog like this?");
   });
 
   it("does not read a title's capitalised words as names", () => {
@@ -942,6 +1009,8 @@ describe("follow-ups", () => {
     expect(frameOf("what are the chances of him dying?")).toMatchObject({ asked: ["rate"], attribute: "mortality" });
     expect(frameOf("how long can the virus survive in the house and garden?")).toMatchObject({ asked: ["duration"], attribute: "persistence" });
     expect(frameOf("How long does kennel cough last in dogs?").attribute).not.toBe("persistence");
+    // (Or where the animal is kept.)
+    expect(frameOf("how long should we wait before putting a new guinea pig into that cage - how long does the virus last in there?").attribute).toBe("persistence");
     expect(placesOfPersistence("How long can the virus hang around in the house and garden?")).toEqual(["house", "garden"]);
     expect(placesOfPersistence("Do ticks live in the garden?")).toEqual([]);
   });

@@ -40,10 +40,11 @@ export type AskedKind =
   | "signs"
   | "organism"
   | "season"
-  | "transmission";
+  | "transmission"
+  | "notifiable";
 
 /** Kinds whose answer is a typed value the passage must hold (a dose needs a number with a unit). */
-export const TYPED_KINDS: ReadonlySet<AskedKind> = new Set(["dose", "interval", "duration", "rate", "quantity", "count", "year", "cost", "gene", "drug", "breed", "season"]);
+export const TYPED_KINDS: ReadonlySet<AskedKind> = new Set(["dose", "interval", "duration", "rate", "quantity", "count", "year", "cost", "gene", "drug", "breed", "season", "notifiable"]);
 /** A time of year as texts write it: a season, a month, the wet or warm months. */
 export const SEASON_WRITTEN = /\b(?:spring|summer|autumn|fall|winter|rainy|wet season|dry season|monsoon|seasonal\w*|(?:warm|warmer|cold|colder|hot|hotter|wet|wetter|dry|drier)\s+(?:months|seasons?|weather|periods?)|January|February|March|April|May|June|July|August|September|October|November|December)\b/;
 
@@ -432,7 +433,7 @@ const GENERIC_WORDS = new Set(
   unrelated different separate switching switch going back topic question become becomes became infected infect infects catch catches caught instead alternatively
   planning plan suspect suspected go going there here large big already strongly highly quite very well just even ever maybe perhaps
   always sometimes occasionally constantly generally mostly currently recently especially particular particularly probably truly simply anything something everything thing things lot lots
-  bit idea okay please thanks know think want wonder tell sure guess seem seems look looks try whats
+  bit idea okay please thanks know think want wonder tell sure guess seem seems look looks try whats basic basics peak peaks
   say literature sensible routine ok deal deals handle couple individuals individual mainly primarily chiefly largely form forms
   prone place vs vet vets says said hit hardest worst die dies died dying pet pets schedule eventually commonest shot shots
   her hers his him she he ask asks asked asking owner owners client clients season seasons seasonal seasonality far apart
@@ -508,11 +509,16 @@ const SWITCH_WORDS = String.raw`(?:different|diff) (?:case|q|qs|question|topic|s
 const SWITCH = new RegExp(String.raw`\b(${SWITCH_WORDS})\b|(?:^|[,.;:!?–—-]\s*|\b(?:ok(?:ay)?|right|so|and|now)\s+)(?:switching to|going back to|back to|returning to|coming back to)\b`, "i");
 /** A switch marker that opens the question, up to its colon or comma ("Switching topics:", "Different case,"). */
 const SWITCH_LEAD = new RegExp(String.raw`^\s*(?:${SWITCH_WORDS})\s*[:,.\-–—]\s*`, "i");
+/** A word that takes the answer before and goes on ("Right,", "Good.", "Thanks -", "Great, and…"). */
+const ACKNOWLEDGED = String.raw`(?:right|ok|okay|alright|all right|well|anyway|good|great|thanks|thank you|cheers|perfect|lovely|brilliant|nice|cool|got it|gotcha)(?: then)?`;
 /**
  * A chat's opening word or call that says nothing of the topic ("Right,", "OK,", "Right, quiz time.", "Quick one:", "and a
  * harder one on that -").
  */
-const OPENER = /^\s*(?:(?:right|ok|okay|alright|all right|well|anyway)(?: then)?\s*[,.!:\-–—]\s*)?(?:(?:quiz|question) time|quick (?:one|question)|pop quiz|(?:and\s+)?(?:a|an|one|another)\s+(?:harder|easier|tougher|trickier|simpler|bonus|follow-up)\s+(?:one|question|q)(?:\s+on\s+(?:that|this|it))?)\s*[,.!:\-–—]\s*|^\s*(?:right|ok|okay|alright|all right|well|anyway)(?: then)?\s*[,.!:\-–—]\s*/i;
+const OPENER = new RegExp(
+  String.raw`^\s*(?:${ACKNOWLEDGED}\s*[,.!:\-–—]\s*)?(?:(?:quiz|question) time|quick (?:one|question)|pop quiz|(?:and\s+)?(?:a|an|one|another)\s+(?:harder|easier|tougher|trickier|simpler|bonus|follow-up)\s+(?:one|question|q)(?:\s+on\s+(?:that|this|it))?)\s*[,.!:?\-–—]\s*|^\s*${ACKNOWLEDGED}\s*[,.!:\-–—]\s*`,
+  "i",
+);
 /**
  * Who is asking, said before the question on a phone or in a chat ("Lab calling about a dog urine:", "Path lab here -",
  * "Hi, it's the practice nurse,"): it says nothing of the topic. ("My Lab here has…" is a dog: the caller is followed
@@ -751,6 +757,8 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   ["count", /\bhow many\b|\b(?:vertebral|dental|digital|spinal)\s+formulae?\b|\b(?:what|which)\s+(?:[\w-]+\s+){0,2}(?:values?|scores?|index|indices|ratios?)\b/i],
   // "What does the DNA test cost?", "price of a course?", "is it expensive?"
   ["cost", /\b(?:costs?|costing|price[ds]?|pricing|expensive|cheap(?:er|est)?)\b/i],
+  // "Is it notifiable?", "do I have to report a suspect case?": whether the law says it must be reported.
+  ["notifiable", /\b(?:notifiable|reportable|notif(?:y|ied|ication)|(?:have|need|must|required|obliged|duty)\s+to\s+(?:report|notify)|report(?:ing)?\s+(?:obligations?|requirements?|duty|duties|rules)|legal(?:ly)?\s+(?:obligat\w+|requir\w+|duty|duties))\b/i],
   ["year", /\b(when (?:was|were|did|has|have)\b.*\b(first|detected|discovered|reported|described|identified|introduced|emerged)|in (?:what|which) year|what year)\b/i],
   // "Which genes…": a gene symbol. "Which mutation…" is answered by a variant of the asked gene, not by another gene.
   ["gene", /\b(which|what)\s+(?:\w+\s+){0,2}(genes?|loci|locus|alleles?)\b/i],
@@ -760,32 +768,35 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   ["breed", /\b(?:which|what)\s+(?:[\w-]+\s+){0,2}?breeds?\b|\bbreeds?\s+(?:predispos\w*|(?:are |is )?(?:most |more )?(?:at (?:higher |greater |increased )?risk|(?:commonly |often |frequently )?affected))|\bbreed predispositions?\b/i],
   // ("Once a cat is diagnosed with FIP, what's the prognosis?" tells what is known, it does not ask how.)
   // ("What's top of my list?", "top differential?": the likeliest diagnosis.)
-  ["diagnosis", /\b(top of (?:my|the|your|our) (?:list|differentials?|ddx)|top differentials?|diagnos(?!ed\s+with\b)\w*|dx(?!['’]d)|test(?:s|ing)?|stain(?:s|ing)?|biopsy|detect\w*|confirm\w*|differentiate|tell (?:\w+ )?from)\b/i],
+  // ("…survive after diagnosis?" dates the span asked; it asks no diagnosis.)
+  ["diagnosis", /\b(top of (?:my|the|your|our) (?:list|differentials?|ddx)|top differentials?|(?<!\b(?:after|since|from|before|following|at)\s+(?:the\s+|(?:the\s+)?(?:initial|first)\s+)?)diagnos(?!ed\s+with\b)\w*|dx(?!['’]d)|test(?:s|ing)?|stain(?:s|ing)?|biopsy|detect\w*|confirm\w*|differentiate|tell (?:\w+ )?from)\b/i],
   // ("What predicts how it'll behave?": how a tumour will behave is its prognosis.)
   // ("…the vet said calicivirus - is that bad?", "how serious is it?": an owner asks what it means for the animal.)
-  ["prognosis", /\b(prognos\w*|outcomes?|outlook|(?:is|was|are)\s+(?:that|it|this|they)\s+(?:really\s+|very\s+)?(?:bad|serious|dangerous)(?=\s*(?:for\s+[\w-]+\s*)?[?.!]*\s*$)|how (?:bad|serious)(?:\s+is\s+(?:it|that|this)\b|(?=\s+(?:at|in|for)\s)|(?=\s*\?))|survive|survival|recover(?:y)?|come right|get(?:s|ting)? better|pull through|life expectancy|biological behaviou?r|(?:predict\w*|tell)\s+how\s+(?:it|they|the [\w-]+)(?:['’]ll| will| is going to| are going to)\s+behave)\b/i],
+  ["prognosis", /\b(prognos\w*|outcomes?|outlook|(?:is|was|are)\s+(?:that|it|this|they)\s+(?:really\s+|very\s+)?(?:bad|serious|dangerous)(?=\s*(?:for\s+[\w-]+\s*)?[?.!]*\s*$)|how (?:bad|serious)(?:\s+is\s+(?:it|that|this)\b|(?=\s+(?:at|in|for)\s)|(?=\s*\?))|survive|survival|recover(?:y)?|come right|get(?:s|ting)? better|pull through|life expectancy|(?:mean|means|meant)\s+for\s+(?:her|him|them|it|the\s+[\w-]+)\s+(?:in\s+the\s+)?long[- ]?(?:term|run)|long[- ]?term (?:outlook|future|chances?)|biological behaviou?r|(?:predict\w*|tell)\s+how\s+(?:it|they|the [\w-]+)(?:['’]ll| will| is going to| are going to)\s+behave)\b/i],
   // ("What's driving it?": what causes it.)
   // ("Is it because show pigs are sicker that they're the flu risk?" asks what the cause is.)
   ["cause", /\b(cause[sd]?|causing|why|(?:sets?|setting|triggers?|kicks?|kicked) (?:it|this|that|them) off|aetiolog\w*|etiolog\w*|risk factors?|pathogenesis|mechanism|what(?:'s|’s|s| is| are) driving|(?:is|was|are|were) (?:it|that|this) (?:just |only |mainly |really )?because)\b/i],
   // ("How do I separate myoglobin from Hb?", "tell it from sheep pox": told apart.)
   ["comparison", /\b(differ\w*|compare\w*|comparison|versus|vs\.?|distinguish\w*|same as|better than|(?:tell|told) (?:\w+ )?apart|(?:separate|separating|tell|telling)\s+(?:[\w-]+\s+){1,3}?from)\b/i],
   // (The "?" after "What is X" ends the question, not a word.)
-  ["definition", /\bwhat(?:'s|’s| (?:actually |exactly |really )?(?:is|are))(?: (?:actually|exactly|really))? (?:an? |the )?[\w-]+\??$|\b(?:defin\w*|meaning of|stands? for|short for|abbreviation)\b/i],
+  // ("What does effusive actually mean?" asks it of a word; "what does that mean for her?" asks what follows.)
+  ["definition", /\bwhat(?:'s|’s| (?:actually |exactly |really )?(?:is|are))(?: (?:actually|exactly|really))? (?:an? |the )?[\w-]+\??$|\b(?:defin\w*|meaning of|stands? for|short for|abbreviation)\b|\bwhat\s+(?:does|do)\s+(?!(?:this|that|it|these|those|they|he|she)\b)(?:['‘"“]?[\w-]+['’"”]?\s+){1,3}(?:actually\s+|exactly\s+|really\s+)?mean\s*\??\s*$/i],
   // ("Anything you can do for it?", "what can be done about it?")
-  ["treatment", new RegExp(String.raw`\b(treat\w*|tx|rx|aftercare|after-care|therapy|therapies|therapeutic|manage\w*|control(?:led)?|prevent\w*|vaccines?|vaccination|surgery|surgical(?:ly)?|operat(?:e|ion)|(?:anything|something|what|much)\s+(?:(?:you|we|i|they|one)\s+)?(?:can|could|should)\s+(?:(?:you|we|i|they|one)\s+)?(?:be\s+)?(?:do|done)\s+(?:for|about)|what\s+(?:do|should|can|could|would)\s+(?:we|i|you|they)\s+do(?:\s+(?:now|next|then|about\s+(?:it|this|that|them)))?(?=\s*[?.!]*\s*$)|(?:does|do|did|will|would|has|have)\s+(?:anything|something|nothing)\s+(?:\w+\s+)?(?:work|worked|help|helped)|what\s+(?:actually\s+|really\s+)?(?:works|helps)|${TREATED_WITH.source})\b`, "i")],
+  ["treatment", new RegExp(String.raw`\b((?:medicines?|medications?|cure)\s+for\s+(?:this|that|it|her|him|them)|treat\w*|tx|rx|aftercare|after-care|therapy|therapies|therapeutic|manage\w*|control(?:led)?|prevent\w*|vaccines?|vaccination|surgery|surgical(?:ly)?|operat(?:e|ion)|(?:anything|something|what|much)\s+(?:(?:you|we|i|they|one)\s+)?(?:can|could|should)\s+(?:(?:you|we|i|they|one)\s+)?(?:be\s+)?(?:do|done)\s+(?:for|about)|what\s+(?:do|should|can|could|would)\s+(?:we|i|you|they)\s+do(?:\s+(?:now|next|then|about\s+(?:it|this|that|them)))?(?=\s*[?.!]*\s*$)|(?:does|do|did|will|would|has|have)\s+(?:anything|something|nothing)\s+(?:\w+\s+)?(?:work|worked|help|helped)|what\s+(?:actually\s+|really\s+)?(?:works|helps)|${TREATED_WITH.source})\b`, "i")],
   // "Where is it found?", "explain where estrogens are synthesized", not the relative "in sheep where Mycoplasma is suspected".
   [
     "location",
     /(?:^|[.?!;:,–—-]\s*|\b(?:and|but|or|so|explain|describe|state|tell|know|ask|show|determine|identify|find|affect|affects|influence|influences|predict|predicts)\s+)where\b|\bwhere\s+(?:is|are|was|were|do|does|did|can|could|should|would|will|in|on|exactly|else|to)\b/i,
   ],
   ["signs", /\b(clinical signs?|signs|symptoms?|clinical (?:picture|presentation|features)|present(?:s|ing)? with|(?:watch|look)(?:ing)? out for|(?:watch|monitor)(?:ing)? (?:her|him|them|it|\w+) for|keep (?:an )?eyes? (?:out )?for)\b/i],
-  // "How do cattle usually pick it up?", "how is it spread?": the way it passes to an animal.
+  // "How do cattle usually pick it up?", "how is it spread?", "which type spreads cat to cat?": the way it passes to an animal.
   [
     "transmission",
-    /\b(?:how (?:do|does|did|can|could|would|might) (?:[\w-]+ ){0,3}(?:pick (?:it |this |that )?up|catch (?:it|this|that)|get (?:it|infected)|become infected|contract (?:it|this|that))|how (?:is|are|was|were) (?:[\w-]+ ){1,4}?(?:usually |normally |mainly |mostly )?(?:spread|transmitted|passed on|caught|acquired)|route of (?:infection|transmission)|transmission(?!\s+(?:cycles?|dynamics|chains?|models?))|transmitted|mode of spread|(?:can|could|will|would|might)\s+(?:(?:our|my|the|his|her|their)\s+)?other\s+[\w-]+\s+(?:catch|get)\s+(?:it|this|that)|(?:is|are)\s+(?:it|this|that|they|these|those)\s+(?:really\s+|very\s+|that\s+|so\s+)?(?:catching|contagious|infectious))\b/i,
+    /\b(?:how (?:do|does|did|can|could|would|might) (?:[\w-]+ ){0,3}(?:pick (?:it |this |that )?up|catch (?:it|this|that)|get (?:it|infected)|become infected|contract (?:it|this|that))|how (?:is|are|was|were) (?:[\w-]+ ){1,4}?(?:usually |normally |mainly |mostly )?(?:spread|transmitted|passed on|caught|acquired)|route of (?:infection|transmission)|transmission(?!\s+(?:cycles?|dynamics|chains?|models?))|transmitted|mode of spread|(?:spreads?|spreading|pass(?:es|ed)?(?:\s+on)?|jumps?)\s+(?:from\s+)?(?:an?\s+|one\s+)?(?<host>[\w-]+?)s?\s+to\s+(?:an?\s+|another\s+|other\s+)?\k<host>s?|(?:spreads?|spreading|pass(?:es|ed)?)\s+between\s+(?:the\s+)?[\w-]+|(?:can|could|will|would|might)\s+(?:(?:our|my|the|his|her|their)\s+)?other\s+[\w-]+\s+(?:catch|get)\s+(?:it|this|that)|(?:is|are)\s+(?:it|this|that|they|these|those)\s+(?:really\s+|very\s+|that\s+|so\s+)?(?:catching|contagious|infectious))\b/i,
   ],
   // "When in the year do you see most cases?": a season or the months.
-  ["season", /\b(?:(?:what|which) (?:time|times|months?|part) of (?:the )?year|when in the year|(?:what|which) seasons?|what months?|seasonal(?:ity)?|time of year)\b/i],
+  // ("Peak season?", a flash card's shorthand, asks it too.)
+  ["season", /\b(?:(?:what|which) (?:time|times|months?|part) of (?:the )?year|when in the year|(?:what|which) seasons?|what months?|seasonal(?:ity)?|time of year|peak (?:season|months?|time of (?:the )?year))\b/i],
   // "Which ticks…", "what bacteria…": answered by an organism's name ("Boophilus annulatus", "T. vivax").
   // ("Vector known?" asks which one it is.)
   ["organism", /\bvectors?(?=\s+(?:known|identified|involved|responsible)\b)|\b(which|what)\s+(?:[\w-]+\s+){0,2}(ticks?|vectors?|insects?|bugs?|midges?|fleas?|lice|louse|mites?|snails?|bacteri(?:a|um)|viruse?s?|parasites?|pathogens?|agents?|organisms?|mosquito(?:e?s)?|flies|fly|worms?|helminths?|nematodes?|protozoa(?:ns?)?|fungi|fungus|genus|genera|serotypes?|serovars?|strains?|subtypes?)\b/i],
@@ -832,8 +843,9 @@ const RESOLUTION_ATTRIBUTE = "resolution";
 const RESOLVES = /\b(?:settle|subside|resolve|clear up|disappear|go away|improve|heal|recover|ease)(?:s|d|ed)?\b|\b(?:get|gets|be|is|'s|’s)\s+over\s+(?:it|this|that|the worst)\b/;
 export const OUTSIDE_A_HOST = /\b(?:environment\w*|outside (?:of )?(?:the |its |a )?(?:host|body|animal)s?|soils?|surfaces?|fomites?|pastures?|bedding|premises|faeces|feces|manure|litter|water)\b/i;
 /** Where an owner says a pathogen lasts ("how long can the virus survive in the house and garden?"): outside a host. */
-const OWNERS_PLACE = String.raw`(?:the |my |our |your |his |her |their |a )?(house|home|garden|yard|kennels?|shed|barn|stables?|floors?|carpets?|grass|ground|fields?)`;
-const OWNERS_PLACES = new RegExp(String.raw`\b(?:in|on|around|about|at) ${OWNERS_PLACE}(?: and ${OWNERS_PLACE})?\b`);
+// (Or where the animal is kept: "…before bringing a new bunny into that hutch".)
+const OWNERS_PLACE = String.raw`(?:the |my |our |your |his |her |their |a |that |this )?(house|home|garden|yard|kennels?|shed|barn|stables?|floors?|carpets?|grass|ground|fields?|hutch(?:es)?|cages?|coops?|enclosures?|aviar(?:y|ies)|crates?|lofts?|tanks?|ponds?|aquari(?:um|ums|a))`;
+const OWNERS_PLACES = new RegExp(String.raw`\b(?:in|into|on|around|about|at) ${OWNERS_PLACE}(?: and ${OWNERS_PLACE})?\b`);
 
 const PERSISTS = /\b(?:surviv(?:e|es|ed|ing|al)|persist(?:s|ed|ing|ence)?|last(?:s|ed|ing)?|remains?|stays?|viable|infectious|infective|linger(?:s|ed|ing)?|(?:hang|hangs|hanging|stick|sticks|sticking) (?:around|about))\b/;
 
@@ -896,12 +908,14 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
     if (checked) return `${CHECKS_PREFIX}${checked[1]}`;
     if (asked.includes("duration") && PERSISTS.test(s) && (OUTSIDE_A_HOST.test(s) || OWNERS_PLACES.test(s))) return PERSISTENCE_ATTRIBUTE;
     // A yes/no question beside it asks no span: "how long do the signs take to settle, and do they stop shedding then?"
-    const clauses = s.split(/,\s*(?=(?:and|but|or)\s)|[?;]\s*|\s[—–-]\s/).map((c) => c.trim()).filter(Boolean);
+    const clauses = s.split(/,\s*(?=(?:and|but|or)\s)|\s+and\s+(?=(?:how|what|when|which|where|why)\b)|[?;]\s*|\s[—–-]\s/).map((c) => c.trim()).filter(Boolean);
     const questions = clauses.filter((c) => !/^(?:(?:and|but|or)\s+)?(?:do|does|did|is|are|was|were|can|could|will|would|should|has|have)\b/.test(c));
     // A statement before the question says what is known, not what is asked: "Scrapie has a 2-5 year preclinical
     // period — once signs appear, how long until death?"
     const asking = questions.filter((c) => isQuestionSentence(c) || DURATION_ASKED.test(c) || /\bhow\b/.test(c));
-    const spans = asking.length ? asking : questions;
+    // (Of several questions, the one that asks how long: "what course does this take and how long do they survive?")
+    const howLong = asking.filter((c) => DURATION_ASKED.test(c));
+    const spans = howLong.length ? howLong : asking.length ? asking : questions;
     const m = SPAN_ATTRIBUTE.exec(spans.length ? spans.join(" ") : s);
     if (m) return m[1]!;
     // "Eggs ok to eat while treating?": how long they are withheld.
@@ -917,7 +931,8 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
     if (asked.includes("duration") && AGE_ASKED.test(s)) return AGE_ATTRIBUTE;
     // "How long do they survive?" asks how long the survival is (not what share survives: a rate asked beside it
     // is of something else, "mortality if untreated, and how long does it survive?").
-    if (!asked.includes("rate") && /\bsurviv(?:e|es|ed|ing)\b|\b(?:until|till|before) (?:death|they die|it dies)\b/.test(s)) return SURVIVAL_ATTRIBUTE;
+    // (Or how long the patient lives, with a disease: "How long she can live?")
+    if (!asked.includes("rate") && /\bsurviv(?:e|es|ed|ing)\b|\b(?:until|till|before) (?:death|they die|it dies)\b|\bhow long\s+(?:(?:will|can|could|would|does|might)\s+)?(?:she|he|it|(?:my|our|the|this)\s+[\w-]+)\s+(?:(?:will|can|could|would|might|has to|is going to)\s+)?(?:live|lives)\b/.test(s)) return SURVIVAL_ATTRIBUTE;
     // "How fast does RHDV2 kill rabbits?": how long until death.
     if (!asked.includes("rate") && /\bhow (?:fast|quickly|soon|long)\b[^?]*\bkills?\b|\bhow long (?:until|till|before) (?:they|it) (?:dies?|die)\b/.test(s)) return SURVIVAL_ATTRIBUTE;
   }
@@ -1192,7 +1207,8 @@ export function frameOf(text: string): Frame {
   const whQuestion = (/\b(what|which|how|when|where|at what)\b|\bwhat'?s\b/i.test(askedText) && !ASKS_WHETHER_IT_CHANGES.test(askedText)) || isNounPhraseQuery(askedText);
   // ("Do goats get it as often?" asks how common it is there, as a yes/no question.)
   const asCommon = AS_COMMON_ASKED.test(askedText);
-  const matched = ASKED.filter(([kind, re]) => re.test(askedText) && (whQuestion || !TYPED_KINDS.has(kind) || (kind === "rate" && asCommon))).map(([kind]) => kind);
+  // ("Is it notifiable?" asks for what the passages must say, as a yes/no question.)
+  const matched = ASKED.filter(([kind, re]) => re.test(askedText) && (whQuestion || !TYPED_KINDS.has(kind) || (kind === "rate" && asCommon) || kind === "notifiable")).map(([kind]) => kind);
   // "How often do they need bathing?" asks an interval; "how often does it occur?" a rate.
   const rateOnlyByHowOften = matched.includes("interval") && !ASKED_RATE.test(askedText.replace(/\bhow often do(?:es)?\b/gi, " "));
   // "What water quality drives peak mortality?" asks what causes it: the mortality is what is caused, not a value asked.
@@ -1352,8 +1368,10 @@ export const DOSING_KINDS: ReadonlySet<AskedKind> = new Set(["dose", "interval",
  * - agamid with crusty swelling round the lips. Which bacterium does that?", "that" is the swelling.
  */
 function pointsBackBeyond(question: string, own: Frame): boolean {
-  // ("Collie that won't bear weight…": a relative pronoun after an animal points at that animal, not back.)
-  const unrelated = question.replace(/\b([\p{L}-]+)\s+(?:that|which|who)\b/giu, (whole, word: string) => (speciesIn(word).order.length ? word : whole));
+  // ("Collie that won't bear weight…", "we've got a salamander in that needs bloods": a relative pronoun after an animal,
+  // or after an animal that is in, points at that animal, not back.)
+  // (An animal of two words too: "a bearded dragon in that needs bloods".)
+  const unrelated = question.replace(/\b((?:[\p{L}-]+\s+)?[\p{L}-]+)(?:\s+(?:in|here|now))?\s+(?:that|which|who)\b/giu, (whole, words: string) => (speciesIn(words).order.length ? words : whole));
   // ("A kitten with scaly patches on its ears": a possessive after an animal in its own clause is that animal's; "The
   // ducklings … heads thrown right back when they go": so is a pronoun for animals.)
   const parts = unrelated
@@ -1369,6 +1387,10 @@ function pointsBackBeyond(question: string, own: Frame): boolean {
   const tellsCase = speciesIn(opening).order.length > 0 && own.topic.some((w) => opening.toLowerCase().includes(w.toLowerCase()));
   return REFERS.test(tellsCase ? opening : parts.join(" "));
 }
+
+/** An animal said to have come in: "we've got a salamander in", "a ferret came in", "just had a goat brought in". */
+const ARRIVED =
+  /\b(?:(?:we|i|they)(?:'ve|\s+have)?\s+(?:just\s+)?(?:got|had)\s+(?:an?|one|this)\s+(?:[\p{L}-]+\s+){1,3}?(?:in|brought in|admitted)\b|(?:an?|one)\s+(?:[\p{L}-]+\s+){1,3}?(?:(?:has|have|just)\s+)?(?:came|come|arrived|been brought|was brought|got brought|presented)\b)/iu;
 
 /** "Sorry, …", "oh and…", "oops, …": an aside that goes on in the same talk. */
 const ASIDE_OPENING = /^\s*(?:sorry|sry|soz|apologies|oops|oh)\b[\s,—–-]/i;
@@ -1404,8 +1426,15 @@ function isFollowUp(question: string, asked: Frame, previous: Frame): boolean {
   // (Or a group of its own: "Aeromonas dhakensis in warm-water fish farms — is it a real problem?")
   const newSpecies =
     own.species.length + own.groups.length > 0 && own.species.every((id) => !previous.species.includes(id)) && own.groups.every((g) => !previous.groups.includes(g));
+  // (Or an animal that has come in, with whatever it needs: "we've got a salamander in that needs bloods".)
   // (Not one that opens on "and…", "what about…": it goes on from the question before.)
-  if (newSpecies && hasOwnTopic(own, question) && !pointsBackBeyond(question, own) && !GOES_ON.test(question) && !own.topic.some((w) => previous.topic.includes(w))) return false;
+  if (newSpecies && (hasOwnTopic(own, question) || ARRIVED.test(question)) && !pointsBackBeyond(question, own) && !GOES_ON.test(question) && !own.topic.some((w) => previous.topic.includes(w))) return false;
+  // "Arabian foal, one infection after another, and the owner says SCID is in the line. What is it?": a case that names a
+  // subject of its own, none spoken of before, told before a question whose pronouns point to it, not back.
+  const spokenOf = new Set([...previous.drugs, ...previous.pathogens, ...previous.conditions, ...previous.names, ...previous.acronyms].map((n) => n.toLowerCase()));
+  const ownThings = [...own.drugs, ...own.pathogens, ...own.conditions, ...own.names.filter((n) => !own.places?.includes(n)), ...own.acronyms];
+  const toldBefore = question.split(/(?<=[.!?])\s+/).filter((part) => part.trim()).length > 1;
+  if (toldBefore && REFERS.test(question) && ownThings.length > 0 && ownThings.every((n) => !spokenOf.has(n.toLowerCase())) && !pointsBackBeyond(question, own) && !GOES_ON.test(question) && !ASIDE_OPENING.test(question)) return false;
   if (LEANS.test(question)) return true;
   // "Sorry, what am I actually looking for under the scope?": an aside in the same talk, unless it names a subject or species.
   if (ASIDE_OPENING.test(question) && !namesOwnThing(own) && !own.species.length && !own.groups.length) return true;
@@ -1570,9 +1599,11 @@ export function askingClause(question: string): string {
   // From its first question word, so every part of a multi-part question counts ("what are the signs…, and what drives them?").
   const start = /\b(which|what|how|why|when|where|who)\b/i.exec(last)?.index ?? -1;
   const clause = start > 0 ? last.slice(start) : last;
-  if (POINTS_BACK.test(clause)) return question;
+  // ("…more likely in a cat like this?": the case is an example of what the clause asks of, which it names.)
+  if (POINTS_BACK.test(clause.replace(LIKE_THIS, " "))) return question;
   return clause.split(/\s+/).length >= 3 ? clause : last;
 }
+const LIKE_THIS = /\b(?:in\s+)?(?:an?\s+|the\s+)?(?:[\p{L}-]+\s+)?like\s+(?:this|that|these|those)(?:\s+ones?)?\b/giu;
 
 /**
  * The diagnosis a case puts forward: what someone "says", "mentioned" or "thinks" it is ("Neighbour says bluetongue —
@@ -1619,6 +1650,8 @@ export function suspectedDiagnosis(question: string): string | null {
   // (A statement that ends the case, "He's only 3.", asks nothing and puts nothing forward.)
   const short = dashed ?? (afterCase && /\?\s*$/.test(last) ? last.replace(/\?\s*$/, "").trim() : null);
   if (!short || short.split(/\s+/).length > 3 || /\b(?:what|which|how|why|when|where|who)\b/i.test(short)) return null;
+  // (A disease's name holds no pronoun: "so she's clear?" asks of her state.)
+  if (/\b(?:i|you|we|they|she|he|it|her|him|them|his|its|their|our|my)\b/i.test(short.replace(/['’]\w+/g, ""))) return null;
   // ("Incubation?", "Treatment?" ask something of the case; they put no diagnosis forward. Nor does "Is that valid?",
   // "is it serious?": they ask what the case's own claim or state is worth.)
   const asks = ASKED.some(([, re]) => re.test(short)) || short.split(/\s+/).some((w) => isAskingWord(w.replace(/\W+$/, "")));
@@ -1890,6 +1923,7 @@ const ASKED_LABEL: Record<AskedKind, string> = {
   organism: "which organism",
   season: "season",
   transmission: "transmission",
+  notifiable: "whether notifiable",
 };
 
 /**
