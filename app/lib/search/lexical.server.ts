@@ -4,7 +4,7 @@ import { titleField } from "./indexer.server";
 import { prepared } from "./statements.server";
 import { isStopWord } from "./stopwords";
 import { abbreviationsIn } from "./abbreviations.server";
-import { diseaseForms, virusForms, wordForms } from "./word-forms";
+import { diseaseForms, generalisedForms, virusForms, wordForms } from "./word-forms";
 import { synonymsIn } from "./synonyms";
 import { TermCounter, tokenize } from "./tokenize";
 import { type Scope, VISIBLE_DOCUMENT_SQL } from "./visibility.server";
@@ -278,7 +278,9 @@ function analyzeTermsAfresh(client: Database.Database, query: string, stats: Cor
     }) ?? false;
   // (A parasite's genus the knowledge base writes is searched for by its disease's name too, and the reverse: "Which Babesia
   // species hits wethers hardest?" is answered by a passage on ovine babesiosis that writes "B. ovis".)
-  const otherForms = own.flatMap(([term]) => (ownDf.get(term) || writtenWhole(term) ? diseaseForms(term) : wordForms(term)).map((form) => [term, form] as const));
+  // (And a condition's generalised form, whether or not it writes the condition: "part of a wider neuropathy?" by a passage on a
+  // "generalized polyneuropathy".)
+  const otherForms = own.flatMap(([term]) => [...(ownDf.get(term) || writtenWhole(term) ? diseaseForms(term) : wordForms(term)), ...generalisedForms(term)].map((form) => [term, form] as const));
   for (const word of new Set(query.match(/\b[A-Z]{3,6}\b/g) ?? [])) {
     const term = tokenize(word)[0];
     if (term && counts.has(term)) otherForms.push(...virusForms(word).map((form) => [term, form] as const));

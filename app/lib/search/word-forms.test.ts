@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { tokenize } from "./tokenize";
-import { adjectiveForms, unwrittenForms, clinicalForms, describedForms, diseaseForms, nameForms, virusForms, wordForms } from "./word-forms";
+import { adjectiveForms, unwrittenForms, clinicalForms, describedForms, diseaseForms, generalisedForms, nameForms, virusForms, wordForms } from "./word-forms";
 
 const stem = (word: string) => tokenize(word)[0]!;
 const formsOf = (word: string) => nameForms(stem(word));
@@ -107,6 +107,16 @@ describe("a parasite's genus and the disease named after it", () => {
     expect(diseaseForms(stem("babesiosis"))).toContain(stem("Babesia"));
     expect(wordForms(stem("Haemonchus"))).toContain(stem("haemonchosis"));
     expect(diseaseForms(stem("dog"))).toEqual([]);
+  });
+});
+
+describe("a condition and its generalised form", () => {
+  it("gives 'polyneuropathy' for 'neuropathy' and 'polyarthritis' for 'arthritis', and nothing for other words", () => {
+    const stem = (word: string) => tokenize(word)[0]!;
+    expect(generalisedForms(stem("neuropathy"))).toEqual([stem("polyneuropathy")]);
+    expect(generalisedForms(stem("arthritis"))).toEqual([stem("polyarthritis")]);
+    expect(generalisedForms(stem("polyarthritis"))).toEqual([]);
+    expect(generalisedForms(stem("lameness"))).toEqual([]);
   });
 });
 

@@ -95,6 +95,19 @@ export function describedForms(term: string): string[] {
   return [...out];
 }
 
+/**
+ * A condition and its form in several places at once ("neuropathy" / "polyneuropathy", "arthritis" / "polyarthritis",
+ * "myositis" / "polymyositis"): a passage on the generalised form speaks of the condition asked. Input and output are
+ * index terms.
+ */
+export function generalisedForms(term: string): string[] {
+  if (!/^[a-z]{4,}(?:pathi|iti)$/.test(term) || term.startsWith("poly")) return [];
+  // (From the word the stem is of, which Porter stems anew with its prefix: "polyarthritis" is "polyarthr".)
+  const word = term.endsWith("pathi") ? `${term.slice(0, -1)}y` : `${term}s`;
+  const form = tokenize(`poly${word}`)[0];
+  return form && form !== term ? [form] : [];
+}
+
 /** Every other form of a word to try when the knowledge base never uses it. */
 export const wordForms = (term: string): string[] =>
   [...new Set([...nameForms(term), ...clinicalForms(term), ...diseaseForms(term), ...describedForms(term)])];
