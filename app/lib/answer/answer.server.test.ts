@@ -1640,6 +1640,21 @@ describe("the words that decide whether a passage is about the question", () => 
     expect(judged("What does a high anion gap mean?")).toContain("gap");
   });
 
+  it("are not the words of a label that files the question as a request ('Surveillance query:'), though the passages write them", () => {
+    const judged = (question: string) => gateTerms(question, termsOf(question)).map((t) => t.term);
+    expect(judged("Surveillance query: what is the case fatality of PPR in goats?")).not.toEqual(expect.arrayContaining([tokenize("surveillance")[0]]));
+    expect(judged("Surveillance query: what is the case fatality of PPR in goats?")).toEqual(expect.arrayContaining(tokenize("PPR goats")));
+    // (A disease named in it stays: "Strangles query:".)
+    expect(judged("Strangles query: how long do horses shed after recovery?")).toContain(tokenize("strangles")[0]);
+  });
+
+  it("are not the title and name of a person the question names ('Dr Patel wants to know…'), though the passages cite one of that name", () => {
+    const judged = gateTerms("Dr Patel wants to know the incubation period of bluetongue", termsOf("Dr Patel wants to know the incubation period of bluetongue")).map((t) => t.term);
+    expect(judged).not.toEqual(expect.arrayContaining([tokenize("Patel")[0]]));
+    expect(judged).not.toContain(tokenize("Dr")[0]);
+    expect(judged).toContain(tokenize("bluetongue")[0]);
+  });
+
   it("are not the everyday words of a label before the question that says nothing the passages write, nor a pet's name", () => {
     const unknown = (question: string, words: string) => {
       const none = new Set(tokenize(words));

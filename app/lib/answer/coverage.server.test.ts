@@ -46,6 +46,37 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("Is koi herpesvirus disease notifiable?", [next])).toMatchObject({ covered: false, missing: "detail", what: ["notifiable"] });
     const listed = passage("Classical swine fever (CSF) is an Office International des Epizooties (OIE)-listed, highly contagious disease of swine.");
     expect(check("Is classical swine fever notifiable?", [listed])).toMatchObject({ covered: true });
+    // (Notifiable is the disease's, whichever animal the sentence saying so names.)
+    const bluetongue = passage("Bluetongue is primarily a disease of sheep and goats. Bluetongue is a notifiable disease and is often silent in cattle.");
+    expect(check("Sheep with swollen faces, could be bluetongue. Is it notifiable?", [bluetongue])).toMatchObject({ covered: true });
+  });
+
+  it("needs treating or vaccinating spoken of where a yes/no question asks whether it is done ('can ferrets be vaccinated against it?')", () => {
+    const aleutian = passage("Aleutian disease is a parvovirus lethal to mink, but in ferrets it produces diarrhoea and is rarely fatal.");
+    expect(check("Can ferrets be vaccinated against Aleutian disease?", [aleutian])).toMatchObject({ covered: false, missing: "detail", what: ["treatment"] });
+    const vaccine = passage("Aleutian disease in ferrets is a parvovirus infection; no vaccine is licensed and infected ferrets are isolated.");
+    expect(check("Can ferrets be vaccinated against Aleutian disease?", [vaccine])).toMatchObject({ covered: true });
+  });
+
+  it("needs a drug's half-life said as its half-life, not any span of the drug ('given for three weeks')", () => {
+    const question = "What's the elimination half-life of itraconazole in dogs?";
+    expect(check(question, [ITRACONAZOLE_DOGS])).toMatchObject({ covered: false, missing: "detail" });
+    const halfLife = passage("Itraconazole in dogs has an elimination half-life of about 50 hours after oral dosing.");
+    expect(check(question, [halfLife])).toMatchObject({ covered: true });
+  });
+
+  it("needs inheriting spoken of where a disease is asked to be heritable ('should I breed from her?')", () => {
+    const question = "Is stringhalt heritable - should I breed from an affected mare?";
+    const stringhalt = passage("The prognosis of stringhalt in horses is poor; the digital extensors have been cut as a treatment.");
+    expect(check(question, [stringhalt])).toMatchObject({ covered: false, missing: "detail" });
+    const heritable = passage("Stringhalt in horses is heritable in some lines, so affected mares should not be used for breeding.");
+    expect(check(question, [heritable])).toMatchObject({ covered: true });
+    // (A virus's genetic variants say nothing of inheriting the disease.)
+    const variants = passage("FIP is a fatal disease of cats caused by genetic variants of feline coronavirus.");
+    expect(check("Does FIP run in the family - should I breed from the queen?", [variants])).toMatchObject({ covered: false, missing: "detail" });
+    // (Nor is a disease's name a question of inheriting it.)
+    const spherocytosis = passage("Splenectomy is indicated in children with hereditary spherocytosis who undergo cholecystectomy.");
+    expect(check("Is cholecystectomy an indication for splenectomy in hereditary spherocytosis?", [spherocytosis])).toMatchObject({ covered: true });
   });
 
   it("needs a breed named for 'which breeds' ('a growing number of breeds' names none)", () => {

@@ -978,9 +978,10 @@ export function checkCoverage<P extends PassageLike>(
       const defined = new Map(definedAbbreviations(segment.text).map((a) => [a.abbreviation.replace(/(?<=[A-Z])s$/, ""), tokenize(a.words.join(" "))] as const));
       // The value is for the asked species: "Cattle require two doses separated by 2 weeks" does not give the goats' schedule,
       // though its paragraph names goats. And for the asked drug: "…flubendazole at 1 mg/kg" is no dose of xylazine.
+      // (Not whether a disease is notifiable: that is the disease's, whichever animal the sentence names.)
       return sentences.some(
         (s, i) =>
-          !ofOtherSpecies[i] &&
+          (!ofOtherSpecies[i] || kind === "notifiable") &&
           !dosesAnotherDrug(kind, s, frame) &&
           holdsValue(kind, s, frame.attribute, sentences[i - 1] ?? "", [...frame.names, ...frame.acronyms, ...frame.drugs], defined),
       );
@@ -1045,11 +1046,14 @@ export function checkCoverage<P extends PassageLike>(
     ? []
     : [
         // (A typed value asked of the treatment, "how many doses of the vaccine?", is checked as that value.)
-        ...(frame.asked.includes("treatment") && (/\b(?:how|what|which)\b/i.test(question) || ASKS_IF_THERE_IS.test(question)) && !typed.length
+        // (Or whether it is treated or vaccinated so: "Can ferrets be vaccinated against Aleutian disease?")
+        ...(((frame.asked.includes("treatment") && (/\b(?:how|what|which)\b/i.test(question) || ASKS_IF_THERE_IS.test(question))) || ASKS_IF_TREATED.test(question)) && !typed.length
           ? [{ kind: "treatment" as const, says: (t: string) => speaksOfCare(asks, t) }]
           : []),
         ...(frame.asked.includes("diagnosis") && HOW_DIAGNOSED.test(question) ? [{ kind: "diagnosis" as const, says: (t: string) => DIAGNOSING.test(t) }] : []),
         ...(frame.asked.includes("prognosis") && PROGNOSIS_ASKED.test(question) ? [{ kind: "prognosis" as const, says: (t: string) => PROGNOSING.test(t) }] : []),
+        // "Is stringhalt heritable - should I breed from her?": where the topic is, some sentence must speak of inheriting it.
+        ...(HEREDITY_ASKED.test(question) ? [{ kind: "cause" as const, says: (t: string) => HEREDITY_SAID.test(t) }] : []),
       ];
   for (const detail of details) {
     if (segments.some((segment) => splitSentences(cleanQuote(segment.text)).some((s) => detail.says(s.text)))) continue;
@@ -1110,6 +1114,8 @@ const SAFETY_ASKED = /\b(?:safe|safely|safety|unsafe|toxic\w*|nephrotox\w*|hepat
 const DRUG_CLASS = /\b(?:an(?:a)?esthetics?|antibiotics?|antimicrobials?|NSAIDs?|anthelmintics?|analgesics?|(?:cortico)?steroids?|antifungals?|antivirals?|vaccines?)\b/i;
 
 /** "Is there a vaccine for it?", "is there any treatment?": asks whether one is given, so some sentence must speak of it. */
+/** "Is it treated with…?", "can ferrets be vaccinated against it?": whether it is cared for so. */
+const ASKS_IF_TREATED = /^\s*(?:and\s+|so\s+)?(?:is|are|can|could|should)\s+(?:[\w-]+\s+){1,5}?(?:be\s+)?(?:treated|vaccinated|cured|immuni[sz]ed)\b/i;
 const ASKS_IF_THERE_IS = /\b(?:is|are) there (?:a|an|any)\s+(?:[\w-]+\s+)?(?:vaccines?|treatments?|cures?|therap(?:y|ies)|drugs?|medications?|medicines?|way to (?:treat|prevent|cure))\b/i;
 
 /**
@@ -1121,6 +1127,15 @@ export const HOW_DIAGNOSED = /\bhow(?:\s+[\w'’-]+){0,6}?\s+(?:diagnos|confirm|
 export const DIAGNOSING =
   /\b(?:diagnos\w*|detect(?:ed|ion|s)?|confirm(?:ed|s|ation)?|tests?|testing|assays?|PCR|ELISA|serolog\w*|isolation|histopatholog\w*|cytolog\w*|radiograph\w*|ultrasonograph\w*|biops\w+|necropsy|post-mortem)\b/i;
 /** "What's the prognosis for…", "median survival": asks for the outcome itself (not "does X predict the prognosis?"). */
+/**
+ * Whether a disease is inherited: "is it heritable?", "does it run in the line?", "should I breed from her?" (not a
+ * disease's name, "hereditary spherocytosis").
+ */
+const HEREDITY_ASKED =
+  /\b(?:heritability|inheritance|(?:heritable|hereditary|inherited|inheritable)(?=\s*(?:[?.,;:!—–-]|$|(?:in|or|and|from|through|to|at|then)\b))|genetic(?:ally)?\s+(?:linked|passed|transmitted|basis|cause|component)|runs?\s+in\s+(?:the\s+)?(?:family|families|line|lines|bloodlines?)|breed\s+(?:from|with)\s+(?:her|him|it|them|an?\s+(?:affected|carrier)\b))/i;
+/** A sentence on inheriting a disease: heritable, hereditary, genetic, familial, congenital, carriers (not a virus's genetic
+ * variants or mutations). */
+const HEREDITY_SAID = /\b(?:heritab\w*|hereditar\w*|inherit\w*|genetic(?:ally)?(?!\s+(?:variants?|mutations?|materials?|diversity|sequences?|analys[ie]s|characteri[sz]ation|typing|groups?|lineages?|changes?|recombination)\b)|familial|congenital|carriers?|autosomal|recessive|breeding\s+(?:stock|programmes?|programs?)|before mating)\b/i;
 const PROGNOSIS_ASKED = /\b(?:what(?:'s|\s+is)?\s+(?:the\s+)?(?:long-term\s+)?(?:prognosis|outcome)|prognosis\s+(?:for|once|after)|median survival|life expectancy|how long do(?:es)?\s+(?:\w+\s+){1,4}(?:survive|live))\b/i;
 /** What a sentence about the outcome says: the prognosis, survival, recovery or death. */
 export const PROGNOSING = /\b(?:prognos\w*|surviv\w*|succumb\w*|outcomes?|recover\w*|fatal\w*|mortality|die[sd]?|death|deaths|euthan\w*|life expectancy|resolv\w*|relaps\w*|cured?|poor|guarded|favou?rable)\b/i;

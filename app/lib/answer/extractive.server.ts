@@ -442,7 +442,8 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       /** The sentence names no species, and its paragraph names the asked one: it speaks of that species. */
       let speciesFromParagraph = false;
       let otherSpecies = false;
-      if (score > 0 && asksSpecies) {
+      // (Whether a disease is notifiable is the disease's, whichever animal the sentence saying so names.)
+      if (score > 0 && asksSpecies && !held().includes("notifiable")) {
         if (namesAskedSpecies(guide!.frame, mentions)) score += SPECIES_BONUS;
         else if (otherSpeciesIn(guide!.frame, mentions).length || ofOtherBefore) {
           score -= OTHER_SPECIES_PENALTY;

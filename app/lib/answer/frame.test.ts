@@ -344,6 +344,31 @@ describe("the frame of a question", () => {
     expect(same!.conditions).toEqual(["gingivostomatitis"]);
   });
 
+  it("reads the species of the question after a label that names another animal where the asker is ('on my way to a calving -')", () => {
+    expect(frameOf("on my way to a calving, quick one - what's the ivermectin dose for a pig?").species).toEqual(["pig"]);
+    expect(frameOf("Lambing shed this week: what's the incubation of orf in goats?").species).toEqual(["goat"]);
+  });
+
+  it("reads a note's form ('SOAP') as no abbreviation asked about, and a layer flock as chickens", () => {
+    expect(frameOf("SOAP - S: 8yo Lab, hindlimb weakness. A: laryngeal paralysis? P: is it part of a wider neuropathy?").acronyms).toEqual([]);
+    expect(frameOf("Layer flock with lice round the vent - how long is their life cycle?").species).toEqual(["chicken"]);
+  });
+
+  it("reads a person named by title ('Dr Patel wants to know…') as who asks, no name the passages must hold", () => {
+    expect(frameOf("Dr Patel wants to know the incubation period of bluetongue in sheep.").names).toEqual([]);
+    expect(frameOf("Rounds question: Prof. Okafor asked which midges spread bluetongue").names).toEqual([]);
+    expect(frameOf("Is Theileria orientalis found in New Zealand?").names).toContain("Zealand");
+  });
+
+  it("reads 'Also,' before a subject of its own as a new question, and 'Next slide:' as a switch", () => {
+    const [, also] = readConversation(["Pink eye going through the ewes - what causes it?", "Also, what's the incubation period of bluetongue?"]);
+    expect(also).toMatchObject({ conditions: ["bluetongue"], inherited: [] });
+    const [, same] = readConversation(["Pink eye going through the ewes - what causes it?", "also - how long does it last?"]);
+    expect(same!.inherited).toContain("topic");
+    const [, slide] = readConversation(["Skin mass FNA from a boxer shows mast cells. Which grade?", "Next slide: lymph node aspirate from a cat - what are these cells?"]);
+    expect(slide!.inherited).toEqual([]);
+  });
+
   it("reads a case that names its own subject before asking 'what is it?' as a new case, not a follow-up", () => {
     const [, , hypp] = readConversation([
       "Gelding with a high-stepping hind leg at the walk - stringhalt. What's the outlook?",
@@ -384,6 +409,13 @@ describe("the frame of a question", () => {
     expect(course).toMatchObject({ attribute: "survival" });
     expect(course.asked).not.toContain("diagnosis");
     expect(frameOf("How is FIV diagnosed in shelter cats?").asked).toContain("diagnosis");
+  });
+
+  it("reads a drug's half-life, time to peak and onset as spans asked of them, and 'after a dose' as no dose asked", () => {
+    expect(frameOf("What's the plasma half-life of meloxicam in cats?")).toMatchObject({ asked: ["duration"], attribute: "half-life" });
+    expect(frameOf("time to peak effect of buprenorphine in rabbits?")).toMatchObject({ asked: ["duration"], attribute: "peak" });
+    expect(frameOf("How long after an oral dose do blood levels peak in horses?")).toMatchObject({ asked: ["duration"], attribute: "peak" });
+    expect(frameOf("What is the dose of meloxicam in cats?").asked).toEqual(["dose"]);
   });
 
   it("reads whether a disease is notifiable as asked, in a yes/no question too", () => {
@@ -720,6 +752,9 @@ describe("the frame of a question", () => {
     expect(withoutChatter("For the discharge sheet - bluetongue vaccine in cattle: how many doses?")).toBe("bluetongue vaccine in cattle: how many doses?");
     expect(withoutChatter("For the FeLV info sheet - what survival should we quote?")).toBe("FeLV: what survival should we quote?");
     expect(withoutChatter("For the outcome section - how often is C. diff colitis fatal in horses?")).toBe("how often is C. diff colitis fatal in horses?");
+    expect(withoutChatter("For the sitrep - what is the incubation period of bluetongue?")).toBe("what is the incubation period of bluetongue?");
+    // Punctuation said aloud to voice dictation is punctuation.
+    expect(withoutChatter("cow with a swollen jaw comma what causes it question mark")).toBe("cow with a swollen jaw, what causes it?");
     // (A discharge asked about stays.)
     expect(withoutChatter("Is nasal discharge a sign of strangles?")).toBe("Is nasal discharge a sign of strangles?");
   });
@@ -839,6 +874,11 @@ describe("follow-ups", () => {
     expect(withAnswersSubject(pigs, `${lead}- Porcine circovirus (PCV2) is widespread. [2]`)).toBe(pigs);
     const named = frameOf("Is meloxicam safe in cats?");
     expect(withAnswersSubject(named, "Feline calicivirus (FCV) causes oral ulcers. [1]")).toBe(named);
+    // A question asking for a disease by kind, naming none, is answered by the one the answer names.
+    const breeding = "Breeding our Arabian mare next year. Is there a genetic disease we should screen for?";
+    const screened = withAnswersSubject(frameOf(breeding), "Arabian horses are prone to severe combined immunodeficiency (SCID). [1]", breeding);
+    expect(screened.acronyms).toEqual(["SCID"]);
+    expect(readQuestion("how is it inherited?", screened).acronyms).toEqual(["SCID"]);
   });
 
   it("reads a new animal's case as its own though it happens 'as well', and one sign asked after by what its answer names", () => {

@@ -391,8 +391,8 @@ const ACRONYM = /^(?=(?:[^A-Z]*[A-Z]){2})[A-Z][A-Za-z]*[A-Z0-9][a-z0-9]*(?:-[A-Z
 /** Acronyms that name a technique, a unit or an agency, not a thing the answer must be about. */
 const GENERIC_ACRONYMS = new Set(
   // (With a case's signalment: sex and neuter status, "4yo MN DSH", "3yo FS podenco"; coat, "DSH", "DLH". And the people
-  // and places of a practice: "the GP wants it graded…", "RVN", "OOH", "ER".)
-  "DNA RNA PCR RT qPCR MRI CT ECG EKG ELISA IFA IV IM SC SQ PO BID SID TID QID EOD PRN ICU US USA UK EU WHO OIE WOAH FDA EMA CI SD SE OR RR NSAID NSAIDS II III IV VI VII VIII IX XI XII HPF MN MC FS FN FE MK DSH DLH DMH MOA OK GP GPs RVN RVNs VN VNs DVM MRCVS BVSc BVMS OOH ER ED".split(" "),
+  // and places of a practice: "the GP wants it graded…", "RVN", "OOH", "ER"; a note's form, "SOAP".)
+  "DNA RNA PCR RT qPCR MRI CT ECG EKG ELISA IFA IV IM SC SQ PO BID SID TID QID EOD PRN ICU US USA UK EU WHO OIE WOAH FDA EMA CI SD SE OR RR NSAID NSAIDS II III IV VI VII VIII IX XI XII HPF MN MC FS FN FE MK DSH DLH DMH MOA OK GP GPs RVN RVNs VN VNs DVM MRCVS BVSc BVMS OOH ER ED SOAP".split(" "),
 );
 /** A horse's breed written short before what the horse is ("8yo TB gelding", "QH mare"): not tuberculosis. */
 const HORSE_BREED_SHORT = /^(?:TB|TBx|TBX|QH|WB|ISH)$/;
@@ -503,7 +503,7 @@ const ASKING_TERMS = new Set(tokenize([...GENERIC_WORDS].join(" ")));
 export const isAskingTerm = (term: string) => ASKING_TERMS.has(term);
 
 /** Words that say the question leaves the topic before ("Unrelated", "Switching topics", "Different case"). */
-const SWITCH_WORDS = String.raw`(?:different|diff) (?:case|q|qs|question|topic|subject|thing|matter|issue)|another (?:thing|matter|topic)|(?:totally|completely|entirely|something) (?:different|else|separate|unrelated)|separate (?:one|thing|matter)|(?:(?:oh|and|but)\s+)*separately|on a separate note|unrelated|new topic|new question|separate question|switching (?:topics?|subjects?|gears)|changing gears|change of (?:topic|subject|tack)|changing (?:the )?(?:topic|subject)|another question|on (?:another|a different) note|moving on|next (?:one|case|patient|question)|while (?:i'?ve got you|i have you|you'?re (?:here|there|on the (?:phone|line)))`;
+const SWITCH_WORDS = String.raw`(?:different|diff) (?:case|q|qs|question|topic|subject|thing|matter|issue)|another (?:thing|matter|topic)|(?:totally|completely|entirely|something) (?:different|else|separate|unrelated)|separate (?:one|thing|matter)|(?:(?:oh|and|but)\s+)*separately|on a separate note|unrelated|new topic|new question|separate question|switching (?:topics?|subjects?|gears)|changing gears|change of (?:topic|subject|tack)|changing (?:the )?(?:topic|subject)|another question|on (?:another|a different) note|moving on|next (?:one|case|patient|question|slide|sample|caller|animal)|while (?:i'?ve got you|i have you|you'?re (?:here|there|on the (?:phone|line)))`;
 /** Markers that a question stands alone although it opens with "and" or names no topic of its own. */
 // (Going back to something opens a clause: "be back to normal" is no switch.)
 const SWITCH = new RegExp(String.raw`\b(${SWITCH_WORDS})\b|(?:^|[,.;:!?–—-]\s*|\b(?:ok(?:ay)?|right|so|and|now)\s+)(?:switching to|going back to|back to|returning to|coming back to)\b`, "i");
@@ -542,6 +542,12 @@ export function petNames(text: string): string[] {
   for (const m of text.matchAll(POSSESSED_BY_PET)) out.add(m[1]!);
   return [...out].filter((name) => !NOT_NAMES.has(name.toLowerCase()));
 }
+/** People named by their title ("Dr Patel wants to know…", "Prof. Okafor asked…"): who asks, not what about. */
+const PERSON = /\b(?:Dr|Doctor|Prof|Professor|Mr|Mrs|Ms|Miss|Sister)\.?\s+(\p{Lu}[\p{L}'’-]+)/gu;
+/** The names of those people ("Patel"). */
+export const personNames = (text: string) => [...new Set([...text.matchAll(PERSON)].map((m) => m[1]!))];
+/** How they are named, title and name ("Dr Patel"). */
+export const personMentions = (text: string) => [...new Set([...text.matchAll(PERSON)].map((m) => m[0]))];
 /** A capitalised possessive before an everyday noun ("Bella's wee"), not an eponym's ("Johne's disease", "Koch's postulates"). */
 const POSSESSED_BY_PET =
   /\b(\p{Lu}\p{Ll}{2,})['’]s\s+(?!(?:disease|syndrome|vaccines?|vaccination|test|solution|medium|stain|sign|agar|phenomenon|law|triad|reaction|criteria|classification|score|formula|method|technique|procedure|operation|postulates|node|gland|organ|ducts?|layer|membrane|loop|canal|capsule|cells?|bod(?:y|ies)|corpuscles?|fever|lymphoma|sarcoma|ulcer|tumou?r|palsy|paralysis|infection|virus|bacillus|cyst|hernia|space|line|fluid|tube|sheath)\b)\p{Ll}/gu;
@@ -576,11 +582,12 @@ const ASIDE_IDIOM = /\s*\b(?:off the record|between (?:you and me|ourselves))\b,
  * what it is about. The words of the document go; a name among them stays ("FeLV").
  */
 const WRITING_FOR = new RegExp(
-  String.raw`\b[Ff]or (?:the|a|an|my|our|your|this|that)\s+((?:[\p{Lu}\p{N}][\p{L}\p{N}-]*\s+){0,2})(?:(?:(?:info|information|client|owner|discharge|revision|consent|fact|care|teaching|training)\s+)?(?:sheets?|handouts?|leaflets?|notes|posters?|slides?|essay|assignment|write-?up|newsletter|flash ?cards?|checklist|webinar|thesis|dissertation|grant(?: application)?)|(?:outcome|background|methods|results|discussion|intro|introduction)\s+(?:section|paragraph|part|bit))\b(?:\s*[-–—:,](?=\s))?`,
+  String.raw`\b[Ff]or (?:the|a|an|my|our|your|this|that)\s+((?:[\p{Lu}\p{N}][\p{L}\p{N}-]*\s+){0,2})(?:(?:(?:info|information|client|owner|discharge|revision|consent|fact|care|teaching|training)\s+)?(?:sheets?|handouts?|leaflets?|notes|posters?|slides?|essay|assignment|write-?up|newsletter|flash ?cards?|checklist|webinar|thesis|dissertation|grant(?: application)?|sitrep|sit-rep|situation report|outbreak report|briefing|bulletin)|(?:outcome|background|methods|results|discussion|intro|introduction)\s+(?:section|paragraph|part|bit))\b(?:\s*[-–—:,](?=\s))?`,
   "gu",
 );
 export const withoutChatter = (text: string) =>
   text
+    .replace(DICTATED_MARK, (_m, mark: string) => DICTATED_MARKS[mark.toLowerCase().replace(/\s+/g, " ")] ?? " ")
     .replace(SWITCH_LEAD, "")
     .replace(OPENER, "")
     .replace(CALLER, "")
@@ -590,6 +597,10 @@ export const withoutChatter = (text: string) =>
     .replace(ASIDE_IDIOM, "")
     .replace(WRITING_FOR, (_m, names: string) => (names.trim() ? `${names.trim()}:` : ""))
     .trim() || text;
+
+/** Punctuation said aloud to voice dictation ("…under sedation full stop what local do I use question mark"). */
+const DICTATED_MARKS: Record<string, string> = { "full stop": ".", comma: ",", "question mark": "?", "exclamation mark": "!", "new line": ".", "new paragraph": ".", semicolon: ";" };
+const DICTATED_MARK = /\s*\b(full\s+stop|comma|question\s+mark|exclamation\s+mark|new\s+line|new\s+paragraph|semicolon)\b/gi;
 
 /** An opening that goes on from the question before ("and in cats?", "what about the dose?"). */
 const GOES_ON = /^\s*(?:and|or|but|so|then|what about|how about|what if|in which of)\b/i;
@@ -719,8 +730,9 @@ const COUNTED_DOSES = /\bhow many (?:\w+ )?(?:doses|shots|jabs|injections|booste
 /** "Eggs ok to eat while treating?", "can we drink the milk?": how long the food is withheld. */
 const FOOD_SAFE_DURING = String.raw`(?:eggs?|milk|meat)\s+(?:ok|okay|safe|fine|fit|alright|all right)\s+to\s+(?:eat|drink|sell|use)|(?:can|could|should)\s+(?:we|i|you|they)\s+(?:still\s+)?(?:eat|drink|sell|use)\s+(?:the\s+|their\s+|her\s+)?(?:eggs?|milk|meat)`;
 const FOOD_SAFE_ASKED = new RegExp(String.raw`\b(?:${FOOD_SAFE_DURING})\b`, "i");
-const DURATION_ASKED = new RegExp(String.raw`\b(how long|duration|incubation|(?<!\b(?:in|during|through|throughout|mid|early|late|of late|of early)\s(?:the\s)?)gestation(?!\s+(?:day|week|month)s?\b)|(?:pre-?patent|patent|latent|shedding) periods?|(?:withdrawal|withholding) (?:period|time)s?|for how many (?:days|weeks|months|hours)|how many (?:days|weeks|wks|months|mos|hours|hrs|years|yrs)|life ?span|life cycle|survival time|median survival|(?:what|which|expected|average|typical|usual)\s+survival(?!\s+(?:rates?|percentages?|proportions?|odds|chances?))|(?:meat|milk|egg) (?:withdrawal|withholding)|${FOOD_SAFE_DURING}|what age|how old|age (?:of|at) onset|how (?:quickly|fast|soon)|when (?:do|does|will|should|did) (?:[\w-]+ ){1,5}(?:settle|subside|resolve|clear|disappear|go away|improve|stop|end|heal|ease)(?:s|d)?)\b`, "i");
-const DOSE_ASKED = /\b(dose|doses|dosage|dosing|how much\b.*\b(give|use|administer)|mg\s*\/\s*kg)\b/i;
+const DURATION_ASKED = new RegExp(String.raw`\b(how long|duration|incubation|(?<!\b(?:in|during|through|throughout|mid|early|late|of late|of early)\s(?:the\s)?)gestation(?!\s+(?:day|week|month)s?\b)|(?:pre-?patent|patent|latent|shedding) periods?|(?:withdrawal|withholding) (?:period|time)s?|for how many (?:days|weeks|months|hours)|how many (?:days|weeks|wks|months|mos|hours|hrs|years|yrs)|life ?span|life cycle|survival time|half[- ]li(?:fe|ves)|time to (?:peak|onset|maximum)|onset of (?:action|effect)|median survival|(?:what|which|expected|average|typical|usual)\s+survival(?!\s+(?:rates?|percentages?|proportions?|odds|chances?))|(?:meat|milk|egg) (?:withdrawal|withholding)|${FOOD_SAFE_DURING}|what age|how old|age (?:of|at) onset|how (?:quickly|fast|soon)|when (?:do|does|will|should|did) (?:[\w-]+ ){1,5}(?:settle|subside|resolve|clear|disappear|go away|improve|stop|end|heal|ease)(?:s|d)?)\b`, "i");
+// ("How long after a dose do levels peak?" dates the span asked: it asks no dose.)
+const DOSE_ASKED = /\b((?<!\b(?:after|since|following|before|from)\s+(?:an?\s+|the\s+|each\s+|every\s+|one\s+)?(?:[\w-]+\s+)?)(?:dose|doses|dosage|dosing)|how much\b.*\b(give|use|administer)|mg\s*\/\s*kg)\b/i;
 /** "What sort of illnesses does it cause?", "which problems can it cause?": what follows from it. */
 const DISEASES_CAUSED = /\b(?:what|which)\s+(?:(?:sort|sorts|kind|kinds|type|types)\s+of\s+)?(?:illness(?:es)?|diseases?|problems?|conditions?|health problems?|issues?)\s+(?:does|do|can|could|will|would|might)\s+(?:it|this|that|they|these)\s+cause\b/i;
 /** A verb of causing with a rate as its object: "drives peak mortality", "increases the losses". */
@@ -825,7 +837,8 @@ const AS_COMMON_ASKED = new RegExp(String.raw`\b(?:${AS_COMMON})\b`, "i");
 export const HOW_COMMON_ATTRIBUTE = "how common";
 
 /** Nouns that name what a time span (duration, interval) or a share (rate) is of. */
-const SPAN_ATTRIBUTE = /\b(incubation|gestation|survival|persistence|resolution|life cycle|lifespan|life span|withdrawal|withholding|recovery|treatment|course|shedding|infectious|latent|prepatent|patent|pre-?clinical|subclinical|protection|immunity)\b/;
+// (Of a drug too: its half-life, how long until its levels or effect peak.)
+const SPAN_ATTRIBUTE = /\b(incubation|gestation|survival|persistence|resolution|life cycle|lifespan|life span|withdrawal|withholding|recovery|treatment|course|shedding|infectious|latent|prepatent|patent|pre-?clinical|subclinical|protection|immunity|half-life|half life|peak)\b/;
 const RATE_ATTRIBUTE = /\b(seroprevalence|prevalence|incidence|mortality|morbidity|fatality|heritability|sensitivity|specificity|efficacy|survival|resolution|success|recurrence|relapse|cure|remission|complication)\b/;
 
 /** "At what age", "how old": the span asked is an age ("above 2 weeks of age"). */
@@ -1151,6 +1164,20 @@ export function frameOf(text: string): Frame {
   const focus = asking.length ? asking : sentences;
   // "Apart from cattle, which mammals…": the species set aside is not the one asked about.
   let mentions = speciesIn(askingParts(question).join(" "), { asked: true });
+  // A label before the question that names an animal says where the asker is ("on my way to a calving, quick one - what's the
+  // ivermectin dose for a pig?"): the question after it, naming its own, asks of that one.
+  // (Not a label that is the question's own topic: "PPR case fatality rate in camels — closer to goats or sheep?")
+  const leading = leadingLabel(question);
+  const labelOwnTopic = (label: string) => {
+    const things = namedThings(label);
+    return things.drugs.length + things.pathogens.length + things.conditions.length + things.acronyms.length > 0 || ASKED.some(([, re]) => re.test(label));
+  };
+  if (leading && !labelOwnTopic(leading)) {
+    const afterLabel = speciesIn(askingParts(question.slice(question.indexOf(leading) + leading.length)).join(" "), { asked: true });
+    // (Not where it compares with another animal: "donkey spine: … same 18 thoracic / 6 lumbar as horses?")
+    const compares = /\b(?:same|similar|as|like|than|compared|versus|vs)\b/i.test(question.slice(question.indexOf(leading) + leading.length));
+    if (!compares && (afterLabel.species.size || afterLabel.groups.size) && [...mentions.species].some((id) => !afterLabel.species.has(id))) mentions = afterLabel;
+  }
   // A question sentence that names no species ("what dose is used?") asks about the species of its context.
   if (!mentions.species.size && !mentions.groups.size) mentions = speciesIn(askedAbout(question), { asked: true });
   // A disease named after its host asks of no species ("…behind African horse sickness?"), unless the question compares
@@ -1178,7 +1205,8 @@ export function frameOf(text: string): Frame {
   if (PET_LAB.test(question) && !mentions.species.has("dog")) mentions = { ...mentions, species: new Set([...mentions.species, "dog"]) };
   const named = namedThings(question);
   // The name an owner gives the animal is who it is, not what the passages must speak of ("her rabbit Thumper's wee").
-  const pets = new Set(petNames(question));
+  // (Nor is a person the question names by title.)
+  const pets = new Set([...petNames(question), ...personNames(question)]);
   if (pets.size) named.names = named.names.filter((n) => !pets.has(n));
   // A place or breed only in the case told before the questions ("A 4-year-old Suffolk ewe shows…", "…imported from
   // Spain: fever, …") says where the animal is from, not what is asked: no passage need name it.
@@ -1392,6 +1420,9 @@ function pointsBackBeyond(question: string, own: Frame): boolean {
 const ARRIVED =
   /\b(?:(?:we|i|they)(?:'ve|\s+have)?\s+(?:just\s+)?(?:got|had)\s+(?:an?|one|this)\s+(?:[\p{L}-]+\s+){1,3}?(?:in|brought in|admitted)\b|(?:an?|one)\s+(?:[\p{L}-]+\s+){1,3}?(?:(?:has|have|just)\s+)?(?:came|come|arrived|been brought|was brought|got brought|presented)\b)/iu;
 
+/** "Also, …", "oh also -": a question added in the same talk, about the same thing or not. */
+const ALSO_OPENING = /^\s*(?:oh\s+|and\s+)?also\s*[,:\-–—]\s*/i;
+
 /** "Sorry, …", "oh and…", "oops, …": an aside that goes on in the same talk. */
 const ASIDE_OPENING = /^\s*(?:sorry|sry|soz|apologies|oops|oh)\b[\s,—–-]/i;
 
@@ -1435,6 +1466,10 @@ function isFollowUp(question: string, asked: Frame, previous: Frame): boolean {
   const ownThings = [...own.drugs, ...own.pathogens, ...own.conditions, ...own.names.filter((n) => !own.places?.includes(n)), ...own.acronyms];
   const toldBefore = question.split(/(?<=[.!?])\s+/).filter((part) => part.trim()).length > 1;
   if (toldBefore && REFERS.test(question) && ownThings.length > 0 && ownThings.every((n) => !spokenOf.has(n.toLowerCase())) && !pointsBackBeyond(question, own) && !GOES_ON.test(question) && !ASIDE_OPENING.test(question)) return false;
+  // "Also, what's the incubation period of bluetongue?": a subject of its own, none spoken of before, after "also" and
+  // nothing else that points back.
+  const afterAlso = ALSO_OPENING.exec(question) ? question.slice(ALSO_OPENING.exec(question)![0].length) : null;
+  if (afterAlso !== null && ownThings.length > 0 && ownThings.every((n) => !spokenOf.has(n.toLowerCase())) && !LEANS.test(afterAlso)) return false;
   if (LEANS.test(question)) return true;
   // "Sorry, what am I actually looking for under the scope?": an aside in the same talk, unless it names a subject or species.
   if (ASIDE_OPENING.test(question) && !namesOwnThing(own) && !own.species.length && !own.groups.length) return true;
@@ -1780,14 +1815,16 @@ export function readTurn(question: string, frames: Frame[]): Frame {
 }
 
 /**
- * The frame of a case told by its signs, read with the answer it was given: the case names nothing, the answer's first
- * sentence does ("…oral ulcerations are often observed in cats with FCV infection…"), and that is what a follow-up's
+ * The frame of a case told by its signs (or of a question asking for a disease by kind), read with the answer it was
+ * given: the case names nothing, the answer's first sentence does ("…oral ulcerations are often observed in cats with FCV infection…"), and that is what a follow-up's
  * "it" is ("can the dog catch it?"). Any other frame is kept as it is.
  */
-export function withAnswersSubject(frame: Frame, answer: string): Frame {
+export function withAnswersSubject(frame: Frame, answer: string, question = ""): Frame {
   // (Or by one sign, asking what does it: "The ducklings on the pond are dying, heads thrown right back. What would do that?")
   const bySign = frame.signs.length > 0 && !namesOwnThing(frame) && frame.asked.every((k) => k === "cause" || k === "diagnosis");
-  if (frame.inherited.length || !(toldBySigns(frame) || bySign)) return frame;
+  // (Or a question asking for a disease, naming none: "Is there a genetic disease we should test for?")
+  const forADisease = !namesOwnThing(frame) && ASKS_FOR_A_DISEASE.test(question);
+  if (frame.inherited.length || !(toldBySigns(frame) || bySign || forADisease)) return frame;
   const lines = answer.split("\n");
   const lead = clauseSplit(lines[0] ?? "")[0] ?? "";
   // (The pathogen it names first: the findings a lead may list, "hyperaemia or cyanosis of the extremities", are no
@@ -1804,6 +1841,9 @@ export function withAnswersSubject(frame: Frame, answer: string): Frame {
   const defined = sameSource.flatMap((l) => definedAbbreviations(l.replace(/^\s*-\s*/, "")))[0];
   return defined ? { ...frame, pathogens: [], acronyms: [defined.abbreviation] } : frame;
 }
+
+/** A question asking for a disease by kind: "is there a genetic disease we should test for?", "which infection could it be?". */
+const ASKS_FOR_A_DISEASE = /\b(?:which|what|any|an?)\s+(?:[\w-]+\s+){0,2}?(?:diseases?|disorders?|conditions?|infections?|illness(?:es)?)\b[^?]*\?/i;
 
 /** Signs that tell a case: one sign says little of which disease it is. */
 export const MIN_CASE_SIGNS = 2;

@@ -14,7 +14,7 @@ import { checkCoverage, namesThing, unseenNames, type Coverage } from "./coverag
 import { classNamedIn } from "./drug-classes";
 import { citeSentencePages, repeatsAnswer, verifyModelAnswer } from "./verify.server";
 import { extractiveAnswer, extractiveSections, sentenceKey, type AnswerGuide } from "./extractive.server";
-import { askingClause, caseSubjects, correctedQuestion, leadingLabel, PART_OF_IT, petNames, comparedOnlyWords, correctableEdits, frameLabel, frameOf, groupNaming, isAskingWord, isNamedDisease, MIN_CASE_SIGNS, namesOwnThing, speciesByLabel, placesOfPersistence, readTurn, searchText, signsSearchText, speciesIn, speciesWordNear, subjectSearchText, speciesLabel, suspectedCondition, suspectedDiagnosis, withoutChatter, TREATED_WITH, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
+import { askingClause, caseSubjects, correctedQuestion, leadingLabel, PART_OF_IT, personMentions, personNames, petNames, comparedOnlyWords, correctableEdits, frameLabel, frameOf, groupNaming, isAskingWord, isNamedDisease, MIN_CASE_SIGNS, namesOwnThing, speciesByLabel, placesOfPersistence, readTurn, searchText, signsSearchText, speciesIn, speciesWordNear, subjectSearchText, speciesLabel, suspectedCondition, suspectedDiagnosis, withoutChatter, TREATED_WITH, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
 import { fitAnswerMessages, getSystemPrompts, taskMessages } from "./prompts.server";
 import { decomposeQuestion } from "./questions";
 import { ABSTAIN_BELOW, coverage, holdsTerm, judgeRelevance, passageTerms, withWrittenForms, type ScoredPassage } from "./relevance.server";
@@ -248,7 +248,7 @@ function frameFor(question: string, history: HistoryTurn[], holds: (name: string
     if (history[i]!.role !== "user") continue;
     const frame = readTurn(history[i]!.content, frames);
     const answer = history[i + 1]?.role === "assistant" ? history[i + 1]!.content : "";
-    frames.push(!answer ? frame : answer.startsWith(REFUSAL) ? withoutUnheld(frame, frames[frames.length - 1], holds) : withAnswersSubject(frame, answer));
+    frames.push(!answer ? frame : answer.startsWith(REFUSAL) ? withoutUnheld(frame, frames[frames.length - 1], holds) : withAnswersSubject(frame, answer, history[i]!.content));
   }
   return readTurn(question, frames);
 }
@@ -458,15 +458,39 @@ export function gateTerms(question: string, terms: QueryTerm[], searched = quest
   // consult: …", "hi, sorry the video's a bit laggy - …"): who asks and how the call goes. (Not a name: "Strangles
   // query: …", nor a drug or an animal, which the checks after this one read.)
   const labelOnly = labelChatter(question, terms, asking);
+  // Nor any word of a label that files the question as a request ("Surveillance query:", "Rounds question -"): what kind
+  // of request it is, not what it asks.
+  const requestLabel = requestLabelTerms(question);
   // Nor the name an owner gives the animal ("Bella's wee has gone pink", "our rescue cat Mochi").
   const petNameTerms = new Set(petNames(question).flatMap((n) => tokenize(n)));
-  const kept = terms.filter((t) => !asking.has(t.term) && !unknownSpecies(t) && !unknownNumber(t) && !letter(t) && !otherSpeciesPart.has(t.term) && !comparedSpecies.has(t.term) && !(t.df === 0 && (labelOnly.has(t.term) || petNameTerms.has(t.term))));
+  // Nor a person named by title ("Dr Patel wants to know…"), however often the passages cite one of that name.
+  const personTerms = new Set(personMentions(question).flatMap((n) => tokenize(n)));
+  const kept = terms.filter((t) => !asking.has(t.term) && !unknownSpecies(t) && !unknownNumber(t) && !letter(t) && !otherSpeciesPart.has(t.term) && !comparedSpecies.has(t.term) && !(t.df === 0 && (labelOnly.has(t.term) || petNameTerms.has(t.term))) && !requestLabel.has(t.term) && !personTerms.has(t.term));
   // (The species a follow-up carries are named in what was searched, not in the question: "do they cycle like ewes?".)
   return withSpeciesWords(searched, kept.length ? kept : terms);
 }
 
 
 const PART_OF_IT_ASKED = new RegExp(String.raw`\b${PART_OF_IT}\b`, "i");
+
+/** A label that files the question as a kind of request: "Surveillance query:", "Rounds question -", "Dispensing check:". */
+const REQUEST_LABEL = /\b(?:query|queries|question|questions|q|qs|check|request|enquiry|inquiry)\s*$/i;
+
+/** The index terms of a request label's everyday words (not a name, a drug, an animal or a sign it names). */
+function requestLabelTerms(question: string): Set<string> {
+  const label = leadingLabel(question);
+  if (!label || !REQUEST_LABEL.test(label) || speciesIn(label).species.size || signsIn(label).length) return new Set();
+  const named = frameOf(label);
+  const namedTerms = new Set([...named.drugs, ...named.pathogens, ...named.conditions, ...named.names, ...named.acronyms].flatMap((n) => tokenize(n)));
+  const rest = new Set(tokenize(question.slice(question.indexOf(label) + label.length)));
+  const out = new Set<string>();
+  for (const [word] of label.matchAll(/[\p{L}'’]+/gu)) {
+    // (A capitalised word other than the label's first is a name: "Strangles query:".)
+    if (/^\p{Lu}/u.test(word) && word !== label.trimStart().split(/\s+/)[0]?.replace(/[^\p{L}'’]/gu, "")) continue;
+    for (const t of tokenize(word)) if (!rest.has(t) && !namedTerms.has(t)) out.add(t);
+  }
+  return out;
+}
 
 /**
  * The index terms of the everyday words only a question's leading label says (see gateTerms): "The wethers are straining
@@ -685,7 +709,7 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
   const writtenOtherwise = (t: QueryTerm) => Boolean(t.alternatives?.length) && found.passages.some((p) => holdsTerm(passageTerms(p), t));
   // (Nor a sign said in everyday words, "scabby": the passages write it as the sign.)
   const unseen = unseenNames(request.question, terms, writtenOtherwise, (words, near) => holdsPhrase(deps.db.$client, words, near)).filter(
-    (n) => !frame.names.includes(n) && !frame.drugs.includes(n.toLowerCase()) && !signsIn(n).length,
+    (n) => !frame.names.includes(n) && !frame.drugs.includes(n.toLowerCase()) && !signsIn(n).length && !personNames(request.question).includes(n),
   );
   const coverageFrame = unseen.length ? { ...frame, names: [...frame.names, ...unseen] } : frame;
   let { tailed, continuations } = withTails(main.relevant, deps);
