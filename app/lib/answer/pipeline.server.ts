@@ -476,20 +476,31 @@ const PART_OF_IT_ASKED = new RegExp(String.raw`\b${PART_OF_IT}\b`, "i");
 /** A label that files the question as a kind of request: "Surveillance query:", "Rounds question -", "Dispensing check:". */
 const REQUEST_LABEL = /\b(?:query|queries|question|questions|q|qs|check|request|enquiry|inquiry)\s*$/i;
 
-/** The index terms of a request label's everyday words (not a name, a drug, an animal or a sign it names). */
-function requestLabelTerms(question: string): Set<string> {
+/**
+ * The words of a question's leading label that only the label says and that name nothing (no drug, pathogen, condition
+ * or name the label names, no animal or sign), each with its index terms; null when there is no such label.
+ */
+function labelOnlyWords(question: string): { label: string; words: Array<{ word: string; terms: string[] }> } | null {
   const label = leadingLabel(question);
-  if (!label || !REQUEST_LABEL.test(label) || speciesIn(label).species.size || signsIn(label).length) return new Set();
+  if (!label || speciesIn(label).species.size || signsIn(label).length) return null;
+  const rest = new Set(tokenize(question.slice(question.indexOf(label) + label.length)));
   const named = frameOf(label);
   const namedTerms = new Set([...named.drugs, ...named.pathogens, ...named.conditions, ...named.names, ...named.acronyms].flatMap((n) => tokenize(n)));
-  const rest = new Set(tokenize(question.slice(question.indexOf(label) + label.length)));
-  const out = new Set<string>();
+  const first = label.trimStart().split(/\s+/)[0]?.replace(/[^\p{L}'’]/gu, "");
+  const words: Array<{ word: string; terms: string[] }> = [];
   for (const [word] of label.matchAll(/[\p{L}'’]+/gu)) {
     // (A capitalised word other than the label's first is a name: "Strangles query:".)
-    if (/^\p{Lu}/u.test(word) && word !== label.trimStart().split(/\s+/)[0]?.replace(/[^\p{L}'’]/gu, "")) continue;
-    for (const t of tokenize(word)) if (!rest.has(t) && !namedTerms.has(t)) out.add(t);
+    if (/^\p{Lu}/u.test(word) && word !== first) continue;
+    const terms = tokenize(word).filter((t) => !rest.has(t) && !namedTerms.has(t));
+    if (terms.length) words.push({ word, terms });
   }
-  return out;
+  return { label, words };
+}
+
+/** The index terms of a request label's words ("surveil", "queri" of "Surveillance query:"), however often passages write them. */
+function requestLabelTerms(question: string): Set<string> {
+  const read = labelOnlyWords(question);
+  return new Set(read && REQUEST_LABEL.test(read.label) ? read.words.flatMap((w) => w.terms) : []);
 }
 
 /**
@@ -498,21 +509,15 @@ function requestLabelTerms(question: string): Set<string> {
  * words search knows no other form of ("exam", not "pee").
  */
 function labelChatter(question: string, terms: QueryTerm[], asking: ReadonlySet<string>): Set<string> {
-  const label = leadingLabel(question);
-  if (!label) return new Set();
-  const labelTerms = new Set(tokenize(label));
-  if (speciesIn(label).species.size || signsIn(label).length) return new Set();
+  const read = labelOnlyWords(question);
+  if (!read) return new Set();
+  const labelTerms = new Set(tokenize(read.label));
   const saysTopic = terms.some((t) => labelTerms.has(t.term) && t.df > 0 && !asking.has(t.term));
   const otherwiseWritten = new Set(terms.filter((t) => t.alternatives?.length).map((t) => t.term));
-  const rest = new Set(tokenize(question.slice(question.indexOf(label) + label.length)));
-  const named = frameOf(label);
-  const namedTerms = new Set([...named.drugs, ...named.pathogens, ...named.conditions, ...named.names, ...named.acronyms].flatMap((n) => tokenize(n)));
   const out = new Set<string>();
-  for (const [word] of label.matchAll(/[\p{L}'’]+/gu)) {
-    // (A capitalised word other than the label's first is a name: "Strangles query:".)
-    if (/^\p{Lu}/u.test(word) && word !== label.trimStart().split(/\s+/)[0]?.replace(/[^\p{L}'’]/gu, "")) continue;
-    if (!isEnglishWord(word.toLowerCase().replace(/['’]s$/, ""))) continue;
-    for (const t of tokenize(word)) if (!rest.has(t) && !namedTerms.has(t) && !speciesIn(word).species.size && !(saysTopic && otherwiseWritten.has(t))) out.add(t);
+  for (const { word, terms: wordTerms } of read.words) {
+    if (!isEnglishWord(word.toLowerCase().replace(/['’]s$/, "")) || speciesIn(word).species.size) continue;
+    for (const t of wordTerms) if (!(saysTopic && otherwiseWritten.has(t))) out.add(t);
   }
   return out;
 }
