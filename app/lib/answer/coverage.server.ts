@@ -1133,8 +1133,10 @@ export const DIAGNOSING =
  */
 const HEREDITY_ASKED =
   /\b(?:heritability|inheritance|(?:heritable|hereditary|inherited|inheritable)(?=\s*(?:[?.,;:!—–-]|$|(?:in|or|and|from|through|to|at|then)\b))|genetic(?:ally)?\s+(?:linked|passed|transmitted|basis|cause|component)|runs?\s+in\s+(?:the\s+)?(?:family|families|line|lines|bloodlines?)|breed\s+(?:from|with)\s+(?:her|him|it|them|an?\s+(?:affected|carrier)\b))/i;
-/** A sentence on inheriting a disease: heritable, hereditary, genetic, familial, congenital, carriers (not a virus's genetic
- * variants or mutations). */
+/**
+ * A sentence on inheriting a disease: heritable, hereditary, genetic, familial, congenital, carriers (not a virus's genetic
+ * variants or mutations).
+ */
 const HEREDITY_SAID = /\b(?:heritab\w*|hereditar\w*|inherit\w*|genetic(?:ally)?(?!\s+(?:variants?|mutations?|materials?|diversity|sequences?|analys[ie]s|characteri[sz]ation|typing|groups?|lineages?|changes?|recombination)\b)|familial|congenital|carriers?|autosomal|recessive|breeding\s+(?:stock|programmes?|programs?)|before mating)\b/i;
 const PROGNOSIS_ASKED = /\b(?:what(?:'s|\s+is)?\s+(?:the\s+)?(?:long-term\s+)?(?:prognosis|outcome)|prognosis\s+(?:for|once|after)|median survival|life expectancy|how long do(?:es)?\s+(?:\w+\s+){1,4}(?:survive|live))\b/i;
 /** What a sentence about the outcome says: the prognosis, survival, recovery or death. */

@@ -755,6 +755,7 @@ describe("the frame of a question", () => {
     expect(withoutChatter("For the sitrep - what is the incubation period of bluetongue?")).toBe("what is the incubation period of bluetongue?");
     // Punctuation said aloud to voice dictation is punctuation.
     expect(withoutChatter("cow with a swollen jaw comma what causes it question mark")).toBe("cow with a swollen jaw, what causes it?");
+    expect(withoutChatter("comma-shaped rods in calf scour - Campylobacter?")).toBe("comma-shaped rods in calf scour - Campylobacter?");
     // (A discharge asked about stays.)
     expect(withoutChatter("Is nasal discharge a sign of strangles?")).toBe("Is nasal discharge a sign of strangles?");
   });

@@ -598,9 +598,12 @@ export const withoutChatter = (text: string) =>
     .replace(WRITING_FOR, (_m, names: string) => (names.trim() ? `${names.trim()}:` : ""))
     .trim() || text;
 
-/** Punctuation said aloud to voice dictation ("…under sedation full stop what local do I use question mark"). */
-const DICTATED_MARKS: Record<string, string> = { "full stop": ".", comma: ",", "question mark": "?", "exclamation mark": "!", "new line": ".", "new paragraph": ".", semicolon: ";" };
-const DICTATED_MARK = /\s*\b(full\s+stop|comma|question\s+mark|exclamation\s+mark|new\s+line|new\s+paragraph|semicolon)\b/gi;
+/**
+ * Punctuation said aloud to voice dictation ("…under sedation full stop what local do I use question mark"). (Not a word
+ * of a name: "comma-shaped rods".)
+ */
+const DICTATED_MARKS: Record<string, string> = { "full stop": ".", comma: ",", "question mark": "?", "exclamation mark": "!", semicolon: ";" };
+const DICTATED_MARK = /\s*\b(full\s+stop|comma|question\s+mark|exclamation\s+mark|semicolon)\b(?![-\w])/gi;
 
 /** An opening that goes on from the question before ("and in cats?", "what about the dose?"). */
 const GOES_ON = /^\s*(?:and|or|but|so|then|what about|how about|what if|in which of)\b/i;
@@ -1468,7 +1471,8 @@ function isFollowUp(question: string, asked: Frame, previous: Frame): boolean {
   if (toldBefore && REFERS.test(question) && ownThings.length > 0 && ownThings.every((n) => !spokenOf.has(n.toLowerCase())) && !pointsBackBeyond(question, own) && !GOES_ON.test(question) && !ASIDE_OPENING.test(question)) return false;
   // "Also, what's the incubation period of bluetongue?": a subject of its own, none spoken of before, after "also" and
   // nothing else that points back.
-  const afterAlso = ALSO_OPENING.exec(question) ? question.slice(ALSO_OPENING.exec(question)![0].length) : null;
+  const also = ALSO_OPENING.exec(question);
+  const afterAlso = also ? question.slice(also[0].length) : null;
   if (afterAlso !== null && ownThings.length > 0 && ownThings.every((n) => !spokenOf.has(n.toLowerCase())) && !LEANS.test(afterAlso)) return false;
   if (LEANS.test(question)) return true;
   // "Sorry, what am I actually looking for under the scope?": an aside in the same talk, unless it names a subject or species.
@@ -1816,8 +1820,8 @@ export function readTurn(question: string, frames: Frame[]): Frame {
 
 /**
  * The frame of a case told by its signs (or of a question asking for a disease by kind), read with the answer it was
- * given: the case names nothing, the answer's first sentence does ("…oral ulcerations are often observed in cats with FCV infection…"), and that is what a follow-up's
- * "it" is ("can the dog catch it?"). Any other frame is kept as it is.
+ * given: the case names nothing, the answer's first sentence does ("…oral ulcerations are often observed in cats with
+ * FCV infection…"), and that is what a follow-up's "it" is ("can the dog catch it?"). Any other frame is kept as it is.
  */
 export function withAnswersSubject(frame: Frame, answer: string, question = ""): Frame {
   // (Or by one sign, asking what does it: "The ducklings on the pond are dying, heads thrown right back. What would do that?")

@@ -344,7 +344,7 @@ function splitRunTogether(client: Database.Database, typed: string): string | nu
 
 /**
  * Two words of substance written as one where the knowledge base writes them apart ("lifecycle": "life cycle",
- * "hindlimb": "hind limb"): only where its passages hold the two words side by side, and in one way only.
+ * "heartrate": "heart rate"): only where its passages hold the two words side by side (a phrase query), and in one way only.
  */
 function splitClosedCompound(client: Database.Database, typed: string): string | null {
   const splits: string[] = [];
@@ -352,7 +352,7 @@ function splitClosedCompound(client: Database.Database, typed: string): string |
     const [first, second] = [typed.slice(0, i), typed.slice(i)];
     if (isStopWord(first) || isStopWord(second)) continue;
     const [a, b] = [tokenize(first)[0], tokenize(second)[0]];
-    if (a && b && anyChunkMatches(client, `"${a.replaceAll('"', '""')} ${b.replaceAll('"', '""')}"`)) splits.push(`${first} ${second}`);
+    if (a && b && anyChunkMatches(client, quotedTerm(`${a} ${b}`))) splits.push(`${first} ${second}`);
   }
   return splits.length === 1 ? splits[0]! : null;
 }
