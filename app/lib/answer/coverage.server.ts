@@ -3,7 +3,7 @@ import { memoByText } from "../memo.server";
 import { signForms, signsIn, synonymsIn } from "../search/synonyms";
 import { splitSentences } from "../sentences";
 import { namesClassOf } from "./drug-classes";
-import { AGE_ATTRIBUTE, SEASON_WRITTEN, askingParts, checkedThing, PART_OF_IT, ASKS_OF_THEM, BOUND_ATTRIBUTE, GAUGE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
+import { AGE_ATTRIBUTE, OF_THE_DISEASE, SEASON_WRITTEN, askingParts, checkedThing, PART_OF_IT, ASKS_OF_THEM, BOUND_ATTRIBUTE, GAUGE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
 import { cleanQuote } from "./quotes.server";
 import { holdsTerm, match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
@@ -978,10 +978,10 @@ export function checkCoverage<P extends PassageLike>(
       const defined = new Map(definedAbbreviations(segment.text).map((a) => [a.abbreviation.replace(/(?<=[A-Z])s$/, ""), tokenize(a.words.join(" "))] as const));
       // The value is for the asked species: "Cattle require two doses separated by 2 weeks" does not give the goats' schedule,
       // though its paragraph names goats. And for the asked drug: "…flubendazole at 1 mg/kg" is no dose of xylazine.
-      // (Not whether a disease is notifiable: that is the disease's, whichever animal the sentence names.)
+      // (Not a value of the disease's own, such as whether it is notifiable, whichever animal the sentence names.)
       return sentences.some(
         (s, i) =>
-          (!ofOtherSpecies[i] || kind === "notifiable") &&
+          (!ofOtherSpecies[i] || OF_THE_DISEASE.has(kind)) &&
           !dosesAnotherDrug(kind, s, frame) &&
           holdsValue(kind, s, frame.attribute, sentences[i - 1] ?? "", [...frame.names, ...frame.acronyms, ...frame.drugs], defined),
       );
@@ -1007,9 +1007,9 @@ export function checkCoverage<P extends PassageLike>(
         .map((text) => ({ text, context: `${p.title}\n${p.heading ?? ""}` })),
     );
   for (const kind of typed) {
-    // (Whether a disease is notifiable is said of that disease: "This disease is OIE-notifiable" in the paragraph on SVC
-    // says nothing of RHDV2 beside it.)
-    const ofSubjectOnly = kind === "notifiable" && subjectNames.length > 0;
+    // (A value of the disease's own is said where that disease is: "This disease is OIE-notifiable" in the paragraph on
+    // SVC says nothing of RHDV2 beside it.)
+    const ofSubjectOnly = OF_THE_DISEASE.has(kind) && subjectNames.length > 0;
     if ((!ofSubjectOnly && saysValue(kind, segments)) || (subjectNames.length > 0 && saysValue(kind, subjectSegments(supporting)))) continue;
     // Or in another passage's paragraph naming it, relevant or nearly ("Usually, FeLV-infected cats die within 1 to 3 years"), which
     // then supports the answer.

@@ -4,7 +4,7 @@ import { tokenize, type QueryTerm } from "../search/index.server";
 import { PageNumbering, PUBMED_FILE_TYPE } from "./citations";
 import { quotableSentences, type QuoteKind } from "./quotes.server";
 import { abbreviationsDefinedIn, careAsked, DIAGNOSING, holdsValue, HOW_DIAGNOSED, isEssay, namesThing, PROGNOSING, requiredNames, speaksOfCare } from "./coverage.server";
-import { definedAbbreviations, DOSING_KINDS, SEASON_WRITTEN, HOSTS_ASKED, INSTRUCTION_OPENING, isAskingTerm, isAttributeOf, isFindingAttribute, listAsked, namesHosts, namesAskedSpecies, otherSpeciesIn, speciesIn, speciesSpokenOf, statesList, TYPED_KINDS, type AskedKind, type Frame, type SpeciesMentions } from "./frame";
+import { definedAbbreviations, DOSING_KINDS, OF_THE_DISEASE, SEASON_WRITTEN, HOSTS_ASKED, INSTRUCTION_OPENING, isAskingTerm, isAttributeOf, isFindingAttribute, listAsked, namesHosts, namesAskedSpecies, otherSpeciesIn, speciesIn, speciesSpokenOf, statesList, TYPED_KINDS, type AskedKind, type Frame, type SpeciesMentions } from "./frame";
 import { coverage, holdsTerm, termWeight, textTerms, writesOtherwise } from "./relevance.server";
 import type { NumberedPassage, PassageLike } from "./types";
 
@@ -442,8 +442,8 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       /** The sentence names no species, and its paragraph names the asked one: it speaks of that species. */
       let speciesFromParagraph = false;
       let otherSpecies = false;
-      // (Whether a disease is notifiable is the disease's, whichever animal the sentence saying so names.)
-      if (score > 0 && asksSpecies && !held().includes("notifiable")) {
+      // (A value of the disease's own, such as whether it is notifiable, whichever animal the sentence saying it names.)
+      if (score > 0 && asksSpecies && !held().some((k) => OF_THE_DISEASE.has(k))) {
         if (namesAskedSpecies(guide!.frame, mentions)) score += SPECIES_BONUS;
         else if (otherSpeciesIn(guide!.frame, mentions).length || ofOtherBefore) {
           score -= OTHER_SPECIES_PENALTY;

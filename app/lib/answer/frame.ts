@@ -45,6 +45,11 @@ export type AskedKind =
 
 /** Kinds whose answer is a typed value the passage must hold (a dose needs a number with a unit). */
 export const TYPED_KINDS: ReadonlySet<AskedKind> = new Set(["dose", "interval", "duration", "rate", "quantity", "count", "year", "cost", "gene", "drug", "breed", "season", "notifiable"]);
+/**
+ * Typed kinds whose value is the disease's own, said in a paragraph naming it, whatever animal the sentence names:
+ * "Bluetongue is a notifiable disease… asymptomatic in cattle" answers it for sheep.
+ */
+export const OF_THE_DISEASE: ReadonlySet<AskedKind> = new Set(["notifiable"]);
 /** A time of year as texts write it: a season, a month, the wet or warm months. */
 export const SEASON_WRITTEN = /\b(?:spring|summer|autumn|fall|winter|rainy|wet season|dry season|monsoon|seasonal\w*|(?:warm|warmer|cold|colder|hot|hotter|wet|wetter|dry|drier)\s+(?:months|seasons?|weather|periods?)|January|February|March|April|May|June|July|August|September|October|November|December)\b/;
 
