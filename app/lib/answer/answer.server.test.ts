@@ -207,6 +207,14 @@ describe("the extractive answerer", () => {
     expect(result.content).toMatch(/^Mammary tumours are the most common neoplasm in female dogs, with up to 50% being malignant\./);
   });
 
+  it("reads a phrase that opens the question ('For a digit amputation in a ewe, …') as what it asks about, not a case told before it", async () => {
+    addParagraph("eye", "Sheep Surgery", 31, "For enucleation in sheep, local anaesthetic should be instilled all around the orbit, with a single deep injection of 5 ml of lidocaine behind the eye to block the optic nerve.");
+    const result = await ask("For a digit amputation in a ewe, which local anaesthetic do I use for the regional block and how much of it?");
+    expect(result.content).toBe(REFUSAL);
+    const eye = await ask("For an enucleation in a ewe, which local anaesthetic do I use for the block and how much of it?");
+    expect(eye.citations[0]).toMatchObject({ document: "Sheep Surgery", page: 31 });
+  });
+
   it("asks the clause after a case of what the case names", async () => {
     addParagraph("btv", "Cattle Medicine", 28, "Bluetongue is a notifiable disease of sheep and cattle. Vaccines are monovalent for each serotype: the course in cattle is two doses separated by 2 weeks.");
     addParagraph("myiasis", "Veterinary Parasitology", 48, "Myiasis is primary or secondary, and affects cattle in the course of the fly season, whether housed or not.");

@@ -95,6 +95,22 @@ describe("species in a text", () => {
     expect(mentionsSpecies(speciesIn("a costly disease of poultry"), "duck")).toBe(true);
   });
 
+  it("lets a group named whole ('all species of Equidae') cover every member, though the text names one of them", () => {
+    const ahs = speciesSpokenOf("African horse sickness (AHS) is an infectious and non-contagious disease, affecting all species of Equidae.");
+    expect(mentionsSpecies(ahs, "mule")).toBe(true);
+    expect(mentionsSpecies(ahs, "donkey")).toBe(true);
+    expect(mentionsSpecies(speciesIn("all birds are susceptible"), "quail")).toBe(true);
+    // (Not a group beside a member named instead, nor a group not named whole.)
+    expect(mentionsSpecies(speciesIn("African horse sickness is a disease of equids"), "mule")).toBe(false);
+    expect(mentionsSpecies(speciesIn("most birds are susceptible"), "quail")).toBe(false);
+  });
+
+  it("reads seals by the names they are called by ('grey seals', 'pinnipeds'), and not the verb", () => {
+    expect([...speciesIn("two of our grey seals have cloudy eyes").species]).toEqual(["marine-mammal"]);
+    expect([...speciesIn("pinnipeds in rehabilitation").species]).toEqual(["marine-mammal"]);
+    expect(speciesIn("the cuticle seals the pores").species.size).toBe(0);
+  });
+
   it("reads the young named after another species' word as that species' young ('pheasant poults')", () => {
     expect([...speciesIn("what does it do in pheasant poults?").species]).toEqual(["gamebird"]);
     expect(speciesIn("pheasant poults").young).toBe(true);
@@ -211,6 +227,8 @@ describe("the frame of a question", () => {
     expect(petNames("hi, sorry the video's a bit laggy - Bella's wee has gone pink. what causes that?")).toEqual(["Bella"]);
     expect(petNames("Sorry to ring again, it's about Barney, my little terrier.")).toEqual(["Barney"]);
     expect(petNames("Our rescue cat Mochi has just tested positive for FeLV.")).toEqual(["Mochi"]);
+    // (A host's adjective before a genus names the parasite: "the canine Theileria one".)
+    expect(petNames("and what about the canine Theileria one, is there a treatment there?")).toEqual([]);
     // A pet's name is no name the passages must write.
     expect(frameOf("owner rang because her rabbit Thumper's wee is bright red today. She wants to know if red urine always means blood.").names).toEqual([]);
     expect(petNames("Is Johne's disease in goats? Koch's postulates? Marek's vaccine?")).toEqual([]);
@@ -230,6 +248,8 @@ describe("the frame of a question", () => {
     // (With a word that only stresses it, and a name of two words: "Is that basically Newcastle disease?")
     expect(suspectedDiagnosis("Racing pigeon loft - a few birds have twisted necks and the club reckons PPMV-1. Is that basically Newcastle disease?")).toBe("Newcastle disease");
     expect(suspectedDiagnosis("is it just parvo?")).toBe("parvo");
+    // ("…ate beetroot - plausible?" asks what the owner's claim is worth.)
+    expect(frameOf("owner swears he ate beetroot - plausible?").conditions).toEqual([]);
     expect(suspectedDiagnosis("New grad here, sorry if this is basic: why do heartworm protocols add an antibiotic?")).toBeNull();
     expect(suspectedDiagnosis("If this is a problem, what do I do?")).toBeNull();
     // (A short question about the animal's own state puts no name forward.)
@@ -367,6 +387,44 @@ describe("the frame of a question", () => {
     expect(same!.inherited).toContain("topic");
     const [, slide] = readConversation(["Skin mass FNA from a boxer shows mast cells. Which grade?", "Next slide: lymph node aspirate from a cat - what are these cells?"]);
     expect(slide!.inherited).toEqual([]);
+  });
+
+  it("reads 'Also,' before a case with a topic of its own as a new question, though its pronoun points at its own animal", () => {
+    const [, , stallion, bleeding] = readConversation([
+      "Planning this season's matings for my Arabian mares - how do I make sure I don't end up with a SCID foal?",
+      "and if two carriers did get bred by accident?",
+      "Also, I've a Quarter Horse stallion standing at stud this year. Which single-gene disorders should he be tested for?",
+      "are there inherited bleeding disorders in horses I should test for too?",
+    ]);
+    expect(stallion).toMatchObject({ acronyms: [], names: [], inherited: [] });
+    expect(bleeding!.acronyms).toEqual([]);
+    // ("Also, how long does it last?" goes on with the same subject.)
+    const [, same] = readConversation(["Planning matings for my Arabian mares - how do I avoid a SCID foal?", "Also, how many foals would be affected?"]);
+    expect(same!.acronyms).toEqual(["SCID"]);
+  });
+
+  it("reads 'e.g.' and 'i.e.' as naming nothing", () => {
+    expect(withoutChatter("what are the secondary causes e.g. BM disease, DIC?")).not.toMatch(/e\.g\./);
+    expect(withoutChatter("the Giemsa stain (i.e., Wright's)")).not.toMatch(/i\.e\./);
+    expect(withoutChatter("is E. coli the cause?")).toBe("is E. coli the cause?");
+  });
+
+  it("reads 'is there a painkiller I can give her, and how much?' as asking a dose", () => {
+    expect(frameOf("is there a painkiller I can give her at home and how much?").asked).toContain("dose");
+    expect(frameOf("which painkiller is safe for cats?").asked).toContain("drug");
+    expect(frameOf("and what's the first-line drug for rossi?").asked).toContain("drug");
+  });
+
+  it("reads people who say or compare something as no species asked about ('why do people compare it to malaria?')", () => {
+    expect(frameOf("wait, so why do people compare it to malaria?").species).toEqual([]);
+    expect(frameOf("why do people say goats are harder to treat?").species).toEqual(["goat"]);
+    expect(frameOf("can people catch it?").species).toEqual(["human"]);
+  });
+
+  it("reads 'what's the longest I can leave it on?' as asking a span", () => {
+    expect(frameOf("Digit amputation in a ewe - what's the longest I can safely leave the tourniquet on?").asked).toContain("duration");
+    expect(frameOf("what's the longest course of meloxicam in cats?").asked).toContain("duration");
+    expect(frameOf("which is the longest bone in the body?").asked).not.toContain("duration");
   });
 
   it("reads a case that names its own subject before asking 'what is it?' as a new case, not a follow-up", () => {
@@ -523,6 +581,10 @@ describe("the frame of a question", () => {
     expect(frameOf("Guinea pig with reddish urine, eats carrots. Could it just be plant pigment like it is in rabbits?").species).toEqual(["guinea-pig"]);
     expect(frameOf("Racing pigeon loft crawling with feather lice. How long is the life cycle on the bird - same 2-3 wks as chicken lice?").species).toEqual(["pigeon"]);
     expect(frameOf("SAC (alpaca) with septic pedal arthritis. Can I take the digit off the way you would in sheep/goats?").species).toEqual(["alpaca"]);
+    expect(frameOf("My tree frog has old skin stuck to him. Should I soak him the way you would a gecko with a bad shed?").species).toEqual(["frog"]);
+    expect(frameOf("Can I treat the calf like I would a lamb?").species).toEqual(["cattle"]);
+    // ("As you would expect in dogs" compares nothing.)
+    expect(frameOf("is it dosed the way you would expect in dogs?").species).toEqual(["dog"]);
     expect(frameOf("Anyone know if EMS is diagnosed and managed the same way in donkeys as in horses?").species).toEqual(["donkey"]);
     expect(frameOf("Which mutation gives Belgian Blues their double muscling - is it the same myostatin gene they talk about in horses?").species).toEqual(["cattle"]);
     // A disease named after its host asks about that host, not the one it is compared with.
@@ -1032,6 +1094,8 @@ describe("follow-ups", () => {
 
   it("reads 'what drives peak mortality?' as asking a cause, not a rate", () => {
     expect(frameOf("what water quality drives peak mortality in shrimp ponds?").asked).toEqual(["cause"]);
+    expect(frameOf("What water quality thresholds are associated with peak mortality in white faeces disease?").asked).toEqual(["cause"]);
+    expect(frameOf("which pathogens are linked to mortality in the ponds?").asked).toContain("cause");
     expect(frameOf("what mortality does goat pox cause?").asked).toContain("rate");
     expect(frameOf("which factor increases mortality, and by how much?").asked).toContain("rate");
   });

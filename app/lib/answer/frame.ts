@@ -166,6 +166,8 @@ export type SpeciesMentions = {
   hosts: string[];
   /** Species ids and group words in the order the text names them. */
   order: string[];
+  /** Groups named whole ("all species of Equidae", "all ruminants"): every member is spoken of, whatever else is named. */
+  whole: Set<number>;
 };
 
 /** Words after a species word that make it part of a disease's name ("goat pox", "African horse sickness", "bovine TB"). */
@@ -188,7 +190,7 @@ export function speciesIn(text: string, options: { asked?: boolean } = {}): Spec
   // As written, for abbreviations (lower-casing can change a word's length in a few scripts: then none are read)
   const written = text.match(WORD) ?? [];
   const asWritten = written.length === words.length ? written : [];
-  const out: SpeciesMentions = { species: new Set(), groups: new Set(), young: false, words: new Set(), diseases: [], hosts: [], order: [] };
+  const out: SpeciesMentions = { species: new Set(), groups: new Set(), young: false, words: new Set(), diseases: [], hosts: [], order: [], whole: new Set() };
   let previous: { id: string; end: number } | null = null;
   for (let i = 0; i < words.length; i++) {
     const acronym = ACRONYMS.get(asWritten[i] ?? "");
@@ -242,11 +244,18 @@ export function speciesIn(text: string, options: { asked?: boolean } = {}): Spec
     } else {
       out.groups.add(hit.term.index);
       out.order.push(groupLabel(hit.term.index));
+      if (namedWhole(words, i)) out.whole.add(hit.term.index);
     }
     hit.words.forEach((w) => out.words.add(w));
     i += hit.words.length - 1;
   }
   return out;
+}
+
+/** "All (species of) …" before the word at `at`: the whole group. */
+function namedWhole(words: string[], at: number): boolean {
+  const before = words.slice(Math.max(0, at - 4), at).join(" ");
+  return /(?:^|\s)all(?:\s+(?:species|kinds|types|members|breeds)\s+of)?(?:\s+the)?$/.test(before);
 }
 
 /** A species' adjective that names diseases after it ("equine metabolic syndrome", "avian influenza"). */
@@ -292,7 +301,9 @@ export function mentionsSpecies(mentions: SpeciesMentions, id: string): boolean 
   // (A narrow group speaks of this member unless the text names its other members instead: "…colonization in the chicken
   // intestinal tract. It costs the US poultry industry…" speaks of chickens, not of ducks.)
   const namesOthers = (g: number) => GROUPS[g]!.members.some((member) => member !== id && mentions.species.has(member));
-  for (const g of mentions.groups) if (!GROUPS[g]!.broad && GROUPS[g]!.members.includes(id) && !namesOthers(g)) return true;
+  // (Unless it names the group whole: "…affecting all species of Equidae" speaks of mules, though "African horse sickness"
+  // names horses.)
+  for (const g of mentions.groups) if (GROUPS[g]!.members.includes(id) && (mentions.whole.has(g) || (!GROUPS[g]!.broad && !namesOthers(g)))) return true;
   return false;
 }
 
@@ -538,6 +549,8 @@ const CALLER =
 export function petNames(text: string): string[] {
   const out = new Set<string>();
   for (const word of speciesIn(text).words) {
+    // (Not after a host's adjective: "canine Theileria" names a parasite of dogs.)
+    if (HOST_ADJECTIVE.test(word)) continue;
     // (Not a pathogen named after a place: "duck Tembusu virus".)
     // (The species word in any case, the name capitalised.)
     const after = new RegExp(String.raw`\b${escapeStringRegexp(word)}(?:\s+(?:cross|x|mix))?\s+(?:called\s+|named\s+)?(\p{L}\p{Ll}{2,})\b(?!['’]s\s+(?:disease|syndrome)|\s+(?:virus|disease|fever|syndrome|strain|serotype|type|vaccine|test)\b)`, "giu");
@@ -590,9 +603,12 @@ const WRITING_FOR = new RegExp(
   String.raw`\b[Ff]or (?:the|a|an|my|our|your|this|that)\s+((?:[\p{Lu}\p{N}][\p{L}\p{N}-]*\s+){0,2})(?:(?:(?:info|information|client|owner|discharge|revision|consent|fact|care|teaching|training)\s+)?(?:sheets?|handouts?|leaflets?|notes|posters?|slides?|essay|assignment|write-?up|newsletter|flash ?cards?|checklist|webinar|thesis|dissertation|grant(?: application)?|sitrep|sit-rep|situation report|outbreak report|briefing|bulletin)|(?:outcome|background|methods|results|discussion|intro|introduction)\s+(?:section|paragraph|part|bit))\b(?:\s*[-–—:,](?=\s))?`,
   "gu",
 );
+/** "e.g.", "i.e.": they introduce what follows and name nothing (the index would read their letters as words). */
+const FOR_EXAMPLE = /(?<![\p{L}.])(?:e\.\s?g|i\.\s?e|viz)\.?(?=[\s,:]|$),?/giu;
 export const withoutChatter = (text: string) =>
   text
     .replace(DICTATED_MARK, (_m, mark: string) => DICTATED_MARKS[mark.toLowerCase().replace(/\s+/g, " ")] ?? " ")
+    .replace(FOR_EXAMPLE, " ")
     .replace(SWITCH_LEAD, "")
     .replace(OPENER, "")
     .replace(CALLER, "")
@@ -641,15 +657,18 @@ const SET_ASIDE = /\b(?:apart from|aside from|besides|other than|except(?: for)?
  * "…or, like white-tailed deer, are they not susceptible?", "…5% of body weight as in amphibians?", "is resistance a
  * worry in pigs the way it is in sheep?", "could it be plant pigment like it is in rabbits?": the species compared with
  * is not the one asked about; nor is it in "same 2-3 wks as chicken lice?", "…on the wind the way equine flu does?" or
- * "…the way you would in sheep/goats?", "how does it compare to the sheep figures?", "…the way Eimeria maxima does it in
+ * "…the way you would in sheep/goats?", "soak him the way you would a gecko?", "how does it compare to the sheep figures?", "…the way Eimeria maxima does it in
  * broilers?". ("The same way in donkeys as in horses"
  * asks of donkeys; "the same myostatin gene they talk about in horses" compares with horses; "looks like alopecia
  * areata" puts forward what it may be.)
  */
 const COMPARED_WITH =
-  /\b(?:(?:the way|as|like) (?:it|they) (?:is|are|does|do) in|(?<!\b(?:does|do|did|can|could|will|would|may|might|to)\s)(?:that |which )?(?:it|they) (?:causes?|gives?|produces?) in|(?:the way|like|as) (?:you|we|i)(?:'d| would| do)?(?: do(?: it)?| (?:see|get|find|have|saw|had)(?: it| them)?)? (?:in|for|with)|(?<!\b(?:looks?|looked|looking|sounds?|sounded|seems?|seemed|feels?|felt)\s)like(?: (?:you|we|i)(?:(?:'d| would)(?: do)?| do))?(?: (?:for|with|in))?|compare[sd]? (?:it |them )?(?:to|with)|(?:they|you|we|people|i) (?:talk|talked|read|hear|heard|speak|spoke) (?:about )?in|as in|as with|as for|as do|as does|(?:the )?same (?:(?!(?:in|for|with|among)\b)[\w-]+ ){0,3}?as|or (?:is it |are they )?(?:really |mostly |mainly )?(?:just|only)(?: in)?)\s+(?:the\s+|an?\s+)?(?:[\p{L}/-]+\s+){0,1}[\p{L}/-]+|\bthe way (?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+){0,2}\s+(?:does|do|did|is|are|was|were)\b(?:\s+(?:it|this|that|so))?(?:\s+(?:in|for|with)\s+(?:the\s+)?[\p{L}-]+)?|\b(?:at|use|using|with|give|giving) (?:the\s+)?[\p{L}-]+(?=\s+(?:doses?|dosages?|dosing|rates?)\b)|(?<=\bsame (?:[\p{L}-]+\s+){1,4})(?:[\p{L}-]+\s+)?[\p{L}-]+\s+(?:get|gets|have|has|had|got|catch|catches)\b/giu;
+  /\b(?:(?:the way|as|like) (?:it|they) (?:is|are|does|do) in|(?<!\b(?:does|do|did|can|could|will|would|may|might|to)\s)(?:that |which )?(?:it|they) (?:causes?|gives?|produces?) in|(?:the way|like|as) (?:you|we|i)(?:'d| would| do)?(?: do(?: it)?| (?:see|get|find|have|saw|had)(?: it| them)?)? (?:in|for|with)|(?<!\b(?:looks?|looked|looking|sounds?|sounded|seems?|seemed|feels?|felt)\s)like(?: (?:you|we|i)(?:(?:'d| would)(?: do)?| do))?(?: (?:for|with|in))?|(?:the way|like) (?:you|we|i)(?:'d| would)(?! (?:expect|think|imagine|guess|say|see|in|for|with)\b)|compare[sd]? (?:it |them )?(?:to|with)|(?:they|you|we|people|i) (?:talk|talked|read|hear|heard|speak|spoke) (?:about )?in|as in|as with|as for|as do|as does|(?:the )?same (?:(?!(?:in|for|with|among)\b)[\w-]+ ){0,3}?as|or (?:is it |are they )?(?:really |mostly |mainly )?(?:just|only)(?: in)?)\s+(?:the\s+|an?\s+)?(?:[\p{L}/-]+\s+){0,1}[\p{L}/-]+|\bthe way (?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+){0,2}\s+(?:does|do|did|is|are|was|were)\b(?:\s+(?:it|this|that|so))?(?:\s+(?:in|for|with)\s+(?:the\s+)?[\p{L}-]+)?|\b(?:at|use|using|with|give|giving) (?:the\s+)?[\p{L}-]+(?=\s+(?:doses?|dosages?|dosing|rates?)\b)|(?<=\bsame (?:[\p{L}-]+\s+){1,4})(?:[\p{L}-]+\s+)?[\p{L}-]+\s+(?:get|gets|have|has|had|got|catch|catches)\b/giu;
+/** People said to say, think or call something ("why do people compare it to malaria?", "some people call it…"). */
+const PEOPLE_SAYING =
+  /\b(?:people|folk|folks|everyone|everybody|someone|somebody)\s+(?:(?:always|often|usually|still|sometimes|keep|tend to|seem to)\s+)?(?:compare[sd]?|say|says|said|think|thinks|thought|call|calls|called|talk|talks|mention|mentions|recommend|recommends|suggest|suggests|reckon|reckons|claim|claims|believe|believes|write|writes|argue|argues|describe|describes|refer|refers)\b/gi;
 /** The species a question asks about are named outside what it sets aside or compares with. */
-const askedAbout = (text: string) => text.replace(SET_ASIDE, " ").replace(COMPARED_WITH, " ");
+const askedAbout = (text: string) => text.replace(PEOPLE_SAYING, " ").replace(SET_ASIDE, " ").replace(COMPARED_WITH, " ");
 
 /** The words a question names only in what it compares with ("…on the wind the way equine flu does?": equine). */
 export function comparedOnlyWords(question: string): string[] {
@@ -738,14 +757,16 @@ const COUNTED_DOSES = /\bhow many (?:\w+ )?(?:doses|shots|jabs|injections|booste
 /** "Eggs ok to eat while treating?", "can we drink the milk?": how long the food is withheld. */
 const FOOD_SAFE_DURING = String.raw`(?:eggs?|milk|meat)\s+(?:ok|okay|safe|fine|fit|alright|all right)\s+to\s+(?:eat|drink|sell|use)|(?:can|could|should)\s+(?:we|i|you|they)\s+(?:still\s+)?(?:eat|drink|sell|use)\s+(?:the\s+|their\s+|her\s+)?(?:eggs?|milk|meat)`;
 const FOOD_SAFE_ASKED = new RegExp(String.raw`\b(?:${FOOD_SAFE_DURING})\b`, "i");
-const DURATION_ASKED = new RegExp(String.raw`\b(how long|duration|incubation|(?<!\b(?:in|during|through|throughout|mid|early|late|of late|of early)\s(?:the\s)?)gestation(?!\s+(?:day|week|month)s?\b)|(?:pre-?patent|patent|latent|shedding) periods?|(?:withdrawal|withholding) (?:period|time)s?|for how many (?:days|weeks|months|hours)|how many (?:days|weeks|wks|months|mos|hours|hrs|years|yrs)|life ?span|life cycle|survival time|half[- ]li(?:fe|ves)|time to (?:peak|onset|maximum)|onset of (?:action|effect)|median survival|(?:what|which|expected|average|typical|usual)\s+survival(?!\s+(?:rates?|percentages?|proportions?|odds|chances?))|(?:meat|milk|egg) (?:withdrawal|withholding)|${FOOD_SAFE_DURING}|what age|how old|age (?:of|at) onset|how (?:quickly|fast|soon)|when (?:do|does|will|should|did) (?:[\w-]+ ){1,5}(?:settle|subside|resolve|clear|disappear|go away|improve|stop|end|heal|ease)(?:s|d)?)\b`, "i");
+// ("What's the longest I can safely leave the tourniquet on?": a span's bound.)
+const DURATION_ASKED = new RegExp(String.raw`\b(how long|duration|(?:what(?:'s|’s|\s+is)|which is)\s+the\s+(?:longest|shortest|maximum|max|minimum|min)(?=\s+(?:time|period|duration|course|i|we|you|one|it|they|that|he|she)\b)|incubation|(?<!\b(?:in|during|through|throughout|mid|early|late|of late|of early)\s(?:the\s)?)gestation(?!\s+(?:day|week|month)s?\b)|(?:pre-?patent|patent|latent|shedding) periods?|(?:withdrawal|withholding) (?:period|time)s?|for how many (?:days|weeks|months|hours)|how many (?:days|weeks|wks|months|mos|hours|hrs|years|yrs)|life ?span|life cycle|survival time|half[- ]li(?:fe|ves)|time to (?:peak|onset|maximum)|onset of (?:action|effect)|median survival|(?:what|which|expected|average|typical|usual)\s+survival(?!\s+(?:rates?|percentages?|proportions?|odds|chances?))|(?:meat|milk|egg) (?:withdrawal|withholding)|${FOOD_SAFE_DURING}|what age|how old|age (?:of|at) onset|how (?:quickly|fast|soon)|when (?:do|does|will|should|did) (?:[\w-]+ ){1,5}(?:settle|subside|resolve|clear|disappear|go away|improve|stop|end|heal|ease)(?:s|d)?)\b`, "i");
 // ("How long after a dose do levels peak?" dates the span asked: it asks no dose.)
-const DOSE_ASKED = /\b((?<!\b(?:after|since|following|before|from)\s+(?:an?\s+|the\s+|each\s+|every\s+|one\s+)?(?:[\w-]+\s+)?)(?:dose|doses|dosage|dosing)|how much\b.*\b(give|use|administer)|mg\s*\/\s*kg)\b/i;
+// ("Is there a painkiller I can give her, and how much?": how much of what is given.)
+const DOSE_ASKED = /\b((?<!\b(?:after|since|following|before|from)\s+(?:an?\s+|the\s+|each\s+|every\s+|one\s+)?(?:[\w-]+\s+)?)(?:dose|doses|dosage|dosing)|how much\b.*\b(give|use|administer)|mg\s*\/\s*kg)\b|\b(?:give|use|administer)\b.*\bhow much\s*\??\s*$/i;
 /** "What sort of illnesses does it cause?", "which problems can it cause?": what follows from it. */
 const DISEASES_CAUSED = /\b(?:what|which)\s+(?:(?:sort|sorts|kind|kinds|type|types)\s+of\s+)?(?:illness(?:es)?|diseases?|problems?|conditions?|health problems?|issues?)\s+(?:does|do|can|could|will|would|might)\s+(?:it|this|that|they|these)\s+cause\b/i;
 /** A verb of causing with a rate as its object: "drives peak mortality", "increases the losses". */
 const CAUSES_RATE =
-  /\b(?:drives?|driving|drove|causes?|caused|causing|increases?|raises?|reduces?|lowers?|affects?|influences?|determines?|predicts?|leads? to|results? in|triggers?|worsens?|explains?)\s+(?:the\s+)?(?:[\w-]+\s+)?(?:mortality|morbidity|deaths?|losses|fatalit(?:y|ies))\b/i;
+  /\b(?:drives?|driving|drove|causes?|caused|causing|increases?|raises?|reduces?|lowers?|affects?|influences?|determines?|predicts?|leads? to|results? in|triggers?|worsens?|explains?|associated with|linked (?:to|with)|tied to|responsible for)\s+(?:the\s+)?(?:[\w-]+\s+)?(?:mortality|morbidity|deaths?|losses|fatalit(?:y|ies))\b/i;
 
 /** "When is mortality highest?", "when do most cases occur?": when something peaks. */
 const WHEN_PEAKS =
@@ -759,7 +780,7 @@ const ASKED_RATE = new RegExp(
   "i",
 );
 /** What a drug asked for is called: "which antibiotic…", "what's the drug of choice". */
-const DRUG_NOUNS = String.raw`(?:drugs?|preventives?|preventatives?|parasiticides?|wormers?|antibiotics?|antimicrobials?|antifungals?|antivirals?|anthelmintics?|dewormers?|medications?|medicines?|analgesics?|sedatives?|anaesthetics?|anesthetics?|nsaids?|benzodiazepines?|fluoroquinolones?|tetracyclines?|penicillins?|cephalosporins?)`;
+const DRUG_NOUNS = String.raw`(?:drugs?|painkillers?|pain ?killers?|preventives?|preventatives?|parasiticides?|wormers?|antibiotics?|antimicrobials?|antifungals?|antivirals?|anthelmintics?|dewormers?|medications?|medicines?|analgesics?|sedatives?|anaesthetics?|anesthetics?|nsaids?|benzodiazepines?|fluoroquinolones?|tetracyclines?|penicillins?|cephalosporins?)`;
 const ASKED: Array<[AskedKind, RegExp]> = [
   ["dose", DOSE_ASKED],
   // "How often should it be given/repeated": a dosing interval; "how often do cats show bleeding": a rate (below).
@@ -783,7 +804,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   // "Which genes…": a gene symbol. "Which mutation…" is answered by a variant of the asked gene, not by another gene.
   ["gene", /\b(which|what)\s+(?:\w+\s+){0,2}(genes?|loci|locus|alleles?)\b/i],
   // "Which antibiotic…", "what drug…": answered by a drug's name.
-  ["drug", new RegExp(String.raw`\b(?:(?:which|what)(?:['’]s)?\s+(?:\w+\s+){0,2}${DRUG_NOUNS}|${DRUG_NOUNS}\s+of\s+choice)\b`, "i")],
+  ["drug", new RegExp(String.raw`\b(?:(?:which|what)(?:['’]s)?\s+(?:[\w-]+\s+){0,2}${DRUG_NOUNS}|${DRUG_NOUNS}\s+of\s+choice)\b`, "i")],
   // "Which breeds are predisposed…?": answered by a breed's name.
   ["breed", /\b(?:which|what)\s+(?:[\w-]+\s+){0,2}?breeds?\b|\bbreeds?\s+(?:predispos\w*|(?:are |is )?(?:most |more )?(?:at (?:higher |greater |increased )?risk|(?:commonly |often |frequently )?affected))|\bbreed predispositions?\b/i],
   // ("Once a cat is diagnosed with FIP, what's the prognosis?" tells what is known, it does not ask how.)
@@ -1171,7 +1192,8 @@ export function frameOf(text: string): Frame {
   const asking = sentences.filter((s, i) => isQuestionSentence(s) || (i > 0 && GLOSS.test(s) && isQuestionSentence(sentences[i - 1]!)));
   const focus = asking.length ? asking : sentences;
   // "Apart from cattle, which mammals…": the species set aside is not the one asked about.
-  let mentions = speciesIn(askingParts(question).join(" "), { asked: true });
+  // ("Why do people compare it to malaria?": people who say or think something are no patients.)
+  let mentions = speciesIn(askingParts(question).join(" ").replace(PEOPLE_SAYING, " "), { asked: true });
   // A label before the question that names an animal says where the asker is ("on my way to a calving, quick one - what's the
   // ivermectin dose for a pig?"): the question after it, naming its own, asks of that one.
   // (Not a label that is the question's own topic: "PPR case fatality rate in camels — closer to goats or sheep?")
@@ -1419,7 +1441,8 @@ function pointsBackBeyond(question: string, own: Frame): boolean {
       return Number.isFinite(animal) ? part.slice(0, animal) + part.slice(animal).replace(/\b(?:its|his|her|their|they|them|he|him|she)\b/gi, " ") : part;
     });
   if (parts.length < 2) return REFERS.test(parts.join(" "));
-  const opening = parts.slice(0, -1).join(" ");
+  // ("…standing at stud this year." says when.)
+  const opening = parts.slice(0, -1).join(" ").replace(TIME_OF_DAY, " ");
   const tellsCase = speciesIn(opening).order.length > 0 && own.topic.some((w) => opening.toLowerCase().includes(w.toLowerCase()));
   return REFERS.test(tellsCase ? opening : parts.join(" "));
 }
@@ -1479,6 +1502,9 @@ function isFollowUp(question: string, asked: Frame, previous: Frame): boolean {
   const also = ALSO_OPENING.exec(question);
   const afterAlso = also ? question.slice(also[0].length) : null;
   if (afterAlso !== null && ownThings.length > 0 && ownThings.every((n) => !spokenOf.has(n.toLowerCase())) && !LEANS.test(afterAlso)) return false;
+  // ("Also, I've a Quarter Horse stallion at stud this year. Which single-gene disorders should he be tested for?": a case
+  // with a topic of its own, sharing no word with the one before, whose pronouns point at its own animal.)
+  if (afterAlso !== null && hasOwnTopic(own, afterAlso) && !own.topic.some((w) => previous.topic.includes(w)) && !pointsBackBeyond(question, own)) return false;
   if (LEANS.test(question)) return true;
   // "Sorry, what am I actually looking for under the scope?": an aside in the same talk, unless it names a subject or species.
   if (ASIDE_OPENING.test(question) && !namesOwnThing(own) && !own.species.length && !own.groups.length) return true;
@@ -1618,7 +1644,7 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
 const sharesWord = (a: string, b: string) => tokenize(a).some((t) => !isStopWord(t) && tokenize(b).includes(t));
 
 /** "This morning", "that week": when, not what a pronoun points back to. */
-const TIME_OF_DAY = /\b(?:this|that)\s+(?:morning|afternoon|evening|night|week|weekend|month|year|time|summer|winter|spring|autumn)\b/gi;
+const TIME_OF_DAY = /\b(?:this|that)\s+(?:morning|afternoon|evening|night|week|weekend|month|year|season|time|summer|winter|spring|autumn)\b/gi;
 
 /** An instruction to write ("Explain why…", "Describe…") asks for an account, not one typed value. */
 export const INSTRUCTION_OPENING = /^\s*(explain|describe|compare|contrast|discuss|design|outline|summari[sz]e|evaluate|justify|propose|critically|analy[sz]e|interpret|construct|develop|create|formulate)\b/i;
@@ -1662,7 +1688,7 @@ const SHORT_POINTING_BACK = 4;
 
 /** A short question that judges what was said ("Is that valid?", "is it serious?", "right?"), naming no diagnosis. */
 const JUDGED = new RegExp(
-  String.raw`^(?:(?:${AUXILIARY})\s+(?:it|this|that|they|these|those)\s+(?:(?:really|actually|still|even)\s+)?)?(?:valid|true|right|correct|ok|okay|normal|possible|likely|bad|serious|safe|real|reliable|accurate|necessary|needed|fine|dangerous|urgent|worth it)$`,
+  String.raw`^(?:(?:${AUXILIARY})\s+(?:it|this|that|they|these|those)\s+(?:(?:really|actually|still|even)\s+)?)?(?:valid|true|right|correct|ok|okay|normal|possible|likely|bad|serious|safe|real|reliable|accurate|necessary|needed|fine|dangerous|urgent|worth it|plausible|credible|believable|realistic)$`,
   "i",
 );
 
@@ -1724,7 +1750,7 @@ const readsAsDisease = (word: string) => DISEASE_WORDS.has(word.toLowerCase()) |
 // ("Is that basically Newcastle disease?": a word that only stresses it, and a name of two words ending as diseases' do.)
 const IS_IT = /\b(?:is|could|might)\s+(?:this|it|that)\s+(?:be\s+)?(?:(?:basically|just|really|actually|probably|definitely|simply)\s+)?([\p{L}][\p{L}\d-]*(?:\s+(?:disease|fever|syndrome|pox|plague|flu|sickness))?)\s*\?/iu;
 /** A word that asks something of the case, not a diagnosis it puts forward ("…wobbly behind too - related?", "zoonotic?"). */
-const SAYS_OF_IT = /^(?:related|connected|linked|relevant|normal|serious|contagious|zoonotic|infectious|catching|common|rare|ok|okay|fatal|treatable|curable|dangerous|significant|worrying|hereditary|genetic|inherited|painful|notifiable|reportable|likely|coincidence|coincidental|feasible|possible|indicated|advisable|appropriate|necessary|needed|worthwhile|safe|bad)$/;
+const SAYS_OF_IT = /^(?:related|connected|linked|relevant|normal|serious|contagious|zoonotic|infectious|catching|common|rare|ok|okay|fatal|treatable|curable|dangerous|significant|worrying|hereditary|genetic|inherited|painful|notifiable|reportable|likely|coincidence|coincidental|feasible|possible|plausible|credible|believable|realistic|indicated|advisable|appropriate|necessary|needed|worthwhile|safe|bad)$/;
 const SUGGESTED = new RegExp(
   String.raw`\b(?:(?:says?|said|told (?:me|us)|thinks?|reckons?)\s+(?:(?:my|our|the|his|her|their|this|that)\s+)?[a-z-]+\s+(?:has|had|has got|'s got)\s+|(?:says?|said|mentioned|suspects?|diagnosed (?:it as|with)|could (?:this|it) be|told (?:me|us) (?:it'?s|it was))\s+(?:it'?s\s+|it was\s+|it\s+(?:might|may|could)\s+be\s+|that\s+(?:it'?s\s+)?|this\s+|there(?:'d|'s| had| has| was| is)?\s+(?:been\s+)?)?|(?:thinks?|reckons?)\s+(?:it'?s|it is|it was|this is|that it'?s)\s+|thinking\s+)(?:an?\s+|the\s+)?` +
     // ("Could this be C. diff?": a genus's initial does not end the name.)

@@ -531,11 +531,16 @@ function labelChatter(question: string, terms: QueryTerm[], asking: ReadonlySet<
 function askedPartTerms(question: string, terms: QueryTerm[], frame: Frame): QueryTerm[] | null {
   const clause = askingClause(question);
   if (clause === question) return null;
+  // ("For a digit amputation in a ewe, which local anaesthetic…?": a phrase that opens the question's own sentence with a
+  // preposition says what it asks about, no case told before it.)
+  const before = question.slice(0, question.lastIndexOf(clause));
+  if (TOPIC_PHRASE_OPENING.test(before) && !/[.!?:;—–]|\s-\s/.test(before)) return null;
   const own = new Set([...tokenize(clause), ...caseSubjects(frame).flatMap((n) => tokenize(n))]);
   const asked = terms.filter((t) => own.has(t.term));
   return asked.filter((t) => t.df > 0).length >= MIN_ASKED_TOPIC_TERMS && asked.length < terms.length ? asked : null;
 }
 const MIN_ASKED_TOPIC_TERMS = 3;
+const TOPIC_PHRASE_OPENING = /^\s*(?:for|in|with|after|during|before|on)\s/i;
 
 /** The diagnosis a case puts forward, and what to search for of it: it, the clause that asks of it, and the species. */
 function suspectedSearch(question: string): { diagnosis: string; query: string } | null {

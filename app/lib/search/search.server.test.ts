@@ -866,6 +866,19 @@ describe("typo tolerance", () => {
     expect(correctQuery(db.$client, "is the NewMonia strain lentogenic?").corrections).toEqual([]);
   });
 
+  it("reads a digit typed for the letter below it ('cattl3'), not a code ('PCV2', 'ehv1')", () => {
+    const db = freshDb();
+    addDocument(db, {
+      id: "babesia",
+      title: "Tick Fever",
+      pages: [page(65, [para("Babesia bovis causes tick fever in cattle. Porcine circovirus PCV2 and EHV1 are viruses.")])],
+    });
+    const corrected = correctQuery(db.$client, "which Babesia cause tick fever in cattl3?");
+    expect(corrected.corrections).toEqual([{ typed: "cattl3", searched: "cattle" }]);
+    expect(corrected.text).toBe("which Babesia cause tick fever in cattle?");
+    expect(correctQuery(db.$client, "is pcv2 in cattle and ehv1 in horses?").corrections).toEqual([]);
+  });
+
   it("joins a word typed in two ('macro lides', 'ring worm'), not two words the index holds apart", () => {
     const db = freshDb();
     addDocument(db, { id: "macrolides", title: "Antimicrobials", pages: [page(21, [para("Macrolides are ineffective against Escherichia coli. Blood cells were counted on a ring of the slide.")])] });

@@ -386,6 +386,33 @@ function joinSplitWords(client: Database.Database, query: string): CorrectedQuer
   return { text: text + query.slice(at), corrections };
 }
 
+/** The letters beside each digit on the row below it, where a finger slips from the letter to the digit. */
+const LETTERS_BY_DIGIT: Record<string, string> = { "1": "q", "2": "qw", "3": "we", "4": "er", "5": "rt", "6": "ty", "7": "yu", "8": "ui", "9": "io", "0": "op" };
+
+/**
+ * A digit typed for the letter below it, in a lower-case word ("cattl3", "d3wormer"): the word with the letter in its
+ * place, when that is a word the knowledge base or English holds and the typed one is not. Codes ("pcv2", "ehv1", "h5n1")
+ * read as no word with a letter in the digit's place, so they stay.
+ */
+function digitSlips(client: Database.Database, query: string): CorrectedQuery {
+  const corrections: Correction[] = [];
+  const text = query.replace(/(?<![\p{L}\p{N}])([a-z]+)(\d)([a-z]*)(?![\p{L}\p{N}])/gu, (typed, before: string, digit: string, after: string) => {
+    if (before.length + after.length < MIN_LENGTH - 1 || before.length < 2) return typed;
+    const [asTyped] = tokenize(typed);
+    if (asTyped && indexHolds(client, asTyped)) return typed;
+    for (const letter of LETTERS_BY_DIGIT[digit] ?? "") {
+      const word = `${before}${letter}${after}`;
+      const [term] = tokenize(word);
+      if (term && (isEnglishWord(word) || indexHolds(client, term))) {
+        corrections.push({ typed, searched: word });
+        return word;
+      }
+    }
+    return typed;
+  });
+  return { text, corrections };
+}
+
 /** The one word two typed words are, or null. */
 function joinedWord(client: Database.Database, first: string, second: string): string | null {
   const joined = `${first}${second}`.toLowerCase();
@@ -419,8 +446,9 @@ export function correctQuery(
   shortWord: (typed: string) => string | null = () => null,
 ): CorrectedQuery {
   const joined = joinSplitWords(client, query);
-  query = joined.text;
-  const corrections: Correction[] = [...joined.corrections];
+  const slipped = digitSlips(client, joined.text);
+  query = slipped.text;
+  const corrections: Correction[] = [...joined.corrections, ...slipped.corrections];
   const replaced = new Map<string, string>();
   for (const match of query.matchAll(WORD)) {
     const typed = match[0];

@@ -69,6 +69,16 @@ describe("synonyms in a query", () => {
     expect(found("any inherited diseases in quarter horses").flatMap((m) => m.alternatives)).toContainEqual(tokenize("genetic diseases"));
   });
 
+  it("reads a 'purple light' as a Wood's lamp and hairs that 'glowed' as fluorescence", () => {
+    const found2 = found("the vet shone a purple light on the bald patch and some hairs glowed green").flatMap((m) => m.alternatives);
+    expect(found2).toContainEqual(tokenize("wood's lamp"));
+    expect(found2).toContainEqual(tokenize("fluorescence"));
+  });
+
+  it("reads 'gum trouble' as periodontal disease", () => {
+    expect(found("how many dogs have gum trouble by two?").flatMap((m) => m.alternatives)).toContainEqual(tokenize("periodontal disease"));
+  });
+
   it("reads gingivostomatitis as gums that are inflamed", () => {
     expect(signForms("gingivitis")).toContainEqual(tokenize("gingivostomatitis"));
   });
