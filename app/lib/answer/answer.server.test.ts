@@ -215,6 +215,33 @@ describe("the extractive answerer", () => {
     expect(eye.citations[0]).toMatchObject({ document: "Sheep Surgery", page: 31 });
   });
 
+  it("refuses a disease named by words no passage writes together ('Milk fever?'), though each word is written", async () => {
+    addParagraph("bvd", "Cattle Viruses", 61, "Bovine viral diarrhea virus mainly affects cattle, resulting in fever, diarrhea and a reduction in milk yield.");
+    addParagraph("babesia", "Tick-borne Disease", 65, "Bovine babesiosis (tick fever) in cattle is caused by Babesia bovis, B. bigemina and B. divergens.");
+    const putForward = await ask("Night call: heifer calving, now down and flat out, can't rise. Milk fever?");
+    expect(putForward.content).toBe(REFUSAL);
+    expect((await ask("What causes milk fever in cows?")).content).toBe(REFUSAL);
+    // (A disease the passages name so is answered; and one they name another way, "hypocalcaemia".)
+    expect((await ask("What causes tick fever in cattle?")).citations[0]).toMatchObject({ document: "Tick-borne Disease", page: 65 });
+    // (Nor is a sign said with a word before it: "signs like fever", "got fever".)
+    expect((await ask("Cattle with babesiosis show signs like fever and got fever again - which Babesia species cause it?")).citations[0]).toMatchObject({ document: "Tick-borne Disease" });
+    addParagraph("calcium", "Metabolic Disease", 90, "Hypocalcaemia in dairy cows around calving is treated with calcium borogluconate given slowly intravenously.");
+    expect((await ask("How is milk fever treated in cows?")).citations[0]).toMatchObject({ document: "Metabolic Disease", page: 90 });
+  });
+
+  it("refuses a disease typed in lower case that the passages write only in capitals, as another thing ('orf', an ORF)", async () => {
+    addParagraph("csf", "Pig Viruses", 267, "The CSFV genome comprises a long open reading frame (ORF) flanked by untranslated regions. The ORF is translated to a polyprotein in infected pigs and goats.");
+    expect((await ask("Goat with orf - can I catch it?")).content).toBe(REFUSAL);
+  });
+
+  it("refuses a follow-up that names nothing of its own after a refused turn, though its words find another topic", async () => {
+    addParagraph("hps", "Rodent Models", 12, "The Andes virus hamster model has given insight into therapeutic strategies to treat hantavirus disease in hamsters.");
+    const first = "Hi, my daughter's hamster has wet tail. What is that exactly?";
+    const refused = await ask(first);
+    expect(refused.content).toBe(REFUSAL);
+    expect((await ask("how is it treated?", { history: turn(first, refused.content) })).content).toBe(REFUSAL);
+  });
+
   it("asks the clause after a case of what the case names", async () => {
     addParagraph("btv", "Cattle Medicine", 28, "Bluetongue is a notifiable disease of sheep and cattle. Vaccines are monovalent for each serotype: the course in cattle is two doses separated by 2 weeks.");
     addParagraph("myiasis", "Veterinary Parasitology", 48, "Myiasis is primary or secondary, and affects cattle in the course of the fly season, whether housed or not.");

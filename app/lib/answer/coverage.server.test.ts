@@ -156,6 +156,23 @@ describe("coverage of a question by the passages about it", () => {
   });
 
 
+  it("names, for a species not covered, those said where the subject is named ('Both AHS and bluetongue viruses are spread by midges' is said of no horse)", () => {
+    const ahs = passage("African horse sickness is a disease of horses, affecting all species of Equidae. Both AHS and bluetongue viruses are transmitted by the biting midges Culicoides.");
+    const btv = passage("Bluetongue is primarily a disease of sheep and goats, but the first recorded case in the UK was in a cow.");
+    const result = check("Does bluetongue affect camels?", [ahs, btv]);
+    expect(result).toMatchObject({ covered: false, missing: "species", what: ["camels"] });
+    expect(result.covered === false && result.alternative).toMatchObject({ passage: btv, species: ["sheep", "goats", "cattle"] });
+  });
+
+  it("names the species a passage covers only where it gives the value asked ('gives this for sheep' of a withdrawal it never states)", () => {
+    const pinkEye = passage("Pink eye in sheep and goats is treated with oxytetracycline eye ointment; corticosteroids must not be instilled at the same time.");
+    const noValue = check("How long is the milk withdrawal for oxytetracycline in dairy cows?", [pinkEye]);
+    expect(noValue).toMatchObject({ covered: false, missing: "species", alternative: null });
+    const withdrawal = passage("In sheep, the meat withdrawal period for long-acting oxytetracycline is 28 days.");
+    const stated = check("How long is the meat withdrawal for long-acting oxytetracycline in cattle?", [withdrawal]);
+    expect(stated.covered === false && stated.alternative).toMatchObject({ passage: withdrawal, species: ["sheep"] });
+  });
+
   it("covers the asked species, drug and dose", () => {
     expect(check("What is the oral itraconazole dose for dogs with Malassezia dermatitis?", [ITRACONAZOLE_DOGS])).toMatchObject({ covered: true });
   });

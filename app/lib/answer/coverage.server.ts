@@ -926,14 +926,31 @@ export function checkCoverage<P extends PassageLike>(
     }
   }
   if (missesFocus(question, frame, species.missingIds) && !namesNoSpecies()) {
-    const best = supporting[0]!;
     // The species its paragraphs on the topic name, not those of a neighbouring paragraph of the same chunk
     // (never the asked one: "gives this for goats …, not for goats" would contradict itself).
-    const bestSegments = topicSegments(terms, frame, [best]);
-    const covered = [...speciesIn(bestSegments.map((s) => `${s.context}\n${s.text}`).join("\n")).species]
-      .filter((id) => id !== "human" && !species.missingIds.includes(id))
-      .map(speciesLabel);
-    return { covered: false, missing: "species", what: species.missing, alternative: covered.length ? { passage: best, species: covered } : null };
+    const coveredIn = (text: string) => [...speciesIn(text).species].filter((id) => id !== "human" && !species.missingIds.includes(id)).map(speciesLabel);
+    const segmentsText = (p: PassageLike) => topicSegments(terms, frame, [p]).map((x) => `${x.context}\n${x.text}`).join("\n");
+    // Where the question names its subject, the species said in the sentences naming it: "Both AHS and bluetongue viruses
+    // are transmitted by the biting midges" in a paragraph on horses gives nothing for horses of bluetongue; "Bluetongue
+    // is a disease of sheep and goats" gives it for them.
+    const subjectNames = [...subject, ...frame.conditions];
+    const ofSubject = (p: PassageLike) =>
+      subjectNames.length
+        ? coveredIn(
+            splitSentences(segmentsText(p))
+              .map((x) => x.text)
+              .filter((sentence) => subjectNames.some((n) => namesAsRead(n, sentence, terms)))
+              .join(" "),
+          )
+        : [];
+    const bySubject = [...supporting, ...candidates.filter((p) => !supporting.includes(p))].map((p) => ({ p, species: ofSubject(p) })).find((x) => x.species.length);
+    const best = bySubject?.p ?? supporting[0]!;
+    const covered = bySubject?.species ?? coveredIn(segmentsText(best));
+    // "Gives this for sheep" says the passage holds what is asked: for a value asked (a milk withdrawal period), only when
+    // it states one.
+    const asksValue = isEssay(question) ? [] : frame.asked.filter((k) => TYPED_KINDS.has(k));
+    const givesValue = asksValue.every((kind) => splitSentences(cleanQuote(segmentsText(best))).some((x) => holdsValue(kind, x.text, frame.attribute)));
+    return { covered: false, missing: "species", what: species.missing, alternative: covered.length && givesValue ? { passage: best, species: covered } : null };
   }
 
   // A breed asked of ("he's a German Shepherd - is it a breed thing?", "are Labradors overrepresented for GOLPP?") must

@@ -421,6 +421,17 @@ describe("the frame of a question", () => {
     expect(frameOf("can people catch it?").species).toEqual(["human"]);
   });
 
+  it("reads 'what are his chances?' as asking a prognosis, and 'the chances the other cat catches it' as no prognosis", () => {
+    expect(frameOf("so what are his chances?").asked).toEqual(["prognosis"]);
+    expect(frameOf("what are the chances the other cat catches it?").asked).not.toContain("prognosis");
+  });
+
+  it("reads 'how often?' alone after a dose as asking how often it is given", () => {
+    const [, often] = readConversation(["what's the ivermectin dose for pigs", "how often"]);
+    expect(often).toMatchObject({ asked: ["interval"], drugs: ["ivermectin"], species: ["pig"] });
+    expect(frameOf("how often do cats get it?").asked).toEqual(["rate"]);
+  });
+
   it("reads 'what's the longest I can leave it on?' as asking a span", () => {
     expect(frameOf("Digit amputation in a ewe - what's the longest I can safely leave the tourniquet on?").asked).toContain("duration");
     expect(frameOf("what's the longest course of meloxicam in cats?").asked).toContain("duration");

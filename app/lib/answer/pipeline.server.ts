@@ -2,7 +2,7 @@ import escapeStringRegexp from "escape-string-regexp";
 import { getConfig } from "../config.server";
 import { getDb, type Db } from "../db/index.server";
 import { getEmbedder, type Embedder } from "../embeddings/index.server";
-import { correctQuery, correctionsLabel, embedQuery, holdsName, holdsPhrase, isEnglishWord, paragraphContinuations, paragraphLeads, passagesByIds, retrieveSync, tokenize, type Passage, type QueryTerm, type RetrieveOptions, type Retrieval } from "../search/index.server";
+import { correctQuery, correctionsLabel, embedQuery, holdsName, holdsPhrase, isEnglishWord, isStopWord, paragraphContinuations, paragraphLeads, passagesByIds, retrieveSync, tokenize, type Passage, type QueryTerm, type RetrieveOptions, type Retrieval } from "../search/index.server";
 import { signForms, signsIn, synonymsIn } from "../search/synonyms";
 import { splitSentences } from "../sentences";
 import { EXTRACTIVE, type AnsweredBy, type AnswererStatus } from "./answered-by";
@@ -372,6 +372,12 @@ function withCarriedTopicWeighed(question: string, terms: QueryTerm[], frame: Fr
 }
 const CARRIED_BESIDE_NAME_WEIGHT = 0.1;
 
+/** Whether every answer of the conversation so far was the refusal: what it asks of was never found. */
+const followsRefusal = (history: HistoryTurn[]) => {
+  const answers = history.filter((t) => t.role === "assistant");
+  return answers.length > 0 && answers.every((t) => t.content.startsWith(REFUSAL));
+};
+
 /** Index terms of the topic words a follow-up carries that it does not say itself. */
 function carriedTopicTerms(question: string, frame: Frame): Set<string> {
   if (!frame.inherited.includes("topic")) return new Set();
@@ -540,6 +546,27 @@ function askedPartTerms(question: string, terms: QueryTerm[], frame: Frame): Que
   return asked.filter((t) => t.df > 0).length >= MIN_ASKED_TOPIC_TERMS && asked.length < terms.length ? asked : null;
 }
 const MIN_ASKED_TOPIC_TERMS = 3;
+/**
+ * Diseases a question names by a word and a head that makes a disease's name ("milk fever", "grass sickness"): not a
+ * describing word ("high fever", "glandular fever" is read by other checks), nor a species word ("swine fever").
+ */
+function diseasesNamedByHead(question: string): string[] {
+  return [...question.matchAll(/\b([a-z]{3,})\s+(?:fever|sickness|staggers|tetany|pox|plague|rot)\b/gi)]
+    .filter((m) => !isStopWord(m[1]!.toLowerCase()) && !DESCRIBING_WORD.test(m[1]!) && !speciesIn(m[1]!).species.size && !speciesIn(m[1]!).groups.size)
+    .map((m) => m[0].toLowerCase());
+}
+const DESCRIBING_WORD =
+  /^(?:high|low|mild|severe|slight|bad|persistent|recurrent|recurring|intermittent|ongoing|sudden|no|any|some|much|little|more|less|like|unlike|such|plus|than|then|also|both|either|neither|nor|but|with|without|and|or|cause|causes|the|its|their|his|her|got|gets|get|run|runs|ran|show|shows|develop|develops|spike|spikes|had|has|have|post|temp|bit|days|weeks|[a-z]+(?:al|ar|ous|ive|ic|ly|ing|ed|ish|[bcdfghklmnprstvwxz]y))$/i;
+
+/** Whether a word the question types in lower case is written by the passages, where they write it, only in capitals. */
+function onlyInCapitals(word: string, question: string, passages: PassageLike[]): boolean {
+  if (!new RegExp(`\\b${escapeStringRegexp(word)}\\b`).test(question) || word !== word.toLowerCase()) return false;
+  const written = passages.flatMap((p) => [...p.text.matchAll(new RegExp(`\\b${escapeStringRegexp(word)}\\b`, "gi"))].map((m) => m[0]));
+  return written.length > 0 && written.every((w) => w === w.toUpperCase());
+}
+
+/** How a disease's name of several words ends ("milk fever", "grass sickness", "lumpy skin disease"). */
+const DISEASE_NAME_HEAD = /\b(?:fever|disease|sickness|syndrome|pox|plague|flu|rot|staggers|tetany)$/i;
 const TOPIC_PHRASE_OPENING = /^\s*(?:for|in|with|after|during|before|on)\s/i;
 
 /** The diagnosis a case puts forward, and what to search for of it: it, the clause that asks of it, and the species. */
@@ -639,6 +666,17 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
   // words, "is it catching?", "the kids?", are no such thing.)
   const own = frame.inherited.length ? ownNamedTerms(request.question, gate) : [];
   if (own.length && own.every((t) => !t.df && !found.passages.some((p) => holdsTerm(passageTerms(p), t)))) return nothingRelevant(terms);
+  // Nor is one that names nothing of its own when every turn before was refused ("how is it treated?" after "…has wet
+  // tail. What is that?" found nothing): it asks of what was never found, so the passages must hold what it carries.
+  const ownFrame = frameOf(request.question);
+  if (followsRefusal(request.history) && frame.inherited.includes("topic") && !namesOwnThing(ownFrame) && !ownFrame.topic.length) {
+    const carried = carriedTopicTerms(request.question, frame);
+    const carriedTerms = terms.filter((t) => carried.has(t.term));
+    // (Its rarest word the passages write at all, "mammary" of "lumps along her mammary chain": the case's other words
+    // may be told otherwise.)
+    const rarest = carriedTerms.filter((t) => t.df > 0).sort((a, b) => a.df - b.df)[0];
+    if (carriedTerms.length && (!rarest || !main.relevant.some((p) => holdsTerm(passageTerms(p), rarest)))) return nothingRelevant(terms);
+  }
   // Nor is a question about a disease the knowledge base never writes, by its name or any other ("Strangles screening on
   // a livery yard - is guttural pouch lavage PCR more sensitive…?" is not answered by a passage on PCR swabs of ducks).
   // (One the synonym lexicon knows by name: a condition read from "-static" is no disease.)
@@ -654,6 +692,21 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
   // (Put forward as a name: after a spaced dash, not a suffix such as "-static".)
   const asName = putForward !== null && new RegExp(`(?:^|\\s)[—–-]\\s+${escapeStringRegexp(putForward)}\\s*\\?`, "i").test(request.question);
   if (putForward && asName && isNamedDisease(putForward) && ownTerms.length > 0 && ownTerms.every(unwritten)) return nothingRelevant(terms);
+  // Nor a disease put forward by a name of two words or more that no passage writes, nor any other name of it ("…she's
+  // down and can't rise. Milk fever?"): its words apart ("milk", "fever") are about other things.
+  // (Or by another of its names the synonym lexicon knows, "hypocalcaemia".) So is a question naming such a disease ("What
+  // causes milk fever in cows?") or a follow-up carrying one ("and if she goes down again tomorrow?").
+  const unwrittenDisease = (name: string) => {
+    const words = name.split(/\s+/).filter((w) => !speciesIn(w).species.size && !speciesIn(w).groups.size);
+    // (A disease of one word typed in lower case that the passages found write only in capitals, "orf" where they speak
+    // of an "ORF", an open reading frame, is another thing.)
+    if (words.length === 1 && words[0] === name) return onlyInCapitals(name, request.question, found.passages);
+    if (words.length < 2 || !DISEASE_NAME_HEAD.test(name) || holdsPhrase(deps.db.$client, name)) return false;
+    const otherNames = synonymsIn(tokenize(name)).flatMap((m) => m.alternatives);
+    return !otherNames.some((other) => found.passages.some((p) => other.every((t) => passageTerms(p).has(t))));
+  };
+  const named = [...frame.conditions, ...diseasesNamedByHead(request.question)];
+  if ((putForward && unwrittenDisease(putForward)) || (named.length > 0 && named.every(unwrittenDisease))) return nothingRelevant(terms);
   // A case told before the question ("Fat cob with a cresty neck — what's the key risk factor in equine metabolic
   // syndrome?"): when the case's own words keep the passages below the bar, what is asked is judged alone.
   if (main.abstain) {

@@ -866,6 +866,14 @@ describe("typo tolerance", () => {
     expect(correctQuery(db.$client, "is the NewMonia strain lentogenic?").corrections).toEqual([]);
   });
 
+  it("reads a hyphenated word the knowledge base writes as one ('gastro-oesophageal'), not one it writes apart", () => {
+    const db = freshDb();
+    addDocument(db, { id: "dogs", title: "Canine Surgery", pages: [page(24, [para("Gastroesophageal intussusception is a rare condition of young dogs. Pre-existing megaesophagus is common.")])] });
+    const corrected = correctQuery(db.$client, "pup with a gastro-oesophageal intussusception - how urgent?");
+    expect(corrected.corrections).toEqual([{ typed: "gastro-oesophageal", searched: "gastroesophageal" }]);
+    expect(correctQuery(db.$client, "is pre-existing megaesophagus common?").corrections).toEqual([]);
+  });
+
   it("reads a digit typed for the letter below it ('cattl3'), not a code ('PCV2', 'ehv1')", () => {
     const db = freshDb();
     addDocument(db, {

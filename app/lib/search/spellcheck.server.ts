@@ -373,11 +373,13 @@ function joinSplitWords(client: Database.Database, query: string): CorrectedQuer
   let at = 0;
   for (let i = 0; i + 1 < words.length; i++) {
     const [first, second] = [words[i]!, words[i + 1]!];
-    // (Typed next to each other, one space apart.)
-    if (first.index! + first[0].length + 1 !== second.index! || query[first.index! + first[0].length] !== " ") continue;
-    const joined = joinedWord(client, first[0], second[0]);
+    // (Typed next to each other, one space apart; or joined by a hyphen where the knowledge base writes them as one word,
+    // "gastro-oesophageal" as "gastroesophageal".)
+    const between = query[first.index! + first[0].length];
+    if (first.index! + first[0].length + 1 !== second.index! || (between !== " " && between !== "-")) continue;
+    const joined = between === "-" ? closedCompound(client, first[0], second[0]) : joinedWord(client, first[0], second[0]);
     if (!joined) continue;
-    const pair = `${first[0]} ${second[0]}`;
+    const pair = `${first[0]}${between}${second[0]}`;
     corrections.push({ typed: pair, searched: joined });
     text += query.slice(at, first.index) + joined;
     at = second.index! + second[0].length;
@@ -411,6 +413,22 @@ function digitSlips(client: Database.Database, query: string): CorrectedQuery {
     return typed;
   });
   return { text, corrections };
+}
+
+/**
+ * The one word the knowledge base writes for two joined by a hyphen, or null: as typed together, or with the second's
+ * British "oe"/"ae" as "e" ("gastro-oesophageal": gastroesophageal). Only where it holds that word and not the first part.
+ */
+function closedCompound(client: Database.Database, first: string, second: string): string | null {
+  if (first.length < MIN_SPLIT_PART || second.length < MIN_SPLIT_PART || ACRONYM_LIKE.test(first) || ACRONYM_LIKE.test(second)) return null;
+  const [firstTerm] = tokenize(first.toLowerCase());
+  if (!firstTerm || indexHolds(client, firstTerm)) return null;
+  const lower = `${first}${second}`.toLowerCase();
+  for (const candidate of [lower, `${first}${second.replace(/^[oa]e/i, "e")}`.toLowerCase()]) {
+    const [term] = tokenize(candidate);
+    if (term && indexHolds(client, term)) return candidate;
+  }
+  return null;
 }
 
 /** The one word two typed words are, or null. */
