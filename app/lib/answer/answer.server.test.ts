@@ -229,6 +229,16 @@ describe("the extractive answerer", () => {
     expect((await ask("How is milk fever treated in cows?")).citations[0]).toMatchObject({ document: "Metabolic Disease", page: 90 });
   });
 
+  it("refuses 'kennel cough' and 'foot and mouth disease' where no passage names them, however their words are found", async () => {
+    addParagraph("fcov", "Feline Coronavirus", 180, "Serotype II appears to be derived from recombination with canine coronavirus; treatment of dogs is supportive.");
+    addParagraph("btv", "Ruminant Viruses", 28, "Signs of clinical disease in cattle are caused by endothelial damage, shown as haemorrhage and oedema of the mouth and feet.");
+    expect((await ask("What's the treatment for kennel cough in dogs?")).content).toBe(REFUSAL);
+    expect((await ask("Signs of foot and mouth disease in cattle?")).content).toBe(REFUSAL);
+    // (Named another way, as a phrase the synonym lexicon knows, it is answered.)
+    addParagraph("itb", "Canine Respiratory Disease", 44, "Infectious tracheobronchitis in dogs is treated with rest and, where bacteria are involved, doxycycline.");
+    expect((await ask("What's the treatment for kennel cough in dogs?")).citations[0]).toMatchObject({ document: "Canine Respiratory Disease", page: 44 });
+  });
+
   it("refuses a disease typed in lower case that the passages write only in capitals, as another thing ('orf', an ORF)", async () => {
     addParagraph("csf", "Pig Viruses", 267, "The CSFV genome comprises a long open reading frame (ORF) flanked by untranslated regions. The ORF is translated to a polyprotein in infected pigs and goats.");
     expect((await ask("Goat with orf - can I catch it?")).content).toBe(REFUSAL);

@@ -173,6 +173,18 @@ describe("coverage of a question by the passages about it", () => {
     expect(stated.covered === false && stated.alternative).toMatchObject({ passage: withdrawal, species: ["sheep"] });
   });
 
+  it("takes no value said of another virus for the asked one ('FeLV-infected cats die within 1 to 3 years' asked of FIV)", () => {
+    const retro = passage("Feline immunodeficiency virus (FIV) and feline leukemia virus (FeLV) infect domestic cats. Usually, FeLV-infected cats die within 1 to 3 years after diagnosis.");
+    expect(check("How long do FIV positive cats live?", [retro])).toMatchObject({ covered: false, missing: "detail" });
+    expect(check("How long do FeLV positive cats live?", [retro])).toMatchObject({ covered: true });
+  });
+
+  it("names no species covered for a case told only by its signs ('fluffed up and sleepy' is not given 'for salmon')", () => {
+    const fish = passage("Sleeping disease of salmon and trout makes the fish lethargic; affected fish lie on the bottom of the tank.");
+    const result = check("My budgie is fluffed up and lethargic - what could it be?", [fish]);
+    expect(result).toMatchObject({ covered: false, missing: "species", alternative: null });
+  });
+
   it("covers the asked species, drug and dose", () => {
     expect(check("What is the oral itraconazole dose for dogs with Malassezia dermatitis?", [ITRACONAZOLE_DOGS])).toMatchObject({ covered: true });
   });

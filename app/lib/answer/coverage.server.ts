@@ -5,7 +5,7 @@ import { splitSentences } from "../sentences";
 import { namesClassOf } from "./drug-classes";
 import { AGE_ATTRIBUTE, OF_THE_DISEASE, SEASON_WRITTEN, askingParts, checkedThing, PART_OF_IT, ASKS_OF_THEM, BOUND_ATTRIBUTE, GAUGE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
 import { cleanQuote } from "./quotes.server";
-import { holdsTerm, match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
+import { ABSTAIN_BELOW, holdsTerm, match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
 
 /**
@@ -544,6 +544,17 @@ function supportingPassages<P extends PassageLike>(terms: QueryTerm[], frame: Fr
     .map((s) => s.p);
 }
 
+/** A virus's abbreviation ("FeLV", "RHDV"): capitals, then a V. */
+export const isVirusAcronym = (word: string) => /^[A-Z][A-Za-z]{1,4}V$/.test(word) && !/^[IVXLCDM]+$/.test(word);
+
+/**
+ * Does a text name, by abbreviation, only a virus other than those asked ("Usually, FeLV-infected cats die within 1 to 3
+ * years" asked of FIV)? Not one the question names in another form (`own`: "PPMV" of "PPMV-1").
+ */
+export function namesAnotherVirus(text: string, asked: string[], own: ReadonlySet<string>): boolean {
+  return asked.length > 0 && !asked.some((a) => namesThing(a, text)) && text.split(/[^\p{L}]+/u).some((w) => isVirusAcronym(w) && !asked.includes(w) && !own.has(w));
+}
+
 /** A paragraph of a supporting passage, read with its passage's heading and title. */
 type Segment = { text: string; context: string };
 
@@ -945,7 +956,12 @@ export function checkCoverage<P extends PassageLike>(
         : [];
     const bySubject = [...supporting, ...candidates.filter((p) => !supporting.includes(p))].map((p) => ({ p, species: ofSubject(p) })).find((x) => x.species.length);
     const best = bySubject?.p ?? supporting[0]!;
-    const covered = bySubject?.species ?? coveredIn(segmentsText(best));
+    // (Offered only for what the question is about: its subject, or its own topic words beside the signs it tells. "My
+    // budgie is fluffed up and sleepy" is not given "for salmon and trout" by a passage on lethargic fish.)
+    const signStems = new Set(frame.signs.flatMap((sign) => [...tokenize(sign), ...signForms(sign).flat()]));
+    const ownTopic = topicTerms(terms, frame).filter((t) => t.df > 0 && !signStems.has(t.term) && !(t.alternatives ?? []).some((a) => a.some((x) => signStems.has(x))));
+    const aboutIt = subjectNames.length > 0 || frame.drugs.length > 0 || (ownTopic.length > 0 && match(ownTopic, passageTerms(best)).coverage >= ABSTAIN_BELOW);
+    const covered = !aboutIt ? [] : (bySubject?.species ?? coveredIn(segmentsText(best)));
     // "Gives this for sheep" says the passage holds what is asked: for a value asked (a milk withdrawal period), only when
     // it states one.
     const asksValue = isEssay(question) ? [] : frame.asked.filter((k) => TYPED_KINDS.has(k));
@@ -980,6 +996,9 @@ export function checkCoverage<P extends PassageLike>(
   const typed = essay ? [] : frame.asked.filter((k) => TYPED_KINDS.has(k));
   // A span the question states itself ("After the two bluetongue doses 2 weeks apart, how often…?") is not what it asks.
   const stated = statedSpans(question);
+  // (A value said of another virus is not said of the asked one: "FeLV-infected cats die within 1 to 3 years" of FIV.)
+  const askedViruses = frame.acronyms.filter(isVirusAcronym);
+  const ownViruses = new Set(frame.acronyms.flatMap((a) => a.split(/[^\p{L}]+/u)).filter(isVirusAcronym));
   const saysValue = (kind: AskedKind, among: Segment[]) =>
     among.some((segment) => {
       const sentences = splitSentences(cleanQuote(segment.text)).map((s) => (stated.size ? withoutSpans(s.text, stated) : s.text));
@@ -1000,6 +1019,7 @@ export function checkCoverage<P extends PassageLike>(
         (s, i) =>
           (!ofOtherSpecies[i] || OF_THE_DISEASE.has(kind)) &&
           !dosesAnotherDrug(kind, s, frame) &&
+          !namesAnotherVirus(s, askedViruses, ownViruses) &&
           holdsValue(kind, s, frame.attribute, sentences[i - 1] ?? "", [...frame.names, ...frame.acronyms, ...frame.drugs], defined),
       );
     });

@@ -3,7 +3,7 @@ import { memoByText } from "../memo.server";
 import { tokenize, type QueryTerm } from "../search/index.server";
 import { PageNumbering, PUBMED_FILE_TYPE } from "./citations";
 import { quotableSentences, type QuoteKind } from "./quotes.server";
-import { abbreviationsDefinedIn, careAsked, DIAGNOSING, holdsValue, HOW_DIAGNOSED, isEssay, namesThing, PROGNOSING, requiredNames, speaksOfCare } from "./coverage.server";
+import { abbreviationsDefinedIn, careAsked, DIAGNOSING, holdsValue, HOW_DIAGNOSED, isEssay, isVirusAcronym, namesAnotherVirus, namesThing, PROGNOSING, requiredNames, speaksOfCare } from "./coverage.server";
 import { definedAbbreviations, DOSING_KINDS, OF_THE_DISEASE, SEASON_WRITTEN, HOSTS_ASKED, INSTRUCTION_OPENING, isAskingTerm, isAttributeOf, isFindingAttribute, listAsked, namesHosts, namesAskedSpecies, otherSpeciesIn, speciesIn, speciesSpokenOf, statesList, TYPED_KINDS, type AskedKind, type Frame, type SpeciesMentions } from "./frame";
 import { coverage, holdsTerm, termWeight, textTerms, writesOtherwise } from "./relevance.server";
 import type { NumberedPassage, PassageLike } from "./types";
@@ -227,7 +227,6 @@ const readSentence = memoByText(REMEMBERED_SENTENCES, (text) => {
  * A virus's abbreviation: a capital, then letters, ending in V ("FIV", "FeLV", "BVDV", "FCoV"). (Roman numerals look like
  * one: "genotype XIV".)
  */
-const isVirusAcronym = (word: string) => /^[A-Z][A-Za-z]{1,4}V$/.test(word) && !/^[IVXLCDM]+$/.test(word);
 const CROSS_REFERENCE = /\(\s*(?:see|cf\.?|compare)\b[^()]*\)/gi;
 
 /** Words that only stress a question ("actually", "really"). */
@@ -320,8 +319,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
   const askedViruses = (guide?.frame.acronyms ?? []).flatMap((a) => (isVirusAcronym(a) ? [a] : /^[A-Z]{2,5}$/.test(a) && writesVirusOf(a) ? [a, `${a}V`] : []));
   // (A virus the question names in another form, "PPMV-1", is not another virus.)
   const ownViruses = new Set((guide?.frame.acronyms ?? []).flatMap((a) => a.split(/[^\p{L}]+/u)).filter(isVirusAcronym));
-  const namesOtherVirus = (text: string) =>
-    askedViruses.length > 0 && !askedViruses.some((a) => namesThing(a, text)) && text.split(/[^\p{L}]+/u).some((w) => isVirusAcronym(w) && !askedViruses.includes(w) && !ownViruses.has(w));
+  const namesOtherVirus = (text: string) => namesAnotherVirus(text, askedViruses, ownViruses);
   // The question's topic words as search terms (their synonyms with them).
   const topicStems = new Set(tokenize([...(guide?.frame.topic ?? []), ...(guide?.frame.signs ?? [])].join(" ")));
   const topic = terms.filter((t) => topicStems.has(t.term));

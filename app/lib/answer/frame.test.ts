@@ -426,6 +426,16 @@ describe("the frame of a question", () => {
     expect(frameOf("what are the chances the other cat catches it?").asked).not.toContain("prognosis");
   });
 
+  it("reads a vital sign's rate ('the normal respiratory rate of a rabbit') as a value, not a share of animals", () => {
+    expect(frameOf("What's the normal respiratory rate of a rabbit?")).toMatchObject({ asked: ["quantity"], attribute: "bound" });
+    expect(frameOf("what is the rate of infection in cats?").asked).toEqual(["rate"]);
+  });
+
+  it("reads 'how long do FIV positive cats live?' as asking their survival", () => {
+    expect(frameOf("How long do FIV positive cats live?")).toMatchObject({ asked: ["duration"], attribute: "survival" });
+    expect(frameOf("Found lice on my show hens. How long do they live on the bird?").attribute).not.toBe("survival");
+  });
+
   it("reads 'how often?' alone after a dose as asking how often it is given", () => {
     const [, often] = readConversation(["what's the ivermectin dose for pigs", "how often"]);
     expect(often).toMatchObject({ asked: ["interval"], drugs: ["ivermectin"], species: ["pig"] });

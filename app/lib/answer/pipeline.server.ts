@@ -551,12 +551,22 @@ const MIN_ASKED_TOPIC_TERMS = 3;
  * describing word ("high fever", "glandular fever" is read by other checks), nor a species word ("swine fever").
  */
 function diseasesNamedByHead(question: string): string[] {
-  return [...question.matchAll(/\b([a-z]{3,})\s+(?:fever|sickness|staggers|tetany|pox|plague|rot)\b/gi)]
+  const byHead = [...question.matchAll(/\b([a-z]{3,})\s+(?:fever|sickness|staggers|tetany|pox|plague|rot|cough)\b/gi)]
     .filter((m) => !isStopWord(m[1]!.toLowerCase()) && !DESCRIBING_WORD.test(m[1]!) && !speciesIn(m[1]!).species.size && !speciesIn(m[1]!).groups.size)
     .map((m) => m[0].toLowerCase());
+  // ("Foot and mouth disease": two body parts and a disease.)
+  const paired = [...question.matchAll(/\b[a-z]{3,}\s+and\s+[a-z]{3,}\s+disease\b/gi)].map((m) => m[0].toLowerCase());
+  return [...byHead, ...paired];
 }
 const DESCRIBING_WORD =
   /^(?:high|low|mild|severe|slight|bad|persistent|recurrent|recurring|intermittent|ongoing|sudden|no|any|some|much|little|more|less|like|unlike|such|plus|than|then|also|both|either|neither|nor|but|with|without|and|or|cause|causes|the|its|their|his|her|got|gets|get|run|runs|ran|show|shows|develop|develops|spike|spikes|had|has|have|post|temp|bit|days|weeks|[a-z]+(?:al|ar|ous|ive|ic|ly|ing|ed|ish|[bcdfghklmnprstvwxz]y))$/i;
+
+/** Whether a text's terms hold these terms one after another. */
+function holdsInOrder(text: string[], phrase: string[]): boolean {
+  if (!phrase.length) return false;
+  for (let i = 0; i + phrase.length <= text.length; i++) if (phrase.every((t, k) => text[i + k] === t)) return true;
+  return false;
+}
 
 /** Whether a word the question types in lower case is written by the passages, where they write it, only in capitals. */
 function onlyInCapitals(word: string, question: string, passages: PassageLike[]): boolean {
@@ -566,7 +576,7 @@ function onlyInCapitals(word: string, question: string, passages: PassageLike[])
 }
 
 /** How a disease's name of several words ends ("milk fever", "grass sickness", "lumpy skin disease"). */
-const DISEASE_NAME_HEAD = /\b(?:fever|disease|sickness|syndrome|pox|plague|flu|rot|staggers|tetany)$/i;
+const DISEASE_NAME_HEAD = /\b(?:fever|disease|sickness|syndrome|pox|plague|flu|rot|staggers|tetany|cough)$/i;
 const TOPIC_PHRASE_OPENING = /^\s*(?:for|in|with|after|during|before|on)\s/i;
 
 /** The diagnosis a case puts forward, and what to search for of it: it, the clause that asks of it, and the species. */
@@ -702,8 +712,9 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
     // of an "ORF", an open reading frame, is another thing.)
     if (words.length === 1 && words[0] === name) return onlyInCapitals(name, request.question, found.passages);
     if (words.length < 2 || !DISEASE_NAME_HEAD.test(name) || holdsPhrase(deps.db.$client, name)) return false;
+    // (Written as a phrase: "canine infectious respiratory disease" is not held by a passage with those words apart.)
     const otherNames = synonymsIn(tokenize(name)).flatMap((m) => m.alternatives);
-    return !otherNames.some((other) => found.passages.some((p) => other.every((t) => passageTerms(p).has(t))));
+    return !otherNames.some((other) => found.passages.some((p) => holdsInOrder(tokenize(`${p.heading ?? ""}\n${p.text}`), other)));
   };
   const named = [...frame.conditions, ...diseasesNamedByHead(request.question)];
   if ((putForward && unwrittenDisease(putForward)) || (named.length > 0 && named.every(unwrittenDisease))) return nothingRelevant(terms);
