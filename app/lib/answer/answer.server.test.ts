@@ -220,6 +220,8 @@ describe("the extractive answerer", () => {
     addParagraph("babesia", "Tick-borne Disease", 65, "Bovine babesiosis (tick fever) in cattle is caused by Babesia bovis, B. bigemina and B. divergens.");
     const putForward = await ask("Night call: heifer calving, now down and flat out, can't rise. Milk fever?");
     expect(putForward.content).toBe(REFUSAL);
+    addParagraph("abortion", "Sheep Reproduction", 77, "T. gondii is one of the most common causes of reproductive failure in sheep, and ovine abortions are often associated with it.");
+    expect((await ask("Sheep farmer here - ewes aborting late, could it be enzootic abortion?")).content).toBe(REFUSAL);
     expect((await ask("What causes milk fever in cows?")).content).toBe(REFUSAL);
     // (A disease the passages name so is answered; and one they name another way, "hypocalcaemia".)
     expect((await ask("What causes tick fever in cattle?")).citations[0]).toMatchObject({ document: "Tick-borne Disease", page: 65 });

@@ -183,6 +183,9 @@ describe("coverage of a question by the passages about it", () => {
     const fish = passage("Sleeping disease of salmon and trout makes the fish lethargic; affected fish lie on the bottom of the tank.");
     const result = check("My budgie is fluffed up and lethargic - what could it be?", [fish]);
     expect(result).toMatchObject({ covered: false, missing: "species", alternative: null });
+    // (Nor a question whose topic words the passage does not all hold: flu is named nowhere in it.)
+    const ewes = passage("Vaccinating pregnant ewes against clostridial disease protects their lambs through colostrum.");
+    expect(check("Is it safe to vaccinate a pregnant mare against flu?", [ewes])).toMatchObject({ covered: false, alternative: null });
   });
 
   it("covers the asked species, drug and dose", () => {

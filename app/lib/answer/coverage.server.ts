@@ -5,7 +5,7 @@ import { splitSentences } from "../sentences";
 import { namesClassOf } from "./drug-classes";
 import { AGE_ATTRIBUTE, OF_THE_DISEASE, SEASON_WRITTEN, askingParts, checkedThing, PART_OF_IT, ASKS_OF_THEM, BOUND_ATTRIBUTE, GAUGE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
 import { cleanQuote } from "./quotes.server";
-import { ABSTAIN_BELOW, holdsTerm, match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
+import { holdsTerm, match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
 
 /**
@@ -960,8 +960,12 @@ export function checkCoverage<P extends PassageLike>(
     // budgie is fluffed up and sleepy" is not given "for salmon and trout" by a passage on lethargic fish.)
     const signStems = new Set(frame.signs.flatMap((sign) => [...tokenize(sign), ...signForms(sign).flat()]));
     const ownTopic = topicTerms(terms, frame).filter((t) => t.df > 0 && !signStems.has(t.term) && !(t.alternatives ?? []).some((a) => a.some((x) => signStems.has(x))));
-    const aboutIt = subjectNames.length > 0 || frame.drugs.length > 0 || (ownTopic.length > 0 && match(ownTopic, passageTerms(best)).coverage >= ABSTAIN_BELOW);
-    const covered = !aboutIt ? [] : (bySubject?.species ?? coveredIn(segmentsText(best)));
+    // (Every one of its topic words: "Is it safe to vaccinate a pregnant mare against flu?" is not given "for sheep" by a
+    // paragraph on vaccinating pregnant ewes that never names flu.)
+    const aboutIt = subjectNames.length > 0 || frame.drugs.length > 0 || (ownTopic.length > 0 && ownTopic.every((t) => holdsTerm(passageTerms(best), t)));
+    // (Where the question names its subject, only where sentences naming it name the species: "Is it safe to vaccinate a
+    // pregnant mare against flu?" is not given "for sheep" by a paragraph on bluetongue vaccines that never names flu.)
+    const covered = !aboutIt ? [] : subjectNames.length > 0 ? (bySubject?.species ?? []) : coveredIn(segmentsText(best));
     // "Gives this for sheep" says the passage holds what is asked: for a value asked (a milk withdrawal period), only when
     // it states one.
     const asksValue = isEssay(question) ? [] : frame.asked.filter((k) => TYPED_KINDS.has(k));

@@ -426,6 +426,11 @@ describe("the frame of a question", () => {
     expect(frameOf("what are the chances the other cat catches it?").asked).not.toContain("prognosis");
   });
 
+  it("reads 'what is the withdrawal on long-acting oxytet?' as asking a withdrawal period", () => {
+    expect(frameOf("what is the withdrawal on long acting oxytet in sheep?")).toMatchObject({ asked: ["duration"], attribute: "withdrawal" });
+    expect(frameOf("signs of withdrawal from opioids?").asked).not.toContain("duration");
+  });
+
   it("reads a vital sign's rate ('the normal respiratory rate of a rabbit') as a value, not a share of animals", () => {
     expect(frameOf("What's the normal respiratory rate of a rabbit?")).toMatchObject({ asked: ["quantity"], attribute: "bound" });
     expect(frameOf("what is the rate of infection in cats?").asked).toEqual(["rate"]);

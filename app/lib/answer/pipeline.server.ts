@@ -576,7 +576,7 @@ function onlyInCapitals(word: string, question: string, passages: PassageLike[])
 }
 
 /** How a disease's name of several words ends ("milk fever", "grass sickness", "lumpy skin disease"). */
-const DISEASE_NAME_HEAD = /\b(?:fever|disease|sickness|syndrome|pox|plague|flu|rot|staggers|tetany|cough)$/i;
+const DISEASE_NAME_HEAD = /\b(?:fever|disease|sickness|syndrome|pox|plague|flu|rot|staggers|tetany|cough|abortion)$/i;
 const TOPIC_PHRASE_OPENING = /^\s*(?:for|in|with|after|during|before|on)\s/i;
 
 /** The diagnosis a case puts forward, and what to search for of it: it, the clause that asks of it, and the species. */
