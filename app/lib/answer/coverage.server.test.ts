@@ -188,6 +188,13 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("Is it safe to vaccinate a pregnant mare against flu?", [ewes])).toMatchObject({ covered: false, alternative: null });
   });
 
+  it("needs people spoken of where 'can people get it?' is asked", () => {
+    const asf = passage("African swine fever virus affects domestic pigs and wild boar as well as other African suids.");
+    expect(check("African swine fever - can people get it?", [asf])).toMatchObject({ covered: false, missing: "species", what: ["humans"] });
+    const zoonotic = passage("Swine influenza viruses circulate in pigs and can infect people who handle them.");
+    expect(check("Swine influenza - can people get it?", [zoonotic])).toMatchObject({ covered: true });
+  });
+
   it("covers the asked species, drug and dose", () => {
     expect(check("What is the oral itraconazole dose for dogs with Malassezia dermatitis?", [ITRACONAZOLE_DOGS])).toMatchObject({ covered: true });
   });

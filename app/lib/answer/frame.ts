@@ -691,7 +691,9 @@ const PEOPLE_MEANT = new RegExp(
 const ROLE_BEFORE_WORD = new RegExp(String.raw`\b${PEOPLE_BY_ROLE}\s+([\p{L}]+)`, "giu");
 const namesAnimal = (word: string) => [...speciesIn(word).species].some((id) => id !== "human");
 /** "Can we catch it?", "could I get it from him?", "will my kids pick it up?": the asker's people catching it. */
-const WE_CATCH = /\b(?:can|could|will|would|might|may|do|does|did)\s+(?:we|i|us|(?:my|our)\s+(?:kids|children|family|husband|wife|partner))\s+(?:also\s+|ever\s+)?(?:catch|contract|get (?:it|this|that|infected|sick|ill)|pick (?:it|this|that) up)\b/i;
+// ("Can people get it?", "do humans catch it?": people in general.)
+const WE_CATCH =
+  /\b(?:can|could|will|would|might|may|do|does|did)\s+(?:we|i|us|people|humans?|persons?|children|kids|anyone|anybody|(?:my|our)\s+(?:kids|children|family|husband|wife|partner))\s+(?:also\s+|ever\s+|really\s+)?(?:catch|contract|get (?:it|this|that|infected|sick|ill)|pick (?:it|this|that) up|be infected|become infected)\b/i;
 export const meansPeople = (question: string) =>
   WE_CATCH.test(question) || PEOPLE_MEANT.test(question.replace(ROLE_BEFORE_WORD, (whole, word: string) => (namesAnimal(word) ? word : whole)));
 
