@@ -231,6 +231,51 @@ describe("the extractive answerer", () => {
     expect((await ask("How is milk fever treated in cows?")).citations[0]).toMatchObject({ document: "Metabolic Disease", page: 90 });
   });
 
+  it("answers whether a species gets a disease from the sentence naming it in a paragraph on the disease, however a case's signs search", async () => {
+    addParagraph("fcv", "Feline Viruses", 183, "Feline calicivirus (FCV) is a small, nonenveloped RNA virus of the family Caliciviridae. Most felines (e.g., cats, tigers, and cheetahs) are susceptible, and infection in dogs has been reported in recent years.");
+    addParagraph("urtd", "Feline Respiratory Disease", 194, "Common clinical signs of upper respiratory disease in cats include nasal and ocular discharge, sneezing and oral ulcers with a snotty nose; it is usually caused by feline calicivirus or feline herpesvirus.");
+    expect((await ask("Do tigers actually get calicivirus?")).citations[0]).toMatchObject({ document: "Feline Viruses", page: 183 });
+    const zoo = await ask("Zoo vet. One of our Amur tigers has tongue ulcers, sneezing and a snotty nose. Do tigers actually get calicivirus?");
+    expect(zoo.content.split("\n")[0]).toMatch(/^Most felines \(e\.g\., cats, tigers, and cheetahs\) are susceptible/);
+    // (Not an animal the passages never name with it, nor a question that leaves its subject to the case told before.)
+    expect((await ask("Do horses get calicivirus?")).content).toMatch(/^I cannot find information/);
+    addParagraph("foramen", "Canine Anatomy", 9, "The epiploic foramen of the dog is about 4 cm long.");
+    expect((await ask("I know the epiploic foramen is about 4 cm in the dog — how big is it in a cat?")).content).toMatch(/^I cannot find information/);
+  });
+
+  it("reads a prescription checked against a case's kidney compromise ('Should I query it?') as asking the drugs' safety, which their classes answer", async () => {
+    addParagraph("cdiff", "Equine Colitis", 218, "Typical treatments for C. difficile colitis and secondary severe SIRS in horses include NSAIDs, antimicrobials and fluid therapy. In horses with renal compromise, these treatments are often limited because of the potential nephrotoxic effects of NSAIDs, aminoglycosides, and polymyxin B.");
+    const result = await ask("Rx check: horse with C diff colitis and SIRS that also has kidney compromise - the script has polymyxin B, gentamicin and flunixin on it. Should I query it?");
+    expect(result.citations[0]).toMatchObject({ document: "Equine Colitis", page: 218 });
+    expect(result.content).toContain("nephrotoxic effects of NSAIDs, aminoglycosides, and polymyxin B");
+    // (Never a dose: that belongs to the drug itself.)
+    expect((await ask("Horse with kidney compromise on gentamicin - what dose of flunixin?")).content).toMatch(/^I cannot find information/);
+  });
+
+  it("does not lead with another virus than one named in words, by the abbreviation its passage defines", async () => {
+    addParagraph("ndv", "Poultry Viruses", 142, "Ducks and geese are generally considered to be natural reservoirs or carriers of NDV while being resistant to NDV strains, even those most virulent for chickens.");
+    addParagraph("ciav", "Chicken Anaemia", 126, "Chicken infectious anemia virus (CIAV) is an economically important pathogen of young chickens worldwide, first found in Japan in 1979 in contaminated vaccines.");
+    const chicks = await ask("our baby chicks look pale and weak and the man at the farm shop said chicken anaemia virus. how do they even catch it - from the other chicks or from the mum?");
+    expect(chicks.citations[0]).toMatchObject({ document: "Chicken Anaemia", page: 126 });
+  });
+
+  it("does not lead a cattle answer with a sentence from a paragraph on another species, though it names none itself", async () => {
+    addParagraph("ovine", "Sheep Parasites", 228, "Ovine babesiosis, a hemolytic disease transmitted by ixodid ticks, occurs in small ruminants and causes losses in the livestock industry. The main clinical symptoms include fever, hemoglobinuria, anemia, anorexia, weakness, jaundice, and even death.");
+    addParagraph("bovine", "Cattle Parasites", 49, "Bovine babesiosis (tick fever) in cattle is caused by Babesia bovis and B. bigemina. High fever, depression, anorexia, hemoglobinemia and hemoglobinuria are the predominant signs.");
+    const signs = await ask("main clinical signs?", { history: await afterAsking("What causes bovine babesiosis?") });
+    expect(signs.citations[0]).toMatchObject({ document: "Cattle Parasites", page: 49 });
+  });
+
+  it("refuses a disease put forward that no passage names, though another of its names has words a passage holds apart ('parrot fever')", async () => {
+    addParagraph("parrots", "Bird Behaviour", 248, "Parrots, or birds in general, were for a long time considered incapable of complex cognition. A fever is hard to measure in a parrot.");
+    expect((await ask("Our cockatiel is fluffed up and sleepy - is it psittacosis?")).content).toBe(REFUSAL);
+  });
+
+  it("refuses a case told by signs that no passage says as they are said ('drinking loads and weeing a lot')", async () => {
+    addParagraph("urine", "Urinalysis", 40, "Light pink color was observed in urine from dogs when approximately 600 RBC/hpf were present. Increased numbers of RBC darken the urine, and dogs drinking from puddles may show it too.");
+    expect((await ask("Police dog handler - my GSD keeps drinking loads and weeing a lot, what could it be?")).content).toBe(REFUSAL);
+  });
+
   it("refuses 'kennel cough' and 'foot and mouth disease' where no passage names them, however their words are found", async () => {
     addParagraph("fcov", "Feline Coronavirus", 180, "Serotype II appears to be derived from recombination with canine coronavirus; treatment of dogs is supportive.");
     addParagraph("btv", "Ruminant Viruses", 28, "Signs of clinical disease in cattle are caused by endothelial damage, shown as haemorrhage and oedema of the mouth and feet.");
@@ -1653,6 +1698,15 @@ async function model(script: FakeOllamaOptions["chat"], idleTimeoutMs = 5000) {
 
 describe("the words that decide whether a passage is about the question", () => {
   const termsOf = (question: string) => tokenize(question).map((term) => ({ term, weight: 1, df: 3, idf: 1 }));
+  it("are the words a question quotes, though they are asking words elsewhere, and not a label saying who asks", () => {
+    const judged = (question: string) => gateTerms(question, termsOf(question)).map((t) => t.term);
+    expect(judged('what does "persistently infected" mean for a calf?')).toContain(tokenize("infected")[0]);
+    expect(judged("can the calf get infected?")).not.toContain(tokenize("infected")[0]);
+    const shelter = judged("Shelter manager: parvo in the puppy block - how long does the virus survive in kennels?");
+    for (const asker of tokenize("shelter manager")) expect(shelter).not.toContain(asker);
+    expect(shelter).toContain(tokenize("parvo")[0]);
+  });
+
   it("are not the fillers of a spoken follow-up ('oh and I forgot to say', 'since this morning')", () => {
     const question = "oh and I forgot to say, someone mentioned her wee went pink this morning";
     const judged = gateTerms(question, termsOf(question)).map((t) => t.term);

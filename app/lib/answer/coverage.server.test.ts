@@ -119,6 +119,32 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("Lots of wild hedgehogs come through our clinic in northern Spain. Is Theileria annae a risk for the local dogs?", [annae])).toMatchObject({ covered: true });
   });
 
+  it("reads how long an animal lives as its survival, not how long its viraemia persists or an animal named by an abbreviation declines", () => {
+    expect(holdsValue("duration", 'Many cats develop a "regressive infection", in which the immune response partially contains the virus and viremia persists only for a few weeks.', "survival")).toBe(false);
+    expect(holdsValue("duration", "Usually, FeLV-infected cats die within 1 to 3 years after the initial diagnosis.", "survival")).toBe(true);
+    const tlc = passage(
+      "The Tsushima leopard cat (TLC) is one of the most endangered animals in Japan, and FIV infection has been reported in it. Approximately 200 to 300 TLCs lived on Tsushima Island until the 1970s. The number of TLCs continues to decrease at approximately 10% every 10 years.",
+    );
+    expect(check("FIV positive cat - how long will she live?", [tlc])).toMatchObject({ covered: false });
+  });
+
+  it("asks the passage naming what a state is asked of to speak of that state ('Is Gudair safe in pregnant ewes?')", () => {
+    const chunk = passage(
+      "Gudair has played a pivotal role in the control of ovine Johne's disease in sheep flocks, with concerns about the human safety aspects of Gudair.\nT. gondii is one of the most common causes of reproductive failure in sheep and ovine abortions are often associated with it.",
+    );
+    expect(check("Is Gudair safe in pregnant ewes or do we hold off till after lambing?", [chunk])).toMatchObject({ covered: false, missing: "detail" });
+    const said = passage("Gudair can be given to pregnant ewes in sheep flocks with Johne's disease, and its human safety aspects are known.");
+    expect(check("Is Gudair safe in pregnant ewes or do we hold off till after lambing?", [said])).toMatchObject({ covered: true });
+  });
+
+  it("asks whether people may eat what the animals give of a passage on the disease that speaks of eating it", () => {
+    const dve = passage("Duck plague in ducks causes huge economic losses: increased mortality (5%-100%), condemnations of carcasses and decreased egg production.");
+    const leaflet = passage("Don't drink raw milk or eat undercooked meat from sick animals; wash your hands after handling them.");
+    expect(check("Duck plague in our ducks - can we eat the eggs?", [dve, leaflet])).toMatchObject({ covered: false, missing: "detail", what: ["consumption"] });
+    const hev = passage("Swine hepatitis E in pigs is a foodborne zoonosis: people who have consumed raw or undercooked pork products have caught it.");
+    expect(check("Hepatitis E in our pigs - can we still eat the pork?", [hev])).toMatchObject({ covered: true });
+  });
+
   it("reads a temperature asked as one in degrees", () => {
     expect(holdsValue("quantity", "It is recommended to use water 20 °F (11 °C) warmer than the egg.", "temperature")).toBe(true);
     expect(holdsValue("quantity", "Heat-treating serum for 10 minutes increases positive antigen tests.", "temperature")).toBe(false);

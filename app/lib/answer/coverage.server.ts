@@ -1,3 +1,4 @@
+import escapeStringRegexp from "escape-string-regexp";
 import { isStopWord, normalizeText, tokenize, usualShortFormsHolding, type QueryTerm } from "../search/index.server";
 import { memoByText } from "../memo.server";
 import { signForms, signsIn, synonymsIn } from "../search/synonyms";
@@ -338,6 +339,9 @@ function attributeStems(attribute: string): Set<string> {
   return new Set(forms.flatMap((f) => tokenize(f)));
 }
 
+/** An infection's markers that persist ("viremia persists only for a few weeks"): the infection lasts, not the animal. */
+const INFECTION_PERSISTS = /\b(?:viremia|viraemia|antigenemia|antigenaemia|viral load|shedding|infection|excretion)\s+(?:[\w-]+\s+){0,2}(?:persists?|persisted|lasts?|lasted)\b/i;
+
 /** Does a sentence (with the one before it as context) hold the typed value asked for? */
 export function holdsValue(
   kind: AskedKind,
@@ -421,6 +425,9 @@ export function holdsValue(
   if (attribute === SURVIVAL_ATTRIBUTE && /\b(?:fatal|death|kills?|killed)\b/i.test(sentence)) return true;
   // "…demonstrated that 25% had a history of back-related problems": the share of the animals that have it.
   if (attribute === "prevalence" && SHARE_HAVING.test(sentence)) return true;
+  // How long an animal lives is not how long its viraemia or shedding persists: "…viremia persists only for a few weeks"
+  // gives no survival for an FIV-positive cat.
+  if (attribute === SURVIVAL_ATTRIBUTE && INFECTION_PERSISTS.test(sentence) && !/\b(?:surviv\w*|lives?|lived|die[sd]?|succumb\w*|death)\b/i.test(sentence)) return false;
   const stems = attributeStems(attribute);
   // "pre-clinical" is written with or without its hyphen.
   const unhyphenated = (t: string) => t.toLowerCase().replace(/(?<=\p{L})-(?=\p{L})/gu, "");
@@ -797,7 +804,9 @@ export function checkCoverage<P extends PassageLike>(
   // A drug is named by its class where its safety is asked, which is the class's ("…flunixin, gentamicin… a worry for the
   // kidneys?" by "the nephrotoxic effects of NSAIDs, aminoglycosides"); never where a dose, interval, duration or route is,
   // nor whether it works (a class's members differ in what they treat and what resists them).
-  const byClass = !frame.asked.some((k) => DOSING_KINDS.has(k)) && SAFETY_ASKED.test(askingText);
+  // (So is a prescription checked against a concern the case states: "…that also has kidney compromise - the script has
+  // polymyxin B, gentamicin and flunixin on it. Should I query it?")
+  const byClass = !frame.asked.some((k) => DOSING_KINDS.has(k)) && (SAFETY_ASKED.test(askingText) || (PRESCRIPTION_CHECKED.test(askingText) && SAFETY_ASKED.test(question)));
   const namesIn = (n: string, p: PassageLike) => {
     const text = fullText(p);
     if (namesAsRead(n, text, terms, frame.names.includes(n)) || (aliasOf(frame, n) !== null && namesThing(aliasOf(frame, n)!, text))) return true;
@@ -994,7 +1003,16 @@ export function checkCoverage<P extends PassageLike>(
   // said of a pregnant or lactating one unless they speak of that state (or of breeding and birth, for pregnancy); nor of
   // a drug given with food unless they speak of feeding.
   const state = askedState(askingParts(question).join(" "));
-  if (state && !supporting.some((p) => STATE_SPOKEN_OF[state].test(readable(fullText(p))))) return { covered: false, missing: "detail", what: [state], alternative: null };
+  // (By a passage that names what the question asks it of: "Is Gudair safe in pregnant ewes?" is not answered by a passage
+  // on Gudair beside one on abortions caused by toxoplasma.)
+  // (Its paragraphs that name it, of a chunk that may hold the next page's too.)
+  // (Whether people may eat what the animals give is said where the disease is: "can we eat the eggs?" after duck plague is
+  // not answered by a leaflet on raw milk.)
+  const stateSubjects = state === "consumption" ? [...frame.drugs, ...frame.names, ...frame.pathogens, ...frame.conditions, ...frame.acronyms] : [...frame.drugs, ...frame.names];
+  const stateTexts = stateSubjects.length
+    ? supporting.flatMap((p) => fullText(p).split(/\n+/).filter((paragraph) => stateSubjects.some((n) => namesThing(n, paragraph))))
+    : supporting.map(fullText);
+  if (state && !stateTexts.some((text) => STATE_SPOKEN_OF[state].test(readable(text)))) return { covered: false, missing: "detail", what: [state], alternative: null };
 
   // The typed check is for a question that asks one thing ("what is the dose…"), not for an essay's many parts.
   const typed = essay ? [] : frame.asked.filter((k) => TYPED_KINDS.has(k));
@@ -1009,13 +1027,22 @@ export function checkCoverage<P extends PassageLike>(
       // A sentence that names no species speaks of those the sentences before it last named: "Peripheral eosinophilia is
       // present in <50% of cases" after "Diagnosis of feline heartworm disease remains difficult." is no figure for dogs.
       // (Each sentence is read for its species once.)
+      // (An animal named by the abbreviation the paragraph defines for it, "The Tsushima leopard cat (TLC)…", is that animal
+      // where the abbreviation is written: "…the number of TLCs continues to decrease…" is of leopard cats, not cats.)
+      const definitions = definedAbbreviations(segment.text);
+      // (Its name ends in the animal, "…leopard cat": "Rabbit haemorrhagic disease virus (RHDV)" names a virus.)
+      const animals = definitions.filter((a) => speciesIn(a.words[a.words.length - 1] ?? "").species.size > 0 && speciesIn(a.words.join(" ")).species.size > 0);
+      const withAnimals = (s: string) => {
+        const named = animals.filter((a) => new RegExp(`\\b${escapeStringRegexp(a.abbreviation.replace(/(?<=[A-Z])s$/, ""))}s?\\b`).test(s));
+        return named.length ? `${s} (${named.map((a) => a.words.join(" ")).join(", ")})` : s;
+      };
       let lastNamed: string[] = [];
       const ofOtherSpecies = sentences.map((s) => {
-        const mentions = speciesSpokenOf(s);
+        const mentions = speciesSpokenOf(withAnimals(s));
         if (mentions.species.size > 0 || mentions.groups.size > 0) lastNamed = otherSpeciesIn(frame, mentions);
         return lastNamed.length > 0;
       });
-      const defined = new Map(definedAbbreviations(segment.text).map((a) => [a.abbreviation.replace(/(?<=[A-Z])s$/, ""), tokenize(a.words.join(" "))] as const));
+      const defined = new Map(definitions.map((a) => [a.abbreviation.replace(/(?<=[A-Z])s$/, ""), tokenize(a.words.join(" "))] as const));
       // The value is for the asked species: "Cattle require two doses separated by 2 weeks" does not give the goats' schedule,
       // though its paragraph names goats. And for the asked drug: "…flubendazole at 1 mg/kg" is no dose of xylazine.
       // (Not a value of the disease's own, such as whether it is notifiable, whichever animal the sentence names.)
@@ -1124,6 +1151,8 @@ const CARRIES_GENE = /\b[Cc]arr(?:y|ies|ying|ier|iers)\s+(?:(?:the|a|that|this)\
 function askedState(asking: string): keyof typeof STATE_SPOKEN_OF | null {
   if (/\b(?:pregnan\w*|gestat\w*|gravid|in[- ](?:foal|calf|lamb|kid|pup|kit|pig))\b/i.test(asking)) return "pregnancy";
   if (/\b(?:lactat\w*|nursing|suckling (?:her|their) (?:young|litter|kittens|puppies|lambs|kids|piglets|foals?|calf|calves))\b/i.test(asking)) return "lactation";
+  // "Can we eat the eggs?", "is the milk safe to drink?": whether people may eat or drink what the animals give.
+  if (/\b(?:eat|eating|drink|drinking|consume|consuming|sell|selling)\s+(?:the\s+|their\s+|its\s+|her\s+|his\s+)?(?:eggs?|milk|meat|carcass(?:es)?|carcases?|flesh|pork|beef|lamb|mutton|chicken|honey)\b|\b(?:eggs?|milk|meat|carcass(?:es)?|carcases?|pork|beef)\s+(?:still\s+)?(?:safe|ok|okay|fit)\b/i.test(asking)) return "consumption";
   // "With food?", "on an empty stomach?": whether a drug is given with a meal.
   if (/\b(?:with(?:out)?|before|after|alongside|in)\s+(?:(?:a|the|their|her|his|some)\s+)?(?:food|meals?|feeds?|feeding|breakfast|dinner)\b|\bempty stomach\b|\bfasted\b/i.test(asking)) return "feeding";
   // "Is it more common in bitches than in male dogs?", "any sex predisposition?": whether one sex is more at risk.
@@ -1133,7 +1162,8 @@ function askedState(asking: string): keyof typeof STATE_SPOKEN_OF | null {
 const STATE_SPOKEN_OF = {
   pregnancy: /\b(?:pregnan\w*|gestat\w*|gravid|foetus\w*|fetus\w*|f(?:o)?etal|teratogen\w*|embryo\w*|in[- ](?:foal|calf|lamb|kid|pig)|prepartum|antepartum|abort\w*|born|births?|offspring|mat(?:ed|ing)|bred|breeding|litters?)\b/i,
   lactation: /\b(?:lactat\w*|milk|nursing|suckl\w*|neonat\w*|colostrum)\b/i,
-  feeding: /\b(?:food|meals?|fed|feeding|fasted|fasting|empty stomach|absorption)\b/i,
+  feeding: /\b(?:food|meals?|fed|feeds?|feeding|in-feed|fasted|fasting|empty stomach|absorption)\b/i,
+  consumption: /\b(?:eat|eating|eaten|consum\w*|edible|withdrawal|withholding|foodborne|food-borne|human food|food chain|food safety|raw|undercooked|cooked|fit for human consumption)\b/i,
   sex: /\b(?:males?|females?|sex|sexes|gender|bitch(?:es)?|queens?|tom(?:cat)?s?|entire|intact|neutered|castrated|spayed|men|women)\b/i,
 };
 const SEX_WORD = String.raw`(?:males?|females?|bitch(?:es)?|queens?|tom(?:cat)?s?|entire|intact|neutered|castrated|spayed)`;
@@ -1152,6 +1182,8 @@ const drugWordsIn = (sentence: string) => (sentence.match(/[\p{L}-]{5,}/gu) ?? [
 /** Drugs named by their class: "Local anaesthetic … a single very deep injection of 5 ml" is no dose of xylazine. */
 /** What asks whether a drug is safe: its adverse effects, toxicity, contraindications or interactions. */
 const SAFETY_ASKED = /\b(?:safe|safely|safety|unsafe|toxic\w*|nephrotox\w*|hepatotox\w*|ototox\w*|side[- ]effects?|adverse|contraindicat\w*|worry|worries|worr(?:ied|ying)|careful|caution|cautious|avoid|avoided|harm\w*|damag\w*|interact\w*|kidneys?|renal)\b/i;
+/** "Should I query it?", "anything to flag?", "is that OK?": a prescription checked, as a pharmacist or a nurse would. */
+const PRESCRIPTION_CHECKED = /\b(?:query|queried|flag|flagged|concerns?|okay|ok|fine|alright|appropriate|problems?)\b/i;
 const DRUG_CLASS = /\b(?:an(?:a)?esthetics?|antibiotics?|antimicrobials?|NSAIDs?|anthelmintics?|analgesics?|(?:cortico)?steroids?|antifungals?|antivirals?|vaccines?)\b/i;
 
 /** "Is there a vaccine for it?", "is there any treatment?": asks whether one is given, so some sentence must speak of it. */

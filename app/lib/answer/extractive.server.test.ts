@@ -33,6 +33,26 @@ describe("the extractive answer's lead", () => {
     expect(answer.text.split("\n")[0]).toMatch(/^Appropriate exercises include core training/);
   });
 
+  it("is not a sentence naming no species from a paragraph on another animal ('…rider back pain…' for a dog's paw)", () => {
+    const question = "My dog suddenly won't put any weight on one of his front legs and keeps pulling his foot away when I touch it. What sort of foot or toe problems usually cause that?";
+    const [frame] = readConversation([question]);
+    const horses = passage(1, 216, "Back pain is common in ridden horses. This may predispose to rider back pain or stiffness and abnormal saddle movement, such as saddle slip to one side, weight taken off a front leg and the foot pulled away when touched.");
+    const dogs = passage(2, 23, "Injury to the paw or digits is a frequent cause of a non-weight-bearing lameness. As many dogs are sensitive to paw palpation, palpation should be done with the limb flexed.");
+    const terms = [...new Set(tokenize(`${question} non-weight-bearing lameness`))].map((term) => ({ term, weight: 1, df: 2, idf: 1 }));
+    const guide: AnswerGuide = { frame: frame!, ownTerms: new Set(terms.map((t) => t.term)), askingTerms: new Set(tokenize("What sort of foot or toe problems usually cause that?")), alreadySaid: new Set(), supporting: new Set([1, 2]) };
+    expect(extractiveAnswer(question, terms, [horses, dogs], {}, guide).text.split("\n")[0]).toMatch(/^Injury to the paw or digits/);
+  });
+
+  it("in a follow-up naming its own topic, comes from the paragraph on it, though that paragraph never says what the question before asked of", () => {
+    const questions = ["Racing-yard vet - horse underperforming and the lad says he's sore-backed. How common is back trouble in sport horses?", "what saddle pressure is considered too much?"];
+    const [, frame] = readConversation(questions);
+    const anatomy = passage(1, 217, "The horse's back is a complex anatomical region occupying an essential place in the musculoskeletal system. This region is highly stressed during sport, particularly when it must support the rider's weight and the saddle.");
+    const saddle = passage(2, 210, "In horses, vascular occlusion may occur when the applied pressure beneath the saddle exceeds the mean capillary pressure of 4.7 kPa.");
+    const terms = [...new Set(tokenize("what saddle pressure is considered too much? horses sport trouble"))].map((term) => ({ term, weight: term === "sport" || term === "troubl" ? 0.5 : 1, df: 2, idf: 1 }));
+    const guide: AnswerGuide = { frame: frame!, ownTerms: new Set(tokenize(questions[1]!)), askingTerms: new Set(tokenize(questions[1]!)), alreadySaid: new Set(), supporting: new Set([1, 2]) };
+    expect(extractiveAnswer(questions[1]!, terms, [anatomy, saddle], {}, guide).text.split("\n")[0]).toMatch(/^In horses, vascular occlusion may occur/);
+  });
+
   it("is not a sentence that speaks on of another species the one before it named ('It may produce…' after ferrets)", () => {
     const questions = ["our puppy has bloody diarrhoea and another pup had parvo", "how long does the virus last?"];
     const [, frame] = readConversation(questions);

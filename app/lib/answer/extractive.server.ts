@@ -4,7 +4,7 @@ import { tokenize, type QueryTerm } from "../search/index.server";
 import { PageNumbering, PUBMED_FILE_TYPE } from "./citations";
 import { quotableSentences, type QuoteKind } from "./quotes.server";
 import { abbreviationsDefinedIn, careAsked, DIAGNOSING, holdsValue, HOW_DIAGNOSED, isEssay, isVirusAcronym, namesAnotherVirus, namesThing, PROGNOSING, requiredNames, speaksOfCare } from "./coverage.server";
-import { definedAbbreviations, DOSING_KINDS, OF_THE_DISEASE, SEASON_WRITTEN, HOSTS_ASKED, INSTRUCTION_OPENING, isAskingTerm, isAttributeOf, isFindingAttribute, listAsked, namesHosts, namesAskedSpecies, otherSpeciesIn, speciesIn, speciesSpokenOf, statesList, TYPED_KINDS, type AskedKind, type Frame, type SpeciesMentions } from "./frame";
+import { askingParts, definedAbbreviations, DOSING_KINDS, namesGroupOfAsked, OF_THE_DISEASE, SEASON_WRITTEN, HOSTS_ASKED, INSTRUCTION_OPENING, isAskingTerm, isAttributeOf, isFindingAttribute, listAsked, namesHosts, namesAskedSpecies, otherSpeciesIn, speciesIn, speciesSpokenOf, statesList, TYPED_KINDS, type AskedKind, type Frame, type SpeciesMentions } from "./frame";
 import { coverage, holdsTerm, termWeight, textTerms, writesOtherwise } from "./relevance.server";
 import type { NumberedPassage, PassageLike } from "./types";
 
@@ -93,6 +93,9 @@ const NAMES_BONUS = 0.15;
  * mechanism is said with a causal link ("the result of genetic mutations", "leading to", "due to").
  */
 const CAUSAL = /\b(result(?:s|ed)? (?:of|from)|lead(?:s|ing)? to|due to|because|owing to|mutat\w+|arises?|gives? rise|responsible for|consequence of|risk factors?|predispos\w+|the cause|causes? (?:is|are|can be|include)|causative|a?etiolog\w*)\b/i;
+/** "Do tigers actually get calicivirus?", "can goats catch it?": whether the species gets the subject at all. */
+const SPECIES_GETS_ASKED =
+  /^\s*(?:and\s+|so\s+|but\s+)?(?:do|does|can|could|will|would|may|might)\s+(?:[\w'’-]+\s+){1,4}?(?:actually\s+|ever\s+|really\s+|also\s+|even\s+)?(?:get|catch|contract|develop|be infected (?:with|by)|become infected (?:with|by))\b/i;
 const RISK_ASKED = /\b(?:risk factors?|predispos\w+)\b/i;
 const RISK_SAID = /\b(?:risk factors?|predispos\w+|(?:increased|higher|greater) risk|at risk)\b/i;
 const LEAD_VALUE: Partial<Record<AskedKind, (sentence: string, frame: Frame, question: string) => boolean>> = {
@@ -142,6 +145,8 @@ function topicalTerms(question: string, frame: Frame): Set<string> {
 
 /** Words carried over from the previous question weigh this much in a follow-up's sentence choice. */
 const CARRIED_WEIGHT = 0.5;
+/** The topic words a follow-up must name of its own (its rarest ones) for its carried ones not to be asked of the lead's paragraph. */
+const MIN_OWN_TOPIC = 2;
 /** A sentence the previous answer already gave (a follow-up leads with something new when it can). */
 const ALREADY_SAID_FACTOR = 0.75;
 /** How much the asking clause's words count in choosing sentences, against all the question's words. */
@@ -240,6 +245,28 @@ function withoutHostsOfItsName(mentions: SpeciesMentions, text: string, hosts: s
   return { ...mentions, species: new Set([...mentions.species].filter((id) => !named.includes(id))), order: mentions.order.filter((id) => !named.includes(id)) };
 }
 
+/**
+ * A virus the question names in words, by the abbreviation a passage defines for it: "chicken anaemia virus" is the
+ * "Chicken infectious anemia virus (CIAV)" of its passage, so "…natural reservoirs or carriers of NDV" is about another.
+ */
+function virusesNamedInWords(question: string, passages: NumberedPassage<PassageLike>[]): string[] {
+  // (Any tail of the words before "virus" of two words or more: "…said chicken anaemia virus".)
+  const named = [...question.matchAll(/\b((?:[\p{L}-]+\s+){1,3})virus\b/giu)].flatMap((m) => {
+    const words = tokenize(m[1]!);
+    return words.map((_, i) => words.slice(i)).filter((tail) => tail.length >= Math.min(2, words.length));
+  });
+  if (!named.length) return [];
+  const found = new Set<string>();
+  for (const p of passages) {
+    for (const { abbreviation, words } of definedAbbreviations(p.text)) {
+      if (!isVirusAcronym(abbreviation)) continue;
+      const defined = new Set(tokenize(words.join(" ")));
+      if (named.some((asked) => asked.every((t) => defined.has(t)))) found.add(abbreviation);
+    }
+  }
+  return [...found];
+}
+
 function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[], question: string, guide?: AnswerGuide): Sentence[] {
   const wantsQuantity = QUANTITY_QUESTION.test(question);
   const typed = guide ? guide.frame.asked.filter((k) => TYPED_KINDS.has(k)) : [];
@@ -267,6 +294,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       })
     : asked;
   const asksSpecies = guide && (guide.frame.species.length > 0 || guide.frame.groups.length > 0);
+  const speciesGetsAsked = Boolean(asksSpecies) && askingParts(question).some((part) => SPECIES_GETS_ASKED.test(part));
   const asking = guide ? weighted.filter((t) => guide.askingTerms.has(t.term)) : [];
   const out: Sentence[] = [];
   // The question's condition counts too: a sentence whose paragraph names "gingivostomatitis" is about it. (Not beside
@@ -297,6 +325,14 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
   // (Carried: not the follow-up's own words, "what exercises?" after "…why bother with core work?" carries "core".)
   const ownWords = new Set(tokenize(question));
   const carriedTopic = !names.length && carriedWords.length ? terms.filter((t) => !ownWords.has(t.term) && carriedWords.some((w) => tokenize(w).includes(t.term))) : [];
+  // (Nor of a paragraph holding every topic word the follow-up names of its own, two at least: "what saddle pressure is
+  // considered too much?" after "How common is back trouble in sport horses?" is answered by a paragraph on saddle pressure
+  // that never says "sport"; "do they suck blood?" after lice is not answered by one on blood that never names them.)
+  // (Its rarest two: "considered" says little of what a paragraph is about.)
+  const ownTopicTerms = terms
+    .filter((t) => ownWords.has(t.term) && t.df > 0 && !isAskingTerm(t.term) && !speciesIn(t.term).species.size)
+    .sort((a, b) => a.df - b.df)
+    .slice(0, MIN_OWN_TOPIC);
   // Likewise its species: "what about flubendazole?" after a question about pigs asks about pigs without saying so.
   const speciesCarried = Boolean(guide?.frame.inherited.includes("species"));
   const dosingDrugs = guide?.frame.asked.some((k) => DOSING_KINDS.has(k)) ? guide.frame.drugs : [];
@@ -316,10 +352,19 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
   // with … a mortality rate as high as 67%" is no outlook for FIP.)
   // (Only where the passages write that virus's abbreviation: "URT" names no "URTV".)
   const writesVirusOf = (a: string) => passages.some((p) => new RegExp(`\\b${escapeStringRegexp(a)}V\\b`).test(p.text));
-  const askedViruses = (guide?.frame.acronyms ?? []).flatMap((a) => (isVirusAcronym(a) ? [a] : /^[A-Z]{2,5}$/.test(a) && writesVirusOf(a) ? [a, `${a}V`] : []));
+  const askedViruses = [
+    ...(guide?.frame.acronyms ?? []).flatMap((a) => (isVirusAcronym(a) ? [a] : /^[A-Z]{2,5}$/.test(a) && writesVirusOf(a) ? [a, `${a}V`] : [])),
+    ...(guide ? virusesNamedInWords(question, passages) : []),
+  ];
   // (A virus the question names in another form, "PPMV-1", is not another virus.)
   const ownViruses = new Set((guide?.frame.acronyms ?? []).flatMap((a) => a.split(/[^\p{L}]+/u)).filter(isVirusAcronym));
-  const namesOtherVirus = (text: string) => namesAnotherVirus(text, askedViruses, ownViruses);
+  // (Or one that opens with another virus, whatever it names after it: "CSFV is genetically and serologically related to
+  // other pestiviruses, including … (BVDV)-1" is about CSFV.)
+  const opensWithOtherVirus = (text: string) => {
+    const first = /^[\p{L}\p{N}-]+/u.exec(text)?.[0] ?? "";
+    return askedViruses.length > 0 && isVirusAcronym(first) && !askedViruses.includes(first) && !ownViruses.has(first);
+  };
+  const namesOtherVirus = (text: string) => namesAnotherVirus(text, askedViruses, ownViruses) || opensWithOtherVirus(text);
   // The question's topic words as search terms (their synonyms with them).
   const topicStems = new Set(tokenize([...(guide?.frame.topic ?? []), ...(guide?.frame.signs ?? [])].join(" ")));
   const topic = terms.filter((t) => topicStems.has(t.term));
@@ -347,7 +392,15 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
     // A sentence whose paragraph names the question's pathogen or drug is about it; a neighbour's is not.
     // Likewise for the asked species: "Small group treatment may be carried out by in-water medication of
     // flubendazole…" is about pigs when its paragraph is.
-    const paragraphs = new Map<number, { names: boolean; species: boolean; topic: boolean; subject: boolean; ownTopic: boolean; text: string; terms?: ReadonlySet<string> }>();
+    /** The question's subject named with another animal's word before it: "Ovine babesiosis" for a question on cattle. */
+    const subjectOfOtherHost = (paragraph: string) =>
+      subjects.some((n) =>
+        [...paragraph.matchAll(new RegExp(`([\\p{L}-]+)\\s+${escapeStringRegexp(n)}\\b`, "giu"))].some((m) => {
+          const hosts = [...speciesIn(m[1]!).species];
+          return hosts.length > 0 && hosts.every((id) => !guide!.frame.species.includes(id));
+        }),
+      );
+    const paragraphs = new Map<number, { names: boolean; species: boolean; otherSpecies: boolean; topic: boolean; subject: boolean; ownTopic: boolean; text: string; terms?: ReadonlySet<string> }>();
     const paragraphOf = (start: number) => {
       const from = p.text.lastIndexOf("\n", start) + 1;
       let known = paragraphs.get(from);
@@ -356,10 +409,23 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
         // The passage's first paragraph is read with its lead (its start, in the chunk before).
         const paragraph = `${from === 0 && p.lead ? `${p.lead} ` : ""}${p.text.slice(from, to < 0 ? undefined : to)}`;
         const paragraphTerms = carriedTopic.length || ownTopic.length ? new Set(tokenize(paragraph)) : null;
+        const namesAll = names.length > 0 && names.every((n) => namesThing(n, paragraph) || writesOtherwise(n, paragraph, terms));
+        const speciesHere = Boolean(asksSpecies) && namesAskedSpecies(guide!.frame, paragraph);
         known = {
-          names: names.length > 0 && names.every((n) => namesThing(n, paragraph) || writesOtherwise(n, paragraph, terms)),
-          species: Boolean(asksSpecies) && namesAskedSpecies(guide!.frame, paragraph),
-          topic: !carriedTopic.length || carriedTopic.some((t) => holdsTerm(paragraphTerms!, t)),
+          names: namesAll,
+          species: speciesHere,
+          // (One on the subject in another animal, never naming the asked one: "Ovine babesiosis … occurs in small
+          // ruminants…" for cattle; or, naming no subject of the question, one on another animal: "…rider back pain…
+          // saddle slip" in a paragraph on horses for a dog's lame paw. Not one that names people only, as a paragraph on
+          // animals often does in passing: "…in humans and other animals".)
+          otherSpecies:
+            Boolean(asksSpecies) &&
+            !speciesHere &&
+            (subjectOfOtherHost(paragraph) || (!namesAll && !namesGroupOfAsked(guide!.frame, paragraph) && [...speciesIn(paragraph).species].some((id) => id !== "human"))),
+          topic:
+            !carriedTopic.length ||
+            carriedTopic.some((t) => holdsTerm(paragraphTerms!, t)) ||
+            (ownTopicTerms.length >= MIN_OWN_TOPIC && ownTopicTerms.every((t) => holdsTerm(paragraphTerms!, t))),
           subject:
             (!subjects.length || subjects.some((n) => namesSubject(n, paragraph, abbreviations) || namesBySynonymWord(n, paragraph, terms))) &&
             (!subjectAbbreviations.length || subjectAbbreviations.some((n) => namesThing(n, paragraph) || writesOtherwise(n, paragraph, terms))),
@@ -463,7 +529,10 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       // sentence holds none of the question's words for it.
       const namesSpecies = Boolean(asksSpecies) && namesAskedSpecies(guide!.frame, mentions);
       const speciesByGroup = namesSpecies && !speciesWords.some((w) => w.terms.every((t) => sentenceTerms.has(t)));
-      let matched = terms.reduce((k, t) => k + (holdsTerm(sentenceTerms, t) ? 1 : 0), 0) + (answersAsked && inNamedParagraph ? 1 : 0) + (speciesFromParagraph || speciesByGroup ? 1 : 0);
+      // (So is a sentence naming the asked species in a paragraph naming the subject, when what is asked is whether that
+      // species gets it: "Most felines (e.g., cats, tigers, and cheetahs) are susceptible" after "Feline calicivirus…".)
+      const getsIt = namesSpecies && inNamedParagraph && !answersAsked && speciesGetsAsked;
+      let matched = terms.reduce((k, t) => k + (holdsTerm(sentenceTerms, t) ? 1 : 0), 0) + ((answersAsked || getsIt) && inNamedParagraph ? 1 : 0) + (speciesFromParagraph || speciesByGroup ? 1 : 0);
       // Likewise a paragraph that holds the question's topic ("Canine parvovirus…") for its sentence that says the
       // asked value without it ("The virus … can remain viable outside of its host for at least a year").
       // So does the topic a follow-up carries ("and in cats?" after regurgitation in dogs) for a sentence in a paragraph
@@ -479,7 +548,10 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       const otherDrug = dosingDrugs.length > 0 && !dosingDrugs.some((d) => namesThing(d, text));
       // "Is FeLV-B contagious?": a sentence about FeLV-A (another subtype of the same name) does not lead.
       const otherSubtype = subtypes.length > 0 && subtypes.every(([asked, stem]) => !namesThing(asked, text) && stem.test(text));
-      const notLead = otherSpecies || otherDrug || otherSubtype || namesOtherVirus(text) || (subjectCarried && !inNamedParagraph) || (!essay && !paragraphOf(unit.start).subject) || !paragraphOf(unit.start).topic || !paragraphOf(unit.start).ownTopic;
+      // (A sentence naming no species does not lead from a paragraph about another: "The main clinical symptoms include
+      // fever, hemoglobinuria…" in the paragraph on ovine babesiosis is no answer for cattle.)
+      const ofOtherParagraph = !named && paragraphOf(unit.start).otherSpecies;
+      const notLead = otherSpecies || ofOtherParagraph || otherDrug || otherSubtype || namesOtherVirus(text) || (subjectCarried && !inNamedParagraph) || (!essay && !paragraphOf(unit.start).subject) || !paragraphOf(unit.start).topic || !paragraphOf(unit.start).ownTopic;
       out.push({ text, passage: p.number, pages: unit.pages, pageLabel: unit.pageLabel, raw: unit.raw, index: i, terms: sentenceTerms, score, matched, notLead, saidBefore, answersAsked: leads && !essay });
     });
   }

@@ -1795,3 +1795,48 @@ describe("how far a question word may be corrected", () => {
     for (const word of ["regressive", "lipopolysaccharide", "paravertebral"]) expect(correctableEdits(word), word).toBe(Number.POSITIVE_INFINITY);
   });
 });
+
+describe("what a clinician's and an owner's wording asks (set 33's kinds)", () => {
+  it("reads 'when will she get better?' as the time to recovery, and 'how does it spread?' as transmission", () => {
+    const better = frameOf("when will she get better and can she still give it to our other cat after");
+    expect(better.asked).toContain("duration");
+    expect(better.attribute).toBe("resolution");
+    expect(frameOf("when will she recover?").asked).toContain("duration");
+    expect(frameOf("how does it spread - could the others catch it in the trailer?").asked).toContain("transmission");
+    expect(frameOf("how does ASF get about?").asked).toContain("transmission");
+    // (Waiting to bring new animals in: how long the pathogen lasts where the sick ones were.)
+    expect(frameOf("how long should I wait before getting a new bunny?").attribute).toBe("persistence");
+    expect(frameOf("how long before we can take new puppies in?").attribute).toBe("persistence");
+    // ("Sound" and "back out on grass": recovered, as a farmer or a yard says it.)
+    expect(frameOf("Ewe had a digit taken off. Realistically how long till she's sound and back out on grass?").attribute).toBe("resolution");
+  });
+
+  it("reads a label saying who asks or what for as no topic ('Shelter manager:', 'Translating a leaflet:')", () => {
+    expect(frameOf("Shelter manager: parvo in the puppy block - how long does the virus survive in kennels?").topic).not.toContain("manager");
+    expect(frameOf('Translating a leaflet: what does "persistently infected" mean for a calf?').topic).toEqual(["persistently"]);
+    expect(frameOf("Colic surgery follow-up: how long is box rest?").topic).toContain("colic");
+  });
+
+  it("reads 'what shampoo to get' as asking for a product by its name", () => {
+    expect(frameOf("my dad's westie has Malassezia and he wants to know what shampoo to get").asked).toContain("drug");
+  });
+
+  it("reads what a handover says as the case, not a diagnosis put forward, and a sentence after a quotation as opening its sentence", () => {
+    const handover = frameOf("handover says 11yo lab, acquired lar par, ?GOLPP. what does the GOLPP label actually imply?");
+    expect(handover.conditions).toEqual([]);
+    expect(suspectedDiagnosis("handover says 11yo lab, acquired lar par")).toBeNull();
+    expect(suspectedDiagnosis("vet says it's parvo - how long?")).toBe("parvo");
+    expect(frameOf("fact-check: 'cancer-sniffing dogs are now 99% accurate.' Fair summary?").names).toEqual([]);
+  });
+
+  it("does not carry the cause spoken of into 'what else causes…?', and keeps the species", () => {
+    const [, , other] = readConversation([
+      "your colleague said we need to find the PI calves for BVD. why does it matter so much?",
+      "would it be behind the coughing calves as well?",
+      "what else causes pneumonia in the young ones?",
+    ]);
+    expect(other!.acronyms).toEqual([]);
+    expect(other!.species).toEqual(["cattle"]);
+    expect(other!.topic).toContain("pneumonia");
+  });
+});

@@ -326,6 +326,11 @@ export function namesAskedSpecies(frame: Pick<Frame, "species" | "groups">, text
  * none; and the groups it names that hold none of the asked species ("The virus persists in the infected fish…" in an
  * answer about puppies), by their labels.
  */
+/** Whether a text names a group holding an asked species, however broad: "fish" for a question on trout. */
+export function namesGroupOfAsked(frame: Pick<Frame, "species">, text: string): boolean {
+  return [...speciesIn(text).groups].some((g) => GROUPS[g]!.members.some((id) => frame.species.includes(id)));
+}
+
 export function otherSpeciesIn(frame: Pick<Frame, "species" | "groups">, text: string | SpeciesMentions): string[] {
   if (!frame.species.length && !frame.groups.length) return [];
   const mentions = typeof text === "string" ? speciesSpokenOf(text) : text;
@@ -575,6 +580,11 @@ const POSSESSED_BY_PET =
  * derm consult: …", "Mentor question: …", "hi, sorry the video's a bit laggy - Bella's wee has gone pink…"): often who
  * asks, where from, or how the call is going; null when there is none.
  */
+/** A label that says who asks or what they are doing: "Shelter manager:", "Police dog handler -", "Translating a leaflet:". */
+const ASKER_LABEL =
+  /\b(?:manager|handler|nurse|technician|tech|inspector|student|owner|farmer|keeper|breeder|groom|assessor|translator|journalist|locum|pharmacist|rehabber|rehabilitator|sitter|walker|vet|here)\s*$|^\s*(?:translating|writing|reading|checking|fact-?checking|studying|revising)\b/i;
+export const isAskerLabel = (label: string) => ASKER_LABEL.test(label);
+
 export function leadingLabel(question: string): string | null {
   const m = LEADING_LABEL.exec(question);
   // (Not a question itself: "how long does it hang about in the hutch - when's it safe…?")
@@ -760,7 +770,7 @@ const COUNTED_DOSES = /\bhow many (?:\w+ )?(?:doses|shots|jabs|injections|booste
 const FOOD_SAFE_DURING = String.raw`(?:eggs?|milk|meat)\s+(?:ok|okay|safe|fine|fit|alright|all right)\s+to\s+(?:eat|drink|sell|use)|(?:can|could|should)\s+(?:we|i|you|they)\s+(?:still\s+)?(?:eat|drink|sell|use)\s+(?:the\s+|their\s+|her\s+)?(?:eggs?|milk|meat)`;
 const FOOD_SAFE_ASKED = new RegExp(String.raw`\b(?:${FOOD_SAFE_DURING})\b`, "i");
 // ("What's the longest I can safely leave the tourniquet on?": a span's bound.)
-const DURATION_ASKED = new RegExp(String.raw`\b(how long|duration|(?:what(?:'s|’s|\s+is)|which is)\s+the\s+(?:longest|shortest|maximum|max|minimum|min)(?=\s+(?:time|period|duration|course|i|we|you|one|it|they|that|he|she)\b)|incubation|(?<!\b(?:in|during|through|throughout|mid|early|late|of late|of early)\s(?:the\s)?)gestation(?!\s+(?:day|week|month)s?\b)|(?:pre-?patent|patent|latent|shedding) periods?|(?:withdrawal|withholding) (?:period|time)s?|(?:withdrawal|withholding)(?= (?:on|for|after)\b)|for how many (?:days|weeks|months|hours)|how many (?:days|weeks|wks|months|mos|hours|hrs|years|yrs)|life ?span|life cycle|survival time|half[- ]li(?:fe|ves)|time to (?:peak|onset|maximum)|onset of (?:action|effect)|median survival|(?:what|which|expected|average|typical|usual)\s+survival(?!\s+(?:rates?|percentages?|proportions?|odds|chances?))|(?:meat|milk|egg) (?:withdrawal|withholding)|${FOOD_SAFE_DURING}|what age|how old|age (?:of|at) onset|how (?:quickly|fast|soon)|when (?:do|does|will|should|did) (?:[\w-]+ ){1,5}(?:settle|subside|resolve|clear|disappear|go away|improve|stop|end|heal|ease)(?:s|d)?)\b`, "i");
+const DURATION_ASKED = new RegExp(String.raw`\b(how long|duration|(?:what(?:'s|’s|\s+is)|which is)\s+the\s+(?:longest|shortest|maximum|max|minimum|min)(?=\s+(?:time|period|duration|course|i|we|you|one|it|they|that|he|she)\b)|incubation|(?<!\b(?:in|during|through|throughout|mid|early|late|of late|of early)\s(?:the\s)?)gestation(?!\s+(?:day|week|month)s?\b)|(?:pre-?patent|patent|latent|shedding) periods?|(?:withdrawal|withholding) (?:period|time)s?|(?:withdrawal|withholding)(?= (?:on|for|after)\b)|for how many (?:days|weeks|months|hours)|how many (?:days|weeks|wks|months|mos|hours|hrs|years|yrs)|life ?span|life cycle|survival time|half[- ]li(?:fe|ves)|time to (?:peak|onset|maximum)|onset of (?:action|effect)|median survival|(?:what|which|expected|average|typical|usual)\s+survival(?!\s+(?:rates?|percentages?|proportions?|odds|chances?))|(?:meat|milk|egg) (?:withdrawal|withholding)|${FOOD_SAFE_DURING}|what age|how old|age (?:of|at) onset|how (?:quickly|fast|soon)|when (?:do|does|will|should|did) (?:[\w-]+ ){1,5}(?:settle|subside|resolve|clear|disappear|go away|improve|stop|end|heal|ease|recover|get better|feel better)(?:s|d)?)\b`, "i");
 // ("How long after a dose do levels peak?" dates the span asked: it asks no dose.)
 // ("Is there a painkiller I can give her, and how much?": how much of what is given.)
 const DOSE_ASKED = /\b((?<!\b(?:after|since|following|before|from)\s+(?:an?\s+|the\s+|each\s+|every\s+|one\s+)?(?:[\w-]+\s+)?)(?:dose|doses|dosage|dosing)|how much\b.*\b(give|use|administer)|mg\s*\/\s*kg)\b|\b(?:give|use|administer)\b.*\bhow much\s*\??\s*$/i;
@@ -782,7 +792,7 @@ const ASKED_RATE = new RegExp(
   "i",
 );
 /** What a drug asked for is called: "which antibiotic…", "what's the drug of choice". */
-const DRUG_NOUNS = String.raw`(?:drugs?|painkillers?|pain ?killers?|preventives?|preventatives?|parasiticides?|wormers?|antibiotics?|antimicrobials?|antifungals?|antivirals?|anthelmintics?|dewormers?|medications?|medicines?|analgesics?|sedatives?|anaesthetics?|anesthetics?|nsaids?|benzodiazepines?|fluoroquinolones?|tetracyclines?|penicillins?|cephalosporins?)`;
+const DRUG_NOUNS = String.raw`(?:drugs?|shampoos?|ointments?|painkillers?|pain ?killers?|preventives?|preventatives?|parasiticides?|wormers?|antibiotics?|antimicrobials?|antifungals?|antivirals?|anthelmintics?|dewormers?|medications?|medicines?|analgesics?|sedatives?|anaesthetics?|anesthetics?|nsaids?|benzodiazepines?|fluoroquinolones?|tetracyclines?|penicillins?|cephalosporins?)`;
 const ASKED: Array<[AskedKind, RegExp]> = [
   ["dose", DOSE_ASKED],
   // "How often should it be given/repeated": a dosing interval; "how often do cats show bleeding": a rate (below).
@@ -838,7 +848,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   // "How do cattle usually pick it up?", "how is it spread?", "which type spreads cat to cat?": the way it passes to an animal.
   [
     "transmission",
-    /\b(?:how (?:do|does|did|can|could|would|might) (?:[\w-]+ ){0,3}(?:pick (?:it |this |that )?up|catch (?:it|this|that)|get (?:it|infected)|become infected|contract (?:it|this|that))|how (?:is|are|was|were) (?:[\w-]+ ){1,4}?(?:usually |normally |mainly |mostly )?(?:spread|transmitted|passed on|caught|acquired)|route of (?:infection|transmission)|transmission(?!\s+(?:cycles?|dynamics|chains?|models?))|transmitted|mode of spread|(?:spreads?|spreading|pass(?:es|ed)?(?:\s+on)?|jumps?)\s+(?:from\s+)?(?:an?\s+|one\s+)?(?<host>[\w-]+?)s?\s+to\s+(?:an?\s+|another\s+|other\s+)?\k<host>s?|(?:spreads?|spreading|pass(?:es|ed)?)\s+between\s+(?:the\s+)?[\w-]+|(?:can|could|will|would|might)\s+(?:(?:our|my|the|his|her|their)\s+)?other\s+[\w-]+\s+(?:catch|get)\s+(?:it|this|that)|(?:is|are)\s+(?:it|this|that|they|these|those)\s+(?:really\s+|very\s+|that\s+|so\s+)?(?:catching|contagious|infectious))\b/i,
+    /\b(?:how (?:do|does|did|can|could|would|might) (?:[\w-]+ ){0,3}(?:pick (?:it |this |that )?up|catch (?:it|this|that)|get (?:it|infected)|become infected|contract (?:it|this|that)|spread|get about|get around|travel|move)|how (?:is|are|was|were) (?:[\w-]+ ){1,4}?(?:usually |normally |mainly |mostly )?(?:spread|transmitted|passed on|caught|acquired)|route of (?:infection|transmission)|transmission(?!\s+(?:cycles?|dynamics|chains?|models?))|transmitted|mode of spread|(?:spreads?|spreading|pass(?:es|ed)?(?:\s+on)?|jumps?)\s+(?:from\s+)?(?:an?\s+|one\s+)?(?<host>[\w-]+?)s?\s+to\s+(?:an?\s+|another\s+|other\s+)?\k<host>s?|(?:spreads?|spreading|pass(?:es|ed)?)\s+between\s+(?:the\s+)?[\w-]+|(?:can|could|will|would|might)\s+(?:(?:our|my|the|his|her|their)\s+)?other\s+[\w-]+\s+(?:catch|get)\s+(?:it|this|that)|(?:is|are)\s+(?:it|this|that|they|these|those)\s+(?:really\s+|very\s+|that\s+|so\s+)?(?:catching|contagious|infectious))\b/i,
   ],
   // "When in the year do you see most cases?": a season or the months.
   // ("Peak season?", a flash card's shorthand, asks it too.)
@@ -887,7 +897,7 @@ export const SURVIVAL_ATTRIBUTE = "survival";
 export const PERSISTENCE_ATTRIBUTE = "persistence";
 /** "When do the signs settle?", "how long until it clears up?": the span asked ends when the disease resolves. */
 const RESOLUTION_ATTRIBUTE = "resolution";
-const RESOLVES = /\b(?:settle|subside|resolve|clear up|disappear|go away|improve|heal|recover|ease)(?:s|d|ed)?\b|\b(?:get|gets|be|is|'s|’s)\s+over\s+(?:it|this|that|the worst)\b/;
+const RESOLVES = /\b(?:settle|subside|resolve|clear up|disappear|go away|improve|heal|recover|ease)(?:s|d|ed)?\b|\b(?:get|gets|feel|feels)\s+better\b|\b(?:be|is|'s|’s|are|get|gets)\s+sound\b|\bback\s+(?:out\s+)?(?:on|to|in)\s+(?:grass|work|full work|normal)\b|\b(?:get|gets|be|is|'s|’s)\s+over\s+(?:it|this|that|the worst)\b/;
 export const OUTSIDE_A_HOST = /\b(?:environment\w*|outside (?:of )?(?:the |its |a )?(?:host|body|animal)s?|soils?|surfaces?|fomites?|pastures?|bedding|premises|faeces|feces|manure|litter|water)\b/i;
 /** Where an owner says a pathogen lasts ("how long can the virus survive in the house and garden?"): outside a host. */
 // (Or where the animal is kept: "…before bringing a new bunny into that hutch".)
@@ -945,6 +955,10 @@ const CLASSIFIER = /^(?:types|kinds|sorts|classes|forms|varieties|categories)$/;
 /** The noun a typed value is about: "the incubation period", "how many serotypes", "mortality". */
 const UNTIL_SIGNS_SHOW =
   /\b(?:how long\b(?:\s+[\w'’]+){0,3}?\s+(?:before|until|till|til)|how soon)\b[^?]*?\b(?:(?:we|you|i|they|the owner)(?:'d|’d| would| will| can| could)? (?:know|tell|notice|see)\b|(?:show|shows|showing|develop|develops|get|gets) (?:any )?(?:signs|symptoms)|(?:get|gets|fall|falls|become|becomes|go|goes) (?:sick|ill|poorly)|(?:signs|symptoms) (?:appear|show|start|develop))/;
+/** Bringing new animals in where sick ones were: "before getting a new bunny", "before we can take new puppies in", "restock". */
+const RESTOCKING =
+  /\b(?:before|until|till)\s+(?:(?:we|i|you|they)\s+)?(?:(?:can|could|should)\s+)?(?:get|getting|bring|bringing|take|taking|put|putting|introduce|introducing|buy|buying|have|having|restock|restocking)\s+(?:in\s+)?(?:a\s+|an\s+|any\s+|some\s+)?(?:new|another|more|fresh)\b|\brestock(?:ing)?\b/;
+
 function attributeOf(sentence: string, asked: AskedKind[]): string | null {
   const s = sentence.toLowerCase();
   // "Which local anaesthetic…": the class (only when no other value is asked, which the class would be read as being of).
@@ -954,6 +968,9 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
     const checked = asked.includes("interval") ? CHECKED.exec(s) : null;
     if (checked) return `${CHECKS_PREFIX}${checked[1]}`;
     if (asked.includes("duration") && PERSISTS.test(s) && (OUTSIDE_A_HOST.test(s) || OWNERS_PLACES.test(s))) return PERSISTENCE_ATTRIBUTE;
+    // "How long should I wait before getting a new bunny?", "…before we take new puppies in?": how long the pathogen lasts
+    // where the animals were.
+    if (asked.includes("duration") && RESTOCKING.test(s)) return PERSISTENCE_ATTRIBUTE;
     // A yes/no question beside it asks no span: "how long do the signs take to settle, and do they stop shedding then?"
     const clauses = s.split(/,\s*(?=(?:and|but|or)\s)|\s+and\s+(?=(?:how|what|when|which|where|why)\b)|[?;]\s*|\s[—–-]\s/).map((c) => c.trim()).filter(Boolean);
     const questions = clauses.filter((c) => !/^(?:(?:and|but|or)\s+)?(?:do|does|did|is|are|was|were|can|could|will|would|should|has|have)\b/.test(c));
@@ -1166,7 +1183,8 @@ function namedThings(text: string) {
       // "diagnosis", "prognosis" end like a condition but say what is asked.
       if ((CONDITION_ENDING.test(lower) || DISEASE_WORDS.has(lower)) && !GENERIC_WORDS.has(lower)) return push(conditions, lower);
       // A capitalised word that does not open its sentence (or clause) is a proper noun: a place, a breed, a genus.
-      const opensClause = i === 0 || /[:;]\s*$/.test(sentence.slice(0, sentence.indexOf(raw)));
+      // (Or opens the sentence after a quoted one: "…'cancer-sniffing dogs are now 99% accurate.' Fair summary?")
+      const opensClause = i === 0 || /(?:[:;]|[.!?]['"’”)\]]+)\s*$/.test(sentence.slice(0, sentence.indexOf(raw)));
       // "Chagas-endemic": the name is the capitalised part.
       // Taxa above the genus ("Caliciviridae", "Herpesvirales") are classification, not what a passage is about.
       if (!opensClause && !titleCase && /^\p{Lu}\p{Ll}{2,}/u.test(word) && !NOT_NAMES.has(lower) && !/(?:idae|inae|aceae|ales)$/.test(lower)) push(names, word.split("-")[0]!);
@@ -1323,6 +1341,8 @@ export function frameOf(text: string): Frame {
     return animals.species.size + animals.groups.size + signsIn(text).length + things.drugs.length + things.pathogens.length + things.conditions.length + things.acronyms.length > 0;
   };
   const labelOnly = new Set(label && !labelNamed(label) ? topicWords(label).filter((w) => !topicWords(question.slice(question.indexOf(label) + label.length)).includes(w)) : []);
+  // (A label saying who asks or what for, "Shelter manager:", "Translating a leaflet:", is no topic at all.)
+  const askerWords = label && isAskerLabel(label) ? labelOnly : new Set<string>();
   // ("Tortoise in with yellow cheesy plaques in its mouth … - what's usually behind mouth rot in tortoises?": the case told
   // before the dash is not what a follow-up goes on asking about; the question after it, naming its own topic, is.)
   // (Not a question that points back to what was told, "Gastroesophageal intussusception in dogs — what age group gets it?",
@@ -1340,7 +1360,7 @@ export function frameOf(text: string): Frame {
     groups: [...mentions.groups].map(groupLabel),
     young: mentions.young,
     ...named,
-    topic,
+    topic: topic.filter((w) => !askerWords.has(w)),
     // (A case that puts a diagnosis forward asks of that diagnosis: "…coughing, lots of mosquitoes round here – heartworm?")
     askedTopic: suspected ? [] : topic.filter((w) => askedWords.has(w)),
     places: named.names.filter((n) => new RegExp(`\\b(?:in|from|across|throughout)\\s+(?:the\\s+)?${escapeStringRegexp(n)}\\b`).test(question)),
@@ -1558,6 +1578,9 @@ const asksOfDisease = (own: Frame, question: string) =>
  * slots it names ("what about in cattle?" changes the species; "how often should it be repeated?"
  * keeps drug and species and asks for an interval); a question with its own topic stands alone.
  */
+/** "What else causes…?", "any other causes of…?": the causes besides the one spoken of. */
+const OTHER_CAUSES_ASKED = /\bwhat else (?:causes?|could cause|can cause|might cause|would cause|leads? to)\b|\b(?:any|what|which) other (?:causes?|reasons?)\b/i;
+
 export function readQuestion(question: string, previous: Frame | null): Frame {
   const own = frameOf(question);
   if (!previous || !isFollowUp(question, own, previous)) return own;
@@ -1600,7 +1623,10 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
   const anotherDisease = own.conditions.length > 0 && previous.conditions.length > 0 && !own.conditions.some((c) => previous.conditions.some((p) => sharesWord(c, p)));
   // (And so is a sign of its own whose cause is asked: "He's regurgitating as well. Most common cause of regurgitation in a dog?")
   const signCauseAsked = own.signs.length > 0 && own.asked.includes("cause") && !namesOwnThing(own);
-  const newSubject = !refersBack && (own.pathogens.length > 0 || (own.drugs.length > 0 && !dosesForTheCase(own, previous)) || ((anotherAnimal || anotherDisease) && own.conditions.length > 0) || signCauseAsked);
+  // (As is one asking what else causes a thing of its own: "what else causes pneumonia in the young ones?" after questions on
+  // BVD asks of the other causes, so BVD is not carried into it.)
+  const otherCauses = OTHER_CAUSES_ASKED.test(question) && own.topic.length > 0;
+  const newSubject = otherCauses || (!refersBack && (own.pathogens.length > 0 || (own.drugs.length > 0 && !dosesForTheCase(own, previous)) || ((anotherAnimal || anotherDisease) && own.conditions.length > 0) || signCauseAsked));
   if (!ownSpecies && (previous.species.length || previous.groups.length)) inherited.push("species");
   // "What about in cattle?", "and for terbinafine?": nothing of its own but the slots it names, so it asks what the
   // previous question asked. "Which species is most pathogenic?" asks its own thing, whatever kind that is.
@@ -1619,8 +1645,8 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
     groups: ownSpecies ? own.groups : previous.groups,
     young: ownSpecies ? own.young : previous.young,
     // "How long is the incubation period?" after a dose question asks about the disease: the drug stays behind.
-    drugs: asksOfDisease(own, question) ? own.drugs : take("drugs", !refersBack && own.drugs.length > 0),
-    pathogens: asksWhichMember(question, own) ? genera(take("pathogens", false)) : take("pathogens", !refersBack && own.pathogens.length > 0),
+    drugs: asksOfDisease(own, question) || otherCauses ? own.drugs : take("drugs", !refersBack && own.drugs.length > 0),
+    pathogens: asksWhichMember(question, own) ? genera(take("pathogens", false)) : take("pathogens", otherCauses || (!refersBack && own.pathogens.length > 0)),
     conditions: take("conditions", newSubject || (!refersBack && own.conditions.length > 0)),
     // ("…and if the PCR says Theileria instead?" after questions on Babesia: a genus of its own replaces the one before.)
     names: take("names", newSubject || (!refersBack && own.names.some((n) => GENUS.test(n) && !own.places?.includes(n)))),
@@ -1757,8 +1783,9 @@ const readsAsDisease = (word: string) => DISEASE_WORDS.has(word.toLowerCase()) |
 const IS_IT = /\b(?:is|could|might)\s+(?:this|it|that)\s+(?:be\s+)?(?:(?:basically|just|really|actually|probably|definitely|simply)\s+)?([\p{L}][\p{L}\d-]*(?:\s+(?:disease|fever|syndrome|pox|plague|flu|sickness))?)\s*\?/iu;
 /** A word that asks something of the case, not a diagnosis it puts forward ("…wobbly behind too - related?", "zoonotic?"). */
 const SAYS_OF_IT = /^(?:related|connected|linked|relevant|normal|serious|contagious|zoonotic|infectious|catching|common|rare|ok|okay|fatal|treatable|curable|dangerous|significant|worrying|hereditary|genetic|inherited|painful|notifiable|reportable|likely|coincidence|coincidental|feasible|possible|plausible|credible|believable|realistic|indicated|advisable|appropriate|necessary|needed|worthwhile|safe|bad)$/;
+// (Not what a document says: "handover says 11yo lab, acquired lar par, ?GOLPP" tells the case.)
 const SUGGESTED = new RegExp(
-  String.raw`\b(?:(?:says?|said|told (?:me|us)|thinks?|reckons?)\s+(?:(?:my|our|the|his|her|their|this|that)\s+)?[a-z-]+\s+(?:has|had|has got|'s got)\s+|(?:says?|said|mentioned|suspects?|diagnosed (?:it as|with)|could (?:this|it) be|told (?:me|us) (?:it'?s|it was))\s+(?:it'?s\s+|it was\s+|it\s+(?:might|may|could)\s+be\s+|that\s+(?:it'?s\s+)?|this\s+|there(?:'d|'s| had| has| was| is)?\s+(?:been\s+)?)?|(?:thinks?|reckons?)\s+(?:it'?s|it is|it was|this is|that it'?s)\s+|thinking\s+)(?:an?\s+|the\s+)?` +
+  String.raw`\b(?<!\b(?:handover|notes?|chart|history|hx|records?|report|file|card|letter|sheet|form|label|leaflet)\s)(?:(?:says?|said|told (?:me|us)|thinks?|reckons?)\s+(?:(?:my|our|the|his|her|their|this|that)\s+)?[a-z-]+\s+(?:has|had|has got|'s got)\s+|(?:says?|said|mentioned|suspects?|diagnosed (?:it as|with)|could (?:this|it) be|told (?:me|us) (?:it'?s|it was))\s+(?:it'?s\s+|it was\s+|it\s+(?:might|may|could)\s+be\s+|that\s+(?:it'?s\s+)?|this\s+|there(?:'d|'s| had| has| was| is)?\s+(?:been\s+)?)?|(?:thinks?|reckons?)\s+(?:it'?s|it is|it was|this is|that it'?s)\s+|thinking\s+)(?:an?\s+|the\s+)?` +
     // ("Could this be C. diff?": a genus's initial does not end the name.)
     String.raw`(?!(?:are|is|was|were|has|have|had|they|he|she|we|you|i|my|our|his|her|about|of|to|for|with|so|if|whether|what|how|why|when|where|which|who|the|a|an|it|that|this)\b)((?:[A-Z]\.\s?)?[^.?!—–,;:]{3,60})`,
   "i",

@@ -14,7 +14,7 @@ import { checkCoverage, namesThing, unseenNames, type Coverage } from "./coverag
 import { classNamedIn } from "./drug-classes";
 import { citeSentencePages, repeatsAnswer, verifyModelAnswer } from "./verify.server";
 import { extractiveAnswer, extractiveSections, sentenceKey, type AnswerGuide } from "./extractive.server";
-import { askingClause, caseSubjects, correctedQuestion, leadingLabel, PART_OF_IT, personMentions, personNames, petNames, comparedOnlyWords, correctableEdits, frameLabel, frameOf, groupNaming, isAskingWord, isNamedDisease, MIN_CASE_SIGNS, namesOwnThing, speciesByLabel, placesOfPersistence, readTurn, searchText, signsSearchText, speciesIn, speciesWordNear, subjectSearchText, speciesLabel, suspectedCondition, suspectedDiagnosis, withoutChatter, TREATED_WITH, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
+import { askingClause, caseSubjects, isAskerLabel, correctedQuestion, leadingLabel, PART_OF_IT, personMentions, personNames, petNames, comparedOnlyWords, correctableEdits, frameLabel, frameOf, groupNaming, isAskingWord, isNamedDisease, MIN_CASE_SIGNS, namesOwnThing, speciesByLabel, placesOfPersistence, readTurn, searchText, signsSearchText, speciesIn, speciesWordNear, subjectSearchText, speciesLabel, suspectedCondition, suspectedDiagnosis, withoutChatter, TREATED_WITH, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
 import { fitAnswerMessages, getSystemPrompts, taskMessages } from "./prompts.server";
 import { decomposeQuestion } from "./questions";
 import { ABSTAIN_BELOW, coverage, holdsTerm, judgeRelevance, passageTerms, withWrittenForms, type ScoredPassage } from "./relevance.server";
@@ -406,7 +406,9 @@ function coverageTerms(question: string, all: QueryTerm[], frame: Frame): QueryT
  */
 export function gateTerms(question: string, terms: QueryTerm[], searched = question): QueryTerm[] {
   // (Every word of it: "What can I tell her?" says nothing of the topic, though "tell" is no topic word either.)
-  const asking = new Set((question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter(isAskingWord).flatMap((w) => tokenize(w)));
+  // (Not a word the question quotes: "what does \"persistently infected\" mean?" asks about those words.)
+  const quoted = new Set([...question.matchAll(/["“]([^"”]{2,80})["”]/g)].flatMap((m) => tokenize(m[1]!)));
+  const asking = new Set((question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter(isAskingWord).flatMap((w) => tokenize(w)).filter((t) => !quoted.has(t)));
   // "How fast…", "how soon…": the word after "how" says what is asked.
   for (const m of question.toLowerCase().matchAll(/\bhow\s+(fast|quickly|rapidly|soon|long|often|frequently|much|many|far|old|early|late|likely)\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
   // "How long can it hang around in the house and garden?": the places say outside a host, which is asked already.
@@ -506,7 +508,8 @@ function labelOnlyWords(question: string): { label: string; words: Array<{ word:
 /** The index terms of a request label's words ("surveil", "queri" of "Surveillance query:"), however often passages write them. */
 function requestLabelTerms(question: string): Set<string> {
   const read = labelOnlyWords(question);
-  return new Set(read && REQUEST_LABEL.test(read.label) ? read.words.flatMap((w) => w.terms) : []);
+  // (Or says who asks, or what for: "Shelter manager:", "Translating a leaflet:"; not the animal it names.)
+  return new Set(read && (REQUEST_LABEL.test(read.label) || isAskerLabel(read.label)) ? read.words.filter((w) => !speciesIn(w.word).species.size).flatMap((w) => w.terms) : []);
 }
 
 /**
@@ -741,7 +744,10 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
     // (Only when the best of them names the diagnosis put forward.)
     const named = new Set(tokenize(suspected.diagnosis));
     const best = again.judged.relevant[0];
-    const namesIt = best !== undefined && again.terms.some((t) => named.has(t.term) && holdsTerm(passageTerms(best), t));
+    // (By its name, or another of its names written as a phrase: "parrot fever" is not held by a passage on parrots that
+    // speaks of a fever elsewhere.)
+    const bestWords = best ? tokenize(`${best.heading ?? ""}\n${best.text}`) : [];
+    const namesIt = best !== undefined && again.terms.some((t) => named.has(t.term) && (passageTerms(best).has(t.term) || (t.alternatives ?? []).some((other) => holdsInOrder(bestWords, other))));
     // (And only when they cover the case's species: "…our pigs are sneezing… could it be mycoplasma" is not answered
     // by the passages on mycoplasma in poultry.)
     if (!again.judged.abstain && namesIt && (main.abstain || again.judged.best > main.best) && coversSpecies(again)) answerFrom(again);
@@ -754,7 +760,13 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
     const again = await searchAgain(bySigns, request, k, deps);
     // (Only when the best of them holds half the signs at least, and two of three or more, one sign of many saying little
     // of which disease it is; and when the case's own words found none that does.)
-    const signsHeld = (p: ScoredPassage<Passage> | undefined) => (p ? frame.signs.filter((sign) => signForms(sign).some((form) => form.every((t) => passageTerms(p).has(t)))).length : 0);
+    // (A sign said in several words is held as they are written together: "increased urination", not "increased" in one
+    // sentence and "urine" in another.)
+    const signsHeld = (p: ScoredPassage<Passage> | undefined) => {
+      if (!p) return 0;
+      const words = tokenize(`${p.heading ?? ""}\n${p.text}`);
+      return frame.signs.filter((sign) => signForms(sign).some((form) => (form.length > 1 ? holdsInOrder(words, form) : passageTerms(p).has(form[0]!)))).length;
+    };
     const better = main.abstain || (signsHeld(main.relevant[0]) < MIN_CASE_SIGNS && again.judged.best > main.best);
     // (And only when they cover the case's species: the same signs in another species are another disease.)
     if (!again.judged.abstain && signsHeld(again.judged.relevant[0]) >= Math.min(MIN_CASE_SIGNS, Math.ceil(frame.signs.length / 2)) && better && coversSpecies(again)) answerFrom(again);
@@ -803,6 +815,26 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
       Object.assign(main, byAsked);
       ({ tailed, continuations } = askedTails);
       covered = again;
+    }
+  }
+  // Likewise when they miss the asked species ("Zoo vet. One of our Amur tigers has tongue ulcers, sneezing and a snotty
+  // nose. Do tigers actually get calicivirus?"): the case's signs find passages on the signs in cats, and the question
+  // alone, searched again, finds the one that names tigers.
+  // (Only a question that names its subject and every asked species itself: "…how big is it in a cat?" asks of what the
+  // case told.)
+  const clause = askingClause(request.question);
+  const clauseFrame = frameOf(clause);
+  const asksAlone = namesOwnThing(clauseFrame) && clauseFrame.species.length > 0 && frame.species.every((id) => clauseFrame.species.includes(id));
+  if (!covered.covered && covered.missing === "species" && !frame.inherited.length && clause !== request.question && asksAlone) {
+    const again = await searchAgain(clause, request, k, deps);
+    const againTails = again.judged.abstain ? null : withTails(again.judged.relevant, deps);
+    const check = againTails
+      ? checkCoverage(request.question, coverageTerms(request.question, again.terms, frame), coverageFrame, again.judged.relevant.map(againTails.tailed), again.judged.passing.map(againTails.tailed))
+      : null;
+    if (againTails && check?.covered) {
+      answerFrom(again);
+      ({ tailed, continuations } = againTails);
+      covered = check;
     }
   }
   if (!covered.covered) return { terms, uncovered: covered, notCovered: [], namesNoSpecies: false, supporting: new Set(), passages: [], overview: 0, sections: [] };

@@ -75,6 +75,21 @@ describe("synonyms in a query", () => {
     expect(found2).toContainEqual(tokenize("fluorescence"));
   });
 
+  it("holds a sign said in several words only by those words, not one everyday word left of them ('urinating more')", () => {
+    expect(signForms("polyuria")).toContainEqual(tokenize("polyuria"));
+    expect(signForms("polyuria")).toContainEqual(tokenize("increased urination"));
+    expect(signForms("polyuria")).not.toContainEqual(tokenize("urinating"));
+    expect(signForms("polydipsia")).not.toContainEqual(tokenize("drinking"));
+    expect(found("he keeps urinating more").flatMap((m) => m.alternatives)).not.toContainEqual(tokenize("urinating"));
+  });
+
+  it("reads a clinician's 'exam' as an examination, 'lar par' as laryngeal paralysis and a 'blocked gut' as an intestinal obstruction", () => {
+    expect(found("what should I look for on the exam?").flatMap((m) => m.alternatives)).toContainEqual(tokenize("examination"));
+    expect(found("11yo lab, acquired lar par").flatMap((m) => m.alternatives)).toContainEqual(tokenize("laryngeal paralysis"));
+    expect(found("weaner blown up, blocked gut maybe").flatMap((m) => m.alternatives)).toContainEqual(tokenize("intestinal obstruction"));
+    expect(found("How common is back trouble in sport horses?").flatMap((m) => m.alternatives)).toContainEqual(tokenize("back-related problems"));
+  });
+
   it("reads 'gum trouble' as periodontal disease", () => {
     expect(found("how many dogs have gum trouble by two?").flatMap((m) => m.alternatives)).toContainEqual(tokenize("periodontal disease"));
   });

@@ -97,6 +97,7 @@ export function synonymsIn(queryTerms: string[]): SynonymMatch[] {
       // A spelling the tokenizer reads as the phrase itself ("cloudy eyes", "cushings") is no alternative to it.
       const same = (a: string[]) => a.join(" ") === other.content.join(" ");
       if (other === c.phrase || same(c.phrase.content) || match.alternatives.some(same)) continue;
+      if (SIGN_OF_GROUP.has(c.group) && !saysTheSign(other)) continue;
       match.alternatives.push(other.content);
     }
     found.set(key, match);
@@ -109,8 +110,14 @@ const SIGN_OF_GROUP = new Map<Phrase[], string>([...SIGN_GROUPS].map(([sign, gro
 
 /** Every way of saying a sign, as the content terms a text holds when it says it that way. */
 export function signForms(sign: string): string[][] {
-  return SIGN_GROUPS.get(sign)?.map((p) => p.content) ?? [];
+  return SIGN_GROUPS.get(sign)?.filter(saysTheSign).map((p) => p.content) ?? [];
 }
+
+/**
+ * A way of saying a sign that a passage holding its content words says it by: not one whose words, stop words aside,
+ * are a single everyday word ("urinating more" is no polyuria in a passage that says "urine").
+ */
+const saysTheSign = (p: Phrase) => p.content.length > 1 || p.terms.length === 1;
 
 /**
  * The clinical signs a text describes, by their clinical names, in order and once each: "brings his food back
