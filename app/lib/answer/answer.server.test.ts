@@ -276,6 +276,16 @@ describe("the extractive answerer", () => {
     expect((await ask("Police dog handler - my GSD keeps drinking loads and weeing a lot, what could it be?")).content).toBe(REFUSAL);
   });
 
+  it("keeps the case before a turn refused for a thing of its own the passages never name as the subject of the next", async () => {
+    addParagraph("fip", "Feline Medicine", 166, "Feline infectious peritonitis (FIP) in cats has no effective treatment and 95% of affected cats die within one year of the onset of disease.");
+    addParagraph("fcv", "Feline Viruses", 168, "Feline calicivirus infects cats, tigers and cheetahs; kittens are mainly infected, with a mortality rate of 67%.");
+    const first = "Handover: young cat, pyrexic, ascites, ?wet FIP. How is FIP diagnosed?";
+    const history = [...(await afterAsking(first)), ...turn("owners are asking about GS-441524 - dose and how long is a course?", REFUSAL)];
+    const outlook = await ask("and if they can't treat, what's her outlook?", { history });
+    expect(outlook.reading).toContain("FIP");
+    expect(outlook.citations[0]).toMatchObject({ document: "Feline Medicine", page: 166 });
+  });
+
   it("refuses 'kennel cough' and 'foot and mouth disease' where no passage names them, however their words are found", async () => {
     addParagraph("fcov", "Feline Coronavirus", 180, "Serotype II appears to be derived from recombination with canine coronavirus; treatment of dogs is supportive.");
     addParagraph("btv", "Ruminant Viruses", 28, "Signs of clinical disease in cattle are caused by endothelial damage, shown as haemorrhage and oedema of the mouth and feet.");

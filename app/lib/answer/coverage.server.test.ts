@@ -145,6 +145,14 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("Hepatitis E in our pigs - can we still eat the pork?", [hev])).toMatchObject({ covered: true });
   });
 
+  it("reads how many doses an animal needs as a few of them, not doses sold nor a year", () => {
+    const gudair = passage("First registered in 2002, the Gudair vaccine has played a pivotal role in the control of ovine Johne's disease in sheep flocks, with over seven million doses used within its first few years.");
+    expect(check("Gudair - how many doses do lambs need?", [gudair])).toMatchObject({ covered: false, missing: "detail" });
+    const btv = passage("Bluetongue vaccines are monovalent. Cattle require two doses separated by 2 weeks.");
+    expect(check("Bluetongue vaccine - how many doses do cattle need?", [btv])).toMatchObject({ covered: true });
+    expect(holdsValue("count", "A single dose protects lambs for life.", "doses")).toBe(true);
+  });
+
   it("reads a temperature asked as one in degrees", () => {
     expect(holdsValue("quantity", "It is recommended to use water 20 °F (11 °C) warmer than the egg.", "temperature")).toBe(true);
     expect(holdsValue("quantity", "Heat-treating serum for 10 minutes increases positive antigen tests.", "temperature")).toBe(false);

@@ -339,6 +339,10 @@ function attributeStems(attribute: string): Set<string> {
   return new Set(forms.flatMap((f) => tokenize(f)));
 }
 
+/** A small number of doses said as such: "two doses", "a single dose", "3 injections", "a booster". */
+const PER_ANIMAL_DOSES =
+  /\b(?:(?:a|one|single|two|three|four|five|six|1|2|3|4|5|6)(?:\s*(?:or|to|-|–)\s*(?:two|three|four|five|six|2|3|4|5|6))?\s+(?:[\w-]+\s+)?(?:doses?|injections?|jabs?|shots?|boosters?|vaccinations?|treatments?)|(?:single|once|twice|booster)\b)/i;
+
 /** An infection's markers that persist ("viremia persists only for a few weeks"): the infection lasts, not the animal. */
 const INFECTION_PERSISTS = /\b(?:viremia|viraemia|antigenemia|antigenaemia|viral load|shedding|infection|excretion)\s+(?:[\w-]+\s+){0,2}(?:persists?|persisted|lasts?|lasted)\b/i;
 
@@ -384,6 +388,9 @@ export function holdsValue(
   if (kind === "quantity" && attribute === TEMPERATURE_ATTRIBUTE) return A_TEMPERATURE.test(readableMath(sentence));
   // A needle's size is its gauge: "A 25- to 27-gauge needle attached to a 1-mL syringe".
   if (kind === "quantity" && attribute === GAUGE_ATTRIBUTE) return A_GAUGE.test(sentence);
+  // How many doses (injections, boosters) an animal needs is a small number of them: "over seven million doses used" and
+  // "First registered in 2002" give none.
+  if (kind === "count" && attribute !== null && DOSES_COUNTED.includes(attribute.toLowerCase())) return PER_ANIMAL_DOSES.test(readableMath(sentence));
   // "How common is it?": a share, or how common in words ("the most common cause", "rarely").
   if (kind === "rate" && attribute === HOW_COMMON_ATTRIBUTE) return re.test(sentence) || COMMON_IN_WORDS.test(sentence);
   // An age ("above 2 weeks of age", "6-week-old") is not how often or how long something is, unless an age is asked

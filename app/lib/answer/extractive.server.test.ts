@@ -53,6 +53,32 @@ describe("the extractive answer's lead", () => {
     expect(extractiveAnswer(questions[1]!, terms, [anatomy, saddle], {}, guide).text.split("\n")[0]).toMatch(/^In horses, vascular occlusion may occur/);
   });
 
+  it("is the span a sentence naming no drug gives in the paragraph on the asked drug ('…daily therapy for 20–30 days')", () => {
+    const question = "How long does the itraconazole course last for Malassezia in dogs?";
+    const [frame] = readConversation([question]);
+    const azoles = passage(
+      1,
+      19,
+      "Ketoconazole (5–10 mg/kg/day) and itraconazole (5–10 mg/kg/day) are the most effective oral therapeutic options for Malassezia in dogs. The duration of oral therapy varies, but most cases are given daily therapy for 20–30 days.",
+    );
+    const terms = [...new Set(tokenize(question))].map((term) => ({ term, weight: 1, df: 2, idf: 1 }));
+    const guide: AnswerGuide = { frame: frame!, ownTerms: new Set(terms.map((t) => t.term)), askingTerms: new Set(tokenize(question)), alreadySaid: new Set(), supporting: new Set([1]) };
+    expect(extractiveAnswer(question, terms, [azoles], {}, guide).text.split("\n")[0]).toMatch(/^The duration of oral therapy varies/);
+  });
+
+  it("is the sentence on infection crossing between the species for 'is it catching to goats?', not one naming the disease 'contagious'", () => {
+    const questions = ["Sheep with pink eye - cause?", "is it catching to goats?"];
+    const [, frame] = readConversation(questions);
+    const pinkEye = passage(
+      1,
+      29,
+      "It is called 'pink eye' in the UK and 'contagious ophthalmia' in other parts of the world. There is no doubt that there is a crossover infection between sheep and goats as C. psittaci occurs in wild sheep and goats.",
+    );
+    const terms = [...new Set(tokenize("is it catching to goats? pink eye"))].map((term) => ({ term, weight: 1, df: 2, idf: term === "goat" ? 2 : 1 }));
+    const guide: AnswerGuide = { frame: frame!, ownTerms: new Set(tokenize(questions[1]!)), askingTerms: new Set(tokenize(questions[1]!)), alreadySaid: new Set(), supporting: new Set([1]) };
+    expect(extractiveAnswer(questions[1]!, terms, [pinkEye], {}, guide).text.split("\n")[0]).toMatch(/^There is no doubt that there is a crossover infection/);
+  });
+
   it("is not a sentence that speaks on of another species the one before it named ('It may produce…' after ferrets)", () => {
     const questions = ["our puppy has bloody diarrhoea and another pup had parvo", "how long does the virus last?"];
     const [, frame] = readConversation(questions);

@@ -4,7 +4,7 @@ import { tokenize, type QueryTerm } from "../search/index.server";
 import { PageNumbering, PUBMED_FILE_TYPE } from "./citations";
 import { quotableSentences, type QuoteKind } from "./quotes.server";
 import { abbreviationsDefinedIn, careAsked, DIAGNOSING, holdsValue, HOW_DIAGNOSED, isEssay, isVirusAcronym, namesAnotherVirus, namesThing, PROGNOSING, requiredNames, speaksOfCare } from "./coverage.server";
-import { askingParts, definedAbbreviations, DOSING_KINDS, namesGroupOfAsked, OF_THE_DISEASE, SEASON_WRITTEN, HOSTS_ASKED, INSTRUCTION_OPENING, isAskingTerm, isAttributeOf, isFindingAttribute, listAsked, namesHosts, namesAskedSpecies, otherSpeciesIn, speciesIn, speciesSpokenOf, statesList, TYPED_KINDS, type AskedKind, type Frame, type SpeciesMentions } from "./frame";
+import { askingParts, definedAbbreviations, DOSING_KINDS, namesDrug, namesGroupOfAsked, OF_THE_DISEASE, SEASON_WRITTEN, HOSTS_ASKED, INSTRUCTION_OPENING, isAskingTerm, isAttributeOf, isFindingAttribute, listAsked, namesHosts, namesAskedSpecies, otherSpeciesIn, speciesIn, speciesSpokenOf, statesList, TYPED_KINDS, type AskedKind, type Frame, type SpeciesMentions } from "./frame";
 import { coverage, holdsTerm, termWeight, textTerms, writesOtherwise } from "./relevance.server";
 import type { NumberedPassage, PassageLike } from "./types";
 
@@ -128,7 +128,7 @@ const LEAD_VALUE: Partial<Record<AskedKind, (sentence: string, frame: Frame, que
 };
 /** How an infection passes: "by inhalation of aerosols", "through contact with", "via ingestion", "transmitted by ticks". */
 const TRANSMITTING =
-  /\b(?:transmi\w+|contagious|spread\w*|inhal\w*|ingest\w*|aerosols?|droplets?|(?:direct |close )?contact with|fomites?|vectors?|bites?|f(?:a)?ecal-oral|oral route|respiratory route|route of (?:infection|transmission)|acquired (?:by|through|via|from)|infected (?:by|through|via) )/i;
+  /\b(?:transmi\w+|contagious|spread\w*|cross-?over infections?|cross[- ]infections?|inhal\w*|ingest\w*|aerosols?|droplets?|(?:direct |close )?contact with|fomites?|vectors?|bites?|f(?:a)?ecal-oral|oral route|respiratory route|route of (?:infection|transmission)|acquired (?:by|through|via|from)|infected (?:by|through|via) )/i;
 const LEAD_VALUE_BONUS = 0.25;
 /** An instruction's sentence from the supporting passage that covers most of the question. */
 const ESSAY_SOURCE_BONUS = 0.3;
@@ -544,8 +544,10 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
         paragraph.terms ??= new Set(tokenize(paragraph.text));
         if (topic.some((t) => !holdsTerm(sentenceTerms, t) && holdsTerm(paragraph.terms!, t))) matched++;
       }
-      // A dose (interval, duration, route) of another drug never leads an answer about this one.
-      const otherDrug = dosingDrugs.length > 0 && !dosingDrugs.some((d) => namesThing(d, text));
+      // A dose (interval, duration, route) of another drug never leads an answer about this one. (One that names no drug
+      // is of the drugs its paragraph speaks of: "…most cases are given daily therapy for 20–30 days" after
+      // "Ketoconazole … and itraconazole … are the most effective oral therapeutic options".)
+      const otherDrug = dosingDrugs.length > 0 && !dosingDrugs.some((d) => namesThing(d, text)) && ((text.match(/[\p{L}-]{5,}/gu) ?? []).some((w) => namesDrug(w)) || !dosingDrugs.some((d) => namesThing(d, paragraphOf(unit.start).text)));
       // "Is FeLV-B contagious?": a sentence about FeLV-A (another subtype of the same name) does not lead.
       const otherSubtype = subtypes.length > 0 && subtypes.every(([asked, stem]) => !namesThing(asked, text) && stem.test(text));
       // (A sentence naming no species does not lead from a paragraph about another: "The main clinical symptoms include

@@ -1811,6 +1811,20 @@ describe("what a clinician's and an owner's wording asks (set 33's kinds)", () =
     expect(frameOf("Ewe had a digit taken off. Realistically how long till she's sound and back out on grass?").attribute).toBe("resolution");
   });
 
+  it("reads where an animal may catch it as the place asked of ('catch it in the trailer'), and '-wise' as about ('rehab-wise')", () => {
+    expect(placesOfPersistence("how does it spread - could the others catch it in the trailer?")).toEqual(["trailer"]);
+    expect(withoutChatter("rehab-wise, what exercises?")).toBe("rehab, what exercises?");
+  });
+
+  it("carries the disease, not what was measured, into a question on the outcome", () => {
+    const [, , outcome] = readConversation([
+      "Handover: 7mo DSH, pyrexic, ascites, ?wet FIP, AGP still pending. How much should I lean on the AGP?",
+      "the CSF from yesterday came back neutrophilic with high protein - does that clinch it?",
+      "and if they decline, what are we looking at survival-wise?",
+    ]);
+    expect(outcome!.acronyms).toEqual(["FIP"]);
+  });
+
   it("reads a label saying who asks or what for as no topic ('Shelter manager:', 'Translating a leaflet:')", () => {
     expect(frameOf("Shelter manager: parvo in the puppy block - how long does the virus survive in kennels?").topic).not.toContain("manager");
     expect(frameOf('Translating a leaflet: what does "persistently infected" mean for a calf?').topic).toEqual(["persistently"]);

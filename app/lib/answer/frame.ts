@@ -615,10 +615,13 @@ const WRITING_FOR = new RegExp(
 );
 /** "e.g.", "i.e.": they introduce what follows and name nothing (the index would read their letters as words). */
 const FOR_EXAMPLE = /(?<![\p{L}.])(?:e\.\s?g|i\.\s?e|viz)\.?(?=[\s,:]|$),?/giu;
+/** "Rehab-wise", "survival-wise": as regards rehab, survival (no "wise" to search for). */
+const REGARDING_SUFFIX = /\b(\p{L}{3,})-wise\b/giu;
 export const withoutChatter = (text: string) =>
   text
     .replace(DICTATED_MARK, (_m, mark: string) => DICTATED_MARKS[mark.toLowerCase().replace(/\s+/g, " ")] ?? " ")
     .replace(FOR_EXAMPLE, " ")
+    .replace(REGARDING_SUFFIX, "$1")
     .replace(SWITCH_LEAD, "")
     .replace(OPENER, "")
     .replace(CALLER, "")
@@ -901,7 +904,7 @@ const RESOLVES = /\b(?:settle|subside|resolve|clear up|disappear|go away|improve
 export const OUTSIDE_A_HOST = /\b(?:environment\w*|outside (?:of )?(?:the |its |a )?(?:host|body|animal)s?|soils?|surfaces?|fomites?|pastures?|bedding|premises|faeces|feces|manure|litter|water)\b/i;
 /** Where an owner says a pathogen lasts ("how long can the virus survive in the house and garden?"): outside a host. */
 // (Or where the animal is kept: "…before bringing a new bunny into that hutch".)
-const OWNERS_PLACE = String.raw`(?:the |my |our |your |his |her |their |a |that |this )?(house|home|garden|yard|kennels?|shed|barn|stables?|floors?|carpets?|grass|ground|fields?|hutch(?:es)?|cages?|coops?|enclosures?|aviar(?:y|ies)|crates?|lofts?|tanks?|ponds?|aquari(?:um|ums|a))`;
+const OWNERS_PLACE = String.raw`(?:the |my |our |your |his |her |their |a |that |this )?(house|home|garden|yard|kennels?|shed|barn|stables?|floors?|carpets?|grass|ground|fields?|hutch(?:es)?|cages?|coops?|enclosures?|aviar(?:y|ies)|crates?|lofts?|tanks?|ponds?|aquari(?:um|ums|a)|trailers?|lorr(?:y|ies)|trucks?|vans?|horsebox(?:es)?|cars?|cabs?)`;
 const OWNERS_PLACES = new RegExp(String.raw`\b(?:in|into|on|around|about|at) ${OWNERS_PLACE}(?: and ${OWNERS_PLACE})?\b`);
 
 const PERSISTS = /\b(?:surviv(?:e|es|ed|ing|al)|persist(?:s|ed|ing|ence)?|last(?:s|ed|ing)?|remains?|stays?|viable|infectious|infective|linger(?:s|ed|ing)?|(?:hang|hangs|hanging|stick|sticks|sticking) (?:around|about))\b/;
@@ -912,7 +915,8 @@ const PERSISTS = /\b(?:surviv(?:e|es|ed|ing|al)|persist(?:s|ed|ing|ence)?|last(?
  */
 export function placesOfPersistence(question: string): string[] {
   const s = question.toLowerCase();
-  const m = PERSISTS.test(s) ? OWNERS_PLACES.exec(s) : null;
+  // (Or where it is caught: "could the others catch it in the trailer?")
+  const m = PERSISTS.test(s) || CATCHING.test(s) ? OWNERS_PLACES.exec(s) : null;
   return m ? [m[1]!, ...(m[2] ? [m[2]] : [])] : [];
 }
 
@@ -1581,10 +1585,17 @@ const asksOfDisease = (own: Frame, question: string) =>
 /** "What else causes…?", "any other causes of…?": the causes besides the one spoken of. */
 const OTHER_CAUSES_ASKED = /\bwhat else (?:causes?|could cause|can cause|might cause|would cause|leads? to)\b|\b(?:any|what|which) other (?:causes?|reasons?)\b/i;
 
+/** An abbreviation whose usual long forms all name a disease: "FIP" (feline infectious peritonitis), not "CSF" or "AGP". */
+function namesDisease(abbreviation: string): boolean {
+  const longs = (clinicalAbbreviations.abbreviations as Record<string, string[]>)[abbreviation.toUpperCase()] ?? [];
+  return longs.length > 0 && longs.every((long) => readsAsDisease(long.split(/\s+/).pop() ?? ""));
+}
+
 export function readQuestion(question: string, previous: Frame | null): Frame {
   const own = frameOf(question);
   if (!previous || !isFollowUp(question, own, previous)) return own;
   const inherited: Frame["inherited"] = [];
+  const asksOutcome = own.asked.includes("prognosis") || own.attribute === SURVIVAL_ATTRIBUTE;
   const take = <K extends "drugs" | "pathogens" | "conditions" | "names" | "acronyms" | "topic" | "signs">(key: K, replaced: boolean): string[] => {
     // Of the topic, the words that said what the earlier questions asked are not carried ("incubation" in
     // "incubation period of RHDV2?" is not carried into "and the mortality?").
@@ -1601,7 +1612,9 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
             previous.names.filter((n) => !previous.places?.includes(n) && !IMAGING_WORD.test(n))
           : key === "acronyms"
             ? // (Not a test the case was worked up with: "…FNA showed mast cells…", then "and the prognosis with surgery alone?")
-              previous.acronyms.filter((a) => !TEST_ABBREVIATIONS.has(a.toUpperCase()))
+              // (Nor, into a question on the outcome, what was measured where a disease is carried: "…what are we looking at
+              // survival-wise?" after questions on FIP, its AGP and CSF, is about FIP.)
+              previous.acronyms.filter((a) => !TEST_ABBREVIATIONS.has(a.toUpperCase()) && (!asksOutcome || !previous.acronyms.some(namesDisease) || namesDisease(a)))
             : previous[key];
     if (replaced || !carried.length) return own[key];
     inherited.push(key);

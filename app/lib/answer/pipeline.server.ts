@@ -248,7 +248,12 @@ function frameFor(question: string, history: HistoryTurn[], holds: (name: string
     if (history[i]!.role !== "user") continue;
     const frame = readTurn(history[i]!.content, frames);
     const answer = history[i + 1]?.role === "assistant" ? history[i + 1]!.content : "";
-    frames.push(!answer ? frame : answer.startsWith(REFUSAL) ? withoutUnheld(frame, frames[frames.length - 1], holds) : withAnswersSubject(frame, answer, history[i]!.content));
+    const before = frames[frames.length - 1];
+    const refused = answer.startsWith(REFUSAL) ? withoutUnheld(frame, before, holds) : null;
+    // (A turn refused for a thing of its own the passages never name, "owners are asking about GS-441524 - dose?", leaves
+    // the case before it the subject: "and if they decline, what are we looking at survival-wise?" is about FIP.)
+    const leftNothing = refused !== null && before !== undefined && !frame.inherited.length && namesOwnThing(frame) && !namesOwnThing(refused) && !refused.species.length;
+    frames.push(!answer ? frame : leftNothing ? before : (refused ?? withAnswersSubject(frame, answer, history[i]!.content)));
   }
   return readTurn(question, frames);
 }

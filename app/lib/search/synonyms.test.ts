@@ -88,6 +88,7 @@ describe("synonyms in a query", () => {
     expect(found("11yo lab, acquired lar par").flatMap((m) => m.alternatives)).toContainEqual(tokenize("laryngeal paralysis"));
     expect(found("weaner blown up, blocked gut maybe").flatMap((m) => m.alternatives)).toContainEqual(tokenize("intestinal obstruction"));
     expect(found("How common is back trouble in sport horses?").flatMap((m) => m.alternatives)).toContainEqual(tokenize("back-related problems"));
+    expect(found("rehab, what exercises?").flatMap((m) => m.alternatives)).toContainEqual(tokenize("rehabilitation"));
   });
 
   it("reads 'gum trouble' as periodontal disease", () => {
