@@ -153,6 +153,13 @@ describe("coverage of a question by the passages about it", () => {
     expect(holdsValue("count", "A single dose protects lambs for life.", "doses")).toBe(true);
   });
 
+  it("asks whether a species gets a disease of a sentence naming both (or the disease just before it)", () => {
+    const ahs = passage("African horse sickness (AHS) is a non-contagious disease affecting all species of Equidae. Both AHS and bluetongue viruses are transmitted by the biting midges Culicoides.");
+    expect(check("Can horses get bluetongue?", [ahs])).toMatchObject({ covered: false, missing: "species" });
+    const fcv = passage("Feline calicivirus (FCV) is a small RNA virus of the family Caliciviridae. Most felines (e.g., cats, tigers, and cheetahs) are susceptible.");
+    expect(check("Do tigers actually get calicivirus?", [fcv])).toMatchObject({ covered: true });
+  });
+
   it("reads a temperature asked as one in degrees", () => {
     expect(holdsValue("quantity", "It is recommended to use water 20 °F (11 °C) warmer than the egg.", "temperature")).toBe(true);
     expect(holdsValue("quantity", "Heat-treating serum for 10 minutes increases positive antigen tests.", "temperature")).toBe(false);

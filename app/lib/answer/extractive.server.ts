@@ -4,7 +4,7 @@ import { tokenize, type QueryTerm } from "../search/index.server";
 import { PageNumbering, PUBMED_FILE_TYPE } from "./citations";
 import { quotableSentences, type QuoteKind } from "./quotes.server";
 import { abbreviationsDefinedIn, careAsked, DIAGNOSING, holdsValue, HOW_DIAGNOSED, isEssay, isVirusAcronym, namesAnotherVirus, namesThing, PROGNOSING, requiredNames, speaksOfCare } from "./coverage.server";
-import { askingParts, definedAbbreviations, DOSING_KINDS, namesDrug, namesGroupOfAsked, OF_THE_DISEASE, SEASON_WRITTEN, HOSTS_ASKED, INSTRUCTION_OPENING, isAskingTerm, isAttributeOf, isFindingAttribute, listAsked, namesHosts, namesAskedSpecies, otherSpeciesIn, speciesIn, speciesSpokenOf, statesList, TYPED_KINDS, type AskedKind, type Frame, type SpeciesMentions } from "./frame";
+import { askingParts, definedAbbreviations, DOSING_KINDS, SPECIES_GETS_ASKED, namesDrug, namesGroupOfAsked, OF_THE_DISEASE, SEASON_WRITTEN, HOSTS_ASKED, INSTRUCTION_OPENING, isAskingTerm, isAttributeOf, isFindingAttribute, listAsked, namesHosts, namesAskedSpecies, otherSpeciesIn, speciesIn, speciesSpokenOf, statesList, TYPED_KINDS, type AskedKind, type Frame, type SpeciesMentions } from "./frame";
 import { coverage, holdsTerm, termWeight, textTerms, writesOtherwise } from "./relevance.server";
 import type { NumberedPassage, PassageLike } from "./types";
 
@@ -93,9 +93,6 @@ const NAMES_BONUS = 0.15;
  * mechanism is said with a causal link ("the result of genetic mutations", "leading to", "due to").
  */
 const CAUSAL = /\b(result(?:s|ed)? (?:of|from)|lead(?:s|ing)? to|due to|because|owing to|mutat\w+|arises?|gives? rise|responsible for|consequence of|risk factors?|predispos\w+|the cause|causes? (?:is|are|can be|include)|causative|a?etiolog\w*)\b/i;
-/** "Do tigers actually get calicivirus?", "can goats catch it?": whether the species gets the subject at all. */
-const SPECIES_GETS_ASKED =
-  /^\s*(?:and\s+|so\s+|but\s+)?(?:do|does|can|could|will|would|may|might)\s+(?:[\w'’-]+\s+){1,4}?(?:actually\s+|ever\s+|really\s+|also\s+|even\s+)?(?:get|catch|contract|develop|be infected (?:with|by)|become infected (?:with|by))\b/i;
 const RISK_ASKED = /\b(?:risk factors?|predispos\w+)\b/i;
 const RISK_SAID = /\b(?:risk factors?|predispos\w+|(?:increased|higher|greater) risk|at risk)\b/i;
 const LEAD_VALUE: Partial<Record<AskedKind, (sentence: string, frame: Frame, question: string) => boolean>> = {
