@@ -4,7 +4,7 @@ import { memoByText } from "../memo.server";
 import { signForms, signsIn, synonymsIn } from "../search/synonyms";
 import { splitSentences } from "../sentences";
 import { namesClassOf } from "./drug-classes";
-import { AGE_ATTRIBUTE, namesAskedSpecies, SPECIES_GETS_ASKED, OF_THE_DISEASE, SEASON_WRITTEN, askingParts, checkedThing, PART_OF_IT, ASKS_OF_THEM, BOUND_ATTRIBUTE, GAUGE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
+import { AGE_ATTRIBUTE, asksWhetherSpeciesGets, namesAskedSpecies, OF_THE_DISEASE, SEASON_WRITTEN, askingParts, checkedThing, PART_OF_IT, ASKS_OF_THEM, BOUND_ATTRIBUTE, GAUGE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
 import { cleanQuote } from "./quotes.server";
 import { holdsTerm, match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
@@ -906,7 +906,7 @@ export function checkCoverage<P extends PassageLike>(
   // cheetahs) are susceptible"); a paragraph on horses saying "Both AHS and bluetongue viruses are transmitted by the
   // biting midges" does not say that horses get bluetongue.
   const gotSubject = [...frame.pathogens, ...frame.conditions, ...frame.acronyms];
-  if (!species.missing.length && gotSubject.length && frame.species.length && !frame.inherited.length && askingParts(question).some((p) => SPECIES_GETS_ASKED.test(p))) {
+  if (!species.missing.length && gotSubject.length && frame.species.length && !frame.inherited.length && asksWhetherSpeciesGets(question)) {
     const saysGets = segments.some((x) => {
       const sentences = splitSentences(cleanQuote(x.text)).map((s) => s.text);
       return sentences.some((s, i) => namesAskedSpecies(frame, speciesSpokenOf(s)) && gotSubject.some((n) => namesAsRead(n, s, terms) || namesAsRead(n, sentences[i - 1] ?? "", terms)));

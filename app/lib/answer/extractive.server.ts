@@ -4,7 +4,7 @@ import { tokenize, type QueryTerm } from "../search/index.server";
 import { PageNumbering, PUBMED_FILE_TYPE } from "./citations";
 import { quotableSentences, type QuoteKind } from "./quotes.server";
 import { abbreviationsDefinedIn, careAsked, DIAGNOSING, holdsValue, HOW_DIAGNOSED, isEssay, isVirusAcronym, namesAnotherVirus, namesThing, PROGNOSING, requiredNames, speaksOfCare } from "./coverage.server";
-import { askingParts, definedAbbreviations, DOSING_KINDS, SPECIES_GETS_ASKED, namesDrug, namesGroupOfAsked, OF_THE_DISEASE, SEASON_WRITTEN, HOSTS_ASKED, INSTRUCTION_OPENING, isAskingTerm, isAttributeOf, isFindingAttribute, listAsked, namesHosts, namesAskedSpecies, otherSpeciesIn, speciesIn, speciesSpokenOf, statesList, TYPED_KINDS, type AskedKind, type Frame, type SpeciesMentions } from "./frame";
+import { asksWhetherSpeciesGets, definedAbbreviations, DOSING_KINDS, namesDrug, namesGroupOfAsked, OF_THE_DISEASE, SEASON_WRITTEN, HOSTS_ASKED, INSTRUCTION_OPENING, isAskingTerm, isAttributeOf, isFindingAttribute, listAsked, namesHosts, namesAskedSpecies, otherSpeciesIn, speciesIn, speciesSpokenOf, statesList, TYPED_KINDS, type AskedKind, type Frame, type SpeciesMentions } from "./frame";
 import { coverage, holdsTerm, termWeight, textTerms, writesOtherwise } from "./relevance.server";
 import type { NumberedPassage, PassageLike } from "./types";
 
@@ -291,7 +291,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       })
     : asked;
   const asksSpecies = guide && (guide.frame.species.length > 0 || guide.frame.groups.length > 0);
-  const speciesGetsAsked = Boolean(asksSpecies) && askingParts(question).some((part) => SPECIES_GETS_ASKED.test(part));
+  const speciesGetsAsked = Boolean(asksSpecies) && asksWhetherSpeciesGets(question);
   const asking = guide ? weighted.filter((t) => guide.askingTerms.has(t.term)) : [];
   const out: Sentence[] = [];
   // The question's condition counts too: a sentence whose paragraph names "gingivostomatitis" is about it. (Not beside

@@ -498,13 +498,15 @@ export function listAsked(question: string): { count: string; noun: string } | n
   return noun ? { count: m[1]!, noun } : null;
 }
 
+/** "Do tigers actually get calicivirus?", "can goats catch it?": whether the species gets the subject at all. */
+const SPECIES_GETS_ASKED =
+  /^\s*(?:and\s+|so\s+|but\s+)?(?:do|does|can|could|will|would|may|might)\s+(?:[\w'’-]+\s+){1,4}?(?:actually\s+|ever\s+|really\s+|also\s+|even\s+)?(?:get|catch|contract|develop|be infected (?:with|by)|become infected (?:with|by))\b/i;
+export const asksWhetherSpeciesGets = (question: string) => askingParts(question).some((part) => SPECIES_GETS_ASKED.test(part));
+
 /**
  * "Which species can Mycobacterium bovis infect?", "what animals get it?": the hosts are asked, answered by a sentence
  * that names several species ("M. bovis infects numerous mammals, including cattle, goats, dogs, pigs…").
  */
-/** "Do tigers actually get calicivirus?", "can goats catch it?": whether the species gets the subject at all. */
-export const SPECIES_GETS_ASKED =
-  /^\s*(?:and\s+|so\s+|but\s+)?(?:do|does|can|could|will|would|may|might)\s+(?:[\w'’-]+\s+){1,4}?(?:actually\s+|ever\s+|really\s+|also\s+|even\s+)?(?:get|catch|contract|develop|be infected (?:with|by)|become infected (?:with|by))\b/i;
 export const HOSTS_ASKED = /\b(?:which|what)\s+(?:other\s+)?(?:host\s+)?(?:species|animals|hosts)\b(?:\s+[\w'’-]+){0,5}?\s+(?:infect(?:s|ed)?|affect(?:s|ed)?|get|gets|catch|carry|carries|susceptible|harbou?r)\b/i;
 export const namesHosts = (sentence: string) => speciesIn(sentence).species.size >= 3;
 
