@@ -1730,6 +1730,8 @@ describe("the words that decide whether a passage is about the question", () => 
     expect(judged("I wanted to rule out heartworm and the antigen test is negative. Can I cross it off?")).not.toContain("cross");
     expect(judged("her gums have been red and sore for months - is that part of it?")).not.toContain("part");
     expect(judged("we've got another cat at home though, can she catch it?")).not.toContain("home");
+    expect(judged("could I catch it, or take it home to my dog?")).not.toContain("home");
+    expect(judged("which home care keeps the teeth clean?")).toContain("home");
     expect(judged("what if that's negative too and I'm still suspicious?")).not.toContain(tokenize("suspicious")[0]);
     expect(judged("which part of the gut is affected?")).toContain("part");
     expect(judged("If this is PPR, what case fatality are we looking at?")).not.toContain("look");

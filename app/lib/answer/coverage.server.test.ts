@@ -939,6 +939,11 @@ describe("names the knowledge base has never written", () => {
     // Not two words the passages often write ("heartworm antigen test"), nor across a comma.
     expect(unseenNames(unhyphenated, termsWithUnseen(unhyphenated, []), () => false, () => false)).toEqual([]);
     expect(unseenNames("pigs in the ear, notch samples?", notchOnce, () => false, () => false)).toEqual([]);
+    // Nor a word that only says which one is meant ("the older RHD vaccine" is the vaccine against RHD).
+    const older = "Some of the dead had the older RHD vaccine. Does that fit with the newer strain?";
+    const rhdOnce = termsWithUnseen(older, []).map((t) => (t.term === "rhd" ? { ...t, df: 1 } : t));
+    expect(unseenNames(older, rhdOnce, () => false, () => false)).toEqual([]);
+    expect(unseenNames("Some of the dead had the Lapinject RHD vaccine.", termsWithUnseen("Some of the dead had the Lapinject RHD vaccine.", []).map((t) => (t.term === "rhd" ? { ...t, df: 1 } : t)), () => false, () => false)).toEqual(["Lapinject RHD"]);
   });
 
   it("reads a sickness named by a word the passages never write before it ('grass sickness') as a name to cover", () => {

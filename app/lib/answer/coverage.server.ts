@@ -611,6 +611,8 @@ const NAME_SHAPED = /^(?:[A-Z]{6,}|[A-Z]{2,}\d+[A-Za-z]?|[A-Z][a-z]+[A-Z][a-z]{3
 /** Endings of words that describe ("intramuscular dose", "guiding", "weekly") rather than name a thing. */
 const DESCRIBING = /(?:al|ar|ous|ive|ic|ly|ing|ed|ory|ful|less)$/i;
 const LINKING = /^(?:of|for|with|the|a|an)$/i;
+/** Words that say which one of a kind is meant, by age or rank ("the older vaccine", "the current test"), naming nothing. */
+const WHICH_ONE = /^(?:old|older|oldest|new|newer|newest|earlier|earliest|later|latest|original|current|previous|former|usual|standard|routine|same|other|first|second|third|last|next)$/i;
 /** Nouns a procedure's or test's name comes before ("tie-back surgery", "ear-notch antigen test"). */
 const PROCEDURE_HEAD = /^(?:surgery|surgeries|procedures?|operations?|techniques?|repairs?|tests?|testing|assays?|elisas?|pcr|samples?|sampling|biops(?:y|ies)|vaccines?|methods?)$/i;
 /** Nouns that end a disease's name ("… foal syndrome", "… fever", "… disease"). */
@@ -652,7 +654,8 @@ export function unseenNames(
   const head = (k: number) => PROCEDURE_HEAD.test((typed[k] ?? "").replace(/[?!.,;:]+$/, ""));
   typed.forEach((_, i) => {
     const [first, second] = [word(i), word(i + 1)];
-    if (!first || !second || !plain(first) || !plain(second) || DESCRIBING.test(second) || !seen(first) || !rare(second)) return;
+    // (Nor one that only says which of them: "the older RHD vaccine" is a vaccine against RHD.)
+    if (!first || !second || !plain(first) || !plain(second) || DESCRIBING.test(second) || WHICH_ONE.test(first) || !seen(first) || !rare(second)) return;
     if (!head(i + 2) && !(word(i + 2) && plain(word(i + 2)!) && head(i + 3))) return;
     // (Nor a pair the passages write in the other order, or with a word between.)
     const pair = `${first} ${second}`;

@@ -6,6 +6,8 @@ describe("species in a text", () => {
     expect([...speciesIn("mammary tumours in female pet rabbits (Oryctolagus cuniculus)").species]).toEqual(["rabbit"]);
     expect([...speciesIn("Feral swine are the same species as domesticated swine, Sus scrofa").species]).toEqual(["pig"]);
     expect([...speciesIn("Gallus gallus domesticus").species]).toEqual(["chicken"]);
+    // (And a plural a learner of English writes: "many sheeps".)
+    expect([...speciesIn("Many sheeps in my farm have the eye red").species]).toEqual(["sheep"]);
   });
 
   it("reads a farm breed as its species ('a Tamworth sow', 'the Merinos', 'Khaki Campbells')", () => {
@@ -1852,5 +1854,27 @@ describe("what a clinician's and an owner's wording asks (set 33's kinds)", () =
     expect(other!.acronyms).toEqual([]);
     expect(other!.species).toEqual(["cattle"]);
     expect(other!.topic).toContain("pneumonia");
+  });
+
+  it("reads a disease put forward whose name holds a sign ('the vet says septic pedal arthritis') as the condition asked of", () => {
+    const ewe = "One of my ewes has a hugely swollen claw and the vet says septic pedal arthritis. Will a long course of antibiotics sort it?";
+    expect(frameOf(ewe).conditions).toEqual(["septic pedal arthritis"]);
+    const [, toe] = readConversation([ewe, "how do they take the toe off then?"]);
+    expect(toe!.conditions).toEqual(["septic pedal arthritis"]);
+  });
+
+  it("reads 'what tends to happen to them?' as the outcome asked, and catching it 'off the horse next door' as its spread", () => {
+    expect(frameOf("and if she doesn't respond, what tends to happen to them?").asked).toContain("prognosis");
+    expect(frameOf("what happens to the litters?").asked).not.toContain("prognosis");
+    expect(frameOf("Could it have caught it off the horse in the next stable?").asked).toContain("transmission");
+    expect(frameOf("can she catch it from the other cats?").asked).toContain("transmission");
+    expect(frameOf("Could it have caught a cold?").asked).not.toContain("transmission");
+    expect(frameOf("Once the ulcers clear up, are they still spreading it?").asked).toContain("transmission");
+    expect(frameOf("Could she still be carrying the virus?").asked).not.toContain("transmission");
+  });
+
+  it("reads the language a translator writes in as no name the passages must hold ('into Italian'), and a nationality before a noun as one", () => {
+    expect(frameOf("Translating a pathology glossary into Italian - how should I explain the difference between AA amyloid and AL amyloid?").names).toEqual([]);
+    expect(frameOf("Translating: does bluetongue occur in Italian sheep?").names).toEqual(["Italian"]);
   });
 });

@@ -450,7 +450,7 @@ const GENERIC_WORDS = new Set(
   timeline timelines chronology history trend trends formula formulae
   roughly approximately about around exactly also else other others another again still really actually
   safe effective effectiveness efficacy work able likely possible possibly important role roles type types kind kinds
-  happen occur occurs occurred found find show shown reported report reports described describe
+  happen occur occurs occurred found find show shown reported report reports described describe tend tends tended
   unrelated different separate switching switch going back topic question become becomes became infected infect infects catch catches caught instead alternatively
   planning plan suspect suspected go going there here large big already strongly highly quite very well just even ever maybe perhaps
   always sometimes occasionally constantly generally mostly currently recently especially particular particularly probably truly simply anything something everything thing things lot lots
@@ -836,7 +836,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   // ("So what are his chances?": his prognosis; "what are the chances the other cat catches it?" is a risk.)
   // ("What predicts how it'll behave?": how a tumour will behave is its prognosis.)
   // ("…the vet said calicivirus - is that bad?", "how serious is it?": an owner asks what it means for the animal.)
-  ["prognosis", /\b(prognos\w*|outcomes?|outlook|(?:his|her|their|its)\s+chances?|chances? of (?:survival|surviving|recovery|recovering|making it|pulling through)|(?:is|was|are)\s+(?:that|it|this|they)\s+(?:really\s+|very\s+)?(?:bad|serious|dangerous)(?=\s*(?:for\s+[\w-]+\s*)?[?.!]*\s*$)|how (?:bad|serious)(?:\s+is\s+(?:it|that|this)\b|(?=\s+(?:at|in|for)\s)|(?=\s*\?))|survive|survival|recover(?:y)?|come right|get(?:s|ting)? better|pull through|life expectancy|(?:mean|means|meant)\s+for\s+(?:her|him|them|it|the\s+[\w-]+)\s+(?:in\s+the\s+)?long[- ]?(?:term|run)|long[- ]?term (?:outlook|future|chances?)|biological behaviou?r|(?:predict\w*|tell)\s+how\s+(?:it|they|the [\w-]+)(?:['’]ll| will| is going to| are going to)\s+behave)\b/i],
+  ["prognosis", /\b(prognos\w*|outcomes?|outlook|(?:his|her|their|its)\s+chances?|chances? of (?:survival|surviving|recovery|recovering|making it|pulling through)|(?:is|was|are)\s+(?:that|it|this|they)\s+(?:really\s+|very\s+)?(?:bad|serious|dangerous)(?=\s*(?:for\s+[\w-]+\s*)?[?.!]*\s*$)|how (?:bad|serious)(?:\s+is\s+(?:it|that|this)\b|(?=\s+(?:at|in|for)\s)|(?=\s*\?))|survive|survival|recover(?:y)?|come right|get(?:s|ting)? better|pull through|life expectancy|(?:mean|means|meant)\s+for\s+(?:her|him|them|it|the\s+[\w-]+)\s+(?:in\s+the\s+)?long[- ]?(?:term|run)|long[- ]?term (?:outlook|future|chances?)|biological behaviou?r|(?:predict\w*|tell)\s+how\s+(?:it|they|the [\w-]+)(?:['’]ll| will| is going to| are going to)\s+behave|what\s+(?:usually\s+|typically\s+|generally\s+|then\s+)?(?:tends?\s+to\s+happen|happens|will\s+happen)\s+to\s+(?:her|him|them|it))\b/i],
   // ("What's driving it?": what causes it.)
   // ("Is it because show pigs are sicker that they're the flu risk?" asks what the cause is.)
   ["cause", /\b(cause[sd]?|causing|why|(?:sets?|setting|triggers?|kicks?|kicked) (?:it|this|that|them) off|aetiolog\w*|etiolog\w*|risk factors?|pathogenesis|mechanism|what(?:'s|’s|s| is| are) driving|(?:is|was|are|were) (?:it|that|this) (?:just |only |mainly |really )?because)\b/i],
@@ -854,9 +854,10 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   ],
   ["signs", /\b(clinical signs?|signs|symptoms?|clinical (?:picture|presentation|features)|present(?:s|ing)? with|(?:watch|look)(?:ing)? out for|(?:watch|monitor)(?:ing)? (?:her|him|them|it|\w+) for|keep (?:an )?eyes? (?:out )?for)\b/i],
   // "How do cattle usually pick it up?", "how is it spread?", "which type spreads cat to cat?": the way it passes to an animal.
+  // ("Could it have caught it off the horse in the next stable?", "are they still spreading it?": whether it passes that way.)
   [
     "transmission",
-    /\b(?:how (?:do|does|did|can|could|would|might) (?:[\w-]+ ){0,3}(?:pick (?:it |this |that )?up|catch (?:it|this|that)|get (?:it|infected)|become infected|contract (?:it|this|that)|spread|get about|get around|travel|move)|how (?:is|are|was|were) (?:[\w-]+ ){1,4}?(?:usually |normally |mainly |mostly )?(?:spread|transmitted|passed on|caught|acquired)|route of (?:infection|transmission)|transmission(?!\s+(?:cycles?|dynamics|chains?|models?))|transmitted|mode of spread|(?:spreads?|spreading|pass(?:es|ed)?(?:\s+on)?|jumps?)\s+(?:from\s+)?(?:an?\s+|one\s+)?(?<host>[\w-]+?)s?\s+to\s+(?:an?\s+|another\s+|other\s+)?\k<host>s?|(?:spreads?|spreading|pass(?:es|ed)?)\s+between\s+(?:the\s+)?[\w-]+|(?:can|could|will|would|might)\s+(?:(?:our|my|the|his|her|their)\s+)?other\s+[\w-]+\s+(?:catch|get)\s+(?:it|this|that)|(?:is|are)\s+(?:it|this|that|they|these|those)\s+(?:really\s+|very\s+|that\s+|so\s+)?(?:catching|contagious|infectious))\b/i,
+    /\b(?:how (?:do|does|did|can|could|would|might) (?:[\w-]+ ){0,3}(?:pick (?:it |this |that )?up|catch (?:it|this|that)|get (?:it|infected)|become infected|contract (?:it|this|that)|spread|get about|get around|travel|move)|how (?:is|are|was|were) (?:[\w-]+ ){1,4}?(?:usually |normally |mainly |mostly )?(?:spread|transmitted|passed on|caught|acquired)|route of (?:infection|transmission)|transmission(?!\s+(?:cycles?|dynamics|chains?|models?))|transmitted|mode of spread|(?:spreads?|spreading|pass(?:es|ed)?(?:\s+on)?|jumps?)\s+(?:from\s+)?(?:an?\s+|one\s+)?(?<host>[\w-]+?)s?\s+to\s+(?:an?\s+|another\s+|other\s+)?\k<host>s?|(?:spreads?|spreading|pass(?:es|ed)?)\s+between\s+(?:the\s+)?[\w-]+|(?:can|could|will|would|might)\s+(?:(?:our|my|the|his|her|their)\s+)?other\s+[\w-]+\s+(?:catch|get)\s+(?:it|this|that)|(?:is|are)\s+(?:it|this|that|they|these|those)\s+(?:really\s+|very\s+|that\s+|so\s+)?(?:catching|contagious|infectious)|(?:catch|catches|caught|get|gets|got|pick|picked)\s+(?:it|this|that)\s+(?:up\s+)?(?:off|from)\s+(?:the|a|an|another|other|his|her|their|our|my|one)\b|\bstill\s+(?:be\s+)?(?:spreading|shedding|contagious|infectious|catching)\b)\b/i,
   ],
   // "When in the year do you see most cases?": a season or the months.
   // ("Peak season?", a flash card's shorthand, asks it too.)
@@ -1269,7 +1270,8 @@ export function frameOf(text: string): Frame {
   const named = namedThings(question);
   // The name an owner gives the animal is who it is, not what the passages must speak of ("her rabbit Thumper's wee").
   // (Nor is a person the question names by title.)
-  const pets = new Set([...petNames(question), ...personNames(question)]);
+  // (Nor the language a translator writes in: "Translating a pathology glossary into Italian".)
+  const pets = new Set([...petNames(question), ...personNames(question), ...translationLanguages(question)]);
   if (pets.size) named.names = named.names.filter((n) => !pets.has(n));
   // A place or breed only in the case told before the questions ("A 4-year-old Suffolk ewe shows…", "…imported from
   // Spain: fever, …") says where the animal is from, not what is asked: no passage need name it.
@@ -1287,9 +1289,11 @@ export function frameOf(text: string): Frame {
   // The diagnosis a case puts forward is the condition asked about ("…Neighbour says bluetongue — what spreads it?").
   const suspected = suspectedCondition(question);
   if (suspected) {
-    const alreadyNamed = [...named.conditions, ...named.pathogens, ...named.acronyms, ...named.names, ...named.drugs].some((n) => n.toLowerCase().includes(suspected) || suspected.includes(n.toLowerCase()));
     // (The case's signs are what it is told by, not a condition asked about: "…bloody diarrhoea… Parvo?" asks of parvo.)
-    named.conditions = [...named.conditions.filter((c) => !signsIn(c).length), ...(alreadyNamed ? [] : [suspected])];
+    // (Nor does a sign inside the name put forward stand for it: "the vet says septic pedal arthritis" asks of that.)
+    const conditions = named.conditions.filter((c) => !signsIn(c).length);
+    const alreadyNamed = [...conditions, ...named.pathogens, ...named.acronyms, ...named.names, ...named.drugs].some((n) => n.toLowerCase().includes(suspected) || suspected.includes(n.toLowerCase()));
+    named.conditions = [...conditions, ...(alreadyNamed ? [] : [suspected])];
   }
   const askedText = focus.join(" ");
   // A yes/no question ("does BMI influence mortality?") asks whether, not for a value: typed kinds need a wh-question,
@@ -1688,6 +1692,12 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
     frame.conditions = frame.conditions.filter((w) => !speciesIn(w, { asked: true }).species.size);
   }
   return frame;
+}
+
+/** The languages a question says it translates into or from ("Translating a glossary into Italian", "the French leaflet I'm translating"). */
+function translationLanguages(question: string): string[] {
+  if (!/\btranslat\w*/i.test(question)) return [];
+  return [...question.matchAll(/\b(?:into|from|to|in)\s+(\p{Lu}\p{Ll}+)\b(?!\s+\p{Ll}+(?:s|es)?\b(?<!\band\b|\bor\b))/gu)].map((m) => m[1]!);
 }
 
 /** Two names that share a word ("swine flu", "avian flu"), as index terms. */

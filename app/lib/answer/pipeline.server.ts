@@ -431,7 +431,8 @@ export function gateTerms(question: string, terms: QueryTerm[], searched = quest
   if (treatedWith) for (const t of tokenize(treatedWith[1]!)) asking.add(t);
   // "Rule out heartworm", "can I cross it off?", "the other cat at home": whether it is excluded, which is asked; where
   // the owner lives.
-  for (const m of question.toLowerCase().matchAll(/\b(rule|ruled|ruling)\s+(?:(?:it|this|that|them)\s+)?out\b|\b(cross|crossed)\s+(?:it|this|that|them)\s+off\b|\b(?:at|around)\s+(home)\b/g)) {
+  // ("Could I take it home to my dog?": whether it spreads to the household.)
+  for (const m of question.toLowerCase().matchAll(/\b(rule|ruled|ruling)\s+(?:(?:it|this|that|them)\s+)?out\b|\b(cross|crossed)\s+(?:it|this|that|them)\s+off\b|\b(?:at|around)\s+(home)\b|\b(?:take|taking|took|bring|bringing|brought|carry|carrying|carried)\s+(?:it|this|that|them)\s+(home)\b/g)) {
     for (const word of m.slice(1).filter(Boolean)) for (const t of tokenize(word!)) asking.add(t);
   }
   // "Is that part of it?": whether it belongs, which is asked.

@@ -146,6 +146,9 @@ describe("synonyms in a query", () => {
     expect(signsIn("Our Lab is 11 and lately seems muddled and forgetful")).toEqual(["cognitive decline"]);
     expect(signsIn("my leopard gecko is struggling to get his old skin off")).toEqual(["dysecdysis"]);
     expect(signsIn("2yo leopard gecko, bits of old shed stuck on the feet")).toEqual(["dysecdysis"]);
+    // As an owner writing English as a second language tells an eye case: word order and verbs of their own.
+    expect(signsIn("they have the eye red, they keep the eye closed, and after some days the eye go white")).toEqual(["conjunctivitis", "blepharospasm", "corneal opacity"]);
+    expect(signsIn("she sleeps with her eyes closed")).toEqual([]);
     // A textbook's other spelling of a sign is that sign.
     expect(signsIn("Opisthotonos posturing in affected ducklings")).toEqual(["opisthotonus"]);
     // A sign said not to be there is none; a sign's own negation ("not eating") negates nothing after it.
