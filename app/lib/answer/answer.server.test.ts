@@ -1757,6 +1757,11 @@ describe("the words that decide whether a passage is about the question", () => 
     const judged = (question: string) => gateTerms(question, termsOf(question)).map((t) => t.term);
     expect(judged("Surveillance query: what is the case fatality of PPR in goats?")).not.toEqual(expect.arrayContaining([tokenize("surveillance")[0]]));
     expect(judged("Surveillance query: what is the case fatality of PPR in goats?")).toEqual(expect.arrayContaining(tokenize("PPR goats")));
+    // (Or as a call on the telephone line: "Triage call:", "Triage line:".)
+    expect(judged("Triage call: owner says her dog's urine has gone pink this morning. What are the usual causes?")).not.toContain(tokenize("triage")[0]);
+    expect(judged("Triage line: owner says her dog's urine has gone pink this morning. What are the usual causes?")).not.toContain("line");
+    expect(judged("Vero cell line: which viruses grow in it?")).toContain("line");
+    expect(judged("Predicting admission at triage: are nurses better than a simple objective score?")).toContain(tokenize("admission")[0]);
     // (A disease named in it stays: "Strangles query:".)
     expect(judged("Strangles query: how long do horses shed after recovery?")).toContain(tokenize("strangles")[0]);
   });

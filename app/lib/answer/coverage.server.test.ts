@@ -266,6 +266,25 @@ describe("coverage of a question by the passages about it", () => {
     const question = "How effective is the ASFV-G-ΔI177L vaccine against African swine fever?";
     const terms = tokenize(question).map((term) => ({ term, weight: 1, df: /\d/.test(term) ? 0 : 1, idf: 1 }));
     expect(unseenNames(question, terms)).toEqual(["ASFV-G-ΔI177L"]);
+    // An assay's abbreviation with a part typed in mixed case: "RT-QuIC".
+    const quic = "can RT-QuIC on a rectal mucosa biopsy be used to screen live ewes for classical scrapie?";
+    expect(unseenNames(quic, tokenize(quic).map((term) => ({ term, weight: 1, df: term === "quic" ? 0 : 1, idf: 1 })))).toEqual(["RT-QuIC"]);
+    expect(unseenNames("is RT-PCR on blood any use?", tokenize("is RT-PCR on blood any use?").map((term) => ({ term, weight: 1, df: 1, idf: 1 })))).toEqual([]);
+    // (An all-capitals part is read as any abbreviation is: "GDF-8" where the passages write "myostatin".)
+    const gdf = "MSTN (GDF-8), a TGF-β family member: how does it hold back muscle growth?";
+    expect(unseenNames(gdf, tokenize(gdf).map((term) => ({ term, weight: 1, df: term === "gdf" ? 0 : 1, idf: 1 })))).toEqual([]);
+  });
+
+  it("reads an animal no passage holds as a name when the question asks whether it catches the disease ('could our peccaries catch it?')", () => {
+    const question = "If African swine fever got here, could our collared peccaries (javelinas) catch it the way warthogs do?";
+    const terms = tokenize(question).map((term) => ({ term, weight: 1, df: /^(?:collar|peccari|javelina)/.test(term) ? 0 : 1, idf: 1 }));
+    expect(unseenNames(question, terms)).toEqual(["peccaries", "javelinas"]);
+    // (Nor an animal the species lexicon names in several words: "can a jenny catch it?" asks of a jenny donkey.)
+    const jenny = "Can a jenny catch African horse sickness or is it only horses?";
+    expect(unseenNames(jenny, tokenize(jenny).map((term) => ({ term, weight: 1, df: term === "jenni" || term === "jenny" ? 0 : 1, idf: 1 })))).toEqual([]);
+    // (Not a word no passage holds that does not catch it: "could the flare-ups mean the vaccine failed?")
+    const flare = "could the flareups mean it failed?";
+    expect(unseenNames(flare, tokenize(flare).map((term) => ({ term, weight: 1, df: /^flareup/.test(term) ? 0 : 1, idf: 1 })))).toEqual([]);
   });
 
   it("reads an abbreviation the passage defines as its long form when the asked count is of it ('red cells': '600 RBC/hpf')", () => {

@@ -4,7 +4,7 @@ import { memoByText } from "../memo.server";
 import { signForms, signsIn, synonymsIn } from "../search/synonyms";
 import { splitSentences } from "../sentences";
 import { namesClassOf } from "./drug-classes";
-import { AGE_ATTRIBUTE, asksWhetherSpeciesGets, namesAskedSpecies, OF_THE_DISEASE, SEASON_WRITTEN, askingParts, checkedThing, PART_OF_IT, ASKS_OF_THEM, BOUND_ATTRIBUTE, GAUGE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
+import { AGE_ATTRIBUTE, inSpeciesName, asksWhetherSpeciesGets, namesAskedSpecies, OF_THE_DISEASE, SEASON_WRITTEN, askingParts, checkedThing, PART_OF_IT, ASKS_OF_THEM, BOUND_ATTRIBUTE, GAUGE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
 import { cleanQuote } from "./quotes.server";
 import { holdsTerm, match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
@@ -603,6 +603,8 @@ function topicSegments(terms: QueryTerm[], frame: Frame, passages: PassageLike[]
 const GIVEN = /^(?:dose|doses|dosage|dosing|protocol|protocols|regimen|regimens|tablets?|injections?|concentrations?|dilutions?)$/i;
 /** Verbs of giving before a word name what is given ("can I use melarsomine in a cat?"). */
 const GIVING = /^(?:use|using|give|giving|prescribe|prescribing|try|trying|start|starting)$/i;
+/** Verbs that say an animal gets a disease ("could our peccaries catch it?"). */
+const CATCHES = /^(?:catch|get|contract|carry|harbour|harbor)$/i;
 /**
  * Written as a name: a long word in capitals ("FAMACHA"), capitals with a number ("PCV3") or a name with inner
  * capitals ("LaSota"). Short capitals ("GTPV", "CuAH") are abbreviations a passage may spell out instead.
@@ -684,8 +686,11 @@ export function unseenNames(
   const out: string[] = [];
   words.forEach((word, i) => {
     const own = tokenize(word);
-    // A hyphenated code ("ASFV-G-ΔI177L") is one name: unseen when a part of it with digits is.
-    if (own.length > 1 && /\d/.test(word) && /[A-Z]{2}/.test(word) && own.some((t) => /\d/.test(t) && /\p{L}/u.test(t) && unseen.has(t))) {
+    // A hyphenated code ("ASFV-G-ΔI177L") is one name: unseen when a part of it with digits is. So is an assay's
+    // abbreviation ("RT-QuIC"), when a part typed with two capitals is.
+    // (Typed in mixed case: an all-capitals part, "GDF" of "GDF-8", is read as any abbreviation is.)
+    const codePart = (part: string) => (/\d/.test(part) && /\p{L}/u.test(part)) || (/\p{Ll}/u.test(part) && /^\p{L}*\p{Lu}\p{L}*\p{Lu}\p{L}*$/u.test(part));
+    if (own.length > 1 && /[A-Z]{2}/.test(word) && word.split("-").some((part) => codePart(part) && tokenize(part).some((t) => unseen.has(t)))) {
       if (!out.includes(word)) out.push(word);
       return;
     }
@@ -698,7 +703,10 @@ export function unseenNames(
     // (Or weighed as a thing to do: "is famacha worth doing?"; or asked whether it is on record: "Is hepatotoxicity recorded
     // for ketoconazole?")
     const weighed = /^worth$/i.test(words[i + 1] ?? "") || (/^(?:is|are|any)$/i.test(words[i - 1] ?? "") && /^(?:recorded|reported|documented|described|listed|known)$/i.test(words[i + 1] ?? ""));
-    const given = GIVEN.test(words[i + 1] ?? "") || before.some((w) => w !== undefined && GIVEN.test(w)) || GIVING.test(words[i - 1] ?? "") || example || weighed;
+    // (Or asked whether it catches the disease: "could our collared peccaries (javelinas) catch it…?")
+    // (Not a word of a name the species lexicon knows: "can a jenny catch it?" asks of a jenny donkey.)
+    const catcher = words.slice(i + 1, i + 3).some((w) => CATCHES.test(w)) && words.slice(Math.max(0, i - 4), i).some((w) => /^(?:can|could|do|does|did|will|would|might|may)$/i.test(w)) && !inSpeciesName(word);
+    const given = GIVEN.test(words[i + 1] ?? "") || before.some((w) => w !== undefined && GIVEN.test(w)) || GIVING.test(words[i - 1] ?? "") || example || weighed || catcher;
     // A word no passage holds that names a disease with the noun after it ("Tyzzer disease", "lavender foal syndrome"): that
     // disease. (Not a describing word: "broader neurologic syndrome" names none.)
     const host = words[i + 1] !== undefined && speciesIn(words[i + 1]!).species.size > 0;

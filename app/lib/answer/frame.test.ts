@@ -1871,10 +1871,29 @@ describe("what a clinician's and an owner's wording asks (set 33's kinds)", () =
     expect(frameOf("Could it have caught a cold?").asked).not.toContain("transmission");
     expect(frameOf("Once the ulcers clear up, are they still spreading it?").asked).toContain("transmission");
     expect(frameOf("Could she still be carrying the virus?").asked).not.toContain("transmission");
+    expect(frameOf("so is she a risk to the others in with her?").asked).toContain("transmission");
+    expect(frameOf("is obesity a risk to her health?").asked).not.toContain("transmission");
   });
 
   it("reads the language a translator writes in as no name the passages must hold ('into Italian'), and a nationality before a noun as one", () => {
     expect(frameOf("Translating a pathology glossary into Italian - how should I explain the difference between AA amyloid and AL amyloid?").names).toEqual([]);
     expect(frameOf("Translating: does bluetongue occur in Italian sheep?").names).toEqual(["Italian"]);
+  });
+
+  it("reads 'how young can calves have the jab?' as asking an age", () => {
+    const frame = frameOf("Beef farmer: how young can calves have the bluetongue jab?");
+    expect(frame.asked).toContain("duration");
+    expect(frame.attribute).toBe("age");
+    expect(frameOf("What is the youngest age a puppy can have it?").attribute).toBe("age");
+  });
+
+  it("reads 'Could that be a pneumothorax?' after what an owner says at length as the diagnosis put forward", () => {
+    expect(suspectedDiagnosis("Triage line: owner says her cat fell off a fourth-floor balcony and is now breathing hard with her mouth open. Could that be a pneumothorax?")).toBe("pneumothorax");
+    expect(suspectedDiagnosis("Owner says her dog has been drinking loads and peeing everywhere. What could cause that?")).toBeNull();
+  });
+
+  it("reads 'how big a risk' as asking how serious a risk is, not a quantity", () => {
+    expect(frameOf("how big a hepatitis E risk is pork to consumers?").asked).not.toContain("quantity");
+    expect(frameOf("how big is the spleen in a horse?").asked).toContain("quantity");
   });
 });

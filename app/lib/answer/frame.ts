@@ -120,6 +120,10 @@ const PHRASES = (() => {
   return byFirst;
 })();
 
+/** The words of the lexicon's names of several words ("jenny" of "jenny donkey"): an animal's word, though alone it names none. */
+const WORDS_OF_NAMES = new Set([...PHRASES.values()].flat().filter((p) => p.words.length > 1 && p.term.kind === "species").flatMap((p) => p.words));
+export const inSpeciesName = (word: string) => WORDS_OF_NAMES.has(word.toLowerCase());
+
 /** The lexicon's one-word names of species, for reading a mistyped one ("pupy"). */
 const SPECIES_WORDS = [...PHRASES.values()].flat().filter((p) => p.words.length === 1 && p.term.kind === "species");
 
@@ -778,7 +782,7 @@ const COUNTED_DOSES = /\bhow many (?:\w+ )?(?:doses|shots|jabs|injections|booste
 const FOOD_SAFE_DURING = String.raw`(?:eggs?|milk|meat)\s+(?:ok|okay|safe|fine|fit|alright|all right)\s+to\s+(?:eat|drink|sell|use)|(?:can|could|should)\s+(?:we|i|you|they)\s+(?:still\s+)?(?:eat|drink|sell|use)\s+(?:the\s+|their\s+|her\s+)?(?:eggs?|milk|meat)`;
 const FOOD_SAFE_ASKED = new RegExp(String.raw`\b(?:${FOOD_SAFE_DURING})\b`, "i");
 // ("What's the longest I can safely leave the tourniquet on?": a span's bound.)
-const DURATION_ASKED = new RegExp(String.raw`\b(how long|duration|(?:what(?:'s|’s|\s+is)|which is)\s+the\s+(?:longest|shortest|maximum|max|minimum|min)(?=\s+(?:time|period|duration|course|i|we|you|one|it|they|that|he|she)\b)|incubation|(?<!\b(?:in|during|through|throughout|mid|early|late|of late|of early)\s(?:the\s)?)gestation(?!\s+(?:day|week|month)s?\b)|(?:pre-?patent|patent|latent|shedding) periods?|(?:withdrawal|withholding) (?:period|time)s?|(?:withdrawal|withholding)(?= (?:on|for|after)\b)|for how many (?:days|weeks|months|hours)|how many (?:days|weeks|wks|months|mos|hours|hrs|years|yrs)|life ?span|life cycle|survival time|half[- ]li(?:fe|ves)|time to (?:peak|onset|maximum)|onset of (?:action|effect)|median survival|(?:what|which|expected|average|typical|usual)\s+survival(?!\s+(?:rates?|percentages?|proportions?|odds|chances?))|(?:meat|milk|egg) (?:withdrawal|withholding)|${FOOD_SAFE_DURING}|what age|how old|age (?:of|at) onset|how (?:quickly|fast|soon)|when (?:do|does|will|should|did) (?:[\w-]+ ){1,5}(?:settle|subside|resolve|clear|disappear|go away|improve|stop|end|heal|ease|recover|get better|feel better)(?:s|d)?)\b`, "i");
+const DURATION_ASKED = new RegExp(String.raw`\b(how long|duration|(?:what(?:'s|’s|\s+is)|which is)\s+the\s+(?:longest|shortest|maximum|max|minimum|min)(?=\s+(?:time|period|duration|course|i|we|you|one|it|they|that|he|she)\b)|incubation|(?<!\b(?:in|during|through|throughout|mid|early|late|of late|of early)\s(?:the\s)?)gestation(?!\s+(?:day|week|month)s?\b)|(?:pre-?patent|patent|latent|shedding) periods?|(?:withdrawal|withholding) (?:period|time)s?|(?:withdrawal|withholding)(?= (?:on|for|after)\b)|for how many (?:days|weeks|months|hours)|how many (?:days|weeks|wks|months|mos|hours|hrs|years|yrs)|life ?span|life cycle|survival time|half[- ]li(?:fe|ves)|time to (?:peak|onset|maximum)|onset of (?:action|effect)|median survival|(?:what|which|expected|average|typical|usual)\s+survival(?!\s+(?:rates?|percentages?|proportions?|odds|chances?))|(?:meat|milk|egg) (?:withdrawal|withholding)|${FOOD_SAFE_DURING}|what age|how old|how young|(?:youngest|earliest|minimum|min) age|age (?:of|at) onset|how (?:quickly|fast|soon)|when (?:do|does|will|should|did) (?:[\w-]+ ){1,5}(?:settle|subside|resolve|clear|disappear|go away|improve|stop|end|heal|ease|recover|get better|feel better)(?:s|d)?)\b`, "i");
 // ("How long after a dose do levels peak?" dates the span asked: it asks no dose.)
 // ("Is there a painkiller I can give her, and how much?": how much of what is given.)
 const DOSE_ASKED = /\b((?<!\b(?:after|since|following|before|from)\s+(?:an?\s+|the\s+|each\s+|every\s+|one\s+)?(?:[\w-]+\s+)?)(?:dose|doses|dosage|dosing)|how much\b.*\b(give|use|administer)|mg\s*\/\s*kg)\b|\b(?:give|use|administer)\b.*\bhow much\s*\??\s*$/i;
@@ -814,7 +818,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   ["rate", ASKED_RATE],
   // ("max blood volume I can safely take", "what IOP in mmHg", "what humidity %")
   // ("The normal respiratory rate of a rabbit": a vital sign's value, not a share of animals.)
-  ["quantity", /\b((?:heart|respiratory|breathing|pulse|resting)\s+rates?|concentrations?|threshold|cut-?off|max(?:imum)?\s+(?:safe\s+)?[\w-]+|min(?:imum)?\s+[\w-]+|in\s+(?:mmHg|mg\/dl|mmol\/l|g\/l|kg|grams|ml|cm|mm|°C|degrees)|how (?:large|big|wide|heavy|tall|deep|far(?!\s+apart))|how much (?:[\w-]+\s+){0,2}(?:serum|plasma|blood|urine|sample|samples|tissue|fluid|milk|csf|faeces|feces)\s+(?:(?:do|does|should|can|must|would|will)\s+(?:i|we|you|they)\s+(?:safely\s+|usually\s+|normally\s+)?(?:need|send|submit|take|collect|draw)|(?:is|are)\s+(?:needed|required))|how (?:low|high)(?!(?:\s+[\w-]+){0,3}\s+(?:mortality|morbidity|prevalence|incidence|rates?|percentage|proportion|losses))|diameter|width|weight of|size of|levels? of|reference (?:range|interval|values?)|normal (?:[\w-]+\s+){0,2}(?:range|values?|temperatures?|temps?)|(?:what|which) (?:size|gauge)\s+(?:of\s+)?(?:[\w-]+\s+)?(?:needles?|catheters?|cannulas?|tubes?)|(?:upper|lower) (?:limit|bound)s?|breakpoints?|(?:surgical |lateral |deep )?margins?)\b|\b(?:what|which)\s+(?:[\w-]+\s+){1,2}%|\b(?:what|which)\s+(?:[\w-]+\s+){0,2}(?:pressures?|temperatures?|temps?)\b/i],
+  ["quantity", /\b((?:heart|respiratory|breathing|pulse|resting)\s+rates?|concentrations?|threshold|cut-?off|max(?:imum)?\s+(?:safe\s+)?[\w-]+|min(?:imum)?\s+[\w-]+|in\s+(?:mmHg|mg\/dl|mmol\/l|g\/l|kg|grams|ml|cm|mm|°C|degrees)|how (?:large|big(?!\s+(?:of\s+)?an?\s+(?:[\w-]+\s+){0,2}?(?:risk|problem|deal|concern|threat|issue|worry)\b)|wide|heavy|tall|deep|far(?!\s+apart))|how much (?:[\w-]+\s+){0,2}(?:serum|plasma|blood|urine|sample|samples|tissue|fluid|milk|csf|faeces|feces)\s+(?:(?:do|does|should|can|must|would|will)\s+(?:i|we|you|they)\s+(?:safely\s+|usually\s+|normally\s+)?(?:need|send|submit|take|collect|draw)|(?:is|are)\s+(?:needed|required))|how (?:low|high)(?!(?:\s+[\w-]+){0,3}\s+(?:mortality|morbidity|prevalence|incidence|rates?|percentage|proportion|losses))|diameter|width|weight of|size of|levels? of|reference (?:range|interval|values?)|normal (?:[\w-]+\s+){0,2}(?:range|values?|temperatures?|temps?)|(?:what|which) (?:size|gauge)\s+(?:of\s+)?(?:[\w-]+\s+)?(?:needles?|catheters?|cannulas?|tubes?)|(?:upper|lower) (?:limit|bound)s?|breakpoints?|(?:surgical |lateral |deep )?margins?)\b|\b(?:what|which)\s+(?:[\w-]+\s+){1,2}%|\b(?:what|which)\s+(?:[\w-]+\s+){0,2}(?:pressures?|temperatures?|temps?)\b/i],
   // "The vertebral (dental) formula" is how many of each there are.
   // ("What ICPI value…", "which FAMACHA score…": a number without a unit.)
   ["count", /\bhow many\b|\b(?:vertebral|dental|digital|spinal)\s+formulae?\b|\b(?:what|which)\s+(?:[\w-]+\s+){0,2}(?:values?|scores?|index|indices|ratios?)\b/i],
@@ -854,10 +858,11 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   ],
   ["signs", /\b(clinical signs?|signs|symptoms?|clinical (?:picture|presentation|features)|present(?:s|ing)? with|(?:watch|look)(?:ing)? out for|(?:watch|monitor)(?:ing)? (?:her|him|them|it|\w+) for|keep (?:an )?eyes? (?:out )?for)\b/i],
   // "How do cattle usually pick it up?", "how is it spread?", "which type spreads cat to cat?": the way it passes to an animal.
-  // ("Could it have caught it off the horse in the next stable?", "are they still spreading it?": whether it passes that way.)
+  // ("Could it have caught it off the horse in the next stable?", "are they still spreading it?", "is she a risk to the
+  // others?": whether it passes that way.)
   [
     "transmission",
-    /\b(?:how (?:do|does|did|can|could|would|might) (?:[\w-]+ ){0,3}(?:pick (?:it |this |that )?up|catch (?:it|this|that)|get (?:it|infected)|become infected|contract (?:it|this|that)|spread|get about|get around|travel|move)|how (?:is|are|was|were) (?:[\w-]+ ){1,4}?(?:usually |normally |mainly |mostly )?(?:spread|transmitted|passed on|caught|acquired)|route of (?:infection|transmission)|transmission(?!\s+(?:cycles?|dynamics|chains?|models?))|transmitted|mode of spread|(?:spreads?|spreading|pass(?:es|ed)?(?:\s+on)?|jumps?)\s+(?:from\s+)?(?:an?\s+|one\s+)?(?<host>[\w-]+?)s?\s+to\s+(?:an?\s+|another\s+|other\s+)?\k<host>s?|(?:spreads?|spreading|pass(?:es|ed)?)\s+between\s+(?:the\s+)?[\w-]+|(?:can|could|will|would|might)\s+(?:(?:our|my|the|his|her|their)\s+)?other\s+[\w-]+\s+(?:catch|get)\s+(?:it|this|that)|(?:is|are)\s+(?:it|this|that|they|these|those)\s+(?:really\s+|very\s+|that\s+|so\s+)?(?:catching|contagious|infectious)|(?:catch|catches|caught|get|gets|got|pick|picked)\s+(?:it|this|that)\s+(?:up\s+)?(?:off|from)\s+(?:the|a|an|another|other|his|her|their|our|my|one)\b|\bstill\s+(?:be\s+)?(?:spreading|shedding|contagious|infectious|catching)\b)\b/i,
+    /\b(?:how (?:do|does|did|can|could|would|might) (?:[\w-]+ ){0,3}(?:pick (?:it |this |that )?up|catch (?:it|this|that)|get (?:it|infected)|become infected|contract (?:it|this|that)|spread|get about|get around|travel|move)|how (?:is|are|was|were) (?:[\w-]+ ){1,4}?(?:usually |normally |mainly |mostly )?(?:spread|transmitted|passed on|caught|acquired)|route of (?:infection|transmission)|transmission(?!\s+(?:cycles?|dynamics|chains?|models?))|transmitted|mode of spread|(?:spreads?|spreading|pass(?:es|ed)?(?:\s+on)?|jumps?)\s+(?:from\s+)?(?:an?\s+|one\s+)?(?<host>[\w-]+?)s?\s+to\s+(?:an?\s+|another\s+|other\s+)?\k<host>s?|(?:spreads?|spreading|pass(?:es|ed)?)\s+between\s+(?:the\s+)?[\w-]+|(?:can|could|will|would|might)\s+(?:(?:our|my|the|his|her|their)\s+)?other\s+[\w-]+\s+(?:catch|get)\s+(?:it|this|that)|(?:is|are)\s+(?:it|this|that|they|these|those)\s+(?:really\s+|very\s+|that\s+|so\s+)?(?:catching|contagious|infectious)|(?:catch|catches|caught|get|gets|got|pick|picked)\s+(?:it|this|that)\s+(?:up\s+)?(?:off|from)\s+(?:the|a|an|another|other|his|her|their|our|my|one)\b|\bstill\s+(?:be\s+)?(?:spreading|shedding|contagious|infectious|catching)\b|\b(?:a\s+)?(?:risk|danger|threat)\s+to\s+(?:the\s+|my\s+|our\s+|her\s+|his\s+|their\s+)?(?:others|other\s+[\w-]+|rest)\b)\b/i,
   ],
   // "When in the year do you see most cases?": a season or the months.
   // ("Peak season?", a flash card's shorthand, asks it too.)
@@ -894,8 +899,8 @@ export const HOW_COMMON_ATTRIBUTE = "how common";
 const SPAN_ATTRIBUTE = /\b(incubation|gestation|survival|persistence|resolution|life cycle|lifespan|life span|withdrawal|withholding|recovery|treatment|course|shedding|infectious|latent|prepatent|patent|pre-?clinical|subclinical|protection|immunity|half-life|half life|peak)\b/;
 const RATE_ATTRIBUTE = /\b(seroprevalence|prevalence|incidence|mortality|morbidity|fatality|heritability|sensitivity|specificity|efficacy|survival|resolution|success|recurrence|relapse|cure|remission|complication)\b/;
 
-/** "At what age", "how old": the span asked is an age ("above 2 weeks of age"). */
-const AGE_ASKED = /\b(?:what age|how old|age (?:of|at) onset)\b/;
+/** "At what age", "how old", "how young can they have it": the span asked is an age ("above 2 weeks of age"). */
+const AGE_ASKED = /\b(?:what age|how old|how young|(?:youngest|earliest|minimum|min) age|age (?:of|at) onset)\b/;
 export const AGE_ATTRIBUTE = "age";
 /** "How long do they survive?": the span asked is how long they live. */
 export const SURVIVAL_ATTRIBUTE = "survival";
@@ -1756,7 +1761,9 @@ export function suspectedDiagnosis(question: string): string | null {
   // (A diagnosis is named in a few words: "suspects that a performance horse's spinal discomfort is…" names none.)
   // ("Vet says my gelding has stringhalt - he snatches a hind leg…": the diagnosis ends at a spaced dash.)
   const said = SUGGESTED.exec(question)?.[1]!.split(/\s-\s/)[0]!.trim();
-  if (said) return said.split(/\s+/).length <= MAX_DIAGNOSIS_WORDS ? said : null;
+  // (What someone says at length tells the case: "owner says her cat fell off a balcony… Could that be a pneumothorax?"
+  // puts forward what it asks after.)
+  if (said && said.split(/\s+/).length <= MAX_DIAGNOSIS_WORDS) return said;
   // "…If this is PPR, what case fatality are we looking at?": a name put forward (not "if this is basic").
   const supposed = IF_IT_IS.exec(question)?.[1];
   if (supposed && (/^\p{Lu}/u.test(supposed) || readsAsDisease(supposed))) return supposed;
@@ -1808,7 +1815,7 @@ const IF_IT_IS = /\bif (?:this|it|that)(?:\s+is|['’]s|\s+turns out to be|\s+pr
 const readsAsDisease = (word: string) => DISEASE_WORDS.has(word.toLowerCase()) || CONDITION_ENDING.test(word.toLowerCase()) || PATHOGEN_ENDING.test(word.toLowerCase());
 /** "Is this parvo?", "is it FIP?": one word asked to be the case's disease. */
 // ("Is that basically Newcastle disease?": a word that only stresses it, and a name of two words ending as diseases' do.)
-const IS_IT = /\b(?:is|could|might)\s+(?:this|it|that)\s+(?:be\s+)?(?:(?:basically|just|really|actually|probably|definitely|simply)\s+)?([\p{L}][\p{L}\d-]*(?:\s+(?:disease|fever|syndrome|pox|plague|flu|sickness))?)\s*\?/iu;
+const IS_IT = /\b(?:is|could|might)\s+(?:this|it|that)\s+(?:be\s+)?(?:(?:basically|just|really|actually|probably|definitely|simply)\s+)?(?:an?\s+)?([\p{L}][\p{L}\d-]*(?:\s+(?:disease|fever|syndrome|pox|plague|flu|sickness))?)\s*\?/iu;
 /** A word that asks something of the case, not a diagnosis it puts forward ("…wobbly behind too - related?", "zoonotic?"). */
 const SAYS_OF_IT = /^(?:related|connected|linked|relevant|normal|serious|contagious|zoonotic|infectious|catching|common|rare|ok|okay|fatal|treatable|curable|dangerous|significant|worrying|hereditary|genetic|inherited|painful|notifiable|reportable|likely|coincidence|coincidental|feasible|possible|plausible|credible|believable|realistic|indicated|advisable|appropriate|necessary|needed|worthwhile|safe|bad)$/;
 // (Not what a document says: "handover says 11yo lab, acquired lar par, ?GOLPP" tells the case.)

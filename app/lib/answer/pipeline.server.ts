@@ -487,8 +487,9 @@ export function gateTerms(question: string, terms: QueryTerm[], searched = quest
 
 const PART_OF_IT_ASKED = new RegExp(String.raw`\b${PART_OF_IT}\b`, "i");
 
-/** A label that files the question as a kind of request: "Surveillance query:", "Rounds question -", "Dispensing check:". */
-const REQUEST_LABEL = /\b(?:query|queries|question|questions|q|qs|check|request|enquiry|inquiry)\s*$/i;
+/** A label that files the question as a kind of request: "Surveillance query:", "Rounds question -", "Dispensing check:", "Triage call:". */
+// (Not any line: "Vero cell line:" names what is asked of.)
+const REQUEST_LABEL = /\b(?:query|queries|question|questions|q|qs|check|request|enquiry|inquiry|call|calls|(?:triage|phone|telephone|help|advice)\s+line)\s*$/i;
 
 /**
  * The words of a question's leading label that only the label says and that name nothing (no drug, pathogen, condition
