@@ -6,6 +6,9 @@ describe("species in a text", () => {
     expect([...speciesIn("mammary tumours in female pet rabbits (Oryctolagus cuniculus)").species]).toEqual(["rabbit"]);
     expect([...speciesIn("Feral swine are the same species as domesticated swine, Sus scrofa").species]).toEqual(["pig"]);
     expect([...speciesIn("Gallus gallus domesticus").species]).toEqual(["chicken"]);
+    // (And the label a follow-up carries for them: "big cats", "birds of prey".)
+    expect([...speciesIn("how long before she improves? big cats calicivirus").species]).toEqual(["big-cat"]);
+    expect([...speciesIn("birds of prey").species]).toEqual(["raptor"]);
     // (And a plural a learner of English writes: "many sheeps".)
     expect([...speciesIn("Many sheeps in my farm have the eye red").species]).toEqual(["sheep"]);
   });

@@ -91,6 +91,11 @@ describe("synonyms in a query", () => {
     expect(found("rehab, what exercises?").flatMap((m) => m.alternatives)).toContainEqual(tokenize("rehabilitation"));
   });
 
+  it("reads a fluke as a trematode, and a liver fluke still as Fasciola", () => {
+    expect(found("what do these flukes do to cattle?").flatMap((m) => m.alternatives)).toContainEqual(tokenize("trematodes"));
+    expect(found("liver fluke in sheep").flatMap((m) => m.alternatives)).toContainEqual(tokenize("fasciola"));
+  });
+
   it("reads 'gum trouble' as periodontal disease", () => {
     expect(found("how many dogs have gum trouble by two?").flatMap((m) => m.alternatives)).toContainEqual(tokenize("periodontal disease"));
   });

@@ -80,6 +80,12 @@ describe("a noun and its adjective in '-al', which the stemmer leaves apart", ()
     expect(adjectiveForms(stem("treatment"))).toEqual([]);
     expect(adjectiveForms(stem("parent"))).toEqual([]);
   });
+
+  it("gives an adjective in '-ious' the stem of its noun in '-ion' ('is she still infectious?': 'infection')", () => {
+    expect(stem("infectious")).not.toBe(stem("infection"));
+    expect(adjectiveForms(stem("infectious"))).toEqual([stem("infection")]);
+    expect(adjectiveForms(stem("contagious"))).toEqual([]);
+  });
 });
 
 describe("other forms of a word no passage writes", () => {

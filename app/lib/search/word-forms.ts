@@ -128,12 +128,18 @@ export function virusForms(written: string): string[] {
 /**
  * A noun in "-ment" or "-ent" and its adjective in "-al": Porter's step 4 strips one suffix, so "environment" stems
  * to "environ" while "environmental" keeps "environment" (likewise "development"/"developmental",
- * "accident"/"accidental"). Either stem gives the other; "treatment" and "parent", which keep theirs, give none.
+ * "accident"/"accidental"). Either stem gives the other; "treatment" and "parent", which keep theirs, give none. So
+ * does an adjective in "-ious" give its noun in "-ion" ("infectious" / "infection").
  * Input and output are index terms. (The index keeps Porter's stems, which search is tuned on: answers read the
  * pair as one word.) A guess for a stem with no such adjective ("managment") is simply never found in a text.
  */
 export function adjectiveForms(term: string): string[] {
   if (term.length < MIN_ROOT || !/^[a-z]+$/.test(term)) return [];
+  // An adjective in "-ious" and its noun in "-ion": "infectious" stems to "infecti", "infection" to "infect".
+  if (term.endsWith("i") && tokenize(`${term}ous`)[0] === term) {
+    const noun = tokenize(`${term.slice(0, -1)}ion`)[0];
+    return noun && noun !== term && !noun.endsWith("ion") ? [noun] : [];
+  }
   if (term.endsWith("ent")) {
     const noun = tokenize(term)[0];
     return noun && noun !== term ? [noun] : [];
