@@ -1699,7 +1699,7 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
   return frame;
 }
 
-/** The languages a question says it translates into or from ("Translating a glossary into Italian", "the French leaflet I'm translating"). */
+/** The languages a question that speaks of translating names after "into", "from", "to" or "in" ("Translating a glossary into Italian"). */
 function translationLanguages(question: string): string[] {
   if (!/\btranslat\w*/i.test(question)) return [];
   return [...question.matchAll(/\b(?:into|from|to|in)\s+(\p{Lu}\p{Ll}+)\b(?!\s+\p{Ll}+(?:s|es)?\b(?<!\band\b|\bor\b))/gu)].map((m) => m[1]!);
