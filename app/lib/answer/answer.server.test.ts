@@ -1753,6 +1753,20 @@ describe("the words that decide whether a passage is about the question", () => 
     expect(judged("What does a high anion gap mean?")).toContain("gap");
   });
 
+  it("are not the words of a request before who sends it ('Counter query from a sheep farmer:'), nor who asks ('Breeder here,', 'Ag student')", () => {
+    const judged = (question: string) => gateTerms(question, termsOf(question)).map((t) => t.term);
+    const counter = judged("Counter query from a sheep farmer: what is Gudair actually for?");
+    for (const word of tokenize("counter query")) expect(counter).not.toContain(word);
+    expect(counter).toContain(tokenize("Gudair")[0]);
+    const breeder = judged("Breeder here, one pup in my litter has bloody diarrhoea and the vet is testing for parvo. How serious is it?");
+    expect(breeder).not.toContain(tokenize("breeder")[0]);
+    expect(breeder).toContain("parvo");
+    const student = judged("Ag student on a sheep farm placement. Why is footrot so much worse in some flocks than others?");
+    for (const word of tokenize("student placement worse")) expect(student).not.toContain(word);
+    const cattery = judged("I run a small cattery with a couple of stud toms. What are the recognised risk factors for FIV that I should be aware of?");
+    for (const word of tokenize("stud recognised aware")) expect(cattery).not.toContain(word);
+  });
+
   it("are not the words of a label that files the question as a request ('Surveillance query:'), though the passages write them", () => {
     const judged = (question: string) => gateTerms(question, termsOf(question)).map((t) => t.term);
     expect(judged("Surveillance query: what is the case fatality of PPR in goats?")).not.toEqual(expect.arrayContaining([tokenize("surveillance")[0]]));
@@ -2042,5 +2056,42 @@ describe("PubMed mode (real E-utilities client against a loopback server on reco
     expect(result.content.split("\n")[0]).toMatch(/^_PubMed could not be searched \(.+\); this answer draws on the knowledge base only\._$/);
     expect(result.content).toContain("0.1 mg/kg");
     expect(result.citations[0]).toMatchObject({ document: "Small Animal Formulary" });
+  });
+});
+
+describe("who asks, their animals and what they ask of them", () => {
+  it("reads 'I breed Bengals' as what the asker does, not a breed asked of, and answers from the passage on the species", async () => {
+    addParagraph("felid-sperm", "Feline Reproduction", 165, "Feline sperm cells are collected routinely from live animals by electroejaculation, artificial vagina or urethral catheterization. Sperm cells can similarly be collected from epididymis and testis after castration or necropsy.");
+    const result = await ask("I breed Bengals. How is sperm collected from a tom?");
+    expect(result.citations[0]).toMatchObject({ document: "Feline Reproduction", page: 165 });
+    // (A breed asked of must still be named: "are Bengals predisposed…?")
+    expect((await ask("Are Bengals predisposed to poor sperm quality?")).content).toMatch(/^I cannot find information/);
+  });
+
+  it("reads 'what dose do people use' as asking those who treat, and a Basset as a dog", async () => {
+    addParagraph("malassezia", "Canine Dermatology", 19, "Ketoconazole (5–10 mg/kg/day) and itraconazole (5–10 mg/kg/day) are the most effective oral therapeutic options for dogs with Malassezia dermatitis. Most cases are given daily therapy for 20–30 days, then if pulse therapy is needed, the dose is continued one to three times a week.");
+    const result = await ask("Basset with Malassezia that isn't clearing on shampoo alone - what oral itraconazole dose do people use, and how long is it given daily before going to pulse dosing?");
+    expect(result.citations[0]).toMatchObject({ document: "Canine Dermatology", page: 19 });
+  });
+
+  it("refuses what a disease does to the animals it would pass to, when only those it passes from are spoken of", async () => {
+    addParagraph("ppr", "Small Ruminant Diseases", 226, "Peste des petits ruminants (PPR) is one of the most important viral diseases of small ruminant husbandry. Case fatality rate of the disease is 55-85% in goats and less than 10% in sheep.");
+    expect((await ask("Smallholder with goats and two pigs in the next paddock - can peste des petits ruminants jump from the goats to the pigs?")).content).toMatch(/^I cannot find information/);
+    expect((await ask("How deadly is peste des petits ruminants in goats?")).citations[0]).toMatchObject({ document: "Small Ruminant Diseases" });
+  });
+
+  it("refuses what to feed, how long before testing again and a storage temperature where the passages on the topic say none", async () => {
+    addParagraph("ferret", "Ferret Medicine", 44, "A parvovirus known as Aleutian disease is particularly lethal to mink, but in ferrets it produces unpleasant diarrhoea, although it is rarely fatal. After this profuse green (bile-stained) diarrhoea with mucus is produced (so-called green slime disease).");
+    expect((await ask("My ferret's over the worst of the green slime diarrhoea but she's still picky. What should I be feeding her while she recovers?")).content).toMatch(/^I cannot find information/);
+    expect((await ask("What is green slime disease in ferrets?")).citations[0]).toMatchObject({ document: "Ferret Medicine" });
+    addParagraph("felv", "Feline Retroviruses", 163, "In the field, up to 10% of antigen-negative cats test positive for provirus by PCR. Many cats develop a regressive infection, in which viremia persists only for a few weeks. FeLV-infected cats die within 1 to 3 years after the initial diagnosis.");
+    expect((await ask("Rescue kitten from a FeLV-positive colony tested antigen-negative on arrival. How many weeks should we wait before testing her again?")).content).toMatch(/^I cannot find information/);
+    addParagraph("dev", "Duck Viral Enteritis", 142, "For prophylaxis, both live-attenuated and killed vaccines against duck plague are used in broiler and breeder ducks above 2 weeks of age. Since the duck plague virus becomes latent, recombinant vaccines are being developed.");
+    expect((await ask("We run a small Pekin breeder unit and vaccinate against duck plague ourselves. What temperature does the live vaccine have to be kept at, and is a half-used vial still OK the next morning?")).content).toMatch(/^I cannot find information/);
+  });
+
+  it("reads 'Drenches are failing' as a farmer's word for wormers, no form of a product asked of", async () => {
+    addParagraph("haemonchus", "Sheep Parasites", 239, "A targeted selective treatment approach along with selective breeding, culling of more susceptible animals and maintaining a good body condition score remains a workable strategy to control haemonchosis in sheep.");
+    expect((await ask("Drenches are failing on our flock - how do we control haemonchosis in sheep now?")).citations[0]).toMatchObject({ document: "Sheep Parasites", page: 239 });
   });
 });

@@ -29,6 +29,27 @@ const ITRACONAZOLE_DOGS = passage("Itraconazole for Malassezia dermatitis in dog
 const GOAT_POX = passage("Goat pox causes pyrexia and generalised pock lesions; mortality reaches 50-100% and morbidity up to 100% in goats.");
 
 describe("coverage of a question by the passages about it", () => {
+  it("takes the passage saying the asked species gets the disease named over one on another species that shares the case's words", () => {
+    const question = "Breeder here, one pup in my 7-week litter has bloody diarrhoea and the vet is testing for parvo. How serious is it in pups this age?";
+    // (Search reads "parvo" as "parvovirus" too.)
+    const terms = termsOf(question).map((t) => (t.term === "parvo" ? { ...t, alternatives: [["parvovirus"]] } : t));
+    const geese = passage("Goose parvovirus causes bloody diarrhoea in goslings of 7 weeks of age and younger; breeder geese that survived pass antibodies to their goslings, and the vet confirms it by testing swabs.");
+    const dogs = passage("Canine parvovirus type 2 (CPV-2) causes fatal gastroenteritis in young dogs. CPV-2 infections are associated with significant morbidity and mortality which can reach 91% in untreated pups.");
+    expect(checkCoverage(question, terms, frameOf(question), [geese, dogs])).toMatchObject({ covered: true, supporting: [dogs] });
+    // (Not by a sentence naming the asked species with a sign of the case only: bloody diarrhoea in dogs is no parvo.)
+    const signOnly = passage("Bloody diarrhoea in dogs has many causes, among them dietary indiscretion.");
+    expect(checkCoverage(question, terms, frameOf(question), [geese, signOnly])).toMatchObject({ covered: false, missing: "species" });
+    // (Nor by the words of the name apart, nor by what the question only compares with.)
+    const ciav = "Turkey grower. We've got pale, stunted poults - can chicken infectious anaemia virus infect turkeys?";
+    const chickens = passage("Chicken infectious anaemia virus (CIAV) causes anaemia and immunosuppression in young chickens.");
+    const apart = passage("Mycoplasma gallisepticum is an avian pathogen that causes infectious sinusitis in turkeys and chronic respiratory disease in chickens.");
+    expect(check(ciav, [chickens, apart])).toMatchObject({ covered: false, missing: "species" });
+    const flu = "Canine flu going round a boarding kennels - can it spread a km or two on the wind the way equine flu does?";
+    const horses = passage("Equine flu spreads a km or two on the wind between horses in naive populations.");
+    const lineage = passage("Equine flu has recently been transmitted to dogs, which challenges the horse's status as a dead-end host.");
+    expect(check(flu, [horses, lineage])).toMatchObject({ covered: false, missing: "species" });
+  });
+
   it("needs an outcome's rate stated as a share of that outcome ('success rate' is not 'half the second phalanx')", () => {
     const pedal = passage("Septic pedal arthritis does occur in small ruminants but it is rare. Antibiotic treatment, even if prolonged, is rarely successful. Welfare must always be considered. The skin, soft tissue and half the second phalanx should be removed.");
     expect(check("What's the success rate of digit amputation for septic pedal arthritis in sheep?", [pedal])).toMatchObject({ covered: false, missing: "detail" });
@@ -251,6 +272,11 @@ describe("coverage of a question by the passages about it", () => {
     const question = "ok and treatment, can I use melarsomine in a cat?";
     const terms = tokenize(question).map((term) => ({ term, weight: 1, df: term.startsWith("melarsomin") ? 0 : 1, idf: 1 }));
     expect(unseenNames(question, terms)).toEqual(["melarsomine"]);
+    // (Or weighed against a drug: "is smectite a safer add-on than metronidazole?", "metronidazole or smectite?")
+    const weighed = (q: string) => unseenNames(q, tokenize(q).map((term) => ({ term, weight: 1, df: term === "smectit" ? 0 : 1, idf: 1 })));
+    expect(weighed("Is smectite a safer add-on than metronidazole for colitis?")).toEqual(["smectite"]);
+    expect(weighed("For colitis, metronidazole or smectite?")).toEqual(["smectite"]);
+    expect(weighed("Does smectite help colitis?")).toEqual([]);
     // Not a word before "use": "which stains do pathologists use" gives no pathologists.
     const stains = "Which stains do pathologists use for copper?";
     expect(unseenNames(stains, tokenize(stains).map((term) => ({ term, weight: 1, df: term.startsWith("patholog") ? 0 : 1, idf: 1 })))).toEqual([]);

@@ -4,7 +4,7 @@ import { memoByText } from "../memo.server";
 import { signForms, signsIn, synonymsIn } from "../search/synonyms";
 import { splitSentences } from "../sentences";
 import { namesClassOf } from "./drug-classes";
-import { AGE_ATTRIBUTE, inSpeciesName, asksWhetherSpeciesGets, namesAskedSpecies, OF_THE_DISEASE, SEASON_WRITTEN, askingParts, checkedThing, PART_OF_IT, ASKS_OF_THEM, BOUND_ATTRIBUTE, GAUGE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
+import { AGE_ATTRIBUTE, comparedWith, inSpeciesName, asksWhetherSpeciesGets, namesAskedSpecies, OF_THE_DISEASE, SEASON_WRITTEN, askingParts, checkedThing, PART_OF_IT, ASKS_OF_THEM, BOUND_ATTRIBUTE, GAUGE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
 import { cleanQuote } from "./quotes.server";
 import { holdsTerm, match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
@@ -112,6 +112,16 @@ function namesAsRead(name: string, text: string, terms: QueryTerm[], asCompound 
   // (Not the word forms search guessed for a word it never saw: "itfcadment" is no long form of ITFCAD.)
   const longForms = own.length === 1 && terms.some((t) => t.term === own[0] && t.alternatives?.some((a) => !(a.length === 1 && a[0]!.startsWith(t.term))));
   return namesThing(name, text, { spelledOut: !longForms }) || namedOtherwise(name, text, terms);
+}
+
+/** Whether a text writes a name as it is written, its words together, or as one of its other names ("parvo": "parvovirus"). */
+function writesAsName(name: string, text: string, terms: QueryTerm[]): boolean {
+  const words = tokenize(text);
+  const inOrder = (phrase: string[]) => phrase.length > 0 && words.some((_, i) => phrase.every((t, k) => words[i + k] === t));
+  const own = tokenize(name);
+  // (Another name of the whole of it: "canine flu" is not named by "influenza" alone.)
+  const others = [...synonymsIn(own).filter((m) => m.terms.join(" ") === own.join(" ")).flatMap((m) => m.alternatives), ...(own.length === 1 ? (terms.find((t) => t.term === own[0])?.alternatives ?? []) : [])];
+  return inOrder(own) || others.some(inOrder);
 }
 
 /** The nouns that end a disease's name made with its host's name ("sheep pox", "duck plague", "African horse sickness"). */
@@ -505,10 +515,17 @@ function missesFocus(question: string, frame: Frame, missingIds: string[]): bool
   const named = sentences.filter((o) => o.length);
   if (!named.length) return true;
   if (missing.has(named[0]![0]!)) return true;
+  // The animals it passes to ("can PPR jump from the goats to the pigs?"): where it goes is what is asked.
+  const passedTo = askingParts(question).flatMap((s) => [...s.matchAll(PASSES_TO)].map((m) => m[1]!));
+  if (passedTo.some((words) => [...speciesIn(words).species].some((id) => missing.has(id)))) return true;
   // The animals a question's subject points back to ("…hedgehogs… Do they act as a reservoir for the local dogs?").
   if (askingParts(question).some((s) => ASKS_OF_THEM.test(s)) && missingIds.some((id) => !named.some((o) => o.includes(id)))) return true;
   return named.some((o) => o.every((x) => missing.has(x)));
 }
+
+/** What a disease passes to: "jump from the goats to the pigs", "spread into the cattle", "pass over to our dogs". */
+const PASSES_TO =
+  /\b(?:jump|jumps|jumped|spread|spreads|pass|passes|passed|transmit(?:s|ted)?|transfer(?:s|red)?|cross|crosses|crossed|move|moves|spill|spills)\b(?:\s+(?!to\b|into\b)[\p{L}'’-]+){0,5}?\s+(?:over\s+|across\s+)?(?:to|into)\s+((?:(?:the|our|my|their|your|his|her|any|other|nearby|neighbouring|neighboring)\s+)*[\p{L}-]+(?:\s+[\p{L}-]+)?)/giu;
 
 /**
  * Everyday verbs and fillers of a question ("Do ducks see colour the same way…?"), and the words that only ask how
@@ -603,6 +620,8 @@ function topicSegments(terms: QueryTerm[], frame: Frame, passages: PassageLike[]
 const GIVEN = /^(?:dose|doses|dosage|dosing|protocol|protocols|regimen|regimens|tablets?|injections?|concentrations?|dilutions?)$/i;
 /** Verbs of giving before a word name what is given ("can I use melarsomine in a cat?"). */
 const GIVING = /^(?:use|using|give|giving|prescribe|prescribing|try|trying|start|starting)$/i;
+/** Words that offer one thing against another: "X or Y", "X than Y", "X versus Y", "X instead of Y". */
+const ALTERNATIVE_WORD = /^(?:or|than|versus|vs|instead|rather)$/i;
 /** Verbs that say an animal gets a disease ("could our peccaries catch it?"). */
 const CATCHES = /^(?:catch|get|contract|carry|harbour|harbor)$/i;
 /**
@@ -706,7 +725,12 @@ export function unseenNames(
     // (Or asked whether it catches the disease: "could our collared peccaries (javelinas) catch it…?")
     // (Not a word of a name the species lexicon knows: "can a jenny catch it?" asks of a jenny donkey.)
     const catcher = words.slice(i + 1, i + 3).some((w) => CATCHES.test(w)) && words.slice(Math.max(0, i - 4), i).some((w) => /^(?:can|could|do|does|did|will|would|might|may)$/i.test(w)) && !inSpeciesName(word);
-    const given = GIVEN.test(words[i + 1] ?? "") || before.some((w) => w !== undefined && GIVEN.test(w)) || GIVING.test(words[i - 1] ?? "") || example || weighed || catcher;
+    // (Or weighed against a drug: "is smectite a safer add-on than metronidazole?", "ketoconazole or smectite?")
+    const drugNear = (from: number) => words.slice(Math.max(0, from), from + 2).some((w) => namesDrug(w));
+    const againstDrug =
+      words.slice(i + 1, i + 6).some((w, k) => ALTERNATIVE_WORD.test(w) && drugNear(i + 2 + k + (/^(?:instead|rather)$/i.test(w) ? 1 : 0))) ||
+      words.slice(Math.max(0, i - 2), i).some((w, k, near) => /^(?:or|versus|vs|than)$/i.test(w) && drugNear(i - near.length + k - 2));
+    const given = GIVEN.test(words[i + 1] ?? "") || before.some((w) => w !== undefined && GIVEN.test(w)) || GIVING.test(words[i - 1] ?? "") || example || weighed || catcher || againstDrug;
     // A word no passage holds that names a disease with the noun after it ("Tyzzer disease", "lavender foal syndrome"): that
     // disease. (Not a describing word: "broader neurologic syndrome" names none.)
     const host = words[i + 1] !== undefined && speciesIn(words[i + 1]!).species.size > 0;
@@ -917,12 +941,17 @@ export function checkCoverage<P extends PassageLike>(
   // cheetahs) are susceptible"); a paragraph on horses saying "Both AHS and bluetongue viruses are transmitted by the
   // biting midges" does not say that horses get bluetongue.
   const gotSubject = [...frame.pathogens, ...frame.conditions, ...frame.acronyms];
-  if (!species.missing.length && gotSubject.length && frame.species.length && !frame.inherited.length && asksWhetherSpeciesGets(question)) {
-    const saysGets = segments.some((x) => {
+  const saysSpeciesGets = (among: Segment[], subjects = gotSubject, names = (n: string, text: string) => namesAsRead(n, text, terms)) =>
+    subjects.length > 0 &&
+    among.some((x) => {
       const sentences = splitSentences(cleanQuote(x.text)).map((s) => s.text);
-      return sentences.some((s, i) => namesAskedSpecies(frame, speciesSpokenOf(s)) && gotSubject.some((n) => namesAsRead(n, s, terms) || namesAsRead(n, sentences[i - 1] ?? "", terms)));
+      return sentences.some((s, i) => namesAskedSpecies(frame, speciesSpokenOf(s)) && subjects.some((n) => names(n, s) || names(n, sentences[i - 1] ?? "")));
     });
-    if (!saysGets) species = { ...species, missing: frame.species.map(speciesLabel), missingIds: [...frame.species] };
+  // (Named as a disease or pathogen, not a sign, "bloody diarrhoea" in dogs says nothing of parvo in dogs; nor one the
+  // question only compares with, "the way equine flu does".)
+  const namedSubject = gotSubject.filter((n) => !signsIn(n).length && !comparedWith(question, n));
+  if (!species.missing.length && gotSubject.length && frame.species.length && !frame.inherited.length && asksWhetherSpeciesGets(question)) {
+    if (!saysSpeciesGets(segments)) species = { ...species, missing: frame.species.map(speciesLabel), missingIds: [...frame.species] };
   }
   // Passages that name no species at all, nor a group ("the affected animal"), are not about another species: they
   // answer, and the answer says that they name none.
@@ -960,12 +989,19 @@ export function checkCoverage<P extends PassageLike>(
     const signsAndConditions = new Set(tokenize([...frame.signs, ...frame.conditions].join(" ")));
     // (Only of a best passage that is about the topic: one holding a word of it in passing says nothing of what is rare in it.)
     const rarest = bestTopic >= TOPIC_HELD_FOR_RAREST ? topic.filter((t) => signsAndConditions.has(t.term) && bestHeld.has(t.term) && t.df > 0).sort((a, b) => a.df - b.df)[0] : undefined;
+    // (A passage where a sentence says the asked species gets the disease or pathogen named needs neither: "our cheetah cubs
+    // have mouth ulcers and runny eyes. Could it be calicivirus?" is answered by "Feline calicivirus (FCV) is… Most felines
+    // (e.g., cats, tigers, and cheetahs) are susceptible", in a paragraph that names the ulcers but not the eyes; "one pup in
+    // my 7-week litter has bloody diarrhoea and the vet is testing for parvo" by "Canine parvovirus type 2 (CPV-2) … causes
+    // fatal gastroenteritis in young dogs", not by a passage on geese that shares the case's everyday words.)
+    // (Written as its name is, or as another of its names: "infectious sinusitis in turkeys and … disease in chickens" does
+    // not name "chicken infectious anaemia virus".)
+    const saysOfSpecies = (p: PassageLike) => saysSpeciesGets(topicSegments(terms, frame, [p]), namedSubject, (n, text) => writesAsName(n, text, terms));
     const elsewhere = (naming.length ? naming : passing).filter(
       (p) =>
         !supporting.includes(p) &&
         names.every((n) => namesIn(n, p)) &&
-        (!rarest || passageTerms(p).has(rarest.term) || namedTerms.length > 0) &&
-        topicOfNaming(p) >= bestTopic * SPECIES_ELSEWHERE_WITH_TOPIC &&
+        (((!rarest || passageTerms(p).has(rarest.term) || namedTerms.length > 0) && topicOfNaming(p) >= bestTopic * SPECIES_ELSEWHERE_WITH_TOPIC) || saysOfSpecies(p)) &&
         (!stated || askedTopicOf(p) >= bestAsked * SPECIES_ELSEWHERE_WITH_TOPIC) &&
         !missesFocus(question, frame, speciesMissingFrom(topicSegments(terms, frame, [p])).missingIds),
     );
@@ -1045,7 +1081,9 @@ export function checkCoverage<P extends PassageLike>(
   if (state && !stateTexts.some((text) => STATE_SPOKEN_OF[state].test(readable(text)))) return { covered: false, missing: "detail", what: [state], alternative: null };
 
   // The typed check is for a question that asks one thing ("what is the dose…"), not for an essay's many parts.
-  const typed = essay ? [] : frame.asked.filter((k) => TYPED_KINDS.has(k));
+  // (Except a temperature, which no essay asks in passing: "We run a small Pekin breeder unit… What temperature does the
+  // live vaccine have to be kept at…?" is not answered by a paragraph on duck plague vaccines that gives none.)
+  const typed = frame.asked.filter((k) => TYPED_KINDS.has(k) && (!essay || (k === "quantity" && frame.attribute === TEMPERATURE_ATTRIBUTE)));
   // A span the question states itself ("After the two bluetongue doses 2 weeks apart, how often…?") is not what it asks.
   const stated = statedSpans(question);
   // (A value said of another virus is not said of the asked one: "FeLV-infected cats die within 1 to 3 years" of FIV.)
@@ -1152,6 +1190,8 @@ export function checkCoverage<P extends PassageLike>(
         ...(frame.asked.includes("prognosis") && PROGNOSIS_ASKED.test(question) ? [{ kind: "prognosis" as const, says: (t: string) => PROGNOSING.test(t) }] : []),
         // "Is stringhalt heritable - should I breed from her?": where the topic is, some sentence must speak of inheriting it.
         ...(HEREDITY_ASKED.test(question) ? [{ kind: "cause" as const, says: (t: string) => HEREDITY_SAID.test(t) }] : []),
+        // "What should I be feeding her while she recovers?", "which kidney diet is best?": some sentence must speak of feeding.
+        ...(FEEDING_ASKED.test(question) ? [{ kind: "treatment" as const, says: (t: string) => FEEDING_SAID.test(t) }] : []),
       ];
   for (const detail of details) {
     if (segments.some((segment) => splitSentences(cleanQuote(segment.text)).some((s) => detail.says(s.text)))) continue;
@@ -1165,15 +1205,26 @@ export function checkCoverage<P extends PassageLike>(
   return { covered: true, supporting, notCovered: species.missing, namesNoSpecies: species.missing.length > 0 && namesNoSpecies() };
 }
 
+/** What to feed asked: "what should I be feeding her?", "what to feed", "which kidney diet is best?". */
+const FEEDING_ASKED =
+  /\b(?:(?:what|which)\s+(?:[\p{L}-]+\s+){0,2}?(?:diet|diets|food|foods|feed)\b(?!\s+(?:additive|additives|efficiency|conversion|intake)\b)|what\s+(?:should|can|do|could|would|must)\s+(?:i|we|you|they|owners?)\s+(?:be\s+)?(?:feed|feeding)\b|what\s+to\s+feed\b)/iu;
+/** A sentence on feeding: feed, diet, food, nutrition, forage, ration. */
+const FEEDING_SAID = /\b(?:feed|feeds|feeding|fed|diet\w*|food|foods|nutrition\w*|nutrient\w*|forage|hay|silage|ration|rations|eat|eats|eating)\b/i;
 /** Forms a veterinary product comes in that say how it is given: "pour-on", "spot-on", "drench", "bolus", "implant". */
 const FORMULATION = /\b(?:pour[- ]?ons?|spot[- ]?ons?|drench(?:es)?|(?:intraruminal )?bolus(?:es)?|implants?|(?:flea |tick )?collars?|ear[- ]tags?)\b/gi;
-/** "Resistant to every drench", "which drench?": a farmer's word for the wormer itself, no form it is given in. */
-const ANY_DRENCH = /\b(?:every|any|all|each|which|what|other|another|the|their|our|my)\s+drench(?:es)?$/i;
+/**
+ * "Resistant to every drench", "which drench?", "Drenches are failing": a farmer's word for the wormer itself, no form
+ * it is given in.
+ */
+const ANY_DRENCH = /(?:\b(?:every|any|all|each|which|what|other|another|the|their|our|my)\s+drench(?:es)?|(?:^|[.!?:;]\s*)drenches)$/i;
 /** Does a text name this form, however spaced or hyphenated ("pour-on" as "pour on", "pour-ons")? */
 const namesForm = (form: string, text: string) => text.toLowerCase().replace(/[- ]/g, "").includes(form.toLowerCase().replace(/[- ]/g, "").replace(/(?:es|s)$/, ""));
 
-/** A question about breeds: whether one is predisposed, over-represented or a carrier. */
-const BREED_ASKED = /\b(?:breeds?|breed-related|predispos\w*|over-?represented)\b/i;
+/**
+ * A question about breeds: whether one is predisposed, over-represented or a carrier. (Not "breed" said of what an asker
+ * or an animal does, "I breed Bengals", "is it safe to breed from them?".)
+ */
+const BREED_ASKED = /\b(?:(?<!\b(?:i|we|they|you|to|also|who|will|would|can|could|should|not|don'?t|never|still)\s+)breeds?|breed-related|predispos\w*|over-?represented)\b/i;
 /** Whether a breed carries a heritable disorder: "do Appaloosas carry HYPP…?", "…carry the mutation?". */
 const CARRIES_GENE = /\b[Cc]arr(?:y|ies|ying|ier|iers)\s+(?:(?:the|a|that|this)\s+)?(?:genes?\b|mutations?\b|alleles?\b|[A-Z]{2,}\b)/;
 

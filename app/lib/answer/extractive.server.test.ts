@@ -17,6 +17,17 @@ const passage = (number: number, page: number, text: string): NumberedPassage =>
 });
 
 describe("the extractive answer's lead", () => {
+  it("for 'what even is it?', is the sentence saying what kind of disease it is", () => {
+    const question = "hi, I help my mum with our sheep and goats and she says we have to watch out for scrapie. what even is it?";
+    const [frame] = readConversation([question]);
+    const history = passage(1, 240, "Scrapie has long been known in sheep and goats, with a less frequent occurrence in the latter. In 1998, a new, atypical type of scrapie was identified in sheep.");
+    const disease = passage(2, 237, "Classical scrapie is also a significant problem for small ruminant industries abroad. Classical scrapie is a naturally transmissible, fatal neurodegenerative disease of sheep and goats (small ruminants).");
+    const terms = [...new Set(tokenize("scrapie sheep goats"))].map((term) => ({ term, weight: 1, df: 2, idf: 1 }));
+    const guide: AnswerGuide = { frame: frame!, ownTerms: new Set(tokenize("scrapie sheep goats")), askingTerms: new Set(tokenize("what even is it?")), alreadySaid: new Set(), supporting: new Set([1, 2]) };
+    const answer = extractiveAnswer(question, terms, [history, disease], {}, guide);
+    expect(answer.text.split("\n")[0]).toMatch(/^Classical scrapie is a naturally transmissible/);
+  });
+
   it("in a follow-up, comes from a paragraph holding the words it carries, not only its own ('what exercises?' after core work)", () => {
     const questions = ["Other thing — horse coming back into work after colic surgery. Why bother with core work?", "what exercises?"];
     const [, frame] = readConversation(questions);

@@ -97,7 +97,9 @@ const RISK_ASKED = /\b(?:risk factors?|predispos\w+)\b/i;
 const RISK_SAID = /\b(?:risk factors?|predispos\w+|(?:increased|higher|greater) risk|at risk)\b/i;
 const LEAD_VALUE: Partial<Record<AskedKind, (sentence: string, frame: Frame, question: string) => boolean>> = {
   // "What does FIP stand for?": the sentence that spells it out ("feline infectious peritonitis (FIP)").
-  definition: (s, frame) => frame.acronyms.length > 0 && definedAbbreviations(s).some((d) => frame.acronyms.includes(d.abbreviation)),
+  // "What even is scrapie?": the sentence that says what kind of thing it is ("Classical scrapie is a … fatal
+  // neurodegenerative disease of sheep and goats").
+  definition: (s, frame) => (frame.acronyms.length > 0 && definedAbbreviations(s).some((d) => frame.acronyms.includes(d.abbreviation))) || [...frame.conditions, ...frame.pathogens].some((name) => saysWhatItIs(name, s)),
   signs: (s) => /\b(signs?|symptoms?|present(?:s|ed)? with|characteri[sz]ed by|manifest\w*)\b/i.test(s) && (s.match(/,|\band\b/g) ?? []).length >= 2,
   // "What are the risk factors…?": the sentence that names them, not one on what the disease leads to.
   cause: (s, _frame, question) => (RISK_ASKED.test(question) ? RISK_SAID.test(s) : CAUSAL.test(s)),
@@ -123,6 +125,11 @@ const LEAD_VALUE: Partial<Record<AskedKind, (sentence: string, frame: Frame, que
     // "…transmitted by triatomine vectors of the order Hemiptera": the vector named without a binomial.
     /\b(?:transmitted|spread|carried) by\b/i.test(s),
 };
+/** Whether a sentence says what kind of thing a disease or pathogen is: "Classical scrapie is a … neurodegenerative disease". */
+function saysWhatItIs(name: string, sentence: string): boolean {
+  const kind = String.raw`(?:disease|diseases|infection|infections|condition|disorder|syndrome|virus|bacterium|pathogen|parasite|illness|zoonosis|encephalopathy)`;
+  return new RegExp(String.raw`\b${escapeStringRegexp(name)}\b(?:\s*\([^)]*\))?\s+(?:is|are)\s+(?:an?|the)\s+(?:[\w-]+,?\s+){0,6}?${kind}\b`, "i").test(sentence);
+}
 /** How an infection passes: "by inhalation of aerosols", "through contact with", "via ingestion", "transmitted by ticks". */
 const TRANSMITTING =
   /\b(?:transmi\w+|contagious|spread\w*|cross-?over infections?|cross[- ]infections?|inhal\w*|ingest\w*|aerosols?|droplets?|(?:direct |close )?contact with|fomites?|vectors?|bites?|f(?:a)?ecal-oral|oral route|respiratory route|route of (?:infection|transmission)|acquired (?:by|through|via|from)|infected (?:by|through|via) )/i;

@@ -1900,3 +1900,40 @@ describe("what a clinician's and an owner's wording asks (set 33's kinds)", () =
     expect(frameOf("how big is the spleen in a horse?").asked).toContain("quantity");
   });
 });
+
+describe("who asks and what they keep, told around the question", () => {
+  it("reads 'Breeder here,' as who asks", () => {
+    expect(leadingLabel("Breeder here, one pup in my litter has bloody diarrhoea. How serious is it?")).toBe("Breeder here");
+    expect(leadingLabel("Here, what is the dose of meloxicam in cats?")).toBeNull();
+  });
+
+  it("reads a Basset, a cattery and a suckler beef herd as their species, and people who use a dose as no patients", () => {
+    const basset = frameOf("Basset with Malassezia that isn't clearing on shampoo alone - what oral itraconazole dose do people use?");
+    expect(basset.species).toEqual(["dog"]);
+    expect(frameOf("I run a small cattery with a couple of stud toms. What are the risk factors for FIV?").species).toEqual(["cat"]);
+    const suckler = frameOf("Suckler beef herd - if I vaccinate the cows against bluetongue, how many injections do they need?");
+    expect(suckler.species).toEqual(["cattle"]);
+    expect(suckler.topic).not.toContain("suckler");
+    // (Suckling piglets are "sucklers" too.)
+    expect(frameOf("do the sucklers or the sows get it?").species).toEqual(["pig"]);
+    // (People a disease is likened in are compared with, not asked of.)
+    expect(frameOf("is it like Alzheimer's in people then?").species).toEqual([]);
+    expect(frameOf("Can people catch it?").species).toEqual(["human"]);
+  });
+
+  it("keeps the names a case tells when the question chooses between them ('Which of the two acts faster?')", () => {
+    const choice = frameOf("Client on the phone asking whether Apoquel or Cytopoint would stop her itchy westie scratching quicker. Which of the two acts faster in atopic dogs?");
+    expect(choice.names).toEqual(expect.arrayContaining(["Apoquel", "Cytopoint"]));
+    expect(frameOf("We moved here from Devon last spring. Which wormer acts faster in dogs?").names).not.toContain("Devon");
+  });
+
+  it("reads 'Is that blood?' after a case as asking what a sign is, no diagnosis put forward", () => {
+    expect(suspectedDiagnosis("Six-week-old pup from my litter is doing pinkish wee. Is that blood?")).toBeNull();
+    expect(suspectedDiagnosis("One pup has bloody diarrhoea and won't eat. Parvo?")).toBe("Parvo");
+  });
+
+  it("reads the span before testing again as one between tests", () => {
+    expect(frameOf("Kitten tested antigen-negative on arrival. How many weeks should we wait before testing her again?").attribute).toBe("checks of test");
+    expect(frameOf("How long is the incubation period of FeLV?").attribute).toBe("incubation");
+  });
+});

@@ -482,7 +482,8 @@ const GENERIC_WORDS = new Set(
   top list suspicious suspicion looking somewhere read telling warn warns warned warning meant batch batches watch watching
   brother brothers sister sisters sibling siblings grandson grandsons granddaughter granddaughters grandchild grandchildren grandkids grandma grandpa
   grandmother grandfather grandparents nephew niece son daughter husband wife mum mom dad cant dont wont isnt doesnt didnt wouldnt shouldnt couldnt
-  pretty riddled basically essentially literally name names causal real quote quoted quoting love loves loved helping`.split(/\s+/),
+  pretty riddled basically essentially literally name names causal real quote quoted quoting love loves loved helping
+  recognised recognized aware volunteer volunteers stud studs worse student students placement placements`.split(/\s+/),
 );
 
 const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
@@ -596,11 +597,16 @@ export const isAskerLabel = (label: string) => ASKER_LABEL.test(label);
 
 export function leadingLabel(question: string): string | null {
   const m = LEADING_LABEL.exec(question);
+  const label = m ? (m[1] ?? m[2]!) : "";
   // (Not a question itself: "how long does it hang about in the hutch - when's it safe…?")
-  if (m && /^\s*(?:what|which|how|why|when|where|who|is|are|does|do|did|can|could|should|would|will)\b/i.test(m[1]!)) return null;
-  return m && /[?]|\b(?:what|which|how|why|when|where|who|is|are|does|do|did|can|could|should|would|will)\b/i.test(question.slice(m[0].length)) ? m[1]! : null;
+  if (m && /^\s*(?:what|which|how|why|when|where|who|is|are|does|do|did|can|could|should|would|will)\b/i.test(label)) return null;
+  return m && /[?]|\b(?:what|which|how|why|when|where|who|is|are|does|do|did|can|could|should|would|will)\b/i.test(question.slice(m[0].length)) ? label : null;
 }
-const LEADING_LABEL = /^\s*((?:[^\s:?!.]+\s+){0,9}?[^\s:?!.]+)\s*(?::|\s[-–—]\s)\s*(?=\S)/;
+// (Or who asks, then a comma: "Breeder here, one pup…".)
+const LEADING_LABEL = /^\s*((?:[^\s:?!.]+\s+){0,9}?[^\s:?!.]+)\s*(?::|\s[-–—]\s)\s*(?=\S)|^\s*((?:[^\s,:?!.]+\s+){1,3}here)\s*,\s*(?=\S)/i;
+
+/** A question choosing among things told before it: "which of the two…?", "is either one…?", "which one works faster?". */
+const CHOICE_AMONG_TOLD = /\b(?:(?:which|what)\s+(?:one\s+)?of\s+(?:the\s+(?:two|three|four|both)|these|those|them)|either\s+(?:one|of\s+(?:them|those|these))|the\s+two\s+(?:of\s+them|options|products|drugs|treatments)|which\s+one)\b/i;
 
 /** "Is that part of it?", "part of the same picture": whether something belongs to what was spoken of. */
 export const PART_OF_IT = String.raw`part of (?:it|this|that|the (?:same )?(?:thing|problem|picture|disease))`;
@@ -685,12 +691,22 @@ const SET_ASIDE = /\b(?:apart from|aside from|besides|other than|except(?: for)?
  * areata" puts forward what it may be.)
  */
 const COMPARED_WITH =
-  /\b(?:(?:the way|as|like) (?:it|they) (?:is|are|does|do) in|(?<!\b(?:does|do|did|can|could|will|would|may|might|to)\s)(?:that |which )?(?:it|they) (?:causes?|gives?|produces?) in|(?:the way|like|as) (?:you|we|i)(?:'d| would| do)?(?: do(?: it)?| (?:see|get|find|have|saw|had)(?: it| them)?)? (?:in|for|with)|(?<!\b(?:looks?|looked|looking|sounds?|sounded|seems?|seemed|feels?|felt)\s)like(?: (?:you|we|i)(?:(?:'d| would)(?: do)?| do))?(?: (?:for|with|in))?|(?:the way|like) (?:you|we|i)(?:'d| would)(?! (?:expect|think|imagine|guess|say|see|in|for|with)\b)|compare[sd]? (?:it |them )?(?:to|with)|(?:they|you|we|people|i) (?:talk|talked|read|hear|heard|speak|spoke) (?:about )?in|as in|as with|as for|as do|as does|(?:the )?same (?:(?!(?:in|for|with|among)\b)[\w-]+ ){0,3}?as|or (?:is it |are they )?(?:really |mostly |mainly )?(?:just|only)(?: in)?)\s+(?:the\s+|an?\s+)?(?:[\p{L}/-]+\s+){0,1}[\p{L}/-]+|\bthe way (?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+){0,2}\s+(?:does|do|did|is|are|was|were)\b(?:\s+(?:it|this|that|so))?(?:\s+(?:in|for|with)\s+(?:the\s+)?[\p{L}-]+)?|\b(?:at|use|using|with|give|giving) (?:the\s+)?[\p{L}-]+(?=\s+(?:doses?|dosages?|dosing|rates?)\b)|(?<=\bsame (?:[\p{L}-]+\s+){1,4})(?:[\p{L}-]+\s+)?[\p{L}-]+\s+(?:get|gets|have|has|had|got|catch|catches)\b/giu;
-/** People said to say, think or call something ("why do people compare it to malaria?", "some people call it…"). */
+  /\blike\s+[\p{L}\p{N}'’-]+\s+in\s+(?:the\s+)?[\p{L}-]+|\b(?:(?:the way|as|like) (?:it|they) (?:is|are|does|do) in|(?<!\b(?:does|do|did|can|could|will|would|may|might|to)\s)(?:that |which )?(?:it|they) (?:causes?|gives?|produces?) in|(?:the way|like|as) (?:you|we|i)(?:'d| would| do)?(?: do(?: it)?| (?:see|get|find|have|saw|had)(?: it| them)?)? (?:in|for|with)|(?<!\b(?:looks?|looked|looking|sounds?|sounded|seems?|seemed|feels?|felt)\s)like(?: (?:you|we|i)(?:(?:'d| would)(?: do)?| do))?(?: (?:for|with|in))?|(?:the way|like) (?:you|we|i)(?:'d| would)(?! (?:expect|think|imagine|guess|say|see|in|for|with)\b)|compare[sd]? (?:it |them )?(?:to|with)|(?:they|you|we|people|i) (?:talk|talked|read|hear|heard|speak|spoke) (?:about )?in|as in|as with|as for|as do|as does|(?:the )?same (?:(?!(?:in|for|with|among)\b)[\w-]+ ){0,3}?as|or (?:is it |are they )?(?:really |mostly |mainly )?(?:just|only)(?: in)?)\s+(?:the\s+|an?\s+)?(?:[\p{L}/-]+\s+){0,1}[\p{L}/-]+|\bthe way (?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+){0,2}\s+(?:does|do|did|is|are|was|were)\b(?:\s+(?:it|this|that|so))?(?:\s+(?:in|for|with)\s+(?:the\s+)?[\p{L}-]+)?|\b(?:at|use|using|with|give|giving) (?:the\s+)?[\p{L}-]+(?=\s+(?:doses?|dosages?|dosing|rates?)\b)|(?<=\bsame (?:[\p{L}-]+\s+){1,4})(?:[\p{L}-]+\s+)?[\p{L}-]+\s+(?:get|gets|have|has|had|got|catch|catches)\b/giu;
+/**
+ * People said to say, think or call something ("why do people compare it to malaria?", "some people call it…"), or to use
+ * it ("what dose do people use?": those who treat, no patients).
+ */
 const PEOPLE_SAYING =
-  /\b(?:people|folk|folks|everyone|everybody|someone|somebody)\s+(?:(?:always|often|usually|still|sometimes|keep|tend to|seem to)\s+)?(?:compare[sd]?|say|says|said|think|thinks|thought|call|calls|called|talk|talks|mention|mentions|recommend|recommends|suggest|suggests|reckon|reckons|claim|claims|believe|believes|write|writes|argue|argues|describe|describes|refer|refers)\b/gi;
+  /\b(?:people|folk|folks|everyone|everybody|someone|somebody)\s+(?:(?:always|often|usually|still|sometimes|keep|tend to|seem to)\s+)?(?:compare[sd]?|say|says|said|think|thinks|thought|call|calls|called|talk|talks|mention|mentions|recommend|recommends|suggest|suggests|reckon|reckons|claim|claims|believe|believes|write|writes|argue|argues|describe|describes|refer|refers|use|uses|give|gives|prescribe|prescribes)\b/gi;
 /** The species a question asks about are named outside what it sets aside or compares with. */
 const askedAbout = (text: string) => text.replace(PEOPLE_SAYING, " ").replace(SET_ASIDE, " ").replace(COMPARED_WITH, " ");
+
+/** Whether a question names this only in what it compares with ("…on the wind the way equine flu does?": "equine flu"). */
+export const comparedWith = (question: string, name: string) => {
+  const lower = name.toLowerCase();
+  const compared = [...question.matchAll(COMPARED_WITH)].map((m) => m[0].toLowerCase());
+  return compared.some((c) => c.includes(lower)) && !question.replace(COMPARED_WITH, " ").toLowerCase().includes(lower);
+};
 
 /** The words a question names only in what it compares with ("…on the wind the way equine flu does?": equine). */
 export function comparedOnlyWords(question: string): string[] {
@@ -848,7 +864,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   ["comparison", /\b(differ\w*|compare\w*|comparison|versus|vs\.?|distinguish\w*|same as|better than|(?:tell|told) (?:\w+ )?apart|(?:separate|separating|tell|telling)\s+(?:[\w-]+\s+){1,3}?from)\b/i],
   // (The "?" after "What is X" ends the question, not a word.)
   // ("What does effusive actually mean?" asks it of a word; "what does that mean for her?" asks what follows.)
-  ["definition", /\bwhat(?:'s|’s| (?:actually |exactly |really )?(?:is|are))(?: (?:actually|exactly|really))? (?:an? |the )?[\w-]+\??$|\b(?:defin\w*|meaning of|stands? for|short for|abbreviation)\b|\bwhat\s+(?:does|do)\s+(?!(?:this|that|it|these|those|they|he|she)\b)(?:['‘"“]?[\w-]+['’"”]?\s+){1,3}(?:actually\s+|exactly\s+|really\s+)?mean\s*\??\s*$/i],
+  ["definition", /\bwhat(?:'s|’s| (?:actually |exactly |really |even )?(?:is|are))(?: (?:actually|exactly|really|even))? (?:an? |the )?[\w-]+\??$|\b(?:defin\w*|meaning of|stands? for|short for|abbreviation)\b|\bwhat\s+(?:does|do)\s+(?!(?:this|that|it|these|those|they|he|she)\b)(?:['‘"“]?[\w-]+['’"”]?\s+){1,3}(?:actually\s+|exactly\s+|really\s+)?mean\s*\??\s*$/i],
   // ("Anything you can do for it?", "what can be done about it?")
   ["treatment", new RegExp(String.raw`\b((?:medicines?|medications?|cure)\s+for\s+(?:this|that|it|her|him|them)|treat\w*|tx|rx|aftercare|after-care|therapy|therapies|therapeutic|manage\w*|control(?:led)?|prevent\w*|vaccines?|vaccination|surgery|surgical(?:ly)?|operat(?:e|ion)|(?:anything|something|what|much)\s+(?:(?:you|we|i|they|one)\s+)?(?:can|could|should)\s+(?:(?:you|we|i|they|one)\s+)?(?:be\s+)?(?:do|done)\s+(?:for|about)|what\s+(?:do|should|can|could|would)\s+(?:we|i|you|they)\s+do(?:\s+(?:now|next|then|about\s+(?:it|this|that|them)))?(?=\s*[?.!]*\s*$)|(?:does|do|did|will|would|has|have)\s+(?:anything|something|nothing)\s+(?:\w+\s+)?(?:work|worked|help|helped)|what\s+(?:actually\s+|really\s+)?(?:works|helps)|${TREATED_WITH.source})\b`, "i")],
   // "Where is it found?", "explain where estrogens are synthesized", not the relative "in sheep where Mycoplasma is suspected".
@@ -884,7 +900,9 @@ export const isFindingAttribute = (attribute: string | null) => attribute?.start
 const CHECKS_PREFIX = "checks of ";
 const CHECKED =
   /\b(?:check|checks|checked|checking|monitor|monitors|monitored|monitoring|recheck|rechecks|rechecked|rechecking|measure|measured|measuring|repeat|repeated|repeating)\s+(?:the\s+|their\s+|its\s+|his\s+|her\s+)?((?:[a-z-]+\s+){0,2}?(?:enzymes?|bloods?|bloodwork|levels?|values?|counts?|panels?|biochemistry|haematology|hematology|function|parameters|titres?|titers?|weights?|urine|urinalysis))\b/;
-/** The thing whose checks an interval asked is between, or null. */
+/** Testing an animal again: "before testing her again", "when to retest", "a second test". */
+const RETESTED = /\b(?:re-?test(?:s|ed|ing)?|test(?:s|ed|ing)?\s+(?:(?:her|him|it|them|the\s+[a-z-]+)\s+)?again|(?:another|a second|a repeat|the next)\s+test|repeat(?:ing)?\s+the\s+test)\b/;
+/** The thing whose checks an interval (or the span before the next) asked is between, or null. */
 export const checkedThing = (attribute: string | null) => (attribute?.startsWith(CHECKS_PREFIX) ? attribute.slice(CHECKS_PREFIX.length) : null);
 const FINDING_SHARE =
   /\b(?:(?:what|which) (?:proportion|percentage|share|fraction|percent) of (?:[\w-]+ ){0,6}?|how many (?:of (?:them|those) )?)(?:have|has|develop|develops|show|shows|get|gets|present with|suffer from|end up with|go on to (?:have|develop|show|get)) (?!been\b)([\w-]{4,}(?: [\w-]{4,})?)/;
@@ -982,6 +1000,8 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
     // (How often a treated animal's bloods are checked is not how often the drug is given.)
     const checked = asked.includes("interval") ? CHECKED.exec(s) : null;
     if (checked) return `${CHECKS_PREFIX}${checked[1]}`;
+    // "How many weeks should we wait before testing her again?": the span is between tests, said of testing.
+    if (RETESTED.test(s)) return `${CHECKS_PREFIX}test`;
     if (asked.includes("duration") && PERSISTS.test(s) && (OUTSIDE_A_HOST.test(s) || OWNERS_PLACES.test(s))) return PERSISTENCE_ATTRIBUTE;
     // "How long should I wait before getting a new bunny?", "…before we take new puppies in?": how long the pathogen lasts
     // where the animals were.
@@ -1070,7 +1090,7 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
  * recovery take?" asks a rate of nothing named and a duration of recovery, so the rate need not be beside "recovery".
  */
 export function isAttributeOf(kind: AskedKind, attribute: string): boolean {
-  if (checkedThing(attribute) !== null) return kind === "interval";
+  if (checkedThing(attribute) !== null) return kind === "interval" || kind === "duration";
   if (kind === "duration" || kind === "interval") return SPAN_ATTRIBUTE.test(attribute) || attribute === AGE_ATTRIBUTE;
   // "Doses for pigs – and at what age should growers be done?": the age is of when, not of the dose.
   if (attribute === AGE_ATTRIBUTE) return false;
@@ -1284,7 +1304,10 @@ export function frameOf(text: string): Frame {
   if (firstAsking > 0) {
     const askedWords = new Set(sentences.slice(firstAsking).join(" ").toLowerCase().split(/[^\p{L}\p{N}'’]+/u));
     // (A genus the case reports found is what it is about: "…big Babesia piroplasms on the smear. Which species…?")
-    named.names = named.names.filter((n) => askedWords.has(n.toLowerCase()) || FOUND_ORGANISM.test(question.slice(question.indexOf(n) + n.length)));
+    // (So are the things the questions choose between: "…whether Apoquel or Cytopoint would stop her scratching quicker.
+    // Which of the two acts faster?")
+    const choosesAmongThem = named.names.length >= 2 && CHOICE_AMONG_TOLD.test(sentences.slice(firstAsking).join(" "));
+    named.names = named.names.filter((n) => choosesAmongThem || askedWords.has(n.toLowerCase()) || FOUND_ORGANISM.test(question.slice(question.indexOf(n) + n.length)));
   }
   // "What does a hydatid cyst look like on ultrasound?", "what am I looking for on the lateral chest radiograph?": what that
   // imaging shows is asked, and a passage must speak of it.
@@ -1346,7 +1369,8 @@ export function frameOf(text: string): Frame {
   const namedWords = new Set(
     [...named.drugs, ...named.pathogens, ...named.conditions, ...named.names, ...named.acronyms, ...shorthandBinomials(question).map((s) => s.written)].flatMap((n) => n.toLowerCase().split(/\s+/)),
   );
-  const speciesWordsUsed = new Set([...mentions.words]);
+  // (Wherever the question names them: "Suckler beef herd - …how many injections do they need?" names cattle in its label.)
+  const speciesWordsUsed = new Set([...mentions.words, ...speciesIn(question).words]);
   const topic = topicWords(question).filter((w) => w.length >= 3 && !/['’]/.test(w) && !GENERIC_WORDS.has(w) && !namedWords.has(w) && !speciesWordsUsed.has(w) && !speciesIn(w).species.size && !speciesIn(w).groups.size && !/^\d/.test(w));
   // ("…The GP wants it graded on the usual cutaneous system. Is that valid?" asks of the case it points back to.)
   const parts = askingParts(question);
@@ -1787,8 +1811,8 @@ export function suspectedDiagnosis(question: string): string | null {
   // (A statement that ends the case, "He's only 3.", asks nothing and puts nothing forward.)
   const short = dashed ?? (afterCase && /\?\s*$/.test(last) ? last.replace(/\?\s*$/, "").trim() : null);
   if (!short || short.split(/\s+/).length > 3 || /\b(?:what|which|how|why|when|where|who)\b/i.test(short)) return null;
-  // (A disease's name holds no pronoun: "so she's clear?" asks of her state.)
-  if (/\b(?:i|you|we|they|she|he|it|her|him|them|his|its|their|our|my)\b/i.test(short.replace(/['’]\w+/g, ""))) return null;
+  // (A disease's name holds no pronoun: "so she's clear?" asks of her state, "Is that blood?" what a sign is.)
+  if (/\b(?:i|you|we|they|she|he|it|her|him|them|his|its|their|our|my|this|that|these|those)\b/i.test(short.replace(/['’]\w+/g, ""))) return null;
   // ("Incubation?", "Treatment?" ask something of the case; they put no diagnosis forward. Nor does "Is that valid?",
   // "is it serious?": they ask what the case's own claim or state is worth.)
   const asks = ASKED.some(([, re]) => re.test(short)) || short.split(/\s+/).some((w) => isAskingWord(w.replace(/\W+$/, "")));

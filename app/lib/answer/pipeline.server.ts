@@ -490,13 +490,13 @@ const PART_OF_IT_ASKED = new RegExp(String.raw`\b${PART_OF_IT}\b`, "i");
 /** A label that files the question as a kind of request: "Surveillance query:", "Rounds question -", "Dispensing check:", "Triage call:". */
 // (Not any line: "Vero cell line:" names what is asked of.)
 const REQUEST_LABEL = /\b(?:query|queries|question|questions|q|qs|check|request|enquiry|inquiry|call|calls|(?:triage|phone|telephone|help|advice)\s+line)\s*$/i;
+const REQUEST_FROM = new RegExp(String.raw`^(.*?${REQUEST_LABEL.source.replace(String.raw`\s*$`, "")})\s+(?:from|for|by|of)\b`, "i");
 
 /**
  * The words of a question's leading label that only the label says and that name nothing (no drug, pathogen, condition
  * or name the label names, no animal or sign), each with its index terms; null when there is no such label.
  */
-function labelOnlyWords(question: string): { label: string; words: Array<{ word: string; terms: string[] }> } | null {
-  const label = leadingLabel(question);
+function labelOnlyWords(question: string, label = leadingLabel(question)): { label: string; words: Array<{ word: string; terms: string[] }> } | null {
   if (!label || speciesIn(label).species.size || signsIn(label).length) return null;
   const rest = new Set(tokenize(question.slice(question.indexOf(label) + label.length)));
   const named = frameOf(label);
@@ -514,7 +514,10 @@ function labelOnlyWords(question: string): { label: string; words: Array<{ word:
 
 /** The index terms of a request label's words ("surveil", "queri" of "Surveillance query:"), however often passages write them. */
 function requestLabelTerms(question: string): Set<string> {
-  const read = labelOnlyWords(question);
+  // ("Counter query from a sheep farmer:": the request, before who it comes from.)
+  const label = leadingLabel(question);
+  const request = label ? REQUEST_FROM.exec(label)?.[1] : undefined;
+  const read = labelOnlyWords(question, request ?? label);
   // (Or says who asks, or what for: "Shelter manager:", "Translating a leaflet:"; not the animal it names.)
   return new Set(read && (REQUEST_LABEL.test(read.label) || isAskerLabel(read.label)) ? read.words.filter((w) => !speciesIn(w.word).species.size).flatMap((w) => w.terms) : []);
 }

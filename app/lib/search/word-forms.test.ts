@@ -103,6 +103,12 @@ describe("other forms of a word no passage writes", () => {
     expect(unwrittenForms(stem("shedder"))).toContain(stem("shed"));
     expect(unwrittenForms(stem("spreader"))).toContain(stem("spread"));
   });
+
+  it("gives the colour a word in '-ish' hedges ('pinkish': pink, 'yellowish': yellow)", () => {
+    expect(unwrittenForms(stem("pinkish"))).toContain(stem("pink"));
+    expect(unwrittenForms(stem("yellowish"))).toContain(stem("yellow"));
+    expect(unwrittenForms(stem("fish"))).toEqual([]);
+  });
 });
 
 describe("a parasite's genus and the disease named after it", () => {

@@ -154,7 +154,8 @@ export function adjectiveForms(term: string): string[] {
  * - a Latin plural in "-i" and its adjective in "-ar" (also negated with "a-"): "glomeruli" / "glomerular",
  *   "aglomerular", "alveoli" / "alveolar";
  * - an adjective in "-y" and the word it is made from: "wheezy" / "wheezing", "yeasty" / "yeast", "scabby" / "scab";
- * - a noun in "-er" for the one who does it, and its verb: "killer" / "kill", "shedder" / "shed".
+ * - a noun in "-er" for the one who does it, and its verb: "killer" / "kill", "shedder" / "shed";
+ * - an adjective in "-ish" and the one it hedges: "pinkish" / "pink", "yellowish" / "yellow".
  */
 export function unwrittenForms(term: string): string[] {
   if (term.length < MIN_ROOT || !/^[a-z]+$/.test(term)) return [];
@@ -170,6 +171,10 @@ export function unwrittenForms(term: string): string[] {
   if (term.endsWith("er") && term.length >= MIN_ROOT + 2) {
     const root = term.slice(0, -2);
     forms.push(tokenize(root)[0], ...(/([b-df-hj-np-tv-z])\1$/.test(root) && !/(?:ll|ss)$/.test(root) ? [tokenize(root.slice(0, -1))[0]] : []));
+  }
+  if (term.endsWith("ish") && term.length >= MIN_ROOT + 3) {
+    const root = term.slice(0, -3);
+    forms.push(tokenize(root)[0], ...(/([b-df-hj-np-tv-z])\1$/.test(root) ? [tokenize(root.slice(0, -1))[0]] : []));
   }
   return [...new Set(forms.filter((f): f is string => f !== undefined && f !== term && f.length >= MIN_ROOT))];
 }
