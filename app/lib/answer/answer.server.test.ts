@@ -6,7 +6,8 @@ import { createEutilsClient, createPubMedSearcher, RequestThrottle } from "../pu
 import { tokenize } from "../search/index.server";
 import { viewerUrl } from "../viewer";
 import { createChatModel, type ChatModel } from "./chat-model.server";
-import { answerQuestion, gateTerms, type AnswerDeps, type AnswerRequest } from "./pipeline.server";
+import { answerQuestion, askedPartTerms, gateTerms, type AnswerDeps, type AnswerRequest } from "./pipeline.server";
+import { frameOf } from "./frame";
 import { fallbackTitle, generateTitle, contextualSuggestions } from "./suggestions.server";
 import { AnswerError, REFUSAL } from "./types";
 import { UNVERIFIED_NOTE } from "./verify.server";
@@ -1753,6 +1754,16 @@ describe("the words that decide whether a passage is about the question", () => 
     expect(judged("What does a high anion gap mean?")).toContain("gap");
   });
 
+  it("of what is asked after a case, hold the animals it points back to ('the paramyxovirus they carry')", () => {
+    const question = "Our rescue takes in lots of sick feral pigeons. Is the paramyxovirus they carry much of a risk to the backyard chickens our volunteers keep at home?";
+    const asked = askedPartTerms(question, termsOf(question), frameOf(question))?.map((t) => t.term) ?? [];
+    expect(asked).toEqual(expect.arrayContaining(tokenize("paramyxovirus chickens pigeons")));
+    expect(asked).not.toContain(tokenize("feral")[0]);
+    // (Not where it points back to nothing: "Is the paramyxovirus a risk to backyard chickens?" asks of chickens.)
+    const own = "Our rescue takes in lots of sick feral pigeons. Is the paramyxovirus much of a risk to the backyard chickens our volunteers keep at home?";
+    expect(askedPartTerms(own, termsOf(own), frameOf(own))?.map((t) => t.term) ?? []).not.toContain(tokenize("pigeons")[0]);
+  });
+
   it("are not the words of a request before who sends it ('Counter query from a sheep farmer:'), nor who asks ('Breeder here,', 'Ag student')", () => {
     const judged = (question: string) => gateTerms(question, termsOf(question)).map((t) => t.term);
     const counter = judged("Counter query from a sheep farmer: what is Gudair actually for?");
@@ -1765,6 +1776,8 @@ describe("the words that decide whether a passage is about the question", () => 
     for (const word of tokenize("student placement worse")) expect(student).not.toContain(word);
     const cattery = judged("I run a small cattery with a couple of stud toms. What are the recognised risk factors for FIV that I should be aware of?");
     for (const word of tokenize("stud recognised aware")) expect(cattery).not.toContain(word);
+    // (Nor a span of time the case tells: "a fortnight", as "two weeks".)
+    expect(judged("they look better after a fortnight - are they still infectious?")).not.toContain(tokenize("fortnight")[0]);
   });
 
   it("are not the words of a label that files the question as a request ('Surveillance query:'), though the passages write them", () => {

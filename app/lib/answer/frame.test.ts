@@ -1918,6 +1918,7 @@ describe("who asks and what they keep, told around the question", () => {
     expect(frameOf("do the sucklers or the sows get it?").species).toEqual(["pig"]);
     // (People a disease is likened in are compared with, not asked of.)
     expect(frameOf("is it like Alzheimer's in people then?").species).toEqual([]);
+    expect(frameOf("why not, if it helps people?").species).toEqual([]);
     expect(frameOf("Can people catch it?").species).toEqual(["human"]);
   });
 
@@ -1930,6 +1931,16 @@ describe("who asks and what they keep, told around the question", () => {
   it("reads 'Is that blood?' after a case as asking what a sign is, no diagnosis put forward", () => {
     expect(suspectedDiagnosis("Six-week-old pup from my litter is doing pinkish wee. Is that blood?")).toBeNull();
     expect(suspectedDiagnosis("One pup has bloody diarrhoea and won't eat. Parvo?")).toBe("Parvo");
+  });
+
+  it("reads 'why did it rip through the whole litter?' as asking how it spread", () => {
+    expect(frameOf("why did it rip through the whole litter so fast?").asked).toContain("transmission");
+    expect(frameOf("why did it rip through the whole litter so fast?").topic).not.toContain("rip");
+  });
+
+  it("reads a spacing told for another animal ('same as the cows, two shots a fortnight apart?') as the spacing asked", () => {
+    expect(frameOf("Bluetongue jab for the goats - same as the cows, two shots a fortnight apart, or is it different for goats?").asked).toEqual(expect.arrayContaining(["comparison", "interval"]));
+    expect(frameOf("Is the bluetongue vaccine for goats the same as for cows?").asked).not.toContain("interval");
   });
 
   it("reads the span before testing again as one between tests", () => {

@@ -483,7 +483,7 @@ const GENERIC_WORDS = new Set(
   brother brothers sister sisters sibling siblings grandson grandsons granddaughter granddaughters grandchild grandchildren grandkids grandma grandpa
   grandmother grandfather grandparents nephew niece son daughter husband wife mum mom dad cant dont wont isnt doesnt didnt wouldnt shouldnt couldnt
   pretty riddled basically essentially literally name names causal real quote quoted quoting love loves loved helping
-  recognised recognized aware volunteer volunteers stud studs worse student students placement placements`.split(/\s+/),
+  recognised recognized aware volunteer volunteers stud studs worse student students placement placements fortnight fortnights rip rips ripped ripping`.split(/\s+/),
 );
 
 const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
@@ -605,6 +605,8 @@ export function leadingLabel(question: string): string | null {
 // (Or who asks, then a comma: "Breeder here, one pup…".)
 const LEADING_LABEL = /^\s*((?:[^\s:?!.]+\s+){0,9}?[^\s:?!.]+)\s*(?::|\s[-–—]\s)\s*(?=\S)|^\s*((?:[^\s,:?!.]+\s+){1,3}here)\s*,\s*(?=\S)/i;
 
+/** A spacing between doses told in a question: "two shots a fortnight apart", "every 3 weeks". */
+const STATED_SPACING = /\b(?:\d+|an?|one|two|three|four|five|six|seven|eight|ten|twelve)\s+(?:days?|weeks?|months?|years?|fortnights?)\s+apart\b|\bevery\s+(?:\d+\s+|other\s+|two\s+|three\s+|four\s+|six\s+)?(?:days?|weeks?|months?|years?|fortnights?)\b/i;
 /** A question choosing among things told before it: "which of the two…?", "is either one…?", "which one works faster?". */
 const CHOICE_AMONG_TOLD = /\b(?:(?:which|what)\s+(?:one\s+)?of\s+(?:the\s+(?:two|three|four|both)|these|those|them)|either\s+(?:one|of\s+(?:them|those|these))|the\s+two\s+(?:of\s+them|options|products|drugs|treatments)|which\s+one)\b/i;
 
@@ -694,10 +696,11 @@ const COMPARED_WITH =
   /\blike\s+[\p{L}\p{N}'’-]+\s+in\s+(?:the\s+)?[\p{L}-]+|\b(?:(?:the way|as|like) (?:it|they) (?:is|are|does|do) in|(?<!\b(?:does|do|did|can|could|will|would|may|might|to)\s)(?:that |which )?(?:it|they) (?:causes?|gives?|produces?) in|(?:the way|like|as) (?:you|we|i)(?:'d| would| do)?(?: do(?: it)?| (?:see|get|find|have|saw|had)(?: it| them)?)? (?:in|for|with)|(?<!\b(?:looks?|looked|looking|sounds?|sounded|seems?|seemed|feels?|felt)\s)like(?: (?:you|we|i)(?:(?:'d| would)(?: do)?| do))?(?: (?:for|with|in))?|(?:the way|like) (?:you|we|i)(?:'d| would)(?! (?:expect|think|imagine|guess|say|see|in|for|with)\b)|compare[sd]? (?:it |them )?(?:to|with)|(?:they|you|we|people|i) (?:talk|talked|read|hear|heard|speak|spoke) (?:about )?in|as in|as with|as for|as do|as does|(?:the )?same (?:(?!(?:in|for|with|among)\b)[\w-]+ ){0,3}?as|or (?:is it |are they )?(?:really |mostly |mainly )?(?:just|only)(?: in)?)\s+(?:the\s+|an?\s+)?(?:[\p{L}/-]+\s+){0,1}[\p{L}/-]+|\bthe way (?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+){0,2}\s+(?:does|do|did|is|are|was|were)\b(?:\s+(?:it|this|that|so))?(?:\s+(?:in|for|with)\s+(?:the\s+)?[\p{L}-]+)?|\b(?:at|use|using|with|give|giving) (?:the\s+)?[\p{L}-]+(?=\s+(?:doses?|dosages?|dosing|rates?)\b)|(?<=\bsame (?:[\p{L}-]+\s+){1,4})(?:[\p{L}-]+\s+)?[\p{L}-]+\s+(?:get|gets|have|has|had|got|catch|catches)\b/giu;
 /**
  * People said to say, think or call something ("why do people compare it to malaria?", "some people call it…"), or to use
- * it ("what dose do people use?": those who treat, no patients).
+ * it ("what dose do people use?": those who treat, no patients), or what works for them ("why not, if it helps people?":
+ * people are what it is likened to).
  */
 const PEOPLE_SAYING =
-  /\b(?:people|folk|folks|everyone|everybody|someone|somebody)\s+(?:(?:always|often|usually|still|sometimes|keep|tend to|seem to)\s+)?(?:compare[sd]?|say|says|said|think|thinks|thought|call|calls|called|talk|talks|mention|mentions|recommend|recommends|suggest|suggests|reckon|reckons|claim|claims|believe|believes|write|writes|argue|argues|describe|describes|refer|refers|use|uses|give|gives|prescribe|prescribes)\b/gi;
+  /\b(?:people|folk|folks|everyone|everybody|someone|somebody)\s+(?:(?:always|often|usually|still|sometimes|keep|tend to|seem to)\s+)?(?:compare[sd]?|say|says|said|think|thinks|thought|call|calls|called|talk|talks|mention|mentions|recommend|recommends|suggest|suggests|reckon|reckons|claim|claims|believe|believes|write|writes|argue|argues|describe|describes|refer|refers|use|uses|give|gives|prescribe|prescribes)\b|\b(?:helps?|helped|works?|worked)\s+(?:in\s+|for\s+|on\s+)?(?:people|humans)\b/gi;
 /** The species a question asks about are named outside what it sets aside or compares with. */
 const askedAbout = (text: string) => text.replace(PEOPLE_SAYING, " ").replace(SET_ASIDE, " ").replace(COMPARED_WITH, " ");
 
@@ -875,10 +878,10 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   ["signs", /\b(clinical signs?|signs|symptoms?|clinical (?:picture|presentation|features)|present(?:s|ing)? with|(?:watch|look)(?:ing)? out for|(?:watch|monitor)(?:ing)? (?:her|him|them|it|\w+) for|keep (?:an )?eyes? (?:out )?for)\b/i],
   // "How do cattle usually pick it up?", "how is it spread?", "which type spreads cat to cat?": the way it passes to an animal.
   // ("Could it have caught it off the horse in the next stable?", "are they still spreading it?", "is she a risk to the
-  // others?": whether it passes that way.)
+  // others?": whether it passes that way; "why did it rip through the whole litter so fast?": how it spread.)
   [
     "transmission",
-    /\b(?:how (?:do|does|did|can|could|would|might) (?:[\w-]+ ){0,3}(?:pick (?:it |this |that )?up|catch (?:it|this|that)|get (?:it|infected)|become infected|contract (?:it|this|that)|spread|get about|get around|travel|move)|how (?:is|are|was|were) (?:[\w-]+ ){1,4}?(?:usually |normally |mainly |mostly )?(?:spread|transmitted|passed on|caught|acquired)|route of (?:infection|transmission)|transmission(?!\s+(?:cycles?|dynamics|chains?|models?))|transmitted|mode of spread|(?:spreads?|spreading|pass(?:es|ed)?(?:\s+on)?|jumps?)\s+(?:from\s+)?(?:an?\s+|one\s+)?(?<host>[\w-]+?)s?\s+to\s+(?:an?\s+|another\s+|other\s+)?\k<host>s?|(?:spreads?|spreading|pass(?:es|ed)?)\s+between\s+(?:the\s+)?[\w-]+|(?:can|could|will|would|might)\s+(?:(?:our|my|the|his|her|their)\s+)?other\s+[\w-]+\s+(?:catch|get)\s+(?:it|this|that)|(?:is|are)\s+(?:it|this|that|they|these|those)\s+(?:really\s+|very\s+|that\s+|so\s+)?(?:catching|contagious|infectious)|(?:catch|catches|caught|get|gets|got|pick|picked)\s+(?:it|this|that)\s+(?:up\s+)?(?:off|from)\s+(?:the|a|an|another|other|his|her|their|our|my|one)\b|\bstill\s+(?:be\s+)?(?:spreading|shedding|contagious|infectious|catching)\b|\b(?:a\s+)?(?:risk|danger|threat)\s+to\s+(?:the\s+|my\s+|our\s+|her\s+|his\s+|their\s+)?(?:others|other\s+[\w-]+|rest)\b)\b/i,
+    /\b(?:how (?:do|does|did|can|could|would|might) (?:[\w-]+ ){0,3}(?:pick (?:it |this |that )?up|catch (?:it|this|that)|get (?:it|infected)|become infected|contract (?:it|this|that)|spread|get about|get around|travel|move)|how (?:is|are|was|were) (?:[\w-]+ ){1,4}?(?:usually |normally |mainly |mostly )?(?:spread|transmitted|passed on|caught|acquired)|route of (?:infection|transmission)|transmission(?!\s+(?:cycles?|dynamics|chains?|models?))|transmitted|mode of spread|(?:rip|rips|ripped|ripping|sweep|sweeps|swept|sweeping|race|races|raced|racing)\s+through\s+(?:the\s+|our\s+|my\s+)?(?:whole\s+|entire\s+)?(?:litter|litters|flock|flocks|herd|herds|kennels?|cattery|group|pen|pens|shed|house|yard|colony|unit|farm|ward)\b|(?:spreads?|spreading|pass(?:es|ed)?(?:\s+on)?|jumps?)\s+(?:from\s+)?(?:an?\s+|one\s+)?(?<host>[\w-]+?)s?\s+to\s+(?:an?\s+|another\s+|other\s+)?\k<host>s?|(?:spreads?|spreading|pass(?:es|ed)?)\s+between\s+(?:the\s+)?[\w-]+|(?:can|could|will|would|might)\s+(?:(?:our|my|the|his|her|their)\s+)?other\s+[\w-]+\s+(?:catch|get)\s+(?:it|this|that)|(?:is|are)\s+(?:it|this|that|they|these|those)\s+(?:really\s+|very\s+|that\s+|so\s+)?(?:catching|contagious|infectious)|(?:catch|catches|caught|get|gets|got|pick|picked)\s+(?:it|this|that)\s+(?:up\s+)?(?:off|from)\s+(?:the|a|an|another|other|his|her|their|our|my|one)\b|\bstill\s+(?:be\s+)?(?:spreading|shedding|contagious|infectious|catching)\b|\b(?:a\s+)?(?:risk|danger|threat)\s+to\s+(?:the\s+|my\s+|our\s+|her\s+|his\s+|their\s+)?(?:others|other\s+[\w-]+|rest)\b)\b/i,
   ],
   // "When in the year do you see most cases?": a season or the months.
   // ("Peak season?", a flash card's shorthand, asks it too.)
@@ -1362,7 +1365,10 @@ export function frameOf(text: string): Frame {
   // "How fast do feral hogs breed?" asks how fast they multiply, not a span.
   const breedingSpeed = /\bhow (?:fast|quickly)\b(?:\s+[\w-]+){0,4}?\s+(?:breed|breeds|reproduce|reproduces|multiply|multiplies)\b/i.test(askedText) && !DURATION_ASKED.test(askedText.replace(/\bhow (?:quickly|fast)\b/gi, " "));
   const comparesSpeed = asked.includes("comparison") && /\bhow (?:quickly|fast)\b/i.test(askedText) && !new RegExp(DURATION_ASKED.source, "i").test(askedText.replace(/\bhow (?:quickly|fast)\b/gi, " "));
-  const counted = (notCount ? asked.filter((k) => k !== "count") : asked).filter((k) => !(countsDoses && k === "dose") && !((comparesSpeed || breedingSpeed) && k === "duration"));
+  // "…same as the cows, two shots a fortnight apart, or is it different for goats?": the spacing told for another is what
+  // is asked of these.
+  const spacingCompared = asked.includes("comparison") && !asked.includes("interval") && STATED_SPACING.test(question);
+  const counted = (notCount ? asked.filter((k) => k !== "count") : asked).filter((k) => !(countsDoses && k === "dose") && !((comparesSpeed || breedingSpeed) && k === "duration")).concat(spacingCompared ? ["interval"] : []);
   const attribute = attributeOf(askedText, counted);
   // A pathogen lasting in the environment is no patient's prognosis.
   const kinds = attribute === PERSISTENCE_ATTRIBUTE ? counted.filter((k) => k !== "prognosis") : counted;

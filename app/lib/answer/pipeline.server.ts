@@ -547,18 +547,23 @@ function labelChatter(question: string, terms: QueryTerm[], asking: ReadonlySet<
  * What the case names as its subject stays asked of: "…whether her cows need one bluetongue jab or two. What's the
  * primary course for cattle?" asks of bluetongue's.
  */
-function askedPartTerms(question: string, terms: QueryTerm[], frame: Frame): QueryTerm[] | null {
+export function askedPartTerms(question: string, terms: QueryTerm[], frame: Frame): QueryTerm[] | null {
   const clause = askingClause(question);
   if (clause === question) return null;
   // ("For a digit amputation in a ewe, which local anaesthetic…?": a phrase that opens the question's own sentence with a
   // preposition says what it asks about, no case told before it.)
   const before = question.slice(0, question.lastIndexOf(clause));
   if (TOPIC_PHRASE_OPENING.test(before) && !/[.!?:;—–]|\s-\s/.test(before)) return null;
-  const own = new Set([...tokenize(clause), ...caseSubjects(frame).flatMap((n) => tokenize(n))]);
+  // (And the animals the case told of, where the question points back to them: "…sick feral pigeons. Is the paramyxovirus
+  // they carry much of a risk to the backyard chickens…?" asks of pigeons' paramyxovirus.)
+  const pointedTo = POINTS_BACK.test(clause) ? [...speciesIn(before).words].flatMap((w) => tokenize(w)) : [];
+  const own = new Set([...tokenize(clause), ...caseSubjects(frame).flatMap((n) => tokenize(n)), ...pointedTo]);
   const asked = terms.filter((t) => own.has(t.term));
   return asked.filter((t) => t.df > 0).length >= MIN_ASKED_TOPIC_TERMS && asked.length < terms.length ? asked : null;
 }
 const MIN_ASKED_TOPIC_TERMS = 3;
+/** A pronoun that points back to what was told before: "the virus they carry", "does it spread". */
+const POINTS_BACK = /\b(?:they|them|their|theirs)\b/i;
 /**
  * Diseases a question names by a word and a head that makes a disease's name ("milk fever", "grass sickness"): not a
  * describing word ("high fever", "glandular fever" is read by other checks), nor a species word ("swine fever").
