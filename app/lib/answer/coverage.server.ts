@@ -6,7 +6,7 @@ import { splitSentences } from "../sentences";
 import { namesClassOf } from "./drug-classes";
 import { AGE_ATTRIBUTE, comparedWith, inSpeciesName, asksWhetherSpeciesGets, namesAskedSpecies, OF_THE_DISEASE, SEASON_WRITTEN, askingParts, checkedThing, PART_OF_IT, ASKS_OF_THEM, BOUND_ATTRIBUTE, GAUGE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
 import { cleanQuote } from "./quotes.server";
-import { holdsTerm, match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
+import { holdsInOrder, holdsTerm, match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
 
 /**
@@ -117,7 +117,7 @@ function namesAsRead(name: string, text: string, terms: QueryTerm[], asCompound 
 /** Whether a text writes a name as it is written, its words together, or as one of its other names ("parvo": "parvovirus"). */
 function writesAsName(name: string, text: string, terms: QueryTerm[]): boolean {
   const words = tokenize(text);
-  const inOrder = (phrase: string[]) => phrase.length > 0 && words.some((_, i) => phrase.every((t, k) => words[i + k] === t));
+  const inOrder = (phrase: string[]) => holdsInOrder(words, phrase);
   const own = tokenize(name);
   // (Another name of the whole of it: "canine flu" is not named by "influenza" alone.)
   const others = [...synonymsIn(own).filter((m) => m.terms.join(" ") === own.join(" ")).flatMap((m) => m.alternatives), ...(own.length === 1 ? (terms.find((t) => t.term === own[0])?.alternatives ?? []) : [])];

@@ -17,7 +17,7 @@ import { extractiveAnswer, extractiveSections, sentenceKey, type AnswerGuide } f
 import { askingClause, caseSubjects, isAskerLabel, correctedQuestion, leadingLabel, PART_OF_IT, personMentions, personNames, petNames, comparedOnlyWords, correctableEdits, frameLabel, frameOf, groupNaming, isAskingWord, isNamedDisease, MIN_CASE_SIGNS, namesOwnThing, speciesByLabel, placesOfPersistence, readTurn, searchText, signsSearchText, speciesIn, speciesWordNear, subjectSearchText, speciesLabel, suspectedCondition, suspectedDiagnosis, withoutChatter, TREATED_WITH, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
 import { fitAnswerMessages, getSystemPrompts, taskMessages } from "./prompts.server";
 import { decomposeQuestion } from "./questions";
-import { ABSTAIN_BELOW, coverage, holdsTerm, judgeRelevance, passageTerms, withWrittenForms, type ScoredPassage } from "./relevance.server";
+import { ABSTAIN_BELOW, coverage, holdsInOrder, holdsTerm, judgeRelevance, passageTerms, withWrittenForms, type ScoredPassage } from "./relevance.server";
 import { PUBMED_ARTICLES, pubmedPassages, type PubMedSearch } from "./pubmed-passages.server";
 import { answerOffThread, retrieveOffThread } from "./pool.server";
 import { AnswerError, REFUSAL, type AnswererKind, type Citation, type HistoryTurn, type NumberedPassage, type PassageLike } from "./types";
@@ -578,13 +578,6 @@ function diseasesNamedByHead(question: string): string[] {
 }
 const DESCRIBING_WORD =
   /^(?:high|low|mild|severe|slight|bad|persistent|recurrent|recurring|intermittent|ongoing|sudden|no|any|some|much|little|more|less|like|unlike|such|plus|than|then|also|both|either|neither|nor|but|with|without|and|or|cause|causes|the|its|their|his|her|got|gets|get|run|runs|ran|show|shows|develop|develops|spike|spikes|had|has|have|post|temp|bit|days|weeks|[a-z]+(?:al|ar|ous|ive|ic|ly|ing|ed|ish|[bcdfghklmnprstvwxz]y))$/i;
-
-/** Whether a text's terms hold these terms one after another. */
-function holdsInOrder(text: string[], phrase: string[]): boolean {
-  if (!phrase.length) return false;
-  for (let i = 0; i + phrase.length <= text.length; i++) if (phrase.every((t, k) => text[i + k] === t)) return true;
-  return false;
-}
 
 /** Whether a word the question types in lower case is written by the passages, where they write it, only in capitals. */
 function onlyInCapitals(word: string, question: string, passages: PassageLike[]): boolean {

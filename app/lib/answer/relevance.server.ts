@@ -149,6 +149,13 @@ export function writesOtherwise(name: string, text: string, terms: QueryTerm[]):
   return nameTerms.every((t) => holdsTerm(held, t!));
 }
 
+/** Whether a text's terms hold these terms one after another. */
+export function holdsInOrder(text: string[], phrase: string[]): boolean {
+  if (!phrase.length) return false;
+  for (let i = 0; i + phrase.length <= text.length; i++) if (phrase.every((t, k) => text[i + k] === t)) return true;
+  return false;
+}
+
 export function coverage(terms: QueryTerm[], present: ReadonlySet<string>): number {
   return match(terms, present).coverage;
 }
