@@ -1764,6 +1764,15 @@ describe("the words that decide whether a passage is about the question", () => 
     expect(askedPartTerms(own, termsOf(own), frameOf(own))?.map((t) => t.term) ?? []).not.toContain(tokenize("pigeons")[0]);
   });
 
+  it("of what is asked after a case, hold what 'it' stands for earlier in the question's sentence ('Is doggy dementia real, and how common is it…?')", () => {
+    const question = "I sit for an old collie who paces at night and seems lost in his own house. Is 'doggy dementia' a real thing, and how common is it in older dogs?";
+    // (The words the relevance gate weighs; search reads "dementia" as "cognitive dysfunction" too, so it counts as known.)
+    const terms = termsOf("sit paces night lost house dementia older dogs").map((t) => (t.term === "dementia" ? { ...t, df: 0, alternatives: [tokenize("cognitive dysfunction")] } : t));
+    const asked = askedPartTerms(question, terms, frameOf(question))?.map((t) => t.term) ?? [];
+    expect(asked).toEqual(expect.arrayContaining(tokenize("dementia older dogs")));
+    expect(asked).not.toContain(tokenize("paces")[0]);
+  });
+
   it("are not the words of a request before who sends it ('Counter query from a sheep farmer:'), nor who asks ('Breeder here,', 'Ag student')", () => {
     const judged = (question: string) => gateTerms(question, termsOf(question)).map((t) => t.term);
     const counter = judged("Counter query from a sheep farmer: what is Gudair actually for?");
@@ -2101,6 +2110,13 @@ describe("who asks, their animals and what they ask of them", () => {
     expect((await ask("Rescue kitten from a FeLV-positive colony tested antigen-negative on arrival. How many weeks should we wait before testing her again?")).content).toMatch(/^I cannot find information/);
     addParagraph("dev", "Duck Viral Enteritis", 142, "For prophylaxis, both live-attenuated and killed vaccines against duck plague are used in broiler and breeder ducks above 2 weeks of age. Since the duck plague virus becomes latent, recombinant vaccines are being developed.");
     expect((await ask("We run a small Pekin breeder unit and vaccinate against duck plague ourselves. What temperature does the live vaccine have to be kept at, and is a half-used vial still OK the next morning?")).content).toMatch(/^I cannot find information/);
+  });
+
+  it("answers a case that names its disease by a word the passages write otherwise ('parvo'), from the passage naming it", async () => {
+    addParagraph("parvo-env", "Canine Infectious Diseases", 92, "Canine parvovirus type 2 (CPV-2) is a non-enveloped, single-stranded DNA virus that causes fatal gastroenteritis in young dogs. CPV-2 infections are associated with significant morbidity and mortality which can reach 91% in untreated pups. The virus is highly resistant to environmental conditions and can remain viable outside of its host for at least a year.");
+    addParagraph("walks", "Canine Behaviour", 12, "Dogs walked at the same time each day are calmer in the house than dogs walked at random times.");
+    const result = await ask("The puppy I walk lost a littermate to parvo at the owner's house last month. How long can that virus hang about in the garden, and how dangerous is it for pups?");
+    expect(result.citations[0]).toMatchObject({ document: "Canine Infectious Diseases", page: 92 });
   });
 
   it("reads 'Drenches are failing' as a farmer's word for wormers, no form of a product asked of", async () => {

@@ -166,6 +166,26 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("Hepatitis E in our pigs - can we still eat the pork?", [hev])).toMatchObject({ covered: true });
   });
 
+  it("does not read selling what the animals give, said by who asks, as asking whether people may eat it", () => {
+    const eggs = passage("It is recommended to lightly brush off any organic debris from eggs, rather than washing them, to prevent damage to the cuticle. If eggs are to be cleaned then it is recommended to use water that is warmer, specifically 20 °F (11 °C) warmer, than the egg.");
+    expect(check("Guidance for small producers selling eggs at the farmers' market: should dirty eggs be washed, and if so how warm should the water be?", [eggs])).toMatchObject({ covered: true });
+    // (Asked after the label, it is asked: "…: can we still sell the eggs?")
+    expect(check("Duck plague on a small farm: can we still sell the eggs?", [eggs])).toMatchObject({ covered: false, missing: "detail", what: ["consumption"] });
+  });
+
+  it("reads a farmer's 'jab' as a vaccine asked of passages that speak of one", () => {
+    const bvd = passage("Cows infected in the early gestational period with noncytopathic BVDV may produce persistently infected (PI) calves, which are mainly responsible for the spread of BVDV throughout herds.");
+    expect(check("BVD in our heifers - is there a jab we can give them before they go to the bull?", [bvd])).toMatchObject({ covered: false, missing: "detail", what: ["treatment"] });
+    expect(check("BVD in our heifers - is there a jab we can give them before they go to the bull?", [passage("Vaccination of heifers against BVDV before breeding protects the foetus.")])).toMatchObject({ covered: true });
+  });
+
+  it("finds a country asked of where the passages name its region ('In South American countries…' for Brazil), and no further", () => {
+    const vivax = passage("In South American countries, bovine trypanosomiasis is caused mainly by T. vivax. The parasite is transmitted cyclically by tse-tse flies (in Africa) and mechanically by other blood-sucking insects, such as Stomoxys calcitrans and tabanids.");
+    const question = "Hereford herd in Brazil with trypanosomiasis - which species is usually responsible there, and what spreads it when there are no tsetse flies?";
+    expect(check(question, [vivax])).toMatchObject({ covered: true });
+    expect(check(question.replace("Brazil", "Japan"), [vivax])).toMatchObject({ covered: false, missing: "name", what: ["Japan"] });
+  });
+
   it("reads how many doses an animal needs as a few of them, not doses sold nor a year", () => {
     const gudair = passage("First registered in 2002, the Gudair vaccine has played a pivotal role in the control of ovine Johne's disease in sheep flocks, with over seven million doses used within its first few years.");
     expect(check("Gudair - how many doses do lambs need?", [gudair])).toMatchObject({ covered: false, missing: "detail" });

@@ -3,8 +3,9 @@ import { isStopWord, normalizeText, tokenize, usualShortFormsHolding, type Query
 import { memoByText } from "../memo.server";
 import { signForms, signsIn, synonymsIn } from "../search/synonyms";
 import { splitSentences } from "../sentences";
+import { namesRegionOf } from "./regions";
 import { namesClassOf } from "./drug-classes";
-import { AGE_ATTRIBUTE, comparedWith, inSpeciesName, asksWhetherSpeciesGets, namesAskedSpecies, OF_THE_DISEASE, SEASON_WRITTEN, askingParts, checkedThing, PART_OF_IT, ASKS_OF_THEM, BOUND_ATTRIBUTE, GAUGE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
+import { AGE_ATTRIBUTE, comparedWith, leadingLabel, inSpeciesName, asksWhetherSpeciesGets, namesAskedSpecies, OF_THE_DISEASE, SEASON_WRITTEN, askingParts, checkedThing, PART_OF_IT, ASKS_OF_THEM, BOUND_ATTRIBUTE, GAUGE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
 import { cleanQuote } from "./quotes.server";
 import { holdsInOrder, holdsTerm, match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
@@ -853,6 +854,8 @@ export function checkCoverage<P extends PassageLike>(
     const text = fullText(p);
     if (namesAsRead(n, text, terms, frame.names.includes(n)) || (aliasOf(frame, n) !== null && namesThing(aliasOf(frame, n)!, text))) return true;
     if (byClass && frame.drugs.includes(n) && namesClassOf(n, readable(text))) return true;
+    // (A place asked of is spoken of by its region: "In South American countries…" speaks of Brazil.)
+    if (frame.places?.includes(n) && namesRegionOf(n, readable(text))) return true;
     const words = wordsOf(n);
     return definedFor(p.documentId).some((a) => words.every((w) => a.words.some((d) => d.toLowerCase() === w)) && namesThing(a.abbreviation, text));
   };
@@ -1068,7 +1071,11 @@ export function checkCoverage<P extends PassageLike>(
   // A state the question asks of ("is oral itraconazole safe in pregnancy?"): what the passages say of the animal is not
   // said of a pregnant or lactating one unless they speak of that state (or of breeding and birth, for pregnancy); nor of
   // a drug given with food unless they speak of feeding.
-  const state = askedState(askingParts(question).join(" "));
+  let state = askedState(askingParts(question).join(" "));
+  // (Not eating or selling what the animals give said by who asks: "Guidance for small producers selling eggs at the
+  // farmers' market: should dirty eggs be washed…?" asks nothing of eating them.)
+  const label = leadingLabel(question);
+  if (state === "consumption" && label) state = askedState(askingParts(question.slice(question.indexOf(label) + label.length)).join(" "));
   // (By a passage that names what the question asks it of: "Is Gudair safe in pregnant ewes?" is not answered by a passage
   // on Gudair beside one on abortions caused by toxoplasma.)
   // (Its paragraphs that name it, of a chunk that may hold the next page's too.)
@@ -1270,7 +1277,7 @@ const DRUG_CLASS = /\b(?:an(?:a)?esthetics?|antibiotics?|antimicrobials?|NSAIDs?
 /** "Is there a vaccine for it?", "is there any treatment?": asks whether one is given, so some sentence must speak of it. */
 /** "Is it treated with…?", "can ferrets be vaccinated against it?": whether it is cared for so. */
 const ASKS_IF_TREATED = /^\s*(?:and\s+|so\s+)?(?:is|are|can|could|should)\s+(?:[\w-]+\s+){1,5}?(?:be\s+)?(?:treated|vaccinated|cured|immuni[sz]ed)\b/i;
-const ASKS_IF_THERE_IS = /\b(?:is|are) there (?:a|an|any)\s+(?:[\w-]+\s+)?(?:vaccines?|treatments?|cures?|therap(?:y|ies)|drugs?|medications?|medicines?|way to (?:treat|prevent|cure))\b/i;
+const ASKS_IF_THERE_IS = /\b(?:is|are) there (?:a|an|any)\s+(?:[\w-]+\s+)?(?:vaccines?|jabs?|treatments?|cures?|therap(?:y|ies)|drugs?|medications?|medicines?|way to (?:treat|prevent|cure))\b/i;
 
 /**
  * "How is FIP diagnosed?", "how do you diagnose it", "how do I confirm it?", "how is it detected?": asks how, not
@@ -1303,7 +1310,8 @@ const PREVENTING = /\b(?:prevent\w*|control\w*|vaccin\w*|immuni[sz]\w*|prophyla\
 
 type CareAsked = { treating: boolean; preventing: boolean; vaccinating?: boolean };
 /** What a sentence about vaccinating says. */
-const VACCINATING = /\b(?:vaccin\w*|immuni[sz]\w*|bacterins?|toxoids?)\b/i;
+// (A farmer's "jab" is a vaccine: "is there a jab we can give the heifers?")
+const VACCINATING = /\b(?:vaccin\w*|immuni[sz]\w*|bacterins?|toxoids?|jabs?)\b/i;
 /** Treating, preventing or both; a follow-up that says neither ("what about in sheep?") takes either. */
 export function careAsked(question: string): CareAsked {
   const treating = /\b(?:treat\w*|therap\w*|manag\w*|cure[ds]?)\b/i.test(question);

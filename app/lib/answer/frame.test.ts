@@ -1948,3 +1948,23 @@ describe("who asks and what they keep, told around the question", () => {
     expect(frameOf("How long is the incubation period of FeLV?").attribute).toBe("incubation");
   });
 });
+
+describe("cases told by sitters, students and farmers in their own words", () => {
+  it("reads a springer a dog-sitter looks after, and Lop kits, as their species", () => {
+    expect(frameOf("Dog-sitting a springer this week and he's holding a front paw up. What usually causes that?").species).toEqual(["dog"]);
+    expect(frameOf("Are our Lop kits under 4 weeks old at risk from RHDV2?").species).toEqual(["rabbit"]);
+    expect(frameOf("Are our Lop kits under 4 weeks old at risk from RHDV2?").names).not.toContain("Lop");
+  });
+
+  it("reads a sentence opener before a word ('Besides trauma') as no organism, and dosing intervals put forward as no diagnosis", () => {
+    expect(frameOf("Cat in after a balcony fall, pneumothorax. Besides trauma, what commonly causes pneumo in cats?").pathogens).toEqual([]);
+    expect(suspectedDiagnosis("Pig deworming Rx: doramectin IM dose per 10 kg BW? and freq for adults vs growers - q6mo / q2mo?")).toBeNull();
+    expect(suspectedDiagnosis("Sow off her food and feverish - erysipelas?")).toBe("erysipelas");
+  });
+
+  it("reads 'I got asked what buphthalmos means' as asking a definition", () => {
+    expect(frameOf("on another note, on rounds I got asked what buphthalmos means in a horse and completely blanked").asked).toContain("definition");
+    expect(frameOf("on another note, on rounds I got asked what buphthalmos means in a horse and completely blanked").topic).toEqual(["buphthalmos"]);
+    expect(frameOf("what it means for the herd is another matter").asked).not.toContain("definition");
+  });
+});

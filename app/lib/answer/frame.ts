@@ -430,7 +430,7 @@ const NOT_EPITHET = new Set(
 );
 /** Capitalised words that are not names when they open a clause or stand mid-sentence. */
 const NOT_NAMES = new Set(
-  "i i'm i've i'd we our a an the in on at is are what which when where how why who whom whose does do did can could should would will may might must has have had if for and or but not no yes type grade stage class group phase lab anything something everything nothing anyone someone everyone anybody somebody any some every".split(
+  "i i'm i've i'd we our a an the in on at is are what which when where how why who whom whose does do did can could should would will may might must has have had if for and or but not no yes type grade stage class group phase lab anything something everything nothing anyone someone everyone anybody somebody any some every besides whereas although though unless perhaps maybe otherwise hence thus also apart aside".split(
     " ",
   ),
 );
@@ -467,6 +467,7 @@ const GENERIC_WORDS = new Set(
   totally completely entirely staff household handlers keepers workers knock knocks dent dents quickly quick soon without catching avoid avoiding
   sort sorts talk talking anyway anyways realistically honestly fine yesterday today tonight reckon reckons thinks yr yrs yo yard yards field fields paddock paddocks flock flocks herd herds wrong expectancy ill unwell poorly related connected linked organism organisms buck bucks doe does
   saw heard news story stories article articles online internet google tv trust rely numbers stats statistics sorry aftercare moa hi hiya hello hey saying mine rang phoned understand understood handover handovers realistic adopt adopted adopting adopter adopters adoption rehome rehomed rehoming smallholder smallholders smallholding true
+  rounds blanked blank
   next door neighbour neighbours neighbor neighbors neighbouring neighboring nearby road
   zoonosis zoonoses guy guys shop chance chances looked never really
   statement statements accurately accurate correctly correct characterizes characterises characterize characterise reflects reflect
@@ -867,9 +868,9 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   ["comparison", /\b(differ\w*|compare\w*|comparison|versus|vs\.?|distinguish\w*|same as|better than|(?:tell|told) (?:\w+ )?apart|(?:separate|separating|tell|telling)\s+(?:[\w-]+\s+){1,3}?from)\b/i],
   // (The "?" after "What is X" ends the question, not a word.)
   // ("What does effusive actually mean?" asks it of a word; "what does that mean for her?" asks what follows.)
-  ["definition", /\bwhat(?:'s|’s| (?:actually |exactly |really |even )?(?:is|are))(?: (?:actually|exactly|really|even))? (?:an? |the )?[\w-]+\??$|\b(?:defin\w*|meaning of|stands? for|short for|abbreviation)\b|\bwhat\s+(?:does|do)\s+(?!(?:this|that|it|these|those|they|he|she)\b)(?:['‘"“]?[\w-]+['’"”]?\s+){1,3}(?:actually\s+|exactly\s+|really\s+)?mean\s*\??\s*$/i],
+  ["definition", /\bwhat(?:'s|’s| (?:actually |exactly |really |even )?(?:is|are))(?: (?:actually|exactly|really|even))? (?:an? |the )?[\w-]+\??$|\b(?:defin\w*|meaning of|stands? for|short for|abbreviation)\b|\bwhat\s+(?:does|do)\s+(?!(?:this|that|it|these|those|they|he|she)\b)(?:['‘"“]?[\w-]+['’"”]?\s+){1,3}(?:actually\s+|exactly\s+|really\s+)?mean\s*\??\s*$|\bwhat\s+(?!(?:this|that|it|these|those|they|he|she)\b)(?:['‘"“]?[\w-]+['’"”]?\s+){1,3}(?:actually\s+|exactly\s+|really\s+)?means\b/i],
   // ("Anything you can do for it?", "what can be done about it?")
-  ["treatment", new RegExp(String.raw`\b((?:medicines?|medications?|cure)\s+for\s+(?:this|that|it|her|him|them)|treat\w*|tx|rx|aftercare|after-care|therapy|therapies|therapeutic|manage\w*|control(?:led)?|prevent\w*|vaccines?|vaccination|surgery|surgical(?:ly)?|operat(?:e|ion)|(?:anything|something|what|much)\s+(?:(?:you|we|i|they|one)\s+)?(?:can|could|should)\s+(?:(?:you|we|i|they|one)\s+)?(?:be\s+)?(?:do|done)\s+(?:for|about)|what\s+(?:do|should|can|could|would)\s+(?:we|i|you|they)\s+do(?:\s+(?:now|next|then|about\s+(?:it|this|that|them)))?(?=\s*[?.!]*\s*$)|(?:does|do|did|will|would|has|have)\s+(?:anything|something|nothing)\s+(?:\w+\s+)?(?:work|worked|help|helped)|what\s+(?:actually\s+|really\s+)?(?:works|helps)|${TREATED_WITH.source})\b`, "i")],
+  ["treatment", new RegExp(String.raw`\b((?:medicines?|medications?|cure)\s+for\s+(?:this|that|it|her|him|them)|treat\w*|tx|rx|aftercare|after-care|therapy|therapies|therapeutic|manage\w*|control(?:led)?|prevent\w*|vaccines?|vaccination|(?:is there|are there|any)\s+(?:an?\s+)?(?:[\w-]+\s+)?jabs?\b|jabs?\s+(?:for|against)\b|surgery|surgical(?:ly)?|operat(?:e|ion)|(?:anything|something|what|much)\s+(?:(?:you|we|i|they|one)\s+)?(?:can|could|should)\s+(?:(?:you|we|i|they|one)\s+)?(?:be\s+)?(?:do|done)\s+(?:for|about)|what\s+(?:do|should|can|could|would)\s+(?:we|i|you|they)\s+do(?:\s+(?:now|next|then|about\s+(?:it|this|that|them)))?(?=\s*[?.!]*\s*$)|(?:does|do|did|will|would|has|have)\s+(?:anything|something|nothing)\s+(?:\w+\s+)?(?:work|worked|help|helped)|what\s+(?:actually\s+|really\s+)?(?:works|helps)|${TREATED_WITH.source})\b`, "i")],
   // "Where is it found?", "explain where estrogens are synthesized", not the relative "in sheep where Mycoplasma is suspected".
   [
     "location",
@@ -1817,6 +1818,8 @@ export function suspectedDiagnosis(question: string): string | null {
   // (A statement that ends the case, "He's only 3.", asks nothing and puts nothing forward.)
   const short = dashed ?? (afterCase && /\?\s*$/.test(last) ? last.replace(/\?\s*$/, "").trim() : null);
   if (!short || short.split(/\s+/).length > 3 || /\b(?:what|which|how|why|when|where|who)\b/i.test(short)) return null;
+  // (A name has a word of letters: "q6mo / q2mo?", "sid or bid?" put dosing intervals forward, no diagnosis.)
+  if (!/\p{L}{3,}/u.test(short.replace(/[\p{L}\p{N}]*\p{N}[\p{L}\p{N}]*|\b(?:sid|bid|tid|qid|eod|prn|od|bd|tds|qds|mg|kg|ml)\b/giu, ""))) return null;
   // (A disease's name holds no pronoun: "so she's clear?" asks of her state, "Is that blood?" what a sign is.)
   if (/\b(?:i|you|we|they|she|he|it|her|him|them|his|its|their|our|my|this|that|these|those)\b/i.test(short.replace(/['’]\w+/g, ""))) return null;
   // ("Incubation?", "Treatment?" ask something of the case; they put no diagnosis forward. Nor does "Is that valid?",

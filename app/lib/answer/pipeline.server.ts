@@ -558,12 +558,22 @@ export function askedPartTerms(question: string, terms: QueryTerm[], frame: Fram
   // they carry much of a risk to the backyard chickens…?" asks of pigeons' paramyxovirus.)
   const pointedTo = POINTS_BACK.test(clause) ? [...speciesIn(before).words].flatMap((w) => tokenize(w)) : [];
   const own = new Set([...tokenize(clause), ...caseSubjects(frame).flatMap((n) => tokenize(n)), ...pointedTo]);
+  // (A word the passages write otherwise counts: "dementia" is written "cognitive dysfunction".)
+  const enough = (asked: QueryTerm[]) => asked.filter((t) => t.df > 0 || t.alternatives?.length).length >= MIN_ASKED_TOPIC_TERMS && asked.length < terms.length;
   const asked = terms.filter((t) => own.has(t.term));
-  return asked.filter((t) => t.df > 0).length >= MIN_ASKED_TOPIC_TERMS && asked.length < terms.length ? asked : null;
+  if (enough(asked) || !IT_POINTS_BACK.test(clause)) return enough(asked) ? asked : null;
+  // (Too few to judge by, and "it" stands for something named earlier in the clause's own sentence by a name the passages
+  // write otherwise: "Is 'doggy dementia' a real thing, and how common is it in older dogs?" asks how common doggy
+  // dementia is.)
+  const sentenceBefore = before.slice(Math.max(...[...before.matchAll(/[.!?]\s/g)].map((m) => m.index + 1), 0));
+  const itStandsFor = new Set(tokenize(sentenceBefore));
+  const withIt = terms.filter((t) => own.has(t.term) || (itStandsFor.has(t.term) && t.alternatives?.length));
+  return enough(withIt) ? withIt : null;
 }
 const MIN_ASKED_TOPIC_TERMS = 3;
 /** A pronoun that points back to what was told before: "the virus they carry", "does it spread". */
 const POINTS_BACK = /\b(?:they|them|their|theirs)\b/i;
+const IT_POINTS_BACK = /\b(?:it|its)\b/i;
 /**
  * Diseases a question names by a word and a head that makes a disease's name ("milk fever", "grass sickness"): not a
  * describing word ("high fever", "glandular fever" is read by other checks), nor a species word ("swine fever").
@@ -784,7 +794,8 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
   // knowledge base knows are searched for with the questions and the species alone, and the passages naming them answer.
   const bySubject = main.abstain ? subjectSearchText(request.question, frame) : null;
   if (bySubject) {
-    const known = new Set(terms.filter((t) => t.df > 0).map((t) => t.term));
+    // (Or by another of its names: "parvo" is written "parvovirus".)
+    const known = new Set(terms.filter((t) => t.df > 0 || t.alternatives?.length).map((t) => t.term));
     const subjectTerms = new Set(caseSubjects(frame).flatMap((n) => tokenize(n)).filter((t) => known.has(t)));
     if (subjectTerms.size) {
       // (Among the passages that name it.)

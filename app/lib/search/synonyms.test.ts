@@ -5,6 +5,7 @@ import { tokenize } from "./tokenize";
 const found = (query: string) => synonymsIn(tokenize(query));
 
 describe("synonyms in a query", () => {
+  const alternatives = (query: string) => found(query).flatMap((m) => m.alternatives);
   it("finds a species noun and gives its adjective, and the reverse", () => {
     expect(found("meloxicam in cats")).toEqual([{ terms: tokenize("cats"), alternatives: [tokenize("feline")] }]);
     expect(found("feline asthma")).toEqual([{ terms: tokenize("feline"), alternatives: [tokenize("cat")] }]);
@@ -250,6 +251,22 @@ describe("synonyms in a query", () => {
 
   it("reads 'doggy dementia' as cognitive dysfunction", () => {
     expect(found("how common is doggy dementia?")).toContainEqual({ terms: tokenize("doggy dementia"), alternatives: expect.arrayContaining([tokenize("cognitive dysfunction")]) });
+  });
+
+  it("reads lay and shorthand names for what passages write otherwise ('mega gullet', 'low plts', 'stay alive', 'lots of cats live together')", () => {
+    expect(alternatives("the owner said something about a 'mega' gullet")).toContainEqual(tokenize("megaoesophagus"));
+    expect(alternatives("Cat w/ low plts: reported prevalence?")).toContainEqual(tokenize("thrombocytopenia"));
+    expect(alternatives("is 1° IMTP common")).toContainEqual(tokenize("immune-mediated thrombocytopenia"));
+    expect(alternatives("how long can the virus stay alive in the environment?")).toContainEqual(tokenize("remain viable"));
+    expect(alternatives("is it worse where lots of cats live together?")).toContainEqual(tokenize("multicat"));
+  });
+
+  it("reads a case's signs in everyday words: a meal brought back up, looking thin, red water, eyes gone yellow, glands swelled up", () => {
+    expect(signsIn("he keeps bringing his dinner back up and he's looking a bit thin")).toEqual(["regurgitation", "weight loss"]);
+    expect(signsIn("my sheeps are making water red like blood and the eyes gone yellow")).toEqual(["haematuria", "jaundice"]);
+    expect(signsIn("very high fever and the glands swelled up")).toEqual(["pyrexia", "lymphadenopathy"]);
+    // (Urine said to be red is no more than that: "my rabbit's pee is red" may be plant pigment.)
+    expect(signsIn("my rabbit's pee is red")).toEqual([]);
   });
 
   it("gives a phrase in several groups the alternatives of each", () => {

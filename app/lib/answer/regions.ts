@@ -1,0 +1,21 @@
+import escapeStringRegexp from "escape-string-regexp";
+import data from "./regions.json";
+
+const QUALIFIER = "(?:south|north|east|west|central|southern|northern|eastern|western|south-east|southeast|south-west|southwest|north-east|northeast|north-west|northwest|sub-saharan|far|near|middle)";
+
+/** Per country (lower case), a pattern naming each region it lies in ("South American countries" for Brazil). */
+const REGIONS_OF = new Map<string, RegExp[]>();
+for (const region of data.regions) {
+  const names = region.names.map((name) => name.split(/[\s-]+/).map(escapeStringRegexp).join("[\\s-]+"));
+  // (A continent's name inside a part of it, "Asia" of "South Asia", is that part, not the whole.)
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?<!${QUALIFIER}[\\s-]+)(?:${names.join("|")})(?![\\p{L}\\p{N}])`, "iu");
+  for (const place of region.places) REGIONS_OF.set(place.toLowerCase(), [...(REGIONS_OF.get(place.toLowerCase()) ?? []), pattern]);
+}
+
+/**
+ * Does a text name a region the place lies in? "In South American countries, bovine trypanosomiasis is caused mainly by
+ * T. vivax" speaks of Brazil. (Never the reverse: what is said of one country is not said of its region.)
+ */
+export function namesRegionOf(place: string, text: string): boolean {
+  return (REGIONS_OF.get(place.toLowerCase()) ?? []).some((pattern) => pattern.test(text));
+}
