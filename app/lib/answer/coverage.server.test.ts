@@ -173,6 +173,19 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("Duck plague on a small farm: can we still sell the eggs?", [eggs])).toMatchObject({ covered: false, missing: "detail", what: ["consumption"] });
   });
 
+  it("reads the animal asked of past who asks ('Poultry tech here:'), an opening condition ('If PPR gets into the goats,') and where reasoning carries over to", () => {
+    const chicken = passage("Two jugular veins are present, but the right side of the chicken's neck allows for faster collection of larger volumes of blood.");
+    expect(check("Poultry tech here: which vein is best for drawing blood from an adult turkey?", [chicken])).toMatchObject({ covered: false, missing: "species", what: ["turkeys"] });
+    const ppr = passage("Peste des petits ruminants (PPR) is one of the most important viral diseases of goats and sheep; case fatality reaches 55-85% in goats.");
+    expect(check("Smallholder with goats and a couple of pigs. If PPR gets into the goats, can the pigs catch it too?", [ppr])).toMatchObject({ covered: false, missing: "species", what: ["pigs"] });
+    // (An opening condition that names the only animal is the one asked of.)
+    expect(check("If PPR gets into my goats, how many will die?", [ppr])).toMatchObject({ covered: true });
+    const footrot = passage("Ovine footrot is a complex disease of sheep caused by Dichelobacter nodosus; virulent strains cause severe lameness in sheep.");
+    expect(check("Sheep and goat keeper: do goats get the same Dichelobacter nodosus footrot, and can they pass it between them?", [footrot])).toMatchObject({ covered: false, missing: "species", what: ["goats"] });
+    const copper = passage("There is a difference in the quantity and distribution of copper accumulation in dogs between primary copper associated hepatopathy and secondary copper accumulation.");
+    expect(check("Does the primary versus secondary copper hepatopathy reasoning from dogs carry over to cats?", [copper])).toMatchObject({ covered: false, missing: "species", what: ["cats"] });
+  });
+
   it("reads a farmer's 'jab' as a vaccine asked of passages that speak of one", () => {
     const bvd = passage("Cows infected in the early gestational period with noncytopathic BVDV may produce persistently infected (PI) calves, which are mainly responsible for the spread of BVDV throughout herds.");
     expect(check("BVD in our heifers - is there a jab we can give them before they go to the bull?", [bvd])).toMatchObject({ covered: false, missing: "detail", what: ["treatment"] });
@@ -1038,6 +1051,19 @@ describe("names the knowledge base has never written", () => {
     expect(unseenNames(broader, termsWithUnseen(broader, ["broader"]))).toEqual([]);
     const worsen = "Which drug could worsen corneal disease?";
     expect(unseenNames(worsen, termsWithUnseen(worsen, ["worsen"]))).toEqual([]);
+  });
+
+  it("reads an unseen surgical procedure proposed to be done ('should we do a left-sided gastropexy?') as a name to cover", () => {
+    const pexy = "After we reduce a gastro-oesophageal intussusception in a pup, should we do a left-sided gastropexy so it doesn't happen again?";
+    expect(unseenNames(pexy, termsWithUnseen(pexy, ["gastropexy"]))).toEqual(["gastropexy"]);
+    const tracheo = "Should we perform a temporary tracheostomy on a horse with laryngeal paralysis?";
+    expect(unseenNames(tracheo, termsWithUnseen(tracheo, ["tracheostomy"]))).toEqual(["tracheostomy"]);
+    // (Only named, it may be written in a longer word: "success rate of digital extensor tenectomy" by "myotenectomy".)
+    const tenectomy = "Stringhalt – success rate of digital extensor tenectomy, duration of Botox effect, and expected recovery time?";
+    expect(unseenNames(tenectomy, termsWithUnseen(tenectomy, ["tenectomy"]))).not.toContain("tenectomy");
+    // (A word that only ends alike is none: "biology".)
+    const biology = "What does the biology of the mite tell us?";
+    expect(unseenNames(biology, termsWithUnseen(biology, ["biology"]))).toEqual([]);
   });
 
   it("does not read a describing word, a word the passages hold, or an incidental unseen word as a name", () => {

@@ -5,7 +5,7 @@ import { signForms, signsIn, synonymsIn } from "../search/synonyms";
 import { splitSentences } from "../sentences";
 import { namesRegionOf } from "./regions";
 import { namesClassOf } from "./drug-classes";
-import { AGE_ATTRIBUTE, comparedWith, leadingLabel, inSpeciesName, asksWhetherSpeciesGets, namesAskedSpecies, OF_THE_DISEASE, SEASON_WRITTEN, askingParts, checkedThing, PART_OF_IT, ASKS_OF_THEM, BOUND_ATTRIBUTE, GAUGE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
+import { AGE_ATTRIBUTE, comparedWith, isAskerLabel, leadingLabel, inSpeciesName, asksWhetherSpeciesGets, namesAskedSpecies, OF_THE_DISEASE, SEASON_WRITTEN, askingParts, checkedThing, PART_OF_IT, ASKS_OF_THEM, BOUND_ATTRIBUTE, GAUGE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
 import { cleanQuote } from "./quotes.server";
 import { holdsInOrder, holdsTerm, match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
@@ -512,7 +512,7 @@ function missesFocus(question: string, frame: Frame, missingIds: string[]): bool
   const missing = new Set(missingIds);
   // People asked whether they catch it are what the question is about ("can the owner catch it from her cat?").
   if (missing.has("human")) return true;
-  const sentences = askingParts(question).map((s) => speciesIn(s, { asked: true }).order.filter((x) => x !== "human"));
+  const sentences = askingParts(withoutAskerLabel(question)).map((s) => speciesIn(mainClause(s), { asked: true }).order.filter((x) => x !== "human"));
   const named = sentences.filter((o) => o.length);
   if (!named.length) return true;
   if (missing.has(named[0]![0]!)) return true;
@@ -524,9 +524,24 @@ function missesFocus(question: string, frame: Frame, missingIds: string[]): bool
   return named.some((o) => o.every((x) => missing.has(x)));
 }
 
+/** The question after a label saying who asks ("Poultry tech here:", "Sheep and goat keeper:"): their animals are not what is asked. */
+function withoutAskerLabel(question: string): string {
+  const label = leadingLabel(question);
+  return label && isAskerLabel(label) ? question.slice(question.indexOf(label) + label.length).replace(/^\s*(?:[:,]|[-–—])\s*/, "") : question;
+}
+
+/**
+ * A question without the condition it opens with, when what it then asks names an animal of its own: "If PPR gets into
+ * the goats, can the pigs catch it too?" asks of the pigs. ("If my dog has it, what's the dose?" keeps its dog.)
+ */
+function mainClause(question: string): string {
+  const m = /^\s*(?:if|when|once|since|after|now that)\b[^,?]*,\s*(.+)$/is.exec(question);
+  return m && speciesIn(m[1]!, { asked: true }).order.length ? m[1]! : question;
+}
+
 /** What a disease passes to: "jump from the goats to the pigs", "spread into the cattle", "pass over to our dogs". */
 const PASSES_TO =
-  /\b(?:jump|jumps|jumped|spread|spreads|pass|passes|passed|transmit(?:s|ted)?|transfer(?:s|red)?|cross|crosses|crossed|move|moves|spill|spills)\b(?:\s+(?!to\b|into\b)[\p{L}'’-]+){0,5}?\s+(?:over\s+|across\s+)?(?:to|into)\s+((?:(?:the|our|my|their|your|his|her|any|other|nearby|neighbouring|neighboring)\s+)*[\p{L}-]+(?:\s+[\p{L}-]+)?)/giu;
+  /\b(?:jump|jumps|jumped|spread|spreads|pass|passes|passed|transmit(?:s|ted)?|transfer(?:s|red)?|cross|crosses|crossed|move|moves|spill|spills|carry|carries|carried|apply|applies|applied|extend|extends|extrapolate[sd]?|translate[sd]?)\b(?:\s+(?!to\b|into\b)[\p{L}'’-]+){0,5}?\s+(?:over\s+|across\s+)?(?:to|into)\s+((?:(?:the|our|my|their|your|his|her|any|other|nearby|neighbouring|neighboring)\s+)*[\p{L}-]+(?:\s+[\p{L}-]+)?)/giu;
 
 /**
  * Everyday verbs and fillers of a question ("Do ducks see colour the same way…?"), and the words that only ask how
@@ -736,10 +751,16 @@ export function unseenNames(
     // disease. (Not a describing word: "broader neurologic syndrome" names none.)
     const host = words[i + 1] !== undefined && speciesIn(words[i + 1]!).species.size > 0;
     const namesDisease = !DESCRIBING.test(word) && (DISEASE_HEAD.test(words[i + 1] ?? "") || (host && DISEASE_HEAD.test(words[i + 2] ?? "")));
-    if (((!inCapitals && NAME_SHAPED.test(word)) || (given && (!DESCRIBING.test(word) || example)) || namesDisease) && !out.includes(word)) out.push(word);
+    // (Or names a surgical procedure by its ending, proposed to be done: "should we do a left-sided gastropexy?". One only
+    // named, "success rate of digital extensor tenectomy", may be written in a longer word, "myotenectomy".)
+    const proposed = SURGICAL_PROCEDURE.test(word) && words.slice(Math.max(0, i - 3), i).some((w) => /^(?:do|doing|perform|performing|carry|try)$/i.test(w));
+    if (((!inCapitals && NAME_SHAPED.test(word)) || (given && (!DESCRIBING.test(word) || example)) || namesDisease || proposed) && !out.includes(word)) out.push(word);
   });
   return [...out, ...compounds.filter((c) => !out.includes(c))];
 }
+
+/** A surgical procedure's name, by its ending: "gastropexy", "enterotomy", "ovariectomy", "tracheostomy", "arthrodesis". */
+const SURGICAL_PROCEDURE = /\p{L}{3,}(?:pexy|ectomy|otomy|ostomy|plasty|rrhaphy|desis|centesis)$/iu;
 
 /** The abbreviations a passage defines, remembered by its text: each question reads the same passages again. */
 // (Read without LaTeX math marks: "$C$ difficile associated disease (CDAD)" defines CDAD.)

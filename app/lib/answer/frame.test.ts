@@ -859,6 +859,15 @@ describe("the frame of a question", () => {
       { abbreviation: "SACs", words: ["south", "american", "camelids"] },
     ]);
   });
+
+  it("reads the long form from the words just before the parenthesis: across quotation marks, within eight words, not across other marks", () => {
+    expect(definedAbbreviations('so-called "rat tail syndrome" (RTS) in pigs')).toEqual([{ abbreviation: "RTS", words: ["rat", "tail", "syndrome"] }]);
+    expect(definedAbbreviations("in one of nine long words before the feline leukaemia virus (FeLV) test")).toEqual([{ abbreviation: "FeLV", words: ["feline", "leukaemia", "virus"] }]);
+    // (A word joined to marks before it starts after them; a parenthesis ends the words before the next.)
+    expect(definedAbbreviations("(see bovine viral diarrhoea (BVD)")).toEqual([{ abbreviation: "BVD", words: ["bovine", "viral", "diarrhoea"] }]);
+    expect(definedAbbreviations("Peste des petits ruminants (PPR) (Kata)")).toEqual([{ abbreviation: "PPR", words: ["peste", "des", "petits", "ruminants"] }]);
+    expect(definedAbbreviations("no space before(ABC) nor any words (DEF)")).toEqual([]);
+  });
 });
 
 describe("a case told by its signs", () => {
@@ -1962,9 +1971,38 @@ describe("cases told by sitters, students and farmers in their own words", () =>
     expect(suspectedDiagnosis("Sow off her food and feverish - erysipelas?")).toBe("erysipelas");
   });
 
+  it("reads 'what are the possible ways this can go for her?' as asking the outlook, and who coordinates a rescue of strays as no topic", () => {
+    const felv = frameOf("I coordinate a cat rescue. A new stray just came up FeLV positive on the in-house test - what are the possible ways this can go for her?");
+    expect(felv.asked).toContain("prognosis");
+    expect(felv.topic).not.toEqual(expect.arrayContaining(["coordinate"]));
+    expect(felv.topic).not.toContain("stray");
+  });
+
+  it("reads 'how specific is a Wood's lamp … what percentage really have ringworm?' as asking the test's specificity", () => {
+    expect(frameOf("how specific is a Wood's lamp for M. canis? out of the cats that glow, what percentage really turn out to have ringworm?").attribute).toBe("specificity");
+    expect(frameOf("what percentage of cats with ringworm glow under a Wood's lamp?").attribute).not.toBe("specificity");
+  });
+
   it("reads 'I got asked what buphthalmos means' as asking a definition", () => {
     expect(frameOf("on another note, on rounds I got asked what buphthalmos means in a horse and completely blanked").asked).toContain("definition");
     expect(frameOf("on another note, on rounds I got asked what buphthalmos means in a horse and completely blanked").topic).toEqual(["buphthalmos"]);
     expect(frameOf("what it means for the herd is another matter").asked).not.toContain("definition");
+  });
+});
+
+describe("follow-ups that point back past a turn that named nothing", () => {
+  it("reads 'could the wild hares be bringing it in?' after a question on the hutches as of the disease spoken of before", () => {
+    const frames = readConversation([
+      "Rabbit rescue coordinator here - two of our rabbits died overnight and looked completely fine the day before. Could that be RHDV2?",
+      "how long do we have to leave the hutches empty after disinfecting before we take new bunnies in?",
+      "could the wild hares round the centre be bringing it in?",
+    ]);
+    expect(frames[2]!.acronyms).toEqual(["RHDV2"]);
+    expect(frames[2]!.species).toEqual(["hare"]);
+  });
+
+  it("reads 'what makes a cat more likely to turn up positive?' as asking the risk factors", () => {
+    expect(frameOf("what makes a cat more likely to turn up positive for FeLV in the first place?").asked).toContain("cause");
+    expect(frameOf("what makes a cat more likely to turn up positive for FeLV in the first place?").asked).not.toContain("comparison");
   });
 });

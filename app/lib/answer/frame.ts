@@ -467,7 +467,7 @@ const GENERIC_WORDS = new Set(
   totally completely entirely staff household handlers keepers workers knock knocks dent dents quickly quick soon without catching avoid avoiding
   sort sorts talk talking anyway anyways realistically honestly fine yesterday today tonight reckon reckons thinks yr yrs yo yard yards field fields paddock paddocks flock flocks herd herds wrong expectancy ill unwell poorly related connected linked organism organisms buck bucks doe does
   saw heard news story stories article articles online internet google tv trust rely numbers stats statistics sorry aftercare moa hi hiya hello hey saying mine rang phoned understand understood handover handovers realistic adopt adopted adopting adopter adopters adoption rehome rehomed rehoming smallholder smallholders smallholding true
-  rounds blanked blank
+  rounds blanked blank coordinate coordinates coordinating coordinator coordinators stray strays
   next door neighbour neighbours neighbor neighbors neighbouring neighboring nearby road
   zoonosis zoonoses guy guys shop chance chances looked never really
   statement statements accurately accurate correctly correct characterizes characterises characterize characterise reflects reflect
@@ -860,10 +860,10 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   // ("So what are his chances?": his prognosis; "what are the chances the other cat catches it?" is a risk.)
   // ("What predicts how it'll behave?": how a tumour will behave is its prognosis.)
   // ("…the vet said calicivirus - is that bad?", "how serious is it?": an owner asks what it means for the animal.)
-  ["prognosis", /\b(prognos\w*|outcomes?|outlook|(?:his|her|their|its)\s+chances?|chances? of (?:survival|surviving|recovery|recovering|making it|pulling through)|(?:is|was|are)\s+(?:that|it|this|they)\s+(?:really\s+|very\s+)?(?:bad|serious|dangerous)(?=\s*(?:for\s+[\w-]+\s*)?[?.!]*\s*$)|how (?:bad|serious)(?:\s+is\s+(?:it|that|this)\b|(?=\s+(?:at|in|for)\s)|(?=\s*\?))|survive|survival|recover(?:y)?|come right|get(?:s|ting)? better|pull through|life expectancy|(?:mean|means|meant)\s+for\s+(?:her|him|them|it|the\s+[\w-]+)\s+(?:in\s+the\s+)?long[- ]?(?:term|run)|long[- ]?term (?:outlook|future|chances?)|biological behaviou?r|(?:predict\w*|tell)\s+how\s+(?:it|they|the [\w-]+)(?:['’]ll| will| is going to| are going to)\s+behave|what\s+(?:usually\s+|typically\s+|generally\s+|then\s+)?(?:tends?\s+to\s+happen|happens|will\s+happen)\s+to\s+(?:her|him|them|it))\b/i],
+  ["prognosis", /\b(prognos\w*|outcomes?|outlook|(?:possible\s+)?ways\s+(?:this|it|that|things)\s+(?:can|could|might|may|will)\s+go|(?:his|her|their|its)\s+chances?|chances? of (?:survival|surviving|recovery|recovering|making it|pulling through)|(?:is|was|are)\s+(?:that|it|this|they)\s+(?:really\s+|very\s+)?(?:bad|serious|dangerous)(?=\s*(?:for\s+[\w-]+\s*)?[?.!]*\s*$)|how (?:bad|serious)(?:\s+is\s+(?:it|that|this)\b|(?=\s+(?:at|in|for)\s)|(?=\s*\?))|survive|survival|recover(?:y)?|come right|get(?:s|ting)? better|pull through|life expectancy|(?:mean|means|meant)\s+for\s+(?:her|him|them|it|the\s+[\w-]+)\s+(?:in\s+the\s+)?long[- ]?(?:term|run)|long[- ]?term (?:outlook|future|chances?)|biological behaviou?r|(?:predict\w*|tell)\s+how\s+(?:it|they|the [\w-]+)(?:['’]ll| will| is going to| are going to)\s+behave|what\s+(?:usually\s+|typically\s+|generally\s+|then\s+)?(?:tends?\s+to\s+happen|happens|will\s+happen)\s+to\s+(?:her|him|them|it))\b/i],
   // ("What's driving it?": what causes it.)
   // ("Is it because show pigs are sicker that they're the flu risk?" asks what the cause is.)
-  ["cause", /\b(cause[sd]?|causing|why|(?:sets?|setting|triggers?|kicks?|kicked) (?:it|this|that|them) off|aetiolog\w*|etiolog\w*|risk factors?|pathogenesis|mechanism|what(?:'s|’s|s| is| are) driving|(?:is|was|are|were) (?:it|that|this) (?:just |only |mainly |really )?because)\b/i],
+  ["cause", /\b(cause[sd]?|causing|why|(?:sets?|setting|triggers?|kicks?|kicked) (?:it|this|that|them) off|aetiolog\w*|etiolog\w*|risk factors?|what makes (?:[\w-]+\s+){0,3}?(?:more|less) (?:likely|prone|susceptible|at risk)|pathogenesis|mechanism|what(?:'s|’s|s| is| are) driving|(?:is|was|are|were) (?:it|that|this) (?:just |only |mainly |really )?because)\b/i],
   // ("How do I separate myoglobin from Hb?", "tell it from sheep pox": told apart.)
   ["comparison", /\b(differ\w*|compare\w*|comparison|versus|vs\.?|distinguish\w*|same as|better than|(?:tell|told) (?:\w+ )?apart|(?:separate|separating|tell|telling)\s+(?:[\w-]+\s+){1,3}?from)\b/i],
   // (The "?" after "What is X" ends the question, not a word.)
@@ -882,7 +882,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   // others?": whether it passes that way; "why did it rip through the whole litter so fast?": how it spread.)
   [
     "transmission",
-    /\b(?:how (?:do|does|did|can|could|would|might) (?:[\w-]+ ){0,3}(?:pick (?:it |this |that )?up|catch (?:it|this|that)|get (?:it|infected)|become infected|contract (?:it|this|that)|spread|get about|get around|travel|move)|how (?:is|are|was|were) (?:[\w-]+ ){1,4}?(?:usually |normally |mainly |mostly )?(?:spread|transmitted|passed on|caught|acquired)|route of (?:infection|transmission)|transmission(?!\s+(?:cycles?|dynamics|chains?|models?))|transmitted|mode of spread|(?:rip|rips|ripped|ripping|sweep|sweeps|swept|sweeping|race|races|raced|racing)\s+through\s+(?:the\s+|our\s+|my\s+)?(?:whole\s+|entire\s+)?(?:litter|litters|flock|flocks|herd|herds|kennels?|cattery|group|pen|pens|shed|house|yard|colony|unit|farm|ward)\b|(?:spreads?|spreading|pass(?:es|ed)?(?:\s+on)?|jumps?)\s+(?:from\s+)?(?:an?\s+|one\s+)?(?<host>[\w-]+?)s?\s+to\s+(?:an?\s+|another\s+|other\s+)?\k<host>s?|(?:spreads?|spreading|pass(?:es|ed)?)\s+between\s+(?:the\s+)?[\w-]+|(?:can|could|will|would|might)\s+(?:(?:our|my|the|his|her|their)\s+)?other\s+[\w-]+\s+(?:catch|get)\s+(?:it|this|that)|(?:is|are)\s+(?:it|this|that|they|these|those)\s+(?:really\s+|very\s+|that\s+|so\s+)?(?:catching|contagious|infectious)|(?:catch|catches|caught|get|gets|got|pick|picked)\s+(?:it|this|that)\s+(?:up\s+)?(?:off|from)\s+(?:the|a|an|another|other|his|her|their|our|my|one)\b|\bstill\s+(?:be\s+)?(?:spreading|shedding|contagious|infectious|catching)\b|\b(?:a\s+)?(?:risk|danger|threat)\s+to\s+(?:the\s+|my\s+|our\s+|her\s+|his\s+|their\s+)?(?:others|other\s+[\w-]+|rest)\b)\b/i,
+    /\b(?:how (?:do|does|did|can|could|would|might) (?:[\w-]+ ){0,3}(?:pick (?:it |this |that )?up|catch (?:it|this|that)|get (?:it|infected)|become infected|contract (?:it|this|that)|spread|get about|get around|travel|move)|how (?:is|are|was|were) (?:[\w-]+ ){1,4}?(?:usually |normally |mainly |mostly )?(?:spread|transmitted|passed on|caught|acquired)|route of (?:infection|transmission)|transmission(?!\s+(?:cycles?|dynamics|chains?|models?))|transmitted|mode of spread|(?:rip|rips|ripped|ripping|sweep|sweeps|swept|sweeping|race|races|raced|racing|go|goes|going|went|run|runs|running|ran|tear|tears|tearing|tore)\s+through\s+(?:the\s+|our\s+|my\s+)?(?:whole\s+|entire\s+)?(?:litter|litters|flock|flocks|herd|herds|kennels?|cattery|group|pen|pens|shed|house|yard|stables?|barn|colony|unit|farm|ward)\b|(?:spreads?|spreading|pass(?:es|ed)?(?:\s+on)?|jumps?)\s+(?:from\s+)?(?:an?\s+|one\s+)?(?<host>[\w-]+?)s?\s+to\s+(?:an?\s+|another\s+|other\s+)?\k<host>s?|(?:spreads?|spreading|pass(?:es|ed)?)\s+between\s+(?:the\s+)?[\w-]+|(?:can|could|will|would|might)\s+(?:(?:our|my|the|his|her|their)\s+)?other\s+[\w-]+\s+(?:catch|get)\s+(?:it|this|that)|(?:is|are)\s+(?:it|this|that|they|these|those)\s+(?:really\s+|very\s+|that\s+|so\s+)?(?:catching|contagious|infectious)|(?:catch|catches|caught|get|gets|got|pick|picked)\s+(?:it|this|that)\s+(?:up\s+)?(?:off|from)\s+(?:the|a|an|another|other|his|her|their|our|my|one)\b|\bstill\s+(?:be\s+)?(?:spreading|shedding|contagious|infectious|catching)\b|\b(?:a\s+)?(?:risk|danger|threat)\s+to\s+(?:the\s+|my\s+|our\s+|her\s+|his\s+|their\s+)?(?:others|other\s+[\w-]+|rest)\b)\b/i,
   ],
   // "When in the year do you see most cases?": a season or the months.
   // ("Peak season?", a flash card's shorthand, asks it too.)
@@ -1056,6 +1056,9 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
   if (asked.includes("rate")) {
     const m = RATE_ATTRIBUTE.exec(s);
     if (m) return m[1]!;
+    // "How specific is a Wood's lamp?", "how sensitive is the snap test?": the test's specificity or sensitivity.
+    const ofTest = /\bhow (specific|sensitive)\b/.exec(s);
+    if (ofTest) return ofTest[1] === "specific" ? "specificity" : "sensitivity";
     // "How deadly is parvo?", "what percentage die?": what share die.
     if (/\bhow (?:deadly|fatal|lethal)\b/.test(s) || LIKELY_TO_DIE_ASKED.test(s)) return "mortality";
     // ("How many are we likely to lose?": how many die.)
@@ -1422,6 +1425,57 @@ export function frameOf(text: string): Frame {
   };
 }
 
+/** A short code in parentheses: "(RTS)", "(DHAV-3)". */
+const ABBREVIATION_IN_PARENTHESES = /\(\s*([A-Za-z][A-Za-z0-9-]{1,9})\s*\)/g;
+/** A word before it (it may open or close a quotation: '"rat tail syndrome" (RTS)'). */
+const WORD_BEFORE = /^["“‘]?[\p{L}\p{N}'’-]+["”’]?$/u;
+const MAX_WORDS_BEFORE = 8;
+
+/**
+ * The matches of `(1-8 words) (CODE)` in a text as a regular expression finds them left to right (the leftmost start
+ * whose words run to the code), as [whole, words, code]. Each code in parentheses is found first and its words read
+ * backwards from it: matching the words from every position of a long text cost most of the time of answering.
+ */
+function* wordsBeforeParentheses(text: string): Generator<[string, string, string]> {
+  const space = (i: number) => /\s/.test(text[i] ?? "x");
+  let from = 0;
+  for (const code of text.matchAll(ABBREVIATION_IN_PARENTHESES)) {
+    // (Words never span a parenthesis: those of one code lie after the one before.)
+    const floor = from;
+    from = code.index + code[0].length;
+    // Back over the whitespace before the code (there must be some), then word by word.
+    let end = code.index;
+    while (end > floor && space(end - 1)) end--;
+    if (end === code.index) continue;
+    let start = end;
+    let words = 0;
+    while (words < MAX_WORDS_BEFORE && end > floor && !space(end - 1)) {
+      let chunkStart = end;
+      while (chunkStart > floor && !space(chunkStart - 1)) chunkStart--;
+      const chunk = text.slice(chunkStart, end);
+      if (WORD_BEFORE.test(chunk)) {
+        start = chunkStart;
+        words++;
+        end = chunkStart;
+        while (end > floor && space(end - 1)) end--;
+        continue;
+      }
+      // A word that ends a longer run of other marks starts after them ("(see" is "see").
+      for (let i = 1; i < chunk.length; i++) {
+        if (WORD_BEFORE.test(chunk.slice(i))) {
+          start = chunkStart + i;
+          words++;
+          break;
+        }
+      }
+      break;
+    }
+    if (!words) continue;
+    const run = text.slice(start, code.index);
+    yield [run + code[0], run, code[1]!];
+  }
+}
+
 /**
  * Abbreviations defined in the text as "long form (ABBR)": the long form's words whose initials spell the
  * abbreviation (Schwartz and Hearst's rule: the abbreviation's first letter starts the long form), so a
@@ -1429,8 +1483,7 @@ export function frameOf(text: string): Frame {
  */
 export function definedAbbreviations(text: string): Frame["aliases"] {
   const out: Frame["aliases"] = [];
-  // Words may close a quotation ('"rat tail syndrome" (RTS)').
-  for (const m of text.matchAll(/((?:["“‘]?[\p{L}\p{N}'’-]+["”’]?\s+){1,8})\(\s*([A-Za-z][A-Za-z0-9-]{1,9})\s*\)/gu)) {
+  for (const m of wordsBeforeParentheses(text)) {
     const abbreviation = m[2]!;
     if (!/[A-Z]/.test(abbreviation)) continue;
     const letters = abbreviation.replace(/(?<=[A-Z])s$/, "").replace(/[^A-Za-z]/g, "").toLowerCase();
@@ -1602,7 +1655,8 @@ const genera = (names: string[]) => [...new Set(names.map((n) => (/^\p{Lu}\p{Ll}
 const DISEASE_KINDS: ReadonlySet<AskedKind> = new Set(["signs", "cause", "location", "organism", "diagnosis", "prognosis", "rate", "definition"]);
 const DISEASE_ATTRIBUTES = /^(?:incubation|gestation|prepatent|patent|shedding|latent|infectious|life cycle|lifespan|life span|survival|persistence|resolution)$/;
 /** Catching or passing on: what is caught is a disease, never a drug ("can the owner catch it?"). */
-const CATCHING = /\b(?:catch|catching|caught|contract|contracting|pick (?:it|this|that) up|get infected|be infected|become infected|contagious|zoonotic|transmissible)\b/i;
+// (Or brought or carried to them: "could the wild hares be bringing it in?", "could the hens be carrying it too?")
+const CATCHING = /\b(?:catch|catching|caught|contract|contracting|pick (?:it|this|that) up|get infected|be infected|become infected|contagious|zoonotic|transmissible|(?:bring|brings|bringing|brought) (?:it|this|that) in|(?:carry|carries|carrying) (?:it|this|that))\b/i;
 /** Imaging a question asks the findings of ("…look like on ultrasound", "…on the lateral chest radiograph"). */
 const IMAGING = String.raw`ultrasound|ultrasonography|sonography|radiographs?|radiography|x-?rays?|rads|CT|MRI|echocardiography|endoscopy`;
 const IMAGING_ASKED = new RegExp(String.raw`\b(?:on|in|with|by)\s+(?:an?\s+|the\s+|their\s+|his\s+|her\s+)?(?:[\w-]+\s+){0,2}?(${IMAGING})\b`, "i");

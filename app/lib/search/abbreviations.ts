@@ -70,6 +70,22 @@ function acceptable(short: string, long: string | null): long is string {
   );
 }
 
+const WORD_PART = /[\p{L}\p{N}\-/]/u;
+
+/**
+ * The word a text ends with, before any whitespace: letters, digits, hyphens and slashes, starting with a letter or
+ * digit ("FeLV-A", "H5N1"); undefined when it ends otherwise. Read backwards: a regular expression anchored at the end
+ * is tried from every position of the text.
+ */
+function wordEnding(text: string): string | undefined {
+  let end = text.length;
+  while (end > 0 && /\s/.test(text[end - 1]!)) end--;
+  let start = end;
+  while (start > 0 && WORD_PART.test(text[start - 1]!)) start--;
+  while (start < end && !isLetterOrDigit(text[start])) start++;
+  return start < end ? text.slice(start, end) : undefined;
+}
+
 /** Every abbreviation a text defines, in order of appearance (repeats kept: they count). */
 export function findAbbreviations(text: string): AbbreviationPair[] {
   const out: AbbreviationPair[] = [];
@@ -84,7 +100,7 @@ export function findAbbreviations(text: string): AbbreviationPair[] {
       continue;
     }
     // "SF (long form)": the word before the parenthesis is the short form
-    const previous = /([\p{L}\p{N}][\p{L}\p{N}\-/]*)\s*$/u.exec(before)?.[1];
+    const previous = wordEnding(before);
     if (previous && isShortForm(previous) && inside.split(/\s+/).length >= 2) {
       const long = bestLongForm(previous, inside);
       // The whole parenthesis must be the long form
