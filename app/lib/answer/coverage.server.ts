@@ -5,7 +5,7 @@ import { signForms, signsIn, synonymsIn } from "../search/synonyms";
 import { splitSentences } from "../sentences";
 import { namesRegionOf } from "./regions";
 import { namesClassOf } from "./drug-classes";
-import { AGE_ATTRIBUTE, comparedWith, isAskerLabel, leadingLabel, inSpeciesName, asksWhetherSpeciesGets, namesAskedSpecies, OF_THE_DISEASE, SEASON_WRITTEN, askingParts, checkedThing, PART_OF_IT, ASKS_OF_THEM, BOUND_ATTRIBUTE, GAUGE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
+import { AGE_ATTRIBUTE, comparedWith, isAskerLabel, withoutLeadingLabel, inSpeciesName, asksWhetherSpeciesGets, namesAskedSpecies, OF_THE_DISEASE, SEASON_WRITTEN, askingParts, checkedThing, PART_OF_IT, ASKS_OF_THEM, BOUND_ATTRIBUTE, GAUGE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
 import { cleanQuote } from "./quotes.server";
 import { holdsInOrder, holdsTerm, match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
@@ -512,7 +512,8 @@ function missesFocus(question: string, frame: Frame, missingIds: string[]): bool
   const missing = new Set(missingIds);
   // People asked whether they catch it are what the question is about ("can the owner catch it from her cat?").
   if (missing.has("human")) return true;
-  const sentences = askingParts(withoutAskerLabel(question)).map((s) => speciesIn(mainClause(s), { asked: true }).order.filter((x) => x !== "human"));
+  // (Not the animals of who asks, said in a label: "Poultry tech here:", "Sheep and goat keeper:".)
+  const sentences = askingParts(withoutLeadingLabel(question, isAskerLabel)).map((s) => speciesIn(mainClause(s), { asked: true }).order.filter((x) => x !== "human"));
   const named = sentences.filter((o) => o.length);
   if (!named.length) return true;
   if (missing.has(named[0]![0]!)) return true;
@@ -522,12 +523,6 @@ function missesFocus(question: string, frame: Frame, missingIds: string[]): bool
   // The animals a question's subject points back to ("…hedgehogs… Do they act as a reservoir for the local dogs?").
   if (askingParts(question).some((s) => ASKS_OF_THEM.test(s)) && missingIds.some((id) => !named.some((o) => o.includes(id)))) return true;
   return named.some((o) => o.every((x) => missing.has(x)));
-}
-
-/** The question after a label saying who asks ("Poultry tech here:", "Sheep and goat keeper:"): their animals are not what is asked. */
-function withoutAskerLabel(question: string): string {
-  const label = leadingLabel(question);
-  return label && isAskerLabel(label) ? question.slice(question.indexOf(label) + label.length).replace(/^\s*(?:[:,]|[-–—])\s*/, "") : question;
 }
 
 /**
@@ -1095,8 +1090,7 @@ export function checkCoverage<P extends PassageLike>(
   let state = askedState(askingParts(question).join(" "));
   // (Not eating or selling what the animals give said by who asks: "Guidance for small producers selling eggs at the
   // farmers' market: should dirty eggs be washed…?" asks nothing of eating them.)
-  const label = leadingLabel(question);
-  if (state === "consumption" && label) state = askedState(askingParts(question.slice(question.indexOf(label) + label.length)).join(" "));
+  if (state === "consumption") state = askedState(askingParts(withoutLeadingLabel(question)).join(" "));
   // (By a passage that names what the question asks it of: "Is Gudair safe in pregnant ewes?" is not answered by a passage
   // on Gudair beside one on abortions caused by toxoplasma.)
   // (Its paragraphs that name it, of a chunk that may hold the next page's too.)

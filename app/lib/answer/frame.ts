@@ -603,6 +603,11 @@ export function leadingLabel(question: string): string | null {
   if (m && /^\s*(?:what|which|how|why|when|where|who|is|are|does|do|did|can|could|should|would|will)\b/i.test(label)) return null;
   return m && /[?]|\b(?:what|which|how|why|when|where|who|is|are|does|do|did|can|could|should|would|will)\b/i.test(question.slice(m[0].length)) ? label : null;
 }
+/** The question after its leading label ("Poultry tech here: which vein…?" -> "which vein…?"), when it has one the test accepts. */
+export function withoutLeadingLabel(question: string, accept: (label: string) => boolean = () => true): string {
+  const label = leadingLabel(question);
+  return label && accept(label) ? question.slice(question.indexOf(label) + label.length).replace(/^\s*(?:[:,]|[-–—])\s*/, "") : question;
+}
 // (Or who asks, then a comma: "Breeder here, one pup…".)
 const LEADING_LABEL = /^\s*((?:[^\s:?!.]+\s+){0,9}?[^\s:?!.]+)\s*(?::|\s[-–—]\s)\s*(?=\S)|^\s*((?:[^\s,:?!.]+\s+){1,3}here)\s*,\s*(?=\S)/i;
 

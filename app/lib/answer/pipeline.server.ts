@@ -561,7 +561,8 @@ export function askedPartTerms(question: string, terms: QueryTerm[], frame: Fram
   // (A word the passages write otherwise counts: "dementia" is written "cognitive dysfunction".)
   const enough = (asked: QueryTerm[]) => asked.filter((t) => t.df > 0 || t.alternatives?.length).length >= MIN_ASKED_TOPIC_TERMS && asked.length < terms.length;
   const asked = terms.filter((t) => own.has(t.term));
-  if (enough(asked) || !IT_POINTS_BACK.test(clause)) return enough(asked) ? asked : null;
+  if (enough(asked)) return asked;
+  if (!IT_POINTS_BACK.test(clause)) return null;
   // (Too few to judge by, and "it" stands for something named earlier in the clause's own sentence by a name the passages
   // write otherwise: "Is 'doggy dementia' a real thing, and how common is it in older dogs?" asks how common doggy
   // dementia is.)
