@@ -189,6 +189,17 @@ describe("a stop while an answer is being streamed", () => {
     await fake?.close();
   });
 
+  /** Polls the caller's settings until they say a language model answers now (its probe is cached for 15 s when down). */
+  async function modelSeenBy(client: HttpClient, timeoutMs = 60_000) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const settings = (await (await client.get("/api/user/settings")).json()) as { customSystemPromptApplies: boolean };
+      if (settings.customSystemPromptApplies) return;
+      if (Date.now() > deadline) throw new Error("the server never saw the language model as available");
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+
   /**
    * Starts the server afresh on the same data (no ingestion worker, nothing to ingest and no embedding
    * model, whose stop would give the answer time), asks a question on the streaming route and reads
@@ -199,6 +210,9 @@ describe("a stop while an answer is being streamed", () => {
     server = await startServer({ dataDir: server.dataDir, env: env() });
     const vet = new HttpClient(server.url);
     vet.cookie = vetCookie;
+    // The model's availability is probed with a short timeout; on a loaded machine the first probe of a
+    // fresh start can miss it, and the question would be answered without the model. Wait until it is seen.
+    await modelSeenBy(vet);
     const created = await vet.json("POST", "/api/conversations", { title: "Questions" });
     const { id: conversationId } = (await created.json()) as { id: string };
     const stream = await fetch(`${server.url}/api/conversations/${conversationId}/messages/stream`, {
