@@ -382,6 +382,10 @@ describe("the extractive answerer", () => {
     const result = await ask("Is surgery alone enough for a subcutaneous mast cell tumour in a dog?");
     expect(result.content.split("\n")[0]).toBe("Subcutaneous mast cell tumours are more effectively controlled by surgery alone than their cutaneous counterparts. [1]");
     expect(result.content).toContain("_The cited passages name no species: check that what they say applies to dogs._");
+    // (Named by a breed the knowledge base never writes, a Boxer is a dog, which it does.)
+    expect((await ask("Is surgery alone enough for a subcutaneous mast cell tumour in a Boxer?")).content).toContain("name no species");
+    // (Not of an animal no document names: nothing there speaks of hedgehogs.)
+    expect((await ask("Is surgery alone enough for a subcutaneous mast cell tumour in a hedgehog?")).content).toBe(REFUSAL);
   });
 
   it("leads with the sentence that lists the signs when the question asks for clinical signs", async () => {

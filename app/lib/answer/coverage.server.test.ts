@@ -1096,3 +1096,38 @@ describe("names the knowledge base has never written", () => {
     expect(checkCoverage(question, termsOf(question), { ...frame, names: [...frame.names, "Pentosan"] }, [horse])).toMatchObject({ covered: false, missing: "name", what: ["Pentosan"] });
   });
 });
+
+describe("a detail asked after a case told first", () => {
+  it("needs the withdrawal, the storage or how long animals stay contagious when a case is told before a short question", () => {
+    const tears = passage("Oxytetracyclines are ideal as they appear in the tears and have long-acting formulations. Treatment may need repeating after 3 days.");
+    const milk = "Milking about 300 ewes for cheese and pink eye is working its way through them. If I use the long-acting oxytetracycline injection, how long does their milk have to stay out of the tank?";
+    expect(check(milk, [tears])).toMatchObject({ covered: false, missing: "detail" });
+    const withheld = passage("Milk from ewes treated with long-acting oxytetracycline must be withheld from the tank for 7 days.");
+    expect(check(milk, [withheld])).toMatchObject({ covered: true });
+    const ms222 = passage("Amphibians can be anesthetized for venipuncture in a 2%-3% MS222 solution, buffered with sodium bicarbonate, for 10 minutes.");
+    expect(check("Exotics nurse here. When we make up MS222 to knock down frogs before a blood draw, does it need buffering, and how long can the made-up solution be kept in the fridge?", [ms222])).toMatchObject({ covered: false, missing: "detail" });
+    const ferrets = passage("In ferrets, clinical signs include lethargy and green diarrhoea for a period of 48-72 hours after infection.");
+    expect(check("We had green slime diarrhoea go through our ferrets and they all seem better now. How long after recovering are they still contagious?", [ferrets])).toMatchObject({ covered: false, missing: "detail" });
+  });
+
+  it("needs a vaccine's dose said of a vaccine, not another drug's dose", () => {
+    const antifungal = passage("Fluconazole (5-10 mg/kg/day) is another option for cats and may have fewer adverse effects.");
+    expect(check("What dose of the domestic cat vaccine would a 10 kg tiger cub need?", [antifungal])).toMatchObject({ covered: false, missing: "detail" });
+    const vaccine = passage("The feline calicivirus vaccine is given to cats at one dose of 1 ml subcutaneously.");
+    expect(check("What dose of the domestic cat vaccine would a 10 kg cat need?", [vaccine])).toMatchObject({ covered: true });
+  });
+
+  it("does not answer of an animal the knowledge base never names from passages that name none", () => {
+    const woods = passage("A Wood's lamp examination is a simple screening tool for dermatophytosis, but only M. canis produces the classic apple-green fluorescence of the hair shaft.");
+    const question = "Volunteer at a hedgehog rescue: several of our hogs have crusty, bald patches. Which fungus do hedgehogs usually carry, and will it glow under a Wood's lamp?";
+    expect(checkCoverage(question, termsOf(question), { ...frameOf(question), unnamed: ["hedgehog"] }, [woods])).toMatchObject({ covered: false, missing: "species" });
+    // (Passages that name none still answer of an animal the knowledge base names elsewhere.)
+    expect(checkCoverage(question, termsOf(question), frameOf(question), [woods])).toMatchObject({ covered: true, namesNoSpecies: true });
+  });
+
+  it("reads a keeper's nursing training as who asks, not a nursing mother", () => {
+    const jugular = passage("The right jugular vein is larger than the left in chickens and is used for blood collection; bruising is common there.");
+    expect(check("Backyard hen keeper with a bit of nursing training: if I have to take blood from the neck, is one jugular better than the other?", [jugular])).toMatchObject({ covered: true });
+  });
+});
+

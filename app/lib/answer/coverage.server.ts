@@ -321,6 +321,10 @@ const ATTRIBUTE_FORMS: Record<string, string[]> = {
   // "How long does the vaccine protection last?": a span said of protection or immunity.
   protection: PROTECTION_FORMS,
   immunity: PROTECTION_FORMS,
+  // "How long after recovering are they still contagious?": how long they shed it.
+  contagious: ["contagious", "infectious", "shed", "sheds", "shedding", "excreted", "excretion", "carrier", "carriers"],
+  // "How long can the made-up solution be kept in the fridge?": how long it keeps, and where.
+  storage: ["storage", "store", "stored", "refrigerated", "refrigerator", "fridge", "freezer", "frozen", "shelf", "stability"],
   // A withholding period is the withdrawal period, by its other name.
   withdrawal: ["withdrawal", "withholding", "withheld"],
   withholding: ["withdrawal", "withholding", "withheld"],
@@ -790,6 +794,9 @@ function namesWrittenTogether(question: string, names: string[]): string[][] {
 }
 const ALTERNATIVE = /\b(?:or|vs|versus|compared (?:with|to)|than|rather than|instead of)\b/;
 
+/** Spans a case's question may ask however long it is: each is of one thing only. */
+const OWN_SPANS: ReadonlySet<string> = new Set(["withdrawal", "withholding", "storage", "contagious"]);
+
 /** Questions longer than this are read as essays or cases with several parts. */
 const ESSAY_WORDS = 30;
 /** Three question words or more ("what's the prevalence, how often…, and what are…"): several questions in one. */
@@ -975,8 +982,11 @@ export function checkCoverage<P extends PassageLike>(
   // Passages that name no species at all, nor a group ("the affected animal"), are not about another species: they
   // answer, and the answer says that they name none.
   // (Not for whether people catch it: passages that name no one do not say that they do.)
+  // (Nor of an animal the knowledge base never names: "Which fungus do hedgehogs usually carry…?" is not answered by a passage
+  // on Wood's lamps that names none.)
   const namesNoSpecies = () =>
     !peopleAsked &&
+    !species.missingIds.some((id) => frame.unnamed?.includes(id)) &&
     segments.every((s) => {
       const named = speciesIn(`${s.context}\n${s.text}`);
       return named.species.size === 0 && named.groups.size === 0;
@@ -1105,7 +1115,11 @@ export function checkCoverage<P extends PassageLike>(
   // The typed check is for a question that asks one thing ("what is the dose…"), not for an essay's many parts.
   // (Except a temperature, which no essay asks in passing: "We run a small Pekin breeder unit… What temperature does the
   // live vaccine have to be kept at…?" is not answered by a paragraph on duck plague vaccines that gives none.)
-  const typed = frame.asked.filter((k) => TYPED_KINDS.has(k) && (!essay || (k === "quantity" && frame.attribute === TEMPERATURE_ATTRIBUTE)));
+  // (Nor a span that only one thing has, which no essay asks in passing either: "Milking about 300 ewes for cheese… how long
+  // does their milk have to stay out of the tank?", how long a solution keeps, how long animals stay contagious.)
+  const typed = frame.asked.filter(
+    (k) => TYPED_KINDS.has(k) && (!essay || (k === "quantity" && frame.attribute === TEMPERATURE_ATTRIBUTE) || (k === "duration" && frame.attribute !== null && OWN_SPANS.has(frame.attribute))),
+  );
   // A span the question states itself ("After the two bluetongue doses 2 weeks apart, how often…?") is not what it asks.
   const stated = statedSpans(question);
   // (A value said of another virus is not said of the asked one: "FeLV-infected cats die within 1 to 3 years" of FIV.)
@@ -1253,7 +1267,8 @@ const CARRIES_GENE = /\b[Cc]arr(?:y|ies|ying|ier|iers)\s+(?:(?:the|a|that|this)\
 /** Pregnancy or lactation, asked of ("…safe in pregnancy?", "can I give it to a lactating ewe?"). */
 function askedState(asking: string): keyof typeof STATE_SPOKEN_OF | null {
   if (/\b(?:pregnan\w*|gestat\w*|gravid|in[- ](?:foal|calf|lamb|kid|pup|kit|pig))\b/i.test(asking)) return "pregnancy";
-  if (/\b(?:lactat\w*|nursing|suckling (?:her|their) (?:young|litter|kittens|puppies|lambs|kids|piglets|foals?|calf|calves))\b/i.test(asking)) return "lactation";
+  // ("…with a bit of nursing training": the asker's trade, no nursing mother.)
+  if (/\b(?:lactat\w*|(?<!\b(?:veterinary|vet|human|hospital|ward|student)\s)nursing(?!\s+(?:training|course|degree|background|experience|qualifications?|students?|staff|team|home|care|notes|duties|skills|school|homes))|suckling (?:her|their) (?:young|litter|kittens|puppies|lambs|kids|piglets|foals?|calf|calves))\b/i.test(asking)) return "lactation";
   // "Can we eat the eggs?", "is the milk safe to drink?": whether people may eat or drink what the animals give.
   if (/\b(?:eat|eating|drink|drinking|consume|consuming|sell|selling)\s+(?:the\s+|their\s+|its\s+|her\s+|his\s+)?(?:eggs?|milk|meat|carcass(?:es)?|carcases?|flesh|pork|beef|lamb|mutton|chicken|honey)\b|\b(?:eggs?|milk|meat|carcass(?:es)?|carcases?|pork|beef)\s+(?:still\s+)?(?:safe|ok|okay|fit)\b/i.test(asking)) return "consumption";
   // "With food?", "on an empty stomach?": whether a drug is given with a meal.
@@ -1277,6 +1292,8 @@ const SEXES_COMPARED = new RegExp(
 
 /** A dose (interval, course, route) said of another drug than the asked ones: "…flubendazole at 1 mg/kg" for xylazine. */
 function dosesAnotherDrug(kind: AskedKind, sentence: string, frame: Frame): boolean {
+  // (A vaccine's dose is said of a vaccine: "Fluconazole (5–10 mg/kg/day)" is no dose of "the domestic cat vaccine".)
+  if (kind === "dose" && !frame.drugs.length && frame.topic.some((w) => /^vaccines?$/i.test(w))) return !/\bvaccin\w*|\bjabs?\b|\bboosters?\b/i.test(sentence);
   if (!DOSING_KINDS.has(kind) || !frame.drugs.length || frame.drugs.some((d) => namesThing(d, sentence))) return false;
   return DRUG_CLASS.test(sentence) || drugWordsIn(sentence).length > 0;
 }

@@ -4,7 +4,7 @@ import { tokenize, type QueryTerm } from "../search/index.server";
 import { PageNumbering, PUBMED_FILE_TYPE } from "./citations";
 import { quotableSentences, type QuoteKind } from "./quotes.server";
 import { abbreviationsDefinedIn, careAsked, DIAGNOSING, holdsValue, HOW_DIAGNOSED, isEssay, isVirusAcronym, namesAnotherVirus, namesThing, PROGNOSING, requiredNames, speaksOfCare } from "./coverage.server";
-import { asksWhetherSpeciesGets, definedAbbreviations, DOSING_KINDS, namesDrug, namesGroupOfAsked, OF_THE_DISEASE, SEASON_WRITTEN, HOSTS_ASKED, INSTRUCTION_OPENING, isAskingTerm, isAttributeOf, isFindingAttribute, listAsked, namesHosts, namesAskedSpecies, otherSpeciesIn, speciesIn, speciesSpokenOf, statesList, TYPED_KINDS, type AskedKind, type Frame, type SpeciesMentions } from "./frame";
+import { asksWhetherSpeciesGets, definedAbbreviations, RISK_ASKED, DOSING_KINDS, namesDrug, namesGroupOfAsked, OF_THE_DISEASE, SEASON_WRITTEN, HOSTS_ASKED, INSTRUCTION_OPENING, isAskingTerm, isAttributeOf, isFindingAttribute, listAsked, namesHosts, namesAskedSpecies, otherSpeciesIn, speciesIn, speciesSpokenOf, statesList, TYPED_KINDS, type AskedKind, type Frame, type SpeciesMentions } from "./frame";
 import { coverage, holdsTerm, termWeight, textTerms, writesOtherwise } from "./relevance.server";
 import type { NumberedPassage, PassageLike } from "./types";
 
@@ -94,7 +94,6 @@ const NAMES_BONUS = 0.15;
  */
 const CAUSAL = /\b(result(?:s|ed)? (?:of|from)|lead(?:s|ing)? to|due to|because|owing to|mutat\w+|arises?|gives? rise|responsible for|consequence of|risk factors?|predispos\w+|the cause|causes? (?:is|are|can be|include)|causative|a?etiolog\w*)\b/i;
 // ("What makes a cat more likely to turn up positive?" asks the risk factors.)
-const RISK_ASKED = /\b(?:risk factors?|predispos\w+|what makes (?:[\w-]+\s+){0,3}?(?:more|less) (?:likely|prone|susceptible|at risk))\b/i;
 const RISK_SAID = /\b(?:risk factors?|predispos\w+|(?:increased|higher|greater) risk|at risk)\b/i;
 const LEAD_VALUE: Partial<Record<AskedKind, (sentence: string, frame: Frame, question: string) => boolean>> = {
   // "What does FIP stand for?": the sentence that spells it out ("feline infectious peritonitis (FIP)").

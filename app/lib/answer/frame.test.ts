@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { askingClause, askingParts, breedsIn, speciesByLabel, leadingLabel, petNames, withoutChatter, comparedOnlyWords, correctableEdits, correctedQuestion, definedAbbreviations, frameLabel, frameOf, listAsked, statesList, mentionsSpecies, otherSpeciesIn, placesOfPersistence, readConversation, readQuestion, searchText, signsSearchText, speciesIn, speciesSpokenOf, speciesWordNear, suspectedDiagnosis, withAnswersSubject } from "./frame";
+import { askingClause, askingParts, asksWhetherSpeciesGets, breedsIn, speciesByLabel, leadingLabel, petNames, withoutChatter, comparedOnlyWords, correctableEdits, correctedQuestion, definedAbbreviations, frameLabel, frameOf, listAsked, statesList, mentionsSpecies, otherSpeciesIn, placesOfPersistence, readConversation, readQuestion, searchText, signsSearchText, speciesIn, speciesSpokenOf, speciesWordNear, suspectedDiagnosis, withAnswersSubject } from "./frame";
 
 describe("species in a text", () => {
   it("reads a species' scientific name as the species ('pet rabbits (Oryctolagus cuniculus)', 'Sus scrofa')", () => {
@@ -2004,5 +2004,92 @@ describe("follow-ups that point back past a turn that named nothing", () => {
   it("reads 'what makes a cat more likely to turn up positive?' as asking the risk factors", () => {
     expect(frameOf("what makes a cat more likely to turn up positive for FeLV in the first place?").asked).toContain("cause");
     expect(frameOf("what makes a cat more likely to turn up positive for FeLV in the first place?").asked).not.toContain("comparison");
+  });
+});
+
+describe("questions told as people talk on the radio, in texts and at a farm gate", () => {
+  it("asks with a question typed without its mark after one with it ('…undigested?? vet said megaesophagus. whats that')", () => {
+    const question = "my friends dog keeps bringing food back up like not even throwing up it just slides out undigested?? vet said megaesophagus. whats that ngl never heard of it";
+    expect(askingClause(question)).toBe("whats that ngl never heard of it");
+    expect(askingClause("A 3-year-old ewe aborted last week. Which vaccine prevents abortion in the flock?")).toBe("Which vaccine prevents abortion in the flock?");
+    // (Texting words are no topic.)
+    expect(frameOf(question).topic).not.toContain("ngl");
+    expect(frameOf(question).topic).not.toContain("friends");
+  });
+
+  it("reads a listener, a caller or an email as who asks: a place only they name is not asked of", () => {
+    expect(frameOf("Email from a listener in Leeds: can dogs really sniff out cancer, and how accurate are they?").names).toEqual([]);
+    expect(frameOf("Email from a listener in Leeds: can dogs really sniff out cancer, and how accurate are they?").places).toEqual([]);
+    expect(frameOf("Shelter vet in Leeds: how common is FIV in Leeds cats?").places).toEqual(["Leeds"]);
+    // ("Practice manager updating our poster:" asks of no management.)
+    expect(frameOf("Practice manager updating our zoonoses poster for farm clients: which salmonella types from livestock actually make people ill?").asked).not.toContain("treatment");
+    expect(frameOf("Herd manager: how do we manage BVD?").asked).toContain("treatment");
+  });
+
+  it("reads 'what's the steer on' as asking for guidance, and a steer on the farm as cattle", () => {
+    expect(frameOf("On a sow unit, PRRS keeps bubbling back. Replacement gilts are coming in naive. What's the steer on gilt development?").species).toEqual(["pig"]);
+    expect(frameOf("A steer on our farm has bloat: what now?").species).toEqual(["cattle"]);
+    expect(frameOf("The steer on the scales is lame, why?").species).toEqual(["cattle"]);
+  });
+
+  it("reads an eventer as a horse, and the animal a case compares its disease with as compared only ('the same … thing older Labradors get')", () => {
+    expect(frameOf("My eventer has just been scoped and called a roarer. Is that the same laryngeal paralysis and polyneuropathy thing older Labradors get, so should I expect him to get wobbly?").species).toEqual(["horse"]);
+    expect(frameOf("Half my weaned calves have runny, cloudy eyes and squint in the sun. Is it the same Mycoplasma or Chlamydophila pink eye that sheep get, and would oxytetracycline sort it?").species).toEqual(["cattle"]);
+  });
+
+  it("asks a withdrawal before slaughter or the milk tank, how long a solution keeps, how long animals stay contagious and how soon signs show", () => {
+    expect(frameOf("The vet removed my ewe's eye last week and she's still on antibiotics. How many days after all that before I can send her off for slaughter?").attribute).toBe("withdrawal");
+    expect(frameOf("If I use the long-acting oxytetracycline injection, how long does their milk have to stay out of the tank?").attribute).toBe("withdrawal");
+    expect(frameOf("When we make up MS222 for frogs, how long can the made-up solution be kept in the fridge?").attribute).toBe("storage");
+    expect(frameOf("Our ferrets all seem better now. How long after recovering are they still contagious?").attribute).toBe("contagious");
+    expect(frameOf("If it's flu, how many days before the rest of the string would show signs?").attribute).toBe("incubation");
+    expect(readConversation(["we're getting another bunny from a market, how long do i keep it separate?", "and if the new one had rhd2 how fast would it show"])[1]!.attribute).toBe("incubation");
+  });
+
+  it("puts forward what the vet said is there ('vet said theres air round her lungs')", () => {
+    expect(suspectedDiagnosis("my cat fell off our balcony and now shes breathing weird, vet said theres air round her lungs?? how does that even happen")).toBe("air round her lungs");
+  });
+
+  it("keeps the case spoken of in a follow-up about 'the bug' or 'the smear'", () => {
+    const frames = readConversation([
+      "Fish lab here: gill scrapes from a batch of farmed trout are covered in long thin rods, fish gasping at the surface. Bacterial gill disease?",
+      "can I actually name the bug from the smear alone?",
+    ]);
+    expect(frames[1]!.conditions).toEqual(["bacterial gill disease"]);
+  });
+
+  it("keeps the disease spoken of in a follow-up asking about 'the domestic cat vaccine'", () => {
+    const frames = readConversation([
+      "Big cat keeper: our two tiger cubs have mouth ulcers and runny eyes. Can tigers even get calicivirus?",
+      "would vaccinating them fully protect them?",
+      "what dose of the domestic cat vaccine would a 10 kg cub need, and from what age?",
+      "is there a nastier form of it we should be watching for?",
+    ]);
+    expect(frames[2]!.pathogens).toEqual(["calicivirus"]);
+    expect(frames[3]!.pathogens).toEqual(["calicivirus"]);
+  });
+
+  it("takes the condition an answer gives as the cause of signs as what a follow-up's 'the same thing' is, not a finding it lists", () => {
+    const dog = frameOf("Radio phone-in: a listener's young dog brings food straight back up, undigested, no heaving, and he's getting thin. What's the commonest cause?");
+    expect(withAnswersSubject(dog, "Idiopathic Megaesophagus Idiopathic megaesophagus is the most common cause of regurgitation in the dog. [1]").conditions).toEqual(["megaesophagus"]);
+    const pigs = frameOf("Pig farmer here - growers with high temperatures, purple ears and feet, a few vomiting and wobbly on their back legs, and two sows have aborted.");
+    expect(withAnswersSubject(pigs, "In its acute form, typical clinical signs can include fever, hyperaemia or cyanosis of the extremities, loss of appetite and vomiting. [1]").conditions).toEqual(pigs.conditions);
+  });
+
+  it("reads 'can it spread to my dairy cows?' as asking whether the cows get it", () => {
+    expect(asksWhetherSpeciesGets("Goat pox has turned up in the next village. Can it spread to my dairy cows, or is it only a goat and sheep problem?")).toBe(true);
+    expect(asksWhetherSpeciesGets("How does it spread to cows?")).toBe(false);
+  });
+
+  it("reads 'which cats get it most' and 'most at risk' as asking the risk factors, texted without a question mark too", () => {
+    expect(frameOf("is it bad if my boy cat goes out at night and gets in fights? my mum says he could get FIV. like which cats get it most").asked).toContain("cause");
+    expect(frameOf("Which dogs are most at risk of leptospirosis?").asked).toContain("cause");
+    expect(frameOf("Which dogs get leptospirosis?").asked).not.toContain("cause");
+  });
+
+  it("reads no animal in an author cited ('Bullock 1972', 'Lamb et al.')", () => {
+    expect([...speciesIn("Outbreaks of BGD tend to occur when conditions deteriorate (Bullock 1972; Schachte 1983).").species]).toEqual([]);
+    expect([...speciesIn("As Lamb et al. showed, rams are seasonal.").species]).toEqual(["sheep"]);
+    expect([...speciesIn("The lamb 2010 cohort").species]).toEqual(["sheep"]);
   });
 });

@@ -82,6 +82,8 @@ export type Frame = {
   askedTopic?: string[];
   /** Names the question writes as where something is ("…the main one in China?"): not carried into a follow-up. */
   places?: string[];
+  /** The asked species no document of the knowledge base names by any of their words (set where the index is known). */
+  unnamed?: string[];
   /** Where the patient asked about is kept ("kennel 4", "bed 3"): another one is another patient. */
   patient?: string;
   asked: AskedKind[];
@@ -203,6 +205,8 @@ export function speciesIn(text: string, options: { asked?: boolean } = {}): Spec
     const hit = acronym ? { words: [words[i]!], term: acronym } : candidates!.find((c) => c.words.every((w, k) => words[i + k] === w));
     if (!hit) continue;
     const next = words[i + hit.words.length] ?? "";
+    // "(Bullock 1972)", "Lamb et al. 2010": an author cited, no animal.
+    if (/^\p{Lu}/u.test(asWritten[i] ?? "") && (/^(?:1[89]|20)\d\d[a-z]?$/.test(next) || (next === "et" && words[i + hit.words.length + 1] === "al"))) continue;
     // "Porcine circovirus", "Duck Tembusu virus": a virus named after its host.
     // (Not "…of carp which virus…": a function word is no part of a virus's name.)
     // ("Bovine PV types 1, 2 and 13", "bovine papillomaviruses": by its abbreviation, or a family's name in the plural;
@@ -232,6 +236,10 @@ export function speciesIn(text: string, options: { asked?: boolean } = {}): Spec
       i += hit.words.length - 1;
       continue;
     }
+    // "What's the steer on gilt development?": guidance, not a bullock.
+    // ("The steer on the scales", "a steer on our farm" are one.)
+    const guidance = /^(?:the|any|some|your|quick|clear|firm)$/.test(words[i - 1] ?? "") && !/^(?:the|a|an|our|my|his|her|their|your|its|this|that|these|those)$/.test(words[i + 2] ?? "");
+    if (hit.words.length === 1 && hit.words[0] === "steer" && next === "on" && guidance) continue;
     // "Broiler and breeder ducks": a production type said of another bird is that bird.
     if (hit.words.length === 1 && hit.words[0] === "broiler" && qualifiesAnotherSpecies(words, i + 1, hit.term)) continue;
     // "Pheasant poults": the young named after another species' word are that species' young.
@@ -484,7 +492,9 @@ const GENERIC_WORDS = new Set(
   brother brothers sister sisters sibling siblings grandson grandsons granddaughter granddaughters grandchild grandchildren grandkids grandma grandpa
   grandmother grandfather grandparents nephew niece son daughter husband wife mum mom dad cant dont wont isnt doesnt didnt wouldnt shouldnt couldnt
   pretty riddled basically essentially literally name names causal real quote quoted quoting love loves loved helping
-  recognised recognized aware volunteer volunteers stud studs worse student students placement placements fortnight fortnights rip rips ripped ripping`.split(/\s+/),
+  recognised recognized aware volunteer volunteers stud studs worse student students placement placements fortnight fortnights rip rips ripped ripping
+  ngl tbh lol lmao idk imo imho omg smh plz thx tysm fyi asap afaik friend friends pal pals weird weirdly
+  caller callers listener listeners viewer viewers definitely certainly surely tomorrow tiny crawling crawl crawls`.split(/\s+/),
 );
 
 const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
@@ -506,7 +516,7 @@ export function listAsked(question: string): { count: string; noun: string } | n
 
 /** "Do tigers actually get calicivirus?", "can goats catch it?": whether the species gets the subject at all. */
 const SPECIES_GETS_ASKED =
-  /^\s*(?:and\s+|so\s+|but\s+)?(?:do|does|can|could|will|would|may|might)\s+(?:[\w'’-]+\s+){1,4}?(?:actually\s+|ever\s+|really\s+|also\s+|even\s+)?(?:get|catch|contract|develop|be infected (?:with|by)|become infected (?:with|by))\b/i;
+  /^\s*(?:and\s+|so\s+|but\s+)?(?:do|does|can|could|will|would|may|might)\s+(?:[\w'’-]+\s+){1,4}?(?:actually\s+|ever\s+|really\s+|also\s+|even\s+)?(?:get|catch|contract|develop|be infected (?:with|by)|become infected (?:with|by))\b|^\s*(?:and\s+|so\s+|but\s+)?(?:can|could|will|would|may|might|does|do)\s+(?:it|this|that|they|the\s+[\w-]+)\s+(?:also\s+|even\s+|ever\s+|actually\s+)?(?:spread|pass|jump|transfer|be passed|be transmitted|be spread)\s+(?:on\s+|across\s+|over\s+)?(?:to|into)\b/i;
 export const asksWhetherSpeciesGets = (question: string) => askingParts(question).some((part) => SPECIES_GETS_ASKED.test(part));
 
 /**
@@ -593,7 +603,7 @@ const POSSESSED_BY_PET =
  */
 /** A label that says who asks or what they are doing: "Shelter manager:", "Police dog handler -", "Translating a leaflet:". */
 const ASKER_LABEL =
-  /\b(?:manager|handler|nurse|technician|tech|inspector|student|owner|farmer|keeper|breeder|groom|assessor|translator|journalist|locum|pharmacist|rehabber|rehabilitator|sitter|walker|vet|here)\s*$|^\s*(?:translating|writing|reading|checking|fact-?checking|studying|revising)\b/i;
+  /\b(?:manager|handler|nurse|technician|tech|inspector|student|owner|farmer|keeper|breeder|groom|assessor|translator|journalist|locum|pharmacist|rehabber|rehabilitator|sitter|walker|vet|here)(?:\s+(?:for|at|from|with|in|on|of|updating|writing|doing|working|running|checking|preparing|making|covering|reviewing|planning|putting)\b[^:]*)?\s*$|^\s*(?:translating|writing|reading|checking|fact-?checking|studying|revising)\b|\b(?:listener|caller|viewer|reader|follower|subscriber)s?\b|^\s*(?:an?\s+|another\s+|next\s+)?(?:e-?mail|letter|message|text|dm|question|call)\s+(?:in\s+)?from\b/i;
 export const isAskerLabel = (label: string) => ASKER_LABEL.test(label);
 
 export function leadingLabel(question: string): string | null {
@@ -699,7 +709,7 @@ const SET_ASIDE = /\b(?:apart from|aside from|besides|other than|except(?: for)?
  * areata" puts forward what it may be.)
  */
 const COMPARED_WITH =
-  /\blike\s+[\p{L}\p{N}'’-]+\s+in\s+(?:the\s+)?[\p{L}-]+|\b(?:(?:the way|as|like) (?:it|they) (?:is|are|does|do) in|(?<!\b(?:does|do|did|can|could|will|would|may|might|to)\s)(?:that |which )?(?:it|they) (?:causes?|gives?|produces?) in|(?:the way|like|as) (?:you|we|i)(?:'d| would| do)?(?: do(?: it)?| (?:see|get|find|have|saw|had)(?: it| them)?)? (?:in|for|with)|(?<!\b(?:looks?|looked|looking|sounds?|sounded|seems?|seemed|feels?|felt)\s)like(?: (?:you|we|i)(?:(?:'d| would)(?: do)?| do))?(?: (?:for|with|in))?|(?:the way|like) (?:you|we|i)(?:'d| would)(?! (?:expect|think|imagine|guess|say|see|in|for|with)\b)|compare[sd]? (?:it |them )?(?:to|with)|(?:they|you|we|people|i) (?:talk|talked|read|hear|heard|speak|spoke) (?:about )?in|as in|as with|as for|as do|as does|(?:the )?same (?:(?!(?:in|for|with|among)\b)[\w-]+ ){0,3}?as|or (?:is it |are they )?(?:really |mostly |mainly )?(?:just|only)(?: in)?)\s+(?:the\s+|an?\s+)?(?:[\p{L}/-]+\s+){0,1}[\p{L}/-]+|\bthe way (?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+){0,2}\s+(?:does|do|did|is|are|was|were)\b(?:\s+(?:it|this|that|so))?(?:\s+(?:in|for|with)\s+(?:the\s+)?[\p{L}-]+)?|\b(?:at|use|using|with|give|giving) (?:the\s+)?[\p{L}-]+(?=\s+(?:doses?|dosages?|dosing|rates?)\b)|(?<=\bsame (?:[\p{L}-]+\s+){1,4})(?:[\p{L}-]+\s+)?[\p{L}-]+\s+(?:get|gets|have|has|had|got|catch|catches)\b/giu;
+  /\blike\s+[\p{L}\p{N}'’-]+\s+in\s+(?:the\s+)?[\p{L}-]+|\b(?:(?:the way|as|like) (?:it|they) (?:is|are|does|do) in|(?<!\b(?:does|do|did|can|could|will|would|may|might|to)\s)(?:that |which )?(?:it|they) (?:causes?|gives?|produces?) in|(?:the way|like|as) (?:you|we|i)(?:'d| would| do)?(?: do(?: it)?| (?:see|get|find|have|saw|had)(?: it| them)?)? (?:in|for|with)|(?<!\b(?:looks?|looked|looking|sounds?|sounded|seems?|seemed|feels?|felt)\s)like(?: (?:you|we|i)(?:(?:'d| would)(?: do)?| do))?(?: (?:for|with|in))?|(?:the way|like) (?:you|we|i)(?:'d| would)(?! (?:expect|think|imagine|guess|say|see|in|for|with)\b)|compare[sd]? (?:it |them )?(?:to|with)|(?:they|you|we|people|i) (?:talk|talked|read|hear|heard|speak|spoke) (?:about )?in|as in|as with|as for|as do|as does|(?:the )?same (?:(?!(?:in|for|with|among)\b)[\w-]+ ){0,3}?as|or (?:is it |are they )?(?:really |mostly |mainly )?(?:just|only)(?: in)?)\s+(?:the\s+|an?\s+)?(?:[\p{L}/-]+\s+){0,1}[\p{L}/-]+|\bthe way (?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+){0,2}\s+(?:does|do|did|is|are|was|were)\b(?:\s+(?:it|this|that|so))?(?:\s+(?:in|for|with)\s+(?:the\s+)?[\p{L}-]+)?|\b(?:at|use|using|with|give|giving) (?:the\s+)?[\p{L}-]+(?=\s+(?:doses?|dosages?|dosing|rates?)\b)|(?<=\bsame (?:[\p{L}-]+\s+){1,7})(?:(?:that|which)\s+)?(?:[\p{L}-]+\s+)?[\p{L}-]+\s+(?:get|gets|have|has|had|got|catch|catches)\b/giu;
 /**
  * People said to say, think or call something ("why do people compare it to malaria?", "some people call it…"), or to use
  * it ("what dose do people use?": those who treat, no patients), or what works for them ("why not, if it helps people?":
@@ -804,7 +814,9 @@ const namesAskedKind = (word: string) => ASKED.some(([, re]) => re.test(word));
 /** "How many doses (shots, jabs, injections) does a cow need?": a count of doses, not an amount. */
 const COUNTED_DOSES = /\bhow many (?:\w+ )?(?:doses|shots|jabs|injections|boosters)\b/i;
 /** "Eggs ok to eat while treating?", "can we drink the milk?": how long the food is withheld. */
-const FOOD_SAFE_DURING = String.raw`(?:eggs?|milk|meat)\s+(?:ok|okay|safe|fine|fit|alright|all right)\s+to\s+(?:eat|drink|sell|use)|(?:can|could|should)\s+(?:we|i|you|they)\s+(?:still\s+)?(?:eat|drink|sell|use)\s+(?:the\s+|their\s+|her\s+)?(?:eggs?|milk|meat)`;
+// ("…before I can send her off for slaughter?", "how long does their milk have to stay out of the tank?": until the animal
+// or its milk may enter the food chain.)
+const FOOD_SAFE_DURING = String.raw`(?:eggs?|milk|meat)\s+(?:ok|okay|safe|fine|fit|alright|all right)\s+to\s+(?:eat|drink|sell|use)|(?:can|could|should)\s+(?:we|i|you|they)\s+(?:still\s+)?(?:eat|drink|sell|use)\s+(?:the\s+|their\s+|her\s+)?(?:eggs?|milk|meat)|(?:send|sell|take|ship|load)\s+(?:(?:her|him|them|it|the\s+[\w-]+)\s+)?(?:off\s+)?(?:for|to)\s+(?:slaughter|the\s+(?:abattoir|slaughterhouse|works|kill))|milk\s+(?:has\s+to|have\s+to|must|should|needs?\s+to)\s+(?:stay|be\s+kept|be\s+held|go)\s+out\s+of\s+the\s+(?:bulk\s+)?(?:tank|vat|supply)|(?:discard|dump|throw\s+away|withhold)\s+(?:the\s+|their\s+|her\s+)?milk|milk\s+(?:can\s+)?go\s+(?:back\s+)?in(?:to)?\s+the\s+(?:bulk\s+)?(?:tank|vat)`;
 const FOOD_SAFE_ASKED = new RegExp(String.raw`\b(?:${FOOD_SAFE_DURING})\b`, "i");
 // ("What's the longest I can safely leave the tourniquet on?": a span's bound.)
 const DURATION_ASKED = new RegExp(String.raw`\b(how long|duration|(?:what(?:'s|’s|\s+is)|which is)\s+the\s+(?:longest|shortest|maximum|max|minimum|min)(?=\s+(?:time|period|duration|course|i|we|you|one|it|they|that|he|she)\b)|incubation|(?<!\b(?:in|during|through|throughout|mid|early|late|of late|of early)\s(?:the\s)?)gestation(?!\s+(?:day|week|month)s?\b)|(?:pre-?patent|patent|latent|shedding) periods?|(?:withdrawal|withholding) (?:period|time)s?|(?:withdrawal|withholding)(?= (?:on|for|after)\b)|for how many (?:days|weeks|months|hours)|how many (?:days|weeks|wks|months|mos|hours|hrs|years|yrs)|life ?span|life cycle|survival time|half[- ]li(?:fe|ves)|time to (?:peak|onset|maximum)|onset of (?:action|effect)|median survival|(?:what|which|expected|average|typical|usual)\s+survival(?!\s+(?:rates?|percentages?|proportions?|odds|chances?))|(?:meat|milk|egg) (?:withdrawal|withholding)|${FOOD_SAFE_DURING}|what age|how old|how young|(?:youngest|earliest|minimum|min) age|age (?:of|at) onset|how (?:quickly|fast|soon)|when (?:do|does|will|should|did) (?:[\w-]+ ){1,5}(?:settle|subside|resolve|clear|disappear|go away|improve|stop|end|heal|ease|recover|get better|feel better)(?:s|d)?)\b`, "i");
@@ -824,6 +836,11 @@ const WHEN_PEAKS =
 /** What asks for a share or a rate ("how common", "what percentage", "how often does it occur"). */
 // ("Is that the same in goats - do they get it as often?": as common as in the species before.)
 const AS_COMMON = String.raw`as (?:common|prevalent|frequent)\b|\b(?:get|gets|got|have|has|develop|develops|see|catch|occur|occurs|happen|happens)\s+(?:(?:it|this|that|them)\s+)?as (?:often|commonly|frequently)`;
+/**
+ * Risk factors asked: "risk factors", "what makes a cat more likely to…", "which cats get it most", "who is most at risk".
+ */
+const RISK = String.raw`risk factors?|what makes (?:[\w-]+\s+){0,3}?(?:more|less) (?:likely|prone|susceptible|at risk)|(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:get|gets|catch|catches)\s+(?:it|this|that|them)?\s*(?:the\s+)?most\b|(?:most|more)\s+at\s+risk`;
+export const RISK_ASKED = new RegExp(String.raw`\b(?:${RISK}|predispos\w+)\b`, "i");
 const ASKED_RATE = new RegExp(
   String.raw`\b(prevalence|seroprevalence|incidence|mortality|morbidity|case fatality|fatality|percent|percentage|proportion|fraction|what share|how common|how prevalent|how often do(?:es)?|${AS_COMMON}|(?<!\b(?:heart|respiratory|breathing|pulse|resting|growth|infusion|flow|fluid|drip)\s)rate of|(?:success|recovery|survival|death|fatality|attack|recurrence|relapse|cure|remission|complication|response|reinfection|conception|pregnancy|hatch(?:ing|ability)?|seroconversion) rates?|carrier frequency|allele frequenc(?:y|ies)|how (?:deadly|fatal|lethal)|how much (?:[\w-]+ ){0,4}(?:does|do|did) (?:it|they|[\w-]+) account for|how much (?:[\w-]+ ){0,4}(?:is|are) (?:actually |really |mainly |mostly )?(?:down to|due to|caused by|attributable to) (?:it|them|[\w-]+)|${HOW_MANY_OUTCOME}|${LIKELY_TO_DIE})\b|\(\s*%\s*\)|(?<![\d.,]\s?)%\s+(?:of|dead|die|died|dying|affected|infected|positive|survive|surviving|survival|mortality|recover|recovering|recovery)\b|\b(?:what|which)\s+%`,
   "i",
@@ -868,7 +885,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   ["prognosis", /\b(prognos\w*|outcomes?|outlook|(?:possible\s+)?ways\s+(?:this|it|that|things)\s+(?:can|could|might|may|will)\s+go|(?:his|her|their|its)\s+chances?|chances? of (?:survival|surviving|recovery|recovering|making it|pulling through)|(?:is|was|are)\s+(?:that|it|this|they)\s+(?:really\s+|very\s+)?(?:bad|serious|dangerous)(?=\s*(?:for\s+[\w-]+\s*)?[?.!]*\s*$)|how (?:bad|serious)(?:\s+is\s+(?:it|that|this)\b|(?=\s+(?:at|in|for)\s)|(?=\s*\?))|survive|survival|recover(?:y)?|come right|get(?:s|ting)? better|pull through|life expectancy|(?:mean|means|meant)\s+for\s+(?:her|him|them|it|the\s+[\w-]+)\s+(?:in\s+the\s+)?long[- ]?(?:term|run)|long[- ]?term (?:outlook|future|chances?)|biological behaviou?r|(?:predict\w*|tell)\s+how\s+(?:it|they|the [\w-]+)(?:['’]ll| will| is going to| are going to)\s+behave|what\s+(?:usually\s+|typically\s+|generally\s+|then\s+)?(?:tends?\s+to\s+happen|happens|will\s+happen)\s+to\s+(?:her|him|them|it))\b/i],
   // ("What's driving it?": what causes it.)
   // ("Is it because show pigs are sicker that they're the flu risk?" asks what the cause is.)
-  ["cause", /\b(cause[sd]?|causing|why|(?:sets?|setting|triggers?|kicks?|kicked) (?:it|this|that|them) off|aetiolog\w*|etiolog\w*|risk factors?|what makes (?:[\w-]+\s+){0,3}?(?:more|less) (?:likely|prone|susceptible|at risk)|pathogenesis|mechanism|what(?:'s|’s|s| is| are) driving|(?:is|was|are|were) (?:it|that|this) (?:just |only |mainly |really )?because)\b/i],
+  ["cause", new RegExp(String.raw`\b(cause[sd]?|causing|why|(?:sets?|setting|triggers?|kicks?|kicked) (?:it|this|that|them) off|aetiolog\w*|etiolog\w*|${RISK}|pathogenesis|mechanism|what(?:'s|’s|s| is| are) driving|(?:is|was|are|were) (?:it|that|this) (?:just |only |mainly |really )?because)\b`, "i")],
   // ("How do I separate myoglobin from Hb?", "tell it from sheep pox": told apart.)
   ["comparison", /\b(differ\w*|compare\w*|comparison|versus|vs\.?|distinguish\w*|same as|better than|(?:tell|told) (?:\w+ )?apart|(?:separate|separating|tell|telling)\s+(?:[\w-]+\s+){1,3}?from)\b/i],
   // (The "?" after "What is X" ends the question, not a word.)
@@ -923,7 +940,7 @@ export const HOW_COMMON_ATTRIBUTE = "how common";
 
 /** Nouns that name what a time span (duration, interval) or a share (rate) is of. */
 // (Of a drug too: its half-life, how long until its levels or effect peak.)
-const SPAN_ATTRIBUTE = /\b(incubation|gestation|survival|persistence|resolution|life cycle|lifespan|life span|withdrawal|withholding|recovery|treatment|course|shedding|infectious|latent|prepatent|patent|pre-?clinical|subclinical|protection|immunity|half-life|half life|peak)\b/;
+const SPAN_ATTRIBUTE = /\b(incubation|gestation|survival|persistence|resolution|life cycle|lifespan|life span|withdrawal|withholding|recovery|treatment|course|shedding|infectious|contagious|storage|latent|prepatent|patent|pre-?clinical|subclinical|protection|immunity|half-life|half life|peak)\b/;
 const RATE_ATTRIBUTE = /\b(seroprevalence|prevalence|incidence|mortality|morbidity|fatality|heritability|sensitivity|specificity|efficacy|survival|resolution|success|recurrence|relapse|cure|remission|complication)\b/;
 
 /** "At what age", "how old", "how young can they have it": the span asked is an age ("above 2 weeks of age"). */
@@ -994,13 +1011,16 @@ export function isOfAskedClass(drug: string, attribute: string | null): boolean 
 /** Words for kinds of a thing: what they count is the thing they are kinds of. */
 const CLASSIFIER = /^(?:types|kinds|sorts|classes|forms|varieties|categories)$/;
 
-/** The noun a typed value is about: "the incubation period", "how many serotypes", "mortality". */
+/** "How long can the made-up solution be kept in the fridge?", "shelf life": how long something keeps. */
+const STORAGE_ASKED = /\b(?:kept|keep|keeps|stored?|storing|lasts?)\s+(?:[\w-]+\s+){0,3}?(?:in\s+(?:the\s+|a\s+)?(?:fridge|freezer|refrigerator)|refrigerated|frozen|at\s+room\s+temperature)\b|\bshelf[- ]life\b|\bstorage\b/i;
+/** "How long before we'd know…?", "how soon would he show signs?", "how fast would it show": until signs show. */
 const UNTIL_SIGNS_SHOW =
-  /\b(?:how long\b(?:\s+[\w'’]+){0,3}?\s+(?:before|until|till|til)|how soon)\b[^?]*?\b(?:(?:we|you|i|they|the owner)(?:'d|’d| would| will| can| could)? (?:know|tell|notice|see)\b|(?:show|shows|showing|develop|develops|get|gets) (?:any )?(?:signs|symptoms)|(?:get|gets|fall|falls|become|becomes|go|goes) (?:sick|ill|poorly)|(?:signs|symptoms) (?:appear|show|start|develop))/;
+  /\b(?:how long\b(?:\s+[\w'’]+){0,3}?\s+(?:before|until|till|til)|how soon|how many (?:days|hours|weeks) (?:before|until|till|til))\b[^?]*?\b(?:(?:we|you|i|they|the owner)(?:'d|’d| would| will| can| could)? (?:know|tell|notice|see)\b|(?:show|shows|showing|develop|develops|get|gets) (?:any )?(?:signs|symptoms)|(?:get|gets|fall|falls|become|becomes|go|goes) (?:sick|ill|poorly)|(?:signs|symptoms) (?:appear|show|start|develop))|\bhow (?:fast|quickly|soon)\s+(?:would|will|does|do|did|can|could)\s+(?:it|they|this|that|signs|symptoms|the signs|the symptoms)\s+(?:show|appear|come on|start|kick in|develop)\b/;
 /** Bringing new animals in where sick ones were: "before getting a new bunny", "before we can take new puppies in", "restock". */
 const RESTOCKING =
   /\b(?:before|until|till)\s+(?:(?:we|i|you|they)\s+)?(?:(?:can|could|should)\s+)?(?:get|getting|bring|bringing|take|taking|put|putting|introduce|introducing|buy|buying|have|having|restock|restocking)\s+(?:in\s+)?(?:a\s+|an\s+|any\s+|some\s+)?(?:new|another|more|fresh)\b|\brestock(?:ing)?\b/;
 
+/** The noun a typed value is about: "the incubation period", "how many serotypes", "mortality". */
 function attributeOf(sentence: string, asked: AskedKind[]): string | null {
   const s = sentence.toLowerCase();
   // "Which local anaesthetic…": the class (only when no other value is asked, which the class would be read as being of).
@@ -1026,6 +1046,8 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
     const spans = howLong.length ? howLong : asking.length ? asking : questions;
     const m = SPAN_ATTRIBUTE.exec(spans.length ? spans.join(" ") : s);
     if (m) return m[1]!;
+    // "How long can the made-up solution be kept in the fridge?": how long it keeps.
+    if (STORAGE_ASKED.test(spans.length ? spans.join(" ") : s)) return "storage";
     // "Eggs ok to eat while treating?": how long they are withheld.
     if (FOOD_SAFE_ASKED.test(s)) return "withdrawal";
     // "How long before we'd know if she's caught it?", "how soon would he show signs?": until signs show, the incubation.
@@ -1116,7 +1138,8 @@ const clauseSplit = (text: string) =>
     .split(/(?<=[?.!])(?<!(?:^|[\s(])\p{Lu}\.)(?<!\b(?:spp|sp|vs|approx|ca|cf|e\.g|i\.e|Dr|Fig)\.)\s+|\n+/u)
     .map((s) => s.trim())
     .filter(Boolean);
-const isQuestionSentence = (s: string) => /\?\s*$/.test(s) || /^(what|which|how|when|where|why|who|is|are|does|do|did|can|could|should|would|will|has|have)\b/i.test(s);
+// ("…my mum says he could get FIV. like which cats get it most": a texted question after a filler.)
+const isQuestionSentence = (s: string) => /\?\s*$/.test(s) || /^(?:(?:like|so|ok|okay)\s+)?(what|which|how|when|where|why|who|is|are|does|do|did|can|could|should|would|will|has|have)\b/i.test(s);
 
 /** What glosses the question before it: "ie meat withdrawal in days", "i.e. …", "as in …", "meaning …". */
 const GLOSS = /^\s*(?:ie|i\.e\.?|eg|e\.g\.?|as in|meaning|in other words|that is)\b/i;
@@ -1310,6 +1333,12 @@ export function frameOf(text: string): Frame {
   // (Nor the language a translator writes in: "Translating a pathology glossary into Italian".)
   const pets = new Set([...petNames(question), ...personNames(question), ...translationLanguages(question)]);
   if (pets.size) named.names = named.names.filter((n) => !pets.has(n));
+  // Nor a place or name only the label saying who asks gives ("Email from a listener in Leeds: can dogs…?").
+  const askerLabel = leadingLabel(question);
+  if (askerLabel && isAskerLabel(askerLabel)) {
+    const asked = question.slice(question.indexOf(askerLabel) + askerLabel.length);
+    named.names = named.names.filter((n) => new RegExp(`\\b${escapeStringRegexp(n)}\\b`).test(asked));
+  }
   // A place or breed only in the case told before the questions ("A 4-year-old Suffolk ewe shows…", "…imported from
   // Spain: fever, …") says where the animal is from, not what is asked: no passage need name it.
   const firstAsking = sentences.findIndex(isQuestionSentence);
@@ -1335,7 +1364,8 @@ export function frameOf(text: string): Frame {
     const alreadyNamed = [...conditions, ...named.pathogens, ...named.acronyms, ...named.names, ...named.drugs].some((n) => n.toLowerCase().includes(suspected) || suspected.includes(n.toLowerCase()));
     named.conditions = [...conditions, ...(alreadyNamed ? [] : [suspected])];
   }
-  const askedText = focus.join(" ");
+  // (Not the label saying who asks: "Practice manager updating our poster: which salmonella types…?" asks of no management.)
+  const askedText = withoutLeadingLabel(focus.join(" "), isAskerLabel);
   // A yes/no question ("does BMI influence mortality?") asks whether, not for a value: typed kinds need a wh-question,
   // or a query typed as a noun phrase ("Case fatality rate of PPR in goats?", "ivermectin dose for pigs").
   // ("Does hard training change how fast a gelding clears drugs?" asks whether it changes, not how fast.)
@@ -1534,7 +1564,7 @@ const hasOwnTopic = (f: Frame, question: string) => {
  * the one just spoken of, unless the question names one of its own.
  */
 const DEFINITE_KIND =
-  /\b(?:the|this|that|these|those)\s+(?:(?:local|native|indigenous|imported|exotic|last|first|latest|index|new|sick|affected|infected)\s+)?(?:breeds?|virus(?:es)?|disease|parasites?|bacteri(?:um|a)|infection|condition|drug|medication|treatment|course|regimen|protocol|therapy|dose|dosage|vaccine|form|strain|variant|pathogen|organism|agent|syndrome|tumou?r|cancer|worms?|mites?|ticks?|fung(?:us|i)|toxin|outbreak|lesions?|flock|herd|litter|patients?|animals?|case|site|samples?|procedure|surgery|operation|wound)\b/i;
+  /\b(?:the|this|that|these|those)\s+(?:(?:local|native|indigenous|imported|exotic|last|first|latest|index|new|sick|affected|infected)\s+|(?:domestic\s+)?[a-z-]+\s+(?=vaccines?\b))?(?:breeds?|virus(?:es)?|disease|parasites?|bacteri(?:um|a)|infection|condition|drug|medication|treatment|course|regimen|protocol|therapy|dose|dosage|vaccine|form|strain|variant|pathogen|organism|agent|syndrome|tumou?r|cancer|worms?|mites?|ticks?|fung(?:us|i)|toxin|outbreak|lesions?|flock|herd|litter|patients?|animals?|case|site|samples?|procedure|surgery|operation|wound|bugs?|germs?|microbes?|critters?|smears?|swabs?|scrapes?|scrapings?|biops(?:y|ies)|results?|bloods)\b/i;
 
 /** "…for the cows?", "is it safe in the ewes?": the animals already spoken of. */
 const theAnimals = (question: string) => [...question.matchAll(/\bthe\s+([\p{L}-]+)/giu)].some((m) => speciesIn(m[1]!).species.size > 0 || speciesIn(m[1]!).groups.size > 0);
@@ -1818,7 +1848,11 @@ const POINTS_BACK =
  */
 export function askingClause(question: string): string {
   const sentences = question.split(/(?<=[?.!])\s+/).filter((s) => s.trim());
-  const last = [...sentences].reverse().find((s) => /\?\s*$/.test(s)) ?? sentences[sentences.length - 1] ?? question;
+  const lastAsked = sentences.findLastIndex((s) => /\?\s*$/.test(s));
+  // (A question typed without its mark after one with it asks last: "…slides out undigested?? vet said megaesophagus. whats
+  // that ngl never heard of it".)
+  const unmarked = sentences.findLastIndex((s, i) => i > lastAsked && UNMARKED_QUESTION.test(s));
+  const last = sentences[unmarked >= 0 ? unmarked : lastAsked] ?? sentences[sentences.length - 1] ?? question;
   // An instruction asks with all of it: "Describe (i) its localisation … and (iii) which sensor it binds"
   if (INSTRUCTION_OPENING.test(last)) return last;
   // From its first question word, so every part of a multi-part question counts ("what are the signs…, and what drives them?").
@@ -1828,6 +1862,8 @@ export function askingClause(question: string): string {
   if (POINTS_BACK.test(clause.replace(LIKE_THIS, " "))) return question;
   return clause.split(/\s+/).length >= 3 ? clause : last;
 }
+/** A sentence that opens as a question does, typed without its mark ("whats that", "how long till she's better"). */
+const UNMARKED_QUESTION = /^\s*(?:what(?:['’]?s)?|how|why|which|when|where|who)\b(?!\s+(?:a|an|the|we|i|you|they|he|she|it)\s+(?:saw|found|did|noticed|know|knew|see|think|mean|said|say)\b)/i;
 const LIKE_THIS = /\b(?:in\s+)?(?:an?\s+|the\s+)?(?:[\p{L}-]+\s+)?like\s+(?:this|that|these|those)(?:\s+ones?)?\b/giu;
 
 /**
@@ -1912,7 +1948,7 @@ const IS_IT = /\b(?:is|could|might)\s+(?:this|it|that)\s+(?:be\s+)?(?:(?:basical
 const SAYS_OF_IT = /^(?:related|connected|linked|relevant|normal|serious|contagious|zoonotic|infectious|catching|common|rare|ok|okay|fatal|treatable|curable|dangerous|significant|worrying|hereditary|genetic|inherited|painful|notifiable|reportable|likely|coincidence|coincidental|feasible|possible|plausible|credible|believable|realistic|indicated|advisable|appropriate|necessary|needed|worthwhile|safe|bad)$/;
 // (Not what a document says: "handover says 11yo lab, acquired lar par, ?GOLPP" tells the case.)
 const SUGGESTED = new RegExp(
-  String.raw`\b(?<!\b(?:handover|notes?|chart|history|hx|records?|report|file|card|letter|sheet|form|label|leaflet)\s)(?:(?:says?|said|told (?:me|us)|thinks?|reckons?)\s+(?:(?:my|our|the|his|her|their|this|that)\s+)?[a-z-]+\s+(?:has|had|has got|'s got)\s+|(?:says?|said|mentioned|suspects?|diagnosed (?:it as|with)|could (?:this|it) be|told (?:me|us) (?:it'?s|it was))\s+(?:it'?s\s+|it was\s+|it\s+(?:might|may|could)\s+be\s+|that\s+(?:it'?s\s+)?|this\s+|there(?:'d|'s| had| has| was| is)?\s+(?:been\s+)?)?|(?:thinks?|reckons?)\s+(?:it'?s|it is|it was|this is|that it'?s)\s+|thinking\s+)(?:an?\s+|the\s+)?` +
+  String.raw`\b(?<!\b(?:handover|notes?|chart|history|hx|records?|report|file|card|letter|sheet|form|label|leaflet)\s)(?:(?:says?|said|told (?:me|us)|thinks?|reckons?)\s+(?:(?:my|our|the|his|her|their|this|that)\s+)?[a-z-]+\s+(?:has|had|has got|'s got)\s+|(?:says?|said|mentioned|suspects?|diagnosed (?:it as|with)|could (?:this|it) be|told (?:me|us) (?:it'?s|it was))\s+(?:it'?s\s+|it was\s+|it\s+(?:might|may|could)\s+be\s+|that\s+(?:it'?s\s+)?|this\s+|there(?:'d|'s|s| had| has| was| is)?\s+(?:been\s+)?)?|(?:thinks?|reckons?)\s+(?:it'?s|it is|it was|this is|that it'?s)\s+|thinking\s+)(?:an?\s+|the\s+)?` +
     // ("Could this be C. diff?": a genus's initial does not end the name.)
     String.raw`(?!(?:are|is|was|were|has|have|had|they|he|she|we|you|i|my|our|his|her|about|of|to|for|with|so|if|whether|what|how|why|when|where|which|who|the|a|an|it|that|this)\b)((?:[A-Z]\.\s?)?[^.?!—–,;:]{3,60})`,
   "i",
@@ -2027,6 +2063,12 @@ export function withAnswersSubject(frame: Frame, answer: string, question = ""):
   const named = namedThings(lead);
   const first = [...named.pathogens, ...named.acronyms].map((name) => ({ name, at: lead.indexOf(name.split(" ")[0]!) })).sort((a, b) => a.at - b.at)[0];
   if (first) return { ...frame, pathogens: named.pathogens.includes(first.name) ? [first.name] : [], acronyms: named.acronyms.includes(first.name) ? [first.name] : [] };
+  // (Or the condition a lead gives as the cause, its subject: "Idiopathic megaesophagus is the most common cause of
+  // regurgitation in the dog" for a dog bringing food straight back up, which "could her cat get the same thing?" asks of.
+  // Not a finding it lists: "typical clinical signs can include fever, hyperaemia…".)
+  const cause = /^(.{3,80}?)\s+(?:is|are)\s+(?:the\s+|a\s+|an\s+)?(?:(?:most|more)\s+)?(?:common|usual|likely|frequent|important|major|main|leading|commonest)?\s*causes?\b/i.exec(lead);
+  const condition = cause ? named.conditions.find((c) => !signsIn(c).length && cause[1]!.toLowerCase().includes(c.toLowerCase())) : undefined;
+  if (condition && toldBySigns(frame)) return { ...frame, conditions: [condition] };
   // A lead that names none ("In its acute form, typical clinical signs can include fever, …") is about the disease a
   // sentence quoted beside it from the same passage defines ("Classical swine fever (CSF), also known as hog cholera,
   // is… [1]"). (Not a pathogen such a sentence merely names: "A parvovirus known as Aleutian disease…" may be the

@@ -255,7 +255,10 @@ function frameFor(question: string, history: HistoryTurn[], holds: (name: string
     const leftNothing = refused !== null && before !== undefined && !frame.inherited.length && namesOwnThing(frame) && !namesOwnThing(refused) && !refused.species.length;
     frames.push(!answer ? frame : leftNothing ? before : (refused ?? withAnswersSubject(frame, answer, history[i]!.content)));
   }
-  return readTurn(question, frames);
+  const frame = readTurn(question, frames);
+  // (The animals no document names by any word of theirs: passages that name no animal do not speak of them.)
+  const unnamed = frame.species.filter((id) => !wordsNaming(id).some(holds));
+  return unnamed.length ? { ...frame, unnamed } : frame;
 }
 
 /**
@@ -601,12 +604,15 @@ function onlyInCapitals(word: string, question: string, passages: PassageLike[])
 const DISEASE_NAME_HEAD = /\b(?:fever|disease|sickness|syndrome|pox|plague|flu|rot|staggers|tetany|cough|abortion)$/i;
 const TOPIC_PHRASE_OPENING = /^\s*(?:for|in|with|after|during|before|on)\s/i;
 
+/** Words that only stress or hedge what is asked ("what even is that", "is it really…"): nothing to search for. */
+const HEDGE_WORDS = /\b(?:even|actually|really|just|literally|basically|honestly|exactly|ever|ngl|tbh|lol|tho)\b/gi;
+
 /** The diagnosis a case puts forward, and what to search for of it: it, the clause that asks of it, and the species. */
 function suspectedSearch(question: string): { diagnosis: string; query: string } | null {
   const diagnosis = suspectedDiagnosis(question);
   if (!diagnosis) return null;
   const clause = askingClause(question);
-  const asked = clause === question || clause.replace(/\?\s*$/, "").trim().toLowerCase() === diagnosis.toLowerCase() ? "" : clause;
+  const asked = clause === question || clause.replace(/\?\s*$/, "").trim().toLowerCase() === diagnosis.toLowerCase() ? "" : clause.replace(HEDGE_WORDS, " ");
   return { diagnosis, query: [diagnosis, asked, ...speciesIn(question).words].filter(Boolean).join(" ") };
 }
 

@@ -49,6 +49,8 @@ describe("relevance", () => {
   it("reads a disease's abbreviation no passage writes as its virus's ('RHD2' in a passage on RHDV2), and the reverse", () => {
     expect(held("RHD2", "RHDV2 infects both domestic and wild lagomorphs", 0)).toBe(1);
     expect(held("ASFV", "ASF is notifiable", 0)).toBe(1);
+    // (Typed in lower case with its type number: "if the new one had rhd2".)
+    expect(held("and if the new one had rhd2 how fast would it show", "RHDV2 infects both domestic and wild lagomorphs", 0)).toBeGreaterThan(held("and if the new one had rhd2 how fast would it show", "Myxomatosis infects both domestic and wild lagomorphs", 0));
     // (Not one the knowledge base writes as typed: "ECE" is no "ECEV".)
     expect(withWrittenForms([term("ec", 3, 1)], "Ferret ECE")[0]!.alternatives ?? []).toEqual([]);
   });

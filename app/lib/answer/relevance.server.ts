@@ -99,9 +99,10 @@ export function withWrittenForms(terms: QueryTerm[], question: string): QueryTer
   }
   // A disease's abbreviation no passage writes may be written as its virus's, with a V ("RHD2" as "RHDV2"), and the reverse.
   const viruses = new Map<string, string[]>();
-  for (const [written] of question.matchAll(/\b[A-Z]{3,6}\d{0,2}\b/g)) {
+  // (Typed in lower case too when a type number says it is a code: "rhd2".)
+  for (const [written] of question.matchAll(/\b(?:[A-Z]{3,6}\d{0,2}|[a-z]{3,5}\d{1,2})\b/g)) {
     const [typed] = tokenize(written);
-    const [other] = virusForms(written);
+    const [other] = virusForms(written.toUpperCase());
     if (typed && other) viruses.set(typed, [other]);
   }
   for (const t of terms) {

@@ -6,6 +6,18 @@ const found = (query: string) => synonymsIn(tokenize(query));
 
 describe("synonyms in a query", () => {
   const alternatives = (query: string) => found(query).flatMap((m) => m.alternatives);
+  it("reads how an owner says a UV lamp, glowing fur, air round the lungs and birds being bled, and never a test as the testes", () => {
+    expect(alternatives("she's heard a UV lamp can diagnose ringworm")).toContainEqual(tokenize("woods lamp"));
+    expect(alternatives("bits of her fur lit up green")).toContainEqual(tokenize("fluorescence"));
+    expect(alternatives("bits of her fur lit up green")).toContainEqual(tokenize("hair"));
+    expect(alternatives("vet said theres air round her lungs")).toContainEqual(tokenize("pneumothorax"));
+    expect(alternatives("the research chickens are being bled tomorrow")).toContainEqual(tokenize("venipuncture"));
+    expect(alternatives("brings food straight back up")).toContainEqual(tokenize("regurgitation"));
+    expect(alternatives("why do male mammals carry their testicles outside the body")).toContainEqual(tokenize("testis"));
+    // ("testes" is read as "test": a DIVA test is no testicle.)
+    expect(alternatives("can the vaccine be used with DIVA testing")).not.toContainEqual(tokenize("testicle"));
+  });
+
   it("finds a species noun and gives its adjective, and the reverse", () => {
     expect(found("meloxicam in cats")).toEqual([{ terms: tokenize("cats"), alternatives: [tokenize("feline")] }]);
     expect(found("feline asthma")).toEqual([{ terms: tokenize("feline"), alternatives: [tokenize("cat")] }]);

@@ -33,7 +33,7 @@ const GROUPS: Phrase[][] = [...(synonyms.groups as string[][]).map(groupOf), ...
  * auxiliaries and intensifiers ("brings his food back up", "breathing has gone really noisy", "gums look red").
  */
 const FILLERS = new Set(
-  tokenize("his her their its my our your the a an some is are was were has have had gone got been getting become becoming look looks looking seem seems seemed really very so quite bit little just rather way far much lot lots loads heaps even pretty super totally right"),
+  tokenize("his her their its my our your the a an some is are was were has have had gone got been getting become becoming look looks looking seem seems seemed really very so quite bit little just rather way far much lot lots loads heaps even pretty super totally right straight"),
 );
 const MAX_FILLERS = 3;
 
