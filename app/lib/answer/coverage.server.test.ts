@@ -1125,6 +1125,11 @@ describe("a detail asked after a case told first", () => {
     expect(checkCoverage(question, termsOf(question), frameOf(question), [woods])).toMatchObject({ covered: true, namesNoSpecies: true });
   });
 
+  it("needs a passage saying the asked animal gets the disease when asked whether it spreads to them, not one on another disease of theirs", () => {
+    const cows = passage("Cows infected in the early gestational period with BVDV may produce persistently infected calves, which spread BVDV throughout herds.");
+    expect(check("Goat pox has turned up in the next village. Can it spread to my dairy cows, or is it only a goat and sheep problem?", [GOAT_POX, cows])).toMatchObject({ covered: false, missing: "species" });
+  });
+
   it("reads a keeper's nursing training as who asks, not a nursing mother", () => {
     const jugular = passage("The right jugular vein is larger than the left in chickens and is used for blood collection; bruising is common there.");
     expect(check("Backyard hen keeper with a bit of nursing training: if I have to take blood from the neck, is one jugular better than the other?", [jugular])).toMatchObject({ covered: true });

@@ -2087,6 +2087,12 @@ describe("questions told as people talk on the radio, in texts and at a farm gat
     expect(frameOf("Which dogs get leptospirosis?").asked).not.toContain("cause");
   });
 
+  it("reads the animals 'or is it only a goat and sheep problem' and 'tell it apart from pox in Ovis aries' name as compared only", () => {
+    expect(frameOf("Goat pox has turned up in the next village. Can it spread to my dairy cows, or is it only a goat and sheep problem?").species).toEqual(["cattle"]);
+    expect(comparedOnlyWords("Can serology tell it apart from pox in Ovis aries?")).toEqual(expect.arrayContaining(["ovis", "aries"]));
+    expect(comparedOnlyWords("Is it the same in dogs as in cats and ferrets?")).toEqual(expect.arrayContaining(["cats", "ferrets"]));
+  });
+
   it("reads no animal in an author cited ('Bullock 1972', 'Lamb et al.')", () => {
     expect([...speciesIn("Outbreaks of BGD tend to occur when conditions deteriorate (Bullock 1972; Schachte 1983).").species]).toEqual([]);
     expect([...speciesIn("As Lamb et al. showed, rams are seasonal.").species]).toEqual(["sheep"]);
