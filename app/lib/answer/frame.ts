@@ -1334,11 +1334,8 @@ export function frameOf(text: string): Frame {
   const pets = new Set([...petNames(question), ...personNames(question), ...translationLanguages(question)]);
   if (pets.size) named.names = named.names.filter((n) => !pets.has(n));
   // Nor a place or name only the label saying who asks gives ("Email from a listener in Leeds: can dogs…?").
-  const askerLabel = leadingLabel(question);
-  if (askerLabel && isAskerLabel(askerLabel)) {
-    const asked = question.slice(question.indexOf(askerLabel) + askerLabel.length);
-    named.names = named.names.filter((n) => new RegExp(`\\b${escapeStringRegexp(n)}\\b`).test(asked));
-  }
+  const afterAsker = withoutLeadingLabel(question, isAskerLabel);
+  if (afterAsker !== question) named.names = named.names.filter((n) => new RegExp(`\\b${escapeStringRegexp(n)}\\b`).test(afterAsker));
   // A place or breed only in the case told before the questions ("A 4-year-old Suffolk ewe shows…", "…imported from
   // Spain: fever, …") says where the animal is from, not what is asked: no passage need name it.
   const firstAsking = sentences.findIndex(isQuestionSentence);
