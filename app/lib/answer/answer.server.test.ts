@@ -1768,6 +1768,13 @@ describe("the words that decide whether a passage is about the question", () => 
     expect(askedPartTerms(own, termsOf(own), frameOf(own))?.map((t) => t.term) ?? []).not.toContain(tokenize("pigeons")[0]);
   });
 
+  it("of what is asked after a case, hold no words of an opener before it ('Quick check before we record:')", () => {
+    const question = "Quick check before we record: do ducks genuinely see more colours than cats do? I read it's something to do with having four kinds of cone instead of three.";
+    const asked = askedPartTerms(question, termsOf(question), frameOf(question))?.map((t) => t.term) ?? [];
+    expect(asked).toEqual(expect.arrayContaining(tokenize("ducks colours cats")));
+    expect(asked).not.toEqual(expect.arrayContaining(tokenize("check record")));
+  });
+
   it("of what is asked after a case, hold what 'it' stands for earlier in the question's sentence ('Is doggy dementia real, and how common is it…?')", () => {
     const question = "I sit for an old collie who paces at night and seems lost in his own house. Is 'doggy dementia' a real thing, and how common is it in older dogs?";
     // (The words the relevance gate weighs; search reads "dementia" as "cognitive dysfunction" too, so it counts as known.)

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { QueryTerm } from "../search/index.server";
 import { isStopWord, tokenize } from "../search/index.server";
 import { abbreviationsDefinedIn, checkCoverage, holdsValue, HOW_DIAGNOSED, namesThing, unseenNames } from "./coverage.server";
-import { frameOf } from "./frame";
+import { frameOf, readConversation } from "./frame";
 import { holdsTerm, passageTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
 
@@ -128,7 +128,33 @@ describe("coverage of a question by the passages about it", () => {
   it("reads a sum said in millions beside an economic word as a cost", () => {
     const scrapie = passage("There is no treatment and the economic impact of scrapie to sheep and goat industries in the United States is estimated to be 10-20 million annually.");
     expect(check("What does scrapie cost the sheep industry?", [scrapie])).toMatchObject({ covered: true });
-    expect(check("What does scrapie cost the sheep industry?", [passage("The economic losses scrapie causes the sheep industry are large and rising.")])).toMatchObject({ covered: false, missing: "detail" });
+    expect(check("How much does scrapie cost the sheep industry?", [passage("The economic losses scrapie causes the sheep industry are large and rising.")])).toMatchObject({ covered: false, missing: "detail" });
+  });
+
+  it("reads what a disease costs producers in words ('important economic losses to livestock producers'), and a price only as a sum", () => {
+    const fasciola = passage("In bovines Fasciola could cause liver damage and poor growth reducing meat and milk production, causing important economic losses to livestock producers.");
+    expect(check("What does Fasciola actually cost the producer in cattle?", [fasciola])).toMatchObject({ covered: true });
+    expect(check("What does scrapie cost the sheep industry?", [passage("The economic losses scrapie causes the sheep industry are large and rising.")])).toMatchObject({ covered: true });
+    expect(check("How much does a Fasciola test cost in cattle?", [fasciola])).toMatchObject({ covered: false, missing: "detail" });
+  });
+
+  it("answers a follow-up of its carried subject from the passages that name it ('and what does it cost farmers in the US?' after scrapie)", () => {
+    const poultry = passage("Necrotic enteritis is a widespread disease of chickens. It costs the US poultry industry over 6 billion dollars annually.");
+    const scrapie = passage("There is no treatment and the economic impact of scrapie to sheep and goat industries in the US is estimated to be 10-20 million annually.");
+    const question = "and what does it cost farmers in the US?";
+    const frame = readConversation(["In plain terms, what is scrapie?", question]).at(-1)!;
+    expect(frame.inherited).toContain("conditions");
+    const covered = checkCoverage(question, termsOf(`${question} scrapie`), frame, [poultry, scrapie]);
+    expect(covered).toMatchObject({ covered: true });
+    expect(covered.covered && covered.supporting).toEqual([scrapie]);
+  });
+
+  it("answers for the covered animal of a list the asker keeps ('goats and a few sheep') and names the other as not covered", () => {
+    const haemonchus = passage("Haemonchus contortus, the barber's pole worm, feeds on blood in the abomasum of sheep, producing anaemia and even death.");
+    const question = "New to keeping goats and a few sheep - everyone keeps warning me about barber's pole worm. What does it actually do?";
+    expect(check(question, [haemonchus])).toMatchObject({ covered: true, notCovered: ["goats"] });
+    // (The first animal of a question that is not one of a list is its focus.)
+    expect(check("Do goats get barber's pole worm the way sheep do?", [haemonchus])).toMatchObject({ covered: false, missing: "species" });
   });
 
   it("needs the animals a question's subject points back to ('…wild hedgehogs… Do they act as a reservoir for the local dogs?')", () => {
@@ -1134,5 +1160,31 @@ describe("a detail asked after a case told first", () => {
     const jugular = passage("The right jugular vein is larger than the left in chickens and is used for blood collection; bruising is common there.");
     expect(check("Backyard hen keeper with a bit of nursing training: if I have to take blood from the neck, is one jugular better than the other?", [jugular])).toMatchObject({ covered: true });
   });
-});
 
+  it("needs a test's turnaround said of its results, not an age or another span in the passage", () => {
+    const scid = passage("Since the development of a DNA test to detect the mutation in healthy carriers, Arabian horses can be screened before mating. Foals with SCID typically succumb to opportunistic infection before the age of 3 months.");
+    expect(check("Arabian stud owner: how long does the SCID carrier DNA test take to come back from the lab?", [scid])).toMatchObject({ covered: false, missing: "detail" });
+    const pcr = passage("Results of the DNA test for SCID carriers in Arabian horses are usually reported within 5 days.");
+    expect(check("Arabian stud owner: how long does the SCID carrier DNA test take to come back from the lab?", [pcr])).toMatchObject({ covered: true });
+  });
+
+  it("refuses an animal the passages never name when the animals named are only a reason given ('since that parvovirus hits mink and ferrets')", () => {
+    const aleutian = passage("A parvovirus known as Aleutian disease is particularly lethal to mink, but in ferrets it produces unpleasant diarrhoea. It may produce melaenic faeces and loss of weight.");
+    expect(check("Sanctuary keeper: one of our Eurasian otters has tarry black droppings and is losing weight. Could Aleutian disease be behind it, since that parvovirus hits mink and ferrets?", [aleutian])).toMatchObject({ covered: false, missing: "species" });
+  });
+
+  it("needs a product named as one for a brand, and a person said to have done it for 'who first described'", () => {
+    const pigs = passage("Individual treatments can be given by i.m. injection of doramectin at 3 mg/10 kg or by s.c. injection of ivermectin at 300 µg/kg in pigs.");
+    expect(check("What brand of ivermectin injection should I buy for my pigs?", [pigs])).toMatchObject({ covered: false, missing: "detail" });
+    expect(check("What brand of ivermectin injection should I buy for my pigs?", [passage("Ivermectin for pigs is marketed as Ivomec® injection.")])).toMatchObject({ covered: true });
+    expect(check("What brand of OJD vaccine do sheep farmers in Australia use?", [passage("Within its first few years of release in Australia, vaccination of sheep with Gudair contributes to a delayed onset of OJD.")])).toMatchObject({ covered: true });
+    const scrapie = passage("Scrapie has long been known in sheep and goats (Chelle 1942). In 1998 a new, atypical type of scrapie was identified in sheep (Benestad et al. 2003).");
+    expect(check("Who first described scrapie in sheep?", [scrapie])).toMatchObject({ covered: false, missing: "detail" });
+    expect(check("Who first described scrapie in sheep?", [passage("Scrapie in sheep was first described by Leopoldt in 1759.")])).toMatchObject({ covered: true });
+  });
+
+  it("needs how long a product keeps said of its storage, not a course's length", () => {
+    const shampoo = passage("Topical therapy with 2% chlorhexidine shampoo two to three times per week for three to four weeks is recommended for active infection in dogs.");
+    expect(check("How long does an opened bottle of chlorhexidine shampoo keep?", [shampoo])).toMatchObject({ covered: false, missing: "detail" });
+  });
+});

@@ -5,7 +5,7 @@ import { signForms, signsIn, synonymsIn } from "../search/synonyms";
 import { splitSentences } from "../sentences";
 import { namesRegionOf } from "./regions";
 import { namesClassOf } from "./drug-classes";
-import { AGE_ATTRIBUTE, comparedWith, isAskerLabel, withoutLeadingLabel, inSpeciesName, asksWhetherSpeciesGets, namesAskedSpecies, OF_THE_DISEASE, SEASON_WRITTEN, askingParts, checkedThing, PART_OF_IT, ASKS_OF_THEM, BOUND_ATTRIBUTE, GAUGE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
+import { AGE_ATTRIBUTE, comparedWith, isAskerLabel, withoutLeadingLabel, inSpeciesName, asksWhetherSpeciesGets, namesAskedSpecies, OF_THE_DISEASE, SEASON_WRITTEN, askingParts, checkedThing, PART_OF_IT, asksOfThem, BOUND_ATTRIBUTE, ECONOMIC_IMPACT_ATTRIBUTE, GAUGE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
 import { cleanQuote } from "./quotes.server";
 import { holdsInOrder, holdsTerm, match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
@@ -263,11 +263,15 @@ const VALUE: Partial<Record<AskedKind, RegExp>> = {
   drug: /[\p{L}-]{5,}/u,
   // "Bluetongue is a notifiable disease", "must be reported to the authorities", "an Office International des Epizooties
   // (OIE)-listed disease".
+  // A product named as one: "Gudair®", "a trade name", "marketed as …", "vaccination with Gudair".
+  brand: /[®™]|\b(?:[Bb]rand|[Tt]rade|[Pp]roprietary)[- ]names?\b|\b(?:marketed|sold)\s+(?:as|under)\b|\b(?:with|using|called|named|vaccines?|products?)\s+\p{Lu}[\p{Ll}\d-]{2,}/u,
+  // A person named as who did it: "…first described by Cuillé and Chelle", "Prusiner (1982) identified…".
+  person: /\b(?:described|discovered|identified|isolated|named|reported|characteri[sz]ed|coined)\s+(?:[\w-]+\s+){0,3}?by\s+\p{Lu}\p{Ll}+|\b\p{Lu}\p{Ll}+(?:\s+et\s+al\.?)?\s*\(\d{4}\)\s+(?:first\s+)?(?:described|discovered|identified|isolated|named|reported|characteri[sz]ed)/u,
   notifiable: /\b(?:notifiable|reportable|notified|notification|must be reported|reported to the (?:authorities|competent authority|state veterinarian)|(?:OIE|WOAH)\)?[- ]listed|listed diseases?)\b/i,
 };
 
-/** A span said as an age: "2 weeks of age", "aged 6 months", "6-week-old", "3 months old". */
-const AN_AGE = new RegExp(`\\b(?:aged\\s+)?${RANGE}\\s*-?\\s*${TIME_UNIT}(?:\\s+of\\s+age|-old|\\s+old)\\b|\\baged\\s+${RANGE}\\s*-?\\s*${TIME_UNIT}\\b`, "gi");
+/** A span said as an age: "2 weeks of age", "aged 6 months", "6-week-old", "3 months old", "before the age of 3 months". */
+const AN_AGE = new RegExp(`\\b(?:aged\\s+)?${RANGE}\\s*-?\\s*${TIME_UNIT}(?:\\s+of\\s+age|-old|\\s+old)\\b|\\baged\\s+${RANGE}\\s*-?\\s*${TIME_UNIT}\\b|\\bthe\\s+age\\s+of\\s+${RANGE}\\s*-?\\s*${TIME_UNIT}\\b`, "gi");
 
 /**
  * Years that date an account, not a span of the disease: "…despite vaccination over the past 30 years". (Not hours or
@@ -328,6 +332,8 @@ const ATTRIBUTE_FORMS: Record<string, string[]> = {
   // A withholding period is the withdrawal period, by its other name.
   withdrawal: ["withdrawal", "withholding", "withheld"],
   withholding: ["withdrawal", "withholding", "withheld"],
+  // "How long does the DNA test take to come back?": how long until results are reported.
+  turnaround: ["turnaround", "result", "results", "reported", "available", "returned"],
   // "How long is the incubation for classical scrapie?": "…classical scrapie has a variable pre-clinical period (2-5 years)".
   incubation: ["incubation", "incubate", "incubates", "preclinical"],
   // "How many shots do they need?": "Cattle require two doses separated by 2 weeks".
@@ -373,6 +379,8 @@ export function holdsValue(
 ): boolean {
   // "What does it cost the industry?": "the economic impact … is estimated to be 10-20 million annually".
   if (kind === "cost" && ECONOMIC.test(sentence) && /\d\s*(?:million|billion|thousand)\b/i.test(sentence)) return true;
+  // "What does Fasciola cost the producer?": "…causing important economic losses to livestock producers".
+  if (kind === "cost" && attribute === ECONOMIC_IMPACT_ATTRIBUTE) return ECONOMIC.test(sentence) || VALUE.cost!.test(sentence);
   // "Which breeds are predisposed?": a breed the question did not name ("in a growing number of breeds" names none).
   if (kind === "breed") {
     const asked = new Set(breedsIn(questionNames.join(" ")));
@@ -517,16 +525,36 @@ function missesFocus(question: string, frame: Frame, missingIds: string[]): bool
   // People asked whether they catch it are what the question is about ("can the owner catch it from her cat?").
   if (missing.has("human")) return true;
   // (Not the animals of who asks, said in a label: "Poultry tech here:", "Sheep and goat keeper:".)
-  const sentences = askingParts(withoutLeadingLabel(question, isAskerLabel)).map((s) => speciesIn(mainClause(s), { asked: true }).order.filter((x) => x !== "human"));
-  const named = sentences.filter((o) => o.length);
-  if (!named.length) return true;
-  if (missing.has(named[0]![0]!)) return true;
+  const parts = askingParts(withoutLeadingLabel(question, isAskerLabel)).map((s) => ({ text: mainClause(s), order: speciesIn(mainClause(s), { asked: true }).order.filter((x) => x !== "human") }));
+  const named = parts.filter((p) => p.order.length).map((p) => p.order);
+  if (!named.length) {
+    // (Unless what it tells first names them as one list: "New to keeping goats and a few sheep - … What does it do?")
+    const text = withoutLeadingLabel(question, isAskerLabel);
+    const order = speciesIn(text, { asked: true }).order.filter((x) => x !== "human");
+    return !order.some((id) => missing.has(id) && order.some((other) => !missing.has(other) && namedInOneList(text, id, other)));
+  }
+  // (The first animal named is the focus, unless it is one of a list: "keeping goats and a few sheep" asks of both.)
+  const first = parts.find((p) => p.order.length)!;
+  if (missing.has(first.order[0]!) && !first.order.some((id) => !missing.has(id) && namedInOneList(first.text, first.order[0]!, id))) return true;
   // The animals it passes to ("can PPR jump from the goats to the pigs?"): where it goes is what is asked.
   const passedTo = askingParts(question).flatMap((s) => [...s.matchAll(PASSES_TO)].map((m) => m[1]!));
   if (passedTo.some((words) => [...speciesIn(words).species].some((id) => missing.has(id)))) return true;
   // The animals a question's subject points back to ("…hedgehogs… Do they act as a reservoir for the local dogs?").
-  if (askingParts(question).some((s) => ASKS_OF_THEM.test(s)) && missingIds.some((id) => !named.some((o) => o.includes(id)))) return true;
+  if (askingParts(question).some(asksOfThem) && missingIds.some((id) => !named.some((o) => o.includes(id)))) return true;
   return named.some((o) => o.every((x) => missing.has(x)));
+}
+
+/** Words that may join the animals of one list: "goats and a few sheep", "cattle, sheep or goats". */
+const LIST_WORDS = new Set([",", "and", "or", "&", "plus", "a", "few", "some", "the", "our", "my", "couple", "of", "several"]);
+
+/** Does a text name these two animals in one list ("goats and a few sheep"), not one as the focus and one aside? */
+function namedInOneList(text: string, a: string, b: string): boolean {
+  const words = text.toLowerCase().match(/[\p{L}'’-]+|[,&]/gu) ?? [];
+  const at = (id: string) => words.findIndex((w) => speciesIn(w).species.has(id));
+  const [i, j] = [at(a), at(b)];
+  if (i < 0 || j < 0) return false;
+  const between = words.slice(Math.min(i, j) + 1, Math.max(i, j));
+  return between.length > 0 && between.length <= 4 && between.every((w) => LIST_WORDS.has(w)) && between.some((w) => [",", "and", "or", "&", "plus"].includes(w));
 }
 
 /**
@@ -583,11 +611,28 @@ function supportingPassages<P extends PassageLike>(terms: QueryTerm[], frame: Fr
   // Cattle require two doses" after bluetongue); an essay, by what each passage says itself.
   const scored = relevant.map((p) => ({ p, c: match(topic, !essay && (p.tail || p.lead) ? textTerms(fullText(p)) : passageTerms(p)).coverage }));
   const best = Math.max(...scored.map((s) => s.c));
-  return scored
-    .filter((s) => s.c >= best * SUPPORT_RELATIVE_TO_BEST)
-    .sort((a, b) => b.c - a.c || (asked.length ? namesAsked(b.p) - namesAsked(a.p) : 0))
-    .slice(0, MAX_SUPPORTING)
-    .map((s) => s.p);
+  const supporting = scored.filter((s) => s.c >= best * SUPPORT_RELATIVE_TO_BEST).sort((a, b) => b.c - a.c || (asked.length ? namesAsked(b.p) - namesAsked(a.p) : 0));
+  // Of a subject carried, the passages that name it: "and what does it cost farmers in the US?" after scrapie is not
+  // answered by what necrotic enteritis costs the US poultry industry.
+  const namesSubject = subjectNamer(terms, frame);
+  const ofSubject = namesSubject ? supporting.filter((s) => namesSubject(s.p)) : [];
+  return (ofSubject.length ? ofSubject : supporting).slice(0, MAX_SUPPORTING).map((s) => s.p);
+}
+
+/**
+ * Whether a passage names one of the named subjects (conditions, pathogens, drugs, names) a follow-up carries from the
+ * question before; null without one. (A question naming its own subject is found by its words already.)
+ */
+function subjectNamer(terms: QueryTerm[], frame: Frame): ((p: PassageLike) => boolean) | null {
+  const carried = (["conditions", "pathogens", "drugs", "names"] as const).filter((slot) => frame.inherited.includes(slot));
+  const subjects = carried.flatMap((slot) => frame[slot]);
+  // (By the terms search read for it, with their other forms, or as its name is written: "B. ovis" names Babesia.)
+  const spelled = (name: string) => tokenize(name).map((t) => terms.find((q) => q.term === t));
+  const holds = (name: string, text: string) => {
+    const read = spelled(name);
+    return read.length > 0 && read.every((t) => t !== undefined && holdsTerm(textTerms(text), t));
+  };
+  return subjects.length ? (p) => subjects.some((name) => holds(name, fullText(p)) || namesAsRead(name, fullText(p), terms)) : null;
 }
 
 /** A virus's abbreviation ("FeLV", "RHDV"): capitals, then a V. */
@@ -1026,9 +1071,13 @@ export function checkCoverage<P extends PassageLike>(
     // (Written as its name is, or as another of its names: "infectious sinusitis in turkeys and … disease in chickens" does
     // not name "chicken infectious anaemia virus".)
     const saysOfSpecies = (p: PassageLike) => saysSpeciesGets(topicSegments(terms, frame, [p]), namedSubject, (n, text) => writesAsName(n, text, terms));
+    // (Naming the subject, where the passages found for the topic do: they were narrowed to those.)
+    const namesSubject = subjectNamer(terms, frame);
+    const subjectOnly = namesSubject !== null && supporting.some(namesSubject);
     const elsewhere = (naming.length ? naming : passing).filter(
       (p) =>
         !supporting.includes(p) &&
+        (namesSubject === null || !subjectOnly || namesSubject(p)) &&
         names.every((n) => namesIn(n, p)) &&
         (((!rarest || passageTerms(p).has(rarest.term) || namedTerms.length > 0) && topicOfNaming(p) >= bestTopic * SPECIES_ELSEWHERE_WITH_TOPIC) || saysOfSpecies(p)) &&
         (!stated || askedTopicOf(p) >= bestAsked * SPECIES_ELSEWHERE_WITH_TOPIC) &&

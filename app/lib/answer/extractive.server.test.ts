@@ -28,6 +28,20 @@ describe("the extractive answer's lead", () => {
     expect(answer.text.split("\n")[0]).toMatch(/^Classical scrapie is a naturally transmissible/);
   });
 
+  it("for 'what does that mean?' after a quoted word, is the sentence that quotes and explains it", () => {
+    const questions = ["My old girl Tibby has just tested positive for feline leukaemia. How long do cats usually live once they've been diagnosed?", "he also said something about it maybe being 'regressive'. what does that mean?"];
+    const [, frame] = readConversation(questions);
+    const felv = passage(
+      1,
+      175,
+      "Feline leukaemia in cats is a severe disease, and cats with a regressive or a progressive course of feline leukaemia differ in outlook. Many cats develop a \"regressive infection\", in which the immune response partially contains the virus and viremia persists only for a few weeks.",
+    );
+    const terms = [...new Set(tokenize("regressive feline leukaemia cats"))].map((term) => ({ term, weight: 1, df: 2, idf: 1 }));
+    const guide: AnswerGuide = { frame: frame!, ownTerms: new Set(tokenize(questions[1]!)), askingTerms: new Set(tokenize("what does that mean?")), alreadySaid: new Set(), supporting: new Set([1]) };
+    const answer = extractiveAnswer(questions[1]!, terms, [felv], {}, guide);
+    expect(answer.text.split("\n")[0]).toMatch(/^Many cats develop a .regressive infection/);
+  });
+
   it("in a follow-up, comes from a paragraph holding the words it carries, not only its own ('what exercises?' after core work)", () => {
     const questions = ["Other thing — horse coming back into work after colic surgery. Why bother with core work?", "what exercises?"];
     const [, frame] = readConversation(questions);

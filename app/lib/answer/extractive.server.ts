@@ -99,7 +99,10 @@ const LEAD_VALUE: Partial<Record<AskedKind, (sentence: string, frame: Frame, que
   // "What does FIP stand for?": the sentence that spells it out ("feline infectious peritonitis (FIP)").
   // "What even is scrapie?": the sentence that says what kind of thing it is ("Classical scrapie is a … fatal
   // neurodegenerative disease of sheep and goats").
-  definition: (s, frame) => (frame.acronyms.length > 0 && definedAbbreviations(s).some((d) => frame.acronyms.includes(d.abbreviation))) || [...frame.conditions, ...frame.pathogens].some((name) => saysWhatItIs(name, s)),
+  definition: (s, frame) =>
+    (frame.acronyms.length > 0 && definedAbbreviations(s).some((d) => frame.acronyms.includes(d.abbreviation))) ||
+    [...frame.conditions, ...frame.pathogens].some((name) => saysWhatItIs(name, s)) ||
+    frame.topic.some((word) => definesInQuotes(word, s)),
   signs: (s) => /\b(signs?|symptoms?|present(?:s|ed)? with|characteri[sz]ed by|manifest\w*)\b/i.test(s) && (s.match(/,|\band\b/g) ?? []).length >= 2,
   // "What are the risk factors…?": the sentence that names them, not one on what the disease leads to.
   cause: (s, _frame, question) => (RISK_ASKED.test(question) ? RISK_SAID.test(s) : CAUSAL.test(s)),
@@ -125,6 +128,10 @@ const LEAD_VALUE: Partial<Record<AskedKind, (sentence: string, frame: Frame, que
     // "…transmitted by triatomine vectors of the order Hemiptera": the vector named without a binomial.
     /\b(?:transmitted|spread|carried) by\b/i.test(s),
 };
+/** A term a sentence quotes and then explains: 'Many cats develop a "regressive infection", in which the immune response…'. */
+function definesInQuotes(word: string, sentence: string): boolean {
+  return new RegExp(String.raw`["“‘][^"”’]*\b${escapeStringRegexp(word)}\w*[^"”’]*["”’],?\s+(?:in which|where|which (?:is|means)|that is|i\.e\.|meaning|defined as)\b`, "i").test(sentence);
+}
 /** Whether a sentence says what kind of thing a disease or pathogen is: "Classical scrapie is a … neurodegenerative disease". */
 function saysWhatItIs(name: string, sentence: string): boolean {
   const kind = String.raw`(?:disease|diseases|infection|infections|condition|disorder|syndrome|virus|bacterium|pathogen|parasite|illness|zoonosis|encephalopathy)`;

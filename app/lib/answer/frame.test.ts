@@ -2098,4 +2098,87 @@ describe("questions told as people talk on the radio, in texts and at a farm gat
     expect([...speciesIn("As Lamb et al. showed, rams are seasonal.").species]).toEqual(["sheep"]);
     expect([...speciesIn("The lamb 2010 cohort").species]).toEqual(["sheep"]);
   });
+
+  it("reads 'how are they picking it up?' as transmission, and 'we use surgical spirit on the dogs' after a question as a comparison", () => {
+    expect(frameOf("how are they picking it up?").asked).toContain("transmission");
+    expect(frameOf("how is she catching it?").asked).toContain("transmission");
+    expect(frameOf("what do i clean the skin with? we use surgical spirit on the dogs").species).toEqual([]);
+    // (Said before the question, the animals are the ones asked of.)
+    expect(frameOf("We use ivermectin on our sheep. What withdrawal period applies?").species).toEqual(["sheep"]);
+  });
+
+  it("reads what a disease costs producers as its economic impact, and 'how much' as a price", () => {
+    expect(frameOf("What does Fasciola actually cost the producer in cattle?").attribute).toBe("economic impact");
+    expect(frameOf("What lesions should we expect in ducks with duck virus enteritis, and is carcass condemnation a recognised cost of it?").attribute).toBe("economic impact");
+    expect(frameOf("How much does the SCID DNA test cost?").attribute).toBeNull();
+    expect(frameOf("How much does scrapie cost the sheep industry?").attribute).toBeNull();
+  });
+
+  it("reads 'how many in dogs' as counting something in dogs, not dogs", () => {
+    expect(frameOf("canine norovirus genotypes - how many in dogs?").attribute).not.toBe("dogs");
+    expect(frameOf("How many serotypes are there?").attribute).toBe("serotypes");
+  });
+
+  it("reads no topic in 'in plain terms', 'everyone' or an episode being recorded", () => {
+    expect(frameOf("Podcast host here - we're doing an episode on prion diseases. In plain terms, what is scrapie?").topic).not.toEqual(expect.arrayContaining(["plain"]));
+    expect(frameOf("Podcast host here - we're doing an episode on prion diseases. In plain terms, what is scrapie?").topic).not.toEqual(expect.arrayContaining(["episode"]));
+    expect(frameOf("everyone keeps warning me about barber's pole worm. What does it actually do?").topic).not.toEqual(expect.arrayContaining(["everyone"]));
+    expect(frameOf("Which agent is behind the FURTD, so I can prioritise what little testing we can afford?").topic).not.toEqual(expect.arrayContaining(["little"]));
+  });
+
+  it("reads where talk was heard ('everyone at the market was on about…', 'someone at the club said…') as no topic", () => {
+    expect(frameOf("Different subject - everyone at the market was on about African swine fever. Why's it such a big deal?").topic).not.toContain("market");
+    expect(frameOf("I lost several carp this spring, and someone at the club said spring viraemia of carp. What is it exactly?").topic).not.toContain("club");
+    expect(frameOf("Which diseases spread at the market?").topic).toContain("market");
+  });
+
+  it("reads 'how warm does the water have to get' as asking a temperature", () => {
+    const frame = frameOf("how warm does the water have to get before it stops?");
+    expect(frame.asked).toContain("quantity");
+    expect(frame.attribute).toBe("temperature");
+  });
+
+  it("reads the animals of a reason given ('since that parvovirus hits mink and ferrets') as told, not asked about", () => {
+    expect(frameOf("Sanctuary keeper: one of our Eurasian otters has tarry black droppings. Could Aleutian disease be behind it, since that parvovirus hits mink and ferrets?").species).toEqual(["mustelid-wild"]);
+  });
+
+  it("reads the animals a later clause points back to ('…and could they give it to our dogs?') beside those it names", () => {
+    expect(frameOf("Wildlife rehabber - we keep getting raccoons in with crusty eyes and twitching. Is that canine distemper, and could they give it to our dogs?").species).toEqual(["raccoon", "dog"]);
+  });
+
+  it("reads 'equine metabolic syndrome' as a disease's name, not horses asked about", () => {
+    expect(frameOf("Is equine metabolic syndrome diagnosed and managed the same way in donkeys as in horses?").species).toEqual(["donkey"]);
+  });
+
+  it("reads how long a test takes to come back from the lab as its turnaround", () => {
+    expect(frameOf("Arabian stud owner: how long does the SCID carrier DNA test take to come back from the lab?").attribute).toBe("turnaround");
+  });
+
+  it("reads a pet's name after a comma ('my other cat, Smudge'), 'most likely to come up positive' as risk, and 'what does that mean?' after a quoted word as its definition", () => {
+    expect(petNames("could she give it to my other cat, Smudge?")).toEqual(["Smudge"]);
+    expect(frameOf("could she give it to my other cat, Smudge?").asked).toContain("transmission");
+    expect(frameOf("which cats are most likely to come up positive?").asked).toContain("cause");
+    expect(frameOf("he also said something about it maybe being 'regressive'. what does that mean?").asked).toContain("definition");
+    expect(frameOf("Her ALT is 300. What does that mean?").asked).not.toContain("definition");
+  });
+
+  it("reads 'sorry to jump about -' as a switch of topic, and 'a good answer' as no topic", () => {
+    expect(frameOf("Sorry to jump about - the farmer's wife asked if she should wash the mucky eggs before she sells them.").topic).not.toContain("jump");
+    expect(frameOf("which antimicrobials should a good answer name?").topic).not.toContain("answer");
+  });
+
+  it("reads how long affected animals last as their survival, not how long a vaccine lasts", () => {
+    expect(frameOf("how long do affected foals last?").attribute).toBe("survival");
+    expect(frameOf("SCID in Arabians: if a colt or filly is born with it, how long do they usually last?").attribute).toBe("survival");
+    expect(frameOf("how long does the vaccine protection last?").attribute).not.toBe("survival");
+  });
+
+  it("reads a brand asked, a person asked ('who first described…?') and how long an opened product keeps", () => {
+    expect(frameOf("What brand of ivermectin injection should I buy for my pigs?").asked).toContain("brand");
+    expect(frameOf("which pancreatic islet cells make somatostatin?").asked).not.toContain("brand");
+    expect(frameOf("Who first described scrapie in sheep?").asked).toContain("person");
+    expect(frameOf("Which scientist discovered feline calicivirus?").asked).toContain("person");
+    expect(frameOf("Who should I call about a notifiable disease?").asked).not.toContain("person");
+    expect(frameOf("How long does an opened bottle of chlorhexidine shampoo keep?").attribute).toBe("storage");
+  });
 });

@@ -41,10 +41,12 @@ export type AskedKind =
   | "organism"
   | "season"
   | "transmission"
-  | "notifiable";
+  | "notifiable"
+  | "brand"
+  | "person";
 
 /** Kinds whose answer is a typed value the passage must hold (a dose needs a number with a unit). */
-export const TYPED_KINDS: ReadonlySet<AskedKind> = new Set(["dose", "interval", "duration", "rate", "quantity", "count", "year", "cost", "gene", "drug", "breed", "season", "notifiable"]);
+export const TYPED_KINDS: ReadonlySet<AskedKind> = new Set(["dose", "interval", "duration", "rate", "quantity", "count", "year", "cost", "gene", "drug", "breed", "season", "notifiable", "brand", "person"]);
 /**
  * Typed kinds whose value is the disease's own, said in a paragraph naming it, whatever animal the sentence names:
  * "Bluetongue is a notifiable disease… asymptomatic in cattle" answers it for sheep.
@@ -279,15 +281,25 @@ const ARTICLE = /^(?:a|an|the|my|our|his|her|their|your|this|these|young|pet)$/;
  * ("equine metabolic syndrome in a donkey": 3), else 0. The name is the adjective and up to three words before "in".
  */
 function askedOfAnother(words: string[], from: number, term: Term): number {
-  for (let k = from + 1; k <= Math.min(words.length - 2, from + 3); k++) {
-    if (words[k] !== "in") continue;
+  const anotherAfter = (k: number) => {
     let j = k + 1;
     while (j < words.length && ARTICLE.test(words[j]!)) j++;
     const hit = PHRASES.get(words[j] ?? "")?.find((c) => c.words.every((w, n) => words[j + n] === w));
-    return hit && hit.term.kind === "species" && (term.kind !== "species" || hit.term.id !== term.id) ? k - from + 1 : 0;
+    return hit !== undefined && hit.term.kind === "species" && (term.kind !== "species" || hit.term.id !== term.id);
+  };
+  for (let k = from + 1; k <= Math.min(words.length - 2, from + 3); k++) {
+    if (words[k] !== "in") continue;
+    return anotherAfter(k) ? k - from + 1 : 0;
   }
+  // (Or asked of it further on, the name ending in a disease's word: "is equine metabolic syndrome managed the same way in
+  // donkeys?")
+  const end = words.slice(from, from + 3).findIndex((w) => DISEASE_WORD_END.test(w));
+  if (end < 0) return 0;
+  for (let k = from + end + 1; k < Math.min(words.length - 1, from + end + 12); k++) if (words[k] === "in" && anotherAfter(k)) return end + 2;
   return 0;
 }
+/** Words that end a disease's name: "…syndrome", "…disease", "…itis". */
+const DISEASE_WORD_END = /(?:syndrome|disease|sickness|fever|itis|osis|a?emia|pathy|influenza|flu|pox|plague)$/;
 
 /** A species set against what a text speaks of: "Unlike dogs, cardiac chambers are unlikely to be changed…". */
 const CONTRASTED = /\b(?:unlike|in contrast to|contrary to)\s+(?:in\s+)?(?:the\s+)?[\p{L}-]+(?:\s+(?:and|or)\s+[\p{L}-]+)?/giu;
@@ -494,7 +506,9 @@ const GENERIC_WORDS = new Set(
   pretty riddled basically essentially literally name names causal real quote quoted quoting love loves loved helping
   recognised recognized aware volunteer volunteers stud studs worse student students placement placements fortnight fortnights rip rips ripped ripping
   ngl tbh lol lmao idk imo imho omg smh plz thx tysm fyi asap afaik friend friends pal pals weird weirdly
-  caller callers listener listeners viewer viewers definitely certainly surely tomorrow tiny crawling crawl crawls`.split(/\s+/),
+  caller callers listener listeners viewer viewers definitely certainly surely tomorrow tiny crawling crawl crawls
+  everyone everybody anyone anybody episode episodes podcast podcasts plain layman laymans layperson eli5 tells ought genuinely genuine
+  lady ladies afford affordable prioritise prioritize little answer answers`.split(/\s+/),
 );
 
 const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
@@ -545,7 +559,7 @@ const ASKING_TERMS = new Set(tokenize([...GENERIC_WORDS].join(" ")));
 export const isAskingTerm = (term: string) => ASKING_TERMS.has(term);
 
 /** Words that say the question leaves the topic before ("Unrelated", "Switching topics", "Different case"). */
-const SWITCH_WORDS = String.raw`(?:different|diff) (?:case|q|qs|question|topic|subject|thing|matter|issue)|another (?:thing|matter|topic)|(?:totally|completely|entirely|something) (?:different|else|separate|unrelated)|separate (?:one|thing|matter)|(?:(?:oh|and|but)\s+)*separately|on a separate note|unrelated|new topic|new question|separate question|switching (?:topics?|subjects?|gears)|changing gears|change of (?:topic|subject|tack)|changing (?:the )?(?:topic|subject)|another question|on (?:another|a different) note|moving on|next (?:one|case|patient|question|slide|sample|caller|animal)|while (?:i'?ve got you|i have you|you'?re (?:here|there|on the (?:phone|line)))`;
+const SWITCH_WORDS = String.raw`(?:different|diff) (?:case|q|qs|question|topic|subject|thing|matter|issue)|another (?:thing|matter|topic)|(?:totally|completely|entirely|something) (?:different|else|separate|unrelated)|separate (?:one|thing|matter)|(?:(?:oh|and|but)\s+)*separately|on a separate note|unrelated|new topic|new question|separate question|switching (?:topics?|subjects?|gears)|changing gears|change of (?:topic|subject|tack)|changing (?:the )?(?:topic|subject)|another question|on (?:another|a different) note|moving on|next (?:one|case|patient|question|slide|sample|caller|animal)|(?:sorry|apologies) (?:to|for) (?:jump(?:ing)? about|jump(?:ing)? around|chang(?:e|ing) (?:the )?(?:subject|topic))|going off on a tangent|on a tangent|while (?:i'?ve got you|i have you|you'?re (?:here|there|on the (?:phone|line)))`;
 /** Markers that a question stands alone although it opens with "and" or names no topic of its own. */
 // (Going back to something opens a clause: "be back to normal" is no switch.)
 const SWITCH = new RegExp(String.raw`\b(${SWITCH_WORDS})\b|(?:^|[,.;:!?–—-]\s*|\b(?:ok(?:ay)?|right|so|and|now)\s+)(?:switching to|going back to|back to|returning to|coming back to)\b`, "i");
@@ -558,7 +572,7 @@ const ACKNOWLEDGED = String.raw`(?:right|ok|okay|alright|all right|well|anyway|g
  * harder one on that -").
  */
 const OPENER = new RegExp(
-  String.raw`^\s*(?:${ACKNOWLEDGED}\s*[,.!:\-–—]\s*)?(?:(?:quiz|question) time|quick (?:one|question)|pop quiz|(?:and\s+)?(?:a|an|one|another)\s+(?:harder|easier|tougher|trickier|simpler|bonus|follow-up)\s+(?:one|question|q)(?:\s+on\s+(?:that|this|it))?)\s*[,.!:?\-–—]\s*|^\s*${ACKNOWLEDGED}\s*[,.!:\-–—]\s*`,
+  String.raw`^\s*(?:${ACKNOWLEDGED}\s*[,.!:\-–—]\s*)?(?:(?:quiz|question) time|quick (?:one|question|check|q)(?:\s+before\s+(?:we|i)\s+(?:record|go (?:live|on air)|air (?:it|this)|film|publish|print|post))?|pop quiz|(?:and\s+)?(?:a|an|one|another)\s+(?:harder|easier|tougher|trickier|simpler|bonus|follow-up)\s+(?:one|question|q)(?:\s+on\s+(?:that|this|it))?)\s*[,.!:?\-–—]\s*|^\s*${ACKNOWLEDGED}\s*[,.!:\-–—]\s*`,
   "i",
 );
 /**
@@ -578,8 +592,8 @@ export function petNames(text: string): string[] {
     // (Not after a host's adjective: "canine Theileria" names a parasite of dogs.)
     if (HOST_ADJECTIVE.test(word)) continue;
     // (Not a pathogen named after a place: "duck Tembusu virus".)
-    // (The species word in any case, the name capitalised.)
-    const after = new RegExp(String.raw`\b${escapeStringRegexp(word)}(?:\s+(?:cross|x|mix))?\s+(?:called\s+|named\s+)?(\p{L}\p{Ll}{2,})\b(?!['’]s\s+(?:disease|syndrome)|\s+(?:virus|disease|fever|syndrome|strain|serotype|type|vaccine|test)\b)`, "giu");
+    // (The species word in any case, the name capitalised: "my other cat, Smudge" too.)
+    const after = new RegExp(String.raw`\b${escapeStringRegexp(word)}(?:\s+(?:cross|x|mix))?,?\s+(?:called\s+|named\s+)?(\p{L}\p{Ll}{2,})\b(?!['’]s\s+(?:disease|syndrome)|\s+(?:virus|disease|fever|syndrome|strain|serotype|type|vaccine|test)\b)`, "giu");
     for (const m of text.matchAll(after)) if (/^\p{Lu}\p{Ll}+$/u.test(m[1]!)) out.add(m[1]!);
   }
   for (const m of text.matchAll(/\b(\p{Lu}\p{Ll}{2,}),\s+(?:my|our|his|her|their)\s/gu)) out.add(m[1]!);
@@ -650,8 +664,12 @@ const WRITING_FOR = new RegExp(
 const FOR_EXAMPLE = /(?<![\p{L}.])(?:e\.\s?g|i\.\s?e|viz)\.?(?=[\s,:]|$),?/giu;
 /** "Rehab-wise", "survival-wise": as regards rehab, survival (no "wise" to search for). */
 const REGARDING_SUFFIX = /\b(\p{L}{3,})-wise\b/giu;
+/** "everyone at the market was on about…", "someone at the club said…": where the talk was heard, not what it is about. */
+const HEARSAY_SETTING =
+  /\b(everyone|everybody|people|folks?|someone|somebody|the (?:lads|others|other (?:owners|breeders|keepers|farmers)))\s+(?:at|in|on|from|down at|round at|over at)\s+(?:the\s+|my\s+|our\s+|this\s+|that\s+)?[\p{L}-]+(?=\s+(?:was|were|is|are|has|have|keeps?|kept|said|says|say|told|tells|reckons?|reckoned|mentioned|thinks?|thought|swears?|swore)\b)/giu;
 export const withoutChatter = (text: string) =>
   text
+    .replace(HEARSAY_SETTING, "$1")
     .replace(DICTATED_MARK, (_m, mark: string) => DICTATED_MARKS[mark.toLowerCase().replace(/\s+/g, " ")] ?? " ")
     .replace(FOR_EXAMPLE, " ")
     .replace(REGARDING_SUFFIX, "$1")
@@ -704,12 +722,12 @@ const SET_ASIDE = /\b(?:apart from|aside from|besides|other than|except(?: for)?
  * worry in pigs the way it is in sheep?", "could it be plant pigment like it is in rabbits?": the species compared with
  * is not the one asked about; nor is it in "same 2-3 wks as chicken lice?", "…on the wind the way equine flu does?" or
  * "…the way you would in sheep/goats?", "soak him the way you would a gecko?", "how does it compare to the sheep figures?", "…the way Eimeria maxima does it in
- * broilers?". ("The same way in donkeys as in horses"
+ * broilers?", nor in "what do I clean the skin with? we use surgical spirit on the dogs". ("The same way in donkeys as in horses"
  * asks of donkeys; "the same myostatin gene they talk about in horses" compares with horses; "looks like alopecia
  * areata" puts forward what it may be.)
  */
 const COMPARED_WITH =
-  /\blike\s+[\p{L}\p{N}'’-]+\s+in\s+(?:the\s+)?[\p{L}-]+|\b(?:(?:the way|as|like) (?:it|they) (?:is|are|does|do) in|(?<!\b(?:does|do|did|can|could|will|would|may|might|to)\s)(?:that |which )?(?:it|they) (?:causes?|gives?|produces?) in|(?:the way|like|as) (?:you|we|i)(?:'d| would| do)?(?: do(?: it)?| (?:see|get|find|have|saw|had)(?: it| them)?)? (?:in|for|with)|(?<!\b(?:looks?|looked|looking|sounds?|sounded|seems?|seemed|feels?|felt)\s)like(?: (?:you|we|i)(?:(?:'d| would)(?: do)?| do))?(?: (?:for|with|in))?|(?:the way|like) (?:you|we|i)(?:'d| would)(?! (?:expect|think|imagine|guess|say|see|in|for|with)\b)|compare[sd]? (?:it |them )?(?:to|with)|(?:they|you|we|people|i) (?:talk|talked|read|hear|heard|speak|spoke) (?:about )?in|as in|as with|as for|as do|as does|(?:the )?same (?:(?!(?:in|for|with|among)\b)[\w-]+ ){0,3}?as|or (?:is it |are they )?(?:really |mostly |mainly )?(?:just|only)(?: in)?)\s+(?:the\s+|an?\s+)?(?:[\p{L}/-]+\s+(?:(?:and|or)\s+)?){0,2}[\p{L}/-]+|\b(?:tell|told|telling)\s+(?:it|them|this|that)\s+apart\s+from\s+(?:[\p{L}-]+\s+){0,2}?in\s+(?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?|\bthe way (?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+){0,2}\s+(?:does|do|did|is|are|was|were)\b(?:\s+(?:it|this|that|so))?(?:\s+(?:in|for|with)\s+(?:the\s+)?[\p{L}-]+)?|\b(?:at|use|using|with|give|giving) (?:the\s+)?[\p{L}-]+(?=\s+(?:doses?|dosages?|dosing|rates?)\b)|(?<=\bsame (?:[\p{L}-]+\s+){1,7})(?:(?:that|which)\s+)?(?:[\p{L}-]+\s+)?[\p{L}-]+\s+(?:get|gets|have|has|had|got|catch|catches)\b/giu;
+  /\blike\s+[\p{L}\p{N}'’-]+\s+in\s+(?:the\s+)?[\p{L}-]+|\b(?:(?:the way|as|like) (?:it|they) (?:is|are|does|do) in|(?<!\b(?:does|do|did|can|could|will|would|may|might|to)\s)(?:that |which )?(?:it|they) (?:causes?|gives?|produces?) in|(?:the way|like|as) (?:you|we|i)(?:'d| would| do)?(?: do(?: it)?| (?:see|get|find|have|saw|had)(?: it| them)?)? (?:in|for|with)|(?<!\b(?:looks?|looked|looking|sounds?|sounded|seems?|seemed|feels?|felt)\s)like(?: (?:you|we|i)(?:(?:'d| would)(?: do)?| do))?(?: (?:for|with|in))?|(?:the way|like) (?:you|we|i)(?:'d| would)(?! (?:expect|think|imagine|guess|say|see|in|for|with)\b)|compare[sd]? (?:it |them )?(?:to|with)|(?:they|you|we|people|i) (?:talk|talked|read|hear|heard|speak|spoke) (?:about )?in|as in|as with|as for|as do|as does|(?:the )?same (?:(?!(?:in|for|with|among)\b)[\w-]+ ){0,3}?as|or (?:is it |are they )?(?:really |mostly |mainly )?(?:just|only)(?: in)?)\s+(?:the\s+|an?\s+)?(?:[\p{L}/-]+\s+(?:(?:and|or)\s+)?){0,2}[\p{L}/-]+|\b(?:tell|told|telling)\s+(?:it|them|this|that)\s+apart\s+from\s+(?:[\p{L}-]+\s+){0,2}?in\s+(?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?|\bthe way (?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+){0,2}\s+(?:does|do|did|is|are|was|were)\b(?:\s+(?:it|this|that|so))?(?:\s+(?:in|for|with)\s+(?:the\s+)?[\p{L}-]+)?|\b(?:at|use|using|with|give|giving) (?:the\s+)?[\p{L}-]+(?=\s+(?:doses?|dosages?|dosing|rates?)\b)|(?<=\bsame (?:[\p{L}-]+\s+){1,7})(?:(?:that|which)\s+)?(?:[\p{L}-]+\s+)?[\p{L}-]+\s+(?:get|gets|have|has|had|got|catch|catches)\b|(?<=\?\s*)(?:but\s+|and\s+)?(?:we|i)\s+(?:normally\s+|usually\s+|always\s+|just\s+)?(?:use|used|give|gave)\s+(?:[\p{L}-]+\s+){1,3}?(?:on|for|with|in)\s+(?:the|our|my)\s+[\p{L}-]+/giu;
 /**
  * People said to say, think or call something ("why do people compare it to malaria?", "some people call it…"), or to use
  * it ("what dose do people use?": those who treat, no patients), or what works for them ("why not, if it helps people?":
@@ -717,8 +735,10 @@ const COMPARED_WITH =
  */
 const PEOPLE_SAYING =
   /\b(?:people|folk|folks|everyone|everybody|someone|somebody)\s+(?:(?:always|often|usually|still|sometimes|keep|tend to|seem to)\s+)?(?:compare[sd]?|say|says|said|think|thinks|thought|call|calls|called|talk|talks|mention|mentions|recommend|recommends|suggest|suggests|reckon|reckons|claim|claims|believe|believes|write|writes|argue|argues|describe|describes|refer|refers|use|uses|give|gives|prescribe|prescribes)\b|\b(?:helps?|helped|works?|worked)\s+(?:in\s+|for\s+|on\s+)?(?:people|humans)\b/gi;
-/** The species a question asks about are named outside what it sets aside or compares with. */
-const askedAbout = (text: string) => text.replace(PEOPLE_SAYING, " ").replace(SET_ASIDE, " ").replace(COMPARED_WITH, " ");
+/** "…, since that parvovirus hits mink and ferrets?": a reason given, whose animals are told, not asked about. */
+const REASON_GIVEN = /,?\s*\b(?:since|because|given that|seeing as|seeing that)\s+(?:it|that|this|the|they|these|those)\b[^?.!,;]*/giu;
+/** The species a question asks about are named outside what it sets aside, compares with or gives as a reason. */
+const askedAbout = (text: string) => text.replace(PEOPLE_SAYING, " ").replace(SET_ASIDE, " ").replace(COMPARED_WITH, " ").replace(REASON_GIVEN, " ");
 
 /** Whether a question names this only in what it compares with ("…on the wind the way equine flu does?": "equine flu"). */
 export const comparedWith = (question: string, name: string) => {
@@ -839,7 +859,7 @@ const AS_COMMON = String.raw`as (?:common|prevalent|frequent)\b|\b(?:get|gets|go
 /**
  * Risk factors asked: "risk factors", "what makes a cat more likely to…", "which cats get it most", "who is most at risk".
  */
-const RISK = String.raw`risk factors?|what makes (?:[\w-]+\s+){0,3}?(?:more|less) (?:likely|prone|susceptible|at risk)|(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:get|gets|catch|catches)\s+(?:it|this|that|them)?\s*(?:the\s+)?most\b|(?:most|more)\s+at\s+risk`;
+const RISK = String.raw`risk factors?|(?:most|more)\s+likely\s+to\s+(?:test|come\s+up|turn\s+up|be)\s+positive|what makes (?:[\w-]+\s+){0,3}?(?:more|less) (?:likely|prone|susceptible|at risk)|(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:get|gets|catch|catches)\s+(?:it|this|that|them)?\s*(?:the\s+)?most\b|(?:most|more)\s+at\s+risk`;
 export const RISK_ASKED = new RegExp(String.raw`\b(?:${RISK}|predispos\w+)\b`, "i");
 const ASKED_RATE = new RegExp(
   String.raw`\b(prevalence|seroprevalence|incidence|mortality|morbidity|case fatality|fatality|percent|percentage|proportion|fraction|what share|how common|how prevalent|how often do(?:es)?|${AS_COMMON}|(?<!\b(?:heart|respiratory|breathing|pulse|resting|growth|infusion|flow|fluid|drip)\s)rate of|(?:success|recovery|survival|death|fatality|attack|recurrence|relapse|cure|remission|complication|response|reinfection|conception|pregnancy|hatch(?:ing|ability)?|seroconversion) rates?|carrier frequency|allele frequenc(?:y|ies)|how (?:deadly|fatal|lethal)|how much (?:[\w-]+ ){0,4}(?:does|do|did) (?:it|they|[\w-]+) account for|how much (?:[\w-]+ ){0,4}(?:is|are) (?:actually |really |mainly |mostly )?(?:down to|due to|caused by|attributable to) (?:it|them|[\w-]+)|${HOW_MANY_OUTCOME}|${LIKELY_TO_DIE})\b|\(\s*%\s*\)|(?<![\d.,]\s?)%\s+(?:of|dead|die|died|dying|affected|infected|positive|survive|surviving|survival|mortality|recover|recovering|recovery)\b|\b(?:what|which)\s+%`,
@@ -860,7 +880,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   ["rate", ASKED_RATE],
   // ("max blood volume I can safely take", "what IOP in mmHg", "what humidity %")
   // ("The normal respiratory rate of a rabbit": a vital sign's value, not a share of animals.)
-  ["quantity", /\b((?:heart|respiratory|breathing|pulse|resting)\s+rates?|concentrations?|threshold|cut-?off|max(?:imum)?\s+(?:safe\s+)?[\w-]+|min(?:imum)?\s+[\w-]+|in\s+(?:mmHg|mg\/dl|mmol\/l|g\/l|kg|grams|ml|cm|mm|°C|degrees)|how (?:large|big(?!\s+(?:of\s+)?an?\s+(?:[\w-]+\s+){0,2}?(?:risk|problem|deal|concern|threat|issue|worry)\b)|wide|heavy|tall|deep|far(?!\s+apart))|how much (?:[\w-]+\s+){0,2}(?:serum|plasma|blood|urine|sample|samples|tissue|fluid|milk|csf|faeces|feces)\s+(?:(?:do|does|should|can|must|would|will)\s+(?:i|we|you|they)\s+(?:safely\s+|usually\s+|normally\s+)?(?:need|send|submit|take|collect|draw)|(?:is|are)\s+(?:needed|required))|how (?:low|high)(?!(?:\s+[\w-]+){0,3}\s+(?:mortality|morbidity|prevalence|incidence|rates?|percentage|proportion|losses))|diameter|width|weight of|size of|levels? of|reference (?:range|interval|values?)|normal (?:[\w-]+\s+){0,2}(?:range|values?|temperatures?|temps?)|(?:what|which) (?:size|gauge)\s+(?:of\s+)?(?:[\w-]+\s+)?(?:needles?|catheters?|cannulas?|tubes?)|(?:upper|lower) (?:limit|bound)s?|breakpoints?|(?:surgical |lateral |deep )?margins?)\b|\b(?:what|which)\s+(?:[\w-]+\s+){1,2}%|\b(?:what|which)\s+(?:[\w-]+\s+){0,2}(?:pressures?|temperatures?|temps?)\b/i],
+  ["quantity", /\b((?:heart|respiratory|breathing|pulse|resting)\s+rates?|concentrations?|threshold|cut-?off|max(?:imum)?\s+(?:safe\s+)?[\w-]+|min(?:imum)?\s+[\w-]+|in\s+(?:mmHg|mg\/dl|mmol\/l|g\/l|kg|grams|ml|cm|mm|°C|degrees)|how (?:warm|hot|cold|cool|large|big(?!\s+(?:of\s+)?an?\s+(?:[\w-]+\s+){0,2}?(?:risk|problem|deal|concern|threat|issue|worry)\b)|wide|heavy|tall|deep|far(?!\s+apart))|how much (?:[\w-]+\s+){0,2}(?:serum|plasma|blood|urine|sample|samples|tissue|fluid|milk|csf|faeces|feces)\s+(?:(?:do|does|should|can|must|would|will)\s+(?:i|we|you|they)\s+(?:safely\s+|usually\s+|normally\s+)?(?:need|send|submit|take|collect|draw)|(?:is|are)\s+(?:needed|required))|how (?:low|high)(?!(?:\s+[\w-]+){0,3}\s+(?:mortality|morbidity|prevalence|incidence|rates?|percentage|proportion|losses))|diameter|width|weight of|size of|levels? of|reference (?:range|interval|values?)|normal (?:[\w-]+\s+){0,2}(?:range|values?|temperatures?|temps?)|(?:what|which) (?:size|gauge)\s+(?:of\s+)?(?:[\w-]+\s+)?(?:needles?|catheters?|cannulas?|tubes?)|(?:upper|lower) (?:limit|bound)s?|breakpoints?|(?:surgical |lateral |deep )?margins?)\b|\b(?:what|which)\s+(?:[\w-]+\s+){1,2}%|\b(?:what|which)\s+(?:[\w-]+\s+){0,2}(?:pressures?|temperatures?|temps?)\b/i],
   // "The vertebral (dental) formula" is how many of each there are.
   // ("What ICPI value…", "which FAMACHA score…": a number without a unit.)
   ["count", /\bhow many\b|\b(?:vertebral|dental|digital|spinal)\s+formulae?\b|\b(?:what|which)\s+(?:[\w-]+\s+){0,2}(?:values?|scores?|index|indices|ratios?)\b/i],
@@ -869,6 +889,10 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   // "Is it notifiable?", "do I have to report a suspect case?": whether the law says it must be reported.
   ["notifiable", /\b(?:notifiable|reportable|notif(?:y|ied|ication)|(?:have|need|must|required|obliged|duty)\s+to\s+(?:report|notify)|report(?:ing)?\s+(?:obligations?|requirements?|duty|duties|rules)|legal(?:ly)?\s+(?:obligat\w+|requir\w+|duty|duties))\b/i],
   ["year", /\b(when (?:was|were|did|has|have)\b.*\b(first|detected|discovered|reported|described|identified|introduced|emerged)|in (?:what|which) year|what year)\b/i],
+  // "What brand of ivermectin…?", "trade name?": a product's name, which passages give as such ("Gudair®", "marketed as…").
+  ["brand", /\b(?:(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:brands?|manufacturers?)|brand[- ]names?|trade[- ]names?|proprietary\s+names?|(?:which|what)\s+(?:[\w-]+\s+){0,2}?products?\s+(?:should|do|can|would)\s+(?:i|we|you)\s+(?:buy|get|order|use))\b/i],
+  // "Who first described scrapie?", "which scientist discovered FCV?": a person, named as who did it.
+  ["person", /\b(?:who\s+(?:first\s+|originally\s+)?(?:described|discovered|identified|isolated|named|reported|found|characteri[sz]ed|coined)|(?:which|what)\s+(?:scientists?|researchers?|vets?|veterinarians?|person|people|group|team)\s+(?:first\s+)?(?:described|discovered|identified|isolated|named|reported|found|characteri[sz]ed|coined))\b/i],
   // "Which genes…": a gene symbol. "Which mutation…" is answered by a variant of the asked gene, not by another gene.
   ["gene", /\b(which|what)\s+(?:\w+\s+){0,2}(genes?|loci|locus|alleles?)\b/i],
   // "Which antibiotic…", "what drug…": answered by a drug's name.
@@ -904,7 +928,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   // others?": whether it passes that way; "why did it rip through the whole litter so fast?": how it spread.)
   [
     "transmission",
-    /\b(?:how (?:do|does|did|can|could|would|might) (?:[\w-]+ ){0,3}(?:pick (?:it |this |that )?up|catch (?:it|this|that)|get (?:it|infected)|become infected|contract (?:it|this|that)|spread|get about|get around|travel|move)|how (?:is|are|was|were) (?:[\w-]+ ){1,4}?(?:usually |normally |mainly |mostly )?(?:spread|transmitted|passed on|caught|acquired)|route of (?:infection|transmission)|transmission(?!\s+(?:cycles?|dynamics|chains?|models?))|transmitted|mode of spread|(?:rip|rips|ripped|ripping|sweep|sweeps|swept|sweeping|race|races|raced|racing|go|goes|going|went|run|runs|running|ran|tear|tears|tearing|tore)\s+through\s+(?:the\s+|our\s+|my\s+)?(?:whole\s+|entire\s+)?(?:litter|litters|flock|flocks|herd|herds|kennels?|cattery|group|pen|pens|shed|house|yard|stables?|barn|colony|unit|farm|ward)\b|(?:spreads?|spreading|pass(?:es|ed)?(?:\s+on)?|jumps?)\s+(?:from\s+)?(?:an?\s+|one\s+)?(?<host>[\w-]+?)s?\s+to\s+(?:an?\s+|another\s+|other\s+)?\k<host>s?|(?:spreads?|spreading|pass(?:es|ed)?)\s+between\s+(?:the\s+)?[\w-]+|(?:can|could|will|would|might)\s+(?:(?:our|my|the|his|her|their)\s+)?other\s+[\w-]+\s+(?:catch|get)\s+(?:it|this|that)|(?:is|are)\s+(?:it|this|that|they|these|those)\s+(?:really\s+|very\s+|that\s+|so\s+)?(?:catching|contagious|infectious)|(?:catch|catches|caught|get|gets|got|pick|picked)\s+(?:it|this|that)\s+(?:up\s+)?(?:off|from)\s+(?:the|a|an|another|other|his|her|their|our|my|one)\b|\bstill\s+(?:be\s+)?(?:spreading|shedding|contagious|infectious|catching)\b|\b(?:a\s+)?(?:risk|danger|threat)\s+to\s+(?:the\s+|my\s+|our\s+|her\s+|his\s+|their\s+)?(?:others|other\s+[\w-]+|rest)\b)\b/i,
+    /\b(?:how (?:do|does|did|can|could|would|might) (?:[\w-]+ ){0,3}(?:pick (?:it |this |that )?up|catch (?:it|this|that)|get (?:it|infected)|become infected|contract (?:it|this|that)|spread|get about|get around|travel|move)|how (?:is|are|was|were) (?:[\w-]+ ){0,3}?(?:picking (?:it|this|that) up|catching (?:it|this|that)|getting (?:it|this|that|infected)|contracting (?:it|this|that))|how (?:is|are|was|were) (?:[\w-]+ ){1,4}?(?:usually |normally |mainly |mostly )?(?:spread|transmitted|passed on|caught|acquired)|route of (?:infection|transmission)|transmission(?!\s+(?:cycles?|dynamics|chains?|models?))|transmitted|mode of spread|(?:rip|rips|ripped|ripping|sweep|sweeps|swept|sweeping|race|races|raced|racing|go|goes|going|went|run|runs|running|ran|tear|tears|tearing|tore)\s+through\s+(?:the\s+|our\s+|my\s+)?(?:whole\s+|entire\s+)?(?:litter|litters|flock|flocks|herd|herds|kennels?|cattery|group|pen|pens|shed|house|yard|stables?|barn|colony|unit|farm|ward)\b|(?:spreads?|spreading|pass(?:es|ed)?(?:\s+on)?|jumps?)\s+(?:from\s+)?(?:an?\s+|one\s+)?(?<host>[\w-]+?)s?\s+to\s+(?:an?\s+|another\s+|other\s+)?\k<host>s?|(?:spreads?|spreading|pass(?:es|ed)?)\s+between\s+(?:the\s+)?[\w-]+|(?:can|could|will|would|might)\s+(?:(?:our|my|the|his|her|their)\s+)?other\s+[\w-]+\s+(?:catch|get)\s+(?:it|this|that)|(?:give|gives|pass|passes|spread|spreads)\s+(?:it|this|that)\s+(?:on\s+)?to\s+(?:(?:my|our|the|his|her|their|your)\s+)?(?:other|another)\b|(?:is|are)\s+(?:it|this|that|they|these|those)\s+(?:really\s+|very\s+|that\s+|so\s+)?(?:catching|contagious|infectious)|(?:catch|catches|caught|get|gets|got|pick|picked)\s+(?:it|this|that)\s+(?:up\s+)?(?:off|from)\s+(?:the|a|an|another|other|his|her|their|our|my|one)\b|\bstill\s+(?:be\s+)?(?:spreading|shedding|contagious|infectious|catching)\b|\b(?:a\s+)?(?:risk|danger|threat)\s+to\s+(?:the\s+|my\s+|our\s+|her\s+|his\s+|their\s+)?(?:others|other\s+[\w-]+|rest)\b)\b/i,
   ],
   // "When in the year do you see most cases?": a season or the months.
   // ("Peak season?", a flash card's shorthand, asks it too.)
@@ -920,6 +944,10 @@ export const DISTANCE_ATTRIBUTE = "distance";
 export const BOUND_ATTRIBUTE = "bound";
 export const TEMPERATURE_ATTRIBUTE = "temperature";
 export const GAUGE_ATTRIBUTE = "gauge";
+/** "What does Fasciola cost the producer?": the economic impact, which a passage may say in words, not a price. */
+export const ECONOMIC_IMPACT_ATTRIBUTE = "economic impact";
+const COST_IMPACT =
+  /\bcosts?\s+(?:to\s+)?(?:the\s+|a\s+|an\s+|our\s+|their\s+)?(?:[\w-]+\s+){0,2}?(?:producers?|farmers?|farms?|industr(?:y|ies)|sectors?|econom(?:y|ies)|livestock|growers?|countr(?:y|ies))\b|\b(?:a|an|the)\s+(?:[\w-]+\s+)?costs?\s+of\s+(?:it|this|that|the disease)\b|\beconomic(?:al(?:ly)?)?\b/;
 const BOUND_ASKED = /\b(?:normal|reference (?:range|interval|values?)|(?:upper|lower) (?:limit|bound)s?|breakpoints?|cut-?offs?|thresholds?)\b/;
 export const isFindingAttribute = (attribute: string | null) => attribute?.startsWith(FINDING_PREFIX) ?? false;
 /** An interval between checks of something: "how often do you check liver enzymes?" -> "checks of liver enzymes". */
@@ -940,7 +968,7 @@ export const HOW_COMMON_ATTRIBUTE = "how common";
 
 /** Nouns that name what a time span (duration, interval) or a share (rate) is of. */
 // (Of a drug too: its half-life, how long until its levels or effect peak.)
-const SPAN_ATTRIBUTE = /\b(incubation|gestation|survival|persistence|resolution|life cycle|lifespan|life span|withdrawal|withholding|recovery|treatment|course|shedding|infectious|contagious|storage|latent|prepatent|patent|pre-?clinical|subclinical|protection|immunity|half-life|half life|peak)\b/;
+const SPAN_ATTRIBUTE = /\b(turnaround|incubation|gestation|survival|persistence|resolution|life cycle|lifespan|life span|withdrawal|withholding|recovery|treatment|course|shedding|infectious|contagious|storage|latent|prepatent|patent|pre-?clinical|subclinical|protection|immunity|half-life|half life|peak)\b/;
 const RATE_ATTRIBUTE = /\b(seroprevalence|prevalence|incidence|mortality|morbidity|fatality|heritability|sensitivity|specificity|efficacy|survival|resolution|success|recurrence|relapse|cure|remission|complication)\b/;
 
 /** "At what age", "how old", "how young can they have it": the span asked is an age ("above 2 weeks of age"). */
@@ -1011,8 +1039,12 @@ export function isOfAskedClass(drug: string, attribute: string | null): boolean 
 /** Words for kinds of a thing: what they count is the thing they are kinds of. */
 const CLASSIFIER = /^(?:types|kinds|sorts|classes|forms|varieties|categories)$/;
 
-/** "How long can the made-up solution be kept in the fridge?", "shelf life": how long something keeps. */
-const STORAGE_ASKED = /\b(?:kept|keep|keeps|stored?|storing|lasts?)\s+(?:[\w-]+\s+){0,3}?(?:in\s+(?:the\s+|a\s+)?(?:fridge|freezer|refrigerator)|refrigerated|frozen|at\s+room\s+temperature)\b|\bshelf[- ]life\b|\bstorage\b/i;
+/** "How long can the made-up solution be kept in the fridge?", "shelf life", "how long does an opened bottle keep?": how long something keeps. */
+const STORAGE_ASKED = /\b(?:opened|once open(?:ed)?|after opening|made[- ]up)\b[^?]*\b(?:keep|keeps|last|lasts|good for|stable|usable)\b|\b(?:kept|keep|keeps|stored?|storing|lasts?)\s+(?:[\w-]+\s+){0,3}?(?:in\s+(?:the\s+|a\s+)?(?:fridge|freezer|refrigerator)|refrigerated|frozen|at\s+room\s+temperature)\b|\bshelf[- ]life\b|\bstorage\b/i;
+/** "How long does the test take to come back?", "turnaround for the PCR?": how long until a test's results are back. */
+const TURNAROUND_ASKED = /\bturn-?around\b|\b(?:tests?|results?|swabs?|samples?|pcr|bloods?)\b(?:\s+[\w'’-]+){0,4}?\s+(?:to\s+)?(?:come|comes|coming|get|gets|getting)\s+back\b|\bback from the lab\b/i;
+/** "How long do affected foals last?": what lasts, before "last". */
+const LASTS_ASKED = /\bhow long\s+(?:do|does|will|would|can|could|might)\s+((?:[\w-]+\s+){0,3}?)(?:usually\s+|normally\s+|typically\s+|generally\s+)?last\b/;
 /** "How long before we'd know…?", "how soon would he show signs?", "how fast would it show": until signs show. */
 const UNTIL_SIGNS_SHOW =
   /\b(?:how long\b(?:\s+[\w'’]+){0,3}?\s+(?:before|until|till|til)|how soon|how many (?:days|hours|weeks) (?:before|until|till|til))\b[^?]*?\b(?:(?:we|you|i|they|the owner)(?:'d|’d| would| will| can| could)? (?:know|tell|notice|see)\b|(?:show|shows|showing|develop|develops|get|gets) (?:any )?(?:signs|symptoms)|(?:get|gets|fall|falls|become|becomes|go|goes) (?:sick|ill|poorly)|(?:signs|symptoms) (?:appear|show|start|develop))|\bhow (?:fast|quickly|soon)\s+(?:would|will|does|do|did|can|could)\s+(?:it|they|this|that|signs|symptoms|the signs|the symptoms)\s+(?:show|appear|come on|start|kick in|develop)\b/;
@@ -1046,6 +1078,8 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
     const spans = howLong.length ? howLong : asking.length ? asking : questions;
     const m = SPAN_ATTRIBUTE.exec(spans.length ? spans.join(" ") : s);
     if (m) return m[1]!;
+    // "How long does the DNA test take to come back from the lab?": a test's turnaround, not any span of the disease.
+    if (asked.includes("duration") && TURNAROUND_ASKED.test(spans.length ? spans.join(" ") : s)) return "turnaround";
     // "How long can the made-up solution be kept in the fridge?": how long it keeps.
     if (STORAGE_ASKED.test(spans.length ? spans.join(" ") : s)) return "storage";
     // "Eggs ok to eat while treating?": how long they are withheld.
@@ -1064,9 +1098,15 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
     // (Or how long the patient lives, with a disease: "How long she can live?")
     // ("How long do FIV positive cats live?"; not "how long do they live on the bird?", where lice spend their lives.)
     if (!asked.includes("rate") && /\bsurviv(?:e|es|ed|ing)\b|\b(?:until|till|before) (?:death|they die|it dies)\b|\bhow long\s+(?:(?:will|can|could|would|does|might)\s+)?(?:she|he|it|(?:my|our|the|this)\s+[\w-]+)\s+(?:(?:will|can|could|would|might|has to|is going to)\s+)?(?:live|lives)\b|\bhow long\s+(?:do|does|will|would|can|could|might)\s+(?:[\w-]+\s+){1,4}?(?:live|lives)\b(?!\s+(?:on|in|off|outside|inside|without|under|at|for\s+off))/.test(s)) return SURVIVAL_ATTRIBUTE;
+    // "How long do affected foals last?", "…born with it, how long do they usually last?": how long the animals live.
+    const lasting = LASTS_ASKED.exec(s);
+    if (!asked.includes("rate") && lasting && (/\b(?:they|he|she|affected)\b/.test(lasting[1]!) || speciesIn(lasting[1]!).species.size > 0) && !/\b(?:vaccin\w*|immun\w*|protect\w*|drugs?|tablets?|doses?|effects?|lesions?|signs?|symptoms?)\b/.test(s)) return SURVIVAL_ATTRIBUTE;
     // "How fast does RHDV2 kill rabbits?": how long until death.
     if (!asked.includes("rate") && /\bhow (?:fast|quickly|soon|long)\b[^?]*\bkills?\b|\bhow long (?:until|till|before) (?:they|it) (?:dies?|die)\b/.test(s)) return SURVIVAL_ATTRIBUTE;
   }
+  // "…cost the producer?", "is condemnation a recognised cost of it?": its economic impact ("important economic losses to
+  // livestock producers"). ("How much does the test cost?" asks a price.)
+  if (asked.includes("cost") && !/\b(?:how much|price[ds]?|pricing|expensive|cheap(?:er|est)?)\b/.test(s) && COST_IMPACT.test(s)) return ECONOMIC_IMPACT_ATTRIBUTE;
   // "How far can it travel?": a distance.
   if (asked.includes("quantity") && /\bhow far\b(?!\s+apart)/.test(s)) return DISTANCE_ATTRIBUTE;
   // "How much serum do I need to send?", "how much blood can I take?": an amount of that sample, not any figure of the topic.
@@ -1079,7 +1119,8 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
   // "What size needle…?": its gauge.
   if (asked.includes("quantity") && /\b(?:size|gauge)\s+(?:of\s+)?(?:[\w-]+\s+)?(?:needles?|catheters?|cannulas?)\b/.test(s)) return GAUGE_ATTRIBUTE;
   // ("temp" is how it is typed.)
-  if (asked.includes("quantity") && /\btemp(?:erature)?s?\b/.test(s)) return TEMPERATURE_ATTRIBUTE;
+  // ("How warm does the water have to get?" asks one too.)
+  if (asked.includes("quantity") && /\btemp(?:erature)?s?\b|\bhow (?:warm|hot|cold|cool)\b/.test(s)) return TEMPERATURE_ATTRIBUTE;
   if (asked.includes("rate")) {
     const m = RATE_ATTRIBUTE.exec(s);
     if (m) return m[1]!;
@@ -1107,6 +1148,8 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
       const counted = new RegExp(String.raw`\b${word}\s+of\s+([a-z-]{3,})`).exec(s)?.[1] ?? new RegExp(String.raw`\b(?!many\b|different\b)([a-z-]{3,})\s+${word}\b`).exec(s)?.[1];
       return counted ?? word;
     };
+    // ("How many in dogs?" counts something in dogs, not dogs: the species counted among is no counted thing.)
+    if (/^how many (?:in|among|for|per|with)\b/.test(s.slice(s.indexOf("how many")))) return null;
     if (plural && !["times", "days", "weeks", "months", "hours", "years"].includes(plural[1]!)) return kindsOf(plural[1]!);
     const m = /\bhow many\s+([a-z-]+)(?:\s+([a-z-]+))?/.exec(s);
     if (m) {
@@ -1317,7 +1360,7 @@ export function frameOf(text: string): Frame {
   }
   // "Lots of wild hedgehogs come through… Do they act as a reservoir of Theileria annae for the local dogs?": the animals
   // a question's subject points back to are asked about beside those it names.
-  const pointing = sentences.findIndex((s) => ASKS_OF_THEM.test(s));
+  const pointing = sentences.findIndex(asksOfThem);
   if (pointing > 0) {
     const before = speciesIn(sentences.slice(0, pointing).join(" "), { asked: true });
     const added = [...before.species].filter((id) => !mentions.species.has(id));
@@ -1370,7 +1413,10 @@ export function frameOf(text: string): Frame {
   // ("Do goats get it as often?" asks how common it is there, as a yes/no question.)
   const asCommon = AS_COMMON_ASKED.test(askedText);
   // ("Is it notifiable?" asks for what the passages must say, as a yes/no question.)
-  const matched = ASKED.filter(([kind, re]) => re.test(askedText) && (whQuestion || !TYPED_KINDS.has(kind) || (kind === "rate" && asCommon) || kind === "notifiable")).map(([kind]) => kind);
+  const matched = ASKED.filter(([kind, re]) => re.test(askedText) && (whQuestion || !TYPED_KINDS.has(kind) || (kind === "rate" && asCommon) || kind === "notifiable" || kind === "person")).map(([kind]) => kind);
+  // ("…something about it maybe being 'regressive'. what does that mean?": the word quoted before it is to be defined.)
+  const toldBefore = question.slice(0, Math.max(0, question.indexOf(focus[0] ?? "")));
+  if (!matched.includes("definition") && /\bwhat\s+(?:does|do)\s+(?:that|this|it)\s+mean\b/i.test(askedText) && /['‘"“][\w-]+['’"”]/.test(toldBefore)) matched.push("definition");
   // "How often do they need bathing?" asks an interval; "how often does it occur?" a rate.
   const rateOnlyByHowOften = matched.includes("interval") && !ASKED_RATE.test(askedText.replace(/\bhow often do(?:es)?\b/gi, " "));
   // "What water quality drives peak mortality?" asks what causes it: the mortality is what is caused, not a value asked.
@@ -1869,7 +1915,9 @@ const LIKE_THIS = /\b(?:in\s+)?(?:an?\s+|the\s+)?(?:[\p{L}-]+\s+)?like\s+(?:this
  * ends the case ("…her littermates are ill too. Parvo?"). Null when the question puts none forward.
  */
 /** A question whose subject points back to the animals said before it: "Do they act as a reservoir…?" */
-export const ASKS_OF_THEM = new RegExp(String.raw`^\s*(?:and\s+|but\s+|so\s+)?(?:(?:${AUXILIARY})\s+(?:they|these|those)|(?:they|these|those)\s+(?:${AUXILIARY}))\b`, "i");
+const ASKS_OF_THEM = new RegExp(String.raw`^\s*(?:and\s+|but\s+|so\s+)?(?:(?:${AUXILIARY})\s+(?:they|these|those)|(?:they|these|those)\s+(?:${AUXILIARY}))\b`, "i");
+/** Does a sentence, or a clause of it, ask of the animals before it ("Do they act as…?", "Is that distemper, and could they give it to our dogs?")? */
+export const asksOfThem = (sentence: string) => sentence.split(/,\s*(?=(?:and|but|so)\s)|;\s*/).some((clause) => ASKS_OF_THEM.test(clause));
 
 /** Words of a short question that points back to what was said before it ("Is that valid?", "is it serious?"). */
 const SHORT_POINTING_BACK = 4;
@@ -2198,6 +2246,8 @@ const ASKED_LABEL: Record<AskedKind, string> = {
   season: "season",
   transmission: "transmission",
   notifiable: "whether notifiable",
+  brand: "which brand",
+  person: "who",
 };
 
 /**

@@ -551,7 +551,8 @@ function labelChatter(question: string, terms: QueryTerm[], asking: ReadonlySet<
  * primary course for cattle?" asks of bluetongue's.
  */
 export function askedPartTerms(question: string, terms: QueryTerm[], frame: Frame): QueryTerm[] | null {
-  const clause = askingClause(question);
+  // (Without an opener before it: "Quick check before we record: do ducks see more colours than we do?")
+  const clause = askingClause(withoutChatter(question));
   if (clause === question) return null;
   // ("For a digit amputation in a ewe, which local anaesthetic…?": a phrase that opens the question's own sentence with a
   // preposition says what it asks about, no case told before it.)

@@ -290,6 +290,25 @@ describe("synonyms in a query", () => {
     expect(found("feline hypocalcemia")).toContainEqual({ terms: tokenize("hypocalcemia"), alternatives: [tokenize("milk fever"), tokenize("parturient paresis")] });
   });
 
+  it("reads a little sister as a child, and cuddling as close contact", () => {
+    expect(found("my little sister is 5 and loves cuddling them").find((m) => m.terms.includes("sister"))?.alternatives).toContainEqual(["children"]);
+    expect(found("my little sister is 5 and loves cuddling them").find((m) => m.terms.includes("cuddl"))?.alternatives).toContainEqual(tokenize("close contact"));
+  });
+
+  it("reads the usual spot for a blood sample as its most common site", () => {
+    expect(found("Where's the usual spot?").find((m) => m.terms.includes("spot"))?.alternatives).toContainEqual(["common", "site"]);
+  });
+
+  it("reads a branching ulcer as dendritic, and 'still shedding' as still excreted", () => {
+    expect(found("a branching ulcer on the cornea").find((m) => m.terms.includes("branch"))?.alternatives).toContainEqual(tokenize("dendritic"));
+    expect(found("once they look better are they still shedding?").find((m) => m.terms.includes("shed"))?.alternatives).toContainEqual(tokenize("still excreted"));
+  });
+
+  it("reads a yeast on a dog's skin as Malassezia", () => {
+    expect(found("the vet says it's a yeast on his skin")).toContainEqual(expect.objectContaining({ terms: tokenize("yeast skin") }));
+    expect(found("the vet says it's a yeast on his skin").find((m) => m.terms.includes("yeast"))?.alternatives).toContainEqual(tokenize("malassezia"));
+  });
+
   it("finds nothing in a question without listed words", () => {
     expect(found("what is the dose of meloxicam")).toEqual([]);
   });
