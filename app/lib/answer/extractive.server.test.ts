@@ -42,6 +42,20 @@ describe("the extractive answer's lead", () => {
     expect(answer.text.split("\n")[0]).toMatch(/^Many cats develop a .regressive infection/);
   });
 
+  it("for 'could she give it to my other cat?', is the sentence on how it passes, not a list of who is at risk nor its spread within the body", () => {
+    const questions = ["The rescue just told me the kitten I adopted is FeLV positive. What happens to cats with it?", "could she give it to my other cat?"];
+    const [, frame] = readConversation(questions);
+    const felv = passage(
+      1,
+      174,
+      "Common risk factors for FeLV in other cats are male gender, aggressive behavior and outdoor contact with other cats. In some FeLV cats the virus is kept from spreading to target tissues in other cats. FeLV-A is the only subgroup that can be naturally contagious from cat to cat.",
+    );
+    const terms = [...new Set(tokenize("FeLV cat other"))].map((term) => ({ term, weight: 1, df: 2, idf: 1 }));
+    const guide: AnswerGuide = { frame: frame!, ownTerms: new Set(tokenize(questions[1]!)), askingTerms: new Set(tokenize(questions[1]!)), alreadySaid: new Set(), supporting: new Set([1]) };
+    const answer = extractiveAnswer(questions[1]!, terms, [felv], {}, guide);
+    expect(answer.text.split("\n")[0]).toMatch(/^FeLV-A is the only subgroup/);
+  });
+
   it("in a follow-up, comes from a paragraph holding the words it carries, not only its own ('what exercises?' after core work)", () => {
     const questions = ["Other thing — horse coming back into work after colic surgery. Why bother with core work?", "what exercises?"];
     const [, frame] = readConversation(questions);

@@ -120,7 +120,8 @@ const LEAD_VALUE: Partial<Record<AskedKind, (sentence: string, frame: Frame, que
   season: (s) => SEASON_WRITTEN.test(s),
   // "Prognosis?": the sentence on how it ends ("…fatal in 91% of untreated pups", "the prognosis is poor").
   prognosis: (s) => PROGNOSING.test(s),
-  transmission: (s) => TRANSMITTING.test(s),
+  // (Not a list of who is at risk: "Common risk factors are … outdoor contact with … cat communities" says who gets it.)
+  transmission: (s, _frame, question) => TRANSMITTING.test(s) && (RISK_ASKED.test(question) || !RISK_SAID.test(s)),
   // "Anything we can treat them with?": the sentence on treating it ("There is no specific treatment for BTV").
   treatment: (s, _frame, question) => speaksOfCare(careAsked(question), s),
   organism: (s) =>
@@ -137,9 +138,9 @@ function saysWhatItIs(name: string, sentence: string): boolean {
   const kind = String.raw`(?:disease|diseases|infection|infections|condition|disorder|syndrome|virus|bacterium|pathogen|parasite|illness|zoonosis|encephalopathy)`;
   return new RegExp(String.raw`\b${escapeStringRegexp(name)}\b(?:\s*\([^)]*\))?\s+(?:is|are)\s+(?:an?|the)\s+(?:[\w-]+,?\s+){0,6}?${kind}\b`, "i").test(sentence);
 }
-/** How an infection passes: "by inhalation of aerosols", "through contact with", "via ingestion", "transmitted by ticks". */
+/** How an infection passes: "by inhalation of aerosols", "through contact with", "via ingestion", "transmitted by ticks" (not how it spreads within the body: "spreading to target tissues"). */
 const TRANSMITTING =
-  /\b(?:transmi\w+|contagious|spread\w*|cross-?over infections?|cross[- ]infections?|inhal\w*|ingest\w*|aerosols?|droplets?|(?:direct |close )?contact with|fomites?|vectors?|bites?|f(?:a)?ecal-oral|oral route|respiratory route|route of (?:infection|transmission)|acquired (?:by|through|via|from)|infected (?:by|through|via) )/i;
+  /\b(?:transmi\w+|contagious|spread\w*\b(?!\s+(?:of\s+the\s+virus\s+is\s+produced|(?:to|into|through(?:out)?|within)\s+(?:the\s+)?(?:target\s+)?(?:tissues?|organs?|cells?|bone|marrow|lymph\w*|blood(?:stream)?|body|brain|liver|spleen|kidneys?|intestin\w*)))|cross-?over infections?|cross[- ]infections?|inhal\w*|ingest\w*|aerosols?|droplets?|(?:direct |close )?contact with|fomites?|vectors?|bites?|f(?:a)?ecal-oral|oral route|respiratory route|route of (?:infection|transmission)|acquired (?:by|through|via|from)|infected (?:by|through|via) )/i;
 const LEAD_VALUE_BONUS = 0.25;
 /** An instruction's sentence from the supporting passage that covers most of the question. */
 const ESSAY_SOURCE_BONUS = 0.3;
