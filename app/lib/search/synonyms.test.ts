@@ -290,8 +290,7 @@ describe("synonyms in a query", () => {
     expect(found("feline hypocalcemia")).toContainEqual({ terms: tokenize("hypocalcemia"), alternatives: [tokenize("milk fever"), tokenize("parturient paresis")] });
   });
 
-  it("reads a little sister as a child, and cuddling as close contact", () => {
-    expect(found("my little sister is 5 and loves cuddling them").find((m) => m.terms.includes("sister"))?.alternatives).toContainEqual(["children"]);
+  it("reads cuddling as close contact", () => {
     expect(found("my little sister is 5 and loves cuddling them").find((m) => m.terms.includes("cuddl"))?.alternatives).toContainEqual(tokenize("close contact"));
   });
 
