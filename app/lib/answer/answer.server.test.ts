@@ -1834,6 +1834,14 @@ describe("the words that decide whether a passage is about the question", () => 
     const examJudged = gateTerms(exam, unknown(exam, "exam")).map((t) => t.term);
     expect(examJudged).not.toContain("exam");
     expect(examJudged).toEqual(expect.arrayContaining(tokenize("anaesthesia paravertebral")));
+    // (Though other forms of it were read, as for any word no passage writes: "Pharmacology revision:".)
+    const revision = "Pharmacology revision: what's the spectrum of the macrolides?";
+    const forms = unknown(revision, "revision").map((t) => (t.df === 0 ? { ...t, alternatives: [["revisment"], ["re", "vision"]] } : t));
+    expect(gateTerms(revision, forms).map((t) => t.term)).not.toContain(tokenize("revision")[0]);
+    // (A label naming what is asked of is its topic: "CSF in collared peccaries –".)
+    const csf = "CSF in collared peccaries – same 2 to 14 day incubation as in pigs?";
+    const csfForms = unknown(csf, "collared peccaries").map((t) => (t.df === 0 ? { ...t, alternatives: [[`${t.term}ment`]] } : t));
+    expect(gateTerms(csf, csfForms).map((t) => t.term)).toEqual(expect.arrayContaining(tokenize("collared peccaries")));
     // (A label that tells the case keeps its words: "The wethers are straining to pee and dribbling - …")
     const told = "The wethers are straining to pee and dribbling - are castrated sheep prone to struvite stones?";
     expect(gateTerms(told, unknown(told, "straining pee dribbling")).map((t) => t.term)).toEqual(expect.arrayContaining(tokenize("straining dribbling")));

@@ -339,6 +339,9 @@ describe("coverage of a question by the passages about it", () => {
     // Not a word before "use": "which stains do pathologists use" gives no pathologists.
     const stains = "Which stains do pathologists use for copper?";
     expect(unseenNames(stains, tokenize(stains).map((term) => ({ term, weight: 1, df: term.startsWith("patholog") ? 0 : 1, idf: 1 })))).toEqual([]);
+    // An everyday word before "catch" says whose staff, not what catches it: "could my kennel staff catch it off him?"
+    const kennel = "Could my kennel staff catch it off him?";
+    expect(unseenNames(kennel, tokenize(kennel).map((term) => ({ term, weight: 1, df: term === "kennel" ? 0 : 1, idf: 1 })))).toEqual([]);
     // A word weighed as a thing to do is given: "is famacha worth doing?"
     const famacha = "is famacha worth doing?";
     expect(unseenNames(famacha, tokenize(famacha).map((term) => ({ term, weight: 1, df: term === "famacha" ? 0 : 1, idf: 1 })))).toEqual(["famacha"]);

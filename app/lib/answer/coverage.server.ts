@@ -699,6 +699,9 @@ const PROCEDURE_HEAD = /^(?:surgery|surgeries|procedures?|operations?|techniques
 /** Nouns that end a disease's name ("… foal syndrome", "… fever", "… disease"). */
 const DISEASE_HEAD = /^(?:syndrome|disease|fever|plague|pox|sickness|complex|deficiency|dystrophy|myopathy|ataxia|encephalopathy)$/i;
 
+/** People by who they are to an animal or a place: "kennel staff", "farm workers", "the shelter volunteers". */
+const PEOPLE_WORD = /^(?:staff|workers?|employees?|owners?|handlers?|keepers?|volunteers?|famil(?:y|ies)|team|crew|kids|children)$/i;
+
 /**
  * Names the knowledge base has never written, read from the question's words that search found in no passage
  * (after spelling correction): a word written as a name that no passage uses ("FAMACHA", "PCV3", "LaSota"), or a word named as
@@ -783,8 +786,10 @@ export function unseenNames(
     // for ketoconazole?")
     const weighed = /^worth$/i.test(words[i + 1] ?? "") || (/^(?:is|are|any)$/i.test(words[i - 1] ?? "") && /^(?:recorded|reported|documented|described|listed|known)$/i.test(words[i + 1] ?? ""));
     // (Or asked whether it catches the disease: "could our collared peccaries (javelinas) catch it…?")
-    // (Not a word of a name the species lexicon knows: "can a jenny catch it?" asks of a jenny donkey.)
-    const catcher = words.slice(i + 1, i + 3).some((w) => CATCHES.test(w)) && words.slice(Math.max(0, i - 4), i).some((w) => /^(?:can|could|do|does|did|will|would|might|may)$/i.test(w)) && !inSpeciesName(word);
+    // (Not a word of a name the species lexicon knows: "can a jenny catch it?" asks of a jenny donkey. Nor one that says
+    // whose people catch it: "could my kennel staff catch it?")
+    const catcher =
+      words.slice(i + 1, i + 3).some((w) => CATCHES.test(w)) && words.slice(Math.max(0, i - 4), i).some((w) => /^(?:can|could|do|does|did|will|would|might|may)$/i.test(w)) && !inSpeciesName(word) && !PEOPLE_WORD.test(words[i + 1] ?? "");
     // (Or weighed against a drug: "is smectite a safer add-on than metronidazole?", "ketoconazole or smectite?")
     const drugNear = (from: number) => words.slice(Math.max(0, from), from + 2).some((w) => namesDrug(w));
     const againstDrug =

@@ -28,6 +28,19 @@ describe("the extractive answer's lead", () => {
     expect(answer.text.split("\n")[0]).toMatch(/^Classical scrapie is a naturally transmissible/);
   });
 
+  it("for 'do they live off the bird at all?' about lice, is a sentence on the chicken louse, not one on birds' sex chromosomes", () => {
+    const question = "I found tiny crawling things at the base of my girls' feathers. The vet says body lice. Do they live off the bird at all?";
+    const [frame] = readConversation([question]);
+    const lice = passage(
+      1,
+      129,
+      "Unlike mammals, avians use a ZZ:ZW sex chromosome system, where females have ZW chromosomes. These lice complete their entire 2-3-week life cycle on their chicken host, feeding on feathers.",
+    );
+    const terms = [...new Set(tokenize("base feathers body lice live bird"))].map((term) => ({ term, weight: 1, df: 2, idf: 1, ...(term === "bird" ? { alternatives: [["avian"]] } : {}) }));
+    const guide: AnswerGuide = { frame: frame!, ownTerms: new Set(terms.map((t) => t.term)), askingTerms: new Set(tokenize("Do they live off the bird at all?")), alreadySaid: new Set(), supporting: new Set([1]) };
+    expect(extractiveAnswer(question, terms, [lice], {}, guide).text.split("\n")[0]).toMatch(/^These lice complete their entire/);
+  });
+
   it("for 'what does that mean?' after a quoted word, is the sentence that quotes and explains it", () => {
     const questions = ["My old girl Tibby has just tested positive for feline leukaemia. How long do cats usually live once they've been diagnosed?", "he also said something about it maybe being 'regressive'. what does that mean?"];
     const [, frame] = readConversation(questions);

@@ -4,7 +4,7 @@ import { tokenize, type QueryTerm } from "../search/index.server";
 import { PageNumbering, PUBMED_FILE_TYPE } from "./citations";
 import { quotableSentences, type QuoteKind } from "./quotes.server";
 import { abbreviationsDefinedIn, careAsked, DIAGNOSING, holdsValue, HOW_DIAGNOSED, isEssay, isVirusAcronym, namesAnotherVirus, namesThing, PROGNOSING, requiredNames, speaksOfCare } from "./coverage.server";
-import { asksWhetherSpeciesGets, definedAbbreviations, RISK_ASKED, DOSING_KINDS, namesDrug, namesGroupOfAsked, OF_THE_DISEASE, SEASON_WRITTEN, HOSTS_ASKED, INSTRUCTION_OPENING, isAskingTerm, isAttributeOf, isFindingAttribute, listAsked, namesHosts, namesAskedSpecies, otherSpeciesIn, speciesIn, speciesSpokenOf, statesList, TYPED_KINDS, type AskedKind, type Frame, type SpeciesMentions } from "./frame";
+import { asksWhetherSpeciesGets, definedAbbreviations, RISK_ASKED, DOSING_KINDS, namesDrug, namesGroupOfAsked, OF_THE_DISEASE, SEASON_WRITTEN, speciesMeantBy, HOSTS_ASKED, INSTRUCTION_OPENING, isAskingTerm, isAttributeOf, isFindingAttribute, listAsked, namesHosts, namesAskedSpecies, otherSpeciesIn, speciesIn, speciesSpokenOf, statesList, TYPED_KINDS, type AskedKind, type Frame, type SpeciesMentions } from "./frame";
 import { coverage, holdsTerm, termWeight, textTerms, writesOtherwise } from "./relevance.server";
 import type { NumberedPassage, PassageLike } from "./types";
 
@@ -352,7 +352,11 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
   const essay = isEssay(question);
   const essaySource = guide && INSTRUCTION_OPENING.test(question) ? [...guide.supporting][0] : undefined;
   // "Do cattle spread it to people?": a sentence on "bovines" and "human schistosomiasis" holds the question's species words.
-  const speciesWords = guide ? [...speciesIn(question).words].map((w) => ({ ids: [...speciesIn(w).species], terms: tokenize(w) })) : [];
+  // (And "Do they live off the bird at all?" by one on chickens: where the question names no species, a group's word that
+  // points at the asker's animals, "the bird", "my birds", by a sentence naming one of its members. Not "wild bird
+  // reservoirs", a kind of bird.)
+  const pointsAtAnimal = (word: string) => !guide?.frame.species.length && new RegExp(String.raw`\b(?:the|my|our|his|her|their|your)\s+${escapeStringRegexp(word)}\b`, "i").test(question);
+  const speciesWords = guide ? [...speciesIn(question).words].map((w) => ({ ids: pointsAtAnimal(w) ? speciesMeantBy(w) : [...speciesIn(w).species], terms: tokenize(w) })) : [];
   // Subtypes asked for by a hyphenated abbreviation ("FeLV-B"), with the pattern of its siblings ("FeLV-A", "FeLV-C").
   const subtypes = (guide?.frame.acronyms ?? []).flatMap((a) => {
     const m = /^(.+)-[A-Z0-9]{1,4}$/.exec(a);

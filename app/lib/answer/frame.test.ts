@@ -2181,4 +2181,20 @@ describe("questions told as people talk on the radio, in texts and at a farm gat
     expect(frameOf("Who should I call about a notifiable disease?").asked).not.toContain("person");
     expect(frameOf("How long does an opened bottle of chlorhexidine shampoo keep?").attribute).toBe("storage");
   });
+
+  it("reads the animal a question says it is not about as no asked animal ('Not a chicken question this time - my rabbit…')", () => {
+    expect(frameOf("Not a chicken question this time - my house rabbit's wee has gone bright red. Could dandelions do that?").species).toEqual(["rabbit"]);
+    expect(frameOf("Nothing to do with the hens: how do I worm my goats?").species).toEqual(["goat"]);
+    expect(frameOf("It's not a good one - what dose of meloxicam for cats?").species).toEqual(["cat"]);
+  });
+
+  it("reads 'how many moggies end up with it' as a share of the cats, and nannies and nags as goats and horses", () => {
+    const moggies = frameOf("How many moggies end up with chronic gingivostomatitis?");
+    expect(moggies.asked).toContain("rate");
+    expect(moggies.attribute).toBeNull();
+    expect(frameOf("Do nannies get scrapie as often as the ewes do?").species).toContain("goat");
+    expect(frameOf("How many vertebrae does a nag have in its spine?").species).toEqual(["horse"]);
+    // ("How many are approved altogether?" counts what was spoken of: no thing named "are".)
+    expect(frameOf("how many are approved altogether?").attribute).toBeNull();
+  });
 });

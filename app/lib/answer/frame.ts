@@ -345,6 +345,12 @@ export function namesAskedSpecies(frame: Pick<Frame, "species" | "groups">, text
   return frame.species.some((id) => mentionsSpecies(mentions, id)) || frame.groups.some((g) => mentionsGroup(mentions, groupIndex(g)));
 }
 
+/** The species a word names, or the members of the group it names ("bird": chickens, ducks, pigeons…). */
+export function speciesMeantBy(word: string): string[] {
+  const named = speciesIn(word);
+  return [...named.species, ...[...named.groups].flatMap((g) => GROUPS[g]?.members ?? [])];
+}
+
 /**
  * The species a text names when none of them is one the question asks about ("In dogs, …" in an answer about cats), else
  * none; and the groups it names that hold none of the asked species ("The virus persists in the infected fish…" in an
@@ -680,8 +686,19 @@ export const withoutChatter = (text: string) =>
     .replace(AS_WELL_IDIOM, "")
     .replace(WATCH_IDIOM, "watch ")
     .replace(ASIDE_IDIOM, "")
+    .replace(NOT_ABOUT_ANIMAL, (whole, one: string | undefined, other: string | undefined) => {
+      const named = speciesIn(one ?? other ?? "");
+      return named.species.size || named.groups.size ? "" : whole;
+    })
     .replace(WRITING_FOR, (_m, names: string) => (names.trim() ? `${names.trim()}:` : ""))
     .trim() || text;
+
+/**
+ * An animal the asker says the question is not about ("Not a chicken question this time - my house rabbit…", "Nothing to
+ * do with the hens:"): the question is about the other one.
+ */
+const NOT_ABOUT_ANIMAL =
+  /(?<=^|[.!?]\s+)(?:(?:this|it)(?:['’]s|\s+is)\s+)?(?:not\s+(?:a|an|about\s+(?:the|my|our)|(?:to do with|related to)\s+(?:the|my|our))?\s*([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+(?:question|one|query|thing)s?|nothing\s+to\s+do\s+with\s+(?:the|my|our)\s+([\p{L}-]+(?:\s+[\p{L}-]+)?))(?:\s+(?:this time|today|for once|now))?\s*[,.:;!\-–—]+\s*/giu;
 
 /**
  * Punctuation said aloud to voice dictation ("…under sedation full stop what local do I use question mark"). (Not a word
@@ -800,7 +817,7 @@ const LIKELY_TO_DIE = String.raw`how likely (?:[\w'’-]+ ){0,4}(?:to die|to sur
 const LIKELY_TO_DIE_ASKED = new RegExp(String.raw`\b(?:${LIKELY_TO_DIE})\b`);
 
 /** "How many (pet) cats get/have/develop…", "how many dogs are infected": the counted are animals, so the answer is a share of them. */
-const HOW_MANY_ANIMALS = /\bhow many\s+((?:[\p{L}-]+\s+){0,2}?)([\p{L}-]+)\s+(?:get|gets|have|has|develop|develops|suffer|show|carry|shed|are|become|test)\b/iu;
+const HOW_MANY_ANIMALS = /\bhow many\s+((?:[\p{L}-]+\s+){0,2}?)([\p{L}-]+)\s+(?:get|gets|have|has|develop|develops|suffer|show|carry|shed|are|become|test|end up|go on to|come down with|catch)\b/iu;
 const HOW_MANY_OF_THEM = /\bhow many\s+(?:of (?:them|those)\s+)?(?:end up|go on to|get|develop|have(?!\s+been)|show|become|are left)\b/i;
 const ANIMALS = /^(?:animals?|patients?|people|individuals|herds?|flocks?|farms?|holdings|cases)$/i;
 function countsAnimalsAffected(text: string): boolean {
@@ -1150,6 +1167,8 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
     };
     // ("How many in dogs?" counts something in dogs, not dogs: the species counted among is no counted thing.)
     if (/^how many (?:in|among|for|per|with)\b/.test(s.slice(s.indexOf("how many")))) return null;
+    // ("How many are approved altogether?": a verb after "how many" counts what was spoken of, no thing named.)
+    if (/^how many (?:are|is|were|was|do|does|did|have|has|had|can|could|will|would|should|might|may)\b/.test(s.slice(s.indexOf("how many")))) return null;
     if (plural && !["times", "days", "weeks", "months", "hours", "years"].includes(plural[1]!)) return kindsOf(plural[1]!);
     const m = /\bhow many\s+([a-z-]+)(?:\s+([a-z-]+))?/.exec(s);
     if (m) {

@@ -528,14 +528,18 @@ function requestLabelTerms(question: string): Set<string> {
 /**
  * The index terms of the everyday words only a question's leading label says (see gateTerms): "The wethers are straining
  * to pee -" tells the case. When the label also says what the passages write ("For the anaesthesia exam:"), only its
- * words search knows no other form of ("exam", not "pee").
+ * words the vocabulary lists no synonym of ("exam", not "pee").
  */
 function labelChatter(question: string, terms: QueryTerm[], asking: ReadonlySet<string>): Set<string> {
   const read = labelOnlyWords(question);
   if (!read) return new Set();
+  // (A label naming what is asked of, "CSF in collared peccaries –", is the question's topic: none of its words is chatter.)
+  const named = frameOf(read.label);
+  if ([named.drugs, named.pathogens, named.conditions, named.acronyms, named.names].some((things) => things.length > 0)) return new Set();
   const labelTerms = new Set(tokenize(read.label));
   const saysTopic = terms.some((t) => labelTerms.has(t.term) && t.df > 0 && !asking.has(t.term));
-  const otherwiseWritten = new Set(terms.filter((t) => t.alternatives?.length).map((t) => t.term));
+  // (By a synonym the vocabulary lists, "pee" for urine; not by the forms read for any word no passage writes, "revisment".)
+  const otherwiseWritten = new Set(terms.filter((t) => t.alternatives?.length && synonymsIn([t.term]).some((m) => m.alternatives.length)).map((t) => t.term));
   const out = new Set<string>();
   for (const { word, terms: wordTerms } of read.words) {
     if (!isEnglishWord(word.toLowerCase().replace(/['’]s$/, "")) || speciesIn(word).species.size) continue;

@@ -29,6 +29,17 @@ describe("a model sentence against the passage it cites", () => {
     expect(unsupported("The chicken body louse has a life cycle of 4 weeks [3].", lice)).toMatch(/4 weeks/);
   });
 
+  it("fails when its words are all in the passage but never said together ('equine influenza causes liver dysfunction')", () => {
+    const paragraph = passage(
+      4,
+      "Equine influenza virus causes a contagious respiratory infection. Clinical signs include pyrexia and a harsh dry cough. Mortality is low. Secondary bacterial infection can prolong the fever. Transmission is by close contact and aerosol. As the kidney and liver are the main organs of drug elimination, exercise changes drug disposition. Hepatic blood flow falls during exercise, which may reduce liver dysfunction scores.",
+    );
+    const sources = new Map([[4, paragraph]]);
+    expect(unsupported("Equine influenza causes liver dysfunction [4].", sources)).toMatch(/not said together/);
+    // (Said within a few sentences of each other, it stands: a paraphrase of a sentence or two.)
+    expect(unsupported("Equine influenza causes a contagious respiratory infection with pyrexia and a dry cough [4].", sources)).toBeNull();
+  });
+
   it("fails with a dose, a duration or a percentage the passage does not give", () => {
     expect(unsupported("Cats receive 0.5 mg/kg once daily [1].", byNumber)).toMatch(/0\.5 mg\/kg/);
     expect(unsupported("Recheck renal values after 6 months [1].", byNumber)).toMatch(/6 months/);
@@ -57,6 +68,9 @@ describe("a model sentence's words against the passage it cites", () => {
   it("fails when it describes the passages instead of saying what they say, or has no words at all", () => {
     expect(unsupported("The passages provide a detailed explanation of meloxicam dosing in cats [1].", byNumber)).toMatch(/describes the passages/);
     expect(unsupported("This passage discusses renal values [1].", byNumber)).toMatch(/describes the passages/);
+    // (Behind a list's number: the built-in model numbers its sentences "1.1.2:".)
+    expect(unsupported("1.1.2: This passage discusses renal values [1].", byNumber)).toMatch(/describes the passages/);
+    expect(unsupported("- The passages provide a detailed explanation of meloxicam dosing in cats [1].", byNumber)).toMatch(/describes the passages/);
     expect(unsupported("1.1.2. [1]", byNumber)).toMatch(/no words to check|number/);
   });
 

@@ -97,6 +97,28 @@ function negationHeld(claimWords: Set<string>, sourceText: string): boolean {
   return sentences.some((s) => s.negated && s.shared >= Math.max(2, NEGATED_SHARE * best));
 }
 
+/** Consecutive source sentences a claim may draw on: a paraphrase says what a sentence or two say. */
+const SAID_TOGETHER_SENTENCES = 3;
+/** Share of the claim's words found in its passage that those few sentences must hold. */
+const SAID_TOGETHER_SHARE = 0.75;
+
+/**
+ * Does the source say the claim's words together, within a few consecutive sentences? Words found all over a passage can
+ * make a claim it never states: "equine influenza causes liver dysfunction" from a paragraph that names the virus in one
+ * sentence and the liver several sentences on.
+ */
+function saidTogether(claimWords: Set<string>, sourceText: string): boolean {
+  const sentences = splitSentences(sourceText).map(({ text }) => new Set(tokenize(text)));
+  if (sentences.length <= SAID_TOGETHER_SENTENCES) return true;
+  const inPassage = [...claimWords].filter((t) => sentences.some((terms) => terms.has(t)));
+  for (let i = 0; i + SAID_TOGETHER_SENTENCES <= sentences.length; i++) {
+    const window = sentences.slice(i, i + SAID_TOGETHER_SENTENCES);
+    const held = inPassage.filter((t) => window.some((terms) => terms.has(t))).length;
+    if (held >= SAID_TOGETHER_SHARE * inPassage.length) return true;
+  }
+  return false;
+}
+
 /** Why a sentence cannot stand on its passages, or null when it can. */
 export function unsupported(sentence: string, passages: Map<number, Pick<PassageLike, "text" | "title" | "heading">>): string | null {
   const numbers = cited(sentence).filter((n) => passages.has(n));
@@ -133,6 +155,7 @@ export function unsupported(sentence: string, passages: Map<number, Pick<Passage
   const held = new Set(tokenize(sourceText));
   const share = [...words].filter((t) => held.has(t)).length / words.size;
   if (share < MIN_SUPPORT) return `only ${Math.round(share * 100)} % of its words are in the cited passage`;
+  if (!saidTogether(words, sourceText)) return "its words are in the cited passage, but not said together there";
   if (NEGATION.test(checked) && !negationHeld(words, sourceText)) return "it says \"not\" where its passage does not";
   return null;
 }
@@ -142,7 +165,8 @@ export function unsupported(sentence: string, passages: Map<number, Pick<Passage
  * …", "These passages provide …", "The passage number 2 is about …", "The passage about FCoV can be found …").
  * "The passage of meconium …" and "the source of infection" are medicine, not the material.
  */
-const ABOUT_THE_PASSAGES = /^(?:in this context,\s*)?(?:the|these|this|both|all)\s+(?:\w+\s+)?(?:passages?|sources?|texts?|documents?|excerpts?)\b(?!\s+(?:of|through|into|from|for)\b)/i;
+// (Behind a list's number or bullet too: "1.1.2: The passage describes how…".)
+const ABOUT_THE_PASSAGES = /^(?:\d{1,2}(?:\.\d{1,2})*\s*[.:)]\s*|[-*•]\s+)?(?:in this context,\s*)?(?:the|these|this|both|all)\s+(?:\w+\s+)?(?:passages?|sources?|texts?|documents?|excerpts?)\b(?!\s+(?:of|through|into|from|for)\b)/i;
 
 /** Content words a reported claim needs to say something ("…describes how it works" says nothing). */
 const MIN_REPORTED_WORDS = 3;

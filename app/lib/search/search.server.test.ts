@@ -866,6 +866,17 @@ describe("typo tolerance", () => {
     expect(correctQuery(db.$client, "is the NewMonia strain lentogenic?").corrections).toEqual([]);
   });
 
+  it("reads a word spelled out syllable by syllable ('shisto-so-my-asis') as the word, and leaves hyphenated phrases as typed", () => {
+    const db = freshDb();
+    addDocument(db, { id: "zoonoses", title: "Zoonoses", pages: [page(67, [para("Schistosomiasis and leptospirosis spread from cattle to people; point of lay hens are housed apart.")])] });
+    const corrected = correctQuery(db.$client, "how much do cows spread shisto-so-my-asis to people?");
+    expect(corrected.corrections).toEqual([{ typed: "shisto-so-my-asis", searched: "schistosomiasis" }]);
+    expect(corrected.text).toBe("how much do cows spread schistosomiasis to people?");
+    expect(correctQuery(db.$client, "is lepto-spy-rosis in dogs?").text).toBe("is leptospirosis in dogs?");
+    expect(correctQuery(db.$client, "point-of-lay hens and dog-to-dog spread").corrections).toEqual([]);
+    expect(correctQuery(db.$client, "point-of-lay hens and dog-to-dog spread").text).toBe("point-of-lay hens and dog-to-dog spread");
+  });
+
   it("reads a hyphenated word the knowledge base writes as one ('gastro-oesophageal'), not one it writes apart", () => {
     const db = freshDb();
     addDocument(db, { id: "dogs", title: "Canine Surgery", pages: [page(24, [para("Gastroesophageal intussusception is a rare condition of young dogs. Pre-existing megaesophagus is common.")])] });

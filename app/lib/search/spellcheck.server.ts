@@ -388,6 +388,23 @@ function joinSplitWords(client: Database.Database, query: string): CorrectedQuer
   return { text: text + query.slice(at), corrections };
 }
 
+/**
+ * A word spelled out as it sounds, syllable by syllable ("shisto-so-my-asis", "pan-looko-peenia"): the syllables joined,
+ * each joined word with what was typed, so that the word is corrected as one. (Three parts or more: two hyphenated words
+ * are a compound, read above.)
+ */
+function joinSpelledSyllables(client: Database.Database, query: string): { text: string; typed: Map<string, string> } {
+  const typed = new Map<string, string>();
+  const text = query.replace(/(?<![\p{L}\p{N}-])[a-z]{1,8}(?:-[a-z]{1,8}){2,}(?![\p{L}\p{N}-])/giu, (written) => {
+    const joined = written.replace(/-/g, "").toLowerCase();
+    const [term] = tokenize(joined);
+    if (!term || joined.length < MIN_JOINED || written.split("-").some((part) => ACRONYM_LIKE.test(part))) return written;
+    typed.set(joined, written);
+    return joined;
+  });
+  return { text, typed };
+}
+
 /** The letters beside each digit on the row below it, where a finger slips from the letter to the digit. */
 const LETTERS_BY_DIGIT: Record<string, string> = { "1": "q", "2": "qw", "3": "we", "4": "er", "5": "rt", "6": "ty", "7": "yu", "8": "ui", "9": "io", "0": "op" };
 
@@ -463,7 +480,8 @@ export function correctQuery(
   /** A word too short for correction by the index's words read from the caller's vocabulary ("pupy": puppy), or null. */
   shortWord: (typed: string) => string | null = () => null,
 ): CorrectedQuery {
-  const joined = joinSplitWords(client, query);
+  const syllables = joinSpelledSyllables(client, query);
+  const joined = joinSplitWords(client, syllables.text);
   const slipped = digitSlips(client, joined.text);
   query = slipped.text;
   const corrections: Correction[] = [...joined.corrections, ...slipped.corrections];
@@ -510,9 +528,15 @@ export function correctQuery(
       (named(query, match.index!, typed) ? null : soundedLike(client, lower, term, Math.min(SOUNDED_EDITS, maxEdits(typed) > 1 ? SOUNDED_EDITS : 2)));
     if (!searched || searched === lower) continue;
     replaced.set(lower, searched);
-    corrections.push({ typed, searched });
+    corrections.push({ typed: syllables.typed.get(lower) ?? typed, searched });
   }
-  if (!corrections.length) return { text: query, corrections };
+  // (Syllables that make no word the knowledge base writes, "point-of-lay", stay as typed.)
+  for (const [joinedWord, written] of syllables.typed) {
+    const [term] = tokenize(joinedWord);
+    if (!replaced.has(joinedWord) && !(term && indexHolds(client, term))) replaced.set(joinedWord, written);
+    else if (!replaced.has(joinedWord)) corrections.push({ typed: written, searched: joinedWord });
+  }
+  if (!corrections.length && !replaced.size) return { text: query, corrections };
   const text = query.replace(WORD, (word) => replaced.get(word.toLowerCase()) ?? word);
   return { text, corrections };
 }

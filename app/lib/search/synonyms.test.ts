@@ -320,3 +320,17 @@ describe("shorthand for a binomial", () => {
     expect(shorthandBinomials("diff c")).toEqual([]);
   });
 });
+
+describe("words the stemmer reads alike", () => {
+  it("reads no faeces in 'dropped', 'dropping dead' or 'a drop in egg numbers', whose stem 'droppings' shares", () => {
+    for (const query of ["when should his testes have dropped?", "ducks just dropping dead", "a drop in egg numbers", "eye drops for a cat"]) {
+      expect(found(query).flatMap((m) => m.alternatives).map((a) => a.join(" "))).not.toContain(tokenize("faeces")[0]);
+    }
+    expect(found("poo").flatMap((m) => m.alternatives).map((a) => a.join(" "))).toContain(tokenize("faeces")[0]);
+  });
+
+  it("reads whether a drug kills bacteria or stops them growing as bactericidal or bacteriostatic", () => {
+    const alternatives = (query: string) => found(query).flatMap((m) => m.alternatives).map((a) => a.join(" "));
+    expect(alternatives("do they kill bacteria or just stop them growing?")).toEqual(expect.arrayContaining(tokenize("bactericidal bacteriostatic")));
+  });
+});
