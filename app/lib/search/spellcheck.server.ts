@@ -393,7 +393,7 @@ function joinSplitWords(client: Database.Database, query: string): CorrectedQuer
  * each joined word with what was typed, so that the word is corrected as one. (Three parts or more: two hyphenated words
  * are a compound, read above.)
  */
-function joinSpelledSyllables(client: Database.Database, query: string): { text: string; typed: Map<string, string> } {
+function joinSpelledSyllables(query: string): { text: string; typed: Map<string, string> } {
   const typed = new Map<string, string>();
   const text = query.replace(/(?<![\p{L}\p{N}-])[a-z]{1,8}(?:-[a-z]{1,8}){2,}(?![\p{L}\p{N}-])/giu, (written) => {
     const joined = written.replace(/-/g, "").toLowerCase();
@@ -480,7 +480,7 @@ export function correctQuery(
   /** A word too short for correction by the index's words read from the caller's vocabulary ("pupy": puppy), or null. */
   shortWord: (typed: string) => string | null = () => null,
 ): CorrectedQuery {
-  const syllables = joinSpelledSyllables(client, query);
+  const syllables = joinSpelledSyllables(query);
   const joined = joinSplitWords(client, syllables.text);
   const slipped = digitSlips(client, joined.text);
   query = slipped.text;
