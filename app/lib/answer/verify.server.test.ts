@@ -83,6 +83,9 @@ describe("a model sentence's words against the passage it cites", () => {
     // An absence cannot be checked against the passages, and "how it works" says nothing.
     expect(unsupported("The passages do not say that meloxicam is given to cats once daily [1].", byNumber)).toMatch(/describes the passages/);
     expect(unsupported("This passage describes how it works [1].", byNumber)).toMatch(/describes the passages/);
+    // (Only what a verb of reporting says: not a "that" inside a title it quotes, nor in "a question that asks about".)
+    expect(unsupported('The passage "Monitor renal values every 3 months that meloxicam is given to cats" contains passages with numbers [1].', byNumber)).toMatch(/describes the passages/);
+    expect(unsupported("The passage is a reference to a question that asks how meloxicam is given to cats once daily [1].", byNumber)).toMatch(/describes the passages/);
   });
 
   it("fails on any sentence whose subject is the passages, not on the passage of urine or the source of infection", () => {

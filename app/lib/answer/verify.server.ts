@@ -168,6 +168,10 @@ export function unsupported(sentence: string, passages: Map<number, Pick<Passage
 // (Behind a list's number or bullet too: "1.1.2: The passage describes how…".)
 const ABOUT_THE_PASSAGES = /^(?:\d{1,2}(?:\.\d{1,2})*\s*[.:)]\s*|[-*•]\s+)?(?:in this context,\s*)?(?:the|these|this|both|all)\s+(?:\w+\s+)?(?:passages?|sources?|texts?|documents?|excerpts?)\b(?!\s+(?:of|through|into|from|for)\b)/i;
 
+/** A verb of reporting, then what is reported: "…show that X", "…provide evidence that X", "…give a detailed account of how X". */
+const REPORTS =
+  /^\s*(?:\[\d+(?:[,–-]\s*\d+)*\]\s*)?(?:also\s+|further\s+|clearly\s+|briefly\s+)?(?:(?:shows?|showed|states?|stated|says?|said|describes?|described|explains?|explained|indicates?|indicated|suggests?|suggested|notes?|noted|reports?|reported|demonstrates?|demonstrated|confirms?|confirmed|mentions?|mentioned|highlights?|highlighted|discuss(?:es)?|discussed|outlines?|outlined)|(?:provides?|provided|gives?|gave|offers?|offered)\s+(?:(?:a|an|some|clear|strong|further)\s+)?(?:\w+\s+)?(?:evidence|information|details?|explanation|description|account|overview|summary)(?:\s+(?:of|on|about))?)\s+(?:that|how)\s+(.+)$/i;
+
 /** Content words a reported claim needs to say something ("…describes how it works" says nothing). */
 const MIN_REPORTED_WORDS = 3;
 
@@ -178,7 +182,10 @@ const MIN_REPORTED_WORDS = 3;
  */
 function reportedClaim(sentence: string, about: RegExpExecArray): string | null {
   const rest = sentence.slice(about[0].length);
-  const clause = /\b(?:that|how)\s+(.+)$/i.exec(rest);
+  // (Said by a verb of reporting right after the passages: not a "that" inside a title the sentence quotes, "The passage
+  // \"…risk behaviours that increase HIV infection…\" contains passages with numbers", nor after "is a reference to a
+  // question that asks about how…".)
+  const clause = REPORTS.exec(rest);
   if (!clause || NEGATION.test(rest.slice(0, clause.index))) return null;
   const words = tokenize(clause[1]!, isStopWord).filter((t) => !/^\d/.test(t));
   return words.length >= MIN_REPORTED_WORDS ? clause[1]! : null;
