@@ -497,13 +497,15 @@ const REQUEST_FROM = new RegExp(String.raw`^(.*?${REQUEST_LABEL.source.replace(S
 
 /**
  * The words of a question's leading label that only the label says and that name nothing (no drug, pathogen, condition
- * or name the label names, no animal or sign), each with its index terms; null when there is no such label.
+ * or name the label names, no animal or sign), each with its index terms, and whether the label names such a thing;
+ * null when there is no such label.
  */
-function labelOnlyWords(question: string, label = leadingLabel(question)): { label: string; words: Array<{ word: string; terms: string[] }> } | null {
+function labelOnlyWords(question: string, label = leadingLabel(question)): { label: string; words: Array<{ word: string; terms: string[] }>; namesThing: boolean } | null {
   if (!label || speciesIn(label).species.size || signsIn(label).length) return null;
   const rest = new Set(tokenize(question.slice(question.indexOf(label) + label.length)));
   const named = frameOf(label);
-  const namedTerms = new Set([...named.drugs, ...named.pathogens, ...named.conditions, ...named.names, ...named.acronyms].flatMap((n) => tokenize(n)));
+  const names = [...named.drugs, ...named.pathogens, ...named.conditions, ...named.names, ...named.acronyms];
+  const namedTerms = new Set(names.flatMap((n) => tokenize(n)));
   const first = label.trimStart().split(/\s+/)[0]?.replace(/[^\p{L}'’]/gu, "");
   const words: Array<{ word: string; terms: string[] }> = [];
   for (const [word] of label.matchAll(/[\p{L}'’]+/gu)) {
@@ -512,7 +514,7 @@ function labelOnlyWords(question: string, label = leadingLabel(question)): { lab
     const terms = tokenize(word).filter((t) => !rest.has(t) && !namedTerms.has(t));
     if (terms.length) words.push({ word, terms });
   }
-  return { label, words };
+  return { label, words, namesThing: names.length > 0 };
 }
 
 /** The index terms of a request label's words ("surveil", "queri" of "Surveillance query:"), however often passages write them. */
@@ -534,8 +536,7 @@ function labelChatter(question: string, terms: QueryTerm[], asking: ReadonlySet<
   const read = labelOnlyWords(question);
   if (!read) return new Set();
   // (A label naming what is asked of, "CSF in collared peccaries –", is the question's topic: none of its words is chatter.)
-  const named = frameOf(read.label);
-  if ([named.drugs, named.pathogens, named.conditions, named.acronyms, named.names].some((things) => things.length > 0)) return new Set();
+  if (read.namesThing) return new Set();
   const labelTerms = new Set(tokenize(read.label));
   const saysTopic = terms.some((t) => labelTerms.has(t.term) && t.df > 0 && !asking.has(t.term));
   // (By a synonym the vocabulary lists, "pee" for urine; not by the forms read for any word no passage writes, "revisment".)
