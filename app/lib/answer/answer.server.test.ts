@@ -238,6 +238,16 @@ describe("the extractive answerer", () => {
     expect((await ask("Do tigers actually get calicivirus?")).citations[0]).toMatchObject({ document: "Feline Viruses", page: 183 });
     const zoo = await ask("Zoo vet. One of our Amur tigers has tongue ulcers, sneezing and a snotty nose. Do tigers actually get calicivirus?");
     expect(zoo.content.split("\n")[0]).toMatch(/^Most felines \(e\.g\., cats, tigers, and cheetahs\) are susceptible/);
+    // (So is a diagnosis put forward for a case in that animal: "Could this be calicivirus?" in tigers.)
+    const suspected = await ask("Zoo vet here - two of our young tigers have tongue ulcers and runny eyes. Could this be calicivirus?");
+    expect(suspected.content.split("\n")[0]).toMatch(/^Most felines \(e\.g\., cats, tigers, and cheetahs\) are susceptible/);
+    // And an animal of its own with a disease of its own, after "oh and", asks of them, carrying nothing of the case before.
+    addParagraph("asf", "African Swine Fever", 261, "The main components in the epidemiology of African swine fever (ASF) have been known since the first descriptions. In the sylvatic cycle, ASF virus circulates between the natural reservoirs of the virus (i.e., warthogs and soft ticks), without causing disease in the warthogs.");
+    const warthogs = await ask("oh and, we've got warthogs arriving next month. Do they carry African swine fever?", { history: await afterAsking("Zoo vet here - two of our young tigers have tongue ulcers and runny eyes. Could this be calicivirus?") });
+    expect(warthogs.citations[0]).toMatchObject({ document: "African Swine Fever", page: 261 });
+    expect(warthogs.content.split("\n")[0]).toMatch(/warthogs/);
+    // (Peccaries, which the passages never name, are not warthogs.)
+    expect((await ask("With African swine fever on the move, could our collared peccaries catch it?")).content).toMatch(/^I cannot find information/);
     // (Not an animal the passages never name with it, nor a question that leaves its subject to the case told before.)
     expect((await ask("Do horses get calicivirus?")).content).toMatch(/^I cannot find information/);
     addParagraph("foramen", "Canine Anatomy", 9, "The epiploic foramen of the dog is about 4 cm long.");
@@ -1838,10 +1848,10 @@ describe("the words that decide whether a passage is about the question", () => 
     const revision = "Pharmacology revision: what's the spectrum of the macrolides?";
     const forms = unknown(revision, "revision").map((t) => (t.df === 0 ? { ...t, alternatives: [["revisment"], ["re", "vision"]] } : t));
     expect(gateTerms(revision, forms).map((t) => t.term)).not.toContain(tokenize("revision")[0]);
-    // (A label naming what is asked of is its topic: "CSF in collared peccaries –".)
-    const csf = "CSF in collared peccaries – same 2 to 14 day incubation as in pigs?";
-    const csfForms = unknown(csf, "collared peccaries").map((t) => (t.df === 0 ? { ...t, alternatives: [[`${t.term}ment`]] } : t));
-    expect(gateTerms(csf, csfForms).map((t) => t.term)).toEqual(expect.arrayContaining(tokenize("collared peccaries")));
+    // (A label naming what is asked of is its topic: "CSF in captive babirusas –".)
+    const csf = "CSF in captive babirusas – same 2 to 14 day incubation as in pigs?";
+    const csfForms = unknown(csf, "captive babirusas").map((t) => (t.df === 0 ? { ...t, alternatives: [[`${t.term}ment`]] } : t));
+    expect(gateTerms(csf, csfForms).map((t) => t.term)).toEqual(expect.arrayContaining(tokenize("captive babirusas")));
     // (A label that tells the case keeps its words: "The wethers are straining to pee and dribbling - …")
     const told = "The wethers are straining to pee and dribbling - are castrated sheep prone to struvite stones?";
     expect(gateTerms(told, unknown(told, "straining pee dribbling")).map((t) => t.term)).toEqual(expect.arrayContaining(tokenize("straining dribbling")));

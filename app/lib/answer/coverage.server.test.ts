@@ -363,10 +363,13 @@ describe("coverage of a question by the passages about it", () => {
     expect(unseenNames(gdf, tokenize(gdf).map((term) => ({ term, weight: 1, df: term === "gdf" ? 0 : 1, idf: 1 })))).toEqual([]);
   });
 
-  it("reads an animal no passage holds as a name when the question asks whether it catches the disease ('could our peccaries catch it?')", () => {
-    const question = "If African swine fever got here, could our collared peccaries (javelinas) catch it the way warthogs do?";
-    const terms = tokenize(question).map((term) => ({ term, weight: 1, df: /^(?:collar|peccari|javelina)/.test(term) ? 0 : 1, idf: 1 }));
-    expect(unseenNames(question, terms)).toEqual(["peccaries", "javelinas"]);
+  it("reads an animal no passage holds as a name when the question asks whether it catches the disease ('could our babirusas catch it?')", () => {
+    const question = "If African swine fever got here, could our babirusas (hog-deer) catch it the way warthogs do?";
+    const terms = tokenize(question).map((term) => ({ term, weight: 1, df: /^(?:babirusa|hog)/.test(term) ? 0 : 1, idf: 1 }));
+    expect(unseenNames(question, terms)).toEqual(["babirusas"]);
+    // (Peccaries are animals of the species lexicon: the species check reads them, not this one.)
+    const peccaries = "If African swine fever got here, could our collared peccaries (javelinas) catch it the way warthogs do?";
+    expect(unseenNames(peccaries, tokenize(peccaries).map((term) => ({ term, weight: 1, df: /^(?:collar|peccari|javelina)/.test(term) ? 0 : 1, idf: 1 })))).toEqual([]);
     // (Nor an animal the species lexicon names in several words: "can a jenny catch it?" asks of a jenny donkey.)
     const jenny = "Can a jenny catch African horse sickness or is it only horses?";
     expect(unseenNames(jenny, tokenize(jenny).map((term) => ({ term, weight: 1, df: term === "jenni" || term === "jenny" ? 0 : 1, idf: 1 })))).toEqual([]);

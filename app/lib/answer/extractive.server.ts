@@ -4,7 +4,7 @@ import { tokenize, type QueryTerm } from "../search/index.server";
 import { PageNumbering, PUBMED_FILE_TYPE } from "./citations";
 import { quotableSentences, type QuoteKind } from "./quotes.server";
 import { abbreviationsDefinedIn, careAsked, DIAGNOSING, holdsValue, HOW_DIAGNOSED, isEssay, isVirusAcronym, namesAnotherVirus, namesThing, PROGNOSING, requiredNames, speaksOfCare } from "./coverage.server";
-import { asksWhetherSpeciesGets, definedAbbreviations, RISK_ASKED, DOSING_KINDS, namesDrug, namesGroupOfAsked, OF_THE_DISEASE, SEASON_WRITTEN, speciesMeantBy, HOSTS_ASKED, INSTRUCTION_OPENING, isAskingTerm, isAttributeOf, isFindingAttribute, listAsked, namesHosts, namesAskedSpecies, otherSpeciesIn, speciesIn, speciesSpokenOf, statesList, TYPED_KINDS, type AskedKind, type Frame, type SpeciesMentions } from "./frame";
+import { asksWhetherSpeciesGets, definedAbbreviations, RISK_ASKED, DOSING_KINDS, namesDrug, namesGroupOfAsked, OF_THE_DISEASE, SEASON_WRITTEN, speciesMeantBy, HOSTS_ASKED, INSTRUCTION_OPENING, isAskingTerm, isAttributeOf, isFindingAttribute, listAsked, namesHosts, namesAskedSpecies, otherSpeciesIn, speciesIn, speciesSpokenOf, statesList, suspectedDiagnosis, TYPED_KINDS, type AskedKind, type Frame, type SpeciesMentions } from "./frame";
 import { coverage, holdsTerm, termWeight, textTerms, writesOtherwise } from "./relevance.server";
 import type { NumberedPassage, PassageLike } from "./types";
 
@@ -306,7 +306,12 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       })
     : asked;
   const asksSpecies = guide && (guide.frame.species.length > 0 || guide.frame.groups.length > 0);
-  const speciesGetsAsked = Boolean(asksSpecies) && asksWhetherSpeciesGets(question);
+  // (A diagnosis put forward for a case in an animal asks that too: "…our young tigers have tongue ulcers and runny eyes.
+  // Could this be calicivirus?" is answered first by "Cats, tigers, cheetahs and other wild felines are susceptible".)
+  // (A pathogen or disease the question names, not a word a follow-up carries nor an adjective: "Vet said it's 'metabolic'".)
+  const putForward = guide && !guide.frame.inherited.length ? suspectedDiagnosis(question) : null;
+  const diseaseNamed = new Set(tokenize([...(guide?.frame.pathogens ?? []), ...(guide?.frame.conditions ?? []).filter((c) => /\s/.test(c.trim())), ...(guide?.frame.acronyms ?? [])].join(" ")));
+  const speciesGetsAsked = Boolean(asksSpecies) && (asksWhetherSpeciesGets(question) || (putForward !== null && tokenize(putForward).some((t) => diseaseNamed.has(t))));
   const asking = guide ? weighted.filter((t) => guide.askingTerms.has(t.term)) : [];
   const out: Sentence[] = [];
   // The question's condition counts too: a sentence whose paragraph names "gingivostomatitis" is about it. (Not beside

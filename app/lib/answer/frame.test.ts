@@ -2197,4 +2197,24 @@ describe("questions told as people talk on the radio, in texts and at a farm gat
     // ("How many are approved altogether?" counts what was spoken of: no thing named "are".)
     expect(frameOf("how many are approved altogether?").attribute).toBeNull();
   });
+
+  it("reads pets said beside an animal they do not list as said in passing, and a disease named with a sign's word as no sign of the case", () => {
+    const bunnies = frameOf("Customer wants a pair of bunnies but says a rabbit virus has been killing pets round her way. If one picks up RHDV2, how long before it shows?");
+    expect(bunnies.species).toEqual(["rabbit"]);
+    expect(bunnies.groups).toEqual([]);
+    // (Pets beside an animal they list are asked about, as are pets alone.)
+    expect(frameOf("Can dogs and other pets catch it?").groups).toHaveLength(1);
+    expect(frameOf("Can pets catch it?").groups).toHaveLength(1);
+    // Warthogs and bushpigs are animals of their own, suids as pigs are.
+    expect(frameOf("oh and, we've got warthogs arriving next month. Do they carry African swine fever?")).toMatchObject({ species: ["warthog"], topic: [], signs: [] });
+    expect(frameOf("Do bushpigs get sick with it?").species).toEqual(["bushpig"]);
+    // ("they" after a sentence naming the animals is those animals: the question carries nothing of the case before.)
+    const tigers = frameOf("Zoo vet here - two of our young tigers have tongue ulcers and runny eyes. Could this be calicivirus?");
+    expect(readQuestion("oh and, we've got warthogs arriving next month. Do they carry African swine fever?", tigers)).toMatchObject({ species: ["warthog"], pathogens: [], signs: [], inherited: [] });
+    expect(readQuestion("Do they shed it for long?", tigers).inherited).toContain("pathogens");
+    expect(speciesIn("other African suids").groups.size).toBe(1);
+    // (A sign said as one still is.)
+    expect(frameOf("Pig with a high fever and blotchy skin - could it be African swine fever?").signs).toContain("pyrexia");
+    expect(frameOf("Dog with a fever and bloody diarrhoea, could it be parvo?").signs).toEqual(["pyrexia", "haematochezia"]);
+  });
 });

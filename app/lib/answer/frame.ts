@@ -405,6 +405,7 @@ export function groupNaming(index: number): { words: string[]; others: string[] 
 export const speciesLabel = (id: string) => LABELS.get(id) ?? id;
 export const groupLabel = (index: number) => GROUPS[index]?.words[GROUPS[index]!.words.length > 1 ? 1 : 0] ?? "";
 export const groupIndex = (word: string) => GROUPS.findIndex((g) => g.words.includes(word));
+const PETS = groupIndex("pets");
 
 /**
  * International nonproprietary name stems (WHO) and the usual veterinary ones: a word ending like this
@@ -494,7 +495,7 @@ const GENERIC_WORDS = new Set(
   sort sorts talk talking anyway anyways realistically honestly fine yesterday today tonight reckon reckons thinks yr yrs yo yard yards field fields paddock paddocks flock flocks herd herds wrong expectancy ill unwell poorly related connected linked organism organisms buck bucks doe does
   saw heard news story stories article articles online internet google tv trust rely numbers stats statistics sorry aftercare moa hi hiya hello hey saying mine rang phoned understand understood handover handovers realistic adopt adopted adopting adopter adopters adoption rehome rehomed rehoming smallholder smallholders smallholding true
   rounds blanked blank coordinate coordinates coordinating coordinator coordinators stray strays
-  next door neighbour neighbours neighbor neighbors neighbouring neighboring nearby road
+  next door neighbour neighbours neighbor neighbors neighbouring neighboring nearby road arrive arrives arriving arrived
   zoonosis zoonoses guy guys shop chance chances looked never really
   statement statements accurately accurate correctly correct characterizes characterises characterize characterise reflects reflect
   scenario scenarios pairing pairings description descriptions describes option options combination combinations directly represents
@@ -1389,6 +1390,10 @@ export function frameOf(text: string): Frame {
   if (meansPeople(question) && !mentions.species.has("human")) mentions = { ...mentions, species: new Set([...mentions.species, "human"]) };
   // "My 12 year old lab", "10 wk old lab x": a pet Labrador, not a laboratory.
   if (PET_LAB.test(question) && !mentions.species.has("dog")) mentions = { ...mentions, species: new Set([...mentions.species, "dog"]) };
+  // "…a rabbit virus has been killing pets round her way": pets said beside an animal they do not list are that animal's kind
+  // in passing, not dogs and cats asked about as well.
+  const inPassing = [...mentions.groups].filter((g) => g === PETS && mentions.species.size > 0 && !GROUPS[g]!.members.some((id) => mentions.species.has(id)));
+  if (inPassing.length) mentions = { ...mentions, groups: new Set([...mentions.groups].filter((g) => !inPassing.includes(g))) };
   const named = namedThings(question);
   // The name an owner gives the animal is who it is, not what the passages must speak of ("her rabbit Thumper's wee").
   // (Nor is a person the question names by title.)
@@ -1514,13 +1519,19 @@ export function frameOf(text: string): Frame {
     askedTopic: suspected ? [] : topic.filter((w) => askedWords.has(w)),
     places: named.names.filter((n) => new RegExp(`\\b(?:in|from|across|throughout)\\s+(?:the\\s+)?${escapeStringRegexp(n)}\\b`).test(question)),
     patient: patientPlace(question),
-    signs: signsIn(question),
+    signs: signsIn(namedDiseases(named.conditions).reduce((text, name) => text.replace(new RegExp(`\\b${escapeStringRegexp(name)}\\b`, "gi"), " "), question)),
     asked: kinds,
     attribute,
     aliases: definedAbbreviations(question),
     inherited: [],
   };
 }
+
+/**
+ * Conditions named with a sign's word after the words that make them one disease: "African swine fever", "Rift Valley
+ * fever", "kennel cough", "bovine viral diarrhoea". The sign's word in them is no sign of the case.
+ */
+const namedDiseases = (conditions: string[]) => conditions.filter((c) => /^(?:[\p{L}-]+\s+)+(?:fever|cough|diarrh(?:o)?ea|abortion)$/iu.test(c.trim()) && !signsIn(c.replace(/\S+$/, "")).length);
 
 /** A short code in parentheses: "(RTS)", "(DHAV-3)". */
 const ABBREVIATION_IN_PARENTHESES = /\(\s*([A-Za-z][A-Za-z0-9-]{1,9})\s*\)/g;
@@ -1664,7 +1675,9 @@ function pointsBackBeyond(question: string, own: Frame): boolean {
       const lower = part.toLowerCase();
       const animal = Math.min(...[...speciesIn(part).words].map((w) => lower.indexOf(w.toLowerCase())).filter((i) => i >= 0));
       return Number.isFinite(animal) ? part.slice(0, animal) + part.slice(animal).replace(/\b(?:its|his|her|their|they|them|he|him|she)\b/gi, " ") : part;
-    });
+    })
+    // ("…we've got warthogs arriving next month. Do they carry African swine fever?": so is "they" after a sentence naming animals.)
+    .map((part, i, all) => (i > 0 && all.slice(0, i).some((before) => speciesIn(before).order.length > 0) ? part.replace(/\b(?:they|them|their)\b/gi, " ") : part));
   if (parts.length < 2) return REFERS.test(parts.join(" "));
   // ("…standing at stud this year." says when.)
   const opening = parts.slice(0, -1).join(" ").replace(TIME_OF_DAY, " ");
