@@ -232,6 +232,26 @@ describe("the extractive answerer", () => {
     expect((await ask("How is milk fever treated in cows?")).citations[0]).toMatchObject({ document: "Metabolic Disease", page: 90 });
   });
 
+  it("leads a follow-up asking where its subject is a problem with the subject, not with another disease said of a place of that name", async () => {
+    kb.add({
+      id: "ppr",
+      title: "Small Ruminant Diseases",
+      fileType: "txt",
+      pages: [
+        page(226, [
+          para("Peste des petits ruminants (PPR) is one of the most important viral diseases of small ruminant husbandry. Case fatality rate of the disease is 55-85% in goats and less than 10% in sheep."),
+          para("Currently, PPR is endemic in many countries in Africa, the Middle East and South Asia, and there is concern about its spread in Europe."),
+        ]),
+        page(227, [para("Ovine babesiosis, which is a hemolytic disease transmitted by ixodid ticks, occurs in small ruminants in many European, Asian, African, and the Far Eastern countries.")]),
+      ],
+    });
+    const first = "I run a goat dairy and keep seeing PPR in the farming press. What is it exactly, and how many goats die when it hits?";
+    const history = [...(await afterAsking(first))];
+    history.push(...turn("and in sheep?", (await ask("and in sheep?", { history })).content));
+    const where = await ask("where is it a problem at the moment - should we worry here in Europe?", { history });
+    expect(where.content.split("\n")[0]).toMatch(/^Currently, PPR is endemic/);
+  });
+
   it("answers whether a species gets a disease from the sentence naming it in a paragraph on the disease, however a case's signs search", async () => {
     addParagraph("fcv", "Feline Viruses", 183, "Feline calicivirus (FCV) is a small, nonenveloped RNA virus of the family Caliciviridae. Most felines (e.g., cats, tigers, and cheetahs) are susceptible, and infection in dogs has been reported in recent years.");
     addParagraph("urtd", "Feline Respiratory Disease", 194, "Common clinical signs of upper respiratory disease in cats include nasal and ocular discharge, sneezing and oral ulcers with a snotty nose; it is usually caused by feline calicivirus or feline herpesvirus.");

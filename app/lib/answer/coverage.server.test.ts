@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { QueryTerm } from "../search/index.server";
 import { isStopWord, tokenize } from "../search/index.server";
-import { abbreviationsDefinedIn, checkCoverage, holdsValue, HOW_DIAGNOSED, namesThing, unseenNames } from "./coverage.server";
+import { abbreviationsDefinedIn, checkCoverage, holdsValue, HOW_DIAGNOSED, namesThing, ofOppositeState, unseenNames } from "./coverage.server";
 import { frameOf, readConversation } from "./frame";
 import { holdsTerm, passageTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
@@ -376,6 +376,37 @@ describe("coverage of a question by the passages about it", () => {
     // (Not a word no passage holds that does not catch it: "could the flare-ups mean the vaccine failed?")
     const flare = "could the flareups mean it failed?";
     expect(unseenNames(flare, tokenize(flare).map((term) => ({ term, weight: 1, df: /^flareup/.test(term) ? 0 : 1, idf: 1 })))).toEqual([]);
+  });
+
+  it("gives how long to keep an animal apart only from a sentence on keeping it apart", () => {
+    const ferrets = passage("Younger ferrets have milder disease that resolves in 5–7 days. After this profuse green diarrhoea with mucus is produced.");
+    expect(check("Rescue ferret with green slimy diarrhoea: once it clears up, how many weeks should I keep him apart from my other two?", [ferrets])).toMatchObject({ covered: false, missing: "detail" });
+    const isolated = passage("Ferrets with green slime diarrhoea should be kept isolated from other ferrets for 4 weeks after it resolves.");
+    expect(check("Rescue ferret with green slimy diarrhoea: once it clears up, how many weeks should I keep him apart from my other two?", [isolated])).toMatchObject({ covered: true });
+    const lice = passage("These lice complete their entire 2-3-week life cycle on their chicken host, feeding on feathers.");
+    expect(check("How long can chicken body lice live off the birds?", [lice])).toMatchObject({ covered: false, missing: "detail" });
+  });
+
+  it("answers a smell asked of only from a passage that speaks of a smell", () => {
+    const rot = passage("'Mouth rot' is the colloquial term for stomatitis, commonly seen in many reptiles particularly in snakes and chelonians. The initial cause of the damage to the mouth is often trauma.");
+    expect(check("Does mouth rot in snakes have a particular smell?", [rot])).toMatchObject({ covered: false, missing: "detail" });
+    expect(check("My corn snake's breath smells really off. Is it mouth rot?", [rot])).toMatchObject({ covered: true });
+    const smelly = passage("'Mouth rot' is the colloquial term for stomatitis in snakes; affected snakes often have a foul odour from the mouth.");
+    expect(check("Does mouth rot in snakes have a particular smell?", [smelly])).toMatchObject({ covered: true });
+  });
+
+  it("gives no value for treated animals from a sentence on untreated ones, nor the reverse", () => {
+    const parvo = passage("Canine parvovirus type 2 (CPV-2) causes fatal gastroenteritis in young dogs. CPV-2 infections are associated with significant morbidity and mortality which can reach 91% in untreated pups.");
+    expect(check("Our pup has parvo and is on drips at the vets. What percentage of treated pups survive?", [parvo])).toMatchObject({ covered: false, missing: "detail" });
+    expect(check("What percentage of untreated pups die of parvo?", [parvo])).toMatchObject({ covered: true });
+    expect(check("How many pups die of parvo?", [parvo])).toMatchObject({ covered: true });
+    expect(ofOppositeState("mortality in unvaccinated herds?", "Mortality was 5% in vaccinated herds.")).toBe(true);
+    expect(ofOppositeState("mortality in vaccinated herds?", "Mortality was 5% in vaccinated and 40% in non-vaccinated herds.")).toBe(false);
+    expect(ofOppositeState("how many infected cats die?", "Uninfected cats live longer than infected ones; 50% die within 2 years.")).toBe(false);
+    // (A question's own negation says the opposite state: "pups that don't get treated" are untreated.)
+    expect(ofOppositeState("How deadly is parvo in puppies that don't get treated?", "Mortality can reach 91% in untreated pups.")).toBe(false);
+    expect(ofOppositeState("what death rate can we quote if it isn't treated?", "Mortality can reach 91% in untreated pups.")).toBe(false);
+    expect(ofOppositeState("how much is the mortality in pups not treated?", "Mortality can reach 91% in untreated pups.")).toBe(false);
   });
 
   it("reads an abbreviation the passage defines as its long form when the asked count is of it ('red cells': '600 RBC/hpf')", () => {

@@ -310,6 +310,8 @@ const SHARE_HAVING = /\d\s*%\s+(?:of\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+){0,2}\s+)?(
 /** What an attribute may be called in the passage ("seroprevalence" is found as "prevalence" or "seropositive"). */
 const PROTECTION_FORMS = ["protection", "protective", "protected", "protects", "immunity", "immune"];
 const ATTRIBUTE_FORMS: Record<string, string[]> = {
+  // How long an animal is kept away from the others: "should be isolated for 3 weeks", "kept separate until…".
+  isolation: ["isolation", "isolate", "isolated", "isolating", "separate", "separated", "segregate", "segregated", "quarantine", "quarantined", "apart"],
   seroprevalence: ["seroprevalence", "prevalence", "seropositive", "antibodies"],
   // "…affects 0.7% to 12% of domestic cats", "…were infected": a prevalence said by what the share of animals has.
   prevalence: ["prevalence", "prevalent", "affect", "affects", "affected", "affecting", "infected", "positive", "seropositive", "diagnosed", "cases"],
@@ -1208,6 +1210,7 @@ export function checkCoverage<P extends PassageLike>(
         (s, i) =>
           (!ofOtherSpecies[i] || OF_THE_DISEASE.has(kind)) &&
           !dosesAnotherDrug(kind, s, frame) &&
+          !ofOppositeState(question, s) &&
           !namesAnotherVirus(s, askedViruses, ownViruses) &&
           holdsValue(kind, s, frame.attribute, sentences[i - 1] ?? "", [...frame.names, ...frame.acronyms, ...frame.drugs], defined),
       );
@@ -1282,6 +1285,9 @@ export function checkCoverage<P extends PassageLike>(
         ...(HEREDITY_ASKED.test(question) ? [{ kind: "cause" as const, says: (t: string) => HEREDITY_SAID.test(t) }] : []),
         // "What should I be feeding her while she recovers?", "which kidney diet is best?": some sentence must speak of feeding.
         ...(FEEDING_ASKED.test(question) ? [{ kind: "treatment" as const, says: (t: string) => FEEDING_SAID.test(t) }] : []),
+        // "Does mouth rot in snakes have a particular smell?": some sentence must speak of a smell.
+        // (Asked of, not told as a sign: "my cat's breath smells off - what is it?" asks what it is.)
+        ...(askingParts(question).some((part) => SMELL_ASKED.test(part)) ? [{ kind: "signs" as const, says: (t: string) => SMELL_SAID.test(t) }] : []),
       ];
   for (const detail of details) {
     if (segments.some((segment) => splitSentences(cleanQuote(segment.text)).some((s) => detail.says(s.text)))) continue;
@@ -1300,6 +1306,9 @@ const FEEDING_ASKED =
   /\b(?:(?:what|which)\s+(?:[\p{L}-]+\s+){0,2}?(?:diet|diets|food|foods|feed)\b(?!\s+(?:additive|additives|efficiency|conversion|intake)\b)|what\s+(?:should|can|do|could|would|must)\s+(?:i|we|you|they|owners?)\s+(?:be\s+)?(?:feed|feeding)\b|what\s+to\s+feed\b)/iu;
 /** A sentence on feeding: feed, diet, food, nutrition, forage, ration. */
 const FEEDING_SAID = /\b(?:feed|feeds|feeding|fed|diet\w*|food|foods|nutrition\w*|nutrient\w*|forage|hay|silage|ration|rations|eat|eats|eating)\b/i;
+/** A smell asked of: "does it have a particular smell?", "what does it smell like?", "is the odour typical?". */
+const SMELL_ASKED = /^\s*(?:(?:and|so|but)\s+)?(?:does|do|is|are|would|will|can|could|what|which|how)\b[^?]*\b(?:smells?|smell like|odou?rs?|stinks?|stink like)\b/i;
+const SMELL_SAID = /\b(?:smell\w*|odou?r\w*|malodo\w*|fetid|foetid|foul|stench|putrid|putrefact\w*|rancid|ammonia\w*|sweet-smelling|stink\w*)\b/i;
 /** Forms a veterinary product comes in that say how it is given: "pour-on", "spot-on", "drench", "bolus", "implant". */
 const FORMULATION = /\b(?:pour[- ]?ons?|spot[- ]?ons?|drench(?:es)?|(?:intraruminal )?bolus(?:es)?|implants?|(?:flea |tick )?collars?|ear[- ]tags?)\b/gi;
 /**
@@ -1343,6 +1352,27 @@ const SEXES_COMPARED = new RegExp(
   String.raw`\b(?:more|less)\s+(?:common|likely|prone|often|frequent|frequently|susceptible|at risk)\b[^?]*\b${SEX_WORD}\b|\b${SEX_WORD}\b[^?]*\b(?:more|less)\s+(?:common|likely|prone|often|frequent|frequently|susceptible|at risk)\b|\b(?:sex|gender)\s+(?:predispos\w*|differences?|bias|linked|related)|\bpredispos\w*\s+(?:by|to)\s+(?:sex|gender)\b`,
   "i",
 );
+
+/** States that a prefix turns to their opposite: treated and untreated animals, vaccinated and unvaccinated ones. */
+const OPPOSABLE_STATE = String.raw`(?:treated|vaccinated|infected|immuni[sz]ed)`;
+const OPPOSITE_OF_STATE = new RegExp(String.raw`\b(?:un|non-?)(${OPPOSABLE_STATE})\b`, "gi");
+const NOT_IN_STATE = new RegExp(String.raw`\b(?:not|never|no longer|(?:\w+)n['’]t)\s+(?:(?:be|been|being|get|gets|got|getting|yet)\s+)?(${OPPOSABLE_STATE})\b`, "gi");
+const PLAIN_STATE = new RegExp(String.raw`(?<![\p{L}-])${OPPOSABLE_STATE}\b`, "giu");
+/**
+ * Is a sentence's value said of the opposite state of the animals the question asks of? "…mortality, which can reach 91% in
+ * untreated pups" gives no survival of treated ones; a figure for vaccinated herds none for unvaccinated ones.
+ */
+export function ofOppositeState(question: string, sentence: string): boolean {
+  const states = (text: string) => ({
+    plain: new Set([...text.matchAll(PLAIN_STATE)].map((m) => m[0].toLowerCase())),
+    opposite: new Set([...text.matchAll(OPPOSITE_OF_STATE)].map((m) => m[1]!.toLowerCase())),
+  });
+  // ("…pups that don't get treated", "if it isn't treated": the question's own negation is the opposite state.)
+  const asked = states(question.replace(NOT_IN_STATE, (_, state: string) => `un${state}`));
+  const said = states(sentence);
+  const opposes = (a: Set<string>, b: Set<string>, bOwn: Set<string>) => [...a].some((state) => b.has(state) && !bOwn.has(state));
+  return opposes(asked.plain, said.opposite, said.plain) || opposes(asked.opposite, said.plain, said.opposite);
+}
 
 /** A dose (interval, course, route) said of another drug than the asked ones: "…flubendazole at 1 mg/kg" for xylazine. */
 function dosesAnotherDrug(kind: AskedKind, sentence: string, frame: Frame): boolean {

@@ -316,7 +316,10 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
   const out: Sentence[] = [];
   // The question's condition counts too: a sentence whose paragraph names "gingivostomatitis" is about it. (Not beside
   // its pathogen: "C. diff colitis" is about C. difficile in a paragraph that calls the disease CDAD.)
-  const required = guide ? [...requiredNames(guide.frame), ...(guide.frame.pathogens.length ? [] : guide.frame.conditions)] : [];
+  // (Not a place when where is asked: "where is it a problem at the moment - should we worry here in Europe?" after PPR is
+  // about PPR, not answered by "Ovine babesiosis … occurs in small ruminants in many European … countries".)
+  const askedPlaces = guide?.frame.asked.includes("location") ? (guide.frame.places ?? []) : [];
+  const required = guide ? [...requiredNames(guide.frame).filter((n) => !askedPlaces.includes(n)), ...(guide.frame.pathogens.length ? [] : guide.frame.conditions)] : [];
   // An abbreviation is the subject when it is all the question names ("the incubation of RHDV2 in rabbits").
   const names = required.length || !guide ? required : guide.frame.acronyms;
   // A virus's abbreviation names what the answer is about: "FeLV positive… what does that mean for her long term?" does

@@ -2217,4 +2217,18 @@ describe("questions told as people talk on the radio, in texts and at a farm gat
     expect(frameOf("Pig with a high fever and blotchy skin - could it be African swine fever?").signs).toContain("pyrexia");
     expect(frameOf("Dog with a fever and bloody diarrhoea, could it be parvo?").signs).toEqual(["pyrexia", "haematochezia"]);
   });
+
+  it("reads how long lice live off the birds as how long they last outside a host, and how long to keep an animal apart as its isolation", () => {
+    expect(frameOf("How long can chicken body lice live off the birds?")).toMatchObject({ asked: ["duration"], attribute: "persistence" });
+    expect(frameOf("How long do chicken lice live?").attribute).toBe("survival");
+    expect(frameOf("Once it clears up, how many weeks should I keep him apart from my other two ferrets?")).toMatchObject({ asked: ["duration"], attribute: "isolation" });
+    expect(frameOf("How long should a cat with ringworm be kept in isolation?").attribute).toBe("isolation");
+    expect(frameOf("How long does a ferret's green slime diarrhoea last?").attribute).not.toBe("isolation");
+    // (Said in the clause that asks how long, not in a question beside it.)
+    expect(frameOf("do they live off the bird at all? how long's their life cycle?").attribute).not.toBe("persistence");
+    expect(frameOf("When do the clinical signs usually ease, and why should they stay isolated after they look better?").attribute).not.toBe("isolation");
+    // ("How long could it be brewing before I'd notice?": until the signs show, the incubation.)
+    expect(frameOf("how long could it be brewing before I'd notice?")).toMatchObject({ asked: ["duration"], attribute: "incubation" });
+    expect(frameOf("how long could it be brewing before I'd notice?").topic).not.toContain("brewing");
+  });
 });

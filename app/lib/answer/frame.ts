@@ -495,7 +495,7 @@ const GENERIC_WORDS = new Set(
   sort sorts talk talking anyway anyways realistically honestly fine yesterday today tonight reckon reckons thinks yr yrs yo yard yards field fields paddock paddocks flock flocks herd herds wrong expectancy ill unwell poorly related connected linked organism organisms buck bucks doe does
   saw heard news story stories article articles online internet google tv trust rely numbers stats statistics sorry aftercare moa hi hiya hello hey saying mine rang phoned understand understood handover handovers realistic adopt adopted adopting adopter adopters adoption rehome rehomed rehoming smallholder smallholders smallholding true
   rounds blanked blank coordinate coordinates coordinating coordinator coordinators stray strays
-  next door neighbour neighbours neighbor neighbors neighbouring neighboring nearby road arrive arrives arriving arrived
+  next door neighbour neighbours neighbor neighbors neighbouring neighboring nearby road arrive arrives arriving arrived brewing brew brews brewed
   zoonosis zoonoses guy guys shop chance chances looked never really
   statement statements accurately accurate correctly correct characterizes characterises characterize characterise reflects reflect
   scenario scenarios pairing pairings description descriptions describes option options combination combinations directly represents
@@ -986,7 +986,7 @@ export const HOW_COMMON_ATTRIBUTE = "how common";
 
 /** Nouns that name what a time span (duration, interval) or a share (rate) is of. */
 // (Of a drug too: its half-life, how long until its levels or effect peak.)
-const SPAN_ATTRIBUTE = /\b(turnaround|incubation|gestation|survival|persistence|resolution|life cycle|lifespan|life span|withdrawal|withholding|recovery|treatment|course|shedding|infectious|contagious|storage|latent|prepatent|patent|pre-?clinical|subclinical|protection|immunity|half-life|half life|peak)\b/;
+const SPAN_ATTRIBUTE = /\b(turnaround|isolation|incubation|gestation|survival|persistence|resolution|life cycle|lifespan|life span|withdrawal|withholding|recovery|treatment|course|shedding|infectious|contagious|storage|latent|prepatent|patent|pre-?clinical|subclinical|protection|immunity|half-life|half life|peak)\b/;
 const RATE_ATTRIBUTE = /\b(seroprevalence|prevalence|incidence|mortality|morbidity|fatality|heritability|sensitivity|specificity|efficacy|survival|resolution|success|recurrence|relapse|cure|remission|complication)\b/;
 
 /** "At what age", "how old", "how young can they have it": the span asked is an age ("above 2 weeks of age"). */
@@ -1008,6 +1008,17 @@ export const OUTSIDE_A_HOST = /\b(?:environment\w*|outside (?:of )?(?:the |its |
 const OWNERS_PLACE = String.raw`(?:the |my |our |your |his |her |their |a |that |this )?(house|home|garden|yard|kennels?|shed|barn|stables?|floors?|carpets?|grass|ground|fields?|hutch(?:es)?|cages?|coops?|enclosures?|aviar(?:y|ies)|crates?|lofts?|tanks?|ponds?|aquari(?:um|ums|a)|trailers?|lorr(?:y|ies)|trucks?|vans?|horsebox(?:es)?|cars?|cabs?)`;
 const OWNERS_PLACES = new RegExp(String.raw`\b(?:in|into|on|around|about|at) ${OWNERS_PLACE}(?: and ${OWNERS_PLACE})?\b`);
 
+/** Kept away from the other animals: "keep him apart", "stay isolated", "how long in quarantine?". */
+const KEPT_APART =
+  /\b(?:keep|kept|keeping|house|housed|housing|stay|stays|remain|remains|be)\s+(?:(?:him|her|it|them|the\s+[\p{L}-]+|[\p{L}-]+)\s+){0,2}?(?:apart|separate|separated|segregated|isolated|quarantined|away from (?:the |my |our )?(?:others?|rest|[\p{L}-]+ (?:others?|ones?)))\b|\b(?:in|into|of) (?:isolation|quarantine)\b/u;
+export const ISOLATION_ATTRIBUTE = "isolation";
+/** The clauses of a (lower-cased) question that ask how long: "how long…", "how many weeks…", "until when…". */
+const spanClauses = (question: string) =>
+  question
+    .split(/[?;.!]\s*|,\s*(?=(?:and|but|or)\s)|\s+and\s+(?=(?:how|what|when|which|where|why)\b)/)
+    .filter((clause) => /\bhow\s+(?:long|many\s+(?:[\p{L}-]+\s+)?(?:minutes|hours|days|weeks|months|years))\b|\buntil when\b|\bhow long's\b/u.test(clause));
+/** Living away from the animals: "live off the birds", "survive without a host", "last away from the sheep". */
+const OFF_THE_HOST = /\b(?:live|lives|living|survive|survives|surviving|last|lasts)\s+(?:for\s+(?:long\s+)?)?(?:off|away from|without)\s+(?:the|its|their|a|an)\s+([\p{L}-]+)/gu;
 const PERSISTS = /\b(?:surviv(?:e|es|ed|ing|al)|persist(?:s|ed|ing|ence)?|last(?:s|ed|ing)?|remains?|stays?|viable|infectious|infective|linger(?:s|ed|ing)?|(?:hang|hangs|hanging|stick|sticks|sticking) (?:around|about))\b/;
 
 /**
@@ -1065,7 +1076,7 @@ const TURNAROUND_ASKED = /\bturn-?around\b|\b(?:tests?|results?|swabs?|samples?|
 const LASTS_ASKED = /\bhow long\s+(?:do|does|will|would|can|could|might)\s+((?:[\w-]+\s+){0,3}?)(?:usually\s+|normally\s+|typically\s+|generally\s+)?last\b/;
 /** "How long before we'd know…?", "how soon would he show signs?", "how fast would it show": until signs show. */
 const UNTIL_SIGNS_SHOW =
-  /\b(?:how long\b(?:\s+[\w'’]+){0,3}?\s+(?:before|until|till|til)|how soon|how many (?:days|hours|weeks) (?:before|until|till|til))\b[^?]*?\b(?:(?:we|you|i|they|the owner)(?:'d|’d| would| will| can| could)? (?:know|tell|notice|see)\b|(?:show|shows|showing|develop|develops|get|gets) (?:any )?(?:signs|symptoms)|(?:get|gets|fall|falls|become|becomes|go|goes) (?:sick|ill|poorly)|(?:signs|symptoms) (?:appear|show|start|develop))|\bhow (?:fast|quickly|soon)\s+(?:would|will|does|do|did|can|could)\s+(?:it|they|this|that|signs|symptoms|the signs|the symptoms)\s+(?:show|appear|come on|start|kick in|develop)\b/;
+  /\b(?:how long\b(?:\s+[\w'’]+){0,4}?\s+(?:before|until|till|til)|how soon|how many (?:days|hours|weeks) (?:before|until|till|til))\b[^?]*?\b(?:(?:we|you|i|they|the owner)(?:'d|’d| would| will| can| could)? (?:know|tell|notice|see)\b|(?:show|shows|showing|develop|develops|get|gets) (?:any )?(?:signs|symptoms)|(?:get|gets|fall|falls|become|becomes|go|goes) (?:sick|ill|poorly)|(?:signs|symptoms) (?:appear|show|start|develop))|\bhow (?:fast|quickly|soon)\s+(?:would|will|does|do|did|can|could)\s+(?:it|they|this|that|signs|symptoms|the signs|the symptoms)\s+(?:show|appear|come on|start|kick in|develop)\b/;
 /** Bringing new animals in where sick ones were: "before getting a new bunny", "before we can take new puppies in", "restock". */
 const RESTOCKING =
   /\b(?:before|until|till)\s+(?:(?:we|i|you|they)\s+)?(?:(?:can|could|should)\s+)?(?:get|getting|bring|bringing|take|taking|put|putting|introduce|introducing|buy|buying|have|having|restock|restocking)\s+(?:in\s+)?(?:a\s+|an\s+|any\s+|some\s+)?(?:new|another|more|fresh)\b|\brestock(?:ing)?\b/;
@@ -1082,9 +1093,16 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
     // "How many weeks should we wait before testing her again?": the span is between tests, said of testing.
     if (RETESTED.test(s)) return `${CHECKS_PREFIX}test`;
     if (asked.includes("duration") && PERSISTS.test(s) && (OUTSIDE_A_HOST.test(s) || OWNERS_PLACES.test(s))) return PERSISTENCE_ATTRIBUTE;
+    // "How long can chicken body lice live off the birds?": off the host.
+    // (Said in the clause that asks how long: "do they live off the bird at all? how long's their life cycle?" asks the life cycle.)
+    const offTheHost = (clause: string) => [...clause.matchAll(OFF_THE_HOST)].some((m) => /^(?:hosts?|bod(?:y|ies)|animals?)$/.test(m[1]!) || speciesIn(m[1]!).species.size > 0 || speciesIn(m[1]!).groups.size > 0);
+    if (asked.includes("duration") && spanClauses(s).some(offTheHost)) return PERSISTENCE_ATTRIBUTE;
     // "How long should I wait before getting a new bunny?", "…before we take new puppies in?": how long the pathogen lasts
     // where the animals were.
     if (asked.includes("duration") && RESTOCKING.test(s)) return PERSISTENCE_ATTRIBUTE;
+    // "How many weeks should I keep him apart from my other two?": how long the animal is kept away from the others.
+    // (Not "…when do the signs ease, and why should they stay isolated after they look better?")
+    if (asked.includes("duration") && spanClauses(s).some((clause) => KEPT_APART.test(clause))) return ISOLATION_ATTRIBUTE;
     // A yes/no question beside it asks no span: "how long do the signs take to settle, and do they stop shedding then?"
     const clauses = s.split(/,\s*(?=(?:and|but|or)\s)|\s+and\s+(?=(?:how|what|when|which|where|why)\b)|[?;]\s*|\s[—–-]\s/).map((c) => c.trim()).filter(Boolean);
     const questions = clauses.filter((c) => !/^(?:(?:and|but|or)\s+)?(?:do|does|did|is|are|was|were|can|could|will|would|should|has|have)\b/.test(c));
