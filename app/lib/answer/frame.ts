@@ -1016,7 +1016,7 @@ export const ISOLATION_ATTRIBUTE = "isolation";
 const spanClauses = (question: string) =>
   question
     .split(/[?;.!]\s*|,\s*(?=(?:and|but|or)\s)|\s+and\s+(?=(?:how|what|when|which|where|why)\b)/)
-    .filter((clause) => /\bhow\s+(?:long|many\s+(?:[\p{L}-]+\s+)?(?:minutes|hours|days|weeks|months|years))\b|\buntil when\b|\bhow long's\b/u.test(clause));
+    .filter((clause) => /\bhow\s+(?:long|many\s+(?:[\p{L}-]+\s+)?(?:minutes|hours|days|weeks|months|years))\b|\buntil when\b/u.test(clause));
 /** Living away from the animals: "live off the birds", "survive without a host", "last away from the sheep". */
 const OFF_THE_HOST = /\b(?:live|lives|living|survive|survives|surviving|last|lasts)\s+(?:for\s+(?:long\s+)?)?(?:off|away from|without)\s+(?:the|its|their|a|an)\s+([\p{L}-]+)/gu;
 const PERSISTS = /\b(?:surviv(?:e|es|ed|ing|al)|persist(?:s|ed|ing|ence)?|last(?:s|ed|ing)?|remains?|stays?|viable|infectious|infective|linger(?:s|ed|ing)?|(?:hang|hangs|hanging|stick|sticks|sticking) (?:around|about))\b/;
@@ -1546,8 +1546,8 @@ export function frameOf(text: string): Frame {
 }
 
 /**
- * Conditions named with a sign's word after the words that make them one disease: "African swine fever", "Rift Valley
- * fever", "kennel cough", "bovine viral diarrhoea". The sign's word in them is no sign of the case.
+ * Conditions named with a sign's word after words that are no sign, which make them one disease: "African swine fever".
+ * The sign's word in them is no sign of the case.
  */
 const namedDiseases = (conditions: string[]) => conditions.filter((c) => /^(?:[\p{L}-]+\s+)+(?:fever|cough|diarrh(?:o)?ea|abortion)$/iu.test(c.trim()) && !signsIn(c.replace(/\S+$/, "")).length);
 
