@@ -2168,6 +2168,50 @@ describe("who asks, their animals and what they ask of them", () => {
     expect(result.citations[0]).toMatchObject({ document: "Canine Infectious Diseases", page: 92 });
   });
 
+  it("answers what a question asks of its named subject when the sentences before it only set the scene", async () => {
+    addParagraph("lyme", "Tick-borne Diseases", 247, "White-tailed deer (Odocoileus virginianus) are an important source of blood for adult blacklegged ticks but are not themselves susceptible to B. burgdorferi infection and are not reservoirs for infection. Several studies have suggested some level of correlation between deer abundance and blacklegged tick abundance, and Lyme disease is extremely rare in some areas of deer overabundance.");
+    addParagraph("rescue", "Wildlife Rehabilitation", 5, "Orphaned wildlife admitted to a rescue centre every spring should be weighed on arrival and kept warm.");
+    const result = await ask("We run a wildlife rescue and take in orphaned fawns every spring. Volunteers keep asking - do the deer themselves carry Lyme?");
+    expect(result.citations[0]).toMatchObject({ document: "Tick-borne Diseases", page: 247 });
+    // (Who asks, said in a sentence of its own, is no topic either: "I'm the SQP on the counter at a farm-and-pet merchant.")
+    addParagraph("hypothalamus", "Avian Physiology", 1, "The hypothalamus is the part of the brain responsible in chickens for controlling temperature regulation, feeding behavior, water balance, and reproduction. It controls feeding behavior in chickens by regulating hunger and satiety.");
+    expect((await ask("hi im doing a school project on chickens. what part of their brain makes them feel hungry or full?")).citations[0]).toMatchObject({ document: "Avian Physiology", page: 1 });
+  });
+
+  it("answers a follow-up on how ducks float from the passage on buoyancy, and a case told without its species of the animal its answer names", async () => {
+    addParagraph("vision", "Avian Vision", 146, "Birds possess a highly complex visual system that allows them to discern a vast array of colors beyond the limits of human color perception. Pekin ducks and other poultry species have tetrachromatic vision. Bird vision is further enhanced by oil droplets, which filter incident light before it reaches the visual pigments specific to each cone species.");
+    addParagraph("diving", "Waterfowl Locomotion", 159, "Avian divers needed to solve the biomechanical conflict between flight and swimming underwater. The low density of the avian body results in a high buoyancy that resists diving by pushing the diver upward towards the surface. Consequently, many waterfowl swim on the water surface, but only a few are also adapted to swimming underwater.");
+    let history = await afterAsking("For my science fair project about ducks - can they see colours that people can't?");
+    expect(history[1]!.content).toMatch(/ducks/);
+    history = [...history, ...turn("someone said they've got little oil drops in their eyes?? what do those do", (await ask("someone said they've got little oil drops in their eyes?? what do those do", { history })).content)];
+    const dive = await ask("how do they even dive when they float so well?", { history });
+    expect(dive.citations[0]).toMatchObject({ document: "Waterfowl Locomotion", page: 159 });
+
+    addParagraph("flu", "Equine Respiratory Disease", 207, "Equine influenza A virus causes a contagious respiratory tract infection, with 100% morbidity in populations of naive animals that are exposed. Clinical signs in naive horses include pyrexia, lethargy and anorexia, a harsh dry cough and serous nasal discharge. In the majority of horses, the mortality rate arising from equine influenza is low, but secondary bacterial infection, which presents as a mucopurulent nasal discharge and an extended fever, can increase mortality in a small number of cases.");
+    addParagraph("swine-flu", "Swine Influenza", 259, "Swine are important hosts in the ecology and epidemiology of influenza A virus, and a mucopurulent nasal discharge with fever is seen in pigs with secondary infection.");
+    const yard = await afterAsking("One of the two-year-olds has a harsh dry cough and the vet's swabbing for flu. What should I be watching for?");
+    expect(yard[1]!.content).toMatch(/horses/);
+    const snot = await ask("and if he gets a secondary infection with a fever and nasal discharge?", { history: yard });
+    expect(snot.citations[0]).toMatchObject({ document: "Equine Respiratory Disease", page: 207 });
+  });
+
+  it("refuses a product or a parasite of one animal asked of another it would be used on or live on", async () => {
+    addParagraph("pig-worms", "Pig Health", 34, "Individual treatments can be given by i.m. injection of doramectin at 3 mg/10 kg or by s.c. injection of ivermectin at 300 μg/kg. Only licensed medicines for pigs should be used.");
+    expect((await ask("Goat keeper: can I use the pig doramectin injection on my goats, and what dose per kilo?")).content).toMatch(/^I cannot find information/);
+    expect((await ask("What dose of doramectin injection is used in pigs?")).citations[0]).toMatchObject({ document: "Pig Health", page: 34 });
+    addParagraph("lice", "Poultry Parasites", 142, "The chicken body louse is an obligate ectoparasite found on chickens and related poultry. These lice complete their entire 2-3-week life cycle on their chicken host, feeding on feathers and occasionally blood.");
+    expect((await ask("Canary breeder: the hens next door have body lice. Can chicken lice live on my canaries?")).content).toMatch(/^I cannot find information/);
+    expect((await ask("How long is the life cycle of the chicken body louse?")).citations[0]).toMatchObject({ document: "Poultry Parasites", page: 142 });
+  });
+
+  it("reads how long pigs are pregnant for as their gestation, which an incubation period does not give", async () => {
+    addParagraph("csf", "Swine Fevers", 266, "The incubation period of pigs infected postnatally is 2 to 14 days (up to 3 months in chronic cases), while pigs exposed prenatally may be persistently infected throughout life.");
+    const question = "Smallholder - my two gilts got in with the neighbour's boar last week. How long are pigs pregnant for, so I know when to expect piglets?";
+    expect((await ask(question)).content).toMatch(/^I cannot find information/);
+    addParagraph("sow", "Pig Reproduction", 12, "Gestation in the sow lasts 114 days on average, and gilts are usually bred at about eight months of age.");
+    expect((await ask(question)).citations[0]).toMatchObject({ document: "Pig Reproduction", page: 12 });
+  });
+
   it("reads 'Drenches are failing' as a farmer's word for wormers, no form of a product asked of", async () => {
     addParagraph("haemonchus", "Sheep Parasites", 239, "A targeted selective treatment approach along with selective breeding, culling of more susceptible animals and maintaining a good body condition score remains a workable strategy to control haemonchosis in sheep.");
     expect((await ask("Drenches are failing on our flock - how do we control haemonchosis in sheep now?")).citations[0]).toMatchObject({ document: "Sheep Parasites", page: 239 });

@@ -541,6 +541,10 @@ function missesFocus(question: string, frame: Frame, missingIds: string[]): bool
   // The animals it passes to ("can PPR jump from the goats to the pigs?"): where it goes is what is asked.
   const passedTo = askingParts(question).flatMap((s) => [...s.matchAll(PASSES_TO)].map((m) => m[1]!));
   if (passedTo.some((words) => [...speciesIn(words).species].some((id) => missing.has(id)))) return true;
+  // The animals something is used on or lives on ("can I use the pig doramectin injection on my goats?", "can chicken lice
+  // live on my canaries?"): those are asked of, not the animal the product or the parasite is named for.
+  const usedOn = askingParts(question).flatMap((s) => [...s.matchAll(USED_ON)].map((m) => m[1]!));
+  if (usedOn.some((words) => [...speciesIn(words).species].some((id) => missing.has(id)))) return true;
   // The animals a question's subject points back to ("…hedgehogs… Do they act as a reservoir for the local dogs?").
   if (askingParts(question).some(asksOfThem) && missingIds.some((id) => !named.some((o) => o.includes(id)))) return true;
   return named.some((o) => o.every((x) => missing.has(x)));
@@ -569,6 +573,9 @@ function mainClause(question: string): string {
 }
 
 /** What a disease passes to: "jump from the goats to the pigs", "spread into the cattle", "pass over to our dogs". */
+const USED_ON =
+  /\b(?:use|using|give|giving|put|putting|apply|applying|try|trying|live|living|survive|surviving)\b(?:\s+[\p{L}'’-]+){0,6}?\s+(?:on|in|for)\s+((?:(?:the|our|my|their|your|his|her|these|those|a|an)\s+)[\p{L}-]+(?:\s+[\p{L}-]+)?)\s*(?=[?.!,]|$)/giu;
+
 const PASSES_TO =
   /\b(?:jump|jumps|jumped|spread|spreads|pass|passes|passed|transmit(?:s|ted)?|transfer(?:s|red)?|cross|crosses|crossed|move|moves|spill|spills|carry|carries|carried|apply|applies|applied|extend|extends|extrapolate[sd]?|translate[sd]?)\b(?:\s+(?!to\b|into\b)[\p{L}'’-]+){0,5}?\s+(?:over\s+|across\s+)?(?:to|into)\s+((?:(?:the|our|my|their|your|his|her|any|other|nearby|neighbouring|neighboring)\s+)*[\p{L}-]+(?:\s+[\p{L}-]+)?)/giu;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { askingClause, askingParts, asksWhetherSpeciesGets, breedsIn, speciesByLabel, leadingLabel, petNames, withoutChatter, comparedOnlyWords, correctableEdits, correctedQuestion, definedAbbreviations, frameLabel, frameOf, listAsked, statesList, mentionsSpecies, otherSpeciesIn, placesOfPersistence, readConversation, readQuestion, searchText, signsSearchText, speciesIn, speciesSpokenOf, speciesWordNear, suspectedDiagnosis, withAnswersSubject } from "./frame";
+import { askingClause, askingParts, sceneWords, asksWhetherSpeciesGets, breedsIn, speciesByLabel, leadingLabel, petNames, withoutChatter, comparedOnlyWords, correctableEdits, correctedQuestion, definedAbbreviations, frameLabel, frameOf, listAsked, statesList, mentionsSpecies, otherSpeciesIn, placesOfPersistence, readConversation, readQuestion, searchText, signsSearchText, speciesIn, speciesSpokenOf, speciesWordNear, suspectedDiagnosis, withAnswersSubject } from "./frame";
 
 describe("species in a text", () => {
   it("reads a species' scientific name as the species ('pet rabbits (Oryctolagus cuniculus)', 'Sus scrofa')", () => {
@@ -2230,5 +2230,68 @@ describe("questions told as people talk on the radio, in texts and at a farm gat
     // ("How long could it be brewing before I'd notice?": until the signs show, the incubation.)
     expect(frameOf("how long could it be brewing before I'd notice?")).toMatchObject({ asked: ["duration"], attribute: "incubation" });
     expect(frameOf("how long could it be brewing before I'd notice?").topic).not.toContain("brewing");
+  });
+
+  it("reads who asks ('I'm the SQP on the counter…', 'Retired small-animal vet catching up…:', 'Query from a GP:', a school project) as no topic", () => {
+    const sqp = frameOf("I'm the SQP on the counter at a farm-and-pet merchant. A lady wants a shampoo for her spaniel's yeasty Malassezia skin - what should I look for?");
+    expect(sqp.topic).not.toContain("counter");
+    expect(sqp.acronyms).not.toContain("SQP");
+    // (Not a sentence that names what it is about: "I'm a public-health officer drafting a zoonotic TB briefing.")
+    expect(frameOf("I'm a public-health officer drafting a zoonotic TB briefing. Roughly what share of human TB is caused by M. bovis?").acronyms).toContain("TB");
+    expect(frameOf("Retired small-animal vet catching up on the literature: why are heartworm protocols adding antibiotics these days?").topic).not.toContain("retired");
+    expect(frameOf("Environmental health officer: Salmonella Typhimurium has been isolated on a dairy farm. What should I tell the family?").topic).not.toContain("officer");
+    expect(frameOf("Query from a GP: can MRSA pass between pet dogs and their owners?").topic).not.toContain("query");
+    expect(frameOf("hi im doing a school project on chickens. what part of their brain makes them feel hungry or full?").topic).not.toContain("project");
+    expect(frameOf("ok random q for my science project, do ducks see colours the same as us?").topic).not.toContain("science");
+    // ("For my science fair project about ducks -" says what the question is about; "colours that people can't" compares.)
+    expect(frameOf("For my science fair project about ducks - can they see colours that people can't?")).toMatchObject({ species: ["duck"], topic: ["colours"] });
+    expect(frameOf("we had a variant flu case linked to a county fair last summer. why are the fairs such a hotspot?").topic).toContain("fair");
+  });
+
+  it("reads a clinical shorthand ('Abx') as no name, Suffolks as sheep, a dairy herd beside goats as goats, and the rest of a flock as no rest", () => {
+    expect(frameOf("which std tx (NSAIDs, Abx, anti-LPS, IVF) get limited w/ renal compromise in a horse?").names).not.toContain("Abx");
+    expect(frameOf("Our Suffolks keep getting footrot - how many D. nodosus serogroups are there?").species).toEqual(["sheep"]);
+    expect(frameOf("We're thinking of bringing in goats from India to improve the dairy herd. What does goat pox look like?").species).toEqual(["goat"]);
+    expect(frameOf("What's the dairy herd's risk of BVD?").species).toEqual(["cattle"]);
+    expect(frameOf("What should I watch for in the rest of the flock?").topic).not.toContain("rest");
+    // Wild animals the knowledge base may never name are animals all the same, not topic words.
+    expect(frameOf("Which vein is best for bloods in a pelican?").species).toEqual(["pelican"]);
+    expect(frameOf("Do okapis get it?").species).toEqual(["okapi"]);
+    expect(frameOf("Is TB a risk for our orangutans and gorillas?").species).toEqual(["great-ape"]);
+    // (Nor are the animals a question likens them to: "as deadly for them as … for untreated puppies".)
+    expect(frameOf("Sanctuary vet with a litter of grey wolf pups: is canine parvovirus as deadly for them as the mortality quoted for untreated puppies?").species).toEqual(["wolf"]);
+  });
+
+  it("reads the sentences that only set the asker's scene, not those that tell the case", () => {
+    expect(sceneWords("We run a wildlife rescue and take in orphaned fawns every spring. Volunteers keep asking - do the deer themselves carry Lyme?")).toEqual(
+      expect.arrayContaining(["wildlife", "rescue", "orphaned"]),
+    );
+    expect(sceneWords("We run a wildlife rescue and take in orphaned fawns every spring. Do the deer carry Lyme?")).not.toContain("fawns");
+    expect(sceneWords("I've had such a fright - my pet rabbit's wee was bright red this morning. Could it be the food?")).toEqual([]);
+    expect(sceneWords("We check FeLV status before group housing. One cat tested antigen-negative. Could she still pass FeLV on?")).toEqual([]);
+    expect(sceneWords("We run a wildlife rescue.")).toEqual([]);
+    expect(sceneWords("I coordinate a cat rescue. A new stray just came up FeLV positive - what are the possible ways this can go for her?")).toEqual([]);
+  });
+
+  it("carries the one animal an answer's lead names into the follow-ups of a case told without its species", () => {
+    const yard = frameOf("Head lad at a flat yard. One of the two-year-olds has a temp, a harsh dry cough and a watery nose, and the vet's swabbing for flu. What should I be watching for?");
+    expect(yard.species).toEqual([]);
+    const lead = "Clinical signs in naïve horses include pyrexia, lethargy and anorexia, a harsh dry cough and serous nasal discharge. [1]";
+    const answered = withAnswersSubject(yard, lead, "", true);
+    expect(answered.species).toEqual(["horse"]);
+    // (Only a conversation's opening case: a later turn that names no animal goes on with the conversation's.)
+    expect(withAnswersSubject(yard, lead).species).toEqual([]);
+    expect(readQuestion("and if his snot goes thick and yellow and the temp won't shift?", answered).species).toEqual(["horse"]);
+    // A person the asker tells of is whom "she" means, no one spoken of before: a topic of its own after "oh, also" stands alone.
+    const [, , eggs, coating] = readConversation([
+      "hi im doing a school project on chickens. what part of their brain makes them feel hungry or full?",
+      "and what about when they want a drink?",
+      "oh, also my gran says you should never wash eggs from her hens. is she right?",
+      "what is that coating actually made of?",
+    ]);
+    expect(eggs).toMatchObject({ species: ["chicken"], topic: ["wash", "eggs"], inherited: [] });
+    expect(coating!.topic).toEqual(["wash", "eggs", "coating"]);
+    // (A lead naming several animals, or people, says no one animal.)
+    expect(withAnswersSubject(yard, "Dogs and cats are susceptible. [1]", "", true).species).toEqual([]);
   });
 });

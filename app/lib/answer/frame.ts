@@ -2,7 +2,7 @@ import escapeStringRegexp from "escape-string-regexp";
 import lexicon from "./species.json";
 import clinicalAbbreviations from "../search/clinical-abbreviations.json";
 import { findAbbreviations } from "../search/abbreviations";
-import { GENUS_ENDING, shorthandBinomials, signsIn } from "../search/synonyms";
+import { GENUS_ENDING, shorthandBinomials, signsIn, synonymsIn } from "../search/synonyms";
 import { isStopWord } from "../search/stopwords";
 import { tokenize } from "../search/tokenize";
 import { topicWords } from "./questions";
@@ -250,6 +250,11 @@ export function speciesIn(text: string, options: { asked?: boolean } = {}): Spec
       i += hit.words.length - 1;
       continue;
     }
+    // "Goats from India to improve the dairy herd": a herd or flock is of the animal the text names, if it names another.
+    if (hit.term.kind === "species" && hit.words.length > 1 && COLLECTIVE.test(hit.words.at(-1)!) && namesAnotherSpecies(words, hit.term.id)) {
+      i += hit.words.length - 1;
+      continue;
+    }
     if (hit.term.kind === "species") previous = { id: hit.term.id, end: i + hit.words.length };
     if (hit.term.kind === "species") {
       out.species.add(hit.term.id);
@@ -264,6 +269,14 @@ export function speciesIn(text: string, options: { asked?: boolean } = {}): Spec
     i += hit.words.length - 1;
   }
   return out;
+}
+
+const COLLECTIVE = /^(?:herds?|flocks?)$/;
+/** Does a text's words name a species other than this one (by a word that is no herd or flock)? */
+function namesAnotherSpecies(words: string[], id: string): boolean {
+  return words.some((w, k) =>
+    (PHRASES.get(w) ?? []).some((c) => c.term.kind === "species" && c.term.id !== id && !COLLECTIVE.test(c.words.at(-1)!) && c.words.every((x, j) => words[k + j] === x)),
+  );
 }
 
 /** "All (species of) …" before the word at `at`: the whole group. */
@@ -515,7 +528,8 @@ const GENERIC_WORDS = new Set(
   ngl tbh lol lmao idk imo imho omg smh plz thx tysm fyi asap afaik friend friends pal pals weird weirdly
   caller callers listener listeners viewer viewers definitely certainly surely tomorrow tiny crawling crawl crawls
   everyone everybody anyone anybody episode episodes podcast podcasts plain layman laymans layperson eli5 tells ought genuinely genuine
-  lady ladies afford affordable prioritise prioritize little answer answers`.split(/\s+/),
+  lady ladies afford affordable prioritise prioritize little answer answers
+  project projects homework coursework school science random teacher teachers tutor tutors gran granny nan nana nanna im retired query queries enquiry enquiries complaint complaints gp gps`.split(/\s+/),
 );
 
 const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
@@ -624,7 +638,7 @@ const POSSESSED_BY_PET =
  */
 /** A label that says who asks or what they are doing: "Shelter manager:", "Police dog handler -", "Translating a leaflet:". */
 const ASKER_LABEL =
-  /\b(?:manager|handler|nurse|technician|tech|inspector|student|owner|farmer|keeper|breeder|groom|assessor|translator|journalist|locum|pharmacist|rehabber|rehabilitator|sitter|walker|vet|here)(?:\s+(?:for|at|from|with|in|on|of|updating|writing|doing|working|running|checking|preparing|making|covering|reviewing|planning|putting)\b[^:]*)?\s*$|^\s*(?:translating|writing|reading|checking|fact-?checking|studying|revising)\b|\b(?:listener|caller|viewer|reader|follower|subscriber)s?\b|^\s*(?:an?\s+|another\s+|next\s+)?(?:e-?mail|letter|message|text|dm|question|call)\s+(?:in\s+)?from\b/i;
+  /\b(?:manager|handler|nurse|technician|tech|inspector|officer|adviser|advisor|lad|student|owner|farmer|keeper|breeder|groom|assessor|translator|journalist|locum|pharmacist|rehabber|rehabilitator|sitter|walker|vet|here)(?:\s+(?:for|at|from|with|in|on|of|\p{L}+ing)\b[^:]*)?\s*$|^\s*(?:translating|writing|reading|checking|fact-?checking|studying|revising)\b|\b(?:listener|caller|viewer|reader|follower|subscriber)s?\b|^\s*(?:an?\s+|another\s+|next\s+)?(?:e-?mail|letter|message|text|dm|question|query|enquiry|inquiry|request|call)\s+(?:in\s+)?from\b/iu;
 export const isAskerLabel = (label: string) => ASKER_LABEL.test(label);
 
 export function leadingLabel(question: string): string | null {
@@ -653,6 +667,12 @@ export const PART_OF_IT = String.raw`part of (?:it|this|that|the (?:same )?(?:th
 /** A tag that asks for agreement after the question ("…like ewes, right?", "…, yeah?"). */
 const AGREEMENT_TAG = /,\s*(?:right|yeah|yes|eh|correct|true|no)\s*(?=\?*\s*$)/i;
 /** The question without a switch marker or a chat's opener before it, a tag after it or an idiom for "as well": none says what it is about. */
+/** "Is she right?", "am I right?": whether what was said is true, no right side. */
+const IS_IT_RIGHT = /\b(?:is|am|are)\s+(?:she|he|i|they|we|you|that|this|it)\s+right\s*\?/gi;
+/** "For my science fair project": a school's fair, no county fair. */
+const SCHOOL_FAIR = /\b(?:science|school)\s+fair(?:\s+project)?\b/gi;
+/** "The rest of the string", "the rest of the flock": the other animals, no rest. */
+const REST_OF_THE = /\bthe rest of (?:the|my|our|his|her|their|your)\s+/gi;
 /** "…there's yeast on top of it too": an idiom for "as well", no place. */
 const AS_WELL_IDIOM = /\s*\bon top of (?:it|that|this|everything|all that)\b/gi;
 /** "What should they keep an eye out for?": to watch for, no eye. */
@@ -674,8 +694,20 @@ const REGARDING_SUFFIX = /\b(\p{L}{3,})-wise\b/giu;
 /** "everyone at the market was on about…", "someone at the club said…": where the talk was heard, not what it is about. */
 const HEARSAY_SETTING =
   /\b(everyone|everybody|people|folks?|someone|somebody|the (?:lads|others|other (?:owners|breeders|keepers|farmers)))\s+(?:at|in|on|from|down at|round at|over at)\s+(?:the\s+|my\s+|our\s+|this\s+|that\s+)?[\p{L}-]+(?=\s+(?:was|were|is|are|has|have|keeps?|kept|said|says|say|told|tells|reckons?|reckoned|mentioned|thinks?|thought|swears?|swore)\b)/giu;
+/**
+ * "I'm the SQP on the counter at a farm-and-pet merchant.": a sentence that only says who asks. (Not one that names the
+ * animal or what ails it: "I'm a vet with a coughing foal.")
+ */
+const SELF_INTRODUCTION = /(?:^|(?<=[.!?]\s+))(?:(?:hi|hello|hey)\s*[,!.]?\s*)?(?:i['’]?m|i am|we['’]?re|we are)\s+(?:a|an|the|one of the)\s+[^.!?]{2,100}[.!]\s+(?=\S)/giu;
+const introducesOnlyAsker = (sentence: string) => {
+  const animals = speciesIn(sentence);
+  // (The role is no topic, written short or not: "I'm the SQP", "I'm an RVN".)
+  const things = namedThings(sentence.replace(/^.*?\b(?:a|an|the|one of the)\s+\S+/iu, ""));
+  return !animals.species.size && !animals.groups.size && !things.drugs.length && !things.pathogens.length && !things.conditions.length && !things.acronyms.length && !things.names.length;
+};
 export const withoutChatter = (text: string) =>
   text
+    .replace(SELF_INTRODUCTION, (sentence) => (introducesOnlyAsker(sentence) ? "" : sentence))
     .replace(HEARSAY_SETTING, "$1")
     .replace(DICTATED_MARK, (_m, mark: string) => DICTATED_MARKS[mark.toLowerCase().replace(/\s+/g, " ")] ?? " ")
     .replace(FOR_EXAMPLE, " ")
@@ -685,6 +717,9 @@ export const withoutChatter = (text: string) =>
     .replace(CALLER, "")
     .replace(AGREEMENT_TAG, "")
     .replace(AS_WELL_IDIOM, "")
+    .replace(REST_OF_THE, "the other ")
+    .replace(SCHOOL_FAIR, "project")
+    .replace(IS_IT_RIGHT, "is that true?")
     .replace(WATCH_IDIOM, "watch ")
     .replace(ASIDE_IDIOM, "")
     .replace(NOT_ABOUT_ANIMAL, (whole, one: string | undefined, other: string | undefined) => {
@@ -714,6 +749,10 @@ const GOES_ON = /^\s*(?:and|or|but|so|then|what about|how about|what if|in which
 const THE_ONE = String.raw`\bthe\s+(?:[\w-]+\s+)?ones?(?![\w-])(?!\s+health\b)`;
 /** Words that lean on an earlier question ("is it safe?", "what about cats?", "the same in dogs?"). */
 // ("If one goes to slaughter…", "one of them": one of the animals spoken of.)
+/** A person the asker tells of ("my gran says…", "our neighbour reckons…"), whom "she" or "he" after it means. */
+const PERSON_TOLD =
+  /\b(?:my|our|the)\s+(?:gran|granny|grandma|grandmother|grandad|grandpa|grandfather|nan|nana|nanna|mum|mom|mother|dad|father|wife|husband|partner|sister|brother|son|daughter|aunt|auntie|uncle|neighbour|neighbor|friend|boss|teacher|mate)\b/i;
+const PERSON_PRONOUN = /\b(?:she|her|hers|he|him|his)\b/gi;
 const LEANS = new RegExp(
   String.raw`\b(it|its|it's|itself|this|that|these|those|they|them|their|theirs|he|him|his|she|her|hers|same|such|above|previous|mentioned|former|latter|as well|too|either|also|instead)\b|\bwhich ones?\b(?!\s+of\b)|${THE_ONE}|${GOES_ON.source}|\bthen\s*(?:[?,–—-]|$)|\bone of (?:them|those|these)\b|^\s*(?:if|when|once|say)\s+one\s+(?:of\s+\w+\s+)?(?:goes|is|gets|dies|comes|has|does|turns)\b`,
   "i",
@@ -745,7 +784,7 @@ const SET_ASIDE = /\b(?:apart from|aside from|besides|other than|except(?: for)?
  * areata" puts forward what it may be.)
  */
 const COMPARED_WITH =
-  /\blike\s+[\p{L}\p{N}'’-]+\s+in\s+(?:the\s+)?[\p{L}-]+|\b(?:(?:the way|as|like) (?:it|they) (?:is|are|does|do) in|(?<!\b(?:does|do|did|can|could|will|would|may|might|to)\s)(?:that |which )?(?:it|they) (?:causes?|gives?|produces?) in|(?:the way|like|as) (?:you|we|i)(?:'d| would| do)?(?: do(?: it)?| (?:see|get|find|have|saw|had)(?: it| them)?)? (?:in|for|with)|(?<!\b(?:looks?|looked|looking|sounds?|sounded|seems?|seemed|feels?|felt)\s)like(?: (?:you|we|i)(?:(?:'d| would)(?: do)?| do))?(?: (?:for|with|in))?|(?:the way|like) (?:you|we|i)(?:'d| would)(?! (?:expect|think|imagine|guess|say|see|in|for|with)\b)|compare[sd]? (?:it |them )?(?:to|with)|(?:they|you|we|people|i) (?:talk|talked|read|hear|heard|speak|spoke) (?:about )?in|as in|as with|as for|as do|as does|(?:the )?same (?:(?!(?:in|for|with|among)\b)[\w-]+ ){0,3}?as|or (?:is it |are they )?(?:really |mostly |mainly )?(?:just|only)(?: in)?)\s+(?:the\s+|an?\s+)?(?:[\p{L}/-]+\s+(?:(?:and|or)\s+)?){0,2}[\p{L}/-]+|\b(?:tell|told|telling)\s+(?:it|them|this|that)\s+apart\s+from\s+(?:[\p{L}-]+\s+){0,2}?in\s+(?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?|\bthe way (?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+){0,2}\s+(?:does|do|did|is|are|was|were)\b(?:\s+(?:it|this|that|so))?(?:\s+(?:in|for|with)\s+(?:the\s+)?[\p{L}-]+)?|\b(?:at|use|using|with|give|giving) (?:the\s+)?[\p{L}-]+(?=\s+(?:doses?|dosages?|dosing|rates?)\b)|(?<=\bsame (?:[\p{L}-]+\s+){1,7})(?:(?:that|which)\s+)?(?:[\p{L}-]+\s+)?[\p{L}-]+\s+(?:get|gets|have|has|had|got|catch|catches)\b|(?<=\?\s*)(?:but\s+|and\s+)?(?:we|i)\s+(?:normally\s+|usually\s+|always\s+|just\s+)?(?:use|used|give|gave)\s+(?:[\p{L}-]+\s+){1,3}?(?:on|for|with|in)\s+(?:the|our|my)\s+[\p{L}-]+/giu;
+  /\blike\s+[\p{L}\p{N}'’-]+\s+in\s+(?:the\s+)?[\p{L}-]+|\b(?:(?:the way|as|like) (?:it|they) (?:is|are|does|do) in|(?<!\b(?:does|do|did|can|could|will|would|may|might|to)\s)(?:that |which )?(?:it|they) (?:causes?|gives?|produces?) in|(?:the way|like|as) (?:you|we|i)(?:'d| would| do)?(?: do(?: it)?| (?:see|get|find|have|saw|had)(?: it| them)?)? (?:in|for|with)|(?<!\b(?:looks?|looked|looking|sounds?|sounded|seems?|seemed|feels?|felt)\s)like(?: (?:you|we|i)(?:(?:'d| would)(?: do)?| do))?(?: (?:for|with|in))?|(?:the way|like) (?:you|we|i)(?:'d| would)(?! (?:expect|think|imagine|guess|say|see|in|for|with)\b)|compare[sd]? (?:it |them )?(?:to|with)|(?:they|you|we|people|i) (?:talk|talked|read|hear|heard|speak|spoke) (?:about )?in|as in|as with|as for|as do|as does|(?:the )?same (?:(?!(?:in|for|with|among)\b)[\w-]+ ){0,3}?as|or (?:is it |are they )?(?:really |mostly |mainly )?(?:just|only)(?: in)?)\s+(?:the\s+|an?\s+)?(?:[\p{L}/-]+\s+(?:(?:and|or)\s+)?){0,2}[\p{L}/-]+|\b(?:tell|told|telling)\s+(?:it|them|this|that)\s+apart\s+from\s+(?:[\p{L}-]+\s+){0,2}?in\s+(?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?|\bthe way (?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+){0,2}\s+(?:does|do|did|is|are|was|were)\b(?:\s+(?:it|this|that|so))?(?:\s+(?:in|for|with)\s+(?:the\s+)?[\p{L}-]+)?|\b(?:at|use|using|with|give|giving) (?:the\s+)?[\p{L}-]+(?=\s+(?:doses?|dosages?|dosing|rates?)\b)|(?<=\bsame (?:[\p{L}-]+\s+){1,7})(?:(?:that|which)\s+)?(?:[\p{L}-]+\s+)?[\p{L}-]+\s+(?:get|gets|have|has|had|got|catch|catches)\b|(?<=\?\s*)(?:but\s+|and\s+)?(?:we|i)\s+(?:normally\s+|usually\s+|always\s+|just\s+)?(?:use|used|give|gave)\s+(?:[\p{L}-]+\s+){1,3}?(?:on|for|with|in)\s+(?:the|our|my)\s+[\p{L}-]+|\b(?:that|which|than)\s+(?:people|humans|we)\s+(?:can['’]?t|cannot|can|could|couldn['’]?t|do|don['’]?t)\b|(?<=\bas\s+[\p{L}-]+\s+(?:for|in|to|with)\s+(?:them|it|him|her|these|those)\s+)as\s+(?:[\p{L}\p{N}'’-]+\s+){0,6}?[\p{L}-]+(?=\s*[?.!,]|$)/giu;
 /**
  * People said to say, think or call something ("why do people compare it to malaria?", "some people call it…"), or to use
  * it ("what dose do people use?": those who treat, no patients), or what works for them ("why not, if it helps people?":
@@ -1122,6 +1161,10 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
     if (FOOD_SAFE_ASKED.test(s)) return "withdrawal";
     // "How long before we'd know if she's caught it?", "how soon would he show signs?": until signs show, the incubation.
     if (asked.includes("duration") && UNTIL_SIGNS_SHOW.test(s)) return "incubation";
+    // "How soon after the jab are they protected?": how long until the vaccine protects.
+    if (asked.includes("duration") && /\bprotected\b/.test(s)) return "protection";
+    // "How long are pigs pregnant for?", "how long does her pregnancy last?": the gestation.
+    if (asked.includes("duration") && /\bhow long\b[^?.!]*\b(?:pregnant|pregnancy|pregnancies|in (?:pig|calf|lamb|kid|foal|kindle|whelp))\b/.test(s)) return "gestation";
     // "How long do lice take to go from egg to adult?": their life cycle.
     if (/\bfrom (?:the )?eggs? to (?:the )?adults?\b|\begg[- ]to[- ]adult\b/.test(s)) return "life cycle";
     // "How long until the signs settle?": the span is until they resolve. (Not when a rate is asked beside it, which
@@ -1238,6 +1281,31 @@ const ASKS_AFTER_STATEMENT = new RegExp(String.raw`\s[—–-]\s|;\s|,\s+(?=(?:$
 const PRONOUN_SUBJECT = new RegExp(String.raw`^\s*(?:and\s+|but\s+|so\s+)?(?:${AUXILIARY})\s+(?:they|these|those)\b`, "i");
 
 /**
+ * The words of a question's sentences that only set the asker's scene ("We run a wildlife rescue and take in orphaned fawns
+ * every spring."): said of the asker, they ask nothing and name no drug, pathogen, condition, abbreviation, name or sign. (A sentence that tells
+ * the case, "One cat tested antigen-negative…", "…has noisy breathing and the vet diagnosed laryngeal paralysis", is no
+ * scene.)
+ */
+export function sceneWords(question: string): string[] {
+  const sentences = clauseSplit(withoutChatter(question));
+  if (!sentences.some(isQuestionSentence)) return [];
+  const asked = speciesIn(askingParts(withoutChatter(question)).join(" "));
+  const scene = sentences.filter((sentence) => {
+    // (Said of the asker's own setting: "We run a wildlife rescue…", "I keep a few hens…".)
+    if (!/^\s*(?:we|i)\b/i.test(sentence) || isQuestionSentence(sentence) || signsIn(sentence).length) return false;
+    // (Nor one about the asker's own animal, "I've had such a fright - my pet rabbit's wee was bright red this morning.", nor
+    // one that gives the animal the question asks of: "I coordinate a cat rescue. A new stray…")
+    const animals = speciesIn(sentence);
+    if ((animals.species.size || animals.groups.size) && /\b(?:my|our)\b/i.test(sentence)) return false;
+    if ([...animals.species].some((id) => !asked.species.has(id)) || [...animals.groups].some((g) => !asked.groups.has(g))) return false;
+    const things = namedThings(sentence);
+    return !things.drugs.length && !things.pathogens.length && !things.conditions.length && !things.acronyms.length && !things.names.length;
+  });
+  // (The animals it names are no scene: they are what the question is about.)
+  return scene.flatMap((sentence) => topicWords(sentence)).filter((w) => !speciesIn(w).species.size && !speciesIn(w).groups.size);
+}
+
+/**
  * The parts of a question that ask, for reading which species it is about: its question sentences, and of one
  * that states something first and then asks about it for a species ("Elephant and hyrax testes stay
  * intra-abdominal — is that also the case in dolphins?"), the part after the dash or semicolon. ("PPR case
@@ -1276,6 +1344,9 @@ export const isNamedDisease = (condition: string) =>
 
 /** A rank below the species and its name: "subsp. venerealis", "var. bovis", "serovar Dublin". */
 const INFRASPECIFIC = /\b(?:subsp|ssp|var|serovar|biovar|pathovar)\.?\s+([A-Za-z][a-z]{3,})\b/g;
+
+/** A short word the synonym vocabulary spells out ("abx": antibiotics). */
+const isShorthand = (word: string) => word.length <= 5 && synonymsIn(tokenize(word)).some((m) => m.terms.length === 1 && m.alternatives.length > 0);
 
 /** Named things of a text: drugs, pathogens, conditions and other names (acronyms, codes, proper nouns). */
 function namedThings(text: string) {
@@ -1338,7 +1409,8 @@ function namedThings(text: string) {
       const opensClause = i === 0 || /(?:[:;]|[.!?]['"’”)\]]+)\s*$/.test(sentence.slice(0, sentence.indexOf(raw)));
       // "Chagas-endemic": the name is the capitalised part.
       // Taxa above the genus ("Caliciviridae", "Herpesvirales") are classification, not what a passage is about.
-      if (!opensClause && !titleCase && /^\p{Lu}\p{Ll}{2,}/u.test(word) && !NOT_NAMES.has(lower) && !/(?:idae|inae|aceae|ales)$/.test(lower)) push(names, word.split("-")[0]!);
+      // ("Abx", "Rads": a clinical shorthand the vocabulary reads as its words is no name.)
+      if (!opensClause && !titleCase && /^\p{Lu}\p{Ll}{2,}/u.test(word) && !NOT_NAMES.has(lower) && !/(?:idae|inae|aceae|ales)$/.test(lower) && !isShorthand(lower)) push(names, word.split("-")[0]!);
     });
   }
   return { drugs, pathogens, conditions, names, acronyms };
@@ -1381,7 +1453,10 @@ export function frameOf(text: string): Frame {
     const afterLabel = speciesIn(askingParts(question.slice(question.indexOf(leading) + leading.length)).join(" "), { asked: true });
     // (Not where it compares with another animal: "donkey spine: … same 18 thoracic / 6 lumbar as horses?")
     const compares = /\b(?:same|similar|as|like|than|compared|versus|vs)\b/i.test(question.slice(question.indexOf(leading) + leading.length));
-    if (!compares && (afterLabel.species.size || afterLabel.groups.size) && [...mentions.species].some((id) => !afterLabel.species.has(id))) mentions = afterLabel;
+    // (Nor a label that says what the question is about: "For my science fair project about ducks - can they see colours
+    // that people can't?")
+    const about = /\b(?:about|regarding|concerning|re)\b/i.test(leading) && speciesIn(leading).species.size > 0;
+    if (!compares && !about && (afterLabel.species.size || afterLabel.groups.size) && [...mentions.species].some((id) => !afterLabel.species.has(id))) mentions = afterLabel;
   }
   // A question sentence that names no species ("what dose is used?") asks about the species of its context.
   if (!mentions.species.size && !mentions.groups.size) mentions = speciesIn(askedAbout(question), { asked: true });
@@ -1437,6 +1512,8 @@ export function frameOf(text: string): Frame {
   const imaging = IMAGING_ASKED.exec(focus.join(" "));
   if (imaging && !named.names.some((n) => n.toLowerCase() === imaging[1]!.toLowerCase())) named.names.push(imaging[1]!);
   for (const d of speciesIn(question, { asked: true }).diseases) if (!named.conditions.includes(d)) named.conditions.unshift(d);
+  // ("Equine flu" is the disease named, not flu as well.)
+  named.conditions = named.conditions.filter((c) => !named.conditions.some((other) => other !== c && other.split(/\s+/).includes(c)));
   // The diagnosis a case puts forward is the condition asked about ("…Neighbour says bluetongue — what spreads it?").
   const suspected = suspectedCondition(question);
   if (suspected) {
@@ -1708,7 +1785,7 @@ const ARRIVED =
   /\b(?:(?:we|i|they)(?:'ve|\s+have)?\s+(?:just\s+)?(?:got|had)\s+(?:an?|one|this)\s+(?:[\p{L}-]+\s+){1,3}?(?:in|brought in|admitted)\b|(?:an?|one)\s+(?:[\p{L}-]+\s+){1,3}?(?:(?:has|have|just)\s+)?(?:came|come|arrived|been brought|was brought|got brought|presented)\b)/iu;
 
 /** "Also, …", "oh also -": a question added in the same talk, about the same thing or not. */
-const ALSO_OPENING = /^\s*(?:oh\s+|and\s+)?also\s*[,:\-–—]\s*/i;
+const ALSO_OPENING = /^\s*(?:oh,?\s+|and\s+)?also\b\s*[,:\-–—]?\s*/i;
 
 /** "Sorry, …", "oh and…", "oops, …": an aside that goes on in the same talk. */
 const ASIDE_OPENING = /^\s*(?:sorry|sry|soz|apologies|oops|oh)\b[\s,—–-]/i;
@@ -1761,7 +1838,8 @@ function isFollowUp(question: string, asked: Frame, previous: Frame): boolean {
   // ("Also, I've a Quarter Horse stallion at stud this year. Which single-gene disorders should he be tested for?": a case
   // with a topic of its own, sharing no word with the one before, whose pronouns point at its own animal.)
   if (afterAlso !== null && hasOwnTopic(own, afterAlso) && !own.topic.some((w) => previous.topic.includes(w)) && !pointsBackBeyond(question, own)) return false;
-  if (LEANS.test(question)) return true;
+  // ("My gran says you should never wash eggs from her hens. Is she right?": she is the gran, no one spoken of before.)
+  if (LEANS.test(PERSON_TOLD.test(question) ? question.replace(PERSON_PRONOUN, " ") : question)) return true;
   // "Sorry, what am I actually looking for under the scope?": an aside in the same talk, unless it names a subject or species.
   if (ASIDE_OPENING.test(question) && !namesOwnThing(own) && !own.species.length && !own.groups.length) return true;
   if (dosesForTheCase(own, previous)) return true;
@@ -2145,7 +2223,14 @@ export function readTurn(question: string, frames: Frame[]): Frame {
  * given: the case names nothing, the answer's first sentence does ("…oral ulcerations are often observed in cats with
  * FCV infection…"), and that is what a follow-up's "it" is ("can the dog catch it?"). Any other frame is kept as it is.
  */
-export function withAnswersSubject(frame: Frame, answer: string, question = ""): Frame {
+export function withAnswersSubject(frame: Frame, answer: string, question = "", opening = false): Frame {
+  // A conversation's opening case told without its species ("One of the two-year-olds has a temp… swabbing for flu") is of
+  // the animal the answer's lead names alone ("Clinical signs in naïve horses include…"): the follow-ups ask of that
+  // animal. (Not a host a disease is named for: "Equine influenza A virus causes…".)
+  const leadAnimals = speciesIn(clauseSplit(answer.split("\n")[0] ?? "")[0] ?? "", { asked: true }).species;
+  if (opening && !frame.inherited.length && !frame.species.length && !frame.groups.length && leadAnimals.size === 1 && !leadAnimals.has("human")) {
+    return withAnswersSubject({ ...frame, species: [...leadAnimals] }, answer, question);
+  }
   // (Or by one sign, asking what does it: "The ducklings on the pond are dying, heads thrown right back. What would do that?")
   const bySign = frame.signs.length > 0 && !namesOwnThing(frame) && frame.asked.every((k) => k === "cause" || k === "diagnosis");
   // (Or a question asking for a disease, naming none: "Is there a genetic disease we should test for?")

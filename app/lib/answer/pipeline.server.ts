@@ -14,7 +14,7 @@ import { checkCoverage, namesThing, unseenNames, type Coverage } from "./coverag
 import { classNamedIn } from "./drug-classes";
 import { citeSentencePages, repeatsAnswer, verifyModelAnswer } from "./verify.server";
 import { extractiveAnswer, extractiveSections, sentenceKey, type AnswerGuide } from "./extractive.server";
-import { askingClause, caseSubjects, isAskerLabel, correctedQuestion, leadingLabel, PART_OF_IT, personMentions, personNames, petNames, comparedOnlyWords, correctableEdits, frameLabel, frameOf, groupNaming, isAskingWord, isNamedDisease, MIN_CASE_SIGNS, namesOwnThing, speciesByLabel, placesOfPersistence, readTurn, searchText, signsSearchText, speciesIn, speciesWordNear, subjectSearchText, speciesLabel, suspectedCondition, suspectedDiagnosis, withoutChatter, TREATED_WITH, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
+import { askingClause, askingParts, caseSubjects, sceneWords, isAskerLabel, correctedQuestion, leadingLabel, PART_OF_IT, personMentions, personNames, petNames, comparedOnlyWords, correctableEdits, frameLabel, frameOf, groupNaming, isAskingWord, isNamedDisease, MIN_CASE_SIGNS, namesOwnThing, speciesByLabel, placesOfPersistence, readTurn, searchText, signsSearchText, speciesIn, speciesWordNear, subjectSearchText, speciesLabel, suspectedCondition, suspectedDiagnosis, withoutChatter, TREATED_WITH, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
 import { fitAnswerMessages, getSystemPrompts, taskMessages } from "./prompts.server";
 import { decomposeQuestion } from "./questions";
 import { ABSTAIN_BELOW, coverage, holdsInOrder, holdsTerm, judgeRelevance, passageTerms, withWrittenForms, type ScoredPassage } from "./relevance.server";
@@ -253,7 +253,7 @@ function frameFor(question: string, history: HistoryTurn[], holds: (name: string
     // (A turn refused for a thing of its own the passages never name, "owners are asking about GS-441524 - dose?", leaves
     // the case before it the subject: "and if they decline, what are we looking at survival-wise?" is about FIP.)
     const leftNothing = refused !== null && before !== undefined && !frame.inherited.length && namesOwnThing(frame) && !namesOwnThing(refused) && !refused.species.length;
-    frames.push(!answer ? frame : leftNothing ? before : (refused ?? withAnswersSubject(frame, answer, history[i]!.content)));
+    frames.push(!answer ? frame : leftNothing ? before : (refused ?? withAnswersSubject(frame, answer, history[i]!.content, frames.length === 0)));
   }
   const frame = readTurn(question, frames);
   // (The animals no document names by any word of theirs: passages that name no animal do not speak of them.)
@@ -379,6 +379,20 @@ function withCarriedTopicWeighed(question: string, terms: QueryTerm[], frame: Fr
   return carried.size ? terms.map((t) => (carried.has(t.term) ? { ...t, weight: t.weight * weight } : t)) : terms;
 }
 const CARRIED_BESIDE_NAME_WEIGHT = 0.1;
+
+/**
+ * A question that names its subject where it asks ("We run a wildlife rescue and take in orphaned fawns every spring.
+ * Volunteers keep asking - do the deer themselves carry Lyme?") is about that: the words of the sentences before it,
+ * which set the scene, weigh as little as words carried beside a name from an earlier turn.
+ */
+function withSceneWeighed(question: string, terms: QueryTerm[], frame: Frame): QueryTerm[] {
+  if (frame.inherited.length) return terms;
+  const asking = new Set(tokenize(askingParts(withoutChatter(question)).join(" ")));
+  const ownThings = [...frame.drugs, ...frame.pathogens, ...frame.conditions, ...frame.names, ...frame.acronyms];
+  if (!ownThings.some((thing) => tokenize(thing).every((t) => asking.has(t)))) return terms;
+  const scene = new Set(tokenize(sceneWords(question).join(" ")).filter((t) => !asking.has(t)));
+  return scene.size ? terms.map((t) => (scene.has(t.term) ? { ...t, weight: t.weight * CARRIED_BESIDE_NAME_WEIGHT } : t)) : terms;
+}
 
 /** Whether every answer of the conversation so far was the refusal: what it asks of was never found. */
 const followsRefusal = (history: HistoryTurn[]) => {
@@ -702,7 +716,7 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
     found = { ...again, analysis: { ...again.analysis, terms: again.analysis.terms.filter((t) => !added.has(t.term)) } };
   }
   let terms = withWrittenForms(found.analysis.terms, searchQuery);
-  const weighted = withCarriedTopicWeighed(request.question, terms, frame, (t) => found.passages.some((p) => holdsTerm(passageTerms(p), t)));
+  const weighted = withSceneWeighed(request.question, withCarriedTopicWeighed(request.question, terms, frame, (t) => found.passages.some((p) => holdsTerm(passageTerms(p), t))), frame);
   const gate = gateTerms(request.question, weighted, searchQuery);
   const main = judgeRelevance(gate, found.passages);
   // A follow-up whose own named things the knowledge base never writes ("would an MRI show anything typical?" after
