@@ -2204,6 +2204,15 @@ describe("who asks, their animals and what they ask of them", () => {
     expect((await ask("How long is the life cycle of the chicken body louse?")).citations[0]).toMatchObject({ document: "Poultry Parasites", page: 142 });
   });
 
+  it("answers for a tiger salamander from the passage on salamanders, though tigers are named elsewhere", async () => {
+    addParagraph("calici", "Feline Viruses", 183, "Most felines (e.g., cats, tigers, and cheetahs) are susceptible to feline calicivirus, and infection in dogs has been reported.");
+    addParagraph("amphibian-blood", "Exotic Sampling", 46, "Venipuncture in salamanders is generally performed using the caudal tail vein. It is important to remember that the vessel is very small and can collapse easily. A 25- to 27-gauge needle attached to a 1-mL syringe should be used.");
+    const result = await ask("Which vessel and what needle size for a blood sample from a tiger salamander?");
+    expect(result.citations[0]).toMatchObject({ document: "Exotic Sampling", page: 46 });
+    // (No note that the passages speak of other animals than the one asked of: a tiger salamander is no big cat.)
+    expect(result.content).not.toMatch(/big cats/);
+  });
+
   it("reads how long pigs are pregnant for as their gestation, which an incubation period does not give", async () => {
     addParagraph("csf", "Swine Fevers", 266, "The incubation period of pigs infected postnatally is 2 to 14 days (up to 3 months in chronic cases), while pigs exposed prenatally may be persistently infected throughout life.");
     const question = "Smallholder - my two gilts got in with the neighbour's boar last week. How long are pigs pregnant for, so I know when to expect piglets?";

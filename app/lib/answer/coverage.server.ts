@@ -572,10 +572,11 @@ function mainClause(question: string): string {
   return m && speciesIn(m[1]!, { asked: true }).order.length ? m[1]! : question;
 }
 
-/** What a disease passes to: "jump from the goats to the pigs", "spread into the cattle", "pass over to our dogs". */
+/** What something is used on or lives on, said last in its clause: "use the pig doramectin on my goats", "live on my canaries". */
 const USED_ON =
   /\b(?:use|using|give|giving|put|putting|apply|applying|try|trying|live|living|survive|surviving)\b(?:\s+[\p{L}'’-]+){0,6}?\s+(?:on|in|for)\s+((?:(?:the|our|my|their|your|his|her|these|those|a|an)\s+)[\p{L}-]+(?:\s+[\p{L}-]+)?)\s*(?=[?.!,]|$)/giu;
 
+/** What a disease passes to: "jump from the goats to the pigs", "spread into the cattle", "pass over to our dogs". */
 const PASSES_TO =
   /\b(?:jump|jumps|jumped|spread|spreads|pass|passes|passed|transmit(?:s|ted)?|transfer(?:s|red)?|cross|crosses|crossed|move|moves|spill|spills|carry|carries|carried|apply|applies|applied|extend|extends|extrapolate[sd]?|translate[sd]?)\b(?:\s+(?!to\b|into\b)[\p{L}'’-]+){0,5}?\s+(?:over\s+|across\s+)?(?:to|into)\s+((?:(?:the|our|my|their|your|his|her|any|other|nearby|neighbouring|neighboring)\s+)*[\p{L}-]+(?:\s+[\p{L}-]+)?)/giu;
 

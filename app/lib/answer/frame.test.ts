@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { askingClause, askingParts, sceneWords, asksWhetherSpeciesGets, breedsIn, speciesByLabel, leadingLabel, petNames, withoutChatter, comparedOnlyWords, correctableEdits, correctedQuestion, definedAbbreviations, frameLabel, frameOf, listAsked, statesList, mentionsSpecies, otherSpeciesIn, placesOfPersistence, readConversation, readQuestion, searchText, signsSearchText, speciesIn, speciesSpokenOf, speciesWordNear, suspectedDiagnosis, withAnswersSubject } from "./frame";
+import { askingClause, askingParts, sceneWords, speciesModifiers, asksWhetherSpeciesGets, breedsIn, speciesByLabel, leadingLabel, petNames, withoutChatter, comparedOnlyWords, correctableEdits, correctedQuestion, definedAbbreviations, frameLabel, frameOf, listAsked, statesList, mentionsSpecies, otherSpeciesIn, placesOfPersistence, readConversation, readQuestion, searchText, signsSearchText, speciesIn, speciesSpokenOf, speciesWordNear, suspectedDiagnosis, withAnswersSubject } from "./frame";
 
 describe("species in a text", () => {
   it("reads a species' scientific name as the species ('pet rabbits (Oryctolagus cuniculus)', 'Sus scrofa')", () => {
@@ -2258,6 +2258,14 @@ describe("questions told as people talk on the radio, in texts and at a farm gat
     expect(frameOf("Which vein is best for bloods in a pelican?").species).toEqual(["pelican"]);
     expect(frameOf("Do okapis get it?").species).toEqual(["okapi"]);
     expect(frameOf("Is TB a risk for our orangutans and gorillas?").species).toEqual(["great-ape"]);
+    // (Not a verb that is an animal's name too: a cockerel crows, a lame dog bears weight.)
+    expect(frameOf("Why does my cockerel crow all night?").species).toEqual(["chicken"]);
+    expect(frameOf("He bears weight on the leg now - can he go out?").species).toEqual([]);
+    // An animal's word before a wild animal's name is part of that name; a practice told of hens is no question of hens.
+    expect(frameOf("Herp keeper needing bloods from a tiger salamander - which vessel do I use?").species).toEqual(["salamander"]);
+    expect(speciesModifiers("a tiger salamander and a leopard gecko")).toEqual(["tiger"]);
+    expect(frameOf("is it true cattle/buffalo are behind most human S. japonicum transmission in China?").species).toEqual(expect.arrayContaining(["cattle", "buffalo"]));
+    expect(frameOf("Wildlife hospital vet with an injured pelican. In hens I'd go for the wing vein at the elbow - which vein is best in a pelican?").species).toEqual(["pelican"]);
     // (Nor are the animals a question likens them to: "as deadly for them as … for untreated puppies".)
     expect(frameOf("Sanctuary vet with a litter of grey wolf pups: is canine parvovirus as deadly for them as the mortality quoted for untreated puppies?").species).toEqual(["wolf"]);
   });

@@ -250,6 +250,8 @@ export function speciesIn(text: string, options: { asked?: boolean } = {}): Spec
       i += hit.words.length - 1;
       continue;
     }
+    // "A tiger salamander", "a leopard tortoise": an animal's word before a wild animal's name is part of that name.
+    if (hit.term.kind === "species" && isSpeciesModifier(text, words, i, hit)) continue;
     // "Goats from India to improve the dairy herd": a herd or flock is of the animal the text names, if it names another.
     if (hit.term.kind === "species" && hit.words.length > 1 && COLLECTIVE.test(hit.words.at(-1)!) && namesAnotherSpecies(words, hit.term.id)) {
       i += hit.words.length - 1;
@@ -271,6 +273,33 @@ export function speciesIn(text: string, options: { asked?: boolean } = {}): Spec
   return out;
 }
 
+/** The animals of farm, home and people: before another animal's name they say whose it is ("a pig doramectin", "sheep dog"). */
+const KEPT_ANIMALS = new Set(["dog", "cat", "horse", "cattle", "sheep", "goat", "pig", "chicken", "rabbit", "human"]);
+type SpeciesHit = { words: string[]; term: { kind: string; id?: string; young?: boolean } };
+/** Is the species word at `at` (one word, singular) the first word of a wild animal's name ("tiger salamander")? */
+function isSpeciesModifier(text: string, words: string[], at: number, hit: SpeciesHit): boolean {
+  if (hit.words.length !== 1 || /s$/.test(words[at]!)) return false;
+  const k = at + 1;
+  const next = (PHRASES.get(words[k] ?? "") ?? []).find((c) => c.words.every((w, j) => words[k + j] === w));
+  // (Not before another animal's word for its young, "pheasant poults" are pheasants; nor in a list, "cattle/buffalo".)
+  return (
+    next !== undefined &&
+    next.term.kind === "species" &&
+    !next.term.young &&
+    next.term.id !== hit.term.id &&
+    !KEPT_ANIMALS.has(next.term.id!) &&
+    new RegExp(String.raw`\b${escapeStringRegexp(words[at]!)}\s+${escapeStringRegexp(words[k]!)}\b`, "i").test(text)
+  );
+}
+/** The words that only qualify a wild animal's name ("tiger" of "tiger salamander"): no animal, nor a topic. */
+export function speciesModifiers(text: string): string[] {
+  const words = (text.toLowerCase().match(WORD) ?? []).map((w) => w.replace(/['’]s$/, ""));
+  return words.filter((w, i) => {
+    // (The name read as speciesIn reads it: "leopard gecko" is one name, not "leopard" before "gecko".)
+    const hit = (PHRASES.get(w) ?? []).find((c) => c.words.every((x, j) => words[i + j] === x));
+    return hit !== undefined && hit.term.kind === "species" && isSpeciesModifier(text, words, i, hit);
+  });
+}
 const COLLECTIVE = /^(?:herds?|flocks?)$/;
 /** Does a text's words name a species other than this one (by a word that is no herd or flock)? */
 function namesAnotherSpecies(words: string[], id: string): boolean {
@@ -666,13 +695,13 @@ export const PART_OF_IT = String.raw`part of (?:it|this|that|the (?:same )?(?:th
 
 /** A tag that asks for agreement after the question ("…like ewes, right?", "…, yeah?"). */
 const AGREEMENT_TAG = /,\s*(?:right|yeah|yes|eh|correct|true|no)\s*(?=\?*\s*$)/i;
-/** The question without a switch marker or a chat's opener before it, a tag after it or an idiom for "as well": none says what it is about. */
 /** "Is she right?", "am I right?": whether what was said is true, no right side. */
 const IS_IT_RIGHT = /\b(?:is|am|are)\s+(?:she|he|i|they|we|you|that|this|it)\s+right\s*\?/gi;
 /** "For my science fair project": a school's fair, no county fair. */
 const SCHOOL_FAIR = /\b(?:science|school)\s+fair(?:\s+project)?\b/gi;
 /** "The rest of the string", "the rest of the flock": the other animals, no rest. */
 const REST_OF_THE = /\bthe rest of (?:the|my|our|his|her|their|your)\s+/gi;
+/** The question without a switch marker or a chat's opener before it, a tag after it or an idiom for "as well": none says what it is about. */
 /** "…there's yeast on top of it too": an idiom for "as well", no place. */
 const AS_WELL_IDIOM = /\s*\bon top of (?:it|that|this|everything|all that)\b/gi;
 /** "What should they keep an eye out for?": to watch for, no eye. */
@@ -813,7 +842,8 @@ export function comparedOnlyWords(question: string): string[] {
 }
 
 /** A verb that makes a clause a statement ("X is licensed for cats", "X causes…"). */
-const STATES = /\b(?:is|are|was|were|has|have|had|['’]ve|got|causes?|caused|affects?|affected|occurs?|licensed|approved|used|given|reported|found|shown)\b/i;
+// (Or what the asker does: "In hens I'd go for the wing vein - which vein is best in a pelican?")
+const STATES = /\b(?:is|are|was|were|has|have|had|['’]ve|got|causes?|caused|affects?|affected|occurs?|licensed|approved|used|given|reported|found|shown)\b|\b(?:i|we)(?:['’]d|\s+would|\s+usually|\s+normally|\s+always)?\s+(?:go for|use|give|pick|choose|bleed)\b/i;
 
 /** People named by their role, who catch, are infected or are given something ("can the owners catch it?"). */
 const PEOPLE_BY_ROLE = String.raw`(?:owners?|famil(?:y|ies)|staff|farmers?|farm workers?|workers?|handlers?|keepers?|stockmen|stockpeople|vets|veterinarians|clients?|household)`;
@@ -1282,9 +1312,9 @@ const PRONOUN_SUBJECT = new RegExp(String.raw`^\s*(?:and\s+|but\s+|so\s+)?(?:${A
 
 /**
  * The words of a question's sentences that only set the asker's scene ("We run a wildlife rescue and take in orphaned fawns
- * every spring."): said of the asker, they ask nothing and name no drug, pathogen, condition, abbreviation, name or sign. (A sentence that tells
- * the case, "One cat tested antigen-negative…", "…has noisy breathing and the vet diagnosed laryngeal paralysis", is no
- * scene.)
+ * every spring."): said of the asker, they ask nothing and name no drug, pathogen, condition, abbreviation, name or sign.
+ * (A sentence that tells the case, "One cat tested antigen-negative…", "…has noisy breathing and the vet diagnosed
+ * laryngeal paralysis", is no scene.)
  */
 export function sceneWords(question: string): string[] {
   const sentences = clauseSplit(withoutChatter(question));

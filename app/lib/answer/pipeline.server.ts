@@ -14,7 +14,7 @@ import { checkCoverage, namesThing, unseenNames, type Coverage } from "./coverag
 import { classNamedIn } from "./drug-classes";
 import { citeSentencePages, repeatsAnswer, verifyModelAnswer } from "./verify.server";
 import { extractiveAnswer, extractiveSections, sentenceKey, type AnswerGuide } from "./extractive.server";
-import { askingClause, askingParts, caseSubjects, sceneWords, isAskerLabel, correctedQuestion, leadingLabel, PART_OF_IT, personMentions, personNames, petNames, comparedOnlyWords, correctableEdits, frameLabel, frameOf, groupNaming, isAskingWord, isNamedDisease, MIN_CASE_SIGNS, namesOwnThing, speciesByLabel, placesOfPersistence, readTurn, searchText, signsSearchText, speciesIn, speciesWordNear, subjectSearchText, speciesLabel, suspectedCondition, suspectedDiagnosis, withoutChatter, TREATED_WITH, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
+import { askingClause, askingParts, caseSubjects, sceneWords, speciesModifiers, isAskerLabel, correctedQuestion, leadingLabel, PART_OF_IT, personMentions, personNames, petNames, comparedOnlyWords, correctableEdits, frameLabel, frameOf, groupNaming, isAskingWord, isNamedDisease, MIN_CASE_SIGNS, namesOwnThing, speciesByLabel, placesOfPersistence, readTurn, searchText, signsSearchText, speciesIn, speciesWordNear, subjectSearchText, speciesLabel, suspectedCondition, suspectedDiagnosis, withoutChatter, TREATED_WITH, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
 import { fitAnswerMessages, getSystemPrompts, taskMessages } from "./prompts.server";
 import { decomposeQuestion } from "./questions";
 import { ABSTAIN_BELOW, coverage, holdsInOrder, holdsTerm, judgeRelevance, passageTerms, withWrittenForms, type ScoredPassage } from "./relevance.server";
@@ -480,6 +480,8 @@ export function gateTerms(question: string, terms: QueryTerm[], searched = quest
         return [...speciesIn(head).species].some((id) => !named.species.has(id)) ? tokenize(head) : [];
       }),
   );
+  // Nor the animal's word that only qualifies a wild animal's name: a "tiger salamander" is a salamander.
+  for (const word of speciesModifiers(question)) for (const t of tokenize(word)) otherSpeciesPart.add(t);
   // Nor a species the question only compares with ("do they cycle like ewes?"): the passages must speak of the asked one.
   const comparedSpecies = new Set(comparedOnlyWords(question).filter((w) => speciesIn(w).species.size > 0).flatMap((w) => tokenize(w)));
   // Nor a letter standing alone: "vertebral formula (C, T, L, S, Cd)" spells out a legend, not what the passages must say.
