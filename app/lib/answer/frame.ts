@@ -558,7 +558,7 @@ const GENERIC_WORDS = new Set(
   caller callers listener listeners viewer viewers definitely certainly surely tomorrow tiny crawling crawl crawls
   everyone everybody anyone anybody episode episodes podcast podcasts plain layman laymans layperson eli5 tells ought genuinely genuine
   lady ladies afford affordable prioritise prioritize little answer answers
-  project projects homework coursework school science random teacher teachers tutor tutors gran granny nan nana nanna im retired query queries enquiry enquiries complaint complaints gp gps`.split(/\s+/),
+  project projects homework coursework science random teacher teachers tutor tutors gran granny nan nana nanna im retired query queries enquiry enquiries complaint complaints gp gps`.split(/\s+/),
 );
 
 const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
@@ -697,8 +697,8 @@ export const PART_OF_IT = String.raw`part of (?:it|this|that|the (?:same )?(?:th
 const AGREEMENT_TAG = /,\s*(?:right|yeah|yes|eh|correct|true|no)\s*(?=\?*\s*$)/i;
 /** "Is she right?", "am I right?": whether what was said is true, no right side. */
 const IS_IT_RIGHT = /\b(?:is|am|are)\s+(?:she|he|i|they|we|you|that|this|it)\s+right\s*\?/gi;
-/** "For my science fair project": a school's fair, no county fair. */
-const SCHOOL_FAIR = /\b(?:science|school)\s+fair(?:\s+project)?\b/gi;
+/** "For my science fair project", "a school project": what the asker is doing, no school nor county fair. */
+const SCHOOL_FAIR = /\b(?:science|school)\s+(?:fair|project)(?:\s+project)?\b/gi;
 /** "The rest of the string", "the rest of the flock": the other animals, no rest. */
 const REST_OF_THE = /\bthe rest of (?:the|my|our|his|her|their|your)\s+/gi;
 /** The question without a switch marker or a chat's opener before it, a tag after it or an idiom for "as well": none says what it is about. */
