@@ -698,7 +698,7 @@ const AGREEMENT_TAG = /,\s*(?:right|yeah|yes|eh|correct|true|no)\s*(?=\?*\s*$)/i
 /** "Is she right?", "am I right?": whether what was said is true, no right side. */
 const IS_IT_RIGHT = /\b(?:is|am|are)\s+(?:she|he|i|they|we|you|that|this|it)\s+right\s*\?/gi;
 /** "For my science fair project", "a school project": what the asker is doing, no school nor county fair. */
-const SCHOOL_FAIR = /\b(?:science|school)\s+(?:fair|project)(?:\s+project)?\b/gi;
+const SCHOOL_WORK = /\b(?:science|school)\s+(?:fair|project)(?:\s+project)?\b/gi;
 /** "The rest of the string", "the rest of the flock": the other animals, no rest. */
 const REST_OF_THE = /\bthe rest of (?:the|my|our|his|her|their|your)\s+/gi;
 /** The question without a switch marker or a chat's opener before it, a tag after it or an idiom for "as well": none says what it is about. */
@@ -747,7 +747,7 @@ export const withoutChatter = (text: string) =>
     .replace(AGREEMENT_TAG, "")
     .replace(AS_WELL_IDIOM, "")
     .replace(REST_OF_THE, "the other ")
-    .replace(SCHOOL_FAIR, "project")
+    .replace(SCHOOL_WORK, "project")
     .replace(IS_IT_RIGHT, "is that true?")
     .replace(WATCH_IDIOM, "watch ")
     .replace(ASIDE_IDIOM, "")
