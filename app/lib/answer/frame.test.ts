@@ -2266,6 +2266,13 @@ describe("questions told as people talk on the radio, in texts and at a farm gat
     expect(speciesModifiers("a tiger salamander and a leopard gecko")).toEqual(["tiger"]);
     expect(frameOf("is it true cattle/buffalo are behind most human S. japonicum transmission in China?").species).toEqual(expect.arrayContaining(["cattle", "buffalo"]));
     expect(frameOf("Wildlife hospital vet with an injured pelican. In hens I'd go for the wing vein at the elbow - which vein is best in a pelican?").species).toEqual(["pelican"]);
+    // A quarry's word before a dog's says the dog's work; a word made of an animal's and its keeping names the animal kept.
+    expect(frameOf("We're moving north with our two bird dogs, and a neighbour warned me about porcupines. Can quills cause a collapsed lung?").species).toEqual(["dog", "porcupine"]);
+    expect(frameOf("We're moving north with our two bird dogs, and a neighbour warned me about porcupines. Can quills cause a collapsed lung?").groups).toEqual([]);
+    expect(speciesModifiers("a deer hound and two bird dogs")).toEqual(["deer", "bird"]);
+    expect(frameOf("Is a cat, dog or rabbit more at risk?").species).toEqual(["cat", "dog", "rabbit"]);
+    expect(frameOf("Extension officer in a goat-keeping district - PPR is suspected. How bad can it get for the herds?").species).toEqual(["goat"]);
+    expect(frameOf("Do pig-farming areas see more of it?").species).toEqual(["pig"]);
     // (Nor are the animals a question likens them to: "as deadly for them as … for untreated puppies".)
     expect(frameOf("Sanctuary vet with a litter of grey wolf pups: is canine parvovirus as deadly for them as the mortality quoted for untreated puppies?").species).toEqual(["wolf"]);
   });

@@ -178,6 +178,9 @@ export type SpeciesMentions = {
   whole: Set<number>;
 };
 
+/** A word made of an animal's and its keeping ("goat-keeping", "pig-farming", "sheep-rearing"). */
+const KEEPING_COMPOUND = /^(\p{L}+)-(?:keeping|keeper|keepers|farming|farmer|farmers|rearing|rearer|rearers|raising|breeding|breeder|breeders|owning|owner|owners|producing|producer|producers)$/iu;
+
 /** Words after a species word that make it part of a disease's name ("goat pox", "African horse sickness", "bovine TB"). */
 const DISEASE_NAME_NEXT = new Set(
   "pox plague sickness cholera influenza flu fever tuberculosis tb distemper leukaemia leukemia parvovirus herpesvirus coronavirus calicivirus immunodeficiency viral virus pestivirus spongiform infectious panleukopenia rhinotracheitis pleuropneumonia".split(
@@ -194,9 +197,10 @@ const DISEASE_NAME_BEFORE = new Set(["petits"]);
  * `asked`: a question's species, where one inside a disease's name ("sheep pox") is not what is asked about.
  */
 export function speciesIn(text: string, options: { asked?: boolean } = {}): SpeciesMentions {
-  const words = (text.toLowerCase().match(WORD) ?? []).map((w) => w.replace(/['’]s$/, ""));
+  // ("A goat-keeping district", "pig-farming areas": the animals kept.)
+  const words = (text.toLowerCase().match(WORD) ?? []).map((w) => w.replace(/['’]s$/, "").replace(KEEPING_COMPOUND, "$1"));
   // As written, for abbreviations (lower-casing can change a word's length in a few scripts: then none are read)
-  const written = text.match(WORD) ?? [];
+  const written = (text.match(WORD) ?? []).map((w) => w.replace(KEEPING_COMPOUND, "$1"));
   const asWritten = written.length === words.length ? written : [];
   const out: SpeciesMentions = { species: new Set(), groups: new Set(), young: false, words: new Set(), diseases: [], hosts: [], order: [], whole: new Set() };
   let previous: { id: string; end: number } | null = null;
@@ -252,6 +256,8 @@ export function speciesIn(text: string, options: { asked?: boolean } = {}): Spec
     }
     // "A tiger salamander", "a leopard tortoise": an animal's word before a wild animal's name is part of that name.
     if (hit.term.kind === "species" && isSpeciesModifier(text, words, i, hit)) continue;
+    // "Our two bird dogs", "a deer hound": a quarry's word before a dog's says the dog's work, no animal spoken of.
+    if (isDogsWork(text, words, i, hit)) continue;
     // "Goats from India to improve the dairy herd": a herd or flock is of the animal the text names, if it names another.
     if (hit.term.kind === "species" && hit.words.length > 1 && COLLECTIVE.test(hit.words.at(-1)!) && namesAnotherSpecies(words, hit.term.id)) {
       i += hit.words.length - 1;
@@ -291,13 +297,21 @@ function isSpeciesModifier(text: string, words: string[], at: number, hit: Speci
     new RegExp(String.raw`\b${escapeStringRegexp(words[at]!)}\s+${escapeStringRegexp(words[k]!)}\b`, "i").test(text)
   );
 }
+/** Is the word at `at` (one word, singular, no farm or home animal's) the quarry before a dog's word ("bird dogs", "deer hound")? */
+function isDogsWork(text: string, words: string[], at: number, hit: SpeciesHit): boolean {
+  if (hit.words.length !== 1 || /s$/.test(words[at]!) || !DOG_WORD.test(words[at + 1] ?? "")) return false;
+  if (hit.term.kind === "species" && (hit.term.id === "dog" || KEPT_ANIMALS.has(hit.term.id!))) return false;
+  return new RegExp(String.raw`\b${escapeStringRegexp(words[at]!)}\s+${escapeStringRegexp(words[at + 1]!)}\b`, "i").test(text);
+}
+const DOG_WORD = /^(?:dogs?|hounds?)$/;
+
 /** The words that only qualify a wild animal's name ("tiger" of "tiger salamander"): no animal, nor a topic. */
 export function speciesModifiers(text: string): string[] {
   const words = (text.toLowerCase().match(WORD) ?? []).map((w) => w.replace(/['’]s$/, ""));
   return words.filter((w, i) => {
     // (The name read as speciesIn reads it: "leopard gecko" is one name, not "leopard" before "gecko".)
     const hit = (PHRASES.get(w) ?? []).find((c) => c.words.every((x, j) => words[i + j] === x));
-    return hit !== undefined && hit.term.kind === "species" && isSpeciesModifier(text, words, i, hit);
+    return hit !== undefined && ((hit.term.kind === "species" && isSpeciesModifier(text, words, i, hit)) || isDogsWork(text, words, i, hit));
   });
 }
 const COLLECTIVE = /^(?:herds?|flocks?)$/;
