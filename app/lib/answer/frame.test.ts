@@ -1358,6 +1358,8 @@ describe("follow-ups", () => {
     const golpp = readQuestion("Switching topics — what is GOLPP?", previous);
     expect(golpp).toMatchObject({ inherited: [], acronyms: ["GOLPP"], topic: [] });
     expect(readQuestion("Totally different: how reliable is a Wood's lamp for ringworm?", previous).inherited).toEqual([]);
+    expect(readQuestion("side q - found dead woodpigeons under the feeders. could that be the pigeon paramyxo thing?", previous).inherited).toEqual([]);
+    expect(readQuestion("oh while I remember - where do I take blood from a hen?", previous).inherited).toEqual([]);
     const tumour = readQuestion("switching gears – subcutaneous mast cell tumour on a dog's flank, is surgery enough?", previous);
     expect(tumour.inherited).toEqual([]);
     expect(tumour.topic).not.toContain("gears");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { tokenize } from "./tokenize";
-import { adjectiveForms, unwrittenForms, clinicalForms, describedForms, diseaseForms, generalisedForms, nameForms, virusForms, wordForms } from "./word-forms";
+import { adjectiveForms, unwrittenForms, clinicalForms, clippedVirusForms, describedForms, diseaseForms, generalisedForms, nameForms, virusForms, wordForms } from "./word-forms";
 
 const stem = (word: string) => tokenize(word)[0]!;
 const formsOf = (word: string) => nameForms(stem(word));
@@ -129,6 +129,16 @@ describe("a condition and its generalised form", () => {
     expect(generalisedForms(stem("arthritis"))).toEqual([stem("polyarthritis")]);
     expect(generalisedForms(stem("polyarthritis"))).toEqual([]);
     expect(generalisedForms(stem("lameness"))).toEqual([]);
+  });
+});
+
+describe("a virus named by its clipped form", () => {
+  it("gives the virus and its family for 'paramyxo' and 'calici', and nothing for a virus's own name", () => {
+    const stem = (word: string) => tokenize(word)[0]!;
+    expect(clippedVirusForms(stem("paramyxo"))).toEqual([stem("paramyxovirus"), stem("paramyxoviridae")]);
+    expect(wordForms(stem("calici"))).toContain(stem("calicivirus"));
+    expect(clippedVirusForms(stem("paramyxovirus"))).toEqual([]);
+    expect(clippedVirusForms(stem("flu"))).toEqual([]);
   });
 });
 

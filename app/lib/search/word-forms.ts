@@ -108,9 +108,18 @@ export function generalisedForms(term: string): string[] {
   return form && form !== term ? [form] : [];
 }
 
+/**
+ * A virus named by the clipped form people say ("the pigeon paramyxo thing", "calici", "corona"): the virus, or its
+ * family. Input and output are index terms.
+ */
+export function clippedVirusForms(term: string): string[] {
+  if (term.length < MIN_ROOT || !/^[a-z]+$/.test(term) || /viru|virid/.test(term)) return [];
+  return [...new Set([`${term}virus`, `${term}viridae`].map((w) => tokenize(w)[0] ?? "").filter((form) => form.length > term.length))];
+}
+
 /** Every other form of a word to try when the knowledge base never uses it. */
 export const wordForms = (term: string): string[] =>
-  [...new Set([...nameForms(term), ...clinicalForms(term), ...diseaseForms(term), ...describedForms(term)])];
+  [...new Set([...nameForms(term), ...clinicalForms(term), ...diseaseForms(term), ...describedForms(term), ...clippedVirusForms(term)])];
 
 /**
  * A disease's abbreviation and its virus's: "ASF" / "ASFV", "CSF" / "CSFV", "FMD" / "FMDV", "PPR" / "PPRV", "RHD2" / "RHDV2". A
