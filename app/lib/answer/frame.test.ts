@@ -1351,6 +1351,15 @@ describe("follow-ups", () => {
     expect(frameOf("What's the meat withholding period after Gudair vaccination in lambs?").asked).toContain("duration");
   });
 
+  it("carries the disease into a case told of another animal that asks whether it catches it", () => {
+    const previous = frameOf("Foster kittens with FCV - will vaccinating them stop them getting it again?");
+    const dog = readQuestion("my dog keeps sniffing round their pen. can he catch it off them?", previous);
+    expect(dog).toMatchObject({ species: ["dog"], acronyms: ["FCV"] });
+    expect(dog.inherited).toContain("acronyms");
+    // (A case of its own that names its own disease is another case.)
+    expect(readQuestion("my dog keeps scratching his ears. could it be ear mites?", previous).acronyms).toEqual([]);
+  });
+
   it("starts a new frame when the question says it switches topic", () => {
     const previous = frameOf("What are the clinical signs of equine influenza?");
     expect(readQuestion("Unrelated: what causes dull eye caps in a snake after shedding?", previous).inherited).toEqual([]);

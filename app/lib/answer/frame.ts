@@ -1818,11 +1818,19 @@ function pointsBackBeyond(question: string, own: Frame): boolean {
     // ("…we've got warthogs arriving next month. Do they carry African swine fever?": so is "they" after a sentence naming animals.)
     .map((part, i, all) => (i > 0 && all.slice(0, i).some((before) => speciesIn(before).order.length > 0) ? part.replace(/\b(?:they|them|their)\b/gi, " ") : part));
   if (parts.length < 2) return REFERS.test(parts.join(" "));
+  // ("My dog keeps sniffing round their pen. Can he catch it off them?": what is caught is the disease spoken of before,
+  // whichever animal the case names, when the question names none.)
+  if (!namesOwnThing(own) && CAUGHT_IT.test(parts.at(-1)!)) return true;
   // ("…standing at stud this year." says when.)
   const opening = parts.slice(0, -1).join(" ").replace(TIME_OF_DAY, " ");
   const tellsCase = speciesIn(opening).order.length > 0 && own.topic.some((w) => opening.toLowerCase().includes(w.toLowerCase()));
   return REFERS.test(tellsCase ? opening : parts.join(" "));
 }
+
+/** Does the question ask whether a disease spoken of before is caught or passed on, by a pronoun ("can he catch it off them?")? */
+export const asksIfCaught = (question: string) => CAUGHT_IT.test(question);
+/** A disease caught or passed on, by a pronoun: "can he catch it off them?", "could she pass it on to the dog?". */
+const CAUGHT_IT = /\b(?:catch(?:es|ing)?|caught|contract(?:s|ing)?)\s+(?:it|this|that)\b|\bpick(?:s|ed|ing)?\s+(?:it|this|that)\s+up\b|\b(?:pass(?:es|ed|ing)?|spread(?:s|ing)?|give|gives|giving|gave)\s+(?:it|this|that)\s+(?:on|to)\b/i;
 
 /** An animal said to have come in: "we've got a salamander in", "a ferret came in", "just had a goat brought in". */
 const ARRIVED =

@@ -14,7 +14,7 @@ import { checkCoverage, namesThing, unseenNames, type Coverage } from "./coverag
 import { classNamedIn } from "./drug-classes";
 import { citeSentencePages, repeatsAnswer, verifyModelAnswer } from "./verify.server";
 import { extractiveAnswer, extractiveSections, sentenceKey, type AnswerGuide } from "./extractive.server";
-import { askingClause, askingParts, caseSubjects, sceneWords, speciesModifiers, isAskerLabel, correctedQuestion, leadingLabel, PART_OF_IT, personMentions, personNames, petNames, comparedOnlyWords, correctableEdits, frameLabel, frameOf, groupNaming, isAskingWord, isNamedDisease, MIN_CASE_SIGNS, namesOwnThing, speciesByLabel, placesOfPersistence, readTurn, searchText, signsSearchText, speciesIn, speciesWordNear, subjectSearchText, speciesLabel, suspectedCondition, suspectedDiagnosis, withoutChatter, TREATED_WITH, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
+import { askingClause, asksIfCaught, askingParts, caseSubjects, sceneWords, speciesModifiers, isAskerLabel, correctedQuestion, leadingLabel, PART_OF_IT, personMentions, personNames, petNames, comparedOnlyWords, correctableEdits, frameLabel, frameOf, groupNaming, isAskingWord, isNamedDisease, MIN_CASE_SIGNS, namesOwnThing, speciesByLabel, placesOfPersistence, readTurn, searchText, signsSearchText, speciesIn, speciesWordNear, subjectSearchText, speciesLabel, suspectedCondition, suspectedDiagnosis, withoutChatter, TREATED_WITH, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
 import { fitAnswerMessages, getSystemPrompts, taskMessages } from "./prompts.server";
 import { decomposeQuestion } from "./questions";
 import { ABSTAIN_BELOW, coverage, holdsInOrder, holdsTerm, judgeRelevance, passageTerms, withWrittenForms, type ScoredPassage } from "./relevance.server";
@@ -394,6 +394,18 @@ function withSceneWeighed(question: string, terms: QueryTerm[], frame: Frame): Q
   return scene.size ? terms.map((t) => (scene.has(t.term) ? { ...t, weight: t.weight * CARRIED_BESIDE_NAME_WEIGHT } : t)) : terms;
 }
 
+/**
+ * A follow-up that tells what its animal does before asking whether it catches the disease spoken of ("my dog keeps
+ * sniffing round their pen. can he catch it off them?"): the words no passage writes of what it tells weigh little; the
+ * disease carried and the animal decide.
+ */
+function withCaseBeforeCatching(question: string, terms: QueryTerm[], frame: Frame): QueryTerm[] {
+  const clause = askingClause(question);
+  if (clause === question || !asksIfCaught(clause) || !namesOwnThing(frame) || namesOwnThing(frameOf(question))) return terms;
+  const asking = new Set(tokenize(clause));
+  return terms.map((t) => (t.df === 0 && !asking.has(t.term) ? { ...t, weight: t.weight * CARRIED_BESIDE_NAME_WEIGHT } : t));
+}
+
 /** Whether every answer of the conversation so far was the refusal: what it asks of was never found. */
 const followsRefusal = (history: HistoryTurn[]) => {
   const answers = history.filter((t) => t.role === "assistant");
@@ -719,7 +731,7 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
   }
   let terms = withWrittenForms(found.analysis.terms, searchQuery);
   const weighted = withSceneWeighed(request.question, withCarriedTopicWeighed(request.question, terms, frame, (t) => found.passages.some((p) => holdsTerm(passageTerms(p), t))), frame);
-  const gate = gateTerms(request.question, weighted, searchQuery);
+  const gate = withCaseBeforeCatching(request.question, gateTerms(request.question, weighted, searchQuery), frame);
   const main = judgeRelevance(gate, found.passages);
   // A follow-up whose own named things the knowledge base never writes ("would an MRI show anything typical?" after
   // questions on FIP) asks of something it does not hold: what it carries from before cannot answer it. (Its everyday
