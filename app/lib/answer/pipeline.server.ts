@@ -2,7 +2,7 @@ import escapeStringRegexp from "escape-string-regexp";
 import { getConfig } from "../config.server";
 import { getDb, type Db } from "../db/index.server";
 import { getEmbedder, type Embedder } from "../embeddings/index.server";
-import { correctQuery, correctionsLabel, embedQuery, holdsName, holdsPhrase, isEnglishWord, isStopWord, paragraphContinuations, paragraphLeads, passagesByIds, retrieveSync, tokenize, type Passage, type QueryTerm, type RetrieveOptions, type Retrieval } from "../search/index.server";
+import { correctQuery, correctionsLabel, embedQuery, hashtagsIn, holdsName, holdsPhrase, isEnglishWord, isStopWord, paragraphContinuations, paragraphLeads, passagesByIds, retrieveSync, tokenize, withHashtagsSplit, type Passage, type QueryTerm, type RetrieveOptions, type Retrieval } from "../search/index.server";
 import { signForms, signsIn, synonymsIn } from "../search/synonyms";
 import { splitSentences } from "../sentences";
 import { EXTRACTIVE, type AnsweredBy, type AnswererStatus } from "./answered-by";
@@ -510,7 +510,9 @@ export function gateTerms(question: string, terms: QueryTerm[], searched = quest
   const petNameTerms = new Set(petNames(question).flatMap((n) => tokenize(n)));
   // Nor a person named by title ("Dr Patel wants to know…"), however often the passages cite one of that name.
   const personTerms = new Set(personMentions(question).flatMap((n) => tokenize(n)));
-  const kept = terms.filter((t) => !asking.has(t.term) && !unknownSpecies(t) && !unknownNumber(t) && !letter(t) && !otherSpeciesPart.has(t.term) && !comparedSpecies.has(t.term) && !(t.df === 0 && (labelOnly.has(t.term) || petNameTerms.has(t.term))) && !requestLabel.has(t.term) && !personTerms.has(t.term));
+  // Nor a hashtag's word no passage writes ("#help", "#instagram"): a tag, not what the passages must say.
+  const tagTerms = new Set(hashtagsIn(question).flatMap((w) => tokenize(w)));
+  const kept = terms.filter((t) => !(t.df === 0 && tagTerms.has(t.term)) && !asking.has(t.term) && !unknownSpecies(t) && !unknownNumber(t) && !letter(t) && !otherSpeciesPart.has(t.term) && !comparedSpecies.has(t.term) && !(t.df === 0 && (labelOnly.has(t.term) || petNameTerms.has(t.term))) && !requestLabel.has(t.term) && !personTerms.has(t.term));
   // (The species a follow-up carries are named in what was searched, not in the question: "do they cycle like ewes?".)
   return withSpeciesWords(searched, kept.length ? kept : terms);
 }
@@ -1045,7 +1047,8 @@ export async function answerQuestion(asked: AnswerRequest, deps: AnswerDeps = de
     if (pooled) return pooled;
   }
   // Typos are corrected to the knowledge base's own words first: everything below reads the corrected question.
-  const corrected = correctQuery(deps.db.$client, asked.question, correctableEdits, speciesWordNear);
+  // (A hashtag run together, "#backyardchickens", is read as its words.)
+  const corrected = correctQuery(deps.db.$client, withHashtagsSplit(asked.question), correctableEdits, speciesWordNear);
   // A turn correcting the one before asks that question again of what it names.
   const turn = withCorrections(corrected.text, asked.history);
   const request: AnswerRequest = { ...asked, ...turn };

@@ -4,7 +4,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { importTrie, Trie } from "cspell-trie-lib";
 import { describe, expect, it } from "vitest";
-import { inWordList, isEnglishWord, wordList } from "./english-words.server";
+import { hashtagsIn, hashtagWords, inWordList, isEnglishWord, withHashtagsSplit, wordList } from "./english-words.server";
 
 describe("wordList / inWordList", () => {
   const list = wordList(["dogs", "cat", "Zürich", "café", "dog", "cat", "Cat", "a", "aardvark", "b"]);
@@ -40,5 +40,23 @@ describe("isEnglishWord", () => {
       const typo = `${w}qx`;
       expect(isEnglishWord(typo), typo).toBe(all.has(typo) || all.has(typo.toLowerCase()));
     }
+  });
+});
+
+describe("hashtags", () => {
+  it("reads a hashtag run together as its words, fewest first, or by its capitals", () => {
+    expect(hashtagWords("backyardchickens")).toEqual(["backyard", "chickens"]);
+    expect(hashtagWords("dogdental")).toEqual(["dog", "dental"]);
+    expect(hashtagWords("BackyardChickens")).toEqual(["backyard", "chickens"]);
+    // (One word, or letters no words make up, stay as they are.)
+    expect(hashtagWords("help")).toBeNull();
+    expect(hashtagWords("xqzvbnm")).toBeNull();
+  });
+
+  it("writes each hashtag's words as hashtags, and lists them", () => {
+    const text = withHashtagsSplit("Tiny bugs on my hens #backyardchickens #help");
+    expect(text).toBe("Tiny bugs on my hens #backyard #chickens #help");
+    expect(hashtagsIn(text)).toEqual(["backyard", "chickens", "help"]);
+    expect(withHashtagsSplit("no tags here, issue #12")).toBe("no tags here, issue #12");
   });
 });

@@ -72,3 +72,37 @@ export function isEnglishWord(word: string): boolean {
   const lower = word.toLowerCase();
   return inWordList(list, word) || inWordList(list, lower) || inWordList(list, lower.charAt(0).toUpperCase() + lower.slice(1));
 }
+
+/** The words of a hashtag run together ("backyardchickens": backyard, chickens), fewest first; null when none split it whole. */
+export function hashtagWords(tag: string): string[] | null {
+  // (Written in camel case, "#BackyardChickens", its capitals split it.)
+  const camel = tag.match(/\p{Lu}?\p{Ll}+|\p{Lu}+(?!\p{Ll})|\p{N}+/gu) ?? [];
+  if (camel.length > 1 && camel.join("") === tag) return camel.map((w) => w.toLowerCase());
+  const lower = tag.toLowerCase();
+  if (lower.length > MAX_HASHTAG || !/^\p{Ll}+$/u.test(lower)) return null;
+  // Fewest words of two letters or more, each a dictionary word.
+  const best: Array<string[] | null> = Array.from({ length: lower.length + 1 }, () => null);
+  best[0] = [];
+  for (let end = 2; end <= lower.length; end++) {
+    for (let start = 0; start <= end - 2; start++) {
+      const before = best[start];
+      if (!before || (best[end] && best[end]!.length <= before.length + 1)) continue;
+      const word = lower.slice(start, end);
+      if (isEnglishWord(word)) best[end] = [...before, word];
+    }
+  }
+  const words = best[lower.length];
+  return words && words.length > 1 ? words : null;
+}
+const MAX_HASHTAG = 40;
+
+/** A text with each hashtag run together written as its words, each a hashtag ("#backyardchickens": "#backyard #chickens"). */
+export function withHashtagsSplit(text: string): string {
+  return text.replace(/#(\p{L}[\p{L}\p{N}]{3,})/gu, (whole, tag: string) => {
+    const words = hashtagWords(tag);
+    return words ? words.map((w) => `#${w}`).join(" ") : whole;
+  });
+}
+
+/** The words a text writes as hashtags ("#help", "#puppylife"), in lower case. */
+export const hashtagsIn = (text: string): string[] => [...text.matchAll(/#(\p{L}[\p{L}\p{N}]*)/gu)].map((m) => m[1]!.toLowerCase());

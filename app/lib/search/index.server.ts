@@ -32,7 +32,7 @@ export { usualShortFormsHolding } from "./abbreviations.server";
 export { isStopWord } from "./stopwords";
 export { paragraphContinuations, paragraphLeads } from "./leads.server";
 export { correctQuery, correctionsLabel, type Correction, type CorrectedQuery } from "./spellcheck.server";
-export { isEnglishWord, warmEnglishWords } from "./english-words.server";
+export { hashtagsIn, isEnglishWord, warmEnglishWords, withHashtagsSplit } from "./english-words.server";
 
 export type Passage = {
   chunkId: number;

@@ -489,7 +489,8 @@ export function correctQuery(
   for (const match of query.matchAll(WORD)) {
     const typed = match[0];
     const lower = typed.toLowerCase();
-    if (replaced.has(lower) || typed.length < MIN_BINOMIAL_LENGTH || /['’]/.test(typed) || ACRONYM_LIKE.test(typed.slice(1)) || isStopWord(lower)) continue;
+    // (Nor a hashtag's word, "#instagram": a tag, not a word of the question to search for.)
+    if (replaced.has(lower) || typed.length < MIN_BINOMIAL_LENGTH || /['’]/.test(typed) || ACRONYM_LIKE.test(typed.slice(1)) || isStopWord(lower) || query[match.index! - 1] === "#") continue;
     const term = tokenize(lower)[0];
     if (typed.length < MIN_LENGTH) {
       const unknown = term !== undefined && !isEnglishWord(typed) && !indexHolds(client, term);
