@@ -9,6 +9,10 @@ describe("namesRegionOf", () => {
     expect(namesRegionOf("India", "Goat pox is enzootic in Africa, the Middle East and southern part of Asia.")).toBe(true);
     expect(namesRegionOf("Vietnam", "outbreaks in South East Asia")).toBe(true);
     expect(namesRegionOf("Turkey", "reported across the Middle East")).toBe(true);
+    // A state or province is in its country: "Queensland" by a passage on Australia.
+    expect(namesRegionOf("Queensland", "B. bovis and B. bigemia are more common in Africa, Asia, Australia, Central, and South America")).toBe(true);
+    expect(namesRegionOf("Minnesota", "widespread in the United States")).toBe(true);
+    expect(namesRegionOf("Ontario", "cases across Canada")).toBe(true);
   });
 
   it("does not stretch a region to another, nor a country to its region", () => {
@@ -19,5 +23,8 @@ describe("namesRegionOf", () => {
     // (A region is not one of its countries: "Africa" holds no answer for a passage on Kenya, and "Europe" is no country.)
     expect(namesRegionOf("Africa", "cases in Kenya")).toBe(false);
     expect(namesRegionOf("Atlantis", "in Europe")).toBe(false);
+    // (Nor a state to another country, nor a part of a country to the whole: "Western Australia" is no passage on Queensland.)
+    expect(namesRegionOf("Queensland", "cases across Canada")).toBe(false);
+    expect(namesRegionOf("Queensland", "reported in Western Australia")).toBe(false);
   });
 });
