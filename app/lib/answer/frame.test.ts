@@ -132,6 +132,10 @@ describe("species in a text", () => {
     // Asked of the host itself, or read in a passage, the adjective names the host.
     expect([...speciesIn("what causes equine metabolic syndrome in horses?", { asked: true }).species]).toEqual(["horse"]);
     expect([...speciesIn("equine metabolic syndrome in a donkey").species].sort()).toEqual(["donkey", "horse"]);
+    // So is a disease named by its host's word, "duck hepatitis", asked of chicks.
+    const chicks = speciesIn("can duck hepatitis A virus type 3 kill young chicks as well?", { asked: true });
+    expect([...chicks.species]).toEqual(["chicken"]);
+    expect(chicks.diseases).toEqual(["duck hepatitis"]);
   });
 
   it("reads a species a passage sets its subject against as not spoken of ('Unlike dogs, …')", () => {

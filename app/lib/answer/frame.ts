@@ -183,7 +183,7 @@ const KEEPING_COMPOUND = /^(\p{L}+)-(?:keeping|keeper|keepers|farming|farmer|far
 
 /** Words after a species word that make it part of a disease's name ("goat pox", "African horse sickness", "bovine TB"). */
 const DISEASE_NAME_NEXT = new Set(
-  "pox plague sickness cholera influenza flu fever tuberculosis tb distemper leukaemia leukemia parvovirus herpesvirus coronavirus calicivirus immunodeficiency viral virus pestivirus spongiform infectious panleukopenia rhinotracheitis pleuropneumonia".split(
+  "pox plague sickness cholera influenza flu fever hepatitis enteritis anaemia anemia tuberculosis tb distemper leukaemia leukemia parvovirus herpesvirus coronavirus calicivirus immunodeficiency viral virus pestivirus spongiform infectious panleukopenia rhinotracheitis pleuropneumonia".split(
     " ",
   ),
 );
