@@ -1752,6 +1752,17 @@ describe("the words that decide whether a passage is about the question", () => 
     expect(shelter).toContain(tokenize("parvo")[0]);
   });
 
+  it("are not a switch marker ('oh while I remember -'), the vet called 'doc', a hashtag's unknown word, nor 'backyard' of a kept hen", () => {
+    const question = "oh while I remember - doc wants blood from a client's backyard hen this afternoon. where do I go in?";
+    const judged = gateTerms(question, termsOf(question)).map((t) => t.term);
+    for (const word of tokenize("remember doc backyard")) expect(judged).not.toContain(word);
+    expect(judged).toEqual(expect.arrayContaining(tokenize("blood hen")));
+    const tagged = "Tiny bugs on my hens #backyard #chickens #help";
+    const tags = gateTerms(tagged, tokenize(tagged).map((term) => ({ term, weight: 1, df: term === "help" ? 0 : 3, idf: 1 }))).map((t) => t.term);
+    expect(tags).not.toContain("help");
+    expect(tags).toContain(tokenize("chickens")[0]);
+  });
+
   it("are not the fillers of a spoken follow-up ('oh and I forgot to say', 'since this morning')", () => {
     const question = "oh and I forgot to say, someone mentioned her wee went pink this morning";
     const judged = gateTerms(question, termsOf(question)).map((t) => t.term);

@@ -543,7 +543,7 @@ const GENERIC_WORDS = new Set(
   always sometimes occasionally constantly generally mostly currently recently especially particular particularly probably truly simply anything something everything thing things lot lots
   bit idea okay please thanks know think want wonder tell sure guess seem seems look looks try whats basic basics peak peaks
   say literature sensible routine ok deal deals handle couple individuals individual mainly primarily chiefly largely form forms
-  prone place vs vet vets says said hit hardest worst die dies died dying pet pets schedule eventually commonest shot shots
+  prone place vs vet vets doc docs backyard says said hit hardest worst die dies died dying pet pets schedule eventually commonest shot shots
   her hers his him she he ask asks asked asking owner owners client clients season seasons seasonal seasonality far apart
   hang hangs hanging linger lingers bug bugs behind worth trying tried mention mentioned seen see cases outlook deadly help helps helped useful helpful
   worry worried worrying concern concerned concerning serious seriously dangerous harmless bad badly severely stand stands remind reminder bother bothering
@@ -628,7 +628,10 @@ const SWITCH_WORDS = String.raw`(?:different|diff) (?:case|q|qs|question|topic|s
 // (Going back to something opens a clause: "be back to normal" is no switch.)
 const SWITCH = new RegExp(String.raw`\b(${SWITCH_WORDS})\b|(?:^|[,.;:!?–—-]\s*|\b(?:ok(?:ay)?|right|so|and|now)\s+)(?:switching to|going back to|back to|returning to|coming back to)\b`, "i");
 /** A switch marker that opens the question, up to its colon or comma ("Switching topics:", "Different case,"). */
-const SWITCH_LEAD = new RegExp(String.raw`^\s*(?:${SWITCH_WORDS})\s*[:,.\-–—]\s*`, "i");
+// (After a word that only opens a turn: "oh while I remember -".)
+const SWITCH_LEAD = new RegExp(String.raw`^\s*(?:(?:oh|ah|and|but|also|ok|okay|right|so)[,\s]+)*(?:${SWITCH_WORDS})\s*[:,.\-–—]\s*`, "i");
+/** The words of a switch marker that opens the question ("oh while I remember -", "Side q:"): they say nothing of its topic. */
+export const switchLeadWords = (question: string): string[] => SWITCH_LEAD.exec(question)?.[0].match(/[\p{L}\p{N}]+/gu) ?? [];
 /** A word that takes the answer before and goes on ("Right,", "Good.", "Thanks -", "Great, and…"). */
 const ACKNOWLEDGED = String.raw`(?:right|ok|okay|alright|all right|well|anyway|good|great|thanks|thank you|cheers|perfect|lovely|brilliant|nice|cool|got it|gotcha)(?: then)?`;
 /**
