@@ -134,7 +134,6 @@ describe("a condition and its generalised form", () => {
 
 describe("a virus named by its clipped form", () => {
   it("gives the virus and its family for 'paramyxo' and 'calici', and nothing for a virus's own name", () => {
-    const stem = (word: string) => tokenize(word)[0]!;
     expect(clippedVirusForms(stem("paramyxo"))).toEqual([stem("paramyxovirus"), stem("paramyxoviridae")]);
     expect(wordForms(stem("calici"))).toContain(stem("calicivirus"));
     expect(clippedVirusForms(stem("paramyxovirus"))).toEqual([]);
