@@ -146,6 +146,20 @@ describe("species in a text", () => {
 });
 
 describe("the frame of a question", () => {
+  it("is read once per text and shared, so no caller can change what the next one reads", () => {
+    const question = "What is the dose of meloxicam in cats?";
+    const frame = frameOf(question);
+    expect(frameOf(question)).toBe(frame);
+    expect(() => (frame.species as string[]).push("dog")).toThrow(TypeError);
+    expect(() => Object.assign(frame, { drugs: [] })).toThrow(TypeError);
+    expect(frameOf(question)).toMatchObject({ species: ["cat"], drugs: ["meloxicam"] });
+    // A follow-up's frame is its own object, built from the shared ones.
+    const followUp = readQuestion("and in dogs?", frame);
+    expect(followUp).not.toBe(frame);
+    expect(followUp).toMatchObject({ species: ["dog"], drugs: ["meloxicam"] });
+    expect(frame.species).toEqual(["cat"]);
+  });
+
   it("reads species, drug and the asked kind", () => {
     const frame = frameOf("What is the oral itraconazole dose for a cat with Malassezia dermatitis?");
     expect(frame.species).toEqual(["cat"]);

@@ -6,6 +6,15 @@ import { GENUS_ENDING, shorthandBinomials, signsIn, synonymsIn } from "../search
 import { isStopWord } from "../search/stopwords";
 import { tokenize } from "../search/tokenize";
 import { topicWords } from "./questions";
+import { memoByText } from "../memo.server";
+
+// A question, the sentences of its passages and single words are read again and again by one answer (and the next
+// question reads the same passages): what was read of the last texts is remembered (about 1 KB a text).
+const REMEMBERED_TEXTS = 2000;
+// Questions: those of one answer and its conversation (a small memory, so it is no cache of other users' questions).
+const REMEMBERED_QUESTIONS = 64;
+const speciesNamedIn = memoByText(REMEMBERED_TEXTS, (text) => readSpecies(text, false));
+const speciesAskedIn = memoByText(REMEMBERED_TEXTS, (text) => readSpecies(text, true));
 
 /**
  * One clinical reading of a question, used everywhere an answer is made: which species (and life
@@ -164,18 +173,18 @@ const ACRONYMS = new Map<string, Term>([
 const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
 
 export type SpeciesMentions = {
-  species: Set<string>;
-  groups: Set<number>;
-  young: boolean;
-  words: Set<string>;
+  readonly species: ReadonlySet<string>;
+  readonly groups: ReadonlySet<number>;
+  readonly young: boolean;
+  readonly words: ReadonlySet<string>;
   /** Disease names made with a species word ("goat pox"), when reading a question. */
-  diseases: string[];
+  readonly diseases: readonly string[];
   /** The species those disease names are named after ("canine flu": dog). */
-  hosts: string[];
+  readonly hosts: readonly string[];
   /** Species ids and group words in the order the text names them. */
-  order: string[];
+  readonly order: readonly string[];
   /** Groups named whole ("all species of Equidae", "all ruminants"): every member is spoken of, whatever else is named. */
-  whole: Set<number>;
+  readonly whole: ReadonlySet<number>;
 };
 
 /** A word made of an animal's and its keeping ("goat-keeping", "pig-farming", "sheep-rearing"). */
@@ -197,12 +206,17 @@ const DISEASE_NAME_BEFORE = new Set(["petits"]);
  * `asked`: a question's species, where one inside a disease's name ("sheep pox") is not what is asked about.
  */
 export function speciesIn(text: string, options: { asked?: boolean } = {}): SpeciesMentions {
+  return options.asked ? speciesAskedIn(text) : speciesNamedIn(text);
+}
+
+function readSpecies(text: string, asked: boolean): SpeciesMentions {
+  const options = { asked };
   // ("A goat-keeping district", "pig-farming areas": the animals kept.)
   const words = (text.toLowerCase().match(WORD) ?? []).map((w) => w.replace(/['’]s$/, "").replace(KEEPING_COMPOUND, "$1"));
   // As written, for abbreviations (lower-casing can change a word's length in a few scripts: then none are read)
   const written = (text.match(WORD) ?? []).map((w) => w.replace(KEEPING_COMPOUND, "$1"));
   const asWritten = written.length === words.length ? written : [];
-  const out: SpeciesMentions = { species: new Set(), groups: new Set(), young: false, words: new Set(), diseases: [], hosts: [], order: [], whole: new Set() };
+  const out = { species: new Set<string>(), groups: new Set<number>(), young: false, words: new Set<string>(), diseases: [] as string[], hosts: [] as string[], order: [] as string[], whole: new Set<number>() };
   let previous: { id: string; end: number } | null = null;
   for (let i = 0; i < words.length; i++) {
     const acronym = ACRONYMS.get(asWritten[i] ?? "");
@@ -1477,7 +1491,19 @@ export function correctableEdits(word: string): number {
 }
 
 /** The frame of a question on its own (no conversation). */
-export function frameOf(text: string): Frame {
+/**
+ * The reading of a question on its own (no earlier turn). One answer reads its question several times (the frame, the
+ * coverage check, the guide), and each new turn reads the conversation's earlier questions again: remembered by text.
+ * Frozen, as every caller shares it: a caller that wants another frame makes a new object.
+ */
+export const frameOf = memoByText(REMEMBERED_QUESTIONS, (text): Frame => frozen(readFrame(text)));
+
+function frozen(frame: Frame): Frame {
+  for (const value of Object.values(frame)) if (Array.isArray(value)) Object.freeze(value);
+  return Object.freeze(frame);
+}
+
+function readFrame(text: string): Frame {
   // "Different question:", "Switching topics -", "Right, quiz time.": the lead says nothing of what is asked ("different" is
   // no comparison).
   const question = withoutChatter(text);

@@ -377,6 +377,21 @@ export function holdsName(client: Database.Database, name: string): boolean {
 
 export const anyChunkMatches = (client: Database.Database, expression: string) => prepared(client, "SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT 1").get(expression) !== undefined;
 
+/**
+ * Whether any chunk holds an index term, remembered until the index changes (search_stats.version): typo correction
+ * asks it of every word of a question and of every pair of words that could be one ("ring worm"), and the same
+ * words come back question after question.
+ */
+const heldTerms = new WeakMap<Database.Database, { version: number; held: Map<string, boolean> }>();
+export function indexHolds(client: Database.Database, term: string): boolean {
+  const { version } = corpusStats(client);
+  let cache = heldTerms.get(client);
+  if (!cache || cache.version !== version || cache.held.size > DF_CACHE_LIMIT) heldTerms.set(client, (cache = { version, held: new Map() }));
+  let held = cache.held.get(term);
+  if (held === undefined) cache.held.set(term, (held = anyChunkMatches(client, quotedTerm(term))));
+  return held;
+}
+
 type Candidate = { id: number; rank: number };
 
 function scopeFilter(scope: Scope): string {

@@ -851,6 +851,20 @@ describe("typo tolerance", () => {
     expect(correctQuery(db.$client, "flunixin meglumnie in horses").corrections).toEqual([{ typed: "meglumnie", searched: "meglumine" }]);
   });
 
+  it("reads the index afresh once it changes: a word a new document writes is no longer corrected, two words it joins are joined", () => {
+    const db = freshDb();
+    addDocument(db, FORMULARY);
+    expect(correctQuery(db.$client, "is meloxicm safe in cats?").corrections).toEqual([{ typed: "meloxicm", searched: "meloxicam" }]);
+    expect(correctQuery(db.$client, "skin fold dermatitis in cats").corrections).toEqual([]);
+    addDocument(db, {
+      id: "labels",
+      title: "Label Errors",
+      pages: [page(1, [para("Meloxicm is a misprint found on some imported labels. Skinfold dermatitis is common in brachycephalic cats.")])],
+    });
+    expect(correctQuery(db.$client, "is meloxicm safe in cats?").corrections).toEqual([]);
+    expect(correctQuery(db.$client, "skin fold dermatitis in cats").corrections).toEqual([{ typed: "skin fold", searched: "skinfold" }]);
+  });
+
   it("corrects a word spelled as it sounds ('diarea', 'nuemonia'), two or three edits away, to the word that sounds alike", () => {
     const db = freshDb();
     addDocument(db, {

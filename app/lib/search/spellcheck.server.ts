@@ -3,7 +3,7 @@ import damerauLevenshtein from "damerau-levenshtein";
 import { doubleMetaphone } from "double-metaphone";
 import escapeStringRegexp from "escape-string-regexp";
 import { isEnglishWord } from "./english-words.server";
-import { anyChunkMatches, quotedTerm } from "./lexical.server";
+import { anyChunkMatches, indexHolds, quotedTerm } from "./lexical.server";
 import { prepared } from "./statements.server";
 import { isStopWord } from "./stopwords";
 import { synonymsIn } from "./synonyms";
@@ -61,10 +61,6 @@ function termsUnder(client: Database.Database, prefix: string): VocabularyRow[] 
   return prepared(client, "SELECT term, doc FROM chunks_fts_vocab WHERE term >= ? AND term < ?").all(prefix, end) as VocabularyRow[];
 }
 
-/** Whether any chunk holds the term: the first posting is enough (its count would read them all). */
-function indexHolds(client: Database.Database, term: string): boolean {
-  return anyChunkMatches(client, quotedTerm(term));
-}
 
 /** Chunks read for a term's written forms: one may hold only "rabbits" where the typo was of "rabbit". */
 const SURFACE_CHUNKS = 16;
