@@ -663,6 +663,20 @@ const OPENER = new RegExp(
  */
 const CALLER =
   /^\s*(?:(?:hi|hello|hey|morning|afternoon)\s*[,!.]?\s*)?(?:(?:this is|it'?s|it is)\s+)?(?:the\s+)?(?:(?:path(?:ology)?|diagnostic|referral|reference|in-?house|practice|clinic)\s+)?(?:lab|laboratory|practice|clinic|surgery|reception|receptionist|nurse|vet|locum|pharmacy|pharmacist|pathologist|technician|tech)\s+(?:here\s*[,.!:\-–—]+|calling(?:\s+(?:about|re|regarding|with))?\b\s*[,.!:\-–—]*)\s*/i;
+
+/** A name after a species word ("cat Mochi", "lab cross Max"), compiled once per word of the lexicon. */
+const namesAfter = new Map<string, RegExp>();
+function nameAfter(word: string): RegExp {
+  let re = namesAfter.get(word);
+  if (!re) {
+    // (Not a pathogen named after a place: "duck Tembusu virus".)
+    // (The species word in any case, the name capitalised: "my other cat, Smudge" too.)
+    re = new RegExp(String.raw`\b${escapeStringRegexp(word)}(?:\s+(?:cross|x|mix))?,?\s+(?:called\s+|named\s+)?(\p{L}\p{Ll}{2,})\b(?!['’]s\s+(?:disease|syndrome)|\s+(?:virus|disease|fever|syndrome|strain|serotype|type|vaccine|test)\b)`, "giu");
+    namesAfter.set(word, re);
+  }
+  return re;
+}
+
 /**
  * The names an owner gives animals ("our rescue cat Mochi", "my lab cross Max", "Barney, my little terrier", "Bella's
  * wee"): who the animal is, not what the passages must speak of.
@@ -672,10 +686,7 @@ export function petNames(text: string): string[] {
   for (const word of speciesIn(text).words) {
     // (Not after a host's adjective: "canine Theileria" names a parasite of dogs.)
     if (HOST_ADJECTIVE.test(word)) continue;
-    // (Not a pathogen named after a place: "duck Tembusu virus".)
-    // (The species word in any case, the name capitalised: "my other cat, Smudge" too.)
-    const after = new RegExp(String.raw`\b${escapeStringRegexp(word)}(?:\s+(?:cross|x|mix))?,?\s+(?:called\s+|named\s+)?(\p{L}\p{Ll}{2,})\b(?!['’]s\s+(?:disease|syndrome)|\s+(?:virus|disease|fever|syndrome|strain|serotype|type|vaccine|test)\b)`, "giu");
-    for (const m of text.matchAll(after)) if (/^\p{Lu}\p{Ll}+$/u.test(m[1]!)) out.add(m[1]!);
+    for (const m of text.matchAll(nameAfter(word))) if (/^\p{Lu}\p{Ll}+$/u.test(m[1]!)) out.add(m[1]!);
   }
   for (const m of text.matchAll(/\b(\p{Lu}\p{Ll}{2,}),\s+(?:my|our|his|her|their)\s/gu)) out.add(m[1]!);
   for (const m of text.matchAll(POSSESSED_BY_PET)) out.add(m[1]!);
@@ -1372,7 +1383,10 @@ export function sceneWords(question: string): string[] {
  * intra-abdominal — is that also the case in dolphins?"), the part after the dash or semicolon. ("PPR case
  * fatality in camels — closer to goats or sheep?" asks about camels.) With what they set aside or compare with removed.
  */
-export function askingParts(question: string): string[] {
+// (Read by the frame, the coverage check and the search text of one answer: remembered, shared and frozen.)
+export const askingParts = memoByText(REMEMBERED_QUESTIONS, (question): readonly string[] => Object.freeze(readAskingParts(question)));
+
+function readAskingParts(question: string): string[] {
   const sentences = clauseSplit(question);
   const asking = sentences.filter(isQuestionSentence);
   return (asking.length ? asking : sentences).map((sentence) => {
