@@ -37,6 +37,22 @@ const QUESTIONS = [
   "What is the dose of meloxicam in cats?",
 ];
 
+/**
+ * How clinicians open and close a question, and the patient they tell of: each asked question is one of QUESTIONS
+ * with one of these (about half a million texts), so that no answer is a repeat of one the server has just given
+ * (what the query threads remember is meant for the passages and the conversations' earlier turns, not for questions
+ * asked again word for word).
+ */
+const OPENERS = ["", "Quick question: ", "Hi, ", "Can you check: ", "For a client - ", "Morning! ", "Sorry to bother you, ", "One more: "];
+const CLOSERS = ["", " Thanks.", " Cheers", " Please cite the page.", " (asking for a colleague)", " Need it for rounds.", " Thank you!"];
+const between = (low: number, high: number) => low + Math.floor(Math.random() * (high - low + 1));
+const patient = () => pick([` The patient is ${between(1, 90)} years old.`, ` Patient weighs ${between(3, 120)} kg.`, ` Bed ${between(1, 40)}.`]);
+const askedQuestion = () => {
+  const question = pick(QUESTIONS);
+  const opener = pick(OPENERS);
+  return `${opener}${opener ? question[0]!.toLowerCase() + question.slice(1) : question}${patient()}${pick(CLOSERS)}`;
+};
+
 const ADMIN_PASSWORD = "probe-admin-password";
 const USER_PASSWORD = "correct horse battery";
 const USERS = Number(process.env.PROBE_USERS ?? 50);
@@ -232,7 +248,7 @@ async function probeLoad() {
             const streamed = (streamedNext = !streamedNext);
             const kind = `${streamed ? "answer, streamed" : "answer, JSON"}${thinkHarder ? " + Think Harder" : ""}`;
             const id = conversationId;
-            await timed(kind, () => (streamed ? askStreamed : askJson)(user, id, pick(QUESTIONS), thinkHarder), true);
+            await timed(kind, () => (streamed ? askStreamed : askJson)(user, id, askedQuestion(), thinkHarder), true);
           } else if (roll < 0.8) {
             const page = pick(["/app", "/documents", "/account", "/api/conversations", "/api/documents"]);
             await timed(`GET ${page}`, get(user, page));
@@ -406,7 +422,7 @@ async function probeRestarts() {
         if (!conversation.id) return;
         while (!stopAsking) {
           answering++;
-          const outcome = await ask(user, conversation.id, pick(QUESTIONS), Math.random() < 0.2).catch(() => null);
+          const outcome = await ask(user, conversation.id, askedQuestion(), Math.random() < 0.2).catch(() => null);
           answering--;
           if (!outcome) break; // connection refused: the server is gone
           if (outcome.status === 200) asked.push({ ...outcome, round });
