@@ -369,6 +369,11 @@ const PER_ANIMAL_DOSES =
 /** An infection's markers that persist ("viremia persists only for a few weeks"): the infection lasts, not the animal. */
 const INFECTION_PERSISTS = /\b(?:viremia|viraemia|antigenemia|antigenaemia|viral load|shedding|infection|excretion)\s+(?:[\w-]+\s+){0,2}(?:persists?|persisted|lasts?|lasted)\b/i;
 
+/** "pre-clinical" is written with or without its hyphen. */
+const unhyphenated = (t: string) => t.toLowerCase().replace(/(?<=\p{L})-(?=\p{L})/gu, "");
+/** A text's terms as written and with its hyphens dropped (a sentence is read for each kind of value asked). */
+const saidTerms = memoByText(REMEMBERED_TEXTS, (text): ReadonlySet<string> => new Set([...tokenize(text), ...tokenize(unhyphenated(text))]));
+
 /** Does a sentence (with the one before it as context) hold the typed value asked for? */
 export function holdsValue(
   kind: AskedKind,
@@ -461,13 +466,12 @@ export function holdsValue(
   // gives no survival for an FIV-positive cat.
   if (attribute === SURVIVAL_ATTRIBUTE && INFECTION_PERSISTS.test(sentence) && !/\b(?:surviv\w*|lives?|lived|die[sd]?|succumb\w*|death)\b/i.test(sentence)) return false;
   const stems = attributeStems(attribute);
-  // "pre-clinical" is written with or without its hyphen.
-  const unhyphenated = (t: string) => t.toLowerCase().replace(/(?<=\p{L})-(?=\p{L})/gu, "");
+  // An abbreviation stands for its long form: "…when approximately 600 RBC/hpf were present" counts red blood cells.
+  let standingFor: string[] | undefined;
   const says = (text: string) => {
-    const present = new Set([...tokenize(text), ...tokenize(unhyphenated(text))]);
-    // An abbreviation stands for its long form: "…when approximately 600 RBC/hpf were present" counts red blood cells.
-    for (const [abbreviation, terms] of defined) if (namesThing(abbreviation, sentence)) for (const t of terms) present.add(t);
-    return [...stems].some((s) => present.has(s)) || unhyphenated(text).includes(unhyphenated(attribute));
+    const present = saidTerms(text);
+    standingFor ??= [...defined].flatMap(([abbreviation, terms]) => (namesThing(abbreviation, sentence) ? terms : []));
+    return [...stems].some((s) => present.has(s) || standingFor!.includes(s)) || unhyphenated(text).includes(unhyphenated(attribute));
   };
   // The sentence before says what the value is of, unless it gives its own: "The virus typically has a three- to nine-day
   // incubation period…" is followed by "RHDV2 was first detected in France in 2010 and, in the 12 years since…".

@@ -542,7 +542,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       if (inNamedParagraph) score += NAMES_BONUS;
       if (score > 0 && guide?.supporting.has(p.chunkId)) score += SUPPORTING_BONUS;
       if (score > 0 && p.chunkId === essaySource) score += ESSAY_SOURCE_BONUS;
-      const saidBefore = Boolean(guide?.alreadySaid.has(sentenceKey(text)));
+      const saidBefore = Boolean(guide?.alreadySaid.size && guide.alreadySaid.has(sentenceKey(text)));
       // Said before and not what the follow-up asks: it yields the lead. ("How many die?" may lead with the last
       // answer's sentence that gave the mortality along with the incubation period.)
       if (saidBefore && !answersAsked) score *= ALREADY_SAID_FACTOR;

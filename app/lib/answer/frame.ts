@@ -11,8 +11,9 @@ import { memoByText } from "../memo.server";
 // A question, the sentences of its passages and single words are read again and again by one answer (and the next
 // question reads the same passages): what was read of the last texts is remembered (about 1 KB a text).
 const REMEMBERED_TEXTS = 2000;
-// Questions: those of one answer and its conversation (a small memory, so it is no cache of other users' questions).
-const REMEMBERED_QUESTIONS = 64;
+// Questions: each turn of a conversation reads all its earlier questions again, so the recent turns of the conversations
+// going on are remembered (a frame is about 2 KB).
+const REMEMBERED_QUESTIONS = 1000;
 const speciesNamedIn = memoByText(REMEMBERED_TEXTS, (text) => readSpecies(text, false));
 const speciesAskedIn = memoByText(REMEMBERED_TEXTS, (text) => readSpecies(text, true));
 

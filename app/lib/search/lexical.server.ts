@@ -362,7 +362,7 @@ export const quotedTerm = (t: string) => `"${t.replaceAll('"', '""')}"`;
 export function holdsPhrase(client: Database.Database, words: string, near?: number): boolean {
   const terms = tokenize(words);
   if (terms.length < 2) return false;
-  return anyChunkMatches(client, near === undefined ? quotedTerm(terms.join(" ")) : `NEAR(${terms.map(quotedTerm).join(" ")}, ${near})`);
+  return indexMatches(client, near === undefined ? quotedTerm(terms.join(" ")) : `NEAR(${terms.map(quotedTerm).join(" ")}, ${near})`);
 }
 
 /**
@@ -372,25 +372,29 @@ export function holdsPhrase(client: Database.Database, words: string, near?: num
 export function holdsName(client: Database.Database, name: string): boolean {
   const terms = tokenize(name);
   if (terms.length !== 1) return terms.length > 1 && holdsPhrase(client, name);
-  return anyChunkMatches(client, quotedTerm(terms[0]!));
+  return indexHolds(client, terms[0]!);
 }
 
 export const anyChunkMatches = (client: Database.Database, expression: string) => prepared(client, "SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT 1").get(expression) !== undefined;
 
 /**
- * Whether any chunk holds an index term, remembered until the index changes (search_stats.version): typo correction
- * asks it of every word of a question and of every pair of words that could be one ("ring worm"), and the same
- * words come back question after question.
+ * Whether any chunk matches an FTS5 expression, remembered until the index changes (search_stats.version): typo
+ * correction asks it of every word of a question and of every pair of words that could be one ("ring worm"), the
+ * frame of every word naming an asked species, the coverage check of the question's names; and the same words come
+ * back question after question.
  */
-const heldTerms = new WeakMap<Database.Database, { version: number; held: Map<string, boolean> }>();
-export function indexHolds(client: Database.Database, term: string): boolean {
+const matched = new WeakMap<Database.Database, { version: number; held: Map<string, boolean> }>();
+function indexMatches(client: Database.Database, expression: string): boolean {
   const { version } = corpusStats(client);
-  let cache = heldTerms.get(client);
-  if (!cache || cache.version !== version || cache.held.size > DF_CACHE_LIMIT) heldTerms.set(client, (cache = { version, held: new Map() }));
-  let held = cache.held.get(term);
-  if (held === undefined) cache.held.set(term, (held = anyChunkMatches(client, quotedTerm(term))));
+  let cache = matched.get(client);
+  if (!cache || cache.version !== version || cache.held.size > DF_CACHE_LIMIT) matched.set(client, (cache = { version, held: new Map() }));
+  let held = cache.held.get(expression);
+  if (held === undefined) cache.held.set(expression, (held = anyChunkMatches(client, expression)));
   return held;
 }
+
+/** Whether any chunk holds an index term (the first posting is enough). */
+export const indexHolds = (client: Database.Database, term: string) => indexMatches(client, quotedTerm(term));
 
 type Candidate = { id: number; rank: number };
 

@@ -14,6 +14,7 @@ import {
   correctQuery,
   embedMissingVectors,
   getIndexStats,
+  holdsName,
   holdsPhrase,
   indexDocument,
   optimizeIndex,
@@ -856,6 +857,7 @@ describe("typo tolerance", () => {
     addDocument(db, FORMULARY);
     expect(correctQuery(db.$client, "is meloxicm safe in cats?").corrections).toEqual([{ typed: "meloxicm", searched: "meloxicam" }]);
     expect(correctQuery(db.$client, "skin fold dermatitis in cats").corrections).toEqual([]);
+    expect([holdsName(db.$client, "meloxicm"), holdsPhrase(db.$client, "skinfold dermatitis")]).toEqual([false, false]);
     addDocument(db, {
       id: "labels",
       title: "Label Errors",
@@ -863,6 +865,7 @@ describe("typo tolerance", () => {
     });
     expect(correctQuery(db.$client, "is meloxicm safe in cats?").corrections).toEqual([]);
     expect(correctQuery(db.$client, "skin fold dermatitis in cats").corrections).toEqual([{ typed: "skin fold", searched: "skinfold" }]);
+    expect([holdsName(db.$client, "meloxicm"), holdsPhrase(db.$client, "skinfold dermatitis")]).toEqual([true, true]);
   });
 
   it("corrects a word spelled as it sounds ('diarea', 'nuemonia'), two or three edits away, to the word that sounds alike", () => {
