@@ -373,6 +373,8 @@ const INFECTION_PERSISTS = /\b(?:viremia|viraemia|antigenemia|antigenaemia|viral
 const unhyphenated = (t: string) => t.toLowerCase().replace(/(?<=\p{L})-(?=\p{L})/gu, "");
 /** A text's terms as written and with its hyphens dropped (a sentence is read for each kind of value asked). */
 const saidTerms = memoByText(REMEMBERED_TEXTS, (text): ReadonlySet<string> => new Set([...tokenize(text), ...tokenize(unhyphenated(text))]));
+/** A passage's or segment's sentences as quoted (cleaned): the checks below read the same passages' sentences again and again. */
+const quotedSentences = memoByText(REMEMBERED_TEXTS, (text): readonly string[] => Object.freeze(splitSentences(cleanQuote(text)).map((s) => s.text)));
 
 /** Does a sentence (with the one before it as context) hold the typed value asked for? */
 export function holdsValue(
@@ -1034,7 +1036,7 @@ export function checkCoverage<P extends PassageLike>(
   const saysSpeciesGets = (among: Segment[], subjects = gotSubject, names = (n: string, text: string) => namesAsRead(n, text, terms)) =>
     subjects.length > 0 &&
     among.some((x) => {
-      const sentences = splitSentences(cleanQuote(x.text)).map((s) => s.text);
+      const sentences = quotedSentences(x.text);
       return sentences.some((s, i) => namesAskedSpecies(frame, speciesSpokenOf(s)) && subjects.some((n) => names(n, s) || names(n, sentences[i - 1] ?? "")));
     });
   // (Named as a disease or pathogen, not a sign, "bloody diarrhoea" in dogs says nothing of parvo in dogs; nor one the
@@ -1141,7 +1143,7 @@ export function checkCoverage<P extends PassageLike>(
     // "Gives this for sheep" says the passage holds what is asked: for a value asked (a milk withdrawal period), only when
     // it states one.
     const asksValue = isEssay(question) ? [] : frame.asked.filter((k) => TYPED_KINDS.has(k));
-    const givesValue = asksValue.every((kind) => splitSentences(cleanQuote(segmentsText(best))).some((x) => holdsValue(kind, x.text, frame.attribute)));
+    const givesValue = asksValue.every((kind) => quotedSentences(segmentsText(best)).some((x) => holdsValue(kind, x, frame.attribute)));
     return { covered: false, missing: "species", what: species.missing, alternative: covered.length && givesValue ? { passage: best, species: covered } : null };
   }
 
@@ -1195,7 +1197,7 @@ export function checkCoverage<P extends PassageLike>(
   const ownViruses = new Set(frame.acronyms.flatMap((a) => a.split(/[^\p{L}]+/u)).filter(isVirusAcronym));
   const saysValue = (kind: AskedKind, among: Segment[]) =>
     among.some((segment) => {
-      const sentences = splitSentences(cleanQuote(segment.text)).map((s) => (stated.size ? withoutSpans(s.text, stated) : s.text));
+      const sentences = quotedSentences(segment.text).map((s) => (stated.size ? withoutSpans(s, stated) : s));
       // A sentence that names no species speaks of those the sentences before it last named: "Peripheral eosinophilia is
       // present in <50% of cases" after "Diagnosis of feline heartworm disease remains difficult." is no figure for dogs.
       // (Each sentence is read for its species once.)
@@ -1264,7 +1266,7 @@ export function checkCoverage<P extends PassageLike>(
     // Likewise a drug named for the question's subject ("The most common antibiotics associated with CDAD in horses are
     // erythromycin…") in another passage that names it, where that passage speaks of the topic.
     const giving = isFindingAttribute(frame.attribute)
-      ? candidates.find((p) => !supporting.includes(p) && splitSentences(cleanQuote(fullText(p))).some((x) => otherSpeciesIn(frame, x.text).length === 0 && holdsValue(kind, x.text, frame.attribute)))
+      ? candidates.find((p) => !supporting.includes(p) && quotedSentences(fullText(p)).some((x) => otherSpeciesIn(frame, x).length === 0 && holdsValue(kind, x, frame.attribute)))
       : // Or, for a question that names no subject ("…carrying scrapie before it shows anything"), another relevant
         // passage whose paragraphs on the topic say it.
         (kind === "drug" && names.length) || !subjectNames.length
@@ -1272,7 +1274,7 @@ export function checkCoverage<P extends PassageLike>(
             (p) =>
               !supporting.includes(p) &&
               topicSegments(terms, frame, [p]).some((segment) =>
-                splitSentences(cleanQuote(segment.text)).some((x) => otherSpeciesIn(frame, x.text).length === 0 && holdsValue(kind, x.text, frame.attribute, "", [...frame.names, ...frame.drugs])),
+                quotedSentences(segment.text).some((x) => otherSpeciesIn(frame, x).length === 0 && holdsValue(kind, x, frame.attribute, "", [...frame.names, ...frame.drugs])),
               ),
           )
         : undefined;
@@ -1302,10 +1304,10 @@ export function checkCoverage<P extends PassageLike>(
         ...(askingParts(question).some((part) => SMELL_ASKED.test(part)) ? [{ kind: "signs" as const, says: (t: string) => SMELL_SAID.test(t) }] : []),
       ];
   for (const detail of details) {
-    if (segments.some((segment) => splitSentences(cleanQuote(segment.text)).some((s) => detail.says(s.text)))) continue;
+    if (segments.some((segment) => quotedSentences(segment.text).some((s) => detail.says(s)))) continue;
     // Another relevant passage on the topic may say it ("post-mortem diagnosis of FIP is…"): it supports the answer then.
     const saying = candidates.find(
-      (p) => !supporting.includes(p) && topicSegments(terms, frame, [p]).some((segment) => splitSentences(cleanQuote(segment.text)).some((s) => detail.says(s.text))),
+      (p) => !supporting.includes(p) && topicSegments(terms, frame, [p]).some((segment) => quotedSentences(segment.text).some((s) => detail.says(s))),
     );
     if (!saying) return { covered: false, missing: "detail", what: [detail.kind], alternative: null };
     supporting.push(saying);
