@@ -1383,8 +1383,8 @@ export function sceneWords(question: string): string[] {
  * that states something first and then asks about it for a species ("Elephant and hyrax testes stay
  * intra-abdominal — is that also the case in dolphins?"), the part after the dash or semicolon. ("PPR case
  * fatality in camels — closer to goats or sheep?" asks about camels.) With what they set aside or compare with removed.
+ * (Read by the frame, the coverage check and the search text of one answer: remembered, shared and frozen.)
  */
-// (Read by the frame, the coverage check and the search text of one answer: remembered, shared and frozen.)
 export const askingParts = memoByText(REMEMBERED_QUESTIONS, (question): readonly string[] => Object.freeze(readAskingParts(question)));
 
 function readAskingParts(question: string): string[] {
@@ -1505,7 +1505,6 @@ export function correctableEdits(word: string): number {
   return Number.POSITIVE_INFINITY;
 }
 
-/** The frame of a question on its own (no conversation). */
 /**
  * The reading of a question on its own (no earlier turn). One answer reads its question several times (the frame, the
  * coverage check, the guide), and each new turn reads the conversation's earlier questions again: remembered by text.

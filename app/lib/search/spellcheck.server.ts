@@ -61,7 +61,6 @@ function termsUnder(client: Database.Database, prefix: string): VocabularyRow[] 
   return prepared(client, "SELECT term, doc FROM chunks_fts_vocab WHERE term >= ? AND term < ?").all(prefix, end) as VocabularyRow[];
 }
 
-
 /** Chunks read for a term's written forms: one may hold only "rabbits" where the typo was of "rabbit". */
 const SURFACE_CHUNKS = 16;
 
