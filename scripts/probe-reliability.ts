@@ -39,7 +39,7 @@ const QUESTIONS = [
 
 /**
  * How clinicians open and close a question, and the patient they tell of: each asked question is one of QUESTIONS
- * with one of these (about half a million texts), so that no answer is a repeat of one the server has just given
+ * with one of these (138,880 texts), so that no answer is a repeat of one the server has just given
  * (what the query threads remember is meant for the passages and the conversations' earlier turns, not for questions
  * asked again word for word).
  */
