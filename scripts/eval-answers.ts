@@ -19,7 +19,7 @@
 // EMBEDDINGS=local; without, search is BM25 alone.
 // Sets: vetbench-qa4, vetbench-qa1, paraphrased, nearmiss, conversations, off-topic (VetBench KB), pubmedqa.
 // --json prints one JSON object with every figure (progress goes to stderr); --dump writes one JSON line
-// per question or turn (its answer, citations and measures). --answerer picks who writes answers (default:
+// per question or turn (its answer, citations and measures; with a model, also the passages it was given). --answerer picks who writes answers (default:
 // Ollama when OLLAMA_MODEL is set, else extractive; `local` is the built-in GGUF model, LOCAL_CHAT_MODEL under
 // MODELS_DIR); with a model, each set also reports the model's sentences kept and dropped by the checks, and
 // --dropped writes every dropped sentence with its reason and cited passages for a human to read. --limit N
@@ -446,6 +446,8 @@ if (dump) {
           error: r.error,
           answeredBy: r.answeredBy,
           modelSentences: r.modelSentences,
+          // (With a model, the passages it was given: a kept sentence is read against them as a dropped one is.)
+          ...(r.modelSentences ? { passages: r.passages } : {}),
           metrics: {
             goldCited: r.goldCited,
             firstOnGold: r.firstOnGold,

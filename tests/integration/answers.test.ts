@@ -848,6 +848,14 @@ describe.each(MODEL_SERVERS)("with a language model (loopback $name)", (modelSer
     expect((await messagesOf(vet, conversation))[1]).toEqual(answer);
   });
 
+  it("a model sentence naming a drug its passage does not write is left out, however many of its words the passage holds", async () => {
+    const correct = "Meloxicam is given to cats at 0.1 mg/kg orally once daily [1].";
+    answerScript = { tokens: [`${correct} `, "Robenacoxib is given to cats at 0.1 mg/kg orally once daily after a loading dose [1]."] };
+    const answer = await askOk(vet, await newConversation(vet), MELOXICAM_QUESTION);
+    expect(answer.content).toBe(`${correct}\n\n${UNVERIFIED_NOTE}`);
+    expect(answer.content).not.toMatch(/robenacoxib/i);
+  });
+
   it("when no sentence of the model's answer can be verified, the passages' own sentences answer", async () => {
     answerScript = { tokens: ["Meloxicam is given to cats at 0.5 mg/kg twice daily [1]. ", "It is safe in every cat."] };
     const answer = await askOk(vet, await newConversation(vet), MELOXICAM_QUESTION);

@@ -57,7 +57,7 @@ export type Coverage<P extends PassageLike> =
 const wordsOf = (s: string) => normalizeText(s.replace(INVISIBLE, "")).match(/[\p{L}\p{N}]+/gu) ?? [];
 const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff]/g;
 /** Text as read for names: without invisible characters and math delimiters ("\\(M.\\) canis", "$D$ nodosus" are "M. canis", "D nodosus"). */
-const readable = (text: string) => text.replace(INVISIBLE, "").replace(/\\[()[\]]|\$/g, "");
+export const readable = (text: string) => text.replace(INVISIBLE, "").replace(/\\[()[\]]|\$/g, "");
 
 /**
  * Texts (passages and their paragraphs) whose words this thread remembers: every question reads each of its

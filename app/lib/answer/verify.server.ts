@@ -1,8 +1,10 @@
-import { isStopWord, tokenize, type QueryTerm } from "../search/index.server";
+import escapeStringRegexp from "escape-string-regexp";
+import { isEnglishWord, isStopWord, tokenize, type QueryTerm } from "../search/index.server";
 import { MARKER, markerNumbers, PageNumbering } from "./citations";
-import { mentionsGroup, mentionsSpecies, otherSpeciesIn, speciesIn, speciesLabel, withDigits, type Frame } from "./frame";
+import { abbreviationsDefinedIn, namesThing, readable, requiredNames } from "./coverage.server";
+import { definedAbbreviations, frameOf, mentionsGroup, mentionsSpecies, otherSpeciesIn, speciesIn, speciesLabel, withDigits, type Frame } from "./frame";
 import { quotableSentences } from "./quotes.server";
-import { holdsTerm } from "./relevance.server";
+import { holdsInOrder, holdsTerm } from "./relevance.server";
 import { splitSentences } from "../sentences";
 import type { NumberedPassage, PassageLike } from "./types";
 
@@ -119,8 +121,95 @@ function saidTogether(claimWords: Set<string>, sourceText: string): boolean {
   return false;
 }
 
+/**
+ * The things a claim names (drugs, pathogens, conditions, proper nouns, acronyms and codes, as a question's are read)
+ * that its passages do not: "…transmitted by Rhipicephalus bionyx" from a passage naming only the genus, an
+ * acronym the model made up. A name is held when the passage writes it, spelled as the question checks read it
+ * ("B. ovis", an acronym spelled out) or in another spelling of the same words ("anemia", "anaemia").
+ */
+function unheldNames(claim: string, sourceText: string, sourceTerms: ReadonlySet<string>, asked: QueryTerm[]): string[] {
+  const frame = frameOf(readable(claim));
+  const names = [...requiredNames(frame), ...frame.conditions, ...frame.acronyms];
+  // (Or the question's own abbreviation as search read it: "TL spine" asked, "thoracolumbar spine" in the passage.)
+  const readAs = (t: string) => asked.some((term) => term.term === t && holdsTerm(sourceTerms, term));
+  const held = (name: string) => namesThing(name, sourceText) || (!BINOMIAL_FORM.test(name) && tokenize(name).every((t) => sourceTerms.has(t) || readAs(t)));
+  // An organism's binomial the question reading takes for a proper noun and a word ("Rhipicephalus bionyx"): a genus and
+  // an epithet that are no English words ("Rhipicephalus ticks", "Sheep anthelmintics" are not binomials).
+  for (const m of readable(claim).matchAll(BINOMIAL_NAME)) {
+    const [genus, epithet] = [m[1]!, m[2]!];
+    if ((genus.endsWith(".") || !isEnglishWord(genus)) && !isEnglishWord(epithet)) names.push(`${genus} ${epithet}`);
+  }
+  return [...new Set(names)].filter((name) => !held(name));
+}
+
+/** A binomial is held only as one (its epithet with its genus): "Babesia bovis" is not "Mycobacterium bovis". */
+const BINOMIAL_FORM = /^\p{Lu}\S*\s+\p{Ll}+$/u;
+/** A genus, written out or by its initial, then a lower-case word: "Babesia ovis", "B. ovis". */
+const BINOMIAL_NAME = /\b(\p{Lu}\p{Ll}{2,}|\p{Lu}\.)\s+(\p{Ll}{3,})\b/gu;
+
+/**
+ * A long form the claim gives is the passage's: its words, or the passage's with a head noun after them ("ubiquitin-specific
+ * protease family (UBP)" for the passage's "ubiquitin-specific protease (UBP) family").
+ */
+const sameLongForm = (claimed: string[], own: string[]) =>
+  claimed.every((t) => own.includes(t)) || (own.length > 0 && own.every((t) => claimed.includes(t)) && claimed.length <= own.length + 1);
+
+/** Letters and digits of an abbreviation, as compared ("CAV-1", "CAV 1" and "cav1" are one). */
+const abbreviationKey = (abbreviation: string) => abbreviation.toLowerCase().replace(/[^a-z0-9]/g, "");
+
+/**
+ * An abbreviation the claim spells out otherwise than its passage: "Canine hepatitis A (CAV-1)" where the passage
+ * writes "Canine adenovirus 1 [CAV-1]". The long form must be one the passage gives the abbreviation, or be written in
+ * the passage word for word; an abbreviation the passage never writes is left to the other checks.
+ */
+function misnamedAbbreviation(claim: string, sourceText: string, sourceWords: string[]): string | null {
+  for (const defined of definedAbbreviations(readable(claim))) {
+    const { abbreviation } = defined;
+    // (The shortest long form: "caused by Canine hepatitis A (CAV-1)" spells CAV-1 as "Canine hepatitis A".)
+    let from = 0;
+    defined.words.forEach((w, i) => {
+      if (w[0] === defined.words[0]![0]) from = i;
+    });
+    const words = defined.words.slice(from);
+    const key = abbreviationKey(abbreviation);
+    if (!key || (!sourceWords.includes(key) && !sourceWords.some((w, i) => abbreviationKey(`${w}${sourceWords[i + 1] ?? ""}`) === key))) continue;
+    const long = tokenize(words.join(" "));
+    const given = abbreviationsDefinedIn(sourceText).filter((a) => abbreviationKey(a.abbreviation) === key);
+    if (given.some((a) => sameLongForm(long, tokenize(a.words.join(" "))))) continue;
+    if (holdsInOrder(sourceWords, long)) continue;
+    return `it writes ${abbreviation} as "${words.join(" ")}", which the cited passage does not`;
+  }
+  return null;
+}
+
+/** An author and year as papers cite them: "(Schnittger et al., 2013)", "Kennan and others 2014", "(Nys 1999)". */
+const AUTHOR_YEAR = /\b(\p{Lu}[\p{L}'’-]+)(?:\s+(?:et\s+al\.?|and\s+others|(?:and|&)\s+\p{Lu}[\p{L}'’-]+))?,?\s+\(?((?:19|20)\d\d)[a-z]?\b/gu;
+/** How far after an author's name the year may follow in the passage ("Schnittger et al., 2012"), within one reference. */
+const AUTHOR_YEAR_SPAN = 40;
+
+/** A study the claim attributes to an author and year its passage does not pair ("Schnittger et al, 2013" for 2012). */
+function misattributedStudy(claim: string, sourceText: string): string | null {
+  const source = readable(sourceText);
+  for (const m of claim.matchAll(AUTHOR_YEAR)) {
+    const [author, year] = [m[1]!, m[2]!];
+    if (!new RegExp(`${escapeStringRegexp(author)}[^;()\\[\\]]{0,${AUTHOR_YEAR_SPAN}}?${year}`, "u").test(source)) return `the cited passage does not give ${author} ${year}`;
+  }
+  return null;
+}
+
+/** A sentence that breaks off inside brackets it opened ("Small ruminants (e."): a fragment, whatever its words. */
+function breaksOff(claim: string): boolean {
+  const text = readable(claim);
+  return (text.match(/\(/g)?.length ?? 0) > (text.match(/\)/g)?.length ?? 0);
+}
+
 /** Why a sentence cannot stand on its passages, or null when it can. */
-export function unsupported(sentence: string, passages: Map<number, Pick<PassageLike, "text" | "title" | "heading">>): string | null {
+export function unsupported(
+  sentence: string,
+  passages: Map<number, Pick<PassageLike, "text" | "title" | "heading">>,
+  /** The question's terms as searched, with the long forms search read its abbreviations as. */
+  questionTerms: QueryTerm[] = [],
+): string | null {
   const numbers = cited(sentence).filter((n) => passages.has(n));
   if (!numbers.length) return "cites no passage";
   const sources = numbers.map((n) => passages.get(n)!);
@@ -128,6 +217,7 @@ export function unsupported(sentence: string, passages: Map<number, Pick<Passage
   // Numbers written as words in the source ("every three months") count as the digits a model writes.
   const sourceNumbers = withDigits(sourceText);
   const claim = sentence.replace(MARKER, " ");
+  if (breaksOff(claim)) return "it breaks off inside brackets (a fragment)";
   // A number with a unit must be in the passage with that unit: "2-3 weeks" is not the "2" and "3" of a reference list.
   let given: Set<string> | null = null;
   for (const m of claim.matchAll(QUANTITY)) {
@@ -141,10 +231,10 @@ export function unsupported(sentence: string, passages: Map<number, Pick<Passage
   for (const m of claim.matchAll(/(?<![\p{L}\d.,])\d+(?:[.,]\d+)?(?![\d]|[.,]\d)/gu)) {
     if (!holdsNumber(sourceNumbers, m[0])) return `the number ${m[0]} is not in the cited passage`;
   }
-  const asked = speciesIn(claim);
+  const named = speciesIn(claim);
   const present = speciesIn(sourceText);
-  for (const id of asked.species) if (id !== "human" && !mentionsSpecies(present, id)) return `the species "${id}" is not in the cited passage`;
-  for (const g of asked.groups) if (!mentionsGroup(present, g)) return "a species group is not in the cited passage";
+  for (const id of named.species) if (id !== "human" && !mentionsSpecies(present, id)) return `the species "${id}" is not in the cited passage`;
+  for (const g of named.groups) if (!mentionsGroup(present, g)) return "a species group is not in the cited passage";
   // "The passages provide a detailed explanation of …" tells the reader nothing the passage says; "The passage
   // shows that X" says X, and is checked as X (its numbers and species were checked above).
   const about = ABOUT_THE_PASSAGES.exec(claim.trim());
@@ -152,9 +242,14 @@ export function unsupported(sentence: string, passages: Map<number, Pick<Passage
   if (checked === null) return "it describes the passages instead of saying what they say";
   const words = new Set(tokenize(checked, isStopWord).filter((t) => !/^\d/.test(t)));
   if (!words.size) return "it has no words to check (a bare number or heading)";
-  const held = new Set(tokenize(sourceText));
+  const sourceWords = tokenize(readable(sourceText));
+  const held = new Set(sourceWords);
   const share = [...words].filter((t) => held.has(t)).length / words.size;
   if (share < MIN_SUPPORT) return `only ${Math.round(share * 100)} % of its words are in the cited passage`;
+  const unheld = unheldNames(claim, sourceText, held, questionTerms);
+  if (unheld.length) return `it names ${unheld.join(", ")}, which the cited passage does not`;
+  const misnamed = misnamedAbbreviation(claim, sourceText, sourceWords) ?? misattributedStudy(claim, sourceText);
+  if (misnamed) return misnamed;
   if (!saidTogether(words, sourceText)) return "its words are in the cited passage, but not said together there";
   if (NEGATION.test(checked) && !negationHeld(words, sourceText)) return "it says \"not\" where its passage does not";
   return null;
@@ -165,12 +260,14 @@ export function unsupported(sentence: string, passages: Map<number, Pick<Passage
  * …", "These passages provide …", "The passage number 2 is about …", "The passage about FCoV can be found …").
  * "The passage of meconium …" and "the source of infection" are medicine, not the material.
  */
-// (Behind a list's number or bullet too: "1.1.2: The passage describes how…".)
-const ABOUT_THE_PASSAGES = /^(?:\d{1,2}(?:\.\d{1,2})*\s*[.:)]\s*|[-*•]\s+)?(?:in this context,\s*)?(?:the|these|this|both|all)\s+(?:\w+\s+)?(?:passages?|sources?|texts?|documents?|excerpts?)\b(?!\s+(?:of|through|into|from|for)\b)/i;
+// (Behind a list's number or bullet too: "1.1.2: The passage describes how…"; and behind a lead-in: "In summary, the
+// passages provide…", "Overall, these sources…".)
+const ABOUT_THE_PASSAGES =
+  /^(?:\d{1,2}(?:\.\d{1,2})*\s*[.:)]\s*|[-*•]\s+)?(?:(?:in\s+(?:this\s+context|summary|sum|conclusion|short|brief|general|addition|particular)|overall|to\s+(?:summari[sz]e|conclude|sum\s+up)|(?:taken\s+)?together|collectively|altogether|additionally|furthermore|moreover|however|also|finally|thus|therefore|so)\s*,?\s+)?(?:the|these|this|both|all)\s+(?:\w+\s+)?(?:passages?|sources?|texts?|documents?|excerpts?)\b(?!\s+(?:of|through|into|from|for)\b)/i;
 
 /** A verb of reporting, then what is reported: "…show that X", "…provide evidence that X", "…give a detailed account of how X". */
 const REPORTS =
-  /^\s*(?:\[\d+(?:[,–-]\s*\d+)*\]\s*)?(?:also\s+|further\s+|clearly\s+|briefly\s+)?(?:(?:shows?|showed|states?|stated|says?|said|describes?|described|explains?|explained|indicates?|indicated|suggests?|suggested|notes?|noted|reports?|reported|demonstrates?|demonstrated|confirms?|confirmed|mentions?|mentioned|highlights?|highlighted|discuss(?:es)?|discussed|outlines?|outlined)|(?:provides?|provided|gives?|gave|offers?|offered)\s+(?:(?:a|an|some|clear|strong|further)\s+)?(?:\w+\s+)?(?:evidence|information|details?|explanation|description|account|overview|summary)(?:\s+(?:of|on|about))?)\s+(?:that|how)\s+(.+)$/i;
+  /^\s*(?:\[\d+(?:[,–-]\s*\d+)*\]\s*)?(?:also\s+|further\s+|clearly\s+|briefly\s+)?(?:(?:shows?|showed|states?|stated|says?|said|describes?|described|explains?|explained|indicates?|indicated|suggests?|suggested|notes?|noted|reports?|reported|demonstrates?|demonstrated|confirms?|confirmed|mentions?|mentioned|highlights?|highlighted|discuss(?:es)?|discussed|outlines?|outlined)|(?:provides?|provided|gives?|gave|offers?|offered)\s+(?:(?:a|an|some|clear|strong|further)\s+)?(?:\w+\s+)?(?:evidence|information|details?|explanation|description|account|overview|summary)(?:\s+(?:of|on|about))?)\s+(that|how)\s+(.+)$/i;
 
 /** Content words a reported claim needs to say something ("…describes how it works" says nothing). */
 const MIN_REPORTED_WORDS = 3;
@@ -187,8 +284,25 @@ function reportedClaim(sentence: string, about: RegExpExecArray): string | null 
   // question that asks about how…".)
   const clause = REPORTS.exec(rest);
   if (!clause || NEGATION.test(rest.slice(0, clause.index))) return null;
-  const words = tokenize(clause[1]!, isStopWord).filter((t) => !/^\d/.test(t));
-  return words.length >= MIN_REPORTED_WORDS ? clause[1]! : null;
+  const words = tokenize(clause[2]!, isStopWord).filter((t) => !/^\d/.test(t));
+  return words.length >= MIN_REPORTED_WORDS ? clause[2]! : null;
+}
+
+/** Words a report of how something happens must add to the question's own for it to say anything. */
+const MIN_HOW_WORDS_BEYOND_QUESTION = 2;
+
+/**
+ * "The passages provide a detailed explanation of how Sertoli cells promote spermatogenesis and protect germ cells" for
+ * "Explain how Sertoli cells promote spermatogenesis and protect germ cells": a report of *how* something happens whose
+ * words are the question's own says that the passages answer it, not what they say. ("The passage shows that X" states
+ * X, and a yes-or-no question is answered by stating it.)
+ */
+function reportsHowAsked(claim: string, terms: QueryTerm[]): boolean {
+  const about = ABOUT_THE_PASSAGES.exec(claim.trim());
+  const clause = about ? REPORTS.exec(claim.trim().slice(about[0].length)) : null;
+  if (clause?.[1]?.toLowerCase() !== "how") return false;
+  const beyond = tokenize(clause[2]!, isStopWord).filter((t) => !/^\d/.test(t) && !terms.some((term) => holdsTerm(new Set([t]), term)));
+  return new Set(beyond).size < MIN_HOW_WORDS_BEYOND_QUESTION;
 }
 
 /** Markers (and the space before them) at the very start of a split sentence. */
@@ -221,7 +335,11 @@ const STRUCTURE = /^\s*(#{1,6}\s|_.*_\s*$|\*\*[^*]+\*\*:?\s*$|[^.!?]*:\s*$|$)/;
 const BULLET = /^\s*(?:[-*+]|\d+[.)])\s+/;
 
 /** `kept`: the sentences that passed (claims, not headings or notes). */
-export type VerifiedAnswer = { text: string; kept: number; dropped: Array<{ sentence: string; reason: string }> };
+export type VerifiedAnswer = {
+  text: string;
+  kept: number;
+  dropped: Array<{ sentence: string; reason: string }>;
+};
 
 /** A claim's sentence as compared for repeats: markers and punctuation aside. */
 const claimKey = (sentence: string) => sentence.replace(MARKER, " ").toLowerCase().replace(/[\s.,;:!?]+/g, " ").trim();
@@ -240,7 +358,10 @@ export function repeatsAnswer(text: string, earlier: string | undefined): boolea
 }
 
 /** What was asked, to check a model's sentences against the question as well as against their passages. */
-export type AskedQuestion = { frame: Pick<Frame, "species" | "groups">; terms: QueryTerm[] };
+export type AskedQuestion = {
+  frame: Pick<Frame, "species" | "groups">;
+  terms: QueryTerm[];
+};
 
 /**
  * Why a sentence does not answer what was asked, or null: it names species and none of them is asked ("In
@@ -253,7 +374,8 @@ export function offQuestion(sentence: string, asked: AskedQuestion): string | nu
   if (other.length) return `it is about ${other.map(speciesLabel).join(" and ")}, not the species asked about`;
   if (!asked.terms.length) return null;
   const words = new Set(tokenize(claim));
-  return asked.terms.some((t) => holdsTerm(words, t)) ? null : "it holds none of the question's words";
+  if (!asked.terms.some((t) => holdsTerm(words, t))) return "it holds none of the question's words";
+  return reportsHowAsked(claim, asked.terms) ? "it says the passages explain what was asked instead of saying what they say" : null;
 }
 
 /**
@@ -278,7 +400,7 @@ export function verifyModelAnswer(text: string, passages: Array<NumberedPassage<
       const key = claimKey(sentence);
       if (said.has(key)) return false;
       said.add(key);
-      const reason = unsupported(sentence, byNumber) ?? (asked ? offQuestion(sentence, asked) : null);
+      const reason = unsupported(sentence, byNumber, asked?.terms) ?? (asked ? offQuestion(sentence, asked) : null);
       if (reason) dropped.push({ sentence, reason });
       return !reason;
     });
@@ -305,18 +427,35 @@ const SAME_SENTENCE_SHARE = 0.5;
  */
 export function citeSentencePages(text: string, passages: Array<NumberedPassage<PassageLike>>): { text: string; passages: Array<NumberedPassage<PassageLike>> } {
   const byNumber = new Map(passages.map((p) => [p.number, p]));
-  const sentencesOf = new Map<number, Array<{ terms: Set<string>; pages: number[]; pageLabel: string | null; raw: string }>>();
+  const sentencesOf = new Map<
+    number,
+    Array<{
+      terms: Set<string>;
+      pages: number[];
+      pageLabel: string | null;
+      raw: string;
+    }>
+  >();
   const unitsOf = (p: NumberedPassage<PassageLike>) => {
     let units = sentencesOf.get(p.number);
     if (!units) {
-      units = quotableSentences({ ...p, layout: p.layout ?? null }).map((q) => ({ terms: new Set(tokenize(q.text)), pages: q.pages, pageLabel: q.pageLabel, raw: q.raw }));
+      units = quotableSentences({ ...p, layout: p.layout ?? null }).map((q) => ({
+        terms: new Set(tokenize(q.text)),
+        pages: q.pages,
+        pageLabel: q.pageLabel,
+        raw: q.raw,
+      }));
       sentencesOf.set(p.number, units);
     }
     return units;
   };
   const numbering = new PageNumbering();
   const numberFor = (p: NumberedPassage<PassageLike>, claim: Set<string>): number => {
-    let best: { pages: number[]; pageLabel: string | null; raw: string } | null = null;
+    let best: {
+      pages: number[];
+      pageLabel: string | null;
+      raw: string;
+    } | null = null;
     let bestShare = SAME_SENTENCE_SHARE;
     for (const unit of unitsOf(p)) {
       let shared = 0;
