@@ -967,6 +967,9 @@ describe("typed values", () => {
     expect(holdsValue("dose", "Give it once daily with food.", null)).toBe(false);
     expect(holdsValue("rate", "It affects 0.7% to 12% of cats.", null)).toBe(true);
     expect(holdsValue("rate", "In approximately one third of infected cats the virus persists.", null)).toBe(true);
+    // How many die of it a year is a count per year ("how many people die of snake bites a year?"), not a dose a day.
+    expect(holdsValue("rate", "Worldwide, there are approximately 81,000 to 138,000 deaths per year due to snake envenomation.", "die")).toBe(true);
+    expect(holdsValue("rate", "Give 2 tablets per day for 5 days.", null)).toBe(false);
     expect(holdsValue("duration", "The incubation period is 6 to 13 days.", "incubation")).toBe(true);
     expect(holdsValue("duration", "Lesions heal within 3 weeks.", "incubation")).toBe(false);
     // The time before signs is the incubation, however hyphenated.

@@ -242,13 +242,15 @@ const withoutSpans = (sentence: string, spans: ReadonlySet<string>) => sentence.
 const PH_VALUE = "\\bpH\\b\\s*(?:\\(\\s*)?(?:of|above|below|over|under|between|less than|greater than|[<>≤≥=~])?\\s*\\d+(?:\\.\\d+)?";
 
 /** The typed values a sentence must hold to answer each kind. */
+/** How many a year: "81,000 to 138,000 deaths per year", "about 50 outbreaks a year" (how many people die of it a year). */
+const COUNT_PER_YEAR = String.raw`\b\d[\d,]*\s+(?:[a-z-]+\s+){0,2}?(?:deaths?|cases?|fatalities|outbreaks?|infections?|bites?|people|animals|herds?|flocks?)\s+(?:per|a|each|every)\s+(?:year|annum)\b`;
 const VALUE: Partial<Record<AskedKind, RegExp>> = {
   dose: new RegExp(`\\d(?:[\\d.,]*)\\s*(?:-|–|to)?\\s*\\d*(?:[.,]\\d+)?\\s*(?:mg|µg|μg|mcg|g|ml|mL|l|iu|IU|units?|mmol|ppm|mg\\/kg|ml\\/kg|µg\\/kg)\\b|\\bmg\\/kg\\b|\\bdos(?:e|ed|es|age|ing)\\b[^.]*\\d`, "i"),
   interval: new RegExp(`${INTERVAL_WORDS.source}|${SPAN}`, "i"),
   duration: new RegExp(SPAN, "i"),
   season: SEASON_WRITTEN,
   // "…at incidence rates of 13 to 24 per 100,000 dogs".
-  rate: new RegExp(`\\d\\s*%|\\bper ?cent\\b|\\d\\s+per\\s+(?:\\d[\\d,]*|hundred|thousand|million)\\b|\\b\\d+\\s*(?:of|out of|in)\\s*(?:every\\s*)?\\d+\\b|\\b(?:one|two|three)[- ](?:in|of)[- ](?:two|three|four|five|six|seven|eight|nine|ten|twenty|a hundred|hundred|thousand|every|\\d+)\\b|\\b(?:half|one[- ]third|two[- ]thirds|a third|a quarter|one[- ]quarter|three[- ]quarters)\\b|\\b\\d+\\/\\d+\\b`, "i"),
+  rate: new RegExp(`\\d\\s*%|\\bper ?cent\\b|\\d\\s+per\\s+(?:\\d[\\d,]*|hundred|thousand|million)\\b|\\b\\d+\\s*(?:of|out of|in)\\s*(?:every\\s*)?\\d+\\b|\\b(?:one|two|three)[- ](?:in|of)[- ](?:two|three|four|five|six|seven|eight|nine|ten|twenty|a hundred|hundred|thousand|every|\\d+)\\b|\\b(?:half|one[- ]third|two[- ]thirds|a third|a quarter|one[- ]quarter|three[- ]quarters)\\b|\\b\\d+\\/\\d+\\b|${COUNT_PER_YEAR}`, "i"),
   // Lengths, masses, volumes, amounts, pressures (kPa, mmHg), molecular sizes (kDa, kb, bp), temperatures.
   quantity: new RegExp(
     `${RANGE}\\s*(?:cm|mm|m|km|µm|μm|nm|kg|g|mg|µg|μg|ng|pg|l|ml|dl|µl|μl|mmol|µmol|μmol|nmol|pmol|ppm|ppb|iu|u\\/l|°c|°f|degrees|fingers?|times|kpa|pa|mmhg|kda|da|kb|kbp|mb|bp|nt|bpm)\\b|${RANGE}\\s*%|${RANGE}\\s*(?:µg|μg|mg|g|ng)\\/\\w+|${PH_VALUE}`,

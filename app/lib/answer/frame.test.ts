@@ -2202,6 +2202,20 @@ describe("questions told as people talk on the radio, in texts and at a farm gat
     expect(frameOf("how long does the vaccine protection last?").attribute).not.toBe("survival");
   });
 
+  it("reads how animals get tested as the diagnosis asked, and how it gets from one host to another as its transmission", () => {
+    expect(frameOf("How do cats usually get tested for FIV and FeLV? We rehome a few through the shop.").asked).toContain("diagnosis");
+    expect(frameOf("How are cats tested for FIV?").asked).toContain("diagnosis");
+    expect(frameOf("my cat tested positive for FIV, what now?").asked).not.toContain("diagnosis");
+    expect(frameOf("so how does it get from them to pigs?").asked).toContain("transmission");
+    expect(frameOf("how does it get into a herd?").asked).toContain("transmission");
+  });
+
+  it("reads how long a disease lasts as its course until it resolves, even when its name holds the animal's", () => {
+    expect(frameOf("How long does ferret coronavirus enteritis usually last in young ones?").attribute).toBe("resolution");
+    expect(frameOf("How long does the diarrhoea last in ferrets?").attribute).toBe("resolution");
+    expect(frameOf("how long do affected ferrets last?").attribute).toBe("survival");
+  });
+
   it("reads a brand asked, a person asked ('who first described…?') and how long an opened product keeps", () => {
     expect(frameOf("What brand of ivermectin injection should I buy for my pigs?").asked).toContain("brand");
     expect(frameOf("which pancreatic islet cells make somatostatin?").asked).not.toContain("brand");
