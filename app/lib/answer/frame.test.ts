@@ -2210,6 +2210,11 @@ describe("questions told as people talk on the radio, in texts and at a farm gat
     expect(frameOf("how does it get into a herd?").asked).toContain("transmission");
   });
 
+  it("reads the animal a dose is 'the same … that's used for' as compared with, and asks of the case's animal", () => {
+    expect(frameOf("A beef farmer rang wanting to know how much doramectin to inject into his bullocks. Is it the same 3 mg per 10 kg that's used for pigs?").species).toEqual(["cattle"]);
+    expect(frameOf("Is the doramectin dose for pigs the same 3 mg per 10 kg?").species).toEqual(["pig"]);
+  });
+
   it("reads how long a disease lasts as its course until it resolves, even when its name holds the animal's", () => {
     expect(frameOf("How long does ferret coronavirus enteritis usually last in young ones?").attribute).toBe("resolution");
     expect(frameOf("How long does the diarrhoea last in ferrets?").attribute).toBe("resolution");
