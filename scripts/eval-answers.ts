@@ -19,7 +19,8 @@
 // EMBEDDINGS=local; without, search is BM25 alone.
 // Sets: vetbench-qa4, vetbench-qa1, paraphrased, nearmiss, conversations, off-topic (VetBench KB), pubmedqa.
 // --json prints one JSON object with every figure (progress goes to stderr); --dump writes one JSON line
-// per question or turn (its answer, citations and measures; with a model, also the passages it was given). --answerer picks who writes answers (default:
+// per question or turn (its answer, citations and measures; with a model, also the passages it was given, numbered as
+// it saw them, while the answer's markers are renumbered over its citations). --answerer picks who writes answers (default:
 // Ollama when OLLAMA_MODEL is set, else extractive; `local` is the built-in GGUF model, LOCAL_CHAT_MODEL under
 // MODELS_DIR); with a model, each set also reports the model's sentences kept and dropped by the checks, and
 // --dropped writes every dropped sentence with its reason and cited passages for a human to read. --limit N

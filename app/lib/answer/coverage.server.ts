@@ -241,9 +241,9 @@ const withoutSpans = (sentence: string, spans: ReadonlySet<string>) => sentence.
 /** A pH has no unit: "urinary pH (>6.4)", "a pH of 7.2", "pH below 6". */
 const PH_VALUE = "\\bpH\\b\\s*(?:\\(\\s*)?(?:of|above|below|over|under|between|less than|greater than|[<>≤≥=~])?\\s*\\d+(?:\\.\\d+)?";
 
-/** The typed values a sentence must hold to answer each kind. */
 /** How many a year: "81,000 to 138,000 deaths per year", "about 50 outbreaks a year" (how many people die of it a year). */
 const COUNT_PER_YEAR = String.raw`\b\d[\d,]*\s+(?:[a-z-]+\s+){0,2}?(?:deaths?|cases?|fatalities|outbreaks?|infections?|bites?|people|animals|herds?|flocks?)\s+(?:per|a|each|every)\s+(?:year|annum)\b`;
+/** The typed values a sentence must hold to answer each kind. */
 const VALUE: Partial<Record<AskedKind, RegExp>> = {
   dose: new RegExp(`\\d(?:[\\d.,]*)\\s*(?:-|–|to)?\\s*\\d*(?:[.,]\\d+)?\\s*(?:mg|µg|μg|mcg|g|ml|mL|l|iu|IU|units?|mmol|ppm|mg\\/kg|ml\\/kg|µg\\/kg)\\b|\\bmg\\/kg\\b|\\bdos(?:e|ed|es|age|ing)\\b[^.]*\\d`, "i"),
   interval: new RegExp(`${INTERVAL_WORDS.source}|${SPAN}`, "i"),

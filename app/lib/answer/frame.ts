@@ -1187,9 +1187,9 @@ const STORAGE_ASKED = /\b(?:opened|once open(?:ed)?|after opening|made[- ]up)\b[
 /** "How long does the test take to come back?", "turnaround for the PCR?": how long until a test's results are back. */
 const TURNAROUND_ASKED = /\bturn-?around\b|\b(?:tests?|results?|swabs?|samples?|pcr|bloods?)\b(?:\s+[\w'’-]+){0,4}?\s+(?:to\s+)?(?:come|comes|coming|get|gets|getting)\s+back\b|\bback from the lab\b/i;
 /** "How long do affected foals last?": what lasts, before "last". */
+const LASTS_ASKED = /\bhow long\s+(?:do|does|will|would|can|could|might)\s+((?:[\w-]+\s+){0,3}?)(?:usually\s+|normally\s+|typically\s+|generally\s+)?last\b/;
 /** What lasts is an illness: "the disease", "the infection", "the flu", "coronavirus enteritis", "the diarrhoea". */
 const A_DISEASE_LASTS = /\b(?:disease|infection|illness|sickness|fever|flu|diarrh\w*|\p{L}{3,}(?:itis|osis|iasis|pathy|aemia|emia))\s*$/u;
-const LASTS_ASKED = /\bhow long\s+(?:do|does|will|would|can|could|might)\s+((?:[\w-]+\s+){0,3}?)(?:usually\s+|normally\s+|typically\s+|generally\s+)?last\b/;
 /** "How long before we'd know…?", "how soon would he show signs?", "how fast would it show": until signs show. */
 const UNTIL_SIGNS_SHOW =
   /\b(?:how long\b(?:\s+[\w'’]+){0,4}?\s+(?:before|until|till|til)|how soon|how many (?:days|hours|weeks) (?:before|until|till|til))\b[^?]*?\b(?:(?:we|you|i|they|the owner)(?:'d|’d| would| will| can| could)? (?:know|tell|notice|see)\b|(?:show|shows|showing|develop|develops|get|gets) (?:any )?(?:signs|symptoms)|(?:get|gets|fall|falls|become|becomes|go|goes) (?:sick|ill|poorly)|(?:signs|symptoms) (?:appear|show|start|develop))|\bhow (?:fast|quickly|soon)\s+(?:would|will|does|do|did|can|could)\s+(?:it|they|this|that|signs|symptoms|the signs|the symptoms)\s+(?:show|appear|come on|start|kick in|develop)\b/;
