@@ -2215,6 +2215,11 @@ describe("questions told as people talk on the radio, in texts and at a farm gat
     expect(frameOf("Is the doramectin dose for pigs the same 3 mg per 10 kg?").species).toEqual(["pig"]);
   });
 
+  it("reads 'how many of the … die?' as the share that dies", () => {
+    expect(frameOf("how many of the really acute ones die?").asked).toContain("rate");
+    expect(frameOf("how many of the really acute ones die?").asked).not.toContain("count");
+  });
+
   it("reads how long a disease lasts as its course until it resolves, even when its name holds the animal's", () => {
     expect(frameOf("How long does ferret coronavirus enteritis usually last in young ones?").attribute).toBe("resolution");
     expect(frameOf("How long does the diarrhoea last in ferrets?").attribute).toBe("resolution");

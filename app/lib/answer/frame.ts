@@ -921,8 +921,11 @@ const withPetLabAsDog = (text: string) => text.replace(new RegExp(PET_LAB.source
 /** Pronouns that point back at the previous question's subject. */
 const REFERS = new RegExp(String.raw`\b(?:it|its|it's|itself|they|them|their|this|that|these|those|same|such)\b|${THE_ONE}`, "i");
 
-/** "How many (cats) die / survive / recover": a share of the animals, asked as a count ("how many died in 1719" is a count). */
-const HOW_MANY_OUTCOME = String.raw`(?:how many|what (?:%|percent(?:age)?|proportion|share)) (?:[\w-]+ ){0,4}(?:die|dies|survive|survives|recover|recovers|are affected|get (?:sick|ill|infected)|become (?:sick|ill|infected)|(?:will|would|might|could) (?:we|you|i|they) lose|(?:likely|going) to lose|(?:sero)?positive|test negative)\b`;
+/**
+ * "How many (cats) die / survive / recover", "how many of the really acute ones die?": a share of the animals, asked as a
+ * count ("how many died in 1719" is a count).
+ */
+const HOW_MANY_OUTCOME = String.raw`(?:how many|what (?:%|percent(?:age)?|proportion|share)) (?:of )?(?:[\w-]+ ){0,4}(?:die|dies|survive|survives|recover|recovers|are affected|get (?:sick|ill|infected)|become (?:sick|ill|infected)|(?:will|would|might|could) (?:we|you|i|they) lose|(?:likely|going) to lose|(?:sero)?positive|test negative)\b`;
 /** "What do I dust them with?", "what should we spray the pen with?": what they are treated with. */
 export const TREATED_WITH = /\b(dust|spray|dip|bathe|wash|rub|paint|dose|drench)\s+(?:it|them|him|her|the\s+[\w-]+)\s+with\b/i;
 /** "How likely is he to die from it?", "what are the chances of dying?", "how often is it fatal?": what share die. */
