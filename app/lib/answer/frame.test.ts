@@ -2215,6 +2215,11 @@ describe("questions told as people talk on the radio, in texts and at a farm gat
     expect(frameOf("Is the doramectin dose for pigs the same 3 mg per 10 kg?").species).toEqual(["pig"]);
   });
 
+  it("reads what a drug is aimed at as no drug asked", () => {
+    expect(frameOf("Why would the vet want an antibiotic alongside ivermectin for a heartworm-positive dog? What is the antibiotic actually aimed at?").asked).not.toContain("drug");
+    expect(frameOf("What antibiotic is used for heartworm in dogs?").asked).toContain("drug");
+  });
+
   it("reads 'how many of the … die?' as the share that dies", () => {
     expect(frameOf("how many of the really acute ones die?").asked).toContain("rate");
     expect(frameOf("how many of the really acute ones die?").asked).not.toContain("count");

@@ -1029,7 +1029,8 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   // "Which genes…": a gene symbol. "Which mutation…" is answered by a variant of the asked gene, not by another gene.
   ["gene", /\b(which|what)\s+(?:\w+\s+){0,2}(genes?|loci|locus|alleles?)\b/i],
   // "Which antibiotic…", "what drug…": answered by a drug's name.
-  ["drug", new RegExp(String.raw`\b(?:(?:which|what)(?:['’]s)?\s+(?:[\w-]+\s+){0,2}${DRUG_NOUNS}|${DRUG_NOUNS}\s+of\s+choice)\b`, "i")],
+  // ("What is the antibiotic actually aimed at?" asks what it targets, not which drug.)
+  ["drug", new RegExp(String.raw`\b(?:(?:which|what)(?:['’]s)?\s+(?:[\w-]+\s+){0,2}${DRUG_NOUNS}(?!\s+(?:actually\s+|really\s+|meant\s+to\s+be\s+|supposed\s+to\s+be\s+)?(?:aimed|targeting|targeted|directed)\b)|${DRUG_NOUNS}\s+of\s+choice)\b`, "i")],
   // "Which breeds are predisposed…?": answered by a breed's name.
   ["breed", /\b(?:which|what)\s+(?:[\w-]+\s+){0,2}?breeds?\b|\bbreeds?\s+(?:predispos\w*|(?:are |is )?(?:most |more )?(?:at (?:higher |greater |increased )?risk|(?:commonly |often |frequently )?affected))|\bbreed predispositions?\b/i],
   // ("Once a cat is diagnosed with FIP, what's the prognosis?" tells what is known, it does not ask how.)
