@@ -147,6 +147,7 @@ describe("synonyms in a query", () => {
     expect(found("borderline oxacillin-resistant staph aureus").flatMap((m) => m.alternatives)).toContainEqual(tokenize("staphylococcus"));
     expect(found("and the growers?").flatMap((m) => m.alternatives)).toContainEqual(tokenize("growing pigs"));
     expect(found("commonest cause of regurg, and the Dx?").flatMap((m) => m.alternatives)).toEqual(expect.arrayContaining([tokenize("regurgitation"), tokenize("diagnosis")]));
+    expect(found("EMS pony. biggest risk factor for laminitis? mainstay of mgmt?").flatMap((m) => m.alternatives)).toContainEqual(tokenize("management"));
     // ("Flu" alone is influenza, "avian flu" avian influenza.)
     expect(found("can the dog catch flu off the horses?").flatMap((m) => m.alternatives)).toContainEqual(tokenize("influenza"));
     expect(found("why might chickens pass avian flu on").flatMap((m) => m.alternatives)).toContainEqual(tokenize("avian influenza"));
