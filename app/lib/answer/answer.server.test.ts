@@ -2236,4 +2236,23 @@ describe("who asks, their animals and what they ask of them", () => {
     addParagraph("haemonchus", "Sheep Parasites", 239, "A targeted selective treatment approach along with selective breeding, culling of more susceptible animals and maintaining a good body condition score remains a workable strategy to control haemonchosis in sheep.");
     expect((await ask("Drenches are failing on our flock - how do we control haemonchosis in sheep now?")).citations[0]).toMatchObject({ document: "Sheep Parasites", page: 239 });
   });
+
+  it("reads 'which disease is it used against?' as asking, no disease named 'Gudair and which disease'", async () => {
+    addParagraph("gudair", "Sheep Vaccines", 234, "First registered in 2002, the Gudair vaccine has played a pivotal role in the control of ovine Johne's disease (OJD) in Australian sheep flocks.");
+    expect((await ask("What is Gudair and which disease is it used against?")).citations[0]).toMatchObject({ document: "Sheep Vaccines", page: 234 });
+  });
+
+  it("reads 'wash them' after a sentence on eggs as washing the eggs, though the case's other words are no passage's", async () => {
+    addParagraph("eggs", "Poultry Keeping", 4, "The cuticle is deposited by the epithelial cells lining the hen uterus. It is recommended to lightly brush off any organic debris from eggs, rather than washing them, to prevent damage to the cuticle.");
+    expect((await ask("Some of my hens' eggs are coming out of the nest box caked in mud. Should I wash them?")).citations[0]).toMatchObject({ document: "Poultry Keeping", page: 4 });
+  });
+
+  it("answers the asked part alone where the case's words keep the species apart from it, and leads with the organism named", async () => {
+    addParagraph("otitis", "Ear Disease", 82, "Primary factors such as skin allergies and foreign bodies initiate infection by affecting the skin or the ear canal itself, whereas secondary factors contribute to the progression of the otitis externa.");
+    addParagraph("staph", "Skin Bacteria", 83, "Staphylococcus pseudintermedius is a commensal bacterium colonizing dog skin and mucosal sites, and it is the predominant cause of canine pyoderma and otitis externa. These common infections represent the main reason for antimicrobial prescription in dogs.");
+    const result = await ask("I groom lots of dogs with itchy skin and smelly ears. Which bacterium is usually behind dog skin and ear infections?");
+    expect(result.citations[0]).toMatchObject({ document: "Skin Bacteria", page: 83 });
+    expect(result.content).toMatch(/^Staphylococcus pseudintermedius/);
+  });
 });
+

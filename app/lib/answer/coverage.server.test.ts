@@ -1227,4 +1227,44 @@ describe("a detail asked after a case told first", () => {
     const shampoo = passage("Topical therapy with 2% chlorhexidine shampoo two to three times per week for three to four weeks is recommended for active infection in dogs.");
     expect(check("How long does an opened bottle of chlorhexidine shampoo keep?", [shampoo])).toMatchObject({ covered: false, missing: "detail" });
   });
+
+  it("needs the value a case's one short question asks, however long the case told before it", () => {
+    const haemonchosis = passage("Maintaining a good body condition score through the provision of a balanced diet remains a workable strategy to control haemonchosis in sheep.");
+    const asked = "Farm nutritionist here: it's a 400-ewe Texel-cross flock on a worm-heavy lowland farm, and the notes talk about keeping body condition up with a balanced diet to help control haemonchosis. How many grams of supplementary crude protein per ewe per day does it recommend?";
+    expect(check(asked, [haemonchosis])).toMatchObject({ covered: false, missing: "detail", what: ["count"] });
+  });
+
+  it("needs a booster's interval said of boosters, not the primary course's gap", () => {
+    const btv = passage("Monovalent bluetongue vaccines are available. Cattle require two doses separated by 2 weeks.");
+    const booster = "I'm locuming on a beef unit that vaccinated the suckler cows against bluetongue last spring with the two-dose primary course. The farmer wants to know when they're due a booster - is it every year?";
+    expect(frameOf(booster)).toMatchObject({ asked: ["interval"], attribute: "booster" });
+    expect(check(booster, [btv])).toMatchObject({ covered: false, missing: "detail" });
+    const annual = passage("Cattle require two doses separated by 2 weeks, then an annual booster every 12 months.");
+    expect(check("When are cattle due a bluetongue booster?", [annual])).toMatchObject({ covered: true });
+  });
+
+  it("needs a study's size as a number of its animals, not a share it found", () => {
+    const dressage = passage("One recent large-scale study of British dressage horses demonstrated that 25% had a history of back-related problems.");
+    const asked = "How many horses were in the British dressage study that found 25% had back problems?";
+    expect(frameOf(asked).attribute).toBe("study size");
+    expect(check(asked, [dressage])).toMatchObject({ covered: false, missing: "detail", what: ["count"] });
+    const sized = passage("One recent large-scale study of 296 British dressage horses demonstrated that 25% had a history of back-related problems.");
+    expect(check(asked, [sized])).toMatchObject({ covered: true });
+  });
+
+  it("needs a test's turnaround and a payment in money, not another span or the policy", () => {
+    const fiv = passage("Detection of antibodies is the choice for FIV diagnosis using immunochromatography-based kits. FeLV-infected cats die within 1 to 3 years after the initial diagnosis.");
+    expect(check("How long does the immunochromatography kit take for FIV in cats?", [fiv])).toMatchObject({ covered: false, missing: "detail" });
+    const csf = passage("Currently, classical swine fever is controlled in pigs by a non-vaccination, stamping-out policy or prophylactic vaccination.");
+    expect(frameOf("What compensation does the farmer get per pig?").asked).toEqual(["cost"]);
+    expect(check("Under the classical swine fever stamping-out policy, how much is paid per pig?", [csf])).toMatchObject({ covered: false, missing: "detail", what: ["cost"] });
+  });
+
+  it("needs a marker's code the question asks of ('CA 27.29'), its letters and numbers apart", () => {
+    const markers = passage("Canine carcinoembryonic antigen (CEA) and cancer antigen (CA 15-3) are the most widely used serum tumor markers for mammary tumours in dogs.");
+    const asked = "The owner is asking about blood markers - I know CEA and CA 15-3 get discussed, but is CA 27.29 any use for canine mammary tumours?";
+    expect(frameOf(asked).names).toEqual(["CA 15-3", "CA 27.29"]);
+    expect(check(asked, [markers])).toMatchObject({ covered: false, missing: "name", what: ["CA 27.29"] });
+    expect(check("Is CA 15-3 any use for canine mammary tumours?", [markers])).toMatchObject({ covered: true });
+  });
 });

@@ -5,7 +5,7 @@ import { signForms, signsIn, synonymsIn } from "../search/synonyms";
 import { splitSentences } from "../sentences";
 import { namesRegionOf } from "./regions";
 import { namesClassOf } from "./drug-classes";
-import { AGE_ATTRIBUTE, comparedWith, isAskerLabel, withoutLeadingLabel, inSpeciesName, asksWhetherSpeciesGets, namesAskedSpecies, OF_THE_DISEASE, SEASON_WRITTEN, askingParts, checkedThing, PART_OF_IT, asksOfThem, BOUND_ATTRIBUTE, ECONOMIC_IMPACT_ATTRIBUTE, GAUGE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
+import { AGE_ATTRIBUTE, comparedWith, isAskerLabel, withoutLeadingLabel, inSpeciesName, asksWhetherSpeciesGets, namesAskedSpecies, OF_THE_DISEASE, SEASON_WRITTEN, askingParts, checkedThing, PART_OF_IT, asksOfThem, BOUND_ATTRIBUTE, ECONOMIC_IMPACT_ATTRIBUTE, GAUGE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, STUDY_SIZE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
 import { cleanQuote } from "./quotes.server";
 import { holdsInOrder, holdsTerm, match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
@@ -336,6 +336,8 @@ const ATTRIBUTE_FORMS: Record<string, string[]> = {
   // A withholding period is the withdrawal period, by its other name.
   withdrawal: ["withdrawal", "withholding", "withheld"],
   withholding: ["withdrawal", "withholding", "withheld"],
+  // "When are they due a booster?": "…an annual booster", "revaccinate every 12 months" (not the primary course's gap).
+  booster: ["booster", "boosters", "boosted", "revaccination", "revaccinate", "revaccinated", "annual", "annually", "yearly"],
   // "How long does the DNA test take to come back?": how long until results are reported.
   turnaround: ["turnaround", "result", "results", "reported", "available", "returned"],
   // "How long is the incubation for classical scrapie?": "…classical scrapie has a variable pre-clinical period (2-5 years)".
@@ -363,6 +365,9 @@ function attributeStems(attribute: string): Set<string> {
   const forms = ATTRIBUTE_FORMS[attribute] ?? [attribute];
   return new Set(forms.flatMap((f) => tokenize(f)));
 }
+
+const STUDY_SIZE =
+  /\bn\s*=\s*\d|\b\d[\d,]*\s+(?:[\w-]+\s+){0,2}?(?:horses|ponies|dogs|cats|cattle|cows|calves|sheep|goats|pigs|sows|birds|hens|chickens|rabbits|animals|cases|patients|subjects|participants|farms|herds|flocks|samples|individuals|owners|respondents)\b/i;
 
 /** A small number of doses said as such: "two doses", "a single dose", "3 injections", "a booster". */
 const PER_ANIMAL_DOSES =
@@ -425,6 +430,8 @@ export function holdsValue(
   // How many doses (injections, boosters) an animal needs is a small number of them: "over seven million doses used" and
   // "First registered in 2002" give none.
   if (kind === "count" && attribute !== null && DOSES_COUNTED.includes(attribute.toLowerCase())) return PER_ANIMAL_DOSES.test(readableMath(sentence));
+  // How many a study took in is a number of them ("…of 296 horses", "n = 40"), not a share it found ("25% had…").
+  if (kind === "count" && attribute === STUDY_SIZE_ATTRIBUTE) return STUDY_SIZE.test(sentence.replace(/\d[\d.,]*\s*%/g, " "));
   // "How common is it?": a share, or how common in words ("the most common cause", "rarely").
   if (kind === "rate" && attribute === HOW_COMMON_ATTRIBUTE) return re.test(sentence) || COMMON_IN_WORDS.test(sentence);
   // An age ("above 2 weeks of age", "6-week-old") is not how often or how long something is, unless an age is asked
@@ -865,6 +872,8 @@ const ALTERNATIVE = /\b(?:or|vs|versus|compared (?:with|to)|than|rather than|ins
 /** Spans a case's question may ask however long it is: each is of one thing only. */
 const OWN_SPANS: ReadonlySet<string> = new Set(["withdrawal", "withholding", "storage", "contagious"]);
 
+/** An exam stem's ask, answered by choosing among options: "Which vertebral interval best fits this risk profile?" */
+const CHOICE_STEM = /\b(?:best|most)\s+(?:fits?|match(?:es)?|describes?|explains?|reflects?|supports?|accounts?|consistent|likely|appropriate|suitable)\b/i;
 /** Questions longer than this are read as essays or cases with several parts. */
 const ESSAY_WORDS = 30;
 /** Three question words or more ("what's the prevalence, how often…, and what are…"): several questions in one. */
@@ -1189,8 +1198,19 @@ export function checkCoverage<P extends PassageLike>(
   // live vaccine have to be kept at…?" is not answered by a paragraph on duck plague vaccines that gives none.)
   // (Nor a span that only one thing has, which no essay asks in passing either: "Milking about 300 ewes for cheese… how long
   // does their milk have to stay out of the tank?", how long a solution keeps, how long animals stay contagious.)
+  // (Nor is a case told before one short question an essay: "Farm nutritionist here: it's a 400-ewe flock … How many grams
+  // of supplementary crude protein per ewe per day does it recommend?" asks one value.)
+  // (One thing: one value asked in one short sentence, not an exam stem choosing among options, "which … best fits?".)
+  const asking = askingParts(question);
+  const asksOneThing =
+    !INSTRUCTION_OPENING.test(question) &&
+    frame.asked.length === 1 &&
+    !CHOICE_STEM.test(asking.join(" ")) &&
+    asking.length === 1 &&
+    asking[0]!.split(/\s+/).filter(Boolean).length <= ESSAY_WORDS &&
+    (asking[0]!.match(/\b(what|which|how|when|where|why|who)\b/gi) ?? []).length < MANY_PARTS;
   const typed = frame.asked.filter(
-    (k) => TYPED_KINDS.has(k) && (!essay || (k === "quantity" && frame.attribute === TEMPERATURE_ATTRIBUTE) || (k === "duration" && frame.attribute !== null && OWN_SPANS.has(frame.attribute))),
+    (k) => TYPED_KINDS.has(k) && (!essay || asksOneThing || (k === "quantity" && frame.attribute === TEMPERATURE_ATTRIBUTE) || (k === "duration" && frame.attribute !== null && OWN_SPANS.has(frame.attribute))),
   );
   // A span the question states itself ("After the two bluetongue doses 2 weeks apart, how often…?") is not what it asks.
   const stated = statedSpans(question);

@@ -1,6 +1,6 @@
 import escapeStringRegexp from "escape-string-regexp";
 import { memoByText } from "../memo.server";
-import { tokenize, type QueryTerm } from "../search/index.server";
+import { isEnglishWord, tokenize, type QueryTerm } from "../search/index.server";
 import { PageNumbering, PUBMED_FILE_TYPE } from "./citations";
 import { quotableSentences, type QuoteKind } from "./quotes.server";
 import { abbreviationsDefinedIn, careAsked, DIAGNOSING, holdsValue, HOW_DIAGNOSED, isEssay, isVirusAcronym, namesAnotherVirus, namesThing, PROGNOSING, requiredNames, speaksOfCare } from "./coverage.server";
@@ -126,9 +126,16 @@ const LEAD_VALUE: Partial<Record<AskedKind, (sentence: string, frame: Frame, que
   treatment: (s, _frame, question) => speaksOfCare(careAsked(question), s),
   organism: (s) =>
     /\b[A-Z]\.\s?[a-z]{3,}\b|(?<=\S\s+)\b[A-Z][a-z]{2,}\s+[a-z]{3,}(?:us|um|a|ae|i|ii|is|es|ensis|ata|alis|oides)\b/.test(s) ||
+    // (At the start too, where its species name is no English word: "Staphylococcus pseudintermedius is a commensal bacterium…".)
+    binomialOpening(s) ||
     // "…transmitted by triatomine vectors of the order Hemiptera": the vector named without a binomial.
     /\b(?:transmitted|spread|carried) by\b/i.test(s),
 };
+/** A sentence that opens with a binomial: a capitalised genus, then a Latin epithet no English dictionary holds. */
+function binomialOpening(sentence: string): boolean {
+  const m = /^[A-Z][a-z]{2,}\s+([a-z]{3,}(?:us|um|a|ae|i|ii|is|es|ensis|ata|alis|oides))\b/.exec(sentence);
+  return m !== null && !isEnglishWord(m[1]!);
+}
 /** A term a sentence quotes and then explains: 'Many cats develop a "regressive infection", in which the immune response…'. */
 function definesInQuotes(word: string, sentence: string): boolean {
   return new RegExp(String.raw`["“‘][^"”’]*\b${escapeStringRegexp(word)}\w*[^"”’]*["”’],?\s+(?:in which|where|which (?:is|means)|that is|i\.e\.|meaning|defined as)\b`, "i").test(sentence);
@@ -298,7 +305,16 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
   // (Nor do words that only stress the question: "what does that actually mean?" is not answered by "…there may actually be
   // more than 20".)
   const unasked = new Set([...howWords, ...STRESS_TERMS]);
-  const asked = terms.some((t) => !unasked.has(t.term)) ? terms.filter((t) => !unasked.has(t.term)) : terms;
+  const askedTerms = terms.some((t) => !unasked.has(t.term)) ? terms.filter((t) => !unasked.has(t.term)) : terms;
+  // A word for the species that no passage writes, a breed's ("Labrador"), is held by every sentence naming the species:
+  // it weighs as a species word the passages write ("turkeys" beside "drakes"), or else as the question's middling written
+  // word, not as a word the knowledge base lacks (which would lead with any sentence on dogs, "Copper accumulates in the
+  // liver of dogs…", over the mast cell tumour asked of).
+  const namedSpecies = guide ? new Set([...speciesIn(question).words].flatMap((w) => tokenize(w))) : new Set<string>();
+  const writtenSpecies = askedTerms.filter((t) => t.df > 0 && namedSpecies.has(t.term)).map(termWeight);
+  const written = askedTerms.filter((t) => t.df > 0 && !namedSpecies.has(t.term)).map(termWeight).sort((a, b) => a - b);
+  const capWeight = writtenSpecies.length ? Math.max(...writtenSpecies) : written.length ? written[Math.floor(written.length / 2)]! : 0;
+  const asked = askedTerms.map((t) => (t.df === 0 && namedSpecies.has(t.term) && capWeight > 0 && termWeight(t) > capWeight ? { ...t, weight: (t.weight * capWeight) / termWeight(t) } : t));
   const weighted = guide
     ? asked.map((t) => {
         const w = (guide.ownTerms.has(t.term) ? 1 : CARRIED_WEIGHT) * (topical.has(t.term) ? TOPICAL_WEIGHT : 1);

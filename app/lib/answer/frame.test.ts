@@ -2368,3 +2368,29 @@ describe("questions told as people talk on the radio, in texts and at a farm gat
     expect(withAnswersSubject(yard, "Dogs and cats are susceptible. [1]", "", true).species).toEqual([]);
   });
 });
+
+describe("what a question asks, past what its asker says of their day (set 44's kinds)", () => {
+  it("asks of the animals kept now, not those the asker used to keep", () => {
+    expect(frameOf("Used to keep bees, now I've got a dozen hens. Should I wash muddy eggs, and if I do, how warm should the water be?").species).toEqual(["chicken"]);
+    expect(frameOf("I used to have a dog. Can cats get parvo?").species).toEqual(["cat"]);
+  });
+
+  it("reads 'how far into a pregnancy' as when, not a distance", () => {
+    expect(frameOf("How far into a sow's pregnancy do a boar piglet's testes pass through the inguinal canal?")).toMatchObject({ asked: [], attribute: null });
+    expect(frameOf("How far can equine flu travel?")).toMatchObject({ asked: ["quantity"], attribute: "distance" });
+  });
+
+  it("reads no title, weekday or quoted message's first word as a name", () => {
+    const ferret = frameOf("Phone message from reception: 'Mrs Patel's ferret Bandit has been vomiting and has green diarrhoea since Monday.' What is this likely to be?");
+    expect(ferret.names).toEqual([]);
+    expect(frameOf("Reception message: 'Owner says her house rabbit's urine has gone bright red overnight.' Do we need to book an emergency?").names).toEqual([]);
+    // (A name inside a message is a name all the same.)
+    expect(frameOf("Message: 'Has the dog been to Spain?' Is leishmaniosis likely?").names).toContain("Spain");
+  });
+
+  it("reads how long a test takes as its turnaround", () => {
+    expect(frameOf("How long does the immunochromatography kit take?")).toMatchObject({ asked: ["duration"], attribute: "turnaround" });
+    expect(frameOf("The rescue wants to know how long they'll have to wait for results.").attribute).toBe("turnaround");
+  });
+});
+

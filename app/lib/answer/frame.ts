@@ -526,8 +526,9 @@ const NOT_EPITHET = new Set(
   ),
 );
 /** Capitalised words that are not names when they open a clause or stand mid-sentence. */
+const SPACED_CODE = /\b[A-Z]{2,5}\s\d+(?:[.-]\d+)+\b/g;
 const NOT_NAMES = new Set(
-  "i i'm i've i'd we our a an the in on at is are what which when where how why who whom whose does do did can could should would will may might must has have had if for and or but not no yes type grade stage class group phase lab anything something everything nothing anyone someone everyone anybody somebody any some every besides whereas although though unless perhaps maybe otherwise hence thus also apart aside".split(
+  "i i'm i've i'd we our a an the in on at is are what which when where how why who whom whose does do did can could should would will may might must has have had if for and or but not no yes type grade stage class group phase lab anything something everything nothing anyone someone everyone anybody somebody any some every besides whereas although though unless perhaps maybe otherwise hence thus also apart aside mr mrs ms miss dr prof monday tuesday wednesday thursday friday saturday sunday".split(
     " ",
   ),
 );
@@ -867,7 +868,9 @@ const PEOPLE_SAYING =
 /** "…, since that parvovirus hits mink and ferrets?": a reason given, whose animals are told, not asked about. */
 const REASON_GIVEN = /,?\s*\b(?:since|because|given that|seeing as|seeing that)\s+(?:it|that|this|the|they|these|those)\b[^?.!,;]*/giu;
 /** The species a question asks about are named outside what it sets aside, compares with or gives as a reason. */
-const askedAbout = (text: string) => text.replace(PEOPLE_SAYING, " ").replace(SET_ASIDE, " ").replace(COMPARED_WITH, " ").replace(REASON_GIVEN, " ");
+/** What the asker kept or did before ("Used to keep bees, now I've got a dozen hens."): not what is asked about now. */
+const KEPT_BEFORE = /\b(?:(?:i|we)\s+)?used to\s+(?:keep|have|own|breed|farm|raise|rear|run|work with|look after)\b[^.,;:!?—–]*/gi;
+const askedAbout = (text: string) => text.replace(PEOPLE_SAYING, " ").replace(SET_ASIDE, " ").replace(COMPARED_WITH, " ").replace(REASON_GIVEN, " ").replace(KEPT_BEFORE, " ");
 
 /** Whether a question names this only in what it compares with ("…on the wind the way equine flu does?": "equine flu"). */
 export const comparedWith = (question: string, name: string) => {
@@ -1006,19 +1009,21 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   // ("How often should I dip her?": how often one does something is its interval; so is "…should she be on, and how often?"
   // "How often do we see that combination?" asks how common it is.)
   // ("How often?" alone, after a dose: how often it is given.)
-  ["interval", /^\s*(?:and\s+|so\s+|ok\s+)?how (?:often|frequently)\s*\?*\s*$|\b(how (?:often|frequently) (?:should|must|do|can) (?:i|we|you)\b(?!\s+(?:see|find|encounter|meet|come across|diagnose|pick (?:it|this|that|them) up)\b)|how (?:often|frequently)\b(?:\W+\w+){0,4}?\W+(?:give|given|giving|administer(?:ed|ing)?|repeat(?:ed|ing)?|dose[ds]?|dosing|treat(?:ed|ing)?|appl(?:y|ied|ying)|inject(?:ed|ing)?|(?:re)?vaccinat(?:e[ds]?|ing)|booster(?:s|ed|ing)?|retest(?:ed|ing)?|deworm(?:ed|ing)?|drench(?:ed|ing)?|worm(?:ed|ing)|bath(?:e|ed|es|ing)?|wash(?:ed|es|ing)?|shampoo(?:ed|s|ing)?|soak(?:ed|s|ing)?|clean(?:ed|s|ing)?|check(?:ed|s|ing)?|monitor(?:ed|s|ing)?|test(?:ed|s|ing)?|need(?:ed|s)?)|,?\s+and how (?:often|frequently)(?=\s*\?*\s*$)|(?:dosing|booster|dose|vaccination|vaccine|treatment|retreatment|worming|testing|retest) interval|(?:what|which) (?:[\w-]+ ){0,2}interval|interval between|gaps? between|intervals|repeated?(?!\s+(?:infections?|bouts?|episodes?|attacks?|exposures?|relapses?|abortions?|seizures?|injur(?:y|ies)|failures?))|repeat the|how many times(?!\s+(?:the|as|that|its|their|his|her|normal|higher|lower|larger|bigger|greater|smaller|wider|longer|more)\b)|how (?:far|long|much time|many (?:days|weeks|months)) apart|every how many|schedules?)\b/i],
+  ["interval", /^\s*(?:and\s+|so\s+|ok\s+)?how (?:often|frequently)\s*\?*\s*$|\b(how (?:often|frequently) (?:should|must|do|can) (?:i|we|you)\b(?!\s+(?:see|find|encounter|meet|come across|diagnose|pick (?:it|this|that|them) up)\b)|how (?:often|frequently)\b(?:\W+\w+){0,4}?\W+(?:give|given|giving|administer(?:ed|ing)?|repeat(?:ed|ing)?|dose[ds]?|dosing|treat(?:ed|ing)?|appl(?:y|ied|ying)|inject(?:ed|ing)?|(?:re)?vaccinat(?:e[ds]?|ing)|booster(?:s|ed|ing)?|retest(?:ed|ing)?|deworm(?:ed|ing)?|drench(?:ed|ing)?|worm(?:ed|ing)|bath(?:e|ed|es|ing)?|wash(?:ed|es|ing)?|shampoo(?:ed|s|ing)?|soak(?:ed|s|ing)?|clean(?:ed|s|ing)?|check(?:ed|s|ing)?|monitor(?:ed|s|ing)?|test(?:ed|s|ing)?|need(?:ed|s)?)|,?\s+and how (?:often|frequently)(?=\s*\?*\s*$)|(?:dosing|booster|dose|vaccination|vaccine|treatment|retreatment|worming|testing|retest) interval|(?:what|which) (?:[\w-]+ ){0,2}interval|interval between|gaps? between|intervals|repeated?(?!\s+(?:infections?|bouts?|episodes?|attacks?|exposures?|relapses?|abortions?|seizures?|injur(?:y|ies)|failures?))|repeat the|how many times(?!\s+(?:the|as|that|its|their|his|her|normal|higher|lower|larger|bigger|greater|smaller|wider|longer|more)\b)|how (?:far|long|much time|many (?:days|weeks|months)) apart|every how many|schedules?|(?:due|need|needs|needed|get|gets|require[sd]?)\s+(?:a|an|their|the|another|its)\s+(?:annual\s+|yearly\s+)?boosters?)\b/i],
   // "At what age…", "how old…": an age, said as a span of time ("above 2 weeks of age").
   ["duration", DURATION_ASKED],
   ["route", /\b(route|routes|orally|intravenous(?:ly)?|subcutaneous(?:ly)?|intramuscular(?:ly)?|topical(?:ly)?|how (?:is|should|do) (?:it|they|\w+) (?:be )?(?:given|administered))\b/i],
   ["rate", ASKED_RATE],
   // ("max blood volume I can safely take", "what IOP in mmHg", "what humidity %")
   // ("The normal respiratory rate of a rabbit": a vital sign's value, not a share of animals.)
-  ["quantity", /\b((?:heart|respiratory|breathing|pulse|resting)\s+rates?|concentrations?|threshold|cut-?off|max(?:imum)?\s+(?:safe\s+)?[\w-]+|min(?:imum)?\s+[\w-]+|in\s+(?:mmHg|mg\/dl|mmol\/l|g\/l|kg|grams|ml|cm|mm|°C|degrees)|how (?:warm|hot|cold|cool|large|big(?!\s+(?:of\s+)?an?\s+(?:[\w-]+\s+){0,2}?(?:risk|problem|deal|concern|threat|issue|worry)\b)|wide|heavy|tall|deep|far(?!\s+apart))|how much (?:[\w-]+\s+){0,2}(?:serum|plasma|blood|urine|sample|samples|tissue|fluid|milk|csf|faeces|feces)\s+(?:(?:do|does|should|can|must|would|will)\s+(?:i|we|you|they)\s+(?:safely\s+|usually\s+|normally\s+)?(?:need|send|submit|take|collect|draw)|(?:is|are)\s+(?:needed|required))|how (?:low|high)(?!(?:\s+[\w-]+){0,3}\s+(?:mortality|morbidity|prevalence|incidence|rates?|percentage|proportion|losses))|diameter|width|weight of|size of|levels? of|reference (?:range|interval|values?)|normal (?:[\w-]+\s+){0,2}(?:range|values?|temperatures?|temps?)|(?:what|which) (?:size|gauge)\s+(?:of\s+)?(?:[\w-]+\s+)?(?:needles?|catheters?|cannulas?|tubes?)|(?:upper|lower) (?:limit|bound)s?|breakpoints?|(?:surgical |lateral |deep )?margins?)\b|\b(?:what|which)\s+(?:[\w-]+\s+){1,2}%|\b(?:what|which)\s+(?:[\w-]+\s+){0,2}(?:pressures?|temperatures?|temps?)\b/i],
+  ["quantity", /\b((?:heart|respiratory|breathing|pulse|resting)\s+rates?|concentrations?|threshold|cut-?off|max(?:imum)?\s+(?:safe\s+)?[\w-]+|min(?:imum)?\s+[\w-]+|in\s+(?:mmHg|mg\/dl|mmol\/l|g\/l|kg|grams|ml|cm|mm|°C|degrees)|how (?:warm|hot|cold|cool|large|big(?!\s+(?:of\s+)?an?\s+(?:[\w-]+\s+){0,2}?(?:risk|problem|deal|concern|threat|issue|worry)\b)|wide|heavy|tall|deep|far(?!\s+(?:apart|into|along|through|on\s+in)\b))|how much (?:[\w-]+\s+){0,2}(?:serum|plasma|blood|urine|sample|samples|tissue|fluid|milk|csf|faeces|feces)\s+(?:(?:do|does|should|can|must|would|will)\s+(?:i|we|you|they)\s+(?:safely\s+|usually\s+|normally\s+)?(?:need|send|submit|take|collect|draw)|(?:is|are)\s+(?:needed|required))|how (?:low|high)(?!(?:\s+[\w-]+){0,3}\s+(?:mortality|morbidity|prevalence|incidence|rates?|percentage|proportion|losses))|diameter|width|weight of|size of|levels? of|reference (?:range|interval|values?)|normal (?:[\w-]+\s+){0,2}(?:range|values?|temperatures?|temps?)|(?:what|which) (?:size|gauge)\s+(?:of\s+)?(?:[\w-]+\s+)?(?:needles?|catheters?|cannulas?|tubes?)|(?:upper|lower) (?:limit|bound)s?|breakpoints?|(?:surgical |lateral |deep )?margins?)\b|\b(?:what|which)\s+(?:[\w-]+\s+){1,2}%|\b(?:what|which)\s+(?:[\w-]+\s+){0,2}(?:pressures?|temperatures?|temps?)\b/i],
   // "The vertebral (dental) formula" is how many of each there are.
   // ("What ICPI value…", "which FAMACHA score…": a number without a unit.)
   ["count", /\bhow many\b|\b(?:vertebral|dental|digital|spinal)\s+formulae?\b|\b(?:what|which)\s+(?:[\w-]+\s+){0,2}(?:values?|scores?|index|indices|ratios?)\b/i],
   // "What does the DNA test cost?", "price of a course?", "is it expensive?"
-  ["cost", /\b(?:costs?|costing|price[ds]?|pricing|expensive|cheap(?:er|est)?)\b/i],
+  // ("What compensation will he get?", "how much is paid per pig?": money paid.)
+  // ("Is there a cheap way to stop that?" asks for a way, not a price.)
+  ["cost", /\b(?:costs?|costing|price[ds]?|pricing|expensive|cheap(?:er|est)?(?!\s+(?:ways?|options?|alternatives?|methods?|fix(?:es)?)\b)|compensat(?:e|ed|ion)|how much\s+(?:[\w'’-]+\s+){0,3}?(?:paid|pays?|charged?|charges))\b/i],
   // "Is it notifiable?", "do I have to report a suspect case?": whether the law says it must be reported.
   ["notifiable", /\b(?:notifiable|reportable|notif(?:y|ied|ication)|(?:have|need|must|required|obliged|duty)\s+to\s+(?:report|notify)|report(?:ing)?\s+(?:obligations?|requirements?|duty|duties|rules)|legal(?:ly)?\s+(?:obligat\w+|requir\w+|duty|duties))\b/i],
   ["year", /\b(when (?:was|were|did|has|have)\b.*\b(first|detected|discovered|reported|described|identified|introduced|emerged)|in (?:what|which) year|what year)\b/i],
@@ -1077,6 +1082,12 @@ const ASKED: Array<[AskedKind, RegExp]> = [
 /** A share of the animals with a finding: "what proportion of cats with FIP have ocular lesions" -> "with ocular lesions". */
 const FINDING_PREFIX = "with ";
 export const DISTANCE_ATTRIBUTE = "distance";
+/** "When are they due a booster?": the interval between boosters, not the primary course's. */
+export const BOOSTER_ATTRIBUTE = "booster";
+/** "How many horses were in the study?": how many the study took in, not any figure it gives. */
+export const STUDY_SIZE_ATTRIBUTE = "study size";
+const STUDY_SIZE_ASKED =
+  /\bhow many\b[^?]*?\b(?:were|was)\s+(?:there\s+)?(?:in|enrolled|included|studied|sampled|examined|surveyed|tested|recruited)\b[^?]*\b(?:study|studies|trial|survey|sample|cohort|research)\b|\b(?:size|number)\s+of\s+(?:the\s+)?(?:study|trial|survey|sample|cohort)\b|\bhow (?:big|large) (?:was|is) (?:the|that|this) (?:study|trial|survey|sample|cohort)\b/;
 export const BOUND_ATTRIBUTE = "bound";
 export const TEMPERATURE_ATTRIBUTE = "temperature";
 export const GAUGE_ATTRIBUTE = "gauge";
@@ -1104,7 +1115,7 @@ export const HOW_COMMON_ATTRIBUTE = "how common";
 
 /** Nouns that name what a time span (duration, interval) or a share (rate) is of. */
 // (Of a drug too: its half-life, how long until its levels or effect peak.)
-const SPAN_ATTRIBUTE = /\b(turnaround|isolation|incubation|gestation|survival|persistence|resolution|life cycle|lifespan|life span|withdrawal|withholding|recovery|treatment|course|shedding|infectious|contagious|storage|latent|prepatent|patent|pre-?clinical|subclinical|protection|immunity|half-life|half life|peak)\b/;
+const SPAN_ATTRIBUTE = /\b(turnaround|booster|isolation|incubation|gestation|survival|persistence|resolution|life cycle|lifespan|life span|withdrawal|withholding|recovery|treatment|course|shedding|infectious|contagious|storage|latent|prepatent|patent|pre-?clinical|subclinical|protection|immunity|half-life|half life|peak)\b/;
 const RATE_ATTRIBUTE = /\b(seroprevalence|prevalence|incidence|mortality|morbidity|fatality|heritability|sensitivity|specificity|efficacy|survival|resolution|success|recurrence|relapse|cure|remission|complication)\b/;
 
 /** "At what age", "how old", "how young can they have it": the span asked is an age ("above 2 weeks of age"). */
@@ -1189,7 +1200,8 @@ const CLASSIFIER = /^(?:types|kinds|sorts|classes|forms|varieties|categories)$/;
 /** "How long can the made-up solution be kept in the fridge?", "shelf life", "how long does an opened bottle keep?": how long something keeps. */
 const STORAGE_ASKED = /\b(?:opened|once open(?:ed)?|after opening|made[- ]up)\b[^?]*\b(?:keep|keeps|last|lasts|good for|stable|usable)\b|\b(?:kept|keep|keeps|stored?|storing|lasts?)\s+(?:[\w-]+\s+){0,3}?(?:in\s+(?:the\s+|a\s+)?(?:fridge|freezer|refrigerator)|refrigerated|frozen|at\s+room\s+temperature)\b|\bshelf[- ]life\b|\bstorage\b/i;
 /** "How long does the test take to come back?", "turnaround for the PCR?": how long until a test's results are back. */
-const TURNAROUND_ASKED = /\bturn-?around\b|\b(?:tests?|results?|swabs?|samples?|pcr|bloods?)\b(?:\s+[\w'’-]+){0,4}?\s+(?:to\s+)?(?:come|comes|coming|get|gets|getting)\s+back\b|\bback from the lab\b/i;
+// ("How long does the immunochromatography kit take?", "…how long they'll have to wait for results.")
+const TURNAROUND_ASKED = /\bturn-?around\b|\b(?:tests?|results?|swabs?|samples?|pcr|bloods?)\b(?:\s+[\w'’-]+){0,4}?\s+(?:to\s+)?(?:come|comes|coming|get|gets|getting)\s+back\b|\bback from the lab\b|\bhow long\s+(?:does|do|will|would|did)\s+(?:the\s+|a\s+|an\s+|this\s+|that\s+)?(?:[\w-]+\s+){0,2}?(?:tests?|kits?|assays?|pcr|elisa|cultures?)\s+(?:usually\s+|normally\s+|typically\s+)?take\b|\bwait(?:ing)?\s+(?:for\s+)?(?:the\s+)?results\b/i;
 /** "How long do affected foals last?": what lasts, before "last". */
 const LASTS_ASKED = /\bhow long\s+(?:do|does|will|would|can|could|might)\s+((?:[\w-]+\s+){0,3}?)(?:usually\s+|normally\s+|typically\s+|generally\s+)?last\b/;
 /** What lasts is an illness: "the disease", "the infection", "the flu", "coronavirus enteritis", "the diarrhoea". */
@@ -1212,6 +1224,7 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
     if (checked) return `${CHECKS_PREFIX}${checked[1]}`;
     // "How many weeks should we wait before testing her again?": the span is between tests, said of testing.
     if (RETESTED.test(s)) return `${CHECKS_PREFIX}test`;
+    if (asked.includes("interval") && /\bboosters?\b|\brevaccinat/.test(s)) return BOOSTER_ATTRIBUTE;
     if (asked.includes("duration") && PERSISTS.test(s) && (OUTSIDE_A_HOST.test(s) || OWNERS_PLACES.test(s))) return PERSISTENCE_ATTRIBUTE;
     // "How long can chicken body lice live off the birds?": off the host.
     // (Said in the clause that asks how long: "do they live off the bird at all? how long's their life cycle?" asks the life cycle.)
@@ -1271,7 +1284,7 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
   // livestock producers"). ("How much does the test cost?" asks a price.)
   if (asked.includes("cost") && !/\b(?:how much|price[ds]?|pricing|expensive|cheap(?:er|est)?)\b/.test(s) && COST_IMPACT.test(s)) return ECONOMIC_IMPACT_ATTRIBUTE;
   // "How far can it travel?": a distance.
-  if (asked.includes("quantity") && /\bhow far\b(?!\s+apart)/.test(s)) return DISTANCE_ATTRIBUTE;
+  if (asked.includes("quantity") && /\bhow far\b(?!\s+(?:apart|into|along|through|on\s+in)\b)/.test(s)) return DISTANCE_ATTRIBUTE;
   // "How much serum do I need to send?", "how much blood can I take?": an amount of that sample, not any figure of the topic.
   const sample = asked.includes("quantity") ? /\bhow much\s+(serum|plasma|blood|urine|milk|colostrum|water|fluids?|saline|feed|faeces|feces|tissue|sample)\b/.exec(s) : null;
   if (sample) return sample[1]!;
@@ -1302,6 +1315,7 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
     if (HOW_COMMON.test(s)) return HOW_COMMON_ATTRIBUTE;
   }
   if (asked.includes("count")) {
+    if (STUDY_SIZE_ASKED.test(s)) return STUDY_SIZE_ATTRIBUTE;
     // "How many Dichelobacter nodosus serogroups", "how many classical swine fever outbreaks": the counted thing is the
     // plural noun that ends the phrase.
     const plural = /\bhow many\s+(?:[a-z-]+\s+){0,3}?([a-z-]{3,}s)\b(?=\s+(?:are|is|do|does|did|have|has|can|could|were|was|will|there|of|in|exist|known|recogni[sz]ed)\b|\s*[?,.]|$)/.exec(s);
@@ -1471,6 +1485,8 @@ function namedThings(text: string) {
     push(names, m[1]!);
     inBinomial.add(m[1]!.toLowerCase());
   }
+  // "CA 15-3", "CA 27.29": a marker's code, its letters and numbers apart, is one name.
+  for (const m of text.matchAll(SPACED_CODE)) push(names, m[0]);
   for (const sentence of clauseSplit(text)) {
     const tokens = sentence.match(/[\p{L}\p{N}]+(?:[-'’][\p{L}\p{N}]+)*/gu) ?? [];
     // A title ("Does Viral Co-Infection Influence the Severity…") capitalises its words: they are not names.
@@ -1493,7 +1509,8 @@ function namedThings(text: string) {
       if ((CONDITION_ENDING.test(lower) || DISEASE_WORDS.has(lower)) && !GENERIC_WORDS.has(lower)) return push(conditions, lower);
       // A capitalised word that does not open its sentence (or clause) is a proper noun: a place, a breed, a genus.
       // (Or opens the sentence after a quoted one: "…'cancer-sniffing dogs are now 99% accurate.' Fair summary?")
-      const opensClause = i === 0 || /(?:[:;]|[.!?]['"’”)\]]+)\s*$/.test(sentence.slice(0, sentence.indexOf(raw)));
+      // (Or opens a quoted message: "Reception message: 'Owner says her house rabbit's urine…'".)
+      const opensClause = i === 0 || /(?:[:;]|[.!?]['"’”)\]]+|(?:^|\s)['"‘“])\s*$/.test(sentence.slice(0, sentence.indexOf(raw)));
       // "Chagas-endemic": the name is the capitalised part.
       // Taxa above the genus ("Caliciviridae", "Herpesvirales") are classification, not what a passage is about.
       // ("Abx", "Rads": a clinical shorthand the vocabulary reads as its words is no name.)
@@ -1603,7 +1620,8 @@ function readFrame(text: string): Frame {
     // (So are the things the questions choose between: "…whether Apoquel or Cytopoint would stop her scratching quicker.
     // Which of the two acts faster?")
     const choosesAmongThem = named.names.length >= 2 && CHOICE_AMONG_TOLD.test(sentences.slice(firstAsking).join(" "));
-    named.names = named.names.filter((n) => choosesAmongThem || askedWords.has(n.toLowerCase()) || FOUND_ORGANISM.test(question.slice(question.indexOf(n) + n.length)));
+    // (A name of several words, "CA 27.29", as it is written there.)
+    named.names = named.names.filter((n) => choosesAmongThem || askedWords.has(n.toLowerCase()) || (/\s/.test(n) && sentences.slice(firstAsking).join(" ").toLowerCase().includes(n.toLowerCase())) || FOUND_ORGANISM.test(question.slice(question.indexOf(n) + n.length)));
   }
   // "What does a hydatid cyst look like on ultrasound?", "what am I looking for on the lateral chest radiograph?": what that
   // imaging shows is asked, and a passage must speak of it.
@@ -1676,7 +1694,9 @@ function readFrame(text: string): Frame {
   );
   // (Wherever the question names them: "Suckler beef herd - …how many injections do they need?" names cattle in its label.)
   const speciesWordsUsed = new Set([...mentions.words, ...speciesIn(question).words]);
-  const topic = topicWords(question).filter((w) => w.length >= 3 && !/['’]/.test(w) && !GENERIC_WORDS.has(w) && !namedWords.has(w) && !speciesWordsUsed.has(w) && !speciesIn(w).species.size && !speciesIn(w).groups.size && !/^\d/.test(w));
+  // (Nor the words that ask a share, "what share of", or only link it, "turn out to be malignant".)
+  const linking = new Set([...question.toLowerCase().matchAll(/\b(?:what|which)\s+(share)\s+of\b|\b(turns?|turned|turning)\s+out\b/g)].flatMap((m) => m.slice(1).filter(Boolean)) as string[]);
+  const topic = topicWords(question).filter((w) => !linking.has(w) && w.length >= 3 && !/['’]/.test(w) && !GENERIC_WORDS.has(w) && !namedWords.has(w) && !speciesWordsUsed.has(w) && !speciesIn(w).species.size && !speciesIn(w).groups.size && !/^\d/.test(w));
   // ("…The GP wants it graded on the usual cutaneous system. Is that valid?" asks of the case it points back to.)
   const parts = askingParts(question);
   const pointsBack = parts.every((p) => p.split(/\s+/).length <= SHORT_POINTING_BACK && /\b(?:it|that|this|they|these|those)\b/i.test(p)) && clauseSplit(question).length > 1;

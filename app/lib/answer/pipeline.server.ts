@@ -443,6 +443,8 @@ export function gateTerms(question: string, terms: QueryTerm[], searched = quest
   // (Not a word the question quotes: "what does \"persistently infected\" mean?" asks about those words.)
   const quoted = new Set([...question.matchAll(/["“]([^"”]{2,80})["”]/g)].flatMap((m) => tokenize(m[1]!)));
   const asking = new Set((question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter(isAskingWord).flatMap((w) => tokenize(w)).filter((t) => !quoted.has(t)));
+  // ("Day length" is a topic, the photoperiod, not a duration asked.)
+  if (/\bday[- ]?lengths?\b/i.test(question)) for (const t of tokenize("day length")) asking.delete(t);
   // "How fast…", "how soon…": the word after "how" says what is asked.
   for (const m of question.toLowerCase().matchAll(/\bhow\s+(fast|quickly|rapidly|soon|long|often|frequently|much|many|far|old|early|late|likely)\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
   // "How long can it hang around in the house and garden?": the places say outside a host, which is asked already.
@@ -453,6 +455,10 @@ export function gateTerms(question: string, terms: QueryTerm[], searched = quest
   for (const m of question.toLowerCase().matchAll(/\b(?:get|gets|getting|got)\s+(better|worse)\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
   // "What sets it off?": the cause, which is asked.
   for (const m of question.toLowerCase().matchAll(/\b(sets?|setting|kicks?|kicked)\s+(?:it|this|that|them)\s+off\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
+  // "What share of them…", "turn out to be malignant": the rate asked, and a verb that only links what is asked.
+  for (const m of question.toLowerCase().matchAll(/\b(?:what|which)\s+(share)\s+of\b|\b(turns?|turned|turning)\s+out\b/g)) for (const word of m.slice(1).filter(Boolean)) for (const t of tokenize(word!)) asking.add(t);
+  // "Will the glow disappear straight away?": how soon, which is asked.
+  for (const m of question.toLowerCase().matchAll(/\b(straight|right)\s+away\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
   // "What gap between them?": the interval, which is asked.
   for (const m of question.toLowerCase().matchAll(/\b(gaps?)\s+between\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
   // "What do I dust them with?": the verb says a treatment is asked.
@@ -597,7 +603,12 @@ export function askedPartTerms(question: string, terms: QueryTerm[], frame: Fram
   if (TOPIC_PHRASE_OPENING.test(before) && !/[.!?:;—–]|\s-\s/.test(before)) return null;
   // (And the animals the case told of, where the question points back to them: "…sick feral pigeons. Is the paramyxovirus
   // they carry much of a risk to the backyard chickens…?" asks of pigeons' paramyxovirus.)
-  const pointedTo = POINTS_BACK.test(clause) ? [...speciesIn(before).words].flatMap((w) => tokenize(w)) : [];
+  // (Or the things the sentence before names in the plural: "Some of my hens' eggs are coming out of the nest box caked in
+  // mud. Should I wash them?")
+  const told = before.replace(/[\s.!?:;—–-]+$/, "");
+  const lastSentence = told.slice(Math.max(...[...told.matchAll(/[.!?]\s/g)].map((m) => m.index + 1), 0));
+  const pluralsBefore = [...lastSentence.matchAll(/\b[a-z]{3,}(?<![siu]s)s\b/g)].map((m) => m[0]).filter((w) => !isStopWord(w));
+  const pointedTo = POINTS_BACK.test(clause) ? [...[...speciesIn(before).words], ...pluralsBefore].flatMap((w) => tokenize(w)) : [];
   const own = new Set([...tokenize(clause), ...caseSubjects(frame).flatMap((n) => tokenize(n)), ...pointedTo]);
   // (A word the passages write otherwise counts: "dementia" is written "cognitive dysfunction".)
   const enough = (asked: QueryTerm[]) => asked.filter((t) => t.df > 0 || t.alternatives?.length).length >= MIN_ASKED_TOPIC_TERMS && asked.length < terms.length;
@@ -625,7 +636,10 @@ function diseasesNamedByHead(question: string): string[] {
     .filter((m) => !isStopWord(m[1]!.toLowerCase()) && !DESCRIBING_WORD.test(m[1]!) && !speciesIn(m[1]!).species.size && !speciesIn(m[1]!).groups.size)
     .map((m) => m[0].toLowerCase());
   // ("Foot and mouth disease": two body parts and a disease.)
-  const paired = [...question.matchAll(/\b[a-z]{3,}\s+and\s+[a-z]{3,}\s+disease\b/gi)].map((m) => m[0].toLowerCase());
+  // (Not "Gudair and which disease": a word that asks or says nothing is no part of a name.)
+  const paired = [...question.matchAll(/\b([a-z]{3,})\s+and\s+([a-z]{3,})\s+disease\b/gi)]
+    .filter((m) => !isStopWord(m[1]!.toLowerCase()) && !isStopWord(m[2]!.toLowerCase()))
+    .map((m) => m[0].toLowerCase());
   return [...byHead, ...paired];
 }
 const DESCRIBING_WORD =
@@ -888,7 +902,10 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
   // case told.)
   const clause = askingClause(request.question);
   const clauseFrame = frameOf(clause);
-  const asksAlone = namesOwnThing(clauseFrame) && clauseFrame.species.length > 0 && frame.species.every((id) => clauseFrame.species.includes(id));
+  // (Or one that names its topic in words of its own and points back at nothing: "I groom lots of dogs with itchy skin
+  // and smelly ears. Which bacterium is usually behind dog skin and ear infections?")
+  const pointsBack = /\b(?:it|its|this|that|these|those|they|them|their|she|he|her|his|him|ones?)\b/i.test(clause);
+  const asksAlone = (namesOwnThing(clauseFrame) || (!pointsBack && clauseFrame.topic.length >= 2)) && clauseFrame.species.length > 0 && frame.species.every((id) => clauseFrame.species.includes(id));
   if (!covered.covered && covered.missing === "species" && !frame.inherited.length && clause !== request.question && asksAlone) {
     const again = await searchAgain(clause, request, k, deps);
     const againTails = again.judged.abstain ? null : withTails(again.judged.relevant, deps);

@@ -172,3 +172,11 @@ describe("query building", () => {
     expect(idf(1000, 1000)).toBeGreaterThan(0);
   });
 });
+
+describe("soft hyphens", () => {
+  it("joins a word a PDF's line end broke with a soft hyphen and a space, and keeps words apart otherwise", () => {
+    expect(tokenize("the dorsal cricoaryten\u00AD oideus muscle and the recur\u00AD rent laryngeal nerve")).toEqual(tokenize("the dorsal cricoarytenoideus muscle and the recurrent laryngeal nerve"));
+    expect(tokenize("egg \u00ADfreshness, gram-\u00ADnegative")).toEqual(tokenize("egg freshness, gram-negative"));
+  });
+});
+

@@ -202,8 +202,15 @@ export function needsNormalizing(text: string): boolean {
   return folds && !allFoldedAlready;
 }
 
+/**
+ * A soft hyphen marks where a word may break, never a break between words: with the space a PDF's line end left after
+ * it ("cricoaryten\u00AD oideus", "recur\u00AD rent"), it is dropped and the word is whole again.
+ */
+const SOFT_HYPHEN = /\u00AD\s*/g;
+
 /** Lower case (and Unicode folding when needed): the form scanWords expects; whether CJK is in it. */
-function prepare(text: string): { normalized: string; cjk: boolean } {
+function prepare(raw: string): { normalized: string; cjk: boolean } {
+  const text = raw.includes("\u00AD") ? raw.replace(SOFT_HYPHEN, "") : raw;
   if (!needsNormalizing(text)) return { normalized: text.toLowerCase(), cjk: false };
   const normalized = normalizeText(text);
   return { normalized, cjk: MAYBE_CJK.test(normalized) && CJK.test(normalized) };
