@@ -1752,6 +1752,30 @@ describe("the words that decide whether a passage is about the question", () => 
     expect(shelter).toContain(tokenize("parvo")[0]);
   });
 
+  it("are not the words that ask a share, how soon or why ('what share of', 'turn out', 'straight away'), but 'day length' is", () => {
+    const judged = (question: string) => gateTerms(question, termsOf(question)).map((t) => t.term);
+    const share = judged("In bitches, what share of mammary tumours turn out to be malignant?");
+    for (const word of tokenize("share turn")) expect(share).not.toContain(word);
+    expect(share).toEqual(expect.arrayContaining(tokenize("mammary tumours malignant")));
+    expect(judged("Once she's on treatment, will the glow disappear straight away?")).not.toContain(tokenize("straight")[0]);
+    expect(judged("Do hens' laying cycles respond to day length?")).toEqual(expect.arrayContaining(tokenize("day length")));
+    expect(frameOf("what's the rationale for adding plant polysaccharides to chick feed?").topic).not.toContain("rationale");
+  });
+
+  it("of what is asked after a case, hold what 'it' stands for in the sentence told before a question of its own", () => {
+    const question = "A neighbour warned me about necrotic enteritis in broiler flocks. What sets it off?";
+    // (As the gate leaves them: the case's words, and the clinical names search knows other forms of.)
+    const terms = [
+      { term: "neighbor", weight: 1, df: 5, idf: 1 },
+      { term: "warn", weight: 1, df: 0, idf: 1 },
+      { term: "necrot", weight: 1, df: 2, idf: 1, alternatives: [["necrosi"]] },
+      { term: "enter", weight: 1, df: 17, idf: 1, alternatives: [["enteropathi"]] },
+      { term: "broiler", weight: 1, df: 3, idf: 1, alternatives: [["chicken"]] },
+      { term: "flock", weight: 1, df: 6, idf: 1 },
+    ];
+    expect(askedPartTerms(question, terms, frameOf(question))?.map((t) => t.term)).toEqual(["necrot", "enter", "broiler"]);
+  });
+
   it("are not a switch marker ('oh while I remember -'), the vet called 'doc', a hashtag's unknown word, nor 'backyard' of a kept hen", () => {
     const question = "oh while I remember - doc wants blood from a client's backyard hen this afternoon. where do I go in?";
     const judged = gateTerms(question, termsOf(question)).map((t) => t.term);

@@ -538,7 +538,7 @@ const GENERIC_WORDS = new Set(
   `dose doses dosage dosing given give giving administer administered administration route routes often frequency interval repeat repeated
   long duration period time times length much many percent percentage proportion fraction rate rates prevalence incidence common
   usual usually typical typically normal normally recommended recommend recommendation best main key major most least predominant
-  cause causes caused causing why reason reasons mechanism explain explains happen happens way ways work works
+  cause causes caused causing why reason reasons rationale mechanism explain explains happen happens way ways work works
   diagnose diagnosed diagnosis diagnostic test tests testing detect detected detection confirm confirmed
   prognosis outcome outcomes survive survival expect expected picture
   treat treated treating treatment treatments therapy manage managed management options option

@@ -619,7 +619,9 @@ export function askedPartTerms(question: string, terms: QueryTerm[], frame: Fram
   // write otherwise: "Is 'doggy dementia' a real thing, and how common is it in older dogs?" asks how common doggy
   // dementia is.)
   const sentenceBefore = before.slice(Math.max(...[...before.matchAll(/[.!?]\s/g)].map((m) => m.index + 1), 0));
-  const itStandsFor = new Set(tokenize(sentenceBefore));
+  // (Or in the sentence told just before, when the question is a sentence of its own: "…a neighbour warned me about
+  // necrotic enteritis. What sets it off?")
+  const itStandsFor = new Set(tokenize(sentenceBefore.trim() ? sentenceBefore : lastSentence));
   const withIt = terms.filter((t) => own.has(t.term) || (itStandsFor.has(t.term) && t.alternatives?.length));
   return enough(withIt) ? withIt : null;
 }

@@ -98,6 +98,11 @@ describe("other forms of a word no passage writes", () => {
     expect(unwrittenForms(stem("dog"))).toEqual([]);
   });
 
+  it("gives a Latin noun's genitive, as anatomy writes it ('glottis': 'rima glottidis')", () => {
+    expect(unwrittenForms(stem("glottis"))).toContain(stem("glottidis"));
+    expect(unwrittenForms(stem("epididymis"))).toContain(stem("epididymidis"));
+  });
+
   it("gives the verb of one who does it ('killers': kill, 'shedders': shed)", () => {
     expect(unwrittenForms(stem("killers"))).toContain(stem("kill"));
     expect(unwrittenForms(stem("shedder"))).toContain(stem("shed"));

@@ -176,6 +176,8 @@ export function unwrittenForms(term: string): string[] {
     const root = term.slice(0, -1);
     forms.push(tokenize(`${root}ar`)[0], tokenize(`a${root}ar`)[0], tokenize(`${root}us`)[0]);
     forms.push(tokenize(root)[0], tokenize(`${root}e`)[0], ...(/([b-df-hj-np-tv-z])\1$/.test(root) ? [tokenize(root.slice(0, -1))[0]] : []));
+    // (And a Latin noun's genitive, "glottis" in "rima glottidis", "epididymis" in "cauda epididymidis".)
+    forms.push(tokenize(`${term}dis`)[0]);
   }
   if (term.endsWith("er") && term.length >= MIN_ROOT + 2) {
     const root = term.slice(0, -2);
