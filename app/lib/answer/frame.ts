@@ -525,8 +525,9 @@ const NOT_EPITHET = new Set(
     " ",
   ),
 );
-/** Capitalised words that are not names when they open a clause or stand mid-sentence. */
+/** A code of capitals and numbers written apart: "CA 15-3", "CA 27.29". */
 const SPACED_CODE = /\b[A-Z]{2,5}\s\d+(?:[.-]\d+)+\b/g;
+/** Capitalised words that are not names when they open a clause or stand mid-sentence. */
 const NOT_NAMES = new Set(
   "i i'm i've i'd we our a an the in on at is are what which when where how why who whom whose does do did can could should would will may might must has have had if for and or but not no yes type grade stage class group phase lab anything something everything nothing anyone someone everyone anybody somebody any some every besides whereas although though unless perhaps maybe otherwise hence thus also apart aside mr mrs ms miss dr prof monday tuesday wednesday thursday friday saturday sunday".split(
     " ",
@@ -867,9 +868,9 @@ const PEOPLE_SAYING =
   /\b(?:people|folk|folks|everyone|everybody|someone|somebody)\s+(?:(?:always|often|usually|still|sometimes|keep|tend to|seem to)\s+)?(?:compare[sd]?|say|says|said|think|thinks|thought|call|calls|called|talk|talks|mention|mentions|recommend|recommends|suggest|suggests|reckon|reckons|claim|claims|believe|believes|write|writes|argue|argues|describe|describes|refer|refers|use|uses|give|gives|prescribe|prescribes)\b|\b(?:helps?|helped|works?|worked)\s+(?:in\s+|for\s+|on\s+)?(?:people|humans)\b/gi;
 /** "…, since that parvovirus hits mink and ferrets?": a reason given, whose animals are told, not asked about. */
 const REASON_GIVEN = /,?\s*\b(?:since|because|given that|seeing as|seeing that)\s+(?:it|that|this|the|they|these|those)\b[^?.!,;]*/giu;
-/** The species a question asks about are named outside what it sets aside, compares with or gives as a reason. */
 /** What the asker kept or did before ("Used to keep bees, now I've got a dozen hens."): not what is asked about now. */
 const KEPT_BEFORE = /\b(?:(?:i|we)\s+)?used to\s+(?:keep|have|own|breed|farm|raise|rear|run|work with|look after)\b[^.,;:!?—–]*/gi;
+/** The species a question asks about are named outside what it sets aside, compares with, gives as a reason or kept before. */
 const askedAbout = (text: string) => text.replace(PEOPLE_SAYING, " ").replace(SET_ASIDE, " ").replace(COMPARED_WITH, " ").replace(REASON_GIVEN, " ").replace(KEPT_BEFORE, " ");
 
 /** Whether a question names this only in what it compares with ("…on the wind the way equine flu does?": "equine flu"). */
