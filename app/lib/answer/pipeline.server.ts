@@ -606,7 +606,7 @@ export function askedPartTerms(question: string, terms: QueryTerm[], frame: Fram
   // (Or the things the sentence before names in the plural: "Some of my hens' eggs are coming out of the nest box caked in
   // mud. Should I wash them?")
   const told = before.replace(/[\s.!?:;—–-]+$/, "");
-  const lastSentence = told.slice(Math.max(...[...told.matchAll(/[.!?]\s/g)].map((m) => m.index + 1), 0));
+  const lastSentence = lastSentenceOf(told);
   const pluralsBefore = [...lastSentence.matchAll(/\b[a-z]{3,}(?<![siu]s)s\b/g)].map((m) => m[0]).filter((w) => !isStopWord(w));
   const pointedTo = POINTS_BACK.test(clause) ? [...[...speciesIn(before).words], ...pluralsBefore].flatMap((w) => tokenize(w)) : [];
   const own = new Set([...tokenize(clause), ...caseSubjects(frame).flatMap((n) => tokenize(n)), ...pointedTo]);
@@ -618,13 +618,15 @@ export function askedPartTerms(question: string, terms: QueryTerm[], frame: Fram
   // (Too few to judge by, and "it" stands for something named earlier in the clause's own sentence by a name the passages
   // write otherwise: "Is 'doggy dementia' a real thing, and how common is it in older dogs?" asks how common doggy
   // dementia is.)
-  const sentenceBefore = before.slice(Math.max(...[...before.matchAll(/[.!?]\s/g)].map((m) => m.index + 1), 0));
+  const sentenceBefore = lastSentenceOf(before);
   // (Or in the sentence told just before, when the question is a sentence of its own: "…a neighbour warned me about
   // necrotic enteritis. What sets it off?")
   const itStandsFor = new Set(tokenize(sentenceBefore.trim() ? sentenceBefore : lastSentence));
   const withIt = terms.filter((t) => own.has(t.term) || (itStandsFor.has(t.term) && t.alternatives?.length));
   return enough(withIt) ? withIt : null;
 }
+/** What a text says after its last sentence's end ("…caked in mud. Should I" -> " Should I"); all of it when it has none. */
+const lastSentenceOf = (text: string) => text.slice(Math.max(...[...text.matchAll(/[.!?]\s/g)].map((m) => m.index + 1), 0));
 const MIN_ASKED_TOPIC_TERMS = 3;
 /** A pronoun that points back to what was told before: "the virus they carry", "does it spread". */
 const POINTS_BACK = /\b(?:they|them|their|theirs)\b/i;
