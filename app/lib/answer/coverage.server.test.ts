@@ -1268,3 +1268,17 @@ describe("a detail asked after a case told first", () => {
     expect(check("Is CA 15-3 any use for canine mammary tumours?", [markers])).toMatchObject({ covered: true });
   });
 });
+
+describe("values written as a lab report writes them (set 45's kinds)", () => {
+  it("reads a span written in LaTeX as the reader sees it quoted, and a return to control levels as a resolution", () => {
+    const sentence = "LPS administration through intravenous injection into 7- to 8-month old chickens was reported to rapidly reduce the number of monocytes; these values returned to control levels at 6 to  $24\\mathrm{h}$  post-LPS injection [2].";
+    expect(holdsValue("duration", sentence, null)).toBe(true);
+    expect(holdsValue("duration", sentence, "resolution")).toBe(true);
+    expect(holdsValue("duration", "The number of monocytes fell sharply after the injection.", "resolution")).toBe(false);
+  });
+
+  it("reads an angle in degrees as an amount", () => {
+    expect(holdsValue("quantity", "The sawing direction should be at an angle of 45° above the horizontal.", null)).toBe(true);
+    expect(holdsValue("quantity", "The sawing direction should be at a steep angle above the horizontal.", null)).toBe(false);
+  });
+});

@@ -251,9 +251,9 @@ const VALUE: Partial<Record<AskedKind, RegExp>> = {
   season: SEASON_WRITTEN,
   // "…at incidence rates of 13 to 24 per 100,000 dogs".
   rate: new RegExp(`\\d\\s*%|\\bper ?cent\\b|\\d\\s+per\\s+(?:\\d[\\d,]*|hundred|thousand|million)\\b|\\b\\d+\\s*(?:of|out of|in)\\s*(?:every\\s*)?\\d+\\b|\\b(?:one|two|three)[- ](?:in|of)[- ](?:two|three|four|five|six|seven|eight|nine|ten|twenty|a hundred|hundred|thousand|every|\\d+)\\b|\\b(?:half|one[- ]third|two[- ]thirds|a third|a quarter|one[- ]quarter|three[- ]quarters)\\b|\\b\\d+\\/\\d+\\b|${COUNT_PER_YEAR}`, "i"),
-  // Lengths, masses, volumes, amounts, pressures (kPa, mmHg), molecular sizes (kDa, kb, bp), temperatures.
+  // Lengths, masses, volumes, amounts, pressures (kPa, mmHg), molecular sizes (kDa, kb, bp), temperatures, angles (45°).
   quantity: new RegExp(
-    `${RANGE}\\s*(?:cm|mm|m|km|µm|μm|nm|kg|g|mg|µg|μg|ng|pg|l|ml|dl|µl|μl|mmol|µmol|μmol|nmol|pmol|ppm|ppb|iu|u\\/l|°c|°f|degrees|fingers?|times|kpa|pa|mmhg|kda|da|kb|kbp|mb|bp|nt|bpm)\\b|${RANGE}\\s*%|${RANGE}\\s*(?:µg|μg|mg|g|ng)\\/\\w+|${PH_VALUE}`,
+    `${RANGE}\\s*(?:cm|mm|m|km|µm|μm|nm|kg|g|mg|µg|μg|ng|pg|l|ml|dl|µl|μl|mmol|µmol|μmol|nmol|pmol|ppm|ppb|iu|u\\/l|°c|°f|degrees|fingers?|times|kpa|pa|mmhg|kda|da|kb|kbp|mb|bp|nt|bpm)\\b|${RANGE}\\s*%|${RANGE}\\s*°|${RANGE}\\s*(?:µg|μg|mg|g|ng)\\/\\w+|${PH_VALUE}`,
     "i",
   ),
   count: new RegExp(`\\b${EXACT_NUM}\\b`, "i"),
@@ -349,7 +349,7 @@ const ATTRIBUTE_FORMS: Record<string, string[]> = {
   injections: DOSES_COUNTED,
   boosters: DOSES_COUNTED,
   // "When do the signs settle?": "the clinical symptoms are relieved 14 to 18 days after the infection".
-  resolution: ["resolve", "resolves", "resolved", "resolution", "relieved", "ease", "eases", "eased", "subside", "subsides", "subsided", "settle", "settles", "recover", "recovered", "recovery", "disappear", "disappeared", "improve", "improved", "improvement", "heal", "healed", "clear", "cleared", "cure", "cured", "remission", "response", "responded", "self-limiting"],
+  resolution: ["resolve", "resolves", "resolved", "resolution", "relieved", "ease", "eases", "eased", "subside", "subsides", "subsided", "settle", "settles", "recover", "recovered", "recovery", "disappear", "disappeared", "improve", "improved", "improvement", "heal", "healed", "clear", "cleared", "cure", "cured", "remission", "response", "responded", "self-limiting", "return", "returns", "returned", "normalise", "normalised", "normalize", "normalized"],
   "life cycle": ["cycle", "life"],
   lifespan: ["lifespan", "live", "life"],
   "life span": ["lifespan", "live", "life"],
@@ -393,6 +393,8 @@ export function holdsValue(
   /** Abbreviations the passage defines, with their long forms' terms ("rat tail syndrome (RTS)"): not gene symbols. */
   defined: ReadonlyMap<string, readonly string[]> = new Map(),
 ): boolean {
+  // A value written in LaTeX is read as the reader sees it quoted: "at 6 to $24\mathrm{h}$ post-LPS injection".
+  if (sentence.includes("\\mathrm")) return holdsValue(kind, readableMath(sentence), attribute, context, questionNames, defined);
   // "What does it cost the industry?": "the economic impact … is estimated to be 10-20 million annually".
   if (kind === "cost" && ECONOMIC.test(sentence) && /\d\s*(?:million|billion|thousand)\b/i.test(sentence)) return true;
   // "What does Fasciola cost the producer?": "…causing important economic losses to livestock producers".

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { askingClause, askingParts, sceneWords, speciesModifiers, asksWhetherSpeciesGets, breedsIn, speciesByLabel, leadingLabel, petNames, withoutChatter, comparedOnlyWords, correctableEdits, correctedQuestion, definedAbbreviations, frameLabel, frameOf, listAsked, statesList, mentionsSpecies, otherSpeciesIn, placesOfPersistence, readConversation, readQuestion, searchText, signsSearchText, speciesIn, speciesSpokenOf, speciesWordNear, suspectedDiagnosis, withAnswersSubject } from "./frame";
+import { askingClause, askingParts, namesDrug, sceneWords, speciesModifiers, asksWhetherSpeciesGets, breedsIn, speciesByLabel, leadingLabel, petNames, withoutChatter, comparedOnlyWords, correctableEdits, correctedQuestion, definedAbbreviations, frameLabel, frameOf, listAsked, statesList, mentionsSpecies, otherSpeciesIn, placesOfPersistence, readConversation, readQuestion, searchText, signsSearchText, speciesIn, speciesSpokenOf, speciesWordNear, suspectedDiagnosis, withAnswersSubject } from "./frame";
 
 describe("species in a text", () => {
   it("reads a species' scientific name as the species ('pet rabbits (Oryctolagus cuniculus)', 'Sus scrofa')", () => {
@@ -2394,3 +2394,47 @@ describe("what a question asks, past what its asker says of their day (set 44's 
   });
 });
 
+
+describe("what a question asks, in the words of a farm worker, a student's notes and a lab report (set 45's kinds)", () => {
+  it("reads no preposition opening the question as a genus: 'After intravenous LPS…' names no pathogen", () => {
+    const frame = frameOf("After intravenous LPS in chickens, how long before blood monocyte and splenic macrophage numbers get back to normal?");
+    expect(frame.pathogens).toEqual([]);
+    expect(frame.acronyms).toContain("LPS");
+    expect(frameOf("Babesia bovis in cattle: which ticks spread it?").pathogens).toEqual(["Babesia bovis"]);
+  });
+
+  it("reads 'how many dose' in the singular as a count of doses, not an amount", () => {
+    const singular = frameOf("vaccine need how many dose?");
+    expect(singular.asked).toContain("count");
+    expect(singular.asked).not.toContain("dose");
+    expect(frameOf("How many doses of bluetongue vaccine do cattle need?").asked).not.toContain("dose");
+  });
+
+  it("reads how often an animal is boosted as an interval, however many words come between", () => {
+    expect(frameOf("how often should the other one be boosted?").asked).toEqual(["interval"]);
+    expect(frameOf("how often should she be boosted?").asked).toEqual(["interval"]);
+  });
+
+  it("reads a noun-phrase question after a label as asking its value", () => {
+    expect(frameOf("Research facility question: max blood volume I can take from a healthy lizard, as a percentage of body weight?").asked).toContain("rate");
+  });
+
+  it("reads 'before it can go for slaughter' as the withdrawal period", () => {
+    expect(frameOf("after I inject ivermectin into a pig, how many days before it can go for slaughter?")).toMatchObject({ asked: ["duration"], attribute: "withdrawal" });
+  });
+
+  it("reads a drug named in the plural as a drug", () => {
+    expect(namesDrug("Oxytetracyclines")).toBe(true);
+    expect(namesDrug("oxytetracycline")).toBe(true);
+    expect(namesDrug("glasses")).toBe(false);
+  });
+
+  it("keeps what was named beside an abbreviation a follow-up names again", () => {
+    const first = frameOf("Ship vet: one of the export heifers' calves tested persistently infected with BVDV. Why does one PI calf matter so much?");
+    const next = readQuestion("How does a calf end up PI in the first place?", first);
+    expect(next.acronyms).toEqual(expect.arrayContaining(["BVDV", "PI"]));
+    expect(next.inherited).toContain("acronyms");
+    // (One of its own, not named before, still replaces them: "And FeLV-C?" after FeLV-B.)
+    expect(readQuestion("And what about BRSV?", first).acronyms).not.toContain("BVDV");
+  });
+});

@@ -529,7 +529,7 @@ const NOT_EPITHET = new Set(
 const SPACED_CODE = /\b[A-Z]{2,5}\s\d+(?:[.-]\d+)+\b/g;
 /** Capitalised words that are not names when they open a clause or stand mid-sentence. */
 const NOT_NAMES = new Set(
-  "i i'm i've i'd we our a an the in on at is are what which when where how why who whom whose does do did can could should would will may might must has have had if for and or but not no yes type grade stage class group phase lab anything something everything nothing anyone someone everyone anybody somebody any some every besides whereas although though unless perhaps maybe otherwise hence thus also apart aside mr mrs ms miss dr prof monday tuesday wednesday thursday friday saturday sunday".split(
+  "i i'm i've i'd we our a an the in on at is are what which when where how why who whom whose does do did can could should would will may might must has have had if for and or but not no yes type grade stage class group phase lab anything something everything nothing anyone someone everyone anybody somebody any some every besides whereas although though unless perhaps maybe otherwise hence thus also apart aside after before during since until upon within without between among against across beyond behind under over mr mrs ms miss dr prof monday tuesday wednesday thursday friday saturday sunday".split(
     " ",
   ),
 );
@@ -629,7 +629,9 @@ export function statesList(sentence: string, list: { count: string; noun: string
 /** Does this word name a drug (by its INN stem or as a usual veterinary drug)? */
 export function namesDrug(word: string): boolean {
   const lower = word.toLowerCase();
-  return DRUG_WORDS.has(lower) || (DRUG_STEM.test(lower) && !GENERIC_WORDS.has(lower));
+  // (In the plural too: "Oxytetracyclines are ideal…".)
+  const singular = lower.endsWith("s") && !lower.endsWith("ss") ? lower.slice(0, -1) : lower;
+  return [lower, singular].some((w) => DRUG_WORDS.has(w) || (DRUG_STEM.test(w) && !GENERIC_WORDS.has(w)));
 }
 
 /** Is this word one that says what kind of fact is asked, not what it is about ("dose", "roughly", "usually")? */
@@ -969,11 +971,11 @@ const isAskedAttribute = (word: string, attribute: string | null) => attribute !
 const namesAskedKind = (word: string) => ASKED.some(([, re]) => re.test(word));
 
 /** "How many doses (shots, jabs, injections) does a cow need?": a count of doses, not an amount. */
-const COUNTED_DOSES = /\bhow many (?:\w+ )?(?:doses|shots|jabs|injections|boosters)\b/i;
+const COUNTED_DOSES = /\bhow many (?:\w+ )?(?:doses?|shots?|jabs?|injections?|boosters?)\b/i;
 /** "Eggs ok to eat while treating?", "can we drink the milk?": how long the food is withheld. */
-// ("…before I can send her off for slaughter?", "how long does their milk have to stay out of the tank?": until the animal
-// or its milk may enter the food chain.)
-const FOOD_SAFE_DURING = String.raw`(?:eggs?|milk|meat)\s+(?:ok|okay|safe|fine|fit|alright|all right)\s+to\s+(?:eat|drink|sell|use)|(?:can|could|should)\s+(?:we|i|you|they)\s+(?:still\s+)?(?:eat|drink|sell|use)\s+(?:the\s+|their\s+|her\s+)?(?:eggs?|milk|meat)|(?:send|sell|take|ship|load)\s+(?:(?:her|him|them|it|the\s+[\w-]+)\s+)?(?:off\s+)?(?:for|to)\s+(?:slaughter|the\s+(?:abattoir|slaughterhouse|works|kill))|milk\s+(?:has\s+to|have\s+to|must|should|needs?\s+to)\s+(?:stay|be\s+kept|be\s+held|go)\s+out\s+of\s+the\s+(?:bulk\s+)?(?:tank|vat|supply)|(?:discard|dump|throw\s+away|withhold)\s+(?:the\s+|their\s+|her\s+)?milk|milk\s+(?:can\s+)?go\s+(?:back\s+)?in(?:to)?\s+the\s+(?:bulk\s+)?(?:tank|vat)`;
+// ("…before I can send her off for slaughter?", "…before it can go for slaughter?", "how long does their milk have to stay
+// out of the tank?": until the animal or its milk may enter the food chain.)
+const FOOD_SAFE_DURING = String.raw`(?:eggs?|milk|meat)\s+(?:ok|okay|safe|fine|fit|alright|all right)\s+to\s+(?:eat|drink|sell|use)|(?:can|could|should)\s+(?:we|i|you|they)\s+(?:still\s+)?(?:eat|drink|sell|use)\s+(?:the\s+|their\s+|her\s+)?(?:eggs?|milk|meat)|(?:send|sell|take|ship|load)\s+(?:(?:her|him|them|it|the\s+[\w-]+)\s+)?(?:off\s+)?(?:for|to)\s+(?:slaughter|the\s+(?:abattoir|slaughterhouse|works|kill))|(?:before|until)\s+(?:it|she|he|they|the\s+[\w-]+)\s+(?:can|could|may)\s+go\s+(?:off\s+)?(?:for|to)\s+(?:slaughter|the\s+(?:abattoir|slaughterhouse|works|kill))|milk\s+(?:has\s+to|have\s+to|must|should|needs?\s+to)\s+(?:stay|be\s+kept|be\s+held|go)\s+out\s+of\s+the\s+(?:bulk\s+)?(?:tank|vat|supply)|(?:discard|dump|throw\s+away|withhold)\s+(?:the\s+|their\s+|her\s+)?milk|milk\s+(?:can\s+)?go\s+(?:back\s+)?in(?:to)?\s+the\s+(?:bulk\s+)?(?:tank|vat)`;
 const FOOD_SAFE_ASKED = new RegExp(String.raw`\b(?:${FOOD_SAFE_DURING})\b`, "i");
 // ("What's the longest I can safely leave the tourniquet on?": a span's bound.)
 const DURATION_ASKED = new RegExp(String.raw`\b(how long|duration|(?:what(?:'s|’s|\s+is)|which is)\s+the\s+(?:longest|shortest|maximum|max|minimum|min)(?=\s+(?:time|period|duration|course|i|we|you|one|it|they|that|he|she)\b)|incubation|(?<!\b(?:in|during|through|throughout|mid|early|late|of late|of early)\s(?:the\s)?)gestation(?!\s+(?:day|week|month)s?\b)|(?:pre-?patent|patent|latent|shedding) periods?|(?:withdrawal|withholding) (?:period|time)s?|(?:withdrawal|withholding)(?= (?:on|for|after)\b)|for how many (?:days|weeks|months|hours)|how many (?:days|weeks|wks|months|mos|hours|hrs|years|yrs)|life ?span|life cycle|survival time|half[- ]li(?:fe|ves)|time to (?:peak|onset|maximum)|onset of (?:action|effect)|median survival|(?:what|which|expected|average|typical|usual)\s+survival(?!\s+(?:rates?|percentages?|proportions?|odds|chances?))|(?:meat|milk|egg) (?:withdrawal|withholding)|${FOOD_SAFE_DURING}|what age|how old|how young|(?:youngest|earliest|minimum|min) age|age (?:of|at) onset|how (?:quickly|fast|soon)|when (?:do|does|will|should|did) (?:[\w-]+ ){1,5}(?:settle|subside|resolve|clear|disappear|go away|improve|stop|end|heal|ease|recover|get better|feel better)(?:s|d)?)\b`, "i");
@@ -1010,7 +1012,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   // ("How often should I dip her?": how often one does something is its interval; so is "…should she be on, and how often?"
   // "How often do we see that combination?" asks how common it is.)
   // ("How often?" alone, after a dose: how often it is given.)
-  ["interval", /^\s*(?:and\s+|so\s+|ok\s+)?how (?:often|frequently)\s*\?*\s*$|\b(how (?:often|frequently) (?:should|must|do|can) (?:i|we|you)\b(?!\s+(?:see|find|encounter|meet|come across|diagnose|pick (?:it|this|that|them) up)\b)|how (?:often|frequently)\b(?:\W+\w+){0,4}?\W+(?:give|given|giving|administer(?:ed|ing)?|repeat(?:ed|ing)?|dose[ds]?|dosing|treat(?:ed|ing)?|appl(?:y|ied|ying)|inject(?:ed|ing)?|(?:re)?vaccinat(?:e[ds]?|ing)|booster(?:s|ed|ing)?|retest(?:ed|ing)?|deworm(?:ed|ing)?|drench(?:ed|ing)?|worm(?:ed|ing)|bath(?:e|ed|es|ing)?|wash(?:ed|es|ing)?|shampoo(?:ed|s|ing)?|soak(?:ed|s|ing)?|clean(?:ed|s|ing)?|check(?:ed|s|ing)?|monitor(?:ed|s|ing)?|test(?:ed|s|ing)?|need(?:ed|s)?)|,?\s+and how (?:often|frequently)(?=\s*\?*\s*$)|(?:dosing|booster|dose|vaccination|vaccine|treatment|retreatment|worming|testing|retest) interval|(?:what|which) (?:[\w-]+ ){0,2}interval|interval between|gaps? between|intervals|repeated?(?!\s+(?:infections?|bouts?|episodes?|attacks?|exposures?|relapses?|abortions?|seizures?|injur(?:y|ies)|failures?))|repeat the|how many times(?!\s+(?:the|as|that|its|their|his|her|normal|higher|lower|larger|bigger|greater|smaller|wider|longer|more)\b)|how (?:far|long|much time|many (?:days|weeks|months)) apart|every how many|schedules?|(?:due|need|needs|needed|get|gets|require[sd]?)\s+(?:a|an|their|the|another|its)\s+(?:annual\s+|yearly\s+)?boosters?)\b/i],
+  ["interval", /^\s*(?:and\s+|so\s+|ok\s+)?how (?:often|frequently)\s*\?*\s*$|\b(how (?:often|frequently) (?:should|must|do|can) (?:i|we|you)\b(?!\s+(?:see|find|encounter|meet|come across|diagnose|pick (?:it|this|that|them) up)\b)|how (?:often|frequently)\b(?:\W+\w+){0,5}?\W+(?:give|given|giving|administer(?:ed|ing)?|repeat(?:ed|ing)?|dose[ds]?|dosing|treat(?:ed|ing)?|appl(?:y|ied|ying)|inject(?:ed|ing)?|(?:re)?vaccinat(?:e[ds]?|ing)|boost(?:ers?|ed|ing|s)?|retest(?:ed|ing)?|deworm(?:ed|ing)?|drench(?:ed|ing)?|worm(?:ed|ing)|bath(?:e|ed|es|ing)?|wash(?:ed|es|ing)?|shampoo(?:ed|s|ing)?|soak(?:ed|s|ing)?|clean(?:ed|s|ing)?|check(?:ed|s|ing)?|monitor(?:ed|s|ing)?|test(?:ed|s|ing)?|need(?:ed|s)?)|,?\s+and how (?:often|frequently)(?=\s*\?*\s*$)|(?:dosing|booster|dose|vaccination|vaccine|treatment|retreatment|worming|testing|retest) interval|(?:what|which) (?:[\w-]+ ){0,2}interval|interval between|gaps? between|intervals|repeated?(?!\s+(?:infections?|bouts?|episodes?|attacks?|exposures?|relapses?|abortions?|seizures?|injur(?:y|ies)|failures?))|repeat the|how many times(?!\s+(?:the|as|that|its|their|his|her|normal|higher|lower|larger|bigger|greater|smaller|wider|longer|more)\b)|how (?:far|long|much time|many (?:days|weeks|months)) apart|every how many|schedules?|(?:due|need|needs|needed|get|gets|require[sd]?)\s+(?:a|an|their|the|another|its)\s+(?:annual\s+|yearly\s+)?boosters?)\b/i],
   // "At what age…", "how old…": an age, said as a span of time ("above 2 weeks of age").
   ["duration", DURATION_ASKED],
   ["route", /\b(route|routes|orally|intravenous(?:ly)?|subcutaneous(?:ly)?|intramuscular(?:ly)?|topical(?:ly)?|how (?:is|should|do) (?:it|they|\w+) (?:be )?(?:given|administered))\b/i],
@@ -1643,9 +1645,10 @@ function readFrame(text: string): Frame {
   // (Not the label saying who asks: "Practice manager updating our poster: which salmonella types…?" asks of no management.)
   const askedText = withoutLeadingLabel(focus.join(" "), isAskerLabel);
   // A yes/no question ("does BMI influence mortality?") asks whether, not for a value: typed kinds need a wh-question,
-  // or a query typed as a noun phrase ("Case fatality rate of PPR in goats?", "ivermectin dose for pigs").
+  // or a query typed as a noun phrase ("Case fatality rate of PPR in goats?", "ivermectin dose for pigs"), after any
+  // label ("Research facility question: max blood volume … as a percentage of body weight?").
   // ("Does hard training change how fast a gelding clears drugs?" asks whether it changes, not how fast.)
-  const whQuestion = (/\b(what|which|how|when|where|at what)\b|\bwhat'?s\b/i.test(askedText) && !ASKS_WHETHER_IT_CHANGES.test(askedText)) || isNounPhraseQuery(askedText);
+  const whQuestion = (/\b(what|which|how|when|where|at what)\b|\bwhat'?s\b/i.test(askedText) && !ASKS_WHETHER_IT_CHANGES.test(askedText)) || isNounPhraseQuery(askedText) || isNounPhraseQuery(withoutLeadingLabel(askedText));
   // ("Do goats get it as often?" asks how common it is there, as a yes/no question.)
   const asCommon = AS_COMMON_ASKED.test(askedText);
   // ("Is it notifiable?" asks for what the passages must say, as a yes/no question.)
@@ -1904,8 +1907,14 @@ function pointsBackBeyond(question: string, own: Frame): boolean {
 
 /** Does the question ask whether a disease spoken of before is caught or passed on, by a pronoun ("can he catch it off them?")? */
 export const asksIfCaught = (question: string) => CAUGHT_IT.test(question);
-/** A disease caught or passed on, by a pronoun: "can he catch it off them?", "could she pass it on to the dog?". */
-const CAUGHT_IT = /\b(?:catch(?:es|ing)?|caught|contract(?:s|ing)?)\s+(?:it|this|that)\b|\bpick(?:s|ed|ing)?\s+(?:it|this|that)\s+up\b|\b(?:pass(?:es|ed|ing)?|spread(?:s|ing)?|give|gives|giving|gave)\s+(?:it|this|that)\s+(?:on|to)\b/i;
+/** The verbs that ask whether a disease passes to another ("could it jump to the dogs?": "jump"; "pass it on to"). */
+export const passingVerbs = (question: string) => [...question.matchAll(new RegExp(CAUGHT_IT.source, "gi"))].map((m) => m[3] ?? m[4] ?? "").filter(Boolean);
+/**
+ * A disease caught or passed on, by a pronoun: "can he catch it off them?", "could she pass it on to the dog?", "could it
+ * jump to the dogs on board?".
+ */
+const CAUGHT_IT =
+  /\b(catch(?:es|ing)?|caught|contract(?:s|ing)?)\s+(?:it|this|that)\b|\b(pick(?:s|ed|ing)?)\s+(?:it|this|that)\s+up\b|\b(pass(?:es|ed|ing)?|spread(?:s|ing)?|give|gives|giving|gave)\s+(?:it|this|that)\s+(?:on|to)\b|\b(?:it|this|that|they)\s+(jump(?:s|ed|ing)?|spread(?:s|ing)?|pass(?:es|ed|ing)?|cross(?:es|ed|ing)?)\s+(?:on\s+|over\s+|across\s+)?(?:to|into)\b/i;
 
 /** An animal said to have come in: "we've got a salamander in", "a ferret came in", "just had a goat brought in". */
 const ARRIVED =
@@ -1976,6 +1985,11 @@ function isFollowUp(question: string, asked: Frame, previous: Frame): boolean {
   // "Most common cause of regurgitation in a dog?" after questions on goat pox: a subject and a species of its own,
   // neither spoken of before.
   if (newSpecies && own.topic.length === 1 && !previous.topic.includes(own.topic[0]!) && own.asked.length > 0) return false;
+  // "How does a calf end up PI in the first place?" after "…calves tested persistently infected with BVDV. Why does one PI
+  // calf matter so much?": all it names was named just before, of the same animals, and it says nothing new beside them.
+  const sameSubject =
+    ownThings.length > 0 && ownThings.every((n) => spokenOf.has(n.toLowerCase())) && own.species.every((id) => previous.species.includes(id)) && own.groups.every((g) => previous.groups.includes(g));
+  if (sameSubject && own.topic.every((w) => previous.topic.includes(w))) return true;
   return !hasOwnTopic(own, question);
 }
 
@@ -2085,6 +2099,8 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
     !asksWhichOne &&
     !(ownQuestionWord && namesOwnThing(own)) &&
     (own.topic.length === 0 || (own.topic.length === 1 && !ownQuestionWord));
+  const namedBefore = (acronym: string) => previous.acronyms.some((p) => p.toUpperCase() === acronym.toUpperCase());
+  const saysNothingNew = own.topic.every((w) => previous.topic.includes(w));
   const frame: Frame = {
     species: ownSpecies ? own.species : previous.species,
     groups: ownSpecies ? own.groups : previous.groups,
@@ -2097,7 +2113,9 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
     names: take("names", newSubject || (!refersBack && own.names.some((n) => GENUS.test(n) && !own.places?.includes(n)))),
     // "And FeLV-C?" after FeLV-B: an abbreviation of its own replaces the one before, as a drug's name does. (One of
     // unrelated meanings is read beside it: "what CSF findings would you expect?" after FIP.)
-    acronyms: take("acronyms", newSubject || (!refersBack && own.acronyms.some((a) => !OF_UNRELATED_MEANINGS.has(a.toUpperCase())))),
+    // (The same one again, with nothing new beside it, keeps what was named with it: "How does a calf end up PI?" after
+    // "…persistently infected with BVDV. Why does one PI calf matter so much?")
+    acronyms: take("acronyms", newSubject || (!refersBack && own.acronyms.some((a) => !OF_UNRELATED_MEANINGS.has(a.toUpperCase()) && !(namedBefore(a) && saysNothingNew)))),
     topic: take("topic", newSubject),
     // "Some are coughing too" adds a sign to the case's.
     signs: take("signs", newSubject),

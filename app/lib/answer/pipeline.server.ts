@@ -14,7 +14,7 @@ import { checkCoverage, namesThing, unseenNames, type Coverage } from "./coverag
 import { classNamedIn } from "./drug-classes";
 import { citeSentencePages, repeatsAnswer, verifyModelAnswer } from "./verify.server";
 import { extractiveAnswer, extractiveSections, sentenceKey, type AnswerGuide } from "./extractive.server";
-import { askingClause, asksIfCaught, askingParts, switchLeadWords, caseSubjects, sceneWords, speciesModifiers, isAskerLabel, correctedQuestion, leadingLabel, PART_OF_IT, personMentions, personNames, petNames, comparedOnlyWords, correctableEdits, frameLabel, frameOf, groupNaming, isAskingWord, isNamedDisease, MIN_CASE_SIGNS, namesOwnThing, speciesByLabel, placesOfPersistence, readTurn, searchText, signsSearchText, speciesIn, speciesWordNear, subjectSearchText, speciesLabel, suspectedCondition, suspectedDiagnosis, withoutChatter, TREATED_WITH, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
+import { askingClause, asksIfCaught, askingParts, passingVerbs, switchLeadWords, caseSubjects, sceneWords, speciesModifiers, isAskerLabel, correctedQuestion, leadingLabel, PART_OF_IT, personMentions, personNames, petNames, comparedOnlyWords, correctableEdits, frameLabel, frameOf, groupNaming, isAskingWord, isNamedDisease, MIN_CASE_SIGNS, namesOwnThing, speciesByLabel, placesOfPersistence, readTurn, searchText, signsSearchText, speciesIn, speciesWordNear, subjectSearchText, speciesLabel, suspectedCondition, suspectedDiagnosis, withoutChatter, TREATED_WITH, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
 import { fitAnswerMessages, getSystemPrompts, taskMessages } from "./prompts.server";
 import { decomposeQuestion } from "./questions";
 import { ABSTAIN_BELOW, coverage, holdsInOrder, holdsTerm, judgeRelevance, passageTerms, withWrittenForms, type ScoredPassage } from "./relevance.server";
@@ -450,7 +450,8 @@ export function gateTerms(question: string, terms: QueryTerm[], searched = quest
   // "How long can it hang around in the house and garden?": the places say outside a host, which is asked already.
   for (const place of placesOfPersistence(question)) for (const t of tokenize(place)) asking.add(t);
   // "Never looked ill", "would my bunny look ill", "how long will they be ill?": whether or how long there are signs, which is asked.
-  for (const m of question.toLowerCase().matchAll(/\b(?:look|looks|looked|looking|seem|seems|seemed|be|stay|stays|remain|remains)\s+(?:\w+\s+)?(ill|sick|unwell|poorly)\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
+  // ("How many of them are likely to get sick?": how many, which is asked.)
+  for (const m of question.toLowerCase().matchAll(/\b(?:look|looks|looked|looking|seem|seems|seemed|be|stay|stays|remain|remains)\s+(?:\w+\s+)?(ill|sick|unwell|poorly)\b|\bhow many\b[^?.]*?\b(?:get|gets|getting|got|fall|falls|fell|become|becomes|became)\s+(?:\w+\s+)?(ill|sick|unwell|poorly)\b/g)) for (const t of tokenize(m[1] ?? m[2] ?? "")) asking.add(t);
   // "Will he get better?": whether he recovers, which is asked.
   for (const m of question.toLowerCase().matchAll(/\b(?:get|gets|getting|got)\s+(better|worse)\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
   // "What sets it off?": the cause, which is asked.
@@ -459,6 +460,8 @@ export function gateTerms(question: string, terms: QueryTerm[], searched = quest
   for (const m of question.toLowerCase().matchAll(/\b(?:what|which)\s+(share)\s+of\b|\b(turns?|turned|turning)\s+out\b/g)) for (const word of m.slice(1).filter(Boolean)) for (const t of tokenize(word!)) asking.add(t);
   // "Will the glow disappear straight away?": how soon, which is asked.
   for (const m of question.toLowerCase().matchAll(/\b(straight|right)\s+away\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
+  // "Could it jump to the dogs?", "could the cat pass it to the dog?": whether it spreads, which is asked.
+  for (const verb of passingVerbs(question)) for (const t of tokenize(verb)) asking.add(t);
   // "What gap between them?": the interval, which is asked.
   for (const m of question.toLowerCase().matchAll(/\b(gaps?)\s+between\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
   // "What do I dust them with?": the verb says a treatment is asked.
@@ -734,6 +737,29 @@ function ownNamedTerms(question: string, terms: QueryTerm[]): QueryTerm[] {
   return terms.filter((t) => named.has(t.term));
 }
 
+/**
+ * The terms with the everyday words no passage writes lightened, when only the sentences told around the question say
+ * them (not a sentence that asks: "Is a lime sulfur dip an option?" asks of the dip) and the question is about an animal
+ * or a named disease, drug or sign (so "how do I make fresh pasta?" stays off the topic). Names are never lightened.
+ */
+function withToldEverydayWordsLight(question: string, terms: QueryTerm[], frame: Frame): QueryTerm[] {
+  if (!terms.some((t) => t.df === 0) || !(frame.species.length || frame.groups.length || frame.signs.length || namesOwnThing(frame))) return terms;
+  const sentences = question.split(/(?<=[.!?])\s+/);
+  const asks = new Set(sentences.filter((s) => /\?\s*$/.test(s)).flatMap((s) => tokenize(s)));
+  const named = new Set([...frame.drugs, ...frame.pathogens, ...frame.conditions, ...frame.names, ...frame.acronyms].flatMap((n) => tokenize(n)));
+  const everyday = new Set<string>();
+  for (const told of sentences.filter((s) => !/\?\s*$/.test(s))) {
+    for (const [word] of told.matchAll(/(?<![\p{L}\p{N}])\p{Ll}[\p{Ll}'’-]*\p{Ll}/gu)) {
+      const [term, ...more] = tokenize(word);
+      if (term && !more.length && !asks.has(term) && !named.has(term) && isEnglishWord(word)) everyday.add(term);
+    }
+  }
+  if (!everyday.size) return terms;
+  return terms.map((t) => (t.df === 0 && everyday.has(t.term) ? { ...t, weight: t.weight * TOLD_EVERYDAY_WEIGHT } : t));
+}
+/** Such a word's share of the weight of a word no passage writes (0.3: set 45's told words no longer keep its answers out). */
+const TOLD_EVERYDAY_WEIGHT = 0.3;
+
 /** What was found when nothing is about the question. */
 const nothingRelevant = (terms: QueryTerm[]): Retrieved => ({ terms, uncovered: null, notCovered: [], namesNoSpecies: false, supporting: new Set(), passages: [], overview: 0, sections: [] });
 
@@ -753,8 +779,16 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
   }
   let terms = withWrittenForms(found.analysis.terms, searchQuery);
   const weighted = withSceneWeighed(request.question, withCarriedTopicWeighed(request.question, terms, frame, (t) => found.passages.some((p) => holdsTerm(passageTerms(p), t))), frame);
-  const gate = withCaseBeforeCatching(request.question, gateTerms(request.question, weighted, searchQuery), frame);
-  const main = judgeRelevance(gate, found.passages);
+  let gate = withCaseBeforeCatching(request.question, gateTerms(request.question, weighted, searchQuery), frame);
+  let main = judgeRelevance(gate, found.passages);
+  // Everyday words no passage writes, told around the question ("…Trying to put my caseload in context."), say how the
+  // asker puts it, not what the knowledge base lacks: when they alone keep every passage below the bar, they weigh as a
+  // rare word.
+  if (main.abstain) {
+    const lighter = withToldEverydayWordsLight(request.question, gate, frame);
+    const judged = lighter === gate ? main : judgeRelevance(lighter, found.passages);
+    if (!judged.abstain) [gate, main] = [lighter, judged];
+  }
   // A follow-up whose own named things the knowledge base never writes ("would an MRI show anything typical?" after
   // questions on FIP) asks of something it does not hold: what it carries from before cannot answer it. (Its everyday
   // words, "is it catching?", "the kids?", are no such thing.)

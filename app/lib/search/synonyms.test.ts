@@ -335,3 +335,10 @@ describe("words the stemmer reads alike", () => {
     expect(alternatives("do they kill bacteria or just stop them growing?")).toEqual(expect.arrayContaining(tokenize("bactericidal bacteriostatic")));
   });
 });
+
+describe("a clinician's shortened words", () => {
+  it("reads 'clin' as clinical and 'max' as maximum", () => {
+    expect(found("canine theileriosis - clin signs?").flatMap((m) => m.alternatives)).toContainEqual(tokenize("clinical"));
+    expect(found("max blood volume from a lizard").flatMap((m) => m.alternatives)).toContainEqual(tokenize("maximum"));
+  });
+});
