@@ -1886,6 +1886,9 @@ describe("the words that decide whether a passage is about the question", () => 
     expect(judged("How many of them are likely to get sick, and how many die?")).not.toContain("sick");
     // (Whether they get sick at all is about the disease's signs.)
     expect(judged("do cattle actually get sick with it?")).toContain("sick");
+    // ("Ease off", "settle down": when it resolves, which is asked.)
+    expect(judged("How long after FCV infection do kittens' signs ease off?")).not.toContain(tokenize("ease")[0]);
+    expect(judged("When does the itching settle down?")).not.toContain(tokenize("settle")[0]);
   });
 
   it("are not the title and name of a person the question names ('Dr Patel wants to know…'), though the passages cite one of that name", () => {

@@ -460,6 +460,8 @@ export function gateTerms(question: string, terms: QueryTerm[], searched = quest
   for (const m of question.toLowerCase().matchAll(/\b(?:what|which)\s+(share)\s+of\b|\b(turns?|turned|turning)\s+out\b/g)) for (const word of m.slice(1).filter(Boolean)) for (const t of tokenize(word!)) asking.add(t);
   // "Will the glow disappear straight away?": how soon, which is asked.
   for (const m of question.toLowerCase().matchAll(/\b(straight|right)\s+away\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
+  // "How long before the signs ease off?", "when does it settle down?": when it resolves, which is asked.
+  for (const m of question.toLowerCase().matchAll(/\b(eas(?:e|es|ed|ing)|settl(?:e|es|ed|ing)|clear(?:s|ed|ing)?|di(?:e|es|ed)|dying|calm(?:s|ed|ing)?|wear(?:s|ing)?|wore)\s+(?:off|up|down)\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
   // "Could it jump to the dogs?", "could the cat pass it to the dog?": whether it spreads, which is asked.
   for (const verb of passingVerbs(question)) for (const t of tokenize(verb)) asking.add(t);
   // "What gap between them?": the interval, which is asked.
