@@ -2303,6 +2303,18 @@ describe("who asks, their animals and what they ask of them", () => {
     expect(btv.content).toMatch(/^Cattle require two doses separated by 2 weeks\./);
   });
 
+  it("refuses a dose asked for a route the passage's paragraph does not give it for, and a death rate of treated pups given only for untreated ones", async () => {
+    addParagraph("malassezia-oral", "Canine Dermatology", 19, "Ketoconazole (5–10 mg/kg/day) and itraconazole (5–10 mg/kg/day) are the most effective oral therapeutic options for dogs with Malassezia dermatitis. Fluconazole (5–10 mg/kg/day) is another option and may have fewer adverse effects and drug interactions, but may not be as reliable for Malassezia treatment.");
+    expect((await ask("Dog on treatment for Malassezia is vomiting up every tablet. What's the intravenous fluconazole dose so we can keep going?")).content).toMatch(/^I cannot find information/);
+    expect((await ask("What is the oral itraconazole dose for a dog with Malassezia?")).citations[0]).toMatchObject({ document: "Canine Dermatology", page: 19 });
+    // (Any injection is one: "inj doses" by "i.m. injection".)
+    addParagraph("pig-worms", "Pig Parasites", 33, "Individual treatments can be given by i.m. injection of doramectin at 3 mg/10 kg or by s.c. injection of ivermectin at 300 μg/kg. Control of helminths in pigs can be accomplished by in-feed ivermectin given at 6-monthly intervals.");
+    expect((await ask("worming growers – doramectin and ivermectin inj doses for pigs?")).citations[0]).toMatchObject({ document: "Pig Parasites", page: 33 });
+    addParagraph("parvo-mortality", "Canine Infectious Diseases", 92, "Canine parvovirus type 2 (CPV-2) causes fatal gastroenteritis in young dogs. CPV-2 infections are associated with significant morbidity and mortality which can reach 91% in untreated pups.");
+    expect((await ask("With intensive treatment, what's the mortality for parvo puppies?")).content).toMatch(/^I cannot find information/);
+    expect((await ask("What is the mortality for untreated parvo puppies?")).citations[0]).toMatchObject({ document: "Canine Infectious Diseases", page: 92 });
+  });
+
   it("answers the asked part alone where the case's words keep the species apart from it, and leads with the organism named", async () => {
     addParagraph("otitis", "Ear Disease", 82, "Primary factors such as skin allergies and foreign bodies initiate infection by affecting the skin or the ear canal itself, whereas secondary factors contribute to the progression of the otitis externa.");
     addParagraph("staph", "Skin Bacteria", 83, "Staphylococcus pseudintermedius is a commensal bacterium colonizing dog skin and mucosal sites, and it is the predominant cause of canine pyoderma and otitis externa. These common infections represent the main reason for antimicrobial prescription in dogs.");

@@ -1248,6 +1248,7 @@ export function checkCoverage<P extends PassageLike>(
         (s, i) =>
           (!ofOtherSpecies[i] || OF_THE_DISEASE.has(kind)) &&
           !dosesAnotherDrug(kind, s, frame) &&
+          !dosedByAnotherRoute(kind, question, s, segment.text) &&
           !ofOppositeState(question, s) &&
           !namesAnotherVirus(s, askedViruses, ownViruses) &&
           holdsValue(kind, s, frame.attribute, sentences[i - 1] ?? "", [...frame.names, ...frame.acronyms, ...frame.drugs], defined),
@@ -1396,6 +1397,8 @@ const OPPOSABLE_STATE = String.raw`(?:treated|vaccinated|infected|immuni[sz]ed)`
 const OPPOSITE_OF_STATE = new RegExp(String.raw`\b(?:un|non-?)(${OPPOSABLE_STATE})\b`, "gi");
 const NOT_IN_STATE = new RegExp(String.raw`\b(?:not|never|no longer|(?:\w+)n['’]t)\s+(?:(?:be|been|being|get|gets|got|getting|yet)\s+)?(${OPPOSABLE_STATE})\b`, "gi");
 const PLAIN_STATE = new RegExp(String.raw`(?<![\p{L}-])${OPPOSABLE_STATE}\b`, "giu");
+/** "With intensive treatment", "with vaccination": the animals are treated (vaccinated). */
+const WITH_TREATMENT = /\bwith\s+(?:[\w-]+\s+)?(?:treatment|therapy|(vaccination))\b/gi;
 /**
  * Is a sentence's value said of the opposite state of the animals the question asks of? "…mortality, which can reach 91% in
  * untreated pups" gives no survival of treated ones; a figure for vaccinated herds none for unvaccinated ones.
@@ -1406,7 +1409,8 @@ export function ofOppositeState(question: string, sentence: string): boolean {
     opposite: new Set([...text.matchAll(OPPOSITE_OF_STATE)].map((m) => m[1]!.toLowerCase())),
   });
   // ("…pups that don't get treated", "if it isn't treated": the question's own negation is the opposite state.)
-  const asked = states(question.replace(NOT_IN_STATE, (_, state: string) => `un${state}`));
+  // ("With intensive treatment, what's the mortality…?" asks of treated animals.)
+  const asked = states(question.replace(NOT_IN_STATE, (_, state: string) => `un${state}`).replace(WITH_TREATMENT, (_, vaccination?: string) => (vaccination ? "vaccinated" : "treated")));
   const said = states(sentence);
   const opposes = (a: Set<string>, b: Set<string>, bOwn: Set<string>) => [...a].some((state) => b.has(state) && !bOwn.has(state));
   return opposes(asked.plain, said.opposite, said.plain) || opposes(asked.opposite, said.plain, said.opposite);
@@ -1419,6 +1423,32 @@ function dosesAnotherDrug(kind: AskedKind, sentence: string, frame: Frame): bool
   if (!DOSING_KINDS.has(kind) || !frame.drugs.length || frame.drugs.some((d) => namesThing(d, sentence))) return false;
   return DRUG_CLASS.test(sentence) || drugWordsIn(sentence).length > 0;
 }
+/**
+ * A dose asked for one route ("What's the intravenous fluconazole dose?") is not given by a dose for another: the sentence
+ * must name the asked route, or, naming none, sit in a paragraph that names it or names no route at all ("Fluconazole
+ * (5–10 mg/kg/day) is another option" in a paragraph on oral therapeutic options gives no intravenous dose). Any of the
+ * routes named will do ("inj doses? in-feed interval?"), and any injection is one ("by i.m. injection" for "inj").
+ */
+function dosedByAnotherRoute(kind: AskedKind, question: string, sentence: string, paragraph: string): boolean {
+  if (kind !== "dose") return false;
+  const asked = routesIn(question);
+  if (!asked.length) return false;
+  const said = routesIn(sentence);
+  if (said.length) return !said.some((r) => asked.includes(r));
+  const around = routesIn(paragraph);
+  return around.length > 0 && !around.some((r) => asked.includes(r));
+}
+/** Routes of giving a drug, each by the ways a text writes it. */
+const ROUTES: Array<[string, RegExp]> = [
+  ["intravenous", /\bintravenous(?:ly)?\b|\bi\.v\.|\bIV\b/],
+  ["intramuscular", /\bintramuscular(?:ly)?\b|\bi\.m\.|\bIM\b/],
+  ["subcutaneous", /\bsubcutaneous(?:ly)?\b|\bs\.c\.|\bs\/c\b|\b(?:SC|SQ)\b/],
+  ["oral", /\b(?:oral(?:ly)?|per os|by mouth|in[- ]feed|in[- ]water|drench(?:ed)?)\b|\bp\.o\.|\bPO\b/i],
+  ["topical", /\btopical(?:ly)?\b/i],
+];
+/** By injection, whichever way: "inj doses", "want to inject", "by i.m. injection". */
+const INJECTED = /\b(?:inj|injections?|injectable|inject(?:ed|ing)?)\b|\b(?:intravenous|intramuscular|subcutaneous)(?:ly)?\b|\b(?:i\.v\.|i\.m\.|s\.c\.)|\b(?:IV|IM|SC|SQ)\b|\bs\/c\b/;
+const routesIn = (text: string) => [...ROUTES.filter(([, re]) => re.test(text)).map(([route]) => route), ...(INJECTED.test(text) ? ["injection"] : [])];
 /** The words of a sentence that name a drug. */
 const drugWordsIn = (sentence: string) => (sentence.match(/[\p{L}-]{5,}/gu) ?? []).filter((w) => namesDrug(w));
 /** Drugs named by their class: "Local anaesthetic … a single very deep injection of 5 ml" is no dose of xylazine. */
