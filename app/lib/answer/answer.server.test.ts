@@ -2310,6 +2310,8 @@ describe("who asks, their animals and what they ask of them", () => {
     // (Any injection is one: "inj doses" by "i.m. injection".)
     addParagraph("pig-worms", "Pig Parasites", 33, "Individual treatments can be given by i.m. injection of doramectin at 3 mg/10 kg or by s.c. injection of ivermectin at 300 μg/kg. Control of helminths in pigs can be accomplished by in-feed ivermectin given at 6-monthly intervals.");
     expect((await ask("worming growers – doramectin and ivermectin inj doses for pigs?")).citations[0]).toMatchObject({ document: "Pig Parasites", page: 33 });
+    // (Not an injection by another route: ivermectin is given under the skin, not into a vein.)
+    expect((await ask("What is the intravenous ivermectin dose for pigs?")).content).toMatch(/^I cannot find information/);
     addParagraph("parvo-mortality", "Canine Infectious Diseases", 92, "Canine parvovirus type 2 (CPV-2) causes fatal gastroenteritis in young dogs. CPV-2 infections are associated with significant morbidity and mortality which can reach 91% in untreated pups.");
     expect((await ask("With intensive treatment, what's the mortality for parvo puppies?")).content).toMatch(/^I cannot find information/);
     expect((await ask("What is the mortality for untreated parvo puppies?")).citations[0]).toMatchObject({ document: "Canine Infectious Diseases", page: 92 });

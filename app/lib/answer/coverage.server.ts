@@ -1427,11 +1427,14 @@ function dosesAnotherDrug(kind: AskedKind, sentence: string, frame: Frame): bool
  * A dose asked for one route ("What's the intravenous fluconazole dose?") is not given by a dose for another: the sentence
  * must name the asked route, or, naming none, sit in a paragraph that names it or names no route at all ("Fluconazole
  * (5–10 mg/kg/day) is another option" in a paragraph on oral therapeutic options gives no intravenous dose). Any of the
- * routes named will do ("inj doses? in-feed interval?"), and any injection is one ("by i.m. injection" for "inj").
+ * routes named will do ("inj doses? in-feed interval?"), and any injection is one where none is named by its route ("by
+ * i.m. injection" for "inj", not for "intravenous").
  */
 function dosedByAnotherRoute(kind: AskedKind, question: string, sentence: string, paragraph: string): boolean {
   if (kind !== "dose") return false;
-  const asked = routesIn(question);
+  const named = routesIn(question);
+  // (An injection asked of in general is given by any route that injects; one asked by its route only by that route.)
+  const asked = named.some((r) => INJECTED_ROUTES.has(r)) ? named.filter((r) => r !== "injection") : named;
   if (!asked.length) return false;
   const said = routesIn(sentence);
   if (said.length) return !said.some((r) => asked.includes(r));
@@ -1446,6 +1449,7 @@ const ROUTES: Array<[string, RegExp]> = [
   ["oral", /\b(?:oral(?:ly)?|per os|by mouth|in[- ]feed|in[- ]water|drench(?:ed)?)\b|\bp\.o\.|\bPO\b/i],
   ["topical", /\btopical(?:ly)?\b/i],
 ];
+const INJECTED_ROUTES = new Set(["intravenous", "intramuscular", "subcutaneous"]);
 /** By injection, whichever way: "inj doses", "want to inject", "by i.m. injection". */
 const INJECTED = /\b(?:inj|injections?|injectable|inject(?:ed|ing)?)\b|\b(?:intravenous|intramuscular|subcutaneous)(?:ly)?\b|\b(?:i\.v\.|i\.m\.|s\.c\.)|\b(?:IV|IM|SC|SQ)\b|\bs\/c\b/;
 const routesIn = (text: string) => [...ROUTES.filter(([, re]) => re.test(text)).map(([route]) => route), ...(INJECTED.test(text) ? ["injection"] : [])];
