@@ -2423,6 +2423,12 @@ describe("what a question asks, in the words of a farm worker, a student's notes
     expect(frameOf("after I inject ivermectin into a pig, how many days before it can go for slaughter?")).toMatchObject({ asked: ["duration"], attribute: "withdrawal" });
   });
 
+  it("reads the animal of 'or is that purely a chicken thing?' as compared with, not asked of", () => {
+    expect(frameOf("Do ducks get chicken infectious anaemia virus, or is that purely a chicken thing?").species).toEqual(["duck"]);
+    expect(frameOf("Does GOLPP occur in cats, or is it purely a dog thing?").species).toEqual(["cat"]);
+    expect(frameOf("Does GOLPP occur in cats and dogs?").species).toEqual(["cat", "dog"]);
+  });
+
   it("reads a drug named in the plural as a drug", () => {
     expect(namesDrug("Oxytetracyclines")).toBe(true);
     expect(namesDrug("oxytetracycline")).toBe(true);
