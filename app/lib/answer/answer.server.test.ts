@@ -1208,6 +1208,28 @@ describe("the extractive answerer", () => {
     expect(result.content.split("\n")[0]).toMatch(/^The prognosis of stringhalt is poor/);
   });
 
+  it("answers the question an owner relays ('…asks whether she should wash them. What do I tell her?') with the sentence on washing", async () => {
+    addParagraph(
+      "eggs",
+      "Poultry Husbandry",
+      4,
+      "The cuticle thickness on the eggs of domestic hens varies from 0.5 to 12.8 μm and can have an uneven distribution on the eggshell surface. It is recommended to lightly brush off any organic debris from eggs, rather than washing them, to prevent damage to the cuticle.",
+    );
+    const result = await ask("Owner is holding up a basket of muddy eggs from her hens on camera and asks whether she should wash them. What do I tell her?");
+    expect(result.content.split("\n")[0]).toMatch(/^It is recommended to lightly brush off any organic debris from eggs, rather than washing them/);
+  });
+
+  it("reads 'until the symptoms ease' and 'once they look better' as asking when they recover, not as words a passage must write", async () => {
+    addParagraph(
+      "fcv-course",
+      "Feline Infectious Diseases",
+      7,
+      "Feline calicivirus (FCV) is highly contagious in felines. The clinical symptoms are relieved 14 to 18 days after the infection, but FCV is still excreted through saliva and nasal secretions.",
+    );
+    const result = await ask("Calicivirus has gone through our kitten room. How long until the kittens' symptoms ease, and are they still contagious once they look better?");
+    expect(result.content.split("\n")[0]).toMatch(/^The clinical symptoms are relieved 14 to 18 days after the infection/);
+  });
+
   it("leads a follow-up on how animals pick it up with the way it passes", async () => {
     addParagraph(
       "mbovis",

@@ -166,6 +166,14 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("Lots of wild hedgehogs come through our clinic in northern Spain. Is Theileria annae a risk for the local dogs?", [annae])).toMatchObject({ covered: true });
   });
 
+  it("reads a share that dies or survives as a death rate, and a share asked of a finding only where that finding is written", () => {
+    expect(holdsValue("rate", "There is no effective treatment and 95% of affected cats die within one year of the onset of disease.", "mortality")).toBe(true);
+    expect(holdsValue("rate", "Only 40% of the calves survived the outbreak.", "mortality")).toBe(true);
+    expect(holdsValue("rate", "The disease is seen in 40% of herds.", "mortality")).toBe(false);
+    expect(holdsValue("rate", "In infected holdings, up to 43% of pregnant sows may become carriers.", "with persistently infected")).toBe(false);
+    expect(holdsValue("rate", "About 20% of piglets infected in utero become persistently infected.", "with persistently infected")).toBe(true);
+  });
+
   it("reads how long an animal lives as its survival, not how long its viraemia persists or an animal named by an abbreviation declines", () => {
     expect(holdsValue("duration", 'Many cats develop a "regressive infection", in which the immune response partially contains the virus and viremia persists only for a few weeks.', "survival")).toBe(false);
     expect(holdsValue("duration", "Usually, FeLV-infected cats die within 1 to 3 years after the initial diagnosis.", "survival")).toBe(true);

@@ -318,7 +318,8 @@ const ATTRIBUTE_FORMS: Record<string, string[]> = {
   // "…affects 0.7% to 12% of domestic cats", "…were infected": a prevalence said by what the share of animals has.
   prevalence: ["prevalence", "prevalent", "affect", "affects", "affected", "affecting", "infected", "positive", "seropositive", "diagnosed", "cases"],
   incidence: ["incidence", "affect", "affects", "affected", "new cases", "cases", "develop", "developed"],
-  mortality: ["mortality", "died", "death", "deaths", "fatal", "fatality", "lethal", "lethality"],
+  // ("…95% of affected cats die within one year"; a share surviving says the same of the rest.)
+  mortality: ["mortality", "die", "dies", "died", "dying", "death", "deaths", "fatal", "fatality", "lethal", "lethality", "survival", "survive", "survived", "surviving", "survivors"],
   // "How many die?"
   die: ["mortality", "die", "dies", "died", "death", "deaths", "fatal", "fatality", "lethal", "lethality"],
   morbidity: ["morbidity", "affected", "attack"],

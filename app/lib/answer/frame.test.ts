@@ -89,6 +89,12 @@ describe("species in a text", () => {
     expect(speciesIn("dogma and hamstring").species.size).toBe(0);
   });
 
+  it("reads aquaculture as the fish it farms", () => {
+    const fish = speciesIn("warm-water fish").groups;
+    expect(fish.size).toBe(1);
+    expect([...speciesIn("disease losses in warm-water aquaculture").groups]).toEqual([...fish]);
+  });
+
   it("lets a narrow group cover its members, not a broad one", () => {
     expect(mentionsSpecies(speciesIn("in small ruminants"), "goat")).toBe(true);
     expect(mentionsSpecies(speciesIn("in equids"), "donkey")).toBe(true);
@@ -166,6 +172,21 @@ describe("the frame of a question", () => {
     expect(frame.drugs).toEqual(["itraconazole"]);
     expect(frame.asked).toContain("dose");
     expect(frameLabel(frame)).toMatch(/^cats · itraconazole.* · dose/);
+  });
+
+  it("reads a disease a case's lab result names with a sign's word ('lab says African swine fever') as its condition, and a place-like word of it as no other name", () => {
+    const frame = frameOf("Necropsy on a backyard pig: widespread haemorrhages, lab says African swine fever. What's the natural reservoir in Africa?");
+    expect(frame.conditions).toContain("african swine fever");
+    expect(frame.species).toEqual(["pig"]);
+  });
+
+  it("reads the share asked of animals that become something as of that finding ('become persistently infected')", () => {
+    expect(frameOf("What proportion of piglets infected with CSF before birth become persistently infected?").attribute).toBe("with persistently infected");
+  });
+
+  it("reads 'culprits' as no topic of a question and 'firm it up' as asking the diagnosis", () => {
+    expect(frameOf("What are the usual culprits in the paw?").topic).toEqual(["paw"]);
+    expect(frameOf("Is there a blood marker that helps firm it up?").asked).toContain("diagnosis");
   });
 
   it("reads two species, and none", () => {
@@ -337,6 +358,19 @@ describe("the frame of a question", () => {
   it("reads 'what's top of my list?' as asking the likeliest diagnosis", () => {
     expect(frameOf("6 yo dog regurgitating, rads show a massively dilated oesophagus. What's top of my list?").asked).toContain("diagnosis");
     expect(frameOf("6 yo dog regurgitating, rads show a massively dilated oesophagus. What's top of my list?").topic).not.toContain("top");
+  });
+
+  it("reads 'the usual culprits in the paw' and 'most of the strains' as follow-ups on the case before", () => {
+    const [, culprits] = readConversation(["Rotation case: a dog is non-weight-bearing on one forelimb. How should I examine the paw?", "What are the usual culprits in the paw?"]);
+    expect(culprits!.species).toEqual(["dog"]);
+    expect(culprits!.inherited).toContain("species");
+    const [, , strains] = readConversation([
+      "My ewes keep going lame with footrot even after vaccinating. Why is it so hard to control?",
+      "Does a footbath help?",
+      "Are most of the strains the nasty kind or the benign kind?",
+    ]);
+    expect(strains!.conditions).toContain("footrot");
+    expect(strains!.species).toEqual(["sheep"]);
   });
 
   it("carries a genus the case reports found, and a follow-up's own genus replaces it", () => {
@@ -686,6 +720,14 @@ describe("the frame of a question", () => {
     expect(askingClause("In ewes after abortion, what is the cause?")).toBe("what is the cause?");
     const instruction = "Describe (i) STING's localization and (ii) which RNA sensor it can bind.";
     expect(askingClause(`STING is a scaffold. ${instruction}`)).toBe(instruction);
+  });
+
+  it("takes a question relayed in someone's words as the one asked when the last sentence only asks what to tell them", () => {
+    const eggs = "Owner is holding up a basket of muddy eggs from her hens on camera and asks whether she should wash them. What do I tell her?";
+    expect(askingClause(eggs)).toBe("whether she should wash them");
+    expect(askingParts(eggs)).toEqual(["whether she should wash them"]);
+    // (A last sentence that asks something of its own is what is asked.)
+    expect(askingClause("The owner asks whether she should wash them. Which water temperature is safe?")).toBe("Which water temperature is safe?");
   });
 
   it("takes the whole question when its asking clause points back to the case before it", () => {

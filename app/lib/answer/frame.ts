@@ -560,7 +560,7 @@ const GENERIC_WORDS = new Set(
   bit idea okay please thanks know think want wonder tell sure guess seem seems look looks try whats basic basics peak peaks
   say literature sensible routine ok deal deals handle couple individuals individual mainly primarily chiefly largely form forms
   prone place vs vet vets doc docs backyard says said hit hardest worst die dies died dying pet pets schedule eventually commonest shot shots
-  her hers his him she he ask asks asked asking owner owners client clients season seasons seasonal seasonality far apart
+  her hers his him she he ask asks asked asking whether culprit culprits owner owners client clients season seasons seasonal seasonality far apart
   hang hangs hanging linger lingers bug bugs behind worth trying tried mention mentioned seen see cases outlook deadly help helps helped useful helpful
   worry worried worrying concern concerned concerning serious seriously dangerous harmless bad badly severely stand stands remind reminder bother bothering
   totally completely entirely staff household handlers keepers workers knock knocks dent dents quickly quick soon without catching avoid avoiding
@@ -1045,7 +1045,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   // ("What's top of my list?", "top differential?": the likeliest diagnosis.)
   // ("…survive after diagnosis?" dates the span asked; it asks no diagnosis. "How do cats usually get tested for FIV?" asks
   // the test.)
-  ["diagnosis", /\b(top of (?:my|the|your|our) (?:list|differentials?|ddx)|top differentials?|(?<!\b(?:after|since|from|before|following|at)\s+(?:the\s+|(?:the\s+)?(?:initial|first)\s+)?)diagnos(?!ed\s+with\b)\w*|dx(?!['’]d)|test(?:s|ing)?|how\s+(?:are|is|were|was|should|would|can|could|do|does)\s+(?:[\w-]+\s+){0,3}?(?:get\s+|be\s+)?tested|stain(?:s|ing)?|biopsy|detect\w*|confirm\w*|differentiate|tell (?:\w+ )?from)\b/i],
+  ["diagnosis", /\b(firm(?:s|ed|ing)? (?:it|this|that|the (?:diagnosis|dx)) up|top of (?:my|the|your|our) (?:list|differentials?|ddx)|top differentials?|(?<!\b(?:after|since|from|before|following|at)\s+(?:the\s+|(?:the\s+)?(?:initial|first)\s+)?)diagnos(?!ed\s+with\b)\w*|dx(?!['’]d)|test(?:s|ing)?|how\s+(?:are|is|were|was|should|would|can|could|do|does)\s+(?:[\w-]+\s+){0,3}?(?:get\s+|be\s+)?tested|stain(?:s|ing)?|biopsy|detect\w*|confirm\w*|differentiate|tell (?:\w+ )?from)\b/i],
   // ("So what are his chances?": his prognosis; "what are the chances the other cat catches it?" is a risk.)
   // ("What predicts how it'll behave?": how a tumour will behave is its prognosis.)
   // ("…the vet said calicivirus - is that bad?", "how serious is it?": an owner asks what it means for the animal.)
@@ -1109,7 +1109,7 @@ const RETESTED = /\b(?:re-?test(?:s|ed|ing)?|test(?:s|ed|ing)?\s+(?:(?:her|him|i
 /** The thing whose checks an interval (or the span before the next) asked is between, or null. */
 export const checkedThing = (attribute: string | null) => (attribute?.startsWith(CHECKS_PREFIX) ? attribute.slice(CHECKS_PREFIX.length) : null);
 const FINDING_SHARE =
-  /\b(?:(?:what|which) (?:proportion|percentage|share|fraction|percent) of (?:[\w-]+ ){0,6}?|how many (?:of (?:them|those) )?)(?:have|has|develop|develops|show|shows|get|gets|present with|suffer from|end up with|go on to (?:have|develop|show|get)) (?!been\b)([\w-]{4,}(?: [\w-]{4,})?)/;
+  /\b(?:(?:what|which) (?:proportion|percentage|share|fraction|percent) of (?:[\w-]+ ){0,6}?|how many (?:of (?:them|those) )?)(?:have|has|develop|develops|show|shows|get|gets|present with|suffer from|end up with|become|becomes|remain|remains|stay|stays|go on to (?:have|develop|show|get|become)) (?!been\b)([\w-]{4,}(?: [\w-]{4,})?)/;
 
 /** "How common is mitral valve disease in dogs?" is answered by a share, or in words: "the most common acquired heart disease". */
 const HOW_COMMON = new RegExp(String.raw`\bhow (?:common|frequent|prevalent|rare)\b|\b${AS_COMMON}\b`);
@@ -1406,6 +1406,12 @@ export function sceneWords(question: string): string[] {
   return scene.flatMap((sentence) => topicWords(sentence)).filter((w) => !speciesIn(w).species.size && !speciesIn(w).groups.size);
 }
 
+/** A question that only asks what to answer someone: "What do I tell her?", "What should I say to the owner?", "Any advice?" */
+const TELL_ONLY =
+  /^\s*(?:(?:so|and|ok|okay)\s*,?\s+)?(?:(?:what|how)\s+(?:do|can|should|shall|would|could)\s+(?:i|we)\s+(?:tell|say\s+to|advise|answer|reply\s+to|explain\s+to)\s+(?:her|him|them|the\s+(?:owner|owners|client|keeper|farmer|breeder))|(?:what|how)\s+(?:do|can|should|shall|would|could)\s+(?:i|we)\s+(?:say|answer|reply|advise)|any\s+advice|what(?:['’]s|\s+is)\s+the\s+answer)\s*[?.!]*\s*$/i;
+/** A question relayed in someone's words: "…asks whether she should wash them", "…wants to know how long it lasts". */
+const relayedQuestion = (sentence: string): string | undefined => RELAYED_QUESTION.exec(sentence)?.[1];
+const RELAYED_QUESTION = /\b(?:asks|asked|asking|wants\s+to\s+know|wanted\s+to\s+know|wonders|wondered|wondering)\s+((?:whether|if|how|what|why|when|which|where|who)\b[^.!?]*)/i;
 /**
  * The parts of a question that ask, for reading which species it is about: its question sentences, and of one
  * that states something first and then asks about it for a species ("Elephant and hyrax testes stay
@@ -1418,6 +1424,8 @@ export const askingParts = memoByText(REMEMBERED_QUESTIONS, (question): readonly
 function readAskingParts(question: string): string[] {
   const sentences = clauseSplit(question);
   const asking = sentences.filter(isQuestionSentence);
+  const relayed = asking.length && asking.every((s) => TELL_ONLY.test(s)) ? sentences.map(relayedQuestion).findLast(Boolean) : undefined;
+  if (relayed) return [relayed];
   return (asking.length ? asking : sentences).map((sentence) => {
     // (Or a comma before a question that points back: "in rabbits that's just plant pigment, is it the same in chinchillas?")
     const parts = sentence.split(ASKS_AFTER_STATEMENT).map((p) => p.trim()).filter(Boolean);
@@ -1638,8 +1646,12 @@ function readFrame(text: string): Frame {
   if (suspected) {
     // (The case's signs are what it is told by, not a condition asked about: "…bloody diarrhoea… Parvo?" asks of parvo.)
     // (Nor does a sign inside the name put forward stand for it: "the vet says septic pedal arthritis" asks of that.)
-    const conditions = named.conditions.filter((c) => !signsIn(c).length);
-    const alreadyNamed = [...conditions, ...named.pathogens, ...named.acronyms, ...named.names, ...named.drugs].some((n) => n.toLowerCase().includes(suspected) || suspected.includes(n.toLowerCase()));
+    // (A disease named with a sign's word stays: "lab says African swine fever".)
+    const conditions = named.conditions.filter((c) => !signsIn(c).length || namedDiseases([c]).length);
+    // (A place-like word of its name is no other name of it: "African" of "African swine fever".)
+    const alreadyNamed =
+      [...conditions, ...named.pathogens, ...named.acronyms, ...named.drugs].some((n) => n.toLowerCase().includes(suspected) || suspected.includes(n.toLowerCase())) ||
+      named.names.some((n) => n.toLowerCase().includes(suspected));
     named.conditions = [...conditions, ...(alreadyNamed ? [] : [suspected])];
   }
   // (Not the label saying who asks: "Practice manager updating our poster: which salmonella types…?" asks of no management.)
@@ -1854,7 +1866,7 @@ const hasOwnTopic = (f: Frame, question: string) => {
  * the one just spoken of, unless the question names one of its own.
  */
 const DEFINITE_KIND =
-  /\b(?:the|this|that|these|those)\s+(?:(?:local|native|indigenous|imported|exotic|last|first|latest|index|new|sick|affected|infected)\s+|(?:domestic\s+)?[a-z-]+\s+(?=vaccines?\b))?(?:breeds?|virus(?:es)?|disease|parasites?|bacteri(?:um|a)|infection|condition|drug|medication|treatment|course|regimen|protocol|therapy|dose|dosage|vaccine|form|strain|variant|pathogen|organism|agent|syndrome|tumou?r|cancer|worms?|mites?|ticks?|fung(?:us|i)|toxin|outbreak|lesions?|flock|herd|litter|patients?|animals?|case|site|samples?|procedure|surgery|operation|wound|bugs?|germs?|microbes?|critters?|smears?|swabs?|scrapes?|scrapings?|biops(?:y|ies)|results?|bloods)\b/i;
+  /\b(?:the|this|that|these|those)\s+(?:(?:local|native|indigenous|imported|exotic|last|first|latest|index|new|sick|affected|infected)\s+|(?:domestic\s+)?[a-z-]+\s+(?=vaccines?\b))?(?:breeds?|virus(?:es)?|disease|parasites?|bacteri(?:um|a)|infection|condition|drug|medication|treatment|course|regimen|protocol|therapy|dose|dosage|vaccine|form|strains?|variants?|serogroups?|serotypes?|pathogen|organism|agent|syndrome|tumou?r|cancer|worms?|mites?|ticks?|fung(?:us|i)|toxin|outbreak|lesions?|flock|herd|litter|patients?|animals?|case|site|samples?|procedure|surgery|operation|wound|bugs?|germs?|microbes?|critters?|smears?|swabs?|scrapes?|scrapings?|biops(?:y|ies)|results?|bloods)\b/i;
 
 /** "…for the cows?", "is it safe in the ewes?": the animals already spoken of. */
 const theAnimals = (question: string) => [...question.matchAll(/\bthe\s+([\p{L}-]+)/giu)].some((m) => speciesIn(m[1]!).species.size > 0 || speciesIn(m[1]!).groups.size > 0);
@@ -2169,6 +2181,9 @@ export function askingClause(question: string): string {
   // that ngl never heard of it".)
   const unmarked = sentences.findLastIndex((s, i) => i > lastAsked && UNMARKED_QUESTION.test(s));
   const last = sentences[unmarked >= 0 ? unmarked : lastAsked] ?? sentences[sentences.length - 1] ?? question;
+  // "…and asks whether she should wash them. What do I tell her?": what is relayed asks; the last sentence only asks for a reply.
+  const relayed = TELL_ONLY.test(last) ? sentences.map(relayedQuestion).findLast(Boolean) : undefined;
+  if (relayed) return relayed;
   // An instruction asks with all of it: "Describe (i) its localisation … and (iii) which sensor it binds"
   if (INSTRUCTION_OPENING.test(last)) return last;
   // From its first question word, so every part of a multi-part question counts ("what are the signs…, and what drives them?").

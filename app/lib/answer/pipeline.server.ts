@@ -454,10 +454,14 @@ export function gateTerms(question: string, terms: QueryTerm[], searched = quest
   for (const m of question.toLowerCase().matchAll(/\b(?:look|looks|looked|looking|seem|seems|seemed|be|stay|stays|remain|remains)\s+(?:\w+\s+)?(ill|sick|unwell|poorly)\b|\bhow many\b[^?.]*?\b(?:get|gets|getting|got|fall|falls|fell|become|becomes|became)\s+(?:\w+\s+)?(ill|sick|unwell|poorly)\b/g)) for (const t of tokenize(m[1] ?? m[2] ?? "")) asking.add(t);
   // "Will he get better?": whether he recovers, which is asked.
   for (const m of question.toLowerCase().matchAll(/\b(?:get|gets|getting|got)\s+(better|worse)\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
+  // "Are they still contagious once they look better?", "until the symptoms ease": whether and when they recover, which is asked.
+  for (const m of question.toLowerCase().matchAll(/\b(?:look|looks|looked|looking|seem|seems|seemed|feel|feels|felt|feeling)\s+(better|well|fine|normal)\b|\b(?:signs|symptoms)\s+(?:\w+\s+)?(eas(?:e|es|ed|ing)|subsid(?:e|es|ed|ing))\b/g)) for (const t of tokenize(m[1] ?? m[2] ?? "")) asking.add(t);
   // "What sets it off?": the cause, which is asked.
   for (const m of question.toLowerCase().matchAll(/\b(sets?|setting|kicks?|kicked)\s+(?:it|this|that|them)\s+off\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
   // "What share of them…", "turn out to be malignant": the rate asked, and a verb that only links what is asked.
   for (const m of question.toLowerCase().matchAll(/\b(?:what|which)\s+(share)\s+of\b|\b(turns?|turned|turning)\s+out\b/g)) for (const word of m.slice(1).filter(Boolean)) for (const t of tokenize(word!)) asking.add(t);
+  // "Is there a blood marker that helps firm it up?": whether it confirms the diagnosis, which is asked.
+  for (const m of question.toLowerCase().matchAll(/\b(firm(?:s|ed|ing)?)\s+(?:it|this|that|the (?:diagnosis|dx))\s+up\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
   // "Will the glow disappear straight away?": how soon, which is asked.
   for (const m of question.toLowerCase().matchAll(/\b(straight|right)\s+away\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
   // "How long before the signs ease off?", "when does it settle down?": when it resolves, which is asked.
