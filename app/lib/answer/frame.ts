@@ -2153,8 +2153,8 @@ function translationLanguages(question: string): string[] {
   return [...question.matchAll(/\b(?:into|from|to|in)\s+(\p{Lu}\p{Ll}+)\b(?!\s+\p{Ll}+(?:s|es)?\b(?<!\band\b|\bor\b))/gu)].map((m) => m[1]!);
 }
 
-/** Two names that share a word ("swine flu", "avian flu"), as index terms. */
-const sharesWord = (a: string, b: string) => tokenize(a).some((t) => !isStopWord(t) && tokenize(b).includes(t));
+/** Two names that share a word ("swine flu", "avian flu"), as index terms (stop words aside). */
+export const sharesWord = (a: string, b: string) => tokenize(a).some((t) => !isStopWord(t) && tokenize(b).includes(t));
 
 /** "This morning", "that week": when, not what a pronoun points back to. */
 const TIME_OF_DAY = /\b(?:this|that)\s+(?:morning|afternoon|evening|night|week|weekend|month|year|season|time|summer|winter|spring|autumn)\b/gi;

@@ -167,6 +167,13 @@ describe("a model sentence's words against the passage it cites", () => {
     expect(unsupported("Footrot affects small ruminants (sheep and goats) [4].", footrot)).toBeNull();
   });
 
+  it("fails when it breaks off inside LaTeX math it opened, not at a price", () => {
+    const babesia = new Map([[5, passage(5, "Six species are implicated in ovine babesiosis, and  $B$  ovis is the most pathogenic species. A dose costs $5 in most clinics.")]]);
+    expect(unsupported("Six species are implicated in ovine babesiosis, including $B. [5]", babesia)).toBe("it breaks off inside LaTeX math (a fragment)");
+    expect(unsupported("In ovine babesiosis, $B$ ovis is the most pathogenic species [5].", babesia)).toBeNull();
+    expect(unsupported("A dose costs $5 in most clinics [5].", babesia)).toBeNull();
+  });
+
   it("fails when it speaks of the passages behind a lead-in (\"In summary, the passages…\")", () => {
     expect(unsupported("In summary, the passages provide a detailed explanation on meloxicam dosing in cats [1].", byNumber)).toMatch(/describes the passages/);
     expect(unsupported("Overall, these sources discuss renal values [1].", byNumber)).toMatch(/describes the passages/);
@@ -190,6 +197,25 @@ describe("a model answer", () => {
     // A question naming no species checks none.
     expect(verifyModelAnswer("Dogs start on 0.2 mg/kg [2].", both, { frame: { species: [], groups: [] }, terms: [] }).dropped).toEqual([]);
     expect(verifyModelAnswer("Dogs start on 0.2 mg/kg [2].", both).dropped).toEqual([]);
+  });
+
+  it("leaves out a sentence about another disease than the asked one that names none of the question's, and keeps one that points back", () => {
+    const pox = passage(
+      3,
+      "Goat pox is caused by a capripoxvirus and spreads by contact. It is often confused with orf. Scrapie is a transmissible spongiform encephalopathy that affects sheep and goats. Bovine viral diarrhoea causes persistently infected calves.",
+    );
+    const goatPox = { frame: { species: ["goat"], groups: [], conditions: ["goat pox"] }, terms: [], question: "How does goat pox spread, and which diagnostic test confirms it?" };
+    const answer = "Goat pox is caused by a capripoxvirus and spreads by contact [3]. It is often confused with orf [3]. Scrapie is a transmissible spongiform encephalopathy that affects sheep and goats [3].";
+    expect(verifyModelAnswer(answer, [pox], goatPox).dropped).toEqual([
+      { sentence: "Scrapie is a transmissible spongiform encephalopathy that affects sheep and goats [3].", reason: "it is about scrapie, not the disease asked about" },
+    ]);
+    // (A disease asked by its abbreviation is named by its words; a question naming no disease, or asking for
+    // differentials, checks none.)
+    const bvd = { frame: { species: ["cattle"], groups: [], acronyms: ["BVD"] }, terms: [] };
+    expect(verifyModelAnswer("Bovine viral diarrhoea causes persistently infected calves [3].", [pox], bvd).dropped).toEqual([]);
+    expect(verifyModelAnswer("Scrapie is a transmissible spongiform encephalopathy that affects sheep and goats [3].", [pox], { frame: { species: ["goat"], groups: [] }, terms: [] }).dropped).toEqual([]);
+    const differentials = { ...goatPox, question: "What else could look like goat pox in a flock?" };
+    expect(verifyModelAnswer("Scrapie is a transmissible spongiform encephalopathy that affects sheep and goats [3].", [pox], differentials).dropped).toEqual([]);
   });
 
   it("leaves out a sentence that holds none of the question's words, true of its passage or not", () => {

@@ -2,7 +2,7 @@ import escapeStringRegexp from "escape-string-regexp";
 import { isEnglishWord, isStopWord, tokenize, type QueryTerm } from "../search/index.server";
 import { MARKER, markerNumbers, PageNumbering } from "./citations";
 import { abbreviationsDefinedIn, namesThing, readable, requiredNames } from "./coverage.server";
-import { definedAbbreviations, frameOf, mentionsGroup, mentionsSpecies, otherSpeciesIn, speciesIn, speciesLabel, withDigits, type Frame } from "./frame";
+import { definedAbbreviations, frameOf, isNamedDisease, mentionsGroup, sharesWord, mentionsSpecies, otherSpeciesIn, speciesIn, speciesLabel, withDigits, type Frame } from "./frame";
 import { quotableSentences } from "./quotes.server";
 import { holdsInOrder, holdsTerm } from "./relevance.server";
 import { splitSentences } from "../sentences";
@@ -203,6 +203,16 @@ function breaksOff(claim: string): boolean {
   return (text.match(/\(/g)?.length ?? 0) > (text.match(/\)/g)?.length ?? 0);
 }
 
+/**
+ * A sentence that breaks off inside LaTeX math it opened ("…including $B."): a model copying a passage's "$B$" cut short.
+ * An odd number of dollar signs, one of them opening math (before a letter, a backslash, a brace or a script); a price
+ * ("$5") opens none.
+ */
+function breaksOffInMath(claim: string): boolean {
+  const dollars = claim.match(/\$/g)?.length ?? 0;
+  return dollars % 2 === 1 && /\$(?=[\p{L}\\{^_])/u.test(claim);
+}
+
 /** Why a sentence cannot stand on its passages, or null when it can. */
 export function unsupported(
   sentence: string,
@@ -218,6 +228,7 @@ export function unsupported(
   const sourceNumbers = withDigits(sourceText);
   const claim = sentence.replace(MARKER, " ");
   if (breaksOff(claim)) return "it breaks off inside brackets (a fragment)";
+  if (breaksOffInMath(claim)) return "it breaks off inside LaTeX math (a fragment)";
   // A number with a unit must be in the passage with that unit: "2-3 weeks" is not the "2" and "3" of a reference list.
   let given: Set<string> | null = null;
   for (const m of claim.matchAll(QUANTITY)) {
@@ -359,9 +370,43 @@ export function repeatsAnswer(text: string, earlier: string | undefined): boolea
 
 /** What was asked, to check a model's sentences against the question as well as against their passages. */
 export type AskedQuestion = {
-  frame: Pick<Frame, "species" | "groups">;
+  frame: Pick<Frame, "species" | "groups"> & Partial<Pick<Frame, "conditions" | "pathogens" | "acronyms">>;
   terms: QueryTerm[];
+  /** The question as asked: one asking for other diseases ("what else could it be?") is answered by naming them. */
+  question?: string;
 };
+
+/** A question asking for diseases besides the one it names: differentials, look-alikes, what else. */
+const OTHER_DISEASES_ASKED =
+  /\b(?:differentials?|ddx|what else|which other|other (?:diseases?|conditions?|causes?|infections?)|confused with|mistaken for|looks? like|mimics?|rule out|distinguish|tell (?:it|them) apart|related|same (?:bug|virus|thing|disease)|similar)\b/i;
+
+/** A sentence that points back to what the answer is about ("It is often confused with orf"). */
+// (Not "that" relating a clause: "…a TSE that affects sheep".)
+const POINTS_BACK = /\b(?:it|its|this|these|those|(?:that|the) (?:disease|virus|infection|condition|illness|agent|pathogen))\b/i;
+/** A condition named for the organism that causes it ("feline coronavirus"): a pathogen, which may be the asked disease's cause. */
+const ORGANISM_NAME = /(?:virus|viruses|bacter\w*|coccus|cocci|bacill\w*|plasma|myces)$/i;
+/** Do the initials of words written in a row spell the abbreviation ("bovine viral diarrhoea" for "BVD")? */
+const spells = (acronym: string, text: string) => {
+  const letters = acronym.toLowerCase().replace(/[^a-z]/g, "");
+  const initials = text.split(/[^\p{L}]+/u).filter((w) => w && !isStopWord(w.toLowerCase())).map((w) => w[0]!.toLowerCase()).join("");
+  return letters.length >= 2 && initials.includes(letters);
+};
+
+/**
+ * Another disease than the asked one, named by a sentence that names none of the question's own diseases, pathogens or
+ * abbreviations and points back to nothing ("Scrapie is a TSE of sheep and goats" in an answer on goat pox): true of its
+ * passage, not of what was asked. Null for a question naming no disease, or asking for other diseases.
+ */
+function anotherDisease(claim: string, { frame, question }: AskedQuestion): string | null {
+  const asked = [...(frame.conditions ?? []), ...(frame.pathogens ?? []), ...(frame.acronyms ?? [])];
+  if (!asked.length || OTHER_DISEASES_ASKED.test(question ?? "") || POINTS_BACK.test(claim)) return null;
+  const named = frameOf(readable(claim)).conditions.filter((c) => isNamedDisease(c) && !ORGANISM_NAME.test(c));
+  if (!named.length) return null;
+  const words = new Set(tokenize(claim));
+  const ofAsked = (thing: string) =>
+    tokenize(thing).every((t) => words.has(t)) || spells(thing, claim) || named.some((n) => sharesWord(n, thing) || (!/\s/.test(n) && spells(n, thing)));
+  return asked.some(ofAsked) ? null : named[0]!;
+}
 
 /**
  * Why a sentence does not answer what was asked, or null: it names species and none of them is asked ("In
@@ -372,6 +417,8 @@ export function offQuestion(sentence: string, asked: AskedQuestion): string | nu
   const claim = sentence.replace(MARKER, " ");
   const other = otherSpeciesIn(asked.frame, claim);
   if (other.length) return `it is about ${other.map(speciesLabel).join(" and ")}, not the species asked about`;
+  const disease = anotherDisease(claim, asked);
+  if (disease) return `it is about ${disease}, not the disease asked about`;
   if (!asked.terms.length) return null;
   const words = new Set(tokenize(claim));
   if (!asked.terms.some((t) => holdsTerm(words, t))) return "it holds none of the question's words";
