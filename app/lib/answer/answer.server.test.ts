@@ -1219,6 +1219,20 @@ describe("the extractive answerer", () => {
     expect(result.content.split("\n")[0]).toMatch(/^It is recommended to lightly brush off any organic debris from eggs, rather than washing them/);
   });
 
+  it("judges a told case by every part of a yes/no question when the case's own words keep the passages out ('Should I wash them, and … how warm…?')", async () => {
+    addParagraph(
+      "eggs",
+      "Poultry Husbandry",
+      4,
+      "The cuticle thickness on the eggs of domestic hens varies from 0.5 to 12.8 μm. It is recommended to lightly brush off any organic debris from eggs, rather than washing them, to prevent damage to the cuticle. If eggs are to be cleaned then it is recommended to use warm water, specifically 20 °F (11 °C) warmer than the egg.",
+    );
+    // (The case's everyday words are written elsewhere, so they are not taken for words no passage writes.)
+    addParagraph("housing", "Poultry Housing", 9, "One nest box serves about half a dozen laying hens in a backyard flock.");
+    const result = await ask("I keep a dozen bantams and some eggs come out of the nest box muddy. I don't want to spoil the bloom. Should I wash them, and if I really have to, how warm should the water be?");
+    expect(result.content).not.toBe(REFUSAL);
+    expect(result.content.split("\n")[0]).toMatch(/use warm water|rather than washing them/);
+  });
+
   it("reads 'until the symptoms ease' and 'once they look better' as asking when they recover, not as words a passage must write", async () => {
     addParagraph(
       "fcv-course",

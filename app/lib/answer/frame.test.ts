@@ -730,6 +730,12 @@ describe("the frame of a question", () => {
     expect(askingClause("The owner asks whether she should wash them. Which water temperature is safe?")).toBe("Which water temperature is safe?");
   });
 
+  it("reads a yes/no question whole when asked to, so each of its parts counts ('Should I wash them, and … how warm…?')", () => {
+    const eggs = "I keep a dozen bantams and some eggs come out of the nest box muddy. Should I wash them, and if I really have to, how warm should the water be?";
+    expect(askingClause(eggs)).toBe("how warm should the water be?");
+    expect(askingClause(eggs, { yesNoWhole: true })).toBe("Should I wash them, and if I really have to, how warm should the water be?");
+  });
+
   it("takes the whole question when its asking clause points back to the case before it", () => {
     const vignette = "A protein inhibits TGF-β signalling and its absence leads to muscle atrophy. Which protein best fits this profile?";
     expect(askingClause(vignette)).toBe(vignette);

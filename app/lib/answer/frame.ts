@@ -1406,6 +1406,8 @@ export function sceneWords(question: string): string[] {
   return scene.flatMap((sentence) => topicWords(sentence)).filter((w) => !speciesIn(w).species.size && !speciesIn(w).groups.size);
 }
 
+/** A sentence that opens as a yes/no question does: "Should I…", "Can they…", "Is it…". */
+const YES_NO_START = new RegExp(String.raw`^\s*(?:(?:and|but|so|ok|okay)\s*,?\s+)?(?:${AUXILIARY})\s+(?:i|we|you|they|he|she|it|this|that|these|those|there|the|my|our|a|an)\b`, "i");
 /** A question that only asks what to answer someone: "What do I tell her?", "What should I say to the owner?", "Any advice?" */
 const TELL_ONLY =
   /^\s*(?:(?:so|and|ok|okay)\s*,?\s+)?(?:(?:what|how)\s+(?:do|can|should|shall|would|could)\s+(?:i|we)\s+(?:tell|say\s+to|advise|answer|reply\s+to|explain\s+to)\s+(?:her|him|them|the\s+(?:owner|owners|client|keeper|farmer|breeder))|(?:what|how)\s+(?:do|can|should|shall|would|could)\s+(?:i|we)\s+(?:say|answer|reply|advise)|any\s+advice|what(?:['’]s|\s+is)\s+the\s+answer)\s*[?.!]*\s*$/i;
@@ -2174,7 +2176,7 @@ const POINTS_BACK =
  * consumption best matches the stated reference range?"); the whole question when it is short, or when the
  * clause points back to the case described before it ("Which protein best fits this profile?").
  */
-export function askingClause(question: string): string {
+export function askingClause(question: string, options: { yesNoWhole?: boolean } = {}): string {
   const sentences = question.split(/(?<=[?.!])\s+/).filter((s) => s.trim());
   const lastAsked = sentences.findLastIndex((s) => /\?\s*$/.test(s));
   // (A question typed without its mark after one with it asks last: "…slides out undigested?? vet said megaesophagus. whats
@@ -2187,7 +2189,8 @@ export function askingClause(question: string): string {
   // An instruction asks with all of it: "Describe (i) its localisation … and (iii) which sensor it binds"
   if (INSTRUCTION_OPENING.test(last)) return last;
   // From its first question word, so every part of a multi-part question counts ("what are the signs…, and what drives them?").
-  const start = /\b(which|what|how|why|when|where|who)\b/i.exec(last)?.index ?? -1;
+  // (Read whole, a yes/no question asks from its start: "Should I wash them, and if I have to, how warm should the water be?")
+  const start = options.yesNoWhole && YES_NO_START.test(last) ? 0 : (/\b(which|what|how|why|when|where|who)\b/i.exec(last)?.index ?? -1);
   const clause = start > 0 ? last.slice(start) : last;
   // ("…more likely in a cat like this?": the case is an example of what the clause asks of, which it names.)
   if (POINTS_BACK.test(clause.replace(LIKE_THIS, " "))) return question;

@@ -604,7 +604,8 @@ function labelChatter(question: string, terms: QueryTerm[], asking: ReadonlySet<
  */
 export function askedPartTerms(question: string, terms: QueryTerm[], frame: Frame): QueryTerm[] | null {
   // (Without an opener before it: "Quick check before we record: do ducks see more colours than we do?")
-  const clause = askingClause(withoutChatter(question));
+  // (Every part of the sentence that asks: "Should I wash them, and … how warm should the water be?" asks of washing too.)
+  const clause = askingClause(withoutChatter(question), { yesNoWhole: true });
   if (clause === question) return null;
   // ("For a digit amputation in a ewe, which local anaesthetic…?": a phrase that opens the question's own sentence with a
   // preposition says what it asks about, no case told before it.)
