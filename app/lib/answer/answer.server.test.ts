@@ -757,6 +757,32 @@ describe("the extractive answerer", () => {
     expect((await ask("What are the three ASF transmission cycles?")).content.split("\n")[0]).toMatch(/^Three independent epidemiologic cycles/);
   });
 
+  it("leads a question on African swine fever's reservoir with the sentence naming the reservoirs, not one from a paragraph on classical swine fever", async () => {
+    addParagraph(
+      "csf",
+      "Classical Swine Fever",
+      258,
+      "Classical swine fever (CSF) remains one of the most important transboundary viral diseases of swine worldwide. Both infections in domestic pigs and wild boar are of great relevance; and wild boars are a reservoir host transmitting the virus sporadically also to pig farms. However, live vaccines are used for controlling the disease in endemically infected regions in Asia, Eastern Europe, the Americas, and some African countries.",
+    );
+    addParagraph(
+      "asf",
+      "African Swine Fever",
+      261,
+      "The main components in the epidemiology of African swine fever (ASF) have been known since the first descriptions. In the sylvatic cycle, ASF virus circulates between the natural reservoirs of the virus (i.e., warthogs and soft ticks), without causing disease in the warthogs.",
+    );
+    const reservoir = await ask("Necropsy on a backyard pig: widespread haemorrhages, lab says African swine fever. What's the natural reservoir in Africa?");
+    expect(reservoir.citations[0]).toMatchObject({ document: "African Swine Fever", page: 261 });
+    expect(reservoir.content.split("\n")[0]).toMatch(/^In the sylvatic cycle, ASF virus circulates between the natural reservoirs/);
+  });
+
+  it("finds a code typed with its number joined ('SAV3') where the passages write it apart ('SAV 3')", async () => {
+    addParagraph("sav", "Salmonid Alphavirus", 202, "Six SAV subtypes have been identified, namely SAV subtypes 1-6. SAV 3 has so far only been detected in Norway, where outbreaks caused by marine SAV2 are also seen.");
+    addParagraph("salmon", "Salmon Farming", 40, "Atlantic salmon are farmed in sea cages along the coasts of Norway and Scotland.");
+    const sav3 = await ask("Is SAV3 something we might see?");
+    expect(sav3.citations[0]).toMatchObject({ document: "Salmonid Alphavirus", page: 202 });
+    expect(sav3.content.split("\n")[0]).toMatch(/^SAV 3 has so far only been detected in Norway/);
+  });
+
   it("does not carry a refused follow-up's own words into the next question", async () => {
     addParagraph(
       "cpv",

@@ -75,6 +75,23 @@ const readWords = memoByText(REMEMBERED_TEXTS, (text): { joined: string; initial
   return { joined: ` ${[...new Set(words)].join(" ")} `, initials: words.map((w) => (isStopWord(w) || /\p{L}{2,}ly$/u.test(w) ? "_" : w[0])).join("") };
 });
 
+/** A text's words in order, as one string (" a b c "): for names read as phrases. */
+const wordSequence = memoByText(REMEMBERED_TEXTS, (text) => ({ words: ` ${wordsOf(text).join(" ")} ` }));
+
+/**
+ * Does a text write a name of several words only as another's: "African swine fever" is not named by a paragraph whose
+ * "swine fever" is always "Classical swine fever", though it says "African countries" elsewhere. (A function word
+ * before the rest of the name leaves it as read before: "cats with infectious peritonitis".)
+ */
+function writesOnlyAnother(parts: string[], text: string): boolean {
+  const sequence = wordSequence(text).words;
+  if (sequence.includes(` ${parts.join(" ")} `)) return false;
+  const rest = ` ${parts.slice(1).join(" ")} `;
+  const before: string[] = [];
+  for (let at = sequence.indexOf(rest); at >= 0; at = sequence.indexOf(rest, at + 1)) before.push(sequence.slice(sequence.lastIndexOf(" ", at - 1) + 1, at));
+  return before.length > 0 && before.every((w) => w !== "" && !isStopWord(w) && w !== parts[0]);
+}
+
 /** The species a passage's text speaks of (read once per text, shared: callers must not change it). */
 const speciesOfText = memoByText(REMEMBERED_TEXTS / 2, speciesSpokenOf);
 
@@ -182,6 +199,7 @@ export function namesThing(name: string, text: string, options: { spelledOut?: b
     const root = w.replace(/(?:ian|ean|an|ese|ic|n|s)$/, "");
     return root.length >= 4 && joined.includes(` ${root}`);
   });
+  if (found && parts.length >= 2 && writesOnlyAnother(parts, text)) return false;
   const singular = /[A-Z]s$/.test(name) && has(name.slice(0, -1).toLowerCase());
   // A genus the passage abbreviates in its binomials and names in its disease ("B. ovis … ovine babesiosis" names Babesia).
   if (!found && parts.length === 1 && /^\p{Lu}\p{Ll}{4,}$/u.test(name)) {

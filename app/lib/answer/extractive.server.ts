@@ -4,7 +4,7 @@ import { isEnglishWord, tokenize, type QueryTerm } from "../search/index.server"
 import { PageNumbering, PUBMED_FILE_TYPE } from "./citations";
 import { quotableSentences, type QuoteKind } from "./quotes.server";
 import { abbreviationsDefinedIn, careAsked, DIAGNOSING, holdsValue, HOW_DIAGNOSED, isEssay, isVirusAcronym, namesAnotherVirus, namesThing, PROGNOSING, requiredNames, speaksOfCare } from "./coverage.server";
-import { asksWhetherSpeciesGets, definedAbbreviations, RISK_ASKED, DOSING_KINDS, namesDrug, namesGroupOfAsked, OF_THE_DISEASE, SEASON_WRITTEN, speciesMeantBy, HOSTS_ASKED, INSTRUCTION_OPENING, isAskingTerm, isAttributeOf, isFindingAttribute, listAsked, namesHosts, namesAskedSpecies, otherSpeciesIn, speciesIn, speciesSpokenOf, statesList, suspectedDiagnosis, TYPED_KINDS, type AskedKind, type Frame, type SpeciesMentions } from "./frame";
+import { asksWhetherSpeciesGets, saysRoleAsked, definedAbbreviations, RISK_ASKED, DOSING_KINDS, namesDrug, namesGroupOfAsked, OF_THE_DISEASE, SEASON_WRITTEN, speciesMeantBy, HOSTS_ASKED, INSTRUCTION_OPENING, isAskingTerm, isAttributeOf, isFindingAttribute, listAsked, namesHosts, namesAskedSpecies, otherSpeciesIn, speciesIn, speciesSpokenOf, statesList, suspectedDiagnosis, TYPED_KINDS, type AskedKind, type Frame, type SpeciesMentions } from "./frame";
 import { coverage, holdsTerm, termWeight, textTerms, writesOtherwise } from "./relevance.server";
 import type { NumberedPassage, PassageLike } from "./types";
 
@@ -549,7 +549,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       // (A value of the disease's own, such as whether it is notifiable, whichever animal the sentence saying it names.)
       if (score > 0 && asksSpecies && !held().some((k) => OF_THE_DISEASE.has(k))) {
         if (namesAskedSpecies(guide!.frame, mentions)) score += SPECIES_BONUS;
-        else if (otherSpeciesIn(guide!.frame, mentions).length || ofOtherBefore) {
+        else if ((otherSpeciesIn(guide!.frame, mentions).length || ofOtherBefore) && !saysRoleAsked(question, text)) {
           score -= OTHER_SPECIES_PENALTY;
           otherSpecies = true;
         } else speciesFromParagraph = speciesCarried && paragraphOf(unit.start).species;

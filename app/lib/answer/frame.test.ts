@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { askingClause, askingParts, namesDrug, sceneWords, speciesModifiers, asksWhetherSpeciesGets, breedsIn, speciesByLabel, leadingLabel, petNames, withoutChatter, comparedOnlyWords, correctableEdits, correctedQuestion, definedAbbreviations, frameLabel, frameOf, listAsked, statesList, mentionsSpecies, otherSpeciesIn, placesOfPersistence, readConversation, readQuestion, searchText, signsSearchText, speciesIn, speciesSpokenOf, speciesWordNear, suspectedDiagnosis, withAnswersSubject } from "./frame";
+import { askingClause, askingParts, namesDrug, sceneWords, speciesModifiers, asksWhetherSpeciesGets, breedsIn, speciesByLabel, leadingLabel, petNames, withoutChatter, comparedOnlyWords, correctableEdits, correctedQuestion, definedAbbreviations, frameLabel, frameOf, listAsked, statesList, mentionsSpecies, otherSpeciesIn, placesOfPersistence, readConversation, readQuestion, saysRoleAsked, searchText, signsSearchText, speciesIn, speciesSpokenOf, speciesWordNear, suspectedDiagnosis, withAnswersSubject } from "./frame";
 
 describe("species in a text", () => {
   it("reads a species' scientific name as the species ('pet rabbits (Oryctolagus cuniculus)', 'Sus scrofa')", () => {
@@ -242,6 +242,27 @@ describe("the frame of a question", () => {
     expect(frame.names).toEqual(expect.arrayContaining(["GS-441524", "United", "States"]));
     expect(frame.pathogens).toContain("Babesia divergens");
     expect(frame.acronyms).toContain("FIP");
+  });
+
+  it("does not search again for the species a carried disease's full name says ('pigs' beside 'african swine fever'); a short everyday name keeps it", () => {
+    const asf = readQuestion("Why is there still no vaccine?", frameOf("Necropsy on a backyard pig: lab says African swine fever. What's the natural reservoir in Africa?"));
+    expect(asf).toMatchObject({ species: ["pig"], conditions: ["african swine fever"] });
+    expect(searchText("Why is there still no vaccine?", asf)).not.toMatch(/\bpigs?\b/);
+    const flu = readQuestion("How far can it travel through the air?", frameOf("Several horses in the shipment have a harsh dry cough and nasal discharge. Equine flu?"));
+    expect(searchText("How far can it travel through the air?", flu)).toMatch(/\bhorses\b/);
+  });
+
+  it("reads one of two viruses spoken of, named alone in a follow-up, as what it asks of, whatever its 'it' points to", () => {
+    const retroviruses = readConversation(["For a stray cat, what does the usual snap test look for with FIV versus FeLV?", "which cats are the higher-risk ones?", "If a cat is FeLV antigen-negative, could it still be carrying the virus?"]);
+    expect(retroviruses[1]).toMatchObject({ acronyms: ["FIV", "FeLV"] });
+    expect(retroviruses[2]).toMatchObject({ acronyms: ["FeLV"] });
+  });
+
+  it("reads a question asking an animal's role ('What's the natural reservoir?') as answered by a sentence saying that role", () => {
+    expect(saysRoleAsked("What's the natural reservoir in Africa?", "ASF virus circulates between the natural reservoirs of the virus (warthogs and soft ticks).")).toBe(true);
+    expect(saysRoleAsked("What's the natural reservoir in Africa?", "Warthogs are infected without disease.")).toBe(false);
+    expect(saysRoleAsked("Which ticks are the vectors?", "Soft ticks of the genus Ornithodoros are vectors.")).toBe(true);
+    expect(saysRoleAsked("How long does the virus survive?", "Wild boars are a reservoir host.")).toBe(false);
   });
 
   it("reads a binomial's shorthand ('C. diff') as the binomial, and carries it into a follow-up", () => {

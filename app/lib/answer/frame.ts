@@ -619,6 +619,15 @@ export const asksWhetherSpeciesGets = (question: string) => askingParts(question
  */
 export const HOSTS_ASKED = /\b(?:which|what)\s+(?:other\s+)?(?:host\s+)?(?:species|animals|hosts)\b(?:\s+[\w'’-]+){0,5}?\s+(?:infect(?:s|ed)?|affect(?:s|ed)?|get|gets|catch|carry|carries|susceptible|harbou?r)\b/i;
 export const namesHosts = (sentence: string) => speciesIn(sentence).species.size >= 3;
+/**
+ * The role of an animal a question asks ("What's the natural reservoir?", "which is the vector?"): the answer names
+ * another species than the question's, in a sentence that says that role.
+ */
+const ROLE_ASKED = /\b(?:what|which)(?:['’]s|\s+is|\s+are)?\s+(?:the\s+)?(?:[\p{L}-]+\s+){0,3}?(reservoir|vector|carrier)s?\b/iu;
+export function saysRoleAsked(question: string, sentence: string): boolean {
+  const role = ROLE_ASKED.exec(question)?.[1];
+  return role !== undefined && new RegExp(`\\b${role}s?\\b`, "i").test(sentence);
+}
 
 /** Does a sentence state the list by its length ("Three independent epidemiologic cycles … have been described")? */
 export function statesList(sentence: string, list: { count: string; noun: string }): boolean {
@@ -1943,9 +1952,9 @@ const ASIDE_OPENING = /^\s*(?:sorry|sry|soz|apologies|oops|oh)\b[\s,—–-]/i;
 /** Does this question lean on the one before it (and not announce a new topic)? */
 const SHORT_YES_NO_WORDS = 6;
 
-/** Shipped abbreviations whose usual meanings share no word ("CSF": cerebrospinal fluid or classical swine fever). */
 /** How a test's or procedure's name ends. */
 const TEST_HEAD = /\b(?:aspirat(?:e|es|ion)|biops(?:y|ies)|counts?|reactions?|tests?|testing|assays?|scans?|tomography|imaging|radiograph(?:s|y)?|ultrasound|ultrasonography|echocardiograph(?:y|ic)?|electrocardiograph(?:y|ic)?|endoscopy|panels?|profiles?|cytology|histopathology|culture|analysis|centesis|lavage|resonance imaging|test(?:ing)? \w+)$/i;
+/** Shipped abbreviations whose usual meanings share no word ("CSF": cerebrospinal fluid or classical swine fever). */
 const OF_UNRELATED_MEANINGS = new Set(
   Object.entries(clinicalAbbreviations.abbreviations as Record<string, string[]>)
     .filter(([, longs]) => longs.some((a, i) => longs.slice(i + 1).some((b) => !tokenize(a, isStopWord).some((t) => tokenize(b, isStopWord).includes(t)))))
@@ -2047,8 +2056,20 @@ const OTHER_CAUSES_ASKED = /\bwhat else (?:causes?|could cause|can cause|might c
 
 /** An abbreviation whose usual long forms all name a disease: "FIP" (feline infectious peritonitis), not "CSF" or "AGP". */
 function namesDisease(abbreviation: string): boolean {
-  const longs = (clinicalAbbreviations.abbreviations as Record<string, string[]>)[abbreviation.toUpperCase()] ?? [];
+  const longs = shippedLongForms(abbreviation);
   return longs.length > 0 && longs.every((long) => readsAsDisease(long.split(/\s+/).pop() ?? ""));
+}
+
+/** The shipped long forms of an abbreviation, as written first ("FeLV" is shipped in its own capitals). */
+function shippedLongForms(abbreviation: string): string[] {
+  const shipped = clinicalAbbreviations.abbreviations as Record<string, string[]>;
+  return shipped[abbreviation] ?? shipped[abbreviation.toUpperCase()] ?? [];
+}
+
+/** Does a shipped abbreviation name a disease or its virus ("FIP", "FeLV")? */
+function namesInfection(abbreviation: string): boolean {
+  const longs = shippedLongForms(abbreviation);
+  return namesDisease(abbreviation) || (longs.length > 0 && longs.every((long) => /\bvirus$/i.test(long)));
 }
 
 export function readQuestion(question: string, previous: Frame | null): Frame {
@@ -2115,6 +2136,10 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
     (own.topic.length === 0 || (own.topic.length === 1 && !ownQuestionWord));
   const namedBefore = (acronym: string) => previous.acronyms.some((p) => p.toUpperCase() === acronym.toUpperCase());
   const saysNothingNew = own.topic.every((w) => previous.topic.includes(w));
+  // One of the diseases spoken of, named alone, is what a follow-up asks of, whatever its "it" points to: "If a cat is FeLV
+  // antigen-negative, could it still be carrying the virus?" after "…the snap test … FIV versus FeLV?" is about FeLV.
+  const narrowsTo =
+    own.acronyms.length > 0 && !saysNothingNew && own.acronyms.every((a) => namedBefore(a) && namesInfection(a)) && previous.acronyms.filter(namesInfection).length > own.acronyms.length;
   const frame: Frame = {
     species: ownSpecies ? own.species : previous.species,
     groups: ownSpecies ? own.groups : previous.groups,
@@ -2129,7 +2154,7 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
     // unrelated meanings is read beside it: "what CSF findings would you expect?" after FIP.)
     // (The same one again, with nothing new beside it, keeps what was named with it: "How does a calf end up PI?" after
     // "…persistently infected with BVDV. Why does one PI calf matter so much?")
-    acronyms: take("acronyms", newSubject || (!refersBack && own.acronyms.some((a) => !OF_UNRELATED_MEANINGS.has(a.toUpperCase()) && !(namedBefore(a) && saysNothingNew)))),
+    acronyms: take("acronyms", newSubject || narrowsTo || (!refersBack && own.acronyms.some((a) => !OF_UNRELATED_MEANINGS.has(a.toUpperCase()) && !(namedBefore(a) && saysNothingNew)))),
     topic: take("topic", newSubject),
     // "Some are coughing too" adds a sign to the case's.
     signs: take("signs", newSubject),
@@ -2499,7 +2524,12 @@ export function searchText(text: string, frame: Frame): string {
   if (!frame.inherited.length) return question;
   const carried: string[] = [];
   // (A group by its abbreviation too, as passages often write it: "south american camelids SAC".)
-  if (frame.inherited.includes("species")) carried.push(...frame.species.map(speciesLabel), ...frame.groups, ...frame.groups.flatMap((g) => GROUPS[groupIndex(g)]?.acronyms?.slice(0, 1) ?? []));
+  // (Not a species the carried disease is named by in full: "pigs" beside "african swine fever" would search for pigs twice,
+  // and keep out a passage on the disease that never says "pig", "…why an ASFV vaccine has proved so elusive". A short
+  // everyday name, "equine flu", may not be the passages' own, and the species helps find them.)
+  const carriedNames = (["pathogens", "conditions"] as const).flatMap((key) => (frame.inherited.includes(key) ? frame[key] : [])).filter((name) => name.trim().split(/\s+/).length >= 3);
+  const namedBy = speciesIn(carriedNames.join(", ")).species;
+  if (frame.inherited.includes("species")) carried.push(...frame.species.filter((id) => !namedBy.has(id)).map(speciesLabel), ...frame.groups, ...frame.groups.flatMap((g) => GROUPS[groupIndex(g)]?.acronyms?.slice(0, 1) ?? []));
   for (const key of ["drugs", "pathogens", "conditions", "names", "acronyms", "topic"] as const) if (frame.inherited.includes(key)) carried.push(...frame[key]);
   // A case told by its signs is carried as those signs too, by their clinical names (a named disease says what it is
   // about instead).

@@ -4,7 +4,7 @@ import { titleField } from "./indexer.server";
 import { prepared } from "./statements.server";
 import { isStopWord } from "./stopwords";
 import { abbreviationsIn } from "./abbreviations.server";
-import { diseaseForms, generalisedForms, virusForms, wordForms } from "./word-forms";
+import { codeForms, diseaseForms, generalisedForms, virusForms, wordForms } from "./word-forms";
 import { synonymsIn } from "./synonyms";
 import { TermCounter, tokenize } from "./tokenize";
 import { type Scope, VISIBLE_DOCUMENT_SQL } from "./visibility.server";
@@ -284,6 +284,13 @@ function analyzeTermsAfresh(client: Database.Database, query: string, stats: Cor
   for (const word of new Set(query.match(/\b[A-Z]{3,6}\b/g) ?? [])) {
     const term = tokenize(word)[0];
     if (term && counts.has(term)) otherForms.push(...virusForms(word).map((form) => [term, form] as const));
+  }
+  // A code typed with its number joined ("SAV3") is held by a passage writing it apart ("SAV 3"), and searched by its letters.
+  for (const [term] of own) {
+    const [letters, number] = ownDf.get(term) ? [] : codeForms(term);
+    if (!letters || !number || !documentFrequencies(client, [letters], stats).get(letters)) continue;
+    alternativesOf.set(term, [...(alternativesOf.get(term) ?? []), [letters, number]]);
+    if (!counts.has(letters)) expansions.set(letters, { weight: EXPANSION_WEIGHT, standsFor: new Set([term]), shared: new Set() });
   }
   const knownForms = documentFrequencies(client, otherForms.map(([, form]) => form), stats);
   for (const [term, form] of otherForms) {

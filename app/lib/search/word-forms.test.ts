@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { tokenize } from "./tokenize";
-import { adjectiveForms, unwrittenForms, clinicalForms, clippedVirusForms, describedForms, diseaseForms, generalisedForms, nameForms, virusForms, wordForms } from "./word-forms";
+import { adjectiveForms, codeForms, unwrittenForms, clinicalForms, clippedVirusForms, describedForms, diseaseForms, generalisedForms, nameForms, virusForms, wordForms } from "./word-forms";
 
 const stem = (word: string) => tokenize(word)[0]!;
 const formsOf = (word: string) => nameForms(stem(word));
@@ -67,6 +67,15 @@ describe("a disease's abbreviation and its virus's", () => {
     expect(virusForms("FIV")).not.toContain("fi");
     expect(virusForms("asf")).toEqual([]);
     expect(virusForms("Dogs")).toEqual([]);
+  });
+});
+
+describe("a code typed with its number joined", () => {
+  it("gives its letters and its number as passages write them apart ('SAV3': 'SAV 3')", () => {
+    expect(codeForms(stem("SAV3"))).toEqual(["sav", "3"]);
+    expect(codeForms(stem("CPV2"))).toEqual(["cpv", "2"]);
+    expect(codeForms(stem("H5N1"))).toEqual([]);
+    expect(codeForms(stem("vaccine"))).toEqual([]);
   });
 });
 

@@ -117,6 +117,15 @@ export function clippedVirusForms(term: string): string[] {
   return [...new Set([`${term}virus`, `${term}viridae`].map((w) => tokenize(w)[0] ?? "").filter((form) => form.length > term.length))];
 }
 
+/**
+ * A code typed with its number joined ("SAV3", "CPV2"), which passages write apart ("SAV 3", "CPV-2"): its index terms
+ * as written so, its letters and its number ("sav", "3"). Input and output are index terms.
+ */
+export function codeForms(term: string): string[] {
+  const code = /^([a-z]{2,})(\d{1,3})$/.exec(term);
+  return code ? [code[1]!, code[2]!] : [];
+}
+
 /** Every other form of a word to try when the knowledge base never uses it. */
 export const wordForms = (term: string): string[] =>
   [...new Set([...nameForms(term), ...clinicalForms(term), ...diseaseForms(term), ...describedForms(term), ...clippedVirusForms(term)])];
