@@ -252,6 +252,14 @@ describe("the frame of a question", () => {
     expect(searchText("How far can it travel through the air?", flu)).toMatch(/\bhorses\b/);
   });
 
+  it("reads a people's adjective said of a thing ('Scottish outbreaks') as a place, not carried into a follow-up; not a breed's", () => {
+    const sav = "Fish-farm manager: pancreas disease confirmed at one of our Scottish sea sites. Which SAV subtypes have been linked to Scottish outbreaks?";
+    expect(frameOf(sav).places).toEqual(["Scottish"]);
+    expect(readConversation([sav, "How does it spread between fish?"])[1]).toMatchObject({ acronyms: ["SAV"], names: [] });
+    expect(frameOf("Do Persian cats get polycystic kidney disease?").places).toEqual([]);
+    expect(frameOf("Is the Bernese mountain dog prone to histiocytic sarcoma?").places).toEqual([]);
+  });
+
   it("reads one of two viruses spoken of, named alone in a follow-up, as what it asks of, whatever its 'it' points to", () => {
     const retroviruses = readConversation(["For a stray cat, what does the usual snap test look for with FIV versus FeLV?", "which cats are the higher-risk ones?", "If a cat is FeLV antigen-negative, could it still be carrying the virus?"]);
     expect(retroviruses[1]).toMatchObject({ acronyms: ["FIV", "FeLV"] });

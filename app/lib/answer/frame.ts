@@ -1757,7 +1757,7 @@ function readFrame(text: string): Frame {
     topic: topic.filter((w) => !askerWords.has(w)),
     // (A case that puts a diagnosis forward asks of that diagnosis: "…coughing, lots of mosquitoes round here – heartworm?")
     askedTopic: suspected ? [] : topic.filter((w) => askedWords.has(w)),
-    places: named.names.filter((n) => new RegExp(`\\b(?:in|from|across|throughout)\\s+(?:the\\s+)?${escapeStringRegexp(n)}\\b`).test(question)),
+    places: named.names.filter((n) => new RegExp(`\\b(?:in|from|across|throughout)\\s+(?:the\\s+)?${escapeStringRegexp(n)}\\b`).test(question) || placeAdjective(n, question)),
     patient: patientPlace(question),
     signs: signsIn(namedDiseases(named.conditions).reduce((text, name) => text.replace(new RegExp(`\\b${escapeStringRegexp(name)}\\b`, "gi"), " "), question)),
     asked: kinds,
@@ -2471,6 +2471,16 @@ export function signsSearchText(question: string, frame: Frame): string | null {
   if (!toldBySigns(frame) || frame.inherited.includes("signs")) return null;
   const clause = askingClause(question);
   return [...frame.signs, clause === question ? "" : clause, ...frame.species.map(speciesLabel), ...frame.groups].filter(Boolean).join(" ");
+}
+
+/**
+ * A people's adjective said of a thing, not of an animal: "Scottish outbreaks", "at one of our Scottish sea sites" say
+ * where (not "Scottish Fold", "Bernese mountain dog", "Persian cats": breeds).
+ */
+function placeAdjective(name: string, question: string): boolean {
+  if (!/^\p{Lu}\p{Ll}+(?:ish|ian|ese|ean)$/u.test(name)) return false;
+  const after = [...question.matchAll(new RegExp(`\\b${escapeStringRegexp(name)}\\s+((?:[\\p{L}-]+\\s+){0,2}[\\p{L}-]+)`, "gu"))].map((m) => m[1]!);
+  return after.length > 0 && after.every((words) => /^\p{Ll}/u.test(words) && !speciesIn(words).species.size && !speciesIn(words).groups.size);
 }
 
 /** What a case names as its subject: its drugs, pathogens, conditions and abbreviations (not places or breeds). */
