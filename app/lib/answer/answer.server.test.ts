@@ -783,6 +783,27 @@ describe("the extractive answerer", () => {
     expect(sav3.content.split("\n")[0]).toMatch(/^SAV 3 has so far only been detected in Norway/);
   });
 
+  it("answers how many days or weeks of cover, typed short ('how many wk?') or after a recovery said not to come", async () => {
+    addParagraph(
+      "digit",
+      "Lameness in Small Ruminants",
+      30,
+      "Septic pedal arthritis does occur in small ruminants but it is rare. Surgical removal of the digit is a more humane option. The animal should be given antibiotic and NSAID cover for a minimum of 1 week. The bandage should be removed every third day until clean granulation tissue is seen.",
+    );
+    addParagraph(
+      "eye",
+      "Eye Conditions of Sheep",
+      32,
+      "In all cases where there is no chance of any eye condition recovering, enucleation should be considered on welfare grounds. The animal should receive antibiotics and NSAIDs for a minimum of 5 days. The sutures should be removed in 10 days.",
+    );
+    const weeks = await ask("Septic pedal arthritis sm ruminant, post digit amp: abx + NSAID min how many wk? Bandage change q?d");
+    expect(weeks.citations[0]).toMatchObject({ document: "Lameness in Small Ruminants", page: 30 });
+    expect(weeks.content.split("\n")[0]).toMatch(/^The animal should be given antibiotic and NSAID cover for a minimum of 1 week/);
+    const days = await ask("After we remove the eye of the ewe because it will not recover, how many day she need antibiotique and NSAID?");
+    expect(days.citations[0]).toMatchObject({ document: "Eye Conditions of Sheep", page: 32 });
+    expect(days.content.split("\n")[0]).toMatch(/^The animal should receive antibiotics and NSAIDs for a minimum of 5 days/);
+  });
+
   it("does not carry a refused follow-up's own words into the next question", async () => {
     addParagraph(
       "cpv",

@@ -2521,3 +2521,15 @@ describe("what a question asks, in the words of a farm worker, a student's notes
     expect(readQuestion("And what about BRSV?", first).acronyms).not.toContain("BVDV");
   });
 });
+
+describe("what a question asks, typed short or past what its case says (set 47's kinds)", () => {
+  it("reads a count of a unit of time typed short ('how many wk?', 'how many hr') as a duration asked", () => {
+    expect(frameOf("Septic pedal arthritis sm ruminant, post digit amp: abx + NSAID min how many wk?").asked).toContain("duration");
+    expect(frameOf("how many hr between doses?").asked).toContain("duration");
+  });
+
+  it("reads a recovery said not to come as the case, not as how long until it resolves", () => {
+    expect(frameOf("After we remove the eye of the ewe because it will not recover, how many days does she need antibiotics?").attribute).not.toBe("resolution");
+    expect(frameOf("how long will it take him to recover?").attribute).toBe("resolution");
+  });
+});

@@ -123,6 +123,19 @@ describe("synonyms in a query", () => {
     expect(signsIn("he's drinking a lot more these days")).toEqual(["polydipsia"]);
   });
 
+  it("reads a 'danger line' or a 'cutoff' as the threshold passages write", () => {
+    expect(alternatives("what reading is the danger line for causing back pain?")).toContainEqual(tokenize("threshold"));
+    expect(alternatives("what's the cutoff for a positive test?")).toContainEqual(tokenize("threshold"));
+  });
+
+  it("reads a leg the animal will not stand on as a non-weight-bearing lameness, and not a lame one that walks", () => {
+    expect(signsIn("My dog suddenly won't put one foot to the ground at all")).toEqual(["non-weight-bearing lameness"]);
+    expect(signsIn("she's holding her leg up and won't put any weight on it")).toEqual(["non-weight-bearing lameness"]);
+    expect(signsIn("he's limping on the left fore")).toEqual(["lameness"]);
+    // ("Not putting weight on" is a beast not gaining it.)
+    expect(signsIn("is that why they're not putting weight on and the milk's dropped?")).not.toContain("non-weight-bearing lameness");
+  });
+
   it("reads a cat that has stopped washing herself and is grumpy as poor grooming and irritability", () => {
     expect(signsIn("she's stopped washing herself and is grumpy")).toEqual(["poor grooming", "irritability"]);
   });
