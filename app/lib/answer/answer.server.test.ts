@@ -386,6 +386,15 @@ describe("the extractive answerer", () => {
     expect(result.content.split("\n")[0]).toBe("Ducks and geese are natural carriers of NDV while being resistant to NDV strains virulent for chickens. [1]");
   });
 
+  it("searches a virus the passages write only by its usual abbreviation ('tembusu virus', carried into a follow-up: 'DTMUV')", async () => {
+    for (let n = 1; n <= 30; n++) addParagraph(`duck-${n}`, `Duck Flock ${n}`, n, `Ducks in flock ${n} were tested for a virus, and how many were sick and how many died was recorded.`);
+    addParagraph("dtmuv", "Flaviviruses of Ducks", 151, "DTMUV is a contagious virus that severely reduces egg production. The morbidity and mortality rate of infected ducks ranges 20 to 50% and 10 to 30%, respectively.");
+    const history = await afterAsking("Our laying ducks have dropped egg production. The lab says Tembusu virus. Does that fit?");
+    const rates = await ask("How many of them are likely to get sick, and how many die?", { history });
+    expect(rates.citations[0]).toMatchObject({ document: "Flaviviruses of Ducks", page: 151 });
+    expect(rates.content.split("\n")[0]).toMatch(/^The morbidity and mortality rate of infected ducks ranges 20 to 50%/);
+  });
+
   it("answers a question about two species for the one covered, and says which is not", async () => {
     kb.add({
       id: "derm",

@@ -2,7 +2,7 @@ import escapeStringRegexp from "escape-string-regexp";
 import { getConfig } from "../config.server";
 import { getDb, type Db } from "../db/index.server";
 import { getEmbedder, type Embedder } from "../embeddings/index.server";
-import { correctQuery, correctionsLabel, embedQuery, hashtagsIn, holdsName, holdsPhrase, isEnglishWord, isStopWord, paragraphContinuations, paragraphLeads, passagesByIds, retrieveSync, tokenize, withHashtagsSplit, type Passage, type QueryTerm, type RetrieveOptions, type Retrieval } from "../search/index.server";
+import { correctQuery, correctionsLabel, embedQuery, hashtagsIn, holdsName, holdsPhrase, isEnglishWord, isStopWord, paragraphContinuations, paragraphLeads, passagesByIds, retrieveSync, shortFormsOfUnwrittenWord, tokenize, withHashtagsSplit, type Passage, type QueryTerm, type RetrieveOptions, type Retrieval } from "../search/index.server";
 import { signForms, signsIn, synonymsIn } from "../search/synonyms";
 import { splitSentences } from "../sentences";
 import { EXTRACTIVE, type AnsweredBy, type AnswererStatus } from "./answered-by";
@@ -776,7 +776,9 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
   // Animals named only by words the knowledge base never writes ("are drakes and ganders resistant…?") are searched for by
   // their species as well.
   const dfOf = new Map(found.analysis.terms.map((t) => [t.term, t.df]));
-  const labels = speciesByLabel(searchQuery, (word) => tokenize(word).every((t) => !dfOf.get(t)));
+  // So are names no passage writes by the usual abbreviation of what they name ("tembusu virus": passages write "DTMUV").
+  const unwrittenNames = found.analysis.terms.filter((t) => !t.df).flatMap((t) => shortFormsOfUnwrittenWord(t.term));
+  const labels = [...speciesByLabel(searchQuery, (word) => tokenize(word).every((t) => !dfOf.get(t))), ...new Set(unwrittenNames)];
   // (Found by them, not judged by them: whether a passage is about the question is read from its own words.)
   if (labels.length) {
     const asked = new Set(tokenize(searchQuery));

@@ -46,6 +46,12 @@ describe("relevance", () => {
     expect(held("Are ducks resistant to Marek", "Ducks are resistant to NDV strains")).toBeLessThan(1);
   });
 
+  it("reads a name no passage writes, typed in lower case, by the usual abbreviation of what it names ('tembusu' where passages write 'DTMUV')", () => {
+    expect(held("ducks tembusu", "DTMUV severely reduces egg production in ducks", 0)).toBe(1);
+    // (Only a word no passage writes: one they do write is read as written.)
+    expect(held("ducks tembusu", "DTMUV severely reduces egg production in ducks", 5)).toBeLessThan(1);
+  });
+
   it("reads a disease's abbreviation no passage writes as its virus's ('RHD2' in a passage on RHDV2), and the reverse", () => {
     expect(held("RHD2", "RHDV2 infects both domestic and wild lagomorphs", 0)).toBe(1);
     expect(held("ASFV", "ASF is notifiable", 0)).toBe(1);

@@ -1,5 +1,5 @@
 import { memoByText } from "../memo.server";
-import { adjectiveForms, diseaseForms, tokenize, unwrittenForms, usualShortFormsHolding, virusForms, type QueryTerm } from "../search/index.server";
+import { adjectiveForms, diseaseForms, shortFormsOfUnwrittenWord, tokenize, unwrittenForms, usualShortFormsHolding, virusForms, type QueryTerm } from "../search/index.server";
 import { GENUS_ENDING } from "../search/synonyms";
 import type { PassageLike } from "./types";
 
@@ -119,6 +119,9 @@ export function withWrittenForms(terms: QueryTerm[], question: string): QueryTer
     // by the disease named after it, "Haemonchus" by "haemonchosis", and the reverse. (Not a word the reviewed vocabulary
     // reads: a "wormer" is an anthelmintic, not a worm.)
     if (t.df === 0 && !t.alternatives?.length) for (const form of [...unwrittenForms(t.term), ...diseaseForms(t.term)]) add(t.term, [form]);
+    // A name no passage writes, typed in lower case or carried from an earlier turn ("tembusu virus"), is written by the
+    // usual abbreviation of what it names ("DTMUV"), as a capitalised one is above.
+    if (t.df === 0) for (const short of shortFormsOfUnwrittenWord(t.term)) add(t.term, tokenize(short));
   }
   if (!forms.size) return terms;
   return terms.map((t) => {

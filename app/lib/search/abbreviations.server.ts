@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import { findAbbreviations } from "./abbreviations";
 import clinical from "./clinical-abbreviations.json";
+import { isEnglishWord } from "./english-words.server";
 import { prepared } from "./statements.server";
 import { synonymsIn } from "./synonyms";
 import { isStopWord } from "./stopwords";
@@ -101,6 +102,17 @@ export function usualShortFormsHolding(terms: string[]): Array<{ short: string; 
   if (!terms.length) return [];
   return SINGLE_MEANING.filter((form) => terms.every((t) => form.terms.includes(t))).map(({ short, long }) => ({ short, long }));
 }
+/**
+ * The shipped short forms (three letters or more) a word no passage writes may stand in: "DTMUV" and "TMUV" for "tembusu". Only
+ * for a name of few long forms, not an everyday word: "virus" would bring every abbreviation ending in it, "hit" "HBC".
+ */
+export function shortFormsOfUnwrittenWord(term: string): string[] {
+  if (isEnglishWord(term)) return [];
+  const forms = usualShortFormsHolding([term]).filter((f) => f.short.length >= MIN_SHIPPED_SHORT);
+  return forms.length <= MAX_FORMS_OF_A_WORD ? forms.map((f) => f.short) : [];
+}
+const MAX_FORMS_OF_A_WORD = 2;
+
 /** The shipped short forms of one meaning (read once: the coverage check asks per passage and name). */
 const SINGLE_MEANING = Object.entries(clinical.abbreviations as Record<string, string[]>)
   .filter(([short, longs]) => longs.length === 1 && short.length >= MIN_SHIPPED_SHORT - 1)

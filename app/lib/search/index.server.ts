@@ -28,7 +28,7 @@ export type { DocumentVectors, IndexedDocument } from "./indexer.server";
 export { holdsName, holdsPhrase, LEXICAL_TUNING, type LexicalTuning, type QueryAnalysis, type QueryTerm } from "./lexical.server";
 export { normalizeText, tokenize } from "./tokenize";
 export { adjectiveForms, diseaseForms, unwrittenForms, virusForms } from "./word-forms";
-export { usualShortFormsHolding } from "./abbreviations.server";
+export { shortFormsOfUnwrittenWord, usualShortFormsHolding } from "./abbreviations.server";
 export { isStopWord } from "./stopwords";
 export { paragraphContinuations, paragraphLeads } from "./leads.server";
 export { correctQuery, correctionsLabel, type Correction, type CorrectedQuery } from "./spellcheck.server";

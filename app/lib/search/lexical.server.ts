@@ -286,9 +286,10 @@ function analyzeTermsAfresh(client: Database.Database, query: string, stats: Cor
     if (term && counts.has(term)) otherForms.push(...virusForms(word).map((form) => [term, form] as const));
   }
   // A code typed with its number joined ("SAV3") is held by a passage writing it apart ("SAV 3"), and searched by its letters.
+  // (Only where some passage does write it apart: a gene no passage names, "MBD3", is not searched as every "MBD".)
   for (const [term] of own) {
     const [letters, number] = ownDf.get(term) ? [] : codeForms(term);
-    if (!letters || !number || !documentFrequencies(client, [letters], stats).get(letters)) continue;
+    if (!letters || !number || !documentFrequencies(client, [letters], stats).get(letters) || !holdsPhrase(client, `${letters} ${number}`)) continue;
     alternativesOf.set(term, [...(alternativesOf.get(term) ?? []), [letters, number]]);
     if (!counts.has(letters)) expansions.set(letters, { weight: EXPANSION_WEIGHT, standsFor: new Set([term]), shared: new Set() });
   }

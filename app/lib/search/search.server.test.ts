@@ -1146,6 +1146,14 @@ describe("abbreviations the knowledge base defines", () => {
     expect(analyzeQuery("TBE antibodies", db).terms.find((t) => t.term === "tbe")?.alternatives).toEqual([tokenize("tick-borne encephalitis")]);
   });
 
+  it("reads a code typed joined ('SAV3') as written apart only where a passage writes it so, not a gene no passage names ('MBD3')", () => {
+    const db = freshDb();
+    addDocument(db, { id: "sav", title: "Salmonid Alphavirus", pages: [page(202, [para("SAV 3 has so far only been detected in Norway.")])] });
+    addDocument(db, { id: "mbd", title: "Methylation", pages: [page(5, [para("MBD proteins bind methylated DNA; MBD2 is one of them.")])] });
+    expect(analyzeQuery("Is SAV3 in Scotland?", db).terms.find((t) => t.term === "sav3")?.alternatives).toContainEqual(["sav", "3"]);
+    expect(analyzeQuery("Does MBD3 bind DNA?", db).terms.find((t) => t.term === "mbd3")?.alternatives ?? []).toEqual([]);
+  });
+
   it("reads a genus no passage writes as the disease named after it, and searches a word the question writes twice once", async () => {
     const db = freshDb();
     addDocument(db, { id: "worms", title: "Sheep Parasites", pages: [page(1, [para("Control of haemonchosis in sheep: H. contortus has developed resistance to almost all anthelmintics, so targeted selective treatment is advised.")])] });

@@ -128,6 +128,15 @@ describe("synonyms in a query", () => {
     expect(alternatives("what's the cutoff for a positive test?")).toContainEqual(tokenize("threshold"));
   });
 
+  it("reads a cow whose pee is dark red and who feels hot as red urine and a fever", () => {
+    expect(signsIn("won't eat, is weak and her pee is dark red")).toEqual(["inappetence", "haematuria"]);
+    expect(signsIn("she feels hot and is burning up")).toEqual(["pyrexia"]);
+  });
+
+  it("reads a paw snatched away when touched as the limb withdrawn on palpation", () => {
+    expect(alternatives("he snatches it away every time I touch it")).toEqual(expect.arrayContaining([tokenize("withdraw"), tokenize("palpation")]));
+  });
+
   it("reads a leg the animal will not stand on as a non-weight-bearing lameness, and not a lame one that walks", () => {
     expect(signsIn("My dog suddenly won't put one foot to the ground at all")).toEqual(["non-weight-bearing lameness"]);
     expect(signsIn("she's holding her leg up and won't put any weight on it")).toEqual(["non-weight-bearing lameness"]);
