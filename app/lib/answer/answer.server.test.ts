@@ -395,6 +395,60 @@ describe("the extractive answerer", () => {
     expect(rates.content.split("\n")[0]).toMatch(/^The morbidity and mortality rate of infected ducks ranges 20 to 50%/);
   });
 
+  it("leads a dose asked by injection ('can i just jab them myself? what dose') with the injected dose, not one in water", async () => {
+    addParagraph(
+      "pigs",
+      "Pig Medicine",
+      33,
+      "Growing pigs should be treated at 8 weeks of age and then every 2 months until maturity. Control of helminths in pigs can be easily accomplished in commercial herds by in-feed ivermectin or fenbendazole given at 6-monthly intervals. Individual treatments can be given by i.m. injection of doramectin at 3 mg/10 kg or by s.c. injection of ivermectin at 300 μg/kg. Small group treatment may be carried out by in-water medication of flubendazole at 1 mg/kg for 5 days or fenbendazole oral pellets at 5 mg/kg as a single dose.",
+    );
+    const history = await afterAsking("I've got a couple of sows and four weaners on my smallholding. How often am I supposed to worm them?");
+    const dose = await ask("can i just jab them myself? what dose", { history });
+    expect(dose.content.split("\n")[0]).toMatch(/^Individual treatments can be given by i\.m\. injection of doramectin/);
+  });
+
+  it("leads with what is said where the question's abbreviation is named, not a value from another paragraph", async () => {
+    addParagraph("ei", "Equine Infectious Diseases", 207, "Equine influenza A virus is highly contagious and is passed on between horses, mares and foals in aerosols.");
+    addParagraph(
+      "scid",
+      "Equine Genetics",
+      205,
+      "Arabian horses are susceptible to several genetic disorders, including severe combined immunodeficiency (SCID), an inherited disorder. Foals with SCID are born completely lacking an immune system and die of infections. Since the development of a DNA test to detect the mutation in healthy carriers, horses can now be screened before mating to minimize the number of foals born with SCID.",
+    );
+    const result = await ask("we breed arabians for the in-hand classes. what is SCID, how is it passed on, and can we test before we put a mare to a stallion?");
+    expect(result.citations[0]).toMatchObject({ document: "Equine Genetics", page: 205 });
+  });
+
+  it("refuses a compound no passage names, told before the question that points back to it ('GS-441524… does that antiviral work?')", async () => {
+    addParagraph("fip", "Feline Infectious Diseases", 181, "Treatment options for FIP are limited to supportive therapy, due to the lack of specific antiviral drugs for cats.");
+    expect((await ask("Customer says her young cat has wet FIP and she's read online about GS-441524. Does that antiviral actually work for FIP?")).content).toBe(REFUSAL);
+    expect((await ask("Does any antiviral actually work for FIP in cats?")).content).not.toBe(REFUSAL);
+  });
+
+  it("answers a follow-up asking whether the lice harm 'the girls' from the passage on the lice", async () => {
+    addParagraph(
+      "lice",
+      "Poultry Parasites",
+      129,
+      "The chicken body louse is an obligate ectoparasite found on chickens. These lice complete their entire 2-3-week life cycle on their chicken host, feeding on feathers and occasionally blood. Chicken body louse infestations have been linked to decreased hen weight, egg production, and feed conversion.",
+    );
+    const history = await afterAsking("About my hens: I've found chicken body lice in their feathers. How long is the louse's life cycle?");
+    const harm = await ask("are they actually doing the girls any harm?", { history });
+    expect(harm.content).not.toBe(REFUSAL);
+    expect(harm.citations[0]).toMatchObject({ document: "Poultry Parasites", page: 129 });
+  });
+
+  it("leads a question on the most common cause with the sentence naming the most common cause", async () => {
+    addParagraph(
+      "urine",
+      "Canine Urinalysis",
+      40,
+      "In dogs with hemoglobinuria, the urine and the serum will be pink to red owing to hemoglobin binding to haptoglobin. The most common cause of pink to red urine is the presence of intact red blood cells (hematuria).",
+    );
+    const result = await ask("An owner has just rung to say her spaniel's urine is pink-red this morning. What's the most common cause of pink to red urine in a dog?");
+    expect(result.content.split("\n")[0]).toMatch(/^The most common cause of pink to red urine is the presence of intact red blood cells/);
+  });
+
   it("answers a question about two species for the one covered, and says which is not", async () => {
     kb.add({
       id: "derm",

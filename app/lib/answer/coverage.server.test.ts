@@ -1298,3 +1298,28 @@ describe("values written as a lab report writes them (set 45's kinds)", () => {
     expect(holdsValue("quantity", "The sawing direction should be at a steep angle above the horizontal.", null)).toBe(false);
   });
 });
+
+describe("names the knowledge base never writes, and spans of what is asked (set 47's near-miss questions)", () => {
+  const termsOf = (q: string, unseen: string[]): QueryTerm[] => tokenize(q).map((term) => ({ term, weight: 1, df: unseen.includes(term) ? 0 : 1, idf: 1 }));
+
+  it("reads a product named before the form it is applied in, written as a name, as one the passages must name", () => {
+    const bath = "Is a chloramine-T bath a suitable treatment for bacterial gill disease?";
+    expect(unseenNames(bath, termsOf(bath, ["chloramin"]))).toEqual(["chloramine-T"]);
+    // (Not an everyday word: "a lukewarm dip" is how the dip is made up.)
+    const dip = "Leopard gecko with stuck shed: what tank changes or a lukewarm dip might help?";
+    expect(unseenNames(dip, termsOf(dip, ["lukewarm"]))).toEqual([]);
+  });
+
+  it("reads a company's compound number and what an animal is swabbed for as names", () => {
+    const compound = "She's read online about GS-441524. Does that antiviral actually work for FIP?";
+    expect(unseenNames(compound, termsOf(compound, ["gs"]))).toEqual(["GS-441524"]);
+    const swab = "New intake of tree frogs - should we swab for chytrid before they go in with the resident frogs?";
+    expect(unseenNames(swab, termsOf(swab, ["chytrid"]))).toEqual(["chytrid"]);
+  });
+
+  it("needs a thing's time in place said of that thing", () => {
+    const attribute = frameOf("What's the longest the tourniquet can safely stay on?").attribute;
+    expect(holdsValue("duration", "Antibiotic and NSAID cover should be given for at least 1 week.", attribute)).toBe(false);
+    expect(holdsValue("duration", "The tourniquet should not be left in place for more than 90 minutes.", attribute)).toBe(true);
+  });
+});

@@ -1,11 +1,11 @@
 import escapeStringRegexp from "escape-string-regexp";
-import { isStopWord, normalizeText, tokenize, usualShortFormsHolding, type QueryTerm } from "../search/index.server";
+import { isEnglishWord, isStopWord, normalizeText, tokenize, usualShortFormsHolding, type QueryTerm } from "../search/index.server";
 import { memoByText } from "../memo.server";
 import { signForms, signsIn, synonymsIn } from "../search/synonyms";
 import { splitSentences } from "../sentences";
 import { namesRegionOf } from "./regions";
 import { namesClassOf } from "./drug-classes";
-import { AGE_ATTRIBUTE, comparedWith, isAskerLabel, withoutLeadingLabel, inSpeciesName, asksWhetherSpeciesGets, namesAskedSpecies, OF_THE_DISEASE, SEASON_WRITTEN, askingParts, checkedThing, PART_OF_IT, asksOfThem, BOUND_ATTRIBUTE, ECONOMIC_IMPACT_ATTRIBUTE, GAUGE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, STUDY_SIZE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
+import { AGE_ATTRIBUTE, comparedWith, isAskerLabel, withoutLeadingLabel, inSpeciesName, asksWhetherSpeciesGets, namesAskedSpecies, OF_THE_DISEASE, SEASON_WRITTEN, askingParts, checkedThing, thingInPlace, PART_OF_IT, asksOfThem, BOUND_ATTRIBUTE, ECONOMIC_IMPACT_ATTRIBUTE, GAUGE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, STUDY_SIZE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
 import { cleanQuote } from "./quotes.server";
 import { holdsInOrder, holdsTerm, match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
@@ -468,7 +468,9 @@ export function holdsValue(
   if (!attribute || !isAttributeOf(kind, attribute)) return true;
   // How often something is checked is said of that thing: "the dose is continued one to three times a week" says nothing
   // of how often liver enzymes are checked.
-  const checked = checkedThing(attribute);
+  // (So is how long a thing stays on: "…the tourniquet is removed after bandaging" is said of the tourniquet, "at least 1 week
+  // of antibiotic cover" is not.)
+  const checked = checkedThing(attribute) ?? thingInPlace(attribute);
   if (checked !== null) {
     const held = new Set(tokenize(sentence));
     const own = tokenize(checked).filter((t) => !isStopWord(t));
@@ -724,6 +726,10 @@ function topicSegments(terms: QueryTerm[], frame: Frame, passages: PassageLike[]
 
 /** Words that say a thing is given: the word next to them names what is given ("metformin dose", "protocol for melarsomine"). */
 const GIVEN = /^(?:dose|doses|dosage|dosing|protocol|protocols|regimen|regimens|tablets?|injections?|concentrations?|dilutions?)$/i;
+/** A form a product is applied in: the word before it names the product when it is written as one ("a chloramine-T bath", "a permethrin spray"), not "a lukewarm dip". */
+const APPLIED_AS = /^(?:baths?|dips?|drenches?|sprays?|shampoos?|ointments?|creams?|drops)$/i;
+/** Testing, screening or vaccinating an animal for a thing: the word after "for" or "against" names that thing. */
+const TESTED_FOR = /^(?:swab|swabs|swabbed|swabbing|test|tests|tested|testing|screen|screens|screened|screening|vaccinate|vaccinated|vaccinating|vaccination)$/i;
 /** Verbs of giving before a word name what is given ("can I use melarsomine in a cat?"). */
 const GIVING = /^(?:use|using|give|giving|prescribe|prescribing|try|trying|start|starting)$/i;
 /** Words that offer one thing against another: "X or Y", "X than Y", "X versus Y", "X instead of Y". */
@@ -818,6 +824,12 @@ export function unseenNames(
     // abbreviation ("RT-QuIC"), when a part typed with two capitals is.
     // (Typed in mixed case: an all-capitals part, "GDF" of "GDF-8", is read as any abbreviation is.)
     const codePart = (part: string) => (/\d/.test(part) && /\p{L}/u.test(part)) || (/\p{Ll}/u.test(part) && /^\p{L}*\p{Lu}\p{L}*\p{Lu}\p{L}*$/u.test(part));
+    // (So is a company's compound number, "GS-441524", whose letters no passage writes.)
+    const letters = /^([A-Z]{1,5})-\d{3,}$/.exec(word)?.[1];
+    if (letters && tokenize(letters).length > 0 && tokenize(letters).every((t) => unseen.has(t))) {
+      if (!out.includes(word)) out.push(word);
+      return;
+    }
     if (own.length > 1 && /[A-Z]{2}/.test(word) && word.split("-").some((part) => codePart(part) && tokenize(part).some((t) => unseen.has(t)))) {
       if (!out.includes(word)) out.push(word);
       return;
@@ -841,7 +853,10 @@ export function unseenNames(
     const againstDrug =
       words.slice(i + 1, i + 6).some((w, k) => ALTERNATIVE_WORD.test(w) && drugNear(i + 2 + k + (/^(?:instead|rather)$/i.test(w) ? 1 : 0))) ||
       words.slice(Math.max(0, i - 2), i).some((w, k, near) => /^(?:or|versus|vs|than)$/i.test(w) && drugNear(i - near.length + k - 2));
-    const given = GIVEN.test(words[i + 1] ?? "") || before.some((w) => w !== undefined && GIVEN.test(w)) || GIVING.test(words[i - 1] ?? "") || example || weighed || catcher || againstDrug;
+    const appliedAs = APPLIED_AS.test(words[i + 1] ?? "") && (hyphenatedName || !isEnglishWord(word));
+    // (Or what an animal is tested, screened or vaccinated for: "should we swab for chytrid…?")
+    const testedFor = /^(?:for|against)$/i.test(words[i - 1] ?? "") && TESTED_FOR.test(words[i - 2] ?? "");
+    const given = GIVEN.test(words[i + 1] ?? "") || appliedAs || testedFor || before.some((w) => w !== undefined && GIVEN.test(w)) || GIVING.test(words[i - 1] ?? "") || example || weighed || catcher || againstDrug;
     // A word no passage holds that names a disease with the noun after it ("Tyzzer disease", "lavender foal syndrome"): that
     // disease. (Not a describing word: "broader neurologic syndrome" names none.)
     const host = words[i + 1] !== undefined && speciesIn(words[i + 1]!).species.size > 0;
@@ -1449,7 +1464,7 @@ function dosesAnotherDrug(kind: AskedKind, sentence: string, frame: Frame): bool
  * routes named will do ("inj doses? in-feed interval?"), and any injection is one where none is named by its route ("by
  * i.m. injection" for "inj", not for "intravenous").
  */
-function dosedByAnotherRoute(kind: AskedKind, question: string, sentence: string, paragraph: string): boolean {
+export function dosedByAnotherRoute(kind: AskedKind, question: string, sentence: string, paragraph: string): boolean {
   if (kind !== "dose") return false;
   const named = routesIn(question);
   // (An injection asked of in general is given by any route that injects; one asked by its route only by that route.)
@@ -1470,7 +1485,7 @@ const ROUTES: Array<[string, RegExp]> = [
 ];
 const INJECTED_ROUTES = new Set(["intravenous", "intramuscular", "subcutaneous"]);
 /** By injection, whichever way: "inj doses", "want to inject", "by i.m. injection". */
-const INJECTED = /\b(?:inj|injections?|injectable|inject(?:ed|ing)?)\b|\b(?:intravenous|intramuscular|subcutaneous)(?:ly)?\b|\b(?:i\.v\.|i\.m\.|s\.c\.)|\b(?:IV|IM|SC|SQ)\b|\bs\/c\b/;
+const INJECTED = /\b(?:inj|injections?|injectable|inject(?:ed|ing)?|jabs?|jabbed|jabbing)\b|\b(?:intravenous|intramuscular|subcutaneous)(?:ly)?\b|\b(?:i\.v\.|i\.m\.|s\.c\.)|\b(?:IV|IM|SC|SQ)\b|\bs\/c\b/;
 const routesIn = (text: string) => [...ROUTES.filter(([, re]) => re.test(text)).map(([route]) => route), ...(INJECTED.test(text) ? ["injection"] : [])];
 /** The words of a sentence that name a drug. */
 const drugWordsIn = (sentence: string) => (sentence.match(/[\p{L}-]{5,}/gu) ?? []).filter((w) => namesDrug(w));

@@ -3,7 +3,7 @@ import { memoByText } from "../memo.server";
 import { isEnglishWord, tokenize, type QueryTerm } from "../search/index.server";
 import { PageNumbering, PUBMED_FILE_TYPE } from "./citations";
 import { quotableSentences, type QuoteKind } from "./quotes.server";
-import { abbreviationsDefinedIn, careAsked, DIAGNOSING, holdsValue, HOW_DIAGNOSED, isEssay, isVirusAcronym, namesAnotherVirus, namesThing, PROGNOSING, requiredNames, speaksOfCare } from "./coverage.server";
+import { abbreviationsDefinedIn, careAsked, DIAGNOSING, dosedByAnotherRoute, holdsValue, HOW_DIAGNOSED, isEssay, isVirusAcronym, namesAnotherVirus, namesThing, PROGNOSING, requiredNames, speaksOfCare } from "./coverage.server";
 import { asksWhetherSpeciesGets, saysRoleAsked, definedAbbreviations, RISK_ASKED, DOSING_KINDS, namesDrug, namesGroupOfAsked, OF_THE_DISEASE, SEASON_WRITTEN, speciesMeantBy, HOSTS_ASKED, INSTRUCTION_OPENING, isAskingTerm, isAttributeOf, isFindingAttribute, listAsked, namesHosts, namesAskedSpecies, otherSpeciesIn, speciesIn, speciesSpokenOf, statesList, suspectedDiagnosis, TYPED_KINDS, type AskedKind, type Frame, type SpeciesMentions } from "./frame";
 import { coverage, holdsTerm, termWeight, textTerms, writesOtherwise } from "./relevance.server";
 import type { NumberedPassage, PassageLike } from "./types";
@@ -62,6 +62,8 @@ type Sentence = {
   saidBefore?: boolean;
   /** It holds what is asked (a typed value, how it is diagnosed, the place, the spelled-out name): it may lead. */
   answersAsked?: boolean;
+  /** Its paragraph names what the question names (its drug, pathogen, condition or abbreviation). */
+  named?: boolean;
 };
 
 const DEFAULTS = { maxSentences: 5, maxWords: 170 } as const;
@@ -92,7 +94,7 @@ const NAMES_BONUS = 0.15;
  * annulatus", "T. vivax"; not at the sentence's start, where any word is capitalised), a cause or
  * mechanism is said with a causal link ("the result of genetic mutations", "leading to", "due to").
  */
-const CAUSAL = /\b(result(?:s|ed)? (?:of|from)|lead(?:s|ing)? to|due to|because|owing to|mutat\w+|arises?|gives? rise|responsible for|consequence of|risk factors?|predispos\w+|the cause|causes? (?:is|are|can be|include)|causative|a?etiolog\w*)\b/i;
+const CAUSAL = /\b(result(?:s|ed)? (?:of|from)|lead(?:s|ing)? to|due to|because|owing to|mutat\w+|arises?|gives? rise|responsible for|consequence of|risk factors?|predispos\w+|the cause|causes? (?:is|are|can be|include)|(?:common|frequent|usual|likely|main|major|primary|leading|important) causes? of|causative|a?etiolog\w*)\b/i;
 // ("What makes a cat more likely to turn up positive?" asks the risk factors.)
 const RISK_SAID = /\b(?:risk factors?|predispos\w+|(?:increased|higher|greater) risk|at risk)\b/i;
 const LEAD_VALUE: Partial<Record<AskedKind, (sentence: string, frame: Frame, question: string) => boolean>> = {
@@ -498,7 +500,12 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       const context = units[i - 1]?.text ?? "";
       // (Read once, and only when needed: for the attribute's words, or once the sentence holds some of the question's.)
       let heldKinds: AskedKind[] | undefined;
-      const held = () => (heldKinds ??= typed.filter((k) => holdsValue(k, text, guide!.frame.attribute, context, [...guide!.frame.names, ...guide!.frame.drugs], abbreviationTerms)));
+      // (A dose by another route than the one asked is none: "can I just jab them myself? what dose" is not answered by an
+      // in-water dose.)
+      const held = () =>
+        (heldKinds ??= typed.filter(
+          (k) => holdsValue(k, text, guide!.frame.attribute, context, [...guide!.frame.names, ...guide!.frame.drugs], abbreviationTerms) && !dosedByAnotherRoute(k, question, text, paragraphOf(unit.start).text),
+        ));
       // "The virus typically has…" in a paragraph naming RHDV2 speaks of RHDV2.
       if (names.length && ANAPHORIC_OPENING.test(text) && paragraphOf(unit.start).names) added.push(...nameTerms);
       // So does one saying what a follow-up asks of the subject it carries: "what are the treatment options?" after
@@ -552,7 +559,9 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
         else if ((otherSpeciesIn(guide!.frame, mentions).length || ofOtherBefore) && !saysRoleAsked(question, text)) {
           score -= OTHER_SPECIES_PENALTY;
           otherSpecies = true;
-        } else speciesFromParagraph = speciesCarried && paragraphOf(unit.start).species;
+          // (In a follow-up carrying the species, or where it says what is asked: "Individual treatments can be given by i.m.
+          // injection of doramectin at 3 mg/10 kg…" is a dose for the pigs its paragraph names.)
+        } else speciesFromParagraph = (speciesCarried || answersAsked) && paragraphOf(unit.start).species;
       }
       const inNamedParagraph = score > 0 && paragraphOf(unit.start).names;
       if (inNamedParagraph) score += NAMES_BONUS;
@@ -593,8 +602,11 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       // (A sentence naming no species does not lead from a paragraph about another: "The main clinical symptoms include
       // fever, hemoglobinuria…" in the paragraph on ovine babesiosis is no answer for cattle.)
       const ofOtherParagraph = !named && paragraphOf(unit.start).otherSpecies;
-      const notLead = otherSpecies || ofOtherParagraph || otherDrug || otherSubtype || namesOtherVirus(text) || (subjectCarried && !inNamedParagraph) || (!essay && !paragraphOf(unit.start).subject) || !paragraphOf(unit.start).topic || !paragraphOf(unit.start).ownTopic;
-      out.push({ text, passage: p.number, pages: unit.pages, pageLabel: unit.pageLabel, raw: unit.raw, index: i, terms: sentenceTerms, score, matched, notLead, saidBefore, answersAsked: leads && !essay });
+      // Nor does a dose by another route than the one asked ("in-water medication of flubendazole at 1 mg/kg" for "can I just
+      // jab them myself? what dose").
+      const otherRoute = typed.includes("dose") && dosedByAnotherRoute("dose", question, text, paragraphOf(unit.start).text) && holdsValue("dose", text, guide!.frame.attribute);
+      const notLead = otherSpecies || ofOtherParagraph || otherDrug || otherRoute || otherSubtype || namesOtherVirus(text) || (subjectCarried && !inNamedParagraph) || (!essay && !paragraphOf(unit.start).subject) || !paragraphOf(unit.start).topic || !paragraphOf(unit.start).ownTopic;
+      out.push({ text, passage: p.number, pages: unit.pages, pageLabel: unit.pageLabel, raw: unit.raw, index: i, terms: sentenceTerms, score, matched, notLead, saidBefore, answersAsked: leads && !essay, named: inNamedParagraph });
     });
   }
   return guide ? withLocalRarity(out, asking.length && asking.length < weighted.length ? asking : weighted) : out;
@@ -656,13 +668,17 @@ function pick(candidates: Sentence[], options: Required<ExtractiveOptions>, excl
   // "Describe (1)… (2)…", begins where most of it is said instead: its sentences never claim this.)
   const leadable = pool.filter((s) => !(leadChosen && s.notLead));
   const bestLead = Math.max(0, ...leadable.map((s) => s.score));
-  const answeringLead = leadable.some((s) => s.answersAsked && s.score >= bestLead * ANSWERING_LEAD_SHARE);
+  // (Said where what the question names is named, when some such sentence may lead: "what is SCID, how is it passed on…?"
+  // does not lead with "Equine influenza A virus causes a contagious respiratory tract infection…".)
+  const namedLeads = leadable.some((s) => s.named);
+  const answering = (s: Sentence) => Boolean(s.answersAsked) && (!namedLeads || Boolean(s.named));
+  const answeringLead = leadable.some((s) => answering(s) && s.score >= bestLead * ANSWERING_LEAD_SHARE);
   while (pool.length && chosen.length < options.maxSentences) {
     let bestIndex = -1;
     let bestValue = -Infinity;
     pool.forEach((s, i) => {
       if (!chosen.length && leadChosen && s.notLead) return;
-      if (!chosen.length && answeringLead && !s.answersAsked) return;
+      if (!chosen.length && answeringLead && !answering(s)) return;
       if (chosen.length && s.saidBefore) return;
       const value = chosen.length ? s.score * (1 - NOVELTY_WEIGHT + NOVELTY_WEIGHT * novelty(s)) : s.score;
       if (value > bestValue) {

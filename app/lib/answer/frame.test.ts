@@ -2533,3 +2533,78 @@ describe("what a question asks, typed short or past what its case says (set 47's
     expect(frameOf("how long will it take him to recover?").attribute).toBe("resolution");
   });
 });
+
+describe("what a question asks, read past its wording (set 47's near-miss questions and conversations, set 48)", () => {
+  it("reads 'how often am I supposed to worm them?' as a dosing interval", () => {
+    expect(frameOf("I've got a couple of sows and four weaners. How often am I supposed to worm them?").asked).toContain("interval");
+    expect(frameOf("how often do worms lay eggs?").asked).not.toContain("interval");
+  });
+
+  it("reads 'how many days can the lice survive off the birds?' as a span off the host, not a share surviving", () => {
+    const frame = frameOf("if i move the birds out and leave the henhouse empty, how many days can the lice survive off the birds?");
+    expect(frame.asked).toEqual(["duration"]);
+    expect(frame.attribute).toBe("persistence");
+    expect(frameOf("how many of them survive?").asked).toContain("rate");
+  });
+
+  it("reads how long a thing may stay on or in as that thing's time in place", () => {
+    const tourniquet = frameOf("Our vet is taking off a claw with embryotomy wire, using a tourniquet. What's the longest the tourniquet can safely stay on?");
+    expect(tourniquet.asked).toEqual(["duration"]);
+    expect(tourniquet.attribute).toBe("time in place of tourniquet");
+    expect(frameOf("How long can the catheter stay in?").attribute).toBe("time in place of catheter");
+    // (A pathogen lasting where it is left is its persistence.)
+    expect(frameOf("how long can the virus stay in the environment?").attribute).toBe("persistence");
+  });
+
+  it("counts the plural noun after its describing words ('how many intact red cells per high-power field')", () => {
+    expect(frameOf("In canine urine, about how many intact red cells per high-power field have to be present before it looks pink?").attribute).toBe("cells");
+  });
+
+  it("reads no binomial in a capitalised place and the word after it ('from Romania while clipping')", () => {
+    const frame = frameOf("Found lumps under the skin of a rescue dog from Romania while clipping. The vet suspects Dirofilaria repens. Where do those worms live?");
+    expect(frame.pathogens).toEqual(["Dirofilaria repens"]);
+  });
+
+  it("reads a noun's possessive as the noun, not a contraction nor a person's", () => {
+    expect(frameOf("How long is the louse's life cycle?").topic).toContain("louse");
+    expect(frameOf("which bug's mainly to blame?").topic).not.toContain("bug");
+    expect(frameOf("my mate's Quarter Horse has loads of genetic diseases, which ones?").topic).not.toContain("mate");
+  });
+
+  it("reads 'can I give mine…' as pointing back to the animals spoken of", () => {
+    const [, , third] = readConversation(["im taking my boer goats to the show and a judge mentioned PPR?? what even is that", "is it worse in goats or sheep", "is there a jab I can give mine before the show?"]);
+    expect(third!.inherited).toEqual(expect.arrayContaining(["species", "acronyms"]));
+    expect(third!.acronyms).toContain("PPR");
+  });
+
+  it("reads 'how many days before any of them can go to slaughter?' as the withdrawal period", () => {
+    expect(frameOf("If I jab the ewes with long-acting oxytet, how many days before any of them can go to slaughter?").attribute).toBe("withdrawal");
+  });
+});
+
+describe("follow-ups that tell before they ask, or compare (set 47's conversations)", () => {
+  it("reads a yes/no question after what it tells as asking whether, not the value asked before", () => {
+    const frames = readConversation([
+      "Several horses in one lot have a harsh dry cough and a temperature. Does that fit equine influenza?",
+      "It's a busy sale with lorries coming and going. How far could it get from here?",
+      "there's a few dogs running round the yard too, can they pick it up?",
+    ]);
+    expect(frames[1]!.asked).toContain("quantity");
+    expect(frames[2]!.asked).not.toContain("quantity");
+    expect(frames[2]!.species).toEqual(["dog"]);
+  });
+
+  it("goes on with the disease spoken of when a follow-up only compares with another ('the way human flu does')", () => {
+    const [, next] = readConversation(["Does that fit equine influenza?", "Does the virus keep changing the way human flu does?"]);
+    expect(next!.conditions).toEqual(["equine influenza"]);
+    expect(next!.inherited).toContain("conditions");
+  });
+});
+
+describe("the animals a question asks which of", () => {
+  it("asks of no species told beside the asker's work when it asks which animals a disease hits", () => {
+    const frame = frameOf("I normally model measles outbreaks in people, but I've been pulled onto an African swine fever project. What sort of pathogen is it, and which animals does it actually hit?");
+    expect(frame.species).toEqual([]);
+    expect(frameOf("I treat cats mostly. What dose of meloxicam is used?").species).toEqual(["cat"]);
+  });
+});

@@ -535,6 +535,18 @@ const NOT_NAMES = new Set(
 );
 
 /** Words that say what kind of fact is asked (or are too general to be a topic). */
+/**
+ * A question's topic words, a noun's possessive read as the noun: "the louse's life cycle" is of the louse. (Not "it's", nor
+ * "is" run into its noun, "which bug's mainly to blame?": a possessive comes before the noun it owns.)
+ */
+function topicWordsOf(text: string): string[] {
+  const owners = new Set(
+    // (Not a person's, "my mate's Quarter Horse": who owns the animal is no topic.)
+    [...text.toLowerCase().matchAll(/(?<!\b(?:my|our|your|his|her|their)\s+)\b(\p{L}{3,})['’]s\s+(\p{L}+)/gu)].filter((m) => !isStopWord(m[1]!) && !isStopWord(m[2]!) && !/ly$/.test(m[2]!) && !GENERIC_WORDS.has(m[2]!)).map((m) => m[1]!),
+  );
+  return topicWords(text).map((w) => (/^\p{L}{3,}['’]s$/u.test(w) && owners.has(w.slice(0, -2)) ? w.slice(0, -2) : w));
+}
+
 const GENERIC_WORDS = new Set(
   `dose doses dosage dosing given give giving administer administered administration route routes often frequency interval repeat repeated
   long duration period time times length much many percent percentage proportion fraction rate rates prevalence incidence common
@@ -568,7 +580,7 @@ const GENERIC_WORDS = new Set(
   saw heard news story stories article articles online internet google tv trust rely numbers stats statistics sorry aftercare moa hi hiya hello hey saying mine rang phoned understand understood handover handovers realistic adopt adopted adopting adopter adopters adoption rehome rehomed rehoming smallholder smallholders smallholding true
   rounds blanked blank coordinate coordinates coordinating coordinator coordinators stray strays
   next door neighbour neighbours neighbor neighbors neighbouring neighboring nearby road arrive arrives arriving arrived brewing brew brews brewed
-  zoonosis zoonoses guy guys shop chance chances looked never really
+  zoonosis zoonoses guy guys girls boys ladies lads gals shop chance chances looked never really
   statement statements accurately accurate correctly correct characterizes characterises characterize characterise reflects reflect
   scenario scenarios pairing pairings description descriptions describes option options combination combinations directly represents
   represent fits fit supports support consistent consistently following integrates integrate explains explanation strongly likely
@@ -617,7 +629,7 @@ export const asksWhetherSpeciesGets = (question: string) => askingParts(question
  * "Which species can Mycobacterium bovis infect?", "what animals get it?": the hosts are asked, answered by a sentence
  * that names several species ("M. bovis infects numerous mammals, including cattle, goats, dogs, pigs…").
  */
-export const HOSTS_ASKED = /\b(?:which|what)\s+(?:other\s+)?(?:host\s+)?(?:species|animals|hosts)\b(?:\s+[\w'’-]+){0,5}?\s+(?:infect(?:s|ed)?|affect(?:s|ed)?|get|gets|catch|carry|carries|susceptible|harbou?r)\b/i;
+export const HOSTS_ASKED = /\b(?:which|what)\s+(?:other\s+)?(?:host\s+)?(?:species|animals|hosts)\b(?:\s+[\w'’-]+){0,5}?\s+(?:infect(?:s|ed)?|affect(?:s|ed)?|get|gets|catch|carry|carries|susceptible|harbou?r|hit|hits|strike|strikes|attack|attacks)\b/i;
 export const namesHosts = (sentence: string) => speciesIn(sentence).species.size >= 3;
 /**
  * The role of an animal a question asks ("What's the natural reservoir?", "which is the vector?"): the answer names
@@ -838,7 +850,7 @@ const PERSON_TOLD =
   /\b(?:my|our|the)\s+(?:gran|granny|grandma|grandmother|grandad|grandpa|grandfather|nan|nana|nanna|mum|mom|mother|dad|father|wife|husband|partner|sister|brother|son|daughter|aunt|auntie|uncle|neighbour|neighbor|friend|boss|teacher|mate)\b/i;
 const PERSON_PRONOUN = /\b(?:she|her|hers|he|him|his)\b/gi;
 const LEANS = new RegExp(
-  String.raw`\b(it|its|it's|itself|this|that|these|those|they|them|their|theirs|he|him|his|she|her|hers|same|such|above|previous|mentioned|former|latter|as well|too|either|also|instead)\b|\bwhich ones?\b(?!\s+of\b)|${THE_ONE}|${GOES_ON.source}|\bthen\s*(?:[?,–—-]|$)|\bone of (?:them|those|these)\b|^\s*(?:if|when|once|say)\s+one\s+(?:of\s+\w+\s+)?(?:goes|is|gets|dies|comes|has|does|turns)\b`,
+  String.raw`\b(it|its|it's|itself|this|that|these|those|they|them|their|theirs|he|him|his|she|her|hers|mine|ours|same|such|above|previous|mentioned|former|latter|as well|too|either|also|instead)\b|\bwhich ones?\b(?!\s+of\b)|${THE_ONE}|${GOES_ON.source}|\bthen\s*(?:[?,–—-]|$)|\bone of (?:them|those|these)\b|^\s*(?:if|when|once|say)\s+one\s+(?:of\s+\w+\s+)?(?:goes|is|gets|dies|comes|has|does|turns)\b`,
   "i",
 );
 
@@ -851,7 +863,9 @@ const AUXILIARY = "is|are|was|were|can|could|does|do|did|should|would|will|may|m
 const YES_NO_OPENING = new RegExp(`^\\s*(?:and\\s+|but\\s+|so\\s+)?(?:${AUXILIARY})\\b`, "i");
 /** The same without its auxiliary, as typed in a hurry: "sows affected too?", "calves susceptible as well?". */
 const YES_NO_ELLIPTIC = /^\s*(?:and\s+|but\s+|so\s+)?(?:the\s+)?(?:[\p{L}-]+\s+){1,2}(?:affected|susceptible|infected|at risk|immune|resistant|protected|carriers?|sick|ill)(?:\s+(?:too|as well|also|then))?\s*\?\s*$/iu;
-const asksWhether = (question: string) => YES_NO_OPENING.test(question) || YES_NO_ELLIPTIC.test(question);
+// (Or after what it tells: "there's a few dogs running round the yard too, can they pick it up?")
+const asksWhether = (question: string) =>
+  YES_NO_OPENING.test(question) || YES_NO_ELLIPTIC.test(question) || (/\?\s*$/.test(question) && YES_NO_OPENING.test(question.split(/[,;:]\s+|\s[—–-]\s|[.!?]\s+/).pop() ?? ""));
 // (Not where the animals are: "are the geese on the same pond at risk?")
 const ASKS_THE_SAME =
   /\b(?:the same|similar(?:ly)?|likewise)\b(?!\s+(?:pond|lake|field|farm|yard|house|household|home|room|pen|shed|barn|stable|paddock|cage|tank|pool|flock|herd|litter|kennel|building|site|premises|water|area|holding|unit|ward|hutch|aviary|enclosure|pasture|run|land|ground)s?\b)/i;
@@ -940,7 +954,8 @@ const REFERS = new RegExp(String.raw`\b(?:it|its|it's|itself|they|them|their|thi
  * "How many (cats) die / survive / recover", "how many of the really acute ones die?": a share of the animals, asked as a
  * count ("how many died in 1719" is a count).
  */
-const HOW_MANY_OUTCOME = String.raw`(?:how many|what (?:%|percent(?:age)?|proportion|share)) (?:of )?(?:[\w-]+ ){0,4}(?:die|dies|survive|survives|recover|recovers|are affected|get (?:sick|ill|infected)|become (?:sick|ill|infected)|(?:will|would|might|could) (?:we|you|i|they) lose|(?:likely|going) to lose|(?:sero)?positive|test negative)\b`;
+// (Not how many days or weeks: "how many days can the lice survive off the birds?" asks a span.)
+const HOW_MANY_OUTCOME = String.raw`(?:how many(?! (?:minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|months?|mos?|years?|yrs?)\b)|what (?:%|percent(?:age)?|proportion|share)) (?:of )?(?:[\w-]+ ){0,4}(?:die|dies|survive|survives|recover|recovers|are affected|get (?:sick|ill|infected)|become (?:sick|ill|infected)|(?:will|would|might|could) (?:we|you|i|they) lose|(?:likely|going) to lose|(?:sero)?positive|test negative)\b`;
 /** "What do I dust them with?", "what should we spray the pen with?": what they are treated with. */
 export const TREATED_WITH = /\b(dust|spray|dip|bathe|wash|rub|paint|dose|drench)\s+(?:it|them|him|her|the\s+[\w-]+)\s+with\b/i;
 /** "How likely is he to die from it?", "what are the chances of dying?", "how often is it fatal?": what share die. */
@@ -984,14 +999,14 @@ const COUNTED_DOSES = /\bhow many (?:\w+ )?(?:doses?|shots?|jabs?|injections?|bo
 /** "Eggs ok to eat while treating?", "can we drink the milk?": how long the food is withheld. */
 // ("…before I can send her off for slaughter?", "…before it can go for slaughter?", "how long does their milk have to stay
 // out of the tank?": until the animal or its milk may enter the food chain.)
-const FOOD_SAFE_DURING = String.raw`(?:eggs?|milk|meat)\s+(?:ok|okay|safe|fine|fit|alright|all right)\s+to\s+(?:eat|drink|sell|use)|(?:can|could|should)\s+(?:we|i|you|they)\s+(?:still\s+)?(?:eat|drink|sell|use)\s+(?:the\s+|their\s+|her\s+)?(?:eggs?|milk|meat)|(?:send|sell|take|ship|load)\s+(?:(?:her|him|them|it|the\s+[\w-]+)\s+)?(?:off\s+)?(?:for|to)\s+(?:slaughter|the\s+(?:abattoir|slaughterhouse|works|kill))|(?:before|until)\s+(?:it|she|he|they|the\s+[\w-]+)\s+(?:can|could|may)\s+go\s+(?:off\s+)?(?:for|to)\s+(?:slaughter|the\s+(?:abattoir|slaughterhouse|works|kill))|milk\s+(?:has\s+to|have\s+to|must|should|needs?\s+to)\s+(?:stay|be\s+kept|be\s+held|go)\s+out\s+of\s+the\s+(?:bulk\s+)?(?:tank|vat|supply)|(?:discard|dump|throw\s+away|withhold)\s+(?:the\s+|their\s+|her\s+)?milk|milk\s+(?:can\s+)?go\s+(?:back\s+)?in(?:to)?\s+the\s+(?:bulk\s+)?(?:tank|vat)`;
+const FOOD_SAFE_DURING = String.raw`(?:eggs?|milk|meat)\s+(?:ok|okay|safe|fine|fit|alright|all right)\s+to\s+(?:eat|drink|sell|use)|(?:can|could|should)\s+(?:we|i|you|they)\s+(?:still\s+)?(?:eat|drink|sell|use)\s+(?:the\s+|their\s+|her\s+)?(?:eggs?|milk|meat)|(?:send|sell|take|ship|load)\s+(?:(?:her|him|them|it|the\s+[\w-]+)\s+)?(?:off\s+)?(?:for|to)\s+(?:slaughter|the\s+(?:abattoir|slaughterhouse|works|kill))|(?:before|until)\s+(?:it|she|he|they|the\s+[\w-]+|(?:any|all|some|each)\s+of\s+(?:them|those|these|the\s+[\w-]+))\s+(?:can|could|may)\s+go\s+(?:off\s+)?(?:for|to)\s+(?:slaughter|the\s+(?:abattoir|slaughterhouse|works|kill))|milk\s+(?:has\s+to|have\s+to|must|should|needs?\s+to)\s+(?:stay|be\s+kept|be\s+held|go)\s+out\s+of\s+the\s+(?:bulk\s+)?(?:tank|vat|supply)|(?:discard|dump|throw\s+away|withhold)\s+(?:the\s+|their\s+|her\s+)?milk|milk\s+(?:can\s+)?go\s+(?:back\s+)?in(?:to)?\s+the\s+(?:bulk\s+)?(?:tank|vat)`;
 const FOOD_SAFE_ASKED = new RegExp(String.raw`\b(?:${FOOD_SAFE_DURING})\b`, "i");
 // ("What's the longest I can safely leave the tourniquet on?": a span's bound.)
 /** Units of time a count asks in, as typed ("how many wk?", "how many hrs"). */
 const TIME_UNITS = String.raw`days?|weeks?|wks?|months?|mos?|hours?|hrs?|years?|yrs?`;
 /** A count of units of time or of times ("how many days", "how many times"). */
 const COUNT_OF_TIME = new RegExp(String.raw`how many (?:${TIME_UNITS}|times)\b`, "i");
-const DURATION_ASKED = new RegExp(String.raw`\b(how long|duration|(?:what(?:'s|’s|\s+is)|which is)\s+the\s+(?:longest|shortest|maximum|max|minimum|min)(?=\s+(?:time|period|duration|course|i|we|you|one|it|they|that|he|she)\b)|incubation|(?<!\b(?:in|during|through|throughout|mid|early|late|of late|of early)\s(?:the\s)?)gestation(?!\s+(?:day|week|month)s?\b)|(?:pre-?patent|patent|latent|shedding) periods?|(?:withdrawal|withholding) (?:period|time)s?|(?:withdrawal|withholding)(?= (?:on|for|after)\b)|how many (?:${TIME_UNITS})|life ?span|life cycle|survival time|half[- ]li(?:fe|ves)|time to (?:peak|onset|maximum)|onset of (?:action|effect)|median survival|(?:what|which|expected|average|typical|usual)\s+survival(?!\s+(?:rates?|percentages?|proportions?|odds|chances?))|(?:meat|milk|egg) (?:withdrawal|withholding)|${FOOD_SAFE_DURING}|what age|how old|how young|(?:youngest|earliest|minimum|min) age|age (?:of|at) onset|how (?:quickly|fast|soon)|when (?:do|does|will|should|did) (?:[\w-]+ ){1,5}(?:settle|subside|resolve|clear|disappear|go away|improve|stop|end|heal|ease|recover|get better|feel better)(?:s|d)?)\b`, "i");
+const DURATION_ASKED = new RegExp(String.raw`\b(how long|duration|(?:what(?:'s|’s|\s+is)|which is)\s+the\s+(?:longest|shortest|maximum|max|minimum|min)(?=\s+(?:time|period|duration|course|i|we|you|one|it|they|that|he|she)\b|\s+(?:the|a|an)\s+[\w-]+\s+(?:can|could|should|may|might)\s+(?:safely\s+)?(?:stay|remain|be left|be kept)\b)|incubation|(?<!\b(?:in|during|through|throughout|mid|early|late|of late|of early)\s(?:the\s)?)gestation(?!\s+(?:day|week|month)s?\b)|(?:pre-?patent|patent|latent|shedding) periods?|(?:withdrawal|withholding) (?:period|time)s?|(?:withdrawal|withholding)(?= (?:on|for|after)\b)|how many (?:${TIME_UNITS})|life ?span|life cycle|survival time|half[- ]li(?:fe|ves)|time to (?:peak|onset|maximum)|onset of (?:action|effect)|median survival|(?:what|which|expected|average|typical|usual)\s+survival(?!\s+(?:rates?|percentages?|proportions?|odds|chances?))|(?:meat|milk|egg) (?:withdrawal|withholding)|${FOOD_SAFE_DURING}|what age|how old|how young|(?:youngest|earliest|minimum|min) age|age (?:of|at) onset|how (?:quickly|fast|soon)|when (?:do|does|will|should|did) (?:[\w-]+ ){1,5}(?:settle|subside|resolve|clear|disappear|go away|improve|stop|end|heal|ease|recover|get better|feel better)(?:s|d)?)\b`, "i");
 // ("How long after a dose do levels peak?" dates the span asked: it asks no dose.)
 // ("Is there a painkiller I can give her, and how much?": how much of what is given.)
 const DOSE_ASKED = /\b((?<!\b(?:after|since|following|before|from)\s+(?:an?\s+|the\s+|each\s+|every\s+|one\s+)?(?:[\w-]+\s+)?)(?:dose|doses|dosage|dosing)|how much\b.*\b(give|use|administer)|mg\s*\/\s*kg)\b|\b(?:give|use|administer)\b.*\bhow much\s*\??\s*$/i;
@@ -1025,7 +1040,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   // ("How often should I dip her?": how often one does something is its interval; so is "…should she be on, and how often?"
   // "How often do we see that combination?" asks how common it is.)
   // ("How often?" alone, after a dose: how often it is given.)
-  ["interval", /^\s*(?:and\s+|so\s+|ok\s+)?how (?:often|frequently)\s*\?*\s*$|\b(how (?:often|frequently) (?:should|must|do|can) (?:i|we|you)\b(?!\s+(?:see|find|encounter|meet|come across|diagnose|pick (?:it|this|that|them) up)\b)|how (?:often|frequently)\b(?:\W+\w+){0,5}?\W+(?:give|given|giving|administer(?:ed|ing)?|repeat(?:ed|ing)?|dose[ds]?|dosing|treat(?:ed|ing)?|appl(?:y|ied|ying)|inject(?:ed|ing)?|(?:re)?vaccinat(?:e[ds]?|ing)|boost(?:ers?|ed|ing|s)?|retest(?:ed|ing)?|deworm(?:ed|ing)?|drench(?:ed|ing)?|worm(?:ed|ing)|bath(?:e|ed|es|ing)?|wash(?:ed|es|ing)?|shampoo(?:ed|s|ing)?|soak(?:ed|s|ing)?|clean(?:ed|s|ing)?|check(?:ed|s|ing)?|monitor(?:ed|s|ing)?|test(?:ed|s|ing)?|need(?:ed|s)?)|,?\s+and how (?:often|frequently)(?=\s*\?*\s*$)|(?:dosing|booster|dose|vaccination|vaccine|treatment|retreatment|worming|testing|retest) interval|(?:what|which) (?:[\w-]+ ){0,2}interval|interval between|gaps? between|intervals|repeated?(?!\s+(?:infections?|bouts?|episodes?|attacks?|exposures?|relapses?|abortions?|seizures?|injur(?:y|ies)|failures?))|repeat the|how many times(?!\s+(?:the|as|that|its|their|his|her|normal|higher|lower|larger|bigger|greater|smaller|wider|longer|more)\b)|how (?:far|long|much time|many (?:days|weeks|months)) apart|every how many|schedules?|(?:due|need|needs|needed|get|gets|require[sd]?)\s+(?:a|an|their|the|another|its)\s+(?:annual\s+|yearly\s+)?boosters?)\b/i],
+  ["interval", /^\s*(?:and\s+|so\s+|ok\s+)?how (?:often|frequently)\s*\?*\s*$|\b(how (?:often|frequently) (?:should|must|do|can) (?:i|we|you)\b(?!\s+(?:see|find|encounter|meet|come across|diagnose|pick (?:it|this|that|them) up)\b)|how (?:often|frequently)\b(?:\W+\w+){0,5}?\W+(?:give|given|giving|administer(?:ed|ing)?|repeat(?:ed|ing)?|dose[ds]?|dosing|treat(?:ed|ing)?|appl(?:y|ied|ying)|inject(?:ed|ing)?|(?:re)?vaccinat(?:e[ds]?|ing)|boost(?:ers?|ed|ing|s)?|retest(?:ed|ing)?|deworm(?:ed|ing)?|drench(?:ed|ing)?|worm(?:ed|ing)?|bath(?:e|ed|es|ing)?|wash(?:ed|es|ing)?|shampoo(?:ed|s|ing)?|soak(?:ed|s|ing)?|clean(?:ed|s|ing)?|check(?:ed|s|ing)?|monitor(?:ed|s|ing)?|test(?:ed|s|ing)?|need(?:ed|s)?)|,?\s+and how (?:often|frequently)(?=\s*\?*\s*$)|(?:dosing|booster|dose|vaccination|vaccine|treatment|retreatment|worming|testing|retest) interval|(?:what|which) (?:[\w-]+ ){0,2}interval|interval between|gaps? between|intervals|repeated?(?!\s+(?:infections?|bouts?|episodes?|attacks?|exposures?|relapses?|abortions?|seizures?|injur(?:y|ies)|failures?))|repeat the|how many times(?!\s+(?:the|as|that|its|their|his|her|normal|higher|lower|larger|bigger|greater|smaller|wider|longer|more)\b)|how (?:far|long|much time|many (?:days|weeks|months)) apart|every how many|schedules?|(?:due|need|needs|needed|get|gets|require[sd]?)\s+(?:a|an|their|the|another|its)\s+(?:annual\s+|yearly\s+)?boosters?)\b/i],
   // "At what age…", "how old…": an age, said as a span of time ("above 2 weeks of age").
   ["duration", DURATION_ASKED],
   ["route", /\b(route|routes|orally|intravenous(?:ly)?|subcutaneous(?:ly)?|intramuscular(?:ly)?|topical(?:ly)?|how (?:is|should|do) (?:it|they|\w+) (?:be )?(?:given|administered))\b/i],
@@ -1121,6 +1136,12 @@ const CHECKED =
 const RETESTED = /\b(?:re-?test(?:s|ed|ing)?|test(?:s|ed|ing)?\s+(?:(?:her|him|it|them|the\s+[a-z-]+)\s+)?again|(?:another|a second|a repeat|the next)\s+test|repeat(?:ing)?\s+the\s+test)\b/;
 /** The thing whose checks an interval (or the span before the next) asked is between, or null. */
 export const checkedThing = (attribute: string | null) => (attribute?.startsWith(CHECKS_PREFIX) ? attribute.slice(CHECKS_PREFIX.length) : null);
+/** How long a thing may stay on or in the animal: "how long can the catheter stay in?" -> "time in place of catheter". */
+const IN_PLACE_PREFIX = "time in place of ";
+const LEFT_IN_PLACE =
+  /\b(?:how long|longest|maximum|max)\b[^?.!]*?\b(?:the|a|an|this|that|her|his|its|their|my|our)\s+([a-z-]{4,})\s+(?:(?:can|could|should|may|might|will|is|be)\s+)?(?:safely\s+|be\s+safely\s+)?(?:(?:be\s+)?(?:left|kept)|stay|stays|remain|remains)\s+(?:(?:on|in)(?=\s*(?:[?.!,;]|$|for\b|before\b))|in\s+place|applied|fitted)/;
+/** The thing whose time left in place a duration asked is, or null. */
+export const thingInPlace = (attribute: string | null) => (attribute?.startsWith(IN_PLACE_PREFIX) ? attribute.slice(IN_PLACE_PREFIX.length) : null);
 const FINDING_SHARE =
   /\b(?:(?:what|which) (?:proportion|percentage|share|fraction|percent) of (?:[\w-]+ ){0,6}?|how many (?:of (?:them|those) )?)(?:have|has|develop|develops|show|shows|get|gets|present with|suffer from|end up with|become|becomes|remain|remains|stay|stays|go on to (?:have|develop|show|get|become)) (?!been\b)([\w-]{4,}(?: [\w-]{4,})?)/;
 
@@ -1254,6 +1275,9 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
     // "How many weeks should I keep him apart from my other two?": how long the animal is kept away from the others.
     // (Not "…when do the signs ease, and why should they stay isolated after they look better?")
     if (asked.includes("duration") && spanClauses(s).some((clause) => KEPT_APART.test(clause))) return ISOLATION_ATTRIBUTE;
+    // "What's the longest the tourniquet can safely stay on?": the tourniquet's time in place, said of the tourniquet.
+    const inPlace = asked.includes("duration") ? LEFT_IN_PLACE.exec(s) : null;
+    if (inPlace && !speciesIn(inPlace[1]!).species.size && !speciesIn(inPlace[1]!).groups.size) return `${IN_PLACE_PREFIX}${inPlace[1]}`;
     // A yes/no question beside it asks no span: "how long do the signs take to settle, and do they stop shedding then?"
     const clauses = s.split(/,\s*(?=(?:and|but|or)\s)|\s+and\s+(?=(?:how|what|when|which|where|why)\b)|[?;]\s*|\s[—–-]\s/).map((c) => c.trim()).filter(Boolean);
     const questions = clauses.filter((c) => !/^(?:(?:and|but|or)\s+)?(?:do|does|did|is|are|was|were|can|could|will|would|should|has|have)\b/.test(c));
@@ -1349,6 +1373,9 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
     // ("How many are approved altogether?": a verb after "how many" counts what was spoken of, no thing named.)
     if (/^how many (?:are|is|were|was|do|does|did|have|has|had|can|could|will|would|should|might|may)\b/.test(s.slice(s.indexOf("how many")))) return null;
     if (plural && !["times", "days", "weeks", "months", "hours", "years"].includes(plural[1]!)) return kindsOf(plural[1]!);
+    // ("How many intact red cells per high-power field…": the plural noun after its describing words.)
+    const described = /\bhow many\s+(?:[a-z-]+\s+){1,2}?([a-z-]{3,}[^s\W]s)\b/.exec(s);
+    if (described && !["times", "days", "weeks", "months", "hours", "years"].includes(described[1]!)) return kindsOf(described[1]!);
     const m = /\bhow many\s+([a-z-]+)(?:\s+([a-z-]+))?/.exec(s);
     if (m) {
       // "how many lumbar vertebrae": the counted thing is the last noun of the phrase; its first word is kept as written.
@@ -1366,6 +1393,7 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
  */
 export function isAttributeOf(kind: AskedKind, attribute: string): boolean {
   if (checkedThing(attribute) !== null) return kind === "interval" || kind === "duration";
+  if (thingInPlace(attribute) !== null) return kind === "duration";
   if (kind === "duration" || kind === "interval") return SPAN_ATTRIBUTE.test(attribute) || attribute === AGE_ATTRIBUTE;
   // "Doses for pigs – and at what age should growers be done?": the age is of when, not of the dose.
   if (attribute === AGE_ATTRIBUTE) return false;
@@ -1493,7 +1521,8 @@ function namedThings(text: string) {
   const speciesWords = speciesIn(text).words;
   for (const m of text.matchAll(BINOMIAL)) {
     const [, genus, epithet] = m;
-    if (NOT_EPITHET.has(epithet!) || NOT_NAMES.has(genus!.toLowerCase()) || GENERIC_WORDS.has(epithet!) || /virus$/.test(epithet!)) continue;
+    // (Nor a word of the sentence's own: "…a rescue dog from Romania while clipping".)
+    if (NOT_EPITHET.has(epithet!) || isStopWord(epithet!) || NOT_NAMES.has(genus!.toLowerCase()) || GENERIC_WORDS.has(epithet!) || /virus$/.test(epithet!)) continue;
     if (speciesIn(epithet!).species.size || speciesIn(genus!).species.size || speciesWords.has(genus!.toLowerCase())) continue;
     // A capitalised sentence opener followed by an ordinary word is not a genus: the epithet must look Latin.
     // ("Dirofilaria immitis" ends like a condition, but names no organ as "Malassezia dermatitis" does.)
@@ -1603,7 +1632,8 @@ function readFrame(text: string): Frame {
     if (!compares && !about && (afterLabel.species.size || afterLabel.groups.size) && [...mentions.species].some((id) => !afterLabel.species.has(id))) mentions = afterLabel;
   }
   // A question sentence that names no species ("what dose is used?") asks about the species of its context.
-  if (!mentions.species.size && !mentions.groups.size) mentions = speciesIn(askedAbout(question), { asked: true });
+  // (Not one that asks which animals: "I model measles outbreaks in people… which animals does it actually hit?")
+  if (!mentions.species.size && !mentions.groups.size && !HOSTS_ASKED.test(askingParts(question).join(" "))) mentions = speciesIn(askedAbout(question), { asked: true });
   // A disease named after its host asks of no species ("…behind African horse sickness?"), unless the question compares
   // it with another's ("can canine flu spread on the wind the way equine flu does?"): then of its host.
   if (!mentions.species.size && !mentions.groups.size && mentions.hosts.length && comparedOnlyWords(question).length) {
@@ -1730,7 +1760,7 @@ function readFrame(text: string): Frame {
   const speciesWordsUsed = new Set([...mentions.words, ...speciesIn(question).words]);
   // (Nor the words that ask a share, "what share of", or only link it, "turn out to be malignant".)
   const linking = new Set([...question.toLowerCase().matchAll(/\b(?:what|which)\s+(share)\s+of\b|\b(turns?|turned|turning)\s+out\b/g)].flatMap((m) => m.slice(1).filter(Boolean)) as string[]);
-  const topic = topicWords(question).filter((w) => !linking.has(w) && w.length >= 3 && !/['’]/.test(w) && !GENERIC_WORDS.has(w) && !namedWords.has(w) && !speciesWordsUsed.has(w) && !speciesIn(w).species.size && !speciesIn(w).groups.size && !/^\d/.test(w));
+  const topic = topicWordsOf(question).filter((w) => !linking.has(w) && w.length >= 3 && !/['’]/.test(w) && !GENERIC_WORDS.has(w) && !namedWords.has(w) && !speciesWordsUsed.has(w) && !speciesIn(w).species.size && !speciesIn(w).groups.size && !/^\d/.test(w));
   // ("…The GP wants it graded on the usual cutaneous system. Is that valid?" asks of the case it points back to.)
   const parts = askingParts(question);
   const pointsBack = parts.every((p) => p.split(/\s+/).length <= SHORT_POINTING_BACK && /\b(?:it|that|this|they|these|those)\b/i.test(p)) && clauseSplit(question).length > 1;
@@ -1751,11 +1781,11 @@ function readFrame(text: string): Frame {
   const askedPart = (part: string) => {
     const after = part.split(/\s[—–-]\s/).pop()!;
     const told = part.slice(0, part.length - after.length);
-    const own = topicWords(after).filter((w) => topic.includes(w) || namedWords.has(w));
+    const own = topicWordsOf(after).filter((w) => topic.includes(w) || namedWords.has(w));
     const caseTold = told.split(/\s+/).length >= 1.5 * after.split(/\s+/).length && !/\b(?:it|its|they|them|their|this|that|these|those)\b/i.test(after);
     return after !== part && caseTold && /^\s*(?:what|which|how|why|when|where|who)\b/i.test(after) && own.length >= 2 ? after : part;
   };
-  const askedWords = new Set(pointsBack ? [] : parts.flatMap((p) => topicWords(askedPart(p))).filter((w) => !labelOnly.has(w)));
+  const askedWords = new Set(pointsBack ? [] : parts.flatMap((p) => topicWordsOf(askedPart(p))).filter((w) => !labelOnly.has(w)));
   return {
     species: [...mentions.species],
     groups: [...mentions.groups].map(groupLabel),
@@ -1975,8 +2005,17 @@ const TEST_ABBREVIATIONS = new Set(
     .map(([short]) => short.toUpperCase()),
 );
 
-function isFollowUp(question: string, asked: Frame, previous: Frame): boolean {
+/** A frame without the diseases its question only compares with: "Does the virus keep changing the way human flu does?" */
+const withoutCompared = (frame: Frame, question: string): Frame => ({
+  ...frame,
+  conditions: frame.conditions.filter((c) => !comparedWith(question, c)),
+  pathogens: frame.pathogens.filter((c) => !comparedWith(question, c)),
+});
+
+function isFollowUp(question: string, named: Frame, previous: Frame): boolean {
   if (SWITCH.test(question)) return false;
+  // (What it only compares with is not its own.)
+  const asked = withoutCompared(named, question);
   // "The blocked tom in kennel 6 has a urine pH of 7…" after "Cat in kennel 4 with really angry gums…": another patient.
   if (asked.patient && previous.patient && asked.patient !== previous.patient) return false;
   // Such an abbreviation names no subject by itself where no species says which it is: "neuro case - what would CSF
@@ -2080,8 +2119,10 @@ function namesInfection(abbreviation: string): boolean {
 }
 
 export function readQuestion(question: string, previous: Frame | null): Frame {
-  const own = frameOf(question);
-  if (!previous || !isFollowUp(question, own, previous)) return own;
+  const typed = frameOf(question);
+  if (!previous || !isFollowUp(question, typed, previous)) return typed;
+  // (A follow-up goes on with its subject: what it only compares with replaces nothing.)
+  const own = withoutCompared(typed, question);
   const inherited: Frame["inherited"] = [];
   const asksOutcome = own.asked.includes("prognosis") || own.attribute === SURVIVAL_ATTRIBUTE;
   const take = <K extends "drugs" | "pathogens" | "conditions" | "names" | "acronyms" | "topic" | "signs">(key: K, replaced: boolean): string[] => {

@@ -468,6 +468,10 @@ export function gateTerms(question: string, terms: QueryTerm[], searched = quest
   for (const m of question.toLowerCase().matchAll(/\b(eas(?:e|es|ed|ing)|settl(?:e|es|ed|ing)|clear(?:s|ed|ing)?|di(?:e|es|ed)|dying|calm(?:s|ed|ing)?|wear(?:s|ing)?|wore)\s+(?:off|up|down)\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
   // "Could it jump to the dogs?", "could the cat pass it to the dog?": whether it spreads, which is asked.
   for (const verb of passingVerbs(question)) for (const t of tokenize(verb)) asking.add(t);
+  // "Are they doing the girls any harm?": the animals spoken of, by what their keeper calls them.
+  for (const m of question.toLowerCase().matchAll(/\b(?:the|my|our|his|her|their|these|those)\s+(girls|boys|ladies|lads|gals)\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
+  // "Are they doing the birds any harm?": what it does to them, which is asked.
+  for (const m of question.toLowerCase().matchAll(/\b(?:do|does|did|doing|done|cause|causes|causing|caused)\s+(?:[\w-]+\s+){0,3}?(?:any|much|real|serious|lasting)\s+(harm|damage)\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
   // "What gap between them?": the interval, which is asked.
   for (const m of question.toLowerCase().matchAll(/\b(gaps?)\s+between\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
   // "What do I dust them with?": the verb says a treatment is asked.
@@ -919,7 +923,13 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
   // and none spells out is.)
   const writtenOtherwise = (t: QueryTerm) => Boolean(t.alternatives?.length) && found.passages.some((p) => holdsTerm(passageTerms(p), t));
   // (Nor a sign said in everyday words, "scabby": the passages write it as the sign.)
-  const unseen = unseenNames(request.question, terms, writtenOtherwise, (words, near) => holdsPhrase(deps.db.$client, words, near)).filter(
+  const written = (words: string, near?: number) => holdsPhrase(deps.db.$client, words, near);
+  const searchedUnseen = unseenNames(request.question, terms, writtenOtherwise, written);
+  // (And a code or abbreviation among the words only told, not searched: "…she's read online about GS-441524. Does that
+  // antiviral work?" searches what is asked, which points back to the name.)
+  const told = gate.filter((g) => !terms.some((t) => t.term === g.term));
+  const toldUnseen = told.length ? unseenNames(request.question, [...terms, ...told], writtenOtherwise, written).filter((n) => !searchedUnseen.includes(n) && /\d|\p{Lu}.*\p{Lu}/u.test(n)) : [];
+  const unseen = [...searchedUnseen, ...toldUnseen].filter(
     (n) => !frame.names.includes(n) && !frame.drugs.includes(n.toLowerCase()) && !signsIn(n).length && !personNames(request.question).includes(n),
   );
   const coverageFrame = unseen.length ? { ...frame, names: [...frame.names, ...unseen] } : frame;

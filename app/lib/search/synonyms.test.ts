@@ -366,3 +366,17 @@ describe("a clinician's shortened words", () => {
     expect(found("max blood volume from a lizard").flatMap((m) => m.alternatives)).toContainEqual(tokenize("maximum"));
   });
 });
+
+describe("a jab and the air (set 47, set 48)", () => {
+  it("reads a jab as an injection or a vaccination, without making the two one thing", () => {
+    const [jab] = synonymsIn(tokenize("can i just jab them myself"));
+    expect(jab!.alternatives).toEqual(expect.arrayContaining([["vaccin"], ["inject"]]));
+    const [injection] = synonymsIn(tokenize("an injection of ivermectin"));
+    expect(injection!.alternatives).not.toContainEqual(["vaccin"]);
+  });
+
+  it("reads 'through the air' as airborne or in an aerosol", () => {
+    const [air] = synonymsIn(tokenize("how far can it travel through the air"));
+    expect(air!.alternatives).toEqual(expect.arrayContaining([["aerosol"]]));
+  });
+});
