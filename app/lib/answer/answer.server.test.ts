@@ -1898,6 +1898,13 @@ describe("the words that decide whether a passage is about the question", () => 
     expect(shelter).toContain(tokenize("parvo")[0]);
   });
 
+  it("are not the words that tell a recovery ('looks completely better', 'her signs have cleared')", () => {
+    const judged = (question: string) => gateTerms(question, termsOf(question)).map((t) => t.term);
+    const kitten = judged("Our kitten with calicivirus looks completely better now. Can she still be spreading the virus even though her signs have cleared?");
+    for (const word of tokenize("better cleared")) expect(kitten).not.toContain(word);
+    expect(kitten).toEqual(expect.arrayContaining(tokenize("kitten calicivirus")));
+  });
+
   it("are not the words that ask a share, how soon or why ('what share of', 'turn out', 'straight away'), but 'day length' is", () => {
     const judged = (question: string) => gateTerms(question, termsOf(question)).map((t) => t.term);
     const share = judged("In bitches, what share of mammary tumours turn out to be malignant?");

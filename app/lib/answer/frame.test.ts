@@ -2608,3 +2608,9 @@ describe("the animals a question asks which of", () => {
     expect(frameOf("I treat cats mostly. What dose of meloxicam is used?").species).toEqual(["cat"]);
   });
 });
+
+describe("how much of a disease comes from where", () => {
+  it("reads 'how much human TB is actually from cattle' as a share asked", () => {
+    expect(frameOf("how much human TB is actually from cattle?").asked).toContain("rate");
+  });
+});

@@ -454,8 +454,9 @@ export function gateTerms(question: string, terms: QueryTerm[], searched = quest
   for (const m of question.toLowerCase().matchAll(/\b(?:look|looks|looked|looking|seem|seems|seemed|be|stay|stays|remain|remains)\s+(?:\w+\s+)?(ill|sick|unwell|poorly)\b|\bhow many\b[^?.]*?\b(?:get|gets|getting|got|fall|falls|fell|become|becomes|became)\s+(?:\w+\s+)?(ill|sick|unwell|poorly)\b/g)) for (const t of tokenize(m[1] ?? m[2] ?? "")) asking.add(t);
   // "Will he get better?": whether he recovers, which is asked.
   for (const m of question.toLowerCase().matchAll(/\b(?:get|gets|getting|got)\s+(better|worse)\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
-  // "Are they still contagious once they look better?", "until the symptoms ease": whether and when they recover, which is asked.
-  for (const m of question.toLowerCase().matchAll(/\b(?:look|looks|looked|looking|seem|seems|seemed|feel|feels|felt|feeling)\s+(better|well|fine|normal)\b|\b(?:signs|symptoms)\s+(?:\w+\s+)?(eas(?:e|es|ed|ing)|subsid(?:e|es|ed|ing))\b/g)) for (const t of tokenize(m[1] ?? m[2] ?? "")) asking.add(t);
+  // "Are they still contagious once they look better?", "until the symptoms ease", "even though her signs have cleared":
+  // whether and when they recover, which is asked.
+  for (const m of question.toLowerCase().matchAll(/\b(?:look|looks|looked|looking|seem|seems|seemed|feel|feels|felt|feeling)\s+(?:\w+ly\s+)?(better|well|fine|normal)\b|\b(?:signs|symptoms)\s+(?:\w+\s+)?(eas(?:e|es|ed|ing)|subsid(?:e|es|ed|ing)|clear(?:s|ed|ing)?|settl(?:e|es|ed|ing)|resolv(?:e|es|ed|ing))\b/g)) for (const t of tokenize(m[1] ?? m[2] ?? "")) asking.add(t);
   // "What sets it off?": the cause, which is asked.
   for (const m of question.toLowerCase().matchAll(/\b(sets?|setting|kicks?|kicked)\s+(?:it|this|that|them)\s+off\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
   // "What share of them…", "turn out to be malignant": the rate asked, and a verb that only links what is asked.
