@@ -2614,3 +2614,10 @@ describe("how much of a disease comes from where", () => {
     expect(frameOf("how much human TB is actually from cattle?").asked).toContain("rate");
   });
 });
+
+describe("a cause put forward that is no disease", () => {
+  it("reads 'could it be the food?' as no condition", () => {
+    expect(frameOf("My bunny's wee has gone red since I started giving her carrots. Is that blood or could it be the food?").conditions).toEqual([]);
+    expect(frameOf("Pup has bloody diarrhoea. Could it be parvo?").conditions).toContain("parvo");
+  });
+});

@@ -2337,6 +2337,8 @@ export function suspectedCondition(question: string): string | null {
   if (!suspected) return null;
   const words = suspected.split(/\s+/);
   if (words.length > 3 || words.some((w) => isStopWord(w) || GENERIC_WORDS.has(w) || /^(?:new|possible|probably|maybe|something)$/.test(w) || SAYS_OF_IT.test(w))) return null;
+  // (Nor what the animal eats or lives with: "is that blood or could it be the food?")
+  if (EVERYDAY_CAUSE.test(suspected)) return null;
   // (A host's name may begin a disease's, "swine erysipelas", not end it: "older dogs?" puts no disease forward.)
   const named = (text: string) => {
     const animals = speciesIn(text);
@@ -2346,6 +2348,8 @@ export function suspectedCondition(question: string): string | null {
   return suspected;
 }
 const MAX_DIAGNOSIS_WORDS = 4;
+/** What an animal eats, is given or lives with, put forward as the cause: no disease. */
+const EVERYDAY_CAUSE = /^(?:(?:new|wet|dry|raw)\s+)?(?:food|foods|diet|feed|treats?|hay|grass|water|bedding|litter|weather|heat|cold|stress|age|shampoo|medication|medicine|tablets?|vaccine|jab|injection|carrots?|vegetables?|veg)$/;
 /** "If this is PPR, what…?", "if it's bluetongue, how…": what the question supposes the case to be. */
 const IF_IT_IS = /\bif (?:this|it|that)(?:\s+is|['’]s|\s+turns out to be|\s+proves to be)\s+(?:an? |the )?([\p{L}][\p{L}\d-]*(?: [\p{L}\d-]+){0,2}?)\s*(?:,|\?|$|\s(?:what|how|which|will|would|should|can|could|do|does|is|are)\b)/iu;
 /** A word that reads as a disease's or a pathogen's name ("parvo", "pneumothorax", "mycoplasma"). */
