@@ -380,3 +380,9 @@ describe("a jab and the air (set 47, set 48)", () => {
     expect(air!.alternatives).toEqual(expect.arrayContaining([["aerosol"]]));
   });
 });
+
+describe("a head bent back", () => {
+  it("reads 'their heads bent right back' as opisthotonus", () => {
+    expect(signsIn("The dead ones had their heads bent right back.")).toContain("opisthotonus");
+  });
+});
