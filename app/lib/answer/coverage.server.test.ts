@@ -358,6 +358,41 @@ describe("coverage of a question by the passages about it", () => {
     expect(unseenNames(recorded, tokenize(recorded).map((term) => ({ term, weight: 1, df: term.startsWith("hepatotox") ? 0 : 1, idf: 1 })))).toEqual(["hepatotoxicity"]);
   });
 
+  it("needs a dose of the drug a long question names, and a tourniquet's time said of it, however long the case told before", () => {
+    const enucleation = passage(
+      "Enucleation in the ewe can be carried out standing under heavy sedation, normally with xylazine, and a retrobulbar block. Small group treatment may be carried out with fenbendazole oral pellets at 5 mg/kg as a single dose.",
+    );
+    const dose = "For a standing enucleation in a ewe with a ruptured globe done under heavy xylazine sedation plus a retrobulbar block — what xylazine dose in mg/kg is used for heavy sedation, and given IV or IM?";
+    expect(check(dose, [enucleation])).toMatchObject({ covered: false, missing: "detail", what: ["dose"] });
+    const given = passage("Enucleation in the ewe is carried out standing under heavy sedation, with xylazine at 0.1 mg/kg intramuscularly, and a retrobulbar block.");
+    expect(check(dose, [given])).toMatchObject({ covered: true });
+    const digit = passage("Septic pedal arthritis does occur in goats but it is rare. The digit is removed with embryotomy wire after a regional block with local anaesthetic and a tourniquet.");
+    const tourniquet = "Helping the vet on a goat with septic pedal arthritis who's going to take the digit off with embryotomy wire. Which local anaesthetic goes in for the regional block, and how long can the tourniquet safely stay on?";
+    expect(check(tourniquet, [digit])).toMatchObject({ covered: false, missing: "detail", what: ["duration"] });
+  });
+
+  it("answers for the animals of an asker's work that the passages cover, naming those they do not ('mostly dairy cattle but I do sheep flocks')", () => {
+    const footrot = passage("There are 10 serogroups of D nodosus in sheep, with no cross protection between them; ovine footrot is a complex disease.");
+    const question = "I'm a hoof trimmer, mostly dairy cattle but I do sheep flocks in the quiet months. How many different types of the footrot bug are there, and does immunity to one cover the rest?";
+    expect(check(question, [footrot])).toMatchObject({ covered: true, notCovered: ["cattle"] });
+    // (Not animals the question itself asks of: "can cattle get the footrot bug?" is not answered for sheep.)
+    expect(check("I'm a hoof trimmer, mostly dairy cattle but I do sheep flocks. Can cattle get the footrot bug?", [footrot])).toMatchObject({ covered: false, missing: "species" });
+    // (Nor those a disease asked of is named after: "Is canary pox the same sort of virus as goat pox?")
+    const goatPox = passage("Goat pox is a threat to small ruminants, especially goats, and is caused by a capripoxvirus.");
+    expect(check("I keep canaries in a shed next to the goat pen. Is canary pox the same sort of virus as goat pox, and could it jump across?", [goatPox])).toMatchObject({ covered: false, missing: "species" });
+  });
+
+  it("reads a product weighed as enough, or an amount of it to add, as a name ('is Virkon S enough…?', 'how much DL-methionine should we add?')", () => {
+    const unseen = (q: string, word: string) => unseenNames(q, tokenize(q).map((term) => ({ term, weight: 1, df: term === word ? 0 : 1, idf: 1 })));
+    expect(unseen("since the virus lasts a year, is Virkon S enough to kill it on the kennel floors?", "virkon")).toEqual(["Virkon"]);
+    expect(unseen("Does Virkon kill it on the floors?", "virkon")).toEqual([]);
+    expect(unseen("For a struvite diet, how much DL-methionine should we add as a urinary acidifier?", "methionin")).toEqual(["DL-methionine"]);
+    expect(unseen("For a struvite diet, is DL-methionine in it?", "methionin")).toEqual([]);
+    // A giving word said of a noun describes it: "so I can set starting ration sizes" gives no ration.
+    expect(unseen("What do they weigh, so I can set starting ration sizes?", "ration")).toEqual([]);
+    expect(unseen("Can I start ronidazole in the kitten?", "ronidazol")).toEqual(["ronidazole"]);
+  });
+
   it("reads a hyphenated code no passage holds as a name ('ASFV-G-ΔI177L')", () => {
     const question = "How effective is the ASFV-G-ΔI177L vaccine against African swine fever?";
     const terms = tokenize(question).map((term) => ({ term, weight: 1, df: /\d/.test(term) ? 0 : 1, idf: 1 }));

@@ -571,6 +571,17 @@ function missesFocus(question: string, frame: Frame, missingIds: string[]): bool
     // (Unless what it tells first names them as one list: "New to keeping goats and a few sheep - … What does it do?")
     const text = withoutLeadingLabel(question, isAskerLabel);
     const order = speciesIn(text, { asked: true }).order.filter((x) => x !== "human");
+    // (Or the animals an asker works with, said of themselves: "I'm a hoof trimmer, mostly dairy cattle but I do sheep flocks
+    // … How many types of the footrot bug are there?" is answered for the sheep, saying the cattle are not covered.)
+    const introduction = /^\s*(?:i['’]?m|i am|we['’]?re|we are|i work|we work|i run|we run|i do|i keep|we keep)\b[^.!?]*[.!?]/i.exec(text)?.[0] ?? "";
+    const ofAsker = speciesIn(introduction, { asked: true }).order.filter((x) => x !== "human");
+    // (Not where what is asked names a missing one, if only in a disease's name: "I keep canaries next to the goat pen. Is
+    // canary pox the same sort of virus as goat pox?")
+    const asking = askingParts(question).join(" ");
+    const askedOfMissing = missingIds.some((id) => wordsNaming(id).some((w) => new RegExp(`\\b${escapeStringRegexp(w)}\\b`, "i").test(asking)));
+    if (ofAsker.length >= 2 && !askedOfMissing && order.every((id) => ofAsker.includes(id)) && order.some((id) => !missing.has(id))) return false;
+    // (So is a follow-up naming none, that goes on with several: "are most of them the nasty virulent kind?")
+    if (!order.length && frame.species.filter((id) => id !== "human").length >= 2 && frame.species.some((id) => id !== "human" && !missing.has(id))) return false;
     return !order.some((id) => missing.has(id) && order.some((other) => !missing.has(other) && namedInOneList(text, id, other)));
   }
   // (The first animal named is the focus, unless it is one of a list: "keeping goats and a few sheep" asks of both.)
@@ -732,6 +743,8 @@ const APPLIED_AS = /^(?:baths?|dips?|drenches?|sprays?|shampoos?|ointments?|crea
 const TESTED_FOR = /^(?:swab|swabs|swabbed|swabbing|test|tests|tested|testing|screen|screens|screened|screening|vaccinate|vaccinated|vaccinating|vaccination)$/i;
 /** Verbs of giving before a word name what is given ("can I use melarsomine in a cat?"). */
 const GIVING = /^(?:use|using|give|giving|prescribe|prescribing|try|trying|start|starting)$/i;
+/** Verbs of putting an amount of a thing in or on an animal, its food or water ("how much X should we add?"). */
+const AMOUNT_GIVING = /^(?:add|adding|give|giving|use|using|put|putting|feed|feeding|mix|mixing|include|including|dose|dosing|supplement|supplementing)$/i;
 /** Words that offer one thing against another: "X or Y", "X than Y", "X versus Y", "X instead of Y". */
 const ALTERNATIVE_WORD = /^(?:or|than|versus|vs|instead|rather)$/i;
 /** Verbs that say an animal gets a disease ("could our peccaries catch it?"). */
@@ -834,15 +847,23 @@ export function unseenNames(
       if (!out.includes(word)) out.push(word);
       return;
     }
-    // ("chloramine-T": a hyphenated name is unseen when its first part is.)
-    const hyphenatedName = own.length > 1 && /^\p{L}{4,}-\p{L}{1,3}$/u.test(word);
-    if ((own.length !== 1 && !hyphenatedName) || !unseen.has(own[0]!) || (word.length < 5 && !NAME_SHAPED.test(word)) || GIVEN.test(word) || isAskingWord(word) || speciesIn(word).species.size || speciesIn(word).groups.size) return;
+    // ("chloramine-T": a hyphenated name is unseen when its first part is; "DL-methionine", when its last part is.)
+    const hyphenatedName = own.length > 1 && (/^\p{L}{4,}-\p{L}{1,3}$/u.test(word) || /^\p{L}{1,3}-\p{L}{4,}$/u.test(word));
+    const named = hyphenatedName && /^\p{L}{1,3}-/u.test(word) ? own[own.length - 1]! : own[0]!;
+    if ((own.length !== 1 && !hyphenatedName) || !unseen.has(named) || (word.length < 5 && !NAME_SHAPED.test(word)) || GIVEN.test(word) || isAskingWord(word) || speciesIn(word).species.size || speciesIn(word).groups.size) return;
     const before = [words[i - 1], LINKING.test(words[i - 1] ?? "") ? words[i - 2] : undefined];
     // (Or named as an example: "is it a plant like flatweed?", "a drug such as X".)
     const example = /^like$/i.test(words[i - 1] ?? "") || (/^as$/i.test(words[i - 1] ?? "") && /^such$/i.test(words[i - 2] ?? ""));
     // (Or weighed as a thing to do: "is famacha worth doing?"; or asked whether it is on record: "Is hepatotoxicity recorded
     // for ketoconazole?")
-    const weighed = /^worth$/i.test(words[i + 1] ?? "") || (/^(?:is|are|any)$/i.test(words[i - 1] ?? "") && /^(?:recorded|reported|documented|described|listed|known)$/i.test(words[i + 1] ?? ""));
+    // (Or whether it will do: "is Virkon S enough to kill it…?", past a letter or number of the product's name.)
+    const after = /^(?:[A-Z]|\d+)$/.test(words[i + 1] ?? "") ? words[i + 2] : words[i + 1];
+    const weighed =
+      /^worth$/i.test(words[i + 1] ?? "") ||
+      (/^(?:is|are|any)$/i.test(words[i - 1] ?? "") && /^(?:recorded|reported|documented|described|listed|known)$/i.test(words[i + 1] ?? "")) ||
+      (/^(?:is|are|would|will)$/i.test(words[i - 1] ?? "") && /^(?:enough|sufficient|adequate|effective)$/i.test(after ?? ""));
+    // (Or the amount of it to give: "how much DL-methionine should we add…?")
+    const amountGiven = /^much$/i.test(words[i - 1] ?? "") && /^how$/i.test(words[i - 2] ?? "") && words.slice(i + 1, i + 8).some((w) => AMOUNT_GIVING.test(w));
     // (Or asked whether it catches the disease: "could our collared peccaries (javelinas) catch it…?")
     // (Not a word of a name the species lexicon knows: "can a jenny catch it?" asks of a jenny donkey. Nor one that says
     // whose people catch it: "could my kennel staff catch it?")
@@ -856,7 +877,9 @@ export function unseenNames(
     const appliedAs = APPLIED_AS.test(words[i + 1] ?? "") && (hyphenatedName || !isEnglishWord(word));
     // (Or what an animal is tested, screened or vaccinated for: "should we swab for chytrid…?")
     const testedFor = /^(?:for|against)$/i.test(words[i - 1] ?? "") && TESTED_FOR.test(words[i - 2] ?? "");
-    const given = GIVEN.test(words[i + 1] ?? "") || appliedAs || testedFor || before.some((w) => w !== undefined && GIVEN.test(w)) || GIVING.test(words[i - 1] ?? "") || example || weighed || catcher || againstDrug;
+    // (A giving word said of a noun describes it: "set starting ration sizes", "the starting dose".)
+    const givenBy = GIVING.test(words[i - 1] ?? "") && !/^(?:the|a|an|my|our|their|his|her|its|your|set|setting|of)$/i.test(words[i - 2] ?? "");
+    const given = GIVEN.test(words[i + 1] ?? "") || appliedAs || testedFor || before.some((w) => w !== undefined && GIVEN.test(w)) || givenBy || amountGiven || example || weighed || catcher || againstDrug;
     // A word no passage holds that names a disease with the noun after it ("Tyzzer disease", "lavender foal syndrome"): that
     // disease. (Not a describing word: "broader neurologic syndrome" names none.)
     const host = words[i + 1] !== undefined && speciesIn(words[i + 1]!).species.size > 0;
@@ -1233,7 +1256,8 @@ export function checkCoverage<P extends PassageLike>(
   // (Except a temperature, which no essay asks in passing: "We run a small Pekin breeder unit… What temperature does the
   // live vaccine have to be kept at…?" is not answered by a paragraph on duck plague vaccines that gives none.)
   // (Nor a span that only one thing has, which no essay asks in passing either: "Milking about 300 ewes for cheese… how long
-  // does their milk have to stay out of the tank?", how long a solution keeps, how long animals stay contagious.)
+  // does their milk have to stay out of the tank?", how long a solution keeps, how long animals stay contagious, how long a
+  // tourniquet may stay on.)
   // (Nor is a case told before one short question an essay: "Farm nutritionist here: it's a 400-ewe flock … How many grams
   // of supplementary crude protein per ewe per day does it recommend?" asks one value.)
   // (One thing: one value asked in one short sentence, not an exam stem choosing among options, "which … best fits?".)
@@ -1245,8 +1269,12 @@ export function checkCoverage<P extends PassageLike>(
     asking.length === 1 &&
     asking[0]!.split(/\s+/).filter(Boolean).length <= ESSAY_WORDS &&
     (asking[0]!.match(/\b(what|which|how|when|where|why|who)\b/gi) ?? []).length < MANY_PARTS;
+  // (Nor a dose asked of a drug the question names, "what xylazine dose in mg/kg…?" after a case: a dose of another drug,
+  // or none, must not stand in for it however long the question.)
+  const doseOfNamedDrug = (k: AskedKind) => k === "dose" && frame.drugs.some((d) => asking.some((part) => /\bdos(?:e|es|age|ing)\b/i.test(part) && namesThing(d, part)));
+  const ownSpan = (attribute: string | null) => attribute !== null && (OWN_SPANS.has(attribute) || thingInPlace(attribute) !== null);
   const typed = frame.asked.filter(
-    (k) => TYPED_KINDS.has(k) && (!essay || asksOneThing || (k === "quantity" && frame.attribute === TEMPERATURE_ATTRIBUTE) || (k === "duration" && frame.attribute !== null && OWN_SPANS.has(frame.attribute))),
+    (k) => TYPED_KINDS.has(k) && (!essay || asksOneThing || (k === "quantity" && frame.attribute === TEMPERATURE_ATTRIBUTE) || (k === "duration" && ownSpan(frame.attribute)) || doseOfNamedDrug(k)),
   );
   // A span the question states itself ("After the two bluetongue doses 2 weeks apart, how often…?") is not what it asks.
   const stated = statedSpans(question);

@@ -64,6 +64,8 @@ type Sentence = {
   answersAsked?: boolean;
   /** Its paragraph names what the question names (its drug, pathogen, condition or abbreviation). */
   named?: boolean;
+  /** It names no species and gives the value asked where its paragraph names the asked species: it speaks of that species. */
+  ofAskedSpecies?: boolean;
 };
 
 const DEFAULTS = { maxSentences: 5, maxWords: 170 } as const;
@@ -126,10 +128,12 @@ const LEAD_VALUE: Partial<Record<AskedKind, (sentence: string, frame: Frame, que
   transmission: (s, _frame, question) => TRANSMITTING.test(s) && (RISK_ASKED.test(question) || !RISK_SAID.test(s)),
   // "Anything we can treat them with?": the sentence on treating it ("There is no specific treatment for BTV").
   treatment: (s, _frame, question) => speaksOfCare(careAsked(question), s),
-  organism: (s) =>
-    /\b[A-Z]\.\s?[a-z]{3,}\b|(?<=\S\s+)\b[A-Z][a-z]{2,}\s+[a-z]{3,}(?:us|um|a|ae|i|ii|is|es|ensis|ata|alis|oides)\b/.test(s) ||
+  // (A binomial other than the question's own: "What is the bacterium living inside Dirofilaria immitis?" is not answered by
+  // "…the adult D. immitis worms are located in the pulmonary arteries".)
+  organism: (s, frame) =>
+    [...s.matchAll(/\b[A-Z]\.\s?[a-z]{3,}\b|(?<=\S\s+)\b[A-Z][a-z]{2,}\s+[a-z]{3,}(?:us|um|a|ae|i|ii|is|es|ensis|ata|alis|oides)\b/g)].some((m) => !frame.pathogens.some((p) => namesThing(p, m[0]))) ||
     // (At the start too, where its species name is no English word: "Staphylococcus pseudintermedius is a commensal bacterium…".)
-    binomialOpening(s) ||
+    (binomialOpening(s) && !frame.pathogens.some((p) => namesThing(p, s.split(/\s+/).slice(0, 2).join(" ")))) ||
     // "…transmitted by triatomine vectors of the order Hemiptera": the vector named without a binomial.
     /\b(?:transmitted|spread|carried) by\b/i.test(s),
 };
@@ -526,8 +530,11 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       /** …and says it outright, so it may lead: a typed value, how it is diagnosed, the place, the spelled-out name. */
       let leads = false;
       if (score > 0 && typed.length) {
+        // (Each value asked that it holds: "how long before a rabbit could fall ill, how quickly does it kill, and what
+        // percentage die?" is answered by the sentence with the incubation period and the mortality before one with a
+        // mortality alone.)
         if (held().length) {
-          score += TYPED_BONUS;
+          score += TYPED_BONUS * held().length;
           answersAsked = true;
           leads = true;
         }
@@ -606,10 +613,10 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       // jab them myself? what dose").
       const otherRoute = typed.includes("dose") && dosedByAnotherRoute("dose", question, text, paragraphOf(unit.start).text) && holdsValue("dose", text, guide!.frame.attribute);
       const notLead = otherSpecies || ofOtherParagraph || otherDrug || otherRoute || otherSubtype || namesOtherVirus(text) || (subjectCarried && !inNamedParagraph) || (!essay && !paragraphOf(unit.start).subject) || !paragraphOf(unit.start).topic || !paragraphOf(unit.start).ownTopic;
-      out.push({ text, passage: p.number, pages: unit.pages, pageLabel: unit.pageLabel, raw: unit.raw, index: i, terms: sentenceTerms, score, matched, notLead, saidBefore, answersAsked: leads && !essay, named: inNamedParagraph });
+      out.push({ text, passage: p.number, pages: unit.pages, pageLabel: unit.pageLabel, raw: unit.raw, index: i, terms: sentenceTerms, score, matched, notLead, saidBefore, answersAsked: leads && !essay, named: inNamedParagraph, ofAskedSpecies: speciesFromParagraph && typed.length > 0 && held().length > 0 });
     });
   }
-  return guide ? withLocalRarity(out, asking.length && asking.length < weighted.length ? asking : weighted) : out;
+  return guide ? withLocalRarity(out, asking.length && asking.length < weighted.length ? asking : weighted, speciesTerms) : out;
 }
 
 /**
@@ -617,11 +624,14 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
  * question's words that few of them hold ("serogroup", "protease") do. Part of each sentence's score is
  * its coverage of the question weighted by how rare each word is among the candidates themselves.
  */
-function withLocalRarity(sentences: Sentence[], terms: QueryTerm[]): Sentence[] {
+function withLocalRarity(sentences: Sentence[], terms: QueryTerm[], speciesTerms: ReadonlySet<string>): Sentence[] {
   const n = sentences.length;
   if (n < 2) return sentences;
+  // (A sentence that speaks of the asked species by its paragraph holds the species' word: "The virus typically has a three-
+  // to nine-day incubation period…", of rabbits, is not outweighed by a sentence on another genotype that writes "rabbits".)
+  const holds = (s: Sentence, t: QueryTerm) => holdsTerm(s.terms, t) || (Boolean(s.ofAskedSpecies) && speciesTerms.has(t.term));
   const weights = terms.map((t) => {
-    const df = sentences.reduce((k, s) => k + (holdsTerm(s.terms, t) ? 1 : 0), 0);
+    const df = sentences.reduce((k, s) => k + (holds(s, t) ? 1 : 0), 0);
     return { term: t, w: df ? termWeight(t) * Math.log(1 + n / df) : 0 };
   });
   const total = weights.reduce((sum, x) => sum + x.w, 0);
@@ -631,7 +641,7 @@ function withLocalRarity(sentences: Sentence[], terms: QueryTerm[]): Sentence[] 
   // ("lesions") does not make a sentence of another topic's passage an answer.
   return sentences.map((s) => {
     if (s.score <= 0) return s;
-    const local = weights.reduce((sum, x) => sum + (holdsTerm(s.terms, x.term) ? x.w : 0), 0) / total;
+    const local = weights.reduce((sum, x) => sum + (holds(s, x.term) ? x.w : 0), 0) / total;
     return { ...s, score: s.score + LOCAL_RARITY_SHARE * local * (s.score / best) };
   });
 }
@@ -673,6 +683,7 @@ function pick(candidates: Sentence[], options: Required<ExtractiveOptions>, excl
   const namedLeads = leadable.some((s) => s.named);
   const answering = (s: Sentence) => Boolean(s.answersAsked) && (!namedLeads || Boolean(s.named));
   const answeringLead = leadable.some((s) => answering(s) && s.score >= bestLead * ANSWERING_LEAD_SHARE);
+
   while (pool.length && chosen.length < options.maxSentences) {
     let bestIndex = -1;
     let bestValue = -Infinity;

@@ -2621,3 +2621,54 @@ describe("a cause put forward that is no disease", () => {
     expect(frameOf("Pup has bloody diarrhoea. Could it be parvo?").conditions).toContain("parvo");
   });
 });
+
+describe("set 49's readings", () => {
+  it("reads a disease named with its letter ('porcine hepatitis E virus' is hepatitis E, not porcine hepatitis)", () => {
+    expect(frameOf("Which genotypes of porcine hepatitis E virus are zoonotic?").conditions).toEqual(["hepatitis E"]);
+    expect(frameOf("Is hepatitis E virus zoonotic?").conditions).toEqual(["hepatitis E"]);
+    expect(frameOf("Is infectious canine hepatitis still seen?").conditions).toEqual(["canine hepatitis"]);
+  });
+
+  it("reads 'which abx' as asking which drug, and 'how do people end up catching it' as asking how people catch it", () => {
+    expect(frameOf("Ovine IKC (pink eye) Tx: which abx is ideal?").asked).toContain("drug");
+    expect(frameOf("And how do people end up catching it - eating the meat, or working with the pigs?")).toMatchObject({ species: ["human", "pig"], asked: ["transmission"] });
+  });
+
+  it("takes a group said as one of the animals spoken of for them ('once a fish has had it'), not one qualified ('which farm birds')", () => {
+    const [, fish] = readConversation(["My brother's Atlantic salmon site has had pancreas disease. What virus causes that?", "Once a fish has had it, how long does it keep carrying the virus?"]);
+    expect(fish).toMatchObject({ species: ["salmonid"], inherited: expect.arrayContaining(["species"]) });
+    const [, farm] = readConversation(["I fly a harris hawk. Can birds of prey catch Newcastle disease?", "which farm birds get it worst?"]);
+    expect(farm!.species).toEqual([]);
+    expect(farm!.groups).toEqual(["birds"]);
+  });
+
+  it("keeps the animals of a follow-up that compares with others ('like they have in sheep'), and drops a drug for its class at large", () => {
+    const [, dose, resistance] = readConversation([
+      "How often should the breeding sows be wormed?",
+      "if I have to inject one individually, what dose of ivermectin?",
+      "Should we be worried about the wormers stopping working, like they have in sheep?",
+    ]);
+    expect(dose!.drugs).toEqual(["ivermectin"]);
+    expect(resistance).toMatchObject({ species: ["pig"], drugs: [] });
+  });
+
+  it("reads no topic in who said a thing or in 'in the world' ('A visiting researcher said Europe is worried about it')", () => {
+    const [, where] = readConversation(["PPR is killing the goats here. What causes it?", "Where else in the world is it a problem? A visiting researcher said Europe is worried about it."]);
+    expect(where!.topic).not.toEqual(expect.arrayContaining(["visiting"]));
+    expect(where!.topic).not.toContain("researcher");
+    expect(where!.topic).not.toContain("world");
+    expect(withoutChatter("Our consultant mentioned spring viraemia of carp - what is it?")).toBe("mentioned spring viraemia of carp - what is it?");
+  });
+
+  it("reads 'UV' as no subject of the question ('the vet shone a UV Wood's lamp on them')", () => {
+    expect(frameOf("The vet shone a UV Wood's lamp on the patches to check for ringworm. How reliable is that test?").acronyms).toEqual([]);
+  });
+
+  it("reads a group a disease affects at large as each of its members ('affects numerous cultured fish species'), not one a bacterium lives in", () => {
+    expect(mentionsSpecies(speciesIn("Bacterial gill disease is a common disease that affects numerous cultured fish species throughout the world."), "salmonid")).toBe(true);
+    // (Nor "most species of birds": how an ostrich fares against chickens is not said by it.)
+    expect(mentionsSpecies(speciesIn("It is an acute and highly contagious viral infection that can affect most species of birds."), "ostrich")).toBe(false);
+    expect(mentionsSpecies(speciesIn("It has been identified as a normal bacterium in various bird species."), "duck")).toBe(false);
+    expect(mentionsSpecies(speciesIn("Outbreaks occur in numerous cultured fish species."), "salmonid")).toBe(false);
+  });
+});

@@ -336,10 +336,17 @@ function namesAnotherSpecies(words: string[], id: string): boolean {
   );
 }
 
-/** "All (species of) …" before the word at `at`: the whole group. */
+/**
+ * "All (species of) …" before the word at `at`: the whole group. So is the group a disease affects at large: "affects
+ * numerous cultured fish species" speaks of trout ("a normal bacterium in various bird species" says nothing of a disease).
+ */
 function namedWhole(words: string[], at: number): boolean {
   const before = words.slice(Math.max(0, at - 4), at).join(" ");
-  return /(?:^|\s)all(?:\s+(?:species|kinds|types|members|breeds)\s+of)?(?:\s+the)?$/.test(before);
+  if (/(?:^|\s)all(?:\s+(?:species|kinds|types|members|breeds)\s+of)?(?:\s+the)?$/.test(before)) return true;
+  const many = /(?:^|\s)(?:many|numerous|various|most|several)(?:\s+(?:cultured|farmed|wild|domestic|domesticated|captive|freshwater|marine|other|different))?$/.exec(before);
+  if (!many || !/^species$/.test(words[at + 1] ?? "")) return false;
+  const start = at - many[0].trim().split(/\s+/).length;
+  return words.slice(Math.max(0, start - 3), start).some((w) => /^(?:affects?|affecting|infects?|infecting|kills?|killing|threatens?)$/.test(w));
 }
 
 /** A species' adjective that names diseases after it ("equine metabolic syndrome", "avian influenza"). */
@@ -514,7 +521,7 @@ const ACRONYM = /^(?=(?:[^A-Z]*[A-Z]){2})[A-Z][A-Za-z]*[A-Z0-9][a-z0-9]*(?:-[A-Z
 const GENERIC_ACRONYMS = new Set(
   // (With a case's signalment: sex and neuter status, "4yo MN DSH", "3yo FS podenco"; coat, "DSH", "DLH". And the people
   // and places of a practice: "the GP wants it graded…", "RVN", "OOH", "ER"; a note's form, "SOAP".)
-  "DNA RNA PCR RT qPCR MRI CT ECG EKG ELISA IFA IV IM SC SQ PO BID SID TID QID EOD PRN ICU US USA UK EU WHO OIE WOAH FDA EMA CI SD SE OR RR NSAID NSAIDS II III IV VI VII VIII IX XI XII HPF MN MC FS FN FE MK DSH DLH DMH MOA OK GP GPs RVN RVNs VN VNs DVM MRCVS BVSc BVMS OOH ER ED SOAP".split(" "),
+  "DNA RNA PCR RT qPCR MRI CT ECG EKG ELISA IFA IV IM SC SQ PO BID SID TID QID EOD PRN ICU US USA UK EU WHO OIE WOAH FDA EMA CI SD SE OR RR NSAID NSAIDS II III IV VI VII VIII IX XI XII HPF MN MC FS FN FE MK DSH DLH DMH MOA OK GP GPs RVN RVNs VN VNs DVM MRCVS BVSc BVMS OOH ER ED SOAP UV".split(" "),
 );
 /** A horse's breed written short before what the horse is ("8yo TB gelding", "QH mare"): not tuberculosis. */
 const HORSE_BREED_SHORT = /^(?:TB|TBx|TBX|QH|WB|ISH)$/;
@@ -790,6 +797,11 @@ const REGARDING_SUFFIX = /\b(\p{L}{3,})-wise\b/giu;
 /** "everyone at the market was on about…", "someone at the club said…": where the talk was heard, not what it is about. */
 const HEARSAY_SETTING =
   /\b(everyone|everybody|people|folks?|someone|somebody|the (?:lads|others|other (?:owners|breeders|keepers|farmers)))\s+(?:at|in|on|from|down at|round at|over at)\s+(?:the\s+|my\s+|our\s+|this\s+|that\s+)?[\p{L}-]+(?=\s+(?:was|were|is|are|has|have|keeps?|kept|said|says|say|told|tells|reckons?|reckoned|mentioned|thinks?|thought|swears?|swore)\b)/giu;
+/** "Where else in the world…?": where, asked of the world at large (no "world" a passage must write). */
+const WHERE_IN_THE_WORLD = /\b((?:any)?where(?:\s+else)?)\s+in\s+the\s+world\b/giu;
+/** "A visiting researcher said…", "my neighbour reckons…": who said a thing, not what it is about. */
+const REPORTER =
+  /\b(?:a|an|the|my|our|one|his|her|their)\s+(?:[\p{L}-]+\s+)?(?:researchers?|scientists?|colleagues?|friends?|neighbou?rs?|consultants?|lecturers?|professors?|tutors?|advis[eo]rs?|reps?)(?=\s+(?:said|says|told|tells|reckons?|reckoned|mentioned|thinks?|thought|claims?|claimed|warned|suggested)\b)/giu;
 /**
  * "I'm the SQP on the counter at a farm-and-pet merchant.": a sentence that only says who asks. (Not one that names the
  * animal or what ails it: "I'm a vet with a coughing foal.")
@@ -805,6 +817,8 @@ export const withoutChatter = (text: string) =>
   text
     .replace(SELF_INTRODUCTION, (sentence) => (introducesOnlyAsker(sentence) ? "" : sentence))
     .replace(HEARSAY_SETTING, "$1")
+    .replace(REPORTER, "")
+    .replace(WHERE_IN_THE_WORLD, "$1")
     .replace(DICTATED_MARK, (_m, mark: string) => DICTATED_MARKS[mark.toLowerCase().replace(/\s+/g, " ")] ?? " ")
     .replace(FOR_EXAMPLE, " ")
     .replace(REGARDING_SUFFIX, "$1")
@@ -883,7 +897,7 @@ const SET_ASIDE = /\b(?:apart from|aside from|besides|other than|except(?: for)?
  * areata" puts forward what it may be; "…in ducks, or is that purely a chicken thing?" asks of ducks.)
  */
 const COMPARED_WITH =
-  /\bor\s+(?:is|are)\s+(?:it|that|this|they)\s+(?:really\s+|mostly\s+|mainly\s+)?(?:just|only|purely|solely|strictly|simply)\s+(?:an?\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?\s+(?:things?|diseases?|problems?|issues?|conditions?)\b|\blike\s+[\p{L}\p{N}'’-]+\s+in\s+(?:the\s+)?[\p{L}-]+|\b(?:(?:the way|as|like) (?:it|they) (?:is|are|does|do) in|(?<!\b(?:does|do|did|can|could|will|would|may|might|to)\s)(?:that |which )?(?:it|they) (?:causes?|gives?|produces?) in|(?:the way|like|as) (?:you|we|i)(?:'d| would| do)?(?: do(?: it)?| (?:see|get|find|have|saw|had)(?: it| them)?)? (?:in|for|with)|(?<!\b(?:looks?|looked|looking|sounds?|sounded|seems?|seemed|feels?|felt)\s)like(?: (?:you|we|i)(?:(?:'d| would)(?: do)?| do))?(?: (?:for|with|in))?|(?:the way|like) (?:you|we|i)(?:'d| would)(?! (?:expect|think|imagine|guess|say|see|in|for|with)\b)|compare[sd]? (?:it |them )?(?:to|with)|(?:they|you|we|people|i) (?:talk|talked|read|hear|heard|speak|spoke) (?:about )?in|as in|as with|as for|as do|as does|(?:the )?same (?:(?!(?:in|for|with|among)\b)[\w-]+ ){0,3}?as|or (?:is it |are they )?(?:really |mostly |mainly )?(?:just|only)(?: in)?)\s+(?:the\s+|an?\s+)?(?:[\p{L}/-]+\s+(?:(?:and|or)\s+)?){0,2}[\p{L}/-]+|\b(?:tell|told|telling)\s+(?:it|them|this|that)\s+apart\s+from\s+(?:[\p{L}-]+\s+){0,2}?in\s+(?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?|\bthe way (?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+){0,2}\s+(?:does|do|did|is|are|was|were)\b(?:\s+(?:it|this|that|so))?(?:\s+(?:in|for|with)\s+(?:the\s+)?[\p{L}-]+)?|\b(?:at|use|using|with|give|giving) (?:the\s+)?[\p{L}-]+(?=\s+(?:doses?|dosages?|dosing|rates?)\b)|(?<=\bsame (?:[\p{L}-]+\s+){1,7})(?:(?:that|which)\s+)?(?:[\p{L}-]+\s+)?[\p{L}-]+\s+(?:get|gets|have|has|had|got|catch|catches)\b|(?<=\bsame (?:[\p{L}\p{N}/-]+\s+){1,7})(?:that|which)(?:['’]s|\s+is|\s+are|\s+was)?\s+(?:used|given|licensed|recommended|prescribed)\s+(?:for|in|with)\s+(?:the\s+)?[\p{L}-]+|(?<=\?\s*)(?:but\s+|and\s+)?(?:we|i)\s+(?:normally\s+|usually\s+|always\s+|just\s+)?(?:use|used|give|gave)\s+(?:[\p{L}-]+\s+){1,3}?(?:on|for|with|in)\s+(?:the|our|my)\s+[\p{L}-]+|\b(?:that|which|than)\s+(?:people|humans|we)\s+(?:can['’]?t|cannot|can|could|couldn['’]?t|do|don['’]?t)\b|(?<=\bas\s+[\p{L}-]+\s+(?:for|in|to|with)\s+(?:them|it|him|her|these|those)\s+)as\s+(?:[\p{L}\p{N}'’-]+\s+){0,6}?[\p{L}-]+(?=\s*[?.!,]|$)/giu;
+  /\bor\s+(?:is|are)\s+(?:it|that|this|they)\s+(?:really\s+|mostly\s+|mainly\s+)?(?:just|only|purely|solely|strictly|simply)\s+(?:an?\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?\s+(?:things?|diseases?|problems?|issues?|conditions?)\b|\blike\s+[\p{L}\p{N}'’-]+\s+in\s+(?:the\s+)?[\p{L}-]+|\b(?:(?:the way|as|like) (?:it|they) (?:is|are|was|were|does|do|did|has|have|had) in|(?<!\b(?:does|do|did|can|could|will|would|may|might|to)\s)(?:that |which )?(?:it|they) (?:causes?|gives?|produces?) in|(?:the way|like|as) (?:you|we|i)(?:'d| would| do)?(?: do(?: it)?| (?:see|get|find|have|saw|had)(?: it| them)?)? (?:in|for|with)|(?<!\b(?:looks?|looked|looking|sounds?|sounded|seems?|seemed|feels?|felt)\s)like(?: (?:you|we|i)(?:(?:'d| would)(?: do)?| do))?(?: (?:for|with|in))?|(?:the way|like) (?:you|we|i)(?:'d| would)(?! (?:expect|think|imagine|guess|say|see|in|for|with)\b)|compare[sd]? (?:it |them )?(?:to|with)|(?:they|you|we|people|i) (?:talk|talked|read|hear|heard|speak|spoke) (?:about )?in|as in|as with|as for|as do|as does|(?:the )?same (?:(?!(?:in|for|with|among)\b)[\w-]+ ){0,3}?as|or (?:is it |are they )?(?:really |mostly |mainly )?(?:just|only)(?: in)?)\s+(?:the\s+|an?\s+)?(?:[\p{L}/-]+\s+(?:(?:and|or)\s+)?){0,2}[\p{L}/-]+|\b(?:tell|told|telling)\s+(?:it|them|this|that)\s+apart\s+from\s+(?:[\p{L}-]+\s+){0,2}?in\s+(?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?|\bthe way (?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+){0,2}\s+(?:does|do|did|is|are|was|were)\b(?:\s+(?:it|this|that|so))?(?:\s+(?:in|for|with)\s+(?:the\s+)?[\p{L}-]+)?|\b(?:at|use|using|with|give|giving) (?:the\s+)?[\p{L}-]+(?=\s+(?:doses?|dosages?|dosing|rates?)\b)|(?<=\bsame (?:[\p{L}-]+\s+){1,7})(?:(?:that|which)\s+)?(?:[\p{L}-]+\s+)?[\p{L}-]+\s+(?:get|gets|have|has|had|got|catch|catches)\b|(?<=\bsame (?:[\p{L}\p{N}/-]+\s+){1,7})(?:that|which)(?:['’]s|\s+is|\s+are|\s+was)?\s+(?:used|given|licensed|recommended|prescribed)\s+(?:for|in|with)\s+(?:the\s+)?[\p{L}-]+|(?<=\?\s*)(?:but\s+|and\s+)?(?:we|i)\s+(?:normally\s+|usually\s+|always\s+|just\s+)?(?:use|used|give|gave)\s+(?:[\p{L}-]+\s+){1,3}?(?:on|for|with|in)\s+(?:the|our|my)\s+[\p{L}-]+|\b(?:that|which|than)\s+(?:people|humans|we)\s+(?:can['’]?t|cannot|can|could|couldn['’]?t|do|don['’]?t)\b|(?<=\bas\s+[\p{L}-]+\s+(?:for|in|to|with)\s+(?:them|it|him|her|these|those)\s+)as\s+(?:[\p{L}\p{N}'’-]+\s+){0,6}?[\p{L}-]+(?=\s*[?.!,]|$)/giu;
 /**
  * People said to say, think or call something ("why do people compare it to malaria?", "some people call it…"), or to use
  * it ("what dose do people use?": those who treat, no patients), or what works for them ("why not, if it helps people?":
@@ -1033,7 +1047,7 @@ const ASKED_RATE = new RegExp(
   "i",
 );
 /** What a drug asked for is called: "which antibiotic…", "what's the drug of choice". */
-const DRUG_NOUNS = String.raw`(?:drugs?|shampoos?|ointments?|painkillers?|pain ?killers?|preventives?|preventatives?|parasiticides?|wormers?|antibiotics?|antimicrobials?|antifungals?|antivirals?|anthelmintics?|dewormers?|medications?|medicines?|analgesics?|sedatives?|anaesthetics?|anesthetics?|nsaids?|benzodiazepines?|fluoroquinolones?|tetracyclines?|penicillins?|cephalosporins?)`;
+const DRUG_NOUNS = String.raw`(?:drugs?|shampoos?|ointments?|painkillers?|pain ?killers?|preventives?|preventatives?|parasiticides?|wormers?|antibiotics?|abx|antimicrobials?|antifungals?|antivirals?|anthelmintics?|dewormers?|medications?|medicines?|analgesics?|sedatives?|anaesthetics?|anesthetics?|nsaids?|benzodiazepines?|fluoroquinolones?|tetracyclines?|penicillins?|cephalosporins?)`;
 const ASKED: Array<[AskedKind, RegExp]> = [
   ["dose", DOSE_ASKED],
   // "How often should it be given/repeated": a dosing interval; "how often do cats show bleeding": a rate (below).
@@ -1100,7 +1114,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   // others?": whether it passes that way; "why did it rip through the whole litter so fast?": how it spread.)
   [
     "transmission",
-    /\b(?:how (?:do|does|did|can|could|would|might) (?:[\w-]+ ){0,3}(?:pick (?:it |this |that )?up|catch (?:it|this|that)|get (?:it|infected)|get (?:from|into)\b|become infected|contract (?:it|this|that)|spread|get about|get around|travel|move)|how (?:is|are|was|were) (?:[\w-]+ ){0,3}?(?:picking (?:it|this|that) up|catching (?:it|this|that)|getting (?:it|this|that|infected)|contracting (?:it|this|that))|how (?:is|are|was|were) (?:[\w-]+ ){1,4}?(?:usually |normally |mainly |mostly )?(?:spread|transmitted|passed on|caught|acquired)|route of (?:infection|transmission)|transmission(?!\s+(?:cycles?|dynamics|chains?|models?))|transmitted|mode of spread|(?:rip|rips|ripped|ripping|sweep|sweeps|swept|sweeping|race|races|raced|racing|go|goes|going|went|run|runs|running|ran|tear|tears|tearing|tore)\s+through\s+(?:the\s+|our\s+|my\s+)?(?:whole\s+|entire\s+)?(?:litter|litters|flock|flocks|herd|herds|kennels?|cattery|group|pen|pens|shed|house|yard|stables?|barn|colony|unit|farm|ward)\b|(?:spreads?|spreading|pass(?:es|ed)?(?:\s+on)?|jumps?)\s+(?:from\s+)?(?:an?\s+|one\s+)?(?<host>[\w-]+?)s?\s+to\s+(?:an?\s+|another\s+|other\s+)?\k<host>s?|(?:spreads?|spreading|pass(?:es|ed)?)\s+between\s+(?:the\s+)?[\w-]+|(?:can|could|will|would|might)\s+(?:(?:our|my|the|his|her|their)\s+)?other\s+[\w-]+\s+(?:catch|get)\s+(?:it|this|that)|(?:give|gives|pass|passes|spread|spreads)\s+(?:it|this|that)\s+(?:on\s+)?to\s+(?:(?:my|our|the|his|her|their|your)\s+)?(?:other|another)\b|(?:is|are)\s+(?:it|this|that|they|these|those)\s+(?:really\s+|very\s+|that\s+|so\s+)?(?:catching|contagious|infectious)|(?:catch|catches|caught|get|gets|got|pick|picked)\s+(?:it|this|that)\s+(?:up\s+)?(?:off|from)\s+(?:the|a|an|another|other|his|her|their|our|my|one)\b|\bstill\s+(?:be\s+)?(?:spreading|shedding|contagious|infectious|catching)\b|\b(?:a\s+)?(?:risk|danger|threat)\s+to\s+(?:the\s+|my\s+|our\s+|her\s+|his\s+|their\s+)?(?:others|other\s+[\w-]+|rest)\b)\b/i,
+    /\b(?:how (?:do|does|did|can|could|would|might) (?:[\w-]+ ){0,3}(?:pick (?:it |this |that )?up|catch (?:it|this|that)|(?:end|ended|wind|wound) up (?:catching|getting|picking up|contracting) (?:it|this|that)|get (?:it|infected)|get (?:from|into)\b|become infected|contract (?:it|this|that)|spread|get about|get around|travel|move)|how (?:is|are|was|were) (?:[\w-]+ ){0,3}?(?:picking (?:it|this|that) up|catching (?:it|this|that)|getting (?:it|this|that|infected)|contracting (?:it|this|that))|how (?:is|are|was|were) (?:[\w-]+ ){1,4}?(?:usually |normally |mainly |mostly )?(?:spread|transmitted|passed on|caught|acquired)|route of (?:infection|transmission)|transmission(?!\s+(?:cycles?|dynamics|chains?|models?))|transmitted|mode of spread|(?:rip|rips|ripped|ripping|sweep|sweeps|swept|sweeping|race|races|raced|racing|go|goes|going|went|run|runs|running|ran|tear|tears|tearing|tore)\s+through\s+(?:the\s+|our\s+|my\s+)?(?:whole\s+|entire\s+)?(?:litter|litters|flock|flocks|herd|herds|kennels?|cattery|group|pen|pens|shed|house|yard|stables?|barn|colony|unit|farm|ward)\b|(?:spreads?|spreading|pass(?:es|ed)?(?:\s+on)?|jumps?)\s+(?:from\s+)?(?:an?\s+|one\s+)?(?<host>[\w-]+?)s?\s+to\s+(?:an?\s+|another\s+|other\s+)?\k<host>s?|(?:spreads?|spreading|pass(?:es|ed)?)\s+between\s+(?:the\s+)?[\w-]+|(?:can|could|will|would|might)\s+(?:(?:our|my|the|his|her|their)\s+)?other\s+[\w-]+\s+(?:catch|get)\s+(?:it|this|that)|(?:give|gives|pass|passes|spread|spreads)\s+(?:it|this|that)\s+(?:on\s+)?to\s+(?:(?:my|our|the|his|her|their|your)\s+)?(?:other|another)\b|(?:is|are)\s+(?:it|this|that|they|these|those)\s+(?:really\s+|very\s+|that\s+|so\s+)?(?:catching|contagious|infectious)|(?:catch|catches|caught|get|gets|got|pick|picked)\s+(?:it|this|that)\s+(?:up\s+)?(?:off|from)\s+(?:the|a|an|another|other|his|her|their|our|my|one)\b|\bstill\s+(?:be\s+)?(?:spreading|shedding|contagious|infectious|catching)\b|\b(?:a\s+)?(?:risk|danger|threat)\s+to\s+(?:the\s+|my\s+|our\s+|her\s+|his\s+|their\s+)?(?:others|other\s+[\w-]+|rest)\b)\b/i,
   ],
   // "When in the year do you see most cases?": a season or the months.
   // ("Peak season?", a flash card's shorthand, asks it too.)
@@ -1564,7 +1578,8 @@ function namedThings(text: string) {
       if (namesDrug(lower)) return push(drugs, lower);
       if (PATHOGEN_ENDING.test(lower)) return push(pathogens, lower);
       // "diagnosis", "prognosis" end like a condition but say what is asked.
-      if ((CONDITION_ENDING.test(lower) || DISEASE_WORDS.has(lower)) && !GENERIC_WORDS.has(lower)) return push(conditions, lower);
+      // ("Hepatitis E", "influenza A": the letter names which one.)
+      if ((CONDITION_ENDING.test(lower) || DISEASE_WORDS.has(lower)) && !GENERIC_WORDS.has(lower)) return push(conditions, /^[A-H]$/.test(tokens[i + 1] ?? "") ? `${lower} ${tokens[i + 1]}` : lower);
       // A capitalised word that does not open its sentence (or clause) is a proper noun: a place, a breed, a genus.
       // (Or opens the sentence after a quoted one: "…'cancer-sniffing dogs are now 99% accurate.' Fair summary?")
       // (Or opens a quoted message: "Reception message: 'Owner says her house rabbit's urine…'".)
@@ -1687,8 +1702,9 @@ function readFrame(text: string): Frame {
   const imaging = IMAGING_ASKED.exec(focus.join(" "));
   if (imaging && !named.names.some((n) => n.toLowerCase() === imaging[1]!.toLowerCase())) named.names.push(imaging[1]!);
   for (const d of speciesIn(question, { asked: true }).diseases) if (!named.conditions.includes(d)) named.conditions.unshift(d);
-  // ("Equine flu" is the disease named, not flu as well.)
-  named.conditions = named.conditions.filter((c) => !named.conditions.some((other) => other !== c && other.split(/\s+/).includes(c)));
+  // ("Equine flu" is the disease named, not flu as well; "hepatitis E" is, not "porcine hepatitis".)
+  const lettered = named.conditions.filter((c) => /^\S+ [A-H]$/.test(c)).map((c) => c.split(" ")[0]!);
+  named.conditions = named.conditions.filter((c) => !named.conditions.some((other) => other !== c && other.split(/\s+/).includes(c)) && !(lettered.includes(c.split(/\s+/).pop()!) && !/^\S+ [A-H]$/.test(c)));
   // The diagnosis a case puts forward is the condition asked about ("…Neighbour says bluetongue — what spreads it?").
   const suspected = suspectedCondition(question);
   if (suspected) {
@@ -2118,6 +2134,9 @@ function namesInfection(abbreviation: string): boolean {
   return namesDisease(abbreviation) || (longs.length > 0 && longs.every((long) => /\bvirus$/i.test(long)));
 }
 
+/** A class of drugs named in the plural: the class at large, not one drug of it spoken of before. */
+const CLASS_AT_LARGE = /\b(?:wormers|dewormers|anthelmintics|antibiotics|antimicrobials|antifungals|antivirals|nsaids|painkillers|sedatives|analgesics|anaesthetics|anesthetics)\b/i;
+
 export function readQuestion(question: string, previous: Frame | null): Frame {
   const typed = frameOf(question);
   if (!previous || !isFollowUp(question, typed, previous)) return typed;
@@ -2151,7 +2170,16 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
   };
   // "Are those the same midges behind African horse sickness?" names a disease by its host: the cattle of the
   // question before are not asked about.
-  const ownSpecies = own.species.length > 0 || own.groups.length > 0 || speciesIn(question, { asked: true }).diseases.length > 0;
+  // ("…once a fish has had it…" after questions on salmon: the group the animals spoken of belong to names them again.)
+  // (Said as one of them, "a fish", "the birds": "which farm birds get it worst?" asks of others.)
+  const saidAsThem = (g: string) =>
+    (GROUPS[groupIndex(g)]?.words ?? []).some((w) => new RegExp(String.raw`\b(?:a|an|the|this|that|these|those|each|every|any)\s+${escapeStringRegexp(w)}\b`, "i").test(question));
+  const sameAnimalsByGroup =
+    own.species.length === 0 &&
+    own.groups.length > 0 &&
+    previous.species.length > 0 &&
+    own.groups.every((g) => saidAsThem(g) && previous.species.every((id) => (GROUPS[groupIndex(g)]?.members ?? []).includes(id)));
+  const ownSpecies = !sameAnimalsByGroup && (own.species.length > 0 || own.groups.length > 0 || speciesIn(question, { asked: true }).diseases.length > 0);
   // "Is it…", "distinguish it from sheep pox": a pronoun points back, so what it names is added to the previous
   // subject. Without one ("and where is Babesia divergens most common?"), a named drug or pathogen replaces
   // what the previous question was about, its topic words with it.
@@ -2193,7 +2221,9 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
     groups: ownSpecies ? own.groups : previous.groups,
     young: ownSpecies ? own.young : previous.young,
     // "How long is the incubation period?" after a dose question asks about the disease: the drug stays behind.
-    drugs: asksOfDisease(own, question) || otherCauses ? own.drugs : take("drugs", !refersBack && own.drugs.length > 0),
+    // (So does one asked of a class of drugs at large: "Should we be worried about the wormers stopping working…?" after
+    // "what dose of ivermectin?" asks of wormers, not of ivermectin.)
+    drugs: asksOfDisease(own, question) || otherCauses || CLASS_AT_LARGE.test(question) ? own.drugs : take("drugs", !refersBack && own.drugs.length > 0),
     pathogens: asksWhichMember(question, own) ? genera(take("pathogens", false)) : take("pathogens", otherCauses || (!refersBack && own.pathogens.length > 0)),
     conditions: take("conditions", newSubject || (!refersBack && own.conditions.length > 0)),
     // ("…and if the PCR says Theileria instead?" after questions on Babesia: a genus of its own replaces the one before.)

@@ -852,6 +852,19 @@ describe("typo tolerance", () => {
     expect(correctQuery(db.$client, "flunixin meglumnie in horses").corrections).toEqual([{ typed: "meglumnie", searched: "meglumine" }]);
   });
 
+  it("does not correct a name written with a capital into a common word the knowledge base never writes as a name ('is Virkon S enough?')", () => {
+    const db = freshDb();
+    addDocument(db, {
+      id: "parvo",
+      title: "Canine Parvovirus",
+      pages: [page(91, [para("The virion of canine parvovirus is highly resistant to environmental conditions. Ovine neosporosis causes abortion in ewes.")])],
+    });
+    expect(correctQuery(db.$client, "is Virkon S enough to kill it on the kennel floors?").corrections).toEqual([]);
+    expect(correctQuery(db.$client, "is the virkon enough to kill it?").corrections).toEqual([{ typed: "virkon", searched: "virion" }]);
+    // (A name the knowledge base writes in another form is still corrected: "Neosporose" is neosporosis.)
+    expect(correctQuery(db.$client, "Can Neosporose cause abortion in sheep?").corrections).toEqual([{ typed: "Neosporose", searched: "neosporosis" }]);
+  });
+
   it("reads the index afresh once it changes: a word a new document writes is no longer corrected, two words it joins are joined", () => {
     const db = freshDb();
     addDocument(db, FORMULARY);

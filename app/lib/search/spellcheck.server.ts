@@ -70,6 +70,15 @@ const chunksHolding = (client: Database.Database, term: string) =>
     .pluck()
     .all(quotedTerm(term)) as string[];
 
+/** Does the knowledge base write this word capitalised where no sentence begins (a name: "Giardia", "Babesia")? */
+function writtenAsName(client: Database.Database, word: string): boolean {
+  const term = tokenize(word)[0];
+  if (!term) return false;
+  return chunksHolding(client, term).some((text) =>
+    [...text.matchAll(/[\p{L}\p{N}]+/gu)].some((m) => /^\p{Lu}\p{Ll}/u.test(m[0]) && tokenize(m[0])[0] === term && named(text, m.index!, m[0])),
+  );
+}
+
 /** The words of the knowledge base's text that an index term comes from ("hemolyt" -> "hemolytic", "hemolysis"), lower case. */
 function surfaceWords(client: Database.Database, term: string): string[] {
   const found = new Set<string>();
@@ -512,6 +521,9 @@ export function correctQuery(
       }
       continue;
     }
+    // (A word written as a name, "is Virkon S enough…?", is not corrected into a common word the knowledge base never
+    // writes as a name: a product's name is not a misspelled "virion". "Neosporose" is still neosporosis.)
+    const asName = named(query, match.index!, typed) && !/[A-Z]/.test(typed.slice(1));
     const searched =
       nearestWord(client, lower, term, allowed) ??
       swappedNearStart(client, lower, allowed) ??
@@ -522,7 +534,7 @@ export function correctQuery(
       // (A word the caller lets be corrected by one edit only, a drug's or a condition's, by two at most. Not a name: one
       // capitalised inside a sentence or with inner capitals, "LaSota", is spelled as its owner spells it.)
       (named(query, match.index!, typed) ? null : soundedLike(client, lower, term, Math.min(SOUNDED_EDITS, maxEdits(typed) > 1 ? SOUNDED_EDITS : 2)));
-    if (!searched || searched === lower) continue;
+    if (!searched || searched === lower || (asName && isEnglishWord(searched) && !writtenAsName(client, searched))) continue;
     replaced.set(lower, searched);
     corrections.push({ typed: syllables.typed.get(lower) ?? typed, searched });
   }
