@@ -410,7 +410,16 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
     const first = /^[\p{L}\p{N}-]+/u.exec(text)?.[0] ?? "";
     return askedViruses.length > 0 && isVirusAcronym(first) && !askedViruses.includes(first) && !ownViruses.has(first);
   };
-  const namesOtherVirus = (text: string) => namesAnotherVirus(text, askedViruses, ownViruses) || opensWithOtherVirus(text);
+  // (Or, asked of a virus by its disease's name, one naming another virus by its own and not the asked one: "…the
+  // human-associated GII.4 genotype in swine … a reservoir of norovirus" for "porcine hepatitis E virus". A genus,
+  // "Orthohepevirus", is written capitalised and names no other virus.)
+  const askedByName = guide && /\bvirus\b/i.test(question) ? [...guide.frame.conditions, ...guide.frame.pathogens] : [];
+  const virusWordsAsked = new Set((question.match(/\p{L}+virus(?:es)?\b/giu) ?? []).map((w) => w.toLowerCase()));
+  const namesOtherVirusByName = (text: string) =>
+    askedByName.length > 0 &&
+    (text.match(/\b\p{Ll}{3,}virus(?:es)?\b/gu) ?? []).some((w) => !virusWordsAsked.has(w.toLowerCase())) &&
+    !askedByName.some((n) => namesThing(n, text));
+  const namesOtherVirus = (text: string) => namesAnotherVirus(text, askedViruses, ownViruses) || opensWithOtherVirus(text) || namesOtherVirusByName(text);
   // The question's topic words as search terms (their synonyms with them).
   const topicStems = new Set(tokenize([...(guide?.frame.topic ?? []), ...(guide?.frame.signs ?? [])].join(" ")));
   const topic = terms.filter((t) => topicStems.has(t.term));
