@@ -883,7 +883,8 @@ export function unseenNames(
     // A word no passage holds that names a disease with the noun after it ("Tyzzer disease", "lavender foal syndrome"): that
     // disease. (Not a describing word: "broader neurologic syndrome" names none.)
     const host = words[i + 1] !== undefined && speciesIn(words[i + 1]!).species.size > 0;
-    const namesDisease = !DESCRIBING.test(word) && (DISEASE_HEAD.test(words[i + 1] ?? "") || (host && DISEASE_HEAD.test(words[i + 2] ?? "")));
+    // (Not the words saying it is a name: "the vet said the words 'duck plague'".)
+    const namesDisease = !DESCRIBING.test(word) && !/^(?:words?|terms?|names?|phrases?|called)$/i.test(word) && (DISEASE_HEAD.test(words[i + 1] ?? "") || (host && DISEASE_HEAD.test(words[i + 2] ?? "")));
     // (Or names a surgical procedure by its ending, proposed to be done: "should we do a left-sided gastropexy?". One only
     // named, "success rate of digital extensor tenectomy", may be written in a longer word, "myotenectomy".)
     const proposed = SURGICAL_PROCEDURE.test(word) && words.slice(Math.max(0, i - 3), i).some((w) => /^(?:do|doing|perform|performing|carry|try)$/i.test(w));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { askingClause, askingParts, namesDrug, sceneWords, speciesModifiers, asksWhetherSpeciesGets, breedsIn, speciesByLabel, leadingLabel, petNames, withoutChatter, comparedOnlyWords, correctableEdits, correctedQuestion, definedAbbreviations, frameLabel, frameOf, listAsked, statesList, mentionsSpecies, otherSpeciesIn, placesOfPersistence, readConversation, readQuestion, saysRoleAsked, searchText, signsSearchText, speciesIn, speciesSpokenOf, speciesWordNear, suspectedDiagnosis, withAnswersSubject } from "./frame";
+import { askingClause, askingParts, namesDrug, sceneWords, speciesModifiers, asksWhetherSpeciesGets, breedsIn, speciesByLabel, leadingLabel, petNames, withoutChatter, comparedOnlyWords, correctableEdits, correctedQuestion, definedAbbreviations, frameLabel, frameOf, listAsked, statesList, mentionsSpecies, otherSpeciesIn, placesOfPersistence, readConversation, readQuestion, saysRoleAsked, searchText, signsSearchText, speciesIn, speciesSpokenOf, speciesWordNear, suspectedCondition, suspectedDiagnosis, withAnswersSubject } from "./frame";
 
 describe("species in a text", () => {
   it("reads a species' scientific name as the species ('pet rabbits (Oryctolagus cuniculus)', 'Sus scrofa')", () => {
@@ -2670,5 +2670,37 @@ describe("set 49's readings", () => {
     expect(mentionsSpecies(speciesIn("It is an acute and highly contagious viral infection that can affect most species of birds."), "ostrich")).toBe(false);
     expect(mentionsSpecies(speciesIn("It has been identified as a normal bacterium in various bird species."), "duck")).toBe(false);
     expect(mentionsSpecies(speciesIn("Outbreaks occur in numerous cultured fish species."), "salmonid")).toBe(false);
+  });
+});
+
+describe("set 50's readings", () => {
+  it("reads no animals kept before a switch ('I kept bees for years and have just switched to hens', 'Swapped my hives for a flock')", () => {
+    expect(frameOf("I kept bees for years and have just switched to a dozen laying hens. Should I wash the eggs?").species).toEqual(["chicken"]);
+    expect(frameOf("Swapped my hives for a backyard flock. Do pigeons carry Newcastle disease into chickens?").species).not.toContain("bee");
+    expect(frameOf("I keep bees and a dozen laying hens. Can the bees sting the hens?").species).toEqual(expect.arrayContaining(["bee", "chicken"]));
+  });
+
+  it("asks of the animals told before when the question asks of one of them ('If one of them gets a lump…')", () => {
+    const frame = frameOf("I keep a few entire brood bitches. If one of them gets a lump along the mammary chain, what are the odds it's cancerous - and is it worse or better odds in cats?");
+    expect(frame.species).toEqual(expect.arrayContaining(["dog", "cat"]));
+  });
+
+  it("reads no topic in a handful, nor in who swears a thing is so, and no subject in 'CS'", () => {
+    expect(frameOf("We run a handful of suckler cows. Is there any actual cure for bluetongue?").topic).toEqual(["cure"]);
+    expect(withoutChatter("Shoeing a cob and the owner swears they come from a cattle wart virus.")).not.toMatch(/owner|swears/);
+    expect(frameOf("K9 theileriosis (T. annae): typical CS, and which Tx combo works best?").acronyms).toEqual([]);
+  });
+
+  it("reads 'Completely different subject -' as a switch, and the words a vet said as the diagnosis put forward", () => {
+    const [, gums] = readConversation(["Does a Wood's lamp pick up every kind of ringworm in a Westie?", "Completely different subject - owners are forever asking me about their dog's breath. How common is gum disease in young dogs?"]);
+    expect(gums!.inherited).toEqual([]);
+    expect(gums!.topic).not.toContain("subject");
+    expect(suspectedCondition("We lost a handful this week and the vet said the words 'duck plague'. Which birds does it go for?")).toBe("duck plague");
+  });
+
+  it("reads 'sildenafil' as a drug by its stem, and 'how often should dogs have a dental clean' as asking an interval", () => {
+    expect(frameOf("People swear by feeding him upright and giving sildenafil. Does it help?").drugs).toEqual(["sildenafil"]);
+    expect(frameOf("How often should dogs and cats have a professional dental clean?").asked).toContain("interval");
+    expect(frameOf("How often do they have an eosinophilia?").asked).not.toContain("interval");
   });
 });

@@ -489,7 +489,7 @@ const PETS = groupIndex("pets");
  * is a drug ("itraconazole", "ivermectin", "meloxicam", "imidocarb", "GS-441524" is a code, below).
  */
 const DRUG_STEM =
-  /^[a-z][a-z-]{3,}(?:mycin|micin|cillin|cycline|floxacin|oxacin|conazole|azole|bendazole|mectin|ectin|profen|coxib|icam|fenac|olac|caine|pril|sartan|olol|dipine|semide|thiazide|statin|prazole|tidine|setron|amivir|ciclovir|clovir|desivir|piravir|zepam|zolam|barbital|fentanil|fentanyl|orphine|orphanol|adone|asone|isone|olone|parin|platin|rubicin|tinib|citinib|fungin|penem|mab|pramine|triptyline|oxetine|tomidine|azine|promazine|xazine|carb|uron|pronil|antel|amisole|azuril|fenicol|amulin|nixin|butazone|sporine|tocin|relin|prost|prostenol|goline|quone|mustine|cristine|phosphamide|ambucil|xifen|ifen|sulfa\w*|trim|prim|opril|flurane|ofol|alone|adol|pentin|pitant|endan|thyroxine|methrin|cloprid|olaner|laner|ginone|omidium|amidium|thidium|gliflozin|gliptin|glitazone)$/;
+  /^[a-z][a-z-]{3,}(?:mycin|micin|cillin|cycline|floxacin|oxacin|conazole|azole|bendazole|mectin|ectin|profen|coxib|icam|fenac|olac|caine|pril|sartan|olol|dipine|semide|thiazide|statin|prazole|tidine|setron|amivir|ciclovir|clovir|desivir|piravir|zepam|zolam|barbital|fentanil|fentanyl|afil|orphine|orphanol|adone|asone|isone|olone|parin|platin|rubicin|tinib|citinib|fungin|penem|mab|pramine|triptyline|oxetine|tomidine|azine|promazine|xazine|carb|uron|pronil|antel|amisole|azuril|fenicol|amulin|nixin|butazone|sporine|tocin|relin|prost|prostenol|goline|quone|mustine|cristine|phosphamide|ambucil|xifen|ifen|sulfa\w*|trim|prim|opril|flurane|ofol|alone|adol|pentin|pitant|endan|thyroxine|methrin|cloprid|olaner|laner|ginone|omidium|amidium|thidium|gliflozin|gliptin|glitazone)$/;
 /** Drugs the stems miss (common veterinary ones). */
 const DRUG_WORDS = new Set(
   "tiamulin valnemulin ketamine xylazine atropine epinephrine adrenaline insulin heparin warfarin digoxin furosemide tramadol lidocaine diazepam midazolam propofol praziquantel pyrantel permethrin selamectin monensin lasalocid amprolium suramin interferon cephalexin cefalexin ceftiofur cefovecin cefazolin amoxicillin clavulanate enrofloxacin marbofloxacin metronidazole doxycycline oxytetracycline tetracycline tylosin florfenicol gentamicin amikacin trimethoprim sulfadiazine chloramphenicol rifampicin isoniazid ivermectin moxidectin milbemycin fenbendazole albendazole oxfendazole levamisole closantel nitroxynil triclabendazole toltrazuril diclazuril imidocarb diminazene buparvaquone isometamidium halofuginone oseltamivir acyclovir famciclovir remdesivir molnupiravir fipronil fluralaner afoxolaner sarolaner imidacloprid prednisolone prednisone dexamethasone hydrocortisone cyclosporine ciclosporin oclacitinib lokivetmab maropitant ondansetron metoclopramide omeprazole famotidine sucralfate misoprostol meloxicam carprofen robenacoxib firocoxib phenylbutazone flunixin ketoprofen aspirin paracetamol acetaminophen methadone buprenorphine butorphanol morphine fentanyl hydromorphone medetomidine dexmedetomidine acepromazine alfaxalone isoflurane sevoflurane bupivacaine gabapentin amantadine phenobarbital levetiracetam bromide pimobendan enalapril benazepril amlodipine spironolactone methimazole carbimazole levothyroxine trilostane mitotane deslorelin cabergoline oxytocin altrenogest cloprostenol dinoprost toceranib vincristine cyclophosphamide doxorubicin carboplatin lomustine chlorambucil tamoxifen itraconazole ketoconazole fluconazole terbinafine griseofulvin nystatin clindamycin erythromycin azithromycin tulathromycin tilmicosin gamithromycin tildipirosin penicillin ampicillin cloxacillin streptomycin neomycin colistin metformin pergolide glipizide trazodone mirtazapine cisapride lactulose ursodiol emodepside clorsulon nitenpyram spinosad diethylcarbamazine melarsomine mannitol dobutamine dopamine vasopressin naloxone atipamezole yohimbine flumazenil grapiprant tolfenamic mavacoxib".split(
@@ -521,7 +521,7 @@ const ACRONYM = /^(?=(?:[^A-Z]*[A-Z]){2})[A-Z][A-Za-z]*[A-Z0-9][a-z0-9]*(?:-[A-Z
 const GENERIC_ACRONYMS = new Set(
   // (With a case's signalment: sex and neuter status, "4yo MN DSH", "3yo FS podenco"; coat, "DSH", "DLH". And the people
   // and places of a practice: "the GP wants it graded…", "RVN", "OOH", "ER"; a note's form, "SOAP".)
-  "DNA RNA PCR RT qPCR MRI CT ECG EKG ELISA IFA IV IM SC SQ PO BID SID TID QID EOD PRN ICU US USA UK EU WHO OIE WOAH FDA EMA CI SD SE OR RR NSAID NSAIDS II III IV VI VII VIII IX XI XII HPF MN MC FS FN FE MK DSH DLH DMH MOA OK GP GPs RVN RVNs VN VNs DVM MRCVS BVSc BVMS OOH ER ED SOAP UV".split(" "),
+  "DNA RNA PCR RT qPCR MRI CT ECG EKG ELISA IFA IV IM SC SQ PO BID SID TID QID EOD PRN ICU US USA UK EU WHO OIE WOAH FDA EMA CI SD SE OR RR NSAID NSAIDS II III IV VI VII VIII IX XI XII HPF MN MC FS FN FE MK DSH DLH DMH MOA OK GP GPs RVN RVNs VN VNs DVM MRCVS BVSc BVMS OOH ER ED SOAP UV CS".split(" "),
 );
 /** A horse's breed written short before what the horse is ("8yo TB gelding", "QH mare"): not tuberculosis. */
 const HORSE_BREED_SHORT = /^(?:TB|TBx|TBX|QH|WB|ISH)$/;
@@ -587,7 +587,7 @@ const GENERIC_WORDS = new Set(
   saw heard news story stories article articles online internet google tv trust rely numbers stats statistics sorry aftercare moa hi hiya hello hey saying mine rang phoned understand understood handover handovers realistic adopt adopted adopting adopter adopters adoption rehome rehomed rehoming smallholder smallholders smallholding true
   rounds blanked blank coordinate coordinates coordinating coordinator coordinators stray strays
   next door neighbour neighbours neighbor neighbors neighbouring neighboring nearby road arrive arrives arriving arrived brewing brew brews brewed
-  zoonosis zoonoses guy guys girls boys ladies lads gals shop chance chances looked never really
+  zoonosis zoonoses guy guys girls boys ladies lads gals shop chance chances looked never really handful actual
   statement statements accurately accurate correctly correct characterizes characterises characterize characterise reflects reflect
   scenario scenarios pairing pairings description descriptions describes option options combination combinations directly represents
   represent fits fit supports support consistent consistently following integrates integrate explains explanation strongly likely
@@ -669,7 +669,7 @@ const ASKING_TERMS = new Set(tokenize([...GENERIC_WORDS].join(" ")));
 export const isAskingTerm = (term: string) => ASKING_TERMS.has(term);
 
 /** Words that say the question leaves the topic before ("Unrelated", "Switching topics", "Different case"). */
-const SWITCH_WORDS = String.raw`(?:different|diff) (?:case|q|qs|question|topic|subject|thing|matter|issue)|another (?:thing|matter|topic)|(?:totally|completely|entirely|something) (?:different|else|separate|unrelated)|separate (?:one|thing|matter)|(?:(?:oh|and|but)\s+)*separately|on a separate note|unrelated|new topic|new question|separate question|switching (?:topics?|subjects?|gears)|changing gears|change of (?:topic|subject|tack)|changing (?:the )?(?:topic|subject)|another question|on (?:another|a different) note|moving on|next (?:one|case|patient|question|slide|sample|caller|animal)|(?:sorry|apologies) (?:to|for) (?:jump(?:ing)? about|jump(?:ing)? around|chang(?:e|ing) (?:the )?(?:subject|topic))|going off on a tangent|on a tangent|while (?:i'?ve got you|i have you|you'?re (?:here|there|on the (?:phone|line))|i remember)|before i forget|side (?:q|qs|question|questions|note|issue)|off[- ]topic`;
+const SWITCH_WORDS = String.raw`(?:(?:completely|totally|entirely|quite)\s+)?(?:different|diff) (?:case|q|qs|question|topic|subject|thing|matter|issue)|another (?:thing|matter|topic)|(?:totally|completely|entirely|something) (?:different|else|separate|unrelated)|separate (?:one|thing|matter)|(?:(?:oh|and|but)\s+)*separately|on a separate note|unrelated|new topic|new question|separate question|switching (?:topics?|subjects?|gears)|changing gears|change of (?:topic|subject|tack)|changing (?:the )?(?:topic|subject)|another question|on (?:another|a different) note|moving on|next (?:one|case|patient|question|slide|sample|caller|animal)|(?:sorry|apologies) (?:to|for) (?:jump(?:ing)? about|jump(?:ing)? around|chang(?:e|ing) (?:the )?(?:subject|topic))|going off on a tangent|on a tangent|while (?:i'?ve got you|i have you|you'?re (?:here|there|on the (?:phone|line))|i remember)|before i forget|side (?:q|qs|question|questions|note|issue)|off[- ]topic`;
 /** Markers that a question stands alone although it opens with "and" or names no topic of its own. */
 // (Going back to something opens a clause: "be back to normal" is no switch.)
 const SWITCH = new RegExp(String.raw`\b(${SWITCH_WORDS})\b|(?:^|[,.;:!?–—-]\s*|\b(?:ok(?:ay)?|right|so|and|now)\s+)(?:switching to|going back to|back to|returning to|coming back to)\b`, "i");
@@ -801,7 +801,7 @@ const HEARSAY_SETTING =
 const WHERE_IN_THE_WORLD = /\b((?:any)?where(?:\s+else)?)\s+in\s+the\s+world\b/giu;
 /** "A visiting researcher said…", "my neighbour reckons…": who said a thing, not what it is about. */
 const REPORTER =
-  /\b(?:a|an|the|my|our|one|his|her|their)\s+(?:[\p{L}-]+\s+)?(?:researchers?|scientists?|colleagues?|friends?|neighbou?rs?|consultants?|lecturers?|professors?|tutors?|advis[eo]rs?|reps?)(?=\s+(?:said|says|told|tells|reckons?|reckoned|mentioned|thinks?|thought|claims?|claimed|warned|suggested)\b)/giu;
+  /\b(?:a|an|the|my|our|one|his|her|their)\s+(?:[\p{L}-]+\s+)?(?:researchers?|scientists?|colleagues?|friends?|neighbou?rs?|consultants?|lecturers?|professors?|tutors?|advis[eo]rs?|reps?|owners?|clients?)(?=\s+(?:said|says|told|tells|reckons?|reckoned|mentioned|thinks?|thought|claims?|claimed|warned|suggested|swears?|swore|insists?|insisted)\b)(?:\s+(?:swears?|swore|insists?|insisted)\b)?/giu;
 /**
  * "I'm the SQP on the counter at a farm-and-pet merchant.": a sentence that only says who asks. (Not one that names the
  * animal or what ails it: "I'm a vet with a coughing foal.")
@@ -908,7 +908,10 @@ const PEOPLE_SAYING =
 /** "…, since that parvovirus hits mink and ferrets?": a reason given, whose animals are told, not asked about. */
 const REASON_GIVEN = /,?\s*\b(?:since|because|given that|seeing as|seeing that)\s+(?:it|that|this|the|they|these|those)\b[^?.!,;]*/giu;
 /** What the asker kept or did before ("Used to keep bees, now I've got a dozen hens."): not what is asked about now. */
-const KEPT_BEFORE = /\b(?:(?:i|we)\s+)?used to\s+(?:keep|have|own|breed|farm|raise|rear|run|work with|look after)\b[^.,;:!?—–]*/gi;
+// (Or kept for years before a switch, "I kept bees for years and have just switched to hens", or swapped for what is kept now,
+// "Swapped my hives for a backyard flock".)
+const KEPT_BEFORE =
+  /\b(?:(?:i|we)\s+)?used to\s+(?:keep|have|own|breed|farm|raise|rear|run|work with|look after)\b[^.,;:!?—–]*|\b(?:i|we)\s+kept\s+[^.,;:!?—–]*?\bfor\s+(?:years|ages|decades|a long time|a while)\b|\b(?:swapped|traded|exchanged|gave up)\s+(?:my|our|the)\s+[\p{L}-]+(?=\s+for\b)/giu;
 /** The species a question asks about are named outside what it sets aside, compares with, gives as a reason or kept before. */
 const askedAbout = (text: string) => text.replace(PEOPLE_SAYING, " ").replace(SET_ASIDE, " ").replace(COMPARED_WITH, " ").replace(REASON_GIVEN, " ").replace(KEPT_BEFORE, " ");
 
@@ -1054,7 +1057,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   // ("How often should I dip her?": how often one does something is its interval; so is "…should she be on, and how often?"
   // "How often do we see that combination?" asks how common it is.)
   // ("How often?" alone, after a dose: how often it is given.)
-  ["interval", /^\s*(?:and\s+|so\s+|ok\s+)?how (?:often|frequently)\s*\?*\s*$|\b(how (?:often|frequently) (?:should|must|do|can) (?:i|we|you)\b(?!\s+(?:see|find|encounter|meet|come across|diagnose|pick (?:it|this|that|them) up)\b)|how (?:often|frequently)\b(?:\W+\w+){0,5}?\W+(?:give|given|giving|administer(?:ed|ing)?|repeat(?:ed|ing)?|dose[ds]?|dosing|treat(?:ed|ing)?|appl(?:y|ied|ying)|inject(?:ed|ing)?|(?:re)?vaccinat(?:e[ds]?|ing)|boost(?:ers?|ed|ing|s)?|retest(?:ed|ing)?|deworm(?:ed|ing)?|drench(?:ed|ing)?|worm(?:ed|ing)?|bath(?:e|ed|es|ing)?|wash(?:ed|es|ing)?|shampoo(?:ed|s|ing)?|soak(?:ed|s|ing)?|clean(?:ed|s|ing)?|check(?:ed|s|ing)?|monitor(?:ed|s|ing)?|test(?:ed|s|ing)?|need(?:ed|s)?)|,?\s+and how (?:often|frequently)(?=\s*\?*\s*$)|(?:dosing|booster|dose|vaccination|vaccine|treatment|retreatment|worming|testing|retest) interval|(?:what|which) (?:[\w-]+ ){0,2}interval|interval between|gaps? between|intervals|repeated?(?!\s+(?:infections?|bouts?|episodes?|attacks?|exposures?|relapses?|abortions?|seizures?|injur(?:y|ies)|failures?))|repeat the|how many times(?!\s+(?:the|as|that|its|their|his|her|normal|higher|lower|larger|bigger|greater|smaller|wider|longer|more)\b)|how (?:far|long|much time|many (?:days|weeks|months)) apart|every how many|schedules?|(?:due|need|needs|needed|get|gets|require[sd]?)\s+(?:a|an|their|the|another|its)\s+(?:annual\s+|yearly\s+)?boosters?)\b/i],
+  ["interval", /^\s*(?:and\s+|so\s+|ok\s+)?how (?:often|frequently)\s*\?*\s*$|\b(how (?:often|frequently) (?:should|must|do|can) (?:i|we|you)\b(?!\s+(?:see|find|encounter|meet|come across|diagnose|pick (?:it|this|that|them) up)\b)|how (?:often|frequently)\b(?:\W+\w+){0,5}?\W+(?:give|given|giving|administer(?:ed|ing)?|repeat(?:ed|ing)?|dose[ds]?|dosing|treat(?:ed|ing)?|appl(?:y|ied|ying)|inject(?:ed|ing)?|(?:re)?vaccinat(?:e[ds]?|ing)|boost(?:ers?|ed|ing|s)?|retest(?:ed|ing)?|deworm(?:ed|ing)?|drench(?:ed|ing)?|worm(?:ed|ing)?|bath(?:e|ed|es|ing)?|wash(?:ed|es|ing)?|shampoo(?:ed|s|ing)?|soak(?:ed|s|ing)?|clean(?:ed|s|ing)?|check(?:ed|s|ing)?|monitor(?:ed|s|ing)?|test(?:ed|s|ing)?|need(?:ed|s)?)|,?\s+and how (?:often|frequently)(?=\s*\?*\s*$)|how (?:often|frequently) (?:should|must) (?:[\w-]+ ){1,5}?(?:have|get|receive) (?:a|an|their|the|its)\b|(?:dosing|booster|dose|vaccination|vaccine|treatment|retreatment|worming|testing|retest) interval|(?:what|which) (?:[\w-]+ ){0,2}interval|interval between|gaps? between|intervals|repeated?(?!\s+(?:infections?|bouts?|episodes?|attacks?|exposures?|relapses?|abortions?|seizures?|injur(?:y|ies)|failures?))|repeat the|how many times(?!\s+(?:the|as|that|its|their|his|her|normal|higher|lower|larger|bigger|greater|smaller|wider|longer|more)\b)|how (?:far|long|much time|many (?:days|weeks|months)) apart|every how many|schedules?|(?:due|need|needs|needed|get|gets|require[sd]?)\s+(?:a|an|their|the|another|its)\s+(?:annual\s+|yearly\s+)?boosters?)\b/i],
   // "At what age…", "how old…": an age, said as a span of time ("above 2 weeks of age").
   ["duration", DURATION_ASKED],
   ["route", /\b(route|routes|orally|intravenous(?:ly)?|subcutaneous(?:ly)?|intramuscular(?:ly)?|topical(?:ly)?|how (?:is|should|do) (?:it|they|\w+) (?:be )?(?:given|administered))\b/i],
@@ -2309,7 +2312,11 @@ const LIKE_THIS = /\b(?:in\s+)?(?:an?\s+|the\s+)?(?:[\p{L}-]+\s+)?like\s+(?:this
  * ends the case ("…her littermates are ill too. Parvo?"). Null when the question puts none forward.
  */
 /** A question whose subject points back to the animals said before it: "Do they act as a reservoir…?" */
-const ASKS_OF_THEM = new RegExp(String.raw`^\s*(?:and\s+|but\s+|so\s+)?(?:(?:${AUXILIARY})\s+(?:they|these|those)|(?:they|these|those)\s+(?:${AUXILIARY}))\b`, "i");
+// (Or of one of them: "If one of them gets a lump along the mammary chain, what are the odds…?")
+const ASKS_OF_THEM = new RegExp(
+  String.raw`^\s*(?:and\s+|but\s+|so\s+)?(?:(?:${AUXILIARY})\s+(?:they|these|those)|(?:they|these|those)\s+(?:${AUXILIARY})|(?:if|when|once|should)\s+(?:one|any|some|either|both|all|most)\s+of\s+(?:them|these|those)\b)\b`,
+  "i",
+);
 /** Does a sentence, or a clause of it, ask of the animals before it ("Do they act as…?", "Is that distemper, and could they give it to our dogs?")? */
 export const asksOfThem = (sentence: string) => sentence.split(/,\s*(?=(?:and|but|so)\s)|;\s*/).some((clause) => ASKS_OF_THEM.test(clause));
 
@@ -2363,7 +2370,8 @@ export function suspectedDiagnosis(question: string): string | null {
 }
 /** The diagnosis put forward, as a condition's name: one to three words, no article or pronoun ("bluetongue", "parvo"). */
 export function suspectedCondition(question: string): string | null {
-  const suspected = suspectedDiagnosis(question)?.toLowerCase().replace(/['‘’"“”]/g, "").trim();
+  // ("…the vet said the words 'duck plague'": the words said are the diagnosis.)
+  const suspected = suspectedDiagnosis(question)?.toLowerCase().replace(/['‘’"“”]/g, "").replace(/^(?:the\s+)?words?\s+/, "").trim();
   if (!suspected) return null;
   const words = suspected.split(/\s+/);
   if (words.length > 3 || words.some((w) => isStopWord(w) || GENERIC_WORDS.has(w) || /^(?:new|possible|probably|maybe|something)$/.test(w) || SAYS_OF_IT.test(w))) return null;
