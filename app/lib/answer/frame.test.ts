@@ -2698,6 +2698,10 @@ describe("set 50's readings", () => {
     expect(suspectedCondition("We lost a handful this week and the vet said the words 'duck plague'. Which birds does it go for?")).toBe("duck plague");
   });
 
+  it("reads pipefish as a species of their own, not seahorses", () => {
+    expect(frameOf("I know seahorses have aglomerular kidneys - is that true of pipefish as well?").species).toEqual(["pipefish"]);
+  });
+
   it("reads 'sildenafil' as a drug by its stem, and 'how often should dogs have a dental clean' as asking an interval", () => {
     expect(frameOf("People swear by feeding him upright and giving sildenafil. Does it help?").drugs).toEqual(["sildenafil"]);
     expect(frameOf("How often should dogs and cats have a professional dental clean?").asked).toContain("interval");
