@@ -1229,7 +1229,7 @@ describe("a detail asked after a case told first", () => {
 
   it("needs a vaccine's dose said of a vaccine, not another drug's dose", () => {
     const antifungal = passage("Fluconazole (5-10 mg/kg/day) is another option for cats and may have fewer adverse effects.");
-    expect(check("What dose of the domestic cat vaccine would a 10 kg tiger cub need?", [antifungal])).toMatchObject({ covered: false, missing: "detail" });
+    expect(check("What dose of the domestic cat vaccine would a 10 kg cat need?", [antifungal])).toMatchObject({ covered: false, missing: "detail" });
     const vaccine = passage("The feline calicivirus vaccine is given to cats at one dose of 1 ml subcutaneously.");
     expect(check("What dose of the domestic cat vaccine would a 10 kg cat need?", [vaccine])).toMatchObject({ covered: true });
   });
@@ -1356,5 +1356,23 @@ describe("names the knowledge base never writes, and spans of what is asked (set
     const attribute = frameOf("What's the longest the tourniquet can safely stay on?").attribute;
     expect(holdsValue("duration", "Antibiotic and NSAID cover should be given for at least 1 week.", attribute)).toBe(false);
     expect(holdsValue("duration", "The tourniquet should not be left in place for more than 90 minutes.", attribute)).toBe(true);
+  });
+});
+
+describe("coverage: questions read in session 71", () => {
+  it("reads a compound saying what state its thing is in as no procedure's name ('which live-bird/egg tests')", () => {
+    const question = "Which live-bird/egg tests are used to decide how pathogenic a Newcastle disease isolate is?";
+    const terms = tokenize(question).map((term) => ({ term, weight: 1, df: 1, idf: 1 }));
+    expect(unseenNames(question, terms, () => false, () => false)).toEqual([]);
+    const earNotch = "Are ear-notch antigen tests reliable for it?";
+    expect(unseenNames(earNotch, tokenize(earNotch).map((term) => ({ term, weight: 1, df: 1, idf: 1 })), () => false, () => false)).toEqual(["ear-notch"]);
+  });
+
+  it("answers a question of several short parts, each asking a value, only where one of them is said", () => {
+    const question = "County fair organiser. To cut the risk of swine flu, what's the maximum number of days pigs should stay on the fairground, and how long should exhibitors keep them apart at home after the fair?";
+    const noValue = passage("The structure of many agricultural fairs results in co-housing multi-source pigs in a single location for multiple days, a time period sufficient for the spread of swine flu through the pigs at the fairground.");
+    const value = passage("To cut the risk of swine flu at the fairground, exhibitors keep pigs apart at home after the fair: the virus stays infectious in the environment of the pens for up to 7 days.");
+    expect(check(question, [noValue])).toMatchObject({ covered: false, missing: "detail" });
+    expect(check(question, [value])).toMatchObject({ covered: true });
   });
 });

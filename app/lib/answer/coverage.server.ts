@@ -756,6 +756,8 @@ const CATCHES = /^(?:catch|get|contract|carry|harbour|harbor)$/i;
 const NAME_SHAPED = /^(?:[A-Z]{6,}|[A-Z]{2,}\d+[A-Za-z]?|[A-Z][a-z]+[A-Z][a-z]{3,})$/;
 /** Endings of words that describe ("intramuscular dose", "guiding", "weekly") rather than name a thing. */
 const DESCRIBING = /(?:al|ar|ous|ive|ic|ly|ing|ed|ory|ful|less)$/i;
+/** A compound's first word saying what state its thing is in ("live-bird tests", "whole-blood samples"), naming no procedure. */
+const STATE_OF_THING = /^(?:live|living|dead|whole|raw|fresh|frozen|dry|wet|cold|warm|hot|full|half|young|adult|healthy|sick)$/i;
 const LINKING = /^(?:of|for|with|the|a|an)$/i;
 /** Words that say which one of a kind is meant, by age or rank ("the older vaccine", "the current test"), naming nothing. */
 const WHICH_ONE = /^(?:old|older|oldest|new|newer|newest|earlier|earliest|later|latest|original|current|previous|former|usual|standard|routine|same|other|first|second|third|last|next)$/i;
@@ -787,7 +789,7 @@ export function unseenNames(
   const beforeHead = (i: number) => [words[i + 1], words[i + 2]].some((w) => w !== undefined && PROCEDURE_HEAD.test(w));
   const compounds = words.filter((word, i) => {
     const m = COMPOUND.exec(word);
-    return m !== null && !DESCRIBING.test(m[2]!) && beforeHead(i) && !written(`${m[1]} ${m[2]}`);
+    return m !== null && !DESCRIBING.test(m[2]!) && !STATE_OF_THING.test(m[1]!) && beforeHead(i) && !written(`${m[1]} ${m[2]}`);
   });
   // So is one typed without its hyphen ("ear notch samples", "ear notch antigen test"), when its second word is one the
   // passages hardly write ("Notch signalling"): two common words ("heartworm antigen test") name what the passages speak
@@ -1337,17 +1339,18 @@ export function checkCoverage<P extends PassageLike>(
         .filter((text) => text.trim() && subjectNames.every((n) => namesThing(n, text)))
         .map((text) => ({ text, context: `${p.title}\n${p.heading ?? ""}` })),
     );
-  for (const kind of typed) {
+  /** Is the value of this kind said in the supporting passages, or in another that then supports the answer? */
+  const valueFound = (kind: AskedKind): boolean => {
     // (A value of the disease's own is said where that disease is: "This disease is OIE-notifiable" in the paragraph on
     // SVC says nothing of RHDV2 beside it.)
     const ofSubjectOnly = OF_THE_DISEASE.has(kind) && subjectNames.length > 0;
-    if ((!ofSubjectOnly && saysValue(kind, segments)) || (subjectNames.length > 0 && saysValue(kind, subjectSegments(supporting)))) continue;
+    if ((!ofSubjectOnly && saysValue(kind, segments)) || (subjectNames.length > 0 && saysValue(kind, subjectSegments(supporting)))) return true;
     // Or in another passage's paragraph naming it, relevant or nearly ("Usually, FeLV-infected cats die within 1 to 3 years"), which
     // then supports the answer.
     const naming = subjectNames.length > 0 ? passing.find((p) => !supporting.includes(p) && saysValue(kind, subjectSegments([p]))) : undefined;
     if (naming) {
       supporting.push(naming);
-      continue;
+      return true;
     }
     // A share of the animals with a finding is said with the finding ("up to 30% of cats with FIP are affected by
     // neurological involvement"): another relevant passage that says it so supports the answer.
@@ -1366,9 +1369,16 @@ export function checkCoverage<P extends PassageLike>(
               ),
           )
         : undefined;
-    if (!giving) return { covered: false, missing: "detail", what: [kind], alternative: null };
-    supporting.push(giving);
-  }
+    if (giving) supporting.push(giving);
+    return giving !== undefined;
+  };
+  for (const kind of typed) if (!valueFound(kind)) return { covered: false, missing: "detail", what: [kind], alternative: null };
+  // A question of several short parts, each asking a value ("what's the maximum number of days pigs should stay on the
+  // fairground, and how long should exhibitors keep them apart after?"), is answered where one of them is said at least.
+  const parts = asking.flatMap((part) => part.split(/,?\s+(?:and|or)\s+(?=(?:what|which|how|when|where|who)\b)/i));
+  const partsTyped = essay && !typed.length && parts.length > 1 && parts.every((part) => part.split(/\s+/).filter(Boolean).length <= ESSAY_WORDS) ? frame.asked.filter((k) => TYPED_KINDS.has(k)) : [];
+  // (Two values at least: one alone, in a long question, may be misread.)
+  if (partsTyped.length > 1 && !partsTyped.some(valueFound)) return { covered: false, missing: "detail", what: partsTyped, alternative: null };
   // "How is it treated?": some sentence where the topic is must speak of treating it (or of preventing it, when that
   // is asked). A yes/no question that only mentions a treatment ("Does managed care improve…?") asks something else.
   // "How is FIP diagnosed?": likewise of diagnosing it ("Which diagnosis fits?" asks for a disease's name instead).

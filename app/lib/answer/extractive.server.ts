@@ -225,15 +225,21 @@ function namesSubject(subject: string, paragraph: string, abbreviations: Array<r
 }
 
 /**
- * Does a paragraph name a one-word subject by a one-word synonym search read it with, an abbreviated binomial among them
+ * Does a paragraph name a subject by a one-word synonym search read it with, an abbreviated binomial among them
  * ("heartworm": "dirofilariasis", "D. immitis")? (Not by a synonym of several words, whose words may each be written
  * about something else: "tick fever" in a paragraph on African swine fever and ticks.)
  */
 function namesBySynonymWord(subject: string, paragraph: string, terms: QueryTerm[]): boolean {
   const own = tokenize(subject);
-  if (own.length !== 1) return false;
+  if (!own.length) return false;
   const held = textTerms(paragraph);
-  return (terms.find((t) => t.term === own[0])?.alternatives ?? []).some((a) => a.length === 1 && held.has(a[0]!));
+  const oneWord = (term: string) => (terms.find((t) => t.term === term)?.alternatives ?? []).filter((a) => a.length === 1).map((a) => a[0]!);
+  if (own.length === 1) return oneWord(own[0]!).some((word) => held.has(word));
+  // (A disease's name of several words by a one-word name of the whole, none of its own words, its organism's short form
+  // nor an abbreviation: "milk fever" by "hypocalcaemia", not "pullorum disease" by "S. pullorum". Not an organism's: a
+  // paragraph on heartworm in cats does not name "Dirofilaria immitis".)
+  if (/^\p{Lu}\p{Ll}+\s+\p{Ll}+$/u.test(subject)) return false;
+  return oneWord(own[0]!).some((word) => /^\p{Ll}{6,}$/u.test(word) && !own.includes(word) && own.every((t) => oneWord(t).includes(word)) && held.has(word));
 }
 
 export const sentenceKey = (text: string) => text.toLowerCase().replace(/\s+/g, " ").trim();

@@ -2707,4 +2707,74 @@ describe("set 50's readings", () => {
     expect(frameOf("How often should dogs and cats have a professional dental clean?").asked).toContain("interval");
     expect(frameOf("How often do they have an eosinophilia?").asked).not.toContain("interval");
   });
+
+  it("reads 'how often do you actually see it…' as asking how common it is, answered in words ('rarely')", () => {
+    const frame = frameOf("In bovine TB reactors at slaughter, which lymph nodes carry the granulomas? And how often do you actually see it in the eye?");
+    expect(frame).toMatchObject({ asked: ["rate"], attribute: "how common" });
+    expect(frameOf("how often do we retest her?").asked).toEqual(["interval"]);
+  });
+
+  it("reads no name in a school year ('For a Year 9 lesson'), and the words quoted as the diagnosis someone mentioned", () => {
+    expect(frameOf("For a Year 9 lesson on colour vision: how many kinds of cone do ducks have?").names).toEqual([]);
+    expect(suspectedCondition("A fish vet mentioned 'bacterial gill disease' after a hot spell when the pond water got poor. Which bug is blamed for it?")).toBe("bacterial gill disease");
+  });
+
+  it("reads no animals herded all one's life before a new kind ('I've herded dromedaries all my life but just took on a few alpacas')", () => {
+    expect(frameOf("I've herded dromedaries all my life but just took on a few alpacas. Is mouth breathing a big deal in them?").species).toEqual(["alpaca"]);
+  });
+
+  it("searches for an animal the knowledge base never names by its narrow group's name or abbreviation ('alpacas' as SACs)", () => {
+    const unwritten = (word: string) => !/^(?:sac|sacs)$/i.test(word);
+    expect(speciesByLabel("Do alpacas come into heat on a cycle?", unwritten)).toEqual(expect.arrayContaining(["SAC", "SACs"]));
+    expect(speciesByLabel("Do alpacas come into heat on a cycle?", () => false)).toEqual([]);
+  });
+
+  it("reads 'which kinds of cats are known to be higher risk?' as asking the risk factors", () => {
+    expect(frameOf("When deciding which intakes to test first for FIV and FeLV, which kinds of cats are known to be higher risk?").asked).toContain("cause");
+  });
+
+  it("reads a product named after the animal it is made for, given to another, as no animal asked ('the duck vaccine' for pigeons)", () => {
+    const frame = frameOf("Can my racing pigeons catch duck virus enteritis, and should I give them the duck vaccine?");
+    expect(frame.species).toEqual(["pigeon"]);
+    expect(frame.conditions).toEqual(["duck virus enteritis"]);
+    expect(frameOf("What is the duck vaccine schedule?").species).toEqual(["duck"]);
+  });
+
+  it("reads 'when is the booster due?' as asking an interval", () => {
+    expect(frameOf("Breeder ducks get their first duck plague vaccine after two weeks of age. When is the booster due?")).toMatchObject({ asked: ["interval"], attribute: "booster" });
+  });
+
+  it("reads 'tips it one way or the other' as what determines it, no tip", () => {
+    expect(withoutChatter("So is there one particular gene that tips it one way or the other?")).toBe("So is there one particular gene that determines it?");
+  });
+
+  it("reads a disease the vocabulary names though typed in lower case, the animals it is likened to, and 'they' for the animals just named", () => {
+    const frame = frameOf("And the ducks on the pond next door - are they as vulnerable to newcastle disease as chickens are?");
+    expect(frame.conditions).toEqual(["newcastle disease"]);
+    expect(frame.species).toEqual(["duck"]);
+    const [, , ducks] = readConversation([
+      "I race pigeons and the club secretary keeps warning everyone about PPMV-1. What exactly is it?",
+      "if the lab ever isolated it from one of mine, how do they decide how nasty a strain is?",
+      "And the ducks on the pond next door - are they as vulnerable to newcastle disease as chickens are?",
+    ]);
+    expect(ducks!.acronyms).toEqual([]);
+    // (A pronoun before the animals named still points back.)
+    const [, cats] = readConversation(["Is PPMV-1 a risk to chickens?", "can it infect the cats as well?"]);
+    expect(cats!.acronyms).toEqual(["PPMV-1"]);
+  });
+
+  it("goes on with the disease spoken of where animals of a scene 'get it too', and sets the old one named against this one aside", () => {
+    const [, hares, vaccinated] = readConversation([
+      "I judge at rabbit shows. One of the breeders told me her best buck was perfectly fine on the Saturday and dead by Monday, and she's terrified it's RHDV2. How fast does that virus actually work?",
+      "There are loads of wild hares round the showground. can they get it too?",
+      "Her rabbits were all vaccinated against the old RHD. Does that cover them for this one?",
+    ]);
+    expect(hares!).toMatchObject({ species: ["hare"], acronyms: ["RHDV2"] });
+    expect(vaccinated!.acronyms).toEqual(["RHDV2"]);
+  });
+
+  it("reads the disease a told case names by a name and its head as what the question asks of ('…going on about Aleutian disease. What is it?')", () => {
+    expect(frameOf("I work on a mink farm. The manager keeps going on about Aleutian disease. What is it, and how bad is it for the mink?").names).toEqual(["Aleutian"]);
+    expect(frameOf("A 4-year-old Suffolk ewe shows a high fever. What should I test for?").names).toEqual([]);
+  });
 });

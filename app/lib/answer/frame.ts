@@ -236,9 +236,12 @@ function readSpecies(text: string, asked: boolean): SpeciesMentions {
     if (asked && (DISEASE_NAME_NEXT.has(next) || namesVirus)) {
       // "Classical swine fever" is not African swine fever: a word that tells such diseases apart is part of the name.
       const qualifier = DISEASE_QUALIFIER.test(words[i - 1] ?? "") ? [words[i - 1]!] : [];
-      out.diseases.push([...qualifier, ...hit.words, next].join(" "));
+      // ("Duck virus enteritis": the disease its virus causes ends the name.)
+      const after = words[i + hit.words.length + 1] ?? "";
+      const caused = next === "virus" && /(?:itis|osis|aemia|emia)$/.test(after) ? [after] : [];
+      out.diseases.push([...qualifier, ...hit.words, next, ...caused].join(" "));
       if (hit.term.kind === "species" && !out.hosts.includes(hit.term.id)) out.hosts.push(hit.term.id);
-      i += hit.words.length;
+      i += hit.words.length + caused.length;
       continue;
     }
     // "Equine metabolic syndrome in a donkey", "avian influenza in cats": a disease named by its host's adjective, asked of
@@ -250,6 +253,9 @@ function readSpecies(text: string, asked: boolean): SpeciesMentions {
       i += namedFor - 1;
       continue;
     }
+    // "Can my racing pigeons catch it, and should I give them the duck vaccine?": a product named after the animal it is
+    // made for, given to another.
+    if (asked && hit.term.kind === "species" && hit.words.length === 1 && PRODUCT_FOR_HOST.test(next) && namesAnotherSpecies(words, hit.term.id!)) continue;
     // "Spring viraemia of carp", "plague of ducks": a disease named after its host.
     const ofDisease = words[i - 1] === "of" && /(?:aemia|emia|itis|osis|plague|pox|fever|disease|sickness|enteritis)$/.test(words[i - 2] ?? "");
     if (asked && (DISEASE_NAME_BEFORE.has(words[i - 1] ?? "") || ofDisease)) {
@@ -329,6 +335,8 @@ export function speciesModifiers(text: string): string[] {
   });
 }
 const COLLECTIVE = /^(?:herds?|flocks?)$/;
+/** Products named after the animal they are made for ("the duck vaccine", "dog wormer"). */
+const PRODUCT_FOR_HOST = /^(?:vaccines?|jabs?|wormers?|food|feed|shampoo)$/;
 /** Does a text's words name a species other than this one (by a word that is no herd or flock)? */
 function namesAnotherSpecies(words: string[], id: string): boolean {
   return words.some((w, k) =>
@@ -536,7 +544,7 @@ const NOT_EPITHET = new Set(
 const SPACED_CODE = /\b[A-Z]{2,5}\s\d+(?:[.-]\d+)+\b/g;
 /** Capitalised words that are not names when they open a clause or stand mid-sentence. */
 const NOT_NAMES = new Set(
-  "i i'm i've i'd we our a an the in on at is are what which when where how why who whom whose does do did can could should would will may might must has have had if for and or but not no yes type grade stage class group phase lab anything something everything nothing anyone someone everyone anybody somebody any some every besides whereas although though unless perhaps maybe otherwise hence thus also apart aside after before during since until upon within without between among against across beyond behind under over mr mrs ms miss dr prof monday tuesday wednesday thursday friday saturday sunday".split(
+  "i i'm i've i'd we our a an the in on at is are what which when where how why who whom whose does do did can could should would will may might must has have had if for and or but not no yes type grade stage class group phase year form level week day month table figure lab anything something everything nothing anyone someone everyone anybody somebody any some every besides whereas although though unless perhaps maybe otherwise hence thus also apart aside after before during since until upon within without between among against across beyond behind under over mr mrs ms miss dr prof monday tuesday wednesday thursday friday saturday sunday".split(
     " ",
   ),
 );
@@ -780,6 +788,8 @@ const REST_OF_THE = /\bthe rest of (?:the|my|our|his|her|their|your)\s+/gi;
 const AS_WELL_IDIOM = /\s*\bon top of (?:it|that|this|everything|all that)\b/gi;
 /** "What should they keep an eye out for?": to watch for, no eye. */
 const WATCH_IDIOM = /\b(?:keep|keeps|keeping|kept)\s+(?:an?\s+)?(?:close\s+|careful\s+|beady\s+)?eyes?\s+(?=out\b|on\b)/gi;
+/** "Is there one gene that tips it one way or the other?": what determines it, no tip. */
+const TIPS_IDIOM = /\b(?:tips?|tipped|tipping)\s+(?:it|this|that|things|the balance|the scales)\s+(?:one way or the other|either way)\b/gi;
 /** "And off the record, …", "between you and me,": how it is said, not what about. */
 const ASIDE_IDIOM = /\s*\b(?:off the record|between (?:you and me|ourselves))\b,?/gi;
 /**
@@ -832,6 +842,7 @@ export const withoutChatter = (text: string) =>
     .replace(IS_IT_RIGHT, "is that true?")
     .replace(WATCH_IDIOM, "watch ")
     .replace(ASIDE_IDIOM, "")
+    .replace(TIPS_IDIOM, "determines it")
     .replace(NOT_ABOUT_ANIMAL, (whole, one: string | undefined, other: string | undefined) => {
       const named = speciesIn(one ?? other ?? "");
       return named.species.size || named.groups.size ? "" : whole;
@@ -897,7 +908,7 @@ const SET_ASIDE = /\b(?:apart from|aside from|besides|other than|except(?: for)?
  * areata" puts forward what it may be; "…in ducks, or is that purely a chicken thing?" asks of ducks.)
  */
 const COMPARED_WITH =
-  /\bor\s+(?:is|are)\s+(?:it|that|this|they)\s+(?:really\s+|mostly\s+|mainly\s+)?(?:just|only|purely|solely|strictly|simply)\s+(?:an?\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?\s+(?:things?|diseases?|problems?|issues?|conditions?)\b|\blike\s+[\p{L}\p{N}'’-]+\s+in\s+(?:the\s+)?[\p{L}-]+|\b(?:(?:the way|as|like) (?:it|they) (?:is|are|was|were|does|do|did|has|have|had) in|(?<!\b(?:does|do|did|can|could|will|would|may|might|to)\s)(?:that |which )?(?:it|they) (?:causes?|gives?|produces?) in|(?:the way|like|as) (?:you|we|i)(?:'d| would| do)?(?: do(?: it)?| (?:see|get|find|have|saw|had)(?: it| them)?)? (?:in|for|with)|(?<!\b(?:looks?|looked|looking|sounds?|sounded|seems?|seemed|feels?|felt)\s)like(?: (?:you|we|i)(?:(?:'d| would)(?: do)?| do))?(?: (?:for|with|in))?|(?:the way|like) (?:you|we|i)(?:'d| would)(?! (?:expect|think|imagine|guess|say|see|in|for|with)\b)|compare[sd]? (?:it |them )?(?:to|with)|(?:they|you|we|people|i) (?:talk|talked|read|hear|heard|speak|spoke) (?:about )?in|as in|as with|as for|as do|as does|(?:the )?same (?:(?!(?:in|for|with|among)\b)[\w-]+ ){0,3}?as|or (?:is it |are they )?(?:really |mostly |mainly )?(?:just|only)(?: in)?)\s+(?:the\s+|an?\s+)?(?:[\p{L}/-]+\s+(?:(?:and|or)\s+)?){0,2}[\p{L}/-]+|\b(?:tell|told|telling)\s+(?:it|them|this|that)\s+apart\s+from\s+(?:[\p{L}-]+\s+){0,2}?in\s+(?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?|\bthe way (?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+){0,2}\s+(?:does|do|did|is|are|was|were)\b(?:\s+(?:it|this|that|so))?(?:\s+(?:in|for|with)\s+(?:the\s+)?[\p{L}-]+)?|\b(?:at|use|using|with|give|giving) (?:the\s+)?[\p{L}-]+(?=\s+(?:doses?|dosages?|dosing|rates?)\b)|(?<=\bsame (?:[\p{L}-]+\s+){1,7})(?:(?:that|which)\s+)?(?:[\p{L}-]+\s+)?[\p{L}-]+\s+(?:get|gets|have|has|had|got|catch|catches)\b|(?<=\bsame (?:[\p{L}\p{N}/-]+\s+){1,7})(?:that|which)(?:['’]s|\s+is|\s+are|\s+was)?\s+(?:used|given|licensed|recommended|prescribed)\s+(?:for|in|with)\s+(?:the\s+)?[\p{L}-]+|(?<=\?\s*)(?:but\s+|and\s+)?(?:we|i)\s+(?:normally\s+|usually\s+|always\s+|just\s+)?(?:use|used|give|gave)\s+(?:[\p{L}-]+\s+){1,3}?(?:on|for|with|in)\s+(?:the|our|my)\s+[\p{L}-]+|\b(?:that|which|than)\s+(?:people|humans|we)\s+(?:can['’]?t|cannot|can|could|couldn['’]?t|do|don['’]?t)\b|(?<=\bas\s+[\p{L}-]+\s+(?:for|in|to|with)\s+(?:them|it|him|her|these|those)\s+)as\s+(?:[\p{L}\p{N}'’-]+\s+){0,6}?[\p{L}-]+(?=\s*[?.!,]|$)/giu;
+  /\bor\s+(?:is|are)\s+(?:it|that|this|they)\s+(?:really\s+|mostly\s+|mainly\s+)?(?:just|only|purely|solely|strictly|simply)\s+(?:an?\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?\s+(?:things?|diseases?|problems?|issues?|conditions?)\b|\blike\s+[\p{L}\p{N}'’-]+\s+in\s+(?:the\s+)?[\p{L}-]+|\b(?:(?:the way|as|like) (?:it|they) (?:is|are|was|were|does|do|did|has|have|had) in|(?<!\b(?:does|do|did|can|could|will|would|may|might|to)\s)(?:that |which )?(?:it|they) (?:causes?|gives?|produces?) in|(?:the way|like|as) (?:you|we|i)(?:'d| would| do)?(?: do(?: it)?| (?:see|get|find|have|saw|had)(?: it| them)?)? (?:in|for|with)|(?<!\b(?:looks?|looked|looking|sounds?|sounded|seems?|seemed|feels?|felt)\s)like(?: (?:you|we|i)(?:(?:'d| would)(?: do)?| do))?(?: (?:for|with|in))?|(?:the way|like) (?:you|we|i)(?:'d| would)(?! (?:expect|think|imagine|guess|say|see|in|for|with)\b)|compare[sd]? (?:it |them )?(?:to|with)|(?:they|you|we|people|i) (?:talk|talked|read|hear|heard|speak|spoke) (?:about )?in|as in|as with|as for|as do|as does|(?:the )?same (?:(?!(?:in|for|with|among)\b)[\w-]+ ){0,3}?as|or (?:is it |are they )?(?:really |mostly |mainly )?(?:just|only)(?: in)?)\s+(?:the\s+|an?\s+)?(?:[\p{L}/-]+\s+(?:(?:and|or)\s+)?){0,2}[\p{L}/-]+|\b(?:tell|told|telling)\s+(?:it|them|this|that)\s+apart\s+from\s+(?:[\p{L}-]+\s+){0,2}?in\s+(?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?|\bthe way (?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+){0,2}\s+(?:does|do|did|is|are|was|were)\b(?:\s+(?:it|this|that|so))?(?:\s+(?:in|for|with)\s+(?:the\s+)?[\p{L}-]+)?|\b(?:at|use|using|with|give|giving) (?:the\s+)?[\p{L}-]+(?=\s+(?:doses?|dosages?|dosing|rates?)\b)|(?<=\bsame (?:[\p{L}-]+\s+){1,7})(?:(?:that|which)\s+)?(?:[\p{L}-]+\s+)?[\p{L}-]+\s+(?:get|gets|have|has|had|got|catch|catches)\b|(?<=\bsame (?:[\p{L}\p{N}/-]+\s+){1,7})(?:that|which)(?:['’]s|\s+is|\s+are|\s+was)?\s+(?:used|given|licensed|recommended|prescribed)\s+(?:for|in|with)\s+(?:the\s+)?[\p{L}-]+|(?<=\?\s*)(?:but\s+|and\s+)?(?:we|i)\s+(?:normally\s+|usually\s+|always\s+|just\s+)?(?:use|used|give|gave)\s+(?:[\p{L}-]+\s+){1,3}?(?:on|for|with|in)\s+(?:the|our|my)\s+[\p{L}-]+|\b(?:that|which|than)\s+(?:people|humans|we)\s+(?:can['’]?t|cannot|can|could|couldn['’]?t|do|don['’]?t)\b|(?<=\bas\s+[\p{L}-]+\s+(?:for|in|to|with)\s+(?:them|it|him|her|these|those|(?:[\p{L}\p{N}-]+\s+){1,3}))as\s+(?:[\p{L}\p{N}'’-]+\s+){0,6}?[\p{L}-]+(?=\s*[?.!,]|$)/giu;
 /**
  * People said to say, think or call something ("why do people compare it to malaria?", "some people call it…"), or to use
  * it ("what dose do people use?": those who treat, no patients), or what works for them ("why not, if it helps people?":
@@ -910,8 +921,10 @@ const REASON_GIVEN = /,?\s*\b(?:since|because|given that|seeing as|seeing that)\
 /** What the asker kept or did before ("Used to keep bees, now I've got a dozen hens."): not what is asked about now. */
 // (Or kept for years before a switch, "I kept bees for years and have just switched to hens", or swapped for what is kept now,
 // "Swapped my hives for a backyard flock".)
+/** A disease's head after a name: "Aleutian disease", "Marek's disease". */
+const NAMES_DISEASE_AFTER = /^(?:['’]s)?\s+(?:disease|fever|syndrome|plague|sickness)\b/i;
 const KEPT_BEFORE =
-  /\b(?:(?:i|we)\s+)?used to\s+(?:keep|have|own|breed|farm|raise|rear|run|work with|look after)\b[^.,;:!?—–]*|\b(?:i|we)\s+kept\s+[^.,;:!?—–]*?\bfor\s+(?:years|ages|decades|a long time|a while)\b|\b(?:swapped|traded|exchanged|gave up)\s+(?:my|our|the)\s+[\p{L}-]+(?=\s+for\b)/giu;
+  /\b(?:(?:i|we)\s+)?used to\s+(?:keep|have|own|breed|farm|raise|rear|run|work with|look after)\b[^.,;:!?—–]*|\b(?:i|we)(?:['’]ve|\s+have)?\s+(?:kept|had|herded|bred|farmed|raised|reared|worked with)\s+[^.,;:!?—–]*?\b(?:for\s+(?:years|ages|decades|a long time|a while)|all\s+(?:my|our)\s+(?:life|lives))\b|\b(?:swapped|traded|exchanged|gave up)\s+(?:my|our|the)\s+[\p{L}-]+(?=\s+for\b)/giu;
 /** The species a question asks about are named outside what it sets aside, compares with, gives as a reason or kept before. */
 const askedAbout = (text: string) => text.replace(PEOPLE_SAYING, " ").replace(SET_ASIDE, " ").replace(COMPARED_WITH, " ").replace(REASON_GIVEN, " ").replace(KEPT_BEFORE, " ");
 
@@ -1037,13 +1050,16 @@ const CAUSES_RATE =
 const WHEN_PEAKS =
   /\bwhen (?:is|are|was|were|do|does|did|will) (?:the )?(?:[\w-]+ ){0,3}?(?:highest|greatest|worst|heaviest|peaks?|at (?:its|their) (?:highest|peak|worst)|most (?:common|likely|severe|cases)|(?:occur|seen|happen)\w* most)\b/i;
 
+/** Seeing a thing in the animals one meets ("how often do you actually see it in the eye?"): how common it is. */
+const SEEING = String.raw`(?:(?:actually|really|ever|usually|typically|normally|generally)\s+)?(?:see|find|encounter|meet|come across|diagnose|pick (?:it|this|that|them) up)`;
 /** What asks for a share or a rate ("how common", "what percentage", "how often does it occur"). */
 // ("Is that the same in goats - do they get it as often?": as common as in the species before.)
 const AS_COMMON = String.raw`as (?:common|prevalent|frequent)\b|\b(?:get|gets|got|have|has|develop|develops|see|catch|occur|occurs|happen|happens)\s+(?:(?:it|this|that|them)\s+)?as (?:often|commonly|frequently)`;
 /**
- * Risk factors asked: "risk factors", "what makes a cat more likely to…", "which cats get it most", "who is most at risk".
+ * Risk factors asked: "risk factors", "what makes a cat more likely to…", "which cats get it most", "who is most at risk",
+ * "which kinds of cats are known to be higher risk?".
  */
-const RISK = String.raw`risk factors?|(?:most|more)\s+likely\s+to\s+(?:test|come\s+up|turn\s+up|be)\s+positive|what makes (?:[\w-]+\s+){0,3}?(?:more|less) (?:likely|prone|susceptible|at risk)|(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:get|gets|catch|catches)\s+(?:it|this|that|them)?\s*(?:the\s+)?most\b|(?:most|more)\s+at\s+risk`;
+const RISK = String.raw`risk factors?|(?:most|more)\s+likely\s+to\s+(?:test|come\s+up|turn\s+up|be)\s+positive|what makes (?:[\w-]+\s+){0,3}?(?:more|less) (?:likely|prone|susceptible|at risk)|(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:get|gets|catch|catches)\s+(?:it|this|that|them)?\s*(?:the\s+)?most\b|(?:most|more)\s+at\s+risk|(?:which|what|who)\b[^?.;]{0,60}?\b(?:at\s+)?(?:a\s+)?(?:higher|greater|increased|highest|greatest)\s+risk\b(?!\s+of\s+(?:dying|death|transmission|spread))`;
 export const RISK_ASKED = new RegExp(String.raw`\b(?:${RISK}|predispos\w+)\b`, "i");
 const ASKED_RATE = new RegExp(
   String.raw`\b(prevalence|seroprevalence|incidence|mortality|morbidity|case fatality|fatality|percent|percentage|proportion|fraction|what share|how common|how prevalent|how often do(?:es)?|${AS_COMMON}|(?<!\b(?:heart|respiratory|breathing|pulse|resting|growth|infusion|flow|fluid|drip)\s)rate of|(?:success|recovery|survival|death|fatality|attack|recurrence|relapse|cure|remission|complication|response|reinfection|conception|pregnancy|hatch(?:ing|ability)?|seroconversion) rates?|carrier frequency|allele frequenc(?:y|ies)|how (?:deadly|fatal|lethal)|how much (?:[\w-]+ ){0,4}(?:does|do|did) (?:it|they|[\w-]+) account for|how much (?:[\w-]+ ){0,4}(?:is|are) (?:actually |really |mainly |mostly )?(?:down to|due to|caused by|attributable to|from) (?:it|them|[\w-]+)|${HOW_MANY_OUTCOME}|${LIKELY_TO_DIE})\b|\(\s*%\s*\)|(?<![\d.,]\s?)%\s+(?:of|dead|die|died|dying|affected|infected|positive|survive|surviving|survival|mortality|recover|recovering|recovery)\b|\b(?:what|which)\s+%`,
@@ -1057,7 +1073,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   // ("How often should I dip her?": how often one does something is its interval; so is "…should she be on, and how often?"
   // "How often do we see that combination?" asks how common it is.)
   // ("How often?" alone, after a dose: how often it is given.)
-  ["interval", /^\s*(?:and\s+|so\s+|ok\s+)?how (?:often|frequently)\s*\?*\s*$|\b(how (?:often|frequently) (?:should|must|do|can) (?:i|we|you)\b(?!\s+(?:see|find|encounter|meet|come across|diagnose|pick (?:it|this|that|them) up)\b)|how (?:often|frequently)\b(?:\W+\w+){0,5}?\W+(?:give|given|giving|administer(?:ed|ing)?|repeat(?:ed|ing)?|dose[ds]?|dosing|treat(?:ed|ing)?|appl(?:y|ied|ying)|inject(?:ed|ing)?|(?:re)?vaccinat(?:e[ds]?|ing)|boost(?:ers?|ed|ing|s)?|retest(?:ed|ing)?|deworm(?:ed|ing)?|drench(?:ed|ing)?|worm(?:ed|ing)?|bath(?:e|ed|es|ing)?|wash(?:ed|es|ing)?|shampoo(?:ed|s|ing)?|soak(?:ed|s|ing)?|clean(?:ed|s|ing)?|check(?:ed|s|ing)?|monitor(?:ed|s|ing)?|test(?:ed|s|ing)?|need(?:ed|s)?)|,?\s+and how (?:often|frequently)(?=\s*\?*\s*$)|how (?:often|frequently) (?:should|must) (?:[\w-]+ ){1,5}?(?:have|get|receive) (?:a|an|their|the|its)\b|(?:dosing|booster|dose|vaccination|vaccine|treatment|retreatment|worming|testing|retest) interval|(?:what|which) (?:[\w-]+ ){0,2}interval|interval between|gaps? between|intervals|repeated?(?!\s+(?:infections?|bouts?|episodes?|attacks?|exposures?|relapses?|abortions?|seizures?|injur(?:y|ies)|failures?))|repeat the|how many times(?!\s+(?:the|as|that|its|their|his|her|normal|higher|lower|larger|bigger|greater|smaller|wider|longer|more)\b)|how (?:far|long|much time|many (?:days|weeks|months)) apart|every how many|schedules?|(?:due|need|needs|needed|get|gets|require[sd]?)\s+(?:a|an|their|the|another|its)\s+(?:annual\s+|yearly\s+)?boosters?)\b/i],
+  ["interval", /^\s*(?:and\s+|so\s+|ok\s+)?how (?:often|frequently)\s*\?*\s*$|\b(how (?:often|frequently) (?:should|must|do|can) (?:i|we|you)\b(?!\s+(?:(?:actually|really|ever|usually|typically|normally|generally)\s+)?(?:see|find|encounter|meet|come across|diagnose|pick (?:it|this|that|them) up)\b)|how (?:often|frequently)\b(?:\W+\w+){0,5}?\W+(?:give|given|giving|administer(?:ed|ing)?|repeat(?:ed|ing)?|dose[ds]?|dosing|treat(?:ed|ing)?|appl(?:y|ied|ying)|inject(?:ed|ing)?|(?:re)?vaccinat(?:e[ds]?|ing)|boost(?:ers?|ed|ing|s)?|retest(?:ed|ing)?|deworm(?:ed|ing)?|drench(?:ed|ing)?|worm(?:ed|ing)?|bath(?:e|ed|es|ing)?|wash(?:ed|es|ing)?|shampoo(?:ed|s|ing)?|soak(?:ed|s|ing)?|clean(?:ed|s|ing)?|check(?:ed|s|ing)?|monitor(?:ed|s|ing)?|test(?:ed|s|ing)?|need(?:ed|s)?)|,?\s+and how (?:often|frequently)(?=\s*\?*\s*$)|how (?:often|frequently) (?:should|must) (?:[\w-]+ ){1,5}?(?:have|get|receive) (?:a|an|their|the|its)\b|(?:dosing|booster|dose|vaccination|vaccine|treatment|retreatment|worming|testing|retest) interval|(?:what|which) (?:[\w-]+ ){0,2}interval|interval between|gaps? between|intervals|repeated?(?!\s+(?:infections?|bouts?|episodes?|attacks?|exposures?|relapses?|abortions?|seizures?|injur(?:y|ies)|failures?))|repeat the|how many times(?!\s+(?:the|as|that|its|their|his|her|normal|higher|lower|larger|bigger|greater|smaller|wider|longer|more)\b)|how (?:far|long|much time|many (?:days|weeks|months)) apart|every how many|schedules?|(?:due|need|needs|needed|get|gets|require[sd]?)\s+(?:a|an|their|the|another|its)\s+(?:annual\s+|yearly\s+)?boosters?|when (?:is|are|'s) (?:the |their |its |a )?(?:next |second |first )?(?:boosters?|revaccination|second (?:dose|jab|shot)) (?:due|given|needed|done))\b/i],
   // "At what age…", "how old…": an age, said as a span of time ("above 2 weeks of age").
   ["duration", DURATION_ASKED],
   ["route", /\b(route|routes|orally|intravenous(?:ly)?|subcutaneous(?:ly)?|intramuscular(?:ly)?|topical(?:ly)?|how (?:is|should|do) (?:it|they|\w+) (?:be )?(?:given|administered))\b/i],
@@ -1163,7 +1179,7 @@ const FINDING_SHARE =
   /\b(?:(?:what|which) (?:proportion|percentage|share|fraction|percent) of (?:[\w-]+ ){0,6}?|how many (?:of (?:them|those) )?)(?:have|has|develop|develops|show|shows|get|gets|present with|suffer from|end up with|become|becomes|remain|remains|stay|stays|go on to (?:have|develop|show|get|become)) (?!been\b)([\w-]{4,}(?: [\w-]{4,})?)/;
 
 /** "How common is mitral valve disease in dogs?" is answered by a share, or in words: "the most common acquired heart disease". */
-const HOW_COMMON = new RegExp(String.raw`\bhow (?:common|frequent|prevalent|rare)\b|\b${AS_COMMON}\b`);
+const HOW_COMMON = new RegExp(String.raw`\bhow (?:common|frequent|prevalent|rare)\b|\b${AS_COMMON}\b|\bhow (?:often|frequently) (?:do|does|did) (?:i|we|you|they|vets|people)\s+${SEEING}\b`);
 const AS_COMMON_ASKED = new RegExp(String.raw`\b(?:${AS_COMMON})\b`, "i");
 export const HOW_COMMON_ATTRIBUTE = "how common";
 
@@ -1593,8 +1609,25 @@ function namedThings(text: string) {
       if (!opensClause && !titleCase && /^\p{Lu}\p{Ll}{2,}/u.test(word) && !NOT_NAMES.has(lower) && !/(?:idae|inae|aceae|ales)$/.test(lower) && !isShorthand(lower)) push(names, word.split("-")[0]!);
     });
   }
+  // A disease the vocabulary names, typed in lower case ("as vulnerable to newcastle disease as chickens are?"): its name,
+  // though no capital marks it.
+  const typed = text.match(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu) ?? [];
+  typed.forEach((word, i) => {
+    if (!/^\p{Ll}/u.test(word)) return;
+    for (let n = 2; n <= 3 && i + n <= typed.length; n++) {
+      const phrase = typed.slice(i, i + n);
+      // (Not a kind of disease: "a genetic disease", "viral diseases".)
+      if (!LOWER_CASE_DISEASE_HEAD.test(phrase[n - 1]!) || phrase.some((w) => /^\p{Lu}/u.test(w) || isStopWord(w.toLowerCase())) || phrase.slice(0, -1).every((w) => /(?:ic|al|ous|ive|ary|ed|ing|able|ible)$/.test(w))) continue;
+      const stems = tokenize(phrase.join(" "));
+      // (Nor one named after a host before it: "sheep tick fever" is not the cattle's tick fever.)
+      const host = typed[i - 1] !== undefined && speciesIn(typed[i - 1]!).species.size > 0;
+      if (synonymsIn(stems).some((m) => m.terms.join(" ") === stems.join(" ")) && !speciesIn(phrase[0]!).species.size && !host) push(conditions, phrase.join(" ").toLowerCase());
+    }
+  });
   return { drugs, pathogens, conditions, names, acronyms };
 }
+/** Words that end a disease's name ("newcastle disease", "lumpy skin disease"). */
+const LOWER_CASE_DISEASE_HEAD = /^(?:disease|fever|plague|sickness|syndrome)$/i;
 
 /**
  * How far search may correct a question word it has never seen (a typo): species words never (a species
@@ -1698,7 +1731,8 @@ function readFrame(text: string): Frame {
     // Which of the two acts faster?")
     const choosesAmongThem = named.names.length >= 2 && CHOICE_AMONG_TOLD.test(sentences.slice(firstAsking).join(" "));
     // (A name of several words, "CA 27.29", as it is written there.)
-    named.names = named.names.filter((n) => choosesAmongThem || askedWords.has(n.toLowerCase()) || (/\s/.test(n) && sentences.slice(firstAsking).join(" ").toLowerCase().includes(n.toLowerCase())) || FOUND_ORGANISM.test(question.slice(question.indexOf(n) + n.length)));
+    // (Nor the disease a name begins: "The manager keeps going on about Aleutian disease. What is it?")
+    named.names = named.names.filter((n) => choosesAmongThem || askedWords.has(n.toLowerCase()) || (/\s/.test(n) && sentences.slice(firstAsking).join(" ").toLowerCase().includes(n.toLowerCase())) || FOUND_ORGANISM.test(question.slice(question.indexOf(n) + n.length)) || NAMES_DISEASE_AFTER.test(question.slice(question.indexOf(n) + n.length)));
   }
   // "What does a hydatid cyst look like on ultrasound?", "what am I looking for on the lateral chest radiograph?": what that
   // imaging shows is asked, and a passage must speak of it.
@@ -1980,6 +2014,8 @@ function pointsBackBeyond(question: string, own: Frame): boolean {
   if (!namesOwnThing(own) && CAUGHT_IT.test(parts.at(-1)!)) return true;
   // ("…standing at stud this year." says when.)
   const opening = parts.slice(0, -1).join(" ").replace(TIME_OF_DAY, " ");
+  // ("…vaccinated against the old RHD. Does that cover them for this one?": the new one against the old is the one spoken of.)
+  if (/\bthe\s+(?:old|older|original|previous|classic(?:al)?)\s+\S+/i.test(opening) && /\b(?:this|the new)\s+(?:one|strain|virus|type|variant)\b/i.test(parts.at(-1)!)) return true;
   const tellsCase = speciesIn(opening).order.length > 0 && own.topic.some((w) => opening.toLowerCase().includes(w.toLowerCase()));
   return REFERS.test(tellsCase ? opening : parts.join(" "));
 }
@@ -1993,7 +2029,7 @@ export const passingVerbs = (question: string) => [...question.matchAll(new RegE
  * jump to the dogs on board?".
  */
 const CAUGHT_IT =
-  /\b(catch(?:es|ing)?|caught|contract(?:s|ing)?)\s+(?:it|this|that)\b|\b(pick(?:s|ed|ing)?)\s+(?:it|this|that)\s+up\b|\b(pass(?:es|ed|ing)?|spread(?:s|ing)?|give|gives|giving|gave)\s+(?:it|this|that)\s+(?:on|to)\b|\b(?:it|this|that|they)\s+(jump(?:s|ed|ing)?|spread(?:s|ing)?|pass(?:es|ed|ing)?|cross(?:es|ed|ing)?)\s+(?:on\s+|over\s+|across\s+)?(?:to|into)\b/i;
+  /\b(catch(?:es|ing)?|caught|contract(?:s|ing)?)\s+(?:it|this|that)\b|\b(?:get|gets|getting|got)\s+(?:it|this|that)\s*(?:too|as well|also|\?)|\b(pick(?:s|ed|ing)?)\s+(?:it|this|that)\s+up\b|\b(pass(?:es|ed|ing)?|spread(?:s|ing)?|give|gives|giving|gave)\s+(?:it|this|that)\s+(?:on|to)\b|\b(?:it|this|that|they)\s+(jump(?:s|ed|ing)?|spread(?:s|ing)?|pass(?:es|ed|ing)?|cross(?:es|ed|ing)?)\s+(?:on\s+|over\s+|across\s+)?(?:to|into)\b/i;
 
 /** An animal said to have come in: "we've got a salamander in", "a ferret came in", "just had a goat brought in". */
 const ARRIVED =
@@ -2029,6 +2065,8 @@ const withoutCompared = (frame: Frame, question: string): Frame => ({
   ...frame,
   conditions: frame.conditions.filter((c) => !comparedWith(question, c)),
   pathogens: frame.pathogens.filter((c) => !comparedWith(question, c)),
+  // ("…vaccinated against the old RHD. Does that cover them for this one?": the old one is what this one is set against.)
+  acronyms: frame.acronyms.filter((a) => !new RegExp(String.raw`\bthe\s+(?:old|older|original|previous|classic(?:al)?)\s+${escapeStringRegexp(a)}\b`, "i").test(question)),
 });
 
 function isFollowUp(question: string, named: Frame, previous: Frame): boolean {
@@ -2187,7 +2225,11 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
   // subject. Without one ("and where is Babesia divergens most common?"), a named drug or pathogen replaces
   // what the previous question was about, its topic words with it.
   // ("This morning" points back to nothing.)
-  const refersBack = REFERS.test(question.replace(TIME_OF_DAY, " "));
+  // ("And the ducks on the pond next door - are they as vulnerable…?": "they" are the animals it has just named.)
+  const firstAnimal = own.species.length ? speciesIn(question).words : new Set<string>();
+  const animalAt = Math.min(...[...firstAnimal].map((w) => question.toLowerCase().search(new RegExp(`\\b${escapeStringRegexp(w)}\\b`))).filter((at) => at >= 0));
+  const ofOwnAnimals = (text: string) => text.replace(/\b(?:they|them|their)\b/gi, (m, at: number) => (at > animalAt ? " " : m));
+  const refersBack = REFERS.test(ofOwnAnimals(question.replace(TIME_OF_DAY, " ")));
   // (A drug's dose asked for the case keeps the disease it is given for. Another animal with a condition of its own is
   // another case: "ok, and the dog in kennel 3 - hit by a car, breathing fast and shallow. pneumothorax likely?")
   const anotherAnimal = own.species.length > 0 && !own.species.some((id) => previous.species.includes(id));
@@ -2332,7 +2374,9 @@ const JUDGED = new RegExp(
 export function suspectedDiagnosis(question: string): string | null {
   // (A diagnosis is named in a few words: "suspects that a performance horse's spinal discomfort is…" names none.)
   // ("Vet says my gelding has stringhalt - he snatches a hind leg…": the diagnosis ends at a spaced dash.)
-  const said = SUGGESTED.exec(question)?.[1]!.split(/\s-\s/)[0]!.trim();
+  // ("A fish vet mentioned 'bacterial gill disease' after a hot spell…": the words quoted are the diagnosis.)
+  const suggested = SUGGESTED.exec(question)?.[1];
+  const said = suggested && (/^['‘"“]([^'’"”]{3,60})['’"”]/u.exec(suggested)?.[1] ?? suggested.split(/\s-\s/)[0]!).trim();
   // (What someone says at length tells the case: "owner says her cat fell off a balcony… Could that be a pneumothorax?"
   // puts forward what it asks after.)
   if (said && said.split(/\s+/).length <= MAX_DIAGNOSIS_WORDS) return said;
@@ -2570,7 +2614,8 @@ export function signsSearchText(question: string, frame: Frame): string | null {
 function placeAdjective(name: string, question: string): boolean {
   if (!/^\p{Lu}\p{Ll}+(?:ish|ian|ese|ean)$/u.test(name)) return false;
   const after = [...question.matchAll(new RegExp(`\\b${escapeStringRegexp(name)}\\s+((?:[\\p{L}-]+\\s+){0,2}[\\p{L}-]+)`, "gu"))].map((m) => m[1]!);
-  return after.length > 0 && after.every((words) => /^\p{Ll}/u.test(words) && !speciesIn(words).species.size && !speciesIn(words).groups.size);
+  // (Nor one that names a disease: "Aleutian disease".)
+  return after.length > 0 && after.every((words) => /^\p{Ll}/u.test(words) && !speciesIn(words).species.size && !speciesIn(words).groups.size && !NAMES_DISEASE_AFTER.test(` ${words}`));
 }
 
 /** What a case names as its subject: its drugs, pathogens, conditions and abbreviations (not places or breeds). */
@@ -2646,7 +2691,17 @@ export function searchText(text: string, frame: Frame): string {
 export function speciesByLabel(text: string, unwritten: (word: string) => boolean): string[] {
   const mentions = speciesIn(text, { asked: true });
   const written = new Set(tokenize(text));
-  return [...mentions.species].filter((id) => id !== "human" && tokenize(speciesLabel(id)).some((t) => !written.has(t)) && [...mentions.words].some((w) => speciesIn(w).species.has(id) && unwritten(w))).map(speciesLabel);
+  return [...mentions.species]
+    .filter((id) => id !== "human" && [...mentions.words].some((w) => speciesIn(w).species.has(id) && unwritten(w)))
+    .flatMap((id) => {
+      const label = speciesLabel(id);
+      const byLabel = tokenize(label).some((t) => !written.has(t)) ? [label] : [];
+      // (An animal the knowledge base never names but by its narrow group's name or abbreviation, "alpacas" as "SACs":
+      // by that name.)
+      if (!unwritten(label)) return byLabel;
+      const groupNames = GROUPS.filter((g) => !g.broad && g.members.includes(id)).flatMap((g) => [...g.words, ...(g.acronyms ?? [])]);
+      return [...byLabel, ...groupNames.filter((name) => !unwritten(name))];
+    });
 }
 
 const ASKED_LABEL: Record<AskedKind, string> = {

@@ -783,7 +783,7 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
   const dfOf = new Map(found.analysis.terms.map((t) => [t.term, t.df]));
   // So are names no passage writes by the usual abbreviation of what they name ("tembusu virus": passages write "DTMUV").
   const unwrittenNames = found.analysis.terms.filter((t) => !t.df).flatMap((t) => shortFormsOfUnwrittenWord(t.term));
-  const labels = [...speciesByLabel(searchQuery, (word) => tokenize(word).every((t) => !dfOf.get(t))), ...new Set(unwrittenNames)];
+  const labels = [...speciesByLabel(searchQuery, (word) => tokenize(word).every((t) => !dfOf.get(t)) && !holdsName(deps.db.$client, word)), ...new Set(unwrittenNames)];
   // (Found by them, not judged by them: whether a passage is about the question is read from its own words.)
   if (labels.length) {
     const asked = new Set(tokenize(searchQuery));

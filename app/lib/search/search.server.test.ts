@@ -865,6 +865,21 @@ describe("typo tolerance", () => {
     expect(correctQuery(db.$client, "Can Neosporose cause abortion in sheep?").corrections).toEqual([{ typed: "Neosporose", searched: "neosporosis" }]);
   });
 
+  it("corrects a typo into the word the knowledge base writes beside its neighbour, of words as near ('alopecia areta')", () => {
+    const db = freshDb();
+    addDocument(db, {
+      id: "skin",
+      title: "Equine skin",
+      pages: [
+        page(221, [para("Alopecia areata is an uncommon immune-mediated hair loss reported in horses. The lesions appear on the face and neck.")]),
+        page(222, [para("The affected area is clipped. A wide area of the trunk is examined. The area around the eye is spared. Each area is scored.")]),
+      ],
+    });
+    expect(correctQuery(db.$client, "alopecia areta in horses: where do the lesions show up?").corrections).toEqual([{ typed: "areta", searched: "areata" }]);
+    // (Alone, the typo is the commoner word as near.)
+    expect(correctQuery(db.$client, "which areta of the trunk is clipped?").corrections).toEqual([{ typed: "areta", searched: "area" }]);
+  });
+
   it("reads the index afresh once it changes: a word a new document writes is no longer corrected, two words it joins are joined", () => {
     const db = freshDb();
     addDocument(db, FORMULARY);

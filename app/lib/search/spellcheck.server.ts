@@ -3,7 +3,7 @@ import damerauLevenshtein from "damerau-levenshtein";
 import { doubleMetaphone } from "double-metaphone";
 import escapeStringRegexp from "escape-string-regexp";
 import { isEnglishWord } from "./english-words.server";
-import { anyChunkMatches, indexHolds, quotedTerm } from "./lexical.server";
+import { anyChunkMatches, holdsPhrase, indexHolds, quotedTerm } from "./lexical.server";
 import { prepared } from "./statements.server";
 import { isStopWord } from "./stopwords";
 import { synonymsIn } from "./synonyms";
@@ -107,12 +107,25 @@ const sameEnding = (typed: string, word: string) => typed.length > 2 && word.len
 /** Candidates tried per unknown word, nearest and most widespread first. */
 const MAX_CANDIDATES = 8;
 
+/** The words typed before and after a word (not stop words). */
+type Beside = { before?: string; after?: string };
+/** Does the knowledge base write this word after the word before it, or before the word after it? */
+const writtenBeside = (client: Database.Database, word: string, { before, after }: Beside) =>
+  (before !== undefined && holdsPhrase(client, `${before} ${word}`)) || (after !== undefined && holdsPhrase(client, `${word} ${after}`));
+
+/** The words next to a typed word, when the question writes them next to it (no stop word, no punctuation between). */
+function besideOf(query: string, at: number, length: number): Beside {
+  const before = /([A-Za-z]{3,})\s+$/.exec(query.slice(0, at))?.[1]?.toLowerCase();
+  const after = /^\s+([A-Za-z]{3,})/.exec(query.slice(at + length))?.[1]?.toLowerCase();
+  return { before: before && !isStopWord(before) ? before : undefined, after: after && !isStopWord(after) ? after : undefined };
+}
+
 /**
  * The knowledge base's word nearest to a typed word within `maxEdits`. Candidates are the index terms
  * near the typed word's term; each must also be near as written (terms are stems, and two stems one
  * edit apart can come from words three apart: "nephrotic" is not "nephron").
  */
-function nearestWord(client: Database.Database, typed: string, term: string, maxEdits: number): string | null {
+function nearestWord(client: Database.Database, typed: string, term: string, maxEdits: number, beside: Beside = {}): string | null {
   const candidates: Array<{ term: string; edits: number; doc: number; byStart?: boolean }> = [];
   const rows = neighbours(client, term, STEM_SLACK);
   for (const row of rows) {
@@ -134,7 +147,16 @@ function nearestWord(client: Database.Database, typed: string, term: string, max
     byStart.sort((a, b) => a.edits - b.edits || b.doc - a.doc);
     candidates.push(...byStart.slice(0, BY_START_CANDIDATES));
   }
-  for (const candidate of candidates.slice(0, MAX_CANDIDATES)) {
+  // Of words as near, one the knowledge base writes beside the typed word's neighbour: "alopecia areta" is "alopecia
+  // areata", not "alopecia area".
+  const inPhrase = (candidate: { term: string }) => surfaceWords(client, candidate.term).some((word) => writtenBeside(client, word, beside));
+  const ranked = candidates.slice(0, MAX_CANDIDATES);
+  const first = ranked[0];
+  if (first && (beside.before || beside.after) && !first.byStart && !inPhrase(first)) {
+    const phrased = ranked.find((c) => c.edits === first.edits && !c.byStart && inPhrase(c));
+    if (phrased) ranked.unshift(...ranked.splice(ranked.indexOf(phrased), 1));
+  }
+  for (const candidate of ranked) {
     let best: { word: string; edits: number } | null = null;
     for (const word of surfaceWords(client, candidate.term)) {
       // (Not another ending of the same word: "hepatitic" is no typo of "hepatitis".)
@@ -525,7 +547,7 @@ export function correctQuery(
     // writes as a name: a product's name is not a misspelled "virion". "Neosporose" is still neosporosis.)
     const asName = named(query, match.index!, typed) && !/[A-Z]/.test(typed.slice(1));
     const searched =
-      nearestWord(client, lower, term, allowed) ??
+      nearestWord(client, lower, term, allowed, besideOf(query, match.index!, typed.length)) ??
       swappedNearStart(client, lower, allowed) ??
       binomialPartner(client, query, match.index!, typed, allowed) ??
       englishNeighbour(client, lower) ??
