@@ -2777,4 +2777,14 @@ describe("set 50's readings", () => {
     expect(frameOf("I work on a mink farm. The manager keeps going on about Aleutian disease. What is it, and how bad is it for the mink?").names).toEqual(["Aleutian"]);
     expect(frameOf("A 4-year-old Suffolk ewe shows a high fever. What should I test for?").names).toEqual([]);
   });
+
+  it("goes on with the animals spoken of where a follow-up names the group they belong to ('My dealer imports fish…' after carp)", () => {
+    const [, , strains] = readConversation([
+      "Koi keeper here. A friend reckons it sounds like spring viraemia of carp. What actually is SVC?",
+      "How is the virus classified?",
+      "My dealer imports fish from both Asia and Europe. Would the strains from those two places be the same type?",
+    ]);
+    expect(strains!.inherited).toContain("acronyms");
+    expect(strains!.acronyms).toContain("SVC");
+  });
 });

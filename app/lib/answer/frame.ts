@@ -2081,8 +2081,10 @@ function isFollowUp(question: string, named: Frame, previous: Frame): boolean {
   // "Also, got a corn snake in with tiny red-black dots under the scales — mites?": a species and a topic of its own,
   // neither spoken of before, and nothing pointing back, whatever word it opens with.
   // (Or a group of its own: "Aeromonas dhakensis in warm-water fish farms — is it a real problem?")
+  // (Not a group the animals spoken of belong to: "My dealer imports fish from Asia and Europe…" after questions on carp.)
+  const holdsSpokenOf = (g: string) => previous.species.length > 0 && previous.species.every((id) => (GROUPS[groupIndex(g)]?.members ?? []).includes(id));
   const newSpecies =
-    own.species.length + own.groups.length > 0 && own.species.every((id) => !previous.species.includes(id)) && own.groups.every((g) => !previous.groups.includes(g));
+    own.species.length + own.groups.length > 0 && own.species.every((id) => !previous.species.includes(id)) && own.groups.every((g) => !previous.groups.includes(g) && !holdsSpokenOf(g));
   // (Or an animal that has come in, with whatever it needs: "we've got a salamander in that needs bloods".)
   // (Not one that opens on "and…", "what about…": it goes on from the question before.)
   if (newSpecies && (hasOwnTopic(own, question) || ARRIVED.test(question)) && !pointsBackBeyond(question, own) && !GOES_ON.test(question) && !own.topic.some((w) => previous.topic.includes(w))) return false;
