@@ -2787,4 +2787,12 @@ describe("set 50's readings", () => {
     expect(strains!.inherited).toContain("acronyms");
     expect(strains!.acronyms).toContain("SVC");
   });
+
+  it("carries what was told into a follow-up when the question before only weighed it ('…scrub the eggs clean. Is that a good idea?')", () => {
+    const [, water] = readConversation([
+      "About our school hens. The students want to scrub the eggs clean before they take them home. Is that a good idea?",
+      "If they do end up washing them, does the water temperature matter?",
+    ]);
+    expect(water!.topic).toEqual(expect.arrayContaining(["eggs", "washing", "water", "temperature"]));
+  });
 });

@@ -923,6 +923,8 @@ const REASON_GIVEN = /,?\s*\b(?:since|because|given that|seeing as|seeing that)\
 // "Swapped my hives for a backyard flock".)
 /** A disease's head after a name: "Aleutian disease", "Marek's disease". */
 const NAMES_DISEASE_AFTER = /^(?:['’]s)?\s+(?:disease|fever|syndrome|plague|sickness)\b/i;
+/** Words that only weigh what was told: "is that a good idea?", "is it safe?", "worth it?". */
+const WEIGHED = /^(?:good|bad|ok|okay|fine|safe|wise|idea|sensible|worth|worthwhile|right|wrong|true|normal|advisable)$/i;
 const KEPT_BEFORE =
   /\b(?:(?:i|we)\s+)?used to\s+(?:keep|have|own|breed|farm|raise|rear|run|work with|look after)\b[^.,;:!?—–]*|\b(?:i|we)(?:['’]ve|\s+have)?\s+(?:kept|had|herded|bred|farmed|raised|reared|worked with)\s+[^.,;:!?—–]*?\b(?:for\s+(?:years|ages|decades|a long time|a while)|all\s+(?:my|our)\s+(?:life|lives))\b|\b(?:swapped|traded|exchanged|gave up)\s+(?:my|our|the)\s+[\p{L}-]+(?=\s+for\b)/giu;
 /** The species a question asks about are named outside what it sets aside, compares with, gives as a reason or kept before. */
@@ -2193,7 +2195,10 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
     // Nor is the attribute it asked about ("preclinical" in "How long is the preclinical period?").
     // (A case whose question asks nothing of its own and names nothing, "…green slimy poo. What is it?", is itself what
     // was asked about.)
-    const previousTopic = previous.askedTopic?.length || namesOwnThing(previous) ? (previous.askedTopic ?? previous.topic) : previous.topic;
+    // (Nor is one asked only whether it is wise: "The students want to scrub the eggs clean. Is that a good idea?" asks of
+    // scrubbing the eggs.)
+    const weighsOnly = (previous.askedTopic ?? []).every((w) => WEIGHED.test(w));
+    const previousTopic = (previous.askedTopic?.length && !weighsOnly) || namesOwnThing(previous) ? (previous.askedTopic ?? previous.topic) : previous.topic;
     const carried =
       key === "topic"
         ? previousTopic.filter((w) => !namesAskedKind(w) && !isAskedAttribute(w, previous.attribute))
