@@ -575,6 +575,30 @@ describe("the extractive answerer", () => {
     });
   });
 
+  it("answers a follow-up of what it carries in the asker's own words, not one naming what is to be used", async () => {
+    kb.add({
+      id: "lyme",
+      title: "Tick-borne Disease",
+      fileType: "txt",
+      pages: [
+        page(4, [
+          para(
+            "White-tailed deer (Odocoileus virginianus) are an important source of blood for adult blacklegged ticks but are not themselves susceptible to B. burgdorferi infection and are not reservoirs for infection. " +
+              "The marked increase in deer abundance over the last several decades has been implicated in the emergence of tickborne diseases where Lyme disease is common.",
+          ),
+        ]),
+      ],
+    });
+    const first = "Can white-tailed deer get infected with the Lyme bacteria or carry it?";
+    const history = turn(first, (await ask(first)).content);
+    // ("folks" and "blame" are no passage's words: they say how the asker puts it.)
+    const blamed = await ask("then why do folks round here blame the deer for all the lyme?", { history });
+    expect(blamed.content).toContain("deer abundance");
+    // (What is to be sprayed is what is asked of: the passages say nothing of paddocks.)
+    const sprayed = await ask("what should we spray the paddocks with?", { history });
+    expect(sprayed.content).toMatch(/^I cannot find information about this topic/);
+  });
+
   it("answers a follow-up whose answer the last one led with by that sentence alone, not the whole answer again", async () => {
     kb.add({
       id: "footrot",

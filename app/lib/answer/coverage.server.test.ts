@@ -328,6 +328,17 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("What is the oral itraconazole dose for dogs with Malassezia dermatitis?", [ITRACONAZOLE_DOGS])).toMatchObject({ covered: true });
   });
 
+  it("reads a value asked as a share or an amount as one value, said either way, however long the question", () => {
+    const question =
+      "I'm a lab animal technician setting up serial bleeds on adult laying hens from the brachial wing vein. What is the maximum blood volume I can safely take from a chicken at one time, as a percentage of body weight or in mL/kg?";
+    const site = passage("The brachial wing vein is the most common site for blood collection in an adult chicken, and the right jugular vein gives larger volumes of blood.");
+    expect(check(question, [site])).toMatchObject({ covered: false, missing: "detail" });
+    const share = passage("In an adult chicken up to 1% of body weight of blood may be collected from the brachial wing vein at one time.");
+    expect(check(question, [share])).toMatchObject({ covered: true });
+    const amount = passage("In an adult chicken up to 10 mL/kg of blood may be collected from the brachial wing vein at one time.");
+    expect(check(question, [amount])).toMatchObject({ covered: true });
+  });
+
   it("takes a share of animals with a finding only where the finding is named with it", () => {
     const fip = passage("Up to 30% of cats with FIP are affected by neurological involvement, and 95% of affected cats die within one year.");
     expect(check("What proportion of cats with FIP have ocular lesions?", [fip])).toMatchObject({ covered: false, missing: "detail", what: ["rate"] });
@@ -344,6 +355,14 @@ describe("coverage of a question by the passages about it", () => {
     expect(weighed("Is smectite a safer add-on than metronidazole for colitis?")).toEqual(["smectite"]);
     expect(weighed("For colitis, metronidazole or smectite?")).toEqual(["smectite"]);
     expect(weighed("Does smectite help colitis?")).toEqual([]);
+    // (Or weighed against another word no passage holds: "should D-penicillamine or trientine be the first choice?")
+    const chelators = "Should D-penicillamine or trientine be the first choice of chelator?";
+    const unheld = (q: string, words: string[]) => unseenNames(q, tokenize(q).map((term) => ({ term, weight: 1, df: words.includes(term) ? 0 : 1, idf: 1 })));
+    expect(unheld(chelators, ["penicillamin", "trientin"])).toEqual(["D-penicillamine", "trientine"]);
+    // (Not an English word so weighed: "should we chelate or wait?")
+    expect(unheld("Should we chelate or wait?", ["chelat", "wait"])).toEqual([]);
+    // (Nor abbreviations, which a passage may spell out: "…in LMICs vs HICs?")
+    expect(unheld("% of human TB due to M. bovis in LMICs vs HICs?", ["lmic", "hic"])).toEqual([]);
     // Not a word before "use": "which stains do pathologists use" gives no pathologists.
     const stains = "Which stains do pathologists use for copper?";
     expect(unseenNames(stains, tokenize(stains).map((term) => ({ term, weight: 1, df: term.startsWith("patholog") ? 0 : 1, idf: 1 })))).toEqual([]);

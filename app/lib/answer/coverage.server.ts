@@ -269,9 +269,10 @@ const VALUE: Partial<Record<AskedKind, RegExp>> = {
   season: SEASON_WRITTEN,
   // "…at incidence rates of 13 to 24 per 100,000 dogs".
   rate: new RegExp(`\\d\\s*%|\\bper ?cent\\b|\\d\\s+per\\s+(?:\\d[\\d,]*|hundred|thousand|million)\\b|\\b\\d+\\s*(?:of|out of|in)\\s*(?:every\\s*)?\\d+\\b|\\b(?:one|two|three)[- ](?:in|of)[- ](?:two|three|four|five|six|seven|eight|nine|ten|twenty|a hundred|hundred|thousand|every|\\d+)\\b|\\b(?:half|one[- ]third|two[- ]thirds|a third|a quarter|one[- ]quarter|three[- ]quarters)\\b|\\b\\d+\\/\\d+\\b|${COUNT_PER_YEAR}`, "i"),
-  // Lengths, masses, volumes, amounts, pressures (kPa, mmHg), molecular sizes (kDa, kb, bp), temperatures, angles (45°).
+  // Lengths, masses, volumes, amounts, pressures (kPa, mmHg), molecular sizes (kDa, kb, bp, nucleotides, amino acids),
+  // temperatures, angles (45°).
   quantity: new RegExp(
-    `${RANGE}\\s*(?:cm|mm|m|km|µm|μm|nm|kg|g|mg|µg|μg|ng|pg|l|ml|dl|µl|μl|mmol|µmol|μmol|nmol|pmol|ppm|ppb|iu|u\\/l|°c|°f|degrees|fingers?|times|kpa|pa|mmhg|kda|da|kb|kbp|mb|bp|nt|bpm)\\b|${RANGE}\\s*%|${RANGE}\\s*°|${RANGE}\\s*(?:µg|μg|mg|g|ng)\\/\\w+|${PH_VALUE}`,
+    `${RANGE}\\s*(?:cm|mm|m|km|µm|μm|nm|kg|g|mg|µg|μg|ng|pg|l|ml|dl|µl|μl|mmol|µmol|μmol|nmol|pmol|ppm|ppb|iu|u\\/l|°c|°f|degrees|fingers?|times|kpa|pa|mmhg|kda|da|kb|kbp|mb|bp|nt|bpm|nucleotides?|amino acids?|aa|residues|base pairs?)\\b|${RANGE}\\s*%|${RANGE}\\s*°|${RANGE}\\s*(?:µg|μg|mg|g|ng)\\/\\w+|${PH_VALUE}`,
     "i",
   ),
   count: new RegExp(`\\b${EXACT_NUM}\\b`, "i"),
@@ -876,12 +877,17 @@ export function unseenNames(
     const againstDrug =
       words.slice(i + 1, i + 6).some((w, k) => ALTERNATIVE_WORD.test(w) && drugNear(i + 2 + k + (/^(?:instead|rather)$/i.test(w) ? 1 : 0))) ||
       words.slice(Math.max(0, i - 2), i).some((w, k, near) => /^(?:or|versus|vs|than)$/i.test(w) && drugNear(i - near.length + k - 2));
+    // (Or weighed against another word no passage holds, neither of them English nor an abbreviation, which a passage may
+    // spell out: "should D-penicillamine or trientine be the first choice?", not "…in LMICs vs HICs?")
+    const unseenWord = (w: string | undefined) => w !== undefined && /\p{Ll}{4}/u.test(w) && tokenize(w).some((t) => unseen.has(t)) && !isEnglishWord(w.replace(/^\p{L}{1,3}-/u, ""));
+    const againstUnseen =
+      unseenWord(word) && ((/^(?:or|versus|vs)$/i.test(words[i + 1] ?? "") && unseenWord(words[i + 2])) || (/^(?:or|versus|vs)$/i.test(words[i - 1] ?? "") && unseenWord(words[i - 2])));
     const appliedAs = APPLIED_AS.test(words[i + 1] ?? "") && (hyphenatedName || !isEnglishWord(word));
     // (Or what an animal is tested, screened or vaccinated for: "should we swab for chytrid…?")
     const testedFor = /^(?:for|against)$/i.test(words[i - 1] ?? "") && TESTED_FOR.test(words[i - 2] ?? "");
     // (A giving word said of a noun describes it: "set starting ration sizes", "the starting dose".)
     const givenBy = GIVING.test(words[i - 1] ?? "") && !/^(?:the|a|an|my|our|their|his|her|its|your|set|setting|of)$/i.test(words[i - 2] ?? "");
-    const given = GIVEN.test(words[i + 1] ?? "") || appliedAs || testedFor || before.some((w) => w !== undefined && GIVEN.test(w)) || givenBy || amountGiven || example || weighed || catcher || againstDrug;
+    const given = GIVEN.test(words[i + 1] ?? "") || appliedAs || testedFor || before.some((w) => w !== undefined && GIVEN.test(w)) || givenBy || amountGiven || example || weighed || catcher || againstDrug || againstUnseen;
     // A word no passage holds that names a disease with the noun after it ("Tyzzer disease", "lavender foal syndrome"): that
     // disease. (Not a describing word: "broader neurologic syndrome" names none.)
     const host = words[i + 1] !== undefined && speciesIn(words[i + 1]!).species.size > 0;
@@ -1265,9 +1271,12 @@ export function checkCoverage<P extends PassageLike>(
   // of supplementary crude protein per ewe per day does it recommend?" asks one value.)
   // (One thing: one value asked in one short sentence, not an exam stem choosing among options, "which … best fits?".)
   const asking = askingParts(question);
+  // (A share or an amount is one value said either way: "the maximum blood volume … as a percentage of body weight or in
+  // mL/kg?")
+  const oneValueEitherWay = frame.asked.length === 2 && frame.asked.includes("rate") && frame.asked.includes("quantity");
   const asksOneThing =
     !INSTRUCTION_OPENING.test(question) &&
-    frame.asked.length === 1 &&
+    (frame.asked.length === 1 || oneValueEitherWay) &&
     !CHOICE_STEM.test(asking.join(" ")) &&
     asking.length === 1 &&
     asking[0]!.split(/\s+/).filter(Boolean).length <= ESSAY_WORDS &&
@@ -1372,7 +1381,14 @@ export function checkCoverage<P extends PassageLike>(
     if (giving) supporting.push(giving);
     return giving !== undefined;
   };
-  for (const kind of typed) if (!valueFound(kind)) return { covered: false, missing: "detail", what: [kind], alternative: null };
+  // (Said as an amount, or as a share in a sentence that speaks of what is measured: "no more than 1% of the body weight
+  // should be taken in blood volume", not another share the passage gives, "up to 80% mortality".)
+  const measured = tokenize((frame.askedTopic ?? []).filter((w) => !speciesIn(w).species.size && !speciesIn(w).groups.size).join(" "));
+  const shareOfMeasured = () =>
+    segments.some((segment) => quotedSentences(segment.text).some((x) => otherSpeciesIn(frame, x).length === 0 && holdsValue("rate", x, frame.attribute) && tokenize(x).some((t) => measured.includes(t))));
+  if (oneValueEitherWay && typed.length === 2) {
+    if (!valueFound("quantity") && !shareOfMeasured()) return { covered: false, missing: "detail", what: typed, alternative: null };
+  } else for (const kind of typed) if (!valueFound(kind)) return { covered: false, missing: "detail", what: [kind], alternative: null };
   // A question of several short parts, each asking a value ("what's the maximum number of days pigs should stay on the
   // fairground, and how long should exhibitors keep them apart after?"), is answered where one of them is said at least.
   const parts = asking.flatMap((part) => part.split(/,?\s+(?:and|or)\s+(?=(?:what|which|how|when|where|who)\b)/i));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { askingClause, askingParts, namesDrug, sceneWords, speciesModifiers, asksWhetherSpeciesGets, breedsIn, speciesByLabel, leadingLabel, petNames, withoutChatter, comparedOnlyWords, correctableEdits, correctedQuestion, definedAbbreviations, frameLabel, frameOf, listAsked, statesList, mentionsSpecies, otherSpeciesIn, placesOfPersistence, readConversation, readQuestion, saysRoleAsked, searchText, signsSearchText, speciesIn, speciesSpokenOf, speciesWordNear, suspectedCondition, suspectedDiagnosis, withAnswersSubject } from "./frame";
+import { askingClause, askingParts, namesDrug, sceneWords, speciesModifiers, asksWhetherSpeciesGets, breedsIn, speciesByLabel, leadingLabel, petNames, withoutChatter, comparedOnlyWords, correctableEdits, correctedQuestion, definedAbbreviations, frameLabel, frameOf, listAsked, statesList, mentionsSpecies, otherSpeciesIn, placesOfPersistence, readConversation, readQuestion, saysRoleAsked, searchText, signsSearchText, speciesIn, subjectSearchText, speciesSpokenOf, speciesWordNear, suspectedCondition, suspectedDiagnosis, withAnswersSubject } from "./frame";
 
 describe("species in a text", () => {
   it("reads a species' scientific name as the species ('pet rabbits (Oryctolagus cuniculus)', 'Sus scrofa')", () => {
@@ -2794,5 +2794,38 @@ describe("set 50's readings", () => {
       "If they do end up washing them, does the water temperature matter?",
     ]);
     expect(water!.topic).toEqual(expect.arrayContaining(["eggs", "washing", "water", "temperature"]));
+  });
+
+  it("reads 'how long is the protein?' as a length asked, not a span of time", () => {
+    expect(frameOf("TBK1 — how long is the mammalian protein and what are its domains?").asked).toEqual(["quantity"]);
+    expect(frameOf("How long does an RNA have to be to count as a long non-coding RNA?").asked).toEqual(["quantity"]);
+    // (A span still: "…have to be kept in", "how long is the withdrawal period", "how long is the worm's life cycle".)
+    expect(frameOf("how long does she have to be kept in?").asked).toEqual(["duration"]);
+    expect(frameOf("how long is the withdrawal period for milk?").asked).toEqual(["duration"]);
+    expect(frameOf("how long is the worm's life cycle?").asked).toEqual(["duration"]);
+  });
+
+  it("reads what a named thing controls as its role, not a treatment asked ('what does kisspeptin actually control?')", () => {
+    expect(frameOf("What does kisspeptin actually control in reproduction?").asked).not.toContain("treatment");
+    expect(frameOf("Which fish pathogens can Bacillus probiotics control in aquaculture?").asked).not.toContain("treatment");
+    expect(frameOf("how do we control lice in the flock?").asked).toEqual(["treatment"]);
+    expect(frameOf("What can we do to control it?").asked).toEqual(["treatment"]);
+    expect(frameOf("Which measures do farmers use to control it?").asked).toContain("treatment");
+  });
+
+  it("reads the asker's business named after what it farms as no animal asked, where another is named ('Our salmon company…shrimp')", () => {
+    expect(frameOf("Our salmon company is setting up a whiteleg shrimp pond unit. How far into the culture cycle does white faeces disease hit?").species).toEqual(["shrimp"]);
+    // (Where no other animal is named, the business's animal is the one asked about.)
+    expect(frameOf("Our salmon company has lice in the pens. What treatment works?").species).toEqual(["salmonid"]);
+  });
+
+  it("searches a follow-up that tells a scene after asking by the subject it carries ('how does it get into a flock? wild ducks land on our pond')", () => {
+    const first = "An old boy at the market was going on about 'duck plague'. What is duck plague exactly?";
+    const scene = "how does it get into a flock? wild ducks land on our pond all winter";
+    const [, carried] = readConversation([first, scene]);
+    expect(subjectSearchText(scene, carried!)).toBe("duck plague how does it get into a flock? ducks");
+    // (Not one that only asks: that is searched as it is, with what it carries.)
+    const asks = "how does it get into a flock?";
+    expect(subjectSearchText(asks, readConversation([first, asks])[1]!)).toBeNull();
   });
 });

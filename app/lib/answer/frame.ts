@@ -927,8 +927,17 @@ const NAMES_DISEASE_AFTER = /^(?:['’]s)?\s+(?:disease|fever|syndrome|plague|si
 const WEIGHED = /^(?:good|bad|ok|okay|fine|safe|wise|idea|sensible|worth|worthwhile|right|wrong|true|normal|advisable)$/i;
 const KEPT_BEFORE =
   /\b(?:(?:i|we)\s+)?used to\s+(?:keep|have|own|breed|farm|raise|rear|run|work with|look after)\b[^.,;:!?—–]*|\b(?:i|we)(?:['’]ve|\s+have)?\s+(?:kept|had|herded|bred|farmed|raised|reared|worked with)\s+[^.,;:!?—–]*?\b(?:for\s+(?:years|ages|decades|a long time|a while)|all\s+(?:my|our)\s+(?:life|lives))\b|\b(?:swapped|traded|exchanged|gave up)\s+(?:my|our|the)\s+[\p{L}-]+(?=\s+for\b)/giu;
-/** The species a question asks about are named outside what it sets aside, compares with, gives as a reason or kept before. */
-const askedAbout = (text: string) => text.replace(PEOPLE_SAYING, " ").replace(SET_ASIDE, " ").replace(COMPARED_WITH, " ").replace(REASON_GIVEN, " ").replace(KEPT_BEFORE, " ");
+/** The asker's business named after what it farms: "Our salmon company is setting up a whiteleg shrimp unit…". */
+const ASKERS_BUSINESS = /\b(?:our|my|the)\s+[\p{L}-]+\s+(?:company|business|firm|corporation|co-?op|cooperative)\b/giu;
+/**
+ * The species a question asks about are named outside what it sets aside, compares with, gives as a reason or kept before,
+ * and outside the name of the asker's business where another animal is named ("…the shrimp unit": shrimp, not salmon).
+ */
+const askedAbout = (text: string) => {
+  const asked = text.replace(PEOPLE_SAYING, " ").replace(SET_ASIDE, " ").replace(COMPARED_WITH, " ").replace(REASON_GIVEN, " ").replace(KEPT_BEFORE, " ");
+  const beyondBusiness = asked.replace(ASKERS_BUSINESS, " ");
+  return beyondBusiness !== asked && speciesIn(beyondBusiness, { asked: true }).order.length ? beyondBusiness : asked;
+};
 
 /** Whether a question names this only in what it compares with ("…on the wind the way equine flu does?": "equine flu"). */
 export const comparedWith = (question: string, name: string) => {
@@ -1041,6 +1050,11 @@ const COUNT_OF_TIME = new RegExp(String.raw`how many (?:${TIME_UNITS}|times)\b`,
 const DURATION_ASKED = new RegExp(String.raw`\b(how long|duration|(?:what(?:'s|’s|\s+is)|which is)\s+the\s+(?:longest|shortest|maximum|max|minimum|min)(?=\s+(?:time|period|duration|course|i|we|you|one|it|they|that|he|she)\b|\s+(?:the|a|an)\s+[\w-]+\s+(?:can|could|should|may|might)\s+(?:safely\s+)?(?:stay|remain|be left|be kept)\b)|incubation|(?<!\b(?:in|during|through|throughout|mid|early|late|of late|of early)\s(?:the\s)?)gestation(?!\s+(?:day|week|month)s?\b)|(?:pre-?patent|patent|latent|shedding) periods?|(?:withdrawal|withholding) (?:period|time)s?|(?:withdrawal|withholding)(?= (?:on|for|after)\b)|how many (?:${TIME_UNITS})|life ?span|life cycle|survival time|half[- ]li(?:fe|ves)|time to (?:peak|onset|maximum)|onset of (?:action|effect)|median survival|(?:what|which|expected|average|typical|usual)\s+survival(?!\s+(?:rates?|percentages?|proportions?|odds|chances?))|(?:meat|milk|egg) (?:withdrawal|withholding)|${FOOD_SAFE_DURING}|what age|how old|how young|(?:youngest|earliest|minimum|min) age|age (?:of|at) onset|how (?:quickly|fast|soon)|when (?:do|does|will|should|did) (?:[\w-]+ ){1,5}(?:settle|subside|resolve|clear|disappear|go away|improve|stop|end|heal|ease|recover|get better|feel better)(?:s|d)?)\b`, "i");
 // ("How long after a dose do levels peak?" dates the span asked: it asks no dose.)
 // ("Is there a painkiller I can give her, and how much?": how much of what is given.)
+/**
+ * A length asked, not a span of time: "how long is the mammalian protein?", "how long does an RNA have to be to count as
+ * a long non-coding RNA?" (Not "how long does she have to be kept in?")
+ */
+const LENGTH_ASKED = /\bhow long\s+(?:is|are|was|were)\s+(?:the\s+|a\s+|an\s+|its\s+|their\s+)?(?:[\w-]+\s+){0,2}?(?:proteins?|genes?|genomes?|sequences?|rnas?|dnas?|peptides?|chains?|molecules?|transcripts?|tails?|worms?|tapeworms?|intestines?|guts?|needles?|catheters?)\b(?!\s*(?:['’]s|of)\b)|\bhow long\s+(?:does|do|must|should)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){1,3}?(?:have|need)\s+to\s+be\b(?!\s+(?:[\w-]+ed|kept|left|held|off|on|in|out|away|apart)\b)/i;
 const DOSE_ASKED = /\b((?<!\b(?:after|since|following|before|from)\s+(?:an?\s+|the\s+|each\s+|every\s+|one\s+)?(?:[\w-]+\s+)?)(?:dose|doses|dosage|dosing)|how much\b.*\b(give|use|administer)|mg\s*\/\s*kg)\b|\b(?:give|use|administer)\b.*\bhow much\s*\??\s*$/i;
 /** "What sort of illnesses does it cause?", "which problems can it cause?": what follows from it. */
 const DISEASES_CAUSED = /\b(?:what|which)\s+(?:(?:sort|sorts|kind|kinds|type|types)\s+of\s+)?(?:illness(?:es)?|diseases?|problems?|conditions?|health problems?|issues?)\s+(?:does|do|can|could|will|would|might)\s+(?:it|this|that|they|these)\s+cause\b/i;
@@ -1069,6 +1083,12 @@ const ASKED_RATE = new RegExp(
 );
 /** What a drug asked for is called: "which antibiotic…", "what's the drug of choice". */
 const DRUG_NOUNS = String.raw`(?:drugs?|shampoos?|ointments?|painkillers?|pain ?killers?|preventives?|preventatives?|parasiticides?|wormers?|antibiotics?|abx|antimicrobials?|antifungals?|antivirals?|anthelmintics?|dewormers?|medications?|medicines?|analgesics?|sedatives?|anaesthetics?|anesthetics?|nsaids?|benzodiazepines?|fluoroquinolones?|tetracyclines?|penicillins?|cephalosporins?)`;
+/**
+ * Control asked as a treatment: "how do we control it?", "control of lice". Not what a named thing itself controls ("what
+ * does kisspeptin actually control in reproduction?", "which fish pathogens can Bacillus probiotics control?"): that asks
+ * its role or its targets.
+ */
+const CONTROL_AS_TREATMENT = String.raw`(?<!\b(?:what|which)\b[^?.!]*\b(?:does|do|did|can|could|will|would)\s+(?!(?:i|we|you|they|one|it|people|farmers|owners|vets)\s)(?:[\w-]+\s+){0,2}(?!to\s)[\w-]+\s+(?:actually\s+|really\s+|also\s+)?)control(?:led)?`;
 const ASKED: Array<[AskedKind, RegExp]> = [
   ["dose", DOSE_ASKED],
   // "How often should it be given/repeated": a dosing interval; "how often do cats show bleeding": a rate (below).
@@ -1122,7 +1142,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   // ("What does effusive actually mean?" asks it of a word; "what does that mean for her?" asks what follows.)
   ["definition", /\bwhat(?:'s|’s| (?:actually |exactly |really |even )?(?:is|are))(?: (?:actually|exactly|really|even))? (?:an? |the )?[\w-]+\??$|\b(?:defin\w*|meaning of|stands? for|short for|abbreviation)\b|\bwhat\s+(?:does|do)\s+(?!(?:this|that|it|these|those|they|he|she)\b)(?:['‘"“]?[\w-]+['’"”]?\s+){1,3}(?:actually\s+|exactly\s+|really\s+)?mean\s*\??\s*$|\bwhat\s+(?!(?:this|that|it|these|those|they|he|she)\b)(?:['‘"“]?[\w-]+['’"”]?\s+){1,3}(?:actually\s+|exactly\s+|really\s+)?means\b/i],
   // ("Anything you can do for it?", "what can be done about it?")
-  ["treatment", new RegExp(String.raw`\b((?:medicines?|medications?|cure)\s+for\s+(?:this|that|it|her|him|them)|treat\w*|tx|rx|aftercare|after-care|therapy|therapies|therapeutic|manage\w*|control(?:led)?|prevent\w*|vaccines?|vaccination|(?:is there|are there|any)\s+(?:an?\s+)?(?:[\w-]+\s+)?jabs?\b|jabs?\s+(?:for|against)\b|surgery|surgical(?:ly)?|operat(?:e|ion)|(?:anything|something|what|much)\s+(?:(?:you|we|i|they|one)\s+)?(?:can|could|should)\s+(?:(?:you|we|i|they|one)\s+)?(?:be\s+)?(?:do|done)\s+(?:for|about)|what\s+(?:do|should|can|could|would)\s+(?:we|i|you|they)\s+do(?:\s+(?:now|next|then|about\s+(?:it|this|that|them)))?(?=\s*[?.!]*\s*$)|(?:does|do|did|will|would|has|have)\s+(?:anything|something|nothing)\s+(?:\w+\s+)?(?:work|worked|help|helped)|what\s+(?:actually\s+|really\s+)?(?:works|helps)|${TREATED_WITH.source})\b`, "i")],
+  ["treatment", new RegExp(String.raw`\b((?:medicines?|medications?|cure)\s+for\s+(?:this|that|it|her|him|them)|treat\w*|tx|rx|aftercare|after-care|therapy|therapies|therapeutic|manage\w*|${CONTROL_AS_TREATMENT}|prevent\w*|vaccines?|vaccination|(?:is there|are there|any)\s+(?:an?\s+)?(?:[\w-]+\s+)?jabs?\b|jabs?\s+(?:for|against)\b|surgery|surgical(?:ly)?|operat(?:e|ion)|(?:anything|something|what|much)\s+(?:(?:you|we|i|they|one)\s+)?(?:can|could|should)\s+(?:(?:you|we|i|they|one)\s+)?(?:be\s+)?(?:do|done)\s+(?:for|about)|what\s+(?:do|should|can|could|would)\s+(?:we|i|you|they)\s+do(?:\s+(?:now|next|then|about\s+(?:it|this|that|them)))?(?=\s*[?.!]*\s*$)|(?:does|do|did|will|would|has|have)\s+(?:anything|something|nothing)\s+(?:\w+\s+)?(?:work|worked|help|helped)|what\s+(?:actually\s+|really\s+)?(?:works|helps)|${TREATED_WITH.source})\b`, "i")],
   // "Where is it found?", "explain where estrogens are synthesized", not the relative "in sheep where Mycoplasma is suspected".
   [
     "location",
@@ -1804,7 +1824,11 @@ function readFrame(text: string): Frame {
   // "…same as the cows, two shots a fortnight apart, or is it different for goats?": the spacing told for another is what
   // is asked of these.
   const spacingCompared = asked.includes("comparison") && !asked.includes("interval") && STATED_SPACING.test(question);
-  const counted = (notCount ? asked.filter((k) => k !== "count") : asked).filter((k) => !(countsDoses && k === "dose") && !((comparesSpeed || breedingSpeed) && k === "duration")).concat(spacingCompared ? ["interval"] : []);
+  // "How long is the protein?" asks its length: an amount, not a span.
+  const lengthAsked = LENGTH_ASKED.test(askedText) && !DURATION_ASKED.test(askedText.replace(new RegExp(LENGTH_ASKED.source, "gi"), " "));
+  const counted = (notCount ? asked.filter((k) => k !== "count") : asked)
+    .filter((k) => !(countsDoses && k === "dose") && !((comparesSpeed || breedingSpeed || lengthAsked) && k === "duration"))
+    .concat(spacingCompared ? ["interval"] : [], lengthAsked && !asked.includes("quantity") ? ["quantity"] : []);
   const attribute = attributeOf(askedText, counted);
   // A pathogen lasting in the environment is no patient's prognosis.
   const kinds = attribute === PERSISTENCE_ATTRIBUTE ? counted.filter((k) => k !== "prognosis") : counted;
@@ -2636,7 +2660,9 @@ export const caseSubjects = (frame: Frame) => [...frame.drugs, ...frame.pathogen
  * species. Null for a follow-up, a question that tells no case first, or a case that names nothing.
  */
 export function subjectSearchText(question: string, frame: Frame): string | null {
-  if (frame.inherited.length) return null;
+  // (A follow-up that tells a scene after asking of what it carries, "how does it get into a flock? wild ducks land on our
+  // pond all winter", is searched by that carried subject and what it asks.)
+  if (frame.inherited.length && namesOwnThing(frameOf(question))) return null;
   const sentences = clauseSplit(question);
   const asking = sentences.filter(isQuestionSentence);
   const subjects = caseSubjects(frame);

@@ -14,7 +14,7 @@ import { checkCoverage, namesThing, unseenNames, type Coverage } from "./coverag
 import { classNamedIn } from "./drug-classes";
 import { citeSentencePages, repeatsAnswer, verifyModelAnswer } from "./verify.server";
 import { extractiveAnswer, extractiveSections, sentenceKey, type AnswerGuide } from "./extractive.server";
-import { askingClause, asksIfCaught, askingParts, passingVerbs, switchLeadWords, caseSubjects, sceneWords, speciesModifiers, isAskerLabel, correctedQuestion, leadingLabel, PART_OF_IT, personMentions, personNames, petNames, comparedOnlyWords, correctableEdits, frameLabel, frameOf, groupNaming, isAskingWord, isNamedDisease, MIN_CASE_SIGNS, namesOwnThing, speciesByLabel, placesOfPersistence, readTurn, searchText, signsSearchText, speciesIn, speciesWordNear, subjectSearchText, speciesLabel, suspectedCondition, suspectedDiagnosis, withoutChatter, TREATED_WITH, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
+import { askingClause, asksIfCaught, askingParts, passingVerbs, switchLeadWords, caseSubjects, sceneWords, speciesModifiers, isAskerLabel, correctedQuestion, leadingLabel, PART_OF_IT, personMentions, personNames, petNames, comparedOnlyWords, correctableEdits, frameLabel, frameOf, groupNaming, isAskingWord, isNamedDisease, MIN_CASE_SIGNS, namesOwnThing, speciesByLabel, placesOfPersistence, readTurn, searchText, signsSearchText, speciesIn, speciesWordNear, subjectSearchText, speciesLabel, suspectedCondition, suspectedDiagnosis, withoutChatter, TREATED_WITH, TYPED_KINDS, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
 import { fitAnswerMessages, getSystemPrompts, taskMessages } from "./prompts.server";
 import { decomposeQuestion } from "./questions";
 import { ABSTAIN_BELOW, coverage, holdsInOrder, holdsTerm, judgeRelevance, passageTerms, withWrittenForms, type ScoredPassage } from "./relevance.server";
@@ -759,16 +759,26 @@ function withToldEverydayWordsLight(question: string, terms: QueryTerm[], frame:
   const sentences = question.split(/(?<=[.!?])\s+/);
   const asks = new Set(sentences.filter((s) => /\?\s*$/.test(s)).flatMap((s) => tokenize(s)));
   const named = new Set([...frame.drugs, ...frame.pathogens, ...frame.conditions, ...frame.names, ...frame.acronyms].flatMap((n) => tokenize(n)));
+  // (So are those of a follow-up's asking sentence that names nothing of its own, "then why do folks round here blame the
+  // deer for all the lyme?": it asks of what it carries, in the asker's words. Not one asking a value, a treatment or a
+  // drug, "how long would the virus survive in frozen pork?", nor what is given, used or cleaned, "can I give him one of my
+  // ibuprofen?", "what should we disinfect the enclosures with?": those words name what is asked of.)
+  const own = frameOf(withoutChatter(question));
+  const ofCarried = frame.inherited.length > 0 && !namesOwnThing(own) && !own.asked.some((k) => TYPED_KINDS.has(k) || k === "treatment");
+  const handled = new Set([...question.matchAll(HANDLED_THINGS)].flatMap((m) => tokenize(m[1]!)));
   const everyday = new Set<string>();
-  for (const told of sentences.filter((s) => !/\?\s*$/.test(s))) {
+  for (const told of sentences.filter((s) => ofCarried || !/\?\s*$/.test(s))) {
     for (const [word] of told.matchAll(/(?<![\p{L}\p{N}])\p{Ll}[\p{Ll}'’-]*\p{Ll}/gu)) {
       const [term, ...more] = tokenize(word);
-      if (term && !more.length && !asks.has(term) && !named.has(term) && isEnglishWord(word)) everyday.add(term);
+      const lightAsked = ofCarried && !handled.has(term ?? "") && !speciesIn(word).species.size && !speciesIn(word).groups.size;
+      if (term && !more.length && (lightAsked || !asks.has(term)) && !named.has(term) && isEnglishWord(word)) everyday.add(term);
     }
   }
   if (!everyday.size) return terms;
   return terms.map((t) => (t.df === 0 && everyday.has(t.term) ? { ...t, weight: t.weight * TOLD_EVERYDAY_WEIGHT } : t));
 }
+/** What an asker gives, uses, cleans or feeds: "give him one of my ibuprofen", "disinfect the enclosures with". */
+const HANDLED_THINGS = /\b(?:give|giving|gave|use|using|used|disinfect|disinfecting|clean|cleaning|wash|washing|spray|spraying|apply|applying|feed|feeding|treat|treating|dose|dosing)\b((?:\s+[\p{L}'’-]+){1,6})/giu;
 /** Such a word's share of the weight of a word no passage writes (0.3: set 45's told words no longer keep its answers out). */
 const TOLD_EVERYDAY_WEIGHT = 0.3;
 

@@ -5,7 +5,10 @@ const QUALIFIER = "(?:south|north|east|west|central|southern|northern|eastern|we
 
 /** Per country (lower case), a pattern naming each region it lies in ("South American countries" for Brazil). */
 const REGIONS_OF = new Map<string, RegExp[]>();
+/** Per country (lower case), the names of the regions it lies in ("South America", "Latin America" for Bolivia). */
+const REGION_NAMES_OF = new Map<string, string[]>();
 for (const region of data.regions) {
+  for (const place of region.places) REGION_NAMES_OF.set(place.toLowerCase(), [...new Set([...(REGION_NAMES_OF.get(place.toLowerCase()) ?? []), ...region.names])]);
   const names = region.names.map((name) => name.split(/[\s-]+/).map(escapeStringRegexp).join("[\\s-]+"));
   // (A continent's name inside a part of it, "Asia" of "South Asia", is that part, not the whole.)
   const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?<!${QUALIFIER}[\\s-]+)(?:${names.join("|")})(?![\\p{L}\\p{N}])`, "iu");
@@ -19,3 +22,6 @@ for (const region of data.regions) {
 export function namesRegionOf(place: string, text: string): boolean {
   return (REGIONS_OF.get(place.toLowerCase()) ?? []).some((pattern) => pattern.test(text));
 }
+
+/** The names of the regions a country lies in ("South America", "Latin America" for Bolivia); none for another word. */
+export const regionNamesOf = (place: string): readonly string[] => REGION_NAMES_OF.get(place.toLowerCase()) ?? [];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { tokenize } from "../search/index.server";
+import { regionNamesOf } from "./regions";
 import { ABSTAIN_BELOW, isRelevant, judgeRelevance, match, MIN_EVIDENCE, passageTerms, withWrittenForms, writesOtherwise } from "./relevance.server";
 
 const term = (t: string, idf: number, df = 5) => ({ term: t, weight: 1, df, idf });
@@ -72,6 +73,19 @@ describe("relevance", () => {
     // (Not a word the reviewed vocabulary reads: a "wormer" is an anthelmintic, not a worm.)
     const wormer = withWrittenForms([{ ...term("wormer", 3, 0), alternatives: [tokenize("anthelmintic")] }], "the wormer");
     expect(match(wormer, passageTerms({ title: "", heading: null, text: "Adult worms live in the pulmonary arteries." })).coverage).toBe(0);
+  });
+
+  it("reads a country told and no passage writes by the region it lies in ('Bolivia' in a passage on Latin America), not one asked of", () => {
+    const told = "Volunteering in Bolivia. Chagas in dogs?";
+    const latin = "Chagas disease occurs primarily in Latin America, where dogs are tested.";
+    const north = "Chagas disease occurs in North America too, where dogs are tested.";
+    expect(held(told, latin, 0)).toBeGreaterThan(held(told, north, 0));
+    // (A country the passages write is read as written.)
+    expect(held(told, latin, 2)).toBe(held(told, north, 2));
+    // (Nor a country the question asks of: "…died in Morocco?" is not answered of North Africa.)
+    expect(held("How many horses died in Morocco?", "Many horses died in North Africa.", 0)).toBe(held("How many horses died in Morocco?", "Many horses died in South America.", 0));
+    expect(regionNamesOf("Bolivia")).toContain("Latin America");
+    expect(regionNamesOf("Atlantis")).toEqual([]);
   });
 
   it("reads a name written by its synonym or long form, as search found them", () => {

@@ -1,6 +1,7 @@
 import { memoByText } from "../memo.server";
 import { adjectiveForms, diseaseForms, shortFormsOfUnwrittenWord, tokenize, unwrittenForms, usualShortFormsHolding, virusForms, type QueryTerm } from "../search/index.server";
 import { GENUS_ENDING } from "../search/synonyms";
+import { regionNamesOf } from "./regions";
 import type { PassageLike } from "./types";
 
 /**
@@ -97,6 +98,17 @@ export function withWrittenForms(terms: QueryTerm[], question: string): QueryTer
     if (!typed) continue;
     for (const { short } of usualShortFormsHolding([typed])) if (short.length >= 3) add(typed, tokenize(short));
   }
+  // A country no passage writes, told as where the asker is, is spoken of by the region it lies in ("…seconded to a
+  // project in Bolivia and asked me about Chagas disease": "Chagas disease occurs primarily in Latin America"). (Not one
+  // a question asks of: "How many horses died of AHS in Morocco in 1989-91?" is not answered of North Africa. And by the
+  // region's own name, not "the Americas": "North America" is no part of it.)
+  const told = question.split(/(?<=[.!?])\s+/).filter((sentence) => !/\?\s*$/.test(sentence)).join(" ");
+  const regions = new Map<string, string[][]>();
+  for (const [place] of told.matchAll(/\b\p{Lu}\p{Ll}+\b/gu)) {
+    const [typed, ...more] = tokenize(place);
+    const names = regionNamesOf(place).filter((name) => !/^the\s/i.test(name) && tokenize(name).length > 1);
+    if (typed && !more.length && names.length) regions.set(typed, names.map((name) => tokenize(name)));
+  }
   // A disease's abbreviation no passage writes may be written as its virus's, with a V ("RHD2" as "RHDV2"), and the reverse.
   const viruses = new Map<string, string[]>();
   // (Typed in lower case too when a type number says it is a code: "rhd2".)
@@ -107,6 +119,7 @@ export function withWrittenForms(terms: QueryTerm[], question: string): QueryTer
   }
   for (const t of terms) {
     if (t.df === 0 && viruses.has(t.term)) add(t.term, viruses.get(t.term)!);
+    if (t.df === 0) for (const region of regions.get(t.term) ?? []) add(t.term, region);
     // A binomial a synonym stands for ("barber's pole worm": Haemonchus contortus) is written "H. contortus" too.
     for (const alternative of t.alternatives ?? []) if (alternative.length === 2 && /^[a-z]/.test(alternative[0]!)) add(t.term, [abbreviatedGenusTerm(alternative[0]![0]!, alternative[1]!)]);
     const code = /^([a-z]{2,})(\d{1,3})$/.exec(t.term);

@@ -956,6 +956,17 @@ describe("typo tolerance", () => {
     expect(correctQuery(db.$client, "pink eye in sheep").corrections).toEqual([]);
   });
 
+  it("joins a word typed in two whose first part is quoted as heard ('a 'dependo' parvovirus')", () => {
+    const db = freshDb();
+    addDocument(db, { id: "parvo", title: "Parvoviruses", pages: [page(3, [para("The genus Dependoparvovirus infects birds, reptiles and mammals. We depend on the parvovirus genera named here.")])] });
+    expect(correctQuery(db.$client, "a vet mentioned a 'dependo' parvovirus in snakes")).toMatchObject({
+      text: "a vet mentioned a 'dependoparvovirus in snakes",
+      corrections: [{ typed: "dependo' parvovirus", searched: "dependoparvovirus" }],
+    });
+    // (Not two quoted words apart: the quote ends a name.)
+    expect(correctQuery(db.$client, "is 'parvovirus' genera a word?").corrections).toEqual([]);
+  });
+
   it("joins a word typed in two and misspelled ('macro leides') into the word one edit away, where the index lacks a part", () => {
     const db = freshDb();
     addDocument(db, { id: "macrolides", title: "Antimicrobials", pages: [page(21, [para("Macrolides are ineffective against Escherichia coli. Blood cells were counted on a ring of the slide.")])] });
@@ -1212,6 +1223,10 @@ describe("abbreviations the knowledge base defines", () => {
     const terms = analyzeQuery("the injections aren't working and she won't eat, pls help", db).terms.map((t) => t.term);
     expect(terms).toEqual(expect.arrayContaining(tokenize("injections working eat help")));
     for (const dropped of ["the", "aren", "won", "pls", "and", "she"]) expect(terms).not.toContain(dropped);
+    // Nor does filler: "that follistatin stuff", "having none".
+    const filler = analyzeQuery("that antibiotic stuff - is it true having none makes them worse?", db).terms.map((t) => t.term);
+    for (const dropped of ["stuff", "none"]) expect(filler).not.toContain(dropped);
+    expect(filler).toEqual(expect.arrayContaining(tokenize("antibiotic worse")));
     // Nor do the common slips for them ("wher is it", "doesnt").
     const slipped = analyzeQuery("wher is septic pedal arthritis a problem, and doesnt it respond?", db).terms.map((t) => t.term);
     for (const dropped of ["wher", "doesnt"]) expect(slipped).not.toContain(dropped);

@@ -399,10 +399,10 @@ function joinSplitWords(client: Database.Database, query: string): CorrectedQuer
   let at = 0;
   for (let i = 0; i + 1 < words.length; i++) {
     const [first, second] = [words[i]!, words[i + 1]!];
-    // (Typed next to each other, one space apart; or joined by a hyphen where the knowledge base writes them as one word,
-    // "gastro-oesophageal" as "gastroesophageal".)
-    const between = query[first.index! + first[0].length];
-    if (first.index! + first[0].length + 1 !== second.index! || (between !== " " && between !== "-")) continue;
+    // (Typed next to each other, one space apart, the first part maybe quoted as heard, "a 'dependo' parvovirus"; or joined
+    // by a hyphen where the knowledge base writes them as one word, "gastro-oesophageal" as "gastroesophageal".)
+    const between = query.slice(first.index! + first[0].length, second.index!);
+    if (!/^(?:['’"”]?\s|-)$/.test(between)) continue;
     const joined = between === "-" ? closedCompound(client, first[0], second[0]) : joinedWord(client, first[0], second[0]);
     if (!joined) continue;
     const pair = `${first[0]}${between}${second[0]}`;
