@@ -599,6 +599,88 @@ describe("the extractive answerer", () => {
     expect(sprayed.content).toMatch(/^I cannot find information about this topic/);
   });
 
+  it("judges a case told before its question by the whole sentence that asks and the questions just before it", async () => {
+    addParagraph(
+      "hens",
+      "Poultry Clinical Techniques",
+      10,
+      "The brachial wing vein (basilic or cutaneous ulnar vein) is the most common site for blood collection in an adult chicken (Figure 12). It can be accessed near the elbow. " +
+        "Two jugular veins are present, but the right side of the chicken's neck allows for faster collection of larger volumes of blood.",
+    );
+    addParagraph(
+      "flu",
+      "Equine Respiratory Disease",
+      4,
+      "Equine influenza A virus causes a contagious respiratory tract infection, with 100% morbidity in populations of naive animals that are exposed. " +
+        "Clinical signs in naive horses include pyrexia, lethargy and anorexia, a harsh dry cough and serous nasal discharge. In primed horses, clinical signs are more mild and of shorter duration.",
+    );
+    // (The phrase opening the asking sentence says what it asks of: the clause "which vein do most people go for?" alone
+    // says too little.)
+    const vein = await ask("I'm a nurse at an exotics clinic and we've started seeing more backyard hens. For routine bloods on an adult chicken, which vein do most people go for?");
+    expect(vein.content).toMatch(/^The brachial wing vein/);
+    // ("what signs" asks of the question before it.)
+    const signs = await ask("i drive a horse lorry, mostly moving youngstock and sale horses. how do i spot flu in a horse that was never vaccinated? what signs");
+    expect(signs.content).toMatch(/^Clinical signs in naive horses/);
+  });
+
+  it("searches one sign by its clinical name where the question asks what causes it, not where it asks why it matters", async () => {
+    addParagraph(
+      "megaesophagus",
+      "Canine Gastroenterology",
+      24,
+      "Idiopathic megaesophagus is the most common cause of regurgitation in the dog. Aside from dysautonomia, megaesophagus is a rare finding in the domestic cat. " +
+        "The disorder is characterized by esophageal hypomotility and dilation, progressive regurgitation, and loss of body condition.",
+    );
+    const caused = await ask("I breed German shepherds and one pup in the current litter keeps bringing food back up, no retching, it just slides out undigested. What's the usual cause of that in dogs?");
+    expect(caused.content).toMatch(/^Idiopathic megaesophagus is the most common cause of regurgitation in the dog/);
+  });
+
+  it("refuses a disease of one word that a case asks of and no passage writes, but not one named after a genus the passages write", async () => {
+    addParagraph(
+      "rhd",
+      "Rabbit Viral Disease",
+      7,
+      "Rabbit haemorrhagic disease (RHD) is caused by a lagovirus; pathogenic viruses of the genotype GI.1 kill 90-100% of infected adult rabbits. " +
+        "The virus typically has a three- to nine-day incubation period and can cause fatal disease (up to 80% mortality rate) within two to four days of infection.",
+    );
+    addParagraph(
+      "lepto",
+      "Canine Infectious Disease",
+      12,
+      "Leptospira interrogans is shed in the urine of rodents and infected dogs, and dogs are infected through contact with contaminated water or soil. " +
+        "Vaccination of dogs reduces the severity of the disease but does not prevent renal shedding.",
+    );
+    // (The RHD passage holds the rabbits and the mortality; it says nothing of myxomatosis.)
+    const myxo = await ask("I coordinate a rabbit rescue. The RHD viruses GI.1 wiped out 90-100% of infected rabbits. What's the usual mortality rate for myxomatosis in unvaccinated pet rabbits?");
+    expect(myxo.content).toMatch(/^I cannot find information about this topic/);
+    const lepto = await ask("Our spaniel swims in the canal every day. How do dogs catch leptospirosis?");
+    expect(lepto.content).toContain("contaminated water");
+  });
+
+  it("refuses a dose asked outright in a long question when the passages give none, and reads 'in pig lungs' as no pregnancy", async () => {
+    addParagraph(
+      "babesiosis",
+      "Tick-borne Disease of Cattle",
+      49,
+      "Bovine babesiosis is caused by the sting of ticks, a kind of parasitic infection which attacks the cattle. Babesia bovis and Babesia bigemina are the most known species found in tropical and subtropical areas. " +
+        "High fever, depression, anorexia, hemoglobinemia and hemoglobinuria are the predominant signs of babesiosis in cattle.",
+    );
+    addParagraph(
+      "glasser",
+      "Swine Respiratory Disease",
+      27,
+      "Non-virulent H. parasuis strains are susceptible to the killing action of porcine alveolar macrophages and are effectively cleared from the lungs. " +
+        "During lung infection, virulent H. parasuis strains adapt their metabolism to survive in the lung environment and resist phagocytosis.",
+    );
+    // (The signs and the species are there; no dose is.)
+    const dose = await ask(
+      "Beef rancher, we're in tick country and lost two cows last month - high fever, red urine, went down fast. The vet said Babesia bigemina. What's the dose of the injectable treatment for babesiosis in cattle, and do you repeat it?",
+    );
+    expect(dose.content).toMatch(/^I cannot find information about this topic/);
+    const lungs = await ask("why do virulent haemophilus parasuis strains survive in pig lungs when avirulent ones get killed by alveolar macrophages?");
+    expect(lungs.content).toContain("survive in the lung environment");
+  });
+
   it("answers a follow-up whose answer the last one led with by that sentence alone, not the whole answer again", async () => {
     kb.add({
       id: "footrot",

@@ -346,6 +346,12 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("What proportion of FIP cats have neuro involvement?", [fip])).toMatchObject({ covered: true });
   });
 
+  it("reads a disease named by a word no passage holds before 'disease' as a name, but not a body part in everyday words", () => {
+    const unheld = (q: string, word: string) => unseenNames(q, tokenize(q).map((term) => ({ term, weight: 1, df: term === word ? 0 : 1, idf: 1 })));
+    expect(unheld("Is Tyzzer disease seen in foals?", "tyzzer")).toEqual(["Tyzzer"]);
+    expect(unheld("does that mean the deadly tummy disease FIP or is it usually just a bit of diarrhoea?", "tummi")).toEqual([]);
+  });
+
   it("reads a word no passage holds as a name when the question gives it ('can I use melarsomine in a cat?')", () => {
     const question = "ok and treatment, can I use melarsomine in a cat?";
     const terms = tokenize(question).map((term) => ({ term, weight: 1, df: term.startsWith("melarsomin") ? 0 : 1, idf: 1 }));

@@ -892,7 +892,8 @@ export function unseenNames(
     // disease. (Not a describing word: "broader neurologic syndrome" names none.)
     const host = words[i + 1] !== undefined && speciesIn(words[i + 1]!).species.size > 0;
     // (Not the words saying it is a name: "the vet said the words 'duck plague'".)
-    const namesDisease = !DESCRIBING.test(word) && !/^(?:words?|terms?|names?|phrases?|called)$/i.test(word) && (DISEASE_HEAD.test(words[i + 1] ?? "") || (host && DISEASE_HEAD.test(words[i + 2] ?? "")));
+    // (Nor a body part in everyday words: "the deadly tummy disease FIP" says where the disease is.)
+    const namesDisease = !DESCRIBING.test(word) && !/^(?:words?|terms?|names?|phrases?|called)$/i.test(word) && !LAY_BODY_PART.test(word) && (DISEASE_HEAD.test(words[i + 1] ?? "") || (host && DISEASE_HEAD.test(words[i + 2] ?? "")));
     // (Or names a surgical procedure by its ending, proposed to be done: "should we do a left-sided gastropexy?". One only
     // named, "success rate of digital extensor tenectomy", may be written in a longer word, "myotenectomy".)
     const proposed = SURGICAL_PROCEDURE.test(word) && words.slice(Math.max(0, i - 3), i).some((w) => /^(?:do|doing|perform|performing|carry|try)$/i.test(w));
@@ -900,6 +901,9 @@ export function unseenNames(
   });
   return [...out, ...compounds.filter((c) => !out.includes(c))];
 }
+
+/** Body parts in everyday words, which say where a disease is, not which one: "tummy bug", "belly trouble". */
+const LAY_BODY_PART = /^(?:tummy|tum|belly|guts?|bowels?|innards|waterworks|ticker|noggin|peepers|gob|chops|paws?|hooves|trotters)$/i;
 
 /** A surgical procedure's name, by its ending: "gastropexy", "enterotomy", "ovariectomy", "tracheostomy", "arthrodesis". */
 const SURGICAL_PROCEDURE = /\p{L}{3,}(?:pexy|ectomy|otomy|ostomy|plasty|rrhaphy|desis|centesis)$/iu;
@@ -936,6 +940,9 @@ function namesWrittenTogether(question: string, names: string[]): string[][] {
   return things;
 }
 const ALTERNATIVE = /\b(?:or|vs|versus|compared (?:with|to)|than|rather than|instead of)\b/;
+
+/** A dose asked for in so many words: "what's the dose of…", "at what dose", "how much should I give". */
+const DOSE_ASKED_OUTRIGHT = /\b(?:what(?:['’]s|\s+is)?\s+(?:the\s+|a\s+|an\s+)?(?:usual\s+|recommended\s+|correct\s+|right\s+|typical\s+|standard\s+)?dos(?:e|age)|(?:at|in)\s+what\s+dos(?:e|age)|which\s+dos(?:e|age)|how\s+much\s+(?:should|do|can|would)\s+(?:i|we|you)\s+(?:give|use|inject|administer))\b/i;
 
 /** Spans a case's question may ask however long it is: each is of one thing only. */
 const OWN_SPANS: ReadonlySet<string> = new Set(["withdrawal", "withholding", "storage", "contagious"]);
@@ -1284,9 +1291,12 @@ export function checkCoverage<P extends PassageLike>(
   // (Nor a dose asked of a drug the question names, "what xylazine dose in mg/kg…?" after a case: a dose of another drug,
   // or none, must not stand in for it however long the question.)
   const doseOfNamedDrug = (k: AskedKind) => k === "dose" && frame.drugs.some((d) => asking.some((part) => /\bdos(?:e|es|age|ing)\b/i.test(part) && namesThing(d, part)));
+  // (Nor a dose asked outright, "What's the dose of the injectable treatment for babesiosis in cattle, and do you repeat
+  // it?", "…and at what dose and frequency?": the rest of an answer does not stand in for it.)
+  const doseAskedOutright = (k: AskedKind) => k === "dose" && asking.some((part) => DOSE_ASKED_OUTRIGHT.test(part));
   const ownSpan = (attribute: string | null) => attribute !== null && (OWN_SPANS.has(attribute) || thingInPlace(attribute) !== null);
   const typed = frame.asked.filter(
-    (k) => TYPED_KINDS.has(k) && (!essay || asksOneThing || (k === "quantity" && frame.attribute === TEMPERATURE_ATTRIBUTE) || (k === "duration" && ownSpan(frame.attribute)) || doseOfNamedDrug(k)),
+    (k) => TYPED_KINDS.has(k) && (!essay || asksOneThing || (k === "quantity" && frame.attribute === TEMPERATURE_ATTRIBUTE) || (k === "duration" && ownSpan(frame.attribute)) || doseOfNamedDrug(k) || doseAskedOutright(k)),
   );
   // A span the question states itself ("After the two bluetongue doses 2 weeks apart, how often…?") is not what it asks.
   const stated = statedSpans(question);
@@ -1457,7 +1467,8 @@ const CARRIES_GENE = /\b[Cc]arr(?:y|ies|ying|ier|iers)\s+(?:(?:the|a|that|this)\
 
 /** Pregnancy or lactation, asked of ("…safe in pregnancy?", "can I give it to a lactating ewe?"). */
 function askedState(asking: string): keyof typeof STATE_SPOKEN_OF | null {
-  if (/\b(?:pregnan\w*|gestat\w*|gravid|in[- ](?:foal|calf|lamb|kid|pup|kit|pig))\b/i.test(asking)) return "pregnancy";
+  // ("in pig" is a sow carrying piglets, "in-calf heifers" heifers carrying calves; "in pig lungs" is where.)
+  if (/\b(?:pregnan\w*|gestat\w*|gravid|in[- ](?:foal|calf|lamb|kid|pup|kit|pig)\b(?!\s+(?!(?:heifers?|cows?|ewes?|mares?|sows?|gilts?|does|nannies|bitch(?:es)?|queens?|jills?|jennies|hinds?|alpacas?|llamas?|camels?)\b)[a-z]))/i.test(asking)) return "pregnancy";
   // ("…with a bit of nursing training": the asker's trade, no nursing mother.)
   if (/\b(?:lactat\w*|(?<!\b(?:veterinary|vet|human|hospital|ward|student)\s)nursing(?!\s+(?:training|course|degree|background|experience|qualifications?|students?|staff|team|home|care|notes|duties|skills|school|homes))|suckling (?:her|their) (?:young|litter|kittens|puppies|lambs|kids|piglets|foals?|calf|calves))\b/i.test(asking)) return "lactation";
   // "Can we eat the eggs?", "is the milk safe to drink?": whether people may eat or drink what the animals give.

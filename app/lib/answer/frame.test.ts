@@ -904,6 +904,31 @@ describe("the frame of a question", () => {
     expect(frameOf("heartworm rads: caudal lobar arteries > how many times the 9th rib?").asked).not.toContain("interval");
     expect(frameOf("How many times should I repeat the ivermectin?").asked).toContain("interval");
     expect(frameOf("bluetongue vaccine in cattle: how many doses, and what gap between them?").asked).toContain("interval");
+    // (How many times something happened is a count, not how often to do it.)
+    expect(frameOf("how many times is pdm09 H1N1 thought to have gone back from people into pigs worldwide?").asked).not.toContain("interval");
+  });
+
+  it("reads 'single gene diseases' as diseases asked for, not a gene, and 'come through it' as the outlook", () => {
+    expect(frameOf("what single gene diseases should i know about in quarter horses?").asked).not.toContain("gene");
+    expect(frameOf("Which gene is mutated in HYPP?").asked).toContain("gene");
+    expect(frameOf("She's a bit yellow, feverish and has been sick a couple of times. Do they usually come through it?").asked).toContain("prognosis");
+  });
+
+  it("reads what was relayed before a question that only asks for help", () => {
+    const relayed = "We run a small stud in KwaZulu-Natal. New groom asked me if African horse sickness passes horse to horse like flu - I said no but couldn't explain how it does spread. Can you help?";
+    expect(frameOf(relayed).asked).toContain("transmission");
+    expect(askingClause(relayed)).toMatch(/^if African horse sickness passes horse to horse/);
+  });
+
+  it("reads 'a bit yellow' and 'feverish' as signs", () => {
+    expect(frameOf("She's a bit yellow, feverish and has been sick a couple of times.").signs).toEqual(expect.arrayContaining(["jaundice", "pyrexia"]));
+  });
+
+  it("searches one sign by its clinical name where a question after it asks its cause, not where it asks why it matters", () => {
+    const regurgitates = "I breed German shepherds and one pup in the current litter keeps bringing food back up, no retching, it just slides out undigested. What's the usual cause of that in dogs?";
+    expect(signsSearchText(regurgitates, frameOf(regurgitates))).toContain("regurgitation");
+    const shed = "My leopard gecko has bits of old skin stuck round her toes after a bad shed. Why does that matter?";
+    expect(signsSearchText(shed, frameOf(shed))).toBeNull();
   });
 
   it("reads 'looks like alopecia areata' as what it may be, not what it is compared with", () => {

@@ -1095,7 +1095,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   // ("How often should I dip her?": how often one does something is its interval; so is "…should she be on, and how often?"
   // "How often do we see that combination?" asks how common it is.)
   // ("How often?" alone, after a dose: how often it is given.)
-  ["interval", new RegExp(String.raw`^\s*(?:and\s+|so\s+|ok\s+)?how (?:often|frequently)\s*\?*\s*$|\b(how (?:often|frequently) (?:should|must|do|can) (?:i|we|you)\b(?!\s+${SEEING}\b)|how (?:often|frequently)\b(?:\W+\w+){0,5}?\W+(?:give|given|giving|administer(?:ed|ing)?|repeat(?:ed|ing)?|dose[ds]?|dosing|treat(?:ed|ing)?|appl(?:y|ied|ying)|inject(?:ed|ing)?|(?:re)?vaccinat(?:e[ds]?|ing)|boost(?:ers?|ed|ing|s)?|retest(?:ed|ing)?|deworm(?:ed|ing)?|drench(?:ed|ing)?|worm(?:ed|ing)?|bath(?:e|ed|es|ing)?|wash(?:ed|es|ing)?|shampoo(?:ed|s|ing)?|soak(?:ed|s|ing)?|clean(?:ed|s|ing)?|check(?:ed|s|ing)?|monitor(?:ed|s|ing)?|test(?:ed|s|ing)?|need(?:ed|s)?)|,?\s+and how (?:often|frequently)(?=\s*\?*\s*$)|how (?:often|frequently) (?:should|must) (?:[\w-]+ ){1,5}?(?:have|get|receive) (?:a|an|their|the|its)\b|(?:dosing|booster|dose|vaccination|vaccine|treatment|retreatment|worming|testing|retest) interval|(?:what|which) (?:[\w-]+ ){0,2}interval|interval between|gaps? between|intervals|repeated?(?!\s+(?:infections?|bouts?|episodes?|attacks?|exposures?|relapses?|abortions?|seizures?|injur(?:y|ies)|failures?))|repeat the|how many times(?!\s+(?:the|as|that|its|their|his|her|normal|higher|lower|larger|bigger|greater|smaller|wider|longer|more)\b)|how (?:far|long|much time|many (?:days|weeks|months)) apart|every how many|schedules?|(?:due|need|needs|needed|get|gets|require[sd]?)\s+(?:a|an|their|the|another|its)\s+(?:annual\s+|yearly\s+)?boosters?|when (?:is|are|'s) (?:the |their |its |a )?(?:next |second |first )?(?:boosters?|revaccination|second (?:dose|jab|shot)) (?:due|given|needed|done))\b`, "i")],
+  ["interval", new RegExp(String.raw`^\s*(?:and\s+|so\s+|ok\s+)?how (?:often|frequently)\s*\?*\s*$|\b(how (?:often|frequently) (?:should|must|do|can) (?:i|we|you)\b(?!\s+${SEEING}\b)|how (?:often|frequently)\b(?:\W+\w+){0,5}?\W+(?:give|given|giving|administer(?:ed|ing)?|repeat(?:ed|ing)?|dose[ds]?|dosing|treat(?:ed|ing)?|appl(?:y|ied|ying)|inject(?:ed|ing)?|(?:re)?vaccinat(?:e[ds]?|ing)|boost(?:ers?|ed|ing|s)?|retest(?:ed|ing)?|deworm(?:ed|ing)?|drench(?:ed|ing)?|worm(?:ed|ing)?|bath(?:e|ed|es|ing)?|wash(?:ed|es|ing)?|shampoo(?:ed|s|ing)?|soak(?:ed|s|ing)?|clean(?:ed|s|ing)?|check(?:ed|s|ing)?|monitor(?:ed|s|ing)?|test(?:ed|s|ing)?|need(?:ed|s)?)|,?\s+and how (?:often|frequently)(?=\s*\?*\s*$)|how (?:often|frequently) (?:should|must) (?:[\w-]+ ){1,5}?(?:have|get|receive) (?:a|an|their|the|its)\b|(?:dosing|booster|dose|vaccination|vaccine|treatment|retreatment|worming|testing|retest) interval|(?:what|which) (?:[\w-]+ ){0,2}interval|interval between|gaps? between|intervals|repeated?(?!\s+(?:infections?|bouts?|episodes?|attacks?|exposures?|relapses?|abortions?|seizures?|injur(?:y|ies)|failures?))|repeat the|how many times(?!\s+(?:the|as|that|its|their|his|her|normal|higher|lower|larger|bigger|greater|smaller|wider|longer|more|is|are|was|were|has|have|had|did)\b)|how (?:far|long|much time|many (?:days|weeks|months)) apart|every how many|schedules?|(?:due|need|needs|needed|get|gets|require[sd]?)\s+(?:a|an|their|the|another|its)\s+(?:annual\s+|yearly\s+)?boosters?|when (?:is|are|'s) (?:the |their |its |a )?(?:next |second |first )?(?:boosters?|revaccination|second (?:dose|jab|shot)) (?:due|given|needed|done))\b`, "i")],
   // "At what age…", "how old…": an age, said as a span of time ("above 2 weeks of age").
   ["duration", DURATION_ASKED],
   ["route", /\b(route|routes|orally|intravenous(?:ly)?|subcutaneous(?:ly)?|intramuscular(?:ly)?|topical(?:ly)?|how (?:is|should|do) (?:it|they|\w+) (?:be )?(?:given|administered))\b/i],
@@ -1118,7 +1118,8 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   // "Who first described scrapie?", "which scientist discovered FCV?": a person, named as who did it.
   ["person", /\b(?:who\s+(?:first\s+|originally\s+)?(?:described|discovered|identified|isolated|named|reported|found|characteri[sz]ed|coined)|(?:which|what)\s+(?:scientists?|researchers?|vets?|veterinarians?|person|people|group|team)\s+(?:first\s+)?(?:described|discovered|identified|isolated|named|reported|found|characteri[sz]ed|coined))\b/i],
   // "Which genes…": a gene symbol. "Which mutation…" is answered by a variant of the asked gene, not by another gene.
-  ["gene", /\b(which|what)\s+(?:\w+\s+){0,2}(genes?|loci|locus|alleles?)\b/i],
+  // (Not a disease of one gene: "what single gene diseases should i know about in quarter horses?" asks for diseases.)
+  ["gene", /\b(which|what)\s+(?:\w+\s+){0,2}(genes?|loci|locus|alleles?)\b(?![\s-]+(?:diseases?|disorders?|conditions?|defects?|traits?)\b)/i],
   // "Which antibiotic…", "what drug…": answered by a drug's name.
   // ("What is the antibiotic actually aimed at?" asks what it targets, not which drug.)
   ["drug", new RegExp(String.raw`\b(?:(?:which|what)(?:['’]s)?\s+(?:[\w-]+\s+){0,2}${DRUG_NOUNS}(?!\s+(?:actually\s+|really\s+|meant\s+to\s+be\s+|supposed\s+to\s+be\s+)?(?:aimed|targeting|targeted|directed)\b)|${DRUG_NOUNS}\s+of\s+choice)\b`, "i")],
@@ -1132,7 +1133,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   // ("So what are his chances?": his prognosis; "what are the chances the other cat catches it?" is a risk.)
   // ("What predicts how it'll behave?": how a tumour will behave is its prognosis.)
   // ("…the vet said calicivirus - is that bad?", "how serious is it?": an owner asks what it means for the animal.)
-  ["prognosis", /\b(prognos\w*|outcomes?|outlook|(?:possible\s+)?ways\s+(?:this|it|that|things)\s+(?:can|could|might|may|will)\s+go|(?:his|her|their|its)\s+chances?|chances? of (?:survival|surviving|recovery|recovering|making it|pulling through)|(?:is|was|are)\s+(?:that|it|this|they)\s+(?:really\s+|very\s+)?(?:bad|serious|dangerous)(?=\s*(?:for\s+[\w-]+\s*)?[?.!]*\s*$)|how (?:bad|serious)(?:\s+is\s+(?:it|that|this)\b|(?=\s+(?:at|in|for)\s)|(?=\s*\?))|survive|survival|recover(?:y)?|come right|get(?:s|ting)? better|pull through|life expectancy|(?:mean|means|meant)\s+for\s+(?:her|him|them|it|the\s+[\w-]+)\s+(?:in\s+the\s+)?long[- ]?(?:term|run)|long[- ]?term (?:outlook|future|chances?)|biological behaviou?r|(?:predict\w*|tell)\s+how\s+(?:it|they|the [\w-]+)(?:['’]ll| will| is going to| are going to)\s+behave|what\s+(?:usually\s+|typically\s+|generally\s+|then\s+)?(?:tends?\s+to\s+happen|happens|will\s+happen)\s+to\s+(?:her|him|them|it))\b/i],
+  ["prognosis", /\b(prognos\w*|outcomes?|outlook|(?:possible\s+)?ways\s+(?:this|it|that|things)\s+(?:can|could|might|may|will)\s+go|(?:his|her|their|its)\s+chances?|chances? of (?:survival|surviving|recovery|recovering|making it|pulling through)|(?:is|was|are)\s+(?:that|it|this|they)\s+(?:really\s+|very\s+)?(?:bad|serious|dangerous)(?=\s*(?:for\s+[\w-]+\s*)?[?.!]*\s*$)|how (?:bad|serious)(?:\s+is\s+(?:it|that|this)\b|(?=\s+(?:at|in|for)\s)|(?=\s*\?))|survive|survival|recover(?:y)?|come right|get(?:s|ting)? better|pull through|(?:come|comes|came|coming) through(?:\s+(?:it|this|that))?(?=\s*[?.!]*\s*$)|life expectancy|(?:mean|means|meant)\s+for\s+(?:her|him|them|it|the\s+[\w-]+)\s+(?:in\s+the\s+)?long[- ]?(?:term|run)|long[- ]?term (?:outlook|future|chances?)|biological behaviou?r|(?:predict\w*|tell)\s+how\s+(?:it|they|the [\w-]+)(?:['’]ll| will| is going to| are going to)\s+behave|what\s+(?:usually\s+|typically\s+|generally\s+|then\s+)?(?:tends?\s+to\s+happen|happens|will\s+happen)\s+to\s+(?:her|him|them|it))\b/i],
   // ("What's driving it?": what causes it.)
   // ("Is it because show pigs are sicker that they're the flu risk?" asks what the cause is.)
   ["cause", new RegExp(String.raw`\b(cause[sd]?|causing|why|(?:sets?|setting|triggers?|kicks?|kicked) (?:it|this|that|them) off|aetiolog\w*|etiolog\w*|${RISK}|pathogenesis|mechanism|what(?:'s|’s|s| is| are) driving|(?:is|was|are|were) (?:it|that|this) (?:just |only |mainly |really )?because)\b`, "i")],
@@ -1509,10 +1510,11 @@ export function sceneWords(question: string): string[] {
 const YES_NO_START = new RegExp(String.raw`^\s*(?:(?:and|but|so|ok|okay)\s*,?\s+)?(?:${AUXILIARY})\s+(?:i|we|you|they|he|she|it|this|that|these|those|there|the|my|our|a|an)\b`, "i");
 /** A question that only asks what to answer someone: "What do I tell her?", "What should I say to the owner?", "Any advice?" */
 const TELL_ONLY =
-  /^\s*(?:(?:so|and|ok|okay)\s*,?\s+)?(?:(?:what|how)\s+(?:do|can|should|shall|would|could)\s+(?:i|we)\s+(?:tell|say\s+to|advise|answer|reply\s+to|explain\s+to)\s+(?:her|him|them|the\s+(?:owner|owners|client|keeper|farmer|breeder))|(?:what|how)\s+(?:do|can|should|shall|would|could)\s+(?:i|we)\s+(?:say|answer|reply|advise)|any\s+advice|what(?:['’]s|\s+is)\s+the\s+answer)\s*[?.!]*\s*$/i;
+  /^\s*(?:(?:so|and|ok|okay)\s*,?\s+)?(?:(?:what|how)\s+(?:do|can|should|shall|would|could)\s+(?:i|we)\s+(?:tell|say\s+to|advise|answer|reply\s+to|explain\s+to)\s+(?:her|him|them|the\s+(?:owner|owners|client|keeper|farmer|breeder))|(?:what|how)\s+(?:do|can|should|shall|would|could)\s+(?:i|we)\s+(?:say|answer|reply|advise)|any\s+advice|what(?:['’]s|\s+is)\s+the\s+answer|(?:can|could|would)\s+(?:you|anyone|somebody|someone)\s+(?:please\s+)?help(?:\s+(?:me|us))?(?:\s+out)?(?:\s+(?:with|explain)\s+(?:this|that|it))?|any\s+help|(?:please\s+)?help)\s*[?.!]*\s*$/i;
 /** A question relayed in someone's words: "…asks whether she should wash them", "…wants to know how long it lasts". */
 const relayedQuestion = (sentence: string): string | undefined => RELAYED_QUESTION.exec(sentence)?.[1];
-const RELAYED_QUESTION = /\b(?:asks|asked|asking|wants\s+to\s+know|wanted\s+to\s+know|wonders|wondered|wondering)\s+((?:whether|if|how|what|why|when|which|where|who)\b[^.!?]*)/i;
+// ("New groom asked me if African horse sickness passes horse to horse…")
+const RELAYED_QUESTION = /\b(?:asks|asked|asking|wants\s+to\s+know|wanted\s+to\s+know|wonders|wondered|wondering)(?:\s+(?:me|us|him|her|them))?\s+((?:whether|if|how|what|why|when|which|where|who)\b[^.!?]*)/i;
 /**
  * The parts of a question that ask, for reading which species it is about: its question sentences, and of one
  * that states something first and then asks about it for a species ("Elephant and hyrax testes stay
@@ -1683,7 +1685,10 @@ function readFrame(text: string): Frame {
   const sentences = clauseSplit(question);
   // ("…before the pigs can go for slaughter? ie meat withdrawal in days": a gloss after a question is part of it.)
   const asking = sentences.filter((s, i) => isQuestionSentence(s) || (i > 0 && GLOSS.test(s) && isQuestionSentence(sentences[i - 1]!)));
-  const focus = asking.length ? asking : sentences;
+  // ("New groom asked me if African horse sickness passes horse to horse… Can you help?": a question that only asks for
+  // help or a reply asks what was relayed before it.)
+  const relayed = asking.length && asking.every((s) => TELL_ONLY.test(s)) ? sentences.map(relayedQuestion).filter((r) => r !== undefined) : [];
+  const focus = relayed.length ? relayed : asking.length ? asking : sentences;
   // "Apart from cattle, which mammals…": the species set aside is not the one asked about.
   // ("Why do people compare it to malaria?": people who say or think something are no patients.)
   let mentions = speciesIn(askingParts(question).join(" ").replace(PEOPLE_SAYING, " "), { asked: true });
@@ -2633,8 +2638,11 @@ export function toldBySigns(frame: Frame): boolean {
  */
 export function signsSearchText(question: string, frame: Frame): string | null {
   // (A follow-up carries the signs into its own search, beside what it asks.)
-  if (!toldBySigns(frame) || frame.inherited.includes("signs")) return null;
   const clause = askingClause(question);
+  // (Or by one sign whose cause a question after it asks by pointing back: "…keeps bringing food back up, no retching.
+  // What's the usual cause of that in dogs?" asks what causes regurgitation in dogs.)
+  const causeOfIt = frame.signs.length === 1 && !namesOwnThing(frame) && frame.asked.includes("cause") && clause !== question && /\b(?:causes?|causing)\b[^?]*\b(?:that|this|it)\b/i.test(clause);
+  if (!(toldBySigns(frame) || causeOfIt) || frame.inherited.includes("signs")) return null;
   return [...frame.signs, clause === question ? "" : clause, ...frame.species.map(speciesLabel), ...frame.groups].filter(Boolean).join(" ");
 }
 

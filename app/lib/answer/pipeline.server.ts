@@ -2,7 +2,7 @@ import escapeStringRegexp from "escape-string-regexp";
 import { getConfig } from "../config.server";
 import { getDb, type Db } from "../db/index.server";
 import { getEmbedder, type Embedder } from "../embeddings/index.server";
-import { correctQuery, correctionsLabel, embedQuery, hashtagsIn, holdsName, holdsPhrase, isEnglishWord, isStopWord, paragraphContinuations, paragraphLeads, passagesByIds, retrieveSync, shortFormsOfUnwrittenWord, tokenize, withHashtagsSplit, type Passage, type QueryTerm, type RetrieveOptions, type Retrieval } from "../search/index.server";
+import { correctQuery, correctionsLabel, writesGenusOf, embedQuery, hashtagsIn, holdsName, holdsPhrase, isEnglishWord, isStopWord, paragraphContinuations, paragraphLeads, passagesByIds, retrieveSync, shortFormsOfUnwrittenWord, tokenize, withHashtagsSplit, type Passage, type QueryTerm, type RetrieveOptions, type Retrieval } from "../search/index.server";
 import { signForms, signsIn, synonymsIn } from "../search/synonyms";
 import { splitSentences } from "../sentences";
 import { EXTRACTIVE, type AnsweredBy, type AnswererStatus } from "./answered-by";
@@ -622,14 +622,21 @@ export function askedPartTerms(question: string, terms: QueryTerm[], frame: Fram
   // mud. Should I wash them?")
   const told = before.replace(/[\s.!?:;—–-]+$/, "");
   const lastSentence = lastSentenceOf(told);
-  const pluralsBefore = [...lastSentence.matchAll(/\b[a-z]{3,}(?<![siu]s)s\b/g)].map((m) => m[0]).filter((w) => !isStopWord(w));
+  // (Or not made with an "s": "found body lice on a few of my layers … how long do they take to go through a generation?")
+  const pluralsBefore = [...lastSentence.matchAll(/\b(?:[a-z]{3,}(?<![siu]s)s|lice|mice|geese|teeth|feet|oxen)\b/g)].map((m) => m[0]).filter((w) => !isStopWord(w));
   const pointedTo = POINTS_BACK.test(clause) ? [...[...speciesIn(before).words], ...pluralsBefore].flatMap((w) => tokenize(w)) : [];
   const own = new Set([...tokenize(clause), ...caseSubjects(frame).flatMap((n) => tokenize(n)), ...pointedTo]);
   // (A word the passages write otherwise counts: "dementia" is written "cognitive dysfunction".)
   const enough = (asked: QueryTerm[]) => asked.filter((t) => t.df > 0 || t.alternatives?.length).length >= MIN_ASKED_TOPIC_TERMS && asked.length < terms.length;
   const asked = terms.filter((t) => own.has(t.term));
   if (enough(asked)) return asked;
-  if (!IT_POINTS_BACK.test(clause)) return null;
+  // (Too few in the clause: the whole sentence that asks, with the phrase that opens it, "…backyard hens. For routine
+  // bloods on an adult chicken, which vein do most people go for?", and the questions asked just before it, "…sale
+  // horses. how do i spot flu in a horse that was never vaccinated? what signs".)
+  const asking = askingSentences(question, clause);
+  const inSentences = terms.filter((t) => own.has(t.term) || asking.has(t.term));
+  const bySentences = enough(inSentences) ? inSentences : null;
+  if (!IT_POINTS_BACK.test(clause)) return bySentences;
   // (Too few to judge by, and "it" stands for something named earlier in the clause's own sentence by a name the passages
   // write otherwise: "Is 'doggy dementia' a real thing, and how common is it in older dogs?" asks how common doggy
   // dementia is.)
@@ -638,7 +645,16 @@ export function askedPartTerms(question: string, terms: QueryTerm[], frame: Fram
   // necrotic enteritis. What sets it off?")
   const itStandsFor = new Set(tokenize(sentenceBefore.trim() ? sentenceBefore : lastSentence));
   const withIt = terms.filter((t) => own.has(t.term) || (itStandsFor.has(t.term) && t.alternatives?.length));
-  return enough(withIt) ? withIt : null;
+  return enough(withIt) ? withIt : bySentences;
+}
+/** Terms of the sentence a clause asks in, and of the questions asked just before it. */
+function askingSentences(question: string, clause: string): Set<string> {
+  const sentences = question.split(/(?<=[?.!])\s+/);
+  let at = sentences.findLastIndex((s) => s.includes(clause));
+  if (at < 0) return new Set();
+  const asked = [sentences[at]!];
+  while (at > 0 && /\?\s*$/.test(sentences[at - 1]!)) asked.push(sentences[--at]!);
+  return new Set(asked.flatMap((s) => tokenize(s)));
 }
 /** What a text says after its last sentence's end ("…caked in mud. Should I" -> " Should I"); all of it when it has none. */
 const lastSentenceOf = (text: string) => text.slice(Math.max(...[...text.matchAll(/[.!?]\s/g)].map((m) => m.index + 1), 0));
@@ -836,6 +852,13 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
   const diseases = frame.conditions.filter((c) => isNamedDisease(c) && known(c)).map((c) => tokenize(c).map((t) => gate.find((q) => q.term === t) ?? terms.find((q) => q.term === t)));
   const unwritten = (t: QueryTerm | undefined) => t !== undefined && !t.df && !found.passages.some((p) => holdsTerm(passageTerms(p), t));
   if (diseases.length && diseases.every((ts) => ts.length > 0 && ts.every(unwritten))) return nothingRelevant(terms);
+  // Nor a disease of one word that the question asks of and no passage writes ("What's the usual mortality rate for
+  // myxomatosis…?" after a case told of RHD): the passages on the diseases told beside it do not answer it. (Not one
+  // named after a genus the passages write: "leptospirosis" where they write Leptospira.)
+  const askedOf = askingClause(request.question).toLowerCase();
+  const toldBeside = askedOf !== request.question.toLowerCase();
+  const unwrittenAsked = !toldBeside ? [] : frame.conditions.filter((c) => /^[a-z]+(?:osis|iasis)$/i.test(c) && askedOf.includes(c.toLowerCase()) && tokenize(c).every((t) => unwritten(gate.find((q) => q.term === t) ?? terms.find((q) => q.term === t))));
+  if (unwrittenAsked.length && unwrittenAsked.every((c) => !writesGenusOf(deps.db.$client, c))) return nothingRelevant(terms);
   // Nor one a case puts forward that it never writes, whatever host its name begins with ("…red patches on the skin -
   // swine erysipelas? Is that a whole carcass rejection?" is not answered by a passage on exhibition swine).
   const putForward = suspectedCondition(request.question);

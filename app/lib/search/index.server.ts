@@ -31,7 +31,7 @@ export { adjectiveForms, diseaseForms, unwrittenForms, virusForms } from "./word
 export { shortFormsOfUnwrittenWord, usualShortFormsHolding } from "./abbreviations.server";
 export { isStopWord } from "./stopwords";
 export { paragraphContinuations, paragraphLeads } from "./leads.server";
-export { correctQuery, correctionsLabel, type Correction, type CorrectedQuery } from "./spellcheck.server";
+export { correctQuery, correctionsLabel, writesGenusOf, type Correction, type CorrectedQuery } from "./spellcheck.server";
 export { hashtagsIn, isEnglishWord, warmEnglishWords, withHashtagsSplit } from "./english-words.server";
 
 export type Passage = {

@@ -61,6 +61,18 @@ function termsUnder(client: Database.Database, prefix: string): VocabularyRow[] 
   return prepared(client, "SELECT term, doc FROM chunks_fts_vocab WHERE term >= ? AND term < ?").all(prefix, end) as VocabularyRow[];
 }
 
+/**
+ * Whether the index writes the genus a disease of one word is named after: "Leptospira" for leptospirosis, "Babesia"
+ * for babesiosis ("myxomatous" is no genus of myxomatosis).
+ */
+export function writesGenusOf(client: Database.Database, disease: string): boolean {
+  const root = /^([a-z]{4,}?)(?:osis|iasis|asis)$/i.exec(disease)?.[1]?.toLowerCase();
+  if (!root) return false;
+  return termsUnder(client, root).some((r) => GENUS_ENDING.test(r.term.slice(root.length)));
+}
+/** What a genus adds to the root its disease is named by: Leptospir-a, Cryptosporidi-um, Streptococc-us, Toxocar-a. */
+const GENUS_ENDING = /^(?:a|ae|um|ium|ia|us|es|i|ella|idae)$/;
+
 /** Chunks read for a term's written forms: one may hold only "rabbits" where the typo was of "rabbit". */
 const SURFACE_CHUNKS = 16;
 

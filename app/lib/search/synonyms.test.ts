@@ -114,6 +114,14 @@ describe("synonyms in a query", () => {
     expect(found("how many dogs have gum trouble by two?").flatMap((m) => m.alternatives)).toContainEqual(tokenize("periodontal disease"));
   });
 
+  it("reads maggot strike as myiasis, water moulds as oomycetes, skin between the toes as interdigital, and a lab's 'Abs', 'prots' and 'nt'", () => {
+    expect(found("maggot strike in ewes").flatMap((m) => m.alternatives)).toContainEqual(tokenize("myiasis"));
+    expect(found("which infections (e.g. water moulds) have no vaccine").flatMap((m) => m.alternatives)).toContainEqual(tokenize("oomycetes"));
+    expect(found("greasy skin between toes").flatMap((m) => m.alternatives)).toContainEqual(tokenize("interdigital"));
+    expect(found("do Abs worsen wet FIP").flatMap((m) => m.alternatives)).toContainEqual(tokenize("antibodies"));
+    expect(found("CSFV genome nt length, structural prots").flatMap((m) => m.alternatives)).toEqual(expect.arrayContaining([tokenize("nucleotides"), tokenize("proteins")]));
+  });
+
   it("reads gingivostomatitis as gums that are inflamed", () => {
     expect(signForms("gingivitis")).toContainEqual(tokenize("gingivostomatitis"));
   });
