@@ -350,6 +350,8 @@ describe("coverage of a question by the passages about it", () => {
     const unheld = (q: string, word: string) => unseenNames(q, tokenize(q).map((term) => ({ term, weight: 1, df: term === word ? 0 : 1, idf: 1 })));
     expect(unheld("Is Tyzzer disease seen in foals?", "tyzzer")).toEqual(["Tyzzer"]);
     expect(unheld("does that mean the deadly tummy disease FIP or is it usually just a bit of diarrhoea?", "tummi")).toEqual([]);
+    // (Nor a word that compares, weighed: "a compounded itraconazole thats way cheaper, worth it?")
+    expect(unheld("online pharmacy does a compounded itraconazole thats way cheaper, worth it?", "cheaper")).toEqual([]);
   });
 
   it("reads a word no passage holds as a name when the question gives it ('can I use melarsomine in a cat?')", () => {

@@ -756,7 +756,8 @@ const CATCHES = /^(?:catch|get|contract|carry|harbour|harbor)$/i;
  */
 const NAME_SHAPED = /^(?:[A-Z]{6,}|[A-Z]{2,}\d+[A-Za-z]?|[A-Z][a-z]+[A-Z][a-z]{3,})$/;
 /** Endings of words that describe ("intramuscular dose", "guiding", "weekly") rather than name a thing. */
-const DESCRIBING = /(?:al|ar|ous|ive|ic|ly|ing|ed|ory|ful|less)$/i;
+// (Or compares: "a compounded itraconazole that's way cheaper, worth it?")
+const DESCRIBING = /(?:al|ar|ous|ive|ic|ly|ing|ed|ory|ful|less)$|^(?:cheaper|dearer|pricier|costlier|better|safer|stronger|weaker|quicker|faster|slower|easier|harder|simpler|newer|older)$/i;
 /** A compound's first word saying what state its thing is in ("live-bird tests", "whole-blood samples"), naming no procedure. */
 const STATE_OF_THING = /^(?:live|living|dead|whole|raw|fresh|frozen|dry|wet|cold|warm|hot|full|half|young|adult|healthy|sick)$/i;
 const LINKING = /^(?:of|for|with|the|a|an)$/i;

@@ -914,6 +914,10 @@ describe("the frame of a question", () => {
     expect(frameOf("She's a bit yellow, feverish and has been sick a couple of times. Do they usually come through it?").asked).toContain("prognosis");
   });
 
+  it("reads 'whereabouts on the wing' as asking where", () => {
+    expect(frameOf("ok and whereabouts on the wing exactly do i put the needle in").asked).toContain("location");
+  });
+
   it("reads what was relayed before a question that only asks for help", () => {
     const relayed = "We run a small stud in KwaZulu-Natal. New groom asked me if African horse sickness passes horse to horse like flu - I said no but couldn't explain how it does spread. Can you help?";
     expect(frameOf(relayed).asked).toContain("transmission");
@@ -1088,6 +1092,11 @@ describe("follow-ups", () => {
     const fip = frameOf("What proportion of FIP cats have neuro involvement?");
     expect(readQuestion("neuro case - what would CSF show?", fip)).toMatchObject({ species: ["cat"], acronyms: ["FIP", "CSF"] });
     expect(readQuestion("what CSF findings would you expect?", fip).asked).not.toContain("rate");
+    // So is a case told by one sign whose cause was asked: the condition the answer's lead gives as its cause.
+    const regurgitating = frameOf("One pup in the litter keeps bringing food back up, no retching. What's the usual cause of that in dogs?");
+    const caused = withAnswersSubject(regurgitating, "Idiopathic megaesophagus is the most common cause of regurgitation in the dog. [1]");
+    expect(caused).toMatchObject({ conditions: ["megaesophagus"] });
+    expect(readQuestion("do cats get it as well?", caused)).toMatchObject({ species: ["cat"], conditions: ["megaesophagus"] });
     // Findings the answer lists are no diagnosis, and a question that names its subject keeps it.
     expect(withAnswersSubject(kitten, "Typical signs include fever, hyperaemia or cyanosis of the extremities and vomiting. [1]")).toBe(kitten);
     // A lead naming nothing is about what the sentences quoted beside it from the same passage name (not another's).

@@ -1147,7 +1147,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   // "Where is it found?", "explain where estrogens are synthesized", not the relative "in sheep where Mycoplasma is suspected".
   [
     "location",
-    /(?:^|[.?!;:,–—-]\s*|\b(?:and|but|or|so|explain|describe|state|tell|know|ask|show|determine|identify|find|affect|affects|influence|influences|predict|predicts)\s+)where\b|\bwhere\s+(?:is|are|was|were|do|does|did|can|could|should|would|will|in|on|exactly|else|to)\b/i,
+    /(?:^|[.?!;:,–—-]\s*|\b(?:and|but|or|so|explain|describe|state|tell|know|ask|show|determine|identify|find|affect|affects|influence|influences|predict|predicts)\s+)where\b|\bwhere\s+(?:is|are|was|were|do|does|did|can|could|should|would|will|in|on|exactly|else|to)\b|\bwhereabouts\s+(?:on|in|exactly|do|does|is|are|should|would)\b/i,
   ],
   ["signs", /\b(clinical signs?|signs|symptoms?|clinical (?:picture|presentation|features)|present(?:s|ing)? with|(?:watch|look)(?:ing)? out for|(?:watch|monitor)(?:ing)? (?:her|him|them|it|\w+) for|keep (?:an )?eyes? (?:out )?for)\b/i],
   // "How do cattle usually pick it up?", "how is it spread?", "which type spreads cat to cat?", "so how does it get from them to
@@ -2606,7 +2606,7 @@ export function withAnswersSubject(frame: Frame, answer: string, question = "", 
   // Not a finding it lists: "typical clinical signs can include fever, hyperaemia…".)
   const cause = /^(.{3,80}?)\s+(?:is|are)\s+(?:the\s+|a\s+|an\s+)?(?:(?:most|more)\s+)?(?:common|usual|likely|frequent|important|major|main|leading|commonest)?\s*causes?\b/i.exec(lead);
   const condition = cause ? named.conditions.find((c) => !signsIn(c).length && cause[1]!.toLowerCase().includes(c.toLowerCase())) : undefined;
-  if (condition && toldBySigns(frame)) return { ...frame, conditions: [condition] };
+  if (condition && (toldBySigns(frame) || bySign)) return { ...frame, conditions: [condition] };
   // A lead that names none ("In its acute form, typical clinical signs can include fever, …") is about the disease a
   // sentence quoted beside it from the same passage defines ("Classical swine fever (CSF), also known as hog cholera,
   // is… [1]"). (Not a pathogen such a sentence merely names: "A parvovirus known as Aleutian disease…" may be the
