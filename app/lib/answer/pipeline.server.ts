@@ -849,7 +849,9 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
   // a livery yard - is guttural pouch lavage PCR more sensitive…?" is not answered by a passage on PCR swabs of ducks).
   // (One the synonym lexicon knows by name: a condition read from "-static" is no disease.)
   const known = (c: string) => synonymsIn(tokenize(c)).some((m) => m.terms.join(" ") === tokenize(c).join(" "));
-  const diseases = frame.conditions.filter((c) => isNamedDisease(c) && known(c)).map((c) => tokenize(c).map((t) => gate.find((q) => q.term === t) ?? terms.find((q) => q.term === t)));
+  // (A word of the question as the gate weighs it, or as search read it.)
+  const termOf = (t: string) => gate.find((q) => q.term === t) ?? terms.find((q) => q.term === t);
+  const diseases = frame.conditions.filter((c) => isNamedDisease(c) && known(c)).map((c) => tokenize(c).map(termOf));
   const unwritten = (t: QueryTerm | undefined) => t !== undefined && !t.df && !found.passages.some((p) => holdsTerm(passageTerms(p), t));
   if (diseases.length && diseases.every((ts) => ts.length > 0 && ts.every(unwritten))) return nothingRelevant(terms);
   // Nor a disease of one word that the question asks of and no passage writes ("What's the usual mortality rate for
@@ -857,13 +859,13 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
   // named after a genus the passages write: "leptospirosis" where they write Leptospira.)
   const askedOf = askingClause(request.question).toLowerCase();
   const toldBeside = askedOf !== request.question.toLowerCase();
-  const unwrittenAsked = !toldBeside ? [] : frame.conditions.filter((c) => /^[a-z]+(?:osis|iasis)$/i.test(c) && askedOf.includes(c.toLowerCase()) && tokenize(c).every((t) => unwritten(gate.find((q) => q.term === t) ?? terms.find((q) => q.term === t))));
+  const unwrittenAsked = !toldBeside ? [] : frame.conditions.filter((c) => /^[a-z]+(?:osis|iasis)$/i.test(c) && askedOf.includes(c.toLowerCase()) && tokenize(c).every((t) => unwritten(termOf(t))));
   if (unwrittenAsked.length && unwrittenAsked.every((c) => !writesGenusOf(deps.db.$client, c))) return nothingRelevant(terms);
   // Nor one a case puts forward that it never writes, whatever host its name begins with ("…red patches on the skin -
   // swine erysipelas? Is that a whole carcass rejection?" is not answered by a passage on exhibition swine).
   const putForward = suspectedCondition(request.question);
   const ownWords = putForward ? putForward.split(/\s+/).filter((w) => !speciesIn(w).species.size && !speciesIn(w).groups.size) : [];
-  const ownTerms = ownWords.flatMap((w) => tokenize(w)).map((t) => gate.find((q) => q.term === t) ?? terms.find((q) => q.term === t));
+  const ownTerms = ownWords.flatMap((w) => tokenize(w)).map(termOf);
   // (Put forward as a name: after a spaced dash, not a suffix such as "-static".)
   const asName = putForward !== null && new RegExp(`(?:^|\\s)[—–-]\\s+${escapeStringRegexp(putForward)}\\s*\\?`, "i").test(request.question);
   if (putForward && asName && isNamedDisease(putForward) && ownTerms.length > 0 && ownTerms.every(unwritten)) return nothingRelevant(terms);
