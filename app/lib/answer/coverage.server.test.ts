@@ -1403,3 +1403,42 @@ describe("coverage: questions read in session 71", () => {
     expect(check(question, [value])).toMatchObject({ covered: true });
   });
 });
+
+describe("coverage: questions read in session 74 (set 54's kinds)", () => {
+  it("splits a question's parts where one opens with a preposition or asks yes or no, and needs a value of one of them", () => {
+    const wolbachia = "I foster heartworm-positive dogs for a rescue. The vet says the worms need their Wolbachia, so they give an antibiotic before the melarsomine. Which antibiotic is used against the Wolbachia, and for how many weeks?";
+    const noValue = passage("Scientists demonstrated the obligate nature of the Wolbachia symbiosis in heartworms of dogs by treating the worms with antibiotics, which curtailed embryogenesis and growth of adult worms.");
+    const value = passage("Before melarsomine, heartworm-positive dogs are given doxycycline against Wolbachia for 4 weeks to weaken the worms.");
+    expect(check(wolbachia, [noValue])).toMatchObject({ covered: false, missing: "detail" });
+    expect(check(wolbachia, [value])).toMatchObject({ covered: true });
+    const theileriosis = "Dairy vet. For tropical theileriosis in our cattle we're weighing acaricides against the local attenuated cell-line vaccine. How long does immunity from the cell-line vaccine last, and do heifers need a booster?";
+    const control = passage("The control of tropical theileriosis in cattle can be carried out by acaricide application on cattle and barn walls, or by vaccination with the local attenuated cell line vaccine.");
+    expect(check(theileriosis, [control])).toMatchObject({ covered: false, missing: "detail" });
+  });
+
+  it("needs a bound said as one for 'what cut-off values', and an age for 'at what age', however long the case before", () => {
+    const markers = "Path resident. We're thinking of adding serum CEA and CA 15-3 to the workup for canine mammary tumours. What cut-off values are used in dogs to call CA 15-3 raised, and in what units?";
+    const used = passage("Canine CEA and CA 15-3 are serum tumour markers of mammary tumours in dogs, used in the clinic for the diagnosis of human breast cancer for more than 30 years.");
+    const bound = passage("In dogs with mammary tumours, serum CA 15-3 above a cut-off of 2.5 U/ml was considered raised.");
+    expect(check(markers, [used])).toMatchObject({ covered: false, missing: "detail" });
+    expect(check(markers, [bound])).toMatchObject({ covered: true });
+    const goslings = "I keep geese and swans. For duck plague the live and killed vaccines are given to ducks from 2 weeks old. At what age should goslings get a duck plague vaccine, and is it the same vaccine?";
+    const ducks = passage("Duck plague is a disease of ducks, geese and swans. For prophylaxis, live-attenuated and killed vaccines are used in broiler and breeder ducks above 2 weeks of age.");
+    expect(check(goslings, [ducks])).toMatchObject({ covered: false, missing: "detail" });
+  });
+
+  it("names a virus by its family, subfamily or a genus made with its word", () => {
+    expect(namesThing("parvovirus", "Members of the Parvoviridae family are classified into the Parvovirinae and Densovirinae subfamilies.")).toBe(true);
+    expect(namesThing("parvovirus", "The genus Dependoparvovirus infects birds, reptiles and mammals.")).toBe(true);
+    expect(namesThing("parvovirus", "Circoviruses infect birds and pigs.")).toBe(false);
+  });
+
+  it("reads a short name ending in a capital, as bacterial toxins are written ('NetB'), as a name the passages must hold", () => {
+    const question = "Which Clostridium perfringens toxin drives necrotic enteritis lesions in broilers, is it NetB or alpha toxin?";
+    const terms = tokenize(question).map((term) => ({ term, weight: 1, df: term === "netb" ? 0 : 1, idf: 1 }));
+    expect(unseenNames(question, terms)).toContain("NetB");
+    // (Not a degree: "PhD" has one small letter between.)
+    const phd = "virology PhD student here: which human herpesvirus drives tumours?";
+    expect(unseenNames(phd, tokenize(phd).map((term) => ({ term, weight: 1, df: term === "phd" ? 0 : 1, idf: 1 })))).not.toContain("PhD");
+  });
+});

@@ -209,7 +209,8 @@ export function namesThing(name: string, text: string, options: { spelledOut?: b
   // A virus named by its family's word is named by a genus of that family ("ferret … alphacoronavirus") or by its
   // adjective ("coronaviral enteritis", "proviral DNA").
   const virus = parts.length === 1 ? /^(\p{Ll}{3,})virus$/u.exec(parts[0]!) : null;
-  if (!found && virus && new RegExp(` (?:alpha|beta|gamma|delta)?${virus[1]}vir(?:us|uses|al) `).test(joined)) return true;
+  // (Or by its family or subfamily, "Parvoviridae", "Parvovirinae", or a genus named with the word, "Dependoparvovirus".)
+  if (!found && virus && new RegExp(` (?:\\p{L}{2,})?${virus[1]}vir(?:us|uses|al|idae|inae) `, "u").test(joined)) return true;
   // A code typed without its hyphen ("BPI3", "CPV2") is the one the passage writes with it ("BPI-3", "CPV 2").
   const code = /^([A-Za-z]{2,})(\d{1,3}[a-z]?)$/.exec(name);
   if (!found && code && new RegExp(`\\b${code[1]}[-\\s]?${code[2]}\\b`, "i").test(cleanQuote(text))) return true;
@@ -269,10 +270,10 @@ const VALUE: Partial<Record<AskedKind, RegExp>> = {
   season: SEASON_WRITTEN,
   // "…at incidence rates of 13 to 24 per 100,000 dogs".
   rate: new RegExp(`\\d\\s*%|\\bper ?cent\\b|\\d\\s+per\\s+(?:\\d[\\d,]*|hundred|thousand|million)\\b|\\b\\d+\\s*(?:of|out of|in)\\s*(?:every\\s*)?\\d+\\b|\\b(?:one|two|three)[- ](?:in|of)[- ](?:two|three|four|five|six|seven|eight|nine|ten|twenty|a hundred|hundred|thousand|every|\\d+)\\b|\\b(?:half|one[- ]third|two[- ]thirds|a third|a quarter|one[- ]quarter|three[- ]quarters)\\b|\\b\\d+\\/\\d+\\b|${COUNT_PER_YEAR}`, "i"),
-  // Lengths, masses, volumes, amounts, pressures (kPa, mmHg), molecular sizes (kDa, kb, bp, nucleotides, amino acids),
-  // temperatures, angles (45°).
+  // Lengths, masses, volumes, amounts, concentrations (ng/ml, U/ml), pressures (kPa, mmHg), molecular sizes (kDa, kb, bp,
+  // nucleotides, amino acids), temperatures, angles (45°).
   quantity: new RegExp(
-    `${RANGE}\\s*(?:cm|mm|m|km|µm|μm|nm|kg|g|mg|µg|μg|ng|pg|l|ml|dl|µl|μl|mmol|µmol|μmol|nmol|pmol|ppm|ppb|iu|u\\/l|°c|°f|degrees|fingers?|times|kpa|pa|mmhg|kda|da|kb|kbp|mb|bp|nt|bpm|nucleotides?|amino acids?|aa|residues|base pairs?)\\b|${RANGE}\\s*%|${RANGE}\\s*°|${RANGE}\\s*(?:µg|μg|mg|g|ng)\\/\\w+|${PH_VALUE}`,
+    `${RANGE}\\s*(?:cm|mm|m|km|µm|μm|nm|kg|g|mg|µg|μg|ng|pg|l|ml|dl|µl|μl|mmol|µmol|μmol|nmol|pmol|ppm|ppb|iu|u\\/l|°c|°f|degrees|fingers?|times|kpa|pa|mmhg|kda|da|kb|kbp|mb|bp|nt|bpm|nucleotides?|amino acids?|aa|residues|base pairs?)\\b|${RANGE}\\s*%|${RANGE}\\s*°|${RANGE}\\s*(?:µg|μg|mg|g|ng|iu|u|ku|miu)\\/\\w+|${PH_VALUE}`,
     "i",
   ),
   count: new RegExp(`\\b${EXACT_NUM}\\b`, "i"),
@@ -752,9 +753,10 @@ const ALTERNATIVE_WORD = /^(?:or|than|versus|vs|instead|rather)$/i;
 const CATCHES = /^(?:catch|get|contract|carry|harbour|harbor)$/i;
 /**
  * Written as a name: a long word in capitals ("FAMACHA"), capitals with a number ("PCV3") or a name with inner
- * capitals ("LaSota"). Short capitals ("GTPV", "CuAH") are abbreviations a passage may spell out instead.
+ * capitals ("LaSota"), or a short one ending in a capital, as bacterial genes and toxins are written ("NetB", "TcdA"). Short
+ * capitals ("GTPV", "CuAH") are abbreviations a passage may spell out instead.
  */
-const NAME_SHAPED = /^(?:[A-Z]{6,}|[A-Z]{2,}\d+[A-Za-z]?|[A-Z][a-z]+[A-Z][a-z]{3,})$/;
+const NAME_SHAPED = /^(?:[A-Z]{6,}|[A-Z]{2,}\d+[A-Za-z]?|[A-Z][a-z]+[A-Z][a-z]{3,}|[A-Z][a-z]{2,3}[A-Z]\d?)$/;
 /** Endings of words that describe ("intramuscular dose", "guiding", "weekly") rather than name a thing. */
 // (Or compares: "a compounded itraconazole that's way cheaper, worth it?")
 const DESCRIBING = /(?:al|ar|ous|ive|ic|ly|ing|ed|ory|ful|less)$|^(?:cheaper|dearer|pricier|costlier|better|safer|stronger|weaker|quicker|faster|slower|easier|harder|simpler|newer|older)$/i;
@@ -946,6 +948,8 @@ const ALTERNATIVE = /\b(?:or|vs|versus|compared (?:with|to)|than|rather than|ins
 const DOSE_ASKED_OUTRIGHT = /\b(?:what(?:['’]s|\s+is)?\s+(?:the\s+|a\s+|an\s+)?(?:usual\s+|recommended\s+|correct\s+|right\s+|typical\s+|standard\s+)?dos(?:e|age)|(?:at|in)\s+what\s+dos(?:e|age)|which\s+dos(?:e|age)|how\s+much\s+(?:should|do|can|would)\s+(?:i|we|you)\s+(?:give|use|inject|administer))\b/i;
 
 /** Spans a case's question may ask however long it is: each is of one thing only. */
+/** An age asked for in so many words: "at what age…", "how old should they be…". */
+const AGE_ASKED_OUTRIGHT = /\b(?:at|from|by)\s+what\s+age\b|\bhow old\s+(?:should|must|do|does|can|are|is)\b/i;
 const OWN_SPANS: ReadonlySet<string> = new Set(["withdrawal", "withholding", "storage", "contagious"]);
 
 /** An exam stem's ask, answered by choosing among options: "Which vertebral interval best fits this risk profile?" */
@@ -1296,8 +1300,10 @@ export function checkCoverage<P extends PassageLike>(
   // it?", "…and at what dose and frequency?": the rest of an answer does not stand in for it.)
   const doseAskedOutright = (k: AskedKind) => k === "dose" && asking.some((part) => DOSE_ASKED_OUTRIGHT.test(part));
   const ownSpan = (attribute: string | null) => attribute !== null && (OWN_SPANS.has(attribute) || thingInPlace(attribute) !== null);
+  // ("At what age should goslings get a DVE vaccine, and is it the same vaccine?": an age asked outright is asked.)
+  const ageAskedOutright = (k: AskedKind) => k === "duration" && frame.attribute === AGE_ATTRIBUTE && asking.some((part) => AGE_ASKED_OUTRIGHT.test(part));
   const typed = frame.asked.filter(
-    (k) => TYPED_KINDS.has(k) && (!essay || asksOneThing || (k === "quantity" && frame.attribute === TEMPERATURE_ATTRIBUTE) || (k === "duration" && ownSpan(frame.attribute)) || doseOfNamedDrug(k) || doseAskedOutright(k)),
+    (k) => TYPED_KINDS.has(k) && (!essay || asksOneThing || (k === "quantity" && frame.attribute === TEMPERATURE_ATTRIBUTE) || (k === "duration" && ownSpan(frame.attribute)) || doseOfNamedDrug(k) || doseAskedOutright(k) || ageAskedOutright(k)),
   );
   // A span the question states itself ("After the two bluetongue doses 2 weeks apart, how often…?") is not what it asks.
   const stated = statedSpans(question);
@@ -1321,7 +1327,7 @@ export function checkCoverage<P extends PassageLike>(
       };
       let lastNamed: string[] = [];
       const ofOtherSpecies = sentences.map((s) => {
-        const mentions = speciesSpokenOf(withAnimals(s));
+        const mentions = speciesSpokenOf(withAnimals(s), frame.species);
         if (mentions.species.size > 0 || mentions.groups.size > 0) lastNamed = otherSpeciesIn(frame, mentions);
         return lastNamed.length > 0;
       });
@@ -1402,7 +1408,10 @@ export function checkCoverage<P extends PassageLike>(
   } else for (const kind of typed) if (!valueFound(kind)) return { covered: false, missing: "detail", what: [kind], alternative: null };
   // A question of several short parts, each asking a value ("what's the maximum number of days pigs should stay on the
   // fairground, and how long should exhibitors keep them apart after?"), is answered where one of them is said at least.
-  const parts = asking.flatMap((part) => part.split(/,?\s+(?:and|or)\s+(?=(?:what|which|how|when|where|who)\b)/i));
+  // (A part may open with a preposition, "…and for how many weeks?", or ask yes or no: "…last, and do heifers need a booster?")
+  const parts = asking.flatMap((part) =>
+    part.split(/,?\s+(?:and|or)\s+(?=(?:(?:for|in|at|by|from|after|within|to|of|with)\s+)?(?:what|which|how|when|where|who)\b|(?:do|does|is|are|should|would|will|can|could|must)\s+\w)/i),
+  );
   const partsTyped = essay && !typed.length && parts.length > 1 && parts.every((part) => part.split(/\s+/).filter(Boolean).length <= ESSAY_WORDS) ? frame.asked.filter((k) => TYPED_KINDS.has(k)) : [];
   // (Two values at least: one alone, in a long question, may be misread.)
   if (partsTyped.length > 1 && !partsTyped.some(valueFound)) return { covered: false, missing: "detail", what: partsTyped, alternative: null };

@@ -2863,3 +2863,33 @@ describe("set 50's readings", () => {
     expect(subjectSearchText(asks, readConversation([first, asks])[1]!)).toBeNull();
   });
 });
+
+describe("set 54's readings", () => {
+  it("reads 'what cut-off values' as one bound asked and 'how many per 100,000' as a rate, not counts", () => {
+    expect(frameOf("What cut-off values are used in dogs to call CA 15-3 raised, and in what units?")).toMatchObject({ asked: ["quantity"], attribute: "bound" });
+    expect(frameOf("how common is lymphoma in dogs, like how many per 100,000?").asked).toEqual(["rate"]);
+    // (Still a count where one is asked: "how many doses per 100 kg" is no share.)
+    expect(frameOf("how many cut-off values are there for CA 15-3?").asked).toContain("count");
+  });
+
+  it("goes on with the case after 'the usual wormers', and reads an emptied building as where a pathogen lasts", () => {
+    const [, wormers] = readConversation(["Where in the sheep does Haemonchus contortus live and what does it do there?", "why are the usual wormers failing so much now"]);
+    expect(wormers).toMatchObject({ species: ["sheep"], pathogens: ["Haemonchus contortus"] });
+    const emptied = "Once we've emptied the block, how long could the virus still be hanging about in there?";
+    expect(placesOfPersistence(emptied)).toEqual(["emptied", "block"]);
+    expect(frameOf(emptied).attribute).toBe("persistence");
+    // (Not a place emptied where nothing is said to last.)
+    expect(placesOfPersistence("Once we've emptied the block, what do we disinfect with?")).toEqual([]);
+  });
+
+  it("reads the snake of a snakebite as what bites, not an animal the passage is about, unless snakes are asked of", () => {
+    const deaths = "Worldwide, there are approximately 81,000 to 138,000 deaths per year due to snake envenomation.";
+    expect([...speciesSpokenOf(deaths, ["human"]).species]).toEqual([]);
+    expect([...speciesSpokenOf("The injection of venomous toxin from snake to a victim evokes a chain of reactions.", []).species]).toEqual([]);
+    // (Asked of snakes, "how much of snake venom is protein?", the snake is spoken of.)
+    expect([...speciesSpokenOf(deaths, ["snake"]).species]).toEqual(["snake"]);
+    expect([...speciesSpokenOf(deaths).species]).toEqual(["snake"]);
+    // (A snake spoken of otherwise is one.)
+    expect([...speciesSpokenOf("Inclusion body disease is a fatal disease of captive snakes.", ["human"]).species]).toEqual(["snake"]);
+  });
+});

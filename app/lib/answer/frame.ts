@@ -392,8 +392,22 @@ const CONTRASTED = /\b(?:unlike|in contrast to|contrary to)\s+(?:in\s+)?(?:the\s
 /** An author cited with a year ("(Fox, 2002)", "Lamb et al. 2019"): a surname, not an animal. */
 const AUTHOR_CITED = /\b\p{Lu}\p{Ll}+(?:\s+et\s+al\.?|\s+(?:and|&)\s+\p{Lu}\p{Ll}+)?,?\s+\(?(?:1[89]|20)\d\d[a-z]?\b/gu;
 
-/** The species a passage's text speaks of: those it names, but not those it sets its subject against nor cited authors. */
-export const speciesSpokenOf = (text: string): SpeciesMentions => speciesIn(text.replace(CONTRASTED, " ").replace(AUTHOR_CITED, " "));
+/** Venom, bites and stings spoken of: the venomous animal named there is what bites, not the patient. */
+const VENOM_SPOKEN = /\b(?:venom\w*|envenom\w*|antivenom\w*|antivenin\w*|bites?|bitten|stings?|stung)\b/i;
+const VENOMOUS = /\b(?:snakes?|vipers?|cobras?|kraits?|adders?|rattlesnakes?|spiders?|scorpions?|bees?|wasps?|hornets?)\b/gi;
+/** The species lexicon's animals that bite or sting with venom. */
+const VENOMOUS_SPECIES = new Set(["snake", "spider", "bee"]);
+
+/**
+ * The species a passage's text speaks of: those it names, but not those it sets its subject against nor cited authors.
+ * Where the animals asked of are none that bite or sting with venom, nor the snake of a snakebite ("Worldwide, there are
+ * … deaths per year due to snake envenomation" is of people).
+ */
+export const speciesSpokenOf = (text: string, asked: readonly string[] | null = null): SpeciesMentions => {
+  const spoken = text.replace(CONTRASTED, " ").replace(AUTHOR_CITED, " ");
+  const agents = asked !== null && !asked.some((id) => VENOMOUS_SPECIES.has(id)) && VENOM_SPOKEN.test(spoken);
+  return speciesIn(agents ? spoken.replace(VENOMOUS, " ") : spoken);
+};
 
 /** A species noun of another kind within the next few words ("broiler [and breeder] ducks"). */
 function qualifiesAnotherSpecies(words: string[], from: number, term: { kind: string; id?: string }): boolean {
@@ -1007,9 +1021,11 @@ const LIKELY_TO_DIE_ASKED = new RegExp(String.raw`\b(?:${LIKELY_TO_DIE})\b`);
 const HOW_MANY_ANIMALS = /\bhow many\s+((?:[\p{L}-]+\s+){0,2}?)([\p{L}-]+)\s+(?:get|gets|have|has|develop|develops|suffer|show|carry|shed|are|become|test|end up|go on to|come down with|catch)\b/iu;
 const HOW_MANY_OF_THEM = /\bhow many\s+(?:of (?:them|those)\s+)?(?:end up|go on to|get|develop|have(?!\s+been)|show|become|are left)\b/i;
 const ANIMALS = /^(?:animals?|patients?|people|individuals|herds?|flocks?|farms?|holdings|cases)$/i;
+/** "…how many per 100,000?", "how many out of a thousand": a share of a round number of animals, not a weight. */
+const HOW_MANY_PER_ROUND = /\bhow many\b[^?]*?\b(?:per|out of|in every|of every)\s+(?:10+|10+(?:,000)+|1(?:,000)+|a (?:hundred|thousand|million)|(?:one )?(?:hundred|thousand|million))\b(?!\s*(?:kg|g|mg|ml|l|lbs?|litres?|liters?|grams?|kilograms?|km|miles?)\b)/i;
 function countsAnimalsAffected(text: string): boolean {
   // "How many end up with neuro signs?": no noun counted, so the animals spoken of are.
-  if (HOW_MANY_OF_THEM.test(text)) return true;
+  if (HOW_MANY_OF_THEM.test(text) || HOW_MANY_PER_ROUND.test(text)) return true;
   const m = HOW_MANY_ANIMALS.exec(text);
   // "How many people are infected worldwide?", "…each year": a number of them, not a share.
   if (!m || /\b(?:worldwide|globally|in the world|each year|every year|per year|a year|annually)\b/i.test(text)) return false;
@@ -1253,8 +1269,12 @@ export function placesOfPersistence(question: string): string[] {
   const s = question.toLowerCase();
   // (Or where it is caught: "could the others catch it in the trailer?")
   const m = PERSISTS.test(s) || CATCHING.test(s) ? OWNERS_PLACES.exec(s) : null;
-  return m ? [m[1]!, ...(m[2] ? [m[2]] : [])] : [];
+  // (Or the place emptied of its animals, with the word that says so: "Once we've emptied the block, how long could the
+  // virus still be hanging about in there?")
+  const emptied = PERSISTS.test(s) ? EMPTIED_PLACE.exec(s) : null;
+  return [...(m ? [m[1]!, ...(m[2] ? [m[2]] : [])] : []), ...(emptied ? [emptied[1]!, emptied[2]!] : [])];
 }
+const EMPTIED_PLACE = /\b(emptied|cleared out|cleaned out|depopulated|destocked)\s+(?:the |my |our |their |that |this |your )?([\p{L}-]+)/u;
 
 /**
  * Drug classes whose members their INN stems tell: "which local anaesthetic goes in?" is not answered by a sentence
@@ -1304,9 +1324,12 @@ const A_DISEASE_LASTS = /\b(?:disease|infection|illness|sickness|fever|flu|diarr
 /** "How long before we'd know…?", "how soon would he show signs?", "how fast would it show": until signs show. */
 const UNTIL_SIGNS_SHOW =
   /\b(?:how long\b(?:\s+[\w'’]+){0,4}?\s+(?:before|until|till|til)|how soon|how many (?:days|hours|weeks) (?:before|until|till|til))\b[^?]*?\b(?:(?:we|you|i|they|the owner)(?:'d|’d| would| will| can| could)? (?:know|tell|notice|see)\b|(?:show|shows|showing|develop|develops|get|gets) (?:any )?(?:signs|symptoms)|(?:get|gets|fall|falls|become|becomes|go|goes) (?:sick|ill|poorly)|(?:signs|symptoms) (?:appear|show|start|develop))|\bhow (?:fast|quickly|soon)\s+(?:would|will|does|do|did|can|could)\s+(?:it|they|this|that|signs|symptoms|the signs|the symptoms)\s+(?:show|appear|come on|start|kick in|develop)\b/;
-/** Bringing new animals in where sick ones were: "before getting a new bunny", "before we can take new puppies in", "restock". */
+/**
+ * Bringing new animals in where sick ones were: "before getting a new bunny", "before we can take new puppies in", "restock"
+ * (or the place emptied of them: "once we've emptied the block").
+ */
 const RESTOCKING =
-  /\b(?:before|until|till)\s+(?:(?:we|i|you|they)\s+)?(?:(?:can|could|should)\s+)?(?:get|getting|bring|bringing|take|taking|put|putting|introduce|introducing|buy|buying|have|having|restock|restocking)\s+(?:in\s+)?(?:a\s+|an\s+|any\s+|some\s+)?(?:new|another|more|fresh)\b|\brestock(?:ing)?\b/;
+  /\b(?:before|until|till)\s+(?:(?:we|i|you|they)\s+)?(?:(?:can|could|should)\s+)?(?:get|getting|bring|bringing|take|taking|put|putting|introduce|introducing|buy|buying|have|having|restock|restocking)\s+(?:in\s+)?(?:a\s+|an\s+|any\s+|some\s+)?(?:new|another|more|fresh)\b|\b(?:restock|destock|depopulat)\w*|\b(?:once|after|when|now)\s+(?:(?:we|i|they|you)(?:['’]ve|\s+have)?\s+)?(?:emptied|cleared out|cleaned out)\b/;
 
 /** The noun a typed value is about: "the incubation period", "how many serotypes", "mortality". */
 function attributeOf(sentence: string, asked: AskedKind[]): string | null {
@@ -1819,7 +1842,9 @@ function readFrame(text: string): Frame {
   const notCount =
     (asked.includes("count") && (asked.includes("duration") || asked.includes("interval")) && COUNT_OF_TIME.test(askedText)) ||
     new RegExp(HOW_MANY_OUTCOME, "i").test(askedText) ||
-    animalsAffected;
+    animalsAffected ||
+    // ("What cut-off values…?" asks one bound, an amount, not how many values there are.)
+    (asked.includes("quantity") && BOUND_ASKED.test(askedText) && !/\bhow many\b/i.test(askedText));
   // "How many doses does a cow need?" counts the doses; it asks no amount.
   const countsDoses = COUNTED_DOSES.test(askedText) && !DOSE_ASKED.test(askedText.replace(new RegExp(COUNTED_DOSES.source, "gi"), " "));
   // "How fast does the globe enlarge compared with an adult's?" compares a speed; it asks no span.
@@ -1998,7 +2023,7 @@ const hasOwnTopic = (f: Frame, question: string) => {
  * the one just spoken of, unless the question names one of its own.
  */
 const DEFINITE_KIND =
-  /\b(?:the|this|that|these|those)\s+(?:(?:local|native|indigenous|imported|exotic|last|first|latest|index|new|sick|affected|infected)\s+|(?:domestic\s+)?[a-z-]+\s+(?=vaccines?\b))?(?:breeds?|virus(?:es)?|disease|parasites?|bacteri(?:um|a)|infection|condition|drug|medication|treatment|course|regimen|protocol|therapy|dose|dosage|vaccine|form|strains?|variants?|serogroups?|serotypes?|pathogen|organism|agent|syndrome|tumou?r|cancer|worms?|mites?|ticks?|fung(?:us|i)|toxin|outbreak|lesions?|flock|herd|litter|patients?|animals?|case|site|samples?|procedure|surgery|operation|wound|bugs?|germs?|microbes?|critters?|smears?|swabs?|scrapes?|scrapings?|biops(?:y|ies)|results?|bloods)\b/i;
+  /\b(?:the|this|that|these|those)\s+(?:(?:local|native|indigenous|imported|exotic|last|first|latest|index|new|sick|affected|infected|usual|standard|routine|regular)\s+|(?:domestic\s+)?[a-z-]+\s+(?=vaccines?\b))?(?:breeds?|virus(?:es)?|disease|parasites?|bacteri(?:um|a)|infection|condition|drugs?|medications?|meds|treatments?|wormers?|dewormers?|drenches|anthelmintics?|antibiotics?|course|regimen|protocol|therapy|dose|dosage|vaccine|form|strains?|variants?|serogroups?|serotypes?|pathogen|organism|agent|syndrome|tumou?r|cancer|worms?|mites?|ticks?|fung(?:us|i)|toxin|outbreak|lesions?|flock|herd|litter|patients?|animals?|case|site|samples?|procedure|surgery|operation|wound|bugs?|germs?|microbes?|critters?|smears?|swabs?|scrapes?|scrapings?|biops(?:y|ies)|results?|bloods)\b/i;
 
 /** "…for the cows?", "is it safe in the ewes?": the animals already spoken of. */
 const theAnimals = (question: string) => [...question.matchAll(/\bthe\s+([\p{L}-]+)/giu)].some((m) => speciesIn(m[1]!).species.size > 0 || speciesIn(m[1]!).groups.size > 0);

@@ -1301,6 +1301,15 @@ describe("usual abbreviations (clinical-abbreviations.json)", () => {
     expect(ikc?.alternatives).toEqual([tokenize("pink eye")]);
   });
 
+  it("reads the virus and gene short forms a virologist types ('EBV', 'γHV', 'PTGS2', 'CCL5', 'Pol III') as their long forms", () => {
+    const all = (short: string) => usualLongForms(short, (terms) => new Map(terms.map((t) => [t, 3])))?.alternatives ?? [];
+    expect(all("ebv")).toContainEqual(tokenize("Epstein-Barr virus"));
+    expect(all("γhv")).toContainEqual(tokenize("gammaherpesvirus"));
+    expect(all("ptgs2")).toContainEqual(tokenize("cyclo-oxygenase-2"));
+    expect(all("ccl5")).toContainEqual(tokenize("RANTES"));
+    expect(all("pol")).toContainEqual(tokenize("polymerase"));
+  });
+
   it("reads a listed short form with one capital ('Hb') only as written", async () => {
     const db = freshDb();
     addDocument(db, { id: "urine", title: "Urinalysis", pages: [page(1, [para("Ammonium sulfate precipitates hemoglobin but not myoglobin in urine.")])] });

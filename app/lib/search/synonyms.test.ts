@@ -394,3 +394,16 @@ describe("a head bent back", () => {
     expect(signsIn("The dead ones had their heads bent right back.")).toContain("opisthotonus");
   });
 });
+
+describe("set 54's words", () => {
+  const alternatives = (query: string) => synonymsIn(tokenize(query)).flatMap((m) => m.alternatives);
+  it("reads lay and Latin phrases as the words the literature writes", () => {
+    expect(alternatives("something about breaking up membrane microdomains")).toContainEqual(tokenize("lipid rafts"));
+    expect(alternatives("Cope's rule in the loose sense")).toContainEqual(tokenize("sensu lato"));
+    expect(alternatives("and in the strict sense?")).toContainEqual(tokenize("sensu stricto"));
+    expect(alternatives("diagnosed with cancer of the lymph glands")).toContainEqual(tokenize("lymphoma"));
+    expect(alternatives("she's on the allergy injections")).toContainEqual(tokenize("allergen-specific immunotherapy"));
+    expect(alternatives("still giving other meds as well")).toContainEqual(tokenize("medications"));
+    expect(alternatives("long-running ear infections")).toContainEqual(tokenize("otitis"));
+  });
+});
