@@ -55,6 +55,17 @@ describe("the extractive answer's lead", () => {
     expect(answer.text.split("\n")[0]).toMatch(/^Many cats develop a .regressive infection/);
   });
 
+  it("for 'what does that actually mean?' after a quoted term of two words, is the sentence that quotes it too", () => {
+    const question = "4-H mom here, my daughter shows market hogs. People at the barn keep calling pigs 'mixing vessels' for flu - what does that actually mean?";
+    const [frame] = readConversation([question]);
+    // (The sentence on market hogs holds more of the question's words; the one writing the term is what is asked.)
+    const fairs = passage(1, 272, "At live animal markets, show hogs and pigs from many farms meet people, and flu passes between them.");
+    const vessels = passage(2, 255, "Pigs express receptors for avian and human viruses, making them possible intermediate hosts and appropriate 'mixing vessels' for generating reassortants.");
+    const terms = [...new Set(tokenize("market hogs pigs mixing vessels flu"))].map((term) => ({ term, weight: 1, df: 2, idf: 1 }));
+    const guide: AnswerGuide = { frame: frame!, ownTerms: new Set(terms.map((t) => t.term)), askingTerms: new Set(tokenize("what does that actually mean?")), alreadySaid: new Set(), supporting: new Set([1, 2]) };
+    expect(extractiveAnswer(question, terms, [fairs, vessels], {}, guide).text.split("\n")[0]).toMatch(/^Pigs express receptors/);
+  });
+
   it("for 'could she give it to my other cat?', is the sentence on how it passes, not a list of who is at risk nor its spread within the body", () => {
     const questions = ["The rescue just told me the kitten I adopted is FeLV positive. What happens to cats with it?", "could she give it to my other cat?"];
     const [, frame] = readConversation(questions);

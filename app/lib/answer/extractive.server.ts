@@ -103,10 +103,12 @@ const LEAD_VALUE: Partial<Record<AskedKind, (sentence: string, frame: Frame, que
   // "What does FIP stand for?": the sentence that spells it out ("feline infectious peritonitis (FIP)").
   // "What even is scrapie?": the sentence that says what kind of thing it is ("Classical scrapie is a … fatal
   // neurodegenerative disease of sheep and goats").
-  definition: (s, frame) =>
+  // ("People keep calling pigs 'mixing vessels' for flu - what does that mean?": the sentence that quotes the term too.)
+  definition: (s, frame, question) =>
     (frame.acronyms.length > 0 && definedAbbreviations(s).some((d) => frame.acronyms.includes(d.abbreviation))) ||
     [...frame.conditions, ...frame.pathogens].some((name) => saysWhatItIs(name, s)) ||
-    frame.topic.some((word) => definesInQuotes(word, s)),
+    frame.topic.some((word) => definesInQuotes(word, s)) ||
+    quotedTerms(question).some((term) => new RegExp(String.raw`['‘"“]${escapeStringRegexp(term)}['’"”]`, "i").test(s)),
   signs: (s) => /\b(signs?|symptoms?|present(?:s|ed)? with|characteri[sz]ed by|manifest\w*)\b/i.test(s) && (s.match(/,|\band\b/g) ?? []).length >= 2,
   // "What are the risk factors…?": the sentence that names them, not one on what the disease leads to.
   cause: (s, _frame, question) => (RISK_ASKED.test(question) ? RISK_SAID.test(s) : CAUSAL.test(s)),
@@ -142,6 +144,8 @@ function binomialOpening(sentence: string): boolean {
   const m = /^[A-Z][a-z]{2,}\s+([a-z]{3,}(?:us|um|a|ae|i|ii|is|es|ensis|ata|alis|oides))\b/.exec(sentence);
   return m !== null && !isEnglishWord(m[1]!);
 }
+/** Terms of a few words a question quotes ("calling pigs 'mixing vessels'"), as written. */
+const quotedTerms = (question: string) => [...question.matchAll(/(?:^|[\s(])['‘"“]([\p{L}-]+(?:\s+[\p{L}-]+){0,3})['’"”]/gu)].map((m) => m[1]!);
 /** A term a sentence quotes and then explains: 'Many cats develop a "regressive infection", in which the immune response…'. */
 function definesInQuotes(word: string, sentence: string): boolean {
   return new RegExp(String.raw`["“‘][^"”’]*\b${escapeStringRegexp(word)}\w*[^"”’]*["”’],?\s+(?:in which|where|which (?:is|means)|that is|i\.e\.|meaning|defined as)\b`, "i").test(sentence);

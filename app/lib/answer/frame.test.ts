@@ -2882,6 +2882,20 @@ describe("set 54's readings", () => {
     expect(placesOfPersistence("Once we've emptied the block, what do we disinfect with?")).toEqual([]);
   });
 
+  it("reads 'what does that actually mean?' after a quoted term of a few words as asking its meaning", () => {
+    expect(frameOf("People at the barn keep calling pigs 'mixing vessels' for flu - what does that actually mean?").asked).toEqual(["definition"]);
+    // (Not without a quoted term: "that" is then what was said before.)
+    expect(frameOf("People at the barn keep saying pigs spread flu at fairs - what does that actually mean?").asked).not.toContain("definition");
+  });
+
+  it("goes on with the question before after a word taking the answer in ('ok and whereabouts on the wing…?')", () => {
+    const [, wing] = readConversation(["For routine bloods on an adult chicken, which vein do most people go for?", "ok and whereabouts on the wing exactly do i put the needle in"]);
+    expect(wing!.species).toEqual(["chicken"]);
+    // ("most people go for": those who take the bloods, no patients.)
+    expect(frameOf("For routine bloods on an adult chicken, which vein do most people go for?").species).toEqual(["chicken"]);
+    expect(wing!.inherited).toContain("species");
+  });
+
   it("reads the snake of a snakebite as what bites, not an animal the passage is about, unless snakes are asked of", () => {
     const deaths = "Worldwide, there are approximately 81,000 to 138,000 deaths per year due to snake envenomation.";
     expect([...speciesSpokenOf(deaths, ["human"]).species]).toEqual([]);

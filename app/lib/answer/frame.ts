@@ -600,7 +600,7 @@ const GENERIC_WORDS = new Set(
   always sometimes occasionally constantly generally mostly currently recently especially particular particularly probably truly simply anything something everything thing things lot lots
   bit idea okay please thanks know think want wonder tell sure guess seem seems look looks try whats basic basics peak peaks
   say literature sensible routine ok deal deals handle couple individuals individual mainly primarily chiefly largely form forms
-  prone place vs vet vets doc docs backyard says said hit hardest worst die dies died dying pet pets schedule eventually commonest shot shots
+  prone place whereabouts vs vet vets doc docs backyard says said hit hardest worst die dies died dying pet pets schedule eventually commonest shot shots
   her hers his him she he ask asks asked asking whether culprit culprits owner owners client clients season seasons seasonal seasonality far apart
   hang hangs hanging linger lingers bug bugs behind worth trying tried mention mentioned seen see cases outlook deadly help helps helped useful helpful
   worry worried worrying concern concerned concerning serious seriously dangerous harmless bad badly severely stand stands remind reminder bother bothering
@@ -879,7 +879,8 @@ const DICTATED_MARKS: Record<string, string> = { "full stop": ".", comma: ",", "
 const DICTATED_MARK = /\s*\b(full\s+stop|comma|question\s+mark|exclamation\s+mark|semicolon)\b(?![-\w])/gi;
 
 /** An opening that goes on from the question before ("and in cats?", "what about the dose?"). */
-const GOES_ON = /^\s*(?:and|or|but|so|then|what about|how about|what if|in which of)\b/i;
+// ("ok and whereabouts on the wing…?": after a word taking the answer in.)
+const GOES_ON = /^\s*(?:(?:ok(?:ay)?|right|cool|great|thanks|got it)[,!.]?\s+)?(?:and|or|but|so|then|what about|how about|what if|in which of)\b/i;
 /** "The European one", "can the methicillin-resistant one pass to people?": one of what was just spoken of. */
 const THE_ONE = String.raw`\bthe\s+(?:[\w-]+\s+)?ones?(?![\w-])(?!\s+health\b)`;
 /** Words that lean on an earlier question ("is it safe?", "what about cats?", "the same in dogs?"). */
@@ -925,11 +926,11 @@ const COMPARED_WITH =
   /\bor\s+(?:is|are)\s+(?:it|that|this|they)\s+(?:really\s+|mostly\s+|mainly\s+)?(?:just|only|purely|solely|strictly|simply)\s+(?:an?\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?\s+(?:things?|diseases?|problems?|issues?|conditions?)\b|\blike\s+[\p{L}\p{N}'’-]+\s+in\s+(?:the\s+)?[\p{L}-]+|\b(?:(?:the way|as|like) (?:it|they) (?:is|are|was|were|does|do|did|has|have|had) in|(?<!\b(?:does|do|did|can|could|will|would|may|might|to)\s)(?:that |which )?(?:it|they) (?:causes?|gives?|produces?) in|(?:the way|like|as) (?:you|we|i)(?:'d| would| do)?(?: do(?: it)?| (?:see|get|find|have|saw|had)(?: it| them)?)? (?:in|for|with)|(?<!\b(?:looks?|looked|looking|sounds?|sounded|seems?|seemed|feels?|felt)\s)like(?: (?:you|we|i)(?:(?:'d| would)(?: do)?| do))?(?: (?:for|with|in))?|(?:the way|like) (?:you|we|i)(?:'d| would)(?! (?:expect|think|imagine|guess|say|see|in|for|with)\b)|compare[sd]? (?:it |them )?(?:to|with)|(?:they|you|we|people|i) (?:talk|talked|read|hear|heard|speak|spoke) (?:about )?in|as in|as with|as for|as do|as does|(?:the )?same (?:(?!(?:in|for|with|among)\b)[\w-]+ ){0,3}?as|or (?:is it |are they )?(?:really |mostly |mainly )?(?:just|only)(?: in)?)\s+(?:the\s+|an?\s+)?(?:[\p{L}/-]+\s+(?:(?:and|or)\s+)?){0,2}[\p{L}/-]+|\b(?:tell|told|telling)\s+(?:it|them|this|that)\s+apart\s+from\s+(?:[\p{L}-]+\s+){0,2}?in\s+(?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?|\bthe way (?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+){0,2}\s+(?:does|do|did|is|are|was|were)\b(?:\s+(?:it|this|that|so))?(?:\s+(?:in|for|with)\s+(?:the\s+)?[\p{L}-]+)?|\b(?:at|use|using|with|give|giving) (?:the\s+)?[\p{L}-]+(?=\s+(?:doses?|dosages?|dosing|rates?)\b)|(?<=\bsame (?:[\p{L}-]+\s+){1,7})(?:(?:that|which)\s+)?(?:[\p{L}-]+\s+)?[\p{L}-]+\s+(?:get|gets|have|has|had|got|catch|catches)\b|(?<=\bsame (?:[\p{L}\p{N}/-]+\s+){1,7})(?:that|which)(?:['’]s|\s+is|\s+are|\s+was)?\s+(?:used|given|licensed|recommended|prescribed)\s+(?:for|in|with)\s+(?:the\s+)?[\p{L}-]+|(?<=\?\s*)(?:but\s+|and\s+)?(?:we|i)\s+(?:normally\s+|usually\s+|always\s+|just\s+)?(?:use|used|give|gave)\s+(?:[\p{L}-]+\s+){1,3}?(?:on|for|with|in)\s+(?:the|our|my)\s+[\p{L}-]+|\b(?:that|which|than)\s+(?:people|humans|we)\s+(?:can['’]?t|cannot|can|could|couldn['’]?t|do|don['’]?t)\b|(?<=\bas\s+[\p{L}-]+\s+(?:for|in|to|with)\s+(?:them|it|him|her|these|those|(?:[\p{L}\p{N}-]+\s+){1,3}))as\s+(?:[\p{L}\p{N}'’-]+\s+){0,6}?[\p{L}-]+(?=\s*[?.!,]|$)/giu;
 /**
  * People said to say, think or call something ("why do people compare it to malaria?", "some people call it…"), or to use
- * it ("what dose do people use?": those who treat, no patients), or what works for them ("why not, if it helps people?":
- * people are what it is likened to).
+ * it ("what dose do people use?", "which vein do most people go for?": those who treat, no patients), or what works for
+ * them ("why not, if it helps people?": people are what it is likened to).
  */
 const PEOPLE_SAYING =
-  /\b(?:people|folk|folks|everyone|everybody|someone|somebody)\s+(?:(?:always|often|usually|still|sometimes|keep|tend to|seem to)\s+)?(?:compare[sd]?|say|says|said|think|thinks|thought|call|calls|called|talk|talks|mention|mentions|recommend|recommends|suggest|suggests|reckon|reckons|claim|claims|believe|believes|write|writes|argue|argues|describe|describes|refer|refers|use|uses|give|gives|prescribe|prescribes)\b|\b(?:helps?|helped|works?|worked)\s+(?:in\s+|for\s+|on\s+)?(?:people|humans)\b/gi;
+  /\b(?:people|folk|folks|everyone|everybody|someone|somebody)\s+(?:(?:always|often|usually|still|sometimes|keep|tend to|seem to)\s+)?(?:compare[sd]?|say|says|said|think|thinks|thought|call|calls|called|talk|talks|mention|mentions|recommend|recommends|suggest|suggests|reckon|reckons|claim|claims|believe|believes|write|writes|argue|argues|describe|describes|refer|refers|use|uses|give|gives|prescribe|prescribes|go for|goes for|opt for|choose|chooses|prefer|prefers)\b|\b(?:helps?|helped|works?|worked)\s+(?:in\s+|for\s+|on\s+)?(?:people|humans)\b/gi;
 /** "…, since that parvovirus hits mink and ferrets?": a reason given, whose animals are told, not asked about. */
 const REASON_GIVEN = /,?\s*\b(?:since|because|given that|seeing as|seeing that)\s+(?:it|that|this|the|they|these|those)\b[^?.!,;]*/giu;
 /** What the asker kept or did before ("Used to keep bees, now I've got a dozen hens."): not what is asked about now. */
@@ -1818,7 +1819,8 @@ function readFrame(text: string): Frame {
   const matched = ASKED.filter(([kind, re]) => re.test(askedText) && (whQuestion || !TYPED_KINDS.has(kind) || (kind === "rate" && asCommon) || kind === "notifiable" || kind === "person")).map(([kind]) => kind);
   // ("…something about it maybe being 'regressive'. what does that mean?": the word quoted before it is to be defined.)
   const toldBefore = question.slice(0, Math.max(0, question.indexOf(focus[0] ?? "")));
-  if (!matched.includes("definition") && /\bwhat\s+(?:does|do)\s+(?:that|this|it)\s+mean\b/i.test(askedText) && /['‘"“][\w-]+['’"”]/.test(toldBefore)) matched.push("definition");
+  // (A term of a few words quoted, "calling pigs 'mixing vessels' for flu - what does that actually mean?", as well.)
+  if (!matched.includes("definition") && /\bwhat\s+(?:does|do)\s+(?:that|this|it)\s+(?:actually\s+|exactly\s+|really\s+)?mean\b/i.test(askedText) && /['‘"“][\w-]+(?:\s+[\w-]+){0,3}['’"”]/.test(`${toldBefore} ${askedText.split(/\bwhat\s+(?:does|do)\s+(?:that|this|it)\b/i)[0]}`)) matched.push("definition");
   // "How often do they need bathing?" asks an interval; "how often does it occur?" a rate.
   const rateOnlyByHowOften = matched.includes("interval") && !ASKED_RATE.test(askedText.replace(/\bhow often do(?:es)?\b/gi, " "));
   // "What water quality drives peak mortality?" asks what causes it: the mortality is what is caused, not a value asked.

@@ -405,5 +405,6 @@ describe("set 54's words", () => {
     expect(alternatives("she's on the allergy injections")).toContainEqual(tokenize("allergen-specific immunotherapy"));
     expect(alternatives("still giving other meds as well")).toContainEqual(tokenize("medications"));
     expect(alternatives("long-running ear infections")).toContainEqual(tokenize("otitis"));
+    expect(alternatives("found body lice on the layers")).toContainEqual(tokenize("louse"));
   });
 });
