@@ -433,10 +433,10 @@ describe("coverage of a question by the passages about it", () => {
     expect(unseenNames(gdf, tokenize(gdf).map((term) => ({ term, weight: 1, df: term === "gdf" ? 0 : 1, idf: 1 })))).toEqual([]);
   });
 
-  it("reads an animal no passage holds as a name when the question asks whether it catches the disease ('could our babirusas catch it?')", () => {
-    const question = "If African swine fever got here, could our babirusas (hog-deer) catch it the way warthogs do?";
-    const terms = tokenize(question).map((term) => ({ term, weight: 1, df: /^(?:babirusa|hog)/.test(term) ? 0 : 1, idf: 1 }));
-    expect(unseenNames(question, terms)).toEqual(["babirusas"]);
+  it("reads an animal no passage holds as a name when the question asks whether it catches the disease ('could our duikers catch it?')", () => {
+    const question = "If African swine fever got here, could our duikers (bush-bucks) catch it the way warthogs do?";
+    const terms = tokenize(question).map((term) => ({ term, weight: 1, df: /^(?:duiker|bush|buck)/.test(term) ? 0 : 1, idf: 1 }));
+    expect(unseenNames(question, terms)).toEqual(["duikers"]);
     // (Peccaries are animals of the species lexicon: the species check reads them, not this one.)
     const peccaries = "If African swine fever got here, could our collared peccaries (javelinas) catch it the way warthogs do?";
     expect(unseenNames(peccaries, tokenize(peccaries).map((term) => ({ term, weight: 1, df: /^(?:collar|peccari|javelina)/.test(term) ? 0 : 1, idf: 1 })))).toEqual([]);
@@ -1440,5 +1440,32 @@ describe("coverage: questions read in session 74 (set 54's kinds)", () => {
     // (Not a degree: "PhD" has one small letter between.)
     const phd = "virology PhD student here: which human herpesvirus drives tumours?";
     expect(unseenNames(phd, tokenize(phd).map((term) => ({ term, weight: 1, df: term === "phd" ? 0 : 1, idf: 1 })))).not.toContain("PhD");
+  });
+
+  it("needs a gene's name for 'which gene', not the DNA a test reads", () => {
+    const scid = "Microbiology lecturer here. Which gene is mutated in Arabian foal SCID, and what's the actual mutation?";
+    const test = passage("Arabian horses are susceptible to SCID. Since the development of a DNA test to detect the mutation in healthy carriers, horses can be screened before mating.");
+    const gene = passage("SCID in Arabian foals is caused by a 5-bp deletion in the PRKDC gene, found by a DNA test.");
+    expect(check(scid, [test])).toMatchObject({ covered: false, missing: "detail" });
+    expect(check(scid, [gene])).toMatchObject({ covered: true });
+  });
+
+  it("needs a span asked outright in a part of its own, and a share asked outright, however long the question", () => {
+    const goatPox = "We have around 200 Sirohi goats in Rajasthan and goat pox went through the next village last month. Which vaccine strain is used against goat pox in India, and how long does the immunity last?";
+    const recorded = passage("Goat pox is enzootic in Africa and the Middle East. In India, goat pox in goats has been recorded in different states, and the vaccine strain used is a live attenuated one.");
+    const lasting = passage("In India, goats vaccinated against goat pox with the live attenuated Uttarkashi vaccine strain have immunity that lasts at least 40 months.");
+    expect(check(goatPox, [recorded])).toMatchObject({ covered: false, missing: "detail" });
+    expect(check(goatPox, [lasting])).toMatchObject({ covered: true });
+    const cheetahs = "Big-cat keeper. We lost a young cheetah to FIP last year and it went neurological at the end. I know it's different in domestic cats. Is there a figure for how often cheetahs with FIP develop neurological signs?";
+    const noFigure = passage("FIP in cheetahs causes fever and weight loss, and neurological signs or ocular lesions in the dry form.");
+    expect(check(cheetahs, [noFigure])).toMatchObject({ covered: false, missing: "detail" });
+  });
+
+  it("needs a share of the animals testing positive, not another share the passage gives", () => {
+    const fiv = "I'm volunteering on a leopard cat project on Tsushima. Roughly what proportion of Tsushima leopard cats test positive for FIV?";
+    const decline = passage("The number of Tsushima leopard cats continues to decrease at approximately 10% every 10 years. FIV infection has been reported in Tsushima leopard cats.");
+    const positive = passage("Of the Tsushima leopard cats sampled, 4% tested positive for FIV antibodies.");
+    expect(check(fiv, [decline])).toMatchObject({ covered: false, missing: "detail" });
+    expect(check(fiv, [positive])).toMatchObject({ covered: true });
   });
 });

@@ -262,6 +262,14 @@ const PH_VALUE = "\\bpH\\b\\s*(?:\\(\\s*)?(?:of|above|below|over|under|between|l
 
 /** How many a year: "81,000 to 138,000 deaths per year", "about 50 outbreaks a year" (how many people die of it a year). */
 const COUNT_PER_YEAR = String.raw`\b\d[\d,]*\s+(?:[a-z-]+\s+){0,2}?(?:deaths?|cases?|fatalities|outbreaks?|infections?|bites?|people|animals|herds?|flocks?)\s+(?:per|a|each|every)\s+(?:year|annum)\b`;
+/** A part of its own asking how long something lasts: "…, and how long does the immunity last?" */
+const SPAN_ASKED_OUTRIGHT = /(?:^|[,;]\s*(?:and|but)\s+)how long (?:does|do|will|would|is|are|can|could)\s+(?:the\s+|that\s+|this\s+|its\s+|their\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:last|lasts|persist|persists|stay|stays|remain|remains)\b/i;
+/** A share asked for as a figure: "is there a figure for how often…". */
+const SHARE_ASKED_OUTRIGHT = /\b(?:a|any|the)\s+(?:figure|number|percentage|estimate)\s+(?:for|on)\s+how\s+(?:often|many|common)\b/i;
+/** What says a share of the animals tested positive: "seroprevalence of 12%", "21% were infected". */
+const POSITIVE_SHARE = /\b(?:positive|seropositive|(?:sero)?prevalence|infected|infection rates?)\b/i;
+/** Capitals a sentence on genes writes that name no gene: the molecules, the tests, the places. */
+const NOT_A_GENE = /^(?:DNA|RNA|cDNA|mRNA|PCR|RT|SNPs?|ELISA|USA|UK|EU)$/;
 /** The typed values a sentence must hold to answer each kind. */
 const VALUE: Partial<Record<AskedKind, RegExp>> = {
   dose: new RegExp(`\\d(?:[\\d.,]*)\\s*(?:-|–|to)?\\s*\\d*(?:[.,]\\d+)?\\s*(?:mg|µg|μg|mcg|g|ml|mL|l|iu|IU|units?|mmol|ppm|mg\\/kg|ml\\/kg|µg\\/kg)\\b|\\bmg\\/kg\\b|\\bdos(?:e|ed|es|age|ing)\\b[^.]*\\d`, "i"),
@@ -434,7 +442,8 @@ export function holdsValue(
     const asked = new Set(questionNames.map((n) => n.toUpperCase()));
     // Not an abbreviation being defined ("rat tail syndrome (RTS)") nor part of a web address.
     const text = sentence.replace(/https?:\/\/\S+/g, " ").replace(/\(\s*[A-Z]{2,6}s?\s*\)/g, " ");
-    return [...text.matchAll(new RegExp(re.source, "g"))].some((m) => !asked.has(m[0].toUpperCase()) && !defined.has(m[0]) && /\d|[A-Z]{2}|^(?:gag|pol|env)$/.test(m[0]));
+    // (Nor the molecule or the test: "a DNA test to detect the mutation" names no gene.)
+    return [...text.matchAll(new RegExp(re.source, "g"))].some((m) => !asked.has(m[0].toUpperCase()) && !defined.has(m[0]) && !NOT_A_GENE.test(m[0]) && /\d|[A-Z]{2}|^(?:gag|pol|env)$/.test(m[0]));
   }
   // "Which antibiotic…?": a drug the question did not name itself.
   if (kind === "drug") {
@@ -490,6 +499,8 @@ export function holdsValue(
   if (isFindingAttribute(attribute)) {
     const own = tokenize(attribute.split(/\s+/).filter((w) => !FINDING_NOUN.test(w)).join(" ")).filter((t) => !isStopWord(t));
     const held = new Set(tokenize(sentence));
+    // (A share testing positive is a prevalence, however written: "seroprevalence of 12%", "…were infected".)
+    if (own.length === 1 && own[0] === tokenize("positive")[0]) return POSITIVE_SHARE.test(sentence);
     // (Or by a synonym: "neuro" involvement is "neurological".)
     return own.length > 0 && own.every((t) => held.has(t) || synonymsIn([t]).some((m) => m.alternatives.some((a) => a.every((x) => held.has(x)))));
   }
@@ -1302,8 +1313,12 @@ export function checkCoverage<P extends PassageLike>(
   const ownSpan = (attribute: string | null) => attribute !== null && (OWN_SPANS.has(attribute) || thingInPlace(attribute) !== null);
   // ("At what age should goslings get a DVE vaccine, and is it the same vaccine?": an age asked outright is asked.)
   const ageAskedOutright = (k: AskedKind) => k === "duration" && frame.attribute === AGE_ATTRIBUTE && asking.some((part) => AGE_ASKED_OUTRIGHT.test(part));
+  // ("…which vaccine strain is used, and how long does the immunity last?": a span asked outright, in a part of its own.)
+  const spanAskedOutright = (k: AskedKind) => k === "duration" && frame.attribute !== AGE_ATTRIBUTE && asking.some((part) => SPAN_ASKED_OUTRIGHT.test(part));
+  // ("…is there a figure for how often cheetahs with FIP develop neurological signs?": a share asked outright.)
+  const shareAskedOutright = (k: AskedKind) => k === "rate" && asking.some((part) => SHARE_ASKED_OUTRIGHT.test(part));
   const typed = frame.asked.filter(
-    (k) => TYPED_KINDS.has(k) && (!essay || asksOneThing || (k === "quantity" && frame.attribute === TEMPERATURE_ATTRIBUTE) || (k === "duration" && ownSpan(frame.attribute)) || doseOfNamedDrug(k) || doseAskedOutright(k) || ageAskedOutright(k)),
+    (k) => TYPED_KINDS.has(k) && (!essay || asksOneThing || (k === "quantity" && frame.attribute === TEMPERATURE_ATTRIBUTE) || (k === "duration" && ownSpan(frame.attribute)) || doseOfNamedDrug(k) || doseAskedOutright(k) || ageAskedOutright(k) || spanAskedOutright(k) || shareAskedOutright(k)),
   );
   // A span the question states itself ("After the two bluetongue doses 2 weeks apart, how often…?") is not what it asks.
   const stated = statedSpans(question);

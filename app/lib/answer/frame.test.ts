@@ -2907,3 +2907,46 @@ describe("set 54's readings", () => {
     expect([...speciesSpokenOf("Inclusion body disease is a fatal disease of captive snakes.", ["human"]).species]).toEqual(["snake"]);
   });
 });
+
+describe("set 55's readings", () => {
+  it("reads a transplant after an organ as 'tx', and treatment otherwise", () => {
+    expect(frameOf("clinical trials coordinator on a renal tx study: BK virus is linked to which complication that makes grafts fail?").asked).not.toContain("treatment");
+    expect(frameOf("what's the tx for ringworm in calves?").asked).toContain("treatment");
+  });
+
+  it("drops who asks from the topic when the label names the animals too ('Koi hobbyist here, …')", () => {
+    const koi = frameOf("Koi hobbyist here, which fish diseases still cannot be prevented by vaccination?");
+    expect(koi.species).toEqual(["carp"]);
+    expect(koi.topic).not.toContain("hobbyist");
+  });
+
+  it("reads conditions that push mortality up as a cause asked, not a share", () => {
+    const shrimp = frameOf("when does white faeces disease show up, and what water conditions push the mortality to peak?");
+    expect(shrimp.asked).toContain("cause");
+    expect(shrimp.asked).not.toContain("rate");
+  });
+
+  it("reads how often animals with a disease develop a finding, or test positive, as a share of them with it", () => {
+    const cheetahs = frameOf("Is there a figure for how often cheetahs with FIP develop neurological signs?");
+    expect(cheetahs.asked).toContain("rate");
+    expect(cheetahs.attribute).toBe("with neurological signs");
+    expect(frameOf("Roughly what proportion of Tsushima leopard cats test positive for FIV?").attribute).toBe("with positive");
+  });
+
+  it("knows babirusas and scorpions, and a chicken by its genus alone", () => {
+    expect([...speciesIn("would babirusa die like domestic pigs?").species]).toEqual(["babirusa", "pig"]);
+    expect([...speciesIn("What's actually in scorpion venom?").species]).toEqual(["scorpion"]);
+    expect([...speciesIn("the epiblast of a Gallus embryo").species]).toEqual(["chicken"]);
+  });
+
+  it("reads a broad group said beside one of its members as that member ('livestock officer' and a goat)", () => {
+    const goat = frameOf("I'm a district livestock officer in Kenya. A farmer's goat had its eye gored and it won't recover. Can it be removed without a full GA?");
+    expect(goat.species).toEqual(["goat"]);
+    expect(goat.groups).toEqual([]);
+    expect(frameOf("Is it a problem in livestock?").groups).toEqual(["farm animals"]);
+  });
+
+  it("reads a binomial whose epithet ends in -are as a pathogen the passages must name", () => {
+    expect(frameOf("Is there a PCR for Flavobacterium columnare?").pathogens).toEqual(["Flavobacterium columnare"]);
+  });
+});

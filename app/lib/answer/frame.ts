@@ -396,7 +396,7 @@ const AUTHOR_CITED = /\b\p{Lu}\p{Ll}+(?:\s+et\s+al\.?|\s+(?:and|&)\s+\p{Lu}\p{Ll
 const VENOM_SPOKEN = /\b(?:venom\w*|envenom\w*|antivenom\w*|antivenin\w*|bites?|bitten|stings?|stung)\b/i;
 const VENOMOUS = /\b(?:snakes?|vipers?|cobras?|kraits?|adders?|rattlesnakes?|spiders?|scorpions?|bees?|wasps?|hornets?)\b/gi;
 /** The species lexicon's animals that bite or sting with venom. */
-const VENOMOUS_SPECIES = new Set(["snake", "spider", "bee"]);
+const VENOMOUS_SPECIES = new Set(["snake", "spider", "scorpion", "bee"]);
 
 /**
  * The species a passage's text speaks of: those it names, but not those it sets its subject against nor cited authors.
@@ -761,9 +761,11 @@ const POSSESSED_BY_PET =
  * derm consult: …", "Mentor question: …", "hi, sorry the video's a bit laggy - Bella's wee has gone pink…"): often who
  * asks, where from, or how the call is going; null when there is none.
  */
+/** A person by their work, after the animals they work with ("livestock officer", "poultry vet"). */
+const ASKERS_ROLE = String.raw`(?:officers?|farmers?|keepers?|vets?|veterinarians?|inspectors?|advis[eo]rs?|workers?|managers?|technicians?|producers?|dealers?|auctioneers?|journalists?|specialists?|extension agents?)`;
 /** A label that says who asks or what they are doing: "Shelter manager:", "Police dog handler -", "Translating a leaflet:". */
 const ASKER_LABEL =
-  /\b(?:manager|handler|nurse|technician|tech|inspector|officer|adviser|advisor|lad|student|owner|farmer|keeper|breeder|groom|assessor|translator|journalist|locum|pharmacist|rehabber|rehabilitator|sitter|walker|vet|here)(?:\s+(?:for|at|from|with|in|on|of|\p{L}+ing)\b[^:]*)?\s*$|^\s*(?:translating|writing|reading|checking|fact-?checking|studying|revising)\b|\b(?:listener|caller|viewer|reader|follower|subscriber)s?\b|^\s*(?:an?\s+|another\s+|next\s+)?(?:e-?mail|letter|message|text|dm|question|query|enquiry|inquiry|request|call)\s+(?:in\s+)?from\b/iu;
+  /\b(?:manager|handler|nurse|technician|tech|inspector|officer|adviser|advisor|lad|student|owner|farmer|keeper|breeder|groom|assessor|translator|journalist|locum|pharmacist|rehabber|rehabilitator|sitter|walker|coordinator|hobbyist|enthusiast|fancier|vet|here)(?:\s+(?:for|at|from|with|in|on|of|\p{L}+ing)\b[^:]*)?\s*$|^\s*(?:translating|writing|reading|checking|fact-?checking|studying|revising)\b|\b(?:listener|caller|viewer|reader|follower|subscriber)s?\b|^\s*(?:an?\s+|another\s+|next\s+)?(?:e-?mail|letter|message|text|dm|question|query|enquiry|inquiry|request|call)\s+(?:in\s+)?from\b/iu;
 export const isAskerLabel = (label: string) => ASKER_LABEL.test(label);
 
 export function leadingLabel(question: string): string | null {
@@ -1077,7 +1079,7 @@ const DOSE_ASKED = /\b((?<!\b(?:after|since|following|before|from)\s+(?:an?\s+|t
 const DISEASES_CAUSED = /\b(?:what|which)\s+(?:(?:sort|sorts|kind|kinds|type|types)\s+of\s+)?(?:illness(?:es)?|diseases?|problems?|conditions?|health problems?|issues?)\s+(?:does|do|can|could|will|would|might)\s+(?:it|this|that|they|these)\s+cause\b/i;
 /** A verb of causing with a rate as its object: "drives peak mortality", "increases the losses". */
 const CAUSES_RATE =
-  /\b(?:drives?|driving|drove|causes?|caused|causing|increases?|raises?|reduces?|lowers?|affects?|influences?|determines?|predicts?|leads? to|results? in|triggers?|worsens?|explains?|associated with|linked (?:to|with)|tied to|responsible for)\s+(?:the\s+)?(?:[\w-]+\s+)?(?:mortality|morbidity|deaths?|losses|fatalit(?:y|ies))\b/i;
+  /\b(?:drives?|driving|drove|push(?:es|ed|ing)?|causes?|caused|causing|increases?|raises?|reduces?|lowers?|affects?|influences?|determines?|predicts?|leads? to|results? in|triggers?|worsens?|explains?|associated with|linked (?:to|with)|tied to|responsible for)\s+(?:the\s+)?(?:[\w-]+\s+)?(?:mortality|morbidity|deaths?|losses|fatalit(?:y|ies))\b/i;
 
 /** "When is mortality highest?", "when do most cases occur?": when something peaks. */
 const WHEN_PEAKS =
@@ -1095,7 +1097,7 @@ const AS_COMMON = String.raw`as (?:common|prevalent|frequent)\b|\b(?:get|gets|go
 const RISK = String.raw`risk factors?|(?:most|more)\s+likely\s+to\s+(?:test|come\s+up|turn\s+up|be)\s+positive|what makes (?:[\w-]+\s+){0,3}?(?:more|less) (?:likely|prone|susceptible|at risk)|(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:get|gets|catch|catches)\s+(?:it|this|that|them)?\s*(?:the\s+)?most\b|(?:most|more)\s+at\s+risk|(?:which|what|who)\b[^?.;]{0,60}?\b(?:at\s+)?(?:a\s+)?(?:higher|greater|increased|highest|greatest)\s+risk\b(?!\s+of\s+(?:dying|death|transmission|spread))`;
 export const RISK_ASKED = new RegExp(String.raw`\b(?:${RISK}|predispos\w+)\b`, "i");
 const ASKED_RATE = new RegExp(
-  String.raw`\b(prevalence|seroprevalence|incidence|mortality|morbidity|case fatality|fatality|percent|percentage|proportion|fraction|what share|how common|how prevalent|how often do(?:es)?|${AS_COMMON}|(?<!\b(?:heart|respiratory|breathing|pulse|resting|growth|infusion|flow|fluid|drip)\s)rate of|(?:success|recovery|survival|death|fatality|attack|recurrence|relapse|cure|remission|complication|response|reinfection|conception|pregnancy|hatch(?:ing|ability)?|seroconversion) rates?|carrier frequency|allele frequenc(?:y|ies)|how (?:deadly|fatal|lethal)|how much (?:[\w-]+ ){0,4}(?:does|do|did) (?:it|they|[\w-]+) account for|how much (?:[\w-]+ ){0,4}(?:is|are) (?:actually |really |mainly |mostly )?(?:down to|due to|caused by|attributable to|from) (?:it|them|[\w-]+)|${HOW_MANY_OUTCOME}|${LIKELY_TO_DIE})\b|\(\s*%\s*\)|(?<![\d.,]\s?)%\s+(?:of|dead|die|died|dying|affected|infected|positive|survive|surviving|survival|mortality|recover|recovering|recovery)\b|\b(?:what|which)\s+%`,
+  String.raw`\b(prevalence|seroprevalence|incidence|mortality|morbidity|case fatality|fatality|percent|percentage|proportion|fraction|what share|how common|how prevalent|how often do(?:es)?|how (?:often|frequently)\s+(?:[\w-]+\s+){1,4}?(?:develop|develops|show|shows|go on to|goes on to|end up with|present with|presents with)|${AS_COMMON}|(?<!\b(?:heart|respiratory|breathing|pulse|resting|growth|infusion|flow|fluid|drip)\s)rate of|(?:success|recovery|survival|death|fatality|attack|recurrence|relapse|cure|remission|complication|response|reinfection|conception|pregnancy|hatch(?:ing|ability)?|seroconversion) rates?|carrier frequency|allele frequenc(?:y|ies)|how (?:deadly|fatal|lethal)|how much (?:[\w-]+ ){0,4}(?:does|do|did) (?:it|they|[\w-]+) account for|how much (?:[\w-]+ ){0,4}(?:is|are) (?:actually |really |mainly |mostly )?(?:down to|due to|caused by|attributable to|from) (?:it|them|[\w-]+)|${HOW_MANY_OUTCOME}|${LIKELY_TO_DIE})\b|\(\s*%\s*\)|(?<![\d.,]\s?)%\s+(?:of|dead|die|died|dying|affected|infected|positive|survive|surviving|survival|mortality|recover|recovering|recovery)\b|\b(?:what|which)\s+%`,
   "i",
 );
 /** What a drug asked for is called: "which antibiotic…", "what's the drug of choice". */
@@ -1112,7 +1114,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   // ("How often should I dip her?": how often one does something is its interval; so is "…should she be on, and how often?"
   // "How often do we see that combination?" asks how common it is.)
   // ("How often?" alone, after a dose: how often it is given.)
-  ["interval", new RegExp(String.raw`^\s*(?:and\s+|so\s+|ok\s+)?how (?:often|frequently)\s*\?*\s*$|\b(how (?:often|frequently) (?:should|must|do|can) (?:i|we|you)\b(?!\s+${SEEING}\b)|how (?:often|frequently)\b(?:\W+\w+){0,5}?\W+(?:give|given|giving|administer(?:ed|ing)?|repeat(?:ed|ing)?|dose[ds]?|dosing|treat(?:ed|ing)?|appl(?:y|ied|ying)|inject(?:ed|ing)?|(?:re)?vaccinat(?:e[ds]?|ing)|boost(?:ers?|ed|ing|s)?|retest(?:ed|ing)?|deworm(?:ed|ing)?|drench(?:ed|ing)?|worm(?:ed|ing)?|bath(?:e|ed|es|ing)?|wash(?:ed|es|ing)?|shampoo(?:ed|s|ing)?|soak(?:ed|s|ing)?|clean(?:ed|s|ing)?|check(?:ed|s|ing)?|monitor(?:ed|s|ing)?|test(?:ed|s|ing)?|need(?:ed|s)?)|,?\s+and how (?:often|frequently)(?=\s*\?*\s*$)|how (?:often|frequently) (?:should|must) (?:[\w-]+ ){1,5}?(?:have|get|receive) (?:a|an|their|the|its)\b|(?:dosing|booster|dose|vaccination|vaccine|treatment|retreatment|worming|testing|retest) interval|(?:what|which) (?:[\w-]+ ){0,2}interval|interval between|gaps? between|intervals|repeated?(?!\s+(?:infections?|bouts?|episodes?|attacks?|exposures?|relapses?|abortions?|seizures?|injur(?:y|ies)|failures?))|repeat the|how many times(?!\s+(?:the|as|that|its|their|his|her|normal|higher|lower|larger|bigger|greater|smaller|wider|longer|more|is|are|was|were|has|have|had|did)\b)|how (?:far|long|much time|many (?:days|weeks|months)) apart|every how many|schedules?|(?:due|need|needs|needed|get|gets|require[sd]?)\s+(?:a|an|their|the|another|its)\s+(?:annual\s+|yearly\s+)?boosters?|when (?:is|are|'s) (?:the |their |its |a )?(?:next |second |first )?(?:boosters?|revaccination|second (?:dose|jab|shot)) (?:due|given|needed|done))\b`, "i")],
+  ["interval", new RegExp(String.raw`^\s*(?:and\s+|so\s+|ok\s+)?how (?:often|frequently)\s*\?*\s*$|\b(how (?:often|frequently) (?:should|must|do|can) (?:i|we|you)\b(?!\s+${SEEING}\b)|how (?:often|frequently)\b(?:\W+\w+){0,5}?\W+(?:give|given|giving|administer(?:ed|ing)?|repeat(?:ed|ing)?|dose[ds]?|dosing|treat(?:ed|ing)?|appl(?:y|ied|ying)|inject(?:ed|ing)?|(?:re)?vaccinat(?:e[ds]?|ing)|boost(?:ers?|ed|ing|s)?|retest(?:ed|ing)?|deworm(?:ed|ing)?|drench(?:ed|ing)?|worm(?:ed|ing)?|bath(?:e|ed|es|ing)?|wash(?:ed|es|ing)?|shampoo(?:ed|s|ing)?|soak(?:ed|s|ing)?|clean(?:ed|s|ing)?|chang(?:e|ed|es|ing)|replac(?:e|ed|es|ing)|check(?:ed|s|ing)?|monitor(?:ed|s|ing)?|test(?:ed|s|ing)?|need(?:ed|s)?)|,?\s+and how (?:often|frequently)(?=\s*\?*\s*$)|how (?:often|frequently) (?:should|must) (?:[\w-]+ ){1,5}?(?:have|get|receive) (?:a|an|their|the|its)\b|(?:dosing|booster|dose|vaccination|vaccine|treatment|retreatment|worming|testing|retest) interval|(?:what|which) (?:[\w-]+ ){0,2}interval|interval between|gaps? between|intervals|repeated?(?!\s+(?:infections?|bouts?|episodes?|attacks?|exposures?|relapses?|abortions?|seizures?|injur(?:y|ies)|failures?))|repeat the|how many times(?!\s+(?:the|as|that|its|their|his|her|normal|higher|lower|larger|bigger|greater|smaller|wider|longer|more|is|are|was|were|has|have|had|did)\b)|how (?:far|long|much time|many (?:days|weeks|months)) apart|every how many|schedules?|(?:due|need|needs|needed|get|gets|require[sd]?)\s+(?:a|an|their|the|another|its)\s+(?:annual\s+|yearly\s+)?boosters?|when (?:is|are|'s) (?:the |their |its |a )?(?:next |second |first )?(?:boosters?|revaccination|second (?:dose|jab|shot)) (?:due|given|needed|done))\b`, "i")],
   // "At what age…", "how old…": an age, said as a span of time ("above 2 weeks of age").
   ["duration", DURATION_ASKED],
   ["route", /\b(route|routes|orally|intravenous(?:ly)?|subcutaneous(?:ly)?|intramuscular(?:ly)?|topical(?:ly)?|how (?:is|should|do) (?:it|they|\w+) (?:be )?(?:given|administered))\b/i],
@@ -1160,7 +1162,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   // ("What does effusive actually mean?" asks it of a word; "what does that mean for her?" asks what follows.)
   ["definition", /\bwhat(?:'s|’s| (?:actually |exactly |really |even )?(?:is|are))(?: (?:actually|exactly|really|even))? (?:an? |the )?[\w-]+\??$|\b(?:defin\w*|meaning of|stands? for|short for|abbreviation)\b|\bwhat\s+(?:does|do)\s+(?!(?:this|that|it|these|those|they|he|she)\b)(?:['‘"“]?[\w-]+['’"”]?\s+){1,3}(?:actually\s+|exactly\s+|really\s+)?mean\s*\??\s*$|\bwhat\s+(?!(?:this|that|it|these|those|they|he|she)\b)(?:['‘"“]?[\w-]+['’"”]?\s+){1,3}(?:actually\s+|exactly\s+|really\s+)?means\b/i],
   // ("Anything you can do for it?", "what can be done about it?")
-  ["treatment", new RegExp(String.raw`\b((?:medicines?|medications?|cure)\s+for\s+(?:this|that|it|her|him|them)|treat\w*|tx|rx|aftercare|after-care|therapy|therapies|therapeutic|manage\w*|${CONTROL_AS_TREATMENT}|prevent\w*|vaccines?|vaccination|(?:is there|are there|any)\s+(?:an?\s+)?(?:[\w-]+\s+)?jabs?\b|jabs?\s+(?:for|against)\b|surgery|surgical(?:ly)?|operat(?:e|ion)|(?:anything|something|what|much)\s+(?:(?:you|we|i|they|one)\s+)?(?:can|could|should)\s+(?:(?:you|we|i|they|one)\s+)?(?:be\s+)?(?:do|done)\s+(?:for|about)|what\s+(?:do|should|can|could|would)\s+(?:we|i|you|they)\s+do(?:\s+(?:now|next|then|about\s+(?:it|this|that|them)))?(?=\s*[?.!]*\s*$)|(?:does|do|did|will|would|has|have)\s+(?:anything|something|nothing)\s+(?:\w+\s+)?(?:work|worked|help|helped)|what\s+(?:actually\s+|really\s+)?(?:works|helps)|${TREATED_WITH.source})\b`, "i")],
+  ["treatment", new RegExp(String.raw`\b((?:medicines?|medications?|cure)\s+for\s+(?:this|that|it|her|him|them)|treat\w*|(?<!\b(?:renal|kidney|liver|hepatic|heart|cardiac|lung|organ|marrow|islet|corneal)\s)tx|rx|aftercare|after-care|therapy|therapies|therapeutic|manage\w*|${CONTROL_AS_TREATMENT}|prevent\w*|vaccines?|vaccination|(?:is there|are there|any)\s+(?:an?\s+)?(?:[\w-]+\s+)?jabs?\b|jabs?\s+(?:for|against)\b|surgery|surgical(?:ly)?|operat(?:e|ion)|(?:anything|something|what|much)\s+(?:(?:you|we|i|they|one)\s+)?(?:can|could|should)\s+(?:(?:you|we|i|they|one)\s+)?(?:be\s+)?(?:do|done)\s+(?:for|about)|what\s+(?:do|should|can|could|would)\s+(?:we|i|you|they)\s+do(?:\s+(?:now|next|then|about\s+(?:it|this|that|them)))?(?=\s*[?.!]*\s*$)|(?:does|do|did|will|would|has|have)\s+(?:anything|something|nothing)\s+(?:\w+\s+)?(?:work|worked|help|helped)|what\s+(?:actually\s+|really\s+)?(?:works|helps)|${TREATED_WITH.source})\b`, "i")],
   // "Where is it found?", "explain where estrogens are synthesized", not the relative "in sheep where Mycoplasma is suspected".
   [
     "location",
@@ -1216,7 +1218,7 @@ const LEFT_IN_PLACE =
 /** The thing whose time left in place a duration asked is, or null. */
 export const thingInPlace = (attribute: string | null) => (attribute?.startsWith(IN_PLACE_PREFIX) ? attribute.slice(IN_PLACE_PREFIX.length) : null);
 const FINDING_SHARE =
-  /\b(?:(?:what|which) (?:proportion|percentage|share|fraction|percent) of (?:[\w-]+ ){0,6}?|how many (?:of (?:them|those) )?)(?:have|has|develop|develops|show|shows|get|gets|present with|suffer from|end up with|become|becomes|remain|remains|stay|stays|go on to (?:have|develop|show|get|become)) (?!been\b)([\w-]{4,}(?: [\w-]{4,})?)/;
+  /\b(?:(?:what|which) (?:proportion|percentage|share|fraction|percent) of (?:[\w-]+ ){0,6}?|how many (?:of (?:them|those) )?|how (?:often|frequently) (?:[\w-]+ ){1,4}?(?=(?:develop|develops|show|shows|go on to)\b))(?:have|has|develop|develops|show|shows|get|gets|present with|suffer from|end up with|become|becomes|remain|remains|stay|stays|test|tests|tested|go on to (?:have|develop|show|get|become)) (?!been\b)([\w-]{4,}(?: [\w-]{4,})?)/;
 
 /** "How common is mitral valve disease in dogs?" is answered by a share, or in words: "the most common acquired heart disease". */
 const HOW_COMMON = new RegExp(String.raw`\bhow (?:common|frequent|prevalent|rare)\b|\b${AS_COMMON}\b|\bhow (?:often|frequently) (?:do|does|did) (?:i|we|you|they|vets|people)\s+${SEEING}\b`);
@@ -1461,7 +1463,8 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
       // "how many lumbar vertebrae": the counted thing is the last noun of the phrase; its first word is kept as written.
       const first = m[1]!;
       if (!["times", "days", "weeks", "months", "hours", "years", "of", "different", "distinct", "known", "main", "major"].includes(first)) return kindsOf(first);
-      if (m[2] && first !== "of") return m[2];
+      // ("How many times has it…": no thing counted is named.)
+      if (m[2] && first !== "of" && !isStopWord(m[2])) return m[2];
     }
   }
   return null;
@@ -1607,7 +1610,7 @@ function namedThings(text: string) {
     if (speciesIn(epithet!).species.size || speciesIn(genus!).species.size || speciesWords.has(genus!.toLowerCase())) continue;
     // A capitalised sentence opener followed by an ordinary word is not a genus: the epithet must look Latin.
     // ("Dirofilaria immitis" ends like a condition, but names no organ as "Malassezia dermatitis" does.)
-    if (!/(?:is|us|um|ae|ii|i|a|ens|ensis|ica|oides|ans|ata|ina|ium|ex|ax|ix|ox|ella|ans|ile|genes)$/.test(epithet!) || (CONDITION_ENDING.test(epithet!) && (ORGAN_ROOT.test(epithet!) || !/(?:aria|ia|ella|coccus|bacter|ium)$/.test(genus!)))) continue;
+    if (!/(?:is|us|um|ae|ii|i|a|ens|ensis|ense|ica|oides|ans|ata|ina|ium|ex|ax|ix|ox|ella|ans|ile|are|ale|genes)$/.test(epithet!) || (CONDITION_ENDING.test(epithet!) && (ORGAN_ROOT.test(epithet!) || !/(?:aria|ia|ella|coccus|bacter|ium)$/.test(genus!)))) continue;
     // A genus has a Latin or Greek ending ("Babesia", "Mycobacterium", "Campylobacter"); "Following intravenous…" is not one.
     if (genus!.length > 2 && !GENUS.test(genus!)) continue;
     push(pathogens, `${genus} ${epithet}`);
@@ -1763,6 +1766,10 @@ function readFrame(text: string): Frame {
   // in passing, not dogs and cats asked about as well.
   const inPassing = [...mentions.groups].filter((g) => g === PETS && mentions.species.size > 0 && !GROUPS[g]!.members.some((id) => mentions.species.has(id)));
   if (inPassing.length) mentions = { ...mentions, groups: new Set([...mentions.groups].filter((g) => !inPassing.includes(g))) };
+  // (Nor is a broad group that names the asker's work, beside one of its members: a livestock officer asks of the goat.)
+  const askersWork = (g: number) => GROUPS[g]!.words.some((w) => new RegExp(String.raw`\b${escapeStringRegexp(w)}\s+${ASKERS_ROLE}\b`, "i").test(question));
+  const broadBeside = [...mentions.groups].filter((g) => GROUPS[g]!.broad && askersWork(g) && GROUPS[g]!.members.some((id) => mentions.species.has(id)));
+  if (broadBeside.length) mentions = { ...mentions, groups: new Set([...mentions.groups].filter((g) => !broadBeside.includes(g))) };
   const named = namedThings(question);
   // The name an owner gives the animal is who it is, not what the passages must speak of ("her rabbit Thumper's wee").
   // (Nor is a person the question names by title.)
@@ -1884,7 +1891,18 @@ function readFrame(text: string): Frame {
   };
   const labelOnly = new Set(label && !labelNamed(label) ? topicWords(label).filter((w) => !topicWords(question.slice(question.indexOf(label) + label.length)).includes(w)) : []);
   // (A label saying who asks or what for, "Shelter manager:", "Translating a leaflet:", is no topic at all.)
-  const askerWords = label && isAskerLabel(label) ? labelOnly : new Set<string>();
+  // (Nor, beside the animals it names, is "Koi hobbyist here,": the animals are the question's, the hobbyist is not.)
+  const askerOfAnimals = (text: string) => {
+    const things = namedThings(text);
+    return !signsIn(text).length && !things.drugs.length && !things.pathogens.length && !things.conditions.length && !things.acronyms.length;
+  };
+  const after = label ? topicWords(question.slice(question.indexOf(label) + label.length)) : [];
+  const askerWords =
+    label && isAskerLabel(label)
+      ? labelNamed(label)
+        ? new Set(askerOfAnimals(label) ? topicWords(label).filter((w) => !speciesIn(w).species.size && !speciesIn(w).groups.size && !after.includes(w)) : [])
+        : labelOnly
+      : new Set<string>();
   // ("Tortoise in with yellow cheesy plaques in its mouth … - what's usually behind mouth rot in tortoises?": the case told
   // before the dash is not what a follow-up goes on asking about; the question after it, naming its own topic, is.)
   // (Not a question that points back to what was told, "Gastroesophageal intussusception in dogs — what age group gets it?",

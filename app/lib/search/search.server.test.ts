@@ -865,6 +865,18 @@ describe("typo tolerance", () => {
     expect(correctQuery(db.$client, "Can Neosporose cause abortion in sheep?").corrections).toEqual([{ typed: "Neosporose", searched: "neosporosis" }]);
   });
 
+  it("does not correct an epithet after a genus the knowledge base writes into a common word ('Flavobacterium columnare')", () => {
+    const db = freshDb();
+    addDocument(db, {
+      id: "gills",
+      title: "Fish gill disease",
+      pages: [page(7, [para("Flavobacterium branchiophilum causes bacterial gill disease. The gill epithelium becomes columnar and hyperplastic.")])],
+    });
+    expect(correctQuery(db.$client, "Is there a PCR for Flavobacterium columnare?").corrections).toEqual([]);
+    // (An epithet the genus is written beside is still corrected.)
+    expect(correctQuery(db.$client, "Is there a PCR for Flavobacterium branchiophilium?").corrections).toEqual([{ typed: "branchiophilium", searched: "branchiophilum" }]);
+  });
+
   it("corrects a typo into the word the knowledge base writes beside its neighbour, of words as near ('alopecia areta')", () => {
     const db = freshDb();
     addDocument(db, {

@@ -544,11 +544,17 @@ export function correctQuery(
     // Cheapest first: the dictionary is in memory, the index lookup stops at one posting
     // (A word the reviewed vocabulary lists, "neuro" or "lepto", is no typo: it is searched for what it stands for.)
     if (!term || isEnglishWord(typed) || synonymsIn([term]).length) continue;
+    // (An epithet after a genus the knowledge base writes is corrected only into one written beside that genus:
+    // "Flavobacterium columnare" is another bacterium, not a misspelled "columnar".)
+    const genus = typed === lower ? GENUS_BEFORE.exec(query.slice(0, match.index!))?.[1] : undefined;
+    // (A genus by its initial alone, "B. burgdorfri", says too little to hold the epithet to.)
+    const genusTerm = genus && !genus.endsWith(".") && !isEnglishWord(genus) ? tokenize(genus.toLowerCase())[0] : undefined;
+    const epithet = genusTerm !== undefined && indexHolds(client, genusTerm);
     if (indexHolds(client, term)) {
       // Misspelled in an ending the stemmer drops ("prevalant"): search finds it as typed, but what reads the
       // question's words (what is asked: a prevalence) needs the English word of that stem.
       // (Not a word the knowledge base writes so: "Theileria annae" is no typo of "Anna".)
-      const spelled = sameStemSpelling(lower, term);
+      const spelled = epithet ? null : sameStemSpelling(lower, term);
       if (spelled && !surfaceWords(client, term).includes(lower)) {
         replaced.set(lower, spelled);
         corrections.push({ typed, searched: spelled });
@@ -558,8 +564,9 @@ export function correctQuery(
     // (A word written as a name, "is Virkon S enough…?", is not corrected into a common word the knowledge base never
     // writes as a name: a product's name is not a misspelled "virion". "Neosporose" is still neosporosis.)
     const asName = named(query, match.index!, typed) && !/[A-Z]/.test(typed.slice(1));
-    const searched =
-      nearestWord(client, lower, term, allowed, besideOf(query, match.index!, typed.length)) ??
+    const searched = epithet
+      ? binomialPartner(client, query, match.index!, typed, allowed)
+      : nearestWord(client, lower, term, allowed, besideOf(query, match.index!, typed.length)) ??
       swappedNearStart(client, lower, allowed) ??
       binomialPartner(client, query, match.index!, typed, allowed) ??
       englishNeighbour(client, lower) ??

@@ -407,4 +407,15 @@ describe("set 54's words", () => {
     expect(alternatives("long-running ear infections")).toContainEqual(tokenize("otitis"));
     expect(alternatives("found body lice on the layers")).toContainEqual(tokenize("louse"));
   });
+
+  it("reads a claw taken off, a kidney tx, gastro, furred arteries and a bite or sting as the literature writes them", () => {
+    expect(alternatives("if we go for taking the claw off, how's it done?")).toContainEqual(tokenize("digit removal"));
+    expect(alternatives("on a renal tx study")).toContainEqual(tokenize("kidney transplant"));
+    expect(alternatives("norovirus gastro cases per year")).toContainEqual(tokenize("gastroenteritis"));
+    expect(alternatives("his arteries are furring up")).toContainEqual(tokenize("atherosclerosis"));
+    expect(alternatives("how many get bitten by snakes")).toContainEqual(tokenize("bite"));
+    expect(alternatives("stung by a scorpion")).toContainEqual(tokenize("sting"));
+    // (A tx alone is still a treatment.)
+    expect(alternatives("what's the tx?")).not.toContainEqual(tokenize("kidney transplant"));
+  });
 });
