@@ -1468,4 +1468,13 @@ describe("coverage: questions read in session 74 (set 54's kinds)", () => {
     expect(check(fiv, [decline])).toMatchObject({ covered: false, missing: "detail" });
     expect(check(fiv, [positive])).toMatchObject({ covered: true });
   });
+
+  it("reads a disease named by a word before its host ('infectious salmon anaemia') as a name the passages must write so", () => {
+    const question = "We know pancreas disease well enough. What virus family causes infectious salmon anaemia, and which countries have had ISA outbreaks?";
+    const terms = tokenize(question).map((term) => ({ term, weight: 1, df: 1, idf: 1 }));
+    expect(unseenNames(question, terms, () => false, (words) => words !== "infectious salmon anaemia")).toContain("infectious salmon anaemia");
+    // (One the passages write is seen: "African swine fever".)
+    const asf = "Is African swine fever carried by warthogs?";
+    expect(unseenNames(asf, tokenize(asf).map((term) => ({ term, weight: 1, df: 1, idf: 1 })), () => false, () => true)).toEqual([]);
+  });
 });

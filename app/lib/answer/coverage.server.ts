@@ -835,10 +835,14 @@ export function unseenNames(
     const pair = `${first} ${second}`;
     if (!written(pair) && !compounds.includes(pair)) compounds.push(pair);
   });
-  // So is a syndrome named by a word before its host ("lethal white foal syndrome") that the passages never write so.
+  // So is a syndrome named by a word before its host ("lethal white foal syndrome", "infectious salmon anaemia") that the
+  // passages never write so.
   typed.forEach((_, i) => {
     const [first, host, last] = [word(i), word(i + 1), typed[i + 2]?.replace(/[?!.,;:]+$/, "")];
-    if (!first || !host || !last || !/^(?:syndrome|disease|sickness)$/i.test(last) || !plain(first) || !speciesIn(host).species.size || speciesIn(first).species.size) return;
+    // (A disease's other heads, "anaemia", "pox", only after a word that names a kind of disease: "suspects goat pox" names
+    // goat pox.)
+    const head = /^(?:syndrome|disease|sickness)$/i.test(last ?? "") || (/^(?:anaemia|anemia|fever|pox|plague|hepatitis|enteritis)$/i.test(last ?? "") && DISEASE_KIND_WORD.test(first ?? ""));
+    if (!first || !host || !last || !head || !plain(first) || !speciesIn(host).species.size || speciesIn(first).species.size) return;
     const name = `${first} ${host} ${last}`;
     if (!written(name) && !compounds.includes(name)) compounds.push(name);
   });
@@ -915,6 +919,9 @@ export function unseenNames(
   });
   return [...out, ...compounds.filter((c) => !out.includes(c))];
 }
+
+/** Words that name a kind of disease before its host and head: "infectious salmon anaemia", "epizootic haemorrhagic…". */
+const DISEASE_KIND_WORD = /^(?:infectious|contagious|viral|epidemic|epizootic|enzootic|ha?emorrhagic|malignant|transmissible)$/i;
 
 /** Body parts in everyday words, which say where a disease is, not which one: "tummy bug", "belly trouble". */
 const LAY_BODY_PART = /^(?:tummy|tum|belly|guts?|bowels?|innards|waterworks|ticker|noggin|peepers|gob|chops|paws?|hooves|trotters)$/i;
