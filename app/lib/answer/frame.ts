@@ -1885,22 +1885,19 @@ function readFrame(text: string): Frame {
   // ("From the repro lecture - roughly when do the testes pass…?": a label that names no animal, sign or thing says
   // where the question comes from, not what it asks.)
   const label = leadingLabel(question);
-  const labelNamed = (text: string) => {
-    const [things, animals] = [namedThings(text), speciesIn(text)];
-    return animals.species.size + animals.groups.size + signsIn(text).length + things.drugs.length + things.pathogens.length + things.conditions.length + things.acronyms.length > 0;
+  const namesThingOrSign = (text: string) => {
+    const things = namedThings(text);
+    return signsIn(text).length + things.drugs.length + things.pathogens.length + things.conditions.length + things.acronyms.length > 0;
   };
-  const labelOnly = new Set(label && !labelNamed(label) ? topicWords(label).filter((w) => !topicWords(question.slice(question.indexOf(label) + label.length)).includes(w)) : []);
+  const namesAnimal = (text: string) => speciesIn(text).species.size + speciesIn(text).groups.size > 0;
+  const afterLabel = label ? topicWords(question.slice(question.indexOf(label) + label.length)) : [];
+  const labelOnly = new Set(label && !namesAnimal(label) && !namesThingOrSign(label) ? topicWords(label).filter((w) => !afterLabel.includes(w)) : []);
   // (A label saying who asks or what for, "Shelter manager:", "Translating a leaflet:", is no topic at all.)
   // (Nor, beside the animals it names, is "Koi hobbyist here,": the animals are the question's, the hobbyist is not.)
-  const askerOfAnimals = (text: string) => {
-    const things = namedThings(text);
-    return !signsIn(text).length && !things.drugs.length && !things.pathogens.length && !things.conditions.length && !things.acronyms.length;
-  };
-  const after = label ? topicWords(question.slice(question.indexOf(label) + label.length)) : [];
   const askerWords =
     label && isAskerLabel(label)
-      ? labelNamed(label)
-        ? new Set(askerOfAnimals(label) ? topicWords(label).filter((w) => !speciesIn(w).species.size && !speciesIn(w).groups.size && !after.includes(w)) : [])
+      ? namesAnimal(label) && !namesThingOrSign(label)
+        ? new Set(topicWords(label).filter((w) => !namesAnimal(w) && !afterLabel.includes(w)))
         : labelOnly
       : new Set<string>();
   // ("Tortoise in with yellow cheesy plaques in its mouth … - what's usually behind mouth rot in tortoises?": the case told
