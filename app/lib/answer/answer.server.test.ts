@@ -2195,6 +2195,19 @@ describe("the words that decide whether a passage is about the question", () => 
     expect(gateTerms("how has it got everywhere so fast?", termsOf(searched), searched).map((t) => t.term)).not.toContain("pig");
   });
 
+  it("are not the words that only ask ('throw an antibiotic in', 'or just bad luck?', 'has that happened?', 'either of them')", () => {
+    const gate = (question: string) => gateTerms(question, termsOf(question)).map((t) => t.term);
+    const plans = gate("Why do heartworm treatment plans sometimes throw an antibiotic in with the wormer?");
+    for (const word of ["throw", "plan"]) expect(plans).not.toContain(word);
+    expect(plans).toEqual(expect.arrayContaining(["heartworm", "antibiot", "wormer"]));
+    // ("Heads thrown right back" is a sign, which the passages write.)
+    expect(gate("ducklings dying with their heads thrown right back")).toContain("thrown");
+    const spaniel = gate("I walk a spaniel whose owner says he has mitral valve disease. Common in dogs or just bad luck?");
+    expect(spaniel).not.toContain("luck");
+    expect(gate("The resistant strain, can it jump to owners? Has that happened?")).not.toContain("happen");
+    expect(gate("can the handler catch either of them?")).not.toContain("either");
+  });
+
   it("are not the buying of 'what sort of shampoo should I be buying?'", () => {
     const question = "What sort of shampoo should I be buying for Malassezia?";
     expect(gateTerms(question, termsOf(question)).map((t) => t.term)).not.toContain("bui");

@@ -697,6 +697,39 @@ describe("coverage of a question by the passages about it", () => {
     const btv = passage("BTV serotype 8 first came to northern Europe in 2006. The diagnosis is confirmed by PCR for viral RNA, which can detect all 24 serotypes.");
     expect(check("Bov, ?BTV-8. Does PCR pick up all the serotypes?", [btv])).toMatchObject({ covered: true });
     expect(check("Does PCR pick up BTV-4?", [btv])).toMatchObject({ covered: false, missing: "name", what: ["BTV-4"] });
+    // (Nor one written by another of its names: "HHV-8" is Kaposi's sarcoma-associated herpesvirus.)
+    const ghv = passage("Two human gammaherpesviruses promote tumours in humans: Epstein-Barr virus and Kaposi's sarcoma-associated herpesvirus.");
+    const hhv8 = "Besides HHV-8, which human gammaherpesvirus is oncogenic?";
+    expect(checkCoverage(hhv8, termsOf(hhv8).map((t) => (t.term === "hhv" ? { ...t, alternatives: [["kshv"]] } : t)), frameOf(hhv8), [ghv])).toMatchObject({ covered: true });
+    expect(check("Besides HHV-6, which human gammaherpesvirus is oncogenic?", [ghv])).toMatchObject({ covered: false, missing: "name", what: ["HHV-6"] });
+  });
+
+  it("finds the names asked where the passages on an abbreviation of the scene name none of them ('in for PM')", () => {
+    const necropsy = passage("At necropsy of aborted lambs, placental lesions are examined and samples taken for culture.");
+    const protozoa = passage("Neospora caninum and T. gondii cause abortions in sheep, and histopathological techniques do not enable accurate differentiation between both parasites. Ovine neosporosis is like ovine toxoplasmosis.");
+    const question = "aborted lamb in for PM - can histopath tell me whether it's Neospora or Toxoplasma?";
+    const terms = termsOf(question).map((t) => (t.term === "pm" ? { ...t, alternatives: [["necropsi"]] } : t));
+    expect(checkCoverage(question, terms, frameOf(question), [necropsy, protozoa])).toMatchObject({ covered: true });
+    // (Where the passage naming the abbreviation names one of them, it is held to name them all.)
+    const pmNeospora = passage("At necropsy, Neospora caninum lesions are seen in the brain of aborted lambs.");
+    expect(checkCoverage(question, terms, frameOf(question), [pmNeospora, protozoa])).toMatchObject({ covered: false, missing: "name" });
+  });
+
+  it("refuses a subtype named by a Greek letter no passage names ('IFN-lambda' where the passages name IFN-α, -β and -κ)", () => {
+    const ifns = passage("Three subtypes of chicken type I IFNs; chIFN-α, chIFN-β, and a recently discovered chIFN-κ have been identified in chicken.");
+    expect(check("Does the chicken have a functional IFN-lambda?", [ifns])).toMatchObject({ covered: false, missing: "name", what: ["IFN-lambda"] });
+    expect(check("Does the chicken have IFN-kappa?", [ifns])).toMatchObject({ covered: true });
+    const tnf = passage("In dogs, TNF- $\\alpha$ rises early in sepsis.");
+    expect(check("Does TNF-alpha rise in septic dogs?", [tnf])).toMatchObject({ covered: true });
+    // (A compound that goes on after the letter names no subtype: "SA-β-gal" is a stain.)
+    const senescence = passage("In X-irradiated CRFK cells, senescence was detected using senescence-associated β galactosidase staining.");
+    expect(check("was the senescence of CRFK cells confirmed with SA-β-gal?", [senescence])).not.toMatchObject({ missing: "name" });
+  });
+
+  it("finds a drug stem where the text names two drugs of its family ('flozin': empagliflozin, velagliflozin), not one word ending so", () => {
+    expect(namesThing("flozin", "Ten SGLT2 inhibitors are approved: empagliflozin, canagliflozin for humans and velagliflozin for felines.")).toBe(true);
+    expect(namesThing("flozin", "Empagliflozin improves glycaemic control in diabetic patients.")).toBe(false);
+    expect(namesThing("flozin", "Insulin remains the treatment of diabetic cats.")).toBe(false);
   });
 
   it("does not find a disease of several words in a text whose rest of the name is always another's ('Classical swine fever' for African swine fever)", () => {
@@ -1328,6 +1361,25 @@ describe("a detail asked after a case told first", () => {
     expect(check(asked, [dressage])).toMatchObject({ covered: false, missing: "detail", what: ["count"] });
     const sized = passage("One recent large-scale study of 296 British dressage horses demonstrated that 25% had a history of back-related problems.");
     expect(check(asked, [sized])).toMatchObject({ covered: true });
+  });
+
+  it("needs how many a survey must take in as a number of animals sampled, not how widely the animals are spread", () => {
+    const asked = "How many pigs do we need to sample to be sure we'd pick up brucellosis in the feral herd?";
+    expect(frameOf(asked).attribute).toBe("study size");
+    const spread = passage("Feral swine are found in at least 38 states and are a reservoir for brucellosis in pigs.");
+    expect(check(asked, [spread])).toMatchObject({ covered: false, missing: "detail" });
+    const sampled = passage("To detect brucellosis in feral pigs at 5% prevalence, 59 pigs should be sampled per population.");
+    expect(check(asked, [sampled])).toMatchObject({ covered: true });
+  });
+
+  it("counts the asked thing however it is named: by its initials ('QHs') or by a synonym ('polypeptides')", () => {
+    const registry = passage("Almost 3 million Quarter Horses were registered in the United States in 2010, the largest breed registry.");
+    expect(check("Roughly how many QHs were registered in the US in 2010?", [registry])).toMatchObject({ covered: true });
+    const asfv = passage("ASF virus (ASFV) is a large DNA virus of pigs. The viral particle contains 54 structural proteins.");
+    expect(check("How many structural polypeptides make up the ASFV virion in pigs?", [asfv])).toMatchObject({ covered: true });
+    // (Not a count of another thing: the passage counts no structural polypeptides here.)
+    const genome = passage("ASF virus (ASFV) is a large DNA virus of pigs whose genome is 170 kb long.");
+    expect(check("How many structural polypeptides make up the ASFV virion in pigs?", [genome])).toMatchObject({ covered: false, missing: "detail" });
   });
 
   it("needs a test's turnaround and a payment in money, not another span or the policy", () => {

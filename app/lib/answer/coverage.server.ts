@@ -211,6 +211,12 @@ export function namesThing(name: string, text: string, options: { spelledOut?: b
   const virus = parts.length === 1 ? /^(\p{Ll}{3,})virus$/u.exec(parts[0]!) : null;
   // (Or by its family or subfamily, "Parvoviridae", "Parvovirinae", or a genus named with the word, "Dependoparvovirus".)
   if (!found && virus && new RegExp(` (?:\\p{L}{2,})?${virus[1]}vir(?:us|uses|al|idae|inae) `, "u").test(joined)) return true;
+  // A drug stem names its family ("one of the new 'flozin' tablets"): two words of the text or more end with it
+  // ("empagliflozin", "velagliflozin").
+  if (!found && parts.length === 1 && /^\p{Ll}{5,}$/u.test(parts[0]!) && !isEnglishWord(parts[0]!)) {
+    const family = new Set([...joined.matchAll(new RegExp(` (\\p{L}{3,}${escapeStringRegexp(parts[0]!)})(?= )`, "gu"))].map((m) => m[1]));
+    if (family.size >= 2) return true;
+  }
   // A code typed without its hyphen ("BPI3", "CPV2") is the one the passage writes with it ("BPI-3", "CPV 2").
   const code = /^([A-Za-z]{2,})(\d{1,3}[a-z]?)$/.exec(name);
   if (!found && code && new RegExp(`\\b${code[1]}[-\\s]?${code[2]}\\b`, "i").test(cleanQuote(text))) return true;
@@ -518,11 +524,31 @@ export function holdsValue(
   const says = (text: string) => {
     const present = saidTerms(text);
     standingFor ??= [...defined].flatMap(([abbreviation, terms]) => (namesThing(abbreviation, sentence) ? terms : []));
-    return [...stems].some((s) => present.has(s) || standingFor!.includes(s)) || unhyphenated(text).includes(unhyphenated(attribute));
+    return (
+      [...stems].some((s) => present.has(s) || standingFor!.includes(s)) ||
+      unhyphenated(text).includes(unhyphenated(attribute)) ||
+      // (Or by a synonym: "structural polypeptides" are counted as "54 structural proteins".)
+      synonymsIn(tokenize(attribute)).some((m) => m.alternatives.some((a) => a.length > 0 && a.every((x) => present.has(x)))) ||
+      // (Or by its initials: "how many QHs…" is answered by "almost 3 million Quarter Horses".)
+      (attributeAsInitials(attribute) !== null && namesThing(attributeAsInitials(attribute)!, text))
+    );
   };
   // The sentence before says what the value is of, unless it gives its own: "The virus typically has a three- to nine-day
   // incubation period…" is followed by "RHDV2 was first detected in France in 2010 and, in the 12 years since…".
   return says(sentence) || (context !== "" && !re.test(context) && says(`${context} ${sentence}`));
+}
+
+/** Greek letters as words and symbols, which name subtypes ("IFN-λ", "TNF-alpha", "PPAR-gamma"). */
+const GREEK_LETTERS: Array<[string, string]> = [["alpha", "α"], ["beta", "β"], ["gamma", "γ"], ["delta", "δ"], ["epsilon", "ε"], ["zeta", "ζ"], ["kappa", "κ"], ["lambda", "λ"], ["tau", "τ"], ["omega", "ω"]];
+/** An abbreviation's subtype named by a Greek letter: "IFN-lambda", "TNF-α". */
+// (Not a compound that goes on after it: "SA-β-gal" is an enzyme's stain.)
+const GREEK_SUBTYPE = new RegExp(`\\b([A-Z][A-Za-z]{1,5})[-\\s](${GREEK_LETTERS.flat().join("|")})(?![\\p{L}]|-[\\p{L}\\p{N}])`, "gu");
+
+/** An asked thing typed as initials ("qhs" from "QHs"): a short word no dictionary holds, read as its capitals. */
+function attributeAsInitials(attribute: string): string | null {
+  const word = attribute.trim();
+  if (!/^[a-z]{2,4}s?$/.test(word) || isEnglishWord(word) || isEnglishWord(word.replace(/s$/, ""))) return null;
+  return word.endsWith("s") && word.length > 2 ? `${word.slice(0, -1).toUpperCase()}s` : word.toUpperCase();
 }
 
 export type SpeciesCheck = { asked: string[]; missing: string[]; missingIds: string[] };
@@ -1058,7 +1084,11 @@ export function checkCoverage<P extends PassageLike>(
     return definedFor(p.documentId).some((a) => words.every((w) => a.words.some((d) => d.toLowerCase() === w)) && namesThing(a.abbreviation, text));
   };
   if (names.length) {
-    const found = (naming.length ? naming : passing).map((p) => ({ p, hits: names.filter((n) => namesIn(n, p)) }));
+    // (Where the passages naming its abbreviations name none of the pathogens it asks of, the abbreviation says where it
+    // happened, not the subject: "aborted lamb in for PM - can histopath tell me whether it's Neospora or Toxoplasma?".
+    // A place is still found among them: "When was RHDV2 first detected in the United States?")
+    const namedBeside = naming.some((p) => names.some((n) => namesIn(n, p))) || !names.every((n) => frame.pathogens.includes(n));
+    const found = (naming.length && namedBeside ? naming : passing).map((p) => ({ p, hits: names.filter((n) => namesIn(n, p)) }));
     const absent = names.filter((n) => !found.some((f) => f.hits.includes(n)));
     if (absent.length) return { covered: false, missing: "name", what: absent, alternative: null };
     const most = Math.max(...found.map((f) => f.hits.length));
@@ -1115,9 +1145,19 @@ export function checkCoverage<P extends PassageLike>(
     const [base, sub] = a.split("-");
     // ("BTV-8" is written "BTV serotype 8" too.)
     const written = new RegExp(`\\b${base}(?:[-\\s]?|\\s+(?:sero)?(?:type|genotype|strain)\\s+)${sub}\\b`, "i");
-    return !passing.some((p) => written.test(readable(fullText(p))));
+    // (Or by another of its names: "HHV-8" is "Kaposi's sarcoma-associated herpesvirus".)
+    return !passing.some((p) => written.test(readable(fullText(p))) || namedOtherwise(a, fullText(p), terms));
   });
   if (unnamedSubtypes.length) return { covered: false, missing: "name", what: unnamedSubtypes, alternative: null };
+  // So is one named by a Greek letter: "IFN-lambda" is not answered by passages on chIFN-α, -β and -κ.
+  const greekSubtypes = [...question.matchAll(GREEK_SUBTYPE)].map((m) => ({ name: m[0], base: m[1]!, letter: m[2]!.toLowerCase() }));
+  const unnamedGreek = greekSubtypes.filter(({ base, letter }) => {
+    const [word, symbol] = GREEK_LETTERS.find(([w, sym]) => w === letter || sym === letter)!;
+    // (Or in LaTeX: "IFN- $\beta$".)
+    const written = new RegExp(`${escapeStringRegexp(base)}[-\\s]*\\\\?(?:${word}|${symbol})(?![\\p{L}])`, "iu");
+    return !passing.some((p) => written.test(readable(fullText(p))));
+  });
+  if (unnamedGreek.length) return { covered: false, missing: "name", what: unnamedGreek.map((g) => g.name), alternative: null };
   const essay = isEssay(question);
   let supporting = supportingPassages(terms, frame, candidates, essay);
   let segments = topicSegments(terms, frame, supporting);

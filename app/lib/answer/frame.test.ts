@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { askingClause, askingParts, namesDrug, sceneWords, speciesModifiers, asksWhetherSpeciesGets, breedsIn, speciesByLabel, leadingLabel, petNames, withoutChatter, comparedOnlyWords, correctableEdits, correctedQuestion, definedAbbreviations, frameLabel, frameOf, listAsked, statesList, mentionsSpecies, otherSpeciesIn, placesOfPersistence, readConversation, readQuestion, saysRoleAsked, searchText, signsSearchText, speciesIn, subjectSearchText, speciesSpokenOf, speciesWordNear, suspectedCondition, suspectedDiagnosis, withAnswersSubject } from "./frame";
+import { askingClause, askingParts, switchLeadWords, namesDrug, sceneWords, speciesModifiers, asksWhetherSpeciesGets, breedsIn, speciesByLabel, leadingLabel, petNames, withoutChatter, comparedOnlyWords, correctableEdits, correctedQuestion, definedAbbreviations, frameLabel, frameOf, listAsked, statesList, mentionsSpecies, otherSpeciesIn, placesOfPersistence, readConversation, readQuestion, saysRoleAsked, searchText, signsSearchText, speciesIn, subjectSearchText, speciesSpokenOf, speciesWordNear, suspectedCondition, suspectedDiagnosis, withAnswersSubject } from "./frame";
 
 describe("species in a text", () => {
   it("reads a species' scientific name as the species ('pet rabbits (Oryctolagus cuniculus)', 'Sus scrofa')", () => {
@@ -605,12 +605,17 @@ describe("the frame of a question", () => {
     expect(frameOf("FeLV antigen negative but provirus PCR positive. How often do we see that combination?").asked).toEqual(["rate"]);
     expect(frameOf("how often do you find it in healthy dogs?").asked).toEqual(["rate"]);
     expect(frameOf("how often do we retest her?").asked).toEqual(["interval"]);
+    // ("Given how common spinal injuries are…" states why it asks, not a rate asked.)
+    expect(frameOf("have the neck models built for people been adapted for dogs, given how common spinal injuries are in them?").asked).not.toContain("rate");
   });
 
   it("reads the wild and zoo animals the lexicon names, and their groups", () => {
     expect(frameOf("Do capybaras carry Mycobacterium bovis?").species).toEqual(["capybara"]);
     expect(frameOf("Can meerkats get bovine TB?").species).toEqual(["meerkat"]);
     expect(frameOf("Is it seen in jackals or coyotes?").species).toEqual(["wild-canid"]);
+    // (African wild dogs are a species of their own, no jackal and no dog.)
+    expect(frameOf("Does Babesia rossi make African wild dogs as ill as domestic dogs?").species).toEqual(["african-wild-dog", "dog"]);
+    expect(frameOf("Our painted dogs were darted for collars - do they get B. rossi like jackals?").species).not.toContain("wild-canid");
     expect(frameOf("What causes mortality in vicuñas?").species).toEqual(["guanaco"]);
     // (A passage on "ruminants" or "canids" speaks of them too.)
     expect(mentionsSpecies(speciesIn("Babesia species infect wild canids."), "wild-canid")).toBe(true);
@@ -739,6 +744,9 @@ describe("the frame of a question", () => {
   it("reads a question for clinical signs, and one for an organism's name", () => {
     expect(frameOf("What are the clinical signs of bovine babesiosis?").asked).toContain("signs");
     expect(frameOf("How does FIP present in young cats?").asked).not.toContain("signs");
+    // "What does it look like" of a disease an animal catches asks how it shows; of a parasite under a lens, not.
+    expect(frameOf("When cattle catch tick fever, what does it look like - do they go dull?").asked).toContain("signs");
+    expect(frameOf("What does Babesia look like under the microscope?").asked).not.toContain("signs");
     expect(frameOf("Which ticks transmit Babesia divergens?").asked).toContain("organism");
     expect(frameOf("Which bacteria cause footrot in sheep?").asked).toContain("organism");
     expect(frameOf("Which species are susceptible to bluetongue?").asked).not.toContain("organism");
@@ -1289,6 +1297,47 @@ describe("follow-ups", () => {
     expect(placesOfPersistence("Do ticks live in the garden?")).toEqual([]);
   });
 
+  it("reads a question asked of a pronoun as about what the sentence before it told ('Found lice on my hens. How long do they live…?')", () => {
+    const [lice, laying] = readConversation(["Found lice on my hens this morning. How long do they live on the bird and what are they eating?", "will they knock the laying back?"]);
+    expect(lice!.askedTopic).toContain("lice");
+    expect(laying!.topic).toContain("lice");
+    // (Not when the question names its own subject: the told scene stays behind.)
+    expect(frameOf("We run a rescue in the hills. How long does parvovirus survive in a kennel?").askedTopic).not.toContain("hills");
+  });
+
+  it("reads what the asker knows of one animal, before a 'but' asking of another, as not asked ('I know poultry see four colours, but…')", () => {
+    const budgies = frameOf("I know poultry see four colours, but where does the shortest cone peak sit in budgerigars?");
+    expect(budgies.species).toEqual(["parrot"]);
+    expect(budgies.groups).toEqual([]);
+    expect(frameOf("I know dogs get it, but can cats catch it?").species).toEqual(["cat"]);
+    // (A "but" that asks of no animal of its own keeps the one known.)
+    expect(frameOf("I know it's in dogs, but how common is it?").species).toEqual(["dog"]);
+  });
+
+  it("reads a switch with its intensifier as no topic ('Right, changing subject completely.', 'Switching topics entirely:')", () => {
+    expect(switchLeadWords("Right, changing subject completely. Found lice on my hens.")).toEqual(["Right", "changing", "subject", "completely"]);
+    expect(switchLeadWords("Switching topics entirely: is there a number on that?")).toEqual(["Switching", "topics", "entirely"]);
+    expect(switchLeadWords("Completely healthy hens are laying less. Why?")).toEqual([]);
+  });
+
+  it("reads 'can it tell me whether it's Neospora or Toxoplasma?' as telling them apart", () => {
+    expect(frameOf("aborted lamb in for PM - can histopath tell me whether it's Neospora or Toxoplasma?").asked).toContain("comparison");
+    expect(frameOf("can you tell me if it is safe in cats?").asked).not.toContain("comparison");
+  });
+
+  it("asks whether people catch it of people, and goes back to the animals after ('can it jump to them?' after canine pyoderma)", () => {
+    const [, people, ears] = readConversation([
+      "which bacterium is behind most canine pyoderma?",
+      "Owners always ask if the resistant version can jump to them. Has that happened?",
+      "and the ear cases where pseudomonas is involved, why are they so hard to clear",
+    ]);
+    expect(people!.species).toEqual(["human"]);
+    expect(ears!.species).toEqual(["dog"]);
+    expect(ears!.inherited).toContain("species");
+    // (Pointing back to animals is no people: "the dogs keep licking the cats - can it jump to them?")
+    expect(frameOf("the dogs keep licking the cats - can it jump to them?").species).not.toContain("human");
+  });
+
   it("reads an owner's Labrador ('my 12 year old lab', '10 wk old lab x') as a dog, and the laboratory as none", () => {
     const old = frameOf("My 12 year old lab keeps getting lost in the house. How common is doggy dementia?");
     expect(old.species).toEqual(["dog"]);
@@ -1306,6 +1355,9 @@ describe("follow-ups", () => {
     // With its age, the Labrador's own ("my 12-year-old Lab's breathing"); without, the laboratory's ("my lab's results").
     expect(frameOf("My 12-year-old Lab's breathing has gone really noisy when he pants.").species).toEqual(["dog"]);
     expect(frameOf("my lab's results show anaemia in my cat").species).toEqual(["cat"]);
+    // A Labrador mix is a dog; a laboratory that may mix two parasites up is none.
+    expect(frameOf("Neospora in our ewes: is it like toxoplasma? could the lab mix them up?").species).toEqual(["sheep"]);
+    expect(frameOf("our lab mix has a cough - kennel cough?").species).toEqual(["dog"]);
   });
 
   it("reads the drug class a 'which drug' question asks for, when its members can be told by their names", () => {

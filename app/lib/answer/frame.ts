@@ -98,6 +98,8 @@ export type Frame = {
   unnamed?: string[];
   /** Where the patient asked about is kept ("kennel 4", "bed 3"): another one is another patient. */
   patient?: string;
+  /** The animals a question on whether people catch their disease was asked of ("can it jump to the owners?"). */
+  animalsOfPeople?: string[];
   asked: AskedKind[];
   /** The noun the asked value is about ("incubation", "mortality", "serotypes"), when the question names one. */
   attribute: string | null;
@@ -629,7 +631,8 @@ const GENERIC_WORDS = new Set(
   caller callers listener listeners viewer viewers definitely certainly surely tomorrow tiny crawling crawl crawls
   everyone everybody anyone anybody episode episodes podcast podcasts plain layman laymans layperson eli5 tells ought genuinely genuine
   lady ladies afford affordable prioritise prioritize little answer answers
-  project projects homework coursework science random teacher teachers tutor tutors gran granny nan nana nanna im retired query queries enquiry enquiries complaint complaints gp gps`.split(/\s+/),
+  project projects homework coursework science random teacher teachers tutor tutors gran granny nan nana nanna im retired query queries enquiry enquiries complaint complaints gp gps
+  happened happens happening luck lucky unlucky nightmare nightmares swear swears swore sworn plans either`.split(/\s+/),
 );
 
 const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
@@ -697,7 +700,8 @@ const SWITCH_WORDS = String.raw`(?:(?:completely|totally|entirely|quite)\s+)?(?:
 const SWITCH = new RegExp(String.raw`\b(${SWITCH_WORDS})\b|(?:^|[,.;:!?–—-]\s*|\b(?:ok(?:ay)?|right|so|and|now)\s+)(?:switching to|going back to|back to|returning to|coming back to)\b`, "i");
 /** A switch marker that opens the question, up to its colon or comma ("Switching topics:", "Different case,"). */
 // (After a word that only opens a turn: "oh while I remember -".)
-const SWITCH_LEAD = new RegExp(String.raw`^\s*(?:(?:oh|ah|and|but|also|ok|okay|right|so)[,\s]+)*(?:${SWITCH_WORDS})\s*[:,.\-–—]\s*`, "i");
+// ("Right, changing subject completely.", "Switching topics entirely:")
+const SWITCH_LEAD = new RegExp(String.raw`^\s*(?:(?:oh|ah|and|but|also|ok|okay|right|so)[,\s]+)*(?:${SWITCH_WORDS})(?:\s+(?:completely|entirely|totally|altogether|now|here))?\s*[:,.\-–—]\s*`, "i");
 /** The words of a switch marker that opens the question ("oh while I remember -", "Side q:"): they say nothing of its topic. */
 export const switchLeadWords = (question: string): string[] => SWITCH_LEAD.exec(question)?.[0].match(/[\p{L}\p{N}]+/gu) ?? [];
 /** A word that takes the answer before and goes on ("Right,", "Good.", "Thanks -", "Great, and…"). */
@@ -978,7 +982,8 @@ const STATES = /\b(?:is|are|was|were|has|have|had|['’]ve|got|causes?|caused|af
 /** People named by their role, who catch, are infected or are given something ("can the owners catch it?"). */
 const PEOPLE_BY_ROLE = String.raw`(?:owners?|famil(?:y|ies)|staff|farmers?|farm workers?|workers?|handlers?|keepers?|stockmen|stockpeople|vets|veterinarians|clients?|household)`;
 const PEOPLE_MEANT = new RegExp(
-  String.raw`\b(?:pass(?:ed|es)?|spread(?:s)?|transmit(?:ted|s)?|jump(?:s|ed)?|go(?:es)?|cross(?:es)?) (?:\w+ )?(?:on |over )?(?:to|into) (?:the |their |its |his |her |my |our |your )?(?:\w+ )?${PEOPLE_BY_ROLE}\b|\b${PEOPLE_BY_ROLE} (?:\w+ )?(?:(?:\w+ ){0,3}(?:avoid|prevent|stop) )?(?:catch|catching|get|getting|pick (?:it |this |that |them )?up|contract|contracting|be infected|become infected|get infected|get sick)\b|\b(?:risk|danger|dangerous|safe|zoonotic risk) (?:to|for) (?:the |their |my |our |your )?(?:\w+ )?${PEOPLE_BY_ROLE}\b|\b(?:worry|worried|concerned|fear|afraid) (?:about|for) (?:the |their |his |her |my |our |your )?(?:\w+ )?(?:${PEOPLE_BY_ROLE}|children|child)\b|\b(?:worry|worried|concerned|fear|afraid) (?:about|for) (?:his|my|our|your) kids\b`,
+  // (Or people named, then pointed back to: "Owners always ask if the resistant version can jump to them.")
+  String.raw`\b${PEOPLE_BY_ROLE}\b[^.?!]*?\b(?:pass(?:ed|es)?|spread(?:s)?|transmit(?:ted|s)?|jump(?:s|ed)?|go(?:es)?|cross(?:es)?) (?:\w+ )?(?:on |over )?(?:to|into) them\b|\b(?:pass(?:ed|es)?|spread(?:s)?|transmit(?:ted|s)?|jump(?:s|ed)?|go(?:es)?|cross(?:es)?) (?:\w+ )?(?:on |over )?(?:to|into) (?:the |their |its |his |her |my |our |your )?(?:\w+ )?${PEOPLE_BY_ROLE}\b|\b${PEOPLE_BY_ROLE} (?:\w+ )?(?:(?:\w+ ){0,3}(?:avoid|prevent|stop) )?(?:catch|catching|get|getting|pick (?:it |this |that |them )?up|contract|contracting|be infected|become infected|get infected|get sick)\b|\b(?:risk|danger|dangerous|safe|zoonotic risk) (?:to|for) (?:the |their |my |our |your )?(?:\w+ )?${PEOPLE_BY_ROLE}\b|\b(?:worry|worried|concerned|fear|afraid) (?:about|for) (?:the |their |his |her |my |our |your )?(?:\w+ )?(?:${PEOPLE_BY_ROLE}|children|child)\b|\b(?:worry|worried|concerned|fear|afraid) (?:about|for) (?:his|my|our|your) kids\b`,
   "i",
 );
 /** A role word before an animal says whose animal it is, not people: "could the household dog catch it?". */
@@ -997,9 +1002,9 @@ const A_CASE_AGE = new RegExp(String.raw`\b${AGE_WORDS}\b`, "i");
 const LAB_DESCRIBED = "(?:black|yellow|chocolate|young|old|elderly|senior|geriatric|male|female|neutered|spayed|entire)";
 /** Words that describe a dog, never a laboratory ("an elderly Lab", not "an old lab we trust"). */
 const DOG_LAB_DESCRIBED = "(?:black|yellow|chocolate|elderly|senior|geriatric|male|female|neutered|spayed|entire)";
-/** A Labrador by its pet name: "my lab", "our 12 year old lab", "a 10 wk old lab x", "Old Lab with…", "an elderly Lab", "lab cross", "my 12-year-old Lab's breathing". */
+/** A Labrador by its pet name: "my lab", "our 12 year old lab", "a 10 wk old lab x" (not "could the lab mix them up?"), "Old Lab with…", "an elderly Lab", "lab cross", "my 12-year-old Lab's breathing". */
 const PET_LAB = new RegExp(
-  String.raw`(?:(?:\b(?:my|our|his|her|their|your)\s+(?:${AGE_WORDS}\s+)?|\b${AGE_WORDS}\s+)(?:${LAB_DESCRIBED}\s+)?|^\s*(?:an?\s+)?${LAB_DESCRIBED}\s+|\b(?:an?|the)\s+${DOG_LAB_DESCRIBED}\s+)labs?\b(?!['’]s\b|\s+(?:tests?|results?|work|findings?|values?|techs?|technicians?))|\b${AGE_WORDS}\s+(?:${LAB_DESCRIBED}\s+)?lab['’]s\b|\blabs?\s+(?:x|cross|crosses|mix|retrievers?)\b`,
+  String.raw`(?:(?:\b(?:my|our|his|her|their|your)\s+(?:${AGE_WORDS}\s+)?|\b${AGE_WORDS}\s+)(?:${LAB_DESCRIBED}\s+)?|^\s*(?:an?\s+)?${LAB_DESCRIBED}\s+|\b(?:an?|the)\s+${DOG_LAB_DESCRIBED}\s+)labs?\b(?!['’]s\b|\s+(?:tests?|results?|work|findings?|values?|techs?|technicians?))|\b${AGE_WORDS}\s+(?:${LAB_DESCRIBED}\s+)?lab['’]s\b|\blabs?\s+(?:x|cross|crosses|mix(?!\s+(?:them|it|this|that|those|these|the|things|up|samples?)\b)|retrievers?)\b`,
   "i",
 );
 /** The question with a pet Labrador called what search can find ("my lab" -> "my dog"). */
@@ -1087,7 +1092,7 @@ const WHEN_PEAKS =
 
 /** Seeing a thing in the animals one meets ("how often do you actually see it in the eye?"): how common it is. */
 const SEEING = String.raw`(?:(?:actually|really|ever|usually|typically|normally|generally)\s+)?(?:see|find|encounter|meet|come across|diagnose|pick (?:it|this|that|them) up)`;
-/** What asks for a share or a rate ("how common", "what percentage", "how often does it occur"). */
+/** What asks for a share or a rate ("how common", "what percentage", "how often does it occur"; not "given how common it is"). */
 // ("Is that the same in goats - do they get it as often?": as common as in the species before.)
 const AS_COMMON = String.raw`as (?:common|prevalent|frequent)\b|\b(?:get|gets|got|have|has|develop|develops|see|catch|occur|occurs|happen|happens)\s+(?:(?:it|this|that|them)\s+)?as (?:often|commonly|frequently)`;
 /**
@@ -1097,7 +1102,7 @@ const AS_COMMON = String.raw`as (?:common|prevalent|frequent)\b|\b(?:get|gets|go
 const RISK = String.raw`risk factors?|(?:most|more)\s+likely\s+to\s+(?:test|come\s+up|turn\s+up|be)\s+positive|what makes (?:[\w-]+\s+){0,3}?(?:more|less) (?:likely|prone|susceptible|at risk)|(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:get|gets|catch|catches)\s+(?:it|this|that|them)?\s*(?:the\s+)?most\b|(?:most|more)\s+at\s+risk|(?:which|what|who)\b[^?.;]{0,60}?\b(?:at\s+)?(?:a\s+)?(?:higher|greater|increased|highest|greatest)\s+risk\b(?!\s+of\s+(?:dying|death|transmission|spread))`;
 export const RISK_ASKED = new RegExp(String.raw`\b(?:${RISK}|predispos\w+)\b`, "i");
 const ASKED_RATE = new RegExp(
-  String.raw`\b(prevalence|seroprevalence|incidence|mortality|morbidity|case fatality|fatality|percent|percentage|proportion|fraction|what share|how common|how prevalent|how often do(?:es)?|how (?:often|frequently)\s+(?:[\w-]+\s+){1,4}?(?:develop|develops|show|shows|go on to|goes on to|end up with|present with|presents with)|${AS_COMMON}|(?<!\b(?:heart|respiratory|breathing|pulse|resting|growth|infusion|flow|fluid|drip)\s)rate of|(?:success|recovery|survival|death|fatality|attack|recurrence|relapse|cure|remission|complication|response|reinfection|conception|pregnancy|hatch(?:ing|ability)?|seroconversion) rates?|carrier frequency|allele frequenc(?:y|ies)|how (?:deadly|fatal|lethal)|how much (?:[\w-]+ ){0,4}(?:does|do|did) (?:it|they|[\w-]+) account for|how much (?:[\w-]+ ){0,4}(?:is|are) (?:actually |really |mainly |mostly )?(?:down to|due to|caused by|attributable to|from) (?:it|them|[\w-]+)|${HOW_MANY_OUTCOME}|${LIKELY_TO_DIE})\b|\(\s*%\s*\)|(?<![\d.,]\s?)%\s+(?:of|dead|die|died|dying|affected|infected|positive|survive|surviving|survival|mortality|recover|recovering|recovery)\b|\b(?:what|which)\s+%`,
+  String.raw`\b(prevalence|seroprevalence|incidence|mortality|morbidity|case fatality|fatality|percent|percentage|proportion|fraction|what share|(?<!\b(?:given|considering|despite|knowing)\s)how (?:common|prevalent)|how often do(?:es)?|how (?:often|frequently)\s+(?:[\w-]+\s+){1,4}?(?:develop|develops|show|shows|go on to|goes on to|end up with|present with|presents with)|${AS_COMMON}|(?<!\b(?:heart|respiratory|breathing|pulse|resting|growth|infusion|flow|fluid|drip)\s)rate of|(?:success|recovery|survival|death|fatality|attack|recurrence|relapse|cure|remission|complication|response|reinfection|conception|pregnancy|hatch(?:ing|ability)?|seroconversion) rates?|carrier frequency|allele frequenc(?:y|ies)|how (?:deadly|fatal|lethal)|how much (?:[\w-]+ ){0,4}(?:does|do|did) (?:it|they|[\w-]+) account for|how much (?:[\w-]+ ){0,4}(?:is|are) (?:actually |really |mainly |mostly )?(?:down to|due to|caused by|attributable to|from) (?:it|them|[\w-]+)|${HOW_MANY_OUTCOME}|${LIKELY_TO_DIE})\b|\(\s*%\s*\)|(?<![\d.,]\s?)%\s+(?:of|dead|die|died|dying|affected|infected|positive|survive|surviving|survival|mortality|recover|recovering|recovery)\b|\b(?:what|which)\s+%`,
   "i",
 );
 /** What a drug asked for is called: "which antibiotic…", "what's the drug of choice". */
@@ -1157,7 +1162,8 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   // ("Is it because show pigs are sicker that they're the flu risk?" asks what the cause is.)
   ["cause", new RegExp(String.raw`\b(cause[sd]?|causing|why|(?:sets?|setting|triggers?|kicks?|kicked) (?:it|this|that|them) off|aetiolog\w*|etiolog\w*|${RISK}|pathogenesis|mechanism|what(?:'s|’s|s| is| are) driving|(?:is|was|are|were) (?:it|that|this) (?:just |only |mainly |really )?because)\b`, "i")],
   // ("How do I separate myoglobin from Hb?", "tell it from sheep pox": told apart.)
-  ["comparison", /\b(differ\w*|compare\w*|comparison|versus|vs\.?|distinguish\w*|same as|better than|(?:tell|told) (?:\w+ )?apart|(?:separate|separating|tell|telling)\s+(?:[\w-]+\s+){1,3}?from)\b/i],
+  // ("Can histopath tell me whether it's Neospora or Toxoplasma?": whether it tells them apart.)
+  ["comparison", /\b(differ\w*|compare\w*|comparison|versus|vs\.?|distinguish\w*|same as|better than|(?:tell|told) (?:\w+ )?apart|(?:separate|separating|tell|telling)\s+(?:[\w-]+\s+){1,3}?from|(?:tell|tells|telling)\s+(?:me|us|you|them)?\s*(?:whether|if)\s+(?:it['’]?s|it is|it was|this is)\s+[\p{L}-]+\s+or)\b/iu],
   // (The "?" after "What is X" ends the question, not a word.)
   // ("What does effusive actually mean?" asks it of a word; "what does that mean for her?" asks what follows.)
   ["definition", /\bwhat(?:'s|’s| (?:actually |exactly |really |even )?(?:is|are))(?: (?:actually|exactly|really|even))? (?:an? |the )?[\w-]+\??$|\b(?:defin\w*|meaning of|stands? for|short for|abbreviation)\b|\bwhat\s+(?:does|do)\s+(?!(?:this|that|it|these|those|they|he|she)\b)(?:['‘"“]?[\w-]+['’"”]?\s+){1,3}(?:actually\s+|exactly\s+|really\s+)?mean\s*\??\s*$|\bwhat\s+(?!(?:this|that|it|these|those|they|he|she)\b)(?:['‘"“]?[\w-]+['’"”]?\s+){1,3}(?:actually\s+|exactly\s+|really\s+)?means\b/i],
@@ -1168,7 +1174,8 @@ const ASKED: Array<[AskedKind, RegExp]> = [
     "location",
     /(?:^|[.?!;:,–—-]\s*|\b(?:and|but|or|so|explain|describe|state|tell|know|ask|show|determine|identify|find|affect|affects|influence|influences|predict|predicts)\s+)where\b|\bwhere\s+(?:is|are|was|were|do|does|did|can|could|should|would|will|in|on|exactly|else|to)\b|\bwhereabouts\s+(?:on|in|exactly|do|does|is|are|should|would)\b/i,
   ],
-  ["signs", /\b(clinical signs?|signs|symptoms?|clinical (?:picture|presentation|features)|present(?:s|ing)? with|(?:watch|look)(?:ing)? out for|(?:watch|monitor)(?:ing)? (?:her|him|them|it|\w+) for|keep (?:an )?eyes? (?:out )?for)\b/i],
+  // ("When cattle catch it, what does it look like?": how the disease shows, not what the pathogen looks like under a lens.)
+  ["signs", /\b(clinical signs?|signs|symptoms?|clinical (?:picture|presentation|features)|what (?:does|do|would|will) (?:it|that|this) look like(?!\s+(?:under|on|in (?:the|a) (?:microscope|smear|slide|culture|gel)|down))|present(?:s|ing)? with|(?:watch|look)(?:ing)? out for|(?:watch|monitor)(?:ing)? (?:her|him|them|it|\w+) for|keep (?:an )?eyes? (?:out )?for)\b/i],
   // "How do cattle usually pick it up?", "how is it spread?", "which type spreads cat to cat?", "so how does it get from them to
   // pigs?": the way it passes to an animal.
   // ("Could it have caught it off the horse in the next stable?", "are they still spreading it?", "is she a risk to the
@@ -1190,10 +1197,14 @@ const FINDING_PREFIX = "with ";
 export const DISTANCE_ATTRIBUTE = "distance";
 /** "When are they due a booster?": the interval between boosters, not the primary course's. */
 export const BOOSTER_ATTRIBUTE = "booster";
-/** "How many horses were in the study?": how many the study took in, not any figure it gives. */
+/**
+ * "How many horses were in the study?": how many the study took in, not any figure it gives. (Or how many a survey must
+ * take in: "how many pigs do we need to sample to be sure we'd pick up brucellosis?" is not answered by "feral swine in
+ * 38 states".)
+ */
 export const STUDY_SIZE_ATTRIBUTE = "study size";
 const STUDY_SIZE_ASKED =
-  /\bhow many\b[^?]*?\b(?:were|was)\s+(?:there\s+)?(?:in|enrolled|included|studied|sampled|examined|surveyed|tested|recruited)\b[^?]*\b(?:study|studies|trial|survey|sample|cohort|research)\b|\b(?:size|number)\s+of\s+(?:the\s+)?(?:study|trial|survey|sample|cohort)\b|\bhow (?:big|large) (?:was|is) (?:the|that|this) (?:study|trial|survey|sample|cohort)\b/;
+  /\bhow many\b[^?.]*?\b(?:need|needs|have|has|ought|should|must)\s+(?:to\s+)?(?:be\s+)?(?:sample|sampled|test|tested|bleed|bled|swab|swabbed|screen|screened)\b|\bhow many\b[^?]*?\b(?:were|was)\s+(?:there\s+)?(?:in|enrolled|included|studied|sampled|examined|surveyed|tested|recruited)\b[^?]*\b(?:study|studies|trial|survey|sample|cohort|research)\b|\b(?:size|number)\s+of\s+(?:the\s+)?(?:study|trial|survey|sample|cohort)\b|\bhow (?:big|large) (?:was|is) (?:the|that|this) (?:study|trial|survey|sample|cohort)\b/;
 export const BOUND_ATTRIBUTE = "bound";
 export const TEMPERATURE_ATTRIBUTE = "temperature";
 export const GAUGE_ATTRIBUTE = "gauge";
@@ -1719,6 +1730,12 @@ function readFrame(text: string): Frame {
   // "Apart from cattle, which mammals…": the species set aside is not the one asked about.
   // ("Why do people compare it to malaria?": people who say or think something are no patients.)
   let mentions = speciesIn(askingParts(question).join(" ").replace(PEOPLE_SAYING, " "), { asked: true });
+  // ("I know poultry see four colours, but where does the cone peak sit in budgerigars?": what the asker knows of one
+  // animal, before the "but" that asks of another, is not asked.)
+  const knownApart = askingParts(question).map((p) => p.replace(KNOWN_BEFORE_BUT, " ")).join(" ");
+  const askedApart = speciesIn(knownApart.replace(PEOPLE_SAYING, " "), { asked: true });
+  const setApart = [...mentions.species].some((id) => !askedApart.species.has(id)) || [...mentions.groups].some((g) => !askedApart.groups.has(g));
+  if ((askedApart.species.size || askedApart.groups.size) && setApart) mentions = askedApart;
   // A label before the question that names an animal says where the asker is ("on my way to a calving, quick one - what's the
   // ivermectin dose for a pig?"): the question after it, naming its own, asks of that one.
   // (Not a label that is the question's own topic: "PPR case fatality rate in camels — closer to goats or sheep?")
@@ -1911,7 +1928,15 @@ function readFrame(text: string): Frame {
     const caseTold = told.split(/\s+/).length >= 1.5 * after.split(/\s+/).length && !/\b(?:it|its|they|them|their|this|that|these|those)\b/i.test(after);
     return after !== part && caseTold && /^\s*(?:what|which|how|why|when|where|who)\b/i.test(after) && own.length >= 2 ? after : part;
   };
-  const askedWords = new Set(pointsBack ? [] : parts.flatMap((p) => topicWordsOf(askedPart(p))).filter((w) => !labelOnly.has(w)));
+  // (A question whose subject is a pronoun asks of what the sentence before it told: "Found lice on my hens this morning.
+  // How long do they live on the bird and what are they eating?" asks of the lice. Where the question names its subject,
+  // "…twitchy about African swine fever. How deadly is it?", the name says it, not the scene's other words.)
+  const firstPart = parts[0] ?? "";
+  const namesItsThing = named.drugs.length + named.pathogens.length + named.conditions.length + named.acronyms.length + named.names.length > 0;
+  // (A short one, that brings in what "they" are; a long case told before the question is its scene.)
+  const toldLast = question.slice(0, Math.max(0, question.indexOf(firstPart))).split(/[.!?]+\s+/).filter((x) => x.trim()).pop() ?? "";
+  const sentenceBefore = firstPart && !namesItsThing && ASKED_OF_PRONOUN.test(firstPart) && toldLast.split(/\s+/).length <= SHORT_TOLD_SUBJECT && !isAskerLabel(toldLast) ? toldLast : "";
+  const askedWords = new Set(pointsBack ? [] : [...parts, sentenceBefore].flatMap((p) => topicWordsOf(askedPart(p))).filter((w) => !labelOnly.has(w)));
   return {
     species: [...mentions.species],
     groups: [...mentions.groups].map(groupLabel),
@@ -2253,8 +2278,10 @@ function namesInfection(abbreviation: string): boolean {
 /** A class of drugs named in the plural: the class at large, not one drug of it spoken of before. */
 const CLASS_AT_LARGE = /\b(?:wormers|dewormers|anthelmintics|antibiotics|antimicrobials|antifungals|antivirals|nsaids|painkillers|sedatives|analgesics|anaesthetics|anesthetics)\b/i;
 
-export function readQuestion(question: string, previous: Frame | null): Frame {
+export function readQuestion(question: string, asked: Frame | null): Frame {
   const typed = frameOf(question);
+  // (After a question on whether people catch it, the animals it was asked of.)
+  const previous = asked?.animalsOfPeople?.length ? { ...asked, species: asked.animalsOfPeople } : asked;
   if (!previous || !isFollowUp(question, typed, previous)) return typed;
   // (A follow-up goes on with its subject: what it only compares with replaces nothing.)
   const own = withoutCompared(typed, question);
@@ -2321,6 +2348,9 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
   const otherCauses = OTHER_CAUSES_ASKED.test(question) && own.topic.length > 0;
   const newSubject = otherCauses || (!refersBack && (own.pathogens.length > 0 || (own.drugs.length > 0 && !dosesForTheCase(own, previous)) || ((anotherAnimal || anotherDisease) && own.conditions.length > 0) || signCauseAsked));
   if (!ownSpecies && (previous.species.length || previous.groups.length)) inherited.push("species");
+  // Whether people catch it is asked of them, and the animals spoken of are kept for the next question: "and the ear
+  // cases…?" after "Owners always ask if the resistant version can jump to them" is asked of the dogs again.
+  const peopleCatchIt = ownSpecies && own.species.length === 1 && own.species[0] === "human" && !own.groups.length && meansPeople(question) && previous.species.some((id) => id !== "human");
   // "What about in cattle?", "and for terbinafine?": nothing of its own but the slots it names, so it asks what the
   // previous question asked. "Which species is most pathogenic?" asks its own thing, whatever kind that is.
   // "And the growers?" names a slot, not a question of its own: with no question word it asks what was asked before.
@@ -2366,6 +2396,7 @@ export function readQuestion(question: string, previous: Frame | null): Frame {
     patient: own.patient ?? previous.patient,
     attribute: own.asked.length || !inheritsAsked ? own.attribute : previous.attribute,
     inherited,
+    ...(peopleCatchIt ? { animalsOfPeople: previous.species.filter((id) => id !== "human") } : {}),
   };
   // A species named in a follow-up replaces the previous one: drop the old species' words from what is carried.
   if (ownSpecies) {
@@ -2440,6 +2471,12 @@ const ASKS_OF_THEM = new RegExp(
 /** Does a sentence, or a clause of it, ask of the animals before it ("Do they act as…?", "Is that distemper, and could they give it to our dogs?")? */
 export const asksOfThem = (sentence: string) => sentence.split(/,\s*(?=(?:and|but|so)\s)|;\s*/).some((clause) => ASKS_OF_THEM.test(clause));
 
+/** Words of a sentence that brings in what a question's pronoun asks of ("Found lice on my hens this morning."). */
+const SHORT_TOLD_SUBJECT = 8;
+/** What the asker says they know before a "but" that asks: "I know poultry see four colours, but…". */
+const KNOWN_BEFORE_BUT = /^\s*(?:(?:ok|so|and)\s*,?\s*)?(?:i|we)\s+(?:know|knew|understand|realise|realize|gather|read|heard|hear|get)\b[^,;?]*,\s*but\b/i;
+/** A question asked of a pronoun, from its start: "how long do they live…?", "is it catching?". */
+const ASKED_OF_PRONOUN = /^\s*(?:[\w'’]+\s+){0,3}?(?:do|does|did|are|is|were|was|can|could|will|would|should|might|may|have|has)\s+(?:they|it|these|those)\b/i;
 /** Words of a short question that points back to what was said before it ("Is that valid?", "is it serious?"). */
 const SHORT_POINTING_BACK = 4;
 

@@ -473,6 +473,8 @@ export function gateTerms(question: string, terms: QueryTerm[], searched = quest
   for (const m of question.toLowerCase().matchAll(/\b(?:the|my|our|his|her|their|these|those)\s+(girls|boys|ladies|lads|gals)\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
   // "Are they doing the birds any harm?": what it does to them, which is asked.
   for (const m of question.toLowerCase().matchAll(/\b(?:do|does|did|doing|done|cause|causes|causing|caused)\s+(?:[\w-]+\s+){0,3}?(?:any|much|real|serious|lasting)\s+(harm|damage)\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
+  // "Why do they throw an antibiotic in with the wormer?": why it is added, which is asked.
+  for (const m of question.toLowerCase().matchAll(/\b(throw|throws|threw|thrown|throwing|chuck|chucks|chucked|chucking)\s+(?:[\w-]+\s+){1,3}?in\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
   // "What gap between them?": the interval, which is asked.
   for (const m of question.toLowerCase().matchAll(/\b(gaps?)\s+between\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
   // "What do I dust them with?": the verb says a treatment is asked.

@@ -418,4 +418,19 @@ describe("set 54's words", () => {
     // (A tx alone is still a treatment.)
     expect(alternatives("what's the tx?")).not.toContainEqual(tokenize("kidney transplant"));
   });
+
+  it("reads the old and the new name of a cell, a herpesvirus's number as its name, a host range as its spectrum and rare meat as undercooked", () => {
+    expect(alternatives("does it include Clara cells?")).toContainEqual(tokenize("club cells"));
+    expect(alternatives("besides HHV-8, which one?")).toContainEqual(tokenize("kaposi's sarcoma-associated herpesvirus"));
+    expect(alternatives("is EBV oncogenic?")).toContainEqual(tokenize("epstein-barr virus"));
+    expect(alternatives("which genus has the broadest host range?")).toEqual(expect.arrayContaining([tokenize("widest"), tokenize("host spectrum")]));
+    expect(alternatives("how many structural polypeptides?")).toContainEqual(tokenize("proteins"));
+    // Spreading easily is being highly contagious.
+    expect(alternatives("why does it spread so easily between dogs")).toContainEqual(tokenize("highly contagious"));
+    // Meat eaten rare is undercooked; a rare disease is not.
+    expect(alternatives("the only odd thing they ate was some rare pork")).toContainEqual(tokenize("undercooked pork"));
+    expect(alternatives("a rare disease of pigs")).not.toContainEqual(tokenize("undercooked pork"));
+    // (Not any cell: a "goblet cell" is no club cell.)
+    expect(alternatives("goblet cells")).not.toContainEqual(tokenize("club cells"));
+  });
 });
