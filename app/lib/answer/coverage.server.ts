@@ -213,7 +213,7 @@ export function namesThing(name: string, text: string, options: { spelledOut?: b
   if (!found && virus && new RegExp(` (?:\\p{L}{2,})?${virus[1]}vir(?:us|uses|al|idae|inae) `, "u").test(joined)) return true;
   // A drug stem names its family ("one of the new 'flozin' tablets"): two words of the text or more end with it
   // ("empagliflozin", "velagliflozin").
-  if (!found && parts.length === 1 && /^\p{Ll}{5,}$/u.test(parts[0]!) && !isEnglishWord(parts[0]!)) {
+  if (!found && parts.length === 1 && /^\p{Ll}{5,}$/u.test(parts[0]!) && joined.includes(`${parts[0]!} `) && !isEnglishWord(parts[0]!)) {
     const family = new Set([...joined.matchAll(new RegExp(` (\\p{L}{3,}${escapeStringRegexp(parts[0]!)})(?= )`, "gu"))].map((m) => m[1]));
     if (family.size >= 2) return true;
   }

@@ -1732,10 +1732,12 @@ function readFrame(text: string): Frame {
   let mentions = speciesIn(askingParts(question).join(" ").replace(PEOPLE_SAYING, " "), { asked: true });
   // ("I know poultry see four colours, but where does the cone peak sit in budgerigars?": what the asker knows of one
   // animal, before the "but" that asks of another, is not asked.)
-  const knownApart = askingParts(question).map((p) => p.replace(KNOWN_BEFORE_BUT, " ")).join(" ");
-  const askedApart = speciesIn(knownApart.replace(PEOPLE_SAYING, " "), { asked: true });
-  const setApart = [...mentions.species].some((id) => !askedApart.species.has(id)) || [...mentions.groups].some((g) => !askedApart.groups.has(g));
-  if ((askedApart.species.size || askedApart.groups.size) && setApart) mentions = askedApart;
+  if (askingParts(question).some((p) => KNOWN_BEFORE_BUT.test(p))) {
+    const knownApart = askingParts(question).map((p) => p.replace(KNOWN_BEFORE_BUT, " ")).join(" ");
+    const askedApart = speciesIn(knownApart.replace(PEOPLE_SAYING, " "), { asked: true });
+    const setApart = [...mentions.species].some((id) => !askedApart.species.has(id)) || [...mentions.groups].some((g) => !askedApart.groups.has(g));
+    if ((askedApart.species.size || askedApart.groups.size) && setApart) mentions = askedApart;
+  }
   // A label before the question that names an animal says where the asker is ("on my way to a calving, quick one - what's the
   // ivermectin dose for a pig?"): the question after it, naming its own, asks of that one.
   // (Not a label that is the question's own topic: "PPR case fatality rate in camels — closer to goats or sheep?")
