@@ -521,6 +521,7 @@ export function holdsValue(
   const stems = attributeStems(attribute);
   // An abbreviation stands for its long form: "…when approximately 600 RBC/hpf were present" counts red blood cells.
   let standingFor: string[] | undefined;
+  const initials = attributeAsInitials(attribute);
   const says = (text: string) => {
     const present = saidTerms(text);
     standingFor ??= [...defined].flatMap(([abbreviation, terms]) => (namesThing(abbreviation, sentence) ? terms : []));
@@ -530,7 +531,7 @@ export function holdsValue(
       // (Or by a synonym: "structural polypeptides" are counted as "54 structural proteins".)
       synonymsIn(tokenize(attribute)).some((m) => m.alternatives.some((a) => a.length > 0 && a.every((x) => present.has(x)))) ||
       // (Or by its initials: "how many QHs…" is answered by "almost 3 million Quarter Horses".)
-      (attributeAsInitials(attribute) !== null && namesThing(attributeAsInitials(attribute)!, text))
+      (initials !== null && namesThing(initials, text))
     );
   };
   // The sentence before says what the value is of, unless it gives its own: "The virus typically has a three- to nine-day

@@ -981,9 +981,11 @@ const STATES = /\b(?:is|are|was|were|has|have|had|['’]ve|got|causes?|caused|af
 
 /** People named by their role, who catch, are infected or are given something ("can the owners catch it?"). */
 const PEOPLE_BY_ROLE = String.raw`(?:owners?|famil(?:y|ies)|staff|farmers?|farm workers?|workers?|handlers?|keepers?|stockmen|stockpeople|vets|veterinarians|clients?|household)`;
+/** Passing a disease on: "spreads to", "can jump over to", "passed on to". */
+const PASSES_ON_TO = String.raw`(?:pass(?:ed|es)?|spread(?:s)?|transmit(?:ted|s)?|jump(?:s|ed)?|go(?:es)?|cross(?:es)?) (?:\w+ )?(?:on |over )?(?:to|into)`;
 const PEOPLE_MEANT = new RegExp(
   // (Or people named, then pointed back to: "Owners always ask if the resistant version can jump to them.")
-  String.raw`\b${PEOPLE_BY_ROLE}\b[^.?!]*?\b(?:pass(?:ed|es)?|spread(?:s)?|transmit(?:ted|s)?|jump(?:s|ed)?|go(?:es)?|cross(?:es)?) (?:\w+ )?(?:on |over )?(?:to|into) them\b|\b(?:pass(?:ed|es)?|spread(?:s)?|transmit(?:ted|s)?|jump(?:s|ed)?|go(?:es)?|cross(?:es)?) (?:\w+ )?(?:on |over )?(?:to|into) (?:the |their |its |his |her |my |our |your )?(?:\w+ )?${PEOPLE_BY_ROLE}\b|\b${PEOPLE_BY_ROLE} (?:\w+ )?(?:(?:\w+ ){0,3}(?:avoid|prevent|stop) )?(?:catch|catching|get|getting|pick (?:it |this |that |them )?up|contract|contracting|be infected|become infected|get infected|get sick)\b|\b(?:risk|danger|dangerous|safe|zoonotic risk) (?:to|for) (?:the |their |my |our |your )?(?:\w+ )?${PEOPLE_BY_ROLE}\b|\b(?:worry|worried|concerned|fear|afraid) (?:about|for) (?:the |their |his |her |my |our |your )?(?:\w+ )?(?:${PEOPLE_BY_ROLE}|children|child)\b|\b(?:worry|worried|concerned|fear|afraid) (?:about|for) (?:his|my|our|your) kids\b`,
+  String.raw`\b${PEOPLE_BY_ROLE}\b[^.?!]*?\b${PASSES_ON_TO} them\b|\b${PASSES_ON_TO} (?:the |their |its |his |her |my |our |your )?(?:\w+ )?${PEOPLE_BY_ROLE}\b|\b${PEOPLE_BY_ROLE} (?:\w+ )?(?:(?:\w+ ){0,3}(?:avoid|prevent|stop) )?(?:catch|catching|get|getting|pick (?:it |this |that |them )?up|contract|contracting|be infected|become infected|get infected|get sick)\b|\b(?:risk|danger|dangerous|safe|zoonotic risk) (?:to|for) (?:the |their |my |our |your )?(?:\w+ )?${PEOPLE_BY_ROLE}\b|\b(?:worry|worried|concerned|fear|afraid) (?:about|for) (?:the |their |his |her |my |our |your )?(?:\w+ )?(?:${PEOPLE_BY_ROLE}|children|child)\b|\b(?:worry|worried|concerned|fear|afraid) (?:about|for) (?:his|my|our|your) kids\b`,
   "i",
 );
 /** A role word before an animal says whose animal it is, not people: "could the household dog catch it?". */
