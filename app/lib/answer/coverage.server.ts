@@ -629,7 +629,8 @@ function missesFocus(question: string, frame: Frame, missingIds: string[]): bool
   if (missing.has(first.order[0]!) && !first.order.some((id) => !missing.has(id) && namedInOneList(first.text, first.order[0]!, id))) return true;
   // The animals it passes to ("can PPR jump from the goats to the pigs?"): where it goes is what is asked.
   const passedTo = askingParts(question).flatMap((s) => [...s.matchAll(PASSES_TO)].map((m) => m[1]!));
-  if (passedTo.some((words) => [...speciesIn(words).species].some((id) => missing.has(id)))) return true;
+  // (Read after the "to" they follow: "into seals" are the animals.)
+  if (passedTo.some((words) => [...speciesIn(`to ${words}`).species].some((id) => missing.has(id)))) return true;
   // The animals something is used on or lives on ("can I use the pig doramectin injection on my goats?", "can chicken lice
   // live on my canaries?"): those are asked of, not the animal the product or the parasite is named for.
   const usedOn = askingParts(question).flatMap((s) => [...s.matchAll(USED_ON)].map((m) => m[1]!));
@@ -667,7 +668,7 @@ const USED_ON =
 
 /** What a disease passes to: "jump from the goats to the pigs", "spread into the cattle", "pass over to our dogs". */
 const PASSES_TO =
-  /\b(?:jump|jumps|jumped|spread|spreads|pass|passes|passed|transmit(?:s|ted)?|transfer(?:s|red)?|cross|crosses|crossed|move|moves|spill|spills|carry|carries|carried|apply|applies|applied|extend|extends|extrapolate[sd]?|translate[sd]?)\b(?:\s+(?!to\b|into\b)[\p{L}'’-]+){0,5}?\s+(?:over\s+|across\s+)?(?:to|into)\s+((?:(?:the|our|my|their|your|his|her|any|other|nearby|neighbouring|neighboring)\s+)*[\p{L}-]+(?:\s+[\p{L}-]+)?)/giu;
+  /\b(?:jump|jumps|jumped|jumping|spread|spreads|spreading|pass|passes|passed|passing|transmit(?:s|ted|ting)?|transfer(?:s|red|ring)?|cross|crosses|crossed|crossing|move|moves|moved|moving|spill|spills|spilled|spilt|spilling|carry|carries|carried|apply|applies|applied|extend|extends|extrapolate[sd]?|translate[sd]?)\b(?:\s+(?!to\b|into\b)[\p{L}'’-]+){0,5}?\s+(?:over\s+|across\s+)?(?:to|into)\s+((?:(?:the|our|my|their|your|his|her|any|other|nearby|neighbouring|neighboring)\s+)*[\p{L}-]+(?:\s+[\p{L}-]+)?)/giu;
 
 /**
  * Everyday verbs and fillers of a question ("Do ducks see colour the same way…?"), and the words that only ask how

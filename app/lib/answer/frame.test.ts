@@ -120,6 +120,10 @@ describe("species in a text", () => {
     expect([...speciesIn("two of our grey seals have cloudy eyes").species]).toEqual(["marine-mammal"]);
     expect([...speciesIn("pinnipeds in rehabilitation").species]).toEqual(["marine-mammal"]);
     expect(speciesIn("the cuticle seals the pores").species.size).toBe(0);
+    // (Seals said as animals: "spilled from dogs into seals", "the seals at the rescue".)
+    expect([...speciesIn("has CDV spilled from dogs into seals?").species]).toEqual(["dog", "marine-mammal"]);
+    expect([...speciesIn("the seals at the rescue").species]).toEqual(["marine-mammal"]);
+    expect(speciesIn("a wax that seals the ear canal").species.size).toBe(0);
   });
 
   it("reads the young named after another species' word as that species' young ('pheasant poults')", () => {
@@ -528,6 +532,35 @@ describe("the frame of a question", () => {
   });
 
   it("reads 'how often?' alone after a dose as asking how often it is given", () => {
+    // "You mentioned ticks": what the answer said is taken up beside the disease spoken of, and "no vaccine for it" is for
+    // that disease.
+    const [, , ticks, vaccine] = readConversation([
+      "Everyone's panicking about African swine fever. How many pigs die if it gets in?",
+      "wait so warthogs don't get ill from it at all?",
+      "You mentioned ticks. How do ticks get domestic pigs involved?",
+      "why on earth is there still no vaccine for it",
+    ]);
+    expect(ticks!.conditions).toContain("african swine fever");
+    expect(vaccine!.conditions).toContain("african swine fever");
+    // "What separates an unstable plaque from a stable one in terms of … size of the lipid core?" compares them; the size is
+    // what they differ in, not an amount asked. The anaesthetist prepping a session is who asks.
+    const plaque = frameOf("cardiac anaesthetist prepping a teaching session: what separates an unstable atheromatous plaque from a stable one in terms of cap thickness and size of the lipid core?");
+    expect(plaque.asked).toEqual(["comparison"]);
+    expect(plaque.topic).not.toContain("anaesthetist");
+    expect(frameOf("what is the size of the lipid core in an unstable plaque?").asked).toContain("quantity");
+    // (Nor is a value whose threshold is asked: "what MDT in hours separates velogenic from mesogenic strains?")
+    expect(frameOf("what MDT in hours separates velogenic from mesogenic strains?").asked).not.toContain("comparison");
+    // "How long could it take before they show signs?" asks how long until the signs show, not which signs.
+    const onset = frameOf("If my pigs were exposed to classical swine fever last week, how long could it take before they show signs?");
+    expect(onset).toMatchObject({ asked: ["duration"], attribute: "incubation" });
+    expect(frameOf("how long before they show signs, and what signs should I look for?").asked).toEqual(expect.arrayContaining(["duration", "signs"]));
+    // (A disease named after a person, typed in lower case, is a name; whose disease it is, is not.)
+    expect(frameOf("pig vet here. what's the incubation for aujeszky's disease in finishers?").names).toContain("Aujeszky");
+    expect(frameOf("is the farmer's disease catching?").names).toEqual([]);
+    // "Roughly how many end up in the bad progressive group?" counts the cats spoken of: it names no counted thing of its own.
+    const [, share] = readConversation(["She's just come back FeLV positive. What are the different ways an FeLV infection can play out in a cat?", "roughly how many end up in the bad progressive group?"]);
+    expect(share).toMatchObject({ species: ["cat"], acronyms: ["FeLV"] });
+    expect(share!.inherited).toEqual(expect.arrayContaining(["species", "acronyms"]));
     const [, often] = readConversation(["what's the ivermectin dose for pigs", "how often"]);
     expect(often).toMatchObject({ asked: ["interval"], drugs: ["ivermectin"], species: ["pig"] });
     expect(frameOf("how often do cats get it?").asked).toEqual(["rate"]);

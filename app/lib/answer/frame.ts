@@ -190,6 +190,13 @@ export type SpeciesMentions = {
   readonly whole: ReadonlySet<number>;
 };
 
+/** Words before "seals" that make it the animals, not the verb ("into seals", "the seals", "grey and harbour seals"). */
+const SEALS_AFTER = /^(?:into|in|from|to|of|for|with|among|like|and|or|the|our|my|their|your|these|those|wild|rescued|stranded|sick|baby|young|two|three|some|many|captive|rehabilitated)$/;
+/** The seals, by the lexicon's entry for seal pups. */
+const SEALS = (() => {
+  const pups = PHRASES.get("seal")?.find((c) => c.words.join(" ") === "seal pups");
+  return pups ? { ...pups, words: ["seals"] } : undefined;
+})();
 /** A word made of an animal's and its keeping ("goat-keeping", "pig-farming", "sheep-rearing"). */
 const KEEPING_COMPOUND = /^(\p{L}+)-(?:keeping|keeper|keepers|farming|farmer|farmers|rearing|rearer|rearers|raising|breeding|breeder|breeders|owning|owner|owners|producing|producer|producers)$/iu;
 
@@ -222,7 +229,9 @@ function readSpecies(text: string, asked: boolean): SpeciesMentions {
   let previous: { id: string; end: number } | null = null;
   for (let i = 0; i < words.length; i++) {
     const acronym = ACRONYMS.get(asWritten[i] ?? "");
-    const candidates = PHRASES.get(words[i]!);
+    // ("Has CDV spilled from dogs into seals?": the animals, after a word that says so; "the cuticle seals the pores" is a verb.)
+    const seals = words[i] === "seals" && SEALS_AFTER.test(words[i - 1] ?? "") ? SEALS : undefined;
+    const candidates = seals ? [seals] : PHRASES.get(words[i]!);
     if (!candidates && !acronym) continue;
     const hit = acronym ? { words: [words[i]!], term: acronym } : candidates!.find((c) => c.words.every((w, k) => words[i + k] === w));
     if (!hit) continue;
@@ -632,7 +641,8 @@ const GENERIC_WORDS = new Set(
   everyone everybody anyone anybody episode episodes podcast podcasts plain layman laymans layperson eli5 tells ought genuinely genuine
   lady ladies afford affordable prioritise prioritize little answer answers
   project projects homework coursework science random teacher teachers tutor tutors gran granny nan nana nanna im retired query queries enquiry enquiries complaint complaints gp gps
-  happened happens happening luck lucky unlucky nightmare nightmares swear swears swore sworn plans either`.split(/\s+/),
+  happened happens happening luck lucky unlucky nightmare nightmares swear swears swore sworn plans either
+  shrug shrugs shrugged aka lab labs decide decides decided deciding sit sits etc curiosity curious taxonomically yet`.split(/\s+/),
 );
 
 const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
@@ -769,7 +779,7 @@ const POSSESSED_BY_PET =
 const ASKERS_ROLE = String.raw`(?:officers?|farmers?|keepers?|vets?|veterinarians?|inspectors?|advis[eo]rs?|workers?|managers?|technicians?|producers?|dealers?|auctioneers?|journalists?|specialists?|extension agents?)`;
 /** A label that says who asks or what they are doing: "Shelter manager:", "Police dog handler -", "Translating a leaflet:". */
 const ASKER_LABEL =
-  /\b(?:manager|handler|nurse|technician|tech|inspector|officer|adviser|advisor|lad|student|owner|farmer|keeper|breeder|groom|assessor|translator|journalist|locum|pharmacist|rehabber|rehabilitator|sitter|walker|coordinator|hobbyist|enthusiast|fancier|vet|here)(?:\s+(?:for|at|from|with|in|on|of|\p{L}+ing)\b[^:]*)?\s*$|^\s*(?:translating|writing|reading|checking|fact-?checking|studying|revising)\b|\b(?:listener|caller|viewer|reader|follower|subscriber)s?\b|^\s*(?:an?\s+|another\s+|next\s+)?(?:e-?mail|letter|message|text|dm|question|query|enquiry|inquiry|request|call)\s+(?:in\s+)?from\b/iu;
+  /\b(?:manager|handler|nurse|technician|tech|inspector|officer|adviser|advisor|lad|student|owner|farmer|keeper|breeder|groom|assessor|translator|journalist|locum|pharmacist|rehabber|rehabilitator|sitter|walker|coordinator|hobbyist|enthusiast|fancier|vet|here|resident|registrar|intern|consultant|researcher|lecturer|surgeon|physician|doctor|paramedic|midwife|trainee|postdoc|\p{L}+(?:olog|thet|tion|therap|cial|ent)ist)(?:\s+(?:for|at|from|with|in|on|of|\p{L}+ing)\b[^:]*)?\s*$|^\s*(?:translating|writing|reading|checking|fact-?checking|studying|revising)\b|\b(?:listener|caller|viewer|reader|follower|subscriber)s?\b|^\s*(?:an?\s+|another\s+|next\s+)?(?:e-?mail|letter|message|text|dm|question|query|enquiry|inquiry|request|call)\s+(?:in\s+)?from\b/iu;
 export const isAskerLabel = (label: string) => ASKER_LABEL.test(label);
 
 export function leadingLabel(question: string): string | null {
@@ -1013,7 +1023,8 @@ const PET_LAB = new RegExp(
 const withPetLabAsDog = (text: string) => text.replace(new RegExp(PET_LAB.source, "gi"), (m) => m.replace(/\blabs?\b/i, (w) => (w.toLowerCase() === "labs" ? "dogs" : "dog")));
 
 /** Pronouns that point back at the previous question's subject. */
-const REFERS = new RegExp(String.raw`\b(?:it|its|it's|itself|they|them|their|this|that|these|those|same|such)\b|${THE_ONE}`, "i");
+// ("You mentioned ticks. How do ticks get domestic pigs involved?": what the answer said is taken up, not a new subject.)
+const REFERS = new RegExp(String.raw`\b(?:it|its|it's|itself|they|them|their|this|that|these|those|same|such)\b|${THE_ONE}|\byou\s+(?:mentioned|said|brought up|talked about|spoke of)\b`, "i");
 
 /**
  * "How many (cats) die / survive / recover", "how many of the really acute ones die?": a share of the animals, asked as a
@@ -1165,7 +1176,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   ["cause", new RegExp(String.raw`\b(cause[sd]?|causing|why|(?:sets?|setting|triggers?|kicks?|kicked) (?:it|this|that|them) off|aetiolog\w*|etiolog\w*|${RISK}|pathogenesis|mechanism|what(?:'s|’s|s| is| are) driving|(?:is|was|are|were) (?:it|that|this) (?:just |only |mainly |really )?because)\b`, "i")],
   // ("How do I separate myoglobin from Hb?", "tell it from sheep pox": told apart.)
   // ("Can histopath tell me whether it's Neospora or Toxoplasma?": whether it tells them apart.)
-  ["comparison", /\b(differ\w*|compare\w*|comparison|versus|vs\.?|distinguish\w*|same as|better than|(?:tell|told) (?:\w+ )?apart|(?:separate|separating|tell|telling)\s+(?:[\w-]+\s+){1,3}?from|(?:tell|tells|telling)\s+(?:me|us|you|them)?\s*(?:whether|if)\s+(?:it['’]?s|it is|it was|this is)\s+[\p{L}-]+\s+or)\b/iu],
+  ["comparison", /\b(differ\w*|compare\w*|comparison|versus|vs\.?|distinguish\w*|same as|better than|(?:tell|told) (?:\w+ )?apart|(?:separate|separating|tell|telling)\s+(?:[\w-]+\s+){1,3}?from|(?:what|which)\s+(?:separates|sets apart)\s+(?:[\w-]+\s+){1,4}?from|(?:tell|tells|telling)\s+(?:me|us|you|them)?\s*(?:whether|if)\s+(?:it['’]?s|it is|it was|this is)\s+[\p{L}-]+\s+or)\b/iu],
   // (The "?" after "What is X" ends the question, not a word.)
   // ("What does effusive actually mean?" asks it of a word; "what does that mean for her?" asks what follows.)
   ["definition", /\bwhat(?:'s|’s| (?:actually |exactly |really |even )?(?:is|are))(?: (?:actually|exactly|really|even))? (?:an? |the )?[\w-]+\??$|\b(?:defin\w*|meaning of|stands? for|short for|abbreviation)\b|\bwhat\s+(?:does|do)\s+(?!(?:this|that|it|these|those|they|he|she)\b)(?:['‘"“]?[\w-]+['’"”]?\s+){1,3}(?:actually\s+|exactly\s+|really\s+)?mean\s*\??\s*$|\bwhat\s+(?!(?:this|that|it|these|those|they|he|she)\b)(?:['‘"“]?[\w-]+['’"”]?\s+){1,3}(?:actually\s+|exactly\s+|really\s+)?means\b/i],
@@ -1673,6 +1684,11 @@ function namedThings(text: string) {
       if (!opensClause && !titleCase && /^\p{Lu}\p{Ll}{2,}/u.test(word) && !NOT_NAMES.has(lower) && !/(?:idae|inae|aceae|ales)$/.test(lower) && !isShorthand(lower)) push(names, word.split("-")[0]!);
     });
   }
+  // A disease named after a person, typed in lower case ("the incubation for aujeszky's disease"): the person's name is a
+  // name all the same. (Not one of whose: "the dog's disease", "my neighbour's syndrome".)
+  for (const m of text.matchAll(LOWER_CASE_EPONYM)) {
+    if (!speciesIn(m[1]!).species.size && !speciesIn(m[1]!).groups.size && !isStopWord(m[1]!) && !NOT_NAMES.has(m[1]!)) push(names, m[1]![0]!.toUpperCase() + m[1]!.slice(1));
+  }
   // A disease the vocabulary names, typed in lower case ("as vulnerable to newcastle disease as chickens are?"): its name,
   // though no capital marks it.
   const typed = text.match(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu) ?? [];
@@ -1690,6 +1706,8 @@ function namedThings(text: string) {
   });
   return { drugs, pathogens, conditions, names, acronyms };
 }
+/** A lower-case word owning a disease or syndrome, not after a word that says whose ("aujeszky's disease"). */
+const LOWER_CASE_EPONYM = /(?<!\b(?:the|a|an|my|our|your|his|her|their|its|this|that|these|those|every|each|one|another)\s+)\b(\p{Ll}{4,})['’]s\s+(?:disease|syndrome)\b/gu;
 /** Words that end a disease's name ("newcastle disease", "lumpy skin disease"). */
 const LOWER_CASE_DISEASE_HEAD = /^(?:disease|fever|plague|sickness|syndrome)$/i;
 
@@ -1804,7 +1822,8 @@ function readFrame(text: string): Frame {
   // Spain: fever, …") says where the animal is from, not what is asked: no passage need name it.
   const firstAsking = sentences.findIndex(isQuestionSentence);
   if (firstAsking > 0) {
-    const askedWords = new Set(sentences.slice(firstAsking).join(" ").toLowerCase().split(/[^\p{L}\p{N}'’]+/u));
+    // ("Aujeszky's disease": the name owns the disease.)
+    const askedWords = new Set(sentences.slice(firstAsking).join(" ").toLowerCase().split(/[^\p{L}\p{N}'’]+/u).map((w) => w.replace(/['’]s$/, "")));
     // (A genus the case reports found is what it is about: "…big Babesia piroplasms on the smear. Which species…?")
     // (So are the things the questions choose between: "…whether Apoquel or Cytopoint would stop her scratching quicker.
     // Which of the two acts faster?")
@@ -1886,8 +1905,15 @@ function readFrame(text: string): Frame {
   const spacingCompared = asked.includes("comparison") && !asked.includes("interval") && STATED_SPACING.test(question);
   // "How long is the protein?" asks its length: an amount, not a span.
   const lengthAsked = LENGTH_ASKED.test(askedText) && !DURATION_ASKED.test(askedText.replace(new RegExp(LENGTH_ASKED.source, "gi"), " "));
+  // "What separates an unstable plaque from a stable one in terms of cap thickness and size of the lipid core?": what the
+  // comparison is in terms of is how they differ, not an amount asked.
+  const quantityAsked = ASKED.find(([kind]) => kind === "quantity")![1];
+  const dimensionsCompared = asked.includes("comparison") && asked.includes("quantity") && !quantityAsked.test(askedText.replace(/\bin terms of\b[^?]*/gi, " "));
+  // "How long could it take before they show signs?" asks how long until the signs show, not what they are.
+  const signsAsked = ASKED.find(([kind]) => kind === "signs")![1];
+  const signsOnlyAsOnset = asked.includes("signs") && asked.includes("duration") && UNTIL_SIGNS_SHOW.test(askedText) && !signsAsked.test(askedText.replace(new RegExp(UNTIL_SIGNS_SHOW.source, "gi"), " "));
   const counted = (notCount ? asked.filter((k) => k !== "count") : asked)
-    .filter((k) => !(countsDoses && k === "dose") && !((comparesSpeed || breedingSpeed || lengthAsked) && k === "duration"))
+    .filter((k) => !(countsDoses && k === "dose") && !((comparesSpeed || breedingSpeed || lengthAsked) && k === "duration") && !(dimensionsCompared && k === "quantity") && !(signsOnlyAsOnset && k === "signs"))
     .concat(spacingCompared ? ["interval"] : [], lengthAsked && !asked.includes("quantity") ? ["quantity"] : []);
   const attribute = attributeOf(askedText, counted);
   // A pathogen lasting in the environment is no patient's prognosis.
@@ -2210,6 +2236,9 @@ function isFollowUp(question: string, named: Frame, previous: Frame): boolean {
   if (ASIDE_OPENING.test(question) && !namesOwnThing(own) && !own.species.length && !own.groups.length) return true;
   if (dosesForTheCase(own, previous)) return true;
   if ((DEFINITE_KIND.test(question) || theAnimals(question)) && !namesOwnThing(own)) return true;
+  // "Roughly how many end up in the bad progressive group?": a count that names no counted thing counts the animals
+  // spoken of.
+  if (HOW_MANY_OF_THEM.test(question) && !namesOwnThing(own) && !own.species.length && !own.groups.length) return true;
   // "Are local breeds any tougher?": a short yes/no question naming no subject or species asks about the one spoken of.
   if (YES_NO_OPENING.test(question) && question.split(/\s+/).length <= SHORT_YES_NO_WORDS && !namesOwnThing(own) && !own.species.length && !own.groups.length) return true;
   // "Most common cause of regurgitation in a dog?" after questions on goat pox: a subject and a species of its own,
@@ -2233,6 +2262,8 @@ const DISEASE_KINDS: ReadonlySet<AskedKind> = new Set(["signs", "cause", "locati
 const DISEASE_ATTRIBUTES = /^(?:incubation|gestation|prepatent|patent|shedding|latent|infectious|life cycle|lifespan|life span|survival|persistence|resolution)$/;
 /** Catching or passing on: what is caught is a disease, never a drug ("can the owner catch it?"). */
 // (Or brought or carried to them: "could the wild hares be bringing it in?", "could the hens be carrying it too?")
+/** A vaccine or cure for what was spoken of: "no vaccine for it", "a cure for this". */
+const AGAINST_IT = /\b(?:vaccines?|vaccinations?|jabs?|cures?)\s+(?:for|against)\s+(?:it|this|that)\b/i;
 const CATCHING = /\b(?:catch|catching|caught|contract|contracting|pick (?:it|this|that) up|get infected|be infected|become infected|contagious|zoonotic|transmissible|(?:bring|brings|bringing|brought) (?:it|this|that) in|(?:carry|carries|carrying) (?:it|this|that))\b/i;
 /** Imaging a question asks the findings of ("…look like on ultrasound", "…on the lateral chest radiograph"). */
 const IMAGING = String.raw`ultrasound|ultrasonography|sonography|radiographs?|radiography|x-?rays?|rads|CT|MRI|echocardiography|endoscopy`;
@@ -2652,7 +2683,9 @@ export function readTurn(question: string, frames: Frame[]): Frame {
   // horses need?"): what is caught is the disease last spoken of.
   const namesDisease = (f: Frame) => f.pathogens.length + f.conditions.length + f.acronyms.length > 0;
   // (Likewise "how long can it hang about in my yard then", after a question on what to clean with.)
-  if (previous && !namesDisease(previous) && (CATCHING.test(question) || placesOfPersistence(question).length > 0) && /\b(?:it|this|that)\b/i.test(question)) {
+  // (Or "why is there still no vaccine for it?" after "how do ticks get the pigs involved?": a vaccine is against a disease.
+  // Not after a case told by its signs, whose disease its answer names: "a dog has fever, yellow eyes… What could that be?")
+  if (previous && !namesDisease(previous) && (CATCHING.test(question) || placesOfPersistence(question).length > 0 || (AGAINST_IT.test(question) && !previous.signs.length)) && /\b(?:it|this|that)\b/i.test(question)) {
     const earlier = [...frames].reverse().find(namesDisease);
     if (earlier) return readQuestion(question, earlier);
   }

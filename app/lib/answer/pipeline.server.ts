@@ -2,7 +2,7 @@ import escapeStringRegexp from "escape-string-regexp";
 import { getConfig } from "../config.server";
 import { getDb, type Db } from "../db/index.server";
 import { getEmbedder, type Embedder } from "../embeddings/index.server";
-import { correctQuery, correctionsLabel, writesGenusOf, embedQuery, hashtagsIn, holdsName, holdsPhrase, isEnglishWord, isStopWord, paragraphContinuations, paragraphLeads, passagesByIds, retrieveSync, shortFormsOfUnwrittenWord, tokenize, withHashtagsSplit, type Passage, type QueryTerm, type RetrieveOptions, type Retrieval } from "../search/index.server";
+import { correctQuery, correctionsLabel, writesGenusOf, embedQuery, hashtagsIn, holdsName, holdsPhrase, isEnglishWord, isStopWord, paragraphContinuations, paragraphLeads, passagesByIds, retrieveSync, shortFormsOfUnwrittenWord, tokenize, usualShortFormsHolding, withHashtagsSplit, type Passage, type QueryTerm, type RetrieveOptions, type Retrieval } from "../search/index.server";
 import { signForms, signsIn, synonymsIn } from "../search/synonyms";
 import { splitSentences } from "../sentences";
 import { EXTRACTIVE, type AnsweredBy, type AnswererStatus } from "./answered-by";
@@ -880,10 +880,25 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
     // (A disease of one word typed in lower case that the passages found write only in capitals, "orf" where they speak
     // of an "ORF", an open reading frame, is another thing.)
     if (words.length === 1 && words[0] === name) return onlyInCapitals(name, request.question, found.passages);
+    // (A host's adjective before one word of its own, "feline panleukopenia": no passage writes that word, and the knowledge
+    // base writes none of the disease's other names, "feline parvovirus", nor its usual abbreviation, "FPV".)
+    if (words.length === 1) return adjectiveAndUnwrittenWord(name, words[0]!);
     if (words.length < 2 || !DISEASE_NAME_HEAD.test(name) || holdsPhrase(deps.db.$client, name)) return false;
     // (Written as a phrase: "canine infectious respiratory disease" is not held by a passage with those words apart.)
     const otherNames = synonymsIn(tokenize(name)).flatMap((m) => m.alternatives);
     return !otherNames.some((other) => found.passages.some((p) => holdsInOrder(tokenize(`${p.heading ?? ""}\n${p.text}`), other)));
+  };
+  const adjectiveAndUnwrittenWord = (name: string, word: string) => {
+    const own = tokenize(word);
+    // (Its word in no passage at all: a passage holding its other names' words apart, "feline" and "distemper", is not one.)
+    if (!own.length || !own.every((t) => termOf(t) !== undefined && !termOf(t)!.df)) return false;
+    const whole = tokenize(name);
+    // (Its word's own other forms count: "bovine TB" where the passages write "tuberculosis".)
+    const otherNames = [...synonymsIn(whole).filter((m) => m.terms.join(" ") === whole.join(" ")).flatMap((m) => m.alternatives), ...own.flatMap((t) => termOf(t)?.alternatives ?? [])];
+    if (otherNames.some((other) => holdsName(deps.db.$client, other.join(" ")))) return false;
+    // (Nor is one the question also names by an abbreviation the passages write: "human papillomaviruses (HPVs)".)
+    if (frame.acronyms.some((a) => holdsName(deps.db.$client, a))) return false;
+    return !usualShortFormsHolding(own).some((form) => holdsName(deps.db.$client, form.short) || found.passages.some((p) => namesThing(form.short, p.text)));
   };
   const named = [...frame.conditions, ...diseasesNamedByHead(request.question)];
   if ((putForward && unwrittenDisease(putForward)) || (named.length > 0 && named.every(unwrittenDisease))) return nothingRelevant(terms);

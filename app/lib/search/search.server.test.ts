@@ -1245,6 +1245,9 @@ describe("abbreviations the knowledge base defines", () => {
     // ("havent", "thats": a contraction typed without its apostrophe.)
     const unmarked = analyzeQuery("they havent seen any cases, thats odd", db).terms.map((t) => t.term);
     for (const dropped of ["havent", "that"]) expect(unmarked).not.toContain(dropped);
+    // ("Among" is a preposition like "between": "and among farmed poultry which ones go down worst?")
+    const among = analyzeQuery("and among farmed poultry, amongst others, which go down worst?", db).terms.map((t) => t.term);
+    for (const dropped of ["among", "amongst"]) expect(among).not.toContain(dropped);
     // ("shes", and chat shorthand for "definitely": "def", "defo".)
     const chat = analyzeQuery("antigen was negative so shes def fine, defo?", db).terms.map((t) => t.term);
     for (const dropped of ["she", "def", "defo"]) expect(chat).not.toContain(dropped);

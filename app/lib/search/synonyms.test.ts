@@ -433,4 +433,15 @@ describe("set 54's words", () => {
     // (Not any cell: a "goblet cell" is no club cell.)
     expect(alternatives("goblet cells")).not.toContainEqual(tokenize("club cells"));
   });
+
+  it("reads a virus going after cells as targeting them, mito as mitochondria and good bacteria as probiotics", () => {
+    expect(alternatives("which cells does the virus go after in the pig?")).toContainEqual(tokenize("target"));
+    expect(alternatives("mostly in the ER or the mito?")).toContainEqual(tokenize("mitochondria"));
+    expect(alternatives("does adding good bacteria to the feed help the fish grow?")).toContainEqual(tokenize("probiotics"));
+    // Herbal remedies are phytotherapy; a chiropractor practises chiropractic.
+    expect(alternatives("owners use herbal remedies on their horses")).toContainEqual(tokenize("phytotherapy"));
+    expect(alternatives("back-cracking chiropractors")).toContainEqual(tokenize("chiropractic"));
+    // (Going after dinner is no target: the phrase is read whole, not "after" alone.)
+    expect(alternatives("they drop after dinner")).not.toContainEqual(tokenize("target"));
+  });
 });
