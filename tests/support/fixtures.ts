@@ -14,6 +14,9 @@ export const FIXTURE_DOCUMENTS = path.join(FIXTURES, "documents");
 /** Real recorded NCBI E-utilities responses (biopython, eutils-mcp-server). */
 export const FIXTURE_EUTILS = path.join(FIXTURES, "eutils");
 
+/** The 276 VetBench passages (CC BY 4.0), one per line: a knowledge base of real size for answer tests. */
+export const FIXTURE_VETBENCH_PASSAGES = path.join(FIXTURES, "vetbench", "core_passages.txt");
+
 export const fixtureDocument = (name: string) => path.join(FIXTURE_DOCUMENTS, name);
 export const fixtureEutils = (name: string) => path.join(FIXTURE_EUTILS, name);
 

@@ -232,23 +232,6 @@ describe("the extractive answerer", () => {
     expect((await ask("How is milk fever treated in cows?")).citations[0]).toMatchObject({ document: "Metabolic Disease", page: 90 });
   });
 
-  it("refuses a disease named by its host's adjective and a word no passage writes ('feline panleukopenia'), and answers one written by another of its names", async () => {
-    addParagraph("fcv", "Feline Viruses", 183, "Kittens aged 1 to 12 weeks are mainly infected with feline calicivirus, which results in a mortality rate of 67%.");
-    const asked = "I know calicivirus mainly hits kittens in their first twelve weeks. What about feline panleukopenia: at what age are kittens most at risk, and what's the death rate?";
-    expect((await ask(asked)).content).toBe(REFUSAL);
-    // (Written as another of its names, it is answered.)
-    addParagraph("fpv", "Feline Viruses", 184, "Feline parvovirus kills up to 90% of unvaccinated kittens under 5 months of age.");
-    expect((await ask("What's the death rate of feline panleukopenia in kittens?")).citations[0]).toMatchObject({ document: "Feline Viruses", page: 184 });
-  });
-
-  it("reads a disease named after a person in lower case as that name ('aujeszky's disease'), which no passage on another disease answers", async () => {
-    addParagraph("csf", "Swine Viruses", 266, "The incubation period of classical swine fever (CSF) in pigs infected postnatally is 2 to 14 days.");
-    const asked = "pig practice vet. for CSF we usually quote 2 to 14 days incubation. what's the incubation for aujeszky's disease in finishers?";
-    expect((await ask(asked)).content).toBe(REFUSAL);
-    addParagraph("ad", "Swine Viruses", 267, "The incubation period of Aujeszky's disease in finishing pigs is 3 to 6 days.");
-    expect((await ask("pig practice vet. what's the incubation for aujeszky's disease in finishers?")).citations[0]).toMatchObject({ document: "Swine Viruses", page: 267 });
-  });
-
   it("leads a follow-up asking where its subject is a problem with the subject, not with another disease said of a place of that name", async () => {
     kb.add({
       id: "ppr",
@@ -2499,13 +2482,6 @@ describe("who asks, their animals and what they ask of them", () => {
     addParagraph("ppr", "Small Ruminant Diseases", 226, "Peste des petits ruminants (PPR) is one of the most important viral diseases of small ruminant husbandry. Case fatality rate of the disease is 55-85% in goats and less than 10% in sheep.");
     expect((await ask("Smallholder with goats and two pigs in the next paddock - can peste des petits ruminants jump from the goats to the pigs?")).content).toMatch(/^I cannot find information/);
     expect((await ask("How deadly is peste des petits ruminants in goats?")).citations[0]).toMatchObject({ document: "Small Ruminant Diseases" });
-  });
-
-  it("refuses whether a disease spilled into seals, when the passages tell only of it spilling from dogs into lions", async () => {
-    addParagraph("cdv", "Wildlife Disease", 177, "Canine distemper virus initially spreading from domestic dogs to lions almost drove the local population to extinction in the Serengeti ecosystem.");
-    const seals = await ask("I volunteer at a seal rescue. Has CDV spilled from dogs into seals the same way and caused mass die-offs?");
-    expect(seals.content).toMatch(/^I cannot find information/);
-    expect((await ask("Has CDV spilled over from dogs into lions?")).citations[0]).toMatchObject({ document: "Wildlife Disease", page: 177 });
   });
 
   it("refuses what to feed, how long before testing again and a storage temperature where the passages on the topic say none", async () => {

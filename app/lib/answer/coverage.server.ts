@@ -1246,10 +1246,15 @@ export function checkCoverage<P extends PassageLike>(
     // (Naming the subject, where the passages found for the topic do: they were narrowed to those.)
     const namesSubject = subjectNamer(terms, frame);
     const subjectOnly = namesSubject !== null && supporting.some(namesSubject);
+    // (Naming the question's own subject too, where the passages found name it: "Can DHAV-3 kill goslings as well?" is not
+    // answered by a passage on Salmonella in poultry that names geese.)
+    const namesOwnSubject = (p: PassageLike) => subject.every((n) => namesAsRead(n, fullText(p), terms));
+    const subjectFound = subject.length > 0 && supporting.some(namesOwnSubject);
     const elsewhere = (naming.length ? naming : passing).filter(
       (p) =>
         !supporting.includes(p) &&
         (namesSubject === null || !subjectOnly || namesSubject(p)) &&
+        (!subjectFound || namesOwnSubject(p)) &&
         names.every((n) => namesIn(n, p)) &&
         (((!rarest || passageTerms(p).has(rarest.term) || namedTerms.length > 0) && topicOfNaming(p) >= bestTopic * SPECIES_ELSEWHERE_WITH_TOPIC) || saysOfSpecies(p)) &&
         (!stated || askedTopicOf(p) >= bestAsked * SPECIES_ELSEWHERE_WITH_TOPIC) &&

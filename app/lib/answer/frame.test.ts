@@ -550,6 +550,15 @@ describe("the frame of a question", () => {
     expect(frameOf("what is the size of the lipid core in an unstable plaque?").asked).toContain("quantity");
     // (Nor is a value whose threshold is asked: "what MDT in hours separates velogenic from mesogenic strains?")
     expect(frameOf("what MDT in hours separates velogenic from mesogenic strains?").asked).not.toContain("comparison");
+    // A disease named after its host is asked of that host where the other animals are only compared with: "…the way
+    // HEV-3 and HEV-4 from pigs are?"
+    expect(frameOf("Is there a camel hepatitis E genotype, and is it zoonotic the way HEV-3 and HEV-4 from pigs are?").species).toEqual(["camel"]);
+    expect(frameOf("Is hepatitis E zoonotic in pigs?").species).toEqual(["pig"]);
+    // "Toll-like receptors in chickens" compares nothing: "-like" ends a name. What a receptor detects is no diagnosis.
+    const tlr = frameOf("Which Toll-like receptors do chickens rely on to detect RNA viruses?");
+    expect(tlr.species).toEqual(["chicken"]);
+    expect(tlr.asked).not.toContain("diagnosis");
+    expect(frameOf("how do you detect FeLV in a cat?").asked).toContain("diagnosis");
     // "How long could it take before they show signs?" asks how long until the signs show, not which signs.
     const onset = frameOf("If my pigs were exposed to classical swine fever last week, how long could it take before they show signs?");
     expect(onset).toMatchObject({ asked: ["duration"], attribute: "incubation" });

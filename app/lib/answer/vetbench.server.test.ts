@@ -1,0 +1,73 @@
+import fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createKnowledgeBase, page, para } from "../../../tests/support/knowledge-base";
+import { FIXTURE_VETBENCH_PASSAGES } from "../../../tests/support/fixtures";
+import { answerQuestion, type AnswerDeps } from "./pipeline.server";
+import { REFUSAL } from "./types";
+
+/**
+ * Answers on a knowledge base of real size: the 276 VetBench passages as one document, page N = passage N (as
+ * `npm run eval:answers` lays them out). A tiny knowledge base refuses for reasons of its own (few passages, every word
+ * rare); these kinds of question are only tested fairly among the passages that answered them wrongly.
+ */
+let kb: ReturnType<typeof createKnowledgeBase>;
+beforeAll(() => {
+  kb = createKnowledgeBase();
+  const lines = fs.readFileSync(FIXTURE_VETBENCH_PASSAGES, "utf8").replace(/\s+$/, "").split(/\r?\n/);
+  kb.add({ id: "vetbench", title: "VetBench core passages", fileType: "pdf", pages: lines.map((text, i) => page(i + 1, [para(text)])) });
+});
+afterAll(() => kb.cleanup());
+
+const deps = (): AnswerDeps => ({ db: kb.db, embedder: async () => null, chatModel: async () => null });
+const ask = (question: string, history: Array<{ role: "user" | "assistant"; content: string }> = []) =>
+  answerQuestion({ question, history, viewerId: "bob", usePubmed: false, useThinkHarder: false }, deps());
+const firstPage = async (question: string) => (await ask(question)).citations[0]?.page;
+/** Each turn asked after the ones before it and their answers; the last turn's answer. */
+async function converse(...turns: string[]) {
+  const history: Array<{ role: "user" | "assistant"; content: string }> = [];
+  let last = await ask(turns[0]!);
+  for (const turn of turns.slice(1)) {
+    history.push({ role: "user", content: turns[history.length / 2]! }, { role: "assistant", content: last.content });
+    last = await ask(turn, [...history]);
+  }
+  return last;
+}
+
+describe("answers among the 276 VetBench passages", () => {
+  it("refuses a disease named by its host's adjective and a word no passage writes, not answering from the disease the asker knows", async () => {
+    expect((await ask("Our shelter has a litter of 8-week-old kittens. I know calicivirus hits kittens under 12 weeks hard. How deadly is feline panleukopenia for kittens that age?")).content).toBe(REFUSAL);
+    expect(await firstPage("How deadly is feline calicivirus in young kittens?")).toBeOneOf([168, 183]);
+  });
+
+  it("reads a disease named after a person in lower case as that name ('aujeszky's disease'), which no passage holds", async () => {
+    expect((await ask("swine vet. CSF incubation is 2 to 14 days in pigs infected after birth, right? and what's the incubation for aujeszky's disease in growers?")).content).toBe(REFUSAL);
+    expect(await firstPage("What's the incubation period of classical swine fever in pigs infected after birth?")).toBe(266);
+  });
+
+  it("asks of seals where a disease is said to spill into them, and of camels where a disease is named after them beside the pigs it is compared with", async () => {
+    expect((await ask("Seal sanctuary volunteer: could canine distemper spill over from dogs into seals the way it did into the Serengeti lions?")).content).toMatch(/^I cannot find information/);
+    expect(await firstPage("Did canine distemper spread from domestic dogs into the Serengeti lions?")).toBe(177);
+    expect((await ask("Is there a camel hepatitis E genotype, and does it infect people the way the pig genotypes do?")).content).toMatch(/^I cannot find information/);
+  });
+
+  it("refuses whether DHAV-3 kills goslings, where only a passage on another disease names geese", async () => {
+    expect((await ask("Goose farmer here. Our duck neighbours lost lots of ducklings to duck hepatitis A virus type 3. Can DHAV-3 kill goslings too, and would we see mortality like the 90% the ducks get?")).content).toMatch(/^I cannot find information/);
+    expect(await firstPage("How many ducklings does DHAV-3 kill?")).toBeOneOf([138, 153]);
+  });
+
+  it("reads a count of the animals spoken of as a follow-up", async () => {
+    const share = await converse("I'm fostering a rescue kitten who has just come back FeLV positive. What are the different ways an FeLV infection can play out in a cat?", "roughly how many end up in the nasty progressive group?");
+    expect(share.citations[0]?.page).toBe(175);
+  });
+
+  it("answers questions asked in everyday or lab words ('sit taxonomically', 'go after', 'out of curiosity', 'herbal remedies')", async () => {
+    expect(await firstPage("where does feline coronavirus sit taxonomically?")).toBe(180);
+    expect(await firstPage("Which cells does classical swine fever virus go after?")).toBe(264);
+    expect(await firstPage("out of curiosity, what is snake venom mostly made of?")).toBeOneOf([244, 252]);
+    expect(await firstPage("Do horse owners use herbal remedies and chiropractors, and is there proof they work?")).toBe(219);
+  });
+
+  it("compares what a question sets apart 'in terms of' a dimension, without asking an amount", async () => {
+    expect(await firstPage("Teaching anaesthetist: what separates an unstable atherosclerotic plaque from a stable one in terms of the fibrous cap and the size of the lipid core?")).toBe(253);
+  });
+});
