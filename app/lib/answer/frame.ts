@@ -2267,10 +2267,10 @@ const genera = (names: string[]) => [...new Set(names.map((n) => (/^\p{Lu}\p{Ll}
 /** Kinds of question about a disease itself, never about a drug given for it. */
 const DISEASE_KINDS: ReadonlySet<AskedKind> = new Set(["signs", "cause", "location", "organism", "diagnosis", "prognosis", "rate", "definition"]);
 const DISEASE_ATTRIBUTES = /^(?:incubation|gestation|prepatent|patent|shedding|latent|infectious|life cycle|lifespan|life span|survival|persistence|resolution)$/;
-/** Catching or passing on: what is caught is a disease, never a drug ("can the owner catch it?"). */
-// (Or brought or carried to them: "could the wild hares be bringing it in?", "could the hens be carrying it too?")
 /** A vaccine or cure for what was spoken of: "no vaccine for it", "a cure for this". */
 const AGAINST_IT = /\b(?:vaccines?|vaccinations?|jabs?|cures?)\s+(?:for|against)\s+(?:it|this|that)\b/i;
+/** Catching or passing on: what is caught is a disease, never a drug ("can the owner catch it?"). */
+// (Or brought or carried to them: "could the wild hares be bringing it in?", "could the hens be carrying it too?")
 const CATCHING = /\b(?:catch|catching|caught|contract|contracting|pick (?:it|this|that) up|get infected|be infected|become infected|contagious|zoonotic|transmissible|(?:bring|brings|bringing|brought) (?:it|this|that) in|(?:carry|carries|carrying) (?:it|this|that))\b/i;
 /** Imaging a question asks the findings of ("…look like on ultrasound", "…on the lateral chest radiograph"). */
 const IMAGING = String.raw`ultrasound|ultrasonography|sonography|radiographs?|radiography|x-?rays?|rads|CT|MRI|echocardiography|endoscopy`;

@@ -183,6 +183,8 @@ describe("a model sentence's words against the passage it cites", () => {
   it("fails with a bare number the passage does not give", () => {
     expect(unsupported("The dose of meloxicam in cats is given as 2.3 and 4.5 [1].", byNumber)).toMatch(/number 2\.3/);
     expect(unsupported("Renal values are monitored every 3 months [1].", byNumber)).toBeNull();
+    // (A run of numbers joined by dots, a small model's babble, is not read as numbers one by one.)
+    expect(unsupported("2.3.4.5.0.6.7.8.9.10, a reference for future clinical studies, discusses meloxicam in cats [1].", byNumber)).toMatch(/numbers 2\.3\.4\.5/);
   });
 });
 

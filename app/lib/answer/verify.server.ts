@@ -238,6 +238,11 @@ export function unsupported(
     const unit = unitKey(m[3]!);
     if (values.some((v) => !given!.has(`${numberKey(v)}|${unit}`))) return `the passage does not give ${m[0].trim()}`;
   }
+  // A run of numbers joined by dots ("2.3.4.5.0.6.7…", a small model's babble, or a section number) must be written so.
+  // (Not the number a list puts before a sentence: "1.1.2: This passage…".)
+  for (const m of claim.replace(/^\s*\d+(?:\.\d+)*[:.)]\s/, " ").matchAll(/(?<![\p{L}\d])\d+(?:\.\d+){2,}/gu)) {
+    if (!sourceText.includes(m[0])) return `the numbers ${m[0]} are not in the cited passage`;
+  }
   // Bare numbers too ("2.3, 4.5 and 6.7"), not only those with a unit
   for (const m of claim.matchAll(/(?<![\p{L}\d.,])\d+(?:[.,]\d+)?(?![\d]|[.,]\d)/gu)) {
     if (!holdsNumber(sourceNumbers, m[0])) return `the number ${m[0]} is not in the cited passage`;
