@@ -531,7 +531,7 @@ describe("the frame of a question", () => {
     expect(frameOf("Found lice on my show hens. How long do they live on the bird?").attribute).not.toBe("survival");
   });
 
-  it("reads 'how often?' alone after a dose as asking how often it is given", () => {
+  it("carries the disease into 'You mentioned ticks…' and 'no vaccine for it', and the animals into a count that names none", () => {
     // "You mentioned ticks": what the answer said is taken up beside the disease spoken of, and "no vaccine for it" is for
     // that disease.
     const [, , ticks, vaccine] = readConversation([
@@ -542,6 +542,13 @@ describe("the frame of a question", () => {
     ]);
     expect(ticks!.conditions).toContain("african swine fever");
     expect(vaccine!.conditions).toContain("african swine fever");
+    // "Roughly how many end up in the bad progressive group?" counts the cats spoken of: it names no counted thing of its own.
+    const [, share] = readConversation(["She's just come back FeLV positive. What are the different ways an FeLV infection can play out in a cat?", "roughly how many end up in the bad progressive group?"]);
+    expect(share).toMatchObject({ species: ["cat"], acronyms: ["FeLV"] });
+    expect(share!.inherited).toEqual(expect.arrayContaining(["species", "acronyms"]));
+  });
+
+  it("reads 'what separates X from Y in terms of…' as a comparison and 'how long before they show signs' as a span", () => {
     // "What separates an unstable plaque from a stable one in terms of … size of the lipid core?" compares them; the size is
     // what they differ in, not an amount asked. The anaesthetist prepping a session is who asks.
     const plaque = frameOf("cardiac anaesthetist prepping a teaching session: what separates an unstable atheromatous plaque from a stable one in terms of cap thickness and size of the lipid core?");
@@ -550,26 +557,31 @@ describe("the frame of a question", () => {
     expect(frameOf("what is the size of the lipid core in an unstable plaque?").asked).toContain("quantity");
     // (Nor is a value whose threshold is asked: "what MDT in hours separates velogenic from mesogenic strains?")
     expect(frameOf("what MDT in hours separates velogenic from mesogenic strains?").asked).not.toContain("comparison");
+    // "How long could it take before they show signs?" asks how long until the signs show, not which signs.
+    const onset = frameOf("If my pigs were exposed to classical swine fever last week, how long could it take before they show signs?");
+    expect(onset).toMatchObject({ asked: ["duration"], attribute: "incubation" });
+    expect(frameOf("how long before they show signs, and what signs should I look for?").asked).toEqual(expect.arrayContaining(["duration", "signs"]));
+  });
+
+  it("reads a disease named after its host or a person: asked of the host beside animals only compared with, a name in lower case", () => {
     // A disease named after its host is asked of that host where the other animals are only compared with: "…the way
     // HEV-3 and HEV-4 from pigs are?"
     expect(frameOf("Is there a camel hepatitis E genotype, and is it zoonotic the way HEV-3 and HEV-4 from pigs are?").species).toEqual(["camel"]);
     expect(frameOf("Is hepatitis E zoonotic in pigs?").species).toEqual(["pig"]);
+    // (A disease named after a person, typed in lower case, is a name; whose disease it is, is not.)
+    expect(frameOf("pig vet here. what's the incubation for aujeszky's disease in finishers?").names).toContain("Aujeszky");
+    expect(frameOf("is the farmer's disease catching?").names).toEqual([]);
+  });
+
+  it("reads 'Toll-like receptors' as no comparison, and what a receptor detects as no diagnosis", () => {
     // "Toll-like receptors in chickens" compares nothing: "-like" ends a name. What a receptor detects is no diagnosis.
     const tlr = frameOf("Which Toll-like receptors do chickens rely on to detect RNA viruses?");
     expect(tlr.species).toEqual(["chicken"]);
     expect(tlr.asked).not.toContain("diagnosis");
     expect(frameOf("how do you detect FeLV in a cat?").asked).toContain("diagnosis");
-    // "How long could it take before they show signs?" asks how long until the signs show, not which signs.
-    const onset = frameOf("If my pigs were exposed to classical swine fever last week, how long could it take before they show signs?");
-    expect(onset).toMatchObject({ asked: ["duration"], attribute: "incubation" });
-    expect(frameOf("how long before they show signs, and what signs should I look for?").asked).toEqual(expect.arrayContaining(["duration", "signs"]));
-    // (A disease named after a person, typed in lower case, is a name; whose disease it is, is not.)
-    expect(frameOf("pig vet here. what's the incubation for aujeszky's disease in finishers?").names).toContain("Aujeszky");
-    expect(frameOf("is the farmer's disease catching?").names).toEqual([]);
-    // "Roughly how many end up in the bad progressive group?" counts the cats spoken of: it names no counted thing of its own.
-    const [, share] = readConversation(["She's just come back FeLV positive. What are the different ways an FeLV infection can play out in a cat?", "roughly how many end up in the bad progressive group?"]);
-    expect(share).toMatchObject({ species: ["cat"], acronyms: ["FeLV"] });
-    expect(share!.inherited).toEqual(expect.arrayContaining(["species", "acronyms"]));
+  });
+
+  it("reads 'how often?' alone after a dose as asking how often it is given", () => {
     const [, often] = readConversation(["what's the ivermectin dose for pigs", "how often"]);
     expect(often).toMatchObject({ asked: ["interval"], drugs: ["ivermectin"], species: ["pig"] });
     expect(frameOf("how often do cats get it?").asked).toEqual(["rate"]);
