@@ -581,6 +581,11 @@ describe("the frame of a question", () => {
     expect(frameOf("how do you detect FeLV in a cat?").asked).toContain("diagnosis");
   });
 
+  it("reads 'how many times has it…' as counting the times it happened, and 'how many times a day' as an interval", () => {
+    expect(frameOf("How many times has pdm09 H1N1 spilled back from people into pigs?")).toMatchObject({ asked: ["count"], attribute: "times" });
+    expect(frameOf("how many times a day should he be fed?").asked).toEqual(["interval"]);
+  });
+
   it("reads 'how often?' alone after a dose as asking how often it is given", () => {
     const [, often] = readConversation(["what's the ivermectin dose for pigs", "how often"]);
     expect(often).toMatchObject({ asked: ["interval"], drugs: ["ivermectin"], species: ["pig"] });

@@ -1359,6 +1359,9 @@ const UNTIL_SIGNS_SHOW =
 const RESTOCKING =
   /\b(?:before|until|till)\s+(?:(?:we|i|you|they)\s+)?(?:(?:can|could|should)\s+)?(?:get|getting|bring|bringing|take|taking|put|putting|introduce|introducing|buy|buying|have|having|restock|restocking)\s+(?:in\s+)?(?:a\s+|an\s+|any\s+|some\s+)?(?:new|another|more|fresh)\b|\b(?:restock|destock|depopulat)\w*|\b(?:once|after|when|now)\s+(?:(?:we|i|they|you)(?:['’]ve|\s+have)?\s+)?(?:emptied|cleared out|cleaned out)\b/;
 
+/** How many times something happened, counted ("How many times has pdm09 spilled back into pigs?"). */
+export const TIMES_ATTRIBUTE = "times";
+
 /** The noun a typed value is about: "the incubation period", "how many serotypes", "mortality". */
 function attributeOf(sentence: string, asked: AskedKind[]): string | null {
   const s = sentence.toLowerCase();
@@ -1488,7 +1491,8 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
       // "how many lumbar vertebrae": the counted thing is the last noun of the phrase; its first word is kept as written.
       const first = m[1]!;
       if (!["times", "days", "weeks", "months", "hours", "years", "of", "different", "distinct", "known", "main", "major"].includes(first)) return kindsOf(first);
-      // ("How many times has it…": no thing counted is named.)
+      // ("How many times has it…": no thing counted is named, but how often it happened is counted: "…at least 133 times".)
+      if (first === "times" && (!m[2] || isStopWord(m[2]))) return TIMES_ATTRIBUTE;
       if (m[2] && first !== "of" && !isStopWord(m[2])) return m[2];
     }
   }

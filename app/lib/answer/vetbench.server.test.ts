@@ -67,6 +67,12 @@ describe("answers among the 276 VetBench passages", () => {
     expect(await firstPage("Do horse owners use herbal remedies and chiropractors, and is there proof they work?")).toBe(219);
   });
 
+  it("leads how many times something happened with the sentence that counts the times", async () => {
+    const result = await ask("How many times has the pandemic H1N1 (pdm09) virus gone back from people into pigs around the world?");
+    expect(result.citations[0]?.page).toBe(262);
+    expect(result.content).toMatch(/^The reintroduction of human viruses into swine was estimated to have occurred at least 133 times/);
+  });
+
   it("compares what a question sets apart 'in terms of' a dimension, without asking an amount", async () => {
     expect(await firstPage("Teaching anaesthetist: what separates an unstable atherosclerotic plaque from a stable one in terms of the fibrous cap and the size of the lipid core?")).toBe(253);
   });
