@@ -82,7 +82,8 @@ export function finalizeCitations<P extends PassageLike>(text: string, passages:
  * Where a quoted sentence is printed: its physical pages (first = where it starts) and its first page's printed
  * label; `raw`, the sentence exactly as the passage has it, is what the viewer highlights on the page.
  */
-export type SentencePages = { pages: number[]; pageLabel: string | null; raw?: string };
+/** `raw`: the sentence as printed (for highlighting); `also`: more sentences the citation draws on (a model's summary of two). */
+export type SentencePages = { pages: number[]; pageLabel: string | null; raw?: string; also?: readonly string[] };
 
 /** Adds a passage's quoted sentences to those of the passage it is cited with (one page, one source). */
 function addQuotes(target: { quotes?: string[] }, quotes: readonly string[] | undefined): void {
@@ -105,7 +106,8 @@ export function narrowToSentence<P extends PassageLike & Partial<Pick<Passage, "
   const last = sentence.pages[sentence.pages.length - 1]!;
   const lastLabel = last === first ? null : (passage.layout?.pages.find((p) => p.page === last)?.label ?? null);
   const pageLabel = sentence.pageLabel && lastLabel && lastLabel !== sentence.pageLabel ? `${sentence.pageLabel}-${lastLabel}` : sentence.pageLabel;
-  return { ...passage, pages: [...sentence.pages], pageLabel, quotes: sentence.raw ? [sentence.raw] : undefined };
+  const quotes = [...(sentence.raw ? [sentence.raw] : []), ...(sentence.also ?? [])];
+  return { ...passage, pages: [...sentence.pages], pageLabel, quotes: quotes.length ? quotes : undefined };
 }
 
 /**

@@ -548,6 +548,7 @@ const BINOMIAL = /\b([A-Z][a-z]{2,}|[A-Z]\.)\s+([a-z]{3,})\b/g;
 const CODE = /^(?=[^a-z]*[A-Z])[A-Za-z]{1,4}-?\d{3,}[A-Za-z]?$/;
 /** Acronyms and codes: at least two capitals ("MRSA", "FeLV", "RHDV2", "OmpH"), or letters with 3+ digits ("GS-441524", "A2059G"). */
 const LOWER_CASE_CODE = /^[a-z]{2,5}\d+[a-z\d]{0,3}$/;
+const LOWER_PREFIXED_CODE = /^\p{Ll}{1,3}\p{Lu}{2,}\d*(?:-\d{1,3}[a-z]?)?$/u;
 // A subtype after a hyphen belongs to it: "FeLV-B", "CPV-2", "BPI-3", "IL-6".
 const ACRONYM = /^(?=(?:[^A-Z]*[A-Z]){2})[A-Z][A-Za-z]*[A-Z0-9][a-z0-9]*(?:-[A-Z0-9]{1,4})?$|^(?=[^a-z]*[A-Z])[A-Za-z]{1,4}-?\d{3,}[A-Za-z]?$/;
 /** Acronyms that name a technique, a unit or an agency, not a thing the answer must be about. */
@@ -715,7 +716,8 @@ const SWITCH_LEAD = new RegExp(String.raw`^\s*(?:(?:oh|ah|and|but|also|ok|okay|r
 /** The words of a switch marker that opens the question ("oh while I remember -", "Side q:"): they say nothing of its topic. */
 export const switchLeadWords = (question: string): string[] => SWITCH_LEAD.exec(question)?.[0].match(/[\p{L}\p{N}]+/gu) ?? [];
 /** A word that takes the answer before and goes on ("Right,", "Good.", "Thanks -", "Great, and…"). */
-const ACKNOWLEDGED = String.raw`(?:right|ok|okay|alright|all right|well|anyway|good|great|thanks|thank you|cheers|perfect|lovely|brilliant|nice|cool|got it|gotcha)(?: then)?`;
+// ("ok fair.", "Fair enough -", "ah makes sense,")
+const ACKNOWLEDGED = String.raw`(?:(?:ok|okay|alright|right|ah|oh)\s+)?(?:right|ok|okay|alright|all right|well|anyway|good|great|thanks|thank you|cheers|perfect|lovely|brilliant|nice|cool|got it|gotcha|fair enough|fair|makes sense|understood|noted|i see)(?: then)?`;
 /**
  * A chat's opening word or call that says nothing of the topic ("Right,", "OK,", "Right, quiz time.", "Quick one:", "and a
  * harder one on that -").
@@ -1273,8 +1275,9 @@ const RESOLVES = /\b(?:settle|subside|resolve|clear up|disappear|go away|improve
 export const OUTSIDE_A_HOST = /\b(?:environment\w*|outside (?:of )?(?:the |its |a )?(?:host|body|animal)s?|soils?|surfaces?|fomites?|pastures?|bedding|premises|faeces|feces|manure|litter|water)\b/i;
 /** Where an owner says a pathogen lasts ("how long can the virus survive in the house and garden?"): outside a host. */
 // (Or where the animal is kept: "…before bringing a new bunny into that hutch".)
-const OWNERS_PLACE = String.raw`(?:the |my |our |your |his |her |their |a |that |this )?(house|home|garden|yard|kennels?|shed|barn|stables?|floors?|carpets?|grass|ground|fields?|hutch(?:es)?|cages?|coops?|enclosures?|aviar(?:y|ies)|crates?|lofts?|tanks?|ponds?|aquari(?:um|ums|a)|trailers?|lorr(?:y|ies)|trucks?|vans?|horsebox(?:es)?|cars?|cabs?)`;
-const OWNERS_PLACES = new RegExp(String.raw`\b(?:in|into|on|around|about|at) ${OWNERS_PLACE}(?: and ${OWNERS_PLACE})?\b`);
+const OWNERS_PLACE = String.raw`(?:the |my |our |your |his |her |their |a |that |this )?(house|home|garden|yard|kennels?|shed|barn|stables?|floors?|carpets?|grass|ground|fields?|hutch(?:es)?|cages?|coops?|enclosures?|aviar(?:y|ies)|crates?|lofts?|tanks?|ponds?|aquari(?:um|ums|a)|trailers?|lorr(?:y|ies)|trucks?|vans?|horsebox(?:es)?|cars?|cabs?|pavements?|sidewalks?|streets?|parks?|paths?|footpaths?|roads?|lawns?|playgrounds?)`;
+// ("…on the pavements and in the park?")
+const OWNERS_PLACES = new RegExp(String.raw`\b(?:in|into|on|around|about|at) ${OWNERS_PLACE}(?: and (?:(?:in|into|on|around|about|at) )?${OWNERS_PLACE})?\b`);
 
 /** Kept away from the other animals: "keep him apart", "stay isolated", "how long in quarantine?". */
 const KEPT_APART =
@@ -1514,9 +1517,11 @@ export function isAttributeOf(kind: AskedKind, attribute: string): boolean {
 }
 
 /** Sentences of a question; an abbreviated genus ("B. burgdorferi", "T. annae") or "spp." does not end one. */
+// (A capital's full stop ends no sentence, "M. bovis", unless a sentence opens after it: "…against influenza A. Does Mx1
+// protect ostriches?")
 const clauseSplit = (text: string) =>
   text
-    .split(/(?<=[?.!])(?<!(?:^|[\s(])\p{Lu}\.)(?<!\b(?:spp|sp|vs|approx|ca|cf|e\.g|i\.e|Dr|Fig)\.)\s+|\n+/u)
+    .split(/(?<=[?.!])(?<!(?:^|[\s(])\p{Lu}\.)(?<!\b(?:spp|sp|vs|approx|ca|cf|e\.g|i\.e|Dr|Fig)\.)\s+|(?<=[\s(]\p{Lu}\.)\s+(?=(?:Does|Do|Did|Is|Are|Was|Were|Can|Could|Should|Would|Will|What|Which|How|Why|When|Where|Who|Has|Have|And|But|So|I|We|My|Our)\s)|\n+/u)
     .map((s) => s.trim())
     .filter(Boolean);
 // ("…my mum says he could get FIV. like which cats get it most": a texted question after a filler.)
@@ -1674,6 +1679,9 @@ function namedThings(text: string) {
       if (ACRONYM.test(core) && !GENERIC_ACRONYMS.has(core.toUpperCase())) return push(CODE.test(core) ? names : acronyms, core);
       // Typed in lower case ("rhdv2", "h5n1"): letters and digits together are an abbreviation all the same.
       if (LOWER_CASE_CODE.test(word)) return push(acronyms, word.toUpperCase());
+      // So is one whose lower-case prefix says whose it is ("hBD-2", human beta-defensin 2; "chIFN", chicken interferon), not a
+      // kind of nucleic acid ("mRNA", "lncRNAs").
+      if (LOWER_PREFIXED_CODE.test(core) && !/(?:RNA|DNA)s?$/.test(core)) return push(acronyms, core);
       if (namesDrug(lower)) return push(drugs, lower);
       if (PATHOGEN_ENDING.test(lower)) return push(pathogens, lower);
       // "diagnosis", "prognosis" end like a condition but say what is asked.
@@ -2250,6 +2258,9 @@ function isFollowUp(question: string, named: Frame, previous: Frame): boolean {
   // "Roughly how many end up in the bad progressive group?": a count that names no counted thing counts the animals
   // spoken of.
   if (HOW_MANY_OF_THEM.test(question) && !namesOwnThing(own) && !own.species.length && !own.groups.length) return true;
+  // "How come there's still no vaccine? we've had vaccines for loads of pig diseases for ages": a vaccine or cure said to be
+  // missing still is one against the disease spoken of, whatever the question compares it with.
+  if (STILL_NO_VACCINE.test(question) && !namesOwnThing(own) && own.species.every((id) => previous.species.includes(id)) && !own.groups.length) return true;
   // "Are local breeds any tougher?": a short yes/no question naming no subject or species asks about the one spoken of.
   if (YES_NO_OPENING.test(question) && question.split(/\s+/).length <= SHORT_YES_NO_WORDS && !namesOwnThing(own) && !own.species.length && !own.groups.length) return true;
   // "Most common cause of regurgitation in a dog?" after questions on goat pox: a subject and a species of its own,
@@ -2271,6 +2282,8 @@ const genera = (names: string[]) => [...new Set(names.map((n) => (/^\p{Lu}\p{Ll}
 /** Kinds of question about a disease itself, never about a drug given for it. */
 const DISEASE_KINDS: ReadonlySet<AskedKind> = new Set(["signs", "cause", "location", "organism", "diagnosis", "prognosis", "rate", "definition"]);
 const DISEASE_ATTRIBUTES = /^(?:incubation|gestation|prepatent|patent|shedding|latent|infectious|life cycle|lifespan|life span|survival|persistence|resolution)$/;
+/** A vaccine or cure said to be missing still: "still no vaccine", "no cure yet", "why isn't there a vaccine". */
+const STILL_NO_VACCINE = /\b(?:still\s+(?:no|not\s+(?:a|any))|no\s+(?:[\w-]+\s+)?(?:vaccines?|cures?)\s+(?:yet|still)|(?:isn['’]t|is\s+not|aren['’]t)\s+there\s+(?:still\s+)?(?:a|an|any))\s+(?:[\w-]+\s+)?(?:vaccines?|vaccinations?|jabs?|cures?)\b/i;
 /** A vaccine or cure for what was spoken of: "no vaccine for it", "a cure for this". */
 const AGAINST_IT = /\b(?:vaccines?|vaccinations?|jabs?|cures?)\s+(?:for|against)\s+(?:it|this|that)\b/i;
 /** Catching or passing on: what is caught is a disease, never a drug ("can the owner catch it?"). */

@@ -471,6 +471,10 @@ export function gateTerms(question: string, terms: QueryTerm[], searched = quest
   for (const verb of passingVerbs(question)) for (const t of tokenize(verb)) asking.add(t);
   // "Are they doing the girls any harm?": the animals spoken of, by what their keeper calls them.
   for (const m of question.toLowerCase().matchAll(/\b(?:the|my|our|his|her|their|these|those)\s+(girls|boys|ladies|lads|gals)\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
+  // "…the PPR thing the herders talk about": who talks of it, not what the passages must say.
+  for (const m of question.toLowerCase().matchAll(/\b(?:the|my|our|local|some|most|all)\s+([\p{L}-]{3,}s)\s+(?:always\s+|all\s+|keep\s+|still\s+)?(?:talk|talking|go on|keep on|mention|say|call it|call them|warn(?:ed|ing)?(?: us)?)\s+(?:about|of|it|them|that)\b/gu)) {
+    if (!speciesIn(m[1]!).species.size) for (const t of tokenize(m[1]!)) asking.add(t);
+  }
   // "Are they doing the birds any harm?": what it does to them, which is asked.
   for (const m of question.toLowerCase().matchAll(/\b(?:do|does|did|doing|done|cause|causes|causing|caused)\s+(?:[\w-]+\s+){0,3}?(?:any|much|real|serious|lasting)\s+(harm|damage)\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
   // "Why do they throw an antibiotic in with the wormer?": why it is added, which is asked.

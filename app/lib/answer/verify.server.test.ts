@@ -289,4 +289,26 @@ describe("the pages a model sentence is cited with", () => {
       [2, [12]],
     ]);
   });
+
+  it("are the pages of the two sentences it sums up, where no one sentence holds most of its words", () => {
+    const dose = "The dose of meloxicam in cats is 0.1 mg/kg orally once daily.";
+    const action = "Meloxicam is a preferential COX-2 inhibitor.";
+    const other = "Renal function should be checked before long-term treatment.";
+    const chunk: NumberedPassage = {
+      ...passage(1, `${dose} ${action} ${other}`),
+      pages: [12, 13, 14],
+      layout: {
+        pages: [
+          { offset: 0, page: 12, label: null },
+          { offset: dose.length + 1, page: 13, label: null },
+          { offset: dose.length + action.length + 2, page: 14, label: null },
+        ],
+        rows: [],
+      },
+    };
+    const { passages } = citeSentencePages("Meloxicam, a preferential COX-2 inhibitor that spares the stomach, suits cats at 0.1 mg/kg [1].", [chunk]);
+    expect(passages.map((p) => [p.number, p.pages, p.quotes])).toEqual([[1, [12, 13], [dose, action]]]);
+    // (A claim neither one nor two of its sentences make keeps the passage's pages.)
+    expect(citeSentencePages("Horses are grazed on pasture in summer [1].", [chunk]).passages[0]!.pages).toEqual([12, 13, 14]);
+  });
 });

@@ -1,6 +1,6 @@
 import escapeStringRegexp from "escape-string-regexp";
 import { isEnglishWord, isStopWord, tokenize, type QueryTerm } from "../search/index.server";
-import { MARKER, markerNumbers, PageNumbering } from "./citations";
+import { MARKER, markerNumbers, PageNumbering, type SentencePages } from "./citations";
 import { abbreviationsDefinedIn, namesThing, readable, requiredNames } from "./coverage.server";
 import { definedAbbreviations, frameOf, isNamedDisease, mentionsGroup, sharesWord, mentionsSpecies, otherSpeciesIn, speciesIn, speciesLabel, withDigits, type Frame } from "./frame";
 import { quotableSentences } from "./quotes.server";
@@ -472,10 +472,34 @@ const STRUCTURE_LINES = /^\s*(#{1,6}\s.*|_.*_|\*\*[^*]+\*\*:?|[^.!?\n]*:)\s*$/gm
 const SAME_SENTENCE_SHARE = 0.5;
 
 /**
+ * The two sentences of a passage a model sentence sums up, where no one sentence holds SAME_SENTENCE_SHARE of its words
+ * and the two together do, on one page or two pages running ("…is 0.1 mg/kg orally, a COX-2 inhibitor used in cats."):
+ * cited at their pages, not the chunk's whole range; null where no two do.
+ */
+function drawnFromTwo(units: ReadonlyArray<{ terms: Set<string>; pages: number[]; pageLabel: string | null; raw: string }>, claim: Set<string>): SentencePages | null {
+  if (!claim.size) return null;
+  const held = (unit: { terms: Set<string> }) => [...claim].filter((t) => unit.terms.has(t));
+  let best: { pages: number[]; pageLabel: string | null; raw: string; also: string[] } | null = null;
+  let bestCovered = Math.ceil(claim.size * SAME_SENTENCE_SHARE) - 1;
+  for (const [i, a] of units.entries()) {
+    const fromA = held(a);
+    for (const b of units.slice(i + 1)) {
+      const covered = new Set([...fromA, ...held(b)]).size;
+      const pages = [...new Set([...a.pages, ...b.pages])].sort((x, y) => x - y);
+      // (Each must add words of its own, and they must be on pages running on: else the claim is the passage's.)
+      if (covered <= bestCovered || covered === fromA.length || covered === held(b).length || pages[pages.length - 1]! - pages[0]! > 1) continue;
+      best = { pages, pageLabel: a.pages[0] === pages[0] ? a.pageLabel : b.pageLabel, raw: a.raw, also: [b.raw] };
+      bestCovered = covered;
+    }
+  }
+  return best;
+}
+
+/**
  * Cites each sentence of a (verified) model answer at the page it draws on: the page of the cited
  * passage's sentence that shares most of its words, so "[2]" names "pg. 34", not the chunk's "32-34".
- * Markers are renumbered over the narrowed passages; a sentence that matches no single sentence keeps
- * its passage's pages.
+ * Markers are renumbered over the narrowed passages; a sentence that sums up two of its sentences is cited at
+ * their pages, and one that matches neither one nor two keeps its passage's pages.
  */
 export function citeSentencePages(text: string, passages: Array<NumberedPassage<PassageLike>>): { text: string; passages: Array<NumberedPassage<PassageLike>> } {
   const byNumber = new Map(passages.map((p) => [p.number, p]));
@@ -515,7 +539,7 @@ export function citeSentencePages(text: string, passages: Array<NumberedPassage<
       const share = claim.size ? shared / claim.size : 0;
       if (share >= bestShare) [best, bestShare] = [unit, share + 1e-9];
     }
-    return numbering.numberOf(p, best);
+    return numbering.numberOf(p, best ?? drawnFromTwo(unitsOf(p), claim));
   };
   const out = text
     .split("\n")

@@ -76,4 +76,45 @@ describe("answers among the 276 VetBench passages", () => {
   it("compares what a question sets apart 'in terms of' a dimension, without asking an amount", async () => {
     expect(await firstPage("Teaching anaesthetist: what separates an unstable atherosclerotic plaque from a stable one in terms of the fibrous cap and the size of the lipid core?")).toBe(253);
   });
+
+  it("reads hexavalent chromium as Cr(VI) and a clinician's GNG and BG as gluconeogenesis and blood glucose", async () => {
+    expect(await firstPage("Toxicologist here: why is hexavalent chromium so harmful to the brain?")).toBe(116);
+    expect(await firstPage("pck1 knockdown in liver - effect on BG, and its role in GNG?")).toBe(140);
+  });
+
+  it("finds a member of a series written with its prefix once ('CD80, 86 and 40'), and refuses one the series does not number", async () => {
+    expect(await firstPage("Does human beta-defensin 3 switch on CD86 on immune cells, and through which receptors?")).toBe(118);
+    expect((await ask("Does human beta-defensin 3 switch on CD70 on immune cells?")).content).toBe(REFUSAL);
+  });
+
+  it("reads an abbreviation with a lower-case prefix ('hBD-2') as a name, and refuses the member no passage writes", async () => {
+    expect((await ask("hBD-3 signals through TLR1 and TLR2. Which receptors does hBD-2 signal through?")).content).toBe(REFUSAL);
+    expect(await firstPage("Which receptors does hBD-3 signal through?")).toBe(118);
+  });
+
+  it("leads 'how many' with a count in round words, not a chemical's locant", async () => {
+    const result = await ask("After type I interferon is made, roughly how many ISGs does it turn on?");
+    expect(result.citations[0]?.page).toBe(156);
+    expect(result.content).toMatch(/^Type I IFN production during viral infection upregulated hundreds of interferon stimulated genes/);
+  });
+
+  it("refuses an abbreviation asked about that no passage writes, beside the one the asker states", async () => {
+    expect((await ask("I know METTL3 knockout upsets stem cell balance. What happens to stem cells when the m6A demethylase FTO is knocked out?")).content).toBe(REFUSAL);
+    expect(await firstPage("What happens to stem cells when METTL3 is knocked out?")).toBe(150);
+  });
+
+  it("asks of the animal in the question, not the one a statement before it names after a virus's letter ('influenza A. Does…')", async () => {
+    expect((await ask("Emu farmer. In mice, Mx1 is the key interferon-induced protein against influenza A. Does Mx1 protect emus as well?")).content).toMatch(/^I cannot find information/);
+  });
+
+  it("reads who talks about a disease as no topic word ('the PPR thing the herders talk about')", async () => {
+    const answer = await converse("Which virus causes canine distemper?", "and PPR, the goat plague the herders keep talking about - is it related to distemper?");
+    expect(answer.content).not.toBe(REFUSAL);
+    expect(answer.citations.map((c) => c.page)).toEqual(expect.arrayContaining([expect.toBeOneOf([81, 226])]));
+  });
+
+  it("reads pavements and parks as places outside a host, where a follow-up asks how long the virus lasts", async () => {
+    const answer = await converse("My neighbour's puppy has parvo. How serious is it in young dogs?", "how long can it survive on the pavements and in the park?");
+    expect(answer.citations[0]?.page).toBe(92);
+  });
 });

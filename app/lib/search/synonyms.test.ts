@@ -441,6 +441,10 @@ describe("set 54's words", () => {
     // Herbal remedies are phytotherapy; a chiropractor practises chiropractic.
     expect(alternatives("owners use herbal remedies on their horses")).toContainEqual(tokenize("phytotherapy"));
     expect(alternatives("back-cracking chiropractors")).toContainEqual(tokenize("chiropractic"));
+    // Hexavalent chromium is Cr(VI), however typed; lab mice are laboratory mice.
+    expect(alternatives("does hexavalent chromium harm the brain?")).toContainEqual(tokenize("cr(vi)"));
+    expect(alternatives("is chromium six toxic?")).toContainEqual(tokenize("hexavalent chromium"));
+    expect(alternatives("why do lab mice get flu so badly?")).toContainEqual(tokenize("laboratory mice"));
     // (Going after dinner is no target: the phrase is read whole, not "after" alone.)
     expect(alternatives("they drop after dinner")).not.toContainEqual(tokenize("target"));
   });
