@@ -300,8 +300,8 @@ const VALUE: Partial<Record<AskedKind, RegExp>> = {
     "i",
   ),
   // (Or a count in round words, "upregulated hundreds of interferon stimulated genes"; not a chemical's locant,
-  // "a 5-triphosphate moiety".)
-  count: new RegExp(`\\b${EXACT_NUM}\\b(?!['′]?-\\p{Ll}*(?:phosphate|hydroxy|methyl|deoxy|amino|oxo))|\\b(?:dozens|hundreds|thousands|millions)\\s+of\\b`, "iu"),
+  // "a 5-triphosphate moiety", nor a code's number, "DHAV-3".)
+  count: new RegExp(`(?<!\\p{L}[-‐]?)\\b${EXACT_NUM}\\b(?!['′]?-\\p{Ll}*(?:phosphate|hydroxy|methyl|deoxy|amino|oxo))|\\b(?:dozens|hundreds|thousands|millions)\\s+of\\b`, "iu"),
   year: /\b(?:1[6-9]\d\d|20\d\d)s?\b/,
   // A price in money: "$25", "£1,200", "30 euros".
   cost: /[$£€¥]\s?\d|\b\d[\d.,]*\s?(?:USD|EUR|GBP|dollars?|pounds sterling|euros?)\b/,
@@ -317,6 +317,8 @@ const VALUE: Partial<Record<AskedKind, RegExp>> = {
   notifiable: /\b(?:notifiable|reportable|notified|notification|must be reported|reported to the (?:authorities|competent authority|state veterinarian)|(?:OIE|WOAH)\)?[- ]listed|listed diseases?)\b/i,
 };
 
+/** A year said as when something happened: "since 2013", "in the 1990s", "between 1996 and 1999". */
+const YEAR_SAID = /\b(?:since|in|from|until|till|by|before|after|during|between|of|and)\s+(?:the\s+(?:early\s+|late\s+|mid-?)?)?(?:1[6-9]|20)\d\d(?:s|\/\d{2,4})?\b/i;
 /** A span said as an age: "2 weeks of age", "aged 6 months", "6-week-old", "3 months old", "before the age of 3 months". */
 const AN_AGE = new RegExp(`\\b(?:aged\\s+)?${RANGE}\\s*-?\\s*${TIME_UNIT}(?:\\s+of\\s+age|-old|\\s+old)\\b|\\baged\\s+${RANGE}\\s*-?\\s*${TIME_UNIT}\\b|\\bthe\\s+age\\s+of\\s+${RANGE}\\s*-?\\s*${TIME_UNIT}\\b`, "gi");
 
@@ -478,6 +480,8 @@ export function holdsValue(
   if (kind === "quantity" && attribute === TEMPERATURE_ATTRIBUTE) return A_TEMPERATURE.test(readableMath(sentence));
   // A needle's size is its gauge: "A 25- to 27-gauge needle attached to a 1-mL syringe".
   if (kind === "quantity" && attribute === GAUGE_ATTRIBUTE) return A_GAUGE.test(sentence);
+  // A year said as when is no count: "…has been the predominant viral type in China since 2013" counts nothing.
+  if (kind === "count" && YEAR_SAID.test(sentence)) return holdsValue(kind, sentence.replace(YEAR_SAID, " "), attribute, context, questionNames, defined);
   // How many doses (injections, boosters) an animal needs is a small number of them: "over seven million doses used" and
   // "First registered in 2002" give none.
   if (kind === "count" && attribute !== null && DOSES_COUNTED.includes(attribute.toLowerCase())) return PER_ANIMAL_DOSES.test(readableMath(sentence));

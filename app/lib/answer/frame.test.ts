@@ -427,6 +427,17 @@ describe("the frame of a question", () => {
     expect(adults!.names).toEqual([]);
   });
 
+  it("carries the topic a question only weighed ('do those dogs really work or is it hype?') into a follow-up, not the weighing", () => {
+    const [, results] = readConversation(["Completely different question: my neighbour is training her collie as a cancer sniffer dog. do these dogs actually work or is it hype?", "why are the results all over the place?"]);
+    expect(results!.topic).toEqual(expect.arrayContaining(["cancer", "sniffer"]));
+  });
+
+  it("does not carry a pathogenicity index asked for into the next question (ICPI is a test's index)", () => {
+    const [, , ducks] = readConversation(["How are Newcastle disease virus (NDV) strains classified?", "what ICPI score makes an NDV strain virulent?", "what about ducks and geese, do they get sick from it or just carry it?"]);
+    expect(ducks!.acronyms).not.toContain("ICPI");
+    expect(ducks!.acronyms).toContain("NDV");
+  });
+
   it("reads a patient in another kennel or bed as another case, and one in the same as the same", () => {
     const [, , other, then] = readConversation([
       "Cat in kennel 4 with really angry gums, query FCGS. How common is it in cats generally?",

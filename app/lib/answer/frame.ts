@@ -957,7 +957,7 @@ const REASON_GIVEN = /,?\s*\b(?:since|because|given that|seeing as|seeing that)\
 /** A disease's head after a name: "Aleutian disease", "Marek's disease". */
 const NAMES_DISEASE_AFTER = /^(?:['’]s)?\s+(?:disease|fever|syndrome|plague|sickness)\b/i;
 /** Words that only weigh what was told: "is that a good idea?", "is it safe?", "worth it?". */
-const WEIGHED = /^(?:good|bad|ok|okay|fine|safe|wise|idea|sensible|worth|worthwhile|right|wrong|true|normal|advisable)$/i;
+const WEIGHED = /^(?:good|bad|ok|okay|fine|safe|wise|idea|sensible|worth|worthwhile|right|wrong|true|normal|advisable|hype|hyped|overhyped|legit|myth|real|work|works)$/i;
 const KEPT_BEFORE =
   /\b(?:(?:i|we)\s+)?used to\s+(?:keep|have|own|breed|farm|raise|rear|run|work with|look after)\b[^.,;:!?—–]*|\b(?:i|we)(?:['’]ve|\s+have)?\s+(?:kept|had|herded|bred|farmed|raised|reared|worked with)\s+[^.,;:!?—–]*?\b(?:for\s+(?:years|ages|decades|a long time|a while)|all\s+(?:my|our)\s+(?:life|lives))\b|\b(?:swapped|traded|exchanged|gave up)\s+(?:my|our|the)\s+[\p{L}-]+(?=\s+for\b)/giu;
 /** The asker's business named after what it farms: "Our salmon company is setting up a whiteleg shrimp unit…". */
@@ -2192,7 +2192,7 @@ const ASIDE_OPENING = /^\s*(?:sorry|sry|soz|apologies|oops|oh)\b[\s,—–-]/i;
 const SHORT_YES_NO_WORDS = 6;
 
 /** How a test's or procedure's name ends. */
-const TEST_HEAD = /\b(?:aspirat(?:e|es|ion)|biops(?:y|ies)|counts?|reactions?|tests?|testing|assays?|scans?|tomography|imaging|radiograph(?:s|y)?|ultrasound|ultrasonography|echocardiograph(?:y|ic)?|electrocardiograph(?:y|ic)?|endoscopy|panels?|profiles?|cytology|histopathology|culture|analysis|centesis|lavage|resonance imaging|test(?:ing)? \w+)$/i;
+const TEST_HEAD = /\b(?:aspirat(?:e|es|ion)|biops(?:y|ies)|counts?|ind(?:ex|ices)|reactions?|tests?|testing|assays?|scans?|tomography|imaging|radiograph(?:s|y)?|ultrasound|ultrasonography|echocardiograph(?:y|ic)?|electrocardiograph(?:y|ic)?|endoscopy|panels?|profiles?|cytology|histopathology|culture|analysis|centesis|lavage|resonance imaging|test(?:ing)? \w+)$/i;
 /** Shipped abbreviations whose usual meanings share no word ("CSF": cerebrospinal fluid or classical swine fever). */
 const OF_UNRELATED_MEANINGS = new Set(
   Object.entries(clinicalAbbreviations.abbreviations as Record<string, string[]>)

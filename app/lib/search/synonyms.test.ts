@@ -445,6 +445,8 @@ describe("set 54's words", () => {
     expect(alternatives("does hexavalent chromium harm the brain?")).toContainEqual(tokenize("cr(vi)"));
     expect(alternatives("is chromium six toxic?")).toContainEqual(tokenize("hexavalent chromium"));
     expect(alternatives("why do lab mice get flu so badly?")).toContainEqual(tokenize("laboratory mice"));
+    // The dominant genotype is the predominant one.
+    expect(alternatives("which genotype is dominant now?")).toContainEqual(tokenize("predominant"));
     // (Going after dinner is no target: the phrase is read whole, not "after" alone.)
     expect(alternatives("they drop after dinner")).not.toContainEqual(tokenize("target"));
   });
