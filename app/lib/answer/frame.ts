@@ -531,7 +531,7 @@ const DRUG_WORDS = new Set(
 );
 /** Words naming a disease or lesion by their ending (hepatitis, babesiosis, hyperammonaemia, hepatopathy…). */
 /** Diseases named by a word that ends like no condition ("classical scrapie", "bluetongue"). */
-const DISEASE_WORDS = new Set(["scrapie", "bluetongue", "distemper", "strangles", "footrot", "stringhalt", "rabies", "anthrax", "botulism", "tetanus", "glanders", "blackleg", "parvo", "ringworm", "mange", "lepto", "flystrike", "orf", "scours", "heartworm", "lungworm"]);
+const DISEASE_WORDS = new Set(["scrapie", "bluetongue", "distemper", "strangles", "footrot", "stringhalt", "rabies", "anthrax", "botulism", "tetanus", "glanders", "blackleg", "parvo", "ringworm", "mange", "lepto", "flystrike", "orf", "scours", "heartworm", "lungworm", "hydatids"]);
 const CONDITION_ENDING = /^[a-z]{3,}(?:itis|osis|iasis|aemia|emia|pathy|oma|omas|algia|plasia|trophy|rrhoea|rrhea|uria|penia|cytosis|ectasia|megaly|oedema|edema|pox|derma|thorax)$|^mega(?:o?esophagus|colon|rectum|ureters?|ca?ecum|cystis)$/;
 /** Words naming a pathogen by their ending (norovirus, Salmonella, Staphylococcus…). */
 const PATHOGEN_ENDING = /^[a-z]{3,}(?:virus|viruses|bacter|bacterium|plasma|coccus|cocci|bacillus|ella|monas|myces|spora|sporidium|zoon|zoa)$/;
@@ -638,6 +638,7 @@ const GENERIC_WORDS = new Set(
   pretty riddled basically essentially literally name names causal real quote quoted quoting love loves loved helping
   recognised recognized aware volunteer volunteers stud studs worse student students placement placements fortnight fortnights rip rips ripped ripping
   ngl tbh lol lmao idk imo imho omg smh plz thx tysm fyi asap afaik friend friends pal pals weird weirdly
+  fight fights fighting fought paper papers
   caller callers listener listeners viewer viewers definitely certainly surely tomorrow tiny crawling crawl crawls
   everyone everybody anyone anybody episode episodes podcast podcasts plain layman laymans layperson eli5 tells ought genuinely genuine
   lady ladies afford affordable prioritise prioritize little answer answers
@@ -1003,10 +1004,10 @@ const PEOPLE_MEANT = new RegExp(
 /** A role word before an animal says whose animal it is, not people: "could the household dog catch it?". */
 const ROLE_BEFORE_WORD = new RegExp(String.raw`\b${PEOPLE_BY_ROLE}\s+([\p{L}]+)`, "giu");
 const namesAnimal = (word: string) => [...speciesIn(word).species].some((id) => id !== "human");
-/** "Can we catch it?", "could I get it from him?", "will my kids pick it up?": the asker's people catching it. */
+/** "Can we catch it?", "could I get it from him?", "will my kids pick it up?", "one that people can get": people catching it. */
 // ("Can people get it?", "do humans catch it?": people in general.)
 const WE_CATCH =
-  /\b(?:can|could|will|would|might|may|do|does|did)\s+(?:we|i|us|people|humans?|persons?|children|kids|anyone|anybody|(?:my|our)\s+(?:kids|children|family|husband|wife|partner))\s+(?:also\s+|ever\s+|really\s+)?(?:catch|contract|get (?:it|this|that|infected|sick|ill)|pick (?:it|this|that) up|be infected|become infected)\b/i;
+  /\b(?:can|could|will|would|might|may|do|does|did)\s+(?:we|i|us|people|humans?|persons?|children|kids|anyone|anybody|(?:my|our)\s+(?:kids|children|family|husband|wife|partner))\s+(?:also\s+|ever\s+|really\s+)?(?:catch|contract|get (?:it|this|that|infected|sick|ill)|pick (?:it|this|that) up|be infected|become infected)\b|\b(?:one|something|anything|a disease|a thing|the kind)\s+(?:that\s+|which\s+)?(?:people|humans|persons)\s+(?:can|could|do|might|may|will)\s+(?:also\s+|ever\s+)?(?:catch|contract|get)\b(?!\s+(?:rid|round|around|away|used|to)\b)/i;
 export const meansPeople = (question: string) =>
   WE_CATCH.test(question) || PEOPLE_MEANT.test(question.replace(ROLE_BEFORE_WORD, (whole, word: string) => (namesAnimal(word) ? word : whole)));
 

@@ -165,6 +165,8 @@ function followedByContinuations(
 }
 
 const PASSAGES = { normal: 6, thinkHarder: 12, perSubQuestion: 3 } as const;
+/** How much deeper a follow-up's own ask is searched with its carried subject: a long chunk on several topics ranks low. */
+const FOLLOW_UP_DEPTH = 3;
 const SEARCH_K = { normal: 10, thinkHarder: 10, perSubQuestion: 6 } as const;
 /** Sub-question passages must still be about the question's topic, not only about the aspect. */
 const SUB_TOPIC_COVERAGE = 0.4;
@@ -972,6 +974,30 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
       // the knowledge base never names, however well it speaks of bovine TB.)
       const heldSomewhere = (t: QueryTerm) => again.found.passages.some((p) => holdsTerm(passageTerms(p), t));
       if (!again.judged.abstain && gateTerms(bySubject, again.terms).every(heldSomewhere)) answerFrom(again);
+    }
+  }
+  // A follow-up asking a thing of its own of the subject it carries ("Could we stockpile a vaccine for it?" after "How does
+  // African swine fever move between warthogs, ticks and domestic pigs?"): where no passage found with the whole
+  // conversation's words holds what it asks, the question is searched for with the carried subject alone (not the carried
+  // topic and animals, which pull in the passages answered before), and answers where those passages hold it.
+  if (!main.abstain && frame.inherited.length && caseSubjects(frame).length) {
+    const ownWords = new Set(tokenize(request.question));
+    const asked = gate.filter((t) => t.df > 0 && t.weight >= 1 && ownWords.has(t.term) && !speciesIn(t.term).species.size);
+    // (Said of the subject in one sentence, by its name or its usual abbreviation: "…an ASFV vaccine has proved so elusive";
+    // not "vaccines in swine" in a passage on other pig viruses.)
+    const subjects = caseSubjects(frame).flatMap((n) => [n, ...usualShortFormsHolding(tokenize(n)).map((f) => f.short)]);
+    const saysAskedOfSubject = (p: PassageLike) =>
+      splitSentences(p.text).some((s) => asked.some((t) => holdsTerm(new Set(tokenize(s.text)), t)) && subjects.some((n) => namesThing(n, s.text)));
+    if (asked.length && !main.relevant.some(saysAskedOfSubject)) {
+      // (Its own words that say what it asks, not "why on earth is there still…".)
+      const askedStems = new Set(asked.map((t) => t.term));
+      const askedWords = (request.question.match(/[\p{L}\p{N}-]+/gu) ?? []).filter((w) => tokenize(w).some((s) => askedStems.has(s)));
+      const again = await searchAgain(`${askedWords.join(" ")} ${caseSubjects(frame).join(" ")}`, request, k * FOLLOW_UP_DEPTH, deps);
+      // (Those passages first, as what the follow-up asks.)
+      const saying = again.judged.relevant.filter(saysAskedOfSubject);
+      if (!again.judged.abstain && saying.length && coversSpecies(again)) {
+        answerFrom({ ...again, judged: { ...again.judged, relevant: [...saying, ...again.judged.relevant.filter((p) => !saying.includes(p))] } });
+      }
     }
   }
   if (main.abstain) return nothingRelevant(terms);

@@ -102,5 +102,21 @@ describe("answers among the 276 VetBench passages", () => {
     const answer = await converse("How are Newcastle disease virus strains classified?", "is there more than one NDV serotype?", "what ICPI score makes a strain virulent?", "what about ducks and geese, do they get sick from it or just carry it?");
     expect(answer.citations[0]?.page).toBe(142);
   });
+
+  it("searches a follow-up's own ask with the subject it carries when the conversation's words find no passage that says it", async () => {
+    const answer = await converse("Our contingency plan covers African swine fever. How is the virus passed between warthogs, soft ticks and domestic pigs?", "Is there a vaccine we could stockpile for it?");
+    expect(answer.citations[0]?.page).toBe(274);
+    expect(answer.content).toMatch(/^There are many reasons why an ASFV vaccine has proved so elusive/);
+  });
+
+  it("reads hydatids as the disease a follow-up carries, and 'something people can get' as asked of people", async () => {
+    const answer = await converse("Slaughterhouse vet: we keep finding hydatids in cattle livers. What role do the cattle play in the cycle?", "Is that something people can get too, or only animals?");
+    expect(answer.citations[0]?.page).toBe(58);
+    expect(answer.content).toMatch(/^Cystic Echinococcosis \(CE\) is an important zoonotic parasitic disease/);
+  });
+
+  it("reads a spinal cord that will not heal or mend as its regeneration", async () => {
+    expect(await firstPage("why can't an injured spinal cord mend itself, and how could stem cells help it heal?")).toBe(89);
+  });
 });
 

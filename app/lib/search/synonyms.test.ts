@@ -447,6 +447,8 @@ describe("set 54's words", () => {
     expect(alternatives("why do lab mice get flu so badly?")).toContainEqual(tokenize("laboratory mice"));
     // The dominant genotype is the predominant one.
     expect(alternatives("which genotype is dominant now?")).toContainEqual(tokenize("predominant"));
+    // A tissue that heals or mends regenerates.
+    expect(alternatives("why won't the nerve heal?")).toContainEqual(tokenize("regeneration"));
     // (Going after dinner is no target: the phrase is read whole, not "after" alone.)
     expect(alternatives("they drop after dinner")).not.toContainEqual(tokenize("target"));
   });
