@@ -74,6 +74,13 @@ describe("a model sentence's words against the passage it cites", () => {
     expect(unsupported("1.1.2. [1]", byNumber)).toMatch(/no words to check|number/);
   });
 
+  it("fails when it speaks of the answer or the question instead of the subject (found in the built-in model's answers)", () => {
+    expect(unsupported("The answer is also included within the response about meloxicam dosing in cats [1].", byNumber)).toMatch(/speaks of the answer/);
+    expect(unsupported("1.1.2: The answer was given for cats on meloxicam [1].", byNumber)).toMatch(/speaks of the answer/);
+    // (A response of the body is the subject: not dropped for its word.)
+    expect(unsupported("The response to meloxicam is monitored through renal values every 3 months [1].", byNumber)).toBeNull();
+  });
+
   it("checks what a sentence about the passages reports (\"The passages show that X\") as X, and drops it when it reports nothing checkable", () => {
     // Found in the built-in model's answers: a correct claim framed as "The passages provide evidence that …" was dropped.
     expect(unsupported("The passages provide evidence that meloxicam is given to cats at 0.1 mg/kg once daily [1].", byNumber)).toBeNull();

@@ -253,6 +253,8 @@ export function unsupported(
   for (const g of named.groups) if (!mentionsGroup(present, g)) return "a species group is not in the cited passage";
   // "The passages provide a detailed explanation of …" tells the reader nothing the passage says; "The passage
   // shows that X" says X, and is checked as X (its numbers and species were checked above).
+  // ("The answer is also included within the response to the question about…" speaks of the answer, not of the subject.)
+  if (ABOUT_THE_ANSWER.test(claim.trim())) return "it speaks of the answer instead of saying what the passages say";
   const about = ABOUT_THE_PASSAGES.exec(claim.trim());
   const checked = about ? reportedClaim(claim.trim(), about) : claim;
   if (checked === null) return "it describes the passages instead of saying what they say";
@@ -280,6 +282,11 @@ export function unsupported(
 // passages provide…", "Overall, these sources…".)
 const ABOUT_THE_PASSAGES =
   /^(?:\d{1,2}(?:\.\d{1,2})*\s*[.:)]\s*|[-*•]\s+)?(?:(?:in\s+(?:this\s+context|summary|sum|conclusion|short|brief|general|addition|particular)|overall|to\s+(?:summari[sz]e|conclude|sum\s+up)|(?:taken\s+)?together|collectively|altogether|additionally|furthermore|moreover|however|also|finally|thus|therefore|so)\s*,?\s+)?(?:the|these|this|both|all)\s+(?:\w+\s+)?(?:passages?|sources?|texts?|documents?|excerpts?)\b(?!\s+(?:of|through|into|from|for)\b)/i;
+
+/** A sentence whose subject is the answer or the question itself: "The answer is also included…", "The question is…". */
+// (Not a response of the body: "The immune response is…", "The response to treatment was…".)
+const ABOUT_THE_ANSWER =
+  /^(?:\d{1,2}(?:\.\d{1,2})*\s*[.:)]\s*|[-*•]\s+)?(?:(?:also|finally|overall|so|thus|therefore|however)\s*,?\s+)?(?:the|this|that|my|our)\s+(?:answer|question|query|reply)(?:\s+to\s+(?:the|your|this|that)\s+question)?\s+(?:is|was|are|were|can|could|lies|appears|comes|has\s+been|have\s+been)\b/i;
 
 /** A verb of reporting, then what is reported: "…show that X", "…provide evidence that X", "…give a detailed account of how X". */
 const REPORTS =
@@ -314,6 +321,8 @@ const MIN_HOW_WORDS_BEYOND_QUESTION = 2;
  * X, and a yes-or-no question is answered by stating it.)
  */
 function reportsHowAsked(claim: string, terms: QueryTerm[]): boolean {
+  // ("The answer is also included within the response to the question about…" speaks of the answer, not of the subject.)
+  if (ABOUT_THE_ANSWER.test(claim.trim())) return "it speaks of the answer instead of saying what the passages say";
   const about = ABOUT_THE_PASSAGES.exec(claim.trim());
   const clause = about ? REPORTS.exec(claim.trim().slice(about[0].length)) : null;
   if (clause?.[1]?.toLowerCase() !== "how") return false;
