@@ -321,8 +321,6 @@ const MIN_HOW_WORDS_BEYOND_QUESTION = 2;
  * X, and a yes-or-no question is answered by stating it.)
  */
 function reportsHowAsked(claim: string, terms: QueryTerm[]): boolean {
-  // ("The answer is also included within the response to the question about…" speaks of the answer, not of the subject.)
-  if (ABOUT_THE_ANSWER.test(claim.trim())) return "it speaks of the answer instead of saying what the passages say";
   const about = ABOUT_THE_PASSAGES.exec(claim.trim());
   const clause = about ? REPORTS.exec(claim.trim().slice(about[0].length)) : null;
   if (clause?.[1]?.toLowerCase() !== "how") return false;
