@@ -253,6 +253,15 @@ describe("coverage of a question by the passages about it", () => {
     expect(holdsValue("quantity", "Heat-treating serum for 10 minutes increases positive antigen tests.", "temperature")).toBe(false);
   });
 
+  it("reads a molecule's mass asked as one in daltons, and deep time as a span", () => {
+    expect(holdsValue("quantity", "In mammals, this small protein of approximately $8\\mathrm{kDa}$ is produced by many cells.", "molecular size")).toBe(true);
+    expect(holdsValue("quantity", "A 55-kilodalton glycoprotein is secreted.", "molecular size")).toBe(true);
+    expect(holdsValue("quantity", "Amyloid is deposited as approximately $10\\mathrm{nm}$ insoluble fibrillar proteins.", "molecular size")).toBe(false);
+    expect(holdsValue("quantity", "Amyloid is deposited as approximately $10\\mathrm{nm}$ insoluble fibrillar proteins.", null)).toBe(true);
+    expect(holdsValue("duration", "The two species share a common ancestor of ~1.8 mya.", null)).toBe(true);
+    expect(holdsValue("duration", "The lineages split about 2.6 million years ago.", null)).toBe(true);
+  });
+
   it("does not take a species' scientific name for the topic ('…pet rabbits (Oryctolagus cuniculus)…')", () => {
     const rhd = passage("Pathogenic viruses of genotype GI.1 caused a disease in 1984 in domestic (Oryctolagus cuniculus domesticus) and wild (O. cuniculus) rabbits.");
     const mammary = passage("About half of mammary tumours in bitches are malignant, and most in queens.");
@@ -598,6 +607,17 @@ describe("coverage of a question by the passages about it", () => {
     expect(holdsValue("duration", "It typically lasts three to nine days.", "incubation", "The incubation period of RHDV2 is short.")).toBe(true);
     expect(holdsValue("duration", "Vaccinated rabbits stay protected for 12 months.", "protection")).toBe(true);
     expect(holdsValue("duration", "Rabbits up to 4 weeks of age are susceptible.", "protection")).toBe(false);
+  });
+
+  it("reads young animals up to an age as an age, and years since an event as how long a thing has been about", () => {
+    const young = "It causes disease in rabbits, including domestic rabbits' young up to 4 weeks and rabbits immunised with the vaccine.";
+    expect(holdsValue("duration", young, "protection")).toBe(false);
+    expect(holdsValue("duration", young, null)).toBe(false);
+    const since = "RHDV2 was first detected in France in 2010 and, in the 12 years since its discovery, has spread across five continents.";
+    // "How long does vaccine protection last?" is not answered by how long the virus has been known…
+    expect(holdsValue("duration", since, "protection")).toBe(false);
+    // …which is what "how long has this strain been about?" asks.
+    expect(holdsValue("duration", since, null)).toBe(true);
   });
 
   it("reads the species asked of in the question after a case ('We've got wild mallards… - can duck plague spread to pheasants?')", () => {

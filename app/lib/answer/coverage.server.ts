@@ -5,7 +5,7 @@ import { signForms, signsIn, synonymsIn } from "../search/synonyms";
 import { splitSentences } from "../sentences";
 import { namesRegionOf } from "./regions";
 import { namesClassOf } from "./drug-classes";
-import { AGE_ATTRIBUTE, TIMES_ATTRIBUTE, comparedWith, isAskerLabel, withoutLeadingLabel, inSpeciesName, asksWhetherSpeciesGets, namesAskedSpecies, OF_THE_DISEASE, SEASON_WRITTEN, askingParts, checkedThing, thingInPlace, PART_OF_IT, asksOfThem, BOUND_ATTRIBUTE, ECONOMIC_IMPACT_ATTRIBUTE, GAUGE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, STUDY_SIZE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
+import { AGE_ATTRIBUTE, TIMES_ATTRIBUTE, comparedWith, isAskerLabel, withoutLeadingLabel, inSpeciesName, asksWhetherSpeciesGets, namesAskedSpecies, OF_THE_DISEASE, SEASON_WRITTEN, askingParts, checkedThing, thingInPlace, PART_OF_IT, asksOfThem, BOUND_ATTRIBUTE, ECONOMIC_IMPACT_ATTRIBUTE, GAUGE_ATTRIBUTE, MOLECULAR_SIZE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, STUDY_SIZE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
 import { cleanQuote } from "./quotes.server";
 import { holdsInOrder, holdsTerm, match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
@@ -239,7 +239,8 @@ const NUM = `(?:\\d+(?:[.,]\\d+)?|\\b${NUMBER_WORD}\\b)`;
 /** A number that counts: "several researchers", "a few" give no count. */
 const EXACT_NUM = `(?:\\d+(?:[.,]\\d+)?|\\b${EXACT_NUMBER_WORD}\\b)`;
 const RANGE = `${NUM}(?:\\s*(?:-|–|to|and)\\s*${NUM})?`;
-const TIME_UNIT = "(?:min(?:ute)?s?|h|hrs?|hours?|d|days?|wks?|weeks?|mo|months?|yrs?|years?)";
+// (Deep time too: "a common ancestor of ~1.8 mya", "2.6 million years ago".)
+const TIME_UNIT = "(?:min(?:ute)?s?|h|hrs?|hours?|d|days?|wks?|weeks?|mo|months?|yrs?|years?|mya|kya|myr|(?:million|thousand)\\s+years?)";
 /** A span of time may be "a year" or "an hour" ("can remain viable outside of its host for at least a year"). */
 const SPAN = `(?:${RANGE}\\s*-?\\s*${TIME_UNIT}|\\ban?\\s+(?:minute|hour|day|week|month|year))\\b`;
 
@@ -319,6 +320,12 @@ const VALUE: Partial<Record<AskedKind, RegExp>> = {
 
 /** A year said as when something happened: "since 2013", "in the 1990s", "between 1996 and 1999". */
 const YEAR_SAID = /\b(?:since|in|from|until|till|by|before|after|during|between|of|and)\s+(?:the\s+(?:early\s+|late\s+|mid-?)?)?(?:1[6-9]|20)\d\d(?:s|\/\d{2,4})?\b/i;
+/**
+ * Young animals up to an age, said in a passage ("domestic rabbits' young up to 4 weeks", "kittens under 12 weeks"): an
+ * age, not how long anything lasts. (A question's "ducklings under 14 days" still states its span: a passage repeating it
+ * does not answer.)
+ */
+const YOUNG_UP_TO_AGE = new RegExp(String.raw`\b(?:young|kits?|kittens?|puppies|pups|calves|lambs|kids|piglets|foals|chicks|ducklings|goslings|juveniles|neonates|infants)\s+(?:up\s+to|under|below|younger\s+than|less\s+than)\s+${RANGE}\s*-?\s*${TIME_UNIT}\b`, "gi");
 /** A span said as an age: "2 weeks of age", "aged 6 months", "6-week-old", "3 months old", "before the age of 3 months". */
 const AN_AGE = new RegExp(`\\b(?:aged\\s+)?${RANGE}\\s*-?\\s*${TIME_UNIT}(?:\\s+of\\s+age|-old|\\s+old)\\b|\\baged\\s+${RANGE}\\s*-?\\s*${TIME_UNIT}\\b|\\bthe\\s+age\\s+of\\s+${RANGE}\\s*-?\\s*${TIME_UNIT}\\b`, "gi");
 
@@ -327,6 +334,11 @@ const AN_AGE = new RegExp(`\\b(?:aged\\s+)?${RANGE}\\s*-?\\s*${TIME_UNIT}(?:\\s+
  * days: "during the last 5 h before oviposition" is one.)
  */
 const AN_ACCOUNTS_SPAN = new RegExp(`\\b(?:over|in|during|for|within|throughout)\\s+the\\s+(?:past|last|previous|preceding)\\s+(?:${RANGE}\\s*-?\\s*)?(?:yrs?|years?|decades?)\\b`, "gi");
+/**
+ * Years since an event ("…in the 12 years since its discovery, has spread…"): how long the thing has been about, which is
+ * no span of what a question names (how long protection lasts).
+ */
+const YEARS_SINCE = new RegExp(`\\b(?:over|in|during|for|within|throughout)\\s+the\\s+${RANGE}\\s*-?\\s*(?:yrs?|years?|decades?)\\s+since\\b`, "gi");
 
 /** A distance: a number with its unit of length. */
 const DISTANCE = new RegExp(`${RANGE}\\s*(?:km|kilometres?|kilometers?|m|metres?|meters?|miles?|yards?|feet|ft)\\b`, "i");
@@ -342,6 +354,8 @@ const ECONOMIC = /\b(?:econom\w*|costs?|costly|losses|financial|spent|spending|r
 /** A needle's gauge: "a 25- to 27-gauge needle", "23 G". */
 const A_GAUGE = /\b\d+(?:\s*-?\s*(?:–|to|-)\s*\d+)?\s*-?\s*(?:gauge|G)\b/;
 /** A temperature: "56 °C", "20 °F (11 °C)", "37.5 degrees". */
+/** A molecule's mass: "approximately 8 kDa", "a 55-kilodalton protein". */
+const A_MOLECULAR_SIZE = new RegExp(`${RANGE}\\s*-?\\s*(?:k?Da|kilodaltons?|daltons?)\\b`, "i");
 const A_TEMPERATURE = /\d\s*(?:°|º|℃|℉|degrees?\b)|\b\d+(?:\.\d+)?\s?[CF]\b/;
 
 /** Words that say a value bounds the normal or the positive. */
@@ -478,6 +492,7 @@ export function holdsValue(
   if (kind === "quantity" && attribute === BOUND_ATTRIBUTE) return STATES_A_BOUND.test(sentence) && re.test(sentence);
   // A temperature asked is one in degrees: "heat-treating serum" says none.
   if (kind === "quantity" && attribute === TEMPERATURE_ATTRIBUTE) return A_TEMPERATURE.test(readableMath(sentence));
+  if (kind === "quantity" && attribute === MOLECULAR_SIZE_ATTRIBUTE) return A_MOLECULAR_SIZE.test(readableMath(sentence));
   // A needle's size is its gauge: "A 25- to 27-gauge needle attached to a 1-mL syringe".
   if (kind === "quantity" && attribute === GAUGE_ATTRIBUTE) return A_GAUGE.test(sentence);
   // A year said as when is no count: "…has been the predominant viral type in China since 2013" counts nothing.
@@ -492,7 +507,9 @@ export function holdsValue(
   // An age ("above 2 weeks of age", "6-week-old") is not how often or how long something is, unless an age is asked
   // (or how long animals survive: "succumb … before 3 months of age").
   if (kind === "interval" || (kind === "duration" && attribute !== AGE_ATTRIBUTE && attribute !== SURVIVAL_ATTRIBUTE)) {
-    const withoutAges = sentence.replace(AN_AGE, " ").replace(AN_ACCOUNTS_SPAN, " ");
+    const withoutAccounts = sentence.replace(AN_AGE, " ").replace(YOUNG_UP_TO_AGE, " ").replace(AN_ACCOUNTS_SPAN, " ");
+    // (Years since an event are what "how long has it been about?" asks, with no attribute.)
+    const withoutAges = attribute ? withoutAccounts.replace(YEARS_SINCE, " ") : withoutAccounts;
     if (withoutAges !== sentence) return holdsValue(kind, withoutAges, attribute, context, questionNames, defined);
   }
   if (!re.test(sentence)) return false;

@@ -81,9 +81,16 @@ const DIRECT_LEAD = 1.2;
 const QUANTITY_QUESTION = /\b(dose|doses|dosage|dosing|how (much|many|long|often)|mg|ml|rate|frequency|interval|duration|concentration|amount|percent(age)?|prevalence|incidence)\b/i;
 const QUANTITY = /\d(?:[\d.,]*)\s*(?:%|mg|µg|mcg|g|kg|ml|mL|l|iu|IU|units?|mmol|days?|hours?|h|weeks?|months?|years?|times)\b/;
 const QUANTITY_BONUS = 0.15;
-/** A sentence that opens by pointing back at its paragraph's subject ("The virus…", "This disease…", "It…"). */
-const ANAPHORIC_OPENING =
-  /^(?:(?:The|This|These|Such|Both|Either|Each of the(?:se)?|Both of the(?:se)?) (?:virus|viruses|disease|diseases|infection|infections|parasite|parasites|bacterium|bacteria|pathogen|pathogens|agent|agents|condition|syndrome|tumou?r|drug|drugs|vaccine|vaccines|strain|strains|serovars?|species)|It|They)\b/;
+/** What a sentence may point back at: its paragraph's pathogen, disease or drug, or the molecule it describes. */
+const POINTED_AT =
+  "virus|viruses|disease|diseases|infection|infections|parasite|parasites|bacterium|bacteria|pathogen|pathogens|agent|agents|condition|syndrome|tumou?r|drug|drugs|vaccine|vaccines|strain|strains|serovars?|species|protein|proteins|cytokine|cytokines|chemokine|chemokines|enzyme|enzymes|molecule|molecules|peptide|peptides|hormone|hormones|receptor|receptors";
+/**
+ * A sentence that opens by pointing back at its paragraph's subject ("The virus…", "This disease…", "It…"), or does so after
+ * saying where it holds ("In mammals, this small protein of approximately 8 kDa…").
+ */
+const ANAPHORIC_OPENING = new RegExp(
+  String.raw`^(?:(?:The|This|These|Such|Both|Either|Each of the(?:se)?|Both of the(?:se)?) (?:${POINTED_AT})|It|They)\b|^In [\w-]+(?: [\w-]+)?, (?:this|these) (?:[a-z-]+ )?(?:${POINTED_AT})\b`,
+);
 /** With a frame: a sentence holding the asked typed value (a dose, a rate…) leads; one about another species does not. */
 const TYPED_BONUS = 0.35;
 const SPECIES_BONUS = 0.1;

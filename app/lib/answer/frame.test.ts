@@ -1137,6 +1137,12 @@ describe("follow-ups", () => {
     expect(frameOf("What temperature kills the virus in pork?")).toMatchObject({ asked: ["quantity"], attribute: "temperature" });
   });
 
+  it("reads a molecular weight, or a size in kDa, as asking a molecule's mass", () => {
+    expect(frameOf("What's the molecular weight of APP in kDa?")).toMatchObject({ asked: ["quantity"], attribute: "molecular size" });
+    expect(frameOf("What is the molecular mass of RANTES?").attribute).toBe("molecular size");
+    expect(frameOf("roughly how big is mammalian RANTES?").attribute).toBeNull();
+  });
+
   it("reads a normal limit, a breakpoint or a cut-off as a bound asked", () => {
     expect(frameOf("What oxacillin MIC breakpoint do labs use to call a canine S. pseudintermedius isolate MRSP?")).toMatchObject({ asked: ["quantity"], attribute: "bound" });
     expect(frameOf("what's the normal upper limit for RBCs per hpf in canine urine?")).toMatchObject({ asked: ["quantity"], attribute: "bound" });

@@ -1142,7 +1142,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   ["rate", ASKED_RATE],
   // ("max blood volume I can safely take", "what IOP in mmHg", "what humidity %")
   // ("The normal respiratory rate of a rabbit": a vital sign's value, not a share of animals.)
-  ["quantity", /\b((?:heart|respiratory|breathing|pulse|resting)\s+rates?|concentrations?|threshold|cut-?off|max(?:imum)?\s+(?!how\b|what\b)(?:safe\s+)?[\w-]+|min(?:imum)?\s+(?!how\b|what\b)[\w-]+|in\s+(?:mmHg|mg\/dl|mmol\/l|g\/l|kg|grams|ml|cm|mm|°C|degrees)|how (?:warm|hot|cold|cool|large|big(?!\s+(?:of\s+)?an?\s+(?:[\w-]+\s+){0,2}?(?:risk|problem|deal|concern|threat|issue|worry)\b)|wide|heavy|tall|deep|far(?!\s+(?:apart|into|along|through|on\s+in)\b))|how much (?:[\w-]+\s+){0,2}(?:serum|plasma|blood|urine|sample|samples|tissue|fluid|milk|csf|faeces|feces)\s+(?:(?:do|does|should|can|must|would|will)\s+(?:i|we|you|they)\s+(?:safely\s+|usually\s+|normally\s+)?(?:need|send|submit|take|collect|draw)|(?:is|are)\s+(?:needed|required))|how (?:low|high)(?!(?:\s+[\w-]+){0,3}\s+(?:mortality|morbidity|prevalence|incidence|rates?|percentage|proportion|losses))|diameter|width|weight of|size of|levels? of|reference (?:range|interval|values?)|normal (?:[\w-]+\s+){0,2}(?:range|values?|temperatures?|temps?)|(?:what|which) (?:size|gauge)\s+(?:of\s+)?(?:[\w-]+\s+)?(?:needles?|catheters?|cannulas?|tubes?)|(?:upper|lower) (?:limit|bound)s?|breakpoints?|(?:surgical |lateral |deep )?margins?)\b|\b(?:what|which)\s+(?:[\w-]+\s+){1,2}%|\b(?:what|which)\s+(?:[\w-]+\s+){0,2}(?:pressures?|temperatures?|temps?)\b/i],
+  ["quantity", /\b((?:heart|respiratory|breathing|pulse|resting)\s+rates?|concentrations?|threshold|cut-?off|max(?:imum)?\s+(?!how\b|what\b)(?:safe\s+)?[\w-]+|min(?:imum)?\s+(?!how\b|what\b)[\w-]+|in\s+(?:mmHg|mg\/dl|mmol\/l|g\/l|kg|grams|ml|cm|mm|°C|degrees)|how (?:warm|hot|cold|cool|large|big(?!\s+(?:of\s+)?an?\s+(?:[\w-]+\s+){0,2}?(?:risk|problem|deal|concern|threat|issue|worry)\b)|wide|heavy|tall|deep|far(?!\s+(?:apart|into|along|through|on\s+in)\b))|how much (?:[\w-]+\s+){0,2}(?:serum|plasma|blood|urine|sample|samples|tissue|fluid|milk|csf|faeces|feces)\s+(?:(?:do|does|should|can|must|would|will)\s+(?:i|we|you|they)\s+(?:safely\s+|usually\s+|normally\s+)?(?:need|send|submit|take|collect|draw)|(?:is|are)\s+(?:needed|required))|how (?:low|high)(?!(?:\s+[\w-]+){0,3}\s+(?:mortality|morbidity|prevalence|incidence|rates?|percentage|proportion|losses))|diameter|width|weight of|size of|molecular (?:mass|size)|in (?:k?da|kilodaltons?)|levels? of|reference (?:range|interval|values?)|normal (?:[\w-]+\s+){0,2}(?:range|values?|temperatures?|temps?)|(?:what|which) (?:size|gauge)\s+(?:of\s+)?(?:[\w-]+\s+)?(?:needles?|catheters?|cannulas?|tubes?)|(?:upper|lower) (?:limit|bound)s?|breakpoints?|(?:surgical |lateral |deep )?margins?)\b|\b(?:what|which)\s+(?:[\w-]+\s+){1,2}%|\b(?:what|which)\s+(?:[\w-]+\s+){0,2}(?:pressures?|temperatures?|temps?)\b/i],
   // "The vertebral (dental) formula" is how many of each there are.
   // ("What ICPI value…", "which FAMACHA score…": a number without a unit.)
   ["count", /\bhow many\b|\b(?:vertebral|dental|digital|spinal)\s+formulae?\b|\b(?:what|which)\s+(?:[\w-]+\s+){0,2}(?:values?|scores?|index|indices|ratios?)\b/i],
@@ -1225,6 +1225,8 @@ const STUDY_SIZE_ASKED =
 export const BOUND_ATTRIBUTE = "bound";
 export const TEMPERATURE_ATTRIBUTE = "temperature";
 export const GAUGE_ATTRIBUTE = "gauge";
+/** "What's the molecular weight of APP in kDa?": a molecule's mass in daltons, not any figure given beside it. */
+export const MOLECULAR_SIZE_ATTRIBUTE = "molecular size";
 /** "What does Fasciola cost the producer?": the economic impact, which a passage may say in words, not a price. */
 export const ECONOMIC_IMPACT_ATTRIBUTE = "economic impact";
 const COST_IMPACT =
@@ -1454,6 +1456,7 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
   // ("temp" is how it is typed.)
   // ("How warm does the water have to get?" asks one too.)
   if (asked.includes("quantity") && /\btemp(?:erature)?s?\b|\bhow (?:warm|hot|cold|cool)\b/.test(s)) return TEMPERATURE_ATTRIBUTE;
+  if (asked.includes("quantity") && /\bmolecular (?:weight|mass|size)\b|\b(?:in|how many) (?:k?da|kilodaltons?|daltons?)\b/i.test(s)) return MOLECULAR_SIZE_ATTRIBUTE;
   if (asked.includes("rate")) {
     const m = RATE_ATTRIBUTE.exec(s);
     if (m) return m[1]!;

@@ -118,5 +118,29 @@ describe("answers among the 276 VetBench passages", () => {
   it("reads a spinal cord that will not heal or mend as its regeneration", async () => {
     expect(await firstPage("why can't an injured spinal cord mend itself, and how could stem cells help it heal?")).toBe(89);
   });
-});
 
+  it("refuses how long a vaccine protects where the only span is an age ('young up to 4 weeks') or an account's ('in the 12 years since')", async () => {
+    expect((await ask("How long does protection from the RHDV2 vaccine last in a pet rabbit?")).content).toBe(REFUSAL);
+    expect((await ask("How long does immunity last after a rabbit gets the RHDV2 jab?")).content).toBe(REFUSAL);
+  });
+
+  it("reads a sentence that points back at its paragraph's protein after where it holds ('In mammals, this small protein of approximately 8 kDa…')", async () => {
+    const answer = await ask("roughly how big is mammalian RANTES?");
+    expect(answer.citations[0]?.page).toBe(134);
+    expect(answer.content.split("\n")[0]).toContain("8 kDa");
+  });
+
+  it("asks a molecular weight in daltons: a passage giving only other figures does not answer it", async () => {
+    expect((await ask("What's the molecular weight of APP in kDa?")).content).toBe(REFUSAL);
+  });
+
+  it("reads deep time ('a common ancestor of ~1.8 mya') as how long ago", async () => {
+    const answer = await ask("How long ago did the Grey and the Ceylon junglefowl share a common ancestor?");
+    expect(answer.citations[0]?.page).toBe(124);
+    expect(answer.content.split("\n")[0]).toContain("1.8 mya");
+  });
+
+  it("reads a protein's shorthand: N-term, ZnF", async () => {
+    expect(await firstPage("TRAF N-term: how many ZnF domains, and fn?")).toBe(120);
+  });
+});

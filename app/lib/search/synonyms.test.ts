@@ -449,6 +449,13 @@ describe("set 54's words", () => {
     expect(alternatives("which genotype is dominant now?")).toContainEqual(tokenize("predominant"));
     // A tissue that heals or mends regenerates.
     expect(alternatives("why won't the nerve heal?")).toContainEqual(tokenize("regeneration"));
+    // A drug licensed for an animal is approved for it.
+    expect(alternatives("is it licensed for cats?")).toContainEqual(tokenize("approved"));
+    // A protein's ZnF domains are its zinc fingers, and its N-term its N-terminal region.
+    expect(alternatives("how many ZnF domains?")).toContainEqual(tokenize("zn-finger"));
+    expect(alternatives("TRAF N-term")).toContainEqual(tokenize("n-terminal"));
+    // A virus split into genotypes is divided, classified or assigned to them.
+    expect(alternatives("how is the virus split into genotypes?")).toContainEqual(tokenize("classified"));
     // (Going after dinner is no target: the phrase is read whole, not "after" alone.)
     expect(alternatives("they drop after dinner")).not.toContainEqual(tokenize("target"));
   });
