@@ -470,6 +470,11 @@ describe("the frame of a question", () => {
     expect(frameOf("Lambing shed this week: what's the incubation of orf in goats?").species).toEqual(["goat"]);
   });
 
+  it("reads a question after an asker's label that asks of all mammals as asked of no one species, not the label's", () => {
+    expect(frameOf("Pig immunology lecturer: roughly how big is mammalian RANTES?").species).toEqual([]);
+    expect(frameOf("Pig farmer: what dose of ivermectin?").species).toEqual(["pig"]);
+  });
+
   it("reads a note's form ('SOAP') as no abbreviation asked about, and a layer flock as chickens", () => {
     expect(frameOf("SOAP - S: 8yo Lab, hindlimb weakness. A: laryngeal paralysis? P: is it part of a wider neuropathy?").acronyms).toEqual([]);
     expect(frameOf("Layer flock with lice round the vent - how long is their life cycle?").species).toEqual(["chicken"]);

@@ -1723,6 +1723,8 @@ function namedThings(text: string) {
   });
   return { drugs, pathogens, conditions, names, acronyms };
 }
+/** A class of animals wider than any species group: what is said of it is asked of no one species. */
+const WHOLE_TAXON = /\b(?:mammals?|mammalian|vertebrates?)\b/i;
 /** A lower-case word owning a disease or syndrome, not after a word that says whose ("aujeszky's disease"). */
 const LOWER_CASE_EPONYM = /(?<!\b(?:the|a|an|my|our|your|his|her|their|its|this|that|these|those|every|each|one|another)\s+)\b(\p{Ll}{4,})['’]s\s+(?:disease|syndrome)\b/gu;
 /** Words that end a disease's name ("newcastle disease", "lumpy skin disease"). */
@@ -1783,6 +1785,7 @@ function readFrame(text: string): Frame {
     const things = namedThings(label);
     return things.drugs.length + things.pathogens.length + things.conditions.length + things.acronyms.length > 0 || ASKED.some(([, re]) => re.test(label));
   };
+  let ofWholeTaxon = false;
   if (leading && !labelOwnTopic(leading)) {
     const afterLabel = speciesIn(askingParts(question.slice(question.indexOf(leading) + leading.length)).join(" "), { asked: true });
     // (Not where it compares with another animal: "donkey spine: … same 18 thoracic / 6 lumbar as horses?")
@@ -1791,10 +1794,16 @@ function readFrame(text: string): Frame {
     // that people can't?")
     const about = /\b(?:about|regarding|concerning|re)\b/i.test(leading) && speciesIn(leading).species.size > 0;
     if (!compares && !about && (afterLabel.species.size || afterLabel.groups.size) && [...mentions.species].some((id) => !afterLabel.species.has(id))) mentions = afterLabel;
+    // (Nor when it asks of all mammals or vertebrates, which no species names: "Pig immunology lecturer: how big is
+    // mammalian RANTES?" is not asked of pigs.)
+    else if (!compares && !about && !afterLabel.species.size && !afterLabel.groups.size && WHOLE_TAXON.test(askingParts(question.slice(question.indexOf(leading) + leading.length)).join(" "))) {
+      mentions = afterLabel;
+      ofWholeTaxon = true;
+    }
   }
   // A question sentence that names no species ("what dose is used?") asks about the species of its context.
   // (Not one that asks which animals: "I model measles outbreaks in people… which animals does it actually hit?")
-  if (!mentions.species.size && !mentions.groups.size && !HOSTS_ASKED.test(askingParts(question).join(" "))) mentions = speciesIn(askedAbout(question), { asked: true });
+  if (!ofWholeTaxon && !mentions.species.size && !mentions.groups.size && !HOSTS_ASKED.test(askingParts(question).join(" "))) mentions = speciesIn(askedAbout(question), { asked: true });
   // A disease named after its host asks of no species ("…behind African horse sickness?"), unless the question compares
   // it with another's ("can canine flu spread on the wind the way equine flu does?"): then of its host.
   // (So is one asked of its host beside the animals it is compared with: "Is there a camel hepatitis E genotype, and is it
