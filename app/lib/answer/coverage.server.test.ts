@@ -253,6 +253,13 @@ describe("coverage of a question by the passages about it", () => {
     expect(holdsValue("quantity", "Heat-treating serum for 10 minutes increases positive antigen tests.", "temperature")).toBe(false);
   });
 
+  it("reads 'a single serotype' as a count, so the sentence after it does not borrow its serotypes for another number", () => {
+    const single = "Although all NDV isolates belong to a single serotype, the viruses are genetically diverse.";
+    expect(holdsValue("count", single, "serotypes")).toBe(true);
+    expect(holdsValue("count", "Based on genetic differences, NDV are classified in two major groups (class I and class II).", "serotypes", single)).toBe(false);
+    expect(holdsValue("count", "RHDV2 is a non-enveloped, icosahedral, single-stranded RNA virus.", null)).toBe(false);
+  });
+
   it("reads a molecule's mass asked as one in daltons, and deep time as a span", () => {
     expect(holdsValue("quantity", "In mammals, this small protein of approximately $8\\mathrm{kDa}$ is produced by many cells.", "molecular size")).toBe(true);
     expect(holdsValue("quantity", "A 55-kilodalton glycoprotein is secreted.", "molecular size")).toBe(true);

@@ -302,7 +302,8 @@ const VALUE: Partial<Record<AskedKind, RegExp>> = {
   ),
   // (Or a count in round words, "upregulated hundreds of interferon stimulated genes"; not a chemical's locant,
   // "a 5-triphosphate moiety", nor a code's number, "DHAV-3".)
-  count: new RegExp(`(?<!\\p{L}[-‐]?)\\b${EXACT_NUM}\\b(?!['′]?-\\p{Ll}*(?:phosphate|hydroxy|methyl|deoxy|amino|oxo))|\\b(?:dozens|hundreds|thousands|millions)\\s+of\\b`, "iu"),
+  // (Or one said as "a single serotype", not "single-stranded".)
+  count: new RegExp(`(?<!\\p{L}[-‐]?)\\b${EXACT_NUM}\\b(?!['′]?-\\p{Ll}*(?:phosphate|hydroxy|methyl|deoxy|amino|oxo))|\\b(?:dozens|hundreds|thousands|millions)\\s+of\\b|\\ba\\s+single\\b(?![-‐])`, "iu"),
   year: /\b(?:1[6-9]\d\d|20\d\d)s?\b/,
   // A price in money: "$25", "£1,200", "30 euros".
   cost: /[$£€¥]\s?\d|\b\d[\d.,]*\s?(?:USD|EUR|GBP|dollars?|pounds sterling|euros?)\b/,

@@ -140,6 +140,12 @@ describe("answers among the 276 VetBench passages", () => {
     expect(answer.content.split("\n")[0]).toContain("1.8 mya");
   });
 
+  it("answers how many serotypes with the sentence that says there is a single one", async () => {
+    const answer = await ask("How many serotypes of NDV are there?");
+    expect(answer.citations[0]?.page).toBe(111);
+    expect(answer.content).toMatch(/^Although all NDV isolates belong to a single serotype/);
+  });
+
   it("reads a protein's shorthand: N-term, ZnF", async () => {
     expect(await firstPage("TRAF N-term: how many ZnF domains, and fn?")).toBe(120);
   });
