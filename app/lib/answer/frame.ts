@@ -1787,16 +1787,18 @@ function readFrame(text: string): Frame {
   };
   let ofWholeTaxon = false;
   if (leading && !labelOwnTopic(leading)) {
-    const afterLabel = speciesIn(askingParts(question.slice(question.indexOf(leading) + leading.length)).join(" "), { asked: true });
+    const afterText = question.slice(question.indexOf(leading) + leading.length);
+    const askedAfter = askingParts(afterText).join(" ");
+    const afterLabel = speciesIn(askedAfter, { asked: true });
     // (Not where it compares with another animal: "donkey spine: … same 18 thoracic / 6 lumbar as horses?")
-    const compares = /\b(?:same|similar|as|like|than|compared|versus|vs)\b/i.test(question.slice(question.indexOf(leading) + leading.length));
+    const compares = /\b(?:same|similar|as|like|than|compared|versus|vs)\b/i.test(afterText);
     // (Nor a label that says what the question is about: "For my science fair project about ducks - can they see colours
     // that people can't?")
     const about = /\b(?:about|regarding|concerning|re)\b/i.test(leading) && speciesIn(leading).species.size > 0;
     if (!compares && !about && (afterLabel.species.size || afterLabel.groups.size) && [...mentions.species].some((id) => !afterLabel.species.has(id))) mentions = afterLabel;
     // (Nor when it asks of all mammals or vertebrates, which no species names: "Pig immunology lecturer: how big is
     // mammalian RANTES?" is not asked of pigs.)
-    else if (!compares && !about && !afterLabel.species.size && !afterLabel.groups.size && WHOLE_TAXON.test(askingParts(question.slice(question.indexOf(leading) + leading.length)).join(" "))) {
+    else if (!compares && !about && !afterLabel.species.size && !afterLabel.groups.size && WHOLE_TAXON.test(askedAfter)) {
       mentions = afterLabel;
       ofWholeTaxon = true;
     }
