@@ -157,6 +157,23 @@ describe("a model sentence's words against the passage it cites", () => {
     expect(unsupported(claim, spine, [{ term: "tl", weight: 1, df: 0, idf: 1, alternatives: [["thoracolumbar"]] }])).toBeNull();
   });
 
+  it("fails with a made-up word that neither its passage nor a dictionary holds, not with another form of a passage's word", () => {
+    // Found in the built-in model's answers: kept before, because most of its words are the passage's.
+    const scrapie = new Map([
+      [8, passage(8, "Scrapie has been found in different breeds of domesticated sheep and goats, and causes pyogranulomatous lesions in some of them.")],
+    ]);
+    expect(unsupported("Scrapeye has been found in different breeds, including domesticated sheep and goats [8].", scrapie)).toBe(
+      'it writes "Scrapeye", which neither the cited passage nor a dictionary holds',
+    );
+    expect(unsupported("Scrapie has been found in different breeds, including domesticated sheep and goats [8].", scrapie)).toBeNull();
+    // (A dictionary word the passage does not write is left to the share of words; another form of the passage's word stands.)
+    expect(unsupported("Scrapie has been found in several breeds of domesticated sheep and goats [8].", scrapie)).toBeNull();
+    expect(unsupported("Scrapie causes pyogranulomas in some domesticated sheep and goats [8].", scrapie)).toBeNull();
+    // (The question's own word stands: the model may repeat what was asked.)
+    expect(unsupported("Scrapie, or tremblante, has been found in different breeds of sheep and goats [8].", scrapie)).toMatch(/tremblante/);
+    expect(unsupported("Scrapie, or tremblante, has been found in different breeds of sheep and goats [8].", scrapie, [{ term: "tremblant", weight: 1, df: 0, idf: 1 }])).toBeNull();
+  });
+
   it("fails when it spells an abbreviation out otherwise than its passage", () => {
     const ich = new Map([[8, passage(8, "In dogs infectious canine hepatitis is caused by Canine mastadenovirus A (formerly called Canine adenovirus 1 [CAV-\u00ad1]). Feline leukaemia virus (FeLV) is another matter.")]]);
     expect(unsupported("Infectious canine hepatitis is caused by Canine hepatitis A (CAV-\u00ad1) [8].", ich)).toBe('it writes CAV-1 as "canine hepatitis a", which the cited passage does not');

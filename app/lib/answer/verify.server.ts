@@ -142,6 +142,30 @@ function unheldNames(claim: string, sourceText: string, sourceTerms: ReadonlySet
   return [...new Set(names)].filter((name) => !held(name));
 }
 
+/**
+ * A word the model made up: no English word, not in its passage (nor another form of a passage's word) and not the
+ * question's. "Scrapeye has been found in different breeds…" shares enough words with a passage on scrapie to pass the
+ * share of words, and names a disease no one has.
+ * (Lower case or capitalised words of letters only: codes and abbreviations are checked as names.)
+ */
+function madeUpWord(claim: string, sourceText: string, sourceTerms: ReadonlySet<string>, asked: QueryTerm[]): string | null {
+  const askedTerms = new Set(asked.map((t) => t.term));
+  const sourceStems = [...sourceTerms].filter((t) => t.length >= MADE_UP_PREFIX);
+  for (const m of readable(claim).matchAll(/(?<![\p{L}\p{N}-])\p{L}\p{Ll}{4,}(?![\p{L}\p{N}-])(?=(?:\s+(\p{Ll}{3,}))?)/gu)) {
+    const word = m[0];
+    const [term] = tokenize(word);
+    if (!term || sourceTerms.has(term) || askedTerms.has(term) || isEnglishWord(word)) continue;
+    // (Another form of a word the passage writes: "granulomas" beside "granulomatous".)
+    if (term.length >= MADE_UP_PREFIX && sourceStems.some((t) => t.slice(0, MADE_UP_PREFIX) === term.slice(0, MADE_UP_PREFIX))) continue;
+    // (A genus the passage writes by its initial: "Babesia ovis" for "B. ovis".)
+    if (m[1] && /^\p{Lu}/u.test(word) && new RegExp(`\\b${word[0]}\\.\\s?${escapeStringRegexp(m[1])}\\b`, "u").test(sourceText)) continue;
+    return word;
+  }
+  return null;
+}
+/** Letters a word shares at its start with a passage's word to be read as another form of it. */
+const MADE_UP_PREFIX = 6;
+
 /** A binomial is held only as one (its epithet with its genus): "Babesia bovis" is not "Mycobacterium bovis". */
 const BINOMIAL_FORM = /^\p{Lu}\S*\s+\p{Ll}+$/u;
 /** A genus, written out or by its initial, then a lower-case word: "Babesia ovis", "B. ovis". */
@@ -266,6 +290,8 @@ export function unsupported(
   if (share < MIN_SUPPORT) return `only ${Math.round(share * 100)} % of its words are in the cited passage`;
   const unheld = unheldNames(claim, sourceText, held, questionTerms);
   if (unheld.length) return `it names ${unheld.join(", ")}, which the cited passage does not`;
+  const madeUp = madeUpWord(checked, sourceText, held, questionTerms);
+  if (madeUp) return `it writes "${madeUp}", which neither the cited passage nor a dictionary holds`;
   const misnamed = misnamedAbbreviation(claim, sourceText, sourceWords) ?? misattributedStudy(claim, sourceText);
   if (misnamed) return misnamed;
   if (!saidTogether(words, sourceText)) return "its words are in the cited passage, but not said together there";
