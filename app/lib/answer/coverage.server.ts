@@ -1213,6 +1213,16 @@ export function checkCoverage<P extends PassageLike>(
     return !passing.some((p) => written.test(readable(fullText(p))));
   });
   if (unnamedGreek.length) return { covered: false, missing: "name", what: unnamedGreek.map((g) => g.name), alternative: null };
+  // So is a kind named by capitals no passage writes, where the passages name its siblings so: "ATTR amyloid" is not
+  // answered by a passage on "AA amyloid" and "AL amyloid".
+  const unnamedKinds = frame.acronyms.filter((a) => {
+    if (!/^\p{Lu}{2,}\d*$/u.test(a) || writtenAnywhere(a) || passing.some((p) => namesAsRead(a, fullText(p), terms))) return false;
+    const head = new RegExp(`(?<![\\p{L}\\d-])${escapeStringRegexp(a)}\\s+(\\p{Ll}{4,})\\b`, "u").exec(question)?.[1];
+    if (!head || isStopWord(head) || isAskingWord(head)) return false;
+    const sibling = new RegExp(`(?<![\\p{L}\\d-])\\p{Lu}{2,}\\d*\\s+${escapeStringRegexp(head)}\\b`, "u");
+    return passing.some((p) => sibling.test(fullText(p)));
+  });
+  if (unnamedKinds.length) return { covered: false, missing: "name", what: unnamedKinds, alternative: null };
   const essay = isEssay(question);
   let supporting = supportingPassages(terms, frame, candidates, essay);
   let segments = topicSegments(terms, frame, supporting);

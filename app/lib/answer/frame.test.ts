@@ -1028,6 +1028,12 @@ describe("the frame of a question", () => {
     expect(frameOf("what's parvo?").asked).toEqual(["definition"]);
   });
 
+  it("reads 'what is it and what causes it?' as asking what it is and the rest, not 'what is the dose and how often?'", () => {
+    expect(frameOf("Had a lecture mention SFTS - what is it and what causes it?").asked).toEqual(expect.arrayContaining(["definition", "cause"]));
+    expect(frameOf("What is bluetongue, and how is it spread?").asked).toEqual(expect.arrayContaining(["definition", "transmission"]));
+    expect(frameOf("What is the dose and how often is it given?").asked).not.toContain("definition");
+  });
+
   it("reads 'what survival should we quote' as a span, 'what survival rate' as a share", () => {
     expect(frameOf("For the FeLV info sheet - what survival should we quote to owners after a positive diagnosis?").asked).toContain("duration");
     expect(frameOf("What survival rate should we quote for FeLV?").asked).not.toContain("duration");

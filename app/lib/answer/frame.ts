@@ -618,7 +618,7 @@ const GENERIC_WORDS = new Set(
   worry worried worrying concern concerned concerning serious seriously dangerous harmless bad badly severely stand stands remind reminder bother bothering
   totally completely entirely staff household handlers keepers workers knock knocks dent dents quickly quick soon without catching avoid avoiding
   sort sorts talk talking anyway anyways realistically honestly fine yesterday today tonight reckon reckons thinks yr yrs yo yard yards field fields paddock paddocks flock flocks herd herds wrong expectancy ill unwell poorly related connected linked organism organisms buck bucks doe does
-  saw heard news story stories article articles online internet google tv trust rely numbers stats statistics sorry aftercare moa hi hiya hello hey saying mine rang phoned understand understood handover handovers realistic adopt adopted adopting adopter adopters adoption rehome rehomed rehoming smallholder smallholders smallholding true
+  lecture lectures seminar seminars webinar webinars podcast podcasts saw heard news story stories article articles online internet google tv trust rely numbers stats statistics sorry aftercare moa hi hiya hello hey saying mine rang phoned understand understood handover handovers realistic adopt adopted adopting adopter adopters adoption rehome rehomed rehoming smallholder smallholders smallholding true
   rounds blanked blank coordinate coordinates coordinating coordinator coordinators stray strays
   next door neighbour neighbours neighbor neighbors neighbouring neighboring nearby road arrive arrives arriving arrived brewing brew brews brewed
   zoonosis zoonoses guy guys girls boys ladies lads gals shop chance chances looked never really handful actual
@@ -1902,6 +1902,9 @@ function readFrame(text: string): Frame {
   const toldBefore = question.slice(0, Math.max(0, question.indexOf(focus[0] ?? "")));
   // (A term of a few words quoted, "calling pigs 'mixing vessels' for flu - what does that actually mean?", as well.)
   if (!matched.includes("definition") && /\bwhat\s+(?:does|do)\s+(?:that|this|it)\s+(?:actually\s+|exactly\s+|really\s+)?mean\b/i.test(askedText) && /['‘"“][\w-]+(?:\s+[\w-]+){0,3}['’"”]/.test(`${toldBefore} ${askedText.split(/\bwhat\s+(?:does|do)\s+(?:that|this|it)\b/i)[0]}`)) matched.push("definition");
+  // ("What is SFTS and what causes it?", "…mention SFTS - what is it and how is it spread?": what it is, then the rest.)
+  // (One word, a name or a pronoun: "what is the dose and how often?" asks no definition of the dose.)
+  if (!matched.includes("definition") && /\bwhat(?:['’]s|\s+is|\s+are)\s+(?!(?:the|an?)\s)[\p{L}\p{N}-]+\s*,?\s+and\s+(?:what|how|which|why|where|who)\b/iu.test(askedText)) matched.push("definition");
   // "How often do they need bathing?" asks an interval; "how often does it occur?" a rate.
   const rateOnlyByHowOften = matched.includes("interval") && !ASKED_RATE.test(askedText.replace(/\bhow often do(?:es)?\b/gi, " "));
   // "What water quality drives peak mortality?" asks what causes it: the mortality is what is caused, not a value asked.

@@ -209,6 +209,10 @@ describe("cleanQuote", () => {
     expect(cleanQuote("It is a disease of pigs<sup>1,2</sup> caused by a virus.")).toBe("It is a disease of pigs caused by a virus.");
     expect(cleanQuote("It is common in the dog.10")).toBe("It is common in the dog.");
     expect(cleanQuote("Guidelines for breast cancer1, and others")).toBe("Guidelines for breast cancer, and others");
+    expect(cleanQuote("They are of major importance:1 AA amyloid is from SAA;2 AL amyloid is from light chains.")).toBe(
+      "They are of major importance: AA amyloid is from SAA; AL amyloid is from light chains.",
+    );
+    expect(cleanQuote("Mixed at a ratio of 3:1 with saline; grade:2 is not a marker.")).toBe("Mixed at a ratio of 3:1 with saline; grade:2 is not a marker.");
     expect(cleanQuote("Herbivores are much less exposed (reviewed in [18, 19]).")).toBe("Herbivores are much less exposed.");
     expect(cleanQuote("They die before 3 months of age (ref. 2).")).toBe("They die before 3 months of age.");
     expect(cleanQuote("Numbered (2, 3) only in a passage that numbers its citations.", { numberedCitations: true })).toBe(

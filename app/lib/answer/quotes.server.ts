@@ -366,9 +366,11 @@ export function cleanQuote(raw: string, options: CleanOptions = {}): string {
     );
   }
   if (/\d/.test(t)) {
-    // Digits glued after a sentence's full stop ("dog.10", "States.11,12") or after a word before punctuation ("cancer1, and").
+    // Digits glued after a sentence's full stop ("dog.10", "States.11,12"), a clause's colon or semicolon, or after a word
+    // before punctuation ("cancer1, and").
     t = t
       .replace(DIGITS_AFTER_STOP, "$1")
+      .replace(DIGITS_AFTER_CLAUSE, (m, word: string, mark: string) => (NUMBERED_NOUN.test(` ${word}`) ? m : word + mark))
       .replace(DIGITS_AFTER_WORD, (m, word: string) => (NUMBERED_NOUN.test(` ${word}`) ? m : word));
     if (options.numberedCitations && t.includes("(")) {
       t = t.replace(PAREN_MARKER_GLOBAL, (m, numbers: string, at: number, all: string) => (parenMarkerAt(all, at, numbers) ? "" : m));
@@ -430,6 +432,9 @@ const BRACKET_MARKER = /\s*\[\s*(\d{1,3}(?:\s*[,;–-]\s*\d{1,3})*)\s*\](?=(.{0,
 const SUPERSCRIPT_ANY = new RegExp(SUPERSCRIPT_DIGITS);
 const GLUED_SUPERSCRIPT = new RegExp(`([\\p{L}\\p{N})\\].,;:])(${SUPERSCRIPT_DIGITS}+(?:[,–-]${SUPERSCRIPT_DIGITS}+)*)(?![⁺⁻])`, "gu");
 const DIGITS_AFTER_STOP = /(\p{Ll}{2}[.!?])\d{1,3}(?:[,–-]\d{1,3})*$/u;
+/** Digits glued after a colon or semicolon, before the next words: "…are of major importance:1 AA amyloid is…;2 AL…". */
+// (Not a numbered thing's number: "grade:2".)
+const DIGITS_AFTER_CLAUSE = /(?<![\p{L}\p{N}])(\p{L}{3,})([:;])\d{1,3}(?:[,–-]\d{1,3})*(?=\s+\p{L})/gu;
 const DIGITS_AFTER_WORD = /(?<![\p{L}\p{N}])(\p{Ll}{4,})\d{1,2}(?:[,–-]\d{1,2})*(?=[,;:.](?:\s|$))/gu;
 const EMPTY_PARENTHESES = /\s*[([]\s*(?:(?:reviewed|see|see also|e\.g\.|cf\.|for review|ref\.|refs\.|references?)(?:\s+in)?\s*[,;]?\s*)?[)\]]/gi;
 /**

@@ -149,4 +149,31 @@ describe("answers among the 276 VetBench passages", () => {
   it("reads a protein's shorthand: N-term, ZnF", async () => {
     expect(await firstPage("TRAF N-term: how many ZnF domains, and fn?")).toBe(120);
   });
+
+  it("refuses a kind named by capitals no passage writes beside its siblings ('ATTR amyloid' where AA and AL are written)", async () => {
+    expect((await ask("What protein is ATTR amyloid derived from?")).content).toBe(REFUSAL);
+    const answer = await ask("What protein is AA amyloid derived from?");
+    expect(answer.citations[0]?.page).toBe(163);
+    // (The paper's reference markers after a colon and a semicolon are not quoted: "importance:1 AA amyloid…;2 AL…".)
+    expect(answer.content).toContain("of major importance: AA amyloid is derived from");
+    expect(answer.content).toContain("inflammation; AL amyloid");
+  });
+
+  it("reads where the asker heard of a disease (a lecture, a podcast) as no part of what is asked", async () => {
+    const sfts = await ask("Had a lecture mention SFTS - what is it and what causes it?");
+    expect(sfts.citations[0]?.page).toBe(193);
+    // (What it is, as well as its cause.)
+    expect(sfts.content).toContain("is an emerging infectious disease");
+    expect(sfts.content).toContain("The causative agent of SFTS is a novel Dabie bandavirus");
+    expect(await firstPage("Heard about SFTS on a podcast. What causes it?")).toBe(193);
+  });
+
+  it("reads a lab's shorthand: AR polyQ len, PCa", async () => {
+    expect(await firstPage("AR polyQ len & PCa risk in dogs?")).toBe(91);
+  });
+
+  it("reads the light-sensing cells at the back of the eye as the retina's photoreceptors", async () => {
+    const eye = await ask("what are the first signs of the inherited eye disease that kills off the light-sensing cells at the back of the eye?");
+    expect(eye.citations.map((c) => c.page)).toContain(187);
+  });
 });

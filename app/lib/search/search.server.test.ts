@@ -1323,6 +1323,7 @@ describe("usual abbreviations (clinical-abbreviations.json)", () => {
     expect(all("ptgs2")).toContainEqual(tokenize("cyclo-oxygenase-2"));
     expect(all("ccl5")).toContainEqual(tokenize("RANTES"));
     expect(all("pol")).toContainEqual(tokenize("polymerase"));
+    expect(all("pca")).toContainEqual(tokenize("prostate cancer"));
   });
 
   it("reads a listed short form with one capital ('Hb') only as written", async () => {

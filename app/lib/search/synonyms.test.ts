@@ -459,4 +459,13 @@ describe("set 54's words", () => {
     // (Going after dinner is no target: the phrase is read whole, not "after" alone.)
     expect(alternatives("they drop after dinner")).not.toContainEqual(tokenize("target"));
   });
+
+  it("reads the light-sensing cells at the back of the eye as the retina's photoreceptors, and len as length", () => {
+    expect(alternatives("the disease that kills off the light-sensing cells")).toContainEqual(tokenize("photoreceptors"));
+    expect(alternatives("something at the back of the eye")).toContainEqual(tokenize("retinal"));
+    // A length typed short, as in a lab's notes ("AR polyQ len").
+    expect(alternatives("AR polyQ len & PCa risk in dogs?")).toContainEqual(tokenize("length"));
+    // (The back of the leg is no retina.)
+    expect(alternatives("a lump at the back of the leg")).not.toContainEqual(tokenize("retina"));
+  });
 });
