@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { tokenize } from "../search/index.server";
+import { isStopWord, tokenize } from "../search/index.server";
 import { extractiveAnswer, type AnswerGuide } from "./extractive.server";
 import { readConversation } from "./frame";
 import type { NumberedPassage } from "./types";
@@ -111,7 +111,8 @@ describe("the extractive answer's lead", () => {
     const [, frame] = readConversation(questions);
     const anatomy = passage(1, 217, "The horse's back is a complex anatomical region occupying an essential place in the musculoskeletal system. This region is highly stressed during sport, particularly when it must support the rider's weight and the saddle.");
     const saddle = passage(2, 210, "In horses, vascular occlusion may occur when the applied pressure beneath the saddle exceeds the mean capillary pressure of 4.7 kPa.");
-    const terms = [...new Set(tokenize("what saddle pressure is considered too much? horses sport trouble"))].map((term) => ({ term, weight: term === "sport" || term === "troubl" ? 0.5 : 1, df: 2, idf: 1 }));
+    // (Its terms as search reads them: without function words.)
+    const terms = [...new Set(tokenize("what saddle pressure is considered too much? horses sport trouble", isStopWord))].map((term) => ({ term, weight: term === "sport" || term === "troubl" ? 0.5 : 1, df: 2, idf: 1 }));
     const guide: AnswerGuide = { frame: frame!, ownTerms: new Set(tokenize(questions[1]!)), askingTerms: new Set(tokenize(questions[1]!)), alreadySaid: new Set(), supporting: new Set([1, 2]) };
     expect(extractiveAnswer(questions[1]!, terms, [anatomy, saddle], {}, guide).text.split("\n")[0]).toMatch(/^In horses, vascular occlusion may occur/);
   });

@@ -1288,6 +1288,14 @@ describe("usual abbreviations (clinical-abbreviations.json)", () => {
     expect(await search("QXZ", { db })).toEqual([]);
   });
 
+  it("finds an abbreviation a function word would stem to ('HA', 'HI') only where it is written", async () => {
+    const db = freshDb();
+    addDocument(db, { id: "flu", title: "Avian influenza", pages: [page(1, [para("The HA of the virus binds sialic acid; HI titres rise after vaccination.")])] });
+    addDocument(db, { id: "farm", title: "Farm notes", pages: [page(1, [para("The farmer has checked his flock this morning and the birds are well.")])] });
+    expect((await search("HA", { db })).map((r) => r.documentId)).toEqual(["flu"]);
+    expect((await search("HI titres", { db })).map((r) => r.documentId)).toEqual(["flu"]);
+  });
+
   it("weighs each long form by how often the knowledge base uses its words, and leaves out those it never uses", async () => {
     const db = freshDb();
     addDocument(db, { id: "farm", title: "Practice", pages: [page(1, [para("A large animal practice sees the occasional dog.")])] });

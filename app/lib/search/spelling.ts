@@ -20,7 +20,7 @@ const RULES: readonly SpellingRule[] = (spelling.rules as SpellingRule[]).map((r
  * Bumped whenever the rules (or anything else that changes index terms) change: an index built with
  * another version is rebuilt at start, so index and queries always fold the same way.
  */
-export const ANALYZER_VERSION = 4;
+export const ANALYZER_VERSION = 5;
 
 /** A lower-case ASCII word in American spelling (unchanged when no rule applies). */
 export function americanSpelling(word: string): string {

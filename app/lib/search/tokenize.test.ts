@@ -87,6 +87,14 @@ describe("tokenize", () => {
     expect(tokenize("")).toEqual([]);
   });
 
+  it("keeps function words as written, so that none is read as an abbreviation (HA, HI, AR, THI, MAI)", () => {
+    expect(tokenize("The HA has it; his HI titre; AR genes are; THI this high; MAI may")).toEqual(
+      ["the", "ha", "has", "it", "his", "hi", "titer", "ar", "gene", "are", "thi", "this", "high", "mai", "may"],
+    );
+    // (Content words stem as before.)
+    expect(tokenize("during the dogs' having been vaccinated")).toEqual(["during", "the", "dog", "having", "been", "vaccin"]);
+  });
+
   it("filters words before stemming", () => {
     expect(tokenize("the dose of meloxicam", (w) => w === "the" || w === "of")).toEqual(["dose", "meloxicam"]);
   });

@@ -1,5 +1,6 @@
 import { porterStem } from "./porter";
 import { americanSpelling, CHANGES_FIRST_LETTERS } from "./spelling";
+import { isStopWord } from "./stopwords";
 
 /**
  * The one tokenizer of the search index. Chunks are tokenized here before they reach FTS5
@@ -56,10 +57,16 @@ export function normalizeText(text: string): string {
 const stemCache = new Map<string, string>();
 const STEM_CACHE_LIMIT = 50_000;
 
+/**
+ * Function words keep their form: Porter would make "are", "has", "his", "this" and "may" the index terms of the
+ * abbreviations AR (androgen receptor), HA (haemagglutinin), HI (haemagglutination inhibition), THI
+ * (temperature-humidity index) and MAI, and every passage would seem to name them. (Queries never search function
+ * words, so nothing else changes; an index built before is rebuilt at start, ANALYZER_VERSION 5.)
+ */
 function stemWord(word: string): string {
   let stemmed = stemCache.get(word);
   if (stemmed !== undefined) return stemmed;
-  stemmed = ASCII_LOWER.test(word) ? porterStem(americanSpelling(word)) : word;
+  stemmed = ASCII_LOWER.test(word) && !isStopWord(word) ? porterStem(americanSpelling(word)) : word;
   if (stemCache.size >= STEM_CACHE_LIMIT) stemCache.clear();
   stemCache.set(word, stemmed);
   return stemmed;
