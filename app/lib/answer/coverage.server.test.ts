@@ -286,6 +286,11 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("What's the normal upper limit for RBCs per hpf in canine urine?", [pink])).toMatchObject({ covered: false, missing: "detail", what: ["quantity"] });
     const saddle = passage("It has been suggested that mean pressure >11 kPa is a reasonable threshold to indicate a risk of inducing back pain in horses.");
     expect(check("What mean saddle pressure is the threshold for back pain risk in horses?", [saddle])).toMatchObject({ covered: true });
+    // (Or said in words before a measure: "more than 200 nucleotides in length"; not a share, "more than 60% of dogs".)
+    const lncrna = passage("LncRNAs, more than 200 nucleotides in length, were recognized as pseudo-transcriptions due to the lack of protein-coding capacity.");
+    expect(check("What length cutoff defines a long non-coding RNA?", [lncrna])).toMatchObject({ covered: true });
+    const share = passage("In dogs, more than 60% of urine samples with haematuria contained over 600 RBC/hpf.");
+    expect(check("What's the normal upper limit for RBCs per hpf in canine urine?", [share])).toMatchObject({ covered: false, missing: "detail", what: ["quantity"] });
   });
 
   it("needs the question's named things together on a page, unless offered as alternatives or written as one name", () => {

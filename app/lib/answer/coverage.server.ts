@@ -360,7 +360,9 @@ const A_MOLECULAR_SIZE = new RegExp(`${RANGE}\\s*-?\\s*(?:k?Da|kilodaltons?|dalt
 const A_TEMPERATURE = /\d\s*(?:°|º|℃|℉|degrees?\b)|\b\d+(?:\.\d+)?\s?[CF]\b/;
 
 /** Words that say a value bounds the normal or the positive. */
-const STATES_A_BOUND = /\b(?:normal|reference (?:range|interval|values?)|(?:upper|lower) (?:limit|bound)s?|breakpoints?|cut-?offs?|thresholds?|within (?:the )?(?:normal )?range|considered (?:positive|negative|abnormal|elevated|increased)|diagnostic (?:of|for)|healthy (?:animals|dogs|cats|horses|cattle|sheep|goats|pigs|birds))\b|[<>≤≥]/i;
+// (Or in words before a measure, not a share: "LncRNAs, more than 200 nucleotides in length", not "more than 50% of cats".)
+const STATES_A_BOUND =
+  /\b(?:normal|reference (?:range|interval|values?)|(?:upper|lower) (?:limit|bound)s?|breakpoints?|cut-?offs?|thresholds?|within (?:the )?(?:normal )?range|considered (?:positive|negative|abnormal|elevated|increased)|diagnostic (?:of|for)|healthy (?:animals|dogs|cats|horses|cattle|sheep|goats|pigs|birds))\b|[<>≤≥]|\b(?:(?:more|greater|longer|higher|larger|less|fewer|shorter|lower|smaller) than|at (?:least|most)|exceeding)\s+\d[\d.,]*\s*(?!%|per ?cent|percent)\p{L}/iu;
 
 /** Nouns that say there is a finding, not which: "signs", "lesions", "involvement". */
 const FINDING_NOUN = /^(?:with|signs?|lesions?|symptoms?|involvement|disease|problems?|changes?|findings?|abnormalit(?:y|ies))$/i;

@@ -14,7 +14,7 @@ import { checkCoverage, namesThing, unseenNames, type Coverage } from "./coverag
 import { classNamedIn } from "./drug-classes";
 import { citeSentencePages, repeatsAnswer, verifyModelAnswer } from "./verify.server";
 import { extractiveAnswer, extractiveSections, sentenceKey, type AnswerGuide } from "./extractive.server";
-import { askingClause, asksIfCaught, askingParts, passingVerbs, switchLeadWords, caseSubjects, sceneWords, speciesModifiers, isAskerLabel, correctedQuestion, leadingLabel, PART_OF_IT, personMentions, personNames, petNames, comparedOnlyWords, correctableEdits, frameLabel, frameOf, groupNaming, isAskingWord, isNamedDisease, MIN_CASE_SIGNS, namesOwnThing, speciesByLabel, placesOfPersistence, readTurn, searchText, signsSearchText, speciesIn, speciesWordNear, subjectSearchText, speciesLabel, suspectedCondition, suspectedDiagnosis, withoutChatter, TREATED_WITH, TYPED_KINDS, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
+import { askingClause, isAskingTerm, asksIfCaught, askingParts, passingVerbs, switchLeadWords, caseSubjects, sceneWords, speciesModifiers, isAskerLabel, correctedQuestion, leadingLabel, PART_OF_IT, personMentions, personNames, petNames, comparedOnlyWords, correctableEdits, frameLabel, frameOf, groupNaming, isAskingWord, isNamedDisease, MIN_CASE_SIGNS, namesOwnThing, speciesByLabel, placesOfPersistence, readTurn, searchText, signsSearchText, speciesIn, speciesWordNear, subjectSearchText, speciesLabel, suspectedCondition, suspectedDiagnosis, withoutChatter, TREATED_WITH, TYPED_KINDS, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
 import { fitAnswerMessages, getSystemPrompts, taskMessages } from "./prompts.server";
 import { decomposeQuestion } from "./questions";
 import { ABSTAIN_BELOW, coverage, holdsInOrder, holdsTerm, judgeRelevance, passageTerms, withWrittenForms, type ScoredPassage } from "./relevance.server";
@@ -779,9 +779,13 @@ function ownNamedTerms(question: string, terms: QueryTerm[]): QueryTerm[] {
  * or a named disease, drug or sign (so "how do I make fresh pasta?" stays off the topic). Names are never lightened.
  */
 function withToldEverydayWordsLight(question: string, terms: QueryTerm[], frame: Frame): QueryTerm[] {
-  if (!terms.some((t) => t.df === 0) || !(frame.species.length || frame.groups.length || frame.signs.length || namesOwnThing(frame))) return terms;
+  if (!terms.some((t) => t.df === 0)) return terms;
   const sentences = question.split(/(?<=[.!?])\s+/);
   const asks = new Set(sentences.filter((s) => /\?\s*$/.test(s)).flatMap((s) => tokenize(s)));
+  // (Or asks of a word the knowledge base writes in a few passages only: "What's viperin and how does it fight flu? I saw it
+  // in a paper about sick seabirds.")
+  const asksRareWord = terms.some((t) => t.df > 0 && t.df <= RARE_ASKED_DF && asks.has(t.term) && !isAskingTerm(t.term));
+  if (!(frame.species.length || frame.groups.length || frame.signs.length || namesOwnThing(frame) || asksRareWord)) return terms;
   const named = new Set([...frame.drugs, ...frame.pathogens, ...frame.conditions, ...frame.names, ...frame.acronyms].flatMap((n) => tokenize(n)));
   // (So are those of a follow-up's asking sentence that names nothing of its own, "then why do folks round here blame the
   // deer for all the lyme?": it asks of what it carries, in the asker's words. Not one asking a value, a treatment or a
@@ -803,6 +807,8 @@ function withToldEverydayWordsLight(question: string, terms: QueryTerm[], frame:
 }
 /** What an asker gives, uses, cleans or feeds: "give him one of my ibuprofen", "disinfect the enclosures with". */
 const HANDLED_THINGS = /\b(?:give|giving|gave|use|using|used|disinfect|disinfecting|clean|cleaning|wash|washing|spray|spraying|apply|applying|feed|feeding|treat|treating|dose|dosing)\b((?:\s+[\p{L}'’-]+){1,6})/giu;
+/** Passages at most that write a word asked of, for the question to be on the knowledge base's topic by that word alone. */
+const RARE_ASKED_DF = 3;
 /** Such a word's share of the weight of a word no passage writes (0.3: set 45's told words no longer keep its answers out). */
 const TOLD_EVERYDAY_WEIGHT = 0.3;
 

@@ -172,6 +172,18 @@ describe("answers among the 276 VetBench passages", () => {
     expect(await firstPage("AR polyQ len & PCa risk in dogs?")).toBe(91);
   });
 
+  it("reads a bound said in words ('more than 200 nucleotides in length') as the cutoff asked", async () => {
+    const answer = await ask("what length cutoff defines a long non-coding RNA, and what are the main ways lncRNAs regulate genes?");
+    expect(answer.citations[0]?.page).toBe(154);
+    expect(answer.content).toMatch(/^LncRNAs, more than 200 nucleotides in length/);
+  });
+
+  it("answers a rare word asked of, told beside a word no passage writes ('…I saw it in a paper about sick seabirds')", async () => {
+    expect(await firstPage("What's viperin and how does it fight flu? I saw it in a paper about sick seabirds.")).toBe(113);
+    // (An off-topic question told the same way stays refused.)
+    expect((await ask("How do I make fresh pasta? I saw it in a magazine about italian cooking.")).content).toBe(REFUSAL);
+  });
+
   it("reads the light-sensing cells at the back of the eye as the retina's photoreceptors", async () => {
     const eye = await ask("what are the first signs of the inherited eye disease that kills off the light-sensing cells at the back of the eye?");
     expect(eye.citations.map((c) => c.page)).toContain(187);
