@@ -4,7 +4,7 @@ import { titleField } from "./indexer.server";
 import { prepared } from "./statements.server";
 import { isStopWord } from "./stopwords";
 import { abbreviationsIn } from "./abbreviations.server";
-import { codeForms, diseaseForms, generalisedForms, virusForms, wordForms } from "./word-forms";
+import { codeForms, diseaseForms, joinedCodeParts, generalisedForms, virusForms, wordForms } from "./word-forms";
 import { synonymsIn } from "./synonyms";
 import { TermCounter, tokenize } from "./tokenize";
 import { type Scope, VISIBLE_DOCUMENT_SQL } from "./visibility.server";
@@ -292,6 +292,17 @@ function analyzeTermsAfresh(client: Database.Database, query: string, stats: Cor
     if (!letters || !number || !documentFrequencies(client, [letters], stats).get(letters) || !holdsPhrase(client, `${letters} ${number}`)) continue;
     alternativesOf.set(term, [...(alternativesOf.get(term) ?? []), [letters, number]]);
     if (!counts.has(letters)) expansions.set(letters, { weight: EXPANSION_WEIGHT, standsFor: new Set([term]), shared: new Set() });
+  }
+  // A code typed joined whose parts the knowledge base writes apart, one after the other ("H1N1pdm09" for "A(H1N1)pdm09").
+  for (const [term] of own) {
+    if (ownDf.get(term) || alternativesOf.has(term)) continue;
+    const splits = joinedCodeParts(term);
+    if (!splits.length) continue;
+    const partDf = documentFrequencies(client, [...new Set(splits.flat())], stats);
+    const apart = splits.find(([left, right]) => partDf.get(left) && partDf.get(right) && holdsPhrase(client, `${left} ${right}`));
+    if (!apart) continue;
+    alternativesOf.set(term, [apart]);
+    for (const part of apart) if (!counts.has(part)) expansions.set(part, { weight: EXPANSION_WEIGHT, standsFor: new Set([term]), shared: new Set() });
   }
   const knownForms = documentFrequencies(client, otherForms.map(([, form]) => form), stats);
   for (const [term, form] of otherForms) {

@@ -1288,6 +1288,15 @@ describe("usual abbreviations (clinical-abbreviations.json)", () => {
     expect(await search("QXZ", { db })).toEqual([]);
   });
 
+  it("finds a code typed as one word where the passage writes its parts apart ('H1N1pdm09': 'A(H1N1)pdm09')", async () => {
+    const db = freshDb();
+    addDocument(db, { id: "swine", title: "Swine influenza", pages: [page(1, [para("Human A(H1N1)pdm09 viruses are regularly isolated from swine.")])] });
+    addDocument(db, { id: "horses", title: "Equine influenza", pages: [page(1, [para("Equine influenza viruses are H3N8 viruses.")])] });
+    expect((await search("H1N1pdm09", { db })).map((r) => r.documentId)).toEqual(["swine"]);
+    const term = analyzeQuery("H1N1pdm09", db).terms.find((t) => t.term === "h1n1pdm09");
+    expect(term?.alternatives).toContainEqual(["h1n1", "pdm09"]);
+  });
+
   it("finds an abbreviation a function word would stem to ('HA', 'HI') only where it is written", async () => {
     const db = freshDb();
     addDocument(db, { id: "flu", title: "Avian influenza", pages: [page(1, [para("The HA of the virus binds sialic acid; HI titres rise after vaccination.")])] });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { tokenize } from "./tokenize";
-import { adjectiveForms, codeForms, unwrittenForms, clinicalForms, clippedVirusForms, describedForms, diseaseForms, generalisedForms, nameForms, virusForms, wordForms } from "./word-forms";
+import { adjectiveForms, codeForms, joinedCodeParts, unwrittenForms, clinicalForms, clippedVirusForms, describedForms, diseaseForms, generalisedForms, nameForms, virusForms, wordForms } from "./word-forms";
 
 const stem = (word: string) => tokenize(word)[0]!;
 const formsOf = (word: string) => nameForms(stem(word));
@@ -76,6 +76,14 @@ describe("a code typed with its number joined", () => {
     expect(codeForms(stem("CPV2"))).toEqual(["cpv", "2"]);
     expect(codeForms(stem("H5N1"))).toEqual([]);
     expect(codeForms(stem("vaccine"))).toEqual([]);
+  });
+
+  it("splits a code typed as one word where letters meet digits ('H1N1pdm09': 'H1N1' and 'pdm09')", () => {
+    expect(joinedCodeParts(stem("H1N1pdm09"))).toContainEqual(["h1n1", "pdm09"]);
+    // (Parts of two characters at least; a plain word or number has none.)
+    expect(joinedCodeParts(stem("SAV3"))).toEqual([]);
+    expect(joinedCodeParts(stem("vaccine"))).toEqual([]);
+    expect(joinedCodeParts("2009")).toEqual([]);
   });
 });
 

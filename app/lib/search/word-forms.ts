@@ -126,6 +126,19 @@ export function codeForms(term: string): string[] {
   return code ? [code[1]!, code[2]!] : [];
 }
 
+/**
+ * Where a code typed as one word may join two the knowledge base writes apart: "h1n1pdm09" as "A(H1N1)pdm09" (the index
+ * reads "h1n1" and "pdm09"). Each split falls where letters meet digits, into parts of two characters at least.
+ */
+export function joinedCodeParts(term: string): Array<[string, string]> {
+  if (!/^[a-z0-9]+$/.test(term) || !/\d/.test(term) || !/[a-z]/.test(term)) return [];
+  const out: Array<[string, string]> = [];
+  for (let at = 2; at <= term.length - 2; at++) {
+    if (/\d/.test(term[at - 1]!) !== /\d/.test(term[at]!)) out.push([term.slice(0, at), term.slice(at)]);
+  }
+  return out;
+}
+
 /** Every other form of a word to try when the knowledge base never uses it. */
 export const wordForms = (term: string): string[] =>
   [...new Set([...nameForms(term), ...clinicalForms(term), ...diseaseForms(term), ...describedForms(term), ...clippedVirusForms(term)])];
