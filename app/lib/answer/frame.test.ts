@@ -1028,6 +1028,13 @@ describe("the frame of a question", () => {
     expect(frameOf("what's parvo?").asked).toEqual(["definition"]);
   });
 
+  it("reads 'how often should I expect X' as how common X is, not 'how often should I expect to repeat it'", () => {
+    expect(frameOf("How often should I expect hydatid cysts in cattle down there compared with up north?").asked).toEqual(expect.arrayContaining(["rate"]));
+    expect(frameOf("How often should I expect hydatid cysts in cattle down there compared with up north?").asked).not.toContain("interval");
+    expect(frameOf("How often should I expect to repeat the dose?").asked).toContain("interval");
+    expect(frameOf("How often should we worm the lambs?").asked).toEqual(["interval"]);
+  });
+
   it("reads 'what is it and what causes it?' as asking what it is and the rest, not 'what is the dose and how often?'", () => {
     expect(frameOf("Had a lecture mention SFTS - what is it and what causes it?").asked).toEqual(expect.arrayContaining(["definition", "cause"]));
     expect(frameOf("What is bluetongue, and how is it spread?").asked).toEqual(expect.arrayContaining(["definition", "transmission"]));

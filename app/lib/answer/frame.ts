@@ -1117,6 +1117,8 @@ const AS_COMMON = String.raw`as (?:common|prevalent|frequent)\b|\b(?:get|gets|go
  */
 const RISK = String.raw`risk factors?|(?:most|more)\s+likely\s+to\s+(?:test|come\s+up|turn\s+up|be)\s+positive|what makes (?:[\w-]+\s+){0,3}?(?:more|less) (?:likely|prone|susceptible|at risk)|(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:get|gets|catch|catches)\s+(?:it|this|that|them)?\s*(?:the\s+)?most\b|(?:most|more)\s+at\s+risk|(?:which|what|who)\b[^?.;]{0,60}?\b(?:at\s+)?(?:a\s+)?(?:higher|greater|increased|highest|greatest)\s+risk\b(?!\s+of\s+(?:dying|death|transmission|spread))`;
 export const RISK_ASKED = new RegExp(String.raw`\b(?:${RISK}|predispos\w+)\b`, "i");
+/** How often one meets a thing: "how often should I expect…", "how often do vets see…". */
+const EXPECTED_OCCURRENCE = /\bhow (?:often|frequently)\s+(?:should|would|will|do|does|did|might|can|could|am|are|is)\s+(?:i|we|you|one|they|vets|people)\s+(?:be\s+)?(?:likely\s+to\s+)?(?:expect(?:ing)?(?:\s+to\s+(?:see|find|meet|get))?(?!\s+to\b)|see(?:ing)?|find(?:ing)?|come across|encounter(?:ing)?|run into)\b/i;
 const ASKED_RATE = new RegExp(
   String.raw`\b(prevalence|seroprevalence|incidence|mortality|morbidity|case fatality|fatality|percent|percentage|proportion|fraction|what share|(?<!\b(?:given|considering|despite|knowing)\s)how (?:common|prevalent)|how often do(?:es)?|how (?:often|frequently)\s+(?:[\w-]+\s+){1,4}?(?:develop|develops|show|shows|go on to|goes on to|end up with|present with|presents with)|${AS_COMMON}|(?<!\b(?:heart|respiratory|breathing|pulse|resting|growth|infusion|flow|fluid|drip)\s)rate of|(?:success|recovery|survival|death|fatality|attack|recurrence|relapse|cure|remission|complication|response|reinfection|conception|pregnancy|hatch(?:ing|ability)?|seroconversion) rates?|carrier frequency|allele frequenc(?:y|ies)|how (?:deadly|fatal|lethal)|how much (?:[\w-]+ ){0,4}(?:does|do|did) (?:it|they|[\w-]+) account for|how much (?:[\w-]+ ){0,4}(?:is|are) (?:actually |really |mainly |mostly )?(?:down to|due to|caused by|attributable to|from) (?:it|them|[\w-]+)|${HOW_MANY_OUTCOME}|${LIKELY_TO_DIE})\b|\(\s*%\s*\)|(?<![\d.,]\s?)%\s+(?:of|dead|die|died|dying|affected|infected|positive|survive|surviving|survival|mortality|recover|recovering|recovery)\b|\b(?:what|which)\s+%`,
   "i",
@@ -1905,6 +1907,11 @@ function readFrame(text: string): Frame {
   // ("What is SFTS and what causes it?", "…mention SFTS - what is it and how is it spread?": what it is, then the rest.)
   // (One word, a name or a pronoun: "what is the dose and how often?" asks no definition of the dose.)
   if (!matched.includes("definition") && /\bwhat(?:['’]s|\s+is|\s+are)\s+(?!(?:the|an?)\s)[\p{L}\p{N}-]+\s*,?\s+and\s+(?:what|how|which|why|where|who)\b/iu.test(askedText)) matched.push("definition");
+  // "How often should I expect hydatid cysts in cattle down there?" asks how common they are, not a span between them.
+  if (EXPECTED_OCCURRENCE.test(askedText)) {
+    if (matched.includes("interval")) matched.splice(matched.indexOf("interval"), 1);
+    if (!matched.includes("rate")) matched.push("rate");
+  }
   // "How often do they need bathing?" asks an interval; "how often does it occur?" a rate.
   const rateOnlyByHowOften = matched.includes("interval") && !ASKED_RATE.test(askedText.replace(/\bhow often do(?:es)?\b/gi, " "));
   // "What water quality drives peak mortality?" asks what causes it: the mortality is what is caused, not a value asked.

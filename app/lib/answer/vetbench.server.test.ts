@@ -184,6 +184,12 @@ describe("answers among the 276 VetBench passages", () => {
     expect((await ask("How do I make fresh pasta? I saw it in a magazine about italian cooking.")).content).toBe(REFUSAL);
   });
 
+  it("answers how often one should expect a finding with how common it is ('…hydatid cysts in cattle down there compared with up north?')", async () => {
+    const answer = await ask("Meat inspector moving from Lombardy to a slaughterhouse in the south of Italy. How often should I expect hydatid cysts in cattle down there compared with up north?");
+    expect(answer.citations[0]?.page).toBe(58);
+    expect(answer.content).toContain("3 to 70% in cattle");
+  });
+
   it("reads the light-sensing cells at the back of the eye as the retina's photoreceptors", async () => {
     const eye = await ask("what are the first signs of the inherited eye disease that kills off the light-sensing cells at the back of the eye?");
     expect(eye.citations.map((c) => c.page)).toContain(187);
