@@ -509,6 +509,14 @@ describe("the frame of a question", () => {
     expect(same!.acronyms).toEqual(["SCID"]);
   });
 
+  it("reads the visit where the vet said a thing ('at her booster the vet said…') as naming nothing", () => {
+    expect(withoutChatter("at her booster the vet said she's already got gum disease??")).not.toMatch(/booster/);
+    expect(withoutChatter("During his annual check-up, the vet found a heart murmur.")).not.toMatch(/check-up/);
+    // (Not the booster asked of.)
+    expect(withoutChatter("What happens at her booster?")).toMatch(/booster/);
+    expect(withoutChatter("At her booster the dose is halved, right?")).toMatch(/booster/);
+  });
+
   it("reads 'e.g.' and 'i.e.' as naming nothing", () => {
     expect(withoutChatter("what are the secondary causes e.g. BM disease, DIC?")).not.toMatch(/e\.g\./);
     expect(withoutChatter("the Giemsa stain (i.e., Wright's)")).not.toMatch(/i\.e\./);

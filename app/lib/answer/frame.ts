@@ -845,6 +845,9 @@ const WHERE_IN_THE_WORLD = /\b((?:any)?where(?:\s+else)?)\s+in\s+the\s+world\b/g
 /** "A visiting researcher said…", "my neighbour reckons…": who said a thing, not what it is about. */
 const REPORTER =
   /\b(?:a|an|the|my|our|one|his|her|their)\s+(?:[\p{L}-]+\s+)?(?:researchers?|scientists?|colleagues?|friends?|neighbou?rs?|consultants?|lecturers?|professors?|tutors?|advis[eo]rs?|reps?|owners?|clients?)(?=\s+(?:said|says|told|tells|reckons?|reckoned|mentioned|thinks?|thought|claims?|claimed|warned|suggested|swears?|swore|insists?|insisted)\b)(?:\s+(?:swears?|swore|insists?|insisted)\b)?/giu;
+/** "…at her booster the vet said…": the visit where the vet said it, not what it is about. */
+const OCCASION_OF_REMARK =
+  /\b(?:at|during)\s+(?:her|his|their|its|the|our|my)\s+(?:last\s+|annual\s+|yearly\s+|recent\s+)?(?:boosters?|vaccinations?|jabs?|check-?ups?|appointment|visit|consult(?:ation)?|health\s+check)(?=\s*,?\s+(?:the|her|his|our|my)\s+vets?\s+(?:said|says|told|found|noticed|mentioned|spotted|thinks|thought|reckons|reckoned|diagnosed)\b)/giu;
 /**
  * "I'm the SQP on the counter at a farm-and-pet merchant.": a sentence that only says who asks. (Not one that names the
  * animal or what ails it: "I'm a vet with a coughing foal.")
@@ -861,6 +864,7 @@ export const withoutChatter = (text: string) =>
     .replace(SELF_INTRODUCTION, (sentence) => (introducesOnlyAsker(sentence) ? "" : sentence))
     .replace(HEARSAY_SETTING, "$1")
     .replace(REPORTER, "")
+    .replace(OCCASION_OF_REMARK, "")
     .replace(WHERE_IN_THE_WORLD, "$1")
     .replace(DICTATED_MARK, (_m, mark: string) => DICTATED_MARKS[mark.toLowerCase().replace(/\s+/g, " ")] ?? " ")
     .replace(FOR_EXAMPLE, " ")

@@ -190,6 +190,12 @@ describe("answers among the 276 VetBench passages", () => {
     expect(answer.content).toContain("3 to 70% in cattle");
   });
 
+  it("reads the visit where the vet said it as no part of what is asked ('…at her booster the vet said she's already got gum disease??')", async () => {
+    const answer = await ask("my cat only just turned 2 and at her booster the vet said she's already got gum disease?? is that normal at that age or have I done something wrong");
+    expect(answer.citations[0]?.page).toBe(227);
+    expect(answer.content).toMatch(/^By just 2 years of age, 70% of cats/);
+  });
+
   it("reads the light-sensing cells at the back of the eye as the retina's photoreceptors", async () => {
     const eye = await ask("what are the first signs of the inherited eye disease that kills off the light-sensing cells at the back of the eye?");
     expect(eye.citations.map((c) => c.page)).toContain(187);
