@@ -188,6 +188,14 @@ describe("the frame of a question", () => {
     expect(frameOf("What proportion of piglets infected with CSF before birth become persistently infected?").attribute).toBe("with persistently infected");
   });
 
+  it("reads a share named by the words before it ('what lean meat percentage') as of those words", () => {
+    expect(frameOf("What lean meat percentage does the Black Muscovy duck reach?").attribute).toBe("with lean meat");
+    expect(frameOf("Which body fat percentage is normal for an indoor cat?").attribute).toBe("with body fat");
+    // (A share of the animals, or of a rate's own kind, is read as before.)
+    expect(frameOf("What percentage of dogs with parvo die?").attribute).toBe("die");
+    expect(frameOf("What mortality percentage does DHAV-3 cause?").attribute).toBe("mortality");
+  });
+
   it("reads 'culprits' as no topic of a question and 'firm it up' as asking the diagnosis", () => {
     expect(frameOf("What are the usual culprits in the paw?").topic).toEqual(["paw"]);
     expect(frameOf("Is there a blood marker that helps firm it up?").asked).toContain("diagnosis");

@@ -1256,6 +1256,9 @@ export const thingInPlace = (attribute: string | null) => (attribute?.startsWith
 const FINDING_SHARE =
   /\b(?:(?:what|which) (?:proportion|percentage|share|fraction|percent) of (?:[\w-]+ ){0,6}?|how many (?:of (?:them|those) )?|how (?:often|frequently) (?:[\w-]+ ){1,4}?(?=(?:develop|develops|show|shows|go on to)\b))(?:have|has|develop|develops|show|shows|get|gets|present with|suffer from|end up with|become|becomes|remain|remains|stay|stays|test|tests|tested|go on to (?:have|develop|show|get|become)) (?!been\b)([\w-]{4,}(?: [\w-]{4,})?)/;
 
+/** A share named by the words before it: "what lean meat percentage", "which hatch-to-sale proportion". */
+const SHARE_OF_NAMED = /\b(?:what|which)\s+([a-z-]{3,}(?:\s+[a-z-]{3,}){0,2}?)\s+(?:percentage|percent|proportion|share)s?\b/;
+
 /** "How common is mitral valve disease in dogs?" is answered by a share, or in words: "the most common acquired heart disease". */
 const HOW_COMMON = new RegExp(String.raw`\bhow (?:common|frequent|prevalent|rare)\b|\b${AS_COMMON}\b|\bhow (?:often|frequently) (?:do|does|did) (?:i|we|you|they|vets|people)\s+${SEEING}\b`);
 const AS_COMMON_ASKED = new RegExp(String.raw`\b(?:${AS_COMMON})\b`, "i");
@@ -1478,6 +1481,10 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
     // "What proportion of cats with FIP have ocular lesions?": the share is of those with the finding.
     const finding = FINDING_SHARE.exec(s);
     if (finding) return `${FINDING_PREFIX}${finding[1]}`;
+    // "What lean meat percentage does the Black Muscovy duck reach?": the share is of what the words before it name ("high
+    // lean meat rate" and "about 50% of body weight" give none).
+    const named = SHARE_OF_NAMED.exec(s);
+    if (named && named[1]!.split(/\s+/).every((w) => !isStopWord(w) && !isAskingWord(w))) return `${FINDING_PREFIX}${named[1]}`;
     if (HOW_COMMON.test(s)) return HOW_COMMON_ATTRIBUTE;
   }
   if (asked.includes("count")) {

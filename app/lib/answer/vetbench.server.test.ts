@@ -196,6 +196,33 @@ describe("answers among the 276 VetBench passages", () => {
     expect(answer.content).toMatch(/^By just 2 years of age, 70% of cats/);
   });
 
+  it("refuses a share of a thing the passages name but give no figure for ('What lean meat percentage does the Black Muscovy duck reach?')", async () => {
+    expect((await ask("What lean meat percentage does the Black Muscovy duck reach?")).content).toBe(REFUSAL);
+    // (What they do say of it is answered.)
+    expect(await firstPage("Which duck breed in China has fast growth and a high lean meat rate?")).toBe(147);
+  });
+
+  it("reads 'circular RNAs' as the passages' 'circRNAs'", async () => {
+    const answer = await ask("Besides working as miRNA sponges, in what other ways can circular RNAs act?");
+    expect(answer.citations[0]?.page).toBe(236);
+    expect(answer.content).toMatch(/^CircRNAs have a variety of biological functions/);
+  });
+
+  it("reads arteries that fur up and what builds up in the vessel wall as atherosclerosis and its deposits", async () => {
+    const answer = await ask("When the arteries start to fur up, what's the first stuff that builds up in the vessel wall?");
+    expect(answer.citations[0]?.page).toBe(253);
+    expect(answer.content).toMatch(/^Its progression commences with LDL deposition/);
+  });
+
+  it("answers whether a protein is made all the time with the sentence saying it is constitutively expressed", async () => {
+    const answer = await converse(
+      "Neuropath rotation: where in a neuron is APP (amyloid precursor protein) normally found, and how does it get to the presynaptic zone?",
+      "which kinds of stress is it supposed to help the cells survive?",
+      "is it made all the time, or only once there's damage?",
+    );
+    expect(answer.content).toMatch(/^APP is a constitutively expressed/);
+  });
+
   it("reads the light-sensing cells at the back of the eye as the retina's photoreceptors", async () => {
     const eye = await ask("what are the first signs of the inherited eye disease that kills off the light-sensing cells at the back of the eye?");
     expect(eye.citations.map((c) => c.page)).toContain(187);

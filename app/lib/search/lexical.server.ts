@@ -4,7 +4,7 @@ import { titleField } from "./indexer.server";
 import { prepared } from "./statements.server";
 import { isStopWord } from "./stopwords";
 import { abbreviationsIn } from "./abbreviations.server";
-import { codeForms, diseaseForms, joinedCodeParts, generalisedForms, virusForms, wordForms } from "./word-forms";
+import { clippedJoins, codeForms, diseaseForms, joinedCodeParts, generalisedForms, virusForms, wordForms } from "./word-forms";
 import { synonymsIn } from "./synonyms";
 import { TermCounter, tokenize } from "./tokenize";
 import { type Scope, VISIBLE_DOCUMENT_SQL } from "./visibility.server";
@@ -303,6 +303,16 @@ function analyzeTermsAfresh(client: Database.Database, query: string, stats: Cor
     if (!apart) continue;
     alternativesOf.set(term, [apart]);
     for (const part of apart) if (!counts.has(part)) expansions.set(part, { weight: EXPANSION_WEIGHT, standsFor: new Set([term]), shared: new Set() });
+  }
+  // A word and an abbreviation ("circular RNAs") are held by a passage writing them joined, the word clipped ("circRNAs").
+  // (Only by a joined form some passage writes: "many RNA viruses" has none.)
+  for (const [word, abbreviation, joined] of clippedJoins(query)) {
+    if (isStopWord(word) || !counts.has(word) || !counts.has(abbreviation)) continue;
+    const written = [...documentFrequencies(client, joined, stats)].filter(([, df]) => df > 0).map(([form]) => form);
+    for (const form of written) {
+      for (const own of [word, abbreviation]) alternativesOf.set(own, [...(alternativesOf.get(own) ?? []), [form]]);
+      if (!counts.has(form)) expansions.set(form, { weight: EXPANSION_WEIGHT, standsFor: new Set([word, abbreviation]), shared: new Set() });
+    }
   }
   const knownForms = documentFrequencies(client, otherForms.map(([, form]) => form), stats);
   for (const [term, form] of otherForms) {

@@ -468,4 +468,13 @@ describe("set 54's words", () => {
     // (The back of the leg is no retina.)
     expect(alternatives("a lump at the back of the leg")).not.toContainEqual(tokenize("retina"));
   });
+
+  it("reads arteries that fur up, what builds up in the vessel wall, and a protein made all the time", () => {
+    expect(alternatives("when the arteries start to fur up")).toContainEqual(tokenize("atherosclerosis"));
+    expect(alternatives("the first stuff that builds up in the vessel wall")).toContainEqual(tokenize("accumulation"));
+    expect(alternatives("the first stuff that builds up in the vessel wall")).toContainEqual(tokenize("subendothelial"));
+    expect(alternatives("is it made all the time, or only once there's damage?")).toContainEqual(tokenize("constitutively"));
+    // (A cat brushed all the time is no constitutive expression.)
+    expect(alternatives("he is brushed all the time")).not.toContainEqual(tokenize("constitutively"));
+  });
 });

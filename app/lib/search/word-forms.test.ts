@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { tokenize } from "./tokenize";
-import { adjectiveForms, codeForms, joinedCodeParts, unwrittenForms, clinicalForms, clippedVirusForms, describedForms, diseaseForms, generalisedForms, nameForms, virusForms, wordForms } from "./word-forms";
+import { adjectiveForms, clippedJoins, codeForms, joinedCodeParts, unwrittenForms, clinicalForms, clippedVirusForms, describedForms, diseaseForms, generalisedForms, nameForms, virusForms, wordForms } from "./word-forms";
 
 const stem = (word: string) => tokenize(word)[0]!;
 const formsOf = (word: string) => nameForms(stem(word));
@@ -84,6 +84,18 @@ describe("a code typed with its number joined", () => {
     expect(joinedCodeParts(stem("SAV3"))).toEqual([]);
     expect(joinedCodeParts(stem("vaccine"))).toEqual([]);
     expect(joinedCodeParts("2009")).toEqual([]);
+  });
+});
+
+describe("a word and an abbreviation a passage may write joined", () => {
+  it("gives the word clipped, then the abbreviation ('circular RNAs': 'circRNA'), as index terms", () => {
+    const [join] = clippedJoins("in what other ways can circular RNAs act?");
+    expect(join?.slice(0, 2)).toEqual([stem("circular"), stem("RNA")]);
+    expect(join?.[2]).toContain(stem("circRNA"));
+    expect(clippedJoins("chicken IFN-gamma")).toEqual([]);
+    // (Only a word in lower case before an abbreviation in capitals: "RNA viruses", "mRNA" and "viral RNA" are no such pair.)
+    expect(clippedJoins("RNA viruses and mRNA")).toEqual([]);
+    expect(clippedJoins("chicken IFN")[0]?.[2]).toContain(stem("chickIFN"));
   });
 });
 

@@ -139,6 +139,25 @@ export function joinedCodeParts(term: string): Array<[string, string]> {
   return out;
 }
 
+/**
+ * The words a query writes as a word and an abbreviation ("circular RNAs", "chicken IFN"), each with the joined forms a
+ * knowledge base may write for them: the word clipped to its first three to six letters, then the abbreviation
+ * ("circRNA", "chickIFN"). Output: [word's index term, abbreviation's index term, joined index terms].
+ */
+export function clippedJoins(query: string): Array<[string, string, string[]]> {
+  const out: Array<[string, string, string[]]> = [];
+  for (const m of query.matchAll(/(?<![\p{L}\d-])(\p{L}{4,})\s+(\p{Lu}{2,5})s?(?![\p{L}\d-])/gu)) {
+    const [word, abbreviation] = [m[1]!, m[2]!];
+    const [wordTerm] = tokenize(word);
+    const [abbreviationTerm] = tokenize(abbreviation);
+    if (!wordTerm || !abbreviationTerm || /\p{Lu}/u.test(word.slice(1))) continue;
+    const joined = [];
+    for (let n = 3; n <= Math.min(6, word.length - 1); n++) joined.push(...tokenize(`${word.slice(0, n)}${abbreviation}`));
+    out.push([wordTerm, abbreviationTerm, [...new Set(joined)]]);
+  }
+  return out;
+}
+
 /** Every other form of a word to try when the knowledge base never uses it. */
 export const wordForms = (term: string): string[] =>
   [...new Set([...nameForms(term), ...clinicalForms(term), ...diseaseForms(term), ...describedForms(term), ...clippedVirusForms(term)])];
