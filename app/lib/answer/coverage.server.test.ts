@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { QueryTerm } from "../search/index.server";
 import { isStopWord, tokenize } from "../search/index.server";
-import { abbreviationsDefinedIn, checkCoverage, holdsValue, HOW_DIAGNOSED, namesThing, ofOppositeState, unseenNames } from "./coverage.server";
+import { abbreviationsDefinedIn, checkCoverage, DIAGNOSING, holdsValue, HOW_DIAGNOSED, namesThing, ofOppositeState, unseenNames } from "./coverage.server";
 import { frameOf, readConversation } from "./frame";
 import { holdsTerm, passageTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
@@ -1083,6 +1083,14 @@ describe("how it is diagnosed", () => {
     expect(HOW_DIAGNOSED.test("How would you go about confirming FIP in a kitten?")).toBe(true);
     expect(HOW_DIAGNOSED.test("best way to confirm it?")).toBe(true);
     expect(HOW_DIAGNOSED.test("Does training change how fast a gelding clears drugs, so that published detection times might not apply?")).toBe(false);
+  });
+
+  it("is asked by a marker wanted ('is there a blood marker…?'), and said by a sentence giving one", () => {
+    expect(HOW_DIAGNOSED.test("Is there a blood marker that helps diagnose mammary tumours?")).toBe(true);
+    expect(HOW_DIAGNOSED.test("Which biomarkers are used for FIP?")).toBe(true);
+    expect(DIAGNOSING.test("AGP is considered the most powerful biomarker of FIP.")).toBe(true);
+    // (A marker told, not asked: "the marker went up" asks nothing of diagnosing.)
+    expect(HOW_DIAGNOSED.test("The marker went up again - is that bad?")).toBe(false);
   });
 });
 

@@ -1715,10 +1715,10 @@ const ASKS_IF_THERE_IS = /\b(?:is|are) there (?:a|an|any)\s+(?:[\w-]+\s+)?(?:vac
  * "How is FIP diagnosed?", "how do you diagnose it", "how do I confirm it?", "how is it detected?": asks how, not
  * which disease ("Which diagnosis fits?").
  */
-export const HOW_DIAGNOSED = /\bhow(?:\s+[\w'’-]+){0,6}?\s+(?:diagnos|confirm|detect|test(?:ed|ing)?\b)|\b(?:best|which|what|preferred|easiest|quickest)\s+(?:[\w-]+\s+){0,2}(?:way|ways|method|methods|means)\s+(?:to|of)\s+(?:confirm|diagnos|detect|test)|\b(?:best|which|what|preferred)\s+(?:[\w-]+\s+){0,2}(?:tests?|assays?)\b(?!\s+(?:results?|values?)\b)|\b(?:best|preferred|definitive|gold[- ]standard)\s+dx\b|^\s*dx\s*\?*\s*$/i;
+export const HOW_DIAGNOSED = /\bhow(?:\s+[\w'’-]+){0,6}?\s+(?:diagnos|confirm|detect|test(?:ed|ing)?\b)|\b(?:best|which|what|preferred|easiest|quickest)\s+(?:[\w-]+\s+){0,2}(?:way|ways|method|methods|means)\s+(?:to|of)\s+(?:confirm|diagnos|detect|test)|\b(?:best|which|what|preferred)\s+(?:[\w-]+\s+){0,2}(?:tests?|assays?)\b(?!\s+(?:results?|values?)\b)|\b(?:best|preferred|definitive|gold[- ]standard)\s+dx\b|^\s*dx\s*\?*\s*$|\b(?:is there|are there|any|which|what|best)\s+(?:[\w-]+\s+){0,2}(?:bio)?markers?\b/i;
 /** What a sentence about diagnosing says: a diagnosis, a test, a finding that confirms it ("Diagnosis of EMS is based partly on…"). */
 export const DIAGNOSING =
-  /\b(?:diagnos\w*|detect(?:ed|ion|s)?|confirm(?:ed|s|ation)?|tests?|testing|assays?|PCR|ELISA|serolog\w*|isolation|histopatholog\w*|cytolog\w*|radiograph\w*|ultrasonograph\w*|biops\w+|necropsy|post-mortem)\b/i;
+  /\b(?:diagnos\w*|detect(?:ed|ion|s)?|confirm(?:ed|s|ation)?|tests?|testing|assays?|PCR|ELISA|serolog\w*|isolation|histopatholog\w*|cytolog\w*|radiograph\w*|ultrasonograph\w*|biops\w+|necropsy|post-mortem|(?:bio)?markers?)\b/i;
 /** "What's the prognosis for…", "median survival": asks for the outcome itself (not "does X predict the prognosis?"). */
 /**
  * Whether a disease is inherited: "is it heritable?", "does it run in the line?", "should I breed from her?" (not a

@@ -838,6 +838,12 @@ describe("the frame of a question", () => {
     // "What does it look like" of a disease an animal catches asks how it shows; of a parasite under a lens, not.
     expect(frameOf("When cattle catch tick fever, what does it look like - do they go dull?").asked).toContain("signs");
     expect(frameOf("What does Babesia look like under the microscope?").asked).not.toContain("signs");
+    // "What would I notice?" in an animal that has it asks how it shows; on a smear or a scan, what a test finds.
+    expect(frameOf("A flock down the lane had scrapie confirmed. If one of my goats had it, what would I actually notice?").asked).toContain("signs");
+    expect(frameOf("what would I actually see in a cow that's got it?").asked).toContain("signs");
+    expect(frameOf("What would I see on the blood smear of a cow with babesiosis?").asked).not.toContain("signs");
+    expect(frameOf("what would I expect to see on his bloods?").asked).not.toContain("signs");
+    expect(frameOf("and if we tap CSF on one of those, what would we expect to see?").asked).not.toContain("signs");
     expect(frameOf("Which ticks transmit Babesia divergens?").asked).toContain("organism");
     expect(frameOf("Which bacteria cause footrot in sheep?").asked).toContain("organism");
     expect(frameOf("Which species are susceptible to bluetongue?").asked).not.toContain("organism");
@@ -1268,6 +1274,15 @@ describe("follow-ups", () => {
     expect(scope).toMatchObject({ species: ["cat"] });
     expect(scope!.topic).not.toContain("sorry");
     expect(readConversation(["What sets broilers up for necrotic enteritis?", "sorry, what kind of bug is C. perfringens again?"])[1]!.inherited).toEqual([]);
+  });
+
+  it("reads a follow-up naming lice, fleas or mites as asking of them, carrying no disease spoken of before", () => {
+    const [, , lice] = readConversation(["Our young broiler chicks are pale and the thymus looks shrunken. Could it be chicken infectious anaemia?", "Can the breeder hens pass it on through the egg?", "We also found lice on the breeder hens - do they hurt laying?"]);
+    expect(lice!.conditions).toEqual([]);
+    expect(lice!.inherited).not.toContain("conditions");
+    // (A follow-up pointing back is still asked of what came before: "do they" of the lice.)
+    const [, laying] = readConversation(["We found lice on the breeder hens - how long is their life cycle?", "do they hurt laying?"]);
+    expect(laying!.inherited).toContain("topic");
   });
 
   it("reads 'look like', 'properly' and 'ill' as no topic of a follow-up", () => {

@@ -533,6 +533,8 @@ const DRUG_WORDS = new Set(
 /** Diseases named by a word that ends like no condition ("classical scrapie", "bluetongue"). */
 const DISEASE_WORDS = new Set(["scrapie", "bluetongue", "distemper", "strangles", "footrot", "stringhalt", "rabies", "anthrax", "botulism", "tetanus", "glanders", "blackleg", "parvo", "ringworm", "mange", "lepto", "flystrike", "orf", "scours", "heartworm", "lungworm", "hydatids"]);
 const CONDITION_ENDING = /^[a-z]{3,}(?:itis|osis|iasis|aemia|emia|pathy|oma|omas|algia|plasia|trophy|rrhoea|rrhea|uria|penia|cytosis|ectasia|megaly|oedema|edema|pox|derma|thorax)$|^mega(?:o?esophagus|colon|rectum|ureters?|ca?ecum|cystis)$/;
+/** Parasites that are the disease themselves, named in everyday words ("lice on the hens"): a follow-up naming one asks of it. */
+const PARASITE_NAMED = /\b(?:lice|louse|fleas?|mites?)\b/i;
 /** Words naming a pathogen by their ending (norovirus, Salmonella, Staphylococcus…). */
 const PATHOGEN_ENDING = /^[a-z]{3,}(?:virus|viruses|bacter|bacterium|plasma|coccus|cocci|bacillus|ella|monas|myces|spora|sporidium|zoon|zoa)$/;
 /** How a species' or subspecies' epithet ends ("venerealis", "canadensis", "ruminantium", "gallinarum"): a name, never English. */
@@ -1198,7 +1200,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
     /(?:^|[.?!;:,–—-]\s*|\b(?:and|but|or|so|explain|describe|state|tell|know|ask|show|determine|identify|find|affect|affects|influence|influences|predict|predicts)\s+)where\b|\bwhere\s+(?:is|are|was|were|do|does|did|can|could|should|would|will|in|on|exactly|else|to)\b|\bwhereabouts\s+(?:on|in|exactly|do|does|is|are|should|would)\b/i,
   ],
   // ("When cattle catch it, what does it look like?": how the disease shows, not what the pathogen looks like under a lens.)
-  ["signs", /\b(clinical signs?|signs|symptoms?|clinical (?:picture|presentation|features)|what (?:does|do|would|will) (?:it|that|this) look like(?!\s+(?:under|on|in (?:the|a) (?:microscope|smear|slide|culture|gel)|down))|present(?:s|ing)? with|(?:watch|look)(?:ing)? out for|(?:watch|monitor)(?:ing)? (?:her|him|them|it|\w+) for|keep (?:an )?eyes? (?:out )?for)\b/i],
+  ["signs", /\b(clinical signs?|signs|symptoms?|clinical (?:picture|presentation|features)|what (?:does|do|would|will) (?:it|that|this) look like(?!\s+(?:under|on|in (?:the|a) (?:microscope|smear|slide|culture|gel)|down))|present(?:s|ing)? with|(?:watch|look)(?:ing)? out for|(?:watch|monitor)(?:ing)? (?:her|him|them|it|\w+) for|keep (?:an )?eyes? (?:out )?for|(?<!\b(?:csf|tap|tapped|bloods?|smears?|x-?rays?|radiographs?|biops\w*|necropsy|post-?mortem|histo\w*|scans?|ultrasound|cytology|urinalysis|tests?)\b.*)what (?:would|will|do|does|should|might|could|can) (?:i|we|you|an? owners?|the owners?|the farmer|farmers)\s+(?:actually\s+|usually\s+|typically\s+|first\s+)?(?:notice|spot|see|expect to see)(?!\s+(?:on|in|under|at)\s+(?:the\s+|a\s+|an\s+|his\s+|her\s+|their\s+|its\s+|my\s+|our\s+)?(?:smears?|slides?|x-?rays?|radiographs?|films?|scans?|ultrasound|csf|necropsy|post-?mortem|pm|biops(?:y|ies)|histo\w*|cytology|bloods?|blood (?:work|tests?|smears?)|microscope|culture|gel|tests?|results?))\b)\b/i],
   // "How do cattle usually pick it up?", "how is it spread?", "which type spreads cat to cat?", "so how does it get from them to
   // pigs?": the way it passes to an animal.
   // ("Could it have caught it off the horse in the next stable?", "are they still spreading it?", "is she a risk to the
@@ -2441,7 +2443,7 @@ export function readQuestion(question: string, asked: Frame | null): Frame {
   // (As is one asking what else causes a thing of its own: "what else causes pneumonia in the young ones?" after questions on
   // BVD asks of the other causes, so BVD is not carried into it.)
   const otherCauses = OTHER_CAUSES_ASKED.test(question) && own.topic.length > 0;
-  const newSubject = otherCauses || (!refersBack && (own.pathogens.length > 0 || (own.drugs.length > 0 && !dosesForTheCase(own, previous)) || ((anotherAnimal || anotherDisease) && own.conditions.length > 0) || signCauseAsked));
+  const newSubject = otherCauses || (!refersBack && (own.pathogens.length > 0 || PARASITE_NAMED.test(question) || (own.drugs.length > 0 && !dosesForTheCase(own, previous)) || ((anotherAnimal || anotherDisease) && own.conditions.length > 0) || signCauseAsked));
   if (!ownSpecies && (previous.species.length || previous.groups.length)) inherited.push("species");
   // Whether people catch it is asked of them, and the animals spoken of are kept for the next question: "and the ear
   // cases…?" after "Owners always ask if the resistant version can jump to them" is asked of the dogs again.

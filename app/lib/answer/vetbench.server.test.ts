@@ -223,6 +223,25 @@ describe("answers among the 276 VetBench passages", () => {
     expect(answer.content).toMatch(/^APP is a constitutively expressed/);
   });
 
+  it("reads a blood marker wanted as how it is diagnosed, answered from the page on tumour markers", async () => {
+    const answer = await ask("Found a lump on my bitch's mammary chain. Is there a blood marker that helps diagnose mammary tumours, like the ones used for breast cancer in women?");
+    expect(answer.citations[0]?.page).toBe(84);
+  });
+
+  it("reads 'what would I actually notice?' in an animal that has it as its signs", async () => {
+    expect((await ask("If one of my goats had scrapie, what would I actually notice?")).content).toMatch(/^Like other transmissible spongiform encephalopathies \(TSEs\), classical scrapie has a variable pre-clinical period/);
+  });
+
+  it("answers a follow-up naming lice of the lice, not of the disease spoken of before", async () => {
+    const answer = await converse(
+      "Hatchery problem: our young broiler chicks are pale and at post-mortem the thymus looks shrunken. Could it be chicken infectious anaemia?",
+      "Can the breeder hens pass it on through the egg?",
+      "We also found lice on the breeder hens - do they hurt laying?",
+    );
+    expect(answer.citations[0]?.page).toBe(129);
+    expect(answer.content).toMatch(/^Chicken body louse infestations have been linked to decreased hen weight, egg production/);
+  });
+
   it("reads the light-sensing cells at the back of the eye as the retina's photoreceptors", async () => {
     const eye = await ask("what are the first signs of the inherited eye disease that kills off the light-sensing cells at the back of the eye?");
     expect(eye.citations.map((c) => c.page)).toContain(187);
