@@ -96,6 +96,8 @@ describe("a word and an abbreviation a passage may write joined", () => {
     // (Only a word in lower case before an abbreviation in capitals: "RNA viruses", "mRNA" and "viral RNA" are no such pair.)
     expect(clippedJoins("RNA viruses and mRNA")).toEqual([]);
     expect(clippedJoins("chicken IFN")[0]?.[2]).toContain(stem("chickIFN"));
+    // (Nor the word itself cut short: "viraemia of carp virus on EM" gives no "virEM", which reads as "viremia".)
+    expect(clippedJoins("spring viraemia EM").flatMap(([, , joined]) => joined)).not.toContain("virem");
   });
 });
 

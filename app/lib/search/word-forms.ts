@@ -153,7 +153,9 @@ export function clippedJoins(query: string): Array<[string, string, string[]]> {
     if (!wordTerm || !abbreviationTerm || /\p{Lu}/u.test(word.slice(1))) continue;
     const joined = [];
     for (let n = 3; n <= Math.min(6, word.length - 1); n++) joined.push(...tokenize(`${word.slice(0, n)}${abbreviation}`));
-    out.push([wordTerm, abbreviationTerm, [...new Set(joined)]]);
+    // (Not a form of the word itself: "viraemia EM" joins to "virem", which is "viremia" cut short.)
+    const own = joined.filter((j) => !wordTerm.startsWith(j) && !j.startsWith(wordTerm));
+    if (own.length) out.push([wordTerm, abbreviationTerm, [...new Set(own)]]);
   }
   return out;
 }
