@@ -1137,6 +1137,11 @@ const DRUG_NOUNS = String.raw`(?:drugs?|shampoos?|ointments?|painkillers?|pain ?
  * its role or its targets.
  */
 const CONTROL_AS_TREATMENT = String.raw`(?<!\b(?:what|which)\b[^?.!]*\b(?:does|do|did|can|could|will|would)\s+(?!(?:i|we|you|they|one|it|people|farmers|owners|vets)\s)(?:[\w-]+\s+){0,2}(?!to\s)[\w-]+\s+(?:actually\s+|really\s+|also\s+)?)control(?:led)?`;
+/** Where a test's findings are seen ("on the smear", "after a CSF tap"): what is seen there is no sign. */
+const TEST_MEDIA = String.raw`smears?|x-?rays?|radiographs?|scans?|ultrasound|csf|necropsy|post-?mortem|histo\w*|cytology|bloods?|tests?`;
+/** "What would I actually notice?" of an animal: its signs (not what a test told before, or named after, shows). */
+const NOTICED_ASKED = String.raw`(?<!\b(?:${TEST_MEDIA}|tap|tapped|biops\w*|urinalysis)\b.*)what (?:would|will|do|does|should|might|could|can) (?:i|we|you|an? owners?|the owners?|the farmer|farmers)\s+(?:actually\s+|usually\s+|typically\s+|first\s+)?(?:notice|spot|see|expect to see)(?!\s+(?:on|in|under|at)\s+(?:the\s+|a\s+|an\s+|his\s+|her\s+|their\s+|its\s+|my\s+|our\s+)?(?:${TEST_MEDIA}|slides?|films?|pm|biops(?:y|ies)|blood (?:work|tests?|smears?)|microscope|culture|gel|results?))\b`;
+
 const ASKED: Array<[AskedKind, RegExp]> = [
   ["dose", DOSE_ASKED],
   // "How often should it be given/repeated": a dosing interval; "how often do cats show bleeding": a rate (below).
@@ -1200,7 +1205,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
     /(?:^|[.?!;:,–—-]\s*|\b(?:and|but|or|so|explain|describe|state|tell|know|ask|show|determine|identify|find|affect|affects|influence|influences|predict|predicts)\s+)where\b|\bwhere\s+(?:is|are|was|were|do|does|did|can|could|should|would|will|in|on|exactly|else|to)\b|\bwhereabouts\s+(?:on|in|exactly|do|does|is|are|should|would)\b/i,
   ],
   // ("When cattle catch it, what does it look like?": how the disease shows, not what the pathogen looks like under a lens.)
-  ["signs", /\b(clinical signs?|signs|symptoms?|clinical (?:picture|presentation|features)|what (?:does|do|would|will) (?:it|that|this) look like(?!\s+(?:under|on|in (?:the|a) (?:microscope|smear|slide|culture|gel)|down))|present(?:s|ing)? with|(?:watch|look)(?:ing)? out for|(?:watch|monitor)(?:ing)? (?:her|him|them|it|\w+) for|keep (?:an )?eyes? (?:out )?for|(?<!\b(?:csf|tap|tapped|bloods?|smears?|x-?rays?|radiographs?|biops\w*|necropsy|post-?mortem|histo\w*|scans?|ultrasound|cytology|urinalysis|tests?)\b.*)what (?:would|will|do|does|should|might|could|can) (?:i|we|you|an? owners?|the owners?|the farmer|farmers)\s+(?:actually\s+|usually\s+|typically\s+|first\s+)?(?:notice|spot|see|expect to see)(?!\s+(?:on|in|under|at)\s+(?:the\s+|a\s+|an\s+|his\s+|her\s+|their\s+|its\s+|my\s+|our\s+)?(?:smears?|slides?|x-?rays?|radiographs?|films?|scans?|ultrasound|csf|necropsy|post-?mortem|pm|biops(?:y|ies)|histo\w*|cytology|bloods?|blood (?:work|tests?|smears?)|microscope|culture|gel|tests?|results?))\b)\b/i],
+  ["signs", new RegExp(String.raw`\b(clinical signs?|signs|symptoms?|clinical (?:picture|presentation|features)|what (?:does|do|would|will) (?:it|that|this) look like(?!\s+(?:under|on|in (?:the|a) (?:microscope|smear|slide|culture|gel)|down))|present(?:s|ing)? with|(?:watch|look)(?:ing)? out for|(?:watch|monitor)(?:ing)? (?:her|him|them|it|\w+) for|keep (?:an )?eyes? (?:out )?for|${NOTICED_ASKED})\b`, "i")],
   // "How do cattle usually pick it up?", "how is it spread?", "which type spreads cat to cat?", "so how does it get from them to
   // pigs?": the way it passes to an animal.
   // ("Could it have caught it off the horse in the next stable?", "are they still spreading it?", "is she a risk to the
