@@ -373,6 +373,12 @@ describe("coverage of a question by the passages about it", () => {
     expect(unheld("does that mean the deadly tummy disease FIP or is it usually just a bit of diarrhoea?", "tummi")).toEqual([]);
     // (Nor a word that compares, weighed: "a compounded itraconazole thats way cheaper, worth it?")
     expect(unheld("online pharmacy does a compounded itraconazole thats way cheaper, worth it?", "cheaper")).toEqual([]);
+    // A gene named by a word no passage holds, before "gene": "the chicken ovalbumin gene". (Not an English word that
+    // says which one: "which stripe gene".)
+    expect(unheld("Where are the DNase I hypersensitive sites upstream of the chicken ovalbumin gene?", "ovalbumin")).toEqual(["ovalbumin"]);
+    expect(unheld("Which stripe gene makes a cat tabby?", tokenize("stripe")[0]!)).toEqual([]);
+    // (Nor a code, which passages may write otherwise: "PrPsc protein" as "PrP^Sc".)
+    expect(unheld("Is it diagnosed by detecting the PrPsc protein?", "prpsc")).toEqual([]);
   });
 
   it("reads a word no passage holds as a name when the question gives it ('can I use melarsomine in a cat?')", () => {

@@ -239,8 +239,8 @@ const NUM = `(?:\\d+(?:[.,]\\d+)?|\\b${NUMBER_WORD}\\b)`;
 /** A number that counts: "several researchers", "a few" give no count. */
 const EXACT_NUM = `(?:\\d+(?:[.,]\\d+)?|\\b${EXACT_NUMBER_WORD}\\b)`;
 const RANGE = `${NUM}(?:\\s*(?:-|–|to|and)\\s*${NUM})?`;
-// (Deep time too: "a common ancestor of ~1.8 mya", "2.6 million years ago".)
-const TIME_UNIT = "(?:min(?:ute)?s?|h|hrs?|hours?|d|days?|wks?|weeks?|mo|months?|yrs?|years?|mya|kya|myr|(?:million|thousand)\\s+years?)";
+// (Deep time too: "a common ancestor of ~1.8 mya", "2.6 million years ago". And short spans: "short (<50 μs) pulses".)
+const TIME_UNIT = "(?:secs?|seconds?|ms|milliseconds?|[µμ]s|microseconds?|min(?:ute)?s?|h|hrs?|hours?|d|days?|wks?|weeks?|mo|months?|yrs?|years?|mya|kya|myr|(?:million|thousand)\\s+years?)";
 /** A span of time may be "a year" or "an hour" ("can remain viable outside of its host for at least a year"). */
 const SPAN = `(?:${RANGE}\\s*-?\\s*${TIME_UNIT}|\\ban?\\s+(?:minute|hour|day|week|month|year))\\b`;
 
@@ -980,10 +980,16 @@ export function unseenNames(
     // (Or names a surgical procedure by its ending, proposed to be done: "should we do a left-sided gastropexy?". One only
     // named, "success rate of digital extensor tenectomy", may be written in a longer word, "myotenectomy".)
     const proposed = SURGICAL_PROCEDURE.test(word) && words.slice(Math.max(0, i - 3), i).some((w) => /^(?:do|doing|perform|performing|carry|try)$/i.test(w));
-    if (((!inCapitals && NAME_SHAPED.test(word)) || (given && (!DESCRIBING.test(word) || example)) || namesDisease || proposed) && !out.includes(word)) out.push(word);
+    // (Or a gene or its product named by a word in lower case no dictionary holds: "the chicken ovalbumin gene" is no gene
+    // a passage on the lysozyme gene speaks of. Not a code, which passages may write otherwise: "PrPsc", "PrP^Sc".)
+    const namesGene = GENE_HEAD.test(words[i + 1] ?? "") && /^\p{Ll}{5,}$/u.test(word) && !DESCRIBING.test(word) && !isEnglishWord(word);
+    if (((!inCapitals && NAME_SHAPED.test(word)) || (given && (!DESCRIBING.test(word) || example)) || namesDisease || proposed || namesGene) && !out.includes(word)) out.push(word);
   });
   return [...out, ...compounds.filter((c) => !out.includes(c))];
 }
+
+/** Nouns a gene's or its product's name comes before ("ovalbumin gene", "TLR4 receptor"). */
+const GENE_HEAD = /^(?:genes?|promoters?|loci|locus|alleles?|transcripts?|mRNAs?|proteins?|enzymes?|receptors?)$/i;
 
 /** Words that name a kind of disease before its host and head: "infectious salmon anaemia", "epizootic haemorrhagic…". */
 const DISEASE_KIND_WORD = /^(?:infectious|contagious|viral|epidemic|epizootic|enzootic|ha?emorrhagic|malignant|transmissible)$/i;
@@ -1190,11 +1196,30 @@ export function checkCoverage<P extends PassageLike>(
   const nameTerms = new Set(ownNames.flatMap((n) => tokenize(n)));
   const toldTerms = new Set(tokenize(question.replace(askingWords, " ")).filter((t) => !isStopWord(t) && !nameTerms.has(t)));
   const saidAgain = new Set(tokenize(askingWords).filter((t) => toldTerms.has(t))).size >= 2;
+  const namedInPassing = (n: string) => passing.some((p) => namesAsRead(n, fullText(p), terms));
   const unwrittenAcronyms =
     !saidAgain || isEssay(question) || ownNames.some((n) => inAsking(n) && writtenAnywhere(n)) || !ownNames.some((n) => !inAsking(n) && writtenAnywhere(n))
       ? []
-      : frame.acronyms.filter((a) => /^\p{Lu}{2,}\d*$/u.test(a) && inAsking(a) && !writtenAnywhere(a) && !passing.some((p) => namesAsRead(a, fullText(p), terms)));
+      : frame.acronyms.filter((a) => /^\p{Lu}{2,}\d*$/u.test(a) && inAsking(a) && !writtenAnywhere(a) && !namedInPassing(a));
   if (unwrittenAcronyms.length) return { covered: false, missing: "name", what: unwrittenAcronyms, alternative: null };
+  // Genotypes offered to choose from ("which MSTN genotype - C/C, C/T or T/T - …?") are answered only where a passage
+  // writes one of them.
+  const offered = offeredGenotypes(askingWords);
+  if (offered.length && !passing.some((p) => offered.some((g) => new RegExp(String.raw`(?<![\p{L}\d/])${escapeStringRegexp(g)}(?![\p{L}\d/])`, "u").test(fullText(p))))) {
+    return { covered: false, missing: "detail", what: offered, alternative: null };
+  }
+  // A numbered sibling of the one it states, asked in its place, is answered only where a sentence names it and says what
+  // is asked: "TRAF6 was fished out by yeast two-hybrid… How was TRAF2 originally isolated?" is not answered by "TRAF6 was
+  // originally isolated by yeast two-hybrid screening…" beside "TRAF family members (TRAF1-7)…".
+  const codeLetters = (n: string) => /^(\p{Lu}{2,})-?\d+$/u.exec(n)?.[1];
+  const siblingStated = (a: string) => ownNames.some((n) => n !== a && !inAsking(n) && codeLetters(n) === codeLetters(a) && namedInPassing(n));
+  const swappedSiblings = isEssay(question) ? [] : frame.acronyms.filter((a) => codeLetters(a) !== undefined && inAsking(a) && siblingStated(a));
+  if (swappedSiblings.length) {
+    const askedTerms = new Set(tokenize(askingWords).filter((t) => !isStopWord(t) && !isAskingWord(t) && !nameTerms.has(t)));
+    const says = (a: string) => passing.some((p) => quotedSentences(fullText(p)).some((x) => namesThing(a, x) && tokenize(x).some((t) => askedTerms.has(t))));
+    const unsaid = swappedSiblings.filter((a) => !says(a));
+    if (unsaid.length) return { covered: false, missing: "name", what: unsaid, alternative: null };
+  }
   // A subtype is another virus: "CAV-2" is not answered by passages on CAV-1.
   // (A numbered one, or a virus's lettered one, "FeLV-B"; not a suffix such as "HDL-C", cholesterol.)
   const subtypes = frame.acronyms.filter((a) => /^[A-Za-z]{2,}-\d{1,3}$|^[A-Za-z]*V-[A-Z]$/.test(a));
@@ -1570,6 +1595,8 @@ export function checkCoverage<P extends PassageLike>(
         // "Does mouth rot in snakes have a particular smell?": some sentence must speak of a smell.
         // (Asked of, not told as a sign: "my cat's breath smells off - what is it?" asks what it is.)
         ...(askingParts(question).some((part) => SMELL_ASKED.test(part)) ? [{ kind: "signs" as const, says: (t: string) => SMELL_SAID.test(t) }] : []),
+        // "What frequency, in MHz, is used…?": some sentence must give a number in that unit.
+        ...unitsAskedIn(question).map((unit) => ({ kind: "quantity" as const, says: (t: string) => new RegExp(String.raw`\d\s*${escapeStringRegexp(unit)}(?![\p{L}])`, "u").test(readable(t)) })),
       ];
   for (const detail of details) {
     if (segments.some((segment) => quotedSentences(segment.text).some((s) => detail.says(s)))) continue;
@@ -1582,6 +1609,17 @@ export function checkCoverage<P extends PassageLike>(
   }
   return { covered: true, supporting, notCovered: species.missing, namesNoSpecies: species.missing.length > 0 && namesNoSpecies() };
 }
+
+/** A genotype written with its two alleles ("C/T", "A/G"), offered in a list of two or more ("C/C, C/T or T/T"). */
+const GENOTYPE = String.raw`\b[A-Za-z]{1,3}\d{0,2}\/[A-Za-z]{1,3}\d{0,2}\b`;
+const OFFERED_GENOTYPES = new RegExp(String.raw`${GENOTYPE}(?:\s*,\s*${GENOTYPE})*\s*,?\s+(?:or|vs\.?|versus)\s+${GENOTYPE}`, "g");
+const offeredGenotypes = (text: string) => [...text.matchAll(OFFERED_GENOTYPES)].flatMap((m) => m[0].match(new RegExp(GENOTYPE, "g")) ?? []);
+
+/** Units of measure that name what they measure (no word of English is written so): "in MHz", "(kDa)". */
+const MEASURE_UNIT = String.raw`GHz|MHz|kHz|Hz|kDa|nm|µm|μm|mmHg|kPa|dB|Gy|mSv|ppm|ppb`;
+const ASKED_IN_UNIT = new RegExp(String.raw`(?:\b(?:in|as)\s+|\()(${MEASURE_UNIT})(?![\p{L}])`, "gu");
+/** The units a question asks its value in: "What ultrasound frequency, in MHz, is used…?" asks a number in MHz. */
+const unitsAskedIn = (question: string) => [...new Set(askingParts(question).flatMap((part) => [...part.matchAll(ASKED_IN_UNIT)].map((m) => m[1]!)))];
 
 /** What to feed asked: "what should I be feeding her?", "what to feed", "which kidney diet is best?". */
 const FEEDING_ASKED =

@@ -238,6 +238,9 @@ describe("the frame of a question", () => {
     expect(frameOf("and they don't cycle like ewes, right?").topic).not.toContain("right");
     expect(frameOf("Right, quiz time. Commonest causes of pneumothorax in dogs?")).toMatchObject({ species: ["dog"], conditions: ["pneumothorax"], topic: [] });
     expect(frameOf("OK, what are the possible outcomes after a cat is infected with FeLV?").acronyms).toEqual(["FeLV"]);
+    // (A test's or method's abbreviation read as the means names no thing: "what does the virus look like on EM?")
+    expect(frameOf("What does the spring viraemia of carp virus look like on EM?").acronyms).toEqual([]);
+    expect(frameOf("Is EM useful for diagnosing it?").acronyms).toEqual(["EM"]);
     expect(frameOf("quick one - vertebral formula of the horse?").topic).not.toContain("quick");
     // "Right" means a side elsewhere.
     expect(frameOf("Is the right jugular vein used for blood sampling in chickens?").topic).toContain("right");
@@ -1016,6 +1019,9 @@ describe("the frame of a question", () => {
   it("reads 'single gene diseases' as diseases asked for, not a gene, and 'come through it' as the outlook", () => {
     expect(frameOf("what single gene diseases should i know about in quarter horses?").asked).not.toContain("gene");
     expect(frameOf("Which gene is mutated in HYPP?").asked).toContain("gene");
+    // (A kind of gene is no gene's name: "a fast-response gene" answers it.)
+    expect(frameOf("What sort of gene encodes COX-2?").asked).not.toContain("gene");
+    expect(frameOf("What type of genes are involved?").asked).not.toContain("gene");
     expect(frameOf("She's a bit yellow, feverish and has been sick a couple of times. Do they usually come through it?").asked).toContain("prognosis");
   });
 

@@ -559,6 +559,8 @@ const GENERIC_ACRONYMS = new Set(
   // and places of a practice: "the GP wants it graded…", "RVN", "OOH", "ER"; a note's form, "SOAP".)
   "DNA RNA PCR RT qPCR MRI CT ECG EKG ELISA IFA IV IM SC SQ PO BID SID TID QID EOD PRN ICU US USA UK EU WHO OIE WOAH FDA EMA CI SD SE OR RR NSAID NSAIDS II III IV VI VII VIII IX XI XII HPF MN MC FS FN FE MK DSH DLH DMH MOA OK GP GPs RVN RVNs VN VNs DVM MRCVS BVSc BVMS OOH ER ED SOAP UV CS".split(" "),
 );
+/** Words before a test or method that say it is the means of seeing a thing ("on EM", "by FNA", "under TEM"). */
+const READ_BY = /\b(?:on|by|under|via|using|with|at)\s+(?:an?\s+|the\s+)?$/i;
 /** A horse's breed written short before what the horse is ("8yo TB gelding", "QH mare"): not tuberculosis. */
 const HORSE_BREED_SHORT = /^(?:TB|TBx|TBX|QH|WB|ISH)$/;
 const HORSE_WORD = /^(?:gelding|geldings|mare|mares|stallion|stallions|colt|colts|filly|fillies|horse|horses|x|cross|broodmare|yearling|foal|foals)$/i;
@@ -1172,7 +1174,8 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   ["person", /\b(?:who\s+(?:first\s+|originally\s+)?(?:described|discovered|identified|isolated|named|reported|found|characteri[sz]ed|coined)|(?:which|what)\s+(?:scientists?|researchers?|vets?|veterinarians?|person|people|group|team)\s+(?:first\s+)?(?:described|discovered|identified|isolated|named|reported|found|characteri[sz]ed|coined))\b/i],
   // "Which genes…": a gene symbol. "Which mutation…" is answered by a variant of the asked gene, not by another gene.
   // (Not a disease of one gene: "what single gene diseases should i know about in quarter horses?" asks for diseases.)
-  ["gene", /\b(which|what)\s+(?:\w+\s+){0,2}(genes?|loci|locus|alleles?)\b(?![\s-]+(?:diseases?|disorders?|conditions?|defects?|traits?)\b)/i],
+  // (Not a kind of gene: "what sort of gene encodes COX-2?" is answered by "a fast-response gene".)
+  ["gene", /\b(which|what)\s+(?!(?:sorts?|kinds?|types?|class(?:es)?)\s+of\b)(?:\w+\s+){0,2}(genes?|loci|locus|alleles?)\b(?![\s-]+(?:diseases?|disorders?|conditions?|defects?|traits?)\b)/i],
   // "Which antibiotic…", "what drug…": answered by a drug's name.
   // ("What is the antibiotic actually aimed at?" asks what it targets, not which drug.)
   ["drug", new RegExp(String.raw`\b(?:(?:which|what)(?:['’]s)?\s+(?:[\w-]+\s+){0,2}${DRUG_NOUNS}(?!\s+(?:actually\s+|really\s+|meant\s+to\s+be\s+|supposed\s+to\s+be\s+)?(?:aimed|targeting|targeted|directed)\b)|${DRUG_NOUNS}\s+of\s+choice)\b`, "i")],
@@ -1700,6 +1703,8 @@ function namedThings(text: string) {
       // "FeLV-positive": the abbreviation without its lower-case suffix.
       const core = word.replace(/-[a-z]+$/, "");
       if (HORSE_BREED_SHORT.test(core) && HORSE_WORD.test(tokens[i + 1] ?? "")) return;
+      // (Nor a test's or method's abbreviation read as the means: "what does the virus look like on EM?")
+      if (TEST_ABBREVIATIONS.has(core.toUpperCase()) && READ_BY.test(sentence.slice(0, sentence.indexOf(raw)))) return;
       if (ACRONYM.test(core) && !GENERIC_ACRONYMS.has(core.toUpperCase())) return push(CODE.test(core) ? names : acronyms, core);
       // Typed in lower case ("rhdv2", "h5n1"): letters and digits together are an abbreviation all the same.
       if (LOWER_CASE_CODE.test(word)) return push(acronyms, word.toUpperCase());
@@ -2235,7 +2240,7 @@ const ASIDE_OPENING = /^\s*(?:sorry|sry|soz|apologies|oops|oh)\b[\s,—–-]/i;
 const SHORT_YES_NO_WORDS = 6;
 
 /** How a test's or procedure's name ends. */
-const TEST_HEAD = /\b(?:aspirat(?:e|es|ion)|biops(?:y|ies)|counts?|ind(?:ex|ices)|reactions?|tests?|testing|assays?|scans?|tomography|imaging|radiograph(?:s|y)?|ultrasound|ultrasonography|echocardiograph(?:y|ic)?|electrocardiograph(?:y|ic)?|endoscopy|panels?|profiles?|cytology|histopathology|culture|analysis|centesis|lavage|resonance imaging|test(?:ing)? \w+)$/i;
+const TEST_HEAD = /\b(?:aspirat(?:e|es|ion)|biops(?:y|ies)|counts?|ind(?:ex|ices)|reactions?|tests?|testing|assays?|scans?|tomography|imaging|radiograph(?:s|y)?|ultrasound|ultrasonography|echocardiograph(?:y|ic)?|electrocardiograph(?:y|ic)?|endoscopy|microscopy|panels?|profiles?|cytology|histopathology|culture|analysis|centesis|lavage|resonance imaging|test(?:ing)? \w+)$/i;
 /** Shipped abbreviations whose usual meanings share no word ("CSF": cerebrospinal fluid or classical swine fever). */
 const OF_UNRELATED_MEANINGS = new Set(
   Object.entries(clinicalAbbreviations.abbreviations as Record<string, string[]>)

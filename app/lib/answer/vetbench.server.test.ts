@@ -242,6 +242,44 @@ describe("answers among the 276 VetBench passages", () => {
     expect(answer.content).toMatch(/^Chicken body louse infestations have been linked to decreased hen weight, egg production/);
   });
 
+  it("reads 'on EM' as the means of seeing, not as a thing the passages must name", async () => {
+    const answer = await ask("Koi vet here: what does the spring viraemia of carp virus look like on EM - envelope, shape and size?");
+    expect(answer.citations[0]?.page).toBe(42);
+    expect(answer.content).toMatch(/enveloped and bulletshaped, measuring approximately 80–180 nm/);
+  });
+
+  it("reads rhabdoviruses as the viruses of the Rhabdoviridae", async () => {
+    const answer = await ask("Koi vet here: does spring viraemia of carp virus have the NV gene that some of the other fish rhabdoviruses carry?");
+    expect(answer.citations[0]?.page).toBe(42);
+    expect(answer.content).toMatch(/non-virion \(NV\) gene found in between the G and L genes/);
+  });
+
+  it("answers what sort of gene encodes COX-2, which asks no gene's name", async () => {
+    expect(await firstPage("What sort of gene encodes COX-2, and which enzyme family does COX-2 belong to?")).toBe(178);
+  });
+
+  it("reads chromium-6, harmful oxygen molecules and an in-between form as Cr(VI), reactive oxygen species and intermediates", async () => {
+    const answer = await ask("Chromium-6 from an old tannery has got into our borehole. What kinds of harmful oxygen molecules does it make inside the body, and through what in-between form of chromium?");
+    expect(answer.citations[0]?.page).toBe(116);
+    expect(answer.content).toMatch(/^Furthermore, Cr\(VI\) produces noxious ROS containing superoxide anion/);
+  });
+
+  it("reads a deubiquitinase's motifs as the deubiquitinating enzymes' consensus sequences", async () => {
+    const answer = await ask("In the deubiquitinase (UBP) family, which conserved motifs do the enzymes need for their activity?");
+    expect(answer.citations[0]?.page).toBe(158);
+    expect(answer.content).toMatch(/^The family members differ in protein size and amino acid sequence; however, all share several consensus sequences/);
+  });
+
+  it("refuses a gene, a sibling code, a unit and genotypes the passages do not give, and answers what they do give", async () => {
+    expect((await ask("Where are the DNase I hypersensitive sites upstream of the chicken ovalbumin gene, and which of them respond to steroid hormones in the oviduct?")).content).toBe(REFUSAL);
+    expect(await firstPage("Where are the DNase I hypersensitive sites upstream of the chicken lysozyme gene?")).toBe(122);
+    expect((await ask("TRAF6 was fished out by yeast two-hybrid with CD40 as bait. How was TRAF2 originally isolated?")).content).toBe(REFUSAL);
+    expect(await firstPage("How was TRAF6 originally isolated?")).toBe(120);
+    expect((await ask("What ultrasound frequency, in MHz, is used for transabdominal histotripsy of the canine prostate?")).content).toBe(REFUSAL);
+    expect(await firstPage("How long are the pulses of ultrasound energy in histotripsy, in μs?")).toBe(97);
+    expect((await converse("How does myostatin signalling affect muscle cell proliferation in horses?", "so which MSTN genotype - C/C, C/T or T/T - is the one you want for a sprinter?")).content).toBe(REFUSAL);
+  });
+
   it("reads the light-sensing cells at the back of the eye as the retina's photoreceptors", async () => {
     const eye = await ask("what are the first signs of the inherited eye disease that kills off the light-sensing cells at the back of the eye?");
     expect(eye.citations.map((c) => c.page)).toContain(187);

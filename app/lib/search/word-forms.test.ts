@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { tokenize } from "./tokenize";
-import { adjectiveForms, clippedJoins, codeForms, joinedCodeParts, unwrittenForms, clinicalForms, clippedVirusForms, describedForms, diseaseForms, generalisedForms, nameForms, virusForms, wordForms } from "./word-forms";
+import { adjectiveForms, clippedJoins, codeForms, joinedCodeParts, unwrittenForms, clinicalForms, clippedVirusForms, describedForms, virusFamilyForms, diseaseForms, generalisedForms, nameForms, virusForms, wordForms } from "./word-forms";
 
 const stem = (word: string) => tokenize(word)[0]!;
 const formsOf = (word: string) => nameForms(stem(word));
@@ -84,6 +84,15 @@ describe("a code typed with its number joined", () => {
     expect(joinedCodeParts(stem("SAV3"))).toEqual([]);
     expect(joinedCodeParts(stem("vaccine"))).toEqual([]);
     expect(joinedCodeParts("2009")).toEqual([]);
+  });
+});
+
+describe("a virus and its family", () => {
+  it("reads rhabdoviruses as the Rhabdoviridae, and the family as its viruses", () => {
+    expect(virusFamilyForms(stem("rhabdoviruses"))).toEqual([stem("Rhabdoviridae")]);
+    expect(virusFamilyForms(stem("Herpesviridae"))).toEqual([stem("herpesvirus")]);
+    expect(wordForms(stem("rhabdoviruses"))).toContain(stem("Rhabdoviridae"));
+    expect(virusFamilyForms(stem("virus"))).toEqual([]);
   });
 });
 

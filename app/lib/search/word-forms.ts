@@ -118,6 +118,17 @@ export function clippedVirusForms(term: string): string[] {
 }
 
 /**
+ * A virus and its family: "rhabdoviruses" are the viruses of the Rhabdoviridae, which a passage may name instead
+ * ("…in the Novirhabdovirus genus of Rhabdoviridae family"). Input and output are index terms.
+ */
+export function virusFamilyForms(term: string): string[] {
+  const virus = /^([a-z]{3,})virus$/.exec(term);
+  if (virus) return tokenize(`${virus[1]}viridae`);
+  const family = /^([a-z]{3,})virida$/.exec(term);
+  return family ? tokenize(`${family[1]}virus`) : [];
+}
+
+/**
  * A code typed with its number joined ("SAV3", "CPV2"), which passages write apart ("SAV 3", "CPV-2"): its index terms
  * as written so, its letters and its number ("sav", "3"). Input and output are index terms.
  */
@@ -162,7 +173,7 @@ export function clippedJoins(query: string): Array<[string, string, string[]]> {
 
 /** Every other form of a word to try when the knowledge base never uses it. */
 export const wordForms = (term: string): string[] =>
-  [...new Set([...nameForms(term), ...clinicalForms(term), ...diseaseForms(term), ...describedForms(term), ...clippedVirusForms(term)])];
+  [...new Set([...nameForms(term), ...clinicalForms(term), ...diseaseForms(term), ...describedForms(term), ...clippedVirusForms(term), ...virusFamilyForms(term)])];
 
 /**
  * A disease's abbreviation and its virus's: "ASF" / "ASFV", "CSF" / "CSFV", "FMD" / "FMDV", "PPR" / "PPRV", "RHD2" / "RHDV2". A
