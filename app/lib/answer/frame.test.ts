@@ -2094,6 +2094,19 @@ describe("what a follow-up carries from a case told before its question", () => 
     expect(caused!.conditions).toContain("acquired laryngeal paralysis");
   });
 
+  it("reads a sign of its own whose treatment is asked as a new subject, the drug spoken of before left behind", () => {
+    const [, , shed] = readConversation([
+      "I breed royal pythons. Tonight I noticed tiny red-black specks tucked under the edges of the scales on two of them. What are they?",
+      "What should I treat them with - which spray or ivermectin dilution for the snakes, and how many times do I repeat it?",
+      "OK. One of the affected girls also has a bad stuck shed and the eye caps haven't come off. What can I do for that?",
+    ]);
+    expect(shed).toMatchObject({ species: ["snake"], drugs: [], asked: ["treatment"] });
+    expect(shed!.signs).toContain("dysecdysis");
+    // (A sign spoken of before keeps the drug: "and the scaly patches - how long do I keep using it?")
+    const [, more] = readConversation(["Scaly itchy patches on my dog - is ivermectin used for mange?", "how often should I give the ivermectin for the scaly patches?"]);
+    expect(more!.drugs).toContain("ivermectin");
+  });
+
   it("does not carry the test the case was worked up with ('FNA showed mast cells')", () => {
     const [, prognosis] = readConversation(["9yo Boxer with a soft mass on the flank - FNA showed mast cells confined to the subcutis. Do we grade it with the cutaneous system?", "and the prognosis with surgery alone?"]);
     expect(prognosis!.acronyms).not.toContain("FNA");

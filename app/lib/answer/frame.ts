@@ -2450,10 +2450,13 @@ export function readQuestion(question: string, asked: Frame | null): Frame {
   const anotherDisease = own.conditions.length > 0 && previous.conditions.length > 0 && !own.conditions.some((c) => previous.conditions.some((p) => sharesWord(c, p)));
   // (And so is a sign of its own whose cause is asked: "He's regurgitating as well. Most common cause of regurgitation in a dog?")
   const signCauseAsked = own.signs.length > 0 && own.asked.includes("cause") && !namesOwnThing(own);
+  // (Or a sign of its own whose treatment is asked: "One of the girls also has a bad stuck shed… What can I do for that?"
+  // after questions on mites and ivermectin asks how dysecdysis is treated, not what ivermectin does.)
+  const signTreatmentAsked = own.signs.some((sign) => !previous.signs.includes(sign)) && own.asked.includes("treatment") && !namesOwnThing(own);
   // (As is one asking what else causes a thing of its own: "what else causes pneumonia in the young ones?" after questions on
   // BVD asks of the other causes, so BVD is not carried into it.)
   const otherCauses = OTHER_CAUSES_ASKED.test(question) && own.topic.length > 0;
-  const newSubject = otherCauses || (!refersBack && (own.pathogens.length > 0 || PARASITE_NAMED.test(question) || (own.drugs.length > 0 && !dosesForTheCase(own, previous)) || ((anotherAnimal || anotherDisease) && own.conditions.length > 0) || signCauseAsked));
+  const newSubject = otherCauses || (!refersBack && (own.pathogens.length > 0 || PARASITE_NAMED.test(question) || (own.drugs.length > 0 && !dosesForTheCase(own, previous)) || ((anotherAnimal || anotherDisease) && own.conditions.length > 0) || signCauseAsked || signTreatmentAsked));
   if (!ownSpecies && (previous.species.length || previous.groups.length)) inherited.push("species");
   // Whether people catch it is asked of them, and the animals spoken of are kept for the next question: "and the ear
   // cases…?" after "Owners always ask if the resistant version can jump to them" is asked of the dogs again.
@@ -2483,7 +2486,7 @@ export function readQuestion(question: string, asked: Frame | null): Frame {
     // "How long is the incubation period?" after a dose question asks about the disease: the drug stays behind.
     // (So does one asked of a class of drugs at large: "Should we be worried about the wormers stopping working…?" after
     // "what dose of ivermectin?" asks of wormers, not of ivermectin.)
-    drugs: asksOfDisease(own, question) || otherCauses || CLASS_AT_LARGE.test(question) ? own.drugs : take("drugs", !refersBack && own.drugs.length > 0),
+    drugs: asksOfDisease(own, question) || otherCauses || signTreatmentAsked || CLASS_AT_LARGE.test(question) ? own.drugs : take("drugs", !refersBack && own.drugs.length > 0),
     pathogens: asksWhichMember(question, own) ? genera(take("pathogens", false)) : take("pathogens", otherCauses || (!refersBack && own.pathogens.length > 0)),
     conditions: take("conditions", newSubject || (!refersBack && own.conditions.length > 0)),
     // ("…and if the PCR says Theileria instead?" after questions on Babesia: a genus of its own replaces the one before.)

@@ -280,6 +280,16 @@ describe("answers among the 276 VetBench passages", () => {
     expect((await converse("How does myostatin signalling affect muscle cell proliferation in horses?", "so which MSTN genotype - C/C, C/T or T/T - is the one you want for a sprinter?")).content).toBe(REFUSAL);
   });
 
+  it("answers a stuck shed's treatment asked after questions on mites and ivermectin from the page on shedding", async () => {
+    const answer = await converse(
+      "I breed royal pythons, about 40 adults plus hatchlings. Tonight I noticed tiny red-black specks tucked under the edges of the scales on two of them, and a few floating dead in the water bowl. What are they?",
+      "are they actually dangerous or just a nuisance?",
+      "What should I treat them with - which spray or ivermectin dilution for the snakes and the vivs, and how many times do I repeat it?",
+      "OK. One of the affected girls also has a bad stuck shed and the eye caps haven't come off - her eyes look dull. What can I do for that?",
+    );
+    expect(answer.citations[0]?.page).toBe(45);
+  });
+
   it("reads the light-sensing cells at the back of the eye as the retina's photoreceptors", async () => {
     const eye = await ask("what are the first signs of the inherited eye disease that kills off the light-sensing cells at the back of the eye?");
     expect(eye.citations.map((c) => c.page)).toContain(187);
