@@ -478,10 +478,9 @@ describe("set 54's words", () => {
     expect(alternatives("he is brushed all the time")).not.toContainEqual(tokenize("constitutively"));
   });
 
-  it("reads chromium-6, harmful oxygen molecules, an in-between form and a deubiquitinase's motifs as the passages write them", () => {
+  it("reads chromium-6, harmful oxygen molecules and a deubiquitinase's motifs as the passages write them", () => {
     expect(alternatives("Chromium-6 got into our borehole")).toContainEqual(tokenize("cr vi"));
     expect(alternatives("what kinds of harmful oxygen molecules does it make?")).toContainEqual(tokenize("reactive oxygen species"));
-    expect(alternatives("through what in-between form of chromium?")).toContainEqual(tokenize("intermediates"));
     expect(alternatives("in the deubiquitinase family")).toContainEqual(tokenize("deubiquitinating enzymes"));
     expect(alternatives("which conserved motifs do they need?")).toContainEqual(tokenize("consensus sequences"));
   });
