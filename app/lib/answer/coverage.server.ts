@@ -1610,8 +1610,11 @@ export function checkCoverage<P extends PassageLike>(
   return { covered: true, supporting, notCovered: species.missing, namesNoSpecies: species.missing.length > 0 && namesNoSpecies() };
 }
 
-/** A genotype written with its two alleles ("C/T", "A/G"), offered in a list of two or more ("C/C, C/T or T/T"). */
-const GENOTYPE = String.raw`\b[A-Za-z]{1,3}\d{0,2}\/[A-Za-z]{1,3}\d{0,2}\b`;
+/**
+ * A genotype written with its two alleles ("C/T", "A/G", "E/e"), offered in a list of two or more ("C/C, C/T or T/T"). (Not
+ * a route typed short, "s/c or i/m", which passages write out.)
+ */
+const GENOTYPE = String.raw`\b[A-Z][a-z]?\d{0,2}\/[A-Za-z][a-z]?\d{0,2}\b`;
 const OFFERED_GENOTYPES = new RegExp(String.raw`${GENOTYPE}(?:\s*,\s*${GENOTYPE})*\s*,?\s+(?:or|vs\.?|versus)\s+${GENOTYPE}`, "g");
 const offeredGenotypes = (text: string) => [...text.matchAll(OFFERED_GENOTYPES)].flatMap((m) => m[0].match(new RegExp(GENOTYPE, "g")) ?? []);
 

@@ -279,6 +279,8 @@ describe("answers among the 276 VetBench passages", () => {
     expect((await ask("What ultrasound frequency, in MHz, is used for transabdominal histotripsy of the canine prostate?")).content).toBe(REFUSAL);
     expect(await firstPage("How long are the pulses of ultrasound energy in histotripsy, in μs?")).toBe(97);
     expect((await converse("How does myostatin signalling affect muscle cell proliferation in horses?", "so which MSTN genotype - C/C, C/T or T/T - is the one you want for a sprinter?")).content).toBe(REFUSAL);
+    // (A route typed short is no genotype: "s/c or i/m" is answered by the passage that writes "subcutaneous".)
+    expect(await firstPage("What dose of ivermectin is used when deworming an individual pig, s/c or i/m?")).toBe(await firstPage("What dose of ivermectin is used when deworming an individual pig?"));
   });
 
   it("answers a stuck shed's treatment asked after questions on mites and ivermectin from the page on shedding", async () => {
