@@ -239,6 +239,32 @@ describe("coverage of a question by the passages about it", () => {
     const btv = passage("Bluetongue vaccines are monovalent. Cattle require two doses separated by 2 weeks.");
     expect(check("Bluetongue vaccine - how many doses do cattle need?", [btv])).toMatchObject({ covered: true });
     expect(holdsValue("count", "A single dose protects lambs for life.", "doses")).toBe(true);
+    // (Doses used in all are asked as such: the seven million doses answer it.)
+    expect(check("How many doses of Gudair were used in its first few years?", [gudair])).toMatchObject({ covered: true });
+  });
+
+  it("refuses what the sentences saying it say only of the animals the question compares with", () => {
+    const kidneys = passage("SACs share other species of parasite with cattle, sheep and goats. Some ruminants have smooth kidneys, e.g. sheep, and some lobed kidneys, e.g. cattle.");
+    expect(check("Are goat kidneys smooth like a sheep's or lobed like a cow's?", [kidneys])).toMatchObject({ covered: false, missing: "species", what: ["goats"] });
+    expect(check("Are sheep kidneys smooth or lobed?", [kidneys])).toMatchObject({ covered: true });
+    // (Animals the question names without comparing with them are asked of too: "later in the equine fetus than in the ox".)
+    const testis = passage("Cryptorchidism is also reported in the ox. In the horse, the testis is drawn to the inguinal ring, but the foetal gonad is unable to pass through the inguinal canal until late.");
+    expect(check("Why does the testis pass through the inguinal canal later in the equine fetus than in the ox?", [testis])).toMatchObject({ covered: true });
+  });
+
+  it("refuses a value said only of another country than the place asked", () => {
+    const ce = passage(
+      "The disease is widespread in south-eastern Europe, such as in the Balkan, Italian and Iberian peninsula. Central and southern Italy are characterized by prevalence values ranging from 5% to 80% in sheep.",
+    );
+    expect(check("What prevalence of cystic echinococcosis is reported in sheep in the Balkan countries?", [ce])).toMatchObject({ covered: false, missing: "detail" });
+    expect(check("What prevalence of cystic echinococcosis is reported in sheep in Italy?", [ce])).toMatchObject({ covered: true });
+  });
+
+  it("refuses whether a subject causes a sign where no passage found names the sign", () => {
+    const listed = passage("Other pestiviruses have been isolated from piglets (Bungowannah virus; Linda virus, no new species proposed yet).");
+    expect(check("does Linda virus cause congenital tremor in the piglets?", [listed])).toMatchObject({ covered: false, missing: "detail" });
+    const said = passage("Linda virus was isolated from piglets with congenital tremor.");
+    expect(check("does Linda virus cause congenital tremor in the piglets?", [said])).toMatchObject({ covered: true });
   });
 
   it("asks whether a species gets a disease of a sentence naming both (or the disease just before it)", () => {
@@ -921,6 +947,13 @@ describe("coverage of a question by the passages about it", () => {
     // The sibling named after the animal asked about is its own disease: a goat's pox, told apart from sheep pox.
     const diagnosed = passage("Goat pox is characterized by pyrexia and generalized pock lesions with lymphadenopathy. It is not distinguishable from SPPV infection serologically, but can be diagnosed by molecular techniques.");
     expect(check("Goat, febrile, pock lesions all over, big lymph nodes. Lab says serology won't separate it from sheep pox - right? How do they confirm?", [diagnosed])).toMatchObject({ covered: true });
+    // So is a virus named after its host: "dog papillomaviruses" are not the bovine ones counted.
+    const bpv = passage("In bovines specifically, 13 types of bovine papillomaviruses (BPVs) are currently well characterized. Papillomaviruses infect a wide variety of animals.");
+    expect(check("How many dog papillomaviruses are characterized?", [bpv])).toMatchObject({ covered: false, missing: "name", what: ["dog papillomaviruses"] });
+    expect(check("How many bovine papillomaviruses are characterized?", [bpv])).toMatchObject({ covered: true });
+    // (A virus named by its abbreviation beside its host is named: "antibodies against GPV … from breeder geese".)
+    const gpv = passage("Muscovy duck parvovirus causes disease in ducklings. High levels of antibodies against GPV could be delivered from breeder geese to progeny goslings.");
+    expect(check("Do goslings from vaccinated breeder geese get protection against goose parvovirus?", [gpv])).toMatchObject({ covered: true });
   });
 
   it("needs a withdrawal period for 'eggs ok to eat while treating?', not any span", () => {

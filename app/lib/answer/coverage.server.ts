@@ -3,7 +3,7 @@ import { isEnglishWord, isStopWord, normalizeText, tokenize, usualShortFormsHold
 import { memoByText } from "../memo.server";
 import { signForms, signsIn, synonymsIn } from "../search/synonyms";
 import { splitSentences } from "../sentences";
-import { namesRegionOf } from "./regions";
+import { countriesNamedIn, namesRegionOf, regionNamesOf } from "./regions";
 import { namesClassOf } from "./drug-classes";
 import { AGE_ATTRIBUTE, TIMES_ATTRIBUTE, comparedWith, isAskerLabel, withoutLeadingLabel, inSpeciesName, asksWhetherSpeciesGets, namesAskedSpecies, OF_THE_DISEASE, SEASON_WRITTEN, askingParts, checkedThing, thingInPlace, PART_OF_IT, asksOfThem, BOUND_ATTRIBUTE, ECONOMIC_IMPACT_ATTRIBUTE, GAUGE_ATTRIBUTE, MOLECULAR_SIZE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, STUDY_SIZE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
 import { cleanQuote } from "./quotes.server";
@@ -142,13 +142,17 @@ function writesAsName(name: string, text: string, terms: QueryTerm[]): boolean {
   return inOrder(own) || others.some(inOrder);
 }
 
-/** The nouns that end a disease's name made with its host's name ("sheep pox", "duck plague", "African horse sickness"). */
-const HOST_DISEASE_HEAD = /^(?:pox|plague|fever|sickness|cholera|distemper)$/;
+/**
+ * The nouns that end a disease's name made with its host's name ("sheep pox", "duck plague", "African horse sickness"),
+ * or a virus's ("bovine papillomaviruses", "dog papillomaviruses").
+ */
+const HOST_DISEASE_HEAD = /^(?:pox|plague|fever|sickness|cholera|distemper|\p{L}*virus)$/u;
 type HostDisease = { name: string; host: string; head: string };
 /** A disease named after its host, by that host and its head noun ("caprine pox" and "goat pox" are one). */
 function hostDisease(name: string): HostDisease | null {
   const words = name.toLowerCase().split(/\s+/);
-  const head = words[words.length - 1]!;
+  // (A virus in the plural is the same virus: "papillomaviruses".)
+  const head = words[words.length - 1]!.replace(/(?<=virus)es$/, "");
   const hosts = [...speciesIn(words.slice(0, -1).join(" ")).species];
   return words.length >= 2 && HOST_DISEASE_HEAD.test(head) && hosts.length === 1 ? { name, host: hosts[0]!, head } : null;
 }
@@ -677,6 +681,40 @@ function missesFocus(question: string, frame: Frame, missingIds: string[]): bool
   return named.some((o) => o.every((x) => missing.has(x)));
 }
 
+/** At least this share of the topic is what a sentence must hold to say what is asked of the animals it names. */
+const SAYS_TOPIC = 0.5;
+
+/**
+ * "Are goat kidneys smooth like a sheep's or lobed like a cow's?", "can it attach to ram sperm, the way it does with bull
+ * sperm?": where the sentences that say what is asked name the animals the question compares with, and no sentence naming
+ * the asked one says as much of it, the passages say it of the others ("Some ruminants have smooth kidneys, e.g. sheep,
+ * and some lobed kidneys, e.g. cattle" beside "…share other species of parasite with cattle, sheep and goats").
+ * (A sentence naming no animal that says it as well may be of the asked one: the passages are not read as the others'.)
+ */
+function saysOnlyOfOthersNamed(question: string, frame: Frame, topic: QueryTerm[], segments: Segment[]): boolean {
+  const asked = frame.species.filter((id) => id !== "human");
+  // (What is asked of them, not who asks: "Vet student:".)
+  const askedStems = new Set(tokenize((frame.askedTopic ?? []).join(" ")));
+  const own = askedStems.size ? topic.filter((t) => askedStems.has(t.term)) : topic;
+  if (!asked.length || !own.length) return false;
+  const others = new Set([...speciesIn(comparedOnlyWords(question).join(" ")).species].filter((id) => id !== "human" && !asked.includes(id)));
+  if (!others.size) return false;
+  let ofOthers = 0;
+  let ofAsked = 0;
+  for (const segment of segments) {
+    const contextNamesAsked = namesAskedSpecies(frame, speciesIn(segment.context));
+    for (const sentence of quotedSentences(segment.text)) {
+      const said = match(own, textTerms(sentence)).coverage;
+      const mentions = speciesSpokenOf(sentence, frame.species);
+      const namesAny = mentions.species.size > 0 || mentions.groups.size > 0;
+      if (namesAskedSpecies(frame, mentions) || (!namesAny && contextNamesAsked)) ofAsked = Math.max(ofAsked, said);
+      else if ([...mentions.species].some((id) => others.has(id))) ofOthers = Math.max(ofOthers, said);
+      else if (!namesAny) ofAsked = Math.max(ofAsked, said);
+    }
+  }
+  return ofOthers >= SAYS_TOPIC && ofAsked < ofOthers * SAYS_TOPIC;
+}
+
 /** Words that may join the animals of one list: "goats and a few sheep", "cattle, sheep or goats". */
 const LIST_WORDS = new Set([",", "and", "or", "&", "plus", "a", "few", "some", "the", "our", "my", "couple", "of", "several"]);
 
@@ -1063,6 +1101,17 @@ function signsAskedOf(question: string): string[] {
   return ASKS_IF_CONNECTED.test(question) ? signsIn(question) : [];
 }
 
+/** "Does Linda virus cause congenital tremor…?", "can it give them diarrhoea?": whether the subject causes what follows. */
+const ASKS_IF_CAUSES = /^\s*(?:(?:and|so|but)\s+)?(?:does|do|did|can|could|will|would|might|may)\s+(?:[\p{L}\p{N}-]+\s+){1,4}?(?:cause|give|produce|trigger|lead to|result in)\s+/iu;
+
+/** The signs a question asks whether its subject causes ("does Linda virus cause congenital tremor in the piglets?"). */
+function signsAskedAsCaused(question: string): string[] {
+  const causes = askingParts(question)
+    .map((part) => ASKS_IF_CAUSES.exec(part))
+    .find((m) => m !== null);
+  return causes ? signsIn(causes.input.slice(causes[0].length)) : [];
+}
+
 /**
  * `relevant`: the passages close to the best; `passing`: every passage about the question (relevant first).
  * Passages that name the question's named things are looked for among all of them.
@@ -1181,7 +1230,12 @@ export function checkCoverage<P extends PassageLike>(
     // (Not the sibling named after the animal the question is about: "Goat, pock lesions all over … serology won't separate
     // it from sheep pox - right?" asks of the goat's pox.)
     const sibling = written.some((ds) => ds.some((d) => d.head === asked!.head && d.host !== asked!.host && !frame.species.includes(d.host)));
-    if (!same && sibling) return { covered: false, missing: "name", what: [asked!.name], alternative: null };
+    // (A virus is named after its host where a sentence names the virus, or its abbreviation, and that host: "antibodies
+    // against GPV could be delivered from breeder geese" speaks of goose parvovirus; none speaks of dog papillomaviruses.)
+    const ofHost = (sentence: string) =>
+      (sentence.toLowerCase().includes(asked!.head) || new RegExp(`\\b[A-Z]{1,4}${asked!.head[0]!.toUpperCase()}V\\b`).test(sentence)) && mentionsSpecies(speciesIn(sentence), asked!.host);
+    const virusOfHost = asked!.head.endsWith("virus") && passing.some((p) => quotedSentences(fullText(p)).some(ofHost));
+    if (!same && !virusOfHost && sibling) return { covered: false, missing: "name", what: [asked!.name], alternative: null };
   }
   // An abbreviation asked about that the knowledge base never writes, nor spells out, in place of one the question states and
   // the passages name (an entity swapped in what is said again), is another thing: "Knocking out METTL3 unbalances stem cells. What does knocking out the m6A eraser
@@ -1256,7 +1310,8 @@ export function checkCoverage<P extends PassageLike>(
   // "…she's drinking way more than usual lately - is that connected?": a sign asked to belong to the subject is written
   // where the subject is (by its clinical name or an everyday one), or the passages do not say it belongs.
   const signsAsked = signsAskedOf(question);
-  if (signsAsked.length && !supporting.some((p) => signsAsked.some((sign) => signForms(sign).some((form) => form.every((t) => passageTerms(p).has(t)))))) {
+  const namesSign = (among: PassageLike[], signs: string[]) => among.some((p) => signs.some((sign) => signForms(sign).some((form) => form.every((t) => passageTerms(p).has(t)))));
+  if (signsAsked.length && !namesSign(supporting, signsAsked)) {
     return { covered: false, missing: "detail", what: signsAsked, alternative: null };
   }
 
@@ -1285,6 +1340,9 @@ export function checkCoverage<P extends PassageLike>(
   const namedSubject = gotSubject.filter((n) => !signsIn(n).length && !comparedWith(question, n));
   if (!species.missing.length && gotSubject.length && frame.species.length && !frame.inherited.length && asksWhetherSpeciesGets(question)) {
     if (!saysSpeciesGets(segments)) species = { ...species, missing: frame.species.map(speciesLabel), missingIds: [...frame.species] };
+  }
+  if (!species.missing.length && saysOnlyOfOthersNamed(question, frame, topicTerms(terms, frame), segments)) {
+    species = { ...species, missing: frame.species.filter((id) => id !== "human").map(speciesLabel), missingIds: frame.species.filter((id) => id !== "human") };
   }
   // Passages that name no species at all, nor a group ("the affected animal"), are not about another species: they
   // answer, and the answer says that they name none.
@@ -1392,6 +1450,12 @@ export function checkCoverage<P extends PassageLike>(
     const givesValue = asksValue.every((kind) => quotedSentences(segmentsText(best)).some((x) => holdsValue(kind, x, frame.attribute)));
     return { covered: false, missing: "species", what: species.missing, alternative: covered.length && givesValue ? { passage: best, species: covered } : null };
   }
+  // Whether the subject causes a sign is said where the sign is: "does Linda virus cause congenital tremor in the piglets?"
+  // is not answered by the passage that lists Linda virus among pestiviruses of piglets and names no tremor.
+  const causedAsked = signsAskedAsCaused(question);
+  if (causedAsked.length && !namesSign(supporting, causedAsked)) {
+    return { covered: false, missing: "detail", what: causedAsked, alternative: null };
+  }
 
   // A breed asked of ("he's a German Shepherd - is it a breed thing?", "are Labradors overrepresented for GOLPP?") must
   // be named by the passages that answer: what they say of breeds in general, or of another breed, is not said of it.
@@ -1469,6 +1533,15 @@ export function checkCoverage<P extends PassageLike>(
   // (A value said of another virus is not said of the asked one: "FeLV-infected cats die within 1 to 3 years" of FIV.)
   const askedViruses = frame.acronyms.filter(isVirusAcronym);
   const ownViruses = new Set(frame.acronyms.flatMap((a) => a.split(/[^\p{L}]+/u)).filter(isVirusAcronym));
+  // A value said of another country is not said of the place asked: "prevalence values ranging from 5% to 80% in sheep" in
+  // "Central and southern Italy" gives none for the Balkan countries.
+  const askedPlaces = [...new Set([...(frame.places ?? []), ...frame.names.filter((n) => regionNamesOf(n).length > 0)])];
+  const ofAnotherPlace = (sentence: string) => {
+    if (!askedPlaces.length) return false;
+    const text = readable(sentence);
+    const countries = countriesNamedIn(text);
+    return countries.length > 0 && !askedPlaces.some((place) => countries.includes(place.toLowerCase()) || namesThing(place, text) || namesRegionOf(place, text));
+  };
   const saysValue = (kind: AskedKind, among: Segment[]) =>
     among.some((segment) => {
       const sentences = quotedSentences(segment.text).map((s) => (stated.size ? withoutSpans(s, stated) : s));
@@ -1497,6 +1570,7 @@ export function checkCoverage<P extends PassageLike>(
       return sentences.some(
         (s, i) =>
           (!ofOtherSpecies[i] || OF_THE_DISEASE.has(kind)) &&
+          (!ofAnotherPlace(s) || OF_THE_DISEASE.has(kind)) &&
           !dosesAnotherDrug(kind, s, frame) &&
           !dosedByAnotherRoute(kind, question, s, segment.text) &&
           !ofOppositeState(question, s) &&

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { askingClause, askingParts, switchLeadWords, namesDrug, sceneWords, speciesModifiers, asksWhetherSpeciesGets, breedsIn, speciesByLabel, leadingLabel, petNames, withoutChatter, comparedOnlyWords, correctableEdits, correctedQuestion, definedAbbreviations, frameLabel, frameOf, listAsked, statesList, mentionsSpecies, otherSpeciesIn, placesOfPersistence, readConversation, readQuestion, saysRoleAsked, searchText, signsSearchText, speciesIn, subjectSearchText, speciesSpokenOf, speciesWordNear, suspectedCondition, suspectedDiagnosis, withAnswersSubject } from "./frame";
+import { DOSES_USED_ATTRIBUTE, askingClause, askingParts, switchLeadWords, namesDrug, sceneWords, speciesModifiers, asksWhetherSpeciesGets, breedsIn, speciesByLabel, leadingLabel, petNames, withoutChatter, comparedOnlyWords, correctableEdits, correctedQuestion, definedAbbreviations, frameLabel, frameOf, listAsked, statesList, mentionsSpecies, otherSpeciesIn, placesOfPersistence, readConversation, readQuestion, saysRoleAsked, searchText, signsSearchText, speciesIn, subjectSearchText, speciesSpokenOf, speciesWordNear, suspectedCondition, suspectedDiagnosis, withAnswersSubject } from "./frame";
 
 describe("species in a text", () => {
   it("reads a species' scientific name as the species ('pet rabbits (Oryctolagus cuniculus)', 'Sus scrofa')", () => {
@@ -71,6 +71,9 @@ describe("species in a text", () => {
     // (A degu is a rodent of its own, not a guinea pig or a chinchilla.)
     expect([...speciesIn("diabetic degus").species]).toEqual(["degu"]);
     expect([...speciesIn("my beardie is off his food").species]).toEqual(["lizard"]);
+    // (A chameleon is a reptile of its own: what a passage says of agamid lizards or geckos is not said of it.)
+    expect([...speciesIn("my veiled chameleon has swollen lips").species]).toEqual(["chameleon"]);
+    expect([...speciesIn("agamid lizards").species]).toEqual(["lizard"]);
     expect([...speciesIn("the staffie next door").species]).toEqual(["dog"]);
     // A moose or a reindeer is not "deer" (a passage on cervids speaks of all three).
     expect([...speciesIn("moose and reindeer herds").species].sort()).toEqual(["moose", "reindeer"]);
@@ -605,6 +608,8 @@ describe("the frame of a question", () => {
     expect(frameOf("Is hepatitis E zoonotic in pigs?").species).toEqual(["pig"]);
     // (A disease named after a person, typed in lower case, is a name; whose disease it is, is not.)
     expect(frameOf("pig vet here. what's the incubation for aujeszky's disease in finishers?").names).toContain("Aujeszky");
+    // (So is it after a label saying who asks, which the question after it writes in lower case.)
+    expect(frameOf("Pig vet: what's the incubation for aujeszky's disease in finishers?").names).toContain("Aujeszky");
     expect(frameOf("is the farmer's disease catching?").names).toEqual([]);
   });
 
@@ -2715,6 +2720,12 @@ describe("what a question asks, in the words of a farm worker, a student's notes
     expect(singular.asked).toContain("count");
     expect(singular.asked).not.toContain("dose");
     expect(frameOf("How many doses of bluetongue vaccine do cattle need?").asked).not.toContain("dose");
+  });
+
+  it("reads how many doses were used or sold as doses in all, not how many one animal needs", () => {
+    expect(frameOf("How many doses of the Gudair OJD vaccine were used in its first few years on the market?").attribute).toBe(DOSES_USED_ATTRIBUTE);
+    expect(frameOf("How many doses of the vaccine have been sold so far?").attribute).toBe(DOSES_USED_ATTRIBUTE);
+    expect(frameOf("How many doses of bluetongue vaccine do cattle need?").attribute).toBe("doses");
   });
 
   it("reads how often an animal is boosted as an interval, however many words come between", () => {

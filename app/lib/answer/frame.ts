@@ -1238,6 +1238,13 @@ export const BOOSTER_ATTRIBUTE = "booster";
 export const STUDY_SIZE_ATTRIBUTE = "study size";
 const STUDY_SIZE_ASKED =
   /\bhow many\b[^?.]*?\b(?:need|needs|have|has|ought|should|must)\s+(?:to\s+)?(?:be\s+)?(?:sample|sampled|test|tested|bleed|bled|swab|swabbed|screen|screened)\b|\bhow many\b[^?]*?\b(?:were|was)\s+(?:there\s+)?(?:in|enrolled|included|studied|sampled|examined|surveyed|tested|recruited)\b[^?]*\b(?:study|studies|trial|survey|sample|cohort|research)\b|\b(?:size|number)\s+of\s+(?:the\s+)?(?:study|trial|survey|sample|cohort)\b|\bhow (?:big|large) (?:was|is) (?:the|that|this) (?:study|trial|survey|sample|cohort)\b/;
+/**
+ * "How many doses of the vaccine were used in its first few years?": doses used, sold or given out in all, not how many
+ * one animal needs ("With over seven million doses used within its first few years of release").
+ */
+export const DOSES_USED_ATTRIBUTE = "doses used";
+const DOSES_USED_ASKED =
+  /\bhow many\s+(?:[a-z-]+\s+)?(?:doses|vials|packs|units)\b[^?.]*?\b(?:were|was|have been|has been|are|got|get|been)\s+(?:[a-z]+\s+)?(?:used|sold|distributed|administered|manufactured|produced|shipped|supplied|given out|deployed)\b/;
 export const BOUND_ATTRIBUTE = "bound";
 export const TEMPERATURE_ATTRIBUTE = "temperature";
 export const GAUGE_ATTRIBUTE = "gauge";
@@ -1499,6 +1506,7 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
   }
   if (asked.includes("count")) {
     if (STUDY_SIZE_ASKED.test(s)) return STUDY_SIZE_ATTRIBUTE;
+    if (DOSES_USED_ASKED.test(s)) return DOSES_USED_ATTRIBUTE;
     // "How many Dichelobacter nodosus serogroups", "how many classical swine fever outbreaks": the counted thing is the
     // plural noun that ends the phrase.
     const plural = /\bhow many\s+(?:[a-z-]+\s+){0,3}?([a-z-]{3,}s)\b(?=\s+(?:are|is|do|does|did|have|has|can|could|were|was|will|there|of|in|exist|known|recogni[sz]ed)\b|\s*[?,.]|$)/.exec(s);
@@ -1876,7 +1884,7 @@ function readFrame(text: string): Frame {
   if (pets.size) named.names = named.names.filter((n) => !pets.has(n));
   // Nor a place or name only the label saying who asks gives ("Email from a listener in Leeds: can dogs…?").
   const afterAsker = withoutLeadingLabel(question, isAskerLabel);
-  if (afterAsker !== question) named.names = named.names.filter((n) => new RegExp(`\\b${escapeStringRegexp(n)}\\b`).test(afterAsker));
+  if (afterAsker !== question) named.names = named.names.filter((n) => new RegExp(`\\b${escapeStringRegexp(n)}\\b`, "i").test(afterAsker));
   // A place or breed only in the case told before the questions ("A 4-year-old Suffolk ewe shows…", "…imported from
   // Spain: fever, …") says where the animal is from, not what is asked: no passage need name it.
   const firstAsking = sentences.findIndex(isQuestionSentence);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { namesRegionOf } from "./regions";
+import { countriesNamedIn, namesRegionOf } from "./regions";
 
 describe("namesRegionOf", () => {
   it("finds a country's region, however it is written", () => {
@@ -26,5 +26,13 @@ describe("namesRegionOf", () => {
     // (Nor a state to another country, nor a part of a country to the whole: "Western Australia" is no passage on Queensland.)
     expect(namesRegionOf("Queensland", "cases across Canada")).toBe(false);
     expect(namesRegionOf("Queensland", "reported in Western Australia")).toBe(false);
+  });
+});
+
+describe("countriesNamedIn", () => {
+  it("finds the countries a text names as words", () => {
+    expect(countriesNamedIn("Central and southern Italy are characterized by prevalence values ranging from 5% to 80% in sheep.")).toEqual(["italy"]);
+    // (Not an adjective nor a region: "Italian peninsula", "south-eastern Europe".)
+    expect(countriesNamedIn("widespread in south-eastern Europe, such as in the Balkan, Italian and Iberian peninsula")).toEqual([]);
   });
 });

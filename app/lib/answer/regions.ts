@@ -25,3 +25,9 @@ export function namesRegionOf(place: string, text: string): boolean {
 
 /** The names of the regions a country lies in ("South America", "Latin America" for Bolivia); none for another word. */
 export const regionNamesOf = (place: string): readonly string[] => REGION_NAMES_OF.get(place.toLowerCase()) ?? [];
+
+/** Every country some region lists, by a pattern naming it as a word ("Italy", not "Italian"). */
+const COUNTRIES = [...REGIONS_OF.keys()].map((place) => ({ place, pattern: new RegExp(`(?<![\\p{L}\\p{N}])${place.split(/[\s-]+/).map(escapeStringRegexp).join("[\\s-]+")}(?![\\p{L}\\p{N}])`, "iu") }));
+
+/** The countries a text names, in lower case ("Central and southern Italy…": italy). */
+export const countriesNamedIn = (text: string): string[] => COUNTRIES.filter((c) => c.pattern.test(text)).map((c) => c.place);

@@ -283,6 +283,26 @@ describe("answers among the 276 VetBench passages", () => {
     expect(await firstPage("What dose of ivermectin is used when deworming an individual pig, s/c or i/m?")).toBe(await firstPage("What dose of ivermectin is used when deworming an individual pig?"));
   });
 
+  it("refuses what the passages say only of the animals compared with, of chameleons, of another country and of a sign never named with the cause", async () => {
+    expect((await ask("Vet student: are goat kidneys smooth like a sheep's or lobed like a cow's?")).content).toMatch(/^I cannot find information/);
+    expect(await firstPage("Are sheep kidneys smooth or lobed?")).toBe(31);
+    const ram = await ask("Sheep farmer: can Campylobacter fetus subsp. fetus attach to ram sperm and spoil semen quality, the way it does with bull sperm?");
+    expect(ram.content).toMatch(/^I cannot find information about this topic in the available medical literature\.\s+The knowledge base gives this for cattle \[1\], not for sheep\./);
+    expect(await firstPage("Can Campylobacter fetus subsp. fetus attach to bull sperm and affect sperm quality?")).toBe(55);
+    expect((await ask("Chameleon keeper: my veiled chameleon has crusty, swollen lips. Has Devriesea agamarum been reported as a cause of cheilitis in chameleons, or only in agamids?")).content).toMatch(/^I cannot find information about this topic in the available medical literature\.(?:\s+The knowledge base gives this for [^\n]+, not for chameleons\.)?$/);
+    expect(await firstPage("Has Devriesea agamarum been reported as a cause of cheilitis in agamid lizards?")).toBe(48);
+    expect((await ask("What prevalence of cystic echinococcosis is reported in sheep in the Balkan countries, say Bulgaria or Serbia?")).content).toBe(REFUSAL);
+    expect(await firstPage("What prevalence of cystic echinococcosis is reported in sheep in Italy?")).toBe(58);
+    expect((await converse("Sheep and goat vet here: apart from border disease virus, which pestiviruses have been found in small ruminants?", "and in piglets?", "does Linda virus cause congenital tremor in the piglets?")).content).toBe(REFUSAL);
+    const papilloma = "Different subject - roughly how many papillomaviruses have been characterised in humans versus animals, and how many of the animal ones come from cattle?";
+    expect((await ask(papilloma)).citations[0]?.page).toBe(70);
+    expect((await converse(papilloma, "how many of those are dog papillomaviruses?")).content).toBe(REFUSAL);
+  });
+
+  it("answers how many doses of a vaccine were used in all", async () => {
+    expect(await firstPage("How many doses of the Gudair OJD vaccine were used in its first few years on the market, and when was it registered?")).toBe(234);
+  });
+
   it("answers a stuck shed's treatment asked after questions on mites and ivermectin from the page on shedding", async () => {
     const answer = await converse(
       "I breed royal pythons, about 40 adults plus hatchlings. Tonight I noticed tiny red-black specks tucked under the edges of the scales on two of them, and a few floating dead in the water bowl. What are they?",
