@@ -260,6 +260,25 @@ describe("coverage of a question by the passages about it", () => {
     expect(check("What prevalence of cystic echinococcosis is reported in sheep in Italy?", [ce])).toMatchObject({ covered: true });
   });
 
+  it("needs a type's label for 'which genotype', a count that is no share, and a share that recovers however long the case", () => {
+    const asfv = passage("Because discernible ASFV serotypes are lacking, the field strains are grouped genetically by using sequencing of the C-terminus of the p72 protein, which discriminates 22 genotypes.");
+    expect(check("The ASF virus that spread in 2007 - which p72 genotype was it?", [asfv])).toMatchObject({ covered: false, missing: "detail", what: ["type"] });
+    expect(check("The ASF virus that spread in 2007 - which p72 genotype was it?", [passage("The ASF virus that spread in 2007 belongs to p72 genotype II.")])).toMatchObject({ covered: true });
+    expect(holdsValue("type", "Most duck isolates are serotype A:1.", null)).toBe(true);
+    const collagen = passage("Collagens are a large family of proteins. They represent ca. 30% of the total protein pool in vertebrates.");
+    expect(check("How many different collagen types have been described in vertebrates?", [collagen])).toMatchObject({ covered: false, missing: "detail", what: ["count"] });
+    expect(holdsValue("count", "There are 28 collagen types.", "collagen")).toBe(true);
+    const fcgs = passage("Feline chronic gingivostomatitis affects 0.7% to 12% of domestic cats. These lesions can be life-threatening if unresolved.");
+    const extraction = "my 6 yr old cat has chronic gingivostomatitis and the vet wants to pull almost all his teeth. what percent of cats actually get better after full mouth extractions?? seems so drastic";
+    expect(check(extraction, [fcgs])).toMatchObject({ covered: false, missing: "detail", what: ["rate"] });
+    expect(check(extraction, [passage("After full mouth extractions, about 70% of cats with chronic gingivostomatitis improve or are cured.")])).toMatchObject({ covered: true });
+    // (How long a vaccine protects, asked outright in a long question, needs a span.)
+    const rhdv = passage("GI.2-RHDV2 causes disease in domestic rabbits, including young up to 4 weeks and rabbits immunised with rabbit haemorrhagic disease vaccine.");
+    const protects = "Got both my house rabbits jabbed against RHD including the RHDV2 strain last spring. How long does the RHDV2 vaccine actually protect for - do they need a booster every 12 months or every six?";
+    expect(check(protects, [rhdv])).toMatchObject({ covered: false, missing: "detail", what: ["duration"] });
+    expect(check(protects, [passage("Vaccination of rabbits against RHDV2 protects them for 12 months, and a booster is given every year.")])).toMatchObject({ covered: true });
+  });
+
   it("refuses whether a subject causes a sign where no passage found names the sign", () => {
     const listed = passage("Other pestiviruses have been isolated from piglets (Bungowannah virus; Linda virus, no new species proposed yet).");
     expect(check("does Linda virus cause congenital tremor in the piglets?", [listed])).toMatchObject({ covered: false, missing: "detail" });

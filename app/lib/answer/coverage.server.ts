@@ -5,7 +5,7 @@ import { signForms, signsIn, synonymsIn } from "../search/synonyms";
 import { splitSentences } from "../sentences";
 import { countriesNamedIn, namesRegionOf, regionNamesOf } from "./regions";
 import { namesClassOf } from "./drug-classes";
-import { AGE_ATTRIBUTE, TIMES_ATTRIBUTE, comparedWith, isAskerLabel, withoutLeadingLabel, inSpeciesName, asksWhetherSpeciesGets, namesAskedSpecies, OF_THE_DISEASE, SEASON_WRITTEN, askingParts, checkedThing, thingInPlace, PART_OF_IT, asksOfThem, BOUND_ATTRIBUTE, ECONOMIC_IMPACT_ATTRIBUTE, GAUGE_ATTRIBUTE, MOLECULAR_SIZE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, STUDY_SIZE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
+import { AGE_ATTRIBUTE, RESOLUTION_ATTRIBUTE, TIMES_ATTRIBUTE, comparedWith, isAskerLabel, withoutLeadingLabel, inSpeciesName, asksWhetherSpeciesGets, namesAskedSpecies, OF_THE_DISEASE, SEASON_WRITTEN, askingParts, checkedThing, thingInPlace, PART_OF_IT, asksOfThem, BOUND_ATTRIBUTE, ECONOMIC_IMPACT_ATTRIBUTE, GAUGE_ATTRIBUTE, MOLECULAR_SIZE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, STUDY_SIZE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
 import { cleanQuote } from "./quotes.server";
 import { holdsInOrder, holdsTerm, match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
@@ -262,8 +262,11 @@ const NUMBER_VALUES: Record<string, string> = { one: "1", two: "2", three: "3", 
 const SPAN_NUMBER = String.raw`\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|twenty|thirty`;
 const SPAN_UNIT = "min(?:ute)?s?|h|hrs?|hours?|d|days?|wks?|weeks?|mo|months?|yrs?|years?";
 const SPAN_WRITTEN = new RegExp(String.raw`\b(${SPAN_NUMBER})\s*-?\s*(${SPAN_UNIT})\b`, "gi");
-/** Two spans offered as the answer's candidates: "3 months or 3 years", "2 or 4 weeks". */
-const OFFERED_SPANS = new RegExp(String.raw`\b(?:${SPAN_NUMBER})(?:\s*-?\s*(?:${SPAN_UNIT}))?,?\s+or\s+(?:${SPAN_NUMBER})\s*-?\s*(?:${SPAN_UNIT})\b`, "gi");
+/** Two spans offered as the answer's candidates: "3 months or 3 years", "2 or 4 weeks", "every 12 months or every six". */
+const OFFERED_SPANS = new RegExp(
+  String.raw`\b(?:${SPAN_NUMBER})(?:\s*-?\s*(?:${SPAN_UNIT}))?,?\s+or\s+(?:${SPAN_NUMBER})\s*-?\s*(?:${SPAN_UNIT})\b|\b(?:${SPAN_NUMBER})\s*-?\s*(?:${SPAN_UNIT}),?\s+or\s+every\s+(?:${SPAN_NUMBER})\b`,
+  "gi",
+);
 const spanKey = (number: string, unit: string) => {
   const u = unit.toLowerCase();
   return `${NUMBER_VALUES[number.toLowerCase()] ?? number}${u.startsWith("mi") ? "min" : u.startsWith("mo") ? "mo" : u[0]}`;
@@ -282,8 +285,8 @@ const PH_VALUE = "\\bpH\\b\\s*(?:\\(\\s*)?(?:of|above|below|over|under|between|l
 
 /** How many a year: "81,000 to 138,000 deaths per year", "about 50 outbreaks a year" (how many people die of it a year). */
 const COUNT_PER_YEAR = String.raw`\b\d[\d,]*\s+(?:[a-z-]+\s+){0,2}?(?:deaths?|cases?|fatalities|outbreaks?|infections?|bites?|people|animals|herds?|flocks?)\s+(?:per|a|each|every)\s+(?:year|annum)\b`;
-/** A part of its own asking how long something lasts: "…, and how long does the immunity last?" */
-const SPAN_ASKED_OUTRIGHT = /(?:^|[,;]\s*(?:and|but)\s+)how long (?:does|do|will|would|is|are|can|could)\s+(?:the\s+|that\s+|this\s+|its\s+|their\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:last|lasts|persist|persists|stay|stays|remain|remains)\b/i;
+/** A part of its own asking how long something lasts: "…, and how long does the immunity last?", "How long does the vaccine actually protect for?" */
+const SPAN_ASKED_OUTRIGHT = /(?:^|[,;]\s*(?:and|but)\s+)how long (?:does|do|will|would|is|are|can|could)\s+(?:the\s+|that\s+|this\s+|its\s+|their\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:actually\s+|really\s+)?(?:last|lasts|persist|persists|stay|stays|remain|remains|protect|protects)\b/i;
 /** A share asked for as a figure: "is there a figure for how often…". */
 const SHARE_ASKED_OUTRIGHT = /\b(?:a|any|the)\s+(?:figure|number|percentage|estimate)\s+(?:for|on)\s+how\s+(?:often|many|common)\b/i;
 /** What says a share of the animals tested positive: "seroprevalence of 12%", "21% were infected". */
@@ -309,6 +312,10 @@ const VALUE: Partial<Record<AskedKind, RegExp>> = {
   // (Or one said as "a single serotype", not "single-stranded".)
   count: new RegExp(`(?<!\\p{L}[-‐]?)\\b${EXACT_NUM}\\b(?!['′]?-\\p{Ll}*(?:phosphate|hydroxy|methyl|deoxy|amino|oxo))|\\b(?:dozens|hundreds|thousands|millions)\\s+of\\b|\\ba\\s+single\\b(?![-‐])`, "iu"),
   year: /\b(?:1[6-9]\d\d|20\d\d)s?\b/,
+  // A type's label, after its word or as a code: "genotype II", "serotypes 1 and 2", "serovar Dublin", "GII.4", "H5N1",
+  // "A:1", "HEV-3", "SAV 3", "PCV2d", "chIFN-α", or a named one, "S. abortus ovis". (Not how many there are: "which
+  // discriminates 22 genotypes".)
+  type: /\b(?:[Ss]ub-?genotypes?|[Gg]enotypes?|[Ss]erotypes?|[Ss]ubtypes?|[Ss]erogroups?|[Ss]erovars?|[Gg]enogroups?|[Cc]lades?|[Bb]iotypes?|[Pp]athotypes?)\s+(?:[IVX]{1,5}|\d+(?:\.\d+)*[a-z]?|[A-Z]{1,2}\d*(?::\d+)?|\p{Lu}\p{Ll}+)(?![\p{L}\d])|\bG[IVX]{1,4}\.\d+\b|\bH\d{1,2}N\d{1,2}\b|\b[A-F]:\d{1,2}\b|\b\p{Lu}[\p{L}]{1,5}-\d{1,2}[a-z]?\b|\b\p{Lu}{2,6}\s?\d{1,2}[a-z]?(?![\p{L}\d])|\b\p{L}{2,8}-(?:[α-ω]|alpha|beta|gamma|delta|epsilon|kappa|lambda|omega)(?![\p{L}\d])|\b\p{Lu}\.\s?\p{Ll}{3,}/u,
   // A price in money: "$25", "£1,200", "30 euros".
   cost: /[$£€¥]\s?\d|\b\d[\d.,]*\s?(?:USD|EUR|GBP|dollars?|pounds sterling|euros?)\b/,
   // (Or a retrovirus's own genes, written in lower case: "the pol region", "gag", "env".)
@@ -579,6 +586,11 @@ export function holdsValue(
   // incubation period…" is followed by "RHDV2 was first detected in France in 2010 and, in the 12 years since…".
   return says(sentence) || (context !== "" && !re.test(context) && says(`${context} ${sentence}`));
 }
+
+/** "How many different collagen types…?": kinds counted, which a share never counts ("ca. 30% of the total protein pool"). */
+const KINDS_COUNTED = /\bhow many\s+(?:different\s+|distinct\s+|separate\s+)?(?:[\w-]+\s+){0,2}?(?:types|kinds|sorts|classes|forms|varieties|categories|families|genera|serotypes|genotypes|subtypes|serogroups|strains)\b/i;
+/** A share written as one: "30%", "30 \%", "12 per cent". */
+const SHARE_WRITTEN = /\d+(?:[.,]\d+)?\s*\\?%|\d+(?:[.,]\d+)?\s*per ?cent\b/gi;
 
 /** Greek letters as words and symbols, which name subtypes ("IFN-λ", "TNF-alpha", "PPAR-gamma"). */
 const GREEK_LETTERS: Array<[string, string]> = [["alpha", "α"], ["beta", "β"], ["gamma", "γ"], ["delta", "δ"], ["epsilon", "ε"], ["zeta", "ζ"], ["kappa", "κ"], ["lambda", "λ"], ["tau", "τ"], ["omega", "ω"]];
@@ -1505,9 +1517,12 @@ export function checkCoverage<P extends PassageLike>(
   // (A share or an amount is one value said either way: "the maximum blood volume … as a percentage of body weight or in
   // mL/kg?")
   const oneValueEitherWay = frame.asked.length === 2 && frame.asked.includes("rate") && frame.asked.includes("quantity");
+  // (So is the share that recovers, read as an outcome too: "what percent of cats actually get better after full mouth
+  // extractions??")
+  const shareRecovering = frame.asked.length === 2 && frame.asked.includes("rate") && frame.asked.includes("prognosis") && frame.attribute === RESOLUTION_ATTRIBUTE;
   const asksOneThing =
     !INSTRUCTION_OPENING.test(question) &&
-    (frame.asked.length === 1 || oneValueEitherWay) &&
+    (frame.asked.length === 1 || oneValueEitherWay || shareRecovering) &&
     !CHOICE_STEM.test(asking.join(" ")) &&
     asking.length === 1 &&
     asking[0]!.split(/\s+/).filter(Boolean).length <= ESSAY_WORDS &&
@@ -1542,6 +1557,7 @@ export function checkCoverage<P extends PassageLike>(
     const countries = countriesNamedIn(text);
     return countries.length > 0 && !askedPlaces.some((place) => countries.includes(place.toLowerCase()) || namesThing(place, text) || namesRegionOf(place, text));
   };
+  const kindsCounted = KINDS_COUNTED.test(question);
   const saysValue = (kind: AskedKind, among: Segment[]) =>
     among.some((segment) => {
       const sentences = quotedSentences(segment.text).map((s) => (stated.size ? withoutSpans(s, stated) : s));
@@ -1575,7 +1591,7 @@ export function checkCoverage<P extends PassageLike>(
           !dosedByAnotherRoute(kind, question, s, segment.text) &&
           !ofOppositeState(question, s) &&
           !namesAnotherVirus(s, askedViruses, ownViruses) &&
-          holdsValue(kind, s, frame.attribute, sentences[i - 1] ?? "", [...frame.names, ...frame.acronyms, ...frame.drugs], defined),
+          holdsValue(kind, kind === "count" && kindsCounted ? s.replace(SHARE_WRITTEN, " ") : s, frame.attribute, sentences[i - 1] ?? "", [...frame.names, ...frame.acronyms, ...frame.drugs], defined),
       );
     });
   // A question of two parts ("how deadly is goat pox, and do local breeds cope better?") may be answered in a paragraph

@@ -311,7 +311,9 @@ function virusesNamedInWords(question: string, passages: NumberedPassage<Passage
 
 function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[], question: string, guide?: AnswerGuide): Sentence[] {
   const wantsQuantity = QUANTITY_QUESTION.test(question);
-  const typed = guide ? guide.frame.asked.filter((k) => TYPED_KINDS.has(k)) : [];
+  // (A type's label, "genotype II", is what coverage checks the passages hold; it does not choose sentences: other
+  // viruses' genotypes, "PCV2F becomes the predominant genotype…", would crowd an answer on swine HEV.)
+  const typed = guide ? guide.frame.asked.filter((k) => TYPED_KINDS.has(k) && k !== "type") : [];
   const list = guide ? listAsked(question) : null;
   // The asked attribute's own terms ("mortality"), when it names one a typed value is of.
   const attribute = guide?.frame.attribute ?? null;

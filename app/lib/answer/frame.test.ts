@@ -1030,6 +1030,12 @@ describe("the frame of a question", () => {
     expect(frameOf("She's a bit yellow, feverish and has been sick a couple of times. Do they usually come through it?").asked).toContain("prognosis");
   });
 
+  it("reads 'which genotype', 'which serotype' as a type's label asked, and 'how many genotypes' as a count", () => {
+    expect(frameOf("The ASF virus that came into the Caucasus in 2007 - which p72 genotype was it?").asked).toEqual(["type"]);
+    expect(frameOf("which capsular serotype of Pasteurella multocida is usually behind duck fowl cholera?").asked).toContain("type");
+    expect(frameOf("How many genotypes of HEV are there?").asked).not.toContain("type");
+  });
+
   it("reads 'whereabouts on the wing' as asking where", () => {
     expect(frameOf("ok and whereabouts on the wing exactly do i put the needle in").asked).toContain("location");
   });
@@ -2016,7 +2022,7 @@ describe("cases told before the question, and follow-ups that point back", () =>
     const [, mrsp] = readConversation(["What's the main bug behind canine pyoderma?", "can the methicillin-resistant one pass to people?"]);
     expect(mrsp!.conditions).toContain("pyoderma");
     const [, china, vaccine] = readConversation(["Ducklings dropping dead, opisthotonus. DHAV-3? what age is worst?", "which serotype's the main one in China?", "is there a vaccine for that one?"]);
-    expect(china).toMatchObject({ acronyms: ["DHAV-3"], asked: ["organism"], names: ["China"] });
+    expect(china).toMatchObject({ acronyms: ["DHAV-3"], asked: ["type", "organism"], names: ["China"] });
     // Where it was asked of is not carried: the vaccine is for DHAV-3, wherever it is used.
     expect(vaccine).toMatchObject({ acronyms: ["DHAV-3"], names: [], asked: ["treatment"] });
   });

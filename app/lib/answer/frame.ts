@@ -53,10 +53,11 @@ export type AskedKind =
   | "transmission"
   | "notifiable"
   | "brand"
-  | "person";
+  | "person"
+  | "type";
 
 /** Kinds whose answer is a typed value the passage must hold (a dose needs a number with a unit). */
-export const TYPED_KINDS: ReadonlySet<AskedKind> = new Set(["dose", "interval", "duration", "rate", "quantity", "count", "year", "cost", "gene", "drug", "breed", "season", "notifiable", "brand", "person"]);
+export const TYPED_KINDS: ReadonlySet<AskedKind> = new Set(["dose", "interval", "duration", "rate", "quantity", "count", "year", "cost", "gene", "drug", "breed", "season", "notifiable", "brand", "person", "type"]);
 /**
  * Typed kinds whose value is the disease's own, said in a paragraph naming it, whatever animal the sentence names:
  * "Bluetongue is a notifiable disease… asymptomatic in cattle" answers it for sheep.
@@ -1172,6 +1173,9 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   ["brand", /\b(?:(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:brands?|manufacturers?)|brand[- ]names?|trade[- ]names?|proprietary\s+names?|(?:which|what)\s+(?:[\w-]+\s+){0,2}?products?\s+(?:should|do|can|would)\s+(?:i|we|you)\s+(?:buy|get|order|use))\b/i],
   // "Who first described scrapie?", "which scientist discovered FCV?": a person, named as who did it.
   ["person", /\b(?:who\s+(?:first\s+|originally\s+)?(?:described|discovered|identified|isolated|named|reported|found|characteri[sz]ed|coined)|(?:which|what)\s+(?:scientists?|researchers?|vets?|veterinarians?|person|people|group|team)\s+(?:first\s+)?(?:described|discovered|identified|isolated|named|reported|found|characteri[sz]ed|coined))\b/i],
+  // "Which p72 genotype was it?", "which serotype is usually behind it?": a type's label ("genotype II", "serotype A:1").
+  // (Not how many there are: "how many genotypes…?" is a count.)
+  ["type", /\b(?:which|what)\s+(?:[\w/-]+\s+){0,3}?(?:sub-?genotypes?|genotypes?|serotypes?|subtypes?|serogroups?|serovars?|genogroups?|clades?|biotypes?|pathotypes?)\b/i],
   // "Which genes…": a gene symbol. "Which mutation…" is answered by a variant of the asked gene, not by another gene.
   // (Not a disease of one gene: "what single gene diseases should i know about in quarter horses?" asks for diseases.)
   // (Not a kind of gene: "what sort of gene encodes COX-2?" is answered by "a fast-response gene".)
@@ -1297,7 +1301,7 @@ export const SURVIVAL_ATTRIBUTE = "survival";
  */
 export const PERSISTENCE_ATTRIBUTE = "persistence";
 /** "When do the signs settle?", "how long until it clears up?": the span asked ends when the disease resolves. */
-const RESOLUTION_ATTRIBUTE = "resolution";
+export const RESOLUTION_ATTRIBUTE = "resolution";
 /** A recovery said not to come ("it will not recover", "won't heal", "no chance of recovering"). */
 const NOT_RESOLVING = /\b(?:not|never|won['’]?t|can['’]?t|cannot|no chance of|unlikely to)\s+(?:\w+\s+)?(?:settl|subsid|resolv|clear|disappear|go away|improv|heal|recover|eas)\w*\b/gi;
 const RESOLVES = /\b(?:settle|subside|resolve|clear up|disappear|go away|improve|heal|recover|ease)(?:s|d|ed)?\b|\b(?:get|gets|feel|feels)\s+better\b|\b(?:be|is|'s|’s|are|get|gets)\s+sound\b|\bback\s+(?:out\s+)?(?:on|to|in)\s+(?:grass|work|full work|normal)\b|\b(?:get|gets|be|is|'s|’s)\s+over\s+(?:it|this|that|the worst)\b/;
@@ -2971,6 +2975,7 @@ const ASKED_LABEL: Record<AskedKind, string> = {
   notifiable: "whether notifiable",
   brand: "which brand",
   person: "who",
+  type: "which type",
 };
 
 /**

@@ -299,6 +299,15 @@ describe("answers among the 276 VetBench passages", () => {
     expect((await converse(papilloma, "how many of those are dog papillomaviruses?")).content).toBe(REFUSAL);
   });
 
+  it("refuses a type, a count of kinds and a span of protection the passages do not give, and answers those they give", async () => {
+    expect((await ask("Which PRNP genotypes make sheep resistant to classical scrapie?")).content).toBe(REFUSAL);
+    expect(await firstPage("Which swine hepatitis E genotypes are zoonotic?")).toBe(276);
+    expect((await ask("How many different collagen types have been described in vertebrates?")).content).toBe(REFUSAL);
+    expect(
+      (await ask("Got both my house rabbits jabbed against RHD including the RHDV2 strain last spring. How long does the RHDV2 vaccine actually protect for - do they need a booster every 12 months or every six?")).content,
+    ).toBe(REFUSAL);
+  });
+
   it("answers how many doses of a vaccine were used in all", async () => {
     expect(await firstPage("How many doses of the Gudair OJD vaccine were used in its first few years on the market, and when was it registered?")).toBe(234);
   });
