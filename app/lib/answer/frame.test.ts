@@ -3163,3 +3163,19 @@ describe("set 55's readings", () => {
     expect(frameOf("Is there a PCR for Flavobacterium columnare?").pathogens).toEqual(["Flavobacterium columnare"]);
   });
 });
+
+describe("set 66's readings", () => {
+  it("reads the size of a population or a family as a count, not an amount", () => {
+    expect(frameOf("goat pox, India: size of the national goat population, and how many states/UTs?").asked).toEqual(["count"]);
+    expect(frameOf("how big is the parvovirus family - how many genera and species does it contain?").asked).toEqual(["count"]);
+    expect(frameOf("How big is the goat population in India?").asked).toEqual(["count"]);
+    // (The size of a thing is still an amount.)
+    expect(frameOf("How big is a hydatid cyst in the sheep liver?").asked).toEqual(["quantity"]);
+  });
+
+  it("reads a genus repeated as its epithet as a binomial the passages must name, however it ends", () => {
+    expect(frameOf("Is Heterophyes heterophyes among the fish-borne intestinal flukes?").pathogens).toEqual(["Heterophyes heterophyes"]);
+    // (A word the sentence repeats is no binomial unless capitalised first: "that that" stays English.)
+    expect(frameOf("Is it true that that fluke is fish-borne?").pathogens).toEqual([]);
+  });
+});

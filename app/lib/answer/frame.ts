@@ -1103,6 +1103,10 @@ const DURATION_ASKED = new RegExp(String.raw`\b(how long|duration|(?:what(?:'s|�
  * A length asked, not a span of time: "how long is the mammalian protein?", "how long does an RNA have to be to count as
  * a long non-coding RNA?" (Not "how long does she have to be kept in?")
  */
+// The size of a population or a family is how many there are: "size of the national goat population", "how big is the
+// parvovirus family - how many genera…?" ask a count, not an amount.
+const SIZE_OF_A_MANY =
+  /\b(?:(?:size|sizes)\s+of\s+(?:the\s+|a\s+|an\s+|its\s+|their\s+)?(?:[\w-]+\s+){0,3}?|how\s+(?:big|large)\s+(?:is|are|was|were)\s+(?:the\s+|a\s+|an\s+|its\s+|their\s+)?(?:[\w-]+\s+){0,3}?)(?:populations?|famil(?:y|ies)|herds?|flocks?|colon(?:y|ies)|genus|genera|census)\b/i;
 const LENGTH_ASKED = /\bhow long\s+(?:is|are|was|were)\s+(?:the\s+|a\s+|an\s+|its\s+|their\s+)?(?:[\w-]+\s+){0,2}?(?:proteins?|genes?|genomes?|sequences?|rnas?|dnas?|peptides?|chains?|molecules?|transcripts?|tails?|worms?|tapeworms?|intestines?|guts?|needles?|catheters?)\b(?!\s*(?:['’]s|of)\b)|\bhow long\s+(?:does|do|must|should)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){1,3}?(?:have|need)\s+to\s+be\b(?!\s+(?:[\w-]+ed|kept|left|held|off|on|in|out|away|apart)\b)/i;
 const DOSE_ASKED = /\b((?<!\b(?:after|since|following|before|from)\s+(?:an?\s+|the\s+|each\s+|every\s+|one\s+)?(?:[\w-]+\s+)?)(?:dose|doses|dosage|dosing)|how much\b.*\b(give|use|administer)|mg\s*\/\s*kg)\b|\b(?:give|use|administer)\b.*\bhow much\s*\??\s*$/i;
 /** "What sort of illnesses does it cause?", "which problems can it cause?": what follows from it. */
@@ -1683,6 +1687,13 @@ function namedThings(text: string) {
     if (speciesIn(epithet!).species.size || speciesIn(genus!).species.size || speciesWords.has(genus!.toLowerCase())) continue;
     // A capitalised sentence opener followed by an ordinary word is not a genus: the epithet must look Latin.
     // ("Dirofilaria immitis" ends like a condition, but names no organ as "Malassezia dermatitis" does.)
+    // (A genus repeated as its epithet is a binomial however it ends: "Heterophyes heterophyes".)
+    const tautonym = epithet === genus!.toLowerCase();
+    if (tautonym) {
+      push(pathogens, `${genus} ${epithet}`);
+      inBinomial.add(epithet!);
+      continue;
+    }
     if (!/(?:is|us|um|ae|ii|i|a|ens|ensis|ense|ica|oides|ans|ata|ina|ium|ex|ax|ix|ox|ella|ans|ile|are|ale|genes)$/.test(epithet!) || (CONDITION_ENDING.test(epithet!) && (ORGAN_ROOT.test(epithet!) || !/(?:aria|ia|ella|coccus|bacter|ium)$/.test(genus!)))) continue;
     // A genus has a Latin or Greek ending ("Babesia", "Mycobacterium", "Campylobacter"); "Following intravenous…" is not one.
     if (genus!.length > 2 && !GENUS.test(genus!)) continue;
@@ -1984,16 +1995,18 @@ function readFrame(text: string): Frame {
   const spacingCompared = asked.includes("comparison") && !asked.includes("interval") && STATED_SPACING.test(question);
   // "How long is the protein?" asks its length: an amount, not a span.
   const lengthAsked = LENGTH_ASKED.test(askedText) && !DURATION_ASKED.test(askedText.replace(new RegExp(LENGTH_ASKED.source, "gi"), " "));
+  const manyCounted = asked.includes("quantity") && SIZE_OF_A_MANY.test(askedText);
   // "What separates an unstable plaque from a stable one in terms of cap thickness and size of the lipid core?": what the
   // comparison is in terms of is how they differ, not an amount asked.
   const quantityAsked = ASKED.find(([kind]) => kind === "quantity")![1];
   const dimensionsCompared = asked.includes("comparison") && asked.includes("quantity") && !quantityAsked.test(askedText.replace(/\bin terms of\b[^?]*/gi, " "));
+  const sizeCounted = manyCounted && !quantityAsked.test(askedText.replace(new RegExp(SIZE_OF_A_MANY.source, "gi"), " "));
   // "How long could it take before they show signs?" asks how long until the signs show, not what they are.
   const signsAsked = ASKED.find(([kind]) => kind === "signs")![1];
   const signsOnlyAsOnset = asked.includes("signs") && asked.includes("duration") && UNTIL_SIGNS_SHOW.test(askedText) && !signsAsked.test(askedText.replace(new RegExp(UNTIL_SIGNS_SHOW.source, "gi"), " "));
   const counted = (notCount ? asked.filter((k) => k !== "count") : asked)
-    .filter((k) => !(countsDoses && k === "dose") && !((comparesSpeed || breedingSpeed || lengthAsked) && k === "duration") && !(dimensionsCompared && k === "quantity") && !(signsOnlyAsOnset && k === "signs"))
-    .concat(spacingCompared ? ["interval"] : [], lengthAsked && !asked.includes("quantity") ? ["quantity"] : []);
+    .filter((k) => !(countsDoses && k === "dose") && !((comparesSpeed || breedingSpeed || lengthAsked) && k === "duration") && !((dimensionsCompared || sizeCounted) && k === "quantity") && !(signsOnlyAsOnset && k === "signs"))
+    .concat(spacingCompared ? ["interval"] : [], lengthAsked && !asked.includes("quantity") ? ["quantity"] : [], sizeCounted && !asked.includes("count") ? ["count"] : []);
   const attribute = attributeOf(askedText, counted);
   // A pathogen lasting in the environment is no patient's prognosis.
   const kinds = attribute === PERSISTENCE_ATTRIBUTE ? counted.filter((k) => k !== "prognosis") : counted;

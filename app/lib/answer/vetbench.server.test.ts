@@ -322,6 +322,17 @@ describe("answers among the 276 VetBench passages", () => {
     expect(answer.citations[0]?.page).toBe(45);
   });
 
+  it("answers the size of a population or a family from the count, and red blood cells from the erythrocytes' page", async () => {
+    expect(await firstPage("goat pox, India: size of the national goat population, and how many states/UTs?")).toBe(241);
+    expect(await firstPage("how big is the parvovirus family - how many genera and species does it contain?")).toBe(152);
+    expect(await firstPage("I read that chicken red blood cells have a nucleus, unlike ours. What do they actually do in the bird - is it just carrying oxygen?")).toBe(106);
+  });
+
+  it("refuses a fluke named by a genus repeated as its epithet, which no passage names, and answers one they name", async () => {
+    expect((await ask("Is Heterophyes heterophyes counted among the important fish-borne intestinal flukes, alongside Haplorchis and the echinostomes?")).content).toBe(REFUSAL);
+    expect(await firstPage("Which intestinal flukes are fish-borne, besides Haplorchis?")).toBe(198);
+  });
+
   it("reads the light-sensing cells at the back of the eye as the retina's photoreceptors", async () => {
     const eye = await ask("what are the first signs of the inherited eye disease that kills off the light-sensing cells at the back of the eye?");
     expect(eye.citations.map((c) => c.page)).toContain(187);

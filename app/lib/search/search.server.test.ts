@@ -865,6 +865,17 @@ describe("typo tolerance", () => {
     expect(correctQuery(db.$client, "Can Neosporose cause abortion in sheep?").corrections).toEqual([{ typed: "Neosporose", searched: "neosporosis" }]);
   });
 
+  it("does not correct a genus repeated as its epithet into a word the knowledge base writes ('Heterophyes heterophyes')", () => {
+    const db = freshDb();
+    addDocument(db, {
+      id: "flukes",
+      title: "Fish-borne trematodes",
+      pages: [page(198, [para("Heterophils increase in the blood of infected hosts. Intestinal flukes of the Heterophyidae such as Haplorchis spp. are fish-borne.")])],
+    });
+    expect(correctQuery(db.$client, "Is Heterophyes heterophyes a fish-borne fluke?").corrections).toEqual([]);
+    expect(correctQuery(db.$client, "do heterophyes rise in the blood?").corrections).toEqual([{ typed: "heterophyes", searched: "heterophils" }]);
+  });
+
   it("does not correct an epithet after a genus the knowledge base writes into a common word ('Flavobacterium columnare')", () => {
     const db = freshDb();
     addDocument(db, {

@@ -524,9 +524,13 @@ export function correctQuery(
   query = slipped.text;
   const corrections: Correction[] = [...joined.corrections, ...slipped.corrections];
   const replaced = new Map<string, string>();
+  // A genus repeated as its epithet is a binomial, spelled as its name is: "Heterophyes heterophyes" is no misspelled
+  // "heterophils".
+  const tautonyms = new Set([...query.matchAll(/\b([A-Z][a-z]{2,})\s+([a-z]{3,})\b/g)].filter((m) => m[2] === m[1]!.toLowerCase()).map((m) => m[2]!));
   for (const match of query.matchAll(WORD)) {
     const typed = match[0];
     const lower = typed.toLowerCase();
+    if (tautonyms.has(lower)) continue;
     // (Nor a hashtag's word, "#instagram": a tag, not a word of the question to search for.)
     if (replaced.has(lower) || typed.length < MIN_BINOMIAL_LENGTH || /['’]/.test(typed) || ACRONYM_LIKE.test(typed.slice(1)) || isStopWord(lower) || query[match.index! - 1] === "#") continue;
     const term = tokenize(lower)[0];

@@ -19,6 +19,13 @@ describe("synonyms in a query", () => {
     expect(alternatives("can the vaccine be used with DIVA testing")).not.toContainEqual(tokenize("testicle"));
   });
 
+  it("reads red and white blood cells as erythrocytes and leukocytes, and the reverse", () => {
+    expect(alternatives("what do chicken red blood cells do?")).toContainEqual(tokenize("erythrocytes"));
+    expect(alternatives("no RBCs in the sediment")).toContainEqual(tokenize("erythrocyte"));
+    expect(alternatives("the nucleated erythrocyte")).toContainEqual(tokenize("red blood cell"));
+    expect(alternatives("does LPS change how much the white cells make?")).toContainEqual(tokenize("leukocytes"));
+  });
+
   it("finds a species noun and gives its adjective, and the reverse", () => {
     expect(found("meloxicam in cats")).toEqual([{ terms: tokenize("cats"), alternatives: [tokenize("feline")] }]);
     expect(found("feline asthma")).toEqual([{ terms: tokenize("feline"), alternatives: [tokenize("cat")] }]);
