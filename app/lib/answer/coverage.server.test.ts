@@ -770,6 +770,22 @@ describe("coverage of a question by the passages about it", () => {
     expect(checkCoverage(question, terms, frameOf(question), [risk], [risk, colitis])).toMatchObject({ covered: true });
   });
 
+  it("reads how often a test finds a thing as no prevalence, and a size against another's as an amount", () => {
+    expect(holdsValue("rate", "In the hands of a skilled user, a Wood's lamp will detect positive M. canis infection approximately 70–100% of the time.", "prevalence")).toBe(false);
+    expect(holdsValue("rate", "The study demonstrated that 25% had a history of back-related problems.", "prevalence")).toBe(true);
+    expect(holdsValue("quantity", "The chicken genome is one-third the size of the human genome.", null)).toBe(true);
+    expect(holdsValue("quantity", "The chicken genome is smaller than the human genome.", null)).toBe(false);
+  });
+
+  it("refuses the names of things a passage only counts ('what are the two host proteins it needs called?')", () => {
+    const counted = passage("For its effective replication, FeLV-T requires two host cell proteins in the T lymphocytes.");
+    expect(check("What are the two host proteins FeLV-T needs called?", [counted])).toMatchObject({ covered: false, missing: "detail" });
+    const named = passage("For its effective replication, FeLV-T requires two host cell proteins in the T lymphocytes, FeLIX and Pit1.");
+    expect(check("What are the two host proteins FeLV-T needs called?", [named])).toMatchObject({ covered: true });
+    // (What one thing is called asks no name of the things counted.)
+    expect(check("What is the FeLV subgroup that needs two host cell proteins called?", [counted])).toMatchObject({ covered: true });
+  });
+
   it("refuses a subtype no passage names ('CAV-2' where the passages name CAV-1), but not a suffix such as HDL-C", () => {
     const ich = passage("In dogs infectious canine hepatitis is caused by Canine adenovirus 1 (CAV-1). Most dogs receive an effective vaccine.");
     expect(check("Does a CAV-2 vaccine cross-protect against infectious canine hepatitis?", [ich])).toMatchObject({ covered: false, missing: "name", what: ["CAV-2"] });

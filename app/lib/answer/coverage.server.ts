@@ -289,6 +289,8 @@ const COUNT_PER_YEAR = String.raw`\b\d[\d,]*\s+(?:[a-z-]+\s+){0,2}?(?:deaths?|ca
 const SPAN_ASKED_OUTRIGHT = /(?:^|[,;]\s*(?:and|but)\s+)how long (?:does|do|will|would|is|are|can|could)\s+(?:the\s+|that\s+|this\s+|its\s+|their\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:actually\s+|really\s+)?(?:last|lasts|persist|persists|stay|stays|remain|remains|protect|protects)\b/i;
 /** A share asked for as a figure: "is there a figure for how often…". */
 const SHARE_ASKED_OUTRIGHT = /\b(?:a|any|the)\s+(?:figure|number|percentage|estimate)\s+(?:for|on)\s+how\s+(?:often|many|common)\b/i;
+/** A share of the times a test finds something, or its sensitivity: how good the test is, not how many animals have it. */
+const A_TEST_S_RATE = /\bof the time\b|\b(?:sensitivity|specificity)\b/i;
 /** What says a share of the animals tested positive: "seroprevalence of 12%", "21% were infected". */
 const POSITIVE_SHARE = /\b(?:positive|seropositive|(?:sero)?prevalence|infected|infection rates?)\b/i;
 /** Capitals a sentence on genes writes that name no gene: the molecules, the tests, the places. */
@@ -303,8 +305,9 @@ const VALUE: Partial<Record<AskedKind, RegExp>> = {
   rate: new RegExp(`\\d\\s*%|\\bper ?cent\\b|\\d\\s+per\\s+(?:\\d[\\d,]*|hundred|thousand|million)\\b|\\b\\d+\\s*(?:of|out of|in)\\s*(?:every\\s*)?\\d+\\b|\\b(?:one|two|three)[- ](?:in|of)[- ](?:two|three|four|five|six|seven|eight|nine|ten|twenty|a hundred|hundred|thousand|every|\\d+)\\b|\\b(?:half|one[- ]third|two[- ]thirds|a third|a quarter|one[- ]quarter|three[- ]quarters)\\b|\\b\\d+\\/\\d+\\b|${COUNT_PER_YEAR}`, "i"),
   // Lengths, masses, volumes, amounts, concentrations (ng/ml, U/ml), pressures (kPa, mmHg), molecular sizes (kDa, kb, bp,
   // nucleotides, amino acids), temperatures, angles (45°).
+  // (Or a size given against another's: "one-third the size of the human genome", "twice the size".)
   quantity: new RegExp(
-    `${RANGE}\\s*(?:cm|mm|m|km|µm|μm|nm|kg|g|mg|µg|μg|ng|pg|l|ml|dl|µl|μl|mmol|µmol|μmol|nmol|pmol|ppm|ppb|iu|u\\/l|°c|°f|degrees|fingers?|times|kpa|pa|mmhg|kda|da|kb|kbp|mb|bp|nt|bpm|nucleotides?|amino acids?|aa|residues|base pairs?)\\b|${RANGE}\\s*%|${RANGE}\\s*°|${RANGE}\\s*(?:µg|μg|mg|g|ng|iu|u|ku|miu)\\/\\w+|${PH_VALUE}`,
+    `\\b(?:(?:one|two|three)[- ](?:third|half|quarter|fifth)s?|half|twice|double|triple|\\d+(?:\\.\\d+)?\\s*times)\\s+(?:of\\s+)?the\\s+(?:size|length|weight|volume)\\b|${RANGE}\\s*(?:cm|mm|m|km|µm|μm|nm|kg|g|mg|µg|μg|ng|pg|l|ml|dl|µl|μl|mmol|µmol|μmol|nmol|pmol|ppm|ppb|iu|u\\/l|°c|°f|degrees|fingers?|times|kpa|pa|mmhg|kda|da|kb|kbp|mb|bp|nt|bpm|nucleotides?|amino acids?|aa|residues|base pairs?)\\b|${RANGE}\\s*%|${RANGE}\\s*°|${RANGE}\\s*(?:µg|μg|mg|g|ng|iu|u|ku|miu)\\/\\w+|${PH_VALUE}`,
     "i",
   ),
   // (Or a count in round words, "upregulated hundreds of interferon stimulated genes"; not a chemical's locant,
@@ -563,6 +566,8 @@ export function holdsValue(
   if (attribute === SURVIVAL_ATTRIBUTE && /\b(?:fatal|death|kills?|killed)\b/i.test(sentence)) return true;
   // "…demonstrated that 25% had a history of back-related problems": the share of the animals that have it.
   if (attribute === "prevalence" && SHARE_HAVING.test(sentence)) return true;
+  // (Not how often a test finds it: "a Wood's lamp will detect positive M. canis infection approximately 70–100% of the time".)
+  if (attribute === "prevalence" && A_TEST_S_RATE.test(sentence)) return false;
   // How long an animal lives is not how long its viraemia or shedding persists: "…viremia persists only for a few weeks"
   // gives no survival for an FIV-positive cat.
   if (attribute === SURVIVAL_ATTRIBUTE && INFECTION_PERSISTS.test(sentence) && !/\b(?:surviv\w*|lives?|lived|die[sd]?|succumb\w*|death)\b/i.test(sentence)) return false;
@@ -1685,6 +1690,8 @@ export function checkCoverage<P extends PassageLike>(
         // "Does mouth rot in snakes have a particular smell?": some sentence must speak of a smell.
         // (Asked of, not told as a sign: "my cat's breath smells off - what is it?" asks what it is.)
         ...(askingParts(question).some((part) => SMELL_ASKED.test(part)) ? [{ kind: "signs" as const, says: (t: string) => SMELL_SAID.test(t) }] : []),
+        // "What are the two host proteins it needs called?": some sentence must name one of them.
+        ...(namesAskedOf(question) ? [{ kind: "type" as const, says: (t: string) => namesOneOf(namesAskedOf(question)!, t, question) }] : []),
         // "What frequency, in MHz, is used…?": some sentence must give a number in that unit.
         ...unitsAskedIn(question).map((unit) => ({ kind: "quantity" as const, says: (t: string) => new RegExp(String.raw`\d\s*${escapeStringRegexp(unit)}(?![\p{L}])`, "u").test(readable(t)) })),
       ];
@@ -1720,6 +1727,28 @@ const FEEDING_ASKED =
 /** A sentence on feeding: feed, diet, food, nutrition, forage, ration. */
 const FEEDING_SAID = /\b(?:feed|feeds|feeding|fed|diet\w*|food|foods|nutrition\w*|nutrient\w*|forage|hay|silage|ration|rations|eat|eats|eating)\b/i;
 /** A smell asked of: "does it have a particular smell?", "what does it smell like?", "is the odour typical?". */
+/**
+ * The names of things the question counts or points at, asked outright: "what are the two host proteins it needs called?",
+ * "what are the two main oestrogen receptors called?". (Not what one disease is called: "what's this condition called?")
+ */
+const NAMES_ASKED = /\bwhat\s+(?:are|were)\s+(?:the|these|those|its|their)\s+((?:[\p{L}\p{N}-]+\s+){1,5}?)called\b/iu;
+/** A name as such things are written: capitals with another capital or a digit ("ERα", "FeLIX", "Pit1", "nsP1"), or a Greek letter's. */
+const WRITTEN_NAME = /(?<![\p{L}\p{N}])(?:\p{L}*\p{Lu}\p{L}*[\p{Lu}\p{N}][\p{L}\p{N}]*|\p{L}+-?[αβγδκλ])(?:-[\p{L}\p{N}]+)?(?![\p{L}\p{N}])/gu;
+/** Words written in capitals that name a method or a kind of molecule, not one of the things asked. */
+const NOT_A_THING_NAMED = new Set(["DNA", "RNA", "PCR", "ELISA", "mRNA", "cDNA", "DNAs", "RNAs"]);
+/** What a question asks the names of ("proteins"), when it asks them outright. */
+function namesAskedOf(question: string): string | null {
+  const m = NAMES_ASKED.exec(question);
+  if (!m) return null;
+  return m[1]!.trim().split(/\s+/).find((w) => /^\p{L}{3,}s$/u.test(w) && !isStopWord(w.toLowerCase())) ?? null;
+}
+/** Does a sentence name one of those things by a name the question does not write? */
+function namesOneOf(things: string, sentence: string, question: string): boolean {
+  const [thing] = tokenize(things);
+  if (!thing || !tokenize(sentence).includes(thing)) return false;
+  const asked = question.toLowerCase();
+  return [...sentence.matchAll(WRITTEN_NAME)].some((m) => !NOT_A_THING_NAMED.has(m[0]) && !asked.includes(m[0].toLowerCase()));
+}
 const SMELL_ASKED = /^\s*(?:(?:and|so|but)\s+)?(?:does|do|is|are|would|will|can|could|what|which|how)\b[^?]*\b(?:smells?|smell like|odou?rs?|stinks?|stink like)\b/i;
 const SMELL_SAID = /\b(?:smell\w*|odou?r\w*|malodo\w*|fetid|foetid|foul|stench|putrid|putrefact\w*|rancid|ammonia\w*|sweet-smelling|stink\w*)\b/i;
 /** Forms a veterinary product comes in that say how it is given: "pour-on", "spot-on", "drench", "bolus", "implant". */

@@ -4,7 +4,7 @@ import { isEnglishWord, tokenize, type QueryTerm } from "../search/index.server"
 import { PageNumbering, PUBMED_FILE_TYPE } from "./citations";
 import { quotableSentences, type QuoteKind } from "./quotes.server";
 import { abbreviationsDefinedIn, careAsked, DIAGNOSING, dosedByAnotherRoute, holdsValue, HOW_DIAGNOSED, isEssay, isVirusAcronym, namesAnotherVirus, namesThing, PROGNOSING, requiredNames, speaksOfCare } from "./coverage.server";
-import { asksWhetherSpeciesGets, saysRoleAsked, definedAbbreviations, RISK_ASKED, DOSING_KINDS, namesDrug, namesGroupOfAsked, OF_THE_DISEASE, SEASON_WRITTEN, speciesMeantBy, HOSTS_ASKED, INSTRUCTION_OPENING, isAskingTerm, isAttributeOf, isFindingAttribute, listAsked, namesHosts, namesAskedSpecies, otherSpeciesIn, speciesIn, speciesSpokenOf, statesList, suspectedDiagnosis, TYPED_KINDS, type AskedKind, type Frame, type SpeciesMentions } from "./frame";
+import { asksWhetherSpeciesGets, DISEASE_QUALIFIER, saysRoleAsked, definedAbbreviations, RISK_ASKED, DOSING_KINDS, namesDrug, namesGroupOfAsked, OF_THE_DISEASE, SEASON_WRITTEN, speciesMeantBy, HOSTS_ASKED, INSTRUCTION_OPENING, isAskingTerm, isAttributeOf, isFindingAttribute, listAsked, namesHosts, namesAskedSpecies, otherSpeciesIn, speciesIn, speciesSpokenOf, statesList, suspectedDiagnosis, TYPED_KINDS, type AskedKind, type Frame, type SpeciesMentions } from "./frame";
 import { coverage, holdsTerm, termWeight, textTerms, writesOtherwise } from "./relevance.server";
 import type { NumberedPassage, PassageLike } from "./types";
 
@@ -105,6 +105,9 @@ const NAMES_BONUS = 0.15;
  */
 const CAUSAL = /\b(result(?:s|ed)? (?:of|from)|lead(?:s|ing)? to|due to|because|owing to|mutat\w+|arises?|gives? rise|responsible for|consequence of|risk factors?|predispos\w+|the cause|causes? (?:is|are|can be|include)|(?:common|frequent|usual|likely|main|major|primary|leading|important) causes? of|causative|a?etiolog\w*)\b/i;
 // ("What makes a cat more likely to turn up positive?" asks the risk factors.)
+/** A disease ranked among what kills: "the leading cause of death in young cats" says how deadly it is, not what causes it. */
+const CAUSE_OF_DEATH = /\b(?:the\s+)?(?:most\s+)?(?:common|frequent|usual|main|major|primary|leading|important|significant)\s+causes?\s+of\s+(?:death|deaths|mortality|loss|losses|morbidity)\b/gi;
+const DEATHS_ASKED = /\b(?:death|deaths|die|dies|dying|died|mortality|kill|kills|killing|fatal|losses)\b/i;
 const RISK_SAID = /\b(?:risk factors?|predispos\w+|(?:increased|higher|greater) risk|at risk)\b/i;
 const LEAD_VALUE: Partial<Record<AskedKind, (sentence: string, frame: Frame, question: string) => boolean>> = {
   // "What does FIP stand for?": the sentence that spells it out ("feline infectious peritonitis (FIP)").
@@ -118,7 +121,8 @@ const LEAD_VALUE: Partial<Record<AskedKind, (sentence: string, frame: Frame, que
     quotedTerms(question).some((term) => new RegExp(String.raw`['‘"“]${escapeStringRegexp(term)}['’"”]`, "i").test(s)),
   signs: (s) => /\b(signs?|symptoms?|present(?:s|ed)? with|characteri[sz]ed by|manifest\w*)\b/i.test(s) && (s.match(/,|\band\b/g) ?? []).length >= 2,
   // "What are the risk factors…?": the sentence that names them, not one on what the disease leads to.
-  cause: (s, _frame, question) => (RISK_ASKED.test(question) ? RISK_SAID.test(s) : CAUSAL.test(s)),
+  // (Not what a disease leads among as a killer, "it is the leading cause of death in young cats", unless deaths are asked.)
+  cause: (s, _frame, question) => (RISK_ASKED.test(question) ? RISK_SAID.test(s) : CAUSAL.test(DEATHS_ASKED.test(question) ? s : s.replace(CAUSE_OF_DEATH, " "))),
   // "How is goat pox told apart from sheep pox?": the sentence that distinguishes or contrasts them.
   comparison: (s) => /\b(?:distinguish\w*|differentiat\w*|differ(?:s|ed|ence|ences|ent)?|whereas|unlike|in contrast|compared|similar(?:ly)?|indistinguishable)\b/i.test(s),
   // "How is it diagnosed?": the sentence that says how ("Diagnosis of EMS is based partly on…"). "Which diagnosis
@@ -288,23 +292,39 @@ function withoutHostsOfItsName(mentions: SpeciesMentions, text: string, hosts: s
 }
 
 /**
+ * Abbreviations with the index terms of what they stand for, one made on another standing for that one's words too: "ASF
+ * virus (ASFV)" after "African swine fever (ASF)" is African swine fever's virus.
+ */
+function chained(definitions: ReadonlyArray<readonly [string, string[]]>): Array<readonly [string, string[]]> {
+  const wordsOf = new Map(definitions.map(([abbreviation, words]) => [tokenize(abbreviation).join(" "), words] as const));
+  return definitions.map(([abbreviation, words]) => {
+    const own = tokenize(abbreviation).join(" ");
+    return [abbreviation, words.flatMap((w) => (w !== own && wordsOf.has(w) ? [...wordsOf.get(w)!, w] : [w]))] as const;
+  });
+}
+
+/**
  * A virus the question names in words, by the abbreviation a passage defines for it: "chicken anaemia virus" is the
  * "Chicken infectious anemia virus (CIAV)" of its passage, so "…natural reservoirs or carriers of NDV" is about another.
  */
 function virusesNamedInWords(question: string, passages: NumberedPassage<PassageLike>[]): string[] {
   // (Any tail of the words before "virus" of two words or more: "…said chicken anaemia virus".)
+  // (Not a tail past the word that tells the disease from another of its name: "swine fever" of "African swine fever" is
+  // classical swine fever's too.)
   const named = [...question.matchAll(/\b((?:[\p{L}-]+\s+){1,3})virus\b/giu)].flatMap((m) => {
+    const written = m[1]!.trim().split(/\s+/);
     const words = tokenize(m[1]!);
-    return words.map((_, i) => words.slice(i)).filter((tail) => tail.length >= Math.min(2, words.length));
+    return written
+      .map((_, i) => tokenize(written.slice(i).join(" ")))
+      .filter((tail, i) => tail.length > 0 && tail.length >= Math.min(2, words.length) && !(i > 0 && DISEASE_QUALIFIER.test(written[i - 1]!.toLowerCase())));
   });
   if (!named.length) return [];
   const found = new Set<string>();
-  for (const p of passages) {
-    for (const { abbreviation, words } of definedAbbreviations(p.text)) {
-      if (!isVirusAcronym(abbreviation)) continue;
-      const defined = new Set(tokenize(words.join(" ")));
-      if (named.some((asked) => asked.every((t) => defined.has(t)))) found.add(abbreviation);
-    }
+  const definitions = chained(passages.flatMap((p) => definedAbbreviations(p.text).map((a) => [a.abbreviation, tokenize(a.words.join(" "))] as const)));
+  for (const [abbreviation, words] of definitions) {
+    if (!isVirusAcronym(abbreviation)) continue;
+    const defined = new Set(words);
+    if (named.some((asked) => asked.every((t) => defined.has(t)))) found.add(abbreviation);
   }
   return [...found];
 }
@@ -458,6 +478,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       for (const a of abbreviationsDefinedIn(`${p.lead ?? ""} ${p.text}`)) if (!known.some(([abbreviation]) => abbreviation === a.abbreviation)) known.push([a.abbreviation, tokenize(a.words.join(" "))]);
       definedIn.set(p.documentId, known);
     }
+    for (const [documentId, known] of definedIn) definedIn.set(documentId, chained(known));
   }
   for (const p of passages) {
     const units = quotableSentences({ ...p, layout: p.layout ?? null }).filter((q) => QUOTED_KINDS.has(q.kind));

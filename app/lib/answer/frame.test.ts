@@ -57,7 +57,10 @@ describe("species in a text", () => {
     expect([...speciesIn("prairie dogs and civet cats").species].sort()).toEqual(["civet", "prairie-dog"]);
     expect([...speciesIn("a sea horse in the tank").species]).toEqual(["seahorse"]);
     expect([...speciesIn("zebra finches in an aviary").species]).toEqual(["finch"]);
-    expect([...speciesIn("the brachial plexus in a lynx").species]).toEqual(["wild-cat"]);
+    expect([...speciesIn("the brachial plexus in a lynx").species]).toEqual(["lynx"]);
+    // (A serval is no wildcat, nor a mountain lion: each small wild cat is a species of its own, and "felids" covers them all.)
+    expect([...speciesIn("FIP in servals").species]).toEqual(["serval"]);
+    expect([...speciesIn("wildcats, cheetahs, mountain lions").species]).toEqual(["wildcat", "big-cat", "puma"]);
     // Breeds name their species, and are read as breeds too.
     expect([...speciesIn("Do Appaloosas carry HYPP?").species]).toEqual(["horse"]);
     expect(breedsIn("he's a German Shepherd x border collie - is it a breed thing?")).toEqual(["german shepherd", "border colli"]);
@@ -3178,4 +3181,10 @@ describe("set 66's readings", () => {
     // (A word the sentence repeats is no binomial unless capitalised first: "that that" stays English.)
     expect(frameOf("Is it true that that fluke is fish-borne?").pathogens).toEqual([]);
   });
+
+  it("asks of the animal the question names, not of the wild felids it compares with by example", () => {
+    expect(frameOf("Has FIP from feline coronavirus been reported in servals, or only in the wild felids like cheetahs and leopards?").species).toEqual(["serval"]);
+    expect(frameOf("Has feline coronavirus been reported in servals, or only in felids?").species).toEqual(["serval"]);
+  });
+
 });

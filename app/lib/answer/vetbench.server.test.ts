@@ -333,6 +333,38 @@ describe("answers among the 276 VetBench passages", () => {
     expect(await firstPage("Which intestinal flukes are fish-borne, besides Haplorchis?")).toBe(198);
   });
 
+  it("leads how a disease comes about with what causes it, not with its rank among what kills", async () => {
+    const fip = await ask("How does a harmless feline enteric coronavirus end up causing FIP?");
+    expect(fip.content.split("\n")[0]).toMatch(/result of genetic mutations|due to the higher rate/);
+    expect(fip.content.split("\n")[0]).not.toMatch(/leading cause of death/);
+  });
+
+  it("leads from the paragraph writing a disease's virus by an abbreviation made on the disease's ('ASFV' after 'ASF')", async () => {
+    expect(await firstPage("Besides its structural proteins, what does the African swine fever virus genome code for, and how do those proteins help it dodge the hog's immune defences?")).toBe(254);
+  });
+
+  it("refuses the names of things a passage only counts, and answers names it gives", async () => {
+    const felv = await converse(
+      "Cat with FeLV, and the referral lab's subgroup typing came back as FeLV-T. What's special about that subgroup?",
+      "going back to FeLV-T - what are the two host proteins it needs called?",
+    );
+    expect(felv.content).toBe(REFUSAL);
+    expect(await firstPage("In laying hens, what are the two main oestrogen receptors called?")).toBe(135);
+  });
+
+  it("refuses a small wild cat the passages never name, beside the wild felids they do, and answers one they name", async () => {
+    const serval = await ask(
+      "Zoo vet: one of our servals is losing weight and has a fluid-filled belly. Has FIP from feline coronavirus been reported in servals, or only in the wild felids like cheetahs and leopards?",
+    );
+    expect(serval.content).toMatch(/^I cannot find information[^]*not for servals\.$/);
+    expect(await firstPage("Has FIP been reported in mountain lions?")).toBe(181);
+  });
+
+  it("refuses a prevalence asked of horses where the only figures are people's, compared with, and a test's hit rate", async () => {
+    expect((await ask("How common is alopecia areata in horses - is there a prevalence figure like the one quoted for people?")).content).toBe(REFUSAL);
+    expect(await firstPage("How common is alopecia areata in people?")).toBe(221);
+  });
+
   it("reads the light-sensing cells at the back of the eye as the retina's photoreceptors", async () => {
     const eye = await ask("what are the first signs of the inherited eye disease that kills off the light-sensing cells at the back of the eye?");
     expect(eye.citations.map((c) => c.page)).toContain(187);
