@@ -1690,6 +1690,8 @@ export function checkCoverage<P extends PassageLike>(
         // "Does mouth rot in snakes have a particular smell?": some sentence must speak of a smell.
         // (Asked of, not told as a sign: "my cat's breath smells off - what is it?" asks what it is.)
         ...(askingParts(question).some((part) => SMELL_ASKED.test(part)) ? [{ kind: "signs" as const, says: (t: string) => SMELL_SAID.test(t) }] : []),
+        // "Which C. perfringens toxin…?": some sentence must speak of a toxin.
+        ...(CLASS_ASKED.test(question) ? [{ kind: "type" as const, says: (t: string) => new RegExp(String.raw`\b[\p{L}-]*${CLASS_ASKED.exec(question)![1]!}s?\b`, "iu").test(t) }] : []),
         // "What are the two host proteins it needs called?": some sentence must name one of them.
         ...(namesAskedOf(question) ? [{ kind: "type" as const, says: (t: string) => namesOneOf(namesAskedOf(question)!, t, question) }] : []),
         // "What frequency, in MHz, is used…?": some sentence must give a number in that unit.
@@ -1736,6 +1738,11 @@ const NAMES_ASKED = /\bwhat\s+(?:are|were)\s+(?:the|these|those|its|their)\s+((?
 const WRITTEN_NAME = /(?<![\p{L}\p{N}])(?:\p{L}*\p{Lu}\p{L}*[\p{Lu}\p{N}][\p{L}\p{N}]*|\p{L}+-?[αβγδκλ])(?:-[\p{L}\p{N}]+)?(?![\p{L}\p{N}])/gu;
 /** Words written in capitals that name a method or a kind of molecule, not one of the things asked. */
 const NOT_A_THING_NAMED = new Set(["DNA", "RNA", "PCR", "ELISA", "mRNA", "cDNA", "DNAs", "RNAs"]);
+/**
+ * Which one of a class of things is asked, where passages write the class's word with what they name: "Which Clostridium
+ * perfringens toxin is the key virulence factor…?" is answered by "NetB toxin", "alpha-toxin", "an enterotoxin".
+ */
+const CLASS_ASKED = /\b(?:which|what)\s+(?:[\p{L}\p{N}.-]+\s+){0,3}?(toxin)s?\b/iu;
 /** What a question asks the names of ("proteins"), when it asks them outright. */
 function namesAskedOf(question: string): string | null {
   const m = NAMES_ASKED.exec(question);

@@ -365,6 +365,11 @@ describe("answers among the 276 VetBench passages", () => {
     expect(await firstPage("How common is alopecia areata in people?")).toBe(221);
   });
 
+  it("refuses which toxin where the passages on the disease speak of none, and answers where they name one", async () => {
+    expect((await ask("Which toxin of Clostridium perfringens drives the necrotic enteritis lesions in broiler chickens?")).content).toBe(REFUSAL);
+    expect(await firstPage("Which toxins are looked for in the faeces of horses with CDAD?")).toBe(212);
+  });
+
   it("reads the light-sensing cells at the back of the eye as the retina's photoreceptors", async () => {
     const eye = await ask("what are the first signs of the inherited eye disease that kills off the light-sensing cells at the back of the eye?");
     expect(eye.citations.map((c) => c.page)).toContain(187);
