@@ -104,10 +104,11 @@ const NAMES_BONUS = 0.15;
  * mechanism is said with a causal link ("the result of genetic mutations", "leading to", "due to").
  */
 const CAUSAL = /\b(result(?:s|ed)? (?:of|from)|lead(?:s|ing)? to|due to|because|owing to|mutat\w+|arises?|gives? rise|responsible for|consequence of|risk factors?|predispos\w+|the cause|causes? (?:is|are|can be|include)|(?:common|frequent|usual|likely|main|major|primary|leading|important) causes? of|causative|a?etiolog\w*)\b/i;
-// ("What makes a cat more likely to turn up positive?" asks the risk factors.)
 /** A disease ranked among what kills: "the leading cause of death in young cats" says how deadly it is, not what causes it. */
 const CAUSE_OF_DEATH = /\b(?:the\s+)?(?:most\s+)?(?:common|frequent|usual|main|major|primary|leading|important|significant)\s+causes?\s+of\s+(?:death|deaths|mortality|loss|losses|morbidity)\b/gi;
+/** Deaths asked of ("what is the main cause of death in…?"): then a cause of death is what is asked. */
 const DEATHS_ASKED = /\b(?:death|deaths|die|dies|dying|died|mortality|kill|kills|killing|fatal|losses)\b/i;
+// ("What makes a cat more likely to turn up positive?" asks the risk factors.)
 const RISK_SAID = /\b(?:risk factors?|predispos\w+|(?:increased|higher|greater) risk|at risk)\b/i;
 const LEAD_VALUE: Partial<Record<AskedKind, (sentence: string, frame: Frame, question: string) => boolean>> = {
   // "What does FIP stand for?": the sentence that spells it out ("feline infectious peritonitis (FIP)").
