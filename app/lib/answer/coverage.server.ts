@@ -1673,6 +1673,9 @@ export function checkCoverage<P extends PassageLike>(
   // is asked). A yes/no question that only mentions a treatment ("Does managed care improve…?") asks something else.
   // "How is FIP diagnosed?": likewise of diagnosing it ("Which diagnosis fits?" asks for a disease's name instead).
   const asks = careAsked(question);
+  const toxinAsked = CLASS_ASKED.exec(question)?.[1];
+  const toxinWord = toxinAsked ? new RegExp(String.raw`\b[\p{L}-]*${toxinAsked}s?\b`, "iu") : null;
+  const thingsNamed = namesAskedOf(question);
   const details: Array<{ kind: AskedKind; says: (sentence: string) => boolean }> = essay
     ? []
     : [
@@ -1691,9 +1694,9 @@ export function checkCoverage<P extends PassageLike>(
         // (Asked of, not told as a sign: "my cat's breath smells off - what is it?" asks what it is.)
         ...(askingParts(question).some((part) => SMELL_ASKED.test(part)) ? [{ kind: "signs" as const, says: (t: string) => SMELL_SAID.test(t) }] : []),
         // "Which C. perfringens toxin…?": some sentence must speak of a toxin.
-        ...(CLASS_ASKED.test(question) ? [{ kind: "type" as const, says: (t: string) => new RegExp(String.raw`\b[\p{L}-]*${CLASS_ASKED.exec(question)![1]!}s?\b`, "iu").test(t) }] : []),
+        ...(toxinWord ? [{ kind: "type" as const, says: (t: string) => toxinWord.test(t) }] : []),
         // "What are the two host proteins it needs called?": some sentence must name one of them.
-        ...(namesAskedOf(question) ? [{ kind: "type" as const, says: (t: string) => namesOneOf(namesAskedOf(question)!, t, question) }] : []),
+        ...(thingsNamed ? [{ kind: "type" as const, says: (t: string) => namesOneOf(thingsNamed, t, question) }] : []),
         // "What frequency, in MHz, is used…?": some sentence must give a number in that unit.
         ...unitsAskedIn(question).map((unit) => ({ kind: "quantity" as const, says: (t: string) => new RegExp(String.raw`\d\s*${escapeStringRegexp(unit)}(?![\p{L}])`, "u").test(readable(t)) })),
       ];
@@ -1743,16 +1746,15 @@ const NOT_A_THING_NAMED = new Set(["DNA", "RNA", "PCR", "ELISA", "mRNA", "cDNA",
  * perfringens toxin is the key virulence factor…?" is answered by "NetB toxin", "alpha-toxin", "an enterotoxin".
  */
 const CLASS_ASKED = /\b(?:which|what)\s+(?:[\p{L}\p{N}.-]+\s+){0,3}?(toxin)s?\b/iu;
-/** What a question asks the names of ("proteins"), when it asks them outright. */
+/** What a question asks the names of, as an index term ("protein" of "proteins"), when it asks them outright. */
 function namesAskedOf(question: string): string | null {
   const m = NAMES_ASKED.exec(question);
-  if (!m) return null;
-  return m[1]!.trim().split(/\s+/).find((w) => /^\p{L}{3,}s$/u.test(w) && !isStopWord(w.toLowerCase())) ?? null;
+  const word = m?.[1]!.trim().split(/\s+/).find((w) => /^\p{L}{3,}s$/u.test(w) && !isStopWord(w.toLowerCase()));
+  return word ? (tokenize(word)[0] ?? null) : null;
 }
 /** Does a sentence name one of those things by a name the question does not write? */
-function namesOneOf(things: string, sentence: string, question: string): boolean {
-  const [thing] = tokenize(things);
-  if (!thing || !tokenize(sentence).includes(thing)) return false;
+function namesOneOf(thing: string, sentence: string, question: string): boolean {
+  if (!tokenize(sentence).includes(thing)) return false;
   const asked = question.toLowerCase();
   return [...sentence.matchAll(WRITTEN_NAME)].some((m) => !NOT_A_THING_NAMED.has(m[0]) && !asked.includes(m[0].toLowerCase()));
 }

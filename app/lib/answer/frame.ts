@@ -1996,12 +1996,11 @@ function readFrame(text: string): Frame {
   const spacingCompared = asked.includes("comparison") && !asked.includes("interval") && STATED_SPACING.test(question);
   // "How long is the protein?" asks its length: an amount, not a span.
   const lengthAsked = LENGTH_ASKED.test(askedText) && !DURATION_ASKED.test(askedText.replace(new RegExp(LENGTH_ASKED.source, "gi"), " "));
-  const manyCounted = asked.includes("quantity") && SIZE_OF_A_MANY.test(askedText);
   // "What separates an unstable plaque from a stable one in terms of cap thickness and size of the lipid core?": what the
   // comparison is in terms of is how they differ, not an amount asked.
   const quantityAsked = ASKED.find(([kind]) => kind === "quantity")![1];
   const dimensionsCompared = asked.includes("comparison") && asked.includes("quantity") && !quantityAsked.test(askedText.replace(/\bin terms of\b[^?]*/gi, " "));
-  const sizeCounted = manyCounted && !quantityAsked.test(askedText.replace(new RegExp(SIZE_OF_A_MANY.source, "gi"), " "));
+  const sizeCounted = asked.includes("quantity") && SIZE_OF_A_MANY.test(askedText) && !quantityAsked.test(askedText.replace(new RegExp(SIZE_OF_A_MANY.source, "gi"), " "));
   // "How long could it take before they show signs?" asks how long until the signs show, not what they are.
   const signsAsked = ASKED.find(([kind]) => kind === "signs")![1];
   const signsOnlyAsOnset = asked.includes("signs") && asked.includes("duration") && UNTIL_SIGNS_SHOW.test(askedText) && !signsAsked.test(askedText.replace(new RegExp(UNTIL_SIGNS_SHOW.source, "gi"), " "));
