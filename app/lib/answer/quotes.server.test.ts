@@ -185,6 +185,31 @@ describe("quotableSentences", () => {
     ]);
   });
 
+  it("reads a long line that ends a page without its full stop as a sentence, not a cut one", () => {
+    // The next page starts a new paragraph (a capital), so the chunker did not join them: the full stop was lost.
+    const passage = passageOf([
+      { number: 228, blocks: [para("Ovine babesiosis occurs in small ruminants. Of the six species, B. ovis is the most pathogenic and is generally transmitted by ticks in the genus Rhipicephalus")] },
+      { number: 229, blocks: [para("Ovine footrot is a complex disease. Treatment of acute cases")] },
+      { number: 230, blocks: [para("Lameness is the main sign. Treated ewes improved within the first week and were")] },
+      { number: 231, blocks: [para("Zinc sulphate footbaths are used on many farms.")] },
+    ]);
+    expect(kinds(passage)).toEqual([
+      ["sentence", "Ovine babesiosis occurs in small ruminants."],
+      ["sentence", "Of the six species, B. ovis is the most pathogenic and is generally transmitted by ticks in the genus Rhipicephalus"],
+      ["sentence", "Ovine footrot is a complex disease."],
+      // (A short line there is a heading; one ending on an open word was cut.)
+      ["fragment", "Treatment of acute cases"],
+      ["sentence", "Lameness is the main sign."],
+      ["fragment", "Treated ewes improved within the first week and were"],
+      ["sentence", "Zinc sulphate footbaths are used on many farms."],
+    ]);
+    expect(quotableSentences(passage)[1]!.pages).toEqual([228]);
+    // (So does one that ends the chunk, the page after it in the next chunk; without a layout the text may have been cut.)
+    const last = passageOf([{ number: 207, blocks: [para("Equine influenza is highly infectious. It can also be spread in a wind-borne aerosol over 1-2 km")] }]);
+    expect(kinds(last)[1]).toEqual(["sentence", "It can also be spread in a wind-borne aerosol over 1-2 km"]);
+    expect(kinds({ ...last, layout: null })[1]![0]).toBe("fragment");
+  });
+
   it("tells captions from sentences about a figure or table", () => {
     expect(isCaption("Figure 3. Radiograph.")).toBe(true);
     expect(isCaption("Figs. 2–4 Histology of the feline kidney")).toBe(true);

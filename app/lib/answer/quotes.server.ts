@@ -31,15 +31,36 @@ export type QuotablePassage = Pick<Passage, "text" | "pages" | "pageLabel" | "la
 /** A unit of the passage: a table row (with its header), a table's header line, or a sentence. */
 type Span = { start: number; end: number; header?: string | null; row: boolean; headerLine?: boolean };
 
-/** What a unit's own text says of it: cleaned for quoting, and whether it is an instruction, a caption or a fragment. */
-type UnitReading = { clean: string; instruction: boolean; caption: boolean; fragment: boolean };
+/**
+ * What a unit's own text says of it: cleaned for quoting, and whether it is an instruction, a caption or a fragment;
+ * `lostStop` when a whole sentence may only have lost its full stop (read by where it stands, see endsPage).
+ */
+type UnitReading = { clean: string; instruction: boolean; caption: boolean; fragment: boolean; lostStop: boolean };
+
+/** Words a unit without its full stop needs to be read as a sentence where a page ends: a short line there is a heading. */
+const MIN_LOST_STOP_WORDS = 8;
 
 function readUnitText(raw: string, numberedCitations: boolean): UnitReading {
   const clean = cleanQuote(raw, { numberedCitations });
   const rule = fragmentRule(clean);
   // A reference marker closes a sentence whose full stop the text lost ("…egg production, and feed conversion [13]").
   const closedByMarker = rule === "no-terminal-punctuation" && CLOSING_MARKER.test(raw.trim());
-  return { clean, instruction: isInstruction(raw) || isInstruction(clean), caption: isCaption(clean), fragment: rule !== null && !closedByMarker };
+  const lostStop = rule === "no-terminal-punctuation" && !closedByMarker && wordsIn(clean) >= MIN_LOST_STOP_WORDS;
+  return { clean, instruction: isInstruction(raw) || isInstruction(clean), caption: isCaption(clean), fragment: rule !== null && !closedByMarker, lostStop };
+}
+
+/**
+ * Whether a unit ends its paragraph where the chunker said a page or the chunk ends. A paragraph that went on over a page
+ * break was joined at ingest, so a unit there that starts like a sentence, ends on no open word and is long is a sentence
+ * whose full stop the extraction lost ("…generally transmitted to hosts by ticks in the genus Rhipicephalus"). (A chunk
+ * closes on a sentence's or a paragraph's end, or inside a sentence longer than any quoted; text indexed without a layout
+ * may have been cut anywhere.)
+ */
+function endsPage(passage: QuotablePassage, end: number): boolean {
+  if (!passage.layout) return false;
+  const after = passage.text.slice(end);
+  const next = end + (after.length - after.trimStart().length);
+  return next === passage.text.length || passage.layout.pages.some((p) => p.offset === next);
 }
 
 /** A numbered reference marker at the end of a text: "[13]", "\[2, 5\]", "<sup>5,6</sup>", "$^{2}$". */
@@ -73,7 +94,7 @@ export function quotableSentences(passage: QuotablePassage): QuotableSentence[] 
       kind = "caption";
       captionLine = lineStart;
     } else if (captionLine === lineStart) kind = "caption"; // the rest of a caption's paragraph
-    else kind = unit.fragment ? "fragment" : "sentence";
+    else kind = unit.fragment && !(unit.lostStop && endsPage(passage, span.end)) ? "fragment" : "sentence";
     out.push({ text: quoted, raw, start: span.start, end: span.end, pages, pageLabel, kind });
   }
   return out;
@@ -205,13 +226,16 @@ export type FragmentRule = "starts-mid-sentence" | "dangling" | "too-short" | "n
 /** Why a cleaned unit is not a whole sentence, null when it is one (rules checked in this order). */
 export function fragmentRule(text: string): FragmentRule | null {
   const list = LIST_LINE.test(text);
-  const words = text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+  const words = wordsIn(text);
   if (!list && startsMidSentence(text)) return "starts-mid-sentence";
   if (!list && !TERMINAL.test(text) && OPEN_END.test(text)) return "dangling";
   if (words < 4) return "too-short";
   if (!list && !TERMINAL.test(text) && !headingLike(text)) return "no-terminal-punctuation";
   return null;
 }
+
+/** Words with a letter or digit in them. */
+const wordsIn = (text: string) => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 
 /** Starts with a lower-case word ("pH", "mRNA", "p53", "hBD-3" may start a sentence), a closing bracket or punctuation. */
 function startsMidSentence(text: string): boolean {
