@@ -170,6 +170,16 @@ describe("coverage of a question by the passages about it", () => {
     expect(holdsValue("rate", "There is no effective treatment and 95% of affected cats die within one year of the onset of disease.", "mortality")).toBe(true);
     expect(holdsValue("rate", "Only 40% of the calves survived the outbreak.", "mortality")).toBe(true);
     expect(holdsValue("rate", "The disease is seen in 40% of herds.", "mortality")).toBe(false);
+    // A share that die is of deaths: "100% morbidity" is none. (Nor is a count a year, below.)
+    expect(holdsValue("rate", "Equine influenza causes a contagious infection, with 100% morbidity in naïve animals.", "die")).toBe(false);
+    expect(holdsValue("rate", "Case fatality rate of the disease is 55-85% in goats.", "die")).toBe(true);
+    // Whether many die is said in words too.
+    expect(holdsValue("rate", "In the majority of horses, the mortality rate arising from equine influenza is low.", "how deadly")).toBe(true);
+    expect(holdsValue("rate", "In the majority of horses, the mortality rate arising from equine influenza is low.", "die")).toBe(false);
+    // A count of a species is said by any of its words: "how many humans…" by "…people are infected".
+    expect(holdsValue("count", "WHO estimates that 2.4 million people are infected in more than 70 countries worldwide.", "humans")).toBe(true);
+    // (A number of the species, not any number in a sentence that names it: "how many kittens…?")
+    expect(holdsValue("count", "A single FFV infection has been associated with pathological changes in domestic cats.", "kittens")).toBe(false);
     expect(holdsValue("rate", "In infected holdings, up to 43% of pregnant sows may become carriers.", "with persistently infected")).toBe(false);
     expect(holdsValue("rate", "About 20% of piglets infected in utero become persistently infected.", "with persistently infected")).toBe(true);
   });
@@ -1625,6 +1635,17 @@ describe("coverage: questions read in session 74 (set 54's kinds)", () => {
     const cheetahs = "Big-cat keeper. We lost a young cheetah to FIP last year and it went neurological at the end. I know it's different in domestic cats. Is there a figure for how often cheetahs with FIP develop neurological signs?";
     const noFigure = passage("FIP in cheetahs causes fever and weight loss, and neurological signs or ocular lesions in the dry form.");
     expect(check(cheetahs, [noFigure])).toMatchObject({ covered: false, missing: "detail" });
+  });
+
+  it("needs a share that die, not a count a year, and a country where one is asked", () => {
+    const lethal = passage("The most lethal of these presentations is meningeal tuberculosis with an estimate of more than 100,000 cases per year.");
+    expect(check("What proportion of patients with meningeal tuberculosis die of it?", [lethal])).toMatchObject({ covered: false, missing: "detail" });
+    // (A count a year is asked that way.)
+    expect(check("How many cases of meningeal tuberculosis are there per year?", [lethal])).toMatchObject({ covered: true });
+    const isolated = passage("Other pestiviruses have been isolated from cattle (Hobi-like viruses) and from giraffes.");
+    const found = passage("Hobi-like pestiviruses were first isolated from foetal calf serum imported from Brazil into Europe.");
+    expect(check("In which country were Hobi-like pestiviruses first isolated?", [isolated])).toMatchObject({ covered: false, missing: "detail" });
+    expect(check("In which country were Hobi-like pestiviruses first isolated?", [found])).toMatchObject({ covered: true });
   });
 
   it("needs a share of the animals testing positive, not another share the passage gives", () => {

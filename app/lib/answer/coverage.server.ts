@@ -5,7 +5,7 @@ import { signForms, signsIn, synonymsIn } from "../search/synonyms";
 import { splitSentences } from "../sentences";
 import { countriesNamedIn, namesRegionOf, regionNamesOf } from "./regions";
 import { namesClassOf } from "./drug-classes";
-import { AGE_ATTRIBUTE, RESOLUTION_ATTRIBUTE, TIMES_ATTRIBUTE, comparedWith, isAskerLabel, withoutLeadingLabel, inSpeciesName, asksWhetherSpeciesGets, namesAskedSpecies, OF_THE_DISEASE, SEASON_WRITTEN, askingParts, checkedThing, thingInPlace, PART_OF_IT, asksOfThem, BOUND_ATTRIBUTE, ECONOMIC_IMPACT_ATTRIBUTE, GAUGE_ATTRIBUTE, MOLECULAR_SIZE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, STUDY_SIZE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
+import { AGE_ATTRIBUTE, DIE_ATTRIBUTE, HOW_DEADLY_ATTRIBUTE, RESOLUTION_ATTRIBUTE, TIMES_ATTRIBUTE, comparedWith, isAskerLabel, withoutLeadingLabel, inSpeciesName, asksWhetherSpeciesGets, namesAskedSpecies, OF_THE_DISEASE, SEASON_WRITTEN, askingParts, checkedThing, thingInPlace, PART_OF_IT, asksOfThem, BOUND_ATTRIBUTE, ECONOMIC_IMPACT_ATTRIBUTE, GAUGE_ATTRIBUTE, MOLECULAR_SIZE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, STUDY_SIZE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
 import { cleanQuote } from "./quotes.server";
 import { holdsInOrder, holdsTerm, match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
@@ -361,6 +361,11 @@ const DISTANCE = new RegExp(`${RANGE}\\s*(?:km|kilometres?|kilometers?|m|metres?
 const readableMath = (text: string) => text.replace(/\\mathrm\{([^}]*)\}/g, " $1").replace(/\$/g, "");
 
 /** How common something is, said in words. */
+/** A number and what it counts, a word or two on: "2.4 million people", "70,000 new cases". */
+const COUNTED_THINGS = /\b\d[\d,.]*(?:\s+(?:million|billion|thousand|hundred))?\s+((?:[\p{L}-]+\s+)?[\p{L}-]+)/gu;
+/** How deadly in words: "the mortality rate … is low", "high mortality", "rarely fatal". */
+const DEADLY_IN_WORDS =
+  /\b(?:mortality|fatality|death)(?:\s+rates?)?\s+(?:[\w-]+\s+){0,6}?(?:is|are|was|were|remains?)\s+(?:usually\s+|generally\s+|very\s+|extremely\s+|relatively\s+)?(?:low|high|negligible|minimal|rare)\b|\b(?:low|high|negligible|minimal|considerable|significant)\s+(?:mortality|fatality|death rates?)\b|\b(?:rarely|seldom|often|usually|frequently|invariably|always|almost always|commonly)\s+(?:fatal|lethal)\b/i;
 const COMMON_IN_WORDS = /\b(?:(?:most|very|more|less|quite|fairly|relatively)\s+(?:common|prevalent|frequent)\w*|common(?:ly)?|uncommon(?:ly)?|rare(?:ly)?|frequent(?:ly)?|infrequent(?:ly)?|prevalent|widespread|predominant|occasional(?:ly)?|sporadic(?:ally)?)\b/i;
 
 /** Words that say a sum is money: an impact, a loss, a cost. */
@@ -400,8 +405,10 @@ const ATTRIBUTE_FORMS: Record<string, string[]> = {
   incidence: ["incidence", "affect", "affects", "affected", "new cases", "cases", "develop", "developed"],
   // ("…95% of affected cats die within one year"; a share surviving says the same of the rest.)
   mortality: ["mortality", "die", "dies", "died", "dying", "death", "deaths", "fatal", "fatality", "lethal", "lethality", "survival", "survive", "survived", "surviving", "survivors"],
+  // "Do many die?"
+  [HOW_DEADLY_ATTRIBUTE]: ["mortality", "die", "dies", "died", "death", "deaths", "fatal", "fatality", "lethal", "lethality", "survival", "survive", "survived", "surviving", "survivors"],
   // "How many die?"
-  die: ["mortality", "die", "dies", "died", "death", "deaths", "fatal", "fatality", "lethal", "lethality"],
+  [DIE_ATTRIBUTE]: ["mortality", "die", "dies", "died", "death", "deaths", "fatal", "fatality", "lethal", "lethality"],
   morbidity: ["morbidity", "affected", "attack"],
   // "…can remain viable outside of its host for at least a year": how long a pathogen survives.
   survival: ["survival", "survive", "survived", "surviving", "live", "lived", "die", "died", "succumb", "succumbed", "viable", "viability", "persist", "persists", "persistence"],
@@ -521,6 +528,8 @@ export function holdsValue(
   if (kind === "count" && attribute === STUDY_SIZE_ATTRIBUTE) return STUDY_SIZE.test(sentence.replace(/\d[\d.,]*\s*%/g, " "));
   // "How common is it?": a share, or how common in words ("the most common cause", "rarely").
   if (kind === "rate" && attribute === HOW_COMMON_ATTRIBUTE) return re.test(sentence) || COMMON_IN_WORDS.test(sentence);
+  // "Do many die?": a share that die, or how deadly in words ("the mortality rate arising from equine influenza is low").
+  if (kind === "rate" && attribute === HOW_DEADLY_ATTRIBUTE && DEADLY_IN_WORDS.test(sentence)) return true;
   // An age ("above 2 weeks of age", "6-week-old") is not how often or how long something is, unless an age is asked
   // (or how long animals survive: "succumb … before 3 months of age").
   if (kind === "interval" || (kind === "duration" && attribute !== AGE_ATTRIBUTE && attribute !== SURVIVAL_ATTRIBUTE)) {
@@ -550,7 +559,7 @@ export function holdsValue(
   // "Case fatality rate" is a fixed phrase: a sentence giving a "case … rate" gives it, however its middle word is
   // spelled or mistyped ("Case fertility rate of the disease is 55-85% in goats").
   // ("How deadly is PPR?" asks the same share of the cases.)
-  if ((attribute === "fatality" || attribute === "mortality") && /\bcase[- ]\w+ rates?\b/i.test(sentence)) return true;
+  if ((attribute === "fatality" || attribute === "mortality" || attribute === DIE_ATTRIBUTE) && /\bcase[- ]\w+ rates?\b/i.test(sentence)) return true;
   // The finding a share is of is named with the share itself, by its own word ("up to 30% of cats with FIP are affected
   // by neurological involvement" for "…have neurological signs", not "…ocular lesions").
   if (isFindingAttribute(attribute)) {
@@ -575,6 +584,7 @@ export function holdsValue(
   // An abbreviation stands for its long form: "…when approximately 600 RBC/hpf were present" counts red blood cells.
   let standingFor: string[] | undefined;
   const initials = attributeAsInitials(attribute);
+  const countedSpecies = kind === "count" ? [...speciesIn(attribute).species] : [];
   const says = (text: string) => {
     const present = saidTerms(text);
     standingFor ??= [...defined].flatMap(([abbreviation, terms]) => (namesThing(abbreviation, sentence) ? terms : []));
@@ -584,7 +594,9 @@ export function holdsValue(
       // (Or by a synonym: "structural polypeptides" are counted as "54 structural proteins".)
       synonymsIn(tokenize(attribute)).some((m) => m.alternatives.some((a) => a.length > 0 && a.every((x) => present.has(x)))) ||
       // (Or by its initials: "how many QHs…" is answered by "almost 3 million Quarter Horses".)
-      (initials !== null && namesThing(initials, text))
+      (initials !== null && namesThing(initials, text)) ||
+      // (Or, counting a species, by a number of it in another of its words: "how many humans…" by "2.4 million people are infected".)
+      (countedSpecies.length > 0 && [...text.matchAll(COUNTED_THINGS)].some((m) => countedSpecies.every((id) => speciesIn(m[1]!).species.has(id))))
     );
   };
   // The sentence before says what the value is of, unless it gives its own: "The virus typically has a three- to nine-day
@@ -594,6 +606,10 @@ export function holdsValue(
 
 /** "How many different collagen types…?": kinds counted, which a share never counts ("ca. 30% of the total protein pool"). */
 const KINDS_COUNTED = /\bhow many\s+(?:different\s+|distinct\s+|separate\s+)?(?:[\w-]+\s+){0,2}?(?:types|kinds|sorts|classes|forms|varieties|categories|families|genera|serotypes|genotypes|subtypes|serogroups|strains)\b/i;
+/** A share asked for by name: "what proportion of those patients die?", "which percentage…", "what % of…". */
+const SHARE_ASKED = /\b(?:what|which)\s+(?:[\w-]+\s+)?(?:proportion|percentage|percent|fraction)\b|\b(?:what|which)\s+%/i;
+/** A count a year, which is no share: "…with an estimate of more than 100,000 cases per year". */
+const COUNTED_PER_YEAR = new RegExp(COUNT_PER_YEAR, "gi");
 /** A share written as one: "30%", "30 \%", "12 per cent". */
 const SHARE_WRITTEN = /\d+(?:[.,]\d+)?\s*\\?%|\d+(?:[.,]\d+)?\s*per ?cent\b/gi;
 
@@ -1563,6 +1579,10 @@ export function checkCoverage<P extends PassageLike>(
     return countries.length > 0 && !askedPlaces.some((place) => countries.includes(place.toLowerCase()) || namesThing(place, text) || namesRegionOf(place, text));
   };
   const kindsCounted = KINDS_COUNTED.test(question);
+  // (A share asked is not given by a count a year: "What proportion of those patients actually die of it?" is not answered
+  // by "the most lethal … is meningeal tuberculosis with an estimate of more than 100,000 cases per year".)
+  const shareAsked = SHARE_ASKED.test(question);
+  const asRead = (kind: AskedKind, s: string) => (kind === "count" && kindsCounted ? s.replace(SHARE_WRITTEN, " ") : kind === "rate" && shareAsked ? s.replace(COUNTED_PER_YEAR, " ") : s);
   const saysValue = (kind: AskedKind, among: Segment[]) =>
     among.some((segment) => {
       const sentences = quotedSentences(segment.text).map((s) => (stated.size ? withoutSpans(s, stated) : s));
@@ -1596,7 +1616,7 @@ export function checkCoverage<P extends PassageLike>(
           !dosedByAnotherRoute(kind, question, s, segment.text) &&
           !ofOppositeState(question, s) &&
           !namesAnotherVirus(s, askedViruses, ownViruses) &&
-          holdsValue(kind, kind === "count" && kindsCounted ? s.replace(SHARE_WRITTEN, " ") : s, frame.attribute, sentences[i - 1] ?? "", [...frame.names, ...frame.acronyms, ...frame.drugs], defined),
+          holdsValue(kind, asRead(kind, s), frame.attribute, sentences[i - 1] ?? "", [...frame.names, ...frame.acronyms, ...frame.drugs], defined),
       );
     });
   // A question of two parts ("how deadly is goat pox, and do local breeds cope better?") may be answered in a paragraph
@@ -1637,7 +1657,7 @@ export function checkCoverage<P extends PassageLike>(
     // Likewise a drug named for the question's subject ("The most common antibiotics associated with CDAD in horses are
     // erythromycin…") in another passage that names it, where that passage speaks of the topic.
     const giving = isFindingAttribute(frame.attribute)
-      ? candidates.find((p) => !supporting.includes(p) && quotedSentences(fullText(p)).some((x) => otherSpeciesIn(frame, x).length === 0 && holdsValue(kind, x, frame.attribute)))
+      ? candidates.find((p) => !supporting.includes(p) && quotedSentences(fullText(p)).some((x) => otherSpeciesIn(frame, x).length === 0 && holdsValue(kind, asRead(kind, x), frame.attribute)))
       : // Or, for a question that names no subject ("…carrying scrapie before it shows anything"), another relevant
         // passage whose paragraphs on the topic say it.
         (kind === "drug" && names.length) || !subjectNames.length
@@ -1645,7 +1665,7 @@ export function checkCoverage<P extends PassageLike>(
             (p) =>
               !supporting.includes(p) &&
               topicSegments(terms, frame, [p]).some((segment) =>
-                quotedSentences(segment.text).some((x) => otherSpeciesIn(frame, x).length === 0 && holdsValue(kind, x, frame.attribute, "", [...frame.names, ...frame.drugs])),
+                quotedSentences(segment.text).some((x) => otherSpeciesIn(frame, x).length === 0 && holdsValue(kind, asRead(kind, x), frame.attribute, "", [...frame.names, ...frame.drugs])),
               ),
           )
         : undefined;
@@ -1656,7 +1676,7 @@ export function checkCoverage<P extends PassageLike>(
   // should be taken in blood volume", not another share the passage gives, "up to 80% mortality".)
   const measured = tokenize((frame.askedTopic ?? []).filter((w) => !speciesIn(w).species.size && !speciesIn(w).groups.size).join(" "));
   const shareOfMeasured = () =>
-    segments.some((segment) => quotedSentences(segment.text).some((x) => otherSpeciesIn(frame, x).length === 0 && holdsValue("rate", x, frame.attribute) && tokenize(x).some((t) => measured.includes(t))));
+    segments.some((segment) => quotedSentences(segment.text).some((x) => otherSpeciesIn(frame, x).length === 0 && holdsValue("rate", asRead("rate", x), frame.attribute) && tokenize(x).some((t) => measured.includes(t))));
   if (oneValueEitherWay && typed.length === 2) {
     if (!valueFound("quantity") && !shareOfMeasured()) return { covered: false, missing: "detail", what: typed, alternative: null };
   } else for (const kind of typed) if (!valueFound(kind)) return { covered: false, missing: "detail", what: [kind], alternative: null };
@@ -1697,6 +1717,8 @@ export function checkCoverage<P extends PassageLike>(
         ...(toxinWord ? [{ kind: "type" as const, says: (t: string) => toxinWord.test(t) }] : []),
         // "What are the two host proteins it needs called?": some sentence must name one of them.
         ...(thingsNamed ? [{ kind: "type" as const, says: (t: string) => namesOneOf(thingsNamed, t, question) }] : []),
+        // "In which country were Hobi-like pestiviruses first isolated?": some sentence must name a country the question does not.
+        ...(COUNTRY_ASKED.test(question) ? [{ kind: "location" as const, says: (t: string) => countriesNamedIn(t).some((c) => !countriesNamedIn(question).includes(c)) || COUNTRIES_BY_REGION.test(t) }] : []),
         // "What frequency, in MHz, is used…?": some sentence must give a number in that unit.
         ...unitsAskedIn(question).map((unit) => ({ kind: "quantity" as const, says: (t: string) => new RegExp(String.raw`\d\s*${escapeStringRegexp(unit)}(?![\p{L}])`, "u").test(readable(t)) })),
       ];
@@ -1725,6 +1747,11 @@ const MEASURE_UNIT = String.raw`GHz|MHz|kHz|Hz|kDa|nm|µm|μm|mmHg|kPa|dB|Gy|mSv
 const ASKED_IN_UNIT = new RegExp(String.raw`(?:\b(?:in|as)\s+|\()(${MEASURE_UNIT})(?![\p{L}])`, "gu");
 /** The units a question asks its value in: "What ultrasound frequency, in MHz, is used…?" asks a number in MHz. */
 const unitsAskedIn = (question: string) => [...new Set(askingParts(question).flatMap((part) => [...part.matchAll(ASKED_IN_UNIT)].map((m) => m[1]!)))];
+
+/** A country asked: "in which country…?", "what countries…?", "which nation…?". */
+/** Countries named by their region: "…in many European, Asian, African, and the Far Eastern countries". */
+const COUNTRIES_BY_REGION = /\b\p{Lu}\p{Ll}+(?:an|ese|ish|ic)\b[^.;]{0,60}?\bcountries\b/u;
+const COUNTRY_ASKED = /\b(?:which|what)\s+(?:[\p{L}-]+\s+)?(?:country|countries|nations?)\b/iu;
 
 /** What to feed asked: "what should I be feeding her?", "what to feed", "which kidney diet is best?". */
 const FEEDING_ASKED =

@@ -4,7 +4,7 @@ import { isEnglishWord, tokenize, type QueryTerm } from "../search/index.server"
 import { PageNumbering, PUBMED_FILE_TYPE } from "./citations";
 import { quotableSentences, type QuoteKind } from "./quotes.server";
 import { abbreviationsDefinedIn, careAsked, DIAGNOSING, dosedByAnotherRoute, holdsValue, HOW_DIAGNOSED, isEssay, isVirusAcronym, namesAnotherVirus, namesThing, PROGNOSING, requiredNames, speaksOfCare } from "./coverage.server";
-import { asksWhetherSpeciesGets, DISEASE_QUALIFIER, saysRoleAsked, definedAbbreviations, RISK_ASKED, DOSING_KINDS, namesDrug, namesGroupOfAsked, OF_THE_DISEASE, SEASON_WRITTEN, speciesMeantBy, HOSTS_ASKED, INSTRUCTION_OPENING, isAskingTerm, isAttributeOf, isFindingAttribute, listAsked, namesHosts, namesAskedSpecies, otherSpeciesIn, speciesIn, speciesSpokenOf, statesList, suspectedDiagnosis, TYPED_KINDS, type AskedKind, type Frame, type SpeciesMentions } from "./frame";
+import { asksWhetherSpeciesGets, DISEASE_QUALIFIER, OPENS_WITH_PRONOUN, saysRoleAsked, definedAbbreviations, RISK_ASKED, DOSING_KINDS, namesDrug, namesGroupOfAsked, OF_THE_DISEASE, SEASON_WRITTEN, speciesMeantBy, HOSTS_ASKED, INSTRUCTION_OPENING, isAskingTerm, isAttributeOf, isFindingAttribute, listAsked, namesHosts, namesAskedSpecies, otherSpeciesIn, speciesIn, speciesSpokenOf, statesList, suspectedDiagnosis, TYPED_KINDS, type AskedKind, type Frame, type SpeciesMentions } from "./frame";
 import { coverage, holdsTerm, termWeight, textTerms, writesOtherwise } from "./relevance.server";
 import type { NumberedPassage, PassageLike } from "./types";
 
@@ -66,6 +66,8 @@ type Sentence = {
   named?: boolean;
   /** It names no species and gives the value asked where its paragraph names the asked species: it speaks of that species. */
   ofAskedSpecies?: boolean;
+  /** The whole sentence right before it in its paragraph: what a pronoun it opens with points back at. */
+  before?: Pick<Sentence, "text" | "passage" | "pages" | "pageLabel" | "raw" | "index">;
 };
 
 const DEFAULTS = { maxSentences: 5, maxWords: 170 } as const;
@@ -663,7 +665,9 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       // jab them myself? what dose").
       const otherRoute = typed.includes("dose") && dosedByAnotherRoute("dose", question, text, paragraphOf(unit.start).text) && holdsValue("dose", text, guide!.frame.attribute);
       const notLead = otherSpecies || ofOtherParagraph || otherDrug || otherRoute || otherSubtype || namesOtherVirus(text) || (subjectCarried && !inNamedParagraph) || (!essay && !paragraphOf(unit.start).subject) || !paragraphOf(unit.start).topic || !paragraphOf(unit.start).ownTopic;
-      out.push({ text, passage: p.number, pages: unit.pages, pageLabel: unit.pageLabel, raw: unit.raw, index: i, terms: sentenceTerms, score, matched, notLead, saidBefore, answersAsked: leads && !essay, named: inNamedParagraph, ofAskedSpecies: speciesFromParagraph && typed.length > 0 && held().length > 0 });
+      const prior = units[i - 1];
+      const before = prior && prior.start >= paragraphStart && !p.text.slice(prior.end, unit.start).trim() ? { text: prior.text, passage: p.number, pages: prior.pages, pageLabel: prior.pageLabel, raw: prior.raw, index: i - 1 } : undefined;
+      out.push({ text, passage: p.number, pages: unit.pages, pageLabel: unit.pageLabel, raw: unit.raw, index: i, terms: sentenceTerms, score, matched, notLead, saidBefore, answersAsked: leads && !essay, named: inNamedParagraph, ofAskedSpecies: speciesFromParagraph && typed.length > 0 && held().length > 0, before });
     });
   }
   return guide ? withLocalRarity(out, asking.length && asking.length < weighted.length ? asking : weighted, speciesTerms) : out;
@@ -763,20 +767,25 @@ function pick(candidates: Sentence[], options: Required<ExtractiveOptions>, excl
 /** Each quoted sentence is cited with the page(s) it is printed on. */
 type Citer = { numbering: PageNumbering; passages: Map<number, NumberedPassage<PassageLike>> };
 const citerOf = (passages: Array<NumberedPassage<PassageLike>>): Citer => ({ numbering: new PageNumbering(), passages: new Map(passages.map((p) => [p.number, p])) });
-const lineOf = (s: Sentence, citer: Citer) => `${quoteInline(s.text)} [${citer.numbering.numberOf(citer.passages.get(s.passage)!, s)}]`;
+const lineOf = (s: Pick<Sentence, "text" | "passage" | "pages" | "pageLabel" | "raw">, citer: Citer) => `${quoteInline(s.text)} [${citer.numbering.numberOf(citer.passages.get(s.passage)!, s)}]`;
 
 /**
  * One answer body: the sentence that answers first, then the rest in the order they were chosen (a reader
  * of the first lines gets the most). Without a guide (Think Harder's sections) the best sentence leads only
- * when it clearly beats the next, and the rest keep their reading order.
+ * when it clearly beats the next, and the rest keep their reading order. A lead that opens with a pronoun is read
+ * after the sentence it points back at ("The outer membrane protein H (OmpH) … has displayed potential as a protective
+ * antigen… It has been incorporated into a fowl cholera vaccine…"), each cited with its own page.
  */
 function compose(chosen: Sentence[], citer: Citer, alwaysLead = false): string {
   if (!chosen.length) return "";
   const [best, second] = chosen;
   const direct = alwaysLead || (best!.score >= DIRECT_MIN && (!second || best!.score >= second.score * DIRECT_LEAD)) ? best! : null;
-  const rest = alwaysLead ? chosen.filter((s) => s !== direct) : chosen.filter((s) => s !== direct).sort((a, b) => a.passage - b.passage || a.index - b.index);
+  const antecedent = direct && alwaysLead && OPENS_WITH_PRONOUN.test(direct.text) ? direct.before : undefined;
+  const isAntecedent = (s: Sentence) => antecedent !== undefined && s.passage === antecedent.passage && s.index === antecedent.index;
+  const others = chosen.filter((s) => s !== direct && !isAntecedent(s));
+  const rest = alwaysLead ? others : others.sort((a, b) => a.passage - b.passage || a.index - b.index);
   const parts: string[] = [];
-  if (direct) parts.push(lineOf(direct, citer));
+  if (direct) parts.push(antecedent ? `${lineOf(antecedent, citer)} ${lineOf(direct, citer)}` : lineOf(direct, citer));
   if (rest.length) {
     if (direct) parts.push("**Also in the cited passages:**");
     parts.push(rest.map((s) => `- ${lineOf(s, citer)}`).join("\n"));

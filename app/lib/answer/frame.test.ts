@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DOSES_USED_ATTRIBUTE, askingClause, askingParts, switchLeadWords, namesDrug, sceneWords, speciesModifiers, asksWhetherSpeciesGets, breedsIn, speciesByLabel, leadingLabel, petNames, withoutChatter, comparedOnlyWords, correctableEdits, correctedQuestion, definedAbbreviations, frameLabel, frameOf, listAsked, statesList, mentionsSpecies, otherSpeciesIn, placesOfPersistence, readConversation, readQuestion, saysRoleAsked, searchText, signsSearchText, speciesIn, subjectSearchText, speciesSpokenOf, speciesWordNear, suspectedCondition, suspectedDiagnosis, withAnswersSubject } from "./frame";
+import { DOSES_USED_ATTRIBUTE, OPENS_WITH_PRONOUN, askingClause, askingParts, switchLeadWords, namesDrug, sceneWords, speciesModifiers, asksWhetherSpeciesGets, breedsIn, speciesByLabel, leadingLabel, petNames, withoutChatter, comparedOnlyWords, correctableEdits, correctedQuestion, definedAbbreviations, frameLabel, frameOf, listAsked, statesList, mentionsSpecies, otherSpeciesIn, placesOfPersistence, readConversation, readQuestion, saysRoleAsked, searchText, signsSearchText, speciesIn, subjectSearchText, speciesSpokenOf, speciesWordNear, suspectedCondition, suspectedDiagnosis, withAnswersSubject } from "./frame";
 
 describe("species in a text", () => {
   it("reads a species' scientific name as the species ('pet rabbits (Oryctolagus cuniculus)', 'Sus scrofa')", () => {
@@ -3185,6 +3185,38 @@ describe("set 66's readings", () => {
   it("asks of the animal the question names, not of the wild felids it compares with by example", () => {
     expect(frameOf("Has FIP from feline coronavirus been reported in servals, or only in the wild felids like cheetahs and leopards?").species).toEqual(["serval"]);
     expect(frameOf("Has feline coronavirus been reported in servals, or only in felids?").species).toEqual(["serval"]);
+  });
+});
+
+describe("set 67's readings", () => {
+  it("reads an estimate of how many people are infected, and in how many countries, as a count", () => {
+    expect(frameOf("what is WHO's estimate of how many humans are infected with fascioliasis, and across how many countries?").asked).toEqual(["count"]);
+    // (How many animals of a herd are infected is still a share of them.)
+    expect(frameOf("how many cattle are infected with fascioliasis?").asked).toEqual(["rate"]);
+  });
+
+  it("reads a share that die however many words come between, and whether many die as how deadly", () => {
+    expect(frameOf("What percentage of the patients who get it die?").attribute).toBe("die");
+    expect(frameOf("do many die?")).toMatchObject({ asked: ["rate"], attribute: "how deadly" });
+    expect(frameOf("Is it usually fatal in calves?")).toMatchObject({ asked: ["rate"], attribute: "how deadly" });
+    // (Whether one can die is no share: "can horses die of it?")
+    expect(frameOf("can horses die of it?").asked).not.toContain("rate");
+  });
+
+  it("tells a sentence that opens by pointing back from one that says what it speaks of", () => {
+    for (const pointing of ["It has been incorporated into a fowl cholera vaccine.", "It is usually caused by feline calicivirus.", "Its progression commences with LDL deposition.", "This type is predominantly found in marine species.", "These unique characteristics make it possible.", "This is the most common cause."]) {
+      expect(OPENS_WITH_PRONOUN.test(pointing), pointing).toBe(true);
+    }
+    for (const whole of ["It is recommended to lightly brush off any debris.", "It is estimated that M. bovis causes 10% of cases.", "These lice complete their entire life cycle on the host.", "The virus is shed in saliva."]) {
+      expect(OPENS_WITH_PRONOUN.test(whole), whole).toBe(false);
+    }
+  });
+
+  it("knows lampreys, hagfish and clouded leopards, none of them read as another", () => {
+    expect(frameOf("Do sea lampreys lack the distal nephron segment?").species).toEqual(["lamprey"]);
+    expect(frameOf("Which vein do you bleed a hagfish from?").species).toEqual(["hagfish"]);
+    expect(frameOf("How is FIP diagnosed in a clouded leopard?").species).toEqual(["clouded-leopard"]);
+    expect(frameOf("How is FIP diagnosed in a snow leopard?").species).toEqual(["big-cat"]);
   });
 
 });

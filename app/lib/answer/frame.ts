@@ -1049,6 +1049,9 @@ export const TREATED_WITH = /\b(dust|spray|dip|bathe|wash|rub|paint|dose|drench)
 /** "How likely is he to die from it?", "what are the chances of dying?", "how often is it fatal?": what share die. */
 const LIKELY_TO_DIE = String.raw`how likely (?:[\w'’-]+ ){0,4}(?:to die|to survive|to pull through|dies|will die)|(?:chances?|odds|risk) of (?:him |her |them |it )?(?:dying|death|survival|surviving)|how (?:often|frequently) (?:is|are|was|were) (?:it|they|this|that) (?:fatal|deadly|lethal)|how (?:often|frequently) does (?:it|this|that) kill`;
 const LIKELY_TO_DIE_ASKED = new RegExp(String.raw`\b(?:${LIKELY_TO_DIE})\b`);
+/** "Do many die?", "is it usually fatal?": whether many die, which words answer as well as a share ("the mortality rate … is low"). */
+const MANY_DIE = String.raw`(?:do|does|did|will|would|could)\s+(?:many|most|lots|a lot|all)\s+(?:of\s+(?:them|those|these)\s+)?(?:\w+\s+)?(?:die|survive|pull through)|(?:is|are)\s+(?:it|they|that|this)\s+(?:often|usually|always|commonly|generally|normally)\s+(?:fatal|deadly|lethal)`;
+const MANY_DIE_ASKED = new RegExp(String.raw`\b(?:${MANY_DIE})\b`, "i");
 
 /** "How many (pet) cats get/have/develop…", "how many dogs are infected": the counted are animals, so the answer is a share of them. */
 const HOW_MANY_ANIMALS = /\bhow many\s+((?:[\p{L}-]+\s+){0,2}?)([\p{L}-]+)\s+(?:get|gets|have|has|develop|develops|suffer|show|carry|shed|are|become|test|end up|go on to|come down with|catch)\b/iu;
@@ -1060,8 +1063,9 @@ function countsAnimalsAffected(text: string): boolean {
   // "How many end up with neuro signs?": no noun counted, so the animals spoken of are.
   if (HOW_MANY_OF_THEM.test(text) || HOW_MANY_PER_ROUND.test(text)) return true;
   const m = HOW_MANY_ANIMALS.exec(text);
-  // "How many people are infected worldwide?", "…each year": a number of them, not a share.
-  if (!m || /\b(?:worldwide|globally|in the world|each year|every year|per year|a year|annually)\b/i.test(text)) return false;
+  // "How many people are infected worldwide?", "…each year", "WHO's estimate of how many humans are infected…, and across how
+  // many countries?": a number of them, not a share.
+  if (!m || /\b(?:worldwide|globally|in the world|each year|every year|per year|a year|annually|estimated?\s+(?:of\s+)?how many|(?:across|in)\s+how many\s+countries)\b/i.test(text)) return false;
   const counted = m[2]!;
   const mentions = speciesIn(counted);
   return ANIMALS.test(counted) || mentions.species.size > 0 || mentions.groups.size > 0;
@@ -1133,7 +1137,7 @@ export const RISK_ASKED = new RegExp(String.raw`\b(?:${RISK}|predispos\w+)\b`, "
 /** How often one meets a thing: "how often should I expect…", "how often do vets see…". */
 const EXPECTED_OCCURRENCE = /\bhow (?:often|frequently)\s+(?:should|would|will|do|does|did|might|can|could|am|are|is)\s+(?:i|we|you|one|they|vets|people)\s+(?:be\s+)?(?:likely\s+to\s+)?(?:expect(?:ing)?(?:\s+to\s+(?:see|find|meet|get))?(?!\s+to\b)|see(?:ing)?|find(?:ing)?|come across|encounter(?:ing)?|run into)\b/i;
 const ASKED_RATE = new RegExp(
-  String.raw`\b(prevalence|seroprevalence|incidence|mortality|morbidity|case fatality|fatality|percent|percentage|proportion|fraction|what share|(?<!\b(?:given|considering|despite|knowing)\s)how (?:common|prevalent)|how often do(?:es)?|how (?:often|frequently)\s+(?:[\w-]+\s+){1,4}?(?:develop|develops|show|shows|go on to|goes on to|end up with|present with|presents with)|${AS_COMMON}|(?<!\b(?:heart|respiratory|breathing|pulse|resting|growth|infusion|flow|fluid|drip)\s)rate of|(?:success|recovery|survival|death|fatality|attack|recurrence|relapse|cure|remission|complication|response|reinfection|conception|pregnancy|hatch(?:ing|ability)?|seroconversion) rates?|carrier frequency|allele frequenc(?:y|ies)|how (?:deadly|fatal|lethal)|how much (?:[\w-]+ ){0,4}(?:does|do|did) (?:it|they|[\w-]+) account for|how much (?:[\w-]+ ){0,4}(?:is|are) (?:actually |really |mainly |mostly )?(?:down to|due to|caused by|attributable to|from) (?:it|them|[\w-]+)|${HOW_MANY_OUTCOME}|${LIKELY_TO_DIE})\b|\(\s*%\s*\)|(?<![\d.,]\s?)%\s+(?:of|dead|die|died|dying|affected|infected|positive|survive|surviving|survival|mortality|recover|recovering|recovery)\b|\b(?:what|which)\s+%`,
+  String.raw`\b(prevalence|seroprevalence|incidence|mortality|morbidity|case fatality|fatality|percent|percentage|proportion|fraction|what share|(?<!\b(?:given|considering|despite|knowing)\s)how (?:common|prevalent)|how often do(?:es)?|how (?:often|frequently)\s+(?:[\w-]+\s+){1,4}?(?:develop|develops|show|shows|go on to|goes on to|end up with|present with|presents with)|${AS_COMMON}|(?<!\b(?:heart|respiratory|breathing|pulse|resting|growth|infusion|flow|fluid|drip)\s)rate of|(?:success|recovery|survival|death|fatality|attack|recurrence|relapse|cure|remission|complication|response|reinfection|conception|pregnancy|hatch(?:ing|ability)?|seroconversion) rates?|carrier frequency|allele frequenc(?:y|ies)|how (?:deadly|fatal|lethal)|how much (?:[\w-]+ ){0,4}(?:does|do|did) (?:it|they|[\w-]+) account for|how much (?:[\w-]+ ){0,4}(?:is|are) (?:actually |really |mainly |mostly )?(?:down to|due to|caused by|attributable to|from) (?:it|them|[\w-]+)|${HOW_MANY_OUTCOME}|${LIKELY_TO_DIE}|${MANY_DIE})\b|\(\s*%\s*\)|(?<![\d.,]\s?)%\s+(?:of|dead|die|died|dying|affected|infected|positive|survive|surviving|survival|mortality|recover|recovering|recovery)\b|\b(?:what|which)\s+%`,
   "i",
 );
 /** What a drug asked for is called: "which antibiotic…", "what's the drug of choice". */
@@ -1288,6 +1292,8 @@ const SHARE_OF_NAMED = /\b(?:what|which)\s+([a-z-]{3,}(?:\s+[a-z-]{3,}){0,2}?)\s
 const HOW_COMMON = new RegExp(String.raw`\bhow (?:common|frequent|prevalent|rare)\b|\b${AS_COMMON}\b|\bhow (?:often|frequently) (?:do|does|did) (?:i|we|you|they|vets|people)\s+${SEEING}\b`);
 const AS_COMMON_ASKED = new RegExp(String.raw`\b(?:${AS_COMMON})\b`, "i");
 export const HOW_COMMON_ATTRIBUTE = "how common";
+/** "Do many die?": answered by a share, or in words ("the mortality rate … is low", "rarely fatal"). */
+export const HOW_DEADLY_ATTRIBUTE = "how deadly";
 
 /** Nouns that name what a time span (duration, interval) or a share (rate) is of. */
 // (Of a drug too: its half-life, how long until its levels or effect peak.)
@@ -1306,6 +1312,8 @@ export const SURVIVAL_ATTRIBUTE = "survival";
 export const PERSISTENCE_ATTRIBUTE = "persistence";
 /** "When do the signs settle?", "how long until it clears up?": the span asked ends when the disease resolves. */
 export const RESOLUTION_ATTRIBUTE = "resolution";
+/** "What proportion of them die?", "how many are we likely to lose?": how many die, as a share or a count. */
+export const DIE_ATTRIBUTE = "die";
 /** A recovery said not to come ("it will not recover", "won't heal", "no chance of recovering"). */
 const NOT_RESOLVING = /\b(?:not|never|won['’]?t|can['’]?t|cannot|no chance of|unlikely to)\s+(?:\w+\s+)?(?:settl|subsid|resolv|clear|disappear|go away|improv|heal|recover|eas)\w*\b/gi;
 const RESOLVES = /\b(?:settle|subside|resolve|clear up|disappear|go away|improve|heal|recover|ease)(?:s|d|ed)?\b|\b(?:get|gets|feel|feels)\s+better\b|\b(?:be|is|'s|’s|are|get|gets)\s+sound\b|\bback\s+(?:out\s+)?(?:on|to|in)\s+(?:grass|work|full work|normal)\b|\b(?:get|gets|be|is|'s|’s)\s+over\s+(?:it|this|that|the worst)\b/;
@@ -1492,6 +1500,7 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
   if (asked.includes("quantity") && /\btemp(?:erature)?s?\b|\bhow (?:warm|hot|cold|cool)\b/.test(s)) return TEMPERATURE_ATTRIBUTE;
   if (asked.includes("quantity") && /\bmolecular (?:weight|mass|size)\b|\b(?:in|how many) (?:k?da|kilodaltons?|daltons?)\b/i.test(s)) return MOLECULAR_SIZE_ATTRIBUTE;
   if (asked.includes("rate")) {
+    if (MANY_DIE_ASKED.test(s)) return HOW_DEADLY_ATTRIBUTE;
     const m = RATE_ATTRIBUTE.exec(s);
     if (m) return m[1]!;
     // "How specific is a Wood's lamp?", "how sensitive is the snap test?": the test's specificity or sensitivity.
@@ -1500,7 +1509,7 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
     // "How deadly is parvo?", "what percentage die?": what share die.
     if (/\bhow (?:deadly|fatal|lethal)\b/.test(s) || LIKELY_TO_DIE_ASKED.test(s)) return "mortality";
     // ("How many are we likely to lose?": how many die.)
-    if (/\b(?:percentage|proportion|share|fraction|percent|how many)\b(?:\s+[\w-]+){0,4}?\s+(?:die|dies|died|dying|lose)\b/.test(s)) return "die";
+    if (/\b(?:percentage|proportion|share|fraction|percent|how many)\b(?:\s+[\w-]+){0,6}?\s+(?:die|dies|died|dying|lose)\b/.test(s)) return DIE_ATTRIBUTE;
     // "What percentage of dogs clear up on itraconazole?", "…improve after extraction?": the share that recover.
     if (/\b(?:percentage|proportion|share|fraction|percent|how many)\b(?:\s+[\w-]+){0,6}?\s+(?:clear up|improve|improves|improved|recover|recovers|recovered|respond|responds|resolve|resolves|resolved|are cured|get better)\b/.test(s)) return RESOLUTION_ATTRIBUTE;
     // "What proportion of cats with FIP have ocular lesions?": the share is of those with the finding.
@@ -1555,7 +1564,7 @@ export function isAttributeOf(kind: AskedKind, attribute: string): boolean {
   if (kind === "duration" || kind === "interval") return SPAN_ATTRIBUTE.test(attribute) || attribute === AGE_ATTRIBUTE;
   // "Doses for pigs – and at what age should growers be done?": the age is of when, not of the dose.
   if (attribute === AGE_ATTRIBUTE) return false;
-  if (kind === "rate") return RATE_ATTRIBUTE.test(attribute) || attribute === HOW_COMMON_ATTRIBUTE || attribute.startsWith(FINDING_PREFIX);
+  if (kind === "rate") return RATE_ATTRIBUTE.test(attribute) || attribute === DIE_ATTRIBUTE || attribute === HOW_DEADLY_ATTRIBUTE || attribute === HOW_COMMON_ATTRIBUTE || attribute.startsWith(FINDING_PREFIX);
   return !SPAN_ATTRIBUTE.test(attribute) && !RATE_ATTRIBUTE.test(attribute);
 }
 
@@ -1943,8 +1952,8 @@ function readFrame(text: string): Frame {
   // label ("Research facility question: max blood volume … as a percentage of body weight?").
   // ("Does hard training change how fast a gelding clears drugs?" asks whether it changes, not how fast.)
   const whQuestion = (/\b(what|which|how|when|where|at what)\b|\bwhat'?s\b/i.test(askedText) && !ASKS_WHETHER_IT_CHANGES.test(askedText)) || isNounPhraseQuery(askedText) || isNounPhraseQuery(withoutLeadingLabel(askedText));
-  // ("Do goats get it as often?" asks how common it is there, as a yes/no question.)
-  const asCommon = AS_COMMON_ASKED.test(askedText);
+  // ("Do goats get it as often?" asks how common it is there, as a yes/no question; so does "do many die?" how deadly.)
+  const asCommon = AS_COMMON_ASKED.test(askedText) || MANY_DIE_ASKED.test(askedText);
   // ("Is it notifiable?" asks for what the passages must say, as a yes/no question.)
   const matched = ASKED.filter(([kind, re]) => re.test(askedText) && (whQuestion || !TYPED_KINDS.has(kind) || (kind === "rate" && asCommon) || kind === "notifiable" || kind === "person")).map(([kind]) => kind);
   // ("…something about it maybe being 'regressive'. what does that mean?": the word quoted before it is to be defined.)
@@ -2801,7 +2810,7 @@ export function withAnswersSubject(frame: Frame, answer: string, question = "", 
   // A conversation's opening case told without its species ("One of the two-year-olds has a temp… swabbing for flu") is of
   // the animal the answer's lead names alone ("Clinical signs in naïve horses include…"): the follow-ups ask of that
   // animal. (Not a host a disease is named for: "Equine influenza A virus causes…".)
-  const leadAnimals = speciesIn(clauseSplit(answer.split("\n")[0] ?? "")[0] ?? "", { asked: true }).species;
+  const leadAnimals = speciesIn(answeringSentence(answer), { asked: true }).species;
   if (opening && !frame.inherited.length && !frame.species.length && !frame.groups.length && leadAnimals.size === 1 && !leadAnimals.has("human")) {
     return withAnswersSubject({ ...frame, species: [...leadAnimals] }, answer, question);
   }
@@ -2811,7 +2820,7 @@ export function withAnswersSubject(frame: Frame, answer: string, question = "", 
   const forADisease = !namesOwnThing(frame) && ASKS_FOR_A_DISEASE.test(question);
   if (frame.inherited.length || !(toldBySigns(frame) || bySign || forADisease)) return frame;
   const lines = answer.split("\n");
-  const lead = clauseSplit(lines[0] ?? "")[0] ?? "";
+  const lead = answeringSentence(answer);
   // (The pathogen it names first: the findings a lead may list, "hyperaemia or cyanosis of the extremities", are no
   // diagnosis, and "…with FCV infection, and dendritic corneal ulcers … with FHV-1" puts FCV forward for the ulcers.)
   const named = namedThings(lead);
@@ -2831,6 +2840,25 @@ export function withAnswersSubject(frame: Frame, answer: string, question = "", 
   const sameSource = marker ? lines.slice(1).filter((l) => new RegExp(`\\[${marker}\\]\\s*$`).test(l)) : [];
   const defined = sameSource.flatMap((l) => definedAbbreviations(l.replace(/^\s*-\s*/, "")))[0];
   return defined ? { ...frame, pathogens: [], acronyms: [defined.abbreviation] } : frame;
+}
+
+/**
+ * A sentence that opens with a pronoun, which says little without the sentence before it: "It has been incorporated
+ * into…", "Its progression commences…", "This type is predominantly found…", "These unique characteristics…". (Not "it"
+ * that stands for what follows, "It is recommended to…", "It is estimated that…"; nor a demonstrative that names its thing,
+ * "These lice complete…".)
+ */
+export const OPENS_WITH_PRONOUN =
+  /^(?:(?:It|They)\b(?!\s+(?:is|was|are|were|has been|had been|have been|may be|might be|can be|could be|should be|would be|will be|seems|seemed|appears|appeared|remains)\s+(?:[\w-]+\s+){0,2}?(?:to|that|whether|if)\b)|(?:Its|Their)\b|(?:This|These|Those|Such)\s+(?:(?:is|are|was|were|has|have|had|may|might|can|could|would|will|suggests?|shows?|indicates?|means?|makes?|allows?|explains?|leads?|results?|includes?)\b|(?:[\w-]+\s+)?(?:type|types|kind|kinds|form|forms|process|processes|approach|method|finding|findings|characteristics?|features?|results?|changes?|effects?|mechanisms?|phenomen(?:on|a)|observations?|data|stud(?:y|ies)|factors?|propert(?:y|ies)|differences?|steps?)\b))/;
+
+/**
+ * The sentence an answer leads with: its first line's first sentence, or its second where that opens with a pronoun (a
+ * lead that does is quoted after the sentence it points back at, "Feline upper respiratory tract disease (FURTD) remains a
+ * significant problem… [1] It is usually caused by feline calicivirus (FCV)… [1]").
+ */
+function answeringSentence(answer: string): string {
+  const [first, second] = clauseSplit((answer.split("\n")[0] ?? "").replace(/\s*\[\d+\]/g, ""));
+  return second !== undefined && OPENS_WITH_PRONOUN.test(second) ? second : (first ?? "");
 }
 
 /** A question asking for a disease by kind: "is there a genetic disease we should test for?", "which infection could it be?". */
