@@ -360,12 +360,12 @@ const DISTANCE = new RegExp(`${RANGE}\\s*(?:km|kilometres?|kilometers?|m|metres?
 /** Units a text writes as LaTeX ("1 - 2\\mathrm{km}") read as plain text. */
 const readableMath = (text: string) => text.replace(/\\mathrm\{([^}]*)\}/g, " $1").replace(/\$/g, "");
 
-/** How common something is, said in words. */
 /** A number and what it counts, a word or two on: "2.4 million people", "70,000 new cases". */
 const COUNTED_THINGS = /\b\d[\d,.]*(?:\s+(?:million|billion|thousand|hundred))?\s+((?:[\p{L}-]+\s+)?[\p{L}-]+)/gu;
 /** How deadly in words: "the mortality rate … is low", "high mortality", "rarely fatal". */
 const DEADLY_IN_WORDS =
   /\b(?:mortality|fatality|death)(?:\s+rates?)?\s+(?:[\w-]+\s+){0,6}?(?:is|are|was|were|remains?)\s+(?:usually\s+|generally\s+|very\s+|extremely\s+|relatively\s+)?(?:low|high|negligible|minimal|rare)\b|\b(?:low|high|negligible|minimal|considerable|significant)\s+(?:mortality|fatality|death rates?)\b|\b(?:rarely|seldom|often|usually|frequently|invariably|always|almost always|commonly)\s+(?:fatal|lethal)\b/i;
+/** How common something is, said in words. */
 const COMMON_IN_WORDS = /\b(?:(?:most|very|more|less|quite|fairly|relatively)\s+(?:common|prevalent|frequent)\w*|common(?:ly)?|uncommon(?:ly)?|rare(?:ly)?|frequent(?:ly)?|infrequent(?:ly)?|prevalent|widespread|predominant|occasional(?:ly)?|sporadic(?:ally)?)\b/i;
 
 /** Words that say a sum is money: an impact, a loss, a cost. */
@@ -393,6 +393,7 @@ const DOSES_COUNTED = ["dose", "doses", "shot", "shots", "injection", "injection
 const SHARE_HAVING = /\d\s*%\s+(?:of\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+){0,2}\s+)?(?:had|have|has|showed|show|shows|carried|carry|carries)\b(?!\s+(?:been|recovered|died|survived))/i;
 
 /** What an attribute may be called in the passage ("seroprevalence" is found as "prevalence" or "seropositive"). */
+const MORTALITY_FORMS = ["mortality", "die", "dies", "died", "dying", "death", "deaths", "fatal", "fatality", "lethal", "lethality", "survival", "survive", "survived", "surviving", "survivors"];
 const PROTECTION_FORMS = ["protection", "protective", "protected", "protects", "immunity", "immune"];
 const ATTRIBUTE_FORMS: Record<string, string[]> = {
   // How many times something happened: "…occurred at least 133 times", "on three occasions".
@@ -404,9 +405,9 @@ const ATTRIBUTE_FORMS: Record<string, string[]> = {
   prevalence: ["prevalence", "prevalent", "affect", "affects", "affected", "affecting", "infected", "positive", "seropositive", "diagnosed", "cases"],
   incidence: ["incidence", "affect", "affects", "affected", "new cases", "cases", "develop", "developed"],
   // ("…95% of affected cats die within one year"; a share surviving says the same of the rest.)
-  mortality: ["mortality", "die", "dies", "died", "dying", "death", "deaths", "fatal", "fatality", "lethal", "lethality", "survival", "survive", "survived", "surviving", "survivors"],
+  mortality: MORTALITY_FORMS,
   // "Do many die?"
-  [HOW_DEADLY_ATTRIBUTE]: ["mortality", "die", "dies", "died", "death", "deaths", "fatal", "fatality", "lethal", "lethality", "survival", "survive", "survived", "surviving", "survivors"],
+  [HOW_DEADLY_ATTRIBUTE]: MORTALITY_FORMS,
   // "How many die?"
   [DIE_ATTRIBUTE]: ["mortality", "die", "dies", "died", "death", "deaths", "fatal", "fatality", "lethal", "lethality"],
   morbidity: ["morbidity", "affected", "attack"],

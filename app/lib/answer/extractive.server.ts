@@ -666,7 +666,9 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       const otherRoute = typed.includes("dose") && dosedByAnotherRoute("dose", question, text, paragraphOf(unit.start).text) && holdsValue("dose", text, guide!.frame.attribute);
       const notLead = otherSpecies || ofOtherParagraph || otherDrug || otherRoute || otherSubtype || namesOtherVirus(text) || (subjectCarried && !inNamedParagraph) || (!essay && !paragraphOf(unit.start).subject) || !paragraphOf(unit.start).topic || !paragraphOf(unit.start).ownTopic;
       const prior = units[i - 1];
-      const before = prior && prior.start >= paragraphStart && !p.text.slice(prior.end, unit.start).trim() ? { text: prior.text, passage: p.number, pages: prior.pages, pageLabel: prior.pageLabel, raw: prior.raw, index: i - 1 } : undefined;
+      // (Not one the previous answer quoted: the reader has it already.)
+      const priorSaid = Boolean(prior && guide?.alreadySaid.has(sentenceKey(prior.text)));
+      const before = prior && !priorSaid && prior.start >= paragraphStart && !p.text.slice(prior.end, unit.start).trim() ? { text: prior.text, passage: p.number, pages: prior.pages, pageLabel: prior.pageLabel, raw: prior.raw, index: i - 1 } : undefined;
       out.push({ text, passage: p.number, pages: unit.pages, pageLabel: unit.pageLabel, raw: unit.raw, index: i, terms: sentenceTerms, score, matched, notLead, saidBefore, answersAsked: leads && !essay, named: inNamedParagraph, ofAskedSpecies: speciesFromParagraph && typed.length > 0 && held().length > 0, before });
     });
   }
