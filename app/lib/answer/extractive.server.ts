@@ -67,8 +67,10 @@ type Sentence = {
   /** It names no species and gives the value asked where its paragraph names the asked species: it speaks of that species. */
   ofAskedSpecies?: boolean;
   /** The whole sentence right before it in its paragraph: what a pronoun it opens with points back at. */
-  before?: Pick<Sentence, "text" | "passage" | "pages" | "pageLabel" | "raw" | "index">;
+  before?: Quoted & Pick<Sentence, "index">;
 };
+/** What quoting a sentence takes: its text, and where it is printed. */
+type Quoted = Pick<Sentence, "text" | "passage" | "pages" | "pageLabel" | "raw">;
 
 const DEFAULTS = { maxSentences: 5, maxWords: 170 } as const;
 const MIN_WORDS = 4;
@@ -769,7 +771,7 @@ function pick(candidates: Sentence[], options: Required<ExtractiveOptions>, excl
 /** Each quoted sentence is cited with the page(s) it is printed on. */
 type Citer = { numbering: PageNumbering; passages: Map<number, NumberedPassage<PassageLike>> };
 const citerOf = (passages: Array<NumberedPassage<PassageLike>>): Citer => ({ numbering: new PageNumbering(), passages: new Map(passages.map((p) => [p.number, p])) });
-const lineOf = (s: Pick<Sentence, "text" | "passage" | "pages" | "pageLabel" | "raw">, citer: Citer) => `${quoteInline(s.text)} [${citer.numbering.numberOf(citer.passages.get(s.passage)!, s)}]`;
+const lineOf = (s: Quoted, citer: Citer) => `${quoteInline(s.text)} [${citer.numbering.numberOf(citer.passages.get(s.passage)!, s)}]`;
 
 /**
  * One answer body: the sentence that answers first, then the rest in the order they were chosen (a reader
