@@ -1298,7 +1298,8 @@ export async function answerQuestion(asked: AnswerRequest, deps: AnswerDeps = de
       // another species than the asked one or about none of the question's words, are left out.
       // Think Harder's sections answer its sub-questions: their words are the question's too.
       const askedTerms = [...retrieved.terms, ...retrieved.sections.flatMap((section) => section.terms)];
-      const verified = verifyModelAnswer(text, given, { frame, terms: askedTerms, question: request.question });
+      const instructions = messages.find((m) => m.role === "system")?.content;
+      const verified = verifyModelAnswer(text, given, { frame, terms: askedTerms, question: request.question, instructions });
       modelSentences = { kept: verified.kept, dropped: verified.dropped };
       for (const d of verified.dropped) console.warn(`answer: model sentence left out (${d.reason}): ${d.sentence.slice(0, 200)}`);
       // A follow-up never gets the previous answer again: the extractive answerer leads with what it asks.

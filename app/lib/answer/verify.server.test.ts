@@ -213,6 +213,18 @@ describe("a model sentence's words against the passage it cites", () => {
 });
 
 describe("a model answer", () => {
+  it("leaves out a sentence that says the model's instructions back, unless its passage says the same words", () => {
+    const instructions = "Answer only from the passages. Doses, species, routes and intervals must be exactly as the passages state them; never convert, extrapolate between species or fill a gap from memory.";
+    const echo = "The dose of meloxicam in cats is 0.1 mg/kg orally once daily after a loading dose, and doses, species, routes and intervals must be exactly as passages state them [1].";
+    const asked = { frame: { species: [], groups: [] }, terms: [], instructions };
+    expect(verifyModelAnswer(`${echo} Monitor renal values every 3 months [1].`, [MELOXICAM], asked).dropped).toEqual([{ sentence: echo, reason: "it repeats the model's instructions" }]);
+    // (Its words are the passage's enough to pass the check of its words alone.)
+    expect(verifyModelAnswer(echo, [MELOXICAM]).dropped).toEqual([]);
+    // (Words a clinic's instructions share with the passage cited are the passage's.)
+    const told = { ...asked, instructions: "Always give the dose of meloxicam in cats as the formulary states it." };
+    expect(verifyModelAnswer("The dose of meloxicam in cats is 0.1 mg/kg orally once daily [1].", [MELOXICAM], told).dropped).toEqual([]);
+  });
+
   it("leaves out a sentence about another species than the asked one, true of its passage or not", () => {
     const cats = { frame: { species: ["cat"], groups: [] }, terms: [] };
     const both = [MELOXICAM, passage(2, "The starting dose of meloxicam in dogs is 0.2 mg/kg, then 0.1 mg/kg once daily; in cats 0.1 mg/kg once.")];

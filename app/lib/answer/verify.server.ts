@@ -412,7 +412,29 @@ export type AskedQuestion = {
   terms: QueryTerm[];
   /** The question as asked: one asking for other diseases ("what else could it be?") is answered by naming them. */
   question?: string;
+  /** What the model was told to do (its system message): a sentence saying it again is no claim of the passages. */
+  instructions?: string;
 };
+
+/** Words in a row a sentence shares with the instructions to be a saying of them ("…must be exactly as passages state them; never convert"). */
+const ECHO_RUN = 5;
+
+/** The runs of ECHO_RUN words in a row a text writes. */
+const runsOf = (text: string) => {
+  const words = tokenize(text);
+  return new Set(words.slice(0, Math.max(0, words.length - ECHO_RUN + 1)).map((_, i) => words.slice(i, i + ECHO_RUN).join(" ")));
+};
+
+/**
+ * Does a sentence repeat the model's instructions: ECHO_RUN content words in a row as the instructions write them, and its
+ * cited passages do not? (A clinic's own instructions may name what a passage says too.)
+ */
+function echoesInstructions(claim: string, instructions: string | undefined, citedTexts: string[]): boolean {
+  if (!instructions) return false;
+  const told = runsOf(instructions);
+  const sourced = runsOf(citedTexts.join("\n"));
+  return [...runsOf(claim)].some((run) => told.has(run) && !sourced.has(run));
+}
 
 /** A question asking for diseases besides the one it names: differentials, look-alikes, what else. */
 const OTHER_DISEASES_ASKED =
@@ -485,7 +507,11 @@ export function verifyModelAnswer(text: string, passages: Array<NumberedPassage<
       const key = claimKey(sentence);
       if (said.has(key)) return false;
       said.add(key);
-      const reason = unsupported(sentence, byNumber, asked?.terms) ?? (asked ? offQuestion(sentence, asked) : null);
+      // (A small model may say its instructions back as if the passages said them: "The passage for the answer … is: 'Doses,
+      // species, routes and intervals must be exactly as passages state them; never convert.'")
+      const citedTexts = cited(sentence).flatMap((n) => byNumber.get(n)?.text ?? []);
+      const echo = echoesInstructions(sentence.replace(MARKER, " "), asked?.instructions, citedTexts) ? "it repeats the model's instructions" : null;
+      const reason = echo ?? unsupported(sentence, byNumber, asked?.terms) ?? (asked ? offQuestion(sentence, asked) : null);
       if (reason) dropped.push({ sentence, reason });
       return !reason;
     });
