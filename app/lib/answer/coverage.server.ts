@@ -1697,6 +1697,7 @@ export function checkCoverage<P extends PassageLike>(
   const toxinAsked = CLASS_ASKED.exec(question)?.[1];
   const toxinWord = toxinAsked ? new RegExp(String.raw`\b[\p{L}-]*${toxinAsked}s?\b`, "iu") : null;
   const thingsNamed = namesAskedOf(question);
+  const askedCountries = countriesNamedIn(question);
   const details: Array<{ kind: AskedKind; says: (sentence: string) => boolean }> = essay
     ? []
     : [
@@ -1719,7 +1720,7 @@ export function checkCoverage<P extends PassageLike>(
         // "What are the two host proteins it needs called?": some sentence must name one of them.
         ...(thingsNamed ? [{ kind: "type" as const, says: (t: string) => namesOneOf(thingsNamed, t, question) }] : []),
         // "In which country were Hobi-like pestiviruses first isolated?": some sentence must name a country the question does not.
-        ...(COUNTRY_ASKED.test(question) ? [{ kind: "location" as const, says: (t: string) => countriesNamedIn(t).some((c) => !countriesNamedIn(question).includes(c)) || COUNTRIES_BY_REGION.test(t) }] : []),
+        ...(COUNTRY_ASKED.test(question) ? [{ kind: "location" as const, says: (t: string) => countriesNamedIn(t).some((c) => !askedCountries.includes(c)) || COUNTRIES_BY_REGION.test(t) }] : []),
         // "What frequency, in MHz, is used…?": some sentence must give a number in that unit.
         ...unitsAskedIn(question).map((unit) => ({ kind: "quantity" as const, says: (t: string) => new RegExp(String.raw`\d\s*${escapeStringRegexp(unit)}(?![\p{L}])`, "u").test(readable(t)) })),
       ];

@@ -429,9 +429,8 @@ const runsOf = (text: string) => {
  * Does a sentence repeat the model's instructions: ECHO_RUN content words in a row as the instructions write them, and its
  * cited passages do not? (A clinic's own instructions may name what a passage says too.)
  */
-function echoesInstructions(claim: string, instructions: string | undefined, citedTexts: string[]): boolean {
-  if (!instructions) return false;
-  const told = runsOf(instructions);
+function echoesInstructions(claim: string, told: ReadonlySet<string>, citedTexts: string[]): boolean {
+  if (!told.size) return false;
   const sourced = runsOf(citedTexts.join("\n"));
   return [...runsOf(claim)].some((run) => told.has(run) && !sourced.has(run));
 }
@@ -491,6 +490,8 @@ export function offQuestion(sentence: string, asked: AskedQuestion): string | nu
  */
 export function verifyModelAnswer(text: string, passages: Array<NumberedPassage<PassageLike>>, asked?: AskedQuestion): VerifiedAnswer {
   const byNumber = new Map(passages.map((p) => [p.number, p]));
+  // (The instructions' runs of words, read once for all the answer's sentences.)
+  const told = runsOf(asked?.instructions ?? "");
   const dropped: VerifiedAnswer["dropped"] = [];
   let keptSentences = 0;
   const said = new Set<string>();
@@ -510,7 +511,7 @@ export function verifyModelAnswer(text: string, passages: Array<NumberedPassage<
       // (A small model may say its instructions back as if the passages said them: "The passage for the answer … is: 'Doses,
       // species, routes and intervals must be exactly as passages state them; never convert.'")
       const citedTexts = cited(sentence).flatMap((n) => byNumber.get(n)?.text ?? []);
-      const echo = echoesInstructions(sentence.replace(MARKER, " "), asked?.instructions, citedTexts) ? "it repeats the model's instructions" : null;
+      const echo = echoesInstructions(sentence.replace(MARKER, " "), told, citedTexts) ? "it repeats the model's instructions" : null;
       const reason = echo ?? unsupported(sentence, byNumber, asked?.terms) ?? (asked ? offQuestion(sentence, asked) : null);
       if (reason) dropped.push({ sentence, reason });
       return !reason;
