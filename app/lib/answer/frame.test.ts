@@ -2609,6 +2609,10 @@ describe("questions told as people talk on the radio, in texts and at a farm gat
     // ("How long could it be brewing before I'd notice?": until the signs show, the incubation.)
     expect(frameOf("how long could it be brewing before I'd notice?")).toMatchObject({ asked: ["duration"], attribute: "incubation" });
     expect(frameOf("how long could it be brewing before I'd notice?").topic).not.toContain("brewing");
+    // ("How long after exposure would signs show?" too; whatever the case of its first letter, the signs are not asked.)
+    expect(frameOf("Growers with high fevers and purple ear tips, CSF is on my list. How long after exposure would signs show?")).toMatchObject({ asked: ["duration"], attribute: "incubation" });
+    expect(frameOf("How long before pigs with CSF show signs?")).toMatchObject({ asked: ["duration"], attribute: "incubation" });
+    expect(frameOf("How long after infection do calicivirus signs settle in kittens?").attribute).not.toBe("incubation");
   });
 
   it("reads who asks ('I'm the SQP on the counter…', 'Retired small-animal vet catching up…:', 'Query from a GP:', a school project) as no topic", () => {

@@ -1397,9 +1397,12 @@ const TURNAROUND_ASKED = /\bturn-?around\b|\b(?:tests?|results?|swabs?|samples?|
 const LASTS_ASKED = /\bhow long\s+(?:do|does|will|would|can|could|might)\s+((?:[\w-]+\s+){0,3}?)(?:usually\s+|normally\s+|typically\s+|generally\s+)?last\b/;
 /** What lasts is an illness: "the disease", "the infection", "the flu", "coronavirus enteritis", "the diarrhoea". */
 const A_DISEASE_LASTS = /\b(?:disease|infection|illness|sickness|fever|flu|diarrh\w*|\p{L}{3,}(?:itis|osis|iasis|pathy|aemia|emia))\s*$/u;
-/** "How long before we'd know…?", "how soon would he show signs?", "how fast would it show": until signs show. */
+/**
+ * "How long before we'd know…?", "how soon would he show signs?", "how fast would it show", "how long after exposure would
+ * signs show?": until signs show.
+ */
 const UNTIL_SIGNS_SHOW =
-  /\b(?:how long\b(?:\s+[\w'’]+){0,4}?\s+(?:before|until|till|til)|how soon|how many (?:days|hours|weeks) (?:before|until|till|til))\b[^?]*?\b(?:(?:we|you|i|they|the owner)(?:'d|’d| would| will| can| could)? (?:know|tell|notice|see)\b|(?:show|shows|showing|develop|develops|get|gets) (?:any )?(?:signs|symptoms)|(?:get|gets|fall|falls|become|becomes|go|goes) (?:sick|ill|poorly)|(?:signs|symptoms) (?:appear|show|start|develop))|\bhow (?:fast|quickly|soon)\s+(?:would|will|does|do|did|can|could)\s+(?:it|they|this|that|signs|symptoms|the signs|the symptoms)\s+(?:show|appear|come on|start|kick in|develop)\b/;
+  /\b(?:how long\b(?:\s+[\w'’]+){0,4}?\s+(?:before|until|till|til)|how soon|how many (?:days|hours|weeks) (?:before|until|till|til))\b[^?]*?\b(?:(?:we|you|i|they|the owner)(?:'d|’d| would| will| can| could)? (?:know|tell|notice|see)\b|(?:show|shows|showing|develop|develops|get|gets) (?:any )?(?:signs|symptoms)|(?:get|gets|fall|falls|become|becomes|go|goes) (?:sick|ill|poorly)|(?:signs|symptoms) (?:appear|show|start|develop))|\bhow (?:fast|quickly|soon)\s+(?:would|will|does|do|did|can|could)\s+(?:it|they|this|that|signs|symptoms|the signs|the symptoms)\s+(?:show|appear|come on|start|kick in|develop)\b|\bhow long after (?:the\s+|initial\s+|first\s+)?(?:exposure|infection|contact|being (?:exposed|infected|bitten))\b[^?]*?\b(?:(?:signs|symptoms)\s+(?:show|shows|appear|appears|start|starts|develop|develops)|show|shows|appear|appears|(?:get|gets|fall|falls|become|becomes|go|goes)\s+(?:sick|ill))\b/;
 /**
  * Bringing new animals in where sick ones were: "before getting a new bunny", "before we can take new puppies in", "restock"
  * (or the place emptied of them: "once we've emptied the block").
@@ -2012,7 +2015,7 @@ function readFrame(text: string): Frame {
   const sizeCounted = asked.includes("quantity") && SIZE_OF_A_MANY.test(askedText) && !quantityAsked.test(askedText.replace(new RegExp(SIZE_OF_A_MANY.source, "gi"), " "));
   // "How long could it take before they show signs?" asks how long until the signs show, not what they are.
   const signsAsked = ASKED.find(([kind]) => kind === "signs")![1];
-  const signsOnlyAsOnset = asked.includes("signs") && asked.includes("duration") && UNTIL_SIGNS_SHOW.test(askedText) && !signsAsked.test(askedText.replace(new RegExp(UNTIL_SIGNS_SHOW.source, "gi"), " "));
+  const signsOnlyAsOnset = asked.includes("signs") && asked.includes("duration") && new RegExp(UNTIL_SIGNS_SHOW.source, "i").test(askedText) && !signsAsked.test(askedText.replace(new RegExp(UNTIL_SIGNS_SHOW.source, "gi"), " "));
   const counted = (notCount ? asked.filter((k) => k !== "count") : asked)
     .filter((k) => !(countsDoses && k === "dose") && !((comparesSpeed || breedingSpeed || lengthAsked) && k === "duration") && !((dimensionsCompared || sizeCounted) && k === "quantity") && !(signsOnlyAsOnset && k === "signs"))
     .concat(spacingCompared ? ["interval"] : [], lengthAsked && !asked.includes("quantity") ? ["quantity"] : [], sizeCounted && !asked.includes("count") ? ["count"] : []);

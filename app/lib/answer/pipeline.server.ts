@@ -454,6 +454,8 @@ export function gateTerms(question: string, terms: QueryTerm[], searched = quest
   // "Never looked ill", "would my bunny look ill", "how long will they be ill?": whether or how long there are signs, which is asked.
   // ("How many of them are likely to get sick?": how many, which is asked.)
   for (const m of question.toLowerCase().matchAll(/\b(?:look|looks|looked|looking|seem|seems|seemed|be|stay|stays|remain|remains)\s+(?:\w+\s+)?(ill|sick|unwell|poorly)\b|\bhow many\b[^?.]*?\b(?:get|gets|getting|got|fall|falls|fell|become|becomes|became)\s+(?:\w+\s+)?(ill|sick|unwell|poorly)\b/g)) for (const t of tokenize(m[1] ?? m[2] ?? "")) asking.add(t);
+  // "How long can scrapie stay silent before a sheep shows signs?": how long without signs, which is asked.
+  for (const m of question.toLowerCase().matchAll(/\b(?:stay|stays|stayed|remain|remains|remained|lie|lies|lay|lurk|lurks|sit|sits|go|goes)\s+(?:silent|hidden|quiet|undetected|unnoticed|unseen)\b/g)) for (const t of tokenize(m[0])) asking.add(t);
   // "Will he get better?": whether he recovers, which is asked.
   for (const m of question.toLowerCase().matchAll(/\b(?:get|gets|getting|got)\s+(better|worse)\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
   // "Are they still contagious once they look better?", "until the symptoms ease", "even though her signs have cleared":

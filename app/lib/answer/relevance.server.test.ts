@@ -75,6 +75,21 @@ describe("relevance", () => {
     expect(match(wormer, passageTerms({ title: "", heading: null, text: "Adult worms live in the pulmonary arteries." })).coverage).toBe(0);
   });
 
+  it("reads a verb by its act that Porter stems apart ('exposed' in a passage on exposure), and an animal's state of carrying by its doer ('carriers')", () => {
+    expect(held("exposure", "pigs exposed prenatally may be persistently infected", 2)).toBe(1);
+    expect(held("exposed", "Exposure to infected cattle is the main risk.", 2)).toBe(1);
+    expect(held("fail", "Treatment failure is common.", 2)).toBe(1);
+    // (Not "press" for "pressure", nor a form no text writes: "killure".)
+    expect(held("pressure", "head pressing is seen", 2)).toBe(0);
+    expect(withWrittenForms([term("kill", 3, 2)], "how fast does it kill")[0]!.alternatives ?? []).toEqual([]);
+    // "Can they end up carrying it?" asks whether they are carriers; "what diseases do they carry?" and "carry it home" do not.
+    const carrying = (question: string) => withWrittenForms(tokenize(question).map((t) => term(t, 3, 2)), question).find((t) => t.term === "carri")?.alternatives ?? [];
+    expect(carrying("and the sows, can they end up carrying it?")).toContainEqual(["carrier"]);
+    expect(carrying("could the hens be carrying it too?")).toContainEqual(["carrier"]);
+    expect(carrying("feral hogs near our pigs, what diseases do they carry?")).not.toContainEqual(["carrier"]);
+    expect(carrying("Can my dog carry it home to my rabbit?")).not.toContainEqual(["carrier"]);
+  });
+
   it("reads a country told and no passage writes by the region it lies in ('Bolivia' in a passage on Latin America), not one asked of", () => {
     const told = "Volunteering in Bolivia. Chagas in dogs?";
     const latin = "Chagas disease occurs primarily in Latin America, where dogs are tested.";

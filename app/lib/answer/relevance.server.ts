@@ -71,6 +71,8 @@ const abbreviatedGenusTerm = (initial: string, epithetTerm: string) => `${initia
  * - a code typed without its hyphen ("BPI3", "CPV2") by one that writes "BPI-3" (the index reads "bpi" and "3"), and
  *   in the singular by one that writes its plural ("APOBEC3s");
  * - a noun ("environment") by its adjective ("environmental"), which Porter stems apart, and the reverse;
+ * - a verb by its act ("exposed" by "exposure"), and the reverse; an animal's state of doing by its doer ("be carrying" by
+ *   "carriers");
  * - a prefixed word ("preclinical") by its hyphenated spelling ("pre-clinical");
  * - a word no passage writes by its other forms (see unwrittenForms), a genus by its disease (see diseaseForms).
  */
@@ -109,6 +111,7 @@ export function withWrittenForms(terms: QueryTerm[], question: string): QueryTer
     const names = regionNamesOf(place).filter((name) => !/^the\s/i.test(name) && tokenize(name).length > 1);
     if (typed && !more.length && names.length) regions.set(typed, names.map((name) => tokenize(name)));
   }
+  const doers = doersAsked(question);
   // A disease's abbreviation no passage writes may be written as its virus's, with a V ("RHD2" as "RHDV2"), and the reverse.
   const viruses = new Map<string, string[]>();
   // (Typed in lower case too when a type number says it is a code: "rhd2".)
@@ -128,6 +131,10 @@ export function withWrittenForms(terms: QueryTerm[], question: string): QueryTer
     if (/^[a-z]+\d+$/.test(t.term)) add(t.term, [`${t.term}s`]);
     else if (/^[a-z]+\d+s$/.test(t.term)) add(t.term, [t.term.slice(0, -1)]);
     for (const form of adjectiveForms(t.term)) add(t.term, [form]);
+    // A verb and its act, which Porter stems apart: "exposed" and "exposure"; and the doer a state asks of: "carrying" and "carriers".
+    for (const form of actForms(t.term)) add(t.term, [form]);
+    const doer = doers.get(t.term);
+    if (doer) add(t.term, [doer]);
     // A word no passage writes, by its other forms: "anaemic" by "anaemia", "glomeruli" by "aglomerular"; a parasite's genus
     // by the disease named after it, "Haemonchus" by "haemonchosis", and the reverse. (Not a word the reviewed vocabulary
     // reads: a "wormer" is an anthelmintic, not a worm.)
@@ -141,6 +148,35 @@ export function withWrittenForms(terms: QueryTerm[], question: string): QueryTer
     const form = forms.get(t.term)?.filter((f) => f.length);
     return form?.length ? { ...t, alternatives: [...(t.alternatives ?? []), ...form] } : t;
   });
+}
+
+/**
+ * A verb and a noun made from it that Porter stems apart, each for the other: a verb and its act in "-sure" or "-lure"
+ * ("exposed" is "expos", "exposure" is "exposur"; "fail" and "failure"; not "press" and "pressure").
+ */
+function actForms(term: string): string[] {
+  if (/^[a-z]{3,}(?<!s)[sl]ur$/.test(term)) {
+    const root = term.slice(0, -2);
+    return [...new Set([tokenize(root)[0], tokenize(`${root}e`)[0]])].filter((form): form is string => form === root || form === `${root}e`);
+  }
+  // (From the verbs that make such acts, "expose", "close", "compose", "fail": another word is never given a form no text writes.)
+  const root = term.replace(/e$/, "");
+  if (/^(?:[a-z]{2,}os|fail)$/.test(root) && tokenize(`${root}ure`)[0] === `${root}ur`) return [`${root}ur`];
+  return [];
+}
+
+/**
+ * An animal said to be in the state of doing a thing, by its doer: "can they end up carrying it?", "could the hens be carrying
+ * it?" ask whether they are carriers ("carrying" is "carri", "carriers" is "carrier"). (Not "what diseases do they carry?",
+ * nor "carry it home".)
+ */
+function doersAsked(question: string): Map<string, string> {
+  const doers = new Map<string, string>();
+  for (const m of question.toLowerCase().matchAll(/\b(?:be|being|been|is|are|was|were|end up|ends up|ended up|remain|remains|stay|stays|still)\s+(?:\w+\s+)?([a-z]{3,}ying)\b/g)) {
+    const [verb] = tokenize(m[1]!);
+    if (verb?.endsWith("i") && tokenize(`${verb}er`)[0] === `${verb}er`) doers.set(verb, `${verb}er`);
+  }
+  return doers;
 }
 
 const LOWER_CASE_BINOMIAL = new RegExp(String.raw`(?<![\p{L}.])([a-z]{4,}${GENUS_ENDING})\s+(?=([a-z]{4,}(?:is|us|um|ae|ii|ensis|ica|oides|ans|ata|ina|ium|ella|ile|genes))\b)`, "gu");

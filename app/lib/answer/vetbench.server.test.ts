@@ -411,4 +411,24 @@ describe("answers among the 276 VetBench passages", () => {
     const eye = await ask("what are the first signs of the inherited eye disease that kills off the light-sensing cells at the back of the eye?");
     expect(eye.citations.map((c) => c.page)).toContain(187);
   });
+
+  it("reads how long a disease stays silent before signs show as its incubation, and how long after exposure they show", async () => {
+    const scrapie = await ask("How long can classical scrapie stay silent before a sheep shows signs, and what neurological signs might the farmer then notice?");
+    expect(scrapie.content).toMatch(/^Like other transmissible spongiform encephalopathies \(TSEs\), classical scrapie has a variable pre-clinical period \(2-5 years\)/);
+    const csf = await converse("Growers with high fevers and purple ear tips, CSF is on my list. How long after exposure would signs show?");
+    expect(csf.content).toMatch(/^The incubation period of pigs infected postnatally is 2 to 14 days/);
+    // (And whether the sows end up carrying it: whether they become carriers.)
+    const sows = await converse("Growers with high fevers and purple ear tips, CSF is on my list. How long after exposure would signs show?", "and the sows, can they end up carrying it?");
+    expect(sows.content).toMatch(/^In infected holdings, up to 43% of pregnant sows may become carriers/);
+  });
+
+  it("refuses how cats with porphyria are treated, where a sentence heat-treats serum and another speaks of human medicine", async () => {
+    const treated = await converse(
+      "Collie with dark red urine that stays red after spinning, dipstick positive for blood but no RBCs in the sediment. Quick in-clinic way to tell myoglobin from haemoglobin?",
+      "would the serum look any different?",
+      "what about in cats, the orangey-brown one?",
+      "how are those cats treated?",
+    );
+    expect(treated.content).toBe(REFUSAL);
+  });
 });
