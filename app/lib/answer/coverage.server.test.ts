@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { QueryTerm } from "../search/index.server";
 import { isStopWord, tokenize } from "../search/index.server";
-import { abbreviationsDefinedIn, checkCoverage, DIAGNOSING, holdsValue, HOW_DIAGNOSED, namesThing, ofOppositeState, unseenNames } from "./coverage.server";
+import { abbreviationsDefinedIn, checkCoverage, DIAGNOSING, holdsValue, HOW_DIAGNOSED, namesThing, ofAnotherVirusBefore, ofOppositeState, unseenNames } from "./coverage.server";
 import { frameOf, readConversation } from "./frame";
 import { holdsTerm, passageTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
@@ -48,6 +48,22 @@ describe("coverage of a question by the passages about it", () => {
     const horses = passage("Equine flu spreads a km or two on the wind between horses in naive populations.");
     const lineage = passage("Equine flu has recently been transmitted to dogs, which challenges the horse's status as a dead-end host.");
     expect(check(flu, [horses, lineage])).toMatchObject({ covered: false, missing: "species" });
+  });
+
+  it("reads a sentence that names no virus as of the one the last sentence naming one opened with", () => {
+    const felv = [
+      "Feline leukemia can progress to a fatal illness faster than FIV infection.",
+      "FeLV infection results in several different disease outcomes.",
+      "Many cats develop a regressive infection, and viremia persists only for a few weeks.",
+      "FIV infection, by contrast, lasts for life.",
+      "Cats rarely clear it.",
+    ];
+    expect(ofAnotherVirusBefore(felv, ["FIV"], new Set())).toEqual([false, false, true, false, false]);
+    // (Not after a sentence that names another virus without opening with it: "vNDV… (PPMV-1)" is of NDV.)
+    const pigeons = ["Birds of the family Columbidae are a reservoir of the antigenic variants of vNDV (PPMV-1).", "These pigeon-origin viruses are distributed worldwide."];
+    expect(ofAnotherVirusBefore(pigeons, ["NDV"], new Set())).toEqual([false, false]);
+    // (Nor when no virus is asked.)
+    expect(ofAnotherVirusBefore(felv, [], new Set())).toEqual([false, false, false, false, false]);
   });
 
   it("needs an outcome's rate stated as a share of that outcome ('success rate' is not 'half the second phalanx')", () => {

@@ -855,6 +855,27 @@ export function namesAnotherVirus(text: string, asked: string[], own: ReadonlySe
   return asked.length > 0 && !asked.some((a) => namesThing(a, text)) && text.split(/[^\p{L}]+/u).some((w) => isVirusAcronym(w) && !asked.includes(w) && !own.has(w));
 }
 
+/** Does a text open with, by abbreviation, a virus other than those asked ("CSFV is genetically related to… (BVDV)-1")? */
+export function opensWithAnotherVirus(text: string, asked: string[], own: ReadonlySet<string>): boolean {
+  const first = /^[\p{L}\p{N}-]+/u.exec(text)?.[0] ?? "";
+  return asked.length > 0 && isVirusAcronym(first) && !asked.includes(first) && !own.has(first);
+}
+
+/**
+ * Which of a paragraph's sentences speak of another virus than those asked without naming one: those after a sentence that
+ * opens with another ("FeLV infection results in several different disease outcomes… Many cats develop a 'regressive
+ * infection'…", asked of FIV), until one names a virus again.
+ */
+export function ofAnotherVirusBefore(sentences: string[], asked: string[], own: ReadonlySet<string>): boolean[] {
+  let other = false;
+  return sentences.map((s) => {
+    const namesVirus = asked.some((a) => namesThing(a, s)) || s.split(/[^\p{L}]+/u).some(isVirusAcronym);
+    const before = !namesVirus && other;
+    if (namesVirus) other = opensWithAnotherVirus(s, asked, own);
+    return before;
+  });
+}
+
 /** A paragraph of a supporting passage, read with its passage's heading and title. */
 type Segment = { text: string; context: string };
 
@@ -1600,6 +1621,7 @@ export function checkCoverage<P extends PassageLike>(
         return named.length ? `${s} (${named.map((a) => a.words.join(" ")).join(", ")})` : s;
       };
       let lastNamed: string[] = [];
+      const ofOtherVirus = ofAnotherVirusBefore(sentences, askedViruses, ownViruses);
       const ofOtherSpecies = sentences.map((s) => {
         const mentions = speciesSpokenOf(withAnimals(s), frame.species);
         if (mentions.species.size > 0 || mentions.groups.size > 0) lastNamed = otherSpeciesIn(frame, mentions);
@@ -1617,6 +1639,7 @@ export function checkCoverage<P extends PassageLike>(
           !dosedByAnotherRoute(kind, question, s, segment.text) &&
           !ofOppositeState(question, s) &&
           !namesAnotherVirus(s, askedViruses, ownViruses) &&
+          !ofOtherVirus[i] &&
           holdsValue(kind, asRead(kind, s), frame.attribute, sentences[i - 1] ?? "", [...frame.names, ...frame.acronyms, ...frame.drugs], defined),
       );
     });

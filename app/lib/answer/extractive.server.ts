@@ -3,7 +3,7 @@ import { memoByText } from "../memo.server";
 import { isEnglishWord, tokenize, type QueryTerm } from "../search/index.server";
 import { PageNumbering, PUBMED_FILE_TYPE } from "./citations";
 import { quotableSentences, type QuoteKind } from "./quotes.server";
-import { abbreviationsDefinedIn, careAsked, DIAGNOSING, dosedByAnotherRoute, holdsValue, HOW_DIAGNOSED, isEssay, isVirusAcronym, namesAnotherVirus, namesThing, PROGNOSING, requiredNames, speaksOfCare } from "./coverage.server";
+import { abbreviationsDefinedIn, careAsked, DIAGNOSING, dosedByAnotherRoute, holdsValue, HOW_DIAGNOSED, isEssay, isVirusAcronym, namesAnotherVirus, namesThing, ofAnotherVirusBefore, opensWithAnotherVirus, PROGNOSING, requiredNames, speaksOfCare } from "./coverage.server";
 import { asksWhetherSpeciesGets, DISEASE_QUALIFIER, OPENS_WITH_PRONOUN, saysRoleAsked, definedAbbreviations, RISK_ASKED, DOSING_KINDS, namesDrug, namesGroupOfAsked, OF_THE_DISEASE, SEASON_WRITTEN, speciesMeantBy, HOSTS_ASKED, INSTRUCTION_OPENING, isAskingTerm, isAttributeOf, isFindingAttribute, listAsked, namesHosts, namesAskedSpecies, otherSpeciesIn, speciesIn, speciesSpokenOf, statesList, suspectedDiagnosis, TYPED_KINDS, type AskedKind, type Frame, type SpeciesMentions } from "./frame";
 import { coverage, holdsTerm, termWeight, textTerms, writesOtherwise } from "./relevance.server";
 import type { NumberedPassage, PassageLike } from "./types";
@@ -450,10 +450,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
   const ownViruses = new Set((guide?.frame.acronyms ?? []).flatMap((a) => a.split(/[^\p{L}]+/u)).filter(isVirusAcronym));
   // (Or one that opens with another virus, whatever it names after it: "CSFV is genetically and serologically related to
   // other pestiviruses, including … (BVDV)-1" is about CSFV.)
-  const opensWithOtherVirus = (text: string) => {
-    const first = /^[\p{L}\p{N}-]+/u.exec(text)?.[0] ?? "";
-    return askedViruses.length > 0 && isVirusAcronym(first) && !askedViruses.includes(first) && !ownViruses.has(first);
-  };
+  const opensWithOtherVirus = (text: string) => opensWithAnotherVirus(text, askedViruses, ownViruses);
   // (Or, asked of a virus by its disease's name, one naming another virus by its own and not the asked one: "…the
   // human-associated GII.4 genotype in swine … a reservoir of norovirus" for "porcine hepatitis E virus". A genus,
   // "Orthohepevirus", is written capitalised and names no other virus.)
@@ -539,14 +536,23 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
     // A sentence that names no species and opens on what the one before spoke of speaks of the species that one named: "It
     // may produce melaenic faeces…" after "…a parvovirus lethal to mink, but in ferrets it produces diarrhoea" is of ferrets.
     let lastNamed: { paragraph: number; other: boolean } | null = null;
+    // Likewise a sentence that names no virus speaks of the virus the last one naming one opened with (in its paragraph).
+    const paragraphOfUnit = units.map((unit) => p.text.lastIndexOf("\n", unit.start) + 1);
+    const afterOtherVirus = new Map(
+      [...new Set(paragraphOfUnit)].flatMap((start) => {
+        const inIt = units.filter((_, k) => paragraphOfUnit[k] === start);
+        return ofAnotherVirusBefore(inIt.map((unit) => unit.text), askedViruses, ownViruses).map((other, k) => [inIt[k]!, other] as const);
+      }),
+    );
     units.forEach((unit, i) => {
       const text = unit.text;
       const reading = readSentence(text);
       const mentions = subjectHosts.length ? withoutHostsOfItsName(reading.species, text, subjectHosts) : reading.species;
-      const paragraphStart = p.text.lastIndexOf("\n", unit.start) + 1;
+      const paragraphStart = paragraphOfUnit[i]!;
       const named = mentions.species.size > 0 || mentions.groups.size > 0;
       const ofOtherBefore = !named && lastNamed?.paragraph === paragraphStart && lastNamed.other && ANAPHORIC_OPENING.test(text);
       if (asksSpecies && named) lastNamed = { paragraph: paragraphStart, other: !namesAskedSpecies(guide!.frame, mentions) && otherSpeciesIn(guide!.frame, mentions).length > 0 };
+      const ofOtherVirusBefore = afterOtherVirus.get(unit) ?? false;
       const words = wordCount(text);
       if (words < MIN_WORDS || words > MAX_WORDS) return;
       const added: string[] = [];
@@ -666,7 +672,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       // Nor does a dose by another route than the one asked ("in-water medication of flubendazole at 1 mg/kg" for "can I just
       // jab them myself? what dose").
       const otherRoute = typed.includes("dose") && dosedByAnotherRoute("dose", question, text, paragraphOf(unit.start).text) && holdsValue("dose", text, guide!.frame.attribute);
-      const notLead = otherSpecies || ofOtherParagraph || otherDrug || otherRoute || otherSubtype || namesOtherVirus(text) || (subjectCarried && !inNamedParagraph) || (!essay && !paragraphOf(unit.start).subject) || !paragraphOf(unit.start).topic || !paragraphOf(unit.start).ownTopic;
+      const notLead = otherSpecies || ofOtherParagraph || otherDrug || otherRoute || otherSubtype || namesOtherVirus(text) || ofOtherVirusBefore || (subjectCarried && !inNamedParagraph) || (!essay && !paragraphOf(unit.start).subject) || !paragraphOf(unit.start).topic || !paragraphOf(unit.start).ownTopic;
       const prior = units[i - 1];
       // (Not one the previous answer quoted: the reader has it already.)
       const priorSaid = Boolean(prior && guide?.alreadySaid.has(sentenceKey(prior.text)));

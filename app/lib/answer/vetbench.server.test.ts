@@ -431,4 +431,10 @@ describe("answers among the 276 VetBench passages", () => {
     );
     expect(treated.content).toBe(REFUSAL);
   });
+
+  it("refuses how long FIV lasts from a paragraph on FeLV that names FIV once, and answers it of FeLV", async () => {
+    expect((await ask("How long does FIV viraemia last in cats?")).content).toBe(REFUSAL);
+    expect((await ask("how long can FIV stay in a cat?")).content).toBe(REFUSAL);
+    expect((await ask("In a regressive FeLV infection, how long does the viraemia last?")).content).toMatch(/^Many cats develop a "regressive infection"/);
+  });
 });
