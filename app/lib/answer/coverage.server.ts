@@ -867,6 +867,8 @@ export function opensWithAnotherVirus(text: string, asked: string[], own: Readon
  * infection'…", asked of FIV), until one names a virus again.
  */
 export function ofAnotherVirusBefore(sentences: string[], asked: string[], own: ReadonlySet<string>): boolean[] {
+  // (No virus asked, none is another: nothing to read, for every sentence of every passage.)
+  if (!asked.length) return sentences.map(() => false);
   let other = false;
   return sentences.map((s) => {
     const namesVirus = asked.some((a) => namesThing(a, s)) || s.split(/[^\p{L}]+/u).some(isVirusAcronym);
