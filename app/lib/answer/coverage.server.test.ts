@@ -183,6 +183,9 @@ describe("coverage of a question by the passages about it", () => {
   });
 
   it("reads a share that dies or survives as a death rate, and a share asked of a finding only where that finding is written", () => {
+    // A place on the body is a region of it.
+    expect(holdsValue("location", "In horses, similar lesions are often noted on the face, neck, trunk, mane and tail.", "body site")).toBe(true);
+    expect(holdsValue("location", "Alopecia areata has been reported in dogs, cats, cattle and horses.", "body site")).toBe(false);
     expect(holdsValue("rate", "There is no effective treatment and 95% of affected cats die within one year of the onset of disease.", "mortality")).toBe(true);
     expect(holdsValue("rate", "Only 40% of the calves survived the outbreak.", "mortality")).toBe(true);
     expect(holdsValue("rate", "The disease is seen in 40% of herds.", "mortality")).toBe(false);
@@ -852,6 +855,10 @@ describe("coverage of a question by the passages about it", () => {
   });
 
   it("finds a drug stem where the text names two drugs of its family ('flozin': empagliflozin, velagliflozin), not one word ending so", () => {
+    // A binomial whose epithet is an everyday word is named only with its genus beside it.
+    expect(namesThing("Babesia major", "Haemolysis and shock are the major pathogenesis of this disease, caused by Babesia bovis.")).toBe(false);
+    expect(namesThing("Babesia major", "B. major is transmitted by Haemaphysalis punctata.")).toBe(true);
+    expect(namesThing("Babesia major", "Babesia major occurs in Europe.")).toBe(true);
     expect(namesThing("flozin", "Ten SGLT2 inhibitors are approved: empagliflozin, canagliflozin for humans and velagliflozin for felines.")).toBe(true);
     expect(namesThing("flozin", "Empagliflozin improves glycaemic control in diabetic patients.")).toBe(false);
     expect(namesThing("flozin", "Insulin remains the treatment of diabetic cats.")).toBe(false);

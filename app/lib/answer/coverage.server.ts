@@ -5,7 +5,7 @@ import { signForms, signsIn, synonymsIn } from "../search/synonyms";
 import { splitSentences } from "../sentences";
 import { countriesNamedIn, namesRegionOf, regionNamesOf } from "./regions";
 import { namesClassOf } from "./drug-classes";
-import { AGE_ATTRIBUTE, DIE_ATTRIBUTE, HOW_DEADLY_ATTRIBUTE, RESOLUTION_ATTRIBUTE, TIMES_ATTRIBUTE, comparedWith, isAskerLabel, withoutLeadingLabel, inSpeciesName, asksWhetherSpeciesGets, namesAskedSpecies, OF_THE_DISEASE, SEASON_WRITTEN, askingParts, checkedThing, thingInPlace, PART_OF_IT, asksOfThem, BOUND_ATTRIBUTE, ECONOMIC_IMPACT_ATTRIBUTE, GAUGE_ATTRIBUTE, MOLECULAR_SIZE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, STUDY_SIZE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
+import { AGE_ATTRIBUTE, asksTypedValue, BODY_SITE_ATTRIBUTE, DIE_ATTRIBUTE, HOW_DEADLY_ATTRIBUTE, RESOLUTION_ATTRIBUTE, TIMES_ATTRIBUTE, comparedWith, isAskerLabel, withoutLeadingLabel, inSpeciesName, asksWhetherSpeciesGets, namesAskedSpecies, OF_THE_DISEASE, SEASON_WRITTEN, askingParts, checkedThing, thingInPlace, PART_OF_IT, asksOfThem, BOUND_ATTRIBUTE, ECONOMIC_IMPACT_ATTRIBUTE, GAUGE_ATTRIBUTE, MOLECULAR_SIZE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, STUDY_SIZE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
 import { cleanQuote } from "./quotes.server";
 import { holdsInOrder, holdsTerm, match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
@@ -104,7 +104,11 @@ const fullText = (p: Pick<PassageLike, "title" | "heading" | "text" | "lead" | "
  */
 function namedOtherwise(name: string, text: string, terms: QueryTerm[]): boolean {
   const own = tokenize(name);
-  const forms = synonymsIn(own).flatMap((m) => m.alternatives);
+  // (A binomial whose epithet is an everyday word is named whole: "babesiosis" names Babesia, not "Babesia major".)
+  const binomialAsked = /^\p{Lu}\p{Ll}+ \p{Ll}{3,}$/u.test(name) && isEnglishWord(name.split(" ")[1]!);
+  const forms = synonymsIn(own)
+    .filter((m) => !binomialAsked || m.terms.join(" ") === own.join(" "))
+    .flatMap((m) => m.alternatives);
   if (forms.some((a) => a.every((t) => textTerms(text).has(t)))) return true;
   // Or by the usual abbreviation of what it names, as written ("Newcastle" in a passage that writes only "NDV"), or by that
   // binomial with its genus abbreviated ("Pseudomonas" where it writes "P. aeruginosa").
@@ -113,6 +117,8 @@ function namedOtherwise(name: string, text: string, terms: QueryTerm[]): boolean
     const binomial = /^(\p{Lu})\p{Ll}+ (\p{Ll}{3,})$/u.exec(long);
     if (binomial && new RegExp(`\\b${binomial[1]}\\.\\s?${binomial[2]}\\b`, "u").test(readable(text))) return true;
   }
+  // (Nor by its words read apart: "major" and "babesiosis" in one passage name no "Babesia major".)
+  if (binomialAsked) return false;
   const read = own.map((term) => terms.find((t) => t.term === term));
   return read.some((t) => t?.alternatives?.length) && read.every((t) => t !== undefined && holdsTerm(textTerms(text), t));
 }
@@ -191,8 +197,14 @@ export function namesThing(name: string, text: string, options: { spelledOut?: b
   if (parts.length === 2 && /^[A-Z]/.test(genus ?? "") && /^[a-z]/.test(epithet ?? "")) {
     if (!has(parts[1]!)) return false;
     const g = parts[0]!.replace(/\.$/, "");
+    // An epithet that is also an English word is found beside its genus only: "the major pathogenesis" of babesiosis
+    // names no "Babesia major".
+    const initial = g[0]!.toUpperCase();
+    // (A genus the question abbreviates is any genus with its initial: "C. difficile" is "Clostridium difficile".)
+    const genusWritten = g.length === 1 ? `${initial}(?:\\p{Ll}+|\\s*\\.)?` : `(?:${escapeStringRegexp(initial + g.slice(1))}|${initial}\\s*\\.?)`;
+    if (isEnglishWord(parts[1]!)) return new RegExp(`\\b${genusWritten}\\s+${escapeStringRegexp(parts[1]!)}\\b`, "u").test(readable(text));
     // "H. contortus", and "$D$ nodosus" or "$B$ . burgdorferi" as PDF-to-LaTeX converters write it.
-    return g.length === 1 ? true : has(g) || new RegExp(`\\b${g[0]!.toUpperCase()}\\s*\\.?\\s+${epithet}\\b`).test(readable(text));
+    return g.length === 1 ? true : has(g) || new RegExp(`\\b${initial}\\s*\\.?\\s+${epithet}\\b`).test(readable(text));
   }
   const found = parts.every((w) => {
     if (has(w)) return true;
@@ -365,6 +377,9 @@ const COUNTED_THINGS = /\b\d[\d,.]*(?:\s+(?:million|billion|thousand|hundred))?\
 /** How deadly in words: "the mortality rate … is low", "high mortality", "rarely fatal". */
 const DEADLY_IN_WORDS =
   /\b(?:mortality|fatality|death)(?:\s+rates?)?\s+(?:[\w-]+\s+){0,6}?(?:is|are|was|were|remains?)\s+(?:usually\s+|generally\s+|very\s+|extremely\s+|relatively\s+)?(?:low|high|negligible|minimal|rare)\b|\b(?:low|high|negligible|minimal|considerable|significant)\s+(?:mortality|fatality|death rates?)\b|\b(?:rarely|seldom|often|usually|frequently|invariably|always|almost always|commonly)\s+(?:fatal|lethal)\b/i;
+/** The regions of an animal's body a lesion is placed on. */
+const BODY_REGION =
+  /\b(?:head|face|facial|muzzle|nose|nasal planum|ears?|pinnae?|periocular|eyelids?|lips?|chin|jaw|neck|trunk|back|dorsum|flanks?|abdomen|abdominal|ventrum|belly|chest|thorax|thoracic|limbs?|forelimbs?|hindlimbs?|legs?|thighs?|hips?|feet|paws?|pads?|digits?|toes?|tail|spine|ribs|eyes?|rump|gluteal|shoulders?|mane|scalp|perine(?:um|al)|inguinal|groin|axillae?|axillary|udder|teats?|coronary band|pasterns?|hocks?|elbows?|pressure points|extremities|comb|wattles?|shanks?|vent)\b/i;
 /** How common something is, said in words. */
 const COMMON_IN_WORDS = /\b(?:(?:most|very|more|less|quite|fairly|relatively)\s+(?:common|prevalent|frequent)\w*|common(?:ly)?|uncommon(?:ly)?|rare(?:ly)?|frequent(?:ly)?|infrequent(?:ly)?|prevalent|widespread|predominant|occasional(?:ly)?|sporadic(?:ally)?)\b/i;
 
@@ -493,6 +508,8 @@ export function holdsValue(
     const asked = new Set(breedsIn(questionNames.join(" ")));
     return breedsIn(sentence).some((b) => !asked.has(b));
   }
+  // A place on the body is a region of it: "In horses, … the face, neck, trunk, mane and tail".
+  if (kind === "location" && attribute === BODY_SITE_ATTRIBUTE) return BODY_REGION.test(sentence);
   const re = VALUE[kind];
   if (!re) return true;
   // A figure's or table's number is no value: "…before a pink or red color is observed (Figure 4.5)" gives no count.
@@ -1586,7 +1603,7 @@ export function checkCoverage<P extends PassageLike>(
   // ("…is there a figure for how often cheetahs with FIP develop neurological signs?": a share asked outright.)
   const shareAskedOutright = (k: AskedKind) => k === "rate" && asking.some((part) => SHARE_ASKED_OUTRIGHT.test(part));
   const typed = frame.asked.filter(
-    (k) => TYPED_KINDS.has(k) && (!essay || asksOneThing || (k === "quantity" && frame.attribute === TEMPERATURE_ATTRIBUTE) || (k === "duration" && ownSpan(frame.attribute)) || doseOfNamedDrug(k) || doseAskedOutright(k) || ageAskedOutright(k) || spanAskedOutright(k) || shareAskedOutright(k)),
+    (k) => asksTypedValue(k, frame.attribute) && (!essay || asksOneThing || (k === "quantity" && frame.attribute === TEMPERATURE_ATTRIBUTE) || (k === "duration" && ownSpan(frame.attribute)) || doseOfNamedDrug(k) || doseAskedOutright(k) || ageAskedOutright(k) || spanAskedOutright(k) || shareAskedOutright(k)),
   );
   // A span the question states itself ("After the two bluetongue doses 2 weeks apart, how often…?") is not what it asks.
   const stated = statedSpans(question);

@@ -4,7 +4,7 @@ import { isEnglishWord, tokenize, type QueryTerm } from "../search/index.server"
 import { PageNumbering, PUBMED_FILE_TYPE } from "./citations";
 import { quotableSentences, type QuoteKind } from "./quotes.server";
 import { abbreviationsDefinedIn, careAsked, DIAGNOSING, dosedByAnotherRoute, holdsValue, HOW_DIAGNOSED, isEssay, isVirusAcronym, namesAnotherVirus, namesThing, ofAnotherVirusBefore, opensWithAnotherVirus, PROGNOSING, requiredNames, speaksOfCare } from "./coverage.server";
-import { asksWhetherSpeciesGets, DISEASE_QUALIFIER, OPENS_WITH_PRONOUN, saysRoleAsked, definedAbbreviations, RISK_ASKED, DOSING_KINDS, namesDrug, namesGroupOfAsked, OF_THE_DISEASE, SEASON_WRITTEN, speciesMeantBy, HOSTS_ASKED, INSTRUCTION_OPENING, isAskingTerm, isAttributeOf, isFindingAttribute, listAsked, namesHosts, namesAskedSpecies, otherSpeciesIn, speciesIn, speciesSpokenOf, statesList, suspectedDiagnosis, TYPED_KINDS, type AskedKind, type Frame, type SpeciesMentions } from "./frame";
+import { asksTypedValue, asksWhetherSpeciesGets, KILLS_THEM_ASKED, BODY_SITE_ATTRIBUTE, DISEASE_QUALIFIER, OPENS_WITH_PRONOUN, saysRoleAsked, definedAbbreviations, RISK_ASKED, DOSING_KINDS, namesDrug, namesGroupOfAsked, OF_THE_DISEASE, SEASON_WRITTEN, speciesMeantBy, HOSTS_ASKED, INSTRUCTION_OPENING, isAskingTerm, isAttributeOf, isFindingAttribute, listAsked, namesHosts, namesAskedSpecies, otherSpeciesIn, speciesIn, speciesSpokenOf, statesList, suspectedDiagnosis, type AskedKind, type Frame, type SpeciesMentions } from "./frame";
 import { coverage, holdsTerm, termWeight, textTerms, writesOtherwise } from "./relevance.server";
 import type { NumberedPassage, PassageLike } from "./types";
 
@@ -112,6 +112,8 @@ const CAUSAL = /\b(result(?:s|ed)? (?:of|from)|lead(?:s|ing)? to|due to|because|
 const CAUSE_OF_DEATH = /\b(?:the\s+)?(?:most\s+)?(?:common|frequent|usual|main|major|primary|leading|important|significant)\s+causes?\s+of\s+(?:death|deaths|mortality|loss|losses|morbidity)\b/gi;
 /** Deaths asked of ("what is the main cause of death in…?"): then a cause of death is what is asked. */
 const DEATHS_ASKED = /\b(?:death|deaths|die|dies|dying|died|mortality|kill|kills|killing|fatal|losses)\b/i;
+/** A sentence that speaks of dying. */
+const DEATH_SAID = /\b(?:die|dies|died|dying|death|deaths|fatal|lethal|succumb\w*|kill\w*|mortality)\b/i;
 // ("What makes a cat more likely to turn up positive?" asks the risk factors.)
 const RISK_SAID = /\b(?:risk factors?|predispos\w+|(?:increased|higher|greater) risk|at risk)\b/i;
 const LEAD_VALUE: Partial<Record<AskedKind, (sentence: string, frame: Frame, question: string) => boolean>> = {
@@ -127,7 +129,9 @@ const LEAD_VALUE: Partial<Record<AskedKind, (sentence: string, frame: Frame, que
   signs: (s) => /\b(signs?|symptoms?|present(?:s|ed)? with|characteri[sz]ed by|manifest\w*)\b/i.test(s) && (s.match(/,|\band\b/g) ?? []).length >= 2,
   // "What are the risk factors…?": the sentence that names them, not one on what the disease leads to.
   // (Not what a disease leads among as a killer, "it is the leading cause of death in young cats", unless deaths are asked.)
-  cause: (s, _frame, question) => (RISK_ASKED.test(question) ? RISK_SAID.test(s) : CAUSAL.test(DEATHS_ASKED.test(question) ? s : s.replace(CAUSE_OF_DEATH, " "))),
+  // ("What ends up killing them?": a cause said of their dying, "…die within 1 to 3 years … due to all the pathologies…".)
+  cause: (s, _frame, question) =>
+    RISK_ASKED.test(question) ? RISK_SAID.test(s) : KILLS_THEM_ASKED.test(question) ? DEATH_SAID.test(s) && CAUSAL.test(s) && !RISK_SAID.test(s) : CAUSAL.test(DEATHS_ASKED.test(question) ? s : s.replace(CAUSE_OF_DEATH, " ")),
   // "How is goat pox told apart from sheep pox?": the sentence that distinguishes or contrasts them.
   comparison: (s) => /\b(?:distinguish\w*|differentiat\w*|differ(?:s|ed|ence|ences|ent)?|whereas|unlike|in contrast|compared|similar(?:ly)?|indistinguishable)\b/i.test(s),
   // "How is it diagnosed?": the sentence that says how ("Diagnosis of EMS is based partly on…"). "Which diagnosis
@@ -338,11 +342,12 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
   const wantsQuantity = QUANTITY_QUESTION.test(question);
   // (A type's label, "genotype II", is what coverage checks the passages hold; it does not choose sentences: other
   // viruses' genotypes, "PCV2F becomes the predominant genotype…", would crowd an answer on swine HEV.)
-  const typed = guide ? guide.frame.asked.filter((k) => TYPED_KINDS.has(k) && k !== "type") : [];
+  const typed = guide ? guide.frame.asked.filter((k) => asksTypedValue(k, guide.frame.attribute) && k !== "type") : [];
   const list = guide ? listAsked(question) : null;
   // The asked attribute's own terms ("mortality"), when it names one a typed value is of.
   const attribute = guide?.frame.attribute ?? null;
-  const attributeTerms = attribute && typed.some((k) => isAttributeOf(k, attribute)) && !isFindingAttribute(attribute) ? tokenize(attribute) : [];
+  // (A place on the body is said by the region's name, not the words "body site".)
+  const attributeTerms = attribute && attribute !== BODY_SITE_ATTRIBUTE && typed.some((k) => isAttributeOf(k, attribute)) && !isFindingAttribute(attribute) ? tokenize(attribute) : [];
   const hostsAsked = Boolean(guide) && HOSTS_ASKED.test(question);
   // The hosts whose word names the question's own virus, asked of another species ("Can bovine papillomavirus infect
   // horses?"): in "…are bovine PV types 1, 2, and 13" that word names the virus, not cattle spoken of.
@@ -613,7 +618,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
         answersAsked = true;
         // ("What else should we watch out for?": the signs, when they are all that is asked; not "how long till the signs settle?")
         const onlySigns = guide!.frame.asked.length === 1 && leadValues.includes("signs");
-        if (onlySigns || leadValues.some((k) => ANSWERING_KINDS.has(k) || (k === "cause" && RISK_ASKED.test(question)))) leads = true;
+        if (onlySigns || leadValues.some((k) => ANSWERING_KINDS.has(k) || (k === "cause" && (RISK_ASKED.test(question) || KILLS_THEM_ASKED.test(question))))) leads = true;
         // "Prognosis?": how it ends said with a figure ("95% of affected cats die within one year") says it outright.
         if (leadValues.includes("prognosis") && holdsValue("rate", text, null)) leads = true;
       }

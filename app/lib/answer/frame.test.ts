@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DOSES_USED_ATTRIBUTE, OPENS_WITH_PRONOUN, askingClause, askingParts, switchLeadWords, namesDrug, sceneWords, speciesModifiers, asksWhetherSpeciesGets, breedsIn, speciesByLabel, leadingLabel, petNames, withoutChatter, comparedOnlyWords, correctableEdits, correctedQuestion, definedAbbreviations, frameLabel, frameOf, listAsked, statesList, mentionsSpecies, otherSpeciesIn, placesOfPersistence, readConversation, readQuestion, saysRoleAsked, searchText, signsSearchText, speciesIn, subjectSearchText, speciesSpokenOf, speciesWordNear, suspectedCondition, suspectedDiagnosis, withAnswersSubject } from "./frame";
+import { BODY_SITE_ATTRIBUTE, DOSES_USED_ATTRIBUTE, OPENS_WITH_PRONOUN, askingClause, quotedTermAsked, askingParts, switchLeadWords, namesDrug, sceneWords, speciesModifiers, asksWhetherSpeciesGets, breedsIn, speciesByLabel, leadingLabel, petNames, withoutChatter, comparedOnlyWords, correctableEdits, correctedQuestion, definedAbbreviations, frameLabel, frameOf, listAsked, statesList, mentionsSpecies, otherSpeciesIn, placesOfPersistence, readConversation, readQuestion, saysRoleAsked, searchText, signsSearchText, speciesIn, subjectSearchText, speciesSpokenOf, speciesWordNear, suspectedCondition, suspectedDiagnosis, withAnswersSubject } from "./frame";
 
 describe("species in a text", () => {
   it("reads a species' scientific name as the species ('pet rabbits (Oryctolagus cuniculus)', 'Sus scrofa')", () => {
@@ -130,6 +130,16 @@ describe("species in a text", () => {
     expect([...speciesIn("has CDV spilled from dogs into seals?").species]).toEqual(["dog", "marine-mammal"]);
     expect([...speciesIn("the seals at the rescue").species]).toEqual(["marine-mammal"]);
     expect(speciesIn("a wax that seals the ear canal").species.size).toBe(0);
+  });
+
+  it("reads 'the chicks' as the young of the bird named, not hens' chicks ('Ostrich farm … lice on the chicks')", () => {
+    expect([...speciesIn("Ostrich farm with feather lice on the chicks.", { asked: true }).species]).toEqual(["ostrich"]);
+    expect(speciesIn("Ostrich farm with feather lice on the chicks.", { asked: true }).young).toBe(true);
+    expect([...speciesIn("Duck farm: the chicks are coughing").species]).toEqual(["duck"]);
+    // (Hens' chicks where no other bird is named, or where the hens are; and chicks listed beside another bird.)
+    expect([...speciesIn("lice on the chicks").species]).toEqual(["chicken"]);
+    expect([...speciesIn("the chicks of our hens and the ducks").species].sort()).toEqual(["chicken", "duck"]);
+    expect([...speciesIn("Chicks and ducks share the shed").species].sort()).toEqual(["chicken", "duck"]);
   });
 
   it("reads the young named after another species' word as that species' young ('pheasant poults')", () => {
@@ -1041,6 +1051,29 @@ describe("the frame of a question", () => {
 
   it("reads 'whereabouts on the wing' as asking where", () => {
     expect(frameOf("ok and whereabouts on the wing exactly do i put the needle in").asked).toContain("location");
+  });
+
+  it("reads 'where on the body' as asking a place on the body, not 'where is it found'", () => {
+    const onBody = frameOf("Where on the body do alopecia areata lesions typically appear in dogs?");
+    expect(onBody.asked).toContain("location");
+    expect(onBody.attribute).toBe(BODY_SITE_ATTRIBUTE);
+    expect(frameOf("Which parts of the body are affected by alopecia areata in horses?").attribute).toBe(BODY_SITE_ATTRIBUTE);
+    expect(frameOf("Where is Babesia divergens found?").attribute).toBeNull();
+  });
+
+  it("reads 'what ends up killing them?' as asking what causes their death", () => {
+    expect(frameOf("what ends up killing them?").asked).toEqual(["cause"]);
+    expect(frameOf("What do they usually die of?").asked).toEqual(["cause"]);
+    expect(frameOf("How fast does RHDV2 kill rabbits?").asked).not.toContain("cause");
+  });
+
+  it("reads a term quoted just before a question saying 'it' as what that question asks of", () => {
+    const q = "Adult cat just came up FeLV antigen positive on a snap test. The owner asked what 'progressive infection' means. How do I explain it, and how common is it among infected cats?";
+    expect(quotedTermAsked(q)).toBe("progressive infection");
+    expect(frameOf(q).askedTopic).toEqual(expect.arrayContaining(["progressive", "infection"]));
+    // (Not an apostrophe, nor where the question names its own thing.)
+    expect(quotedTermAsked("The owner's dog is coughing. Is it kennel cough?")).toBe("");
+    expect(quotedTermAsked("The lab wrote 'regressive'. Is FeLV regressive infection common?")).toBe("");
   });
 
   it("reads what was relayed before a question that only asks for help", () => {
@@ -3182,6 +3215,13 @@ describe("set 66's readings", () => {
 
   it("reads a genus repeated as its epithet as a binomial the passages must name, however it ends", () => {
     expect(frameOf("Is Heterophyes heterophyes among the fish-borne intestinal flukes?").pathogens).toEqual(["Heterophyes heterophyes"]);
+    // (A comparative epithet is an everyday word too: "Babesia major", but not "Salmonella a major cause".)
+    expect(frameOf("In which regions is Babesia major found in cattle?").pathogens).toEqual(["Babesia major"]);
+    expect(frameOf("Is Leishmania minor seen in dogs?").pathogens).toEqual(["Leishmania minor"]);
+    expect(frameOf("Is Salmonella a major cause of abortion?").pathogens).toEqual(["salmonella"]);
+    expect(frameOf("Two major types of scrapie exist: which are they?").pathogens).toEqual([]);
+    // (Nor a title's capitalised word before a preposition: "…Outcomes Measures via Phone Interviews…".)
+    expect(frameOf("Assessing Patient Reported Outcomes Measures via Phone Interviews Versus Patient Self-Survey in the Clinic: Are We Measuring the Same Thing?").pathogens).toEqual([]);
     // (A word the sentence repeats is no binomial unless capitalised first: "that that" stays English.)
     expect(frameOf("Is it true that that fluke is fish-borne?").pathogens).toEqual([]);
   });

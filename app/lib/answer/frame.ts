@@ -111,7 +111,8 @@ export type Frame = {
 };
 
 type SpeciesEntry = { id: string; label: string; words: string[]; young: string[]; acronyms?: string[]; breeds?: string[] };
-type GroupEntry = { words: string[]; members: string[]; broad?: boolean; acronyms?: string[] };
+/** `young`: words for the young of any member ("chicks" of ostriches as of hens), read as the young of the member named. */
+type GroupEntry = { words: string[]; members: string[]; broad?: boolean; acronyms?: string[]; young?: string[] };
 
 const SPECIES = lexicon.species as SpeciesEntry[];
 const GROUPS = lexicon.groups as GroupEntry[];
@@ -228,6 +229,9 @@ function readSpecies(text: string, asked: boolean): SpeciesMentions {
   const asWritten = written.length === words.length ? written : [];
   const out = { species: new Set<string>(), groups: new Set<number>(), young: false, words: new Set<string>(), diseases: [] as string[], hosts: [] as string[], order: [] as string[], whole: new Set<number>() };
   let previous: { id: string; end: number } | null = null;
+  // Species named only by a word for their young, and species named otherwise.
+  const youngOnly = new Map<string, string>();
+  const adultNamed = new Set<string>();
   for (let i = 0; i < words.length; i++) {
     const acronym = ACRONYMS.get(asWritten[i] ?? "");
     // ("Has CDV spilled from dogs into seals?": the animals, after a word that says so; "the cuticle seals the pores" is a verb.)
@@ -299,7 +303,11 @@ function readSpecies(text: string, asked: boolean): SpeciesMentions {
     if (hit.term.kind === "species") {
       out.species.add(hit.term.id);
       out.order.push(hit.term.id);
-      if (hit.term.young) out.young = true;
+      if (hit.term.young) {
+        out.young = true;
+        // (Pointed at, "the chicks", "their chicks": "chicks and ducks" lists hens' chicks beside ducks.)
+        if (hit.words.length === 1 && /^(?:the|their|its|these|those|her|his|our|my|your)$/.test(words[i - 1] ?? "")) youngOnly.set(hit.term.id, hit.words[0]!);
+      } else adultNamed.add(hit.term.id);
     } else {
       out.groups.add(hit.term.index);
       out.order.push(groupLabel(hit.term.index));
@@ -307,6 +315,16 @@ function readSpecies(text: string, asked: boolean): SpeciesMentions {
     }
     hit.words.forEach((w) => out.words.add(w));
     i += hit.words.length - 1;
+  }
+  // "Ostrich farm with feather lice on the chicks": a word any member's young are called by is the young of the member
+  // named ("chicks" are hens' only where no other bird is named).
+  for (const [id, word] of youngOnly) {
+    if (adultNamed.has(id)) continue;
+    const sharing = GROUPS.filter((g) => g.young?.includes(word) && g.members.includes(id));
+    if (!sharing.some((g) => [...adultNamed].some((other) => other !== id && g.members.includes(other)))) continue;
+    out.species.delete(id);
+    for (let k = out.order.indexOf(id); k >= 0; k = out.order.indexOf(id)) out.order.splice(k, 1);
+    out.words.delete(word);
   }
   return out;
 }
@@ -567,7 +585,7 @@ const HORSE_BREED_SHORT = /^(?:TB|TBx|TBX|QH|WB|ISH)$/;
 const HORSE_WORD = /^(?:gelding|geldings|mare|mares|stallion|stallions|colt|colts|filly|fillies|horse|horses|x|cross|broodmare|yearling|foal|foals)$/i;
 /** Lower-case words that follow a capitalised word without making it a binomial. */
 const NOT_EPITHET = new Set(
-  "and are can does did for from has have how infection infections its not the was were which with what when who why will would should could may might that this these those there their then than also only into onto over under after before about between among against during isolates isolate strains strain species virus vaccine vaccines disease diseases studies study cells cell bacteria bacterium analysis diagnosis prognosis basis crisis emphasis hypothesis synthesis status focus data area media criteria formula stimulus uterus sinus census consensus apparatus genus thesis axis iris pelvis cervix index complex reflex plus versus thus".split(
+  "and are can does did for from via per has have how infection infections its not the was were which with what when who why will would should could may might that this these those there their then than also only into onto over under after before about between among against during isolates isolate strains strain species virus vaccine vaccines disease diseases studies study cells cell bacteria bacterium analysis diagnosis prognosis basis crisis emphasis hypothesis synthesis status focus data area media criteria formula stimulus uterus sinus census consensus apparatus genus thesis axis iris pelvis cervix index complex reflex plus versus thus".split(
     " ",
   ),
 );
@@ -1132,6 +1150,10 @@ const AS_COMMON = String.raw`as (?:common|prevalent|frequent)\b|\b(?:get|gets|go
  * Risk factors asked: "risk factors", "what makes a cat more likely to…", "which cats get it most", "who is most at risk",
  * "which kinds of cats are known to be higher risk?".
  */
+/** "What ends up killing them?", "what do they usually die of?": what causes their death. */
+const KILLS_THEM = String.raw`what\s+(?:(?:usually|actually|eventually|normally|finally|mostly|ends?\s+up|ended\s+up)\s+)?(?:kills?|killed|killing)\s+(?:them|it|him|her|the\s+[\w-]+)|what\s+(?:do|does|did)\s+(?:they|it|he|she|most)\s+(?:usually\s+|actually\s+|eventually\s+|normally\s+|mostly\s+|end\s+up\s+)?(?:die|dying)\s+(?:of|from)`;
+/** "What ends up killing them?": the cause asked is of their death. */
+export const KILLS_THEM_ASKED = new RegExp(String.raw`\b(?:${KILLS_THEM})\b`, "i");
 const RISK = String.raw`risk factors?|(?:most|more)\s+likely\s+to\s+(?:test|come\s+up|turn\s+up|be)\s+positive|what makes (?:[\w-]+\s+){0,3}?(?:more|less) (?:likely|prone|susceptible|at risk)|(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:get|gets|catch|catches)\s+(?:it|this|that|them)?\s*(?:the\s+)?most\b|(?:most|more)\s+at\s+risk|(?:which|what|who)\b[^?.;]{0,60}?\b(?:at\s+)?(?:a\s+)?(?:higher|greater|increased|highest|greatest)\s+risk\b(?!\s+of\s+(?:dying|death|transmission|spread))`;
 export const RISK_ASKED = new RegExp(String.raw`\b(?:${RISK}|predispos\w+)\b`, "i");
 /** How often one meets a thing: "how often should I expect…", "how often do vets see…". */
@@ -1205,7 +1227,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   ["prognosis", /\b(prognos\w*|outcomes?|outlook|(?:possible\s+)?ways\s+(?:this|it|that|things)\s+(?:can|could|might|may|will)\s+go|(?:his|her|their|its)\s+chances?|chances? of (?:survival|surviving|recovery|recovering|making it|pulling through)|(?:is|was|are)\s+(?:that|it|this|they)\s+(?:really\s+|very\s+)?(?:bad|serious|dangerous)(?=\s*(?:for\s+[\w-]+\s*)?[?.!]*\s*$)|how (?:bad|serious)(?:\s+is\s+(?:it|that|this)\b|(?=\s+(?:at|in|for)\s)|(?=\s*\?))|survive|survival|recover(?:y)?|come right|get(?:s|ting)? better|pull through|(?:come|comes|came|coming) through(?:\s+(?:it|this|that))?(?=\s*[?.!]*\s*$)|life expectancy|(?:mean|means|meant)\s+for\s+(?:her|him|them|it|the\s+[\w-]+)\s+(?:in\s+the\s+)?long[- ]?(?:term|run)|long[- ]?term (?:outlook|future|chances?)|biological behaviou?r|(?:predict\w*|tell)\s+how\s+(?:it|they|the [\w-]+)(?:['’]ll| will| is going to| are going to)\s+behave|what\s+(?:usually\s+|typically\s+|generally\s+|then\s+)?(?:tends?\s+to\s+happen|happens|will\s+happen)\s+to\s+(?:her|him|them|it))\b/i],
   // ("What's driving it?": what causes it.)
   // ("Is it because show pigs are sicker that they're the flu risk?" asks what the cause is.)
-  ["cause", new RegExp(String.raw`\b(cause[sd]?|causing|why|(?:sets?|setting|triggers?|kicks?|kicked) (?:it|this|that|them) off|aetiolog\w*|etiolog\w*|${RISK}|pathogenesis|mechanism|what(?:'s|’s|s| is| are) driving|(?:is|was|are|were) (?:it|that|this) (?:just |only |mainly |really )?because)\b`, "i")],
+  ["cause", new RegExp(String.raw`\b(cause[sd]?|causing|why|(?:sets?|setting|triggers?|kicks?|kicked) (?:it|this|that|them) off|aetiolog\w*|etiolog\w*|${RISK}|pathogenesis|mechanism|what(?:'s|’s|s| is| are) driving|(?:is|was|are|were) (?:it|that|this) (?:just |only |mainly |really )?because|${KILLS_THEM})\b`, "i")],
   // ("How do I separate myoglobin from Hb?", "tell it from sheep pox": told apart.)
   // ("Can histopath tell me whether it's Neospora or Toxoplasma?": whether it tells them apart.)
   ["comparison", /\b(differ\w*|compare\w*|comparison|versus|vs\.?|distinguish\w*|same as|better than|(?:tell|told) (?:\w+ )?apart|(?:separate|separating|tell|telling)\s+(?:[\w-]+\s+){1,3}?from|(?:what|which)\s+(?:separates|sets apart)\s+(?:[\w-]+\s+){1,4}?from|(?:tell|tells|telling)\s+(?:me|us|you|them)?\s*(?:whether|if)\s+(?:it['’]?s|it is|it was|this is)\s+[\p{L}-]+\s+or)\b/iu],
@@ -1217,7 +1239,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   // "Where is it found?", "explain where estrogens are synthesized", not the relative "in sheep where Mycoplasma is suspected".
   [
     "location",
-    /(?:^|[.?!;:,–—-]\s*|\b(?:and|but|or|so|explain|describe|state|tell|know|ask|show|determine|identify|find|affect|affects|influence|influences|predict|predicts)\s+)where\b|\bwhere\s+(?:is|are|was|were|do|does|did|can|could|should|would|will|in|on|exactly|else|to)\b|\bwhereabouts\s+(?:on|in|exactly|do|does|is|are|should|would)\b/i,
+    /(?:^|[.?!;:,–—-]\s*|\b(?:and|but|or|so|explain|describe|state|tell|know|ask|show|determine|identify|find|affect|affects|influence|influences|predict|predicts)\s+)where\b|\bwhere\s+(?:is|are|was|were|do|does|did|can|could|should|would|will|in|on|exactly|else|to)\b|\bwhereabouts\s+(?:on|in|exactly|do|does|is|are|should|would)\b|\b(?:which|what)\s+(?:parts?|areas?|regions?)\s+of\s+(?:the|its|their|his|her)\s+body\b/i,
   ],
   // ("When cattle catch it, what does it look like?": how the disease shows, not what the pathogen looks like under a lens.)
   ["signs", new RegExp(String.raw`\b(clinical signs?|signs|symptoms?|clinical (?:picture|presentation|features)|what (?:does|do|would|will) (?:it|that|this) look like(?!\s+(?:under|on|in (?:the|a) (?:microscope|smear|slide|culture|gel)|down))|present(?:s|ing)? with|(?:watch|look)(?:ing)? out for|(?:watch|monitor)(?:ing)? (?:her|him|them|it|\w+) for|keep (?:an )?eyes? (?:out )?for|${NOTICED_ASKED})\b`, "i")],
@@ -1413,9 +1435,17 @@ const RESTOCKING =
 /** How many times something happened, counted ("How many times has pdm09 spilled back into pigs?"). */
 export const TIMES_ATTRIBUTE = "times";
 
+/** "Where on the body do the lesions appear?", "which parts of the body…": a place on the animal, answered by a body region. */
+const BODY_SITE_ASKED =
+  /\bwhere\s+on\s+(?:the|its|their|his|her|my|our|your|a|an)\s+(?:[\w-]+\s+)?(?:body|skin|coat)\b|\b(?:which|what)\s+(?:parts?|areas?|regions?|sites?)\s+of\s+(?:the|its|their|his|her)\s+body\b|\bbody\s+(?:regions?|sites?|areas?)\b/;
+export const BODY_SITE_ATTRIBUTE = "body site";
+/** Is the value asked of this kind one a sentence holds or not (a dose, a span, a share… or a place on the body)? */
+export const asksTypedValue = (kind: AskedKind, attribute: string | null) => TYPED_KINDS.has(kind) || (kind === "location" && attribute === BODY_SITE_ATTRIBUTE);
+
 /** The noun a typed value is about: "the incubation period", "how many serotypes", "mortality". */
 function attributeOf(sentence: string, asked: AskedKind[]): string | null {
   const s = sentence.toLowerCase();
+  if (asked.includes("location") && BODY_SITE_ASKED.test(s)) return BODY_SITE_ATTRIBUTE;
   // "Which local anaesthetic…": the class (only when no other value is asked, which the class would be read as being of).
   if (asked.includes("drug") && asked.every((k) => k === "drug" || !TYPED_KINDS.has(k))) return drugClassAsked(s);
   if (asked.includes("duration") || asked.includes("interval")) {
@@ -1694,6 +1724,12 @@ function namedThings(text: string) {
   const speciesWords = speciesIn(text).words;
   for (const m of text.matchAll(BINOMIAL)) {
     const [, genus, epithet] = m;
+    // "Babesia major", "Leishmania minor": a Latin genus's comparative epithet, though "major" is an everyday word.
+    if (/^(?:major|minor)$/.test(epithet!) && genus!.length > 2 && GENUS.test(genus!) && !NOT_NAMES.has(genus!.toLowerCase()) && !speciesIn(genus!).species.size) {
+      push(pathogens, `${genus} ${epithet}`);
+      inBinomial.add(genus!.toLowerCase()).add(epithet!);
+      continue;
+    }
     // (Nor a word of the sentence's own: "…a rescue dog from Romania while clipping".)
     if (NOT_EPITHET.has(epithet!) || isStopWord(epithet!) || NOT_NAMES.has(genus!.toLowerCase()) || GENERIC_WORDS.has(epithet!) || /virus$/.test(epithet!)) continue;
     if (speciesIn(epithet!).species.size || speciesIn(genus!).species.size || speciesWords.has(genus!.toLowerCase())) continue;
@@ -2070,7 +2106,7 @@ function readFrame(text: string): Frame {
   // (A short one, that brings in what "they" are; a long case told before the question is its scene.)
   const toldLast = question.slice(0, Math.max(0, question.indexOf(firstPart))).split(/[.!?]+\s+/).filter((x) => x.trim()).pop() ?? "";
   const sentenceBefore = firstPart && !namesItsThing && ASKED_OF_PRONOUN.test(firstPart) && toldLast.split(/\s+/).length <= SHORT_TOLD_SUBJECT && !isAskerLabel(toldLast) ? toldLast : "";
-  const askedWords = new Set(pointsBack ? [] : [...parts, sentenceBefore].flatMap((p) => topicWordsOf(askedPart(p))).filter((w) => !labelOnly.has(w)));
+  const askedWords = new Set(pointsBack ? [] : [...parts, sentenceBefore, quotedTermAsked(question)].flatMap((p) => topicWordsOf(askedPart(p))).filter((w) => !labelOnly.has(w)));
   return {
     species: [...mentions.species],
     groups: [...mentions.groups].map(groupLabel),
@@ -2600,6 +2636,21 @@ export function askingClause(question: string, options: { yesNoWhole?: boolean }
   if (POINTS_BACK.test(clause.replace(LIKE_THIS, " "))) return question;
   return clause.split(/\s+/).length >= 3 ? clause : last;
 }
+
+/**
+ * The term quoted just before the question that asks of it by "it": "The owner asked what 'progressive infection' means.
+ * How do I explain it, and how common is it among infected cats?" asks of progressive infection ("" when none is).
+ * (Not where the asking part names a thing of its own.)
+ */
+export function quotedTermAsked(question: string): string {
+  const sentences = question.split(/(?<=[?.!])\s+/).filter((s) => s.trim());
+  const at = sentences.findLastIndex((s) => /\?\s*$/.test(s));
+  const asking = sentences[at] ?? "";
+  if (at < 1 || !/\bit\b/i.test(asking)) return "";
+  const own = namedThings(asking);
+  if (own.drugs.length + own.pathogens.length + own.conditions.length + own.acronyms.length > 0) return "";
+  return QUOTED_TERM.exec(sentences[at - 1]!)?.[1] ?? "";
+}
 /** A sentence that opens as a question does, typed without its mark ("whats that", "how long till she's better"). */
 const UNMARKED_QUESTION = /^\s*(?:what(?:['’]?s)?|how|why|which|when|where|who)\b(?!\s+(?:a|an|the|we|i|you|they|he|she|it)\s+(?:saw|found|did|noticed|know|knew|see|think|mean|said|say)\b)/i;
 const LIKE_THIS = /\b(?:in\s+)?(?:an?\s+|the\s+)?(?:[\p{L}-]+\s+)?like\s+(?:this|that|these|those)(?:\s+ones?)?\b/giu;
@@ -2620,6 +2671,8 @@ export const asksOfThem = (sentence: string) => sentence.split(/,\s*(?=(?:and|bu
 
 /** Words of a sentence that brings in what a question's pronoun asks of ("Found lice on my hens this morning."). */
 const SHORT_TOLD_SUBJECT = 8;
+/** A term in quotes ("what 'progressive infection' means"), not an apostrophe's "s". */
+const QUOTED_TERM = /(?:^|[\s(])['‘"“](\p{L}[\p{L}\s-]{2,40}?)['’"”](?=[\s.,;:?!)]|$)/u;
 /** What the asker says they know before a "but" that asks: "I know poultry see four colours, but…". */
 const KNOWN_BEFORE_BUT = /^\s*(?:(?:ok|so|and)\s*,?\s*)?(?:i|we)\s+(?:know|knew|understand|realise|realize|gather|read|heard|hear|get)\b[^,;?]*,\s*but\b/i;
 /** A question asked of a pronoun, from its start: "how long do they live…?", "is it catching?". */

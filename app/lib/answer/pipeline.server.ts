@@ -14,7 +14,7 @@ import { checkCoverage, namesThing, unseenNames, type Coverage } from "./coverag
 import { classNamedIn } from "./drug-classes";
 import { citeSentencePages, repeatsAnswer, verifyModelAnswer } from "./verify.server";
 import { extractiveAnswer, extractiveSections, sentenceKey, type AnswerGuide } from "./extractive.server";
-import { askingClause, isAskingTerm, asksIfCaught, askingParts, passingVerbs, switchLeadWords, caseSubjects, sceneWords, speciesModifiers, isAskerLabel, correctedQuestion, leadingLabel, PART_OF_IT, personMentions, personNames, petNames, comparedOnlyWords, correctableEdits, frameLabel, frameOf, groupNaming, isAskingWord, isNamedDisease, MIN_CASE_SIGNS, namesOwnThing, speciesByLabel, placesOfPersistence, readTurn, searchText, signsSearchText, speciesIn, speciesWordNear, subjectSearchText, speciesLabel, suspectedCondition, suspectedDiagnosis, withoutChatter, TREATED_WITH, TYPED_KINDS, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
+import { askingClause, quotedTermAsked, isAskingTerm, asksIfCaught, askingParts, passingVerbs, switchLeadWords, caseSubjects, sceneWords, speciesModifiers, isAskerLabel, correctedQuestion, leadingLabel, PART_OF_IT, personMentions, personNames, petNames, comparedOnlyWords, correctableEdits, frameLabel, frameOf, groupNaming, isAskingWord, isNamedDisease, MIN_CASE_SIGNS, namesOwnThing, speciesByLabel, placesOfPersistence, readTurn, searchText, signsSearchText, speciesIn, speciesWordNear, subjectSearchText, speciesLabel, suspectedCondition, suspectedDiagnosis, withoutChatter, TREATED_WITH, TYPED_KINDS, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
 import { fitAnswerMessages, getSystemPrompts, taskMessages } from "./prompts.server";
 import { decomposeQuestion } from "./questions";
 import { ABSTAIN_BELOW, coverage, holdsInOrder, holdsTerm, judgeRelevance, passageTerms, withWrittenForms, type ScoredPassage } from "./relevance.server";
@@ -1132,7 +1132,7 @@ function guideFor(request: AnswerRequest, frame: Frame, supporting: Set<number>)
   const own = frameOf(request.question);
   const namesOwnTopic = own.topic.length + own.drugs.length + own.pathogens.length + own.conditions.length + own.names.length + own.acronyms.length > 0;
   const ownTerms = new Set(frame.inherited.length && !namesOwnTopic ? tokenize(searchText(request.question, frame)) : tokenize(request.question));
-  return { frame, supporting, ownTerms, askingTerms: new Set(tokenize(askingClause(request.question))), alreadySaid };
+  return { frame, supporting, ownTerms, askingTerms: new Set(tokenize(`${askingClause(request.question)} ${quotedTermAsked(request.question)}`)), alreadySaid };
 }
 
 /**

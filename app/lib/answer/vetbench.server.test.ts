@@ -437,4 +437,27 @@ describe("answers among the 276 VetBench passages", () => {
     expect((await ask("how long can FIV stay in a cat?")).content).toBe(REFUSAL);
     expect((await ask("In a regressive FeLV infection, how long does the viraemia last?")).content).toMatch(/^Many cats develop a "regressive infection"/);
   });
+
+  it("refuses Babesia major, which no passage names, though passages say 'major' and 'babesiosis', and answers Babesia divergens", async () => {
+    expect((await ask("In which regions is Babesia major found in cattle, and which tick transmits it?")).content).toBe(REFUSAL);
+    expect((await ask("Where is Babesia divergens found?")).content).toMatch(/^B\. bovis and B\. bigemia are more common in Africa/);
+  });
+
+  it("refuses where on a dog's body alopecia areata shows, said only of people and horses, and answers it of horses", async () => {
+    expect((await ask("Where on the body do alopecia areata lesions typically appear in dogs?")).content).toBe(REFUSAL);
+    expect((await ask("Where on the body do alopecia areata lesions typically appear in horses?")).content).toMatch(/^In horses, similar lesions are often noted on the face, neck, trunk/);
+  });
+
+  it("reads 'the chicks' on an ostrich farm as ostrich chicks, refusing what only the chicken louse's passage says", async () => {
+    expect((await ask("Ostrich farm with feather lice on the chicks. Does the louse spend its whole life cycle on the bird, and how long does that cycle take?")).content).toBe(REFUSAL);
+    expect((await ask("Lice on the chicks. Does the louse spend its whole life cycle on the bird, and how long does that cycle take?")).content).toMatch(/2-3-week life cycle/);
+  });
+
+  it("leads with the term quoted before a question that asks of it by 'it', and answers what ends up killing them", async () => {
+    const first = "Adult cat just came up FeLV antigen positive on a snap test. The owner asked what 'progressive infection' means. How do I explain it, and how common is it among infected cats?";
+    expect((await ask(first)).content).toMatch(/^In approximately one third of all infected cats/);
+    const killing = await converse(first, "and how long do they usually last after diagnosis?", "what ends up killing them?");
+    expect(killing.citations[0]?.page).toBe(175);
+    expect(killing.content).toMatch(/^Usually, FeLV-infected \(FeLV\+\) cats die within 1 to 3 years/);
+  });
 });
