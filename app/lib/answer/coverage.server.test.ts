@@ -1501,6 +1501,14 @@ describe("a detail asked after a case told first", () => {
     expect(check("When are cattle due a bluetongue booster?", [annual])).toMatchObject({ covered: true });
   });
 
+  it("needs an age asked in so many words beside another value ('From what age…, and how often … a booster?')", () => {
+    const btv = passage("Monovalent bluetongue vaccines are available. Cattle require two doses separated by 2 weeks.");
+    const asked = "Suckler herd, bluetongue vaccination planned for spring. From what age can the calves have the first of the two doses, and once the cows have had the primary course how often do they need a booster?";
+    expect(check(asked, [btv])).toMatchObject({ covered: false, missing: "detail" });
+    const aged = passage("Calves may receive the first of the two bluetongue doses from 1 month of age; cattle require two doses separated by 2 weeks and an annual booster.");
+    expect(check(asked, [aged])).toMatchObject({ covered: true });
+  });
+
   it("needs a study's size as a number of its animals, not a share it found", () => {
     const dressage = passage("One recent large-scale study of British dressage horses demonstrated that 25% had a history of back-related problems.");
     const asked = "How many horses were in the British dressage study that found 25% had back problems?";

@@ -1624,7 +1624,7 @@ export function checkCoverage<P extends PassageLike>(
   // by "the most lethal … is meningeal tuberculosis with an estimate of more than 100,000 cases per year".)
   const shareAsked = SHARE_ASKED.test(question);
   const asRead = (kind: AskedKind, s: string) => (kind === "count" && kindsCounted ? s.replace(SHARE_WRITTEN, " ") : kind === "rate" && shareAsked ? s.replace(COUNTED_PER_YEAR, " ") : s);
-  const saysValue = (kind: AskedKind, among: Segment[]) =>
+  const saysValue = (kind: AskedKind, among: Segment[], attribute = frame.attribute) =>
     among.some((segment) => {
       const sentences = quotedSentences(segment.text).map((s) => (stated.size ? withoutSpans(s, stated) : s));
       // A sentence that names no species speaks of those the sentences before it last named: "Peripheral eosinophilia is
@@ -1659,7 +1659,7 @@ export function checkCoverage<P extends PassageLike>(
           !ofOppositeState(question, s) &&
           !namesAnotherVirus(s, askedViruses, ownViruses) &&
           !ofOtherVirus[i] &&
-          holdsValue(kind, asRead(kind, s), frame.attribute, sentences[i - 1] ?? "", [...frame.names, ...frame.acronyms, ...frame.drugs], defined),
+          holdsValue(kind, asRead(kind, s), attribute, sentences[i - 1] ?? "", [...frame.names, ...frame.acronyms, ...frame.drugs], defined),
       );
     });
   // A question of two parts ("how deadly is goat pox, and do local breeds cope better?") may be answered in a paragraph
@@ -1683,14 +1683,14 @@ export function checkCoverage<P extends PassageLike>(
         .map((text) => ({ text, context: `${p.title}\n${p.heading ?? ""}` })),
     );
   /** Is the value of this kind said in the supporting passages, or in another that then supports the answer? */
-  const valueFound = (kind: AskedKind): boolean => {
+  const valueFound = (kind: AskedKind, attribute = frame.attribute): boolean => {
     // (A value of the disease's own is said where that disease is: "This disease is OIE-notifiable" in the paragraph on
     // SVC says nothing of RHDV2 beside it.)
     const ofSubjectOnly = OF_THE_DISEASE.has(kind) && subjectNames.length > 0;
-    if ((!ofSubjectOnly && saysValue(kind, segments)) || (subjectNames.length > 0 && saysValue(kind, subjectSegments(supporting)))) return true;
+    if ((!ofSubjectOnly && saysValue(kind, segments, attribute)) || (subjectNames.length > 0 && saysValue(kind, subjectSegments(supporting), attribute))) return true;
     // Or in another passage's paragraph naming it, relevant or nearly ("Usually, FeLV-infected cats die within 1 to 3 years"), which
     // then supports the answer.
-    const naming = subjectNames.length > 0 ? passing.find((p) => !supporting.includes(p) && saysValue(kind, subjectSegments([p]))) : undefined;
+    const naming = subjectNames.length > 0 ? passing.find((p) => !supporting.includes(p) && saysValue(kind, subjectSegments([p]), attribute)) : undefined;
     if (naming) {
       supporting.push(naming);
       return true;
@@ -1699,8 +1699,8 @@ export function checkCoverage<P extends PassageLike>(
     // neurological involvement"): another relevant passage that says it so supports the answer.
     // Likewise a drug named for the question's subject ("The most common antibiotics associated with CDAD in horses are
     // erythromycin…") in another passage that names it, where that passage speaks of the topic.
-    const giving = isFindingAttribute(frame.attribute)
-      ? candidates.find((p) => !supporting.includes(p) && quotedSentences(fullText(p)).some((x) => otherSpeciesIn(frame, x).length === 0 && holdsValue(kind, asRead(kind, x), frame.attribute)))
+    const giving = isFindingAttribute(attribute)
+      ? candidates.find((p) => !supporting.includes(p) && quotedSentences(fullText(p)).some((x) => otherSpeciesIn(frame, x).length === 0 && holdsValue(kind, asRead(kind, x), attribute)))
       : // Or, for a question that names no subject ("…carrying scrapie before it shows anything"), another relevant
         // passage whose paragraphs on the topic say it.
         (kind === "drug" && names.length) || !subjectNames.length
@@ -1708,7 +1708,7 @@ export function checkCoverage<P extends PassageLike>(
             (p) =>
               !supporting.includes(p) &&
               topicSegments(terms, frame, [p]).some((segment) =>
-                quotedSentences(segment.text).some((x) => otherSpeciesIn(frame, x).length === 0 && holdsValue(kind, asRead(kind, x), frame.attribute, "", [...frame.names, ...frame.drugs])),
+                quotedSentences(segment.text).some((x) => otherSpeciesIn(frame, x).length === 0 && holdsValue(kind, asRead(kind, x), attribute, "", [...frame.names, ...frame.drugs])),
               ),
           )
         : undefined;
@@ -1723,6 +1723,10 @@ export function checkCoverage<P extends PassageLike>(
   if (oneValueEitherWay && typed.length === 2) {
     if (!valueFound("quantity") && !shareOfMeasured()) return { covered: false, missing: "detail", what: typed, alternative: null };
   } else for (const kind of typed) if (!valueFound(kind)) return { covered: false, missing: "detail", what: [kind], alternative: null };
+  // An age asked in so many words is asked beside whatever else is ("From what age can the calves have the first of the two
+  // doses, and … how often do they need a booster?"): some sentence must give an age.
+  const ageAlsoAsked = frame.asked.includes("duration") && frame.attribute !== AGE_ATTRIBUTE && !typed.includes("duration") && asking.some((part) => AGE_ASKED_OUTRIGHT.test(part));
+  if (ageAlsoAsked && !valueFound("duration", AGE_ATTRIBUTE)) return { covered: false, missing: "detail", what: ["duration"], alternative: null };
   // A question of several short parts, each asking a value ("what's the maximum number of days pigs should stay on the
   // fairground, and how long should exhibitors keep them apart after?"), is answered where one of them is said at least.
   // (A part may open with a preposition, "…and for how many weeks?", or ask yes or no: "…last, and do heifers need a booster?")
@@ -1731,7 +1735,7 @@ export function checkCoverage<P extends PassageLike>(
   );
   const partsTyped = essay && !typed.length && parts.length > 1 && parts.every((part) => part.split(/\s+/).filter(Boolean).length <= ESSAY_WORDS) ? frame.asked.filter((k) => TYPED_KINDS.has(k)) : [];
   // (Two values at least: one alone, in a long question, may be misread.)
-  if (partsTyped.length > 1 && !partsTyped.some(valueFound)) return { covered: false, missing: "detail", what: partsTyped, alternative: null };
+  if (partsTyped.length > 1 && !partsTyped.some((k) => valueFound(k))) return { covered: false, missing: "detail", what: partsTyped, alternative: null };
   // "How is it treated?": some sentence where the topic is must speak of treating it (or of preventing it, when that
   // is asked). A yes/no question that only mentions a treatment ("Does managed care improve…?") asks something else.
   // "How is FIP diagnosed?": likewise of diagnosing it ("Which diagnosis fits?" asks for a disease's name instead).
