@@ -183,6 +183,11 @@ describe("coverage of a question by the passages about it", () => {
   });
 
   it("reads a share that dies or survives as a death rate, and a share asked of a finding only where that finding is written", () => {
+    // How many of an animal there are is a number of them or of their population, not of their young nor a reference's.
+    expect(holdsValue("count", "An estimated 6 million feral swine live in the United States.", "population of feral swine")).toBe(true);
+    expect(holdsValue("count", "Feral swine have expanded their range to at least 38 states.", "population of feral swine")).toBe(false);
+    expect(holdsValue("count", "At about 1 year of age, female swine can breed and produce up to ten piglets each year; 4 to 6 piglets a litter.", "population of feral swine")).toBe(false);
+    expect(holdsValue("count", "Feral swine often include traits from both populations (35, 38).", "population of feral swine")).toBe(false);
     // A place on the body is a region of it.
     expect(holdsValue("location", "In horses, similar lesions are often noted on the face, neck, trunk, mane and tail.", "body site")).toBe(true);
     expect(holdsValue("location", "Alopecia areata has been reported in dogs, cats, cattle and horses.", "body site")).toBe(false);

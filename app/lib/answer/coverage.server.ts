@@ -5,7 +5,7 @@ import { signForms, signsIn, synonymsIn } from "../search/synonyms";
 import { splitSentences } from "../sentences";
 import { countriesNamedIn, namesRegionOf, regionNamesOf } from "./regions";
 import { namesClassOf } from "./drug-classes";
-import { AGE_ATTRIBUTE, asksTypedValue, BODY_SITE_ATTRIBUTE, DIE_ATTRIBUTE, HOW_DEADLY_ATTRIBUTE, RESOLUTION_ATTRIBUTE, TIMES_ATTRIBUTE, comparedWith, isAskerLabel, withoutLeadingLabel, inSpeciesName, asksWhetherSpeciesGets, namesAskedSpecies, OF_THE_DISEASE, SEASON_WRITTEN, askingParts, checkedThing, thingInPlace, PART_OF_IT, asksOfThem, BOUND_ATTRIBUTE, ECONOMIC_IMPACT_ATTRIBUTE, GAUGE_ATTRIBUTE, MOLECULAR_SIZE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, STUDY_SIZE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
+import { AGE_ATTRIBUTE, asksTypedValue, POPULATION_PREFIX, BODY_SITE_ATTRIBUTE, DIE_ATTRIBUTE, HOW_DEADLY_ATTRIBUTE, RESOLUTION_ATTRIBUTE, TIMES_ATTRIBUTE, comparedWith, isAskerLabel, withoutLeadingLabel, inSpeciesName, asksWhetherSpeciesGets, namesAskedSpecies, OF_THE_DISEASE, SEASON_WRITTEN, askingParts, checkedThing, thingInPlace, PART_OF_IT, asksOfThem, BOUND_ATTRIBUTE, ECONOMIC_IMPACT_ATTRIBUTE, GAUGE_ATTRIBUTE, MOLECULAR_SIZE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, STUDY_SIZE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
 import { cleanQuote } from "./quotes.server";
 import { holdsInOrder, holdsTerm, match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
@@ -598,6 +598,23 @@ export function holdsValue(
   // How long an animal lives is not how long its viraemia or shedding persists: "…viremia persists only for a few weeks"
   // gives no survival for an FIV-positive cat.
   if (attribute === SURVIVAL_ATTRIBUTE && INFECTION_PERSISTS.test(sentence) && !/\b(?:surviv\w*|lives?|lived|die[sd]?|succumb\w*|death)\b/i.test(sentence)) return false;
+  // How many of an animal there are is a number of them ("an estimated 6 million feral swine") or their population's
+  // ("a population of 2.6 million"), not another number said beside them ("…expanded their range to at least 38 states").
+  if (kind === "count" && attribute.startsWith(POPULATION_PREFIX)) {
+    const asked = speciesIn(attribute);
+    const counted = [...asked.species];
+    // (A reference's numbers count nothing: "…from both populations (35, 38)".)
+    const text = readableMath(sentence).replace(/[([]\s*\d+(?:\s*[,–-]\s*\d+)*\s*[)\]]/g, " ");
+    // (Nor their young, "litters of 4-6 piglets", when the grown animals are counted.)
+    const countsThem = (words: string) => {
+      const named = speciesIn(words);
+      return counted.every((id) => named.species.has(id)) && (asked.young || !named.young);
+    };
+    return (
+      [...text.matchAll(COUNTED_THINGS)].some((m) => countsThem(m[1]!)) ||
+      (counted.every((id) => speciesIn(text).species.has(id)) && /\bpopulations?\b[^.;]{0,40}?\d|\d[\d,.]*\s*(?:million|billion|thousand)?\s+(?:animals|individuals|head)\b/i.test(text))
+    );
+  }
   const stems = attributeStems(attribute);
   // An abbreviation stands for its long form: "…when approximately 600 RBC/hpf were present" counts red blood cells.
   let standingFor: string[] | undefined;

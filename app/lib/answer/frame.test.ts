@@ -1061,6 +1061,12 @@ describe("the frame of a question", () => {
     expect(frameOf("Where is Babesia divergens found?").attribute).toBeNull();
   });
 
+  it("reads 'how many feral swine are there?' as counting the animals there are, not a share of them affected", () => {
+    expect(frameOf("Roughly how many feral swine are there in the US in total?")).toMatchObject({ asked: ["count"], attribute: "population of feral swine" });
+    expect(frameOf("How many cats get it?").asked).toEqual(["rate"]);
+    expect(frameOf("Totally different - how many bovine papillomavirus types are there now?").attribute).not.toMatch(/^population/);
+  });
+
   it("reads 'what ends up killing them?' as asking what causes their death", () => {
     expect(frameOf("what ends up killing them?").asked).toEqual(["cause"]);
     expect(frameOf("What do they usually die of?").asked).toEqual(["cause"]);

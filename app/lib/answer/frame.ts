@@ -1077,13 +1077,19 @@ const HOW_MANY_OF_THEM = /\bhow many\s+(?:of (?:them|those)\s+)?(?:end up|go on 
 const ANIMALS = /^(?:animals?|patients?|people|individuals|herds?|flocks?|farms?|holdings|cases)$/i;
 /** "…how many per 100,000?", "how many out of a thousand": a share of a round number of animals, not a weight. */
 const HOW_MANY_PER_ROUND = /\bhow many\b[^?]*?\b(?:per|out of|in every|of every)\s+(?:10+|10+(?:,000)+|1(?:,000)+|a (?:hundred|thousand|million)|(?:one )?(?:hundred|thousand|million))\b(?!\s*(?:kg|g|mg|ml|l|lbs?|litres?|liters?|grams?|kilograms?|km|miles?)\b)/i;
+/** "How many feral swine are there…", "how many wild horses live…": how many of the animals there are. */
+const POPULATION_COUNTED = /\bhow many\s+(?:[\w-]+\s+){0,2}?(?:are there|are left|exist|live|remain)\b/i;
+const POPULATION_ASKED = /\bhow many\s+((?:[a-z-]+\s+){0,2}?[a-z-]+)\s+(?:are there|are left|exist|live|remain)\b/;
+/** The attribute of a population counted: "population of feral swine". */
+export const POPULATION_PREFIX = "population of ";
 function countsAnimalsAffected(text: string): boolean {
   // "How many end up with neuro signs?": no noun counted, so the animals spoken of are.
   if (HOW_MANY_OF_THEM.test(text) || HOW_MANY_PER_ROUND.test(text)) return true;
   const m = HOW_MANY_ANIMALS.exec(text);
   // "How many people are infected worldwide?", "…each year", "WHO's estimate of how many humans are infected…, and across how
   // many countries?": a number of them, not a share.
-  if (!m || /\b(?:worldwide|globally|in the world|each year|every year|per year|a year|annually|estimated?\s+(?:of\s+)?how many|(?:across|in)\s+how many\s+countries)\b/i.test(text)) return false;
+  // ("How many feral swine are there in the US?": how many of them there are, a population.)
+  if (!m || /\b(?:worldwide|globally|in the world|each year|every year|per year|a year|annually|estimated?\s+(?:of\s+)?how many|(?:across|in)\s+how many\s+countries)\b/i.test(text) || POPULATION_COUNTED.test(text)) return false;
   const counted = m[2]!;
   const mentions = speciesIn(counted);
   return ANIMALS.test(counted) || mentions.species.size > 0 || mentions.groups.size > 0;
@@ -1555,6 +1561,10 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
     if (HOW_COMMON.test(s)) return HOW_COMMON_ATTRIBUTE;
   }
   if (asked.includes("count")) {
+    // "Roughly how many feral swine are there in the US?": how many of those animals there are.
+    const population = POPULATION_ASKED.exec(s);
+    // (The animals are the counted noun: "how many bovine papillomavirus types are there?" counts types.)
+    if (population && speciesIn(population[1]!.split(/\s+/).pop()!).species.size) return `${POPULATION_PREFIX}${population[1]}`;
     if (STUDY_SIZE_ASKED.test(s)) return STUDY_SIZE_ATTRIBUTE;
     if (DOSES_USED_ASKED.test(s)) return DOSES_USED_ATTRIBUTE;
     // "How many Dichelobacter nodosus serogroups", "how many classical swine fever outbreaks": the counted thing is the

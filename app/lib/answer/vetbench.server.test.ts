@@ -460,4 +460,13 @@ describe("answers among the 276 VetBench passages", () => {
     expect(killing.citations[0]?.page).toBe(175);
     expect(killing.content).toMatch(/^Usually, FeLV-infected \(FeLV\+\) cats die within 1 to 3 years/);
   });
+
+  it("refuses how many feral swine there are, where the passage counts their states and piglets, and answers how many Quarter Horses", async () => {
+    expect((await ask("Trapper for a wildlife services crew in east Texas. We know feral hogs are in at least 38 states now. Roughly how many feral swine are there in the US in total?")).content).toBe(REFUSAL);
+    expect((await ask("How many Quarter Horses are there?")).content).toMatch(/^Almost 3 million Quarter Horses were registered/);
+  });
+
+  it("refuses from what age calves have their first bluetongue dose, asked beside the booster, where only the two-dose course is written", async () => {
+    expect((await ask("Suckler herd, bluetongue vaccination planned for spring. From what age can the calves have the first of the two doses, and once the cows have had the primary course how often do they need a booster?")).content).toBe(REFUSAL);
+  });
 });
