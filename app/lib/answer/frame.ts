@@ -1078,8 +1078,7 @@ const ANIMALS = /^(?:animals?|patients?|people|individuals|herds?|flocks?|farms?
 /** "…how many per 100,000?", "how many out of a thousand": a share of a round number of animals, not a weight. */
 const HOW_MANY_PER_ROUND = /\bhow many\b[^?]*?\b(?:per|out of|in every|of every)\s+(?:10+|10+(?:,000)+|1(?:,000)+|a (?:hundred|thousand|million)|(?:one )?(?:hundred|thousand|million))\b(?!\s*(?:kg|g|mg|ml|l|lbs?|litres?|liters?|grams?|kilograms?|km|miles?)\b)/i;
 /** "How many feral swine are there…", "how many wild horses live…": how many of the animals there are. */
-const POPULATION_COUNTED = /\bhow many\s+(?:[\w-]+\s+){0,2}?(?:are there|are left|exist|live|remain)\b/i;
-const POPULATION_ASKED = /\bhow many\s+((?:[a-z-]+\s+){0,2}?[a-z-]+)\s+(?:are there|are left|exist|live|remain)\b/;
+const POPULATION_ASKED = /\bhow many\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:are there|are left|exist|live|remain)\b/i;
 /** The attribute of a population counted: "population of feral swine". */
 export const POPULATION_PREFIX = "population of ";
 function countsAnimalsAffected(text: string): boolean {
@@ -1089,7 +1088,7 @@ function countsAnimalsAffected(text: string): boolean {
   // "How many people are infected worldwide?", "…each year", "WHO's estimate of how many humans are infected…, and across how
   // many countries?": a number of them, not a share.
   // ("How many feral swine are there in the US?": how many of them there are, a population.)
-  if (!m || /\b(?:worldwide|globally|in the world|each year|every year|per year|a year|annually|estimated?\s+(?:of\s+)?how many|(?:across|in)\s+how many\s+countries)\b/i.test(text) || POPULATION_COUNTED.test(text)) return false;
+  if (!m || /\b(?:worldwide|globally|in the world|each year|every year|per year|a year|annually|estimated?\s+(?:of\s+)?how many|(?:across|in)\s+how many\s+countries)\b/i.test(text) || POPULATION_ASKED.test(text)) return false;
   const counted = m[2]!;
   const mentions = speciesIn(counted);
   return ANIMALS.test(counted) || mentions.species.size > 0 || mentions.groups.size > 0;
