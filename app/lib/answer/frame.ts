@@ -2651,14 +2651,18 @@ export function askingClause(question: string, options: { yesNoWhole?: boolean }
  * How do I explain it, and how common is it among infected cats?" asks of progressive infection ("" when none is).
  * (Not where the asking part names a thing of its own.)
  */
-export function quotedTermAsked(question: string): string {
+export const quotedTermAsked = (question: string): string => quotedTermOf(question).term;
+// (Read once per question: the frame and the answer's sentence choice both ask; the quote is looked for before the names.)
+const quotedTermOf = memoByText(REMEMBERED_QUESTIONS, (question): { readonly term: string } => Object.freeze({ term: readQuotedTerm(question) }));
+function readQuotedTerm(question: string): string {
   const sentences = question.split(/(?<=[?.!])\s+/).filter((s) => s.trim());
   const at = sentences.findLastIndex((s) => /\?\s*$/.test(s));
   const asking = sentences[at] ?? "";
   if (at < 1 || !/\bit\b/i.test(asking)) return "";
+  const quoted = QUOTED_TERM.exec(sentences[at - 1]!)?.[1];
+  if (!quoted) return "";
   const own = namedThings(asking);
-  if (own.drugs.length + own.pathogens.length + own.conditions.length + own.acronyms.length > 0) return "";
-  return QUOTED_TERM.exec(sentences[at - 1]!)?.[1] ?? "";
+  return own.drugs.length + own.pathogens.length + own.conditions.length + own.acronyms.length > 0 ? "" : quoted;
 }
 /** A sentence that opens as a question does, typed without its mark ("whats that", "how long till she's better"). */
 const UNMARKED_QUESTION = /^\s*(?:what(?:['’]?s)?|how|why|which|when|where|who)\b(?!\s+(?:a|an|the|we|i|you|they|he|she|it)\s+(?:saw|found|did|noticed|know|knew|see|think|mean|said|say)\b)/i;
