@@ -5,7 +5,7 @@ import { signForms, signsIn, synonymsIn } from "../search/synonyms";
 import { splitSentences } from "../sentences";
 import { countriesNamedIn, namesRegionOf, regionNamesOf } from "./regions";
 import { namesClassOf } from "./drug-classes";
-import { AGE_ATTRIBUTE, asksTypedValue, POPULATION_PREFIX, BODY_SITE_ATTRIBUTE, DIE_ATTRIBUTE, HOW_DEADLY_ATTRIBUTE, RESOLUTION_ATTRIBUTE, TIMES_ATTRIBUTE, comparedWith, isAskerLabel, withoutLeadingLabel, inSpeciesName, asksWhetherSpeciesGets, namesAskedSpecies, OF_THE_DISEASE, SEASON_WRITTEN, askingParts, checkedThing, thingInPlace, PART_OF_IT, asksOfThem, BOUND_ATTRIBUTE, ECONOMIC_IMPACT_ATTRIBUTE, GAUGE_ATTRIBUTE, MOLECULAR_SIZE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, STUDY_SIZE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
+import { AGE_ATTRIBUTE, DRUG_CLASS, asksTypedValue, POPULATION_PREFIX, BODY_SITE_ATTRIBUTE, DIE_ATTRIBUTE, HOW_DEADLY_ATTRIBUTE, RESOLUTION_ATTRIBUTE, TIMES_ATTRIBUTE, comparedWith, isAskerLabel, withoutLeadingLabel, inSpeciesName, asksWhetherSpeciesGets, namesAskedSpecies, OF_THE_DISEASE, SEASON_WRITTEN, askingParts, checkedThing, thingInPlace, PART_OF_IT, asksOfThem, BOUND_ATTRIBUTE, ECONOMIC_IMPACT_ATTRIBUTE, GAUGE_ATTRIBUTE, MOLECULAR_SIZE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, STUDY_SIZE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
 import { cleanQuote } from "./quotes.server";
 import { holdsInOrder, holdsTerm, match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
@@ -488,6 +488,12 @@ const saidTerms = memoByText(REMEMBERED_TEXTS, (text): ReadonlySet<string> => ne
 const quotedSentences = memoByText(REMEMBERED_TEXTS, (text): readonly string[] => Object.freeze(splitSentences(cleanQuote(text)).map((s) => s.text)));
 
 /** Does a sentence (with the one before it as context) hold the typed value asked for? */
+/**
+ * What the question names, which a sentence naming it gives no value for ("which antibiotic…?" is not answered by the
+ * drug the case gave; its topic holds a drug the case only states where a class is asked).
+ */
+export const namedByQuestion = (frame: Frame): string[] => [...frame.names, ...frame.acronyms, ...frame.drugs, ...frame.topic.flatMap((w) => w.split("/"))];
+
 export function holdsValue(
   kind: AskedKind,
   sentence: string,
@@ -1219,12 +1225,11 @@ export function checkCoverage<P extends PassageLike>(
   const compared = new Set(comparedOnlyWords(question).flatMap((w) => tokenize(w)));
   if (compared.size && terms.some((t) => !compared.has(t.term))) terms = terms.filter((t) => !compared.has(t.term));
   // Named things first: the passages that name the question's drug, pathogen or named thing are the candidates.
-  // (Not a drug the case only states, when what is asked names a class of drugs: "…the treating vet gave flunixin. Anything
-  // documented about NSAIDs in that situation?" asks of NSAIDs.)
+  // (A drug the case only states, when what is asked names a class of drugs, is not in the frame: "…the treating vet gave
+  // flunixin. Anything documented about NSAIDs in that situation?" asks of NSAIDs.)
   const askingText = askingParts(question).join(" ").toLowerCase();
   const onlyStated = (name: string) => question.toLowerCase().includes(name.toLowerCase()) && !askingText.includes(name.toLowerCase());
-  const classAsked = DRUG_CLASS.test(askingText);
-  const names = requiredNames(frame).filter((n) => !(classAsked && frame.drugs.includes(n) && onlyStated(n)));
+  const names = requiredNames(frame);
   let candidates = relevant;
   // The question's abbreviations name its subject ("RHDV2"): when some passages name them, the other names must
   // be found among those ("When was RHDV2 first detected in the United States?" is not answered by a passage
@@ -1676,7 +1681,7 @@ export function checkCoverage<P extends PassageLike>(
           !ofOppositeState(question, s) &&
           !namesAnotherVirus(s, askedViruses, ownViruses) &&
           !ofOtherVirus[i] &&
-          holdsValue(kind, asRead(kind, s), attribute, sentences[i - 1] ?? "", [...frame.names, ...frame.acronyms, ...frame.drugs], defined),
+          holdsValue(kind, asRead(kind, s), attribute, sentences[i - 1] ?? "", namedByQuestion(frame), defined),
       );
     });
   // A question of two parts ("how deadly is goat pox, and do local breeds cope better?") may be answered in a paragraph
@@ -1725,7 +1730,7 @@ export function checkCoverage<P extends PassageLike>(
             (p) =>
               !supporting.includes(p) &&
               topicSegments(terms, frame, [p]).some((segment) =>
-                quotedSentences(segment.text).some((x) => otherSpeciesIn(frame, x).length === 0 && holdsValue(kind, asRead(kind, x), attribute, "", [...frame.names, ...frame.drugs])),
+                quotedSentences(segment.text).some((x) => otherSpeciesIn(frame, x).length === 0 && holdsValue(kind, asRead(kind, x), attribute, "", namedByQuestion(frame))),
               ),
           )
         : undefined;
@@ -1965,7 +1970,6 @@ const drugWordsIn = (sentence: string) => (sentence.match(/[\p{L}-]{5,}/gu) ?? [
 const SAFETY_ASKED = /\b(?:safe|safely|safety|unsafe|toxic\w*|nephrotox\w*|hepatotox\w*|ototox\w*|side[- ]effects?|adverse|contraindicat\w*|worry|worries|worr(?:ied|ying)|careful|caution|cautious|avoid|avoided|harm\w*|damag\w*|interact\w*|kidneys?|renal)\b/i;
 /** "Should I query it?", "anything to flag?", "is that OK?": a prescription checked, as a pharmacist or a nurse would. */
 const PRESCRIPTION_CHECKED = /\b(?:query|queried|flag|flagged|concerns?|okay|ok|fine|alright|appropriate|problems?)\b/i;
-const DRUG_CLASS = /\b(?:an(?:a)?esthetics?|antibiotics?|antimicrobials?|NSAIDs?|anthelmintics?|analgesics?|(?:cortico)?steroids?|antifungals?|antivirals?|vaccines?)\b/i;
 
 /** "Is there a vaccine for it?", "is there any treatment?": asks whether one is given, so some sentence must speak of it. */
 /** "Is it treated with…?", "can ferrets be vaccinated against it?": whether it is cared for so. */

@@ -3,8 +3,8 @@ import { memoByText } from "../memo.server";
 import { isEnglishWord, tokenize, type QueryTerm } from "../search/index.server";
 import { PageNumbering, PUBMED_FILE_TYPE } from "./citations";
 import { quotableSentences, type QuoteKind } from "./quotes.server";
-import { abbreviationsDefinedIn, careAsked, DIAGNOSING, dosedByAnotherRoute, holdsValue, HOW_DIAGNOSED, isEssay, isVirusAcronym, namesAnotherVirus, namesThing, ofAnotherVirusBefore, opensWithAnotherVirus, PROGNOSING, requiredNames, speaksOfCare } from "./coverage.server";
-import { asksTypedValue, asksWhetherSpeciesGets, KILLS_THEM_ASKED, BODY_SITE_ATTRIBUTE, DISEASE_QUALIFIER, OPENS_WITH_PRONOUN, saysRoleAsked, definedAbbreviations, RISK_ASKED, DOSING_KINDS, namesDrug, namesGroupOfAsked, OF_THE_DISEASE, SEASON_WRITTEN, speciesMeantBy, HOSTS_ASKED, INSTRUCTION_OPENING, isAskingTerm, isAttributeOf, isFindingAttribute, listAsked, namesHosts, namesAskedSpecies, otherSpeciesIn, speciesIn, speciesSpokenOf, statesList, suspectedDiagnosis, type AskedKind, type Frame, type SpeciesMentions } from "./frame";
+import { abbreviationsDefinedIn, careAsked, DIAGNOSING, dosedByAnotherRoute, holdsValue, HOW_DIAGNOSED, namedByQuestion, isEssay, isVirusAcronym, namesAnotherVirus, namesThing, ofAnotherVirusBefore, opensWithAnotherVirus, PROGNOSING, requiredNames, speaksOfCare } from "./coverage.server";
+import { asksTypedValue, asksWhetherSpeciesGets, DRUG_CLASS, HOW_IT_WORKS_ASKED, KILLS_THEM_ASKED, BODY_SITE_ATTRIBUTE, DISEASE_QUALIFIER, OPENS_WITH_PRONOUN, saysRoleAsked, definedAbbreviations, RISK_ASKED, DOSING_KINDS, namesDrug, namesGroupOfAsked, OF_THE_DISEASE, SEASON_WRITTEN, speciesMeantBy, HOSTS_ASKED, INSTRUCTION_OPENING, isAskingTerm, isAttributeOf, isFindingAttribute, listAsked, namesHosts, namesAskedSpecies, otherSpeciesIn, speciesIn, speciesSpokenOf, statesList, suspectedDiagnosis, type AskedKind, type Frame, type SpeciesMentions } from "./frame";
 import { coverage, holdsTerm, termWeight, textTerms, writesOtherwise } from "./relevance.server";
 import type { NumberedPassage, PassageLike } from "./types";
 
@@ -114,6 +114,8 @@ const CAUSE_OF_DEATH = /\b(?:the\s+)?(?:most\s+)?(?:common|frequent|usual|main|m
 const DEATHS_ASKED = /\b(?:death|deaths|die|dies|dying|died|mortality|kill|kills|killing|fatal|losses)\b/i;
 /** A sentence that speaks of dying. */
 const DEATH_SAID = /\b(?:die|dies|died|dying|death|deaths|fatal|lethal|succumb\w*|kill\w*|mortality)\b/i;
+/** How a drug acts: "by inhibiting urinary glucose reabsorption", "acts on GABA receptors", "binds to…". */
+const ACTION_SAID = /\b(?:by\s+(?:inhibiting|blocking|binding|increasing|decreasing|reducing|preventing|stimulating|activating|suppressing|killing|disrupting|interfering|paralys\w+|paralyz\w+)|acts?\s+(?:by|on|as|against)|inhibit(?:s|ing|ion of)|block(?:s|ing|ade of)|binds?\s+to|mechanism of action|mode of action|agonist|antagonist)\b/i;
 // ("What makes a cat more likely to turn up positive?" asks the risk factors.)
 const RISK_SAID = /\b(?:risk factors?|predispos\w+|(?:increased|higher|greater) risk|at risk)\b/i;
 const LEAD_VALUE: Partial<Record<AskedKind, (sentence: string, frame: Frame, question: string) => boolean>> = {
@@ -130,8 +132,9 @@ const LEAD_VALUE: Partial<Record<AskedKind, (sentence: string, frame: Frame, que
   // "What are the risk factors…?": the sentence that names them, not one on what the disease leads to.
   // (Not what a disease leads among as a killer, "it is the leading cause of death in young cats", unless deaths are asked.)
   // ("What ends up killing them?": a cause said of their dying, "…die within 1 to 3 years … due to all the pathologies…".)
+  // ("How do they work?": the sentence that says how they act, "…facilitate urinary glucose excretion by inhibiting…".)
   cause: (s, _frame, question) =>
-    RISK_ASKED.test(question) ? RISK_SAID.test(s) : KILLS_THEM_ASKED.test(question) ? DEATH_SAID.test(s) && CAUSAL.test(s) && !RISK_SAID.test(s) : CAUSAL.test(DEATHS_ASKED.test(question) ? s : s.replace(CAUSE_OF_DEATH, " ")),
+    RISK_ASKED.test(question) ? RISK_SAID.test(s) : HOW_IT_WORKS_ASKED.test(question) ? ACTION_SAID.test(s) : KILLS_THEM_ASKED.test(question) ? DEATH_SAID.test(s) && CAUSAL.test(s) && !RISK_SAID.test(s) : CAUSAL.test(DEATHS_ASKED.test(question) ? s : s.replace(CAUSE_OF_DEATH, " ")),
   // "How is goat pox told apart from sheep pox?": the sentence that distinguishes or contrasts them.
   comparison: (s) => /\b(?:distinguish\w*|differentiat\w*|differ(?:s|ed|ence|ences|ent)?|whereas|unlike|in contrast|compared|similar(?:ly)?|indistinguishable)\b/i.test(s),
   // "How is it diagnosed?": the sentence that says how ("Diagnosis of EMS is based partly on…"). "Which diagnosis
@@ -502,7 +505,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
           return hosts.length > 0 && hosts.every((id) => !guide!.frame.species.includes(id));
         }),
       );
-    const paragraphs = new Map<number, { names: boolean; species: boolean; otherSpecies: boolean; topic: boolean; subject: boolean; ownTopic: boolean; text: string; terms?: ReadonlySet<string> }>();
+    const paragraphs = new Map<number, { names: boolean; species: boolean; otherSpecies: boolean; topic: boolean; subject: boolean; ownTopic: boolean; wholeTopic: boolean; text: string; terms?: ReadonlySet<string> }>();
     const paragraphOf = (start: number) => {
       const from = p.text.lastIndexOf("\n", start) + 1;
       let known = paragraphs.get(from);
@@ -532,6 +535,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
             (!subjects.length || subjects.some((n) => namesSubject(n, paragraph, abbreviations) || namesBySynonymWord(n, paragraph, terms))) &&
             (!subjectAbbreviations.length || subjectAbbreviations.some((n) => namesThing(n, paragraph) || writesOtherwise(n, paragraph, terms))),
           ownTopic: !ownTopic.length || ownTopic.some((t) => holdsTerm(paragraphTerms!, t)),
+          wholeTopic: carriedTopic.length > 0 && carriedTopic.every((t) => holdsTerm(paragraphTerms!, t)),
           text: paragraph,
         };
         paragraphs.set(from, known);
@@ -573,7 +577,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       // in-water dose.)
       const held = () =>
         (heldKinds ??= typed.filter(
-          (k) => holdsValue(k, text, guide!.frame.attribute, context, [...guide!.frame.names, ...guide!.frame.drugs], abbreviationTerms) && !dosedByAnotherRoute(k, question, text, paragraphOf(unit.start).text),
+          (k) => holdsValue(k, text, guide!.frame.attribute, context, namedByQuestion(guide!.frame), abbreviationTerms) && !dosedByAnotherRoute(k, question, text, paragraphOf(unit.start).text),
         ));
       // "The virus typically has…" in a paragraph naming RHDV2 speaks of RHDV2.
       if (names.length && ANAPHORIC_OPENING.test(text) && paragraphOf(unit.start).names) added.push(...nameTerms);
@@ -583,6 +587,11 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       // And so does the typed value a follow-up asks of it: "what % are we likely to lose?" after "Is this duck plague?" by
       // "…increased morbidity and mortality (5%-100%)…" in the paragraph on duck plague.
       else if (subjectCarried && paragraphOf(unit.start).names && (guide!.frame.asked.some((k) => LEAD_VALUE[k]?.(text, guide!.frame, question)) || held().length > 0)) added.push(...nameTerms);
+      // As does one giving every value a follow-up asks of the topic it carries, in a paragraph holding all of it: "post-op meds
+      // and for how long?" after questions on an enucleation, by "The animal should receive antibiotics and NSAIDs for a
+      // minimum of 5 days".
+      // (Drugs asked of at large are given by their class.)
+      else if (typed.length && paragraphOf(unit.start).wholeTopic && typed.every((k) => held().includes(k) || (k === "drug" && DRUG_CLASS.test(text)))) added.push(...carriedTopic.map((t) => t.term));
       // The typed value asked, said of the asked attribute in its own words: "Both strains can cause death in up to 90% of
       // birds affected" gives the mortality, and holds the word "mortality" as far as what it answers goes.
       // (Of a kind the attribute is of: a mortality given beside an asked incubation period says nothing of incubation.)
@@ -618,7 +627,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
         answersAsked = true;
         // ("What else should we watch out for?": the signs, when they are all that is asked; not "how long till the signs settle?")
         const onlySigns = guide!.frame.asked.length === 1 && leadValues.includes("signs");
-        if (onlySigns || leadValues.some((k) => ANSWERING_KINDS.has(k) || (k === "cause" && (RISK_ASKED.test(question) || KILLS_THEM_ASKED.test(question))))) leads = true;
+        if (onlySigns || leadValues.some((k) => ANSWERING_KINDS.has(k) || (k === "cause" && (RISK_ASKED.test(question) || KILLS_THEM_ASKED.test(question) || HOW_IT_WORKS_ASKED.test(question))))) leads = true;
         // "Prognosis?": how it ends said with a figure ("95% of affected cats die within one year") says it outright.
         if (leadValues.includes("prognosis") && holdsValue("rate", text, null)) leads = true;
       }

@@ -1073,6 +1073,35 @@ describe("the frame of a question", () => {
     expect(frameOf("How fast does RHDV2 kill rabbits?").asked).not.toContain("cause");
   });
 
+  it("reads a drug the case only states as no drug of the frame where the question names a class of drugs", () => {
+    const sglt2 = frameOf("Diabetic cat, and the owner won't inject insulin twice daily. Which SGLT2 inhibitors can cats be given?");
+    expect(sglt2.drugs).toEqual([]);
+    expect(sglt2.acronyms).toEqual(["SGLT2"]);
+    // (The follow-up carries none either; a case's drug asked of again, or with no class named, is kept.)
+    expect(readQuestion("and how do they work?", sglt2).drugs).toEqual([]);
+    expect(frameOf("Diabetic cat on insulin twice daily. Can insulin be given with SGLT2 inhibitors?").drugs).toEqual(["insulin"]);
+    expect(frameOf("Diabetic cat on insulin twice daily. How long until she is stable?").drugs).toEqual(["insulin"]);
+  });
+
+  it("reads 'how do they work?' as asking how they act, not how well", () => {
+    expect(frameOf("how do they work again?").asked).toEqual(["cause"]);
+    expect(frameOf("How does ivermectin actually work?").asked).toEqual(["cause"]);
+    expect(frameOf("How well does it work?").asked).not.toContain("cause");
+  });
+
+  it("reads drugs named alone ('post-op meds and for how long?') as drugs asked of at large, and when stitches come out as a span", () => {
+    const dose = readQuestion("what dose of xylazine?", frameOf("How should I sedate and block the eye for an enucleation?"));
+    const meds = readQuestion("ok. post-op meds and for how long?", dose);
+    expect(meds.asked).toEqual(expect.arrayContaining(["drug", "duration"]));
+    expect(meds.drugs).toEqual([]);
+    // (The meds pointed at are the drug spoken of.)
+    expect(readQuestion("and how long do the meds need to continue?", dose).drugs).toEqual(["xylazine"]);
+    expect(frameOf("what meds for a cat with a cold?").asked).toContain("drug");
+    expect(frameOf("and when do the stitches come out?").asked).toEqual(["duration"]);
+    expect(frameOf("When should the sutures be removed?").asked).toEqual(["duration"]);
+    expect(frameOf("When do the testes descend?").asked).not.toContain("duration");
+  });
+
   it("reads a term quoted just before a question saying 'it' as what that question asks of", () => {
     const q = "Adult cat just came up FeLV antigen positive on a snap test. The owner asked what 'progressive infection' means. How do I explain it, and how common is it among infected cats?";
     expect(quotedTermAsked(q)).toBe("progressive infection");

@@ -618,7 +618,7 @@ const GENERIC_WORDS = new Set(
   cause causes caused causing why reason reasons rationale mechanism explain explains happen happens way ways work works
   diagnose diagnosed diagnosis diagnostic test tests testing detect detected detection confirm confirmed
   prognosis outcome outcomes survive survival expect expected picture
-  treat treated treating treatment treatments therapy manage managed management options option
+  treat treated treating treatment treatments therapy manage managed management options option meds
   control controlled controlling prevent prevented preventing prevention
   differ difference differences different compare compared comparison versus distinguish distinguished distinguishing similar same
   tell told apart differentiate differentiated differentiating differentiation
@@ -1123,7 +1123,7 @@ const FOOD_SAFE_ASKED = new RegExp(String.raw`\b(?:${FOOD_SAFE_DURING})\b`, "i")
 const TIME_UNITS = String.raw`days?|weeks?|wks?|months?|mos?|hours?|hrs?|years?|yrs?`;
 /** A count of units of time or of times ("how many days", "how many times"). */
 const COUNT_OF_TIME = new RegExp(String.raw`how many (?:${TIME_UNITS}|times)\b`, "i");
-const DURATION_ASKED = new RegExp(String.raw`\b(how long|duration|(?:what(?:'s|’s|\s+is)|which is)\s+the\s+(?:longest|shortest|maximum|max|minimum|min)(?=\s+(?:time|period|duration|course|i|we|you|one|it|they|that|he|she)\b|\s+(?:the|a|an)\s+[\w-]+\s+(?:can|could|should|may|might)\s+(?:safely\s+)?(?:stay|remain|be left|be kept)\b)|incubation|(?<!\b(?:in|during|through|throughout|mid|early|late|of late|of early)\s(?:the\s)?)gestation(?!\s+(?:day|week|month)s?\b)|(?:pre-?patent|patent|latent|shedding) periods?|(?:withdrawal|withholding) (?:period|time)s?|(?:withdrawal|withholding)(?= (?:on|for|after)\b)|how many (?:${TIME_UNITS})|life ?span|life cycle|survival time|half[- ]li(?:fe|ves)|time to (?:peak|onset|maximum)|onset of (?:action|effect)|median survival|(?:what|which|expected|average|typical|usual)\s+survival(?!\s+(?:rates?|percentages?|proportions?|odds|chances?))|(?:meat|milk|egg) (?:withdrawal|withholding)|${FOOD_SAFE_DURING}|what age|how old|how young|(?:youngest|earliest|minimum|min) age|age (?:of|at) onset|how (?:quickly|fast|soon)|when (?:do|does|will|should|did) (?:[\w-]+ ){1,5}(?:settle|subside|resolve|clear|disappear|go away|improve|stop|end|heal|ease|recover|get better|feel better)(?:s|d)?)\b`, "i");
+const DURATION_ASKED = new RegExp(String.raw`\b(how long|duration|when\s+(?:do|does|should|can|could|will|are|is)\s+(?:the\s+|her\s+|his\s+|its\s+|their\s+)?(?:[\w-]+\s+){1,2}?(?:come\s+out|come\s+off|be\s+(?:removed|taken\s+out|taken\s+off)|removed|taken\s+out)|(?:what(?:'s|’s|\s+is)|which is)\s+the\s+(?:longest|shortest|maximum|max|minimum|min)(?=\s+(?:time|period|duration|course|i|we|you|one|it|they|that|he|she)\b|\s+(?:the|a|an)\s+[\w-]+\s+(?:can|could|should|may|might)\s+(?:safely\s+)?(?:stay|remain|be left|be kept)\b)|incubation|(?<!\b(?:in|during|through|throughout|mid|early|late|of late|of early)\s(?:the\s)?)gestation(?!\s+(?:day|week|month)s?\b)|(?:pre-?patent|patent|latent|shedding) periods?|(?:withdrawal|withholding) (?:period|time)s?|(?:withdrawal|withholding)(?= (?:on|for|after)\b)|how many (?:${TIME_UNITS})|life ?span|life cycle|survival time|half[- ]li(?:fe|ves)|time to (?:peak|onset|maximum)|onset of (?:action|effect)|median survival|(?:what|which|expected|average|typical|usual)\s+survival(?!\s+(?:rates?|percentages?|proportions?|odds|chances?))|(?:meat|milk|egg) (?:withdrawal|withholding)|${FOOD_SAFE_DURING}|what age|how old|how young|(?:youngest|earliest|minimum|min) age|age (?:of|at) onset|how (?:quickly|fast|soon)|when (?:do|does|will|should|did) (?:[\w-]+ ){1,5}(?:settle|subside|resolve|clear|disappear|go away|improve|stop|end|heal|ease|recover|get better|feel better)(?:s|d)?)\b`, "i");
 // ("How long after a dose do levels peak?" dates the span asked: it asks no dose.)
 // ("Is there a painkiller I can give her, and how much?": how much of what is given.)
 /**
@@ -1158,6 +1158,9 @@ const AS_COMMON = String.raw`as (?:common|prevalent|frequent)\b|\b(?:get|gets|go
 /** "What ends up killing them?", "what do they usually die of?": what causes their death. */
 const KILLS_THEM = String.raw`what\s+(?:(?:usually|actually|eventually|normally|finally|mostly|ends?\s+up|ended\s+up)\s+)?(?:kills?|killed|killing)\s+(?:them|it|him|her|the\s+[\w-]+)|what\s+(?:do|does|did)\s+(?:they|it|he|she|most)\s+(?:usually\s+|actually\s+|eventually\s+|normally\s+|mostly\s+|end\s+up\s+)?(?:die|dying)\s+(?:of|from)`;
 /** "What ends up killing them?": the cause asked is of their death. */
+/** "How do they work?", "how does ivermectin actually work?": how a drug (or a test) acts. Not how well it works. */
+const HOW_IT_WORKS = String.raw`how\s+(?:do|does|did)\s+(?:it|they|these|those|this|that|[\w-]+(?:\s+[\w-]+)?)\s+(?:actually\s+|really\s+|even\s+)?work`;
+export const HOW_IT_WORKS_ASKED = new RegExp(String.raw`\b${HOW_IT_WORKS}\b`, "i");
 export const KILLS_THEM_ASKED = new RegExp(String.raw`\b(?:${KILLS_THEM})\b`, "i");
 const RISK = String.raw`risk factors?|(?:most|more)\s+likely\s+to\s+(?:test|come\s+up|turn\s+up|be)\s+positive|what makes (?:[\w-]+\s+){0,3}?(?:more|less) (?:likely|prone|susceptible|at risk)|(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:get|gets|catch|catches)\s+(?:it|this|that|them)?\s*(?:the\s+)?most\b|(?:most|more)\s+at\s+risk|(?:which|what|who)\b[^?.;]{0,60}?\b(?:at\s+)?(?:a\s+)?(?:higher|greater|increased|highest|greatest)\s+risk\b(?!\s+of\s+(?:dying|death|transmission|spread))`;
 export const RISK_ASKED = new RegExp(String.raw`\b(?:${RISK}|predispos\w+)\b`, "i");
@@ -1168,7 +1171,7 @@ const ASKED_RATE = new RegExp(
   "i",
 );
 /** What a drug asked for is called: "which antibiotic…", "what's the drug of choice". */
-const DRUG_NOUNS = String.raw`(?:drugs?|shampoos?|ointments?|painkillers?|pain ?killers?|preventives?|preventatives?|parasiticides?|wormers?|antibiotics?|abx|antimicrobials?|antifungals?|antivirals?|anthelmintics?|dewormers?|medications?|medicines?|analgesics?|sedatives?|anaesthetics?|anesthetics?|nsaids?|benzodiazepines?|fluoroquinolones?|tetracyclines?|penicillins?|cephalosporins?)`;
+const DRUG_NOUNS = String.raw`(?:drugs?|meds|shampoos?|ointments?|painkillers?|pain ?killers?|preventives?|preventatives?|parasiticides?|wormers?|antibiotics?|abx|antimicrobials?|antifungals?|antivirals?|anthelmintics?|dewormers?|medications?|medicines?|analgesics?|sedatives?|anaesthetics?|anesthetics?|nsaids?|benzodiazepines?|fluoroquinolones?|tetracyclines?|penicillins?|cephalosporins?)`;
 /**
  * Control asked as a treatment: "how do we control it?", "control of lice". Not what a named thing itself controls ("what
  * does kisspeptin actually control in reproduction?", "which fish pathogens can Bacillus probiotics control?"): that asks
@@ -1217,7 +1220,8 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   ["gene", /\b(which|what)\s+(?!(?:sorts?|kinds?|types?|class(?:es)?)\s+of\b)(?:\w+\s+){0,2}(genes?|loci|locus|alleles?)\b(?![\s-]+(?:diseases?|disorders?|conditions?|defects?|traits?)\b)/i],
   // "Which antibiotic…", "what drug…": answered by a drug's name.
   // ("What is the antibiotic actually aimed at?" asks what it targets, not which drug.)
-  ["drug", new RegExp(String.raw`\b(?:(?:which|what)(?:['’]s)?\s+(?:[\w-]+\s+){0,2}${DRUG_NOUNS}(?!\s+(?:actually\s+|really\s+|meant\s+to\s+be\s+|supposed\s+to\s+be\s+)?(?:aimed|targeting|targeted|directed)\b)|${DRUG_NOUNS}\s+of\s+choice)\b`, "i")],
+  // ("Post-op meds and for how long?": the drugs named alone, opening a question that has no verb before them.)
+  ["drug", new RegExp(String.raw`\b(?:(?:which|what)(?:['’]s)?\s+(?:[\w-]+\s+){0,2}${DRUG_NOUNS}(?!\s+(?:actually\s+|really\s+|meant\s+to\s+be\s+|supposed\s+to\s+be\s+)?(?:aimed|targeting|targeted|directed)\b)|${DRUG_NOUNS}\s+of\s+choice)\b|^\s*(?:(?:and|ok|okay|so|right|also)[,.\s]+)*(?:[\w-]+\s+){0,2}${DRUG_NOUNS}\s*(?:\?|,|\band\b)`, "i")],
   // "Which breeds are predisposed…?": answered by a breed's name.
   ["breed", /\b(?:which|what)\s+(?:[\w-]+\s+){0,2}?breeds?\b|\bbreeds?\s+(?:predispos\w*|(?:are |is )?(?:most |more )?(?:at (?:higher |greater |increased )?risk|(?:commonly |often |frequently )?affected))|\bbreed predispositions?\b/i],
   // ("Once a cat is diagnosed with FIP, what's the prognosis?" tells what is known, it does not ask how.)
@@ -1232,7 +1236,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   ["prognosis", /\b(prognos\w*|outcomes?|outlook|(?:possible\s+)?ways\s+(?:this|it|that|things)\s+(?:can|could|might|may|will)\s+go|(?:his|her|their|its)\s+chances?|chances? of (?:survival|surviving|recovery|recovering|making it|pulling through)|(?:is|was|are)\s+(?:that|it|this|they)\s+(?:really\s+|very\s+)?(?:bad|serious|dangerous)(?=\s*(?:for\s+[\w-]+\s*)?[?.!]*\s*$)|how (?:bad|serious)(?:\s+is\s+(?:it|that|this)\b|(?=\s+(?:at|in|for)\s)|(?=\s*\?))|survive|survival|recover(?:y)?|come right|get(?:s|ting)? better|pull through|(?:come|comes|came|coming) through(?:\s+(?:it|this|that))?(?=\s*[?.!]*\s*$)|life expectancy|(?:mean|means|meant)\s+for\s+(?:her|him|them|it|the\s+[\w-]+)\s+(?:in\s+the\s+)?long[- ]?(?:term|run)|long[- ]?term (?:outlook|future|chances?)|biological behaviou?r|(?:predict\w*|tell)\s+how\s+(?:it|they|the [\w-]+)(?:['’]ll| will| is going to| are going to)\s+behave|what\s+(?:usually\s+|typically\s+|generally\s+|then\s+)?(?:tends?\s+to\s+happen|happens|will\s+happen)\s+to\s+(?:her|him|them|it))\b/i],
   // ("What's driving it?": what causes it.)
   // ("Is it because show pigs are sicker that they're the flu risk?" asks what the cause is.)
-  ["cause", new RegExp(String.raw`\b(cause[sd]?|causing|why|(?:sets?|setting|triggers?|kicks?|kicked) (?:it|this|that|them) off|aetiolog\w*|etiolog\w*|${RISK}|pathogenesis|mechanism|what(?:'s|’s|s| is| are) driving|(?:is|was|are|were) (?:it|that|this) (?:just |only |mainly |really )?because|${KILLS_THEM})\b`, "i")],
+  ["cause", new RegExp(String.raw`\b(cause[sd]?|causing|why|(?:sets?|setting|triggers?|kicks?|kicked) (?:it|this|that|them) off|aetiolog\w*|etiolog\w*|${RISK}|pathogenesis|mechanism|${HOW_IT_WORKS}|what(?:'s|’s|s| is| are) driving|(?:is|was|are|were) (?:it|that|this) (?:just |only |mainly |really )?because|${KILLS_THEM})\b`, "i")],
   // ("How do I separate myoglobin from Hb?", "tell it from sheep pox": told apart.)
   // ("Can histopath tell me whether it's Neospora or Toxoplasma?": whether it tells them apart.)
   ["comparison", /\b(differ\w*|compare\w*|comparison|versus|vs\.?|distinguish\w*|same as|better than|(?:tell|told) (?:\w+ )?apart|(?:separate|separating|tell|telling)\s+(?:[\w-]+\s+){1,3}?from|(?:what|which)\s+(?:separates|sets apart)\s+(?:[\w-]+\s+){1,4}?from|(?:tell|tells|telling)\s+(?:me|us|you|them)?\s*(?:whether|if)\s+(?:it['’]?s|it is|it was|this is)\s+[\p{L}-]+\s+or)\b/iu],
@@ -1958,6 +1962,11 @@ function readFrame(text: string): Frame {
   // Nor a place or name only the label saying who asks gives ("Email from a listener in Leeds: can dogs…?").
   const afterAsker = withoutLeadingLabel(question, isAskerLabel);
   if (afterAsker !== question) named.names = named.names.filter((n) => new RegExp(`\\b${escapeStringRegexp(n)}\\b`, "i").test(afterAsker));
+  // A drug the case only states is not what is asked of when the question names a class of drugs: "…the owner really doesn't
+  // want to inject insulin twice a day. Which SGLT2 inhibitors are approved for cats?" asks of SGLT2 inhibitors, and so do
+  // the follow-ups that go on from it.
+  const askingText = askingParts(question).join(" ").toLowerCase();
+  if (DRUG_CLASS.test(askingText)) named.drugs = named.drugs.filter((d) => askingText.includes(d.toLowerCase()));
   // A place or breed only in the case told before the questions ("A 4-year-old Suffolk ewe shows…", "…imported from
   // Spain: fever, …") says where the animal is from, not what is asked: no passage need name it.
   const firstAsking = sentences.findIndex(isQuestionSentence);
@@ -2465,7 +2474,9 @@ function namesInfection(abbreviation: string): boolean {
 }
 
 /** A class of drugs named in the plural: the class at large, not one drug of it spoken of before. */
-const CLASS_AT_LARGE = /\b(?:wormers|dewormers|anthelmintics|antibiotics|antimicrobials|antifungals|antivirals|nsaids|painkillers|sedatives|analgesics|anaesthetics|anesthetics)\b/i;
+/** A class of drugs named: "NSAIDs", "antibiotics", or by what its members act on, "SGLT2 inhibitors", "beta blockers". */
+export const DRUG_CLASS = /\b(?:an(?:a)?esthetics?|antibiotics?|antimicrobials?|NSAIDs?|anthelmintics?|analgesics?|(?:cortico)?steroids?|antifungals?|antivirals?|vaccines?|[\p{L}\p{N}-]+\s+(?:inhibitors?|blockers?|antagonists?|agonists?))\b/iu;
+const CLASS_AT_LARGE = /\b(?:(?<!\b(?:the|these|those|his|her|its|their|your|our|my)\s+)(?:meds|medications|medicines)|wormers|dewormers|anthelmintics|antibiotics|antimicrobials|antifungals|antivirals|nsaids|painkillers|sedatives|analgesics|anaesthetics|anesthetics)\b/i;
 
 export function readQuestion(question: string, asked: Frame | null): Frame {
   const typed = frameOf(question);

@@ -396,6 +396,23 @@ function withSceneWeighed(question: string, terms: QueryTerm[], frame: Frame): Q
   return scene.size ? terms.map((t) => (scene.has(t.term) ? { ...t, weight: t.weight * CARRIED_BESIDE_NAME_WEIGHT } : t)) : terms;
 }
 
+/** "Post-op", "postoperatively", "after the surgery": when, after a procedure. */
+const AFTER_PROCEDURE = /\b(?:post[- ]?op(?:erative(?:ly)?)?|post[- ]?surgical(?:ly)?|after\s+(?:the\s+)?(?:surgery|op|operation|procedure))\b/gi;
+/** A procedure by its name: "enucleation", "castration", "ovariohysterectomy", "the surgery". */
+const PROCEDURE = /\b(?:[\p{L}-]+(?:ectomy|ectomies|otomy|otomies|ostomy|plasty|pexy|rrhaphy)|enucleat\w*|castrat\w*|spay\w*|neuter\w*|amputat\w*|surgery|surgical|operation|resection|excision)\b/iu;
+
+/**
+ * "Post-op meds and for how long?" after questions on an enucleation: the words that say it is after the procedure the
+ * question names or carries weigh as words carried. A passage on the procedure tells what follows it in its own words ("The
+ * animal should receive antibiotics and NSAIDs for a minimum of 5 days"); what is asked must still be there.
+ */
+function withAfterProcedureWeighed(question: string, terms: QueryTerm[], frame: Frame): QueryTerm[] {
+  const after = [...question.matchAll(AFTER_PROCEDURE)].map((m) => m[0]);
+  if (!after.length || !PROCEDURE.test(frame.topic.join(" ").replace(AFTER_PROCEDURE, " "))) return terms;
+  const timed = new Set(tokenize(after.join(" ")).filter((t) => !isStopWord(t)));
+  return terms.map((t) => (timed.has(t.term) ? { ...t, weight: t.weight * CARRIED_BESIDE_NAME_WEIGHT } : t));
+}
+
 /**
  * A follow-up that tells what its animal does before asking whether it catches the disease spoken of ("my dog keeps
  * sniffing round their pen. can he catch it off them?"): the words no passage writes of what it tells weigh little; the
@@ -834,7 +851,7 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
     found = { ...again, analysis: { ...again.analysis, terms: again.analysis.terms.filter((t) => !added.has(t.term)) } };
   }
   let terms = withWrittenForms(found.analysis.terms, searchQuery);
-  const weighted = withSceneWeighed(request.question, withCarriedTopicWeighed(request.question, terms, frame, (t) => found.passages.some((p) => holdsTerm(passageTerms(p), t))), frame);
+  const weighted = withAfterProcedureWeighed(request.question, withSceneWeighed(request.question, withCarriedTopicWeighed(request.question, terms, frame, (t) => found.passages.some((p) => holdsTerm(passageTerms(p), t))), frame), frame);
   let gate = withCaseBeforeCatching(request.question, gateTerms(request.question, weighted, searchQuery), frame);
   let main = judgeRelevance(gate, found.passages);
   // Everyday words no passage writes, told around the question ("…Trying to put my caseload in context."), say how the

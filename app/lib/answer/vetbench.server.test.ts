@@ -466,6 +466,19 @@ describe("answers among the 276 VetBench passages", () => {
     expect((await ask("How many Quarter Horses are there?")).content).toMatch(/^Almost 3 million Quarter Horses were registered/);
   });
 
+  it("answers which SGLT2 inhibitors cats may have though the case names insulin, which no passage writes, and then how they act", async () => {
+    const first = "Diabetic cat, and the owner won't inject insulin twice daily. Which SGLT2 inhibitors have been approved for felines?";
+    expect((await ask(first)).content).toMatch(/^Currently, ten SGLT2 inhibitors have been approved/);
+    expect((await converse(first, "and how do they work?")).content).toMatch(/^Sodium-glucose cotransporter 2 \(SGLT2\) inhibitors represent a class of anti-diabetic agents/);
+  });
+
+  it("answers post-op meds and when the stitches come out after a refused turn on an enucleation, from the sentences that say so", async () => {
+    const turns = ["Blind painful eye, no hope of recovery, so I'm removing it. How do I sedate and block it for the enucleation?", "what dose of xylazine?"];
+    expect((await converse(...turns)).content).toBe(REFUSAL);
+    expect((await converse(...turns, "right. post-op meds and for how long?")).content).toMatch(/^The animal should receive antibiotics and NSAIDs for a minimum of 5 days/);
+    expect((await converse(...turns, "and when do the stitches come out?")).content).toMatch(/^The sutures should be removed in 10 days/);
+  });
+
   it("refuses from what age calves have their first bluetongue dose, asked beside the booster, where only the two-dose course is written", async () => {
     expect((await ask("Suckler herd, bluetongue vaccination planned for spring. From what age can the calves have the first of the two doses, and once the cows have had the primary course how often do they need a booster?")).content).toBe(REFUSAL);
   });
