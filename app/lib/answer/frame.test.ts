@@ -1063,6 +1063,8 @@ describe("the frame of a question", () => {
 
   it("reads 'how many feral swine are there?' as counting the animals there are, not a share of them affected", () => {
     expect(frameOf("Roughly how many feral swine are there in the US in total?")).toMatchObject({ asked: ["count"], attribute: "population of feral swine" });
+    // (Or by their population named: "…the current estimate of the total feral swine population?")
+    expect(frameOf("What's the current estimate of the total feral swine population in the US, and how many of them are in Texas?").attribute).toMatch(/^population of .*feral swine$/);
     expect(frameOf("How many cats get it?").asked).toEqual(["rate"]);
     expect(frameOf("Totally different - how many bovine papillomavirus types are there now?").attribute).not.toMatch(/^population/);
   });

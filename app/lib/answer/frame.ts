@@ -1079,8 +1079,18 @@ const ANIMALS = /^(?:animals?|patients?|people|individuals|herds?|flocks?|farms?
 const HOW_MANY_PER_ROUND = /\bhow many\b[^?]*?\b(?:per|out of|in every|of every)\s+(?:10+|10+(?:,000)+|1(?:,000)+|a (?:hundred|thousand|million)|(?:one )?(?:hundred|thousand|million))\b(?!\s*(?:kg|g|mg|ml|l|lbs?|litres?|liters?|grams?|kilograms?|km|miles?)\b)/i;
 /** "How many feral swine are there…", "how many wild horses live…": how many of the animals there are. */
 const POPULATION_ASKED = /\bhow many\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:are there|are left|exist|live|remain)\b/i;
+/** "…estimate of the total feral swine population", "the population of wild horses": a population named. */
+const POPULATION_NAMED = /\b((?:[\w-]+\s+){0,2}?[\w-]+)\s+populations?\b|\bpopulations?\s+of\s+(?:the\s+)?((?:[\w-]+\s+){0,2}?[\w-]+)/gi;
 /** The attribute of a population counted: "population of feral swine". */
 export const POPULATION_PREFIX = "population of ";
+/** The animals whose number a count asks, by "how many … are there" or by their population named ("feral swine"). */
+function populationCounted(text: string): string | null {
+  const isAnimals = (words: string | undefined) => words !== undefined && speciesIn(words.split(/\s+/).pop()!).species.size > 0;
+  const asked = POPULATION_ASKED.exec(text)?.[1];
+  if (isAnimals(asked)) return asked!;
+  for (const m of text.matchAll(POPULATION_NAMED)) if (isAnimals(m[1] ?? m[2])) return (m[1] ?? m[2])!;
+  return null;
+}
 function countsAnimalsAffected(text: string): boolean {
   // "How many end up with neuro signs?": no noun counted, so the animals spoken of are.
   if (HOW_MANY_OF_THEM.test(text) || HOW_MANY_PER_ROUND.test(text)) return true;
@@ -1088,7 +1098,7 @@ function countsAnimalsAffected(text: string): boolean {
   // "How many people are infected worldwide?", "…each year", "WHO's estimate of how many humans are infected…, and across how
   // many countries?": a number of them, not a share.
   // ("How many feral swine are there in the US?": how many of them there are, a population.)
-  if (!m || /\b(?:worldwide|globally|in the world|each year|every year|per year|a year|annually|estimated?\s+(?:of\s+)?how many|(?:across|in)\s+how many\s+countries)\b/i.test(text) || POPULATION_ASKED.test(text)) return false;
+  if (!m || /\b(?:worldwide|globally|in the world|each year|every year|per year|a year|annually|estimated?\s+(?:of\s+)?how many|(?:across|in)\s+how many\s+countries)\b/i.test(text) || populationCounted(text) !== null) return false;
   const counted = m[2]!;
   const mentions = speciesIn(counted);
   return ANIMALS.test(counted) || mentions.species.size > 0 || mentions.groups.size > 0;
@@ -1564,10 +1574,11 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
     if (HOW_COMMON.test(s)) return HOW_COMMON_ATTRIBUTE;
   }
   if (asked.includes("count")) {
-    // "Roughly how many feral swine are there in the US?": how many of those animals there are.
-    const population = POPULATION_ASKED.exec(s);
+    // "Roughly how many feral swine are there in the US?", "…the current estimate of the total feral swine population?": how
+    // many of those animals there are.
     // (The animals are the counted noun: "how many bovine papillomavirus types are there?" counts types.)
-    if (population && speciesIn(population[1]!.split(/\s+/).pop()!).species.size) return `${POPULATION_PREFIX}${population[1]}`;
+    const population = populationCounted(s);
+    if (population) return `${POPULATION_PREFIX}${population}`;
     if (STUDY_SIZE_ASKED.test(s)) return STUDY_SIZE_ATTRIBUTE;
     if (DOSES_USED_ASKED.test(s)) return DOSES_USED_ATTRIBUTE;
     // "How many Dichelobacter nodosus serogroups", "how many classical swine fever outbreaks": the counted thing is the

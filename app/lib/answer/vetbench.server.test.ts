@@ -463,6 +463,7 @@ describe("answers among the 276 VetBench passages", () => {
 
   it("refuses how many feral swine there are, where the passage counts their states and piglets, and answers how many Quarter Horses", async () => {
     expect((await ask("Trapper for a wildlife services crew in east Texas. We know feral hogs are in at least 38 states now. Roughly how many feral swine are there in the US in total?")).content).toBe(REFUSAL);
+    expect((await ask("Game warden here. What's the current estimate of the total feral swine population in the US, and how many of them are in Texas?")).content).toBe(REFUSAL);
     expect((await ask("How many Quarter Horses are there?")).content).toMatch(/^Almost 3 million Quarter Horses were registered/);
   });
 
