@@ -107,7 +107,7 @@ const NAMES_BONUS = 0.15;
  * annulatus", "T. vivax"; not at the sentence's start, where any word is capitalised), a cause or
  * mechanism is said with a causal link ("the result of genetic mutations", "leading to", "due to").
  */
-const CAUSAL = /\b(result(?:s|ed)? (?:of|from)|lead(?:s|ing)? to|due to|because|owing to|mutat\w+|arises?|gives? rise|responsible for|consequence of|risk factors?|predispos\w+|the cause|causes? (?:is|are|can be|include)|(?:common|frequent|usual|likely|main|major|primary|leading|important) causes? of|causative|a?etiolog\w*)\b/i;
+const CAUSAL = /\b(result(?:s|ed)? (?:of|from)|lead(?:s|ing)? to|due to|because|owing to|since (?:there (?:is|are)|it (?:is|has|lacks)|they (?:are|have|lack))|mutat\w+|arises?|gives? rise|responsible for|consequence of|risk factors?|predispos\w+|the cause|causes? (?:is|are|can be|include)|(?:common|frequent|usual|likely|main|major|primary|leading|important) causes? of|causative|a?etiolog\w*)\b/i;
 /** A disease ranked among what kills: "the leading cause of death in young cats" says how deadly it is, not what causes it. */
 const CAUSE_OF_DEATH = /\b(?:the\s+)?(?:most\s+)?(?:common|frequent|usual|main|major|primary|leading|important|significant)\s+causes?\s+of\s+(?:death|deaths|mortality|loss|losses|morbidity)\b/gi;
 /** Deaths asked of ("what is the main cause of death in…?"): then a cause of death is what is asked. */

@@ -480,6 +480,11 @@ describe("answers among the 276 VetBench passages", () => {
     expect((await converse(...turns, "and when do the stitches come out?")).content).toMatch(/^The sutures should be removed in 10 days/);
   });
 
+  it("leads why a urea cycle enzyme's defect is so serious with the sentence giving the reason ('since there are no alternative pathways')", async () => {
+    const answer = await ask("A young dog has episodes of dullness sliding towards coma after high-protein meals, with persistent hyperammonemia. Which mechanism best explains why a congenital deficiency of one urea-cycle enzyme can be life-threatening in mammals?");
+    expect(answer.content).toMatch(/^Certain liver diseases that affect the urea cycle, particularly acquired or inherited defects in any one of the five urea cycle enzymes/);
+  });
+
   it("refuses from what age calves have their first bluetongue dose, asked beside the booster, where only the two-dose course is written", async () => {
     expect((await ask("Suckler herd, bluetongue vaccination planned for spring. From what age can the calves have the first of the two doses, and once the cows have had the primary course how often do they need a booster?")).content).toBe(REFUSAL);
   });
