@@ -114,6 +114,11 @@ const CAUSE_OF_DEATH = /\b(?:the\s+)?(?:most\s+)?(?:common|frequent|usual|main|m
 const DEATHS_ASKED = /\b(?:death|deaths|die|dies|dying|died|mortality|kill|kills|killing|fatal|losses)\b/i;
 /** A sentence that speaks of dying. */
 const DEATH_SAID = /\b(?:die|dies|died|dying|death|deaths|fatal|lethal|succumb\w*|kill\w*|mortality)\b/i;
+/** "Which sequence…", "in what order…", "the causal chain by which…": steps in their order are asked. */
+// (Not a taxon's order: "what order, family and genus is it in?")
+const SEQUENCE_ASKED = /\b(?:which|what)\s+(?:is\s+the\s+)?sequence\b|\bin\s+(?:what|which)\s+order\b|\bwhat\s+is\s+the\s+order\s+(?:of|in\s+which)\b|\bcausal\s+chain\b|\bsequence\s+of\s+(?:steps|events)\b|\bstep[- ]by[- ]step\b/i;
+/** Steps said in their order: "first separate in the epiblast … and then move down … and subsequently…", "followed by". */
+const SEQUENCE_SAID = /\b(?:first|initially)\b[^.;]*\b(?:then|subsequently|afterwards|later|followed\s+by|finally)\b|\bsubsequently\b|\bfollowed\s+by\b|→/i;
 /** How a drug acts: "by inhibiting urinary glucose reabsorption", "acts on GABA receptors", "binds to…". */
 const ACTION_SAID = /\b(?:by\s+(?:inhibiting|blocking|binding|increasing|decreasing|reducing|preventing|stimulating|activating|suppressing|killing|disrupting|interfering|paralys\w+|paralyz\w+)|acts?\s+(?:by|on|as|against)|inhibit(?:s|ing|ion of)|block(?:s|ing|ade of)|binds?\s+to|mechanism of action|mode of action|agonist|antagonist)\b/i;
 // ("What makes a cat more likely to turn up positive?" asks the risk factors.)
@@ -352,6 +357,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
   // (A place on the body is said by the region's name, not the words "body site".)
   const attributeTerms = attribute && attribute !== BODY_SITE_ATTRIBUTE && typed.some((k) => isAttributeOf(k, attribute)) && !isFindingAttribute(attribute) ? tokenize(attribute) : [];
   const hostsAsked = Boolean(guide) && HOSTS_ASKED.test(question);
+  const sequenceAsked = Boolean(guide) && SEQUENCE_ASKED.test(question);
   // The hosts whose word names the question's own virus, asked of another species ("Can bovine papillomavirus infect
   // horses?"): in "…are bovine PV types 1, 2, and 13" that word names the virus, not cattle spoken of.
   const subjectHosts = guide ? speciesIn(question, { asked: true }).hosts.filter((id) => !guide.frame.species.includes(id)) : [];
@@ -616,7 +622,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       // "What are the three ASF transmission cycles?": the sentence that says there are three ("Three independent
       // epidemiologic cycles (sylvatic, tick-pig, and domestic) have been described"). "Which species can M. bovis
       // infect?": the one that names them.
-      if (score > 0 && ((list && statesList(text, list)) || (hostsAsked && namesHosts(text)))) {
+      if (score > 0 && ((list && statesList(text, list)) || (hostsAsked && namesHosts(text)) || (sequenceAsked && SEQUENCE_SAID.test(text)))) {
         score += LEAD_VALUE_BONUS;
         answersAsked = true;
         leads = true;

@@ -485,6 +485,11 @@ describe("answers among the 276 VetBench passages", () => {
     expect(answer.content).toMatch(/^Certain liver diseases that affect the urea cycle, particularly acquired or inherited defects in any one of the five urea cycle enzymes/);
   });
 
+  it("leads a question asking steps in their order with the sentence that gives them in order ('…followed by…')", async () => {
+    const answer = await ask("In what order do things happen when chicken type I interferons set up an antiviral state that protects neighbouring cells?");
+    expect(answer.content).toMatch(/^Recognition of viral pathogens by specific pattern recognition receptors \(PRRs\) induce chicken type I IFNs expression followed by/);
+  });
+
   it("refuses from what age calves have their first bluetongue dose, asked beside the booster, where only the two-dose course is written", async () => {
     expect((await ask("Suckler herd, bluetongue vaccination planned for spring. From what age can the calves have the first of the two doses, and once the cows have had the primary course how often do they need a booster?")).content).toBe(REFUSAL);
   });
