@@ -487,13 +487,13 @@ const saidTerms = memoByText(REMEMBERED_TEXTS, (text): ReadonlySet<string> => ne
 /** A passage's or segment's sentences as quoted (cleaned): the checks below read the same passages' sentences again and again. */
 const quotedSentences = memoByText(REMEMBERED_TEXTS, (text): readonly string[] => Object.freeze(splitSentences(cleanQuote(text)).map((s) => s.text)));
 
-/** Does a sentence (with the one before it as context) hold the typed value asked for? */
 /**
  * What the question names, which a sentence naming it gives no value for ("which antibiotic…?" is not answered by the
  * drug the case gave; its topic holds a drug the case only states where a class is asked).
  */
 export const namedByQuestion = (frame: Frame): string[] => [...frame.names, ...frame.acronyms, ...frame.drugs, ...frame.topic.flatMap((w) => w.split("/"))];
 
+/** Does a sentence (with the one before it as context) hold the typed value asked for? */
 export function holdsValue(
   kind: AskedKind,
   sentence: string,

@@ -1167,10 +1167,10 @@ const AS_COMMON = String.raw`as (?:common|prevalent|frequent)\b|\b(?:get|gets|go
  */
 /** "What ends up killing them?", "what do they usually die of?": what causes their death. */
 const KILLS_THEM = String.raw`what\s+(?:(?:usually|actually|eventually|normally|finally|mostly|ends?\s+up|ended\s+up)\s+)?(?:kills?|killed|killing)\s+(?:them|it|him|her|the\s+[\w-]+)|what\s+(?:do|does|did)\s+(?:they|it|he|she|most)\s+(?:usually\s+|actually\s+|eventually\s+|normally\s+|mostly\s+|end\s+up\s+)?(?:die|dying)\s+(?:of|from)`;
-/** "What ends up killing them?": the cause asked is of their death. */
 /** "How do they work?", "how does ivermectin actually work?": how a drug (or a test) acts. Not how well it works. */
 const HOW_IT_WORKS = String.raw`how\s+(?:do|does|did)\s+(?:it|they|these|those|this|that|[\w-]+(?:\s+[\w-]+)?)\s+(?:actually\s+|really\s+|even\s+)?work`;
 export const HOW_IT_WORKS_ASKED = new RegExp(String.raw`\b${HOW_IT_WORKS}\b`, "i");
+/** "What ends up killing them?": the cause asked is of their death. */
 export const KILLS_THEM_ASKED = new RegExp(String.raw`\b(?:${KILLS_THEM})\b`, "i");
 const RISK = String.raw`risk factors?|(?:most|more)\s+likely\s+to\s+(?:test|come\s+up|turn\s+up|be)\s+positive|what makes (?:[\w-]+\s+){0,3}?(?:more|less) (?:likely|prone|susceptible|at risk)|(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:get|gets|catch|catches)\s+(?:it|this|that|them)?\s*(?:the\s+)?most\b|(?:most|more)\s+at\s+risk|(?:which|what|who)\b[^?.;]{0,60}?\b(?:at\s+)?(?:a\s+)?(?:higher|greater|increased|highest|greatest)\s+risk\b(?!\s+of\s+(?:dying|death|transmission|spread))`;
 export const RISK_ASKED = new RegExp(String.raw`\b(?:${RISK}|predispos\w+)\b`, "i");
@@ -2484,9 +2484,10 @@ function namesInfection(abbreviation: string): boolean {
   return namesDisease(abbreviation) || (longs.length > 0 && longs.every((long) => /\bvirus$/i.test(long)));
 }
 
-/** A class of drugs named in the plural: the class at large, not one drug of it spoken of before. */
 /** A class of drugs named: "NSAIDs", "antibiotics", or by what its members act on, "SGLT2 inhibitors", "beta blockers". */
 export const DRUG_CLASS = /\b(?:an(?:a)?esthetics?|antibiotics?|antimicrobials?|NSAIDs?|anthelmintics?|analgesics?|(?:cortico)?steroids?|antifungals?|antivirals?|vaccines?|[\p{L}\p{N}-]+\s+(?:inhibitors?|blockers?|antagonists?|agonists?))\b/iu;
+/** A class of drugs named in the plural: the class at large, not one drug of it spoken of before. */
+// (Drugs at large too, "post-op meds", but not those pointed at: "the meds" are the drug spoken of.)
 const CLASS_AT_LARGE = /\b(?:(?<!\b(?:the|these|those|his|her|its|their|your|our|my)\s+)(?:meds|medications|medicines)|wormers|dewormers|anthelmintics|antibiotics|antimicrobials|antifungals|antivirals|nsaids|painkillers|sedatives|analgesics|anaesthetics|anesthetics)\b/i;
 
 export function readQuestion(question: string, asked: Frame | null): Frame {
