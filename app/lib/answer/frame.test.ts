@@ -2856,6 +2856,32 @@ describe("what a question asks, typed short or past what its case says (set 47's
     expect(frameOf("After we remove the eye of the ewe because it will not recover, how many days does she need antibiotics?").attribute).not.toBe("resolution");
     expect(frameOf("how long will it take him to recover?").attribute).toBe("resolution");
   });
+
+  it("reads animals described as recovered as who protects, not as how long until a recovery", () => {
+    const frame = frameOf("For how long does maternal antibody from vaccinated or recovered breeder geese fully protect goslings against goose parvovirus challenge?");
+    expect(frame.asked).toEqual(["duration"]);
+    expect(frame.attribute).not.toBe("resolution");
+    expect(frameOf("How long do vaccinated or recovered cattle stay immune?").attribute).not.toBe("resolution");
+    // (A recovery asked of the animal stays one: "recovered and the dogs…" is no animal described.)
+    expect(frameOf("How long until she has recovered and the dogs can mix?").attribute).toBe("resolution");
+  });
+
+  it("reads a mortality named as what conditions are linked to as a cause asked, though another clause counts days", () => {
+    const frame = frameOf("After roughly how many days of culture do white faeces disease events usually appear in shrimp ponds, and which water-quality conditions have been linked to peak mortality?");
+    expect(frame.asked).toEqual(["duration", "cause"]);
+    expect(frame.attribute).toBeNull();
+    // (Where another clause asks how many die, the mortality is asked.)
+    expect(frameOf("Which conditions are linked to mortality and how many die?").asked).toContain("rate");
+  });
+
+  it("reads how an animal is kept ('house rabbit') as no topic, and searches for the animal alone", () => {
+    const frame = frameOf("house rabbit with red urine, same worry?");
+    expect(frame.species).toEqual(["rabbit"]);
+    expect(frame.topic).not.toContain("house");
+    expect(searchText("house rabbit with red urine, same worry?", frame)).not.toMatch(/\bhouse\b/);
+    // (Not a word of another use: "in-house" is no way of keeping an animal.)
+    expect(frameOf("Quickest in-house way to tell myoglobin from haemoglobin in a dog?").topic).toContain("in-house");
+  });
 });
 
 describe("what a question asks, read past its wording (set 47's near-miss questions and conversations, set 48)", () => {

@@ -1052,6 +1052,14 @@ const PET_LAB = new RegExp(
 /** The question with a pet Labrador called what search can find ("my lab" -> "my dog"). */
 const withPetLabAsDog = (text: string) => text.replace(new RegExp(PET_LAB.source, "gi"), (m) => m.replace(/\blabs?\b/i, (w) => (w.toLowerCase() === "labs" ? "dogs" : "dog")));
 
+/**
+ * How a pet is kept, said before its name ("house rabbit", "housebound cats"): no topic, and searched as the animal alone.
+ * (Not "indoor" or "outdoor": passages write "outdoor pigs" as a way of farming them.)
+ */
+const KEPT_AS = /\b(house|housebound)\s+([\p{L}-]+)/giu;
+const keepingWords = (text: string) => new Set([...text.matchAll(KEPT_AS)].filter((m) => speciesIn(m[2]!).species.size > 0).map((m) => m[1]!.toLowerCase()));
+const withoutKeepingWords = (text: string) => text.replace(KEPT_AS, (m, _kept: string, animal: string) => (speciesIn(animal).species.size > 0 ? animal : m));
+
 /** Pronouns that point back at the previous question's subject. */
 // ("You mentioned ticks. How do ticks get domestic pigs involved?": what the answer said is taken up, not a new subject.)
 const REFERS = new RegExp(String.raw`\b(?:it|its|it's|itself|they|them|their|this|that|these|those|same|such)\b|${THE_ONE}|\byou\s+(?:mentioned|said|brought up|talked about|spoke of)\b`, "i");
@@ -1151,6 +1159,9 @@ const DISEASES_CAUSED = /\b(?:what|which)\s+(?:(?:sort|sorts|kind|kinds|type|typ
 /** A verb of causing with a rate as its object: "drives peak mortality", "increases the losses". */
 const CAUSES_RATE =
   /\b(?:drives?|driving|drove|push(?:es|ed|ing)?|causes?|caused|causing|increases?|raises?|reduces?|lowers?|affects?|influences?|determines?|predicts?|leads? to|results? in|triggers?|worsens?|explains?|associated with|linked (?:to|with)|tied to|responsible for)\s+(?:the\s+)?(?:[\w-]+\s+)?(?:mortality|morbidity|deaths?|losses|fatalit(?:y|ies))\b/i;
+
+/** Where a question's clauses part: "…, and which…", "; how…". */
+const CLAUSE_BREAK = /;|,?\s+(?:and|but)\s+(?=(?:what|which|how|when|where|why|who)\b)/i;
 
 /** "When is mortality highest?", "when do most cases occur?": when something peaks. */
 const WHEN_PEAKS =
@@ -1357,6 +1368,13 @@ export const RESOLUTION_ATTRIBUTE = "resolution";
 export const DIE_ATTRIBUTE = "die";
 /** A recovery said not to come ("it will not recover", "won't heal", "no chance of recovering"). */
 const NOT_RESOLVING = /\b(?:not|never|won['’]?t|can['’]?t|cannot|no chance of|unlikely to)\s+(?:\w+\s+)?(?:settl|subsid|resolv|clear|disappear|go away|improv|heal|recover|eas)\w*\b/gi;
+/**
+ * A recovery said of the animals, not asked of them: "…maternal antibody from vaccinated or recovered breeder geese" (they
+ * got over it before; how long they protect is asked). The participle stands before the animals it describes.
+ */
+const RECOVERED_ANIMALS = /\b(?:recovered|cured|healed)\s+((?:[\w-]+\s+){0,2}[\w-]+)/gi;
+const withoutRecoveredAnimals = (s: string) =>
+  s.replace(RECOVERED_ANIMALS, (m, words: string) => (!isStopWord(words.split(/\s+/)[0]!.toLowerCase()) && (speciesIn(words).species.size > 0 || /\b(?:animals?|birds?|hosts?|breeders?|survivors?|carriers?|dams?)\b/i.test(words)) ? " " : m));
 const RESOLVES = /\b(?:settle|subside|resolve|clear up|disappear|go away|improve|heal|recover|ease)(?:s|d|ed)?\b|\b(?:get|gets|feel|feels)\s+better\b|\b(?:be|is|'s|’s|are|get|gets)\s+sound\b|\bback\s+(?:out\s+)?(?:on|to|in)\s+(?:grass|work|full work|normal)\b|\b(?:get|gets|be|is|'s|’s)\s+over\s+(?:it|this|that|the worst)\b/;
 export const OUTSIDE_A_HOST = /\b(?:environment\w*|outside (?:of )?(?:the |its |a )?(?:host|body|animal)s?|soils?|surfaces?|fomites?|pastures?|bedding|premises|faeces|feces|manure|litter|water)\b/i;
 /** Where an owner says a pathogen lasts ("how long can the virus survive in the house and garden?"): outside a host. */
@@ -1516,7 +1534,7 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
     // "How long until the signs settle?": the span is until they resolve. (Not when a rate is asked beside it, which
     // is of something else: "morbidity, mortality, and how long until young ferrets recover?")
     // (Not a recovery denied: "After we remove the eye because it will not recover, how many days of antibiotics?")
-    if (asked.includes("duration") && !asked.includes("rate") && RESOLVES.test((spans.length ? spans.join(" ") : s).replace(NOT_RESOLVING, " "))) return RESOLUTION_ATTRIBUTE;
+    if (asked.includes("duration") && !asked.includes("rate") && RESOLVES.test(withoutRecoveredAnimals((spans.length ? spans.join(" ") : s).replace(NOT_RESOLVING, " ")))) return RESOLUTION_ATTRIBUTE;
     // "At what age…", "how old…": an age.
     if (asked.includes("duration") && AGE_ASKED.test(s)) return AGE_ATTRIBUTE;
     // "How long do they survive?" asks how long the survival is (not what share survives: a rate asked beside it
@@ -2039,8 +2057,11 @@ function readFrame(text: string): Frame {
   // "How often do they need bathing?" asks an interval; "how often does it occur?" a rate.
   const rateOnlyByHowOften = matched.includes("interval") && !ASKED_RATE.test(askedText.replace(/\bhow often do(?:es)?\b/gi, " "));
   // "What water quality drives peak mortality?" asks what causes it: the mortality is what is caused, not a value asked.
+  // (Read in the clause that names it: "After how many days do outbreaks appear, and which water conditions are linked to
+  // peak mortality?" counts days in another clause.)
+  const causedClause = askedText.split(CLAUSE_BREAK).find((clause) => CAUSES_RATE.test(clause));
   const rateOnlyAsCaused =
-    matched.includes("rate") && /\b(?:what|which)\b/i.test(askedText) && !/\bhow (?:much|many)\b|\bpercent|\bproportion\b/i.test(askedText) && CAUSES_RATE.test(askedText) && !ASKED_RATE.test(askedText.replace(new RegExp(CAUSES_RATE.source, "gi"), " "));
+    matched.includes("rate") && causedClause !== undefined && /\b(?:what|which)\b/i.test(causedClause) && !/\bhow (?:much|many)\b|\bpercent|\bproportion\b/i.test(causedClause) && !ASKED_RATE.test(askedText.replace(new RegExp(CAUSES_RATE.source, "gi"), " "));
   // "When is mortality highest?" asks when it peaks: a season or time, not a value of the mortality.
   const whenPeaks = WHEN_PEAKS.test(askedText);
   const rateOnlyAsPeaking = whenPeaks && !ASKED_RATE.test(askedText.replace(new RegExp(WHEN_PEAKS.source, "gi"), " "));
@@ -2094,7 +2115,8 @@ function readFrame(text: string): Frame {
   const speciesWordsUsed = new Set([...mentions.words, ...speciesIn(question).words]);
   // (Nor the words that ask a share, "what share of", or only link it, "turn out to be malignant".)
   const linking = new Set([...question.toLowerCase().matchAll(/\b(?:what|which)\s+(share)\s+of\b|\b(turns?|turned|turning)\s+out\b/g)].flatMap((m) => m.slice(1).filter(Boolean)) as string[]);
-  const topic = topicWordsOf(question).filter((w) => !linking.has(w) && w.length >= 3 && !/['’]/.test(w) && !GENERIC_WORDS.has(w) && !namedWords.has(w) && !speciesWordsUsed.has(w) && !speciesIn(w).species.size && !speciesIn(w).groups.size && !/^\d/.test(w));
+  const kept = keepingWords(question);
+  const topic = topicWordsOf(question).filter((w) => !linking.has(w) && !kept.has(w) && w.length >= 3 && !/['’]/.test(w) && !GENERIC_WORDS.has(w) && !namedWords.has(w) && !speciesWordsUsed.has(w) && !speciesIn(w).species.size && !speciesIn(w).groups.size && !/^\d/.test(w));
   // ("…The GP wants it graded on the usual cutaneous system. Is that valid?" asks of the case it points back to.)
   const parts = askingParts(question);
   const pointsBack = parts.every((p) => p.split(/\s+/).length <= SHORT_POINTING_BACK && /\b(?:it|that|this|they|these|those)\b/i.test(p)) && clauseSplit(question).length > 1;
@@ -2993,6 +3015,9 @@ function placeAdjective(name: string, question: string): boolean {
   return after.length > 0 && after.every((words) => /^\p{Ll}/u.test(words) && !speciesIn(words).species.size && !speciesIn(words).groups.size && !NAMES_DISEASE_AFTER.test(` ${words}`));
 }
 
+/** The words of a question that name where something comes from ("a European supplier"; not "African swine fever"). */
+export const placeAdjectivesIn = (question: string): string[] => [...new Set(question.match(/\b\p{Lu}\p{Ll}+\b/gu) ?? [])].filter((word) => placeAdjective(word, question));
+
 /** What a case names as its subject: its drugs, pathogens, conditions and abbreviations (not places or breeds). */
 export const caseSubjects = (frame: Frame) => [...frame.drugs, ...frame.pathogens, ...frame.conditions, ...frame.acronyms];
 
@@ -3038,7 +3063,7 @@ export function searchText(text: string, frame: Frame): string {
   // "Unrelated:", "New topic:", "Going back to the horses:", "OK,": the lead is not what to search for.
   const stripped = withoutChatter(text);
   // People named by their role ("the owners", "farm staff") are searched as the passages name them.
-  const pets = withPetLabAsDog(stripped);
+  const pets = withoutKeepingWords(withPetLabAsDog(stripped));
   const withPeople = meansPeople(pets) && !speciesIn(pets).species.has("human") ? `${pets} humans` : pets;
   // Signs described as an owner would are searched by their clinical words as well.
   const signs = clinicalSignsOf(withPeople);

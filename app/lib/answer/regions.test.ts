@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { countriesNamedIn, namesRegionOf } from "./regions";
+import { tokenize } from "../search/tokenize";
+import { countriesNamedIn, namesRegionOf, regionOfAdjective } from "./regions";
 
 describe("namesRegionOf", () => {
   it("finds a country's region, however it is written", () => {
@@ -26,6 +27,15 @@ describe("namesRegionOf", () => {
     // (Nor a state to another country, nor a part of a country to the whole: "Western Australia" is no passage on Queensland.)
     expect(namesRegionOf("Queensland", "cases across Canada")).toBe(false);
     expect(namesRegionOf("Queensland", "reported in Western Australia")).toBe(false);
+  });
+});
+
+describe("regionOfAdjective", () => {
+  it("gives a region's adjective the index terms of its name, and nothing for another word", () => {
+    expect(regionOfAdjective(tokenize("European")[0]!)).toEqual(tokenize("Europe"));
+    expect(regionOfAdjective(tokenize("African")[0]!)).toEqual(tokenize("Africa"));
+    expect(regionOfAdjective(tokenize("Asian")[0]!)).toEqual(tokenize("Asia"));
+    expect(regionOfAdjective(tokenize("supplier")[0]!)).toBeUndefined();
   });
 });
 

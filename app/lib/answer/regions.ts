@@ -1,4 +1,5 @@
 import escapeStringRegexp from "escape-string-regexp";
+import { tokenize } from "../search/tokenize";
 import data from "./regions.json";
 
 const QUALIFIER = "(?:south|north|east|west|central|southern|northern|eastern|western|south-east|southeast|south-west|southwest|north-east|northeast|north-west|northwest|sub-saharan|far|near|middle)";
@@ -29,5 +30,24 @@ export const regionNamesOf = (place: string): readonly string[] => REGION_NAMES_
 /** Every country some region lists, by a pattern naming it as a word ("Italy", not "Italian"). */
 const COUNTRIES = [...REGIONS_OF.keys()].map((place) => ({ place, pattern: new RegExp(`(?<![\\p{L}\\p{N}])${place.split(/[\s-]+/).map(escapeStringRegexp).join("[\\s-]+")}(?![\\p{L}\\p{N}])`, "iu") }));
 
+/** Any country at all, in one pattern: most texts name none, and are let go after one scan instead of one per country. */
+const ANY_COUNTRY = new RegExp(`(?<![\\p{L}\\p{N}])(?:${[...REGIONS_OF.keys()].map((place) => place.split(/[\s-]+/).map(escapeStringRegexp).join("[\\s-]+")).join("|")})(?![\\p{L}\\p{N}])`, "iu");
+
 /** The countries a text names, in lower case ("Central and southern Italy…": italy). */
-export const countriesNamedIn = (text: string): string[] => COUNTRIES.filter((c) => c.pattern.test(text)).map((c) => c.place);
+export const countriesNamedIn = (text: string): string[] => (ANY_COUNTRY.test(text) ? COUNTRIES.filter((c) => c.pattern.test(text)).map((c) => c.place) : []);
+
+/**
+ * A region's adjective and its name, as index terms: "European" and "Europe", "African" and "Africa" (a question's "from a
+ * European supplier" is said of "isolates from Europe").
+ */
+const REGION_OF_ADJECTIVE = new Map<string, string[]>();
+for (const region of data.regions) {
+  for (const adjective of region.names) {
+    const noun = region.names.find((name) => [`${name}n`, `${name}an`].includes(adjective));
+    const [term, ...more] = tokenize(adjective);
+    if (noun && term && !more.length) REGION_OF_ADJECTIVE.set(term, tokenize(noun));
+  }
+}
+
+/** The index terms of the region an adjective's term names ("european": "europ"); none for another word. */
+export const regionOfAdjective = (term: string): readonly string[] | undefined => REGION_OF_ADJECTIVE.get(term);

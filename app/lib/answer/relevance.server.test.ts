@@ -75,6 +75,11 @@ describe("relevance", () => {
     expect(match(wormer, passageTerms({ title: "", heading: null, text: "Adult worms live in the pulmonary arteries." })).coverage).toBe(0);
   });
 
+  it("reads a place named by its adjective ('a European supplier') by the region's name, not an adjective in a disease's name", () => {
+    expect(held("stock came from a European supplier", "isolates from Europe belong to genotypes 1b, 1c, and 1d")).toBeGreaterThan(held("stock came from a European supplier", "isolates belong to genotypes 1b, 1c, and 1d"));
+    expect(held("Which genotype of African swine fever is in the west?", "Genotype I is associated with outbreaks in western Africa")).toBe(held("Which genotype of African swine fever is in the west?", "Genotype I is associated with outbreaks in western parts"));
+  });
+
   it("reads a verb by its act that Porter stems apart ('exposed' in a passage on exposure), and an animal's state of carrying by its doer ('carriers')", () => {
     expect(held("exposure", "pigs exposed prenatally may be persistently infected", 2)).toBe(1);
     expect(held("exposed", "Exposure to infected cattle is the main risk.", 2)).toBe(1);

@@ -1,7 +1,8 @@
 import { memoByText } from "../memo.server";
 import { adjectiveForms, diseaseForms, shortFormsOfUnwrittenWord, tokenize, unwrittenForms, usualShortFormsHolding, virusForms, type QueryTerm } from "../search/index.server";
 import { GENUS_ENDING } from "../search/synonyms";
-import { regionNamesOf } from "./regions";
+import { placeAdjectivesIn } from "./frame";
+import { regionNamesOf, regionOfAdjective } from "./regions";
 import type { PassageLike } from "./types";
 
 /**
@@ -112,6 +113,7 @@ export function withWrittenForms(terms: QueryTerm[], question: string): QueryTer
     if (typed && !more.length && names.length) regions.set(typed, names.map((name) => tokenize(name)));
   }
   const doers = doersAsked(question);
+  const placeAdjectives = new Set(placeAdjectivesIn(question).flatMap((word) => tokenize(word)));
   // A disease's abbreviation no passage writes may be written as its virus's, with a V ("RHD2" as "RHDV2"), and the reverse.
   const viruses = new Map<string, string[]>();
   // (Typed in lower case too when a type number says it is a code: "rhd2".)
@@ -131,6 +133,9 @@ export function withWrittenForms(terms: QueryTerm[], question: string): QueryTer
     if (/^[a-z]+\d+$/.test(t.term)) add(t.term, [`${t.term}s`]);
     else if (/^[a-z]+\d+s$/.test(t.term)) add(t.term, [t.term.slice(0, -1)]);
     for (const form of adjectiveForms(t.term)) add(t.term, [form]);
+    // A place the question names by its adjective is written by its name ("a European supplier": "isolates from Europe").
+    const region = placeAdjectives.has(t.term) ? regionOfAdjective(t.term) : undefined;
+    if (region) add(t.term, [...region]);
     // A verb and its act, which Porter stems apart: "exposed" and "exposure"; and the doer a state asks of: "carrying" and "carriers".
     for (const form of actForms(t.term)) add(t.term, [form]);
     const doer = doers.get(t.term);

@@ -490,6 +490,33 @@ describe("answers among the 276 VetBench passages", () => {
     expect(answer.content).toMatch(/^Recognition of viral pathogens by specific pattern recognition receptors \(PRRs\) induce chicken type I IFNs expression followed by/);
   });
 
+  it("answers how long maternal antibody from recovered breeder geese protects goslings, with the sentence giving the weeks", async () => {
+    const answer = await ask("For how long does maternal antibody from vaccinated or recovered breeder geese fully protect goslings against goose parvovirus challenge, and by which routes can the novel goose parvovirus (N-GPV) spread?");
+    expect(answer.content).toMatch(/^Moreover, high level of antibodies against GPV could be delivered from breeder geese .* in the initial 1-2 weeks\. \[1\]/);
+    expect(answer.citations[0]?.page).toBe(139);
+  });
+
+  it("answers which water conditions are linked to peak shrimp mortality beside after how many days the disease appears", async () => {
+    const answer = await ask("After roughly how many days of culture do white faeces disease events usually appear in shrimp ponds, and which water-quality conditions have been linked to peak mortality?");
+    expect(answer.citations[0]?.page).toBe(196);
+    expect(answer.content).toMatch(/after approximately 50 days of culture/);
+    expect(answer.content).toMatch(/oxygen concentrations below 3\.0/);
+  });
+
+  it("answers which genotype stock from a European supplier has, from the sentence on isolates from Europe", async () => {
+    const answer = await converse("Carp pond with haemorrhagic fish and deaths this spring, SVC is top of my list. What kind of virus is it, and is it notifiable?", "stock came from a European supplier - which genotype would that be?");
+    expect(answer.content).toMatch(/^Isolates from North America and Asia belong to genotype 1a, while isolates from Europe belong to genotypes 1b, 1c, and 1d\. \[1\]/);
+  });
+
+  it("answers red urine in a house rabbit after a dog's red urine, from the sentence on rabbits", async () => {
+    const answer = await converse(
+      "Springer spaniel in after a long day's beating, urine is dark red and stays red after I spin it, and there are no RBCs in the sediment. Quickest in-house way to tell myoglobin from haemoglobin?",
+      "ok. and if it turns out to be porphyrins, what would that look like?",
+      "last one - house rabbit with red urine, same worry?",
+    );
+    expect(answer.content).toMatch(/^Rabbits often can have red urine as a result of ingesting porphyrins/);
+  });
+
   it("refuses from what age calves have their first bluetongue dose, asked beside the booster, where only the two-dose course is written", async () => {
     expect((await ask("Suckler herd, bluetongue vaccination planned for spring. From what age can the calves have the first of the two doses, and once the cows have had the primary course how often do they need a booster?")).content).toBe(REFUSAL);
   });
