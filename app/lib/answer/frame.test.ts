@@ -2874,6 +2874,15 @@ describe("what a question asks, typed short or past what its case says (set 47's
     expect(frameOf("Which conditions are linked to mortality and how many die?").asked).toContain("rate");
   });
 
+  it("reads a size asked ('what size is the virion?', '…shape and size?') as a quantity, a needle's size still as its gauge", () => {
+    expect(frameOf("and the virion - shape and size?").asked).toEqual(["quantity"]);
+    expect(frameOf("What size is the virion?").asked).toEqual(["quantity"]);
+    expect(frameOf("What size needle do I use?")).toMatchObject({ asked: ["quantity"], attribute: "gauge" });
+    expect(frameOf("Is litter size affected?").asked).not.toContain("quantity");
+    // (Nor a size named as what something grows with: "…ornaments that grow disproportionately large with body size?")
+    expect(frameOf("What is the 'handicap principle' explanation for display ornaments that grow disproportionately large with body size?").asked).not.toContain("quantity");
+  });
+
   it("reads how an animal is kept ('house rabbit') as no topic, and searches for the animal alone", () => {
     const frame = frameOf("house rabbit with red urine, same worry?");
     expect(frame.species).toEqual(["rabbit"]);

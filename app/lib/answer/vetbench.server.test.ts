@@ -508,6 +508,11 @@ describe("answers among the 276 VetBench passages", () => {
     expect(answer.content).toMatch(/^Isolates from North America and Asia belong to genotype 1a, while isolates from Europe belong to genotypes 1b, 1c, and 1d\. \[1\]/);
   });
 
+  it("leads 'and the virion - shape and size?' with the sentence giving its shape and size, not the one naming a non-virion gene", async () => {
+    const answer = await converse("Carp pond with haemorrhagic fish and deaths this spring, SVC is top of my list. What kind of virus is it, and is it notifiable?", "and the virion - shape and size?");
+    expect(answer.content).toMatch(/^The virus is enveloped and bulletshaped, measuring approximately 80–180 nm in length/);
+  });
+
   it("answers red urine in a house rabbit after a dog's red urine, from the sentence on rabbits", async () => {
     const answer = await converse(
       "Springer spaniel in after a long day's beating, urine is dark red and stays red after I spin it, and there are no RBCs in the sediment. Quickest in-house way to tell myoglobin from haemoglobin?",
