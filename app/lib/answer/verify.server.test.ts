@@ -191,6 +191,14 @@ describe("a model sentence's words against the passage it cites", () => {
     expect(unsupported("Footrot affects small ruminants (sheep and goats) [4].", footrot)).toBeNull();
   });
 
+  it("fails when it breaks off after a word that needs more ('…, and [1].'), not after a preposition", () => {
+    const milk = new Map([[6, passage(6, "Goat milk is an alternative to cow milk for human consumption, and it is tolerated by people with cow milk allergy. Goats are the hosts the mites live in.")]]);
+    expect(unsupported("Goat milk is an alternative to cow milk for human consumption, and [6].", milk)).toBe('it breaks off after "and" (a fragment)');
+    expect(unsupported("Goat milk is an alternative to cow milk for human consumption and the [6].", milk)).toBe('it breaks off after "the" (a fragment)');
+    expect(unsupported("Goat milk is an alternative to cow milk for human consumption [6].", milk)).toBeNull();
+    expect(unsupported("Goats are the hosts the mites live in [6].", milk)).toBeNull();
+  });
+
   it("fails when it breaks off inside LaTeX math it opened, not at a price", () => {
     const babesia = new Map([[5, passage(5, "Six species are implicated in ovine babesiosis, and  $B$  ovis is the most pathogenic species. A dose costs $5 in most clinics.")]]);
     expect(unsupported("Six species are implicated in ovine babesiosis, including $B. [5]", babesia)).toBe("it breaks off inside LaTeX math (a fragment)");

@@ -228,6 +228,12 @@ function breaksOff(claim: string): boolean {
 }
 
 /**
+ * A sentence that ends on a word that needs more after it ("…as an alternative to animal feed for human consumption, and
+ * [1]."): a fragment. (Not a preposition, which English may end on: "the hosts they live in".)
+ */
+const ENDS_OPEN = /(?:^|[\s,;])(and|or|but|nor|the|a|an|than|including|whereas|because)[\s.,;:]*$/i;
+
+/**
  * A sentence that breaks off inside LaTeX math it opened ("…including $B."): a model copying a passage's "$B$" cut short.
  * An odd number of dollar signs, one of them opening math (before a letter, a backslash, a brace or a script); a price
  * ("$5") opens none.
@@ -253,6 +259,8 @@ export function unsupported(
   const claim = sentence.replace(MARKER, " ");
   if (breaksOff(claim)) return "it breaks off inside brackets (a fragment)";
   if (breaksOffInMath(claim)) return "it breaks off inside LaTeX math (a fragment)";
+  const open = ENDS_OPEN.exec(readable(claim));
+  if (open) return `it breaks off after "${open[1]}" (a fragment)`;
   // A number with a unit must be in the passage with that unit: "2-3 weeks" is not the "2" and "3" of a reference list.
   let given: Set<string> | null = null;
   for (const m of claim.matchAll(QUANTITY)) {
