@@ -1700,4 +1700,26 @@ describe("coverage: questions read in session 74 (set 54's kinds)", () => {
     const asf = "Is African swine fever carried by warthogs?";
     expect(unseenNames(asf, tokenize(asf).map((term) => ({ term, weight: 1, df: 1, idf: 1 })), () => false, () => true)).toEqual([]);
   });
+
+  it("finds a type beside how common it is: 'how common' is said of the share, not of the type", () => {
+    const fcov = passage(
+      "FIP is relatively uncommon in the general cat population, but it is the leading cause of death in young cats. FCoVs are also classified into two serotypes, I and II. FCoV serotype I is more prevalent than serotype II, which appears to be derived from recombination with canine coronavirus in the spike (S) protein.",
+    );
+    expect(check("How common is FIP really, and which FCoV serotype is the usual one in cats?", [fcov])).toMatchObject({ covered: true });
+    // (A value said in a sentence naming another virus's host, and not the asked virus, is still of that host.)
+    const ccov = passage("FIP is uncommon in cats. Canine coronavirus serotype II is the usual one in dogs.");
+    expect(check("How common is FIP really, and which FCoV serotype is the usual one in cats?", [ccov])).toMatchObject({ covered: false, missing: "detail" });
+    expect(holdsValue("type", "FCoV serotype I is more prevalent than serotype II.", "how common")).toBe(true);
+  });
+
+  it("covers a scheme named after its authors where the passage speaks of every scheme of its kind, and not otherwise", () => {
+    const mct = passage(
+      "There is no supporting evidence for the usefulness of grading these tumours with any of the cutaneous grading systems, but a few studies have looked at the prognostication of subcutaneous MCTs as a separate entity. Surgery is curative for the majority of these tumours.",
+    );
+    expect(check("Subcutaneous MCT on a dog's flank: do I apply the usual Patnaik/Kiupel grading, and is surgery alone enough?", [mct])).toMatchObject({ covered: true });
+    const graded = passage("Cutaneous MCTs are graded histologically, and surgery is curative for the majority of low-grade tumours in dogs.");
+    expect(check("Subcutaneous MCT on a dog's flank: do I apply the usual Patnaik/Kiupel grading, and is surgery alone enough?", [graded])).toMatchObject({ covered: false, missing: "name" });
+    // (A name that stands before no scheme's word is required as before.)
+    expect(check("Was any of the cutaneous grading systems devised by Kiupel?", [mct])).toMatchObject({ covered: false, missing: "name" });
+  });
 });

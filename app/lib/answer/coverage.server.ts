@@ -5,7 +5,7 @@ import { signForms, signsIn, synonymsIn } from "../search/synonyms";
 import { splitSentences } from "../sentences";
 import { countriesNamedIn, namesRegionOf, regionNamesOf } from "./regions";
 import { namesClassOf } from "./drug-classes";
-import { AGE_ATTRIBUTE, DRUG_CLASS, asksTypedValue, POPULATION_PREFIX, BODY_SITE_ATTRIBUTE, DIE_ATTRIBUTE, HOW_DEADLY_ATTRIBUTE, RESOLUTION_ATTRIBUTE, TIMES_ATTRIBUTE, comparedWith, isAskerLabel, withoutLeadingLabel, inSpeciesName, asksWhetherSpeciesGets, namesAskedSpecies, OF_THE_DISEASE, SEASON_WRITTEN, askingParts, checkedThing, thingInPlace, PART_OF_IT, asksOfThem, BOUND_ATTRIBUTE, ECONOMIC_IMPACT_ATTRIBUTE, GAUGE_ATTRIBUTE, MOLECULAR_SIZE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, STUDY_SIZE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, wordsNaming, type AskedKind, type Frame } from "./frame";
+import { AGE_ATTRIBUTE, DRUG_CLASS, asksTypedValue, POPULATION_PREFIX, BODY_SITE_ATTRIBUTE, DIE_ATTRIBUTE, HOW_DEADLY_ATTRIBUTE, RESOLUTION_ATTRIBUTE, TIMES_ATTRIBUTE, comparedWith, isAskerLabel, withoutLeadingLabel, inSpeciesName, asksWhetherSpeciesGets, namesAskedSpecies, OF_THE_DISEASE, SEASON_WRITTEN, askingParts, checkedThing, thingInPlace, PART_OF_IT, asksOfThem, BOUND_ATTRIBUTE, ECONOMIC_IMPACT_ATTRIBUTE, GAUGE_ATTRIBUTE, MOLECULAR_SIZE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, STUDY_SIZE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, withoutHostsOfItsName, wordsNaming, type AskedKind, type Frame } from "./frame";
 import { cleanQuote } from "./quotes.server";
 import { holdsInOrder, holdsTerm, match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
@@ -1264,14 +1264,21 @@ export function checkCoverage<P extends PassageLike>(
   // (So is a prescription checked against a concern the case states: "…that also has kidney compromise - the script has
   // polymyxin B, gentamicin and flunixin on it. Should I query it?")
   const byClass = !frame.asked.some((k) => DOSING_KINDS.has(k)) && (SAFETY_ASKED.test(askingText) || (PRESCRIPTION_CHECKED.test(askingText) && SAFETY_ASKED.test(question)));
+  const byDefinedAbbreviation = (n: string, documentId: string, text: string) => {
+    const words = wordsOf(n);
+    return definedFor(documentId).some((a) => words.every((w) => a.words.some((d) => d.toLowerCase() === w)) && namesThing(a.abbreviation, text));
+  };
   const namesIn = (n: string, p: PassageLike) => {
     const text = fullText(p);
     if (namesAsRead(n, text, terms, frame.names.includes(n)) || (aliasOf(frame, n) !== null && namesThing(aliasOf(frame, n)!, text))) return true;
     if (byClass && frame.drugs.includes(n) && namesClassOf(n, readable(text))) return true;
     // (A place asked of is spoken of by its region: "In South American countries…" speaks of Brazil.)
     if (frame.places?.includes(n) && namesRegionOf(n, readable(text))) return true;
-    const words = wordsOf(n);
-    return definedFor(p.documentId).some((a) => words.every((w) => a.words.some((d) => d.toLowerCase() === w)) && namesThing(a.abbreviation, text));
+    // (A scheme named after its authors is spoken of where every scheme of its kind is: "do I apply the usual
+    // Patnaik/Kiupel grading?" by "…grading these tumours with any of the cutaneous grading systems".)
+    const scheme = namedSchemeHead(question, n);
+    if (scheme && new RegExp(String.raw`\b(?:any|all|none|either|neither) of (?:the|these|those) (?:[\w-]+ ){0,2}?${scheme}\w*(?: (?:systems?|schemes?|scales?|criteria))?\b`, "i").test(readable(text))) return true;
+    return byDefinedAbbreviation(n, p.documentId, text);
   };
   if (names.length) {
     // (Where the passages naming its abbreviations name none of the pathogens it asks of, the abbreviation says where it
@@ -1664,7 +1671,11 @@ export function checkCoverage<P extends PassageLike>(
       let lastNamed: string[] = [];
       const ofOtherVirus = ofAnotherVirusBefore(sentences, askedViruses, ownViruses);
       const ofOtherSpecies = sentences.map((s) => {
-        const mentions = speciesSpokenOf(withAnimals(s), frame.species);
+        // (A sentence naming the asked virus speaks of it, not of the host another virus it names is named after: "FCoV
+        // serotype I is more prevalent than serotype II, which appears to be derived from recombination with canine
+        // coronavirus" gives FCoV's serotype in cats.)
+        const spoken = speciesSpokenOf(withAnimals(s), frame.species);
+        const mentions = askedViruses.some((a) => namesThing(a, s)) ? withoutHostsOfItsName(spoken, s, [...spoken.species].filter((id) => !frame.species.includes(id))) : spoken;
         if (mentions.species.size > 0 || mentions.groups.size > 0) lastNamed = otherSpeciesIn(frame, mentions);
         return lastNamed.length > 0;
       });
@@ -1701,7 +1712,9 @@ export function checkCoverage<P extends PassageLike>(
       p.text
         .replace(INVISIBLE, "")
         .split(/\n+/)
-        .filter((text) => text.trim() && subjectNames.every((n) => namesThing(n, text)))
+        // (By an abbreviation its document defines: "The clinical symptoms are relieved 14 to 18 days after the
+        // infection, but the FCV is still excreted…" is of the calicivirus.)
+        .filter((text) => text.trim() && subjectNames.every((n) => namesThing(n, text) || byDefinedAbbreviation(n, p.documentId, text)))
         .map((text) => ({ text, context: `${p.title}\n${p.heading ?? ""}` })),
     );
   /** Is the value of this kind said in the supporting passages, or in another that then supports the answer? */
@@ -1967,6 +1980,16 @@ const routesIn = (text: string) => [...ROUTES.filter(([, re]) => re.test(text)).
 const drugWordsIn = (sentence: string) => (sentence.match(/[\p{L}-]{5,}/gu) ?? []).filter((w) => namesDrug(w));
 /** Drugs named by their class: "Local anaesthetic … a single very deep injection of 5 ml" is no dose of xylazine. */
 /** What asks whether a drug is safe: its adverse effects, toxicity, contraindications or interactions. */
+/** What a named scheme is ("Patnaik grading", "the Kiupel system", "FAMACHA scores"): the word's stem after the name. */
+const SCHEME_NOUN = /^(grad|scor|stag|classif|criteri|scal|system)(?:e|es|ed|ing|ication|ications|a|on|ons|s)?$/i;
+/**
+ * The stem of the scheme a question names after this name ("…apply the usual Patnaik/Kiupel grading": "grad" for both
+ * names), or null where the name stands before no scheme's word.
+ */
+function namedSchemeHead(question: string, name: string): string | null {
+  const after = new RegExp(String.raw`\b${escapeStringRegexp(name)}(?:['’]s)?(?:\s*(?:[/&,]|and)\s*\p{Lu}[\p{L}-]+(?:['’]s)?)*\s+([\p{L}]+)`, "u").exec(question);
+  return after ? (SCHEME_NOUN.exec(after[1]!)?.[1]?.toLowerCase() ?? null) : null;
+}
 const SAFETY_ASKED = /\b(?:safe|safely|safety|unsafe|toxic\w*|nephrotox\w*|hepatotox\w*|ototox\w*|side[- ]effects?|adverse|contraindicat\w*|worry|worries|worr(?:ied|ying)|careful|caution|cautious|avoid|avoided|harm\w*|damag\w*|interact\w*|kidneys?|renal)\b/i;
 /** "Should I query it?", "anything to flag?", "is that OK?": a prescription checked, as a pharmacist or a nurse would. */
 const PRESCRIPTION_CHECKED = /\b(?:query|queried|flag|flagged|concerns?|okay|ok|fine|alright|appropriate|problems?)\b/i;

@@ -4,7 +4,7 @@ import { isEnglishWord, tokenize, type QueryTerm } from "../search/index.server"
 import { PageNumbering, PUBMED_FILE_TYPE } from "./citations";
 import { quotableSentences, type QuoteKind } from "./quotes.server";
 import { abbreviationsDefinedIn, careAsked, DIAGNOSING, dosedByAnotherRoute, holdsValue, HOW_DIAGNOSED, namedByQuestion, isEssay, isVirusAcronym, namesAnotherVirus, namesThing, ofAnotherVirusBefore, opensWithAnotherVirus, PROGNOSING, requiredNames, speaksOfCare } from "./coverage.server";
-import { asksTypedValue, asksWhetherSpeciesGets, DRUG_CLASS, HOW_IT_WORKS_ASKED, KILLS_THEM_ASKED, BODY_SITE_ATTRIBUTE, DISEASE_QUALIFIER, OPENS_WITH_PRONOUN, saysRoleAsked, definedAbbreviations, RISK_ASKED, DOSING_KINDS, namesDrug, namesGroupOfAsked, OF_THE_DISEASE, SEASON_WRITTEN, speciesMeantBy, HOSTS_ASKED, INSTRUCTION_OPENING, isAskingTerm, isAttributeOf, isFindingAttribute, listAsked, namesHosts, namesAskedSpecies, otherSpeciesIn, speciesIn, speciesSpokenOf, statesList, suspectedDiagnosis, type AskedKind, type Frame, type SpeciesMentions } from "./frame";
+import { asksTypedValue, asksWhetherSpeciesGets, DRUG_CLASS, HOW_IT_WORKS_ASKED, KILLS_THEM_ASKED, BODY_SITE_ATTRIBUTE, DISEASE_QUALIFIER, OPENS_WITH_PRONOUN, saysRoleAsked, definedAbbreviations, RISK_ASKED, DOSING_KINDS, namesDrug, namesGroupOfAsked, OF_THE_DISEASE, SEASON_WRITTEN, speciesMeantBy, HOSTS_ASKED, INSTRUCTION_OPENING, isAskingTerm, isAttributeOf, isFindingAttribute, listAsked, namesHosts, namesAskedSpecies, otherSpeciesIn, speciesIn, speciesSpokenOf, statesList, suspectedDiagnosis, withoutHostsOfItsName, type AskedKind, type Frame } from "./frame";
 import { coverage, holdsTerm, termWeight, textTerms, writesOtherwise } from "./relevance.server";
 import type { NumberedPassage, PassageLike } from "./types";
 
@@ -300,14 +300,6 @@ const CROSS_REFERENCE = /\(\s*(?:see|cf\.?|compare)\b[^()]*\)/gi;
 /** Words that only stress a question ("actually", "really"). */
 const STRESS_TERMS = tokenize("actually really basically literally honestly truly");
 
-/** A sentence's species without those of `hosts` it names only within a virus's name ("bovine PV types 1, 2, and 13"). */
-function withoutHostsOfItsName(mentions: SpeciesMentions, text: string, hosts: string[]): SpeciesMentions {
-  const asNamed = speciesIn(text, { asked: true });
-  const named = hosts.filter((id) => mentions.species.has(id) && !asNamed.species.has(id) && asNamed.hosts.includes(id));
-  if (!named.length) return mentions;
-  return { ...mentions, species: new Set([...mentions.species].filter((id) => !named.includes(id))), order: mentions.order.filter((id) => !named.includes(id)) };
-}
-
 /**
  * Abbreviations with the index terms of what they stand for, one made on another standing for that one's words too: "ASF
  * virus (ASFV)" after "African swine fever (ASF)" is African swine fever's virus.
@@ -562,7 +554,10 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
     units.forEach((unit, i) => {
       const text = unit.text;
       const reading = readSentence(text);
-      const mentions = subjectHosts.length ? withoutHostsOfItsName(reading.species, text, subjectHosts) : reading.species;
+      // (A sentence naming the asked virus speaks of it, not of the host another virus it names is named after: "FCoV serotype I
+      // is more prevalent than serotype II, which appears to be derived from recombination with canine coronavirus".)
+      const hosts = askedViruses.some((a) => namesThing(a, text)) ? [...reading.species.species].filter((id) => !guide!.frame.species.includes(id)) : subjectHosts;
+      const mentions = hosts.length ? withoutHostsOfItsName(reading.species, text, hosts) : reading.species;
       const paragraphStart = paragraphOfUnit[i]!;
       const named = mentions.species.size > 0 || mentions.groups.size > 0;
       const ofOtherBefore = !named && lastNamed?.paragraph === paragraphStart && lastNamed.other && ANAPHORIC_OPENING.test(text);

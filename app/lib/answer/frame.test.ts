@@ -257,6 +257,9 @@ describe("the frame of a question", () => {
     // (A test's or method's abbreviation read as the means names no thing: "what does the virus look like on EM?")
     expect(frameOf("What does the spring viraemia of carp virus look like on EM?").acronyms).toEqual([]);
     expect(frameOf("Is EM useful for diagnosing it?").acronyms).toEqual(["EM"]);
+    // (A post-mortem is such a means: "haemorrhages everywhere at PM" names no thing a follow-up carries.)
+    expect(frameOf("Duck unit with sudden deaths and haemorrhages everywhere at PM - worried about duck plague. Which birds are at risk?").acronyms).toEqual([]);
+    expect(readConversation(["Sudden deaths and haemorrhages at PM in the ducks - duck plague?", "how do I confirm it?"])[1]!.acronyms).toEqual([]);
     expect(frameOf("quick one - vertebral formula of the horse?").topic).not.toContain("quick");
     // "Right" means a side elsewhere.
     expect(frameOf("Is the right jugular vein used for blood sampling in chickens?").topic).toContain("right");
@@ -313,6 +316,15 @@ describe("the frame of a question", () => {
     expect(searchText("how do we confirm it?", followUp)).toContain("C. difficile");
     // A lay name of the disease is no shorthand: a passage may say "heartworm" and never name the worm.
     expect(frameOf("How is heartworm prevented in dogs?").pathogens).toEqual([]);
+  });
+
+  it("reads a virus's clipped name the vocabulary knows ('calici') as the virus, which a follow-up names as its own subject", () => {
+    expect(frameOf("two cats with facial and limb swelling - could be virulent systemic calici. how deadly is that?").pathogens).toEqual(["calicivirus"]);
+    // (Not a genus clipped, "staph": passages name its species, "S. aureus"; nor a word written as another, "kneecap".)
+    expect(frameOf("Is staph the usual cause of pyoderma in dogs?").pathogens).toEqual([]);
+    expect(frameOf("Which dogs luxate the kneecap?").pathogens).toEqual([]);
+    const [, calici] = readConversation(["How common is FIP, and which FCoV serotype is the usual one?", "we've also had cats with limb swelling - could be virulent systemic calici. how deadly is that?"]);
+    expect(calici).toMatchObject({ pathogens: ["calicivirus"], acronyms: [] });
   });
 
   it("reads an outcome's rate, a breed and an amount of specimen as typed values", () => {
@@ -1406,7 +1418,8 @@ describe("follow-ups", () => {
     expect(prognosis).toMatchObject({ species: ["ferret"], asked: ["prognosis"], topic: expect.arrayContaining(["green", "slimy"]) });
     // A case that names what it is about carries that, not the case's words.
     const [, calici] = readConversation(["9yo DSH, angry red proliferative tissue lateral to the palatoglossal folds. FCGS?", "is calici behind it?"]);
-    expect(calici).toMatchObject({ acronyms: ["FCGS"], topic: ["calici"] });
+    // (The pathogen it asks of is its own: "calici".)
+    expect(calici).toMatchObject({ acronyms: ["FCGS"], pathogens: ["calicivirus"] });
   });
 
   it("reads the diagnosis a case puts forward as the condition asked about", () => {

@@ -439,6 +439,14 @@ export const speciesSpokenOf = (text: string, asked: readonly string[] | null = 
   return speciesIn(agents ? spoken.replace(VENOMOUS, " ") : spoken);
 };
 
+/** A sentence's species without those of `hosts` it names only within a virus's name ("bovine PV types 1, 2, and 13"). */
+export function withoutHostsOfItsName(mentions: SpeciesMentions, text: string, hosts: readonly string[]): SpeciesMentions {
+  const asNamed = speciesIn(text, { asked: true });
+  const named = hosts.filter((id) => mentions.species.has(id) && !asNamed.species.has(id) && asNamed.hosts.includes(id));
+  if (!named.length) return mentions;
+  return { ...mentions, species: new Set([...mentions.species].filter((id) => !named.includes(id))), order: mentions.order.filter((id) => !named.includes(id)) };
+}
+
 /** A species noun of another kind within the next few words ("broiler [and breeder] ducks"). */
 function qualifiesAnotherSpecies(words: string[], from: number, term: { kind: string; id?: string }): boolean {
   for (let k = from; k < Math.min(words.length, from + 3); k++) {
@@ -556,6 +564,16 @@ const CONDITION_ENDING = /^[a-z]{3,}(?:itis|osis|iasis|aemia|emia|pathy|oma|omas
 const PARASITE_NAMED = /\b(?:lice|louse|fleas?|mites?)\b/i;
 /** Words naming a pathogen by their ending (norovirus, Salmonella, Staphylococcus…). */
 const PATHOGEN_ENDING = /^[a-z]{3,}(?:virus|viruses|bacter|bacterium|plasma|coccus|cocci|bacillus|ella|monas|myces|spora|sporidium|zoon|zoa)$/;
+/**
+ * The virus a word clips, where the synonym vocabulary writes it out so ("calici": "calicivirus"), else null. (Not a genus
+ * clipped, "staph": passages name its species, "S. aureus"; nor a word written as another, "kneecap".)
+ */
+const clippedVirusName = (word: string): string | null => {
+  const [stem, ...more] = tokenize(word);
+  if (stem === undefined || more.length) return null;
+  const virus = synonymsIn([stem]).flatMap((m) => m.alternatives).find((a) => a.length === 1 && a[0] !== stem && a[0]!.startsWith(stem) && /virus$/.test(a[0]!));
+  return virus ? virus[0]! : null;
+};
 /** How a species' or subspecies' epithet ends ("venerealis", "canadensis", "ruminantium", "gallinarum"): a name, never English. */
 const EPITHET_ENDING = /^[a-z]{4,}(?:alis|ensis|aris|icola|philus|ii|orum|arum|antium|entium)$/;
 /** The organ a condition's name is made on ("dermat-itis", "enter-itis", "mast-itis"). */
@@ -1640,7 +1658,8 @@ export function isAttributeOf(kind: AskedKind, attribute: string): boolean {
   // "Doses for pigs – and at what age should growers be done?": the age is of when, not of the dose.
   if (attribute === AGE_ATTRIBUTE) return false;
   if (kind === "rate") return RATE_ATTRIBUTE.test(attribute) || attribute === DIE_ATTRIBUTE || attribute === HOW_DEADLY_ATTRIBUTE || attribute === HOW_COMMON_ATTRIBUTE || attribute.startsWith(FINDING_PREFIX);
-  return !SPAN_ATTRIBUTE.test(attribute) && !RATE_ATTRIBUTE.test(attribute);
+  // ("How common is FIP really, and which FCoV serotype is the usual one?": how common is said of the share, not the type.)
+  return !SPAN_ATTRIBUTE.test(attribute) && !RATE_ATTRIBUTE.test(attribute) && attribute !== HOW_COMMON_ATTRIBUTE && attribute !== HOW_DEADLY_ATTRIBUTE;
 }
 
 /** Sentences of a question; an abbreviated genus ("B. burgdorferi", "T. annae") or "spp." does not end one. */
@@ -1829,6 +1848,10 @@ function namedThings(text: string) {
       // "diagnosis", "prognosis" end like a condition but say what is asked.
       // ("Hepatitis E", "influenza A": the letter names which one.)
       if ((CONDITION_ENDING.test(lower) || DISEASE_WORDS.has(lower)) && !GENERIC_WORDS.has(lower)) return push(conditions, /^[A-H]$/.test(tokens[i + 1] ?? "") ? `${lower} ${tokens[i + 1]}` : lower);
+      // A virus called by the clipped name the vocabulary knows it by ("could be virulent systemic calici"): the virus, by
+      // the name passages write.
+      const virus = clippedVirusName(lower);
+      if (virus) return push(pathogens, virus);
       // A capitalised word that does not open its sentence (or clause) is a proper noun: a place, a breed, a genus.
       // (Or opens the sentence after a quoted one: "…'cancer-sniffing dogs are now 99% accurate.' Fair summary?")
       // (Or opens a quoted message: "Reception message: 'Owner says her house rabbit's urine…'".)
@@ -2364,7 +2387,7 @@ const ASIDE_OPENING = /^\s*(?:sorry|sry|soz|apologies|oops|oh)\b[\s,—–-]/i;
 const SHORT_YES_NO_WORDS = 6;
 
 /** How a test's or procedure's name ends. */
-const TEST_HEAD = /\b(?:aspirat(?:e|es|ion)|biops(?:y|ies)|counts?|ind(?:ex|ices)|reactions?|tests?|testing|assays?|scans?|tomography|imaging|radiograph(?:s|y)?|ultrasound|ultrasonography|echocardiograph(?:y|ic)?|electrocardiograph(?:y|ic)?|endoscopy|microscopy|panels?|profiles?|cytology|histopathology|culture|analysis|centesis|lavage|resonance imaging|test(?:ing)? \w+)$/i;
+const TEST_HEAD = /\b(?:aspirat(?:e|es|ion)|biops(?:y|ies)|counts?|ind(?:ex|ices)|reactions?|tests?|testing|assays?|scans?|tomography|imaging|radiograph(?:s|y)?|ultrasound|ultrasonography|echocardiograph(?:y|ic)?|electrocardiograph(?:y|ic)?|endoscopy|microscopy|panels?|profiles?|cytology|histopathology|culture|analysis|centesis|lavage|resonance imaging|post-mortem(?: examination)?|necrops(?:y|ies)|test(?:ing)? \w+)$/i;
 /** Shipped abbreviations whose usual meanings share no word ("CSF": cerebrospinal fluid or classical swine fever). */
 const OF_UNRELATED_MEANINGS = new Set(
   Object.entries(clinicalAbbreviations.abbreviations as Record<string, string[]>)

@@ -525,4 +525,38 @@ describe("answers among the 276 VetBench passages", () => {
   it("refuses from what age calves have their first bluetongue dose, asked beside the booster, where only the two-dose course is written", async () => {
     expect((await ask("Suckler herd, bluetongue vaccination planned for spring. From what age can the calves have the first of the two doses, and once the cows have had the primary course how often do they need a booster?")).content).toBe(REFUSAL);
   });
+
+  it("answers how duck plague is confirmed and from what age breeders are vaccinated, not carrying 'at PM' as a subject", async () => {
+    const answer = await converse("Sudden deaths in our ducks with haemorrhages everywhere at PM - could this be duck plague?", "how is it confirmed, and from what age can breeder ducks be vaccinated?");
+    expect(answer.content).toMatch(/^For prophylaxis, both live-attenuated and killed vaccines are being used in broiler and breeder ducks above 2 weeks of age\. \[1\]/);
+    expect(answer.content).toMatch(/the confirmatory diagnosis involves virus isolation/);
+    expect(answer.citations[0]?.page).toBe(143);
+  });
+
+  it("answers which FCoV serotype cats usually carry beside how common FIP is, from the sentence that also names canine coronavirus", async () => {
+    const answer = await ask("Which FCoV serotype do cats usually carry, and how common is FIP?");
+    expect(answer.content).toMatch(/FCoV serotype I is more prevalent than serotype II/);
+    expect(answer.citations[0]?.page).toBe(181);
+  });
+
+  it("answers how deadly 'virulent systemic calici' is after questions on FIP, from the sentence on vs-FCV", async () => {
+    const answer = await converse("Which FCoV serotype do cats usually carry, and how common is FIP?", "we've also had cats with facial and limb swelling - could be virulent systemic calici. how deadly is that?");
+    expect(answer.content).toMatch(/^Virulent, systemic FCV \(vs-FCV\) is associated with systemic infection with a mortality rate as high as 67%\. \[1\]/);
+  });
+
+  it("answers whether an author-named grading applies to subcutaneous MCTs from the sentence on any of the cutaneous grading systems", async () => {
+    const answer = await ask("Dog with a subcutaneous mast cell tumour: is the Kiupel grading system valid for it?");
+    expect(answer.content).toMatch(/^There is no supporting evidence for the usefulness of grading these tumours with any of the cutaneous grading systems/);
+    expect(answer.citations[0]?.page).toBe(14);
+  });
+
+  it("answers whether kittens with calici still shed once they look better, from the paragraph that names FCV by its abbreviation", async () => {
+    const answer = await converse(
+      "Litter of 8-week-old kittens drooling with tongue ulcers - calici? how bad at this age?",
+      "one of them only has sticky eyes and squints, no ulcers - what else could it be?",
+      "when they look better, can they be rehomed or are they still shedding?",
+    );
+    expect(answer.content).toMatch(/^The clinical symptoms are relieved 14 to 18 days after the infection, but the FCV is still excreted through saliva/);
+  });
 });
+
