@@ -1264,9 +1264,9 @@ export function checkCoverage<P extends PassageLike>(
   // (So is a prescription checked against a concern the case states: "…that also has kidney compromise - the script has
   // polymyxin B, gentamicin and flunixin on it. Should I query it?")
   const byClass = !frame.asked.some((k) => DOSING_KINDS.has(k)) && (SAFETY_ASKED.test(askingText) || (PRESCRIPTION_CHECKED.test(askingText) && SAFETY_ASKED.test(question)));
-  const byDefinedAbbreviation = (n: string, documentId: string, text: string) => {
+  const byAbbreviationOf = (n: string, definitions: Frame["aliases"], text: string) => {
     const words = wordsOf(n);
-    return definedFor(documentId).some((a) => words.every((w) => a.words.some((d) => d.toLowerCase() === w)) && namesThing(a.abbreviation, text));
+    return definitions.some((a) => words.every((w) => a.words.some((d) => d.toLowerCase() === w)) && namesThing(a.abbreviation, text));
   };
   const namesIn = (n: string, p: PassageLike) => {
     const text = fullText(p);
@@ -1278,7 +1278,7 @@ export function checkCoverage<P extends PassageLike>(
     // Patnaik/Kiupel grading?" by "…grading these tumours with any of the cutaneous grading systems".)
     const scheme = namedSchemeHead(question, n);
     if (scheme && new RegExp(String.raw`\b(?:any|all|none|either|neither) of (?:the|these|those) (?:[\w-]+ ){0,2}?${scheme}\w*(?: (?:systems?|schemes?|scales?|criteria))?\b`, "i").test(readable(text))) return true;
-    return byDefinedAbbreviation(n, p.documentId, text);
+    return byAbbreviationOf(n, definedFor(p.documentId), text);
   };
   if (names.length) {
     // (Where the passages naming its abbreviations name none of the pathogens it asks of, the abbreviation says where it
@@ -1712,9 +1712,10 @@ export function checkCoverage<P extends PassageLike>(
       p.text
         .replace(INVISIBLE, "")
         .split(/\n+/)
-        // (By an abbreviation its document defines: "The clinical symptoms are relieved 14 to 18 days after the
-        // infection, but the FCV is still excreted…" is of the calicivirus.)
-        .filter((text) => text.trim() && subjectNames.every((n) => namesThing(n, text) || byDefinedAbbreviation(n, p.documentId, text)))
+        // (By an abbreviation the passage defines: "The clinical symptoms are relieved 14 to 18 days after the infection,
+        // but the FCV is still excreted…" is of the calicivirus. Not one defined elsewhere in its document, which may
+        // mean another thing there.)
+        .filter((text) => text.trim() && subjectNames.every((n) => namesThing(n, text) || byAbbreviationOf(n, abbreviationsDefinedIn(fullText(p)), text)))
         .map((text) => ({ text, context: `${p.title}\n${p.heading ?? ""}` })),
     );
   /** Is the value of this kind said in the supporting passages, or in another that then supports the answer? */

@@ -558,5 +558,9 @@ describe("answers among the 276 VetBench passages", () => {
     );
     expect(answer.content).toMatch(/^The clinical symptoms are relieved 14 to 18 days after the infection, but the FCV is still excreted through saliva/);
   });
+
+  it("refuses how common thrombocytopenia is in dogs, not reading a paragraph on dogs as of it by an abbreviation defined in another passage", async () => {
+    expect((await ask("How common is thrombocytopenia in dogs?")).content).toBe(REFUSAL);
+  });
 });
 
