@@ -2,6 +2,9 @@ import escapeStringRegexp from "escape-string-regexp";
 import { tokenize } from "../search/tokenize";
 import data from "./regions.json";
 
+/** A place's name as a pattern: its words apart by spaces or hyphens ("Sub-Saharan Africa", "sub saharan africa"). */
+const placePattern = (name: string) => name.split(/[\s-]+/).map(escapeStringRegexp).join("[\\s-]+");
+
 const QUALIFIER = "(?:south|north|east|west|central|southern|northern|eastern|western|south-east|southeast|south-west|southwest|north-east|northeast|north-west|northwest|sub-saharan|far|near|middle)";
 
 /** Per country (lower case), a pattern naming each region it lies in ("South American countries" for Brazil). */
@@ -10,7 +13,7 @@ const REGIONS_OF = new Map<string, RegExp[]>();
 const REGION_NAMES_OF = new Map<string, string[]>();
 for (const region of data.regions) {
   for (const place of region.places) REGION_NAMES_OF.set(place.toLowerCase(), [...new Set([...(REGION_NAMES_OF.get(place.toLowerCase()) ?? []), ...region.names])]);
-  const names = region.names.map((name) => name.split(/[\s-]+/).map(escapeStringRegexp).join("[\\s-]+"));
+  const names = region.names.map(placePattern);
   // (A continent's name inside a part of it, "Asia" of "South Asia", is that part, not the whole.)
   const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?<!${QUALIFIER}[\\s-]+)(?:${names.join("|")})(?![\\p{L}\\p{N}])`, "iu");
   for (const place of region.places) REGIONS_OF.set(place.toLowerCase(), [...(REGIONS_OF.get(place.toLowerCase()) ?? []), pattern]);
@@ -28,10 +31,10 @@ export function namesRegionOf(place: string, text: string): boolean {
 export const regionNamesOf = (place: string): readonly string[] => REGION_NAMES_OF.get(place.toLowerCase()) ?? [];
 
 /** Every country some region lists, by a pattern naming it as a word ("Italy", not "Italian"). */
-const COUNTRIES = [...REGIONS_OF.keys()].map((place) => ({ place, pattern: new RegExp(`(?<![\\p{L}\\p{N}])${place.split(/[\s-]+/).map(escapeStringRegexp).join("[\\s-]+")}(?![\\p{L}\\p{N}])`, "iu") }));
+const COUNTRIES = [...REGIONS_OF.keys()].map((place) => ({ place, pattern: new RegExp(`(?<![\\p{L}\\p{N}])${placePattern(place)}(?![\\p{L}\\p{N}])`, "iu") }));
 
 /** Any country at all, in one pattern: most texts name none, and are let go after one scan instead of one per country. */
-const ANY_COUNTRY = new RegExp(`(?<![\\p{L}\\p{N}])(?:${[...REGIONS_OF.keys()].map((place) => place.split(/[\s-]+/).map(escapeStringRegexp).join("[\\s-]+")).join("|")})(?![\\p{L}\\p{N}])`, "iu");
+const ANY_COUNTRY = new RegExp(`(?<![\\p{L}\\p{N}])(?:${[...REGIONS_OF.keys()].map(placePattern).join("|")})(?![\\p{L}\\p{N}])`, "iu");
 
 /** The countries a text names, in lower case ("Central and southern Italy…": italy). */
 export const countriesNamedIn = (text: string): string[] => (ANY_COUNTRY.test(text) ? COUNTRIES.filter((c) => c.pattern.test(text)).map((c) => c.place) : []);
