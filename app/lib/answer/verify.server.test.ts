@@ -195,6 +195,7 @@ describe("a model sentence's words against the passage it cites", () => {
     const milk = new Map([[6, passage(6, "Goat milk is an alternative to cow milk for human consumption, and it is tolerated by people with cow milk allergy. Goats are the hosts the mites live in.")]]);
     expect(unsupported("Goat milk is an alternative to cow milk for human consumption, and [6].", milk)).toBe('it breaks off after "and" (a fragment)');
     expect(unsupported("Goat milk is an alternative to cow milk for human consumption and the [6].", milk)).toBe('it breaks off after "the" (a fragment)');
+    expect(unsupported("Goat milk is an alternative to cow milk for human consumption, while [6].", milk)).toBe('it breaks off after "while" (a fragment)');
     expect(unsupported("Goat milk is an alternative to cow milk for human consumption [6].", milk)).toBeNull();
     expect(unsupported("Goats are the hosts the mites live in [6].", milk)).toBeNull();
   });
@@ -262,6 +263,20 @@ describe("a model answer", () => {
     expect(verifyModelAnswer("Scrapie is a transmissible spongiform encephalopathy that affects sheep and goats [3].", [pox], { frame: { species: ["goat"], groups: [] }, terms: [] }).dropped).toEqual([]);
     const differentials = { ...goatPox, question: "What else could look like goat pox in a flock?" };
     expect(verifyModelAnswer("Scrapie is a transmissible spongiform encephalopathy that affects sheep and goats [3].", [pox], differentials).dropped).toEqual([]);
+  });
+
+  it("leaves out a sentence that points back to 'the disease' from a passage that names none of the question's diseases", () => {
+    const endemic = passage(4, "Capripoxviruses cause sheep pox and goat pox. The disease is endemic in many countries worldwide.");
+    const gums = passage(5, "Periodontitis is irreversible, whereas gingivitis is reversible with professional dental care.");
+    const periodontal = { frame: { species: ["dog"], groups: [], conditions: ["periodontal disease", "gingivitis", "periodontitis"] }, terms: [], question: "In dogs, distinguish gingivitis from periodontitis." };
+    expect(verifyModelAnswer("The disease is endemic in many countries worldwide [4]. Gingivitis is reversible with professional dental care [5].", [endemic, gums], periodontal).dropped).toEqual([
+      { sentence: "The disease is endemic in many countries worldwide [4].", reason: 'it says "the disease" (or "it") of a passage that does not name what was asked' },
+    ]);
+    // (Kept from a passage that names what was asked.)
+    expect(verifyModelAnswer("The disease is reversible with professional dental care [5].", [gums], periodontal).dropped).toEqual([]);
+    // (Read in the paragraph it is drawn from: a chunk running on into the page on the asked disease does not name it there.)
+    const runsOn = passage(6, `${endemic.text}\n\n${gums.text}`);
+    expect(verifyModelAnswer("The disease is endemic in many countries worldwide [6].", [runsOn], periodontal).dropped).toHaveLength(1);
   });
 
   it("leaves out a sentence that holds none of the question's words, true of its passage or not", () => {

@@ -229,9 +229,10 @@ function breaksOff(claim: string): boolean {
 
 /**
  * A sentence that ends on a word that needs more after it ("…as an alternative to animal feed for human consumption, and
- * [1]."): a fragment. (Not a preposition, which English may end on: "the hosts they live in".)
+ * [1].", "…can develop immunity against equine influenza A virus, while [1]."): a fragment. (Not a preposition, which
+ * English may end on: "the hosts they live in".)
  */
-const ENDS_OPEN = /(?:^|[\s,;])(and|or|but|nor|the|a|an|than|including|whereas|because)[\s.,;:]*$/i;
+const ENDS_OPEN = /(?:^|[\s,;])(and|or|but|nor|the|a|an|than|including|whereas|while|although|though|because)[\s.,;:]*$/i;
 
 /**
  * A sentence that breaks off inside LaTeX math it opened ("…including $B."): a model copying a passage's "$B$" cut short.
@@ -444,8 +445,10 @@ function echoesInstructions(claim: string, told: ReadonlySet<string>, citedTexts
 }
 
 /** A question asking for diseases besides the one it names: differentials, look-alikes, what else. */
-const OTHER_DISEASES_ASKED =
-  /\b(?:differentials?|ddx|what else|which other|other (?:diseases?|conditions?|causes?|infections?)|confused with|mistaken for|looks? like|mimics?|rule out|distinguish|tell (?:it|them) apart|related|same (?:bug|virus|thing|disease)|similar)\b/i;
+const DIFFERENTIALS = String.raw`differentials?|ddx|what else|which other|other (?:diseases?|conditions?|causes?|infections?)|confused with|mistaken for|looks? like|mimics?|rule out`;
+const DIFFERENTIALS_ASKED = new RegExp(String.raw`\b(?:${DIFFERENTIALS})\b`, "i");
+/** …or comparing it with others ("distinguish", "related", "similar"). */
+const OTHER_DISEASES_ASKED = new RegExp(String.raw`\b(?:${DIFFERENTIALS}|distinguish|tell (?:it|them) apart|related|same (?:bug|virus|thing|disease)|similar)\b`, "i");
 
 /** A sentence that points back to what the answer is about ("It is often confused with orf"). */
 // (Not "that" relating a clause: "…a TSE that affects sheep".)
@@ -476,16 +479,39 @@ function anotherDisease(claim: string, { frame, question }: AskedQuestion): stri
 }
 
 /**
+ * Does a sentence point back to what the answer is about ("The disease is endemic in many countries worldwide") from a
+ * passage that names none of the diseases, pathogens or abbreviations the question names? It then says of the
+ * passage's own subject what a reader takes of the asked one. (Not for a question asking for differentials: the
+ * disease pointed back to may be one the answer names.)
+ */
+function pointsBackElsewhere(claim: string, citedText: string, { frame, question }: AskedQuestion): boolean {
+  const asked = [...(frame.conditions ?? []), ...(frame.pathogens ?? []), ...(frame.acronyms ?? [])];
+  if (!asked.length || DIFFERENTIALS_ASKED.test(question ?? "") || !POINTS_BACK.test(claim)) return false;
+  // (In the paragraph the sentence is drawn from: a chunk may run on into a page about the asked disease.)
+  const claimWords = tokenize(claim, isStopWord);
+  const paragraphs = citedText.split(/\n+/).filter((p) => p.trim());
+  const heldIn = (p: string) => new Set(tokenize(readable(p)));
+  const share = (p: string) => {
+    const held = heldIn(p);
+    return claimWords.filter((t) => held.has(t)).length;
+  };
+  const source = paragraphs.reduce((best, p) => (share(p) > share(best) ? p : best), paragraphs[0] ?? "");
+  const held = heldIn(source);
+  return !asked.some((thing) => tokenize(thing).every((t) => held.has(t)) || spells(thing, source));
+}
+
+/**
  * Why a sentence does not answer what was asked, or null: it names species and none of them is asked ("In
  * dogs, 5 mg/kg [1]" in an answer about cats is true of its passage and wrong for the patient), or it holds
  * none of the question's words as searched (a true sentence of the passage about something else).
  */
-export function offQuestion(sentence: string, asked: AskedQuestion): string | null {
+export function offQuestion(sentence: string, asked: AskedQuestion, citedText?: string): string | null {
   const claim = sentence.replace(MARKER, " ");
   const other = otherSpeciesIn(asked.frame, claim);
   if (other.length) return `it is about ${other.map(speciesLabel).join(" and ")}, not the species asked about`;
   const disease = anotherDisease(claim, asked);
   if (disease) return `it is about ${disease}, not the disease asked about`;
+  if (citedText !== undefined && pointsBackElsewhere(claim, citedText, asked)) return "it says \"the disease\" (or \"it\") of a passage that does not name what was asked";
   if (!asked.terms.length) return null;
   const words = new Set(tokenize(claim));
   if (!asked.terms.some((t) => holdsTerm(words, t))) return "it holds none of the question's words";
@@ -520,7 +546,7 @@ export function verifyModelAnswer(text: string, passages: Array<NumberedPassage<
       // species, routes and intervals must be exactly as passages state them; never convert.'")
       const citedTexts = cited(sentence).flatMap((n) => byNumber.get(n)?.text ?? []);
       const echo = echoesInstructions(sentence.replace(MARKER, " "), told, citedTexts) ? "it repeats the model's instructions" : null;
-      const reason = echo ?? unsupported(sentence, byNumber, asked?.terms) ?? (asked ? offQuestion(sentence, asked) : null);
+      const reason = echo ?? unsupported(sentence, byNumber, asked?.terms) ?? (asked ? offQuestion(sentence, asked, citedTexts.join("\n")) : null);
       if (reason) dropped.push({ sentence, reason });
       return !reason;
     });
