@@ -277,6 +277,11 @@ describe("a model answer", () => {
     // (Read in the paragraph it is drawn from: a chunk running on into the page on the asked disease does not name it there.)
     const runsOn = passage(6, `${endemic.text}\n\n${gums.text}`);
     expect(verifyModelAnswer("The disease is endemic in many countries worldwide [6].", [runsOn], periodontal).dropped).toHaveLength(1);
+    // (Kept where the paragraph before it, or the passage's heading, names the asked disease.)
+    const named = passage(7, "Periodontitis is common in small dogs.\n\nThe disease is endemic in many countries worldwide.");
+    expect(verifyModelAnswer("The disease is endemic in many countries worldwide [7].", [named], periodontal).dropped).toEqual([]);
+    const headed = { ...passage(8, "The disease is endemic in many countries worldwide."), heading: "Periodontitis" };
+    expect(verifyModelAnswer("The disease is endemic in many countries worldwide [8].", [headed], periodontal).dropped).toEqual([]);
   });
 
   it("leaves out a sentence that holds none of the question's words, true of its passage or not", () => {

@@ -484,34 +484,38 @@ function anotherDisease(claim: string, { frame, question }: AskedQuestion): stri
  * passage's own subject what a reader takes of the asked one. (Not for a question asking for differentials: the
  * disease pointed back to may be one the answer names.)
  */
-function pointsBackElsewhere(claim: string, citedText: string, { frame, question }: AskedQuestion): boolean {
+function pointsBackElsewhere(claim: string, cited: CitedText, { frame, question }: AskedQuestion): boolean {
   const asked = [...(frame.conditions ?? []), ...(frame.pathogens ?? []), ...(frame.acronyms ?? [])];
   if (!asked.length || DIFFERENTIALS_ASKED.test(question ?? "") || !POINTS_BACK.test(claim)) return false;
-  // (In the paragraph the sentence is drawn from: a chunk may run on into a page about the asked disease.)
+  // (In the paragraph the sentence is drawn from, the one before it or the passage's heading: a chunk may run on into a
+  // page about the asked disease, and a paragraph on a disease may name it only in the one before.)
   const claimWords = tokenize(claim, isStopWord);
-  const paragraphs = citedText.split(/\n+/).filter((p) => p.trim());
+  const paragraphs = cited.text.split(/\n+/).filter((p) => p.trim());
   const heldIn = (p: string) => new Set(tokenize(readable(p)));
-  const share = (p: string) => {
+  const shares = paragraphs.map((p) => {
     const held = heldIn(p);
     return claimWords.filter((t) => held.has(t)).length;
-  };
-  const source = paragraphs.reduce((best, p) => (share(p) > share(best) ? p : best), paragraphs[0] ?? "");
+  });
+  const at = shares.indexOf(Math.max(0, ...shares));
+  const source = [cited.headings, paragraphs[at - 1] ?? "", paragraphs[at] ?? ""].join("\n");
   const held = heldIn(source);
   return !asked.some((thing) => tokenize(thing).every((t) => held.has(t)) || spells(thing, source));
 }
+/** The text of the passages a sentence cites, and their titles and headings. */
+type CitedText = { text: string; headings: string };
 
 /**
  * Why a sentence does not answer what was asked, or null: it names species and none of them is asked ("In
  * dogs, 5 mg/kg [1]" in an answer about cats is true of its passage and wrong for the patient), or it holds
  * none of the question's words as searched (a true sentence of the passage about something else).
  */
-export function offQuestion(sentence: string, asked: AskedQuestion, citedText?: string): string | null {
+export function offQuestion(sentence: string, asked: AskedQuestion, cited?: CitedText): string | null {
   const claim = sentence.replace(MARKER, " ");
   const other = otherSpeciesIn(asked.frame, claim);
   if (other.length) return `it is about ${other.map(speciesLabel).join(" and ")}, not the species asked about`;
   const disease = anotherDisease(claim, asked);
   if (disease) return `it is about ${disease}, not the disease asked about`;
-  if (citedText !== undefined && pointsBackElsewhere(claim, citedText, asked)) return "it says \"the disease\" (or \"it\") of a passage that does not name what was asked";
+  if (cited !== undefined && pointsBackElsewhere(claim, cited, asked)) return "it says \"the disease\" (or \"it\") of a passage that does not name what was asked";
   if (!asked.terms.length) return null;
   const words = new Set(tokenize(claim));
   if (!asked.terms.some((t) => holdsTerm(words, t))) return "it holds none of the question's words";
@@ -546,7 +550,8 @@ export function verifyModelAnswer(text: string, passages: Array<NumberedPassage<
       // species, routes and intervals must be exactly as passages state them; never convert.'")
       const citedTexts = cited(sentence).flatMap((n) => byNumber.get(n)?.text ?? []);
       const echo = echoesInstructions(sentence.replace(MARKER, " "), told, citedTexts) ? "it repeats the model's instructions" : null;
-      const reason = echo ?? unsupported(sentence, byNumber, asked?.terms) ?? (asked ? offQuestion(sentence, asked, citedTexts.join("\n")) : null);
+      const headings = cited(sentence).flatMap((n) => [byNumber.get(n)?.title ?? "", byNumber.get(n)?.heading ?? ""]);
+      const reason = echo ?? unsupported(sentence, byNumber, asked?.terms) ?? (asked ? offQuestion(sentence, asked, { text: citedTexts.join("\n"), headings: headings.join("\n") }) : null);
       if (reason) dropped.push({ sentence, reason });
       return !reason;
     });
