@@ -1981,6 +1981,9 @@ const routesIn = (text: string) => [...ROUTES.filter(([, re]) => re.test(text)).
 const drugWordsIn = (sentence: string) => (sentence.match(/[\p{L}-]{5,}/gu) ?? []).filter((w) => namesDrug(w));
 /** Drugs named by their class: "Local anaesthetic … a single very deep injection of 5 ml" is no dose of xylazine. */
 /** What asks whether a drug is safe: its adverse effects, toxicity, contraindications or interactions. */
+const SAFETY_ASKED = /\b(?:safe|safely|safety|unsafe|toxic\w*|nephrotox\w*|hepatotox\w*|ototox\w*|side[- ]effects?|adverse|contraindicat\w*|worry|worries|worr(?:ied|ying)|careful|caution|cautious|avoid|avoided|harm\w*|damag\w*|interact\w*|kidneys?|renal)\b/i;
+/** "Should I query it?", "anything to flag?", "is that OK?": a prescription checked, as a pharmacist or a nurse would. */
+const PRESCRIPTION_CHECKED = /\b(?:query|queried|flag|flagged|concerns?|okay|ok|fine|alright|appropriate|problems?)\b/i;
 /** What a named scheme is ("Patnaik grading", "the Kiupel system", "FAMACHA scores"): the word's stem after the name. */
 const SCHEME_NOUN = /^(grad|scor|stag|classif|criteri|scal|system)(?:e|es|ed|ing|ication|ications|a|on|ons|s)?$/i;
 /**
@@ -1991,9 +1994,6 @@ function namedSchemeHead(question: string, name: string): string | null {
   const after = new RegExp(String.raw`\b${escapeStringRegexp(name)}(?:['’]s)?(?:\s*(?:[/&,]|and)\s*\p{Lu}[\p{L}-]+(?:['’]s)?)*\s+([\p{L}]+)`, "u").exec(question);
   return after ? (SCHEME_NOUN.exec(after[1]!)?.[1]?.toLowerCase() ?? null) : null;
 }
-const SAFETY_ASKED = /\b(?:safe|safely|safety|unsafe|toxic\w*|nephrotox\w*|hepatotox\w*|ototox\w*|side[- ]effects?|adverse|contraindicat\w*|worry|worries|worr(?:ied|ying)|careful|caution|cautious|avoid|avoided|harm\w*|damag\w*|interact\w*|kidneys?|renal)\b/i;
-/** "Should I query it?", "anything to flag?", "is that OK?": a prescription checked, as a pharmacist or a nurse would. */
-const PRESCRIPTION_CHECKED = /\b(?:query|queried|flag|flagged|concerns?|okay|ok|fine|alright|appropriate|problems?)\b/i;
 
 /** "Is there a vaccine for it?", "is there any treatment?": asks whether one is given, so some sentence must speak of it. */
 /** "Is it treated with…?", "can ferrets be vaccinated against it?": whether it is cared for so. */
