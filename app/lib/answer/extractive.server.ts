@@ -4,7 +4,7 @@ import { isEnglishWord, tokenize, type QueryTerm } from "../search/index.server"
 import { PageNumbering, PUBMED_FILE_TYPE } from "./citations";
 import { quotableSentences, type QuoteKind } from "./quotes.server";
 import { abbreviationsDefinedIn, careAsked, DIAGNOSING, dosedByAnotherRoute, holdsValue, HOW_DIAGNOSED, namedByQuestion, isEssay, isVirusAcronym, namesAnotherVirus, namesThing, ofAnotherVirusBefore, opensWithAnotherVirus, PROGNOSING, requiredNames, speaksOfCare } from "./coverage.server";
-import { asksTypedValue, asksWhetherSpeciesGets, DRUG_CLASS, HOW_IT_WORKS_ASKED, KILLS_THEM_ASKED, BODY_SITE_ATTRIBUTE, DISEASE_QUALIFIER, OPENS_WITH_PRONOUN, saysRoleAsked, definedAbbreviations, RISK_ASKED, DOSING_KINDS, namesDrug, namesGroupOfAsked, OF_THE_DISEASE, SEASON_WRITTEN, speciesMeantBy, HOSTS_ASKED, INSTRUCTION_OPENING, isAskingTerm, isAttributeOf, isFindingAttribute, listAsked, namesHosts, namesAskedSpecies, otherSpeciesIn, speciesIn, speciesSpokenOf, statesList, suspectedDiagnosis, withoutHostsOfItsName, type AskedKind, type Frame } from "./frame";
+import { asksTypedValue, asksWhetherSpeciesGets, DRUG_CLASS, HOW_IT_WORKS_ASKED, KILLS_THEM_ASKED, BODY_SITE_ATTRIBUTE, DISEASE_QUALIFIER, OPENS_WITH_PRONOUN, saysRoleAsked, definedAbbreviations, RISK_ASKED, DOSING_KINDS, namesDrug, namesGroupOfAsked, OF_THE_DISEASE, SEASON_WRITTEN, speciesMeantBy, HOSTS_ASKED, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingTerm, isAttributeOf, isFindingAttribute, listAsked, namesHosts, namesAskedSpecies, otherSpeciesIn, speciesIn, speciesSpokenOf, statesList, suspectedDiagnosis, withoutHostsOfItsName, type AskedKind, type Frame } from "./frame";
 import { coverage, holdsTerm, termWeight, textTerms, writesOtherwise } from "./relevance.server";
 import type { NumberedPassage, PassageLike } from "./types";
 
@@ -97,6 +97,8 @@ const ANAPHORIC_OPENING = new RegExp(
 );
 /** With a frame: a sentence holding the asked typed value (a dose, a rate…) leads; one about another species does not. */
 const TYPED_BONUS = 0.35;
+/** How common a thing is, said of it: "FIP is relatively uncommon…", "…are rare in cats". */
+const SAID_HOW_COMMON = /\b(?:is|are|was|were|remains?|seems?|appears?)\s+(?:(?:very|quite|fairly|relatively|rather|most|more|less|still|extremely|particularly)\s+)?(?:common|uncommon|rare|prevalent|frequent|infrequent|widespread|ubiquitous)\b/i;
 const SPECIES_BONUS = 0.1;
 const OTHER_SPECIES_PENALTY = 0.25;
 /** A sentence whose paragraph names the question's pathogen or drug. */
@@ -612,6 +614,9 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
           score += TYPED_BONUS * held().length;
           answersAsked = true;
           leads = true;
+          // ("How common is FIP really?": how common it is, as a figure or said of it, "FIP is relatively uncommon in the
+          // general cat population", before where it is common, "…which commonly occurs in multicat environments".)
+          if (attribute === HOW_COMMON_ATTRIBUTE && held().includes("rate") && (SAID_HOW_COMMON.test(text) || holdsValue("rate", text, null))) score += QUANTITY_BONUS;
         }
       } else if (score > 0 && wantsQuantity && QUANTITY.test(text)) score += QUANTITY_BONUS;
       // "What are the three ASF transmission cycles?": the sentence that says there are three ("Three independent

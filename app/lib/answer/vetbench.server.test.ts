@@ -562,5 +562,10 @@ describe("answers among the 276 VetBench passages", () => {
   it("refuses how common thrombocytopenia is in dogs, not reading a paragraph on dogs as of it by an abbreviation defined in another passage", async () => {
     expect((await ask("How common is thrombocytopenia in dogs?")).content).toBe(REFUSAL);
   });
+
+  it("leads 'how common is FIP really' with how common it is said of FIP, not where it commonly occurs", async () => {
+    const answer = await ask("Rescue just lost a kitten to wet FIP. How common is FIP really, and which FCoV serotype is the usual one?");
+    expect(answer.content).toMatch(/^In contrast to the more common asymptomatic or mild enteritis .* FIP is relatively uncommon in the general cat population/);
+  });
 });
 
