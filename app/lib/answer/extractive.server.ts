@@ -299,6 +299,10 @@ const readSentence = memoByText(REMEMBERED_SENTENCES, (text) => {
  */
 const CROSS_REFERENCE = /\(\s*(?:see|cf\.?|compare)\b[^()]*\)/gi;
 
+/** Prefixes that negate a word written joined to it ("nonenveloped", "unvaccinated"), and the shortest stem they negate. */
+const NEGATING_PREFIXES = ["non", "un"];
+const MIN_NEGATED_STEM = 5;
+
 /** Words that only stress a question ("actually", "really"). */
 const STRESS_TERMS = tokenize("actually really basically literally honestly truly");
 
@@ -571,6 +575,9 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       // "B. divergens" is "Babesia divergens": the abbreviated genus counts as written out.
       for (const [name, nameTerms] of binomials) if (nameTerms.some((t) => !reading.terms.has(t)) && namesThing(name, text)) added.push(...nameTerms);
       for (const [abbreviation, longTerms] of abbreviations) if (longTerms.some((t) => !reading.terms.has(t)) && namesThing(abbreviation, text)) added.push(...longTerms);
+      // "Is it one of the enveloped ones?" is answered by "…a small, nonenveloped … virus", as by "non-enveloped", whose
+      // hyphen the index splits.
+      for (const t of weighted) if (t.term.length >= MIN_NEGATED_STEM && !reading.terms.has(t.term) && NEGATING_PREFIXES.some((n) => reading.terms.has(n + t.term))) added.push(t.term);
       // Named as that species, not as a group it belongs to ("ruminants" is not "ovine").
       for (const word of speciesWords) if (word.ids.some((id) => mentions.species.has(id))) added.push(...word.terms);
       const context = units[i - 1]?.text ?? "";

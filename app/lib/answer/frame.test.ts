@@ -327,6 +327,51 @@ describe("the frame of a question", () => {
     expect(calici).toMatchObject({ pathogens: ["calicivirus"], acronyms: [] });
   });
 
+  it("reads a condition named by clipped shorthand ('lar par'), which a follow-up carries", () => {
+    expect(frameOf("Old retriever, roaring on exercise - lar par? What nerve is involved?").conditions).toEqual(["laryngeal paralysis"]);
+    const [, weak] = readConversation(["Old retriever, roaring on exercise - lar par? What nerve is involved?", "he's also weak on his back legs - part of the same thing?"]);
+    expect(weak).toMatchObject({ conditions: ["laryngeal paralysis"] });
+    expect(weak!.inherited).toContain("conditions");
+    // (Not a plural or a place written short: "ear canal" is no clipped "ear canals".)
+    expect(frameOf("What lines the ear canal of a dog?").conditions).toEqual([]);
+  });
+
+  it("reads a case's signs as what it is told by when it names the disease feared ('worried about PPR')", () => {
+    const feared = frameOf("Goat herd with fever and diarrhoea, three dead - I'm worried about PPR. Which virus causes it?");
+    expect(feared).toMatchObject({ acronyms: ["PPR"], conditions: [] });
+    expect(feared.signs).toContain("diarrhoea");
+    // (Not what is feared when the question names no disease: the kids, or resistance.)
+    expect(frameOf("Calves with diarrhoea - worried about the kids catching it. What causes it?").conditions).toEqual(["diarrhoea"]);
+  });
+
+  it("does not carry the means a procedure was asked to be done by ('without a GA') into the next question", () => {
+    const [, block] = readConversation(["Ewe with a ruptured eye - can I take it out under sedation rather than a GA?", "which nerve do I block, and where?"]);
+    expect(block!.acronyms).toEqual([]);
+    // (A test the case was worked up with is not carried either; a disease's abbreviation is.)
+    const [, shed] = readConversation(["Kitten with FCV - can she be spayed under GA yet?", "how long will she shed it?"]);
+    expect(shed!.acronyms).toEqual(["FCV"]);
+  });
+
+  it("reads 'other thing then' as a new topic, carrying nothing from the question before", () => {
+    const [, other] = readConversation(["What's the meat withdrawal after long-acting ivermectin in ewes?", "right, other thing then: two lambs were born shaky and hairy. what spreads that?"]);
+    expect(other!.inherited).toEqual([]);
+    // (Not the other thing spoken of: "is the other thing he has related?" goes on.)
+    const [, same] = readConversation(["Old dog with laryngeal paralysis - which nerve is involved?", "is the other thing he has, the weak back legs, part of it?"]);
+    expect(same!.inherited).not.toEqual([]);
+  });
+
+  it("reads 'the usual picture' of a disease as its signs asked", () => {
+    expect(frameOf("Kitten with a sore mouth and sneezing - is that the usual picture for calicivirus?").asked).toContain("signs");
+    expect(frameOf("What is the typical presentation of canine distemper?").asked).toContain("signs");
+  });
+
+  it("reads a follow-up naming its animals after a word or two ('the in-contact goats') as going on with the disease", () => {
+    const [, contacts] = readConversation(["Goats dying with fever and diarrhoea - is it PPR? what virus causes it?", "how long after mixing before the in-contact goats fall ill?"]);
+    expect(contacts!.acronyms).toEqual(["PPR"]);
+    const [, inContact] = readConversation(["Goats dying with fever and diarrhoea - is it PPR? what virus causes it?", "what about the in-contact goats?"]);
+    expect(inContact!.acronyms).toEqual(["PPR"]);
+  });
+
   it("reads an outcome's rate, a breed and an amount of specimen as typed values", () => {
     expect(frameOf("I'm removing xanthomas from a diabetic cat - what's the recurrence rate after surgery?")).toMatchObject({ asked: ["rate", "treatment"], attribute: "recurrence" });
     expect(frameOf("What's the success rate of digit amputation for septic pedal arthritis in sheep?")).toMatchObject({ asked: ["rate"], attribute: "success" });
@@ -2284,7 +2329,8 @@ describe("what a clinician's and an owner's wording asks (set 33's kinds)", () =
 
   it("reads what a handover says as the case, not a diagnosis put forward, and a sentence after a quotation as opening its sentence", () => {
     const handover = frameOf("handover says 11yo lab, acquired lar par, ?GOLPP. what does the GOLPP label actually imply?");
-    expect(handover.conditions).toEqual([]);
+    // (The condition it names by shorthand, not one put forward: "acquired lar par" is no diagnosis's name.)
+    expect(handover.conditions).toEqual(["laryngeal paralysis"]);
     expect(suspectedDiagnosis("handover says 11yo lab, acquired lar par")).toBeNull();
     expect(suspectedDiagnosis("vet says it's parvo - how long?")).toBe("parvo");
     expect(frameOf("fact-check: 'cancer-sniffing dogs are now 99% accurate.' Fair summary?").names).toEqual([]);

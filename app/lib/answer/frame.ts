@@ -2,7 +2,7 @@ import escapeStringRegexp from "escape-string-regexp";
 import lexicon from "./species.json";
 import clinicalAbbreviations from "../search/clinical-abbreviations.json";
 import { findAbbreviations } from "../search/abbreviations";
-import { GENUS_ENDING, shorthandBinomials, signsIn, synonymsIn } from "../search/synonyms";
+import { GENUS_ENDING, shorthandBinomials, shorthandNames, signsIn, synonymsIn } from "../search/synonyms";
 import { isStopWord } from "../search/stopwords";
 import { tokenize } from "../search/tokenize";
 import { topicWords } from "./questions";
@@ -747,7 +747,7 @@ const ASKING_TERMS = new Set(tokenize([...GENERIC_WORDS].join(" ")));
 export const isAskingTerm = (term: string) => ASKING_TERMS.has(term);
 
 /** Words that say the question leaves the topic before ("Unrelated", "Switching topics", "Different case"). */
-const SWITCH_WORDS = String.raw`(?:(?:completely|totally|entirely|quite)\s+)?(?:different|diff) (?:case|q|qs|question|topic|subject|thing|matter|issue)|another (?:thing|matter|topic)|(?:totally|completely|entirely|something) (?:different|else|separate|unrelated)|separate (?:one|thing|matter)|(?:(?:oh|and|but)\s+)*separately|on a separate note|unrelated|new topic|new question|separate question|switching (?:topics?|subjects?|gears)|changing gears|change of (?:topic|subject|tack)|changing (?:the )?(?:topic|subject)|another question|on (?:another|a different) note|moving on|next (?:one|case|patient|question|slide|sample|caller|animal)|(?:sorry|apologies) (?:to|for) (?:jump(?:ing)? about|jump(?:ing)? around|chang(?:e|ing) (?:the )?(?:subject|topic))|going off on a tangent|on a tangent|while (?:i'?ve got you|i have you|you'?re (?:here|there|on the (?:phone|line))|i remember)|before i forget|side (?:q|qs|question|questions|note|issue)|off[- ]topic`;
+const SWITCH_WORDS = String.raw`(?:(?:completely|totally|entirely|quite)\s+)?(?:different|diff) (?:case|q|qs|question|topic|subject|thing|matter|issue)|another (?:thing|matter|topic)|(?<!\bthe\s)(?:one\s+)?other thing(?=\s+then\b|\s*[:,.\-–—])|(?:totally|completely|entirely|something) (?:different|else|separate|unrelated)|separate (?:one|thing|matter)|(?:(?:oh|and|but)\s+)*separately|on a separate note|unrelated|new topic|new question|separate question|switching (?:topics?|subjects?|gears)|changing gears|change of (?:topic|subject|tack)|changing (?:the )?(?:topic|subject)|another question|on (?:another|a different) note|moving on|next (?:one|case|patient|question|slide|sample|caller|animal)|(?:sorry|apologies) (?:to|for) (?:jump(?:ing)? about|jump(?:ing)? around|chang(?:e|ing) (?:the )?(?:subject|topic))|going off on a tangent|on a tangent|while (?:i'?ve got you|i have you|you'?re (?:here|there|on the (?:phone|line))|i remember)|before i forget|side (?:q|qs|question|questions|note|issue)|off[- ]topic`;
 /** Markers that a question stands alone although it opens with "and" or names no topic of its own. */
 // (Going back to something opens a clause: "be back to normal" is no switch.)
 const SWITCH = new RegExp(String.raw`\b(${SWITCH_WORDS})\b|(?:^|[,.;:!?–—-]\s*|\b(?:ok(?:ay)?|right|so|and|now)\s+)(?:switching to|going back to|back to|returning to|coming back to)\b`, "i");
@@ -1290,7 +1290,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
     /(?:^|[.?!;:,–—-]\s*|\b(?:and|but|or|so|explain|describe|state|tell|know|ask|show|determine|identify|find|affect|affects|influence|influences|predict|predicts)\s+)where\b|\bwhere\s+(?:is|are|was|were|do|does|did|can|could|should|would|will|in|on|exactly|else|to)\b|\bwhereabouts\s+(?:on|in|exactly|do|does|is|are|should|would)\b|\b(?:which|what)\s+(?:parts?|areas?|regions?)\s+of\s+(?:the|its|their|his|her)\s+body\b/i,
   ],
   // ("When cattle catch it, what does it look like?": how the disease shows, not what the pathogen looks like under a lens.)
-  ["signs", new RegExp(String.raw`\b(clinical signs?|signs|symptoms?|clinical (?:picture|presentation|features)|what (?:does|do|would|will) (?:it|that|this) look like(?!\s+(?:under|on|in (?:the|a) (?:microscope|smear|slide|culture|gel)|down))|present(?:s|ing)? with|(?:watch|look)(?:ing)? out for|(?:watch|monitor)(?:ing)? (?:her|him|them|it|\w+) for|keep (?:an )?eyes? (?:out )?for|${NOTICED_ASKED})\b`, "i")],
+  ["signs", new RegExp(String.raw`\b(clinical signs?|signs|symptoms?|clinical (?:picture|presentation|features)|(?:usual|typical|classic(?:al)?) (?:clinical )?(?:picture|presentation)|what (?:does|do|would|will) (?:it|that|this) look like(?!\s+(?:under|on|in (?:the|a) (?:microscope|smear|slide|culture|gel)|down))|present(?:s|ing)? with|(?:watch|look)(?:ing)? out for|(?:watch|monitor)(?:ing)? (?:her|him|them|it|\w+) for|keep (?:an )?eyes? (?:out )?for|${NOTICED_ASKED})\b`, "i")],
   // "How do cattle usually pick it up?", "how is it spread?", "which type spreads cat to cat?", "so how does it get from them to
   // pigs?": the way it passes to an animal.
   // ("Could it have caught it off the horse in the next stable?", "are they still spreading it?", "is she a risk to the
@@ -1815,6 +1815,12 @@ function namedThings(text: string) {
     push(pathogens, `${genus![0]!.toUpperCase()}. ${epithet}`);
     for (const w of written.split(" ")) inBinomial.add(w);
   }
+  // "…pretty sure it's lar par" names laryngeal paralysis: a condition carried by its name, which passages write.
+  // (A condition's name: not a sign's, nor a place's or a herd's.)
+  for (const { name } of shorthandNames(text)) {
+    const head = name.split(" ").pop()!;
+    if (!signsIn(name).length && (readsAsDisease(head) || CONDITION_HEAD.test(head))) push(conditions, name);
+  }
   // "C. fetus subsp. venerealis", "S. enterica serovar Dublin": a subspecies, variety or serovar names what is asked of.
   for (const m of text.matchAll(INFRASPECIFIC)) {
     push(names, m[1]!);
@@ -1890,6 +1896,8 @@ const WHOLE_TAXON = /\b(?:mammals?|mammalian|vertebrates?)\b/i;
 const LOWER_CASE_EPONYM = /(?<!\b(?:the|a|an|my|our|your|his|her|their|its|this|that|these|those|every|each|one|another)\s+)\b(\p{Ll}{4,})['’]s\s+(?:disease|syndrome)\b/gu;
 /** Words that end a disease's name ("newcastle disease", "lumpy skin disease"). */
 const LOWER_CASE_DISEASE_HEAD = /^(?:disease|fever|plague|sickness|syndrome)$/i;
+/** The last word of a condition's name written out ("laryngeal paralysis", "renal failure"). */
+const CONDITION_HEAD = /^(?:disease|fever|plague|sickness|syndrome|paralysis|paresis|failure|insufficiency|disorder|dysplasia)$/i;
 
 /**
  * How far search may correct a question word it has never seen (a typo): species words never (a species
@@ -2042,7 +2050,7 @@ function readFrame(text: string): Frame {
   const lettered = named.conditions.filter((c) => /^\S+ [A-H]$/.test(c)).map((c) => c.split(" ")[0]!);
   named.conditions = named.conditions.filter((c) => !named.conditions.some((other) => other !== c && other.split(/\s+/).includes(c)) && !(lettered.includes(c.split(/\s+/).pop()!) && !/^\S+ [A-H]$/.test(c)));
   // The diagnosis a case puts forward is the condition asked about ("…Neighbour says bluetongue — what spreads it?").
-  const suspected = suspectedCondition(question);
+  const suspected = suspectedCondition(question) ?? fearedDisease(question, named);
   if (suspected) {
     // (The case's signs are what it is told by, not a condition asked about: "…bloody diarrhoea… Parvo?" asks of parvo.)
     // (Nor does a sign inside the name put forward stand for it: "the vet says septic pedal arthritis" asks of that.)
@@ -2132,7 +2140,7 @@ function readFrame(text: string): Frame {
   // A pathogen lasting in the environment is no patient's prognosis.
   const kinds = attribute === PERSISTENCE_ATTRIBUTE ? counted.filter((k) => k !== "prognosis") : counted;
   const namedWords = new Set(
-    [...named.drugs, ...named.pathogens, ...named.conditions, ...named.names, ...named.acronyms, ...shorthandBinomials(question).map((s) => s.written)].flatMap((n) => n.toLowerCase().split(/\s+/)),
+    [...named.drugs, ...named.pathogens, ...named.conditions, ...named.names, ...named.acronyms, ...[...shorthandBinomials(question), ...shorthandNames(question)].map((s) => s.written)].flatMap((n) => n.toLowerCase().split(/\s+/)),
   );
   // (Wherever the question names them: "Suckler beef herd - …how many injections do they need?" names cattle in its label.)
   const speciesWordsUsed = new Set([...mentions.words, ...speciesIn(question).words]);
@@ -2311,8 +2319,16 @@ const hasOwnTopic = (f: Frame, question: string) => {
 const DEFINITE_KIND =
   /\b(?:the|this|that|these|those)\s+(?:(?:local|native|indigenous|imported|exotic|last|first|latest|index|new|sick|affected|infected|usual|standard|routine|regular)\s+|(?:domestic\s+)?[a-z-]+\s+(?=vaccines?\b))?(?:breeds?|virus(?:es)?|disease|parasites?|bacteri(?:um|a)|infection|condition|drugs?|medications?|meds|treatments?|wormers?|dewormers?|drenches|anthelmintics?|antibiotics?|course|regimen|protocol|therapy|dose|dosage|vaccine|form|strains?|variants?|serogroups?|serotypes?|pathogen|organism|agent|syndrome|tumou?r|cancer|worms?|mites?|ticks?|fung(?:us|i)|toxin|outbreak|lesions?|flock|herd|litter|patients?|animals?|case|site|samples?|procedure|surgery|operation|wound|bugs?|germs?|microbes?|critters?|smears?|swabs?|scrapes?|scrapings?|biops(?:y|ies)|results?|bloods)\b/i;
 
-/** "…for the cows?", "is it safe in the ewes?": the animals already spoken of. */
-const theAnimals = (question: string) => [...question.matchAll(/\bthe\s+([\p{L}-]+)/giu)].some((m) => speciesIn(m[1]!).species.size > 0 || speciesIn(m[1]!).groups.size > 0);
+/**
+ * "…for the cows?", "is it safe in the ewes?": the animals already spoken of. (After a word or two saying which of them:
+ * "before the in-contact goats start showing signs?")
+ */
+const theAnimals = (question: string) =>
+  [...question.matchAll(/\bthe((?:\s+[\p{L}-]+){1,3})/giu)].some((m) => {
+    const words = m[1]!.trim().split(/\s+/);
+    const animal = words.findIndex((w) => speciesIn(w).species.size > 0 || speciesIn(w).groups.size > 0);
+    return animal >= 0 && words.slice(0, animal).every((w) => !isStopWord(w.toLowerCase()));
+  });
 
 /**
  * "What dose of buparvaquone would I use?" in a chat about canine theileriosis: a drug's dose (interval, route, course)
@@ -2392,6 +2408,15 @@ const TEST_HEAD = /\b(?:aspirat(?:e|es|ion)|biops(?:y|ies)|counts?|ind(?:ex|ices
 const OF_UNRELATED_MEANINGS = new Set(
   Object.entries(clinicalAbbreviations.abbreviations as Record<string, string[]>)
     .filter(([, longs]) => longs.some((a, i) => longs.slice(i + 1).some((b) => !tokenize(a, isStopWord).some((t) => tokenize(b, isStopWord).includes(t)))))
+    .map(([short]) => short.toUpperCase()),
+);
+
+/** How a procedure is done or a drug given ("general anesthesia", "constant rate infusion"): the means, never a subject. */
+const MEANS_HEAD = /\b(?:an(?:a)?esthesia|sedation|analgesia|infusion|ventilation|intubation|transfusion)$/i;
+/** Abbreviations of such a means ("GA"). */
+const MEANS_ABBREVIATIONS = new Set(
+  Object.entries(clinicalAbbreviations.abbreviations as Record<string, string[]>)
+    .filter(([, longs]) => longs.length > 0 && longs.every((long) => MEANS_HEAD.test(long)))
     .map(([short]) => short.toUpperCase()),
 );
 
@@ -2563,9 +2588,11 @@ export function readQuestion(question: string, asked: Frame | null): Frame {
             previous.names.filter((n) => !previous.places?.includes(n) && !IMAGING_WORD.test(n))
           : key === "acronyms"
             ? // (Not a test the case was worked up with: "…FNA showed mast cells…", then "and the prognosis with surgery alone?")
+              // (Nor the means a procedure was asked to be done by: "…can it be done without a full GA?", then "how do I
+              // block the nerve behind the eye?")
               // (Nor, into a question on the outcome, what was measured where a disease is carried: "…what are we looking at
               // survival-wise?" after questions on FIP, its AGP and CSF, is about FIP.)
-              previous.acronyms.filter((a) => !TEST_ABBREVIATIONS.has(a.toUpperCase()) && (!asksOutcome || !previous.acronyms.some(namesDisease) || namesDisease(a)))
+              previous.acronyms.filter((a) => !TEST_ABBREVIATIONS.has(a.toUpperCase()) && !MEANS_ABBREVIATIONS.has(a.toUpperCase()) && (!asksOutcome || !previous.acronyms.some(namesDisease) || namesDisease(a)))
             : previous[key];
     if (replaced || !carried.length) return own[key];
     inherited.push(key);
@@ -2824,6 +2851,22 @@ export function suspectedCondition(question: string): string | null {
   };
   if (named(words[words.length - 1]!) || (words.length === 1 && named(suspected))) return null;
   return suspected;
+}
+/** "…six dead in a week with fever and diarrhoea - I'm worried about PPR": what the case is feared to be. */
+const FEARED = /\b(?:worried|worrying|concerned|afraid|scared|nervous|fear(?:ing)?)\s+(?:about|of|(?:that\s+)?(?:it|this)(?:['’]s|\s+is|\s+(?:might|may|could)\s+be))\s+(?:an?\s+|the\s+)?([^.?!,;:—–]{2,60})/gi;
+
+/**
+ * A disease, pathogen or abbreviation the question names and says the case is feared to be (lower case), else null. (Only
+ * one it names: "worried about the kids" or "…about resistance" puts no disease forward.)
+ */
+function fearedDisease(question: string, named: ReturnType<typeof namedThings>): string | null {
+  const candidates = [...named.pathogens, ...named.acronyms, ...named.conditions.filter((c) => !signsIn(c).length)];
+  for (const m of question.matchAll(FEARED)) {
+    const said = m[1]!.trim().toLowerCase();
+    const thing = candidates.find((n) => said === n.toLowerCase() || said.startsWith(`${n.toLowerCase()} `));
+    if (thing) return thing.toLowerCase();
+  }
+  return null;
 }
 const MAX_DIAGNOSIS_WORDS = 4;
 /** What an animal eats, is given or lives with, put forward as the cause: no disease. */

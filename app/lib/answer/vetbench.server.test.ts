@@ -567,5 +567,30 @@ describe("answers among the 276 VetBench passages", () => {
     const answer = await ask("Rescue just lost a kitten to wet FIP. How common is FIP really, and which FCoV serotype is the usual one?");
     expect(answer.content).toMatch(/^In contrast to the more common asymptomatic or mild enteritis .* FIP is relatively uncommon in the general cat population/);
   });
-});
 
+  it("answers a follow-up on a shorthand-named laryngeal paralysis from its passage, carrying the condition", async () => {
+    const answer = await converse(
+      "Elderly retriever, roaring on exercise and a hoarse bark - lar par I think. Which muscle opens the glottis?",
+      "is it only the throat though? he's a bit unsteady behind too",
+    );
+    expect(answer.citations[0]?.page).toBe(37);
+  });
+
+  it("answers how deadly a feared disease is in sheep after goats, from the sentence giving both, the case's signs being no subject", async () => {
+    const answer = await converse("Goats with fever and diarrhoea, several dead - I'm worried about PPR. How lethal is it in goats?", "and in the sheep grazing with them?");
+    expect(answer.content).toMatch(/^Case fertility rate of the disease is 55-85% in goat and less than 10% in sheep\. \[1\]/);
+  });
+
+  it("leads whether a virus is enveloped with the sentence calling it nonenveloped, written as one word", async () => {
+    const answer = await converse("Cat with mouth ulcers and sneezing - calicivirus? what does it cause?", "is it an enveloped virus? deciding what to disinfect with");
+    expect(answer.content).toMatch(/^Feline calicivirus \(FCV\) is a small, (?:un|non)enveloped/);
+  });
+
+  it("answers how to block the nerve behind the eye after asking whether an eye can come out without a GA, not carrying the GA", async () => {
+    const answer = await converse(
+      "Smallholder's goat was butted in the eye by the billy and the globe is ruptured, no hope of saving it. Is taking it out the kind thing, and can I avoid a full GA?",
+      "how should I block it? especially the optic nerve",
+    );
+    expect(answer.content).toMatch(/^Local anaesthetic should be instilled all around the orbit/);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { shorthandBinomials, signForms, signsIn, synonymsIn } from "./synonyms";
+import { shorthandBinomials, shorthandNames, signForms, signsIn, synonymsIn } from "./synonyms";
 import { tokenize } from "./tokenize";
 
 const found = (query: string) => synonymsIn(tokenize(query));
@@ -358,6 +358,12 @@ describe("shorthand for a binomial", () => {
     expect(shorthandBinomials("Is C. diff colitis common?")).toEqual([{ written: "c diff", binomial: "clostridioides difficile" }]);
     expect(shorthandBinomials("barber's pole worm, strangles and blackleg")).toEqual([]);
     expect(shorthandBinomials("diff c")).toEqual([]);
+  });
+
+  it("reads words clipped from another name of their group as that name, not a name inflected nor a binomial's", () => {
+    expect(shorthandNames("old lab, lar par?")).toEqual([{ written: "lar par", name: "laryngeal paralysis" }]);
+    expect(shorthandNames("redness in the ear canal, white cell count")).toEqual([]);
+    expect(shorthandNames("Is C. diff colitis common?")).toEqual([]);
   });
 });
 

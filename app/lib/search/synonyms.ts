@@ -160,14 +160,41 @@ for (const group of synonyms.groups as string[][]) {
   }
 }
 
-/** The binomials a text names by shorthand ("C. diff colitis": c diff, Clostridioides difficile). */
-export function shorthandBinomials(text: string): Array<{ written: string; binomial: string }> {
+/** The two-word shorthand of a map a text writes, each with what it stands for, once each. */
+function shorthandIn(text: string, map: ReadonlyMap<string, string>): Array<{ written: string; full: string }> {
   const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
-  const out: Array<{ written: string; binomial: string }> = [];
+  const out: Array<{ written: string; full: string }> = [];
   for (let i = 0; i + 1 < words.length; i++) {
     const written = `${words[i]} ${words[i + 1]}`;
-    const binomial = SHORTHAND_BINOMIALS.get(written);
-    if (binomial && !out.some((x) => x.written === written)) out.push({ written, binomial });
+    const full = map.get(written);
+    if (full && !out.some((x) => x.written === written)) out.push({ written, full });
   }
   return out;
+}
+
+/** The binomials a text names by shorthand ("C. diff colitis": c diff, Clostridioides difficile). */
+export function shorthandBinomials(text: string): Array<{ written: string; binomial: string }> {
+  return shorthandIn(text, SHORTHAND_BINOMIALS).map(({ written, full }) => ({ written, binomial: full }));
+}
+
+/**
+ * Shorthand that clips every word of another name of its group to its start ("lar par": laryngeal paralysis), by its
+ * words in lower case. (Clipped, not inflected: "ear canal" is no shorthand of "ear canals".)
+ */
+const CLIPPED_NAMES = new Map<string, string>();
+const clips = (word: string, full: string) => full.startsWith(word) && word.length * 3 <= full.length * 2;
+for (const group of synonyms.groups as string[][]) {
+  if (group.some((p) => WRITTEN_BINOMIAL.test(p))) continue;
+  for (const full of group) {
+    const parts = full.split(" ");
+    for (const p of group) {
+      const words = p.split(" ");
+      if (words.length >= 2 && words.length === parts.length && words.every((w, i) => clips(w, parts[i]!)) && !CLIPPED_NAMES.has(p)) CLIPPED_NAMES.set(p, full);
+    }
+  }
+}
+
+/** The names a text writes in clipped shorthand ("…pretty sure it's lar par": laryngeal paralysis). */
+export function shorthandNames(text: string): Array<{ written: string; name: string }> {
+  return shorthandIn(text, CLIPPED_NAMES).map(({ written, full }) => ({ written, name: full }));
 }
