@@ -1816,7 +1816,7 @@ function namedThings(text: string) {
     for (const w of written.split(" ")) inBinomial.add(w);
   }
   // "…pretty sure it's lar par" names laryngeal paralysis: a condition carried by its name, which passages write.
-  // (A condition's name: not a sign's, nor a place's or a herd's.)
+  // (Only a condition's name, by the word it ends on, and not a sign's.)
   for (const { name } of shorthandNames(text)) {
     const head = name.split(" ").pop()!;
     if (!signsIn(name).length && (readsAsDisease(head) || CONDITION_HEAD.test(head))) push(conditions, name);
