@@ -284,6 +284,22 @@ describe("a model answer", () => {
     expect(verifyModelAnswer("The disease is endemic in many countries worldwide [8].", [headed], periodontal).dropped).toEqual([]);
   });
 
+  it("leaves out a sentence drawn from a paragraph that names none of the question's diseases, though it points back to nothing", () => {
+    const scidPage = "SCID is inherited as an autosomal recessive trait in Arabian foals.\n\n";
+    const text = `${scidPage}There are no direct measures of hepatic detoxification in horses, so liver function is judged by bile acids.`;
+    // (The next page's paragraph: the paragraph before it is on another page.)
+    const chunk = { ...passage(9, text), pages: [41, 42], layout: { pages: [{ offset: 0, page: 41, label: null }, { offset: scidPage.length, page: 42, label: null }], rows: [] } };
+    const scid = { frame: { species: ["horse"], groups: [], conditions: ["severe combined immunodeficiency"], acronyms: ["SCID"] }, terms: [], question: "How is SCID inherited in Arabian horses?" };
+    expect(verifyModelAnswer("In horses there are no direct measures of hepatic detoxification [9].", [chunk], scid).dropped).toEqual([
+      { sentence: "In horses there are no direct measures of hepatic detoxification [9].", reason: "it is drawn from a paragraph that does not name what was asked" },
+    ]);
+    // (Kept from the paragraph that names it, and for a question naming no disease.)
+    expect(verifyModelAnswer("SCID is inherited as an autosomal recessive trait in Arabian foals [9].", [chunk], scid).dropped).toEqual([]);
+    expect(verifyModelAnswer("In horses there are no direct measures of hepatic detoxification [9].", [chunk], { frame: { species: ["horse"], groups: [] }, terms: [] }).dropped).toEqual([]);
+    // (Nor where the paragraph before, on the same page, names it.)
+    expect(verifyModelAnswer("In horses there are no direct measures of hepatic detoxification [9].", [{ ...chunk, layout: null }], scid).dropped).toEqual([]);
+  });
+
   it("leaves out a sentence that holds none of the question's words, true of its passage or not", () => {
     const term = (t: string, alternatives?: string[][]) => ({ term: t, weight: 1, df: 1, idf: 1, ...(alternatives ? { alternatives } : {}) });
     const asked = { frame: { species: ["cat"], groups: [] }, terms: [term("dose"), term("meloxicam"), term("cat")] };

@@ -479,30 +479,47 @@ function anotherDisease(claim: string, { frame, question }: AskedQuestion): stri
 }
 
 /**
- * Does a sentence point back to what the answer is about ("The disease is endemic in many countries worldwide") from a
- * passage that names none of the diseases, pathogens or abbreviations the question names? It then says of the
- * passage's own subject what a reader takes of the asked one. (Not for a question asking for differentials: the
- * disease pointed back to may be one the answer names.)
+ * Is a sentence drawn from a paragraph that names none of the diseases, pathogens or abbreviations the question names?
+ * It then says of that paragraph's own subject what a reader takes of the asked one: "The disease is endemic in many
+ * countries worldwide" from the page on PPR in an answer on periodontal disease, or "…there are no direct measures
+ * available for measuring liver functions…" from the page after the one on SCID. (Not for a question asking for
+ * differentials: the disease pointed back to may be one the answer names.)
  */
-function pointsBackElsewhere(claim: string, cited: CitedText, { frame, question }: AskedQuestion): boolean {
+function drawnFromElsewhere(claim: string, cited: CitedText, { frame, question }: AskedQuestion): boolean {
   const asked = [...(frame.conditions ?? []), ...(frame.pathogens ?? []), ...(frame.acronyms ?? [])];
-  if (!asked.length || DIFFERENTIALS_ASKED.test(question ?? "") || !POINTS_BACK.test(claim)) return false;
+  if (!asked.length || DIFFERENTIALS_ASKED.test(question ?? "")) return false;
   // (In the paragraph the sentence is drawn from, the one before it or the passage's heading: a chunk may run on into a
   // page about the asked disease, and a paragraph on a disease may name it only in the one before.)
   const claimWords = tokenize(claim, isStopWord);
-  const paragraphs = cited.text.split(/\n+/).filter((p) => p.trim());
+  // (The paragraph before on the same page only: SCID on one page says nothing of the liver function the next page speaks of.)
+  const paragraphs = cited.text.split(PAGE_BREAK).flatMap((page, pageIndex) =>
+    page
+      .split(/\n+/)
+      .filter((p) => p.trim())
+      .map((text) => ({ text, page: pageIndex })),
+  );
   const heldIn = (p: string) => new Set(tokenize(readable(p)));
   const shares = paragraphs.map((p) => {
-    const held = heldIn(p);
+    const held = heldIn(p.text);
     return claimWords.filter((t) => held.has(t)).length;
   });
   const at = shares.indexOf(Math.max(0, ...shares));
-  const source = [cited.headings, paragraphs[at - 1] ?? "", paragraphs[at] ?? ""].join("\n");
+  const before = at > 0 && paragraphs[at - 1]!.page === paragraphs[at]!.page ? paragraphs[at - 1]!.text : "";
+  const source = [cited.headings, before, paragraphs[at]?.text ?? ""].join("\n");
   const held = heldIn(source);
   return !asked.some((thing) => tokenize(thing).every((t) => held.has(t)) || spells(thing, source));
 }
-/** The text of the passages a sentence cites, and their titles and headings. */
+/** The text of the passages a sentence cites, each page's after a PAGE_BREAK, and their titles and headings. */
 type CitedText = { text: string; headings: string };
+
+/** Where a page of a cited passage begins, or another passage. */
+const PAGE_BREAK = "\f";
+
+/** A passage's text with a PAGE_BREAK where each of its pages after the first begins (by its layout). */
+function withPageBreaks(p: PassageLike): string {
+  const starts = (p.layout?.pages ?? []).map((x) => x.offset).filter((offset) => offset > 0 && offset < p.text.length);
+  return [0, ...starts].map((start, i, all) => p.text.slice(start, all[i + 1])).join(PAGE_BREAK);
+}
 
 /**
  * Why a sentence does not answer what was asked, or null: it names species and none of them is asked ("In
@@ -515,7 +532,9 @@ export function offQuestion(sentence: string, asked: AskedQuestion, cited?: Cite
   if (other.length) return `it is about ${other.map(speciesLabel).join(" and ")}, not the species asked about`;
   const disease = anotherDisease(claim, asked);
   if (disease) return `it is about ${disease}, not the disease asked about`;
-  if (cited !== undefined && pointsBackElsewhere(claim, cited, asked)) return "it says \"the disease\" (or \"it\") of a passage that does not name what was asked";
+  if (cited !== undefined && drawnFromElsewhere(claim, cited, asked)) {
+    return POINTS_BACK.test(claim) ? "it says \"the disease\" (or \"it\") of a passage that does not name what was asked" : "it is drawn from a paragraph that does not name what was asked";
+  }
   if (!asked.terms.length) return null;
   const words = new Set(tokenize(claim));
   if (!asked.terms.some((t) => holdsTerm(words, t))) return "it holds none of the question's words";
@@ -551,7 +570,8 @@ export function verifyModelAnswer(text: string, passages: Array<NumberedPassage<
       const citedTexts = cited(sentence).flatMap((n) => byNumber.get(n)?.text ?? []);
       const echo = echoesInstructions(sentence.replace(MARKER, " "), told, citedTexts) ? "it repeats the model's instructions" : null;
       const headings = cited(sentence).flatMap((n) => [byNumber.get(n)?.title ?? "", byNumber.get(n)?.heading ?? ""]);
-      const reason = echo ?? unsupported(sentence, byNumber, asked?.terms) ?? (asked ? offQuestion(sentence, asked, { text: citedTexts.join("\n"), headings: headings.join("\n") }) : null);
+      const pages = cited(sentence).flatMap((n) => (byNumber.has(n) ? [withPageBreaks(byNumber.get(n)!)] : []));
+      const reason = echo ?? unsupported(sentence, byNumber, asked?.terms) ?? (asked ? offQuestion(sentence, asked, { text: pages.join(PAGE_BREAK), headings: headings.join("\n") }) : null);
       if (reason) dropped.push({ sentence, reason });
       return !reason;
     });
