@@ -317,6 +317,23 @@ describe("the extractive answerer", () => {
     expect(outlook.citations[0]).toMatchObject({ document: "Feline Medicine", page: 166 });
   });
 
+  it("asks a turn refused for its animals again of the animals a follow-up names instead ('and for the dogs, what's the course?')", async () => {
+    addParagraph("lepto", "Canine Infectious Disease", 61, "Leptospirosis is a zoonosis of dogs and cattle spread in the urine of carriers, and rats are a reservoir. Dogs need two doses of leptospirosis vaccine given 4 weeks apart, then a yearly booster.");
+    addParagraph("lepto-cattle", "Bovine Reproduction", 90, "In cattle, leptospirosis causes abortion storms and milk drop; affected herds are treated with streptomycin.");
+    const first = "What spreads leptospirosis between dogs?";
+    const answered = await afterAsking(first);
+    const refusedTurn = "The farm dogs' owner runs a dairy herd too. How many doses of leptospirosis vaccine do his cattle need, and how far apart?";
+    const refused = await ask(refusedTurn, { history: answered });
+    expect(refused.content.startsWith(REFUSAL)).toBe(true);
+    const course = await ask("ok - and for the dogs themselves, what's the course?", { history: [...answered, ...turn(refusedTurn, refused.content)] });
+    expect(course.content.split("\n")[0]).toMatch(/^Dogs need two doses of leptospirosis vaccine given 4 weeks apart/);
+    expect(course.citations[0]).toMatchObject({ document: "Canine Infectious Disease", page: 61 });
+    // (One naming no animals goes on about the dogs, not the cattle the refused turn swapped in.)
+    const booster = await ask("ok — and do they need a booster every year after that?", { history: [...answered, ...turn(refusedTurn, refused.content)] });
+    expect(booster.reading).toMatch(/dogs/);
+    expect(booster.citations[0]).toMatchObject({ document: "Canine Infectious Disease", page: 61 });
+  });
+
   it("refuses 'kennel cough' and 'foot and mouth disease' where no passage names them, however their words are found", async () => {
     addParagraph("fcov", "Feline Coronavirus", 180, "Serotype II appears to be derived from recombination with canine coronavirus; treatment of dogs is supportive.");
     addParagraph("btv", "Ruminant Viruses", 28, "Signs of clinical disease in cattle are caused by endothelial damage, shown as haemorrhage and oedema of the mouth and feet.");

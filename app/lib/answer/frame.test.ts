@@ -1757,6 +1757,8 @@ describe("follow-ups", () => {
     // A frog is not a salamander.
     expect(frameOf("which vein do I take blood from in a frog?").species).toEqual(["frog"]);
     expect(frameOf("and in a newt?").species).toEqual(["salamander"]);
+    // (Nor is a caecilian, the third kind of amphibian.)
+    expect(frameOf("which vein do I take blood from in a caecilian?").species).toEqual(["caecilian"]);
     expect(frameOf("My rabbit's pee is red, should I worry?").topic).not.toContain("worry");
   });
 
@@ -2582,6 +2584,9 @@ describe("questions told as people talk on the radio, in texts and at a farm gat
     expect(frameOf("how are they picking it up?").asked).toContain("transmission");
     expect(frameOf("how is she catching it?").asked).toContain("transmission");
     expect(frameOf("what do i clean the skin with? we use surgical spirit on the dogs").species).toEqual([]);
+    // ("…same as I would on a dog?" likens to the dog: the newt spoken of is still asked about.)
+    const [, spirit] = readConversation(["Where do I take blood from on a newt?", "Can I wipe the site with surgical spirit first, same as I would on a dog?"]);
+    expect(spirit!.species).toEqual(["salamander"]);
     // (Said before the question, the animals are the ones asked of.)
     expect(frameOf("We use ivermectin on our sheep. What withdrawal period applies?").species).toEqual(["sheep"]);
   });
@@ -3278,6 +3283,25 @@ describe("set 54's readings", () => {
     // ("most people go for": those who take the bloods, no patients.)
     expect(frameOf("For routine bloods on an adult chicken, which vein do most people go for?").species).toEqual(["chicken"]);
     expect(wing!.inherited).toContain("species");
+  });
+
+  it("goes on after 'ok -', reads 'what's the course?' as asking what was asked of the course, and 'themselves' as no topic", () => {
+    const [, course] = readConversation(["How many doses of leptospirosis vaccine do dogs need, and how far apart?", "ok - and for the puppies themselves, what's the course?"]);
+    expect(course!.inherited).toEqual(expect.arrayContaining(["conditions"]));
+    expect(course!.conditions).toEqual(["leptospirosis"]);
+    expect(course!.asked).toEqual(expect.arrayContaining(["count", "interval"]));
+    expect(course!.topic).not.toContain("themselves");
+    // ("What's the course?", "what's the protocol?" ask of the one spoken of; "what's leptospirosis?" is still a definition.)
+    expect(frameOf("what's the course?").asked).not.toContain("definition");
+    expect(frameOf("What is the protocol?").asked).not.toContain("definition");
+    expect(frameOf("what's leptospirosis?").asked).toEqual(["definition"]);
+  });
+
+  it("reads 'dose' typed for 'does' before a pronoun and a verb that takes no dose, and keeps a dose asked without its 'does'", () => {
+    expect(withoutChatter("parvovirus - what dose it do to the heart of young pups?")).toBe("parvovirus - what does it do to the heart of young pups?");
+    expect(frameOf("parvovirus - what dose it do to the heart of young pups?").asked).not.toContain("dose");
+    expect(frameOf("Dose it spread to cats?").asked).not.toContain("dose");
+    expect(frameOf("meloxicam for a cat - what dose it need?").asked).toContain("dose");
   });
 
   it("reads the snake of a snakebite as what bites, not an animal the passage is about, unless snakes are asked of", () => {

@@ -101,6 +101,11 @@ export type Frame = {
   patient?: string;
   /** The animals a question on whether people catch their disease was asked of ("can it jump to the owners?"). */
   animalsOfPeople?: string[];
+  /**
+   * What a turn refused for the animals it swapped in asked, not carried on (the turn before's is): asked again of the
+   * animals a follow-up names ("how many doses do the sheep need?" refused, then "and for the cattle?").
+   */
+  refusedAsked?: { asked: AskedKind[]; attribute: string | null };
   asked: AskedKind[];
   /** The noun the asked value is about ("incubation", "mortality", "serotypes"), when the question names one. */
   attribute: string | null;
@@ -900,8 +905,15 @@ const introducesOnlyAsker = (sentence: string) => {
   const things = namedThings(sentence.replace(/^.*?\b(?:a|an|the|one of the)\s+\S+/iu, ""));
   return !animals.species.size && !animals.groups.size && !things.drugs.length && !things.pathogens.length && !things.conditions.length && !things.acronyms.length && !things.names.length;
 };
+/**
+ * "what dose it do to young chicks?", "dose it spread to people?": "does" typed as "dose", before a pronoun and a verb
+ * that takes no dose ("what dose it need?" may ask a dose, "does" left out).
+ */
+const DOES_TYPED_AS_DOSE =
+  /\bdose(?=\s+(?:it|he|she|they|this|that)\s+(?:do|mean|cause|look|affect|spread|work|happen|come|live|infect|kill|show|present|survive|last|transmit|differ|replicate|go|pass|jump|hurt|harm|matter)\b)/gi;
 export const withoutChatter = (text: string) =>
   text
+    .replace(DOES_TYPED_AS_DOSE, (typed) => (typed[0] === "D" ? "Does" : "does"))
     .replace(SELF_INTRODUCTION, (sentence) => (introducesOnlyAsker(sentence) ? "" : sentence))
     .replace(HEARSAY_SETTING, "$1")
     .replace(REPORTER, "")
@@ -944,7 +956,7 @@ const DICTATED_MARK = /\s*\b(full\s+stop|comma|question\s+mark|exclamation\s+mar
 
 /** An opening that goes on from the question before ("and in cats?", "what about the dose?"). */
 // ("ok and whereabouts on the wing…?": after a word taking the answer in.)
-const GOES_ON = /^\s*(?:(?:ok(?:ay)?|right|cool|great|thanks|got it)[,!.]?\s+)?(?:and|or|but|so|then|what about|how about|what if|in which of)\b/i;
+const GOES_ON = /^\s*(?:(?:ok(?:ay)?|right|cool|great|thanks|got it)(?:[,!.]|\s+[–—-])?\s+)?(?:and|or|but|so|then|what about|how about|what if|in which of)\b/i;
 /** "The European one", "can the methicillin-resistant one pass to people?": one of what was just spoken of. */
 const THE_ONE = String.raw`\bthe\s+(?:[\w-]+\s+)?ones?(?![\w-])(?!\s+health\b)`;
 /** Words that lean on an earlier question ("is it safe?", "what about cats?", "the same in dogs?"). */
@@ -987,7 +999,7 @@ const SET_ASIDE = /\b(?:apart from|aside from|besides|other than|except(?: for)?
  * areata" puts forward what it may be; "…in ducks, or is that purely a chicken thing?" asks of ducks.)
  */
 const COMPARED_WITH =
-  /\b(?:like|as)\s+(?:the|those)\s+(?:one|ones|figures?|values?|numbers?|data|rates?)\s+(?:[\p{L}-]+\s+){0,2}?(?:for|in|of)\s+(?:the\s+)?[\p{L}-]+|\bthe way\s+(?:[\p{L}\p{N}-]+\s+){1,6}?(?:is|are|was|were|does|do|did)(?=\s*[?.!]|\s*$)|\bor\s+(?:is|are)\s+(?:it|that|this|they)\s+(?:really\s+|mostly\s+|mainly\s+)?(?:just|only|purely|solely|strictly|simply)\s+(?:an?\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?\s+(?:things?|diseases?|problems?|issues?|conditions?)\b|(?<!-)\blike\s+[\p{L}\p{N}'’-]+\s+in\s+(?:the\s+)?[\p{L}-]+|\b(?:(?:the way|as|like) (?:it|they) (?:is|are|was|were|does|do|did|has|have|had) in|(?<!\b(?:does|do|did|can|could|will|would|may|might|to)\s)(?:that |which )?(?:it|they) (?:causes?|gives?|produces?) in|(?:the way|like|as) (?:you|we|i)(?:'d| would| do)?(?: do(?: it)?| (?:see|get|find|have|saw|had)(?: it| them)?)? (?:in|for|with)|(?<!\b(?:looks?|looked|looking|sounds?|sounded|seems?|seemed|feels?|felt)\s|-)like(?: (?:you|we|i)(?:(?:'d| would)(?: do)?| do))?(?: (?:for|with|in))?|(?:the way|like) (?:you|we|i)(?:'d| would)(?! (?:expect|think|imagine|guess|say|see|in|for|with)\b)|compare[sd]? (?:it |them )?(?:to|with)|(?:they|you|we|people|i) (?:talk|talked|read|hear|heard|speak|spoke) (?:about )?in|as in|as with|as for|as do|as does|(?:the )?same (?:(?!(?:in|for|with|among)\b)[\w-]+ ){0,3}?as|or (?:is it |are they )?(?:really |mostly |mainly )?(?:just|only)(?: in)?)\s+(?:the\s+|an?\s+)?(?:(?!(?:like|such|including)\b)[\p{L}/-]+\s+(?:(?:and|or)\s+)?){0,2}(?!(?:like|such|including)\b)[\p{L}/-]+|\b(?:tell|told|telling)\s+(?:it|them|this|that)\s+apart\s+from\s+(?:[\p{L}-]+\s+){0,2}?in\s+(?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?|\bthe way (?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+){0,2}\s+(?:does|do|did|is|are|was|were)\b(?:\s+(?:it|this|that|so))?(?:\s+(?:in|for|with)\s+(?:the\s+)?[\p{L}-]+)?|\b(?:at|use|using|with|give|giving) (?:the\s+)?[\p{L}-]+(?=\s+(?:doses?|dosages?|dosing|rates?)\b)|(?<=\bsame (?:[\p{L}-]+\s+){1,7})(?:(?:that|which)\s+)?(?:[\p{L}-]+\s+)?[\p{L}-]+\s+(?:get|gets|have|has|had|got|catch|catches)\b|(?<=\bsame (?:[\p{L}\p{N}/-]+\s+){1,7})(?:that|which)(?:['’]s|\s+is|\s+are|\s+was)?\s+(?:used|given|licensed|recommended|prescribed)\s+(?:for|in|with)\s+(?:the\s+)?[\p{L}-]+|(?<=\?\s*)(?:but\s+|and\s+)?(?:we|i)\s+(?:normally\s+|usually\s+|always\s+|just\s+)?(?:use|used|give|gave)\s+(?:[\p{L}-]+\s+){1,3}?(?:on|for|with|in)\s+(?:the|our|my)\s+[\p{L}-]+|\b(?:that|which|than)\s+(?:people|humans|we)\s+(?:can['’]?t|cannot|can|could|couldn['’]?t|do|don['’]?t)\b|(?<=\bas\s+[\p{L}-]+\s+(?:for|in|to|with)\s+(?:them|it|him|her|these|those|(?:[\p{L}\p{N}-]+\s+){1,3}))as\s+(?:[\p{L}\p{N}'’-]+\s+){0,6}?[\p{L}-]+(?=\s*[?.!,]|$)/giu;
+  /\b(?:like|as)\s+(?:the|those)\s+(?:one|ones|figures?|values?|numbers?|data|rates?)\s+(?:[\p{L}-]+\s+){0,2}?(?:for|in|of)\s+(?:the\s+)?[\p{L}-]+|\bthe way\s+(?:[\p{L}\p{N}-]+\s+){1,6}?(?:is|are|was|were|does|do|did)(?=\s*[?.!]|\s*$)|\bor\s+(?:is|are)\s+(?:it|that|this|they)\s+(?:really\s+|mostly\s+|mainly\s+)?(?:just|only|purely|solely|strictly|simply)\s+(?:an?\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?\s+(?:things?|diseases?|problems?|issues?|conditions?)\b|(?<!-)\blike\s+[\p{L}\p{N}'’-]+\s+in\s+(?:the\s+)?[\p{L}-]+|\b(?:(?:the way|as|like) (?:it|they) (?:is|are|was|were|does|do|did|has|have|had) in|(?<!\b(?:does|do|did|can|could|will|would|may|might|to)\s)(?:that |which )?(?:it|they) (?:causes?|gives?|produces?) in|(?:the way|like|as) (?:you|we|i)(?:'d| would| do)?(?: do(?: it)?| (?:see|get|find|have|saw|had)(?: it| them)?)? (?:in|for|with|on)|(?<!\b(?:looks?|looked|looking|sounds?|sounded|seems?|seemed|feels?|felt)\s|-)like(?: (?:you|we|i)(?:(?:'d| would)(?: do)?| do))?(?: (?:for|with|in))?|(?:the way|like) (?:you|we|i)(?:'d| would)(?! (?:expect|think|imagine|guess|say|see|in|for|with)\b)|compare[sd]? (?:it |them )?(?:to|with)|(?:they|you|we|people|i) (?:talk|talked|read|hear|heard|speak|spoke) (?:about )?in|as in|as with|as for|as do|as does|(?:the )?same (?:(?!(?:in|for|with|among)\b)[\w-]+ ){0,3}?as(?! (?:you|we|i)(?:'d| would| do)\b)|or (?:is it |are they )?(?:really |mostly |mainly )?(?:just|only)(?: in)?)\s+(?:the\s+|an?\s+)?(?:(?!(?:like|such|including)\b)[\p{L}/-]+\s+(?:(?:and|or)\s+)?){0,2}(?!(?:like|such|including)\b)[\p{L}/-]+|\b(?:tell|told|telling)\s+(?:it|them|this|that)\s+apart\s+from\s+(?:[\p{L}-]+\s+){0,2}?in\s+(?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?|\bthe way (?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+){0,2}\s+(?:does|do|did|is|are|was|were)\b(?:\s+(?:it|this|that|so))?(?:\s+(?:in|for|with)\s+(?:the\s+)?[\p{L}-]+)?|\b(?:at|use|using|with|give|giving) (?:the\s+)?[\p{L}-]+(?=\s+(?:doses?|dosages?|dosing|rates?)\b)|(?<=\bsame (?:[\p{L}-]+\s+){1,7})(?:(?:that|which)\s+)?(?:[\p{L}-]+\s+)?[\p{L}-]+\s+(?:get|gets|have|has|had|got|catch|catches)\b|(?<=\bsame (?:[\p{L}\p{N}/-]+\s+){1,7})(?:that|which)(?:['’]s|\s+is|\s+are|\s+was)?\s+(?:used|given|licensed|recommended|prescribed)\s+(?:for|in|with)\s+(?:the\s+)?[\p{L}-]+|(?<=\?\s*)(?:but\s+|and\s+)?(?:we|i)\s+(?:normally\s+|usually\s+|always\s+|just\s+)?(?:use|used|give|gave)\s+(?:[\p{L}-]+\s+){1,3}?(?:on|for|with|in)\s+(?:the|our|my)\s+[\p{L}-]+|\b(?:that|which|than)\s+(?:people|humans|we)\s+(?:can['’]?t|cannot|can|could|couldn['’]?t|do|don['’]?t)\b|(?<=\bas\s+[\p{L}-]+\s+(?:for|in|to|with)\s+(?:them|it|him|her|these|those|(?:[\p{L}\p{N}-]+\s+){1,3}))as\s+(?:[\p{L}\p{N}'’-]+\s+){0,6}?[\p{L}-]+(?=\s*[?.!,]|$)/giu;
 /**
  * People said to say, think or call something ("why do people compare it to malaria?", "some people call it…"), or to use
  * it ("what dose do people use?", "which vein do most people go for?": those who treat, no patients), or what works for
@@ -1281,7 +1293,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   ["comparison", /\b(differ\w*|compare\w*|comparison|versus|vs\.?|distinguish\w*|same as|better than|(?:tell|told) (?:\w+ )?apart|(?:separate|separating|tell|telling)\s+(?:[\w-]+\s+){1,3}?from|(?:what|which)\s+(?:separates|sets apart)\s+(?:[\w-]+\s+){1,4}?from|(?:tell|tells|telling)\s+(?:me|us|you|them)?\s*(?:whether|if)\s+(?:it['’]?s|it is|it was|this is)\s+[\p{L}-]+\s+or)\b/iu],
   // (The "?" after "What is X" ends the question, not a word.)
   // ("What does effusive actually mean?" asks it of a word; "what does that mean for her?" asks what follows.)
-  ["definition", /\bwhat(?:'s|’s| (?:actually |exactly |really |even )?(?:is|are))(?: (?:actually|exactly|really|even))? (?:an? |the )?[\w-]+\??$|\b(?:defin\w*|meaning of|stands? for|short for|abbreviation)\b|\bwhat\s+(?:does|do)\s+(?!(?:this|that|it|these|those|they|he|she)\b)(?:['‘"“]?[\w-]+['’"”]?\s+){1,3}(?:actually\s+|exactly\s+|really\s+)?mean\s*\??\s*$|\bwhat\s+(?!(?:this|that|it|these|those|they|he|she)\b)(?:['‘"“]?[\w-]+['’"”]?\s+){1,3}(?:actually\s+|exactly\s+|really\s+)?means\b/i],
+  ["definition", /\bwhat(?:'s|’s| (?:actually |exactly |really |even )?(?:is|are))(?: (?:actually|exactly|really|even))? (?:an? |the (?!(?:course|regimen|protocol|schedule|plan|dose|dosage|dosing)\??$))?[\w-]+\??$|\b(?:defin\w*|meaning of|stands? for|short for|abbreviation)\b|\bwhat\s+(?:does|do)\s+(?!(?:this|that|it|these|those|they|he|she)\b)(?:['‘"“]?[\w-]+['’"”]?\s+){1,3}(?:actually\s+|exactly\s+|really\s+)?mean\s*\??\s*$|\bwhat\s+(?!(?:this|that|it|these|those|they|he|she)\b)(?:['‘"“]?[\w-]+['’"”]?\s+){1,3}(?:actually\s+|exactly\s+|really\s+)?means\b/i],
   // ("Anything you can do for it?", "what can be done about it?")
   ["treatment", new RegExp(String.raw`\b((?:medicines?|medications?|cure)\s+for\s+(?:this|that|it|her|him|them)|treat\w*|(?<!\b(?:renal|kidney|liver|hepatic|heart|cardiac|lung|organ|marrow|islet|corneal)\s)tx|rx|aftercare|after-care|therapy|therapies|therapeutic|manage\w*|${CONTROL_AS_TREATMENT}|prevent\w*|vaccines?|vaccination|(?:is there|are there|any)\s+(?:an?\s+)?(?:[\w-]+\s+)?jabs?\b|jabs?\s+(?:for|against)\b|surgery|surgical(?:ly)?|operat(?:e|ion)|(?:anything|something|what|much)\s+(?:(?:you|we|i|they|one)\s+)?(?:can|could|should)\s+(?:(?:you|we|i|they|one)\s+)?(?:be\s+)?(?:do|done)\s+(?:for|about)|what\s+(?:do|should|can|could|would)\s+(?:we|i|you|they)\s+do(?:\s+(?:now|next|then|about\s+(?:it|this|that|them)))?(?=\s*[?.!]*\s*$)|(?:does|do|did|will|would|has|have)\s+(?:anything|something|nothing)\s+(?:\w+\s+)?(?:work|worked|help|helped)|what\s+(?:actually\s+|really\s+)?(?:works|helps)|${TREATED_WITH.source})\b`, "i")],
   // "Where is it found?", "explain where estrogens are synthesized", not the relative "in sheep where Mycoplasma is suspected".
@@ -2645,11 +2657,16 @@ export function readQuestion(question: string, asked: Frame | null): Frame {
   // ("And which type do cats get more often?" asks which one, not the previous question's duration.)
   const asksWhichOne = /\b(?:which|what)\s+(?:types?|kinds?|forms?|sorts?|ones?)\b/i.test(question);
   // ("What CSF findings would you expect?" asks its own thing of what it names.)
+  const spokenOfKinds = new Set([...question.matchAll(new RegExp(DEFINITE_KIND.source, "gi"))].map((m) => m[0].split(/\s+/).pop()!.toLowerCase()));
+  const ownTopic = own.topic.filter((w) => !spokenOfKinds.has(w));
   const inheritsAsked =
     (!asksWhether(question) || ASKS_THE_SAME.test(question)) &&
     !asksWhichOne &&
     !(ownQuestionWord && namesOwnThing(own)) &&
-    (own.topic.length === 0 || (own.topic.length === 1 && !ownQuestionWord));
+    // ("…what's the course?" after a question on the doses: the course is the one spoken of, no topic of its own.)
+    (ownTopic.length === 0 || (ownTopic.length === 1 && !ownQuestionWord));
+  // (What a turn refused for its animals asked is asked again of the animals a follow-up names.)
+  const askedOfOthers = ownSpecies ? previous.refusedAsked : undefined;
   const namedBefore = (acronym: string) => previous.acronyms.some((p) => p.toUpperCase() === acronym.toUpperCase());
   const saysNothingNew = own.topic.every((w) => previous.topic.includes(w));
   // One of the diseases spoken of, named alone, is what a follow-up asks of, whatever its "it" points to: "If a cat is FeLV
@@ -2677,11 +2694,11 @@ export function readQuestion(question: string, asked: Frame | null): Frame {
     // "Some are coughing too" adds a sign to the case's.
     signs: take("signs", newSubject),
     // What is asked is the follow-up's own ("and how often?"), or the previous one's ("what about in cats?").
-    asked: own.asked.length || !inheritsAsked ? own.asked : previous.asked,
+    asked: own.asked.length || !inheritsAsked ? own.asked : (askedOfOthers ?? previous).asked,
     aliases: [...previous.aliases, ...own.aliases],
     places: own.places,
     patient: own.patient ?? previous.patient,
-    attribute: own.asked.length || !inheritsAsked ? own.attribute : previous.attribute,
+    attribute: own.asked.length || !inheritsAsked ? own.attribute : (askedOfOthers ?? previous).attribute,
     inherited,
     ...(peopleCatchIt ? { animalsOfPeople: previous.species.filter((id) => id !== "human") } : {}),
   };

@@ -295,7 +295,16 @@ function withoutUnheld(frame: Frame, previous: Frame | undefined, holds: (name: 
   // Nor what it newly asked for ("what cooking temperature kills it?"): "risk in transplant patients?" after it asks no
   // temperature.
   const asked = previous && frame.inherited.length && frame.asked.some((k) => !previous.asked.includes(k)) ? { asked: previous.asked, attribute: previous.attribute } : {};
-  return { ...frame, drugs: kept(frame.drugs), pathogens: kept(frame.pathogens), names: kept(frame.names), acronyms: kept(frame.acronyms), topic, ...asked };
+  // Nor the animals it swapped in for those spoken of ("would the same dose do for a cat?" in a talk about a dog): the
+  // talk goes on about the animals before, and what it asked is kept aside for a follow-up that asks it of other animals
+  // ("and for the cattle, what's the course?" after "how many doses do the sheep need?").
+  // (Of the same talk: a follow-up, or a question naming what was spoken of, "…how many doses of leptospirosis vaccine do
+  // his cattle need?" after a question on leptospirosis in dogs.)
+  const named = (f: Frame) => [...f.drugs, ...f.pathogens, ...f.conditions, ...f.acronyms].map((n) => n.toLowerCase());
+  const sameTalk = previous !== undefined && (frame.inherited.length > 0 || named(frame).some((n) => named(previous).includes(n)));
+  const swapped = sameTalk && !frame.inherited.includes("species") && previous.species.length > 0 && frame.species.some((id) => !previous.species.includes(id));
+  const animals = swapped ? { species: previous.species, groups: previous.groups, young: previous.young, refusedAsked: { asked: frame.asked, attribute: frame.attribute } } : {};
+  return { ...frame, drugs: kept(frame.drugs), pathogens: kept(frame.pathogens), names: kept(frame.names), acronyms: kept(frame.acronyms), topic, ...asked, ...animals };
 }
 
 /** The model's rewrite keeps every species, drug and pathogen of the frame, or it is not used. */

@@ -27,4 +27,9 @@ describe("decomposeQuestion", () => {
     expect(decomposeQuestion("What is it?")).toEqual([]);
     expect(topicWords("What is the best?")).toEqual(["best"]);
   });
+
+  it("reads reflexive pronouns as no topic ('the cattle themselves')", () => {
+    expect(topicWords("and for the cattle themselves, what's the course?")).toEqual(["cattle", "what's", "course"]);
+    expect(topicWords("can she clean the wound herself?")).toEqual(["she", "clean", "wound"]);
+  });
 });

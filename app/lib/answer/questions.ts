@@ -9,7 +9,8 @@ const FUNCTION_WORDS = new Set(
   does doing during each few for from further had has have having how i if in into is it its itself just may me might
   more most must my no nor not of off on once only or other our out over own same should so some such than that the
   their them then there these they this those through to too under until up very was we were what when where which
-  while who whom why will with would you your please tell give explain describe list make create`.split(/\s+/),
+  while who whom why will with would you your please tell give explain describe list make create
+  myself yourself himself herself ourselves yourselves themselves`.split(/\s+/),
 );
 
 /** Words of a question that carry its topic (no function words), in order, de-duplicated. */

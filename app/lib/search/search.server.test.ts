@@ -1299,6 +1299,13 @@ describe("usual abbreviations (clinical-abbreviations.json)", () => {
     expect(await search("QXZ", { db })).toEqual([]);
   });
 
+  it("expands clinicians' shorthand for a finding ('TCP': thrombocytopenia)", async () => {
+    const db = freshDb();
+    addDocument(db, { id: "ehrlichia", title: "Tick-borne Disease", pages: [page(3, [para("Thrombocytopenia in canine ehrlichiosis follows platelet consumption and sequestration.")])] });
+    addDocument(db, { id: "bleeding", title: "Haemostasis", pages: [page(8, [para("Canine ehrlichiosis is a tick-borne disease of dogs.")])] });
+    expect((await search("TCP in canine ehrlichiosis", { db })).map((r) => r.documentId)[0]).toBe("ehrlichia");
+  });
+
   it("finds a code typed as one word where the passage writes its parts apart ('H1N1pdm09': 'A(H1N1)pdm09')", async () => {
     const db = freshDb();
     addDocument(db, { id: "swine", title: "Swine influenza", pages: [page(1, [para("Human A(H1N1)pdm09 viruses are regularly isolated from swine.")])] });
