@@ -403,6 +403,29 @@ describe("the frame of a question", () => {
     expect(leadingLabel("Mentor question: the horse has diarrhoea.")).toBeNull();
   });
 
+  it("reads 'would they look the same?' as asking the signs, and 'hydatid cysts' as the disease", () => {
+    expect(frameOf("Our riding school ponies are all vaccinated. Would they look any different if they got it?").asked).toContain("signs");
+    expect(frameOf("Would it look the same in a goat?").asked).toContain("signs");
+    expect(frameOf("Found hydatid cysts in a ewe's liver at slaughter. How common are they in sheep?").conditions).toEqual(["hydatid"]);
+  });
+
+  it("reads 'where does it come into it?' as the part something plays, not where it is", () => {
+    expect(frameOf("and where do the ticks come into it?").asked).not.toContain("location");
+    expect(frameOf("where does yeast fit in with these ear cases?").asked).not.toContain("location");
+    expect(frameOf("where do the ticks attach on the dog?").asked).toContain("location");
+  });
+
+  it("reads what someone takes the case for ('what the vet reckons is a septic pedal joint') as the case's subject, carried on", () => {
+    const told = "Smallholder here. My old ram has what the vet reckons is a septic pedal joint. Are long antibiotics worth a go?";
+    expect(suspectedDiagnosis(told)).toBe("septic pedal joint");
+    expect(suspectedDiagnosis("what the vet said was important is the diet")).toBeNull();
+    const [, after] = readConversation([told, "and after the surgery, how often should the dressing be changed?"]);
+    expect(after!.conditions).toEqual(["septic pedal joint"]);
+    // ("…the amputation", "the enucleation": a procedure with "the" is the one spoken of.)
+    const [, , amputation] = readConversation([told, "if we take the digit off instead, how is it done?", "Are there circumstances where we shouldn't do the amputation?"]);
+    expect(amputation!.inherited).toEqual(expect.arrayContaining(["species", "conditions"]));
+  });
+
   it("reads a name put forward with 'if this is', not a word ('if this is basic')", () => {
     expect(suspectedDiagnosis("Inspector at a goat holding - fever, nasal discharge, diarrhoea and several deaths. If this is PPR, what case fatality are we looking at?")).toBe("PPR");
     expect(suspectedDiagnosis("if it's bluetongue, how long do they shed?")).toBe("bluetongue");

@@ -563,7 +563,7 @@ const DRUG_WORDS = new Set(
 );
 /** Words naming a disease or lesion by their ending (hepatitis, babesiosis, hyperammonaemia, hepatopathy…). */
 /** Diseases named by a word that ends like no condition ("classical scrapie", "bluetongue"). */
-const DISEASE_WORDS = new Set(["scrapie", "bluetongue", "distemper", "strangles", "footrot", "stringhalt", "rabies", "anthrax", "botulism", "tetanus", "glanders", "blackleg", "parvo", "ringworm", "mange", "lepto", "flystrike", "orf", "scours", "heartworm", "lungworm", "hydatids"]);
+const DISEASE_WORDS = new Set(["scrapie", "bluetongue", "distemper", "strangles", "footrot", "stringhalt", "rabies", "anthrax", "botulism", "tetanus", "glanders", "blackleg", "parvo", "ringworm", "mange", "lepto", "flystrike", "orf", "scours", "heartworm", "lungworm", "hydatid", "hydatids"]);
 const CONDITION_ENDING = /^[a-z]{3,}(?:itis|osis|iasis|aemia|emia|pathy|oma|omas|algia|plasia|trophy|rrhoea|rrhea|uria|penia|cytosis|ectasia|megaly|oedema|edema|pox|derma|thorax)$|^mega(?:o?esophagus|colon|rectum|ureters?|ca?ecum|cystis)$/;
 /** Parasites that are the disease themselves, named in everyday words ("lice on the hens"): a follow-up naming one asks of it. */
 const PARASITE_NAMED = /\b(?:lice|louse|fleas?|mites?)\b/i;
@@ -1183,6 +1183,8 @@ const DURATION_ASKED = new RegExp(String.raw`\b(how long|duration|when\s+(?:do|d
 const SIZE_OF_A_MANY =
   /\b(?:(?:size|sizes)\s+of\s+(?:the\s+|a\s+|an\s+|its\s+|their\s+)?(?:[\w-]+\s+){0,3}?|how\s+(?:big|large)\s+(?:is|are|was|were)\s+(?:the\s+|a\s+|an\s+|its\s+|their\s+)?(?:[\w-]+\s+){0,3}?)(?:populations?|famil(?:y|ies)|herds?|flocks?|colon(?:y|ies)|genus|genera|census)\b/i;
 const LENGTH_ASKED = /\bhow long\s+(?:is|are|was|were)\s+(?:the\s+|a\s+|an\s+|its\s+|their\s+)?(?:[\w-]+\s+){0,2}?(?:proteins?|genes?|genomes?|sequences?|rnas?|dnas?|peptides?|chains?|molecules?|transcripts?|tails?|worms?|tapeworms?|intestines?|guts?|needles?|catheters?)\b(?!\s*(?:['’]s|of)\b)|\bhow long\s+(?:does|do|must|should)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){1,3}?(?:have|need)\s+to\s+be\b(?!\s+(?:[\w-]+ed|kept|left|held|off|on|in|out|away|apart)\b)/i;
+/** "Where does malassezia come into it?", "where do the lice fit in?": what part it plays, not where it is. */
+const PART_PLAYED = String.raw`\s+(?:does|do|did|would|will)\s+(?:[\w-]+\s+){1,4}?(?:come|comes|fit|fits)\s+in(?:to)?\b`;
 const DOSE_ASKED = /\b((?<!\b(?:after|since|following|before|from)\s+(?:an?\s+|the\s+|each\s+|every\s+|one\s+)?(?:[\w-]+\s+)?)(?:dose|doses|dosage|dosing)|how much\b.*\b(give|use|administer)|mg\s*\/\s*kg)\b|\b(?:give|use|administer)\b.*\bhow much\s*\??\s*$/i;
 /** "What sort of illnesses does it cause?", "which problems can it cause?": what follows from it. */
 const DISEASES_CAUSED = /\b(?:what|which)\s+(?:(?:sort|sorts|kind|kinds|type|types)\s+of\s+)?(?:illness(?:es)?|diseases?|problems?|conditions?|health problems?|issues?)\s+(?:does|do|can|could|will|would|might)\s+(?:it|this|that|they|these)\s+cause\b/i;
@@ -1299,10 +1301,10 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   // "Where is it found?", "explain where estrogens are synthesized", not the relative "in sheep where Mycoplasma is suspected".
   [
     "location",
-    /(?:^|[.?!;:,–—-]\s*|\b(?:and|but|or|so|explain|describe|state|tell|know|ask|show|determine|identify|find|affect|affects|influence|influences|predict|predicts)\s+)where\b|\bwhere\s+(?:is|are|was|were|do|does|did|can|could|should|would|will|in|on|exactly|else|to)\b|\bwhereabouts\s+(?:on|in|exactly|do|does|is|are|should|would)\b|\b(?:which|what)\s+(?:parts?|areas?|regions?)\s+of\s+(?:the|its|their|his|her)\s+body\b/i,
+    new RegExp(String.raw`(?:^|[.?!;:,–—-]\s*|\b(?:and|but|or|so|explain|describe|state|tell|know|ask|show|determine|identify|find|affect|affects|influence|influences|predict|predicts)\s+)where\b(?!${PART_PLAYED})|\bwhere(?!${PART_PLAYED})\s+(?:is|are|was|were|do|does|did|can|could|should|would|will|in|on|exactly|else|to)\b|\bwhereabouts\s+(?:on|in|exactly|do|does|is|are|should|would)\b|\b(?:which|what)\s+(?:parts?|areas?|regions?)\s+of\s+(?:the|its|their|his|her)\s+body\b`, "i"),
   ],
   // ("When cattle catch it, what does it look like?": how the disease shows, not what the pathogen looks like under a lens.)
-  ["signs", new RegExp(String.raw`\b(clinical signs?|signs|symptoms?|clinical (?:picture|presentation|features)|(?:usual|typical|classic(?:al)?) (?:clinical )?(?:picture|presentation)|what (?:does|do|would|will) (?:it|that|this) look like(?!\s+(?:under|on|in (?:the|a) (?:microscope|smear|slide|culture|gel)|down))|present(?:s|ing)? with|(?:watch|look)(?:ing)? out for|(?:watch|monitor)(?:ing)? (?:her|him|them|it|\w+) for|keep (?:an )?eyes? (?:out )?for|${NOTICED_ASKED})\b`, "i")],
+  ["signs", new RegExp(String.raw`\b(clinical signs?|signs|symptoms?|clinical (?:picture|presentation|features)|(?:usual|typical|classic(?:al)?) (?:clinical )?(?:picture|presentation)|what (?:does|do|would|will) (?:it|that|this) look like(?!\s+(?:under|on|in (?:the|a) (?:microscope|smear|slide|culture|gel)|down))|(?:would|will|do|does|did)\s+(?:they|it|he|she)\s+look\s+(?:the\s+same|any\s+different|different|similar)|present(?:s|ing)? with|(?:watch|look)(?:ing)? out for|(?:watch|monitor)(?:ing)? (?:her|him|them|it|\w+) for|keep (?:an )?eyes? (?:out )?for|${NOTICED_ASKED})\b`, "i")],
   // "How do cattle usually pick it up?", "how is it spread?", "which type spreads cat to cat?", "so how does it get from them to
   // pigs?": the way it passes to an animal.
   // ("Could it have caught it off the horse in the next stable?", "are they still spreading it?", "is she a risk to the
@@ -2329,7 +2331,7 @@ const hasOwnTopic = (f: Frame, question: string) => {
  * the one just spoken of, unless the question names one of its own.
  */
 const DEFINITE_KIND =
-  /\b(?:the|this|that|these|those)\s+(?:(?:local|native|indigenous|imported|exotic|last|first|latest|index|new|sick|affected|infected|usual|standard|routine|regular)\s+|(?:domestic\s+)?[a-z-]+\s+(?=vaccines?\b))?(?:breeds?|virus(?:es)?|disease|parasites?|bacteri(?:um|a)|infection|condition|drugs?|medications?|meds|treatments?|wormers?|dewormers?|drenches|anthelmintics?|antibiotics?|course|regimen|protocol|therapy|dose|dosage|vaccine|form|strains?|variants?|serogroups?|serotypes?|pathogen|organism|agent|syndrome|tumou?r|cancer|worms?|mites?|ticks?|fung(?:us|i)|toxin|outbreak|lesions?|flock|herd|litter|patients?|animals?|case|site|samples?|procedure|surgery|operation|wound|bugs?|germs?|microbes?|critters?|smears?|swabs?|scrapes?|scrapings?|biops(?:y|ies)|results?|bloods)\b/i;
+  /\b(?:the|this|that|these|those)\s+(?:(?:local|native|indigenous|imported|exotic|last|first|latest|index|new|sick|affected|infected|usual|standard|routine|regular)\s+|(?:domestic\s+)?[a-z-]+\s+(?=vaccines?\b))?(?:breeds?|virus(?:es)?|disease|parasites?|bacteri(?:um|a)|infection|condition|drugs?|medications?|meds|treatments?|wormers?|dewormers?|drenches|anthelmintics?|antibiotics?|course|regimen|protocol|therapy|dose|dosage|vaccine|form|strains?|variants?|serogroups?|serotypes?|pathogen|organism|agent|syndrome|tumou?r|cancer|worms?|mites?|ticks?|fung(?:us|i)|toxin|outbreak|lesions?|flock|herd|litter|patients?|animals?|case|site|samples?|procedure|surgery|operation|amputation|castration|enucleation|[a-z]+ectomy|[a-z]+otomy|wound|bugs?|germs?|microbes?|critters?|smears?|swabs?|scrapes?|scrapings?|biops(?:y|ies)|results?|bloods)\b/i;
 
 /**
  * "…for the cows?", "is it safe in the ewes?": the animals already spoken of. (After a word or two saying which of them:
@@ -2898,8 +2900,9 @@ const IS_IT = /\b(?:is|could|might)\s+(?:this|it|that)\s+(?:be\s+)?(?:(?:basical
 /** A word that asks something of the case, not a diagnosis it puts forward ("…wobbly behind too - related?", "zoonotic?"). */
 const SAYS_OF_IT = /^(?:related|connected|linked|relevant|normal|serious|contagious|zoonotic|infectious|catching|common|rare|ok|okay|fatal|treatable|curable|dangerous|significant|worrying|hereditary|genetic|inherited|painful|notifiable|reportable|likely|coincidence|coincidental|feasible|possible|plausible|credible|believable|realistic|indicated|advisable|appropriate|necessary|needed|worthwhile|safe|bad)$/;
 // (Not what a document says: "handover says 11yo lab, acquired lar par, ?GOLPP" tells the case.)
+// ("…a ewe with what the vet reckons is a septic pedal joint": what someone takes the case for, said with "a" or "an".)
 const SUGGESTED = new RegExp(
-  String.raw`\b(?<!\b(?:handover|notes?|chart|history|hx|records?|report|file|card|letter|sheet|form|label|leaflet)\s)(?:(?:says?|said|told (?:me|us)|thinks?|reckons?)\s+(?:(?:my|our|the|his|her|their|this|that)\s+)?[a-z-]+\s+(?:has|had|has got|'s got)\s+|(?:says?|said|mentioned|suspects?|diagnosed (?:it as|with)|could (?:this|it) be|told (?:me|us) (?:it'?s|it was))\s+(?:it'?s\s+|it was\s+|it\s+(?:might|may|could)\s+be\s+|that\s+(?:it'?s\s+)?|this\s+|there(?:'d|'s|s| had| has| was| is)?\s+(?:been\s+)?)?|(?:thinks?|reckons?)\s+(?:it'?s|it is|it was|this is|that it'?s)\s+|thinking\s+)(?:an?\s+|the\s+)?` +
+  String.raw`\b(?<!\b(?:handover|notes?|chart|history|hx|records?|report|file|card|letter|sheet|form|label|leaflet)\s)(?:(?:says?|said|told (?:me|us)|thinks?|reckons?)\s+(?:(?:my|our|the|his|her|their|this|that)\s+)?[a-z-]+\s+(?:has|had|has got|'s got)\s+|(?:says?|said|mentioned|suspects?|diagnosed (?:it as|with)|could (?:this|it) be|told (?:me|us) (?:it'?s|it was))\s+(?:it'?s\s+|it was\s+|it\s+(?:might|may|could)\s+be\s+|that\s+(?:it'?s\s+)?|this\s+|there(?:'d|'s|s| had| has| was| is)?\s+(?:been\s+)?)?|(?:thinks?|reckons?)\s+(?:it'?s|it is|it was|this is|that it'?s)\s+|thinking\s+|(?<=\bwhat\s+(?:the\s+|my\s+|our\s+)?[a-z-]+\s+)(?:thinks?|reckons?|says?|said|suspects?|calls?|called)\s+(?:is|was)\s+(?=an?\s))(?:an?\s+|the\s+)?` +
     // ("Could this be C. diff?": a genus's initial does not end the name.)
     String.raw`(?!(?:are|is|was|were|has|have|had|they|he|she|we|you|i|my|our|his|her|about|of|to|for|with|so|if|whether|what|how|why|when|where|which|who|the|a|an|it|that|this)\b)((?:[A-Z]\.\s?)?[^.?!—–,;:]{3,60})`,
   "i",
