@@ -102,8 +102,8 @@ export type Frame = {
   /** The animals a question on whether people catch their disease was asked of ("can it jump to the owners?"). */
   animalsOfPeople?: string[];
   /**
-   * What a turn refused for the animals it swapped in asked, not carried on (the turn before's is): asked again of the
-   * animals a follow-up names ("how many doses do the sheep need?" refused, then "and for the cattle?").
+   * What a turn refused for the animals it swapped in asked: asked again of the animals a follow-up names ("how many doses
+   * do the sheep need?" refused, then "and for the cattle?").
    */
   refusedAsked?: { asked: AskedKind[]; attribute: string | null };
   asked: AskedKind[];
