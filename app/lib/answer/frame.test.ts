@@ -415,12 +415,12 @@ describe("the frame of a question", () => {
     expect(frameOf("where do the ticks attach on the dog?").asked).toContain("location");
   });
 
-  it("reads what someone takes the case for ('what the vet reckons is a septic pedal joint') as the case's subject, carried on", () => {
-    const told = "Smallholder here. My old ram has what the vet reckons is a septic pedal joint. Are long antibiotics worth a go?";
-    expect(suspectedDiagnosis(told)).toBe("septic pedal joint");
+  it("reads what someone takes the case for ('what the vet thinks is a sole abscess') as the case's subject, carried on", () => {
+    const told = "Smallholder here. My old ram has what the vet thinks is a sole abscess. Are long antibiotics worth a go?";
+    expect(suspectedDiagnosis(told)).toBe("sole abscess");
     expect(suspectedDiagnosis("what the vet said was important is the diet")).toBeNull();
     const [, after] = readConversation([told, "and after the surgery, how often should the dressing be changed?"]);
-    expect(after!.conditions).toEqual(["septic pedal joint"]);
+    expect(after!.conditions).toEqual(["sole abscess"]);
     // ("…the amputation", "the enucleation": a procedure with "the" is the one spoken of.)
     const [, , amputation] = readConversation([told, "if we take the digit off instead, how is it done?", "Are there circumstances where we shouldn't do the amputation?"]);
     expect(amputation!.inherited).toEqual(expect.arrayContaining(["species", "conditions"]));
