@@ -2332,6 +2332,8 @@ const hasOwnTopic = (f: Frame, question: string) => {
  */
 const DEFINITE_KIND =
   /\b(?:the|this|that|these|those)\s+(?:(?:local|native|indigenous|imported|exotic|last|first|latest|index|new|sick|affected|infected|usual|standard|routine|regular)\s+|(?:domestic\s+)?[a-z-]+\s+(?=vaccines?\b))?(?:breeds?|virus(?:es)?|disease|parasites?|bacteri(?:um|a)|infection|condition|drugs?|medications?|meds|treatments?|wormers?|dewormers?|drenches|anthelmintics?|antibiotics?|course|regimen|protocol|therapy|dose|dosage|vaccine|form|strains?|variants?|serogroups?|serotypes?|pathogen|organism|agent|syndrome|tumou?r|cancer|worms?|mites?|ticks?|fung(?:us|i)|toxin|outbreak|lesions?|flock|herd|litter|patients?|animals?|case|site|samples?|procedure|surgery|operation|amputation|castration|enucleation|[a-z]+ectomy|[a-z]+otomy|wound|bugs?|germs?|microbes?|critters?|smears?|swabs?|scrapes?|scrapings?|biops(?:y|ies)|results?|bloods)\b/i;
+/** Every such kind a question names. */
+const DEFINITE_KINDS = new RegExp(DEFINITE_KIND.source, "gi");
 
 /**
  * "…for the cows?", "is it safe in the ewes?": the animals already spoken of. (After a word or two saying which of them:
@@ -2659,7 +2661,7 @@ export function readQuestion(question: string, asked: Frame | null): Frame {
   // ("And which type do cats get more often?" asks which one, not the previous question's duration.)
   const asksWhichOne = /\b(?:which|what)\s+(?:types?|kinds?|forms?|sorts?|ones?)\b/i.test(question);
   // ("What CSF findings would you expect?" asks its own thing of what it names.)
-  const spokenOfKinds = new Set([...question.matchAll(new RegExp(DEFINITE_KIND.source, "gi"))].map((m) => m[0].split(/\s+/).pop()!.toLowerCase()));
+  const spokenOfKinds = new Set([...question.matchAll(DEFINITE_KINDS)].map((m) => m[0].split(/\s+/).pop()!.toLowerCase()));
   const ownTopic = own.topic.filter((w) => !spokenOfKinds.has(w));
   const inheritsAsked =
     (!asksWhether(question) || ASKS_THE_SAME.test(question)) &&

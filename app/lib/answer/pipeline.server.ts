@@ -300,7 +300,7 @@ function withoutUnheld(frame: Frame, previous: Frame | undefined, holds: (name: 
   // ("and for the cattle, what's the course?" after "how many doses do the sheep need?").
   // (Of the same talk: a follow-up, or a question naming what was spoken of, "…how many doses of leptospirosis vaccine do
   // his cattle need?" after a question on leptospirosis in dogs.)
-  const named = (f: Frame) => [...f.drugs, ...f.pathogens, ...f.conditions, ...f.acronyms].map((n) => n.toLowerCase());
+  const named = (f: Frame) => caseSubjects(f).map((n) => n.toLowerCase());
   const sameTalk = previous !== undefined && (frame.inherited.length > 0 || named(frame).some((n) => named(previous).includes(n)));
   const swapped = sameTalk && !frame.inherited.includes("species") && previous.species.length > 0 && frame.species.some((id) => !previous.species.includes(id));
   const animals = swapped ? { species: previous.species, groups: previous.groups, young: previous.young, refusedAsked: { asked: frame.asked, attribute: frame.attribute } } : {};
