@@ -74,6 +74,13 @@ describe("a model sentence's words against the passage it cites", () => {
     expect(unsupported("1.1.2. [1]", byNumber)).toMatch(/no words to check|number/);
   });
 
+  it("reads a section number before a sentence as no number of its claim (found in the built-in model's answers)", () => {
+    expect(unsupported("2.1 In cats, meloxicam is dosed at 0.1 mg/kg by mouth once a day [1].", byNumber)).toBeNull();
+    // (Its other numbers are still checked, and a decimal that begins a claim is one of them.)
+    expect(unsupported("2.1 In cats, meloxicam is dosed at 0.7 mg/kg by mouth [1].", byNumber)).toMatch(/0\.7/);
+    expect(unsupported("2.1 cats are given meloxicam once a day [1].", byNumber)).toMatch(/number 2\.1/);
+  });
+
   it("fails when it speaks of the answer or the question instead of the subject (found in the built-in model's answers)", () => {
     expect(unsupported("The answer is also included within the response about meloxicam dosing in cats [1].", byNumber)).toMatch(/speaks of the answer/);
     expect(unsupported("1.1.2: The answer was given for cats on meloxicam [1].", byNumber)).toMatch(/speaks of the answer/);

@@ -244,6 +244,9 @@ function breaksOffInMath(claim: string): boolean {
   return dollars % 2 === 1 && /\$(?=[\p{L}\\{^_])/u.test(claim);
 }
 
+/** The number a list or a section puts before a sentence: "1.1.2: …", "3) …", "1.1 In naïve horses…" (dotted, then a capital). */
+const LIST_NUMBER = /^\s*(?:\d+(?:\.\d+)*[:.)]\s|\d+(?:\.\d+)+\s+(?=\p{Lu}\p{Ll}))/u;
+
 /** Why a sentence cannot stand on its passages, or null when it can. */
 export function unsupported(
   sentence: string,
@@ -272,12 +275,13 @@ export function unsupported(
     if (values.some((v) => !given!.has(`${numberKey(v)}|${unit}`))) return `the passage does not give ${m[0].trim()}`;
   }
   // A run of numbers joined by dots ("2.3.4.5.0.6.7…", a small model's babble, or a section number) must be written so.
-  // (Not the number a list puts before a sentence: "1.1.2: This passage…".)
-  for (const m of claim.replace(/^\s*\d+(?:\.\d+)*[:.)]\s/, " ").matchAll(/(?<![\p{L}\d])\d+(?:\.\d+){2,}/gu)) {
+  // (Not the number a list puts before a sentence, "1.1.2: This passage…", "1.1 In naïve horses…": it says nothing.)
+  const listed = claim.replace(LIST_NUMBER, " ");
+  for (const m of listed.matchAll(/(?<![\p{L}\d])\d+(?:\.\d+){2,}/gu)) {
     if (!sourceText.includes(m[0])) return `the numbers ${m[0]} are not in the cited passage`;
   }
   // Bare numbers too ("2.3, 4.5 and 6.7"), not only those with a unit
-  for (const m of claim.matchAll(/(?<![\p{L}\d.,])\d+(?:[.,]\d+)?(?![\d]|[.,]\d)/gu)) {
+  for (const m of listed.matchAll(/(?<![\p{L}\d.,])\d+(?:[.,]\d+)?(?![\d]|[.,]\d)/gu)) {
     if (!holdsNumber(sourceNumbers, m[0])) return `the number ${m[0]} is not in the cited passage`;
   }
   const named = speciesIn(claim);
