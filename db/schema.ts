@@ -236,6 +236,11 @@ export type ChunkLayout = {
    * sentence joined across a page break stays one. Absent in layouts written before it existed.
    */
   sentences?: Array<[number, number]>;
+  /**
+   * True when the chunk's last paragraph goes on in the next chunk. The overlap repeated from it usually shows that,
+   * but a last sentence too long to repeat leaves none. Absent when the paragraph ends here, and in older layouts.
+   */
+  openEnd?: boolean;
 };
 
 export const chunks = sqliteTable(

@@ -163,6 +163,18 @@ describe("chunk layout", () => {
     expect(sentenceWith(chunks, "Robenacoxib").pages).toEqual([8]);
   });
 
+  it("says which chunks end inside a paragraph that the next chunk goes on with", () => {
+    // Sentences longer than the overlap: the next chunk repeats none of them, so only the layout says the paragraph goes on.
+    const chunks = chunkPages([
+      { number: 1, blocks: [{ kind: "paragraph", text: paragraph(0, 21, 45) }, { kind: "paragraph", text: paragraph(100, 12, 45) }] },
+    ]);
+    expect(chunks.length).toBeGreaterThan(3);
+    // Cut inside a paragraph: the next chunk starts with neither paragraph's first sentence.
+    const goesOn = (i: number) => i < chunks.length - 1 && !/^Sentence (?:0|100) /.test(chunks[i + 1]!.text);
+    expect(chunks.some((_, i) => !goesOn(i) && i < chunks.length - 1)).toBe(true);
+    expect(chunks.map((c) => c.layout.openEnd === true)).toEqual(chunks.map((_, i) => goesOn(i)));
+  });
+
   it("records table rows with their header line, the header line on the row's page", () => {
     const header = "Drug | Dose | Route";
     const [chunk] = chunkPages([

@@ -366,7 +366,7 @@ function pagesWithin(starts: PageStart[], start: number, end: number): PageStart
  */
 function renderUnits(units: Unit[], labels: Map<number, string | null>): { text: string; layout: ChunkLayout } {
   let text = "";
-  const layout: Required<ChunkLayout> = { pages: [], rows: [], sentences: [] };
+  const layout: ChunkLayout & Required<Pick<ChunkLayout, "sentences">> = { pages: [], rows: [], sentences: [] };
   let page: number | undefined;
   const pageAt = (offset: number, n: number) => {
     if (n === page) return;
@@ -400,5 +400,6 @@ function renderUnits(units: Unit[], labels: Map<number, string | null>): { text:
     else layout.sentences.push([start, text.length]);
     openParagraph = !u.isRow && !u.endsParagraph;
   }
+  if (openParagraph) layout.openEnd = true;
   return { text, layout };
 }

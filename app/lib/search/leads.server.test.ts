@@ -50,6 +50,29 @@ describe("the start of the paragraph a passage begins in the middle of", () => {
       expect(leads.get(c.id)).not.toContain("Scrapie");
     }
   });
+
+  it("is only what the paragraph defines and the chunk uses, when the sentence at the cut was too long to repeat", () => {
+    // Sentences longer than the overlap the chunker repeats: the chunk after starts where this one stops.
+    const long = (topic: string, n: number) =>
+      Array.from(
+        { length: n },
+        (_, i) =>
+          `Observation ${i + 1} on ${topic} was recorded by the survey team in the field notes of the season, together with the weather, the grazing, the stocking rate, the water sources, the housing and the treatments that the flock had been given during the previous month.`,
+      ).join(" ");
+    const paragraph = `Mycoplasma gallisepticum $(\\mathrm{Mg})$ causes chronic respiratory disease in chickens. Infectious bronchitis virus (IBV) is another cause of it. ${long("the flock", 16)} $\\mathrm{Mg}$ recruits inflammatory cells to the chicken trachea, which results in lesions of various severities.`;
+    kb.add({ id: "mg", title: "Poultry Mycoplasmas", fileType: "txt", pages: [page(119, [para(paragraph)])] });
+    const chunks = chunksOf("mg");
+    const cut = chunks.find((c) => c.text.includes("results in lesions"))!;
+    expect(cut.text.startsWith("Observation")).toBe(true);
+    // Nothing repeated: the paragraph goes on at the very start of the chunk.
+    const before = chunks[chunks.indexOf(cut) - 1]!;
+    expect(before.text).not.toContain(cut.text.slice(0, 60));
+    expect(paragraphLeads(kb.db.$client, [cut.id]).get(cut.id)).toBe("Mycoplasma gallisepticum $(\\mathrm{Mg})$ causes chronic respiratory disease in chickens.");
+    // A chunk of it that uses no abbreviation the paragraph defines has none.
+    const plain = chunks.filter((c) => c !== chunks[0] && !c.text.includes("Mg"));
+    expect(plain.length).toBeGreaterThan(0);
+    for (const c of plain) expect(paragraphLeads(kb.db.$client, [c.id]).has(c.id)).toBe(false);
+  });
 });
 
 describe("the rest of the paragraph a passage ends in the middle of", () => {

@@ -1,4 +1,7 @@
 import type Database from "better-sqlite3";
+import type { ChunkLayout } from "../db/index.server";
+import { splitSentences } from "../sentences";
+import { findAbbreviations } from "./abbreviations";
 import { prepared } from "./statements.server";
 
 /**
@@ -16,31 +19,39 @@ const OVERLAP_PROBE = 60;
 /** A paragraph longer than a few chunks is followed back this far. */
 const MAX_CHUNKS_BACK = 3;
 
-type Neighbour = { previousId: number; previousText: string; previousPageEnd: number; pageStart: number; text: string };
+type Neighbour = { previousId: number; previousText: string; previousPageEnd: number; previousLayout: string | null; pageStart: number; text: string };
 
 /** Each passage's lead (the earlier part of its first paragraph), by chunk id; passages that begin a paragraph have none. */
 export function paragraphLeads(client: Database.Database, chunkIds: number[]): Map<number, string> {
   const leads = new Map<number, string>();
   const statement = prepared(
     client,
-    `SELECT previous.id AS previousId, previous.text AS previousText, previous.page_end AS previousPageEnd, chunk.page_start AS pageStart, chunk.text AS text
+    `SELECT previous.id AS previousId, previous.text AS previousText, previous.page_end AS previousPageEnd, previous.layout AS previousLayout, chunk.page_start AS pageStart, chunk.text AS text
      FROM chunks chunk JOIN chunks previous ON previous.document_id = chunk.document_id AND previous.chunk_index = chunk.chunk_index - 1
      WHERE chunk.id = ?`,
   );
   for (const id of new Set(chunkIds)) {
     const parts: string[] = [];
+    let text: string | null = null;
+    // Where a cut repeated nothing (a paragraph the chunker recorded as going on), what joins there is not known.
+    let cutBlind = false;
     let current = id;
     for (let step = 0; step < MAX_CHUNKS_BACK; step++) {
       const row = statement.get(current) as Neighbour | undefined;
       if (!row || row.previousPageEnd !== row.pageStart) break;
+      text ??= row.text;
       const lead = leadOf(row.previousText, row.text);
-      if (!lead) break;
-      parts.unshift(lead);
+      const open = lead === null && endsOpen(row.previousLayout) ? lastParagraphOf(row.previousText) : null;
+      if (lead === null && open === null) break;
+      parts.unshift(lead ?? open!);
+      cutBlind ||= open !== null;
       // The chunk before is all one paragraph, begun earlier still: its own lead starts this one too.
       if (row.previousText.includes("\n")) break;
       current = row.previousId;
     }
-    if (parts.length) leads.set(id, parts.join(" "));
+    if (!parts.length) continue;
+    const lead = cutBlind ? definitionsUsed(parts.join(" "), text!) : parts.join(" ");
+    if (lead) leads.set(id, lead);
   }
   return leads;
 }
@@ -52,11 +63,33 @@ export function leadOf(previousText: string, text: string): string | null {
 }
 
 /**
+ * A paragraph cut where its last sentence was too long for the chunker to repeat goes on at the very start of the next
+ * chunk, with nothing to tell where the two meet. Its earlier part is then too far from the chunk's own sentences to say
+ * what they are about, all but the sentences that define an abbreviation the chunk uses: "Mycoplasma gallisepticum (Mg)
+ * is an avian pathogen…" before "Studies reported that Mg adhere to the host mucosal epithelial cells…".
+ */
+function definitionsUsed(paragraph: string, text: string): string | null {
+  const words = new Set(unwrapped(text).match(/[\p{L}\p{N}-]+/gu) ?? []);
+  const defining = splitSentences(paragraph).filter((s) => findAbbreviations(unwrapped(s.text)).some((pair) => words.has(pair.short)));
+  return defining.length ? defining.map((s) => s.text).join(" ") : null;
+}
+
+/** LaTeX that wraps a word, unwrapped so what it defines reads as written: "$(\\mathrm{Mg})$" -> "(Mg)". */
+const unwrapped = (text: string) => text.replace(/\\[a-z]+\{([^{}]*)\}/gi, "$1").replace(/\$/g, "");
+
+const lastParagraphOf = (text: string) => text.slice(text.lastIndexOf("\n") + 1);
+
+/** Does a stored layout (JSON text) say its chunk's last paragraph goes on in the next chunk? */
+function endsOpen(layout: string | null): boolean {
+  return layout !== null && (JSON.parse(layout) as ChunkLayout).openEnd === true;
+}
+
+/**
  * Where a chunk's first paragraph begins inside the previous chunk's last paragraph (the overlap the chunker
  * repeats), or null when the chunk begins a paragraph of its own.
  */
 function jointOf(previousText: string, text: string): { lastParagraph: string; firstParagraph: string; at: number } | null {
-  const lastParagraph = previousText.slice(previousText.lastIndexOf("\n") + 1);
+  const lastParagraph = lastParagraphOf(previousText);
   const firstParagraph = text.slice(0, text.includes("\n") ? text.indexOf("\n") : undefined);
   const probe = firstParagraph.slice(0, OVERLAP_PROBE).trim();
   if (probe.length < 20) return null;
