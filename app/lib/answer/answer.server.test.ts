@@ -334,6 +334,21 @@ describe("the extractive answerer", () => {
     expect(booster.citations[0]).toMatchObject({ document: "Canine Infectious Disease", page: 61 });
   });
 
+  it("answers whether other animals catch it from those spoken of with what the passage says of its other hosts", async () => {
+    addParagraph(
+      "myxo",
+      "Rabbit Medicine",
+      77,
+      "Myxomatosis in rabbits is spread by fleas and mosquitoes. The myxoma virus can infect other lagomorph species, such as hares, but is rarely reported in them. Vaccination of pet rabbits protects against severe disease.",
+    );
+    addParagraph("hares", "Wildlife Diseases", 12, "European brown hares are hunted in autumn, and hare populations are counted in spring by the number of hares seen per hectare.");
+    const history = await afterAsking("Our rabbits have confirmed myxomatosis. How did they catch it?");
+    const jump = await ask("the neighbour keeps hares in a pen - how likely is it to jump to them?", { history });
+    expect(jump.reading).toBe("hares · myxomatosis · transmission (from the previous question: myxomatosis)");
+    expect(jump.content.split("\n")[0]).toMatch(/^The myxoma virus can infect other lagomorph species, such as hares, but is rarely reported in them\./);
+    expect(jump.citations[0]).toMatchObject({ document: "Rabbit Medicine", page: 77 });
+  });
+
   it("refuses 'kennel cough' and 'foot and mouth disease' where no passage names them, however their words are found", async () => {
     addParagraph("fcov", "Feline Coronavirus", 180, "Serotype II appears to be derived from recombination with canine coronavirus; treatment of dogs is supportive.");
     addParagraph("btv", "Ruminant Viruses", 28, "Signs of clinical disease in cattle are caused by endothelial damage, shown as haemorrhage and oedema of the mouth and feet.");

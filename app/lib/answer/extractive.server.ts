@@ -185,9 +185,13 @@ function saysWhatItIs(name: string, sentence: string): boolean {
   const kind = String.raw`(?:disease|diseases|infection|infections|condition|disorder|syndrome|virus|bacterium|pathogen|parasite|illness|zoonosis|encephalopathy)`;
   return new RegExp(String.raw`\b${escapeStringRegexp(name)}\b(?:\s*\([^)]*\))?\s+(?:is|are)\s+(?:an?|the)\s+(?:[\w-]+,?\s+){0,6}?${kind}\b`, "i").test(sentence);
 }
-/** How an infection passes: "by inhalation of aerosols", "through contact with", "via ingestion", "transmitted by ticks" (not how it spreads within the body: "spreading to target tissues"). */
+/**
+ * How an infection passes: "by inhalation of aerosols", "through contact with", "via ingestion", "transmitted by ticks"
+ * (not how it spreads within the body: "spreading to target tissues"). Or to what other animals: "the potential to infect
+ * other avian species", "spillover from poultry".
+ */
 const TRANSMITTING =
-  /\b(?:transmi\w+|contagious|spread\w*\b(?!\s+(?:of\s+the\s+virus\s+is\s+produced|(?:to|into|through(?:out)?|within)\s+(?:the\s+)?(?:target\s+)?(?:tissues?|organs?|cells?|bone|marrow|lymph\w*|blood(?:stream)?|body|brain|liver|spleen|kidneys?|intestin\w*)))|cross-?over infections?|cross[- ]infections?|inhal\w*|ingest\w*|aerosols?|droplets?|(?:direct |close )?contact with|fomites?|vectors?|bites?|f(?:a)?ecal-oral|oral route|respiratory route|route of (?:infection|transmission)|acquired (?:by|through|via|from)|infected (?:by|through|via) )/i;
+  /\b(?:transmi\w+|contagious|spread\w*\b(?!\s+(?:of\s+the\s+virus\s+is\s+produced|(?:to|into|through(?:out)?|within)\s+(?:the\s+)?(?:target\s+)?(?:tissues?|organs?|cells?|bone|marrow|lymph\w*|blood(?:stream)?|body|brain|liver|spleen|kidneys?|intestin\w*)))|cross-?over infections?|cross[- ]infections?|inhal\w*\b(?!\s+(?:an?\s+)?(?:foreign|grass|seeds?|awns?|objects?))|ingest\w*\b(?!\s+(?:an?\s+)?(?:foreign|objects?))|aerosols?|droplets?|(?:direct |close )?contact with|fomites?|vectors?|bites?|f(?:a)?ecal-oral|oral route|respiratory route|route of (?:infection|transmission)|acquired (?:by|through|via|from)|infected (?:by|through|via) |infect\w*\s+other\s+(?:[\w-]+\s+)?(?:species|animals|hosts|birds|mammals)\b|spill-?overs?\b|cross-species\b)/i;
 const LEAD_VALUE_BONUS = 0.25;
 /** An instruction's sentence from the supporting passage that covers most of the question. */
 const ESSAY_SOURCE_BONUS = 0.3;

@@ -426,6 +426,30 @@ describe("the frame of a question", () => {
     expect(amputation!.inherited).toEqual(expect.arrayContaining(["species", "conditions"]));
   });
 
+  it("reads a part of the body with 'the' as the case's ('why do the lungs end up so damaged?')", () => {
+    const [, lungs] = readConversation(["Calves on the unit confirmed with BRSV. How is it diagnosed?", "ok. why do the lungs end up so badly damaged?"]);
+    expect(lungs!.inherited).toEqual(expect.arrayContaining(["species", "acronyms"]));
+    expect(lungs!.acronyms).toEqual(["BRSV"]);
+    // (One naming its own subject is its own question.)
+    const [, own] = readConversation(["Calves on the unit confirmed with BRSV. How is it diagnosed?", "How does Fasciola hepatica damage the liver in sheep?"]);
+    expect(own!.inherited).toEqual([]);
+  });
+
+  it("keeps the animals spoken of when a follow-up asks whether others catch it from them", () => {
+    const first = "Our rabbits have confirmed myxomatosis. How did they catch it?";
+    for (const question of ["the neighbour keeps guinea pigs - how likely is it to spread to them?", "could the neighbour's guinea pigs catch it?"]) {
+      const [, others] = readConversation([first, question]);
+      expect(others).toMatchObject({ species: ["guinea-pig"], conditions: ["myxomatosis"], asked: ["transmission"], passesFrom: ["rabbit"] });
+      expect(searchText(question, others!)).toMatch(/\brabbits\b/);
+    }
+    // (A question of their own for the other animals asks of them alone.)
+    const [, dose] = readConversation([first, "what dose of ivermectin would you use in guinea pigs?"]);
+    expect(dose!.species).toEqual(["guinea-pig"]);
+    // (The next turn goes on with the case's own animals: "his" is the rabbit's.)
+    const [, , next] = readConversation([first, "could the neighbour's guinea pigs catch it?", "his eyelids are swollen shut too - what can we do for him?"]);
+    expect(next!.species).toEqual(["rabbit"]);
+  });
+
   it("reads a name put forward with 'if this is', not a word ('if this is basic')", () => {
     expect(suspectedDiagnosis("Inspector at a goat holding - fever, nasal discharge, diarrhoea and several deaths. If this is PPR, what case fatality are we looking at?")).toBe("PPR");
     expect(suspectedDiagnosis("if it's bluetongue, how long do they shed?")).toBe("bluetongue");

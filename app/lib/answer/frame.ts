@@ -101,6 +101,8 @@ export type Frame = {
   patient?: string;
   /** The animals a question on whether people catch their disease was asked of ("can it jump to the owners?"). */
   animalsOfPeople?: string[];
+  /** The animals spoken of that a question on whether others catch it from them is searched with ("…jump to them?"). */
+  passesFrom?: string[];
   /**
    * What a turn refused for the animals it swapped in asked: asked again of the animals a follow-up names ("how many doses
    * do the sheep need?" refused, then "and for the cattle?").
@@ -2326,12 +2328,16 @@ const hasOwnTopic = (f: Frame, question: string) => {
   );
 };
 
+/** A part of the body, said with "the" of the case spoken of ("why does the trachea end up so damaged?"). */
+const BODY_PART = String.raw`trachea|windpipe|larynx|lungs?|airways?|liver|kidneys?|heart|spleen|guts?|intestines?|bowels?|stomach|rumen|abomasum|bladder|udder|uterus|womb|brain|spinal cord|skin|gills|joints?|hoof|hooves|beak|crop|gizzard|oviduct|ovar(?:y|ies)|testes|testicles?|lymph nodes?|nerves?|muscles?|bones?|teeth|gums|mouth|eyes?|ears?`;
 /**
  * "How long does the virus survive?", "Is the disease zoonotic?": a kind of thing with "the" and no name is
  * the one just spoken of, unless the question names one of its own.
  */
-const DEFINITE_KIND =
-  /\b(?:the|this|that|these|those)\s+(?:(?:local|native|indigenous|imported|exotic|last|first|latest|index|new|sick|affected|infected|usual|standard|routine|regular)\s+|(?:domestic\s+)?[a-z-]+\s+(?=vaccines?\b))?(?:breeds?|virus(?:es)?|disease|parasites?|bacteri(?:um|a)|infection|condition|drugs?|medications?|meds|treatments?|wormers?|dewormers?|drenches|anthelmintics?|antibiotics?|course|regimen|protocol|therapy|dose|dosage|vaccine|form|strains?|variants?|serogroups?|serotypes?|pathogen|organism|agent|syndrome|tumou?r|cancer|worms?|mites?|ticks?|fung(?:us|i)|toxin|outbreak|lesions?|flock|herd|litter|patients?|animals?|case|site|samples?|procedure|surgery|operation|amputation|castration|enucleation|[a-z]+ectomy|[a-z]+otomy|wound|bugs?|germs?|microbes?|critters?|smears?|swabs?|scrapes?|scrapings?|biops(?:y|ies)|results?|bloods)\b/i;
+const DEFINITE_KIND = new RegExp(
+  String.raw`\b(?:the|this|that|these|those)\s+(?:(?:local|native|indigenous|imported|exotic|last|first|latest|index|new|sick|affected|infected|usual|standard|routine|regular)\s+|(?:domestic\s+)?[a-z-]+\s+(?=vaccines?\b))?(?:breeds?|virus(?:es)?|disease|parasites?|bacteri(?:um|a)|infection|condition|drugs?|medications?|meds|treatments?|wormers?|dewormers?|drenches|anthelmintics?|antibiotics?|course|regimen|protocol|therapy|dose|dosage|vaccine|form|strains?|variants?|serogroups?|serotypes?|pathogen|organism|agent|syndrome|tumou?r|cancer|worms?|mites?|ticks?|fung(?:us|i)|toxin|outbreak|lesions?|flock|herd|litter|patients?|animals?|case|site|samples?|procedure|surgery|operation|amputation|castration|enucleation|[a-z]+ectomy|[a-z]+otomy|wound|bugs?|germs?|microbes?|critters?|smears?|swabs?|scrapes?|scrapings?|biops(?:y|ies)|results?|bloods|${BODY_PART})\b`,
+  "i",
+);
 /** Every such kind a question names. */
 const DEFINITE_KINDS = new RegExp(DEFINITE_KIND.source, "gi");
 
@@ -2403,7 +2409,7 @@ export const passingVerbs = (question: string) => [...question.matchAll(new RegE
  * jump to the dogs on board?".
  */
 const CAUGHT_IT =
-  /\b(catch(?:es|ing)?|caught|contract(?:s|ing)?)\s+(?:it|this|that)\b|\b(?:get|gets|getting|got)\s+(?:it|this|that)\s*(?:too|as well|also|\?)|\b(pick(?:s|ed|ing)?)\s+(?:it|this|that)\s+up\b|\b(pass(?:es|ed|ing)?|spread(?:s|ing)?|give|gives|giving|gave)\s+(?:it|this|that)\s+(?:on|to)\b|\b(?:it|this|that|they)\s+(jump(?:s|ed|ing)?|spread(?:s|ing)?|pass(?:es|ed|ing)?|cross(?:es|ed|ing)?)\s+(?:on\s+|over\s+|across\s+)?(?:to|into)\b/i;
+  /\b(catch(?:es|ing)?|caught|contract(?:s|ing)?)\s+(?:it|this|that)\b|\b(?:get|gets|getting|got)\s+(?:it|this|that)\s*(?:too|as well|also|\?)|\b(pick(?:s|ed|ing)?)\s+(?:it|this|that)\s+up\b|\b(pass(?:es|ed|ing)?|spread(?:s|ing)?|give|gives|giving|gave)\s+(?:it|this|that)\s+(?:on|to)\b|\b(?:it|this|that|they)\s+(?:(?:likely|going|able|ever|also|really|actually)\s+)?(?:to\s+)?(jump(?:s|ed|ing)?|spread(?:s|ing)?|pass(?:es|ed|ing)?|cross(?:es|ed|ing)?)\s+(?:on\s+|over\s+|across\s+)?(?:to|into)\b/i;
 
 /** An animal said to have come in: "we've got a salamander in", "a ferret came in", "just had a goat brought in". */
 const ARRIVED =
@@ -2525,6 +2531,8 @@ const AGAINST_IT = /\b(?:vaccines?|vaccinations?|jabs?|cures?)\s+(?:for|against)
 /** Catching or passing on: what is caught is a disease, never a drug ("can the owner catch it?"). */
 // (Or brought or carried to them: "could the wild hares be bringing it in?", "could the hens be carrying it too?")
 const CATCHING = /\b(?:catch|catching|caught|contract|contracting|pick (?:it|this|that) up|get infected|be infected|become infected|contagious|zoonotic|transmissible|(?:bring|brings|bringing|brought) (?:it|this|that) in|(?:carry|carries|carrying) (?:it|this|that))\b/i;
+/** Passing it on to other animals: "jump to them", "spread into the hens", "could the goats catch it?". */
+const PASSES_TO_ANIMALS = new RegExp(String.raw`\b(?:jump|spread|pass|transmit|spill|cross)(?:s|es|ed|ing|ted|ting|led|ling)?\s+(?:(?:it|this|that)\s+)?(?:on\s+|over\s+|across\s+)?(?:to|into)\b|${CATCHING.source}`, "i");
 /** Imaging a question asks the findings of ("…look like on ultrasound", "…on the lateral chest radiograph"). */
 const IMAGING = String.raw`ultrasound|ultrasonography|sonography|radiographs?|radiography|x-?rays?|rads|CT|MRI|echocardiography|endoscopy`;
 const IMAGING_ASKED = new RegExp(String.raw`\b(?:on|in|with|by)\s+(?:an?\s+|the\s+|their\s+|his\s+|her\s+)?(?:[\w-]+\s+){0,2}?(${IMAGING})\b`, "i");
@@ -2578,8 +2586,10 @@ const CLASS_AT_LARGE = /\b(?:(?<!\b(?:the|these|those|his|her|its|their|your|our
 
 export function readQuestion(question: string, asked: Frame | null): Frame {
   const typed = frameOf(question);
-  // (After a question on whether people catch it, the animals it was asked of.)
-  const previous = asked?.animalsOfPeople?.length ? { ...asked, species: asked.animalsOfPeople } : asked;
+  // (After a question on whether people catch it, the animals it was asked of. After one on whether other animals catch
+  // it from them, those it passes from: "her eyes are all gunky too" after "can the dog catch it off her?" is the kitten's.)
+  const caseAnimals = asked?.animalsOfPeople?.length ? asked.animalsOfPeople : asked?.passesFrom;
+  const previous = caseAnimals?.length ? { ...asked!, species: caseAnimals } : asked;
   if (!previous || !isFollowUp(question, typed, previous)) return typed;
   // (A follow-up goes on with its subject: what it only compares with replaces nothing.)
   const own = withoutCompared(typed, question);
@@ -2654,6 +2664,10 @@ export function readQuestion(question: string, asked: Frame | null): Frame {
   // Whether people catch it is asked of them, and the animals spoken of are kept for the next question: "and the ear
   // cases…?" after "Owners always ask if the resistant version can jump to them" is asked of the dogs again.
   const peopleCatchIt = ownSpecies && own.species.length === 1 && own.species[0] === "human" && !own.groups.length && meansPeople(question) && previous.species.some((id) => id !== "human");
+  // Whether other animals catch it from the ones spoken of is asked of them, and searched with the ones it passes from:
+  // "his neighbour keeps laying hens - how likely is it to jump to them?" after questions on a pigeon loft asks of the
+  // pigeons' virus in hens.
+  const passesToOthers = anotherAnimal && !peopleCatchIt && !namesOwnThing(own) && previous.species.length > 0 && PASSES_TO_ANIMALS.test(question);
   // "What about in cattle?", "and for terbinafine?": nothing of its own but the slots it names, so it asks what the
   // previous question asked. "Which species is most pathogenic?" asks its own thing, whatever kind that is.
   // "And the growers?" names a slot, not a question of its own: with no question word it asks what was asked before.
@@ -2698,13 +2712,15 @@ export function readQuestion(question: string, asked: Frame | null): Frame {
     // "Some are coughing too" adds a sign to the case's.
     signs: take("signs", newSubject),
     // What is asked is the follow-up's own ("and how often?"), or the previous one's ("what about in cats?").
-    asked: own.asked.length || !inheritsAsked ? own.asked : (askedOfOthers ?? previous).asked,
+    // (Whether other animals catch it asks how it passes to them, whatever was asked before.)
+    asked: passesToOthers && !own.asked.length ? ["transmission"] : own.asked.length || !inheritsAsked ? own.asked : (askedOfOthers ?? previous).asked,
     aliases: [...previous.aliases, ...own.aliases],
     places: own.places,
     patient: own.patient ?? previous.patient,
-    attribute: own.asked.length || !inheritsAsked ? own.attribute : (askedOfOthers ?? previous).attribute,
+    attribute: own.asked.length || !inheritsAsked || passesToOthers ? own.attribute : (askedOfOthers ?? previous).attribute,
     inherited,
     ...(peopleCatchIt ? { animalsOfPeople: previous.species.filter((id) => id !== "human") } : {}),
+    ...(passesToOthers ? { passesFrom: previous.species } : {}),
   };
   // A species named in a follow-up replaces the previous one: drop the old species' words from what is carried.
   if (ownSpecies) {
@@ -3166,6 +3182,8 @@ export function searchText(text: string, frame: Frame): string {
   const namedBy = speciesIn(carriedNames.join(", ")).species;
   if (frame.inherited.includes("species")) carried.push(...frame.species.filter((id) => !namedBy.has(id)).map(speciesLabel), ...frame.groups, ...frame.groups.flatMap((g) => GROUPS[groupIndex(g)]?.acronyms?.slice(0, 1) ?? []));
   for (const key of ["drugs", "pathogens", "conditions", "names", "acronyms", "topic"] as const) if (frame.inherited.includes(key)) carried.push(...frame[key]);
+  // (And the animals it passes from, when others catching it is asked: the passage on them says where else it goes.)
+  carried.push(...(frame.passesFrom ?? []).map(speciesLabel));
   // A case told by its signs is carried as those signs too, by their clinical names (a named disease says what it is
   // about instead).
   if (frame.inherited.includes("signs") && toldBySigns(frame)) carried.push(...frame.signs);
