@@ -445,6 +445,9 @@ describe("the frame of a question", () => {
     // (A question of their own for the other animals asks of them alone.)
     const [, dose] = readConversation([first, "what dose of ivermectin would you use in guinea pigs?"]);
     expect(dose!.species).toEqual(["guinea-pig"]);
+    // (Asked at once too: whether it jumps to other animals asks how it passes, not whether it spreads in the body.)
+    expect(frameOf("Our ewes have orf. Is it likely to jump to the neighbour's goats?").asked).toContain("transmission");
+    expect(frameOf("Our ewes have orf. Is it likely to spread to the udder?").asked).not.toContain("transmission");
     // (The next turn goes on with the case's own animals: "his" is the rabbit's.)
     const [, , next] = readConversation([first, "could the neighbour's guinea pigs catch it?", "his eyelids are swollen shut too - what can we do for him?"]);
     expect(next!.species).toEqual(["rabbit"]);
