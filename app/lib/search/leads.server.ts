@@ -1,5 +1,4 @@
 import type Database from "better-sqlite3";
-import type { ChunkLayout } from "../db/index.server";
 import { splitSentences } from "../sentences";
 import { findAbbreviations } from "./abbreviations";
 import { prepared } from "./statements.server";
@@ -19,14 +18,15 @@ const OVERLAP_PROBE = 60;
 /** A paragraph longer than a few chunks is followed back this far. */
 const MAX_CHUNKS_BACK = 3;
 
-type Neighbour = { previousId: number; previousText: string; previousPageEnd: number; previousLayout: string | null; pageStart: number; text: string };
+type Neighbour = { previousId: number; previousText: string; previousPageEnd: number; previousEndsOpen: number | null; pageStart: number; text: string };
 
 /** Each passage's lead (the earlier part of its first paragraph), by chunk id; passages that begin a paragraph have none. */
 export function paragraphLeads(client: Database.Database, chunkIds: number[]): Map<number, string> {
   const leads = new Map<number, string>();
+  // (Of the previous chunk's layout, only whether its paragraph goes on: not its offsets, read and parsed per lookup.)
   const statement = prepared(
     client,
-    `SELECT previous.id AS previousId, previous.text AS previousText, previous.page_end AS previousPageEnd, previous.layout AS previousLayout, chunk.page_start AS pageStart, chunk.text AS text
+    `SELECT previous.id AS previousId, previous.text AS previousText, previous.page_end AS previousPageEnd, json_extract(previous.layout, '$.openEnd') AS previousEndsOpen, chunk.page_start AS pageStart, chunk.text AS text
      FROM chunks chunk JOIN chunks previous ON previous.document_id = chunk.document_id AND previous.chunk_index = chunk.chunk_index - 1
      WHERE chunk.id = ?`,
   );
@@ -41,7 +41,7 @@ export function paragraphLeads(client: Database.Database, chunkIds: number[]): M
       if (!row || row.previousPageEnd !== row.pageStart) break;
       text ??= row.text;
       const lead = leadOf(row.previousText, row.text);
-      const open = lead === null && endsOpen(row.previousLayout) ? lastParagraphOf(row.previousText) : null;
+      const open = lead === null && row.previousEndsOpen === 1 ? lastParagraphOf(row.previousText) : null;
       if (lead === null && open === null) break;
       parts.unshift(lead ?? open!);
       cutBlind ||= open !== null;
@@ -78,11 +78,6 @@ function definitionsUsed(paragraph: string, text: string): string | null {
 const unwrapped = (text: string) => text.replace(/\\[a-z]+\{([^{}]*)\}/gi, "$1").replace(/\$/g, "");
 
 const lastParagraphOf = (text: string) => text.slice(text.lastIndexOf("\n") + 1);
-
-/** Does a stored layout (JSON text) say its chunk's last paragraph goes on in the next chunk? */
-function endsOpen(layout: string | null): boolean {
-  return layout !== null && (JSON.parse(layout) as ChunkLayout).openEnd === true;
-}
 
 /**
  * Where a chunk's first paragraph begins inside the previous chunk's last paragraph (the overlap the chunker
