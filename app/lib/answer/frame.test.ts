@@ -2624,6 +2624,13 @@ describe("questions told as people talk on the radio, in texts and at a farm gat
     expect(comparedOnlyWords("Is it the same in dogs as in cats and ferrets?")).toEqual(expect.arrayContaining(["cats", "ferrets"]));
   });
 
+  it("reads the animal 'than it would be in a goat' names as compared only, so 'them' are the animals told of", () => {
+    expect(comparedOnlyWords("Is open-mouth panting more worrying in them than it would be in a goat?")).toContain("goat");
+    expect(comparedOnlyWords("Is the dose higher for a llama than it is for a sheep?")).toContain("sheep");
+    const told = frameOf("We've just bought three llamas to run with our sheep. One has a swollen jaw. Is that more serious in them than it would be in a sheep?");
+    expect(told.species).toContain("llama");
+  });
+
   it("reads no animal in an author cited ('Bullock 1972', 'Lamb et al.')", () => {
     expect([...speciesIn("Outbreaks of BGD tend to occur when conditions deteriorate (Bullock 1972; Schachte 1983).").species]).toEqual([]);
     expect([...speciesIn("As Lamb et al. showed, rams are seasonal.").species]).toEqual(["sheep"]);

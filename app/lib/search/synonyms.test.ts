@@ -498,3 +498,16 @@ describe("set 54's words", () => {
     expect(alternatives("which conserved motifs do they need?")).toContainEqual(tokenize("consensus sequences"));
   });
 });
+
+describe("an illness by its everyday name, breathing and a falling number", () => {
+  const alternatives = (query: string) => found(query).flatMap((m) => m.alternatives);
+  it("reads the winter vomiting bug as norovirus, breaths as respirations and numbers declining as decreasing", () => {
+    expect(alternatives("the whole family went down with the winter vomiting bug")).toContainEqual(tokenize("norovirus"));
+    expect(alternatives("how many breaths a minute should a resting ferret take?")).toContainEqual(tokenize("respirations"));
+    expect(alternatives("her breathing is slow")).toContainEqual(tokenize("respiration"));
+    expect(alternatives("why are hedgehog numbers declining?")).toContainEqual(tokenize("decrease"));
+    // (Bad breath is still halitosis, and a cognitive decline is still dementia.)
+    expect(alternatives("his bad breath is worse")).not.toContainEqual(tokenize("respiration"));
+    expect(alternatives("signs of cognitive decline")).not.toContainEqual(tokenize("decrease"));
+  });
+});
