@@ -196,6 +196,8 @@ async function ask(q: Question, history: HistoryTurn[], target: Built): Promise<
     citations = result.citations;
     answeredBy = result.answeredBy;
     modelSentences = result.modelSentences;
+    // (Answered on this thread, as these deps ask: only an answer written on a query thread leaves its passages there.)
+    if (!result.passages) throw new Error("the answer came without its passages");
     passages = result.passages.map((p) => ({ number: p.number, page: p.pageLabel ?? p.pages.join("-"), text: p.text }));
   } catch (e) {
     error = e instanceof Error ? e.message : String(e);

@@ -28,14 +28,14 @@ function timedSearch(query: string, options: RetrieveOptions): PooledSearchResul
 
 servePoolJobs({
   search: ({ query, options }: PooledSearchJob): PooledSearchResult => timedSearch(query, options),
-  answer: ({ request, embedder }: PooledAnswerJob, { emit, call }): Promise<AnswerResult> => {
+  answer: async ({ request, embedder }: PooledAnswerJob, { emit, call }): Promise<AnswerResult> => {
     const remote: Embedder | null = embedder && {
       id: embedder.id,
       dimensions: embedder.dimensions,
       embed: (texts, options) => call<Float32Array[]>("embed", { key: embedder.key, texts, kind: options?.kind } satisfies EmbedCall),
     };
     const report = (event: PooledAnswerEvent) => emit(event);
-    return answerQuestion(
+    const { passages: _passages, ...answer } = await answerQuestion(
       { ...request, onReading: (text) => report({ type: "reading", text }), onToken: (text) => report({ type: "token", text }) },
       {
         db: getDb(),
@@ -48,5 +48,6 @@ servePoolJobs({
         },
       },
     );
+    return answer;
   },
 });

@@ -72,8 +72,11 @@ const REMEMBERED_TEXTS = 500;
 const readWords = memoByText(REMEMBERED_TEXTS, (text): { joined: string; initials: string } => {
   const words = wordsOf(text);
   // (A function word or an adverb spells no letter of an acronym: "tests may show" is not TMS, "greatly enlarged" not GE.)
-  return { joined: ` ${[...new Set(words)].join(" ")} `, initials: words.map((w) => (isStopWord(w) || /\p{L}{2,}ly$/u.test(w) ? "_" : w[0])).join("") };
+  return { joined: ` ${[...new Set(words)].join(" ")} `, initials: words.map((w) => (isStopWord(w) || isAdverb(w) ? "_" : w[0])).join("") };
 });
+
+/** A word in "-ly" after two letters or more ("usually"), told by its end: a pattern tried from every letter costs far more. */
+const isAdverb = (word: string) => word.endsWith("ly") && /^\p{L}{2}$/u.test(word.slice(-4, -2));
 
 /** A text's words in order, as one string (" a b c "): for names read as phrases. */
 const wordSequence = memoByText(REMEMBERED_TEXTS, (text) => ({ words: ` ${wordsOf(text).join(" ")} ` }));

@@ -1,6 +1,6 @@
 import escapeStringRegexp from "escape-string-regexp";
 import { memoByText } from "../memo.server";
-import { isEnglishWord, tokenize, type QueryTerm } from "../search/index.server";
+import { isEnglishWord, tokenize, wordBefore, type QueryTerm } from "../search/index.server";
 import { PageNumbering, PUBMED_FILE_TYPE } from "./citations";
 import { quotableSentences, type QuoteKind } from "./quotes.server";
 import { abbreviationsDefinedIn, careAsked, DIAGNOSING, dosedByAnotherRoute, holdsValue, HOW_DIAGNOSED, namedByQuestion, isEssay, isVirusAcronym, namesAnotherVirus, namesThing, ofAnotherVirusBefore, opensWithAnotherVirus, PROGNOSING, requiredNames, speaksOfCare } from "./coverage.server";
@@ -418,6 +418,8 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
   // bovine papillomaviruses from the paragraph before.)
   const namedSubjects = guide ? [...guide.frame.drugs, ...guide.frame.pathogens, ...guide.frame.conditions] : [];
   const subjects = namedSubjects.length || !guide ? namedSubjects : guide.frame.names;
+  // (Each subject where a word could stand before it; that word is read backwards from it.)
+  const subjectNamed = subjects.map((n) => new RegExp(`(?<=\\s)${escapeStringRegexp(n)}\\b`, "giu"));
   // A subject carried only as topic words ("heartworm", which no vocabulary names): "Can people get it?" must not
   // lead with a sentence about people from a paragraph that says nothing of heartworm.
   // (Only when no name says the subject: "can dogs pick it up?" after "what age kittens does FCV mainly affect?" is
@@ -507,9 +509,9 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
     // flubendazole…" is about pigs when its paragraph is.
     /** The question's subject named with another animal's word before it: "Ovine babesiosis" for a question on cattle. */
     const subjectOfOtherHost = (paragraph: string) =>
-      subjects.some((n) =>
-        [...paragraph.matchAll(new RegExp(`([\\p{L}-]+)\\s+${escapeStringRegexp(n)}\\b`, "giu"))].some((m) => {
-          const hosts = [...speciesIn(m[1]!).species];
+      subjectNamed.some((named) =>
+        [...paragraph.matchAll(named)].some((m) => {
+          const hosts = [...speciesIn(wordBefore(paragraph, m.index, HOST_WORD_PART)).species];
           return hosts.length > 0 && hosts.every((id) => !guide!.frame.species.includes(id));
         }),
       );
@@ -895,3 +897,6 @@ export function extractiveSections(question: string, overview: ExtractiveSection
   if (!quoted) return { text: "", quoted: 0, cited: [] };
   return { text: `${parts.join("\n\n")}\n\n${extractiveNote(sources)}`, quoted, cited: citer.numbering.cited };
 }
+
+/** The characters of a host's word before a subject's name ("Ovine" of "Ovine babesiosis", "non-human"). */
+const HOST_WORD_PART = /[\p{L}-]/u;

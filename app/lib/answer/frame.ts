@@ -1035,16 +1035,25 @@ const askedAbout = (text: string) => {
 /** Whether a question names this only in what it compares with ("…on the wind the way equine flu does?": "equine flu"). */
 export const comparedWith = (question: string, name: string) => {
   const lower = name.toLowerCase();
-  const compared = [...question.matchAll(COMPARED_WITH)].map((m) => m[0].toLowerCase());
-  return compared.some((c) => c.includes(lower)) && !question.replace(COMPARED_WITH, " ").toLowerCase().includes(lower);
+  const { compared, rest } = comparisonsIn(question);
+  return compared.some((c) => c.includes(lower)) && !rest.includes(lower);
 };
+
+/**
+ * What a question compares with, in lower case, and the rest of it: read once per question (the pattern is long, and one
+ * answer asks this of its question many times).
+ */
+const comparisonsIn = memoByText(REMEMBERED_QUESTIONS, (question): { compared: readonly string[]; rest: string; onlyCompared: readonly string[] } => {
+  const compared = [...question.matchAll(COMPARED_WITH)].map((m) => m[0].toLowerCase());
+  const rest = question.replace(COMPARED_WITH, " ").toLowerCase();
+  const comparedWords = compared.flatMap((c) => c.match(/[\p{L}\p{N}]+/gu) ?? []);
+  const restWords = new Set(rest.match(/[\p{L}\p{N}]+/gu) ?? []);
+  return Object.freeze({ compared, rest, onlyCompared: [...new Set(comparedWords.filter((w) => !restWords.has(w)))] });
+});
 
 /** The words a question names only in what it compares with ("…on the wind the way equine flu does?": equine). */
 export function comparedOnlyWords(question: string): string[] {
-  const compared = [...question.matchAll(COMPARED_WITH)].flatMap((m) => m[0].toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
-  if (!compared.length) return [];
-  const rest = new Set(question.replace(COMPARED_WITH, " ").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
-  return [...new Set(compared.filter((w) => !rest.has(w)))];
+  return [...comparisonsIn(question).onlyCompared];
 }
 
 /** A verb that makes a clause a statement ("X is licensed for cats", "X causes…"). */

@@ -64,8 +64,12 @@ export type AnswerResult = {
   searchQuery: string;
   /** Think Harder's sub-questions. */
   subQuestions: string[];
-  /** The passages the answer drew on (PubMed articles included), numbered as in the answer before renumbering. */
-  passages: Array<NumberedPassage<PassageLike>>;
+  /**
+   * The passages the answer drew on (PubMed articles included), numbered as in the answer before renumbering. Absent
+   * from an answer written on a query thread: the request thread keeps only its text and citations, and copying the
+   * passages across (a table's rows each with their header) was a twentieth of a query thread's time under load.
+   */
+  passages?: Array<NumberedPassage<PassageLike>>;
   /** Why the model was not used when one is configured (e.g. unreachable), for logs and admins. */
   fallbackReason: string | null;
   /** How the question was read, shown under it; null when nothing clinical was recognised. */

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { fixtureEutils } from "../../../tests/support/fixtures";
-import { findAbbreviations } from "./abbreviations";
+import { findAbbreviations, mayDefineAnyOf } from "./abbreviations";
 
 const abstractText = (name: string) => fs.readFileSync(fixtureEutils(name), "utf8").replace(/<[^>]*>/g, " ");
 
@@ -50,5 +50,20 @@ describe("abbreviations a text defines (Schwartz and Hearst)", () => {
   it("keeps repeats, which count how often a definition is given", () => {
     const text = "Feline infectious peritonitis (FIP) is fatal. Later, feline infectious peritonitis (FIP) was confirmed.";
     expect(findAbbreviations(text)).toHaveLength(2);
+  });
+});
+
+describe("mayDefineAnyOf", () => {
+  const texts = [
+    "Mycoplasma gallisepticum (Mg) is an avian pathogen. Studies reported that Mg adhere to the host cells.",
+    "FIP (feline infectious peritonitis) is fatal. Headache (12 patients) and nausea (5%) were reported (Table 2).",
+    "Bovine viral diarrhoea virus types 1 (BVDV-1) and 2 (BVDV-2); classical swine fever virus (CSFV, Pestivirus C).",
+  ];
+
+  it("is true for every short form findAbbreviations reads, and false for words no parenthesis could define", () => {
+    for (const text of texts) for (const { short } of findAbbreviations(text)) expect(mayDefineAnyOf(text, new Set([short]))).toBe(true);
+    expect(mayDefineAnyOf(texts[0]!, new Set(["Studies", "host"]))).toBe(false);
+    // (A count or a share in parentheses defines nothing, nor the word before it.)
+    expect(mayDefineAnyOf(texts[1]!, new Set(["Headache", "nausea", "12", "Table"]))).toBe(false);
   });
 });

@@ -78,12 +78,49 @@ const WORD_PART = /[\p{L}\p{N}\-/]/u;
  * is tried from every position of the text.
  */
 function wordEnding(text: string): string | undefined {
-  let end = text.length;
+  const word = wordBefore(text, text.length, WORD_PART);
+  let start = 0;
+  while (start < word.length && !isLetterOrDigit(word[start])) start++;
+  return start < word.length ? word.slice(start) : undefined;
+}
+
+/**
+ * The word just before `at`, past any whitespace: the run of characters `part` accepts ("" when there is none). Read
+ * backwards, as a pattern anchored there would be tried from every position of the text.
+ */
+export function wordBefore(text: string, at: number, part: RegExp): string {
+  let end = at;
   while (end > 0 && /\s/.test(text[end - 1]!)) end--;
   let start = end;
-  while (start > 0 && WORD_PART.test(text[start - 1]!)) start--;
-  while (start < end && !isLetterOrDigit(text[start])) start++;
-  return start < end ? text.slice(start, end) : undefined;
+  while (start > 0 && part.test(text[start - 1]!)) start--;
+  return text.slice(start, end);
+}
+
+/**
+ * Whether a text may define one of these short forms: a cheap test before findAbbreviations, reading only the short
+ * forms (what a parenthesis opens with, or the word just before one), not their long forms. Every short form
+ * findAbbreviations reads, in the text or in any part of it, is one it tests.
+ */
+export function mayDefineAnyOf(text: string, shortForms: ReadonlySet<string>): boolean {
+  for (const match of text.matchAll(/\(([^()]{1,120})\)/g)) {
+    const inside = match[1]!.trim();
+    const short = inside.split(/[;,]\s/)[0]!.trim();
+    if (isShortForm(short)) {
+      if (shortForms.has(short)) return true;
+      continue;
+    }
+    // (A short form before its long form is read whole here, as its long form is the parenthesis alone.)
+    const previous = wordEnding(text.slice(0, match.index));
+    if (previous && shortForms.has(previous) && definesBefore(previous, inside)) return true;
+  }
+  return false;
+}
+
+/** Whether "SF (long form)" defines the word before the parenthesis: the whole parenthesis must be its long form. */
+function definesBefore(previous: string, inside: string): boolean {
+  if (!isShortForm(previous) || inside.split(/\s+/).length < 2) return false;
+  const long = bestLongForm(previous, inside);
+  return acceptable(previous, long) && long === inside.replace(/\s+/g, " ");
 }
 
 /** Every abbreviation a text defines, in order of appearance (repeats kept: they count). */
@@ -101,11 +138,7 @@ export function findAbbreviations(text: string): AbbreviationPair[] {
     }
     // "SF (long form)": the word before the parenthesis is the short form
     const previous = wordEnding(before);
-    if (previous && isShortForm(previous) && inside.split(/\s+/).length >= 2) {
-      const long = bestLongForm(previous, inside);
-      // The whole parenthesis must be the long form
-      if (acceptable(previous, long) && long === inside.replace(/\s+/g, " ")) out.push({ short: previous, long });
-    }
+    if (previous && definesBefore(previous, inside)) out.push({ short: previous, long: inside.replace(/\s+/g, " ") });
   }
   return out;
 }

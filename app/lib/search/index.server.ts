@@ -29,6 +29,7 @@ export { holdsName, holdsPhrase, LEXICAL_TUNING, type LexicalTuning, type QueryA
 export { normalizeText, tokenize } from "./tokenize";
 export { adjectiveForms, diseaseForms, unwrittenForms, virusForms } from "./word-forms";
 export { shortFormsOfUnwrittenWord, usualShortFormsHolding } from "./abbreviations.server";
+export { wordBefore } from "./abbreviations";
 export { isStopWord } from "./stopwords";
 export { paragraphContinuations, paragraphLeads } from "./leads.server";
 export { correctQuery, correctionsLabel, writesGenusOf, type Correction, type CorrectedQuery } from "./spellcheck.server";

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createKnowledgeBase, page, para } from "../../../tests/support/knowledge-base";
+import { removeDocumentIndex } from "./indexer.server";
 import { leadOf, paragraphContinuations, paragraphLeads, tailOf } from "./leads.server";
 
 /** Sentences about one topic, enough of them that the chunker splits the paragraph they make. */
@@ -29,6 +30,19 @@ describe("the start of the paragraph a passage begins in the middle of", () => {
     expect(second.text.startsWith(lead!.slice(-40))).toBe(false);
     // The first chunk begins its paragraph: it has no lead.
     expect(paragraphLeads(kb.db.$client, [chunks[0]!.id]).has(chunks[0]!.id)).toBe(false);
+  });
+
+  it("is remembered only until the index changes: a removed document's chunks have none, one indexed again its own", () => {
+    const paragraph = (disease: string) => `${disease} is an orbivirus disease of ruminants transmitted by Culicoides midges. ${filler("midges", 30)} Cattle require two doses separated by 2 weeks.`;
+    kb.add({ id: "bt", title: "Ruminant Viruses", fileType: "txt", pages: [page(28, [para(paragraph("Bluetongue"))])] });
+    const second = chunksOf("bt").find((c) => c.text.includes("Cattle require two doses"))!;
+    expect(paragraphLeads(kb.db.$client, [second.id]).get(second.id)).toMatch(/^Bluetongue is/);
+    removeDocumentIndex(kb.db, "bt");
+    kb.db.$client.prepare("DELETE FROM documents WHERE id = 'bt'").run();
+    expect(paragraphLeads(kb.db.$client, [second.id]).has(second.id)).toBe(false);
+    kb.add({ id: "bt", title: "Ruminant Viruses", fileType: "txt", pages: [page(28, [para(paragraph("Epizootic haemorrhagic disease"))])] });
+    const again = chunksOf("bt").find((c) => c.text.includes("Cattle require two doses"))!;
+    expect(paragraphLeads(kb.db.$client, [again.id]).get(again.id)).toMatch(/^Epizootic haemorrhagic disease is/);
   });
 
   it("is none when the chunk begins a new paragraph or a new page", () => {

@@ -1,6 +1,8 @@
 import type Database from "better-sqlite3";
+import { LRUCache } from "lru-cache";
 import { splitSentences } from "../sentences";
-import { findAbbreviations } from "./abbreviations";
+import { findAbbreviations, mayDefineAnyOf } from "./abbreviations";
+import { indexVersion } from "./lexical.server";
 import { prepared } from "./statements.server";
 
 /**
@@ -20,9 +22,34 @@ const MAX_CHUNKS_BACK = 3;
 
 type Neighbour = { previousId: number; previousText: string; previousPageEnd: number; previousEndsOpen: number | null; pageStart: number; text: string };
 
+/**
+ * Leads read, by chunk id, until the index changes: one answer reads its passages' leads in each of its searches, and the
+ * next questions mostly find the same passages.
+ */
+const rememberedLeads = new WeakMap<Database.Database, { version: number; leads: LRUCache<number, { lead: string | null }> }>();
+const REMEMBERED_LEADS = 5000;
+
 /** Each passage's lead (the earlier part of its first paragraph), by chunk id; passages that begin a paragraph have none. */
 export function paragraphLeads(client: Database.Database, chunkIds: number[]): Map<number, string> {
+  const version = indexVersion(client);
+  let remembered = rememberedLeads.get(client);
+  if (!remembered || remembered.version !== version) rememberedLeads.set(client, (remembered = { version, leads: new LRUCache({ max: REMEMBERED_LEADS }) }));
   const leads = new Map<number, string>();
+  const unread: number[] = [];
+  for (const id of new Set(chunkIds)) {
+    const known = remembered.leads.get(id);
+    if (known === undefined) unread.push(id);
+    else if (known.lead !== null) leads.set(id, known.lead);
+  }
+  for (const [id, lead] of readLeads(client, unread)) {
+    remembered.leads.set(id, { lead });
+    if (lead !== null) leads.set(id, lead);
+  }
+  return leads;
+}
+
+function readLeads(client: Database.Database, chunkIds: number[]): Map<number, string | null> {
+  const leads = new Map<number, string | null>();
   // (Of the previous chunk's layout, only whether its paragraph goes on: not its offsets, read and parsed per lookup.)
   const statement = prepared(
     client,
@@ -49,9 +76,8 @@ export function paragraphLeads(client: Database.Database, chunkIds: number[]): M
       if (row.previousText.includes("\n")) break;
       current = row.previousId;
     }
-    if (!parts.length) continue;
-    const lead = cutBlind ? definitionsUsed(parts.join(" "), text!) : parts.join(" ");
-    if (lead) leads.set(id, lead);
+    const lead = !parts.length ? null : cutBlind ? definitionsUsed(parts.join(" "), text!) : parts.join(" ");
+    leads.set(id, lead || null);
   }
   return leads;
 }
@@ -70,6 +96,9 @@ export function leadOf(previousText: string, text: string): string | null {
  */
 function definitionsUsed(paragraph: string, text: string): string | null {
   const words = new Set(unwrapped(text).match(/[\p{L}\p{N}-]+/gu) ?? []);
+  // (Split into sentences only where a definition may be used: most such paragraphs are table rows and long text that
+  // define nothing the chunk writes, and splitting them was an eighth of a query thread's time under load.)
+  if (!mayDefineAnyOf(unwrapped(paragraph), words)) return null;
   const defining = splitSentences(paragraph).filter((s) => findAbbreviations(unwrapped(s.text)).some((pair) => words.has(pair.short)));
   return defining.length ? defining.map((s) => s.text).join(" ") : null;
 }

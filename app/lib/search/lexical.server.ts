@@ -155,6 +155,9 @@ function corpusStats(client: Database.Database): CorpusStats {
   return prepared(client, "SELECT chunks, tokens, version FROM search_stats WHERE id = 1").get() as CorpusStats;
 }
 
+/** A number that changes whenever the index does: what is read from the chunks may be remembered until then. */
+export const indexVersion = (client: Database.Database): number => corpusStats(client).version;
+
 /**
  * Document frequencies, cached until the index changes (search_stats.version). Counting a term's
  * postings costs ~0.1 us each: nothing for rare terms, 30-50 ms for a term in most of a million
