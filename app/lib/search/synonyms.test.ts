@@ -351,6 +351,16 @@ describe("synonyms in a query", () => {
   it("finds nothing in a question without listed words", () => {
     expect(found("what is the dose of meloxicam")).toEqual([]);
   });
+
+  it("reads the winter vomiting bug as norovirus, breaths as respirations and numbers declining as decreasing", () => {
+    expect(alternatives("the whole family went down with the winter vomiting bug")).toContainEqual(tokenize("norovirus"));
+    expect(alternatives("how many breaths a minute should a resting ferret take?")).toContainEqual(tokenize("respirations"));
+    expect(alternatives("her breathing is slow")).toContainEqual(tokenize("respiration"));
+    expect(alternatives("why are hedgehog numbers declining?")).toContainEqual(tokenize("decrease"));
+    // (Bad breath is still halitosis, and a cognitive decline is still dementia.)
+    expect(alternatives("his bad breath is worse")).not.toContainEqual(tokenize("respiration"));
+    expect(alternatives("signs of cognitive decline")).not.toContainEqual(tokenize("decrease"));
+  });
 });
 
 describe("shorthand for a binomial", () => {
@@ -496,18 +506,5 @@ describe("set 54's words", () => {
     expect(alternatives("what kinds of harmful oxygen molecules does it make?")).toContainEqual(tokenize("reactive oxygen species"));
     expect(alternatives("in the deubiquitinase family")).toContainEqual(tokenize("deubiquitinating enzymes"));
     expect(alternatives("which conserved motifs do they need?")).toContainEqual(tokenize("consensus sequences"));
-  });
-});
-
-describe("an illness by its everyday name, breathing and a falling number", () => {
-  const alternatives = (query: string) => found(query).flatMap((m) => m.alternatives);
-  it("reads the winter vomiting bug as norovirus, breaths as respirations and numbers declining as decreasing", () => {
-    expect(alternatives("the whole family went down with the winter vomiting bug")).toContainEqual(tokenize("norovirus"));
-    expect(alternatives("how many breaths a minute should a resting ferret take?")).toContainEqual(tokenize("respirations"));
-    expect(alternatives("her breathing is slow")).toContainEqual(tokenize("respiration"));
-    expect(alternatives("why are hedgehog numbers declining?")).toContainEqual(tokenize("decrease"));
-    // (Bad breath is still halitosis, and a cognitive decline is still dementia.)
-    expect(alternatives("his bad breath is worse")).not.toContainEqual(tokenize("respiration"));
-    expect(alternatives("signs of cognitive decline")).not.toContainEqual(tokenize("decrease"));
   });
 });
