@@ -66,8 +66,8 @@ export type AnswerResult = {
   subQuestions: string[];
   /**
    * The passages the answer drew on (PubMed articles included), numbered as in the answer before renumbering. Absent
-   * from an answer written on a query thread: the request thread keeps only its text and citations, and copying the
-   * passages across (a table's rows each with their header) was a twentieth of a query thread's time under load.
+   * from an answer written on a query thread: the request thread keeps only its text and citations, and has no use for
+   * a copy of the passages (a table's rows each carry their header).
    */
   passages?: Array<NumberedPassage<PassageLike>>;
   /** Why the model was not used when one is configured (e.g. unreachable), for logs and admins. */
