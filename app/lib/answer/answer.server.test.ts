@@ -2140,6 +2140,20 @@ describe("the words that decide whether a passage is about the question", () => 
     expect(asked).not.toContain(tokenize("paces")[0]);
   });
 
+  it("of what is asked after a case, are two words where the question names its own animal or thing and points back to nothing", () => {
+    // (The words the relevance gate weighs: "backyard", "actually" and "control" say nothing of the topic.)
+    const hens = "Backyard hens have eased off laying and gone a bit picky with their food since the days got shorter. What does the hypothalamus actually control in a chicken?";
+    expect(askedPartTerms(hens, termsOf("hens eased laying picky food shorter hypothalamus chicken"), frameOf(hens))?.map((t) => t.term)).toEqual(tokenize("hypothalamus chicken"));
+    const bull = "Yearling bull at his pre-breeding check with smallish testes. What do Sertoli cells actually do?";
+    expect(askedPartTerms(bull, termsOf("yearling bull pre breeding check smallish testes Sertoli cells"), frameOf(bull))?.map((t) => t.term)).toEqual(tokenize("Sertoli cells"));
+    // (Not where the animal is the case's only: "Need bloods from a peacock … which vein do people normally use?")
+    const peacock = "Need bloods from a peacock for a pre-sale health screen - which vein do people normally use?";
+    expect(askedPartTerms(peacock, termsOf("bloods peacock pre sale health screen vein people"), frameOf(peacock))).toBeNull();
+    // (Nor where it points back to what the case told: "…since the days got shorter. Is the hypothalamus behind it in chickens?")
+    const behind = "Backyard hens have eased off laying since the days got shorter. Is the hypothalamus behind it in chickens?";
+    expect(askedPartTerms(behind, termsOf("hens eased laying shorter hypothalamus chickens"), frameOf(behind))).toBeNull();
+  });
+
   it("are not the words of a request before who sends it ('Counter query from a sheep farmer:'), nor who asks ('Breeder here,', 'Ag student')", () => {
     const judged = (question: string) => gateTerms(question, termsOf(question)).map((t) => t.term);
     const counter = judged("Counter query from a sheep farmer: what is Gudair actually for?");

@@ -1722,4 +1722,18 @@ describe("coverage: questions read in session 74 (set 54's kinds)", () => {
     // (A name that stands before no scheme's word is required as before.)
     expect(check("Was any of the cutaneous grading systems devised by Kiupel?", [mct])).toMatchObject({ covered: false, missing: "name" });
   });
+
+  it("takes a family's members written with their numbers ('TLR3 and TLR7') for the family a question names by its long form and abbreviation", () => {
+    expect(namesThing("TLRs", "In avian species only TLR3 and TLR7 are involved in the recognition of RNA viruses.")).toBe(true);
+    expect(namesThing("PCVs", "PCV2 infection is common in weaners.")).toBe(true);
+    // (Not a member's number alone, nor letters inside another word.)
+    expect(namesThing("TLRs", "Receptor 3 recognises double-stranded RNA.")).toBe(false);
+    expect(namesThing("TLRs", "The XTLR3 construct was used.")).toBe(false);
+    const avian = passage(
+      "In mammals, TLR3 recognises double-stranded RNA from viral sources. In avian species, TLR8 is non-functional and TLR9 is absent, and only TLR3 and TLR7 are involved in the recognition of RNA viruses.",
+    );
+    const human = passage("Human beta-defensin 3 induces costimulatory molecules on immune cells through Toll-like receptors 1 and 2 in people.");
+    const question = "How does sensing of viral RNA by Toll-like receptors differ between birds and mammals - which TLRs do birds actually use?";
+    expect(check(question, [human, avian])).toMatchObject({ covered: true, supporting: expect.arrayContaining([avian]) });
+  });
 });

@@ -236,6 +236,9 @@ export function namesThing(name: string, text: string, options: { spelledOut?: b
     const family = new Set([...joined.matchAll(new RegExp(` (\\p{L}{3,}${escapeStringRegexp(parts[0]!)})(?= )`, "gu"))].map((m) => m[1]));
     if (family.size >= 2) return true;
   }
+  // A family's abbreviation ("TLRs", "which TLR") is named by its members, each written with its number ("TLR3 and TLR7").
+  const family = /^([A-Z]{2,6})s$|^([A-Z]{3,6})$/.exec(name);
+  if (!found && family && new RegExp(`\\b${family[1] ?? family[2]}-?\\d{1,3}[a-z]?\\b`).test(cleanQuote(text))) return true;
   // A code typed without its hyphen ("BPI3", "CPV2") is the one the passage writes with it ("BPI-3", "CPV 2").
   const code = /^([A-Za-z]{2,})(\d{1,3}[a-z]?)$/.exec(name);
   if (!found && code && new RegExp(`\\b${code[1]}[-\\s]?${code[2]}\\b`, "i").test(cleanQuote(text))) return true;
@@ -1425,8 +1428,10 @@ export function checkCoverage<P extends PassageLike>(
   // on goose parvovirus, when a paragraph names DHAV-3.
   const subject = [...names, ...frame.acronyms];
   const peopleAsked = frame.species.includes("human") && meansPeople(question);
+  // (Or by the abbreviation the question gives it: "Toll-like receptors … which TLRs" is named by "TLR3 and TLR7".)
+  const namesAsReadOrAlias = (n: string, text: string) => namesAsRead(n, text, terms) || (aliasOf(frame, n) !== null && namesThing(aliasOf(frame, n)!, text));
   const speciesMissingFrom = (among: Segment[]) => {
-    const namingSegments = subject.length ? among.filter((x) => subject.every((n) => namesAsRead(n, `${x.context}\n${x.text}`, terms))) : [];
+    const namingSegments = subject.length ? among.filter((x) => subject.every((n) => namesAsReadOrAlias(n, `${x.context}\n${x.text}`))) : [];
     return missingSpecies(frame, (namingSegments.length ? namingSegments : among).map((x) => ({ title: "", heading: x.context, text: x.text })), peopleAsked);
   };
   let species = speciesMissingFrom(segments);
@@ -1502,7 +1507,7 @@ export function checkCoverage<P extends PassageLike>(
     const subjectOnly = namesSubject !== null && supporting.some(namesSubject);
     // (Naming the question's own subject too, where the passages found name it: "Can DHAV-3 kill goslings as well?" is not
     // answered by a passage on Salmonella in poultry that names geese.)
-    const namesOwnSubject = (p: PassageLike) => subject.every((n) => namesAsRead(n, fullText(p), terms));
+    const namesOwnSubject = (p: PassageLike) => subject.every((n) => namesAsReadOrAlias(n, fullText(p)));
     const subjectFound = subject.length > 0 && supporting.some(namesOwnSubject);
     const elsewhere = (naming.length ? naming : passing).filter(
       (p) =>

@@ -1307,6 +1307,14 @@ describe("the frame of a question", () => {
     expect(definedAbbreviations("Peste des petits ruminants (PPR) (Kata)")).toEqual([{ abbreviation: "PPR", words: ["peste", "des", "petits", "ruminants"] }]);
     expect(definedAbbreviations("no space before(ABC) nor any words (DEF)")).toEqual([]);
   });
+
+  it("pairs an abbreviation a question writes apart from the words it spells ('Toll-like receptors … which TLRs'), in a question only", () => {
+    const question = "How does sensing of viral RNA by Toll-like receptors differ between birds and mammals - which TLRs do birds actually use?";
+    expect(frameOf(question).aliases).toContainEqual({ abbreviation: "TLRs", words: ["toll", "like", "receptors"] });
+    // (Not by words of which one is a function word, nor in a passage's text, where chance would pair them.)
+    expect(frameOf("Is ALT raised at least two times in cats?").aliases).toEqual([]);
+    expect(definedAbbreviations(question)).toEqual([]);
+  });
 });
 
 describe("a case told by its signs", () => {
@@ -3475,4 +3483,24 @@ describe("set 67's readings", () => {
     expect(frameOf("How is FIP diagnosed in a snow leopard?").species).toEqual(["big-cat"]);
   });
 
+});
+
+describe("set 77's readings", () => {
+  it("reads 'yearling' before another animal's word as that animal's age, and alone as a young horse", () => {
+    expect(frameOf("Yearling bull at his pre-breeding check with smallish testes. What do Sertoli cells do?").species).toEqual(["cattle"]);
+    expect(frameOf("What is the best worming plan for yearling heifers?")).toMatchObject({ species: ["cattle"], young: true });
+    expect(frameOf("Our yearling has a cough - strangles?").species).toEqual(["horse"]);
+  });
+
+  it("asks whether a number matters, not for it: 'does how many he's got matter?'", () => {
+    expect(frameOf("What do Sertoli cells actually do, and does how many he's got matter?").asked).not.toContain("count");
+    expect(frameOf("Does it matter how many eggs she lays?").asked).not.toContain("count");
+    expect(frameOf("How many Sertoli cells does a bull have?").asked).toContain("count");
+  });
+
+  it("reads no diagnosis put forward in words said as an insult or a joke", () => {
+    expect(suspectedCondition("People say 'bird brain' as an insult, but my parrot is really clever. Why did scientists think birds couldn't do complex thinking?")).toBeNull();
+    expect(frameOf("People say 'bird brain' as an insult, but my parrot is really clever. Why did scientists think birds couldn't do complex thinking?").conditions).toEqual([]);
+    expect(suspectedCondition("Neighbour says bluetongue - what spreads it?")).toBe("bluetongue");
+  });
 });

@@ -297,6 +297,11 @@ function readSpecies(text: string, asked: boolean): SpeciesMentions {
       i += hit.words.length - 1;
       continue;
     }
+    // "A yearling bull", "yearling ewes": an age said of the animal named next, not a young horse.
+    if (hit.term.kind === "species" && hit.term.young && hit.words.length === 1 && AGE_OF_YOUNG.test(hit.words[0]!) && namesSpeciesAt(words, i + 1, hit.term.id!)) {
+      out.young = true;
+      continue;
+    }
     // "A tiger salamander", "a leopard tortoise": an animal's word before a wild animal's name is part of that name.
     if (hit.term.kind === "species" && isSpeciesModifier(text, words, i, hit)) continue;
     // "Our two bird dogs", "a deer hound": a quarry's word before a dog's says the dog's work, no animal spoken of.
@@ -375,6 +380,12 @@ const COLLECTIVE = /^(?:herds?|flocks?)$/;
 /** Products named after the animal they are made for ("the duck vaccine", "dog wormer"). */
 const PRODUCT_FOR_HOST = /^(?:vaccines?|jabs?|wormers?|food|feed|shampoo)$/;
 /** Does a text's words name a species other than this one (by a word that is no herd or flock)? */
+/** Words for the young that say an age any farm animal has ("yearling"), not which animal. */
+const AGE_OF_YOUNG = /^(?:yearlings?|weanlings?)$/;
+/** Does the text name an adult of another species than this one at word `at` ("bull" after "yearling")? */
+function namesSpeciesAt(words: string[], at: number, id: string): boolean {
+  return (PHRASES.get(words[at] ?? "") ?? []).some((c) => c.term.kind === "species" && c.term.id !== id && !c.term.young && c.words.every((x, j) => words[at + j] === x));
+}
 function namesAnotherSpecies(words: string[], id: string): boolean {
   return words.some((w, k) =>
     (PHRASES.get(w) ?? []).some((c) => c.term.kind === "species" && c.term.id !== id && !COLLECTIVE.test(c.words.at(-1)!) && c.words.every((x, j) => words[k + j] === x)),
@@ -1171,6 +1182,8 @@ const isAskedAttribute = (word: string, attribute: string | null) => attribute !
 const namesAskedKind = (word: string) => ASKED.some(([, re]) => re.test(word));
 
 /** "How many doses (shots, jabs, injections) does a cow need?": a count of doses, not an amount. */
+/** Whether a number matters, not what it is: "does how many he's got matter?", "does it matter how many there are?". */
+const NUMBER_MATTERS = /\b(?:does|do|did|would|will)\s+how many\b[^?.]*?\b(?:matters?|make|makes|count)\b|\b(?:does|do|would|will)\s+it\s+matter\s+how many\b/i;
 const COUNTED_DOSES = /\bhow many (?:\w+ )?(?:doses?|shots?|jabs?|injections?|boosters?)\b/i;
 /** "Eggs ok to eat while treating?", "can we drink the milk?": how long the food is withheld. */
 // ("…before I can send her off for slaughter?", "…before it can go for slaughter?", "how long does their milk have to stay
@@ -2138,6 +2151,8 @@ function readFrame(text: string): Frame {
     (asked.includes("count") && (asked.includes("duration") || asked.includes("interval")) && COUNT_OF_TIME.test(askedText)) ||
     new RegExp(HOW_MANY_OUTCOME, "i").test(askedText) ||
     animalsAffected ||
+    // ("Does how many he's got matter?" asks whether the number matters, not what it is.)
+    NUMBER_MATTERS.test(askedText) ||
     // ("What cut-off values…?" asks one bound, an amount, not how many values there are.)
     (asked.includes("quantity") && BOUND_ASKED.test(askedText) && !/\bhow many\b/i.test(askedText));
   // "How many doses does a cow need?" counts the doses; it asks no amount.
@@ -2228,7 +2243,7 @@ function readFrame(text: string): Frame {
     signs: signsIn(namedDiseases(named.conditions).reduce((text, name) => text.replace(new RegExp(`\\b${escapeStringRegexp(name)}\\b`, "gi"), " "), question)),
     asked: kinds,
     attribute,
-    aliases: definedAbbreviations(question),
+    aliases: questionAbbreviations(question),
     inherited: [],
   };
 }
@@ -2316,6 +2331,36 @@ export function definedAbbreviations(text: string): Frame["aliases"] {
   // The other way round: "DTMUV (duck Tembusu virus)".
   for (const pair of findAbbreviations(text)) {
     if (/[A-Z].*[A-Z]/.test(pair.short) && !out.some((a) => a.abbreviation === pair.short)) out.push({ abbreviation: pair.short, words: pair.long.toLowerCase().split(/[\s-]+/).filter(Boolean) });
+  }
+  return out;
+}
+
+/**
+ * A question's abbreviations: those it defines, and those it writes beside words whose initials spell them ("…sensing by
+ * Toll-like receptors … which TLRs do birds use?"). (Only a question's: a passage's long text would pair words by chance.)
+ */
+function questionAbbreviations(question: string): Frame["aliases"] {
+  const out = definedAbbreviations(question);
+  for (const pair of spelledApart(question)) if (!out.some((a) => a.abbreviation === pair.abbreviation)) out.push(pair);
+  return out;
+}
+
+/**
+ * Abbreviations a text writes beside words whose initials spell them, in a row and none a function word ("Toll-like
+ * receptors" for "TLRs"): three letters at least, so that chance cannot pair them.
+ */
+function spelledApart(text: string): Frame["aliases"] {
+  const out: Frame["aliases"] = [];
+  const words = text.match(/\p{L}+/gu) ?? [];
+  for (const abbreviation of new Set(text.match(/\b[A-Z]{3,6}s?\b/g) ?? [])) {
+    const letters = abbreviation.replace(/s$/, "").toLowerCase();
+    for (let i = 0; i + letters.length <= words.length; i++) {
+      const run = words.slice(i, i + letters.length);
+      if (run.every((w, k) => w[0]!.toLowerCase() === letters[k] && w.length > 1 && !isStopWord(w.toLowerCase())) && run.join("").toLowerCase() !== letters) {
+        out.push({ abbreviation, words: run.map((w) => w.toLowerCase()) });
+        break;
+      }
+    }
   }
   return out;
 }
@@ -2891,6 +2936,8 @@ export function suspectedCondition(question: string): string | null {
   if (words.length > 3 || words.some((w) => isStopWord(w) || GENERIC_WORDS.has(w) || /^(?:new|possible|probably|maybe|something)$/.test(w) || SAYS_OF_IT.test(w))) return null;
   // (Nor what the animal eats or lives with: "is that blood or could it be the food?")
   if (EVERYDAY_CAUSE.test(suspected)) return null;
+  // (Nor words said as a figure of speech: "People say 'bird brain' as an insult".)
+  if (new RegExp(String.raw`${escapeStringRegexp(suspected)}['‘’"“”]?\s+as\s+(?:an?\s+)?${FIGURE_OF_SPEECH}`, "i").test(question)) return null;
   // (A host's name may begin a disease's, "swine erysipelas", not end it: "older dogs?" puts no disease forward.)
   const named = (text: string) => {
     const animals = speciesIn(text);
@@ -2915,6 +2962,8 @@ function fearedDisease(question: string, named: ReturnType<typeof namedThings>):
   }
   return null;
 }
+/** What words are said as, when they name no disease: "…as an insult", "…as a joke". */
+const FIGURE_OF_SPEECH = String.raw`(?:insult|joke|put-?down|expression|saying|figure of speech|nickname|compliment|slang)\b`;
 const MAX_DIAGNOSIS_WORDS = 4;
 /** What an animal eats, is given or lives with, put forward as the cause: no disease. */
 const EVERYDAY_CAUSE = /^(?:(?:new|wet|dry|raw)\s+)?(?:food|foods|diet|feed|treats?|hay|grass|water|bedding|litter|weather|heat|cold|stress|age|shampoo|medication|medicine|tablets?|vaccine|jab|injection|carrots?|vegetables?|veg)$/;

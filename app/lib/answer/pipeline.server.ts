@@ -667,9 +667,15 @@ export function askedPartTerms(question: string, terms: QueryTerm[], frame: Fram
   const pointedTo = POINTS_BACK.test(clause) ? [...[...speciesIn(before).words], ...pluralsBefore].flatMap((w) => tokenize(w)) : [];
   const own = new Set([...tokenize(clause), ...caseSubjects(frame).flatMap((n) => tokenize(n)), ...pointedTo]);
   // (A word the passages write otherwise counts: "dementia" is written "cognitive dysfunction".)
-  const enough = (asked: QueryTerm[]) => asked.filter((t) => t.df > 0 || t.alternatives?.length).length >= MIN_ASKED_TOPIC_TERMS && asked.length < terms.length;
+  const enough = (asked: QueryTerm[], least = MIN_ASKED_TOPIC_TERMS) => asked.filter((t) => t.df > 0 || t.alternatives?.length).length >= least && asked.length < terms.length;
   const asked = terms.filter((t) => own.has(t.term));
-  if (enough(asked)) return asked;
+  // (Two are enough for a clause that stands alone, pointing back to nothing the case told and naming the animal or the
+  // thing asked of: "Backyard hens have eased off laying … since the days got shorter. What does the hypothalamus actually
+  // control in a chicken?"; not "Need bloods from a peacock … which vein do people normally use?")
+  const clauseSpecies = speciesIn(clause).species;
+  const namesOwn = frame.species.some((id) => id !== "human" && clauseSpecies.has(id)) || [...frame.names, ...frame.acronyms, ...frame.pathogens, ...frame.drugs, ...frame.conditions].some((n) => clause.toLowerCase().includes(n.toLowerCase()));
+  const standsAlone = namesOwn && !POINTS_BACK.test(clause) && !IT_POINTS_BACK.test(clause);
+  if (enough(asked, standsAlone ? MIN_STANDALONE_TOPIC_TERMS : MIN_ASKED_TOPIC_TERMS)) return asked;
   // (Too few in the clause: the whole sentence that asks, with the phrase that opens it, "…backyard hens. For routine
   // bloods on an adult chicken, which vein do most people go for?", and the questions asked just before it, "…sale
   // horses. how do i spot flu in a horse that was never vaccinated? what signs".)
@@ -699,6 +705,7 @@ function askingSentences(question: string, clause: string): Set<string> {
 /** What a text says after its last sentence's end ("…caked in mud. Should I" -> " Should I"); all of it when it has none. */
 const lastSentenceOf = (text: string) => text.slice(Math.max(...[...text.matchAll(/[.!?]\s/g)].map((m) => m.index + 1), 0));
 const MIN_ASKED_TOPIC_TERMS = 3;
+const MIN_STANDALONE_TOPIC_TERMS = 2;
 /** A pronoun that points back to what was told before: "the virus they carry", "does it spread". */
 const POINTS_BACK = /\b(?:they|them|their|theirs)\b/i;
 const IT_POINTS_BACK = /\b(?:it|its)\b/i;

@@ -361,6 +361,15 @@ describe("synonyms in a query", () => {
     expect(alternatives("his bad breath is worse")).not.toContainEqual(tokenize("respiration"));
     expect(alternatives("signs of cognitive decline")).not.toContainEqual(tokenize("decrease"));
   });
+
+  it("reads what is breathed in as inhaled, a damaged lining as injured, one repairing itself as regenerating, and complex thinking as cognition", () => {
+    expect(alternatives("how does it clear what they breathe in?")).toContainEqual(tokenize("inhaled"));
+    expect(alternatives("can it repair itself if it gets damaged?")).toEqual(expect.arrayContaining([tokenize("regeneration"), tokenize("injury")]));
+    expect(alternatives("why did scientists think birds couldn't do complex thinking?")).toContainEqual(tokenize("complex cognition"));
+    // (Breathing alone is still respiration, and repairing a fracture is no regeneration.)
+    expect(alternatives("her breathing is slow")).not.toContainEqual(tokenize("inhaled"));
+    expect(alternatives("how do you repair a fractured femur?")).not.toContainEqual(tokenize("regeneration"));
+  });
 });
 
 describe("shorthand for a binomial", () => {
