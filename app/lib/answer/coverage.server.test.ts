@@ -1736,4 +1736,24 @@ describe("coverage: questions read in session 74 (set 54's kinds)", () => {
     const question = "How does sensing of viral RNA by Toll-like receptors differ between birds and mammals - which TLRs do birds actually use?";
     expect(check(question, [human, avian])).toMatchObject({ covered: true, supporting: expect.arrayContaining([avian]) });
   });
+
+  it("takes a size asked in units of size or against another thing, an amount of a fluid in a volume, mass or share, and a molecule's units only of a molecule", () => {
+    const zone = ["farm", "protection", "zone"];
+    expect(holdsValue("quantity", "In infected holdings, up to 43% of pregnant sows may become carriers.", "size", "", zone)).toBe(false);
+    expect(holdsValue("quantity", "The CSFV genome is approximately 12,300 nucleotides in length.", "size", "", zone)).toBe(false);
+    expect(holdsValue("quantity", "The CSFV genome is approximately 12,300 nucleotides in length.", null, "", zone)).toBe(false);
+    expect(holdsValue("quantity", "Warts may grow up to 10 cm in diameter.", "size", "", ["warts"])).toBe(true);
+    expect(holdsValue("quantity", "The chicken genome is one-third the size of the human genome.", "size", "", ["genome"])).toBe(true);
+    expect(holdsValue("quantity", "The CSFV genome is approximately 12,300 nucleotides in length.", "size", "", ["genome"])).toBe(true);
+    // (A protein named by its abbreviation is a molecule: "how big is RANTES?")
+    expect(holdsValue("quantity", "Mature RANTES is a 68-amino acid protein of about 8 kDa.", "size", "", ["RANTES"])).toBe(true);
+    // (An animal's size is often its weight.)
+    expect(holdsValue("quantity", "Males weigh 3-5 kg and females 3-4 kg.", "size", "", ["leopard", "cat"])).toBe(true);
+    expect(holdsValue("quantity", "If eggs are to be cleaned, use water 20 °F (11 °C) warmer than the egg.", "water", "", ["water", "drink"])).toBe(false);
+    expect(holdsValue("quantity", "Hens drink about 250 ml of water per day.", "water", "", ["water", "drink"])).toBe(true);
+    const cells = passage("Hens drink about 250 ml of water per day in temperate weather, and up to twice that in heat.");
+    const eggs = passage("If eggs are to be cleaned then it is recommended to use water that is warmer, specifically 20 °F (11 °C) warmer, than the egg.");
+    expect(check("Keeping 20 laying hens through a hot summer - roughly how much water does each hen drink per day?", [eggs])).toMatchObject({ covered: false, missing: "detail" });
+    expect(check("Keeping 20 laying hens through a hot summer - roughly how much water does each hen drink per day?", [cells])).toMatchObject({ covered: true });
+  });
 });

@@ -5,7 +5,7 @@ import { signForms, signsIn, synonymsIn } from "../search/synonyms";
 import { splitSentences } from "../sentences";
 import { countriesNamedIn, namesRegionOf, regionNamesOf } from "./regions";
 import { namesClassOf } from "./drug-classes";
-import { AGE_ATTRIBUTE, DRUG_CLASS, asksTypedValue, POPULATION_PREFIX, BODY_SITE_ATTRIBUTE, DIE_ATTRIBUTE, HOW_DEADLY_ATTRIBUTE, RESOLUTION_ATTRIBUTE, TIMES_ATTRIBUTE, comparedWith, isAskerLabel, withoutLeadingLabel, inSpeciesName, asksWhetherSpeciesGets, namesAskedSpecies, OF_THE_DISEASE, SEASON_WRITTEN, askingParts, checkedThing, thingInPlace, PART_OF_IT, asksOfThem, BOUND_ATTRIBUTE, ECONOMIC_IMPACT_ATTRIBUTE, GAUGE_ATTRIBUTE, MOLECULAR_SIZE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, STUDY_SIZE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, withoutHostsOfItsName, wordsNaming, type AskedKind, type Frame } from "./frame";
+import { AGE_ATTRIBUTE, DRUG_CLASS, asksTypedValue, POPULATION_PREFIX, BODY_SITE_ATTRIBUTE, DIE_ATTRIBUTE, HOW_DEADLY_ATTRIBUTE, RESOLUTION_ATTRIBUTE, TIMES_ATTRIBUTE, comparedWith, isAskerLabel, withoutLeadingLabel, inSpeciesName, asksWhetherSpeciesGets, namesAskedSpecies, OF_THE_DISEASE, SEASON_WRITTEN, askingParts, checkedThing, thingInPlace, PART_OF_IT, asksOfThem, BOUND_ATTRIBUTE, ECONOMIC_IMPACT_ATTRIBUTE, GAUGE_ATTRIBUTE, MOLECULAR_SIZE_ATTRIBUTE, SIZE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, STUDY_SIZE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, withoutHostsOfItsName, wordsNaming, type AskedKind, type Frame } from "./frame";
 import { cleanQuote } from "./quotes.server";
 import { holdsInOrder, holdsTerm, match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
@@ -397,6 +397,21 @@ const A_GAUGE = /\b\d+(?:\s*-?\s*(?:–|to|-)\s*\d+)?\s*-?\s*(?:gauge|G)\b/;
 /** A temperature: "56 °C", "20 °F (11 °C)", "37.5 degrees". */
 /** A molecule's mass: "approximately 8 kDa", "a 55-kilodalton protein". */
 const A_MOLECULAR_SIZE = new RegExp(`${RANGE}\\s*-?\\s*(?:k?Da|kilodaltons?|daltons?)\\b`, "i");
+/** Does a question ask of a molecule: by a word for one, or by an abbreviation that names no virus ("RANTES", "IFITM3")? */
+const asksOfMolecule = (questionNames: string[]) => MOLECULE_WORD.test(questionNames.join(" ")) || questionNames.some((n) => /^[A-Z][A-Z0-9-]{2,}$/.test(n) && !isVirusAcronym(n));
+/** A size: in units of length, area, volume or (an animal's) weight, or against another thing ("twice the size", "the size of a pea"). */
+const A_SIZE = new RegExp(
+  `${RANGE}\\s*-?\\s*(?:mm|cm|m|km|µm|μm|nm|inch(?:es)?|feet|foot|ft|metres?|meters?|kilometres?|kilometers?|millimetres?|millimeters?|centimetres?|centimeters?|miles?|hectares?|ha|acres?|mm2|cm2|m2|km2|ml|mL|l|L|litres?|liters?|g|kg|grams?|kilograms?|lbs?|pounds?|tonnes?)\\b|\\b(?:the\\s+)?size\\s+of\\s+an?\\s+\\p{L}+|\\b(?:(?:one|two|three)[- ](?:third|half|quarter|fifth)s?|half|twice|double|triple|\\d+(?:\\.\\d+)?\\s*times)\\s+(?:of\\s+)?the\\s+size\\b`,
+  "iu",
+);
+/** The samples and fluids an amount is asked of (the attribute frame reads from "how much serum…", "how much water…"). */
+const AMOUNT_OF = /^(?:serum|plasma|blood|urine|milk|colostrum|water|fluids?|saline|feed|faeces|feces|tissue|sample)$/;
+/** An amount: a volume, a mass, or a share (of the body weight, of the feed). */
+const AN_AMOUNT = new RegExp(`${RANGE}\\s*-?\\s*(?:ml|mL|l|L|dl|dL|µl|μl|cc|litres?|liters?|millilitres?|milliliters?|gallons?|pints?|g|kg|mg|µg|μg|grams?|kilograms?|oz|ounces?|lbs?|pounds?|%|per ?cent|percent)(?![\\p{L}])`, "iu");
+/** A size in a molecule's units: "12,300 nucleotides", "approximately 8 kb", "55 kDa", "360 amino acids". */
+const A_MOLECULAR_QUANTITY = new RegExp(`${RANGE}\\s*-?\\s*(?:k?Da|kilodaltons?|daltons?|kbp?|Mbp?|Gbp?|bp|nt|nucleotides?|amino acids?|aa|residues|base pairs?)\\b`, "i");
+/** Words of a question asking about a molecule, whose size is given in those units. */
+const MOLECULE_WORD = /\b(?:genom\w*|genes?|dna|rna|chemokines?|cytokines?|interleukins?|interferons?|hormones?|antibod(?:y|ies)|immunoglobulins?|proteins?|peptides?|sequences?|plasmids?|segments?|molecules?|molecular|nucleotides?|amino|capsids?|virions?|transcripts?|mrnas?|orfs?|antigens?|enzymes?|toxins?|receptors?|chromosomes?)\b/i;
 const A_TEMPERATURE = /\d\s*(?:°|º|℃|℉|degrees?\b)|\b\d+(?:\.\d+)?\s?[CF]\b/;
 
 /** Words that say a value bounds the normal or the positive. */
@@ -547,6 +562,11 @@ export function holdsValue(
   // A temperature asked is one in degrees: "heat-treating serum" says none.
   if (kind === "quantity" && attribute === TEMPERATURE_ATTRIBUTE) return A_TEMPERATURE.test(readableMath(sentence));
   if (kind === "quantity" && attribute === MOLECULAR_SIZE_ATTRIBUTE) return A_MOLECULAR_SIZE.test(readableMath(sentence));
+  // A size asked is one in units of length, area or volume, or said against something ("the size of a pea"); a molecule's
+  // where the question is about one ("How big is the CSFV genome?": "approximately 12,300 nucleotides").
+  if (kind === "quantity" && attribute === SIZE_ATTRIBUTE) return A_SIZE.test(readableMath(sentence)) || (asksOfMolecule(questionNames) && A_MOLECULAR_QUANTITY.test(sentence));
+  // An amount of a sample or a fluid ("how much water does each hen drink?") is a volume, a mass or a share, not a temperature.
+  if (kind === "quantity" && attribute !== null && AMOUNT_OF.test(attribute) && !AN_AMOUNT.test(readableMath(sentence))) return false;
   // A needle's size is its gauge: "A 25- to 27-gauge needle attached to a 1-mL syringe".
   if (kind === "quantity" && attribute === GAUGE_ATTRIBUTE) return A_GAUGE.test(sentence);
   // A year said as when is no count: "…has been the predominant viral type in China since 2013" counts nothing.
@@ -567,6 +587,10 @@ export function holdsValue(
     // (Years since an event are what "how long has it been about?" asks, with no attribute.)
     const withoutAges = attribute ? withoutAccounts.replace(YEARS_SINCE, " ") : withoutAccounts;
     if (withoutAges !== sentence) return holdsValue(kind, withoutAges, attribute, context, questionNames, defined);
+  }
+  // A size in a molecule's units ("12,300 nucleotides", "8 kb") is a molecule's: not how big a zone or a wart is.
+  if (kind === "quantity" && attribute !== MOLECULAR_SIZE_ATTRIBUTE && questionNames.length > 0 && !asksOfMolecule(questionNames) && A_MOLECULAR_QUANTITY.test(sentence)) {
+    return holdsValue(kind, sentence.replace(new RegExp(A_MOLECULAR_QUANTITY.source, "gi"), " "), attribute, context, questionNames, defined);
   }
   if (!re.test(sentence)) return false;
   // An interval said as a span is one between doses or checks: "a booster 2 weeks later", "repeat after 3 weeks", not

@@ -1385,7 +1385,8 @@ describe("follow-ups", () => {
   it("reads a molecular weight, or a size in kDa, as asking a molecule's mass", () => {
     expect(frameOf("What's the molecular weight of APP in kDa?")).toMatchObject({ asked: ["quantity"], attribute: "molecular size" });
     expect(frameOf("What is the molecular mass of RANTES?").attribute).toBe("molecular size");
-    expect(frameOf("roughly how big is mammalian RANTES?").attribute).toBeNull();
+    // ("How big" asks a size, which for a molecule is given in its units: coverage takes "8 kDa" for RANTES.)
+    expect(frameOf("roughly how big is mammalian RANTES?").attribute).toBe("size");
   });
 
   it("reads a normal limit, a breakpoint or a cut-off as a bound asked", () => {
@@ -3502,5 +3503,14 @@ describe("set 77's readings", () => {
     expect(suspectedCondition("People say 'bird brain' as an insult, but my parrot is really clever. Why did scientists think birds couldn't do complex thinking?")).toBeNull();
     expect(frameOf("People say 'bird brain' as an insult, but my parrot is really clever. Why did scientists think birds couldn't do complex thinking?").conditions).toEqual([]);
     expect(suspectedCondition("Neighbour says bluetongue - what spreads it?")).toBe("bluetongue");
+  });
+
+  it("asks an amount of what an animal drinks, eats or produces, and a size of 'how big'", () => {
+    expect(frameOf("Keeping 20 laying hens through a hot summer - roughly how much water does each hen drink per day?")).toMatchObject({ asked: ["quantity"], attribute: "water" });
+    expect(frameOf("How much milk does a dairy cow produce per day?").asked).toContain("quantity");
+    expect(frameOf("how much does it matter?").asked).toEqual([]);
+    expect(frameOf("If classical swine fever were confirmed on a farm near us, how big would the protection zone be?").attribute).toBe("size");
+    // (A needle's size is its gauge.)
+    expect(frameOf("What size needle for a cat's jugular?").attribute).toBe("gauge");
   });
 });

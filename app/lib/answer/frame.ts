@@ -1273,7 +1273,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   ["rate", ASKED_RATE],
   // ("max blood volume I can safely take", "what IOP in mmHg", "what humidity %")
   // ("The normal respiratory rate of a rabbit": a vital sign's value, not a share of animals.)
-  ["quantity", /\b((?:heart|respiratory|breathing|pulse|resting)\s+rates?|concentrations?|threshold|cut-?off|max(?:imum)?\s+(?!how\b|what\b)(?:safe\s+)?[\w-]+|min(?:imum)?\s+(?!how\b|what\b)[\w-]+|in\s+(?:mmHg|mg\/dl|mmol\/l|g\/l|kg|grams|ml|cm|mm|°C|degrees)|how (?:warm|hot|cold|cool|large|big(?!\s+(?:of\s+)?an?\s+(?:[\w-]+\s+){0,2}?(?:risk|problem|deal|concern|threat|issue|worry)\b)|wide|heavy|tall|deep|far(?!\s+(?:apart|into|along|through|on\s+in)\b))|how much (?:[\w-]+\s+){0,2}(?:serum|plasma|blood|urine|sample|samples|tissue|fluid|milk|csf|faeces|feces)\s+(?:(?:do|does|should|can|must|would|will)\s+(?:i|we|you|they)\s+(?:safely\s+|usually\s+|normally\s+)?(?:need|send|submit|take|collect|draw)|(?:is|are)\s+(?:needed|required))|how (?:low|high)(?!(?:\s+[\w-]+){0,3}\s+(?:mortality|morbidity|prevalence|incidence|rates?|percentage|proportion|losses))|diameter|width|weight of|size of|(?:what|which) size(?!\s+(?:of\s+)?(?:[\w-]+\s+)?(?:needles?|catheters?|cannulas?|tubes?)\b)|(?:(?:^|[-–—:,])\s*|\b(?:shape|length|width|weight)\s+and\s+)size(?=\s*\?)|molecular (?:mass|size)|in (?:k?da|kilodaltons?)|levels? of|reference (?:range|interval|values?)|normal (?:[\w-]+\s+){0,2}(?:range|values?|temperatures?|temps?)|(?:what|which) (?:size|gauge)\s+(?:of\s+)?(?:[\w-]+\s+)?(?:needles?|catheters?|cannulas?|tubes?)|(?:upper|lower) (?:limit|bound)s?|breakpoints?|(?:surgical |lateral |deep )?margins?)\b|\b(?:what|which)\s+(?:[\w-]+\s+){1,2}%|\b(?:what|which)\s+(?:[\w-]+\s+){0,2}(?:pressures?|temperatures?|temps?)\b/i],
+  ["quantity", /\b((?:heart|respiratory|breathing|pulse|resting)\s+rates?|concentrations?|threshold|cut-?off|max(?:imum)?\s+(?!how\b|what\b)(?:safe\s+)?[\w-]+|min(?:imum)?\s+(?!how\b|what\b)[\w-]+|in\s+(?:mmHg|mg\/dl|mmol\/l|g\/l|kg|grams|ml|cm|mm|°C|degrees)|how (?:warm|hot|cold|cool|large|big(?!\s+(?:of\s+)?an?\s+(?:[\w-]+\s+){0,2}?(?:risk|problem|deal|concern|threat|issue|worry)\b)|wide|heavy|tall|deep|far(?!\s+(?:apart|into|along|through|on\s+in)\b))|how much (?:[\w-]+\s+){0,2}(?:serum|plasma|blood|urine|sample|samples|tissue|fluid|milk|csf|faeces|feces)\s+(?:(?:do|does|should|can|must|would|will)\s+(?:i|we|you|they)\s+(?:safely\s+|usually\s+|normally\s+)?(?:need|send|submit|take|collect|draw)|(?:is|are)\s+(?:needed|required))|how much (?:[\w-]+\s+){0,2}(?:do|does|did|should|would|will|can|must)\s+(?:[\w-]+\s+){1,3}?(?:drink|eat|consume|produce|weigh)\b|how (?:low|high)(?!(?:\s+[\w-]+){0,3}\s+(?:mortality|morbidity|prevalence|incidence|rates?|percentage|proportion|losses))|diameter|width|weight of|size of|(?:what|which) size(?!\s+(?:of\s+)?(?:[\w-]+\s+)?(?:needles?|catheters?|cannulas?|tubes?)\b)|(?:(?:^|[-–—:,])\s*|\b(?:shape|length|width|weight)\s+and\s+)size(?=\s*\?)|molecular (?:mass|size)|in (?:k?da|kilodaltons?)|levels? of|reference (?:range|interval|values?)|normal (?:[\w-]+\s+){0,2}(?:range|values?|temperatures?|temps?)|(?:what|which) (?:size|gauge)\s+(?:of\s+)?(?:[\w-]+\s+)?(?:needles?|catheters?|cannulas?|tubes?)|(?:upper|lower) (?:limit|bound)s?|breakpoints?|(?:surgical |lateral |deep )?margins?)\b|\b(?:what|which)\s+(?:[\w-]+\s+){1,2}%|\b(?:what|which)\s+(?:[\w-]+\s+){0,2}(?:pressures?|temperatures?|temps?)\b/i],
   // "The vertebral (dental) formula" is how many of each there are.
   // ("What ICPI value…", "which FAMACHA score…": a number without a unit.)
   ["count", /\bhow many\b|\b(?:vertebral|dental|digital|spinal)\s+formulae?\b|\b(?:what|which)\s+(?:[\w-]+\s+){0,2}(?:values?|scores?|index|indices|ratios?)\b/i],
@@ -1371,6 +1371,7 @@ export const TEMPERATURE_ATTRIBUTE = "temperature";
 export const GAUGE_ATTRIBUTE = "gauge";
 /** "What's the molecular weight of APP in kDa?": a molecule's mass in daltons, not any figure given beside it. */
 export const MOLECULAR_SIZE_ATTRIBUTE = "molecular size";
+export const SIZE_ATTRIBUTE = "size";
 /** "What does Fasciola cost the producer?": the economic impact, which a passage may say in words, not a price. */
 export const ECONOMIC_IMPACT_ATTRIBUTE = "economic impact";
 const COST_IMPACT =
@@ -1626,6 +1627,8 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
   // ("How warm does the water have to get?" asks one too.)
   if (asked.includes("quantity") && /\btemp(?:erature)?s?\b|\bhow (?:warm|hot|cold|cool)\b/.test(s)) return TEMPERATURE_ATTRIBUTE;
   if (asked.includes("quantity") && /\bmolecular (?:weight|mass|size)\b|\b(?:in|how many) (?:k?da|kilodaltons?|daltons?)\b/i.test(s)) return MOLECULAR_SIZE_ATTRIBUTE;
+  // "How big would the protection zone be?", "what size do the warts get?": a size, not any figure of the topic.
+  if (asked.includes("quantity") && /\bhow (?:big|large)\b|\bwhat size\b|\bsize of\b/.test(s)) return SIZE_ATTRIBUTE;
   if (asked.includes("rate")) {
     if (MANY_DIE_ASKED.test(s)) return HOW_DEADLY_ATTRIBUTE;
     const m = RATE_ATTRIBUTE.exec(s);
