@@ -1756,4 +1756,13 @@ describe("coverage: questions read in session 74 (set 54's kinds)", () => {
     expect(check("Keeping 20 laying hens through a hot summer - roughly how much water does each hen drink per day?", [eggs])).toMatchObject({ covered: false, missing: "detail" });
     expect(check("Keeping 20 laying hens through a hot summer - roughly how much water does each hen drink per day?", [cells])).toMatchObject({ covered: true });
   });
+
+  it("takes whether a disease has been reported in an animal as said where a sentence names both, the disease by the words asked of", () => {
+    const porphyria = passage(
+      "The occurrence of beeturia in urine of dogs and cats is not known. Intermittent porphyria and congenital erythropoietic porphyria have been described in cats. Porphyrinuria gives the urine a red to brown colour.",
+    );
+    expect(check("Has congenital erythropoietic porphyria been reported in dogs?", [porphyria])).toMatchObject({ covered: false, missing: "species", what: ["dogs"] });
+    expect(check("Is congenital erythropoietic porphyria described in dogs?", [porphyria])).toMatchObject({ covered: false, missing: "species" });
+    expect(check("Has congenital erythropoietic porphyria been reported in cats?", [porphyria])).toMatchObject({ covered: true });
+  });
 });

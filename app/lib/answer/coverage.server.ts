@@ -5,7 +5,7 @@ import { signForms, signsIn, synonymsIn } from "../search/synonyms";
 import { splitSentences } from "../sentences";
 import { countriesNamedIn, namesRegionOf, regionNamesOf } from "./regions";
 import { namesClassOf } from "./drug-classes";
-import { AGE_ATTRIBUTE, DRUG_CLASS, asksTypedValue, POPULATION_PREFIX, BODY_SITE_ATTRIBUTE, DIE_ATTRIBUTE, HOW_DEADLY_ATTRIBUTE, RESOLUTION_ATTRIBUTE, TIMES_ATTRIBUTE, comparedWith, isAskerLabel, withoutLeadingLabel, inSpeciesName, asksWhetherSpeciesGets, namesAskedSpecies, OF_THE_DISEASE, SEASON_WRITTEN, askingParts, checkedThing, thingInPlace, PART_OF_IT, asksOfThem, BOUND_ATTRIBUTE, ECONOMIC_IMPACT_ATTRIBUTE, GAUGE_ATTRIBUTE, MOLECULAR_SIZE_ATTRIBUTE, SIZE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, STUDY_SIZE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, withoutHostsOfItsName, wordsNaming, type AskedKind, type Frame } from "./frame";
+import { AGE_ATTRIBUTE, DRUG_CLASS, asksTypedValue, POPULATION_PREFIX, BODY_SITE_ATTRIBUTE, DIE_ATTRIBUTE, HOW_DEADLY_ATTRIBUTE, RESOLUTION_ATTRIBUTE, TIMES_ATTRIBUTE, comparedWith, isAskerLabel, withoutLeadingLabel, inSpeciesName, asksWhetherSpeciesGets, asksWhetherReportedIn, namesAskedSpecies, OF_THE_DISEASE, SEASON_WRITTEN, askingParts, checkedThing, thingInPlace, PART_OF_IT, asksOfThem, BOUND_ATTRIBUTE, ECONOMIC_IMPACT_ATTRIBUTE, GAUGE_ATTRIBUTE, MOLECULAR_SIZE_ATTRIBUTE, SIZE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, STUDY_SIZE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, withoutHostsOfItsName, wordsNaming, type AskedKind, type Frame } from "./frame";
 import { cleanQuote } from "./quotes.server";
 import { holdsInOrder, holdsTerm, match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
@@ -397,6 +397,11 @@ const A_GAUGE = /\b\d+(?:\s*-?\s*(?:–|to|-)\s*\d+)?\s*-?\s*(?:gauge|G)\b/;
 /** A temperature: "56 °C", "20 °F (11 °C)", "37.5 degrees". */
 /** A molecule's mass: "approximately 8 kDa", "a 55-kilodalton protein". */
 const A_MOLECULAR_SIZE = new RegExp(`${RANGE}\\s*-?\\s*(?:k?Da|kilodaltons?|daltons?)\\b`, "i");
+/** The words a question asks of, as one name ("congenital erythropoietic porphyria"), when they are few enough to be one. */
+function ownTopicWords(frame: Frame): string[] {
+  const words = (frame.askedTopic ?? frame.topic).filter((w) => !speciesIn(w).species.size && !speciesIn(w).groups.size && !isAskingWord(w));
+  return words.length >= 1 && words.length <= 3 ? [words.join(" ")] : [];
+}
 /** Does a question ask of a molecule: by a word for one, or by an abbreviation that names no virus ("RANTES", "IFITM3")? */
 const asksOfMolecule = (questionNames: string[]) => MOLECULE_WORD.test(questionNames.join(" ")) || questionNames.some((n) => /^[A-Z][A-Z0-9-]{2,}$/.test(n) && !isVirusAcronym(n));
 /** A size: in units of length, area, volume or (an animal's) weight, or against another thing ("twice the size", "the size of a pea"). */
@@ -1473,8 +1478,13 @@ export function checkCoverage<P extends PassageLike>(
   // (Named as a disease or pathogen, not a sign, "bloody diarrhoea" in dogs says nothing of parvo in dogs; nor one the
   // question only compares with, "the way equine flu does".)
   const namedSubject = gotSubject.filter((n) => !signsIn(n).length && !comparedWith(question, n));
-  if (!species.missing.length && gotSubject.length && frame.species.length && !frame.inherited.length && asksWhetherSpeciesGets(question)) {
-    if (!saysSpeciesGets(segments)) species = { ...species, missing: frame.species.map(speciesLabel), missingIds: [...frame.species] };
+  // (So is whether it has been reported in them: "Has congenital erythropoietic porphyria been reported in dogs?" is not
+  // answered by "…have been described in cats" in a paragraph that names dogs elsewhere. Naming no disease the frame knows,
+  // it is named by the words asked of.)
+  const reportedIn = asksWhetherReportedIn(question);
+  const askedThing = gotSubject.length ? gotSubject : reportedIn ? ownTopicWords(frame) : [];
+  if (!species.missing.length && askedThing.length && frame.species.length && !frame.inherited.length && (asksWhetherSpeciesGets(question) || reportedIn)) {
+    if (!saysSpeciesGets(segments, askedThing)) species = { ...species, missing: frame.species.map(speciesLabel), missingIds: [...frame.species] };
   }
   if (!species.missing.length && saysOnlyOfOthersNamed(question, frame, topicTerms(terms, frame), segments)) {
     species = { ...species, missing: frame.species.filter((id) => id !== "human").map(speciesLabel), missingIds: frame.species.filter((id) => id !== "human") };

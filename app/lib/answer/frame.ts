@@ -727,6 +727,10 @@ export function listAsked(question: string): { count: string; noun: string } | n
 const SPECIES_GETS_ASKED =
   /^\s*(?:and\s+|so\s+|but\s+)?(?:do|does|can|could|will|would|may|might)\s+(?:[\w'’-]+\s+){1,4}?(?:actually\s+|ever\s+|really\s+|also\s+|even\s+)?(?:get|catch|contract|develop|be infected (?:with|by)|become infected (?:with|by))\b|^\s*(?:and\s+|so\s+|but\s+)?(?:can|could|will|would|may|might|does|do)\s+(?:it|this|that|they|the\s+[\w-]+)\s+(?:also\s+|even\s+|ever\s+|actually\s+)?(?:spread|pass|jump|transfer|be passed|be transmitted|be spread)\s+(?:on\s+|across\s+|over\s+)?(?:to|into)\b/i;
 export const asksWhetherSpeciesGets = (question: string) => askingParts(question).some((part) => SPECIES_GETS_ASKED.test(part));
+/** "Has congenital erythropoietic porphyria been reported in dogs?", "does GOLPP occur in cats?": whether it is known in them. */
+const REPORTED_IN_ASKED =
+  /^\s*(?:and\s+|so\s+|but\s+)?(?:has|have|is|are|was|were)\s+(?:[\w'’-]+\s+){1,5}?(?:been\s+)?(?:ever\s+)?(?:reported|described|documented|recorded|diagnosed)\s+(?:in|among)\b|^\s*(?:and\s+|so\s+|but\s+)?(?:does|do|can)\s+(?:[\w'’-]+\s+){1,5}?(?:occur|happen)\s+(?:in|among)\b/i;
+export const asksWhetherReportedIn = (question: string) => askingParts(question).some((part) => REPORTED_IN_ASKED.test(part));
 
 /**
  * "Which species can Mycobacterium bovis infect?", "what animals get it?": the hosts are asked, answered by a sentence
