@@ -3513,4 +3513,10 @@ describe("set 77's readings", () => {
     // (A needle's size is its gauge.)
     expect(frameOf("What size needle for a cat's jugular?").attribute).toBe("gauge");
   });
+
+  it("reads a keeper's layers as hens, and a tissue's layers as no animal", () => {
+    expect(frameOf("found body lice on a few of my free range layers when i was checking vents. how long do they take to go through a generation?").species).toEqual(["chicken"]);
+    expect(speciesIn("our layers have stopped laying").species).toEqual(new Set(["chicken"]));
+    expect(speciesIn("the layers of the epidermis").species.size).toBe(0);
+  });
 });
