@@ -18,6 +18,12 @@ describe("species in a text", () => {
     expect([...speciesIn("If we keep vaccinating the Merinos with Gudair").species]).toEqual(["sheep"]);
     expect([...speciesIn("our Khaki Campbells are laying less").species]).toEqual(["duck"]);
     expect([...speciesIn("two Saanen does kidded").species]).toEqual(["goat"]);
+    expect([...speciesIn("Old Leonberger with laryngeal paralysis is scuffing her hind feet").species]).toEqual(["dog"]);
+    expect([...speciesIn("our Rhodesian Ridgeback and two Vizslas").species]).toEqual(["dog"]);
+    expect([...speciesIn("a Hanoverian gelding and a Dartmoor pony").species]).toEqual(["horse"]);
+    expect([...speciesIn("my Tonkinese has stopped grooming").species]).toEqual(["cat"]);
+    // (A mountain range's adjective is no cat: "herding yaks in the Himalayan foothills".)
+    expect([...speciesIn("herding yaks in the Himalayan foothills").species]).not.toContain("cat");
     expect(frameOf("If we keep vaccinating the Merinos with Gudair, will that stop them shedding Johne's completely?").names).not.toContain("Merinos");
   });
 
