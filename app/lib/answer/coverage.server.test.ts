@@ -1765,4 +1765,16 @@ describe("coverage: questions read in session 74 (set 54's kinds)", () => {
     expect(check("Is congenital erythropoietic porphyria described in dogs?", [porphyria])).toMatchObject({ covered: false, missing: "species" });
     expect(check("Has congenital erythropoietic porphyria been reported in cats?", [porphyria])).toMatchObject({ covered: true });
   });
+  it("takes a physical quantity asked (a force, a cross-sectional area) as one in its units, and how long an animal stays free of signs said in words", () => {
+    const neck = "Building a finite-element model of a dog's neck. What force and physiological cross-sectional area should I assign to the main neck muscles?";
+    const forces = passage("Studies in dogs have shown the substantial effect of muscle forces on cervical spine kinematics and injury potential on the neck structure.");
+    const measured = passage("In dogs, the longus colli muscle had a physiological cross-sectional area of 2.1 cm² and a maximal force of 48 N.");
+    expect(check(neck, [forces])).toMatchObject({ covered: false, missing: "detail" });
+    expect(check(neck, [measured])).toMatchObject({ covered: true });
+    expect(holdsValue("duration", "Overall, atherosclerosis could remain asymptomatic for decades before clinical manifestations.", null)).toBe(true);
+    expect(holdsValue("duration", "Infected sheep may remain clinically normal for several years.", null)).toBe(true);
+    // (Not a span said in words of anything else: "studied for decades", "the virus lasts for months".)
+    expect(holdsValue("duration", "Atherosclerosis has been studied for decades.", null)).toBe(false);
+    expect(holdsValue("duration", "It may produce melaenic faeces and the virus lasts for months.", null)).toBe(false);
+  });
 });

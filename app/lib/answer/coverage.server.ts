@@ -266,6 +266,14 @@ const TIME_UNIT = "(?:secs?|seconds?|ms|milliseconds?|[µμ]s|microseconds?|min(
 /** A span of time may be "a year" or "an hour" ("can remain viable outside of its host for at least a year"). */
 const SPAN = `(?:${RANGE}\\s*-?\\s*${TIME_UNIT}|\\ban?\\s+(?:minute|hour|day|week|month|year))\\b`;
 
+/**
+ * How long an animal stays free of signs, said in words: "atherosclerosis could remain asymptomatic for decades", "sheep
+ * may stay clinically normal for years". (Not how long anything else lasts in words: "the virus lasts for months" after
+ * a sentence on ferrets is no span given of a puppy's parvo.)
+ */
+const SPAN_IN_WORDS =
+  "\\b(?:remains?|remained|stays?|stayed|lies|lie|lay)\\s+(?:[\\w-]+\\s+)?(?:asymptomatic|silent|subclinical|latent|inapparent|undetected|dormant|symptom-?free|clinically\\s+(?:normal|silent|healthy))\\s+for\\s+(?:several\\s+|many\\s+|some\\s+)?(?:decades|years|months|weeks)\\b";
+
 /** A reference to a figure, table or chapter by its number ("Figure 4.5", "Table 2", "Fig. 3a–c"). */
 const FIGURE_NUMBER = /\b(?:fig(?:ure)?s?|tables?|chapters?|plates?)\.?\s*\d+(?:\.\d+)*[a-z]?(?:\s*[-–]\s*[a-z\d]+)?\b/i;
 
@@ -317,15 +325,15 @@ const NOT_A_GENE = /^(?:DNA|RNA|cDNA|mRNA|PCR|RT|SNPs?|ELISA|USA|UK|EU)$/;
 const VALUE: Partial<Record<AskedKind, RegExp>> = {
   dose: new RegExp(`\\d(?:[\\d.,]*)\\s*(?:-|–|to)?\\s*\\d*(?:[.,]\\d+)?\\s*(?:mg|µg|μg|mcg|g|ml|mL|l|iu|IU|units?|mmol|ppm|mg\\/kg|ml\\/kg|µg\\/kg)\\b|\\bmg\\/kg\\b|\\bdos(?:e|ed|es|age|ing)\\b[^.]*\\d`, "i"),
   interval: new RegExp(`${INTERVAL_WORDS.source}|${SPAN}`, "i"),
-  duration: new RegExp(SPAN, "i"),
+  duration: new RegExp(`${SPAN}|${SPAN_IN_WORDS}`, "i"),
   season: SEASON_WRITTEN,
   // "…at incidence rates of 13 to 24 per 100,000 dogs".
   rate: new RegExp(`\\d\\s*%|\\bper ?cent\\b|\\d\\s+per\\s+(?:\\d[\\d,]*|hundred|thousand|million)\\b|\\b\\d+\\s*(?:of|out of|in)\\s*(?:every\\s*)?\\d+\\b|\\b(?:one|two|three)[- ](?:in|of)[- ](?:two|three|four|five|six|seven|eight|nine|ten|twenty|a hundred|hundred|thousand|every|\\d+)\\b|\\b(?:half|one[- ]third|two[- ]thirds|a third|a quarter|one[- ]quarter|three[- ]quarters)\\b|\\b\\d+\\/\\d+\\b|${COUNT_PER_YEAR}`, "i"),
-  // Lengths, masses, volumes, amounts, concentrations (ng/ml, U/ml), pressures (kPa, mmHg), molecular sizes (kDa, kb, bp,
-  // nucleotides, amino acids), temperatures, angles (45°).
+  // Lengths, masses, volumes, amounts, concentrations (ng/ml, U/ml), pressures (kPa, mmHg), forces (N), areas (cm²),
+  // molecular sizes (kDa, kb, bp, nucleotides, amino acids), temperatures, angles (45°).
   // (Or a size given against another's: "one-third the size of the human genome", "twice the size".)
   quantity: new RegExp(
-    `\\b(?:(?:one|two|three)[- ](?:third|half|quarter|fifth)s?|half|twice|double|triple|\\d+(?:\\.\\d+)?\\s*times)\\s+(?:of\\s+)?the\\s+(?:size|length|weight|volume)\\b|${RANGE}\\s*(?:cm|mm|m|km|µm|μm|nm|kg|g|mg|µg|μg|ng|pg|l|ml|dl|µl|μl|mmol|µmol|μmol|nmol|pmol|ppm|ppb|iu|u\\/l|°c|°f|degrees|fingers?|times|kpa|pa|mmhg|kda|da|kb|kbp|mb|bp|nt|bpm|nucleotides?|amino acids?|aa|residues|base pairs?)\\b|${RANGE}\\s*%|${RANGE}\\s*°|${RANGE}\\s*(?:µg|μg|mg|g|ng|iu|u|ku|miu)\\/\\w+|${PH_VALUE}`,
+    `\\b(?:(?:one|two|three)[- ](?:third|half|quarter|fifth)s?|half|twice|double|triple|\\d+(?:\\.\\d+)?\\s*times)\\s+(?:of\\s+)?the\\s+(?:size|length|weight|volume)\\b|${RANGE}\\s*(?:cm|mm|m|km|µm|μm|nm|kg|g|mg|µg|μg|ng|pg|l|ml|dl|µl|μl|mmol|µmol|μmol|nmol|pmol|ppm|ppb|iu|u\\/l|°c|°f|degrees|fingers?|times|kpa|pa|mmhg|newtons?|n|cm2|mm2|cm²|mm²|kda|da|kb|kbp|mb|bp|nt|bpm|nucleotides?|amino acids?|aa|residues|base pairs?)\\b|${RANGE}\\s*%|${RANGE}\\s*°|${RANGE}\\s*(?:µg|μg|mg|g|ng|iu|u|ku|miu)\\/\\w+|${PH_VALUE}`,
     "i",
   ),
   // (Or a count in round words, "upregulated hundreds of interferon stimulated genes"; not a chemical's locant,

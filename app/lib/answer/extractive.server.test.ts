@@ -55,6 +55,30 @@ describe("the extractive answer's lead", () => {
     expect(answer.text.split("\n")[0]).toMatch(/^Many cats develop a .regressive infection/);
   });
 
+  it("for a follow-up carrying its subject, may be a sentence holding one of its words in the paragraph naming that subject", () => {
+    const questions = [
+      "Hypothyroid Labrador with sky-high cholesterol, and I'm worried about atherosclerosis. How does an atherosclerotic lesion develop?",
+      "ok. so what makes one of those plaques dangerous rather than stable?",
+    ];
+    const [, frame] = readConversation(questions);
+    const plaques = passage(
+      1,
+      253,
+      "Atherosclerosis is a chronic inflammatory process involving multiple cell types and cytokines. At advanced stages, stable lesions have a small lipid core and a thick fibrous cap, while vulnerable lesions have the relatively thin fibrous cap and large lipid core.",
+    );
+    const terms = [...new Set(tokenize("make plaques dangerous rather stable dog atherosclerosis"))].map((term) => ({ term, weight: 1, df: 2, idf: 1 }));
+    const guide: AnswerGuide = { frame: frame!, ownTerms: new Set(tokenize(questions[1]!)), askingTerms: new Set(tokenize("what makes")), alreadySaid: new Set(), supporting: new Set([1]) };
+    expect(frame!.inherited).toContain("conditions");
+    expect(extractiveAnswer(questions[1]!, terms, [plaques], {}, guide).text.split("\n")[0]).toMatch(/^At advanced stages, stable lesions/);
+    // (Nor for a sentence holding only a word carried from before.)
+    const carried = [...terms, ...tokenize("cholesterol").map((term) => ({ term, weight: 1, df: 2, idf: 1 }))];
+    const ageing = passage(3, 254, "Atherosclerosis is a chronic inflammatory process. Cholesterol levels rise with age.");
+    expect(extractiveAnswer(questions[1]!, carried, [ageing], {}, guide).text).toBe("");
+    // (Not in a passage that does not name the subject.)
+    const other = passage(2, 40, "Stable flies breed in wet straw. Fly control keeps them down in summer.");
+    expect(extractiveAnswer(questions[1]!, terms, [other], {}, guide).text).toBe("");
+  });
+
   it("for 'what does that actually mean?' after a quoted term of two words, is the sentence that quotes it too", () => {
     const question = "4-H mom here, my daughter shows market hogs. People at the barn keep calling pigs 'mixing vessels' for flu - what does that actually mean?";
     const [frame] = readConversation([question]);

@@ -64,6 +64,8 @@ type Sentence = {
   answersAsked?: boolean;
   /** Its paragraph names what the question names (its drug, pathogen, condition or abbreviation). */
   named?: boolean;
+  /** In a follow-up carrying its subject, it holds a word the follow-up says itself, in a paragraph naming that subject. */
+  ofCarriedSubject?: boolean;
   /** It names no species and gives the value asked where its paragraph names the asked species: it speaks of that species. */
   ofAskedSpecies?: boolean;
   /** The whole sentence right before it in its paragraph: what a pronoun it opens with points back at. */
@@ -412,6 +414,8 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
   // else that shares the new words ("sheep") must not lead.
   const nameTerms = tokenize(names.join(" "));
   const subjectCarried = names.length > 0 && Boolean(guide?.frame.inherited.some((k) => k === "drugs" || k === "pathogens" || k === "conditions" || k === "names" || k === "acronyms"));
+  /** The words the question says itself (a follow-up's, not those it carries). */
+  const questionWords = new Set(tokenize(question));
   // The question's own subject (its drug, pathogen or condition): "What ticks transmit African swine fever?" does not
   // lead with "Ovine babesiosis… transmitted by ixodid ticks" from a paragraph that never names it.
   // (Or, naming none of those, its other names: "What does Fasciola actually do to cattle?" does not lead with a sentence on
@@ -681,6 +685,12 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       // (So is a sentence naming the asked species in a paragraph naming the subject, when what is asked is whether that
       // species gets it: "Most felines (e.g., cats, tigers, and cheetahs) are susceptible" after "Feline calicivirus…".)
       const getsIt = namesSpecies && inNamedParagraph && !answersAsked && speciesGetsAsked;
+      // (A follow-up carrying its subject may, where no sentence holds two of its words, be answered by one holding a word
+      // it says itself in a paragraph naming that subject: "so what makes one of those plaques dangerous rather than
+      // stable?" after atherosclerosis, by "…stable lesions have a small lipid core and a thick fibrous cap, while
+      // vulnerable lesions have…". A word carried from before says nothing of what it asks: "diarrhoea" in a paragraph on
+      // goose parvovirus is no answer to "how long will it hang about in the garden?" after a puppy's parvo.)
+      const ofCarriedSubject = subjectCarried && inNamedParagraph && terms.some((t) => questionWords.has(t.term) && holdsTerm(sentenceTerms, t));
       let matched = terms.reduce((k, t) => k + (holdsTerm(sentenceTerms, t) ? 1 : 0), 0) + ((answersAsked || getsIt) && inNamedParagraph ? 1 : 0) + (speciesFromParagraph || speciesByGroup ? 1 : 0);
       // Likewise a paragraph that holds the question's topic ("Canine parvovirus…") for its sentence that says the
       // asked value without it ("The virus … can remain viable outside of its host for at least a year").
@@ -710,7 +720,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       // (Not one the previous answer quoted: the reader has it already.)
       const priorSaid = Boolean(prior && guide?.alreadySaid.has(sentenceKey(prior.text)));
       const before = prior && !priorSaid && prior.start >= paragraphStart && !p.text.slice(prior.end, unit.start).trim() ? { text: prior.text, passage: p.number, pages: prior.pages, pageLabel: prior.pageLabel, raw: prior.raw, index: i - 1 } : undefined;
-      out.push({ text, passage: p.number, pages: unit.pages, pageLabel: unit.pageLabel, raw: unit.raw, index: i, terms: sentenceTerms, score, matched, notLead, saidBefore, answersAsked: leads && !essay, named: inNamedParagraph, ofAskedSpecies: speciesFromParagraph && typed.length > 0 && held().length > 0, before });
+      out.push({ text, passage: p.number, pages: unit.pages, pageLabel: unit.pageLabel, raw: unit.raw, index: i, terms: sentenceTerms, score, matched, notLead, saidBefore, answersAsked: leads && !essay, named: inNamedParagraph, ofCarriedSubject, ofAskedSpecies: speciesFromParagraph && typed.length > 0 && held().length > 0, before });
     });
   }
   return guide ? withLocalRarity(out, asking.length && asking.length < weighted.length ? asking : weighted, speciesTerms) : out;
@@ -861,7 +871,11 @@ export function extractiveAnswer(
   options: ExtractiveOptions = {},
   guide?: AnswerGuide,
 ): ExtractiveAnswer {
-  const chosen = pick(sentencesOf(passages, terms, question, guide), { ...DEFAULTS, ...options }, new Set(), minMatchedFor(terms), terms);
+  const sentences = sentencesOf(passages, terms, question, guide);
+  const minMatched = minMatchedFor(terms);
+  let chosen = pick(sentences, { ...DEFAULTS, ...options }, new Set(), minMatched, terms);
+  // (Where none holds enough of the question, a follow-up's sentences on the subject it carries count its name as held.)
+  if (!chosen.length) chosen = pick(sentences.map((s) => (s.ofCarriedSubject ? { ...s, matched: s.matched + 1 } : s)), { ...DEFAULTS, ...options }, new Set(), minMatched, terms);
   if (!chosen.length) return { text: "", quoted: 0, cited: [] };
   const citer = citerOf(passages);
   const body = compose(chosen, citer, Boolean(guide));

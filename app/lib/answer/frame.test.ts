@@ -712,6 +712,12 @@ describe("the frame of a question", () => {
     expect(share!.inherited).toEqual(expect.arrayContaining(["species", "acronyms"]));
   });
 
+  it("reads a force, a torque or a cross-sectional area asked as a quantity, and forces that drive something as none", () => {
+    expect(frameOf("What force and physiological cross-sectional area should I assign to the longus colli?").asked).toContain("quantity");
+    expect(frameOf("Which tensile strength does the suture need?").asked).toContain("quantity");
+    expect(frameOf("What forces drive the spread of the virus?").asked).not.toContain("quantity");
+  });
+
   it("reads 'what separates X from Y in terms of…' as a comparison and 'how long before they show signs' as a span", () => {
     // "What separates an unstable plaque from a stable one in terms of … size of the lipid core?" compares them; the size is
     // what they differ in, not an amount asked. The anaesthetist prepping a session is who asks.

@@ -370,6 +370,18 @@ describe("synonyms in a query", () => {
     expect(alternatives("her breathing is slow")).not.toContainEqual(tokenize("inhaled"));
     expect(alternatives("how do you repair a fractured femur?")).not.toContainEqual(tokenize("regeneration"));
   });
+
+  it("reads the placenta as placental, people as humans, and what a gene or a kinase switches on as expressed or activated", () => {
+    expect(alternatives("which cells carry them, even in the placenta?")).toContainEqual(tokenize("placental"));
+    expect(alternatives("In people, what are the two main families of antimicrobial peptides?")).toContainEqual(tokenize("humans"));
+    expect(alternatives("where is the lysozyme gene switched on in hens?")).toContainEqual(tokenize("expressed"));
+    expect(alternatives("what does TBK1 switch on?")).toContainEqual(tokenize("activates"));
+    // (What is activated is not thereby expressed: the two readings of "switch on" stay apart.)
+    expect(alternatives("which kinase is activated first?")).not.toContainEqual(tokenize("expressed"));
+    expect(alternatives("should I switch off the heat lamp?")).not.toContainEqual(tokenize("activated"));
+    // (A placental mammal is no placenta asked of, but the two words are one organ: the pair is read both ways.)
+    expect(alternatives("are placental trophoblasts involved?")).toContainEqual(tokenize("placenta"));
+  });
 });
 
 describe("shorthand for a binomial", () => {
