@@ -27,3 +27,9 @@ export function classNamedIn(drug: string, text: string): string | null {
   }
   return null;
 }
+
+/** The single words that name a class, as written with or without a plural "s" ("statin", "statins", "NSAIDs"). */
+const CLASS_WORDS = new Set(data.classes.flatMap((drugClass) => drugClass.names).filter((name) => /^[\p{L}-]+$/u.test(name)).flatMap((name) => [name, `${name}s`]));
+
+/** Is the word a drug class's name ("statins")? Spelled as it is, not a misspelled word near it ("stain"). */
+export const isDrugClassName = (word: string) => CLASS_WORDS.has(word.toLowerCase());

@@ -2356,6 +2356,8 @@ describe("a turn that corrects the question before it", () => {
 describe("how far a question word may be corrected", () => {
   it("never for species words, one edit for drug, pathogen and condition names, search's own limit for the rest", () => {
     for (const word of ["cats", "ferrets", "bovine", "alpacas"]) expect(correctableEdits(word), word).toBe(0);
+    // (A drug class's name is spelled as it is: "statin" is no "stain".)
+    for (const word of ["statin", "Statins", "NSAIDs"]) expect(correctableEdits(word), word).toBe(0);
     for (const word of ["prednisone", "famciclovir", "Pasteurella", "calicivirus", "thrombocytopenia", "venerealis", "gallinarum"]) expect(correctableEdits(word), word).toBe(1);
     for (const word of ["regressive", "lipopolysaccharide", "paravertebral"]) expect(correctableEdits(word), word).toBe(Number.POSITIVE_INFINITY);
   });

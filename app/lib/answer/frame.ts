@@ -6,6 +6,7 @@ import { GENUS_ENDING, shorthandBinomials, shorthandNames, signsIn, synonymsIn }
 import { isStopWord } from "../search/stopwords";
 import { tokenize } from "../search/tokenize";
 import { topicWords } from "./questions";
+import { isDrugClassName } from "./drug-classes";
 import { memoByText } from "../memo.server";
 
 // A question, the sentences of its passages and single words are read again and again by one answer (and the next
@@ -1955,6 +1956,8 @@ const CONDITION_HEAD = /^(?:disease|fever|plague|sickness|syndrome|paralysis|par
 export function correctableEdits(word: string): number {
   const lower = word.toLowerCase();
   if (speciesIn(lower).species.size || speciesIn(lower).groups.size) return 0;
+  // (A drug class named as it is spelled is no typo of a word near it: "start him on a statin" is not a "stain".)
+  if (isDrugClassName(lower)) return 0;
   if (DRUG_WORDS.has(lower) || DRUG_STEM.test(lower) || PATHOGEN_ENDING.test(lower) || CONDITION_ENDING.test(lower) || EPITHET_ENDING.test(lower)) return 1;
   return Number.POSITIVE_INFINITY;
 }
