@@ -1777,4 +1777,17 @@ describe("coverage: questions read in session 74 (set 54's kinds)", () => {
     expect(holdsValue("duration", "Atherosclerosis has been studied for decades.", null)).toBe(false);
     expect(holdsValue("duration", "It may produce melaenic faeces and the virus lasts for months.", null)).toBe(false);
   });
+  it("takes the nature of a thing a case names (what it encodes, what sort of organism it is) as the same in any host, and its effect as the told animal's", () => {
+    const cdv = passage("Canine distemper virus (CDV) infects dogs and many wild carnivores. CDV belongs to the genus Morbillivirus and its genome encodes six structural proteins, the haemagglutinin H and the fusion protein F among them.");
+    expect(check("Distemper is our biggest fear with ferrets. What proteins does canine distemper virus encode?", [cdv])).toMatchObject({ covered: true });
+    expect(check("Distemper is our biggest fear with ferrets. Which genus does canine distemper virus belong to?", [cdv])).toMatchObject({ covered: true });
+    // (Its signs in them are theirs, and so is what is asked of them by name.)
+    expect(check("Distemper is our biggest fear with ferrets. What signs does canine distemper virus cause?", [cdv])).toMatchObject({ covered: false, missing: "species", what: ["ferrets"] });
+    expect(check("What proteins does canine distemper virus encode in ferrets?", [cdv])).toMatchObject({ covered: false, missing: "species" });
+    // (Nor a thing named for the told animals, nor one asked of them by pointing back.)
+    const hev = passage("Swine hepatitis E virus (swine HEV) belongs to the species Orthohepevirus A, and HEV-3 and HEV-4 are zoonotic.");
+    expect(check("Broiler breeder flock with enlarged livers. Which Orthohepevirus species does avian hepatitis E virus belong to?", [hev])).toMatchObject({ covered: false, missing: "species" });
+    const parvo = passage("The genus Dependoparvovirus of the subfamily Parvovirinae is associated with the widest host spectrum, from dogs to pigs.");
+    expect(check("I get snakes and lizards through the door. Is there a parvovirus genus that infects all of those?", [parvo])).toMatchObject({ covered: false, missing: "species" });
+  });
 });

@@ -778,6 +778,15 @@ function missesFocus(question: string, frame: Frame, missingIds: string[]): bool
     const asking = askingParts(question).join(" ");
     const askedOfMissing = missingIds.some((id) => wordsNaming(id).some((w) => new RegExp(`\\b${escapeStringRegexp(w)}\\b`, "i").test(asking)));
     if (ofAsker.length >= 2 && !askedOfMissing && order.every((id) => ofAsker.includes(id)) && order.some((id) => !missing.has(id))) return false;
+    // (Nor the animals a case is told of, where what is asked is the nature of the thing it names, which is the same in any
+    // host: "Distemper is our biggest fear with ferrets. What proteins does canine distemper virus encode…?", "…give her dog
+    // a Lactobacillus reuteri supplement. What sort of bacterium is it…?". Its effect in them is still theirs: "what do
+    // these flukes do to cattle?" names them as it asks. So is a thing named for them, "which Orthohepevirus species does
+    // avian HEV belong to?", and one asked of them by pointing back: "…snakes, birds and mammals. Is there a parvovirus
+    // genus that infects all of those?")
+    const animalsAsked = speciesIn(asking);
+    const namedForMissing = [...animalsAsked.species].some((id) => missing.has(id)) || animalsAsked.groups.size > 0;
+    if (order.length && !frame.inherited.includes("species") && namesItsThing(frame) && NATURE_ASKED.test(asking) && !namedForMissing && !POINTS_BACK_TO_TOLD.test(asking)) return false;
     // (So is a follow-up naming none, that goes on with several: "are most of them the nasty virulent kind?")
     if (!order.length && frame.species.filter((id) => id !== "human").length >= 2 && frame.species.some((id) => id !== "human" && !missing.has(id))) return false;
     return !order.some((id) => missing.has(id) && order.some((other) => !missing.has(other) && namedInOneList(text, id, other)));
@@ -797,6 +806,18 @@ function missesFocus(question: string, frame: Frame, missingIds: string[]): bool
   if (askingParts(question).some(asksOfThem) && missingIds.some((id) => !named.some((o) => o.includes(id)))) return true;
   return named.some((o) => o.every((x) => missing.has(x)));
 }
+
+/**
+ * What a thing is, the same in any host: what it encodes, its genome or proteins, its genus or family and where it sits
+ * among its relatives, what sort of organism it is. (Not its types or strains, which differ by host: "which types are
+ * involved?" of sarcoids in a cob.)
+ */
+const NATURE_ASKED =
+  /\b(?:encod(?:e|es|ed|ing)|genomes?|genus|genera|taxonom\w*|classif(?:y|ied|ication)|(?:sits?|belongs?|fits?)\s+(?:in|among|to|within)|(?:what|which)\s+(?:sort|kind|type|class)\s+of\s+(?:bacteri(?:um|a)|virus(?:es)?|organisms?|pathogens?|parasites?|fung(?:us|i)|proteins?|molecules?|compounds?|enzymes?|genes?)|(?:what|which)\s+(?:[\w-]+\s+){0,2}?proteins?\s+(?:does|do|did|is|are)\b|species\s+names?)\b/i;
+/** Words pointing back to the animals a case told of: "…snakes, birds and mammals. Is there a genus that infects all of those?" */
+const POINTS_BACK_TO_TOLD = /\b(?:all|any|each|both|either|most|some|one)\s+of\s+(?:them|those|these)\b|\b(?:in|for|to|into|infects?|infecting|affects?|affecting)\s+(?:them|those|these)\b/i;
+/** Does the question name a thing of its own (a pathogen, drug, condition, abbreviation or name)? */
+const namesItsThing = (frame: Frame) => frame.pathogens.length + frame.drugs.length + frame.conditions.length + frame.acronyms.length + frame.names.length > 0;
 
 /** At least this share of the topic is what a sentence must hold to say what is asked of the animals it names. */
 const SAYS_TOPIC = 0.5;

@@ -371,6 +371,15 @@ describe("synonyms in a query", () => {
     expect(alternatives("how do you repair a fractured femur?")).not.toContainEqual(tokenize("regeneration"));
   });
 
+  it("reads a hen's egg-laying tract as the oviduct, and chick anaemia virus by the names the literature gives it", () => {
+    expect(alternatives("Is lysozyme in chickens only made in the egg-laying tract?")).toContainEqual(tokenize("oviduct"));
+    expect(alternatives("Chick anaemia virus: can breeders pass it to chicks through the egg?")).toContainEqual(tokenize("chicken infectious anaemia virus"));
+    expect(alternatives("Chick anemia virus in broilers")).toContainEqual(tokenize("CIAV"));
+    // (A tract of land is no oviduct, nor is anaemia in a chick that virus.)
+    expect(alternatives("a tract of grazing land")).not.toContainEqual(tokenize("oviduct"));
+    expect(alternatives("why is my chick anaemic?")).not.toContainEqual(tokenize("CIAV"));
+  });
+
   it("reads the placenta as placental, people as humans, and what a gene or a kinase switches on as expressed or activated", () => {
     expect(alternatives("which cells carry them, even in the placenta?")).toContainEqual(tokenize("placental"));
     expect(alternatives("In people, what are the two main families of antimicrobial peptides?")).toContainEqual(tokenize("humans"));
