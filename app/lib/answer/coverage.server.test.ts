@@ -1765,6 +1765,7 @@ describe("coverage: questions read in session 74 (set 54's kinds)", () => {
     expect(check("Is congenital erythropoietic porphyria described in dogs?", [porphyria])).toMatchObject({ covered: false, missing: "species" });
     expect(check("Has congenital erythropoietic porphyria been reported in cats?", [porphyria])).toMatchObject({ covered: true });
   });
+
   it("takes a physical quantity asked (a force, a cross-sectional area) as one in its units, and how long an animal stays free of signs said in words", () => {
     const neck = "Building a finite-element model of a dog's neck. What force and physiological cross-sectional area should I assign to the main neck muscles?";
     const forces = passage("Studies in dogs have shown the substantial effect of muscle forces on cervical spine kinematics and injury potential on the neck structure.");
@@ -1777,6 +1778,7 @@ describe("coverage: questions read in session 74 (set 54's kinds)", () => {
     expect(holdsValue("duration", "Atherosclerosis has been studied for decades.", null)).toBe(false);
     expect(holdsValue("duration", "It may produce melaenic faeces and the virus lasts for months.", null)).toBe(false);
   });
+
   it("takes the nature of a thing a case names (what it encodes, what sort of organism it is) as the same in any host, and its effect as the told animal's", () => {
     const cdv = passage("Canine distemper virus (CDV) infects dogs and many wild carnivores. CDV belongs to the genus Morbillivirus and its genome encodes six structural proteins, the haemagglutinin H and the fusion protein F among them.");
     expect(check("Distemper is our biggest fear with ferrets. What proteins does canine distemper virus encode?", [cdv])).toMatchObject({ covered: true });
