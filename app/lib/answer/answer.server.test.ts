@@ -1214,6 +1214,18 @@ describe("the extractive answerer", () => {
     expect(result.citations[0]!.page).toBe(7);
   });
 
+  it("answers how many cases there have been with their number, not as a share", async () => {
+    addParagraph(
+      "scrapie",
+      "Small Ruminant Medicine",
+      8,
+      "There is no treatment and the economic impact of scrapie to sheep and goat industries in the United States is estimated to be $10-20 million annually. Classical scrapie is also a significant problem abroad: more than 10,500 cases have been diagnosed in goats from some member states of the European Union over a 15-year period.",
+    );
+    const result = await ask("Scrapie in goats: how many goat cases have there been in Europe?");
+    expect(result.content).not.toBe(REFUSAL);
+    expect(result.citations[0]!.page).toBe(8);
+  });
+
   it("finds a binomial the passage abbreviates ('H. contortus'), and leads from a paragraph naming the asked disease", async () => {
     kb.add({
       id: "worms",

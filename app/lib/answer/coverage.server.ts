@@ -5,7 +5,7 @@ import { signForms, signsIn, synonymsIn } from "../search/synonyms";
 import { splitSentences } from "../sentences";
 import { countriesNamedIn, namesRegionOf, regionNamesOf } from "./regions";
 import { namesClassOf } from "./drug-classes";
-import { AGE_ATTRIBUTE, DRUG_CLASS, asksTypedValue, POPULATION_PREFIX, BODY_SITE_ATTRIBUTE, DIE_ATTRIBUTE, HOW_DEADLY_ATTRIBUTE, RESOLUTION_ATTRIBUTE, TIMES_ATTRIBUTE, comparedWith, isAskerLabel, withoutLeadingLabel, inSpeciesName, asksWhetherSpeciesGets, asksWhetherReportedIn, namesAskedSpecies, OF_THE_DISEASE, SEASON_WRITTEN, askingParts, checkedThing, thingInPlace, PART_OF_IT, asksOfThem, BOUND_ATTRIBUTE, ECONOMIC_IMPACT_ATTRIBUTE, GAUGE_ATTRIBUTE, MOLECULAR_SIZE_ATTRIBUTE, SIZE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, STUDY_SIZE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, withoutHostsOfItsName, wordsNaming, type AskedKind, type Frame } from "./frame";
+import { AGE_ATTRIBUTE, DRUG_CLASS, asksTypedValue, POPULATION_PREFIX, BODY_SITE_ATTRIBUTE, DIE_ATTRIBUTE, HOW_DEADLY_ATTRIBUTE, RESOLUTION_ATTRIBUTE, TIMES_ATTRIBUTE, comparedWith, isAskerLabel, withoutLeadingLabel, inSpeciesName, asksWhetherSpeciesGets, asksWhetherReportedIn, namesAskedSpecies, OF_THE_DISEASE, SEASON_WRITTEN, askingParts, checkedThing, thingInPlace, PART_OF_IT, asksOfThem, BOUND_ATTRIBUTE, ECONOMIC_IMPACT_ATTRIBUTE, GAUGE_ATTRIBUTE, MOLECULAR_SIZE_ATTRIBUTE, SIZE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, STUDY_SIZE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, LETTERED_CONDITION, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, withoutHostsOfItsName, wordsNaming, type AskedKind, type Frame } from "./frame";
 import { cleanQuote } from "./quotes.server";
 import { holdsInOrder, holdsTerm, match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
@@ -1452,6 +1452,16 @@ export function checkCoverage<P extends PassageLike>(
     return !passing.some((p) => written.test(readable(fullText(p))) || namedOtherwise(a, fullText(p), terms));
   });
   if (unnamedSubtypes.length) return { covered: false, missing: "name", what: unnamedSubtypes, alternative: null };
+  // So is a disease named by another letter: "duck hepatitis B virus" is not answered by passages on duck hepatitis A
+  // virus and swine hepatitis E virus. (Written with its letter, or as its abbreviation: "HEV", "swHEV".)
+  // (Named so by the question: not "colitis, C. diff" nor "footrot D nodosus", where the letter begins a binomial.)
+  const letteredInQuestion = (c: string) => new RegExp(`\\b${escapeStringRegexp(c).replace(" ", "[-\\s]")}(?:\\s+(?:virus(?:es)?|infections?|in|of|and|or|is|are|was|were|from|for|with)\\b|\\s*[-–—?,;:)]|\\s*$)`, "i").test(question);
+  const unnamedLettered = frame.conditions.filter((c) => LETTERED_CONDITION.test(c) && letteredInQuestion(c) && !onlyStated(c)).filter((c) => {
+    const [head, letter] = c.split(" ") as [string, string];
+    const written = new RegExp(`\\b[${head[0]!.toUpperCase()}${head[0]!.toLowerCase()}]${escapeStringRegexp(head.slice(1))}[-\\s]+${letter}(?![\\p{L}\\d])|\\b\\p{L}{0,3}${head[0]!.toUpperCase()}${letter}V\\b`, "u");
+    return !passing.some((p) => written.test(readable(fullText(p))));
+  });
+  if (unnamedLettered.length) return { covered: false, missing: "name", what: unnamedLettered, alternative: null };
   // So is one named by a Greek letter: "IFN-lambda" is not answered by passages on chIFN-α, -β and -κ.
   const greekSubtypes = [...question.matchAll(GREEK_SUBTYPE)].map((m) => ({ name: m[0], base: m[1]!, letter: m[2]!.toLowerCase() }));
   const unnamedGreek = greekSubtypes.filter(({ base, letter }) => {

@@ -152,8 +152,11 @@ const LEAD_VALUE: Partial<Record<AskedKind, (sentence: string, frame: Frame, que
   // "Where…": a place or a distribution ("more common in some parts of Europe", "endemic in", "worldwide"), or a
   // site in the body ("harbours in the abomasum", "is generated in the bursa", "the most common site for blood
   // collection"). (Not an anatomical region: "along the cervical region" says where an organ runs.)
+  // (Or where it builds up: "PrPSc progressively accumulates in peripheral lymphoid tissues and the brain"; not "the
+  // accumulation of an abnormal isoform", which says what builds up.)
   location: (s) =>
     /\b(?:located|found|harbou?r(?:s|ed)?|lives?|resides?|inhabits?|lodge[sd]?|situated|localized|localised|generated|produced|synthesi[sz]ed|formed|stored|secreted|replicates?|takes? place)\s+(?:mainly\s+|mostly\s+|primarily\s+)?(?:in|within|inside|on)\s+the\b|\b(?:sites?|spots?)\s+(?:for|of)\b/i.test(s) ||
+    /\b(?:accumulat(?:es|ed|ing)|deposited|builds? up|built up|concentrat(?:es|ed))\s+(?:\w+\s+){0,2}?(?:in|within|inside)\s+(?:the\s+)?\w+/i.test(s) ||
     /\b(?:in|across|throughout|from)\s+(?:(?:some|many|most|parts?|areas?|regions?|of|the|southern|northern|eastern|western|central)\s+){0,4}\p{Lu}\p{Ll}{2,}|\b(?:endemic|enzootic|distribut\w+|worldwide|continents?|countries)\b|\b(?:in|across|throughout)\s+(?:(?:many|several|some|most|all|the|tropical|temperate|endemic|other)\s+){0,2}regions?\b/u.test(s),
   season: (s) => SEASON_WRITTEN.test(s),
   // "Prognosis?": the sentence on how it ends ("…fatal in 91% of untreated pups", "the prognosis is poor").

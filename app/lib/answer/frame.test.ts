@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BODY_SITE_ATTRIBUTE, DOSES_USED_ATTRIBUTE, OPENS_WITH_PRONOUN, askingClause, quotedTermAsked, askingParts, switchLeadWords, namesDrug, sceneWords, speciesModifiers, asksWhetherSpeciesGets, breedsIn, speciesByLabel, leadingLabel, petNames, withoutChatter, comparedOnlyWords, correctableEdits, correctedQuestion, definedAbbreviations, frameLabel, frameOf, listAsked, statesList, mentionsSpecies, otherSpeciesIn, placesOfPersistence, readConversation, readQuestion, saysRoleAsked, searchText, signsSearchText, speciesIn, subjectSearchText, speciesSpokenOf, speciesWordNear, suspectedCondition, suspectedDiagnosis, withAnswersSubject } from "./frame";
+import { BODY_SITE_ATTRIBUTE, DOSES_USED_ATTRIBUTE, OPENS_WITH_PRONOUN, askingClause, quotedTermAsked, askingParts, switchLeadWords, namesDrug, sceneWords, speciesModifiers, asksWhetherSpeciesGets, breedsIn, speciesByLabel, leadingLabel, petNames, withoutChatter, comparedOnlyWords, correctableEdits, correctedQuestion, definedAbbreviations, frameLabel, frameOf, listAsked, statesList, mentionsSpecies, openingSubjectOf, otherSpeciesIn, placesOfPersistence, readConversation, readQuestion, saysRoleAsked, searchText, signsSearchText, speciesIn, subjectSearchText, speciesSpokenOf, speciesWordNear, suspectedCondition, suspectedDiagnosis, withAnswersSubject } from "./frame";
 
 describe("species in a text", () => {
   it("reads a species' scientific name as the species ('pet rabbits (Oryctolagus cuniculus)', 'Sus scrofa')", () => {
@@ -970,6 +970,9 @@ describe("the frame of a question", () => {
     expect(frameOf("How many dogs are infected with heartworm in Italy?").asked).not.toContain("count");
     expect(frameOf("How many lumbar vertebrae does a horse have?").asked).toEqual(["count"]);
     expect(frameOf("How many serotypes of bluetongue virus are there?").asked).toEqual(["count"]);
+    // (How many there have been is a number of them, not a share.)
+    expect(frameOf("and how many goat cases have there been in Europe?")).toMatchObject({ asked: ["count"], attribute: "cases" });
+    expect(frameOf("How many cases have been diagnosed in the UK?").asked).not.toContain("rate");
   });
 
   it("reads a question for clinical signs, and one for an organism's name", () => {
@@ -1647,6 +1650,12 @@ describe("follow-ups", () => {
     expect(laying!.topic).toContain("lice");
     // (Not when the question names its own subject: the told scene stays behind.)
     expect(frameOf("We run a rescue in the hills. How long does parvovirus survive in a kennel?").askedTopic).not.toContain("hills");
+    // (A longer sentence tells what "it" is by the thing it opens on, not by its other words.)
+    const viperin = frameOf("Viperin keeps turning up near the top of the interferon-stimulated genes in our flu-challenged birds. What is actually known about how it works?");
+    expect(viperin.askedTopic).toContain("viperin");
+    expect(viperin.askedTopic).not.toContain("interferon-stimulated");
+    expect(openingSubjectOf("Chickens keep pecking at the feeders in the shed")).toBeNull();
+    expect(openingSubjectOf("Several ewes have weepy, squinty eyes and one has gone cloudy")).toBeNull();
   });
 
   it("reads what the asker knows of one animal, before a 'but' asking of another, as not asked ('I know poultry see four colours, but…')", () => {

@@ -1136,8 +1136,14 @@ const LIKELY_TO_DIE_ASKED = new RegExp(String.raw`\b(?:${LIKELY_TO_DIE})\b`);
 const MANY_DIE = String.raw`(?:do|does|did|will|would|could)\s+(?:many|most|lots|a lot|all)\s+(?:of\s+(?:them|those|these)\s+)?(?:\w+\s+)?(?:die|survive|pull through)|(?:is|are)\s+(?:it|they|that|this)\s+(?:often|usually|always|commonly|generally|normally)\s+(?:fatal|deadly|lethal)`;
 const MANY_DIE_ASKED = new RegExp(String.raw`\b(?:${MANY_DIE})\b`, "i");
 
-/** "How many (pet) cats get/have/develop…", "how many dogs are infected": the counted are animals, so the answer is a share of them. */
-const HOW_MANY_ANIMALS = /\bhow many\s+((?:[\p{L}-]+\s+){0,2}?)([\p{L}-]+)\s+(?:get|gets|have|has|develop|develops|suffer|show|carry|shed|are|become|test|end up|go on to|come down with|catch)\b/iu;
+/** A disease named with its letter: "hepatitis E". */
+export const LETTERED_CONDITION = /^\S+ [A-H]$/;
+
+/**
+ * "How many (pet) cats get/have/develop…", "how many dogs are infected": the counted are animals, so the answer is a share of them.
+ * (Not how many there have been: "how many goat cases have there been in Europe?" asks for their number.)
+ */
+const HOW_MANY_ANIMALS = /\bhow many\s+((?:[\p{L}-]+\s+){0,2}?)([\p{L}-]+)\s+(?:get|gets|have(?!\s+(?:there|been)\b)|has(?!\s+(?:there|been)\b)|develop|develops|suffer|show|carry|shed|are|become|test|end up|go on to|come down with|catch)\b/iu;
 const HOW_MANY_OF_THEM = /\bhow many\s+(?:of (?:them|those)\s+)?(?:end up|go on to|get|develop|have(?!\s+been)|show|become|are left)\b/i;
 const ANIMALS = /^(?:animals?|patients?|people|individuals|herds?|flocks?|farms?|holdings|cases)$/i;
 /** "…how many per 100,000?", "how many out of a thousand": a share of a round number of animals, not a weight. */
@@ -2097,8 +2103,8 @@ function readFrame(text: string): Frame {
   if (imaging && !named.names.some((n) => n.toLowerCase() === imaging[1]!.toLowerCase())) named.names.push(imaging[1]!);
   for (const d of speciesIn(question, { asked: true }).diseases) if (!named.conditions.includes(d)) named.conditions.unshift(d);
   // ("Equine flu" is the disease named, not flu as well; "hepatitis E" is, not "porcine hepatitis".)
-  const lettered = named.conditions.filter((c) => /^\S+ [A-H]$/.test(c)).map((c) => c.split(" ")[0]!);
-  named.conditions = named.conditions.filter((c) => !named.conditions.some((other) => other !== c && other.split(/\s+/).includes(c)) && !(lettered.includes(c.split(/\s+/).pop()!) && !/^\S+ [A-H]$/.test(c)));
+  const lettered = named.conditions.filter((c) => LETTERED_CONDITION.test(c)).map((c) => c.split(" ")[0]!);
+  named.conditions = named.conditions.filter((c) => !named.conditions.some((other) => other !== c && other.split(/\s+/).includes(c)) && !(lettered.includes(c.split(/\s+/).pop()!) && !LETTERED_CONDITION.test(c)));
   // The diagnosis a case puts forward is the condition asked about ("…Neighbour says bluetongue — what spreads it?").
   const suspected = suspectedCondition(question) ?? fearedDisease(question, named);
   if (suspected) {
@@ -2240,7 +2246,10 @@ function readFrame(text: string): Frame {
   // (A short one, that brings in what "they" are; a long case told before the question is its scene.)
   const toldLast = question.slice(0, Math.max(0, question.indexOf(firstPart))).split(/[.!?]+\s+/).filter((x) => x.trim()).pop() ?? "";
   const sentenceBefore = firstPart && !namesItsThing && ASKED_OF_PRONOUN.test(firstPart) && toldLast.split(/\s+/).length <= SHORT_TOLD_SUBJECT && !isAskerLabel(toldLast) ? toldLast : "";
-  const askedWords = new Set(pointsBack ? [] : [...parts, sentenceBefore, quotedTermAsked(question)].flatMap((p) => topicWordsOf(askedPart(p))).filter((w) => !labelOnly.has(w)));
+  // (A longer one that opens on its subject tells what "it" is: "Viperin keeps turning up near the top of the
+  // interferon-stimulated genes in our flu-challenged birds. What is actually known about how it works…?" asks of viperin.)
+  const subjectBefore = firstPart && !namesItsThing && !sentenceBefore && /\bit\b/i.test(firstPart) ? (openingSubjectOf(toldLast) ?? "") : "";
+  const askedWords = new Set(pointsBack ? [] : [...parts, sentenceBefore, subjectBefore, quotedTermAsked(question)].flatMap((p) => topicWordsOf(askedPart(p))).filter((w) => !labelOnly.has(w)));
   return {
     species: [...mentions.species],
     groups: [...mentions.groups].map(groupLabel),
@@ -2882,6 +2891,18 @@ export const asksOfThem = (sentence: string) => sentence.split(/,\s*(?=(?:and|bu
 
 /** Words of a sentence that brings in what a question's pronoun asks of ("Found lice on my hens this morning."). */
 const SHORT_TOLD_SUBJECT = 8;
+/**
+ * A sentence opening on its subject, one word before its verb: "Viperin keeps turning up…", "Ringworm spreads…". (A verb
+ * of a few, not any word in "-s": "Several ewes have weepy eyes" opens on no subject of one word.)
+ */
+const OPENING_SUBJECT =
+  /^\s*(\p{L}[\p{L}\d-]{3,})\s+(?:keeps|kept|is|was|has|had|seems|seemed|appears|appeared|shows|showed|comes|came|turns|turned|spreads|spread|remains|remained|continues|continued|looks|looked|gets|got|causes|caused|affects|affected)\b/u;
+/** The thing a told sentence opens on, where it is its subject and no animal: what a question's "it" then stands for. */
+export function openingSubjectOf(sentence: string): string | null {
+  const subject = OPENING_SUBJECT.exec(sentence)?.[1];
+  const animals = subject ? speciesIn(subject) : null;
+  return subject && !isStopWord(subject.toLowerCase()) && animals!.species.size + animals!.groups.size === 0 ? subject : null;
+}
 /** A term in quotes ("what 'progressive infection' means"), not an apostrophe's "s". */
 const QUOTED_TERM = /(?:^|[\s(])['‘"“](\p{L}[\p{L}\s-]{2,40}?)['’"”](?=[\s.,;:?!)]|$)/u;
 /** What the asker says they know before a "but" that asks: "I know poultry see four colours, but…". */

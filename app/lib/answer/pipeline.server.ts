@@ -14,7 +14,7 @@ import { checkCoverage, namesThing, unseenNames, type Coverage } from "./coverag
 import { classNamedIn } from "./drug-classes";
 import { citeSentencePages, repeatsAnswer, verifyModelAnswer } from "./verify.server";
 import { extractiveAnswer, extractiveSections, sentenceKey, type AnswerGuide } from "./extractive.server";
-import { askingClause, quotedTermAsked, isAskingTerm, asksIfCaught, askingParts, passingVerbs, switchLeadWords, caseSubjects, sceneWords, speciesModifiers, isAskerLabel, correctedQuestion, leadingLabel, PART_OF_IT, personMentions, personNames, petNames, comparedOnlyWords, correctableEdits, frameLabel, frameOf, groupNaming, isAskingWord, isNamedDisease, MIN_CASE_SIGNS, namesOwnThing, speciesByLabel, placesOfPersistence, readTurn, searchText, signsSearchText, speciesIn, speciesWordNear, subjectSearchText, speciesLabel, suspectedCondition, suspectedDiagnosis, withoutChatter, TREATED_WITH, TYPED_KINDS, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
+import { askingClause, quotedTermAsked, isAskingTerm, asksIfCaught, askingParts, passingVerbs, switchLeadWords, caseSubjects, sceneWords, speciesModifiers, isAskerLabel, correctedQuestion, leadingLabel, PART_OF_IT, personMentions, personNames, petNames, comparedOnlyWords, correctableEdits, frameLabel, frameOf, groupNaming, isAskingWord, isNamedDisease, MIN_CASE_SIGNS, namesOwnThing, openingSubjectOf, speciesByLabel, placesOfPersistence, readTurn, searchText, signsSearchText, speciesIn, speciesWordNear, subjectSearchText, speciesLabel, suspectedCondition, suspectedDiagnosis, withoutChatter, TREATED_WITH, TYPED_KINDS, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
 import { fitAnswerMessages, getSystemPrompts, taskMessages } from "./prompts.server";
 import { decomposeQuestion } from "./questions";
 import { ABSTAIN_BELOW, coverage, holdsInOrder, holdsTerm, judgeRelevance, passageTerms, withWrittenForms, type ScoredPassage } from "./relevance.server";
@@ -1169,7 +1169,12 @@ function guideFor(request: AnswerRequest, frame: Frame, supporting: Set<number>)
   const own = frameOf(request.question);
   const namesOwnTopic = own.topic.length + own.drugs.length + own.pathogens.length + own.conditions.length + own.names.length + own.acronyms.length > 0;
   const ownTerms = new Set(frame.inherited.length && !namesOwnTopic ? tokenize(searchText(request.question, frame)) : tokenize(request.question));
-  return { frame, supporting, ownTerms, askingTerms: new Set(tokenize(`${askingClause(request.question)} ${quotedTermAsked(request.question)}`)), alreadySaid };
+  // (With the thing "it" stands for where the sentence before opens on it: "Viperin keeps turning up near the top of the
+  // interferon-stimulated genes in our flu-challenged birds. What is actually known about how it works…?")
+  const clause = askingClause(request.question);
+  const told = request.question.slice(0, request.question.lastIndexOf(clause)).replace(/[\s.!?:;—–-]+$/, "");
+  const itStandsFor = IT_POINTS_BACK.test(clause) && !caseSubjects(frame).length ? (openingSubjectOf(lastSentenceOf(told).trim()) ?? "") : "";
+  return { frame, supporting, ownTerms, askingTerms: new Set(tokenize(`${clause} ${quotedTermAsked(request.question)} ${itStandsFor}`)), alreadySaid };
 }
 
 /**

@@ -593,4 +593,29 @@ describe("answers among the 276 VetBench passages", () => {
     );
     expect(answer.content).toMatch(/^Local anaesthetic should be instilled all around the orbit/);
   });
+
+  it("leads where something builds up in the body with the sentence saying where it accumulates, not what builds up", async () => {
+    const answer = await converse(
+      "A doe of ours has started rubbing herself raw and trembling, and scrapie was mentioned. What is classical scrapie and how long is it silent before signs appear?",
+      "while it's incubating, where in the body does the abnormal prion build up?",
+    );
+    expect(answer.content).toMatch(/^During the course of classical scrapie infection in small ruminants, PrPSc progressively accumulates in peripheral lymphoid tissues/);
+  });
+
+  it("reads a question's 'it' as the thing the long sentence before it opens on ('Viperin keeps turning up…')", async () => {
+    const answer = await ask(
+      "Viperin keeps turning up near the top of the interferon-stimulated genes in our flu-challenged birds. What is known about how it works, and how does it get in the way of influenza?",
+    );
+    expect(answer.content.split("\n")[0]).toMatch(/viperin/i);
+    expect(answer.citations[0]?.page).toBe(113);
+  });
+
+  it("does not answer a disease named by one letter from passages on its lettered siblings ('duck hepatitis B virus')", async () => {
+    expect((await ask("Our Pekin breeders are being screened. What is duck hepatitis B virus, and do infected breeder ducks pass it on through the egg?")).content).toBe(REFUSAL);
+    expect(await firstPage("What is duck hepatitis A virus, and how many ducklings can it kill?")).toBeOneOf([138, 153]);
+    // (Nor by its abbreviation: "swHEV" is hepatitis E's.)
+    expect((await ask("Is hepatitis E of pigs a zoonosis?")).content).not.toBe(REFUSAL);
+    // (A letter that begins a binomial names no lettered disease: "colitis, C. diff".)
+    expect((await ask("Horse on antibiotics now has colitis, C. diff suspected. Which antimicrobials usually set it off?")).content).not.toBe(REFUSAL);
+  });
 });
