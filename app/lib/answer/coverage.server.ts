@@ -5,7 +5,7 @@ import { signForms, signsIn, synonymsIn } from "../search/synonyms";
 import { splitSentences } from "../sentences";
 import { countriesNamedIn, namesRegionOf, regionNamesOf } from "./regions";
 import { namesClassOf } from "./drug-classes";
-import { AGE_ATTRIBUTE, DRUG_CLASS, asksTypedValue, POPULATION_PREFIX, BODY_SITE_ATTRIBUTE, DIE_ATTRIBUTE, HOW_DEADLY_ATTRIBUTE, RESOLUTION_ATTRIBUTE, TIMES_ATTRIBUTE, comparedWith, isAskerLabel, withoutLeadingLabel, inSpeciesName, asksWhetherSpeciesGets, asksWhetherReportedIn, namesAskedSpecies, OF_THE_DISEASE, SEASON_WRITTEN, askingParts, checkedThing, thingInPlace, PART_OF_IT, asksOfThem, BOUND_ATTRIBUTE, ECONOMIC_IMPACT_ATTRIBUTE, GAUGE_ATTRIBUTE, MOLECULAR_SIZE_ATTRIBUTE, SIZE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, STUDY_SIZE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, LETTERED_CONDITION, meansPeople, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, withoutHostsOfItsName, wordsNaming, type AskedKind, type Frame } from "./frame";
+import { AGE_ATTRIBUTE, DRUG_CLASS, asksTypedValue, POPULATION_PREFIX, BODY_SITE_ATTRIBUTE, DIE_ATTRIBUTE, HOW_DEADLY_ATTRIBUTE, RESOLUTION_ATTRIBUTE, TIMES_ATTRIBUTE, comparedWith, isAskerLabel, withoutLeadingLabel, inSpeciesName, asksWhetherSpeciesGets, asksWhetherReportedIn, namesAskedSpecies, OF_THE_DISEASE, SEASON_WRITTEN, askingParts, checkedThing, thingInPlace, PART_OF_IT, asksOfThem, BOUND_ATTRIBUTE, ECONOMIC_IMPACT_ATTRIBUTE, GAUGE_ATTRIBUTE, MOLECULAR_SIZE_ATTRIBUTE, SIZE_ATTRIBUTE, TEMPERATURE_ATTRIBUTE, breedsIn, DISTANCE_ATTRIBUTE, STUDY_SIZE_ATTRIBUTE, comparedOnlyWords, isFindingAttribute, isOfAskedClass, OUTSIDE_A_HOST, PERSISTENCE_ATTRIBUTE, SURVIVAL_ATTRIBUTE, definedAbbreviations, DOSING_KINDS, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingWord, isAttributeOf, LETTERED_CONDITION, meansPeople, speciesAskedIfInfected, namesDrug, mentionsGroup, mentionsSpecies, groupIndex, otherSpeciesIn, speciesIn, speciesLabel, speciesSpokenOf, TYPED_KINDS, withoutHostsOfItsName, wordsNaming, type AskedKind, type Frame } from "./frame";
 import { cleanQuote } from "./quotes.server";
 import { holdsInOrder, holdsTerm, match, passageTerms, textTerms, type ScoredPassage } from "./relevance.server";
 import type { PassageLike } from "./types";
@@ -1508,11 +1508,15 @@ export function checkCoverage<P extends PassageLike>(
   // cheetahs) are susceptible"); a paragraph on horses saying "Both AHS and bluetongue viruses are transmitted by the
   // biting midges" does not say that horses get bluetongue.
   const gotSubject = [...frame.pathogens, ...frame.conditions, ...frame.acronyms];
+  // (The animals after "infect", where it asks so: "Does ferret epizootic coronaviral enteritis also infect mink?" is not
+  // answered by a sentence on the disease in ferrets.)
+  const infected = speciesAskedIfInfected(question).filter((id) => frame.species.includes(id));
+  const getting = infected.length ? { ...frame, species: infected } : frame;
   const saysSpeciesGets = (among: Segment[], subjects = gotSubject, names = (n: string, text: string) => namesAsRead(n, text, terms)) =>
     subjects.length > 0 &&
     among.some((x) => {
       const sentences = quotedSentences(x.text);
-      return sentences.some((s, i) => namesAskedSpecies(frame, speciesSpokenOf(s)) && subjects.some((n) => names(n, s) || names(n, sentences[i - 1] ?? "")));
+      return sentences.some((s, i) => namesAskedSpecies(getting, speciesSpokenOf(s)) && subjects.some((n) => names(n, s) || names(n, sentences[i - 1] ?? "")));
     });
   // (Named as a disease or pathogen, not a sign, "bloody diarrhoea" in dogs says nothing of parvo in dogs; nor one the
   // question only compares with, "the way equine flu does".)
@@ -1734,6 +1738,18 @@ export function checkCoverage<P extends PassageLike>(
   // by "the most lethal … is meningeal tuberculosis with an estimate of more than 100,000 cases per year".)
   const shareAsked = SHARE_ASKED.test(question);
   const asRead = (kind: AskedKind, s: string) => (kind === "count" && kindsCounted ? s.replace(SHARE_WRITTEN, " ") : kind === "rate" && shareAsked ? s.replace(COUNTED_PER_YEAR, " ") : s);
+  // (Said as an amount, or as a share in a sentence that speaks of what is measured: "no more than 1% of the body weight
+  // should be taken in blood volume", not another share the passage gives, "up to 80% mortality".)
+  const measured = tokenize((frame.askedTopic ?? []).filter((w) => !speciesIn(w).species.size && !speciesIn(w).groups.size).join(" "));
+  // "How common is complementary medicine among dog owners?": how common, in words, of the thing measured ("CAVM use appears
+  // to be a common practice…", by the abbreviation its passage defines), not of another ("These common infections
+  // represent the main reason for antimicrobial prescription in dogs"). (A figure is read as one.)
+  const commonOfAnother = (kind: AskedKind, attribute: string | null, s: string, defined: Map<string, string[]>) =>
+    kind === "rate" &&
+    attribute === HOW_COMMON_ATTRIBUTE &&
+    measured.length > 0 &&
+    !VALUE.rate!.test(s) &&
+    ![...tokenize(s), ...[...defined].filter(([abbreviation]) => new RegExp(`\\b${escapeStringRegexp(abbreviation)}s?\\b`).test(s)).flatMap(([, words]) => words)].some((t) => measured.includes(t));
   const saysValue = (kind: AskedKind, among: Segment[], attribute = frame.attribute) =>
     among.some((segment) => {
       const sentences = quotedSentences(segment.text).map((s) => (stated.size ? withoutSpans(s, stated) : s));
@@ -1773,6 +1789,7 @@ export function checkCoverage<P extends PassageLike>(
           !ofOppositeState(question, s) &&
           !namesAnotherVirus(s, askedViruses, ownViruses) &&
           !ofOtherVirus[i] &&
+          !commonOfAnother(kind, attribute, s, defined) &&
           holdsValue(kind, asRead(kind, s), attribute, sentences[i - 1] ?? "", namedByQuestion(frame), defined),
       );
     });
@@ -1832,9 +1849,6 @@ export function checkCoverage<P extends PassageLike>(
     if (giving) supporting.push(giving);
     return giving !== undefined;
   };
-  // (Said as an amount, or as a share in a sentence that speaks of what is measured: "no more than 1% of the body weight
-  // should be taken in blood volume", not another share the passage gives, "up to 80% mortality".)
-  const measured = tokenize((frame.askedTopic ?? []).filter((w) => !speciesIn(w).species.size && !speciesIn(w).groups.size).join(" "));
   const shareOfMeasured = () =>
     segments.some((segment) => quotedSentences(segment.text).some((x) => otherSpeciesIn(frame, x).length === 0 && holdsValue("rate", asRead("rate", x), frame.attribute) && tokenize(x).some((t) => measured.includes(t))));
   if (oneValueEitherWay && typed.length === 2) {

@@ -975,6 +975,16 @@ describe("the frame of a question", () => {
     expect(frameOf("How many cases have been diagnosed in the UK?").asked).not.toContain("rate");
   });
 
+  it("reads a figure the asker quotes for another species as compared with ('the same 10–30% quoted for ducks')", () => {
+    expect(frameOf("What mortality does DTMUV cause in geese? Is it the same 10–30% quoted for ducks?").species).toEqual(["goose"]);
+    expect(frameOf("What mortality does DTMUV cause in geese? Is it the same 10-30% as ducks?").species).toEqual(["goose"]);
+  });
+
+  it("reads what the asker needs to know as asked, before a part comparing it with another species", () => {
+    const parts = askingParts("to time the repeat treatment I need to know how long the pigeon louse life cycle is - is it the same 2-3 weeks as the chicken body louse, all on the bird?");
+    expect(parts.join(" ")).toMatch(/pigeon/);
+  });
+
   it("reads a question for clinical signs, and one for an organism's name", () => {
     expect(frameOf("What are the clinical signs of bovine babesiosis?").asked).toContain("signs");
     expect(frameOf("How does FIP present in young cats?").asked).not.toContain("signs");

@@ -618,4 +618,24 @@ describe("answers among the 276 VetBench passages", () => {
     // (A letter that begins a binomial names no lettered disease: "colitis, C. diff".)
     expect((await ask("Horse on antibiotics now has colitis, C. diff suspected. Which antimicrobials usually set it off?")).content).not.toBe(REFUSAL);
   });
+
+  it("refuses a species asked after 'I need to know…' that the next part compares with another, where only the other is covered", async () => {
+    expect((await ask("racing pigeon loft of 40 birds, lice seen along the wing feathers at today's check. to time the repeat dose I need to know how long the pigeon louse life cycle is - is it the same 2-3 weeks as the chicken body louse, all on the bird?")).content).toMatch(/^I cannot find information/);
+    expect(await firstPage("How long is the chicken body louse life cycle?")).toBe(129);
+  });
+
+  it("refuses a rate asked for one species beside the figure the asker quotes for another ('the same 10-30% quoted for ducks')", async () => {
+    expect((await ask("We keep geese. What mortality does duck Tembusu virus cause in geese - is it the same 10-30% quoted for ducks?")).content).toMatch(/^I cannot find information/);
+    expect(await firstPage("What are the morbidity and mortality rates of DTMUV in ducks?")).toBe(151);
+  });
+
+  it("asks whether a disease infects the animals named after 'infect', not those named in its name", async () => {
+    expect((await ask("Does ferret epizootic coronaviral enteritis infect mink too?")).content).toMatch(/^I cannot find information/);
+    expect((await ask("Can feline calicivirus infect dogs?")).content).toMatch(/FCV infection in dogs/);
+  });
+
+  it("refuses how common a thing is in one species from a sentence calling another thing common in it", async () => {
+    expect((await ask("How common is the use of complementary and alternative medicine among dog owners?")).content).toMatch(/^I cannot find information/);
+    expect(await firstPage("How common is the use of complementary and alternative medicine among horse owners?")).toBe(219);
+  });
 });
