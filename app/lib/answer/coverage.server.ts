@@ -312,7 +312,11 @@ const PH_VALUE = "\\bpH\\b\\s*(?:\\(\\s*)?(?:of|above|below|over|under|between|l
 /** How many a year: "81,000 to 138,000 deaths per year", "about 50 outbreaks a year" (how many people die of it a year). */
 const COUNT_PER_YEAR = String.raw`\b\d[\d,]*\s+(?:[a-z-]+\s+){0,2}?(?:deaths?|cases?|fatalities|outbreaks?|infections?|bites?|people|animals|herds?|flocks?)\s+(?:per|a|each|every)\s+(?:year|annum)\b`;
 /** A part of its own asking how long something lasts: "…, and how long does the immunity last?", "How long does the vaccine actually protect for?" */
-const SPAN_ASKED_OUTRIGHT = /(?:^|[,;]\s*(?:and|but)\s+)how long (?:does|do|will|would|is|are|can|could)\s+(?:the\s+|that\s+|this\s+|its\s+|their\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:actually\s+|really\s+)?(?:last|lasts|persist|persists|stay|stays|remain|remains|protect|protects)\b/i;
+// (Or how long after something signs show: "How long after tick exposure do signs usually show…?")
+const SPAN_ASKED_OUTRIGHT =
+  /(?:^|[,;]\s*(?:and|but)\s+)how long (?:does|do|will|would|is|are|can|could)\s+(?:the\s+|that\s+|this\s+|its\s+|their\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:actually\s+|really\s+)?(?:last|lasts|persist|persists|stay|stays|remain|remains|protect|protects)\b|(?:^|[,;]\s*(?:and|but)\s+)how long after\s+(?:[\w-]+\s+){1,4}?(?:do|does|did|will|would|can|could)\s+(?:the\s+)?(?:signs?|symptoms?|lesions?|they|it)\s+(?:usually\s+|typically\s+|normally\s+|first\s+)?(?:show|appear|develop|start|begin|occur)\b/i;
+/** How often something should be done, asked in so many words: "how often should dogs and cats have a professional dental clean…?" */
+const INTERVAL_ASKED_OUTRIGHT = /\bhow often\s+(?:should|must|do|does|would|will|can)\s+(?:i|we|you|they|he|she|it|(?:[\w-]+\s+){0,3}?[\w-]+)\s+(?:have|get|give|be|do|repeat|redo|treat|dose|clean|vaccinate|boost|bath|bathe|wash|worm|deworm|test|retest|check|screen|scale)\b/i;
 /** A share asked for as a figure: "is there a figure for how often…". */
 const SHARE_ASKED_OUTRIGHT = /\b(?:a|any|the)\s+(?:figure|number|percentage|estimate)\s+(?:for|on)\s+how\s+(?:often|many|common)\b/i;
 /** A share of the times a test finds something, or its sensitivity: how good the test is, not how many animals have it. */
@@ -1708,7 +1712,9 @@ export function checkCoverage<P extends PassageLike>(
   const doseOfNamedDrug = (k: AskedKind) => k === "dose" && frame.drugs.some((d) => asking.some((part) => /\bdos(?:e|es|age|ing)\b/i.test(part) && namesThing(d, part)));
   // (Nor a dose asked outright, "What's the dose of the injectable treatment for babesiosis in cattle, and do you repeat
   // it?", "…and at what dose and frequency?": the rest of an answer does not stand in for it.)
-  const doseAskedOutright = (k: AskedKind) => k === "dose" && asking.some((part) => DOSE_ASKED_OUTRIGHT.test(part));
+  // (Read in the question as written: its asking part drops "at what", "…first choice for C. difficile in horses, and at what
+  // dose and frequency?".)
+  const doseAskedOutright = (k: AskedKind) => k === "dose" && (asking.some((part) => DOSE_ASKED_OUTRIGHT.test(part)) || DOSE_ASKED_OUTRIGHT.test(question));
   const ownSpan = (attribute: string | null) => attribute !== null && (OWN_SPANS.has(attribute) || thingInPlace(attribute) !== null);
   // ("At what age should goslings get a DVE vaccine, and is it the same vaccine?": an age asked outright is asked.)
   const ageAskedOutright = (k: AskedKind) => k === "duration" && frame.attribute === AGE_ATTRIBUTE && asking.some((part) => AGE_ASKED_OUTRIGHT.test(part));
@@ -1716,8 +1722,11 @@ export function checkCoverage<P extends PassageLike>(
   const spanAskedOutright = (k: AskedKind) => k === "duration" && frame.attribute !== AGE_ATTRIBUTE && asking.some((part) => SPAN_ASKED_OUTRIGHT.test(part));
   // ("…is there a figure for how often cheetahs with FIP develop neurological signs?": a share asked outright.)
   const shareAskedOutright = (k: AskedKind) => k === "rate" && asking.some((part) => SHARE_ASKED_OUTRIGHT.test(part));
+  // ("Vet student on a small-animal rotation: how often should dogs and cats have a professional dental clean…?": an interval
+  // asked outright, however long the question.)
+  const intervalAskedOutright = (k: AskedKind) => k === "interval" && asking.some((part) => INTERVAL_ASKED_OUTRIGHT.test(part));
   const typed = frame.asked.filter(
-    (k) => asksTypedValue(k, frame.attribute) && (!essay || asksOneThing || (k === "quantity" && frame.attribute === TEMPERATURE_ATTRIBUTE) || (k === "duration" && ownSpan(frame.attribute)) || doseOfNamedDrug(k) || doseAskedOutright(k) || ageAskedOutright(k) || spanAskedOutright(k) || shareAskedOutright(k)),
+    (k) => asksTypedValue(k, frame.attribute) && (!essay || asksOneThing || (k === "quantity" && frame.attribute === TEMPERATURE_ATTRIBUTE) || (k === "duration" && ownSpan(frame.attribute)) || doseOfNamedDrug(k) || doseAskedOutright(k) || ageAskedOutright(k) || spanAskedOutright(k) || shareAskedOutright(k) || intervalAskedOutright(k)),
   );
   // A span the question states itself ("After the two bluetongue doses 2 weeks apart, how often…?") is not what it asks.
   const stated = statedSpans(question);

@@ -638,4 +638,18 @@ describe("answers among the 276 VetBench passages", () => {
     expect((await ask("How common is the use of complementary and alternative medicine among dog owners?")).content).toMatch(/^I cannot find information/);
     expect(await firstPage("How common is the use of complementary and alternative medicine among horse owners?")).toBe(219);
   });
+
+  // (Each long enough to be read as an essay, where other values are not checked.)
+  it("refuses an interval asked outright in a long question where no passage gives one", async () => {
+    expect((await ask("Final-year student on a companion animal rotation: how often should dogs and cats have a professional dental clean to stop gingivitis progressing to periodontitis - every six months, or once a year?")).content).toMatch(/^I cannot find information/);
+  });
+
+  it("refuses how long after exposure signs show, asked outright in a long question where no passage gives it", async () => {
+    expect((await ask("Beef farmer in the west of Ireland. Babesia divergens went through some heifers we moved onto rough grazing last month. How long after tick exposure do signs usually show, and are young calves less likely to get sick?")).content).toMatch(/^I cannot find information/);
+    expect(await firstPage("How long after infection do signs of classical swine fever appear in pigs infected after birth?")).toBe(266);
+  });
+
+  it("refuses a dose asked 'at what dose' after a long case where no passage gives one", async () => {
+    expect((await ask("Equine intern. Gelding with peracute C. difficile colitis and early SIRS, creatinine rising. I know treatment is NSAIDs, antimicrobials, anti-LPS and fluids. Which antimicrobial is first choice for C. difficile in horses, and at what dose and frequency?")).content).toMatch(/^I cannot find information/);
+  });
 });
