@@ -980,6 +980,12 @@ describe("the frame of a question", () => {
     expect(frameOf("What mortality does DTMUV cause in geese? Is it the same 10-30% as ducks?").species).toEqual(["goose"]);
   });
 
+  it("reads a question on a vaccine that names no disease or animal as a follow-up on the disease spoken of", () => {
+    const [, vaccine] = readConversation(["PPR has been confirmed in goats in three villages here. How bad can it get?", "which vaccine strain would you use, and how long does one shot protect?"]);
+    expect(vaccine!.acronyms).toContain("PPR");
+    expect(vaccine!.inherited).toContain("acronyms");
+  });
+
   it("reads what the asker needs to know as asked, before a part comparing it with another species", () => {
     const parts = askingParts("to time the repeat treatment I need to know how long the pigeon louse life cycle is - is it the same 2-3 weeks as the chicken body louse, all on the bird?");
     expect(parts.join(" ")).toMatch(/pigeon/);

@@ -2587,6 +2587,9 @@ function isFollowUp(question: string, named: Frame, previous: Frame): boolean {
   // "How come there's still no vaccine? we've had vaccines for loads of pig diseases for ages": a vaccine or cure said to be
   // missing still is one against the disease spoken of, whatever the question compares it with.
   if (STILL_NO_VACCINE.test(question) && !namesOwnThing(own) && own.species.every((id) => previous.species.includes(id)) && !own.groups.length) return true;
+  // "Which vaccine strain should we push, and how long does one shot protect?" after questions on PPR: a vaccine, naming no
+  // disease or animal, is one against the disease spoken of.
+  if (VACCINE_ASKED.test(question) && !namesOwnThing(own) && !own.species.length && !own.groups.length && previous.pathogens.length + previous.conditions.length + previous.acronyms.length > 0) return true;
   // "Are local breeds any tougher?": a short yes/no question naming no subject or species asks about the one spoken of.
   if (YES_NO_OPENING.test(question) && question.split(/\s+/).length <= SHORT_YES_NO_WORDS && !namesOwnThing(own) && !own.species.length && !own.groups.length) return true;
   // "Most common cause of regurgitation in a dog?" after questions on goat pox: a subject and a species of its own,
@@ -2610,6 +2613,8 @@ const DISEASE_KINDS: ReadonlySet<AskedKind> = new Set(["signs", "cause", "locati
 const DISEASE_ATTRIBUTES = /^(?:incubation|gestation|prepatent|patent|shedding|latent|infectious|life cycle|lifespan|life span|survival|persistence|resolution)$/;
 /** A vaccine or cure said to be missing still: "still no vaccine", "no cure yet", "why isn't there a vaccine". */
 const STILL_NO_VACCINE = /\b(?:still\s+(?:no|not\s+(?:a|any))|no\s+(?:[\w-]+\s+)?(?:vaccines?|cures?)\s+(?:yet|still)|(?:isn['’]t|is\s+not|aren['’]t)\s+there\s+(?:still\s+)?(?:a|an|any))\s+(?:[\w-]+\s+)?(?:vaccines?|vaccinations?|jabs?|cures?)\b/i;
+/** A vaccine asked about: "which vaccine strain…", "how long does one shot protect?". */
+const VACCINE_ASKED = /\b(?:vaccines?|vaccinat(?:e|es|ed|ing|ion|ions)|jabs?|boosters?)\b/i;
 /** A vaccine or cure for what was spoken of: "no vaccine for it", "a cure for this". */
 const AGAINST_IT = /\b(?:vaccines?|vaccinations?|jabs?|cures?)\s+(?:for|against)\s+(?:it|this|that)\b/i;
 /** Catching or passing on: what is caught is a disease, never a drug ("can the owner catch it?"). */

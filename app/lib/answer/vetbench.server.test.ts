@@ -652,4 +652,11 @@ describe("answers among the 276 VetBench passages", () => {
   it("refuses a dose asked 'at what dose' after a long case where no passage gives one", async () => {
     expect((await ask("Equine intern. Gelding with peracute C. difficile colitis and early SIRS, creatinine rising. I know treatment is NSAIDs, antimicrobials, anti-LPS and fluids. Which antimicrobial is first choice for C. difficile in horses, and at what dose and frequency?")).content).toMatch(/^I cannot find information/);
   });
+
+  it("carries the disease into a question on its vaccine that names none, and refuses what no passage gives of it", async () => {
+    const vaccine = await converse("PPR has been confirmed in goats in three villages here. How bad can it get?", "which vaccine strain would you use, and how long does one shot protect?");
+    expect(vaccine.content).toMatch(/^I cannot find information/);
+    const cause = await converse("PPR has been confirmed in goats in three villages here. How bad can it get?", "which vaccine strain would you use, and how long does one shot protect?", "and what kind of bug actually causes it?");
+    expect(cause.citations[0]?.page).toBe(226);
+  });
 });
