@@ -824,7 +824,12 @@ function withToldEverydayWordsLight(question: string, terms: QueryTerm[], frame:
   // (Or asks of a word the knowledge base writes in a few passages only: "What's viperin and how does it fight flu? I saw it
   // in a paper about sick seabirds.")
   const asksRareWord = terms.some((t) => t.df > 0 && t.df <= RARE_ASKED_DF && asks.has(t.term) && !isAskingTerm(t.term));
-  if (!(frame.species.length || frame.groups.length || frame.signs.length || namesOwnThing(frame) || asksRareWord)) return terms;
+  // (Or, asking in words that name nothing, or relaying a question without its question mark, of a word the knowledge base
+  // writes in a few passages that it tells: "…the farmer's wife asked whether she should wash the mucky eggs before she
+  // sells them.")
+  const asksNothingRare = [...asks].every((t) => isStopWord(t) || isAskingTerm(t) || (terms.find((q) => q.term === t)?.df ?? 0) > RARE_ASKED_DF);
+  const toldRareWord = asksNothingRare && terms.some((t) => t.df > 0 && t.df <= RARE_ASKED_DF && !asks.has(t.term) && !isAskingTerm(t.term));
+  if (!(frame.species.length || frame.groups.length || frame.signs.length || namesOwnThing(frame) || asksRareWord || toldRareWord)) return terms;
   const named = new Set([...frame.drugs, ...frame.pathogens, ...frame.conditions, ...frame.names, ...frame.acronyms].flatMap((n) => tokenize(n)));
   // (So are those of a follow-up's asking sentence that names nothing of its own, "then why do folks round here blame the
   // deer for all the lyme?": it asks of what it carries, in the asker's words. Not one asking a value, a treatment or a

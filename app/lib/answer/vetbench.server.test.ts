@@ -659,4 +659,14 @@ describe("answers among the 276 VetBench passages", () => {
     const cause = await converse("PPR has been confirmed in goats in three villages here. How bad can it get?", "which vaccine strain would you use, and how long does one shot protect?", "and what kind of bug actually causes it?");
     expect(cause.citations[0]?.page).toBe(226);
   });
+
+  it("reads the body's water and salts as its water and electrolytes, and an organ's job as its function", async () => {
+    expect(await firstPage("Apart from keeping the body's water and salts balanced, what is the kidney's second most important job?")).toBe(184);
+  });
+
+  it("weighs the everyday words of a question relayed without a question mark lightly, where it tells a word few passages write", async () => {
+    const answer = await ask("Quick one from the farm - the farmer's wife asked whether she should wash the mucky eggs before she sells them.");
+    expect(answer.content).toMatch(/^It is recommended to lightly brush off any organic debris from eggs, rather than washing them/);
+    expect(answer.citations[0]?.page).toBe(4);
+  });
 });

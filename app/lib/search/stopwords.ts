@@ -12,7 +12,7 @@ const STOP_WORDS = new Set(
   of off on once only or other our ours ourselves out over own same she should so some such than that the their
   theirs them themselves then there these they this those through to too under until up very was we were what
   when where which while who whom whose why will with would you your yours yourself yourselves
-  among amongst u ur pls plz def defo deffo stuff
+  among amongst besides upon u ur pls plz def defo deffo stuff
   wher whre wat waht wht hwo teh adn nad thier doesnt dont isnt arent didnt wasnt shouldnt wouldnt couldnt
   havent hasnt hadnt werent mustnt youre theyre thats ive shes hes whats wheres hows whos theres heres
   aren couldn didn doesn don hadn hasn haven isn mustn shan shouldn wasn weren won wouldn`.split(/\s+/),

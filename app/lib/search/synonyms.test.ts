@@ -19,6 +19,12 @@ describe("synonyms in a query", () => {
     expect(alternatives("can the vaccine be used with DIVA testing")).not.toContainEqual(tokenize("testicle"));
   });
 
+  it("reads the body's water and salts as its water and electrolytes, and an organ's job as its function", () => {
+    expect(alternatives("what is the kidney's next most important job?")).toContainEqual(tokenize("function"));
+    expect(alternatives("keeping the body's water and salts balanced")).toContainEqual(tokenize("water electrolyte"));
+    expect(alternatives("fluid and electrolyte therapy")).toContainEqual(tokenize("water salts"));
+  });
+
   it("reads red and white blood cells as erythrocytes and leukocytes, and the reverse", () => {
     expect(alternatives("what do chicken red blood cells do?")).toContainEqual(tokenize("erythrocytes"));
     expect(alternatives("no RBCs in the sediment")).toContainEqual(tokenize("erythrocyte"));
