@@ -729,9 +729,9 @@ const SPECIES_GETS_ASKED =
   /^\s*(?:and\s+|so\s+|but\s+)?(?:do|does|can|could|will|would|may|might)\s+(?:[\w'’-]+\s+){1,4}?(?:actually\s+|ever\s+|really\s+|also\s+|even\s+)?(?:get|catch|contract|develop|be infected (?:with|by)|become infected (?:with|by))\b|^\s*(?:and\s+|so\s+|but\s+)?(?:can|could|will|would|may|might|does|do)\s+(?:it|this|that|they|the\s+[\w-]+)\s+(?:also\s+|even\s+|ever\s+|actually\s+)?(?:spread|pass|jump|transfer|be passed|be transmitted|be spread)\s+(?:on\s+|across\s+|over\s+)?(?:to|into)\b/i;
 /** "Does ferret epizootic coronaviral enteritis also infect mink?": whether the animals after "infect" get it. */
 const INFECTS_ASKED = /^\s*(?:and\s+|so\s+|but\s+)?(?:do|does|can|could|will|would|may|might)\s+(?:[\w'’-]+\s+){1,5}?(?:also\s+|ever\s+|even\s+|actually\s+)?(?:infect|affect)\s+((?:[\w'’-]+\s+){0,2}[\w'’-]+)/i;
-export const asksWhetherSpeciesGets = (question: string) => askingParts(question).some((part) => SPECIES_GETS_ASKED.test(part) || speciesIn(INFECTS_ASKED.exec(part)?.[1] ?? "").species.size > 0);
 /** The animals a question asks whether it infects, named after "infect" ("…also infect mink?"); none where it asks otherwise. */
 export const speciesAskedIfInfected = (question: string) => askingParts(question).flatMap((part) => [...speciesIn(INFECTS_ASKED.exec(part)?.[1] ?? "").species]);
+export const asksWhetherSpeciesGets = (question: string) => askingParts(question).some((part) => SPECIES_GETS_ASKED.test(part)) || speciesAskedIfInfected(question).length > 0;
 /** "Has congenital erythropoietic porphyria been reported in dogs?", "does GOLPP occur in cats?": whether it is known in them. */
 const REPORTED_IN_ASKED =
   /^\s*(?:and\s+|so\s+|but\s+)?(?:has|have|is|are|was|were)\s+(?:[\w'’-]+\s+){1,5}?(?:been\s+)?(?:ever\s+)?(?:reported|described|documented|recorded|diagnosed)\s+(?:in|among)\b|^\s*(?:and\s+|so\s+|but\s+)?(?:does|do|can)\s+(?:[\w'’-]+\s+){1,5}?(?:occur|happen)\s+(?:in|among)\b/i;
