@@ -126,6 +126,10 @@ const SEQUENCE_SAID = /\b(?:first|initially)\b[^.;]*\b(?:then|subsequently|after
 /** How a drug acts: "by inhibiting urinary glucose reabsorption", "acts on GABA receptors", "binds to…". */
 const ACTION_SAID = /\b(?:by\s+(?:inhibiting|blocking|binding|increasing|decreasing|reducing|preventing|stimulating|activating|suppressing|killing|disrupting|interfering|paralys\w+|paralyz\w+)|acts?\s+(?:by|on|as|against)|inhibit(?:s|ing|ion of)|block(?:s|ing|ade of)|binds?\s+to|mechanism of action|mode of action|agonist|antagonist)\b/i;
 // ("What makes a cat more likely to turn up positive?" asks the risk factors.)
+/** Which one causes most of it: "which germ is behind most…", "what usually causes…", "the main cause". */
+const MOST_ASKED = /\b(?:behind|causes?|causing|responsible\s+for)\s+(?:the\s+)?most\b|\busually\s+(?:cause|causes|behind|responsible)\b|\b(?:main|commonest|most\s+common|usual|predominant|major)\s+(?:cause|culprit|germ|bug|pathogen|organism|agent)\b/i;
+/** A sentence naming the cause of most of it. */
+const MAIN_CAUSE_SAID = /\b(?:predominant|main|major|principal|leading|primary|commonest|most\s+common|most\s+frequent|usual)\s+(?:causes?|causative\s+agents?|agents?|pathogens?|organisms?)\b/i;
 const RISK_SAID = /\b(?:risk factors?|predispos\w+|(?:increased|higher|greater) risk|at risk)\b/i;
 const LEAD_VALUE: Partial<Record<AskedKind, (sentence: string, frame: Frame, question: string) => boolean>> = {
   // "What does FIP stand for?": the sentence that spells it out ("feline infectious peritonitis (FIP)").
@@ -435,7 +439,10 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
   const carriedWords = guide ? [...(guide.frame.inherited.includes("topic") ? guide.frame.topic : []), ...(guide.frame.inherited.includes("signs") ? guide.frame.signs : [])] : [];
   // (Carried: not the follow-up's own words, "what exercises?" after "…why bother with core work?" carries "core".)
   const ownWords = new Set(tokenize(question));
-  const carriedTopic = !names.length && carriedWords.length ? terms.filter((t) => !ownWords.has(t.term) && carriedWords.some((w) => tokenize(w).includes(t.term))) : [];
+  // (But a word it points back to is carried: "Why doesn't blocking those nerves knock out sympathetic function…?" after
+  // "Which nerves am I blocking…?" asks of those nerves.)
+  const pointedBack = new Set(tokenize([...question.matchAll(/\b(?:those|these|the same)\s+(\p{L}[\p{L}-]*)/giu)].map((m) => m[1]!).join(" ")));
+  const carriedTopic = !names.length && carriedWords.length ? terms.filter((t) => (!ownWords.has(t.term) || pointedBack.has(t.term)) && carriedWords.some((w) => tokenize(w).includes(t.term))) : [];
   // (Nor of a paragraph holding every topic word the follow-up names of its own, two at least: "what saddle pressure is
   // considered too much?" after "How common is back trouble in sport horses?" is answered by a paragraph on saddle pressure
   // that never says "sport"; "do they suck blood?" after lice is not answered by one on blood that never names them.)
@@ -481,11 +488,14 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
   // "Orthohepevirus", is written capitalised and names no other virus.)
   const askedByName = guide && /\bvirus\b/i.test(question) ? [...guide.frame.conditions, ...guide.frame.pathogens] : [];
   const virusWordsAsked = new Set((question.match(/\p{L}+virus(?:es)?\b/giu) ?? []).map((w) => w.toLowerCase()));
-  const namesOtherVirusByName = (text: string) =>
+  // (Nor the family its passage puts the asked one in: "The replicative complex of paramyxoviruses…" where the passage says
+  // "CDV belongs to … the family Paramyxoviridae".)
+  const familyIn = (word: string, passage: string) => /virus(?:es)$/i.test(word) && new RegExp(String.raw`\b${escapeStringRegexp(word.replace(/virus(?:es)$/i, ""))}viridae\b`, "i").test(passage);
+  const namesOtherVirusByName = (text: string, passage: string) =>
     askedByName.length > 0 &&
-    (text.match(/\b\p{Ll}{3,}virus(?:es)?\b/gu) ?? []).some((w) => !virusWordsAsked.has(w.toLowerCase())) &&
+    (text.match(/\b\p{Ll}{3,}virus(?:es)?\b/gu) ?? []).some((w) => !virusWordsAsked.has(w.toLowerCase()) && !familyIn(w, passage)) &&
     !askedByName.some((n) => namesThing(n, text));
-  const namesOtherVirus = (text: string) => namesAnotherVirus(text, askedViruses, ownViruses) || opensWithOtherVirus(text) || namesOtherVirusByName(text);
+  const namesOtherVirus = (text: string, passage: string) => namesAnotherVirus(text, askedViruses, ownViruses) || opensWithOtherVirus(text) || namesOtherVirusByName(text, passage);
   // The question's topic words as search terms (their synonyms with them).
   const topicStems = new Set(tokenize([...(guide?.frame.topic ?? []), ...(guide?.frame.signs ?? [])].join(" ")));
   const topic = terms.filter((t) => topicStems.has(t.term));
@@ -657,6 +667,9 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
         // "Prognosis?": how it ends said with a figure ("95% of affected cats die within one year") says it outright.
         if (leadValues.includes("prognosis") && holdsValue("rate", text, null)) leads = true;
       }
+      // ("Which germ is behind most dog skin infections…?": the one said to cause most, "…it is the predominant cause of
+      // canine pyoderma and otitis externa", before "Pseudomonas aeruginosa is another pathogen frequently involved…".)
+      if (score > 0 && guide?.frame.asked.includes("organism") && MOST_ASKED.test(question) && MAIN_CAUSE_SAID.test(text)) score += LEAD_VALUE_BONUS;
       /** The sentence names no species, and its paragraph names the asked one: it speaks of that species. */
       let speciesFromParagraph = false;
       let otherSpecies = false;
@@ -718,7 +731,7 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       // Nor does a dose by another route than the one asked ("in-water medication of flubendazole at 1 mg/kg" for "can I just
       // jab them myself? what dose").
       const otherRoute = typed.includes("dose") && dosedByAnotherRoute("dose", question, text, paragraphOf(unit.start).text) && holdsValue("dose", text, guide!.frame.attribute);
-      const notLead = otherSpecies || ofOtherParagraph || otherDrug || otherRoute || otherSubtype || namesOtherVirus(text) || ofOtherVirusBefore || (subjectCarried && !inNamedParagraph) || (!essay && !paragraphOf(unit.start).subject) || !paragraphOf(unit.start).topic || !paragraphOf(unit.start).ownTopic;
+      const notLead = otherSpecies || ofOtherParagraph || otherDrug || otherRoute || otherSubtype || namesOtherVirus(text, p.text) || ofOtherVirusBefore || (subjectCarried && !inNamedParagraph) || (!essay && !paragraphOf(unit.start).subject) || !paragraphOf(unit.start).topic || !paragraphOf(unit.start).ownTopic;
       const prior = units[i - 1];
       // (Not one the previous answer quoted: the reader has it already.)
       const priorSaid = Boolean(prior && guide?.alreadySaid.has(sentenceKey(prior.text)));

@@ -610,6 +610,10 @@ describe("the frame of a question", () => {
     expect(frameOf("Lambing shed this week: what's the incubation of orf in goats?").species).toEqual(["goat"]);
   });
 
+  it("reads the animal of a label naming the question's topic as asked beside the one the question names, where it asks of 'it'", () => {
+    expect(frameOf("Bluetongue in sheep - which tissues does it hit, and can people catch it?").species).toEqual(["sheep", "human"]);
+  });
+
   it("reads a question after an asker's label that asks of all mammals as asked of no one species, not the label's", () => {
     expect(frameOf("Pig immunology lecturer: roughly how big is mammalian RANTES?").species).toEqual([]);
     expect(frameOf("Pig farmer: what dose of ivermectin?").species).toEqual(["pig"]);
@@ -1332,6 +1336,7 @@ describe("the frame of a question", () => {
 
   it("reads the long form from the words just before the parenthesis: across quotation marks, within eight words, not across other marks", () => {
     expect(definedAbbreviations('so-called "rat tail syndrome" (RTS) in pigs')).toEqual([{ abbreviation: "RTS", words: ["rat", "tail", "syndrome"] }]);
+    expect(definedAbbreviations("Borderline oxacillin-resistant S. aureus (BORSA) is another phenotype")).toEqual([{ abbreviation: "BORSA", words: ["borderline", "oxacillin-resistant", "s.", "aureus"] }]);
     expect(definedAbbreviations("in one of nine long words before the feline leukaemia virus (FeLV) test")).toEqual([{ abbreviation: "FeLV", words: ["feline", "leukaemia", "virus"] }]);
     // (A word joined to marks before it starts after them; a parenthesis ends the words before the next.)
     expect(definedAbbreviations("(see bovine viral diarrhoea (BVD)")).toEqual([{ abbreviation: "BVD", words: ["bovine", "viral", "diarrhoea"] }]);
@@ -1465,6 +1470,9 @@ describe("follow-ups", () => {
     const lead = "In its acute form, typical clinical signs can include fever, cyanosis of the extremities and vomiting. [1]\n\n**Also in the cited passages:**\n\n";
     expect(withAnswersSubject(pigs, `${lead}- Porcine circovirus (PCV2) is widespread. [2]\n- Classical swine fever (CSF) is a highly contagious disease of pigs. [1]`)).toMatchObject({ acronyms: ["CSF"] });
     expect(withAnswersSubject(pigs, `${lead}- Porcine circovirus (PCV2) is widespread. [2]`)).toBe(pigs);
+    // (Or the disease such a sentence opens on as its subject; not one it names in passing.)
+    expect(withAnswersSubject(pigs, `${lead}- Classical swine fever is a highly contagious disease of pigs. [1]`)).toMatchObject({ conditions: ["classical swine fever"] });
+    expect(withAnswersSubject(pigs, `${lead}- Outbreaks resembled classical swine fever. [1]`)).toBe(pigs);
     const named = frameOf("Is meloxicam safe in cats?");
     expect(withAnswersSubject(named, "Feline calicivirus (FCV) causes oral ulcers. [1]")).toBe(named);
     // A question asking for a disease by kind, naming none, is answered by the one the answer names.

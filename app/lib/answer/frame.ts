@@ -1359,7 +1359,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   ["season", /\b(?:(?:what|which) (?:time|times|months?|part) of (?:the )?year|when in the year|(?:what|which) seasons?|what months?|seasonal(?:ity)?|time of year|peak (?:season|months?|time of (?:the )?year))\b/i],
   // "Which ticks…", "what bacteria…": answered by an organism's name ("Boophilus annulatus", "T. vivax").
   // ("Vector known?" asks which one it is.)
-  ["organism", /\bvectors?(?=\s+(?:known|identified|involved|responsible)\b)|\b(which|what)\s+(?:[\w-]+\s+){0,2}(ticks?|vectors?|insects?|bugs?|midges?|fleas?|lice|louse|mites?|snails?|bacteri(?:a|um)|viruse?s?|parasites?|pathogens?|agents?|organisms?|mosquito(?:e?s)?|flies|fly|worms?|helminths?|nematodes?|protozoa(?:ns?)?|fungi|fungus|genus|genera|serotypes?|serovars?|strains?|subtypes?)\b/i],
+  ["organism", /\bvectors?(?=\s+(?:known|identified|involved|responsible)\b)|\b(which|what)\s+(?:[\w-]+\s+){0,2}(ticks?|vectors?|insects?|bugs?|midges?|fleas?|lice|louse|mites?|snails?|bacteri(?:a|um)|viruse?s?|parasites?|pathogens?|agents?|organisms?|micro-?organisms?|microbes?|germs?|mosquito(?:e?s)?|flies|fly|worms?|helminths?|nematodes?|protozoa(?:ns?)?|fungi|fungus|genus|genera|serotypes?|serovars?|strains?|subtypes?)\b/i],
 ];
 
 /** A share of the animals with a finding: "what proportion of cats with FIP have ocular lesions" -> "with ocular lesions". */
@@ -2037,6 +2037,13 @@ function readFrame(text: string): Frame {
       ofWholeTaxon = true;
     }
   }
+  // (A label naming the question's own topic in an animal asks of that animal where the question after it asks of "it": "bTB
+  // in cattle - which LNs and organs does it usually hit, … and is EPTB in people on the rise?" asks of cattle and people.)
+  if (leading && labelOwnTopic(leading) && (mentions.species.size || mentions.groups.size)) {
+    const labelled = [...speciesIn(leading, { asked: true }).species].filter((id) => !mentions.species.has(id));
+    const firstClause = question.slice(question.indexOf(leading) + leading.length).split(/[,;?]/)[0]!;
+    if (labelled.length && /\b(?:it|its)\b/i.test(firstClause)) mentions = { ...mentions, species: new Set([...labelled, ...mentions.species]), order: [...labelled, ...mentions.order] };
+  }
   // A question sentence that names no species ("what dose is used?") asks about the species of its context.
   // (Not one that asks which animals: "I model measles outbreaks in people… which animals does it actually hit?")
   if (!ofWholeTaxon && !mentions.species.size && !mentions.groups.size && !HOSTS_ASKED.test(askingParts(question).join(" "))) mentions = speciesIn(askedAbout(question), { asked: true });
@@ -2285,8 +2292,8 @@ const namedDiseases = (conditions: string[]) => conditions.filter((c) => /^(?:[\
 
 /** A short code in parentheses: "(RTS)", "(DHAV-3)". */
 const ABBREVIATION_IN_PARENTHESES = /\(\s*([A-Za-z][A-Za-z0-9-]{1,9})\s*\)/g;
-/** A word before it (it may open or close a quotation: '"rat tail syndrome" (RTS)'). */
-const WORD_BEFORE = /^["“‘]?[\p{L}\p{N}'’-]+["”’]?$/u;
+/** A word before it (it may open or close a quotation: '"rat tail syndrome" (RTS)'), or a genus's initial ("S. aureus"). */
+const WORD_BEFORE = /^["“‘]?[\p{L}\p{N}'’-]+["”’]?$|^\p{Lu}\.$/u;
 const MAX_WORDS_BEFORE = 8;
 
 /**
@@ -3162,7 +3169,14 @@ export function withAnswersSubject(frame: Frame, answer: string, question = "", 
   const marker = /\[(\d+)\]\s*$/.exec(lines[0] ?? "")?.[1];
   const sameSource = marker ? lines.slice(1).filter((l) => new RegExp(`\\[${marker}\\]\\s*$`).test(l)) : [];
   const defined = sameSource.flatMap((l) => definedAbbreviations(l.replace(/^\s*-\s*/, "")))[0];
-  return defined ? { ...frame, pathogens: [], acronyms: [defined.abbreviation] } : frame;
+  if (defined) return { ...frame, pathogens: [], acronyms: [defined.abbreviation] };
+  // (Or the disease such a sentence opens on as its subject, for a case told by its signs: "Bovine Babesiosis is caused by
+  // the sting of ticks…" beside "High fever, depression, anorexia, hemoglobinemia and hemoglobinuria are the predominant
+  // signs", for a cow with red urine and ticks.)
+  const opensOn = sameSource
+    .map((l) => l.replace(/^\s*-\s*/, ""))
+    .flatMap((l) => frameOf(l).conditions.filter((c) => (!signsIn(c).length || namedDiseases([c]).length > 0) && new RegExp(String.raw`^(?:\p{L}+\s+)?${escapeStringRegexp(c)}\s+(?:is|are|was|were)\b`, "iu").test(l)))[0];
+  return opensOn && (toldBySigns(frame) || bySign) ? { ...frame, conditions: [opensOn] } : frame;
 }
 
 /**

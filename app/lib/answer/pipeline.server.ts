@@ -917,8 +917,13 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
   // named after a genus the passages write: "leptospirosis" where they write Leptospira.)
   const askedOf = askingClause(request.question).toLowerCase();
   const toldBeside = askedOf !== request.question.toLowerCase();
-  const unwrittenAsked = !toldBeside ? [] : frame.conditions.filter((c) => /^[a-z]+(?:osis|iasis)$/i.test(c) && askedOf.includes(c.toLowerCase()) && tokenize(c).every((t) => unwritten(termOf(t))));
-  if (unwrittenAsked.length && unwrittenAsked.every((c) => !writesGenusOf(deps.db.$client, c))) return nothingRelevant(terms);
+  const unwrittenName = (c: string) => /^[a-z]+(?:osis|iasis)$/i.test(c) && tokenize(c).every((t) => unwritten(termOf(t))) && !writesGenusOf(deps.db.$client, c);
+  const unwrittenAsked = !toldBeside ? [] : frame.conditions.filter((c) => askedOf.includes(c.toLowerCase()) && unwrittenName(c));
+  // (Not where it asks as well of a disease the passages write: "What actually drives NE, and why does coccidiosis make it
+  // more likely?")
+  const namedInAsking = (n: string) => new RegExp(String.raw`\b${escapeStringRegexp(n)}\b`, "i").test(askedOf);
+  const writtenAsked = [...frame.conditions, ...frame.acronyms, ...frame.pathogens].some((n) => !unwrittenAsked.includes(n) && namedInAsking(n) && (!tokenize(n).every((t) => unwritten(termOf(t))) || writesGenusOf(deps.db.$client, n)));
+  if (unwrittenAsked.length && !writtenAsked) return nothingRelevant(terms);
   // Nor one a case puts forward that it never writes, whatever host its name begins with ("…red patches on the skin -
   // swine erysipelas? Is that a whole carcass rejection?" is not answered by a passage on exhibition swine).
   const putForward = suspectedCondition(request.question);
@@ -927,6 +932,9 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
   // (Put forward as a name: after a spaced dash, not a suffix such as "-static".)
   const asName = putForward !== null && new RegExp(`(?:^|\\s)[—–-]\\s+${escapeStringRegexp(putForward)}\\s*\\?`, "i").test(request.question);
   if (putForward && asName && isNamedDisease(putForward) && ownTerms.length > 0 && ownTerms.every(unwritten)) return nothingRelevant(terms);
+  // (Or one put forward in words, that the question then asks of as "it": "…I'm thinking myxomatosis. What virus causes it,
+  // how does it get from rabbit to rabbit…?" is not answered by passages on rabbit haemorrhagic disease.)
+  if (putForward && toldBeside && /\bit\b/i.test(askedOf) && !askedOf.includes(putForward) && unwrittenName(putForward)) return nothingRelevant(terms);
   // Nor a disease put forward by a name of two words or more that no passage writes, nor any other name of it ("…she's
   // down and can't rise. Milk fever?"): its words apart ("milk", "fever") are about other things.
   // (Or by another of its names the synonym lexicon knows, "hypocalcaemia".) So is a question naming such a disease ("What

@@ -669,4 +669,41 @@ describe("answers among the 276 VetBench passages", () => {
     expect(answer.content).toMatch(/^It is recommended to lightly brush off any organic debris from eggs, rather than washing them/);
     expect(answer.citations[0]?.page).toBe(4);
   });
+  it("asks of the animal a topic label names where the question after it asks of 'it', and reads LNs as lymph nodes", async () => {
+    const answer = await ask("Bovine TB in cows - which LNs does it mostly affect, and is extrapulmonary TB in humans increasing?");
+    expect(answer.content).toMatch(/^Bovine tuberculosis frequently causes granulomatous lesions/);
+    expect(answer.citations[0]?.page).toBe(56);
+  });
+
+  it("refuses a disease put forward in words and then asked of as 'it', where no passage writes it", async () => {
+    expect((await ask("Rabbit doe with swollen eyelids and puffy genitals, we suspect myxomatosis. What virus causes it and how is it spread between rabbits?")).content).toMatch(/^I cannot find information/);
+    expect(await firstPage("How is rabbit haemorrhagic disease spread?")).toBeOneOf([250, 251]);
+  });
+
+  it("answers a question asking of a disease the passages write beside one they never name", async () => {
+    const answer = await ask("Broilers dying suddenly with necrotic gut linings. What causes NE, and how does coccidiosis predispose to it?");
+    expect(answer.citations[0]?.page).toBe(125);
+  });
+
+  it("reads the words a follow-up points back to ('those nerves') as the topic it carries", async () => {
+    const kept = await converse("Planning a standing flank laparotomy on a cow under a paravertebral block. Which nerves will I be blocking and at which levels, and will she stay on her feet?", "How come blocking those nerves doesn't knock out sympathetic function in that area?");
+    expect(kept.content).toMatch(/^The result is that, whereas the GSA and GSE neurons are effectively anaesthetised/);
+    expect(kept.citations[0]?.page).toBe(7);
+  });
+
+  it("lets a sentence on the family its passage puts the asked virus in lead", async () => {
+    const answer = await ask("Canine distemper virus: which proteins form its replicative complex?");
+    expect(answer.content).toMatch(/^The replicative complex of paramyxoviruses/);
+  });
+  it("carries the disease a quoted sentence opens on, beside a lead listing a case's signs, into the follow-up's 'it'", async () => {
+    const germs = await converse("Our cow has a high fever, is off her feed and passing dark red urine, and she's covered in ticks. What's wrong with her?", "Which germs are behind it?");
+    expect(germs.content).not.toBe(REFUSAL);
+    expect(germs.citations[0]?.page).toBe(49);
+  });
+  it("leads with the organism said to cause most of it where the question asks which germ is behind most", async () => {
+    expect((await ask("Which germ is responsible for most skin and ear infections in dogs?")).content).toMatch(/^Staphylococcus pseudintermedius is a commensal bacterium/);
+  });
+  it("reads an abbreviation defined by a long form holding a genus's initial ('Borderline oxacillin-resistant S. aureus (BORSA)')", async () => {
+    expect((await ask("What does BORSA stand for?")).content).toMatch(/^Borderline oxacillin-resistant S\. aureus \(BORSA\)/);
+  });
 });

@@ -324,6 +324,8 @@ describe("synonyms in a query", () => {
     expect(signsIn("he keeps bringing his dinner back up and he's looking a bit thin")).toEqual(["regurgitation", "weight loss"]);
     expect(signsIn("my sheeps are making water red like blood and the eyes gone yellow")).toEqual(["haematuria", "jaundice"]);
     expect(signsIn("very high fever and the glands swelled up")).toEqual(["pyrexia", "lymphadenopathy"]);
+    // (Lymph nodes in clinicians' shorthand too: "big LNs".)
+    expect(signsIn("goats with pox lesions + big LNs")).toEqual(["pock lesions", "lymphadenopathy"]);
     // (Urine said to be red is no more than that: "my rabbit's pee is red" may be plant pigment.)
     expect(signsIn("my rabbit's pee is red")).toEqual([]);
   });
