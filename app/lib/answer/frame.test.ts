@@ -36,6 +36,7 @@ describe("species in a text", () => {
     expect([...speciesIn("mares and a foal").species]).toEqual(["horse"]);
     expect(speciesIn("three kittens").young).toBe(true);
     expect([...speciesIn("Can Gudair be used in a beef herd?").species]).toEqual(["cattle"]);
+    expect([...speciesIn("parvoviruses of ophidians").species]).toEqual(["snake"]);
   });
 
   it("searches a sign described as an owner would by its clinical words ('won't put his foot down'), an animal named by an unwritten word by its species ('drakes')", () => {
@@ -1473,6 +1474,12 @@ describe("follow-ups", () => {
     // (Or the disease such a sentence opens on as its subject; not one it names in passing.)
     expect(withAnswersSubject(pigs, `${lead}- Classical swine fever is a highly contagious disease of pigs. [1]`)).toMatchObject({ conditions: ["classical swine fever"] });
     expect(withAnswersSubject(pigs, `${lead}- Outbreaks resembled classical swine fever. [1]`)).toBe(pigs);
+    // So is a question asking what causes a thing no vocabulary names, where the lead speaks of that thing (by its words or
+    // their initials); not where it speaks of another.
+    const warts = frameOf("What causes warts like that in cattle?");
+    expect(withAnswersSubject(warts, "Bovine papillomavirus infect basal epithelial cells leading to the formation of tumours known as papillomas or warts. [1]", "What causes warts like that in cattle?").pathogens).toEqual(["papillomavirus"]);
+    const salmon = frameOf("The salmon farms keep reporting pancreas disease. What causes it?");
+    expect(withAnswersSubject(salmon, "Bacterial gill disease (BGD) is a common disease of cultured fish. [1]", "The salmon farms keep reporting pancreas disease. What causes it?")).toBe(salmon);
     const named = frameOf("Is meloxicam safe in cats?");
     expect(withAnswersSubject(named, "Feline calicivirus (FCV) causes oral ulcers. [1]")).toBe(named);
     // A question asking for a disease by kind, naming none, is answered by the one the answer names.
@@ -2574,6 +2581,16 @@ describe("cases told by sitters, students and farmers in their own words", () =>
     expect(frameOf("on another note, on rounds I got asked what buphthalmos means in a horse and completely blanked").asked).toContain("definition");
     expect(frameOf("on another note, on rounds I got asked what buphthalmos means in a horse and completely blanked").topic).toEqual(["buphthalmos"]);
     expect(frameOf("what it means for the herd is another matter").asked).not.toContain("definition");
+  });
+
+  it("reads another name a question gives a thing ('STING aka TMEM173') as no name the passages must write", () => {
+    expect(frameOf("STING aka TMEM173 - where does it sit in the cell?").names).toEqual([]);
+    expect(frameOf("Where does TMEM173 sit in the cell?").names).toEqual(["TMEM173"]);
+  });
+
+  it("reads 'what does BORSA mean, and how…' as asking a definition, not 'what does FeLV mean for her'", () => {
+    expect(frameOf("What does BORSA mean, and how does it differ from MRSA?").asked).toContain("definition");
+    expect(frameOf("What does a positive FeLV test mean for her?").asked).not.toContain("definition");
   });
 });
 

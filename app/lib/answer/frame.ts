@@ -1335,7 +1335,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   ["comparison", /\b(differ\w*|compare\w*|comparison|versus|vs\.?|distinguish\w*|same as|better than|(?:tell|told) (?:\w+ )?apart|(?:separate|separating|tell|telling)\s+(?:[\w-]+\s+){1,3}?from|(?:what|which)\s+(?:separates|sets apart)\s+(?:[\w-]+\s+){1,4}?from|(?:tell|tells|telling)\s+(?:me|us|you|them)?\s*(?:whether|if)\s+(?:it['’]?s|it is|it was|this is)\s+[\p{L}-]+\s+or)\b/iu],
   // (The "?" after "What is X" ends the question, not a word.)
   // ("What does effusive actually mean?" asks it of a word; "what does that mean for her?" asks what follows.)
-  ["definition", /\bwhat(?:'s|’s| (?:actually |exactly |really |even )?(?:is|are))(?: (?:actually|exactly|really|even))? (?:an? |the (?!(?:course|regimen|protocol|schedule|plan|dose|dosage|dosing)\??$))?[\w-]+\??$|\b(?:defin\w*|meaning of|stands? for|short for|abbreviation)\b|\bwhat\s+(?:does|do)\s+(?!(?:this|that|it|these|those|they|he|she)\b)(?:['‘"“]?[\w-]+['’"”]?\s+){1,3}(?:actually\s+|exactly\s+|really\s+)?mean\s*\??\s*$|\bwhat\s+(?!(?:this|that|it|these|those|they|he|she)\b)(?:['‘"“]?[\w-]+['’"”]?\s+){1,3}(?:actually\s+|exactly\s+|really\s+)?means\b/i],
+  ["definition", /\bwhat(?:'s|’s| (?:actually |exactly |really |even )?(?:is|are))(?: (?:actually|exactly|really|even))? (?:an? |the (?!(?:course|regimen|protocol|schedule|plan|dose|dosage|dosing)\??$))?[\w-]+\??$|\b(?:defin\w*|meaning of|stands? for|short for|abbreviation)\b|\bwhat\s+(?:does|do)\s+(?!(?:this|that|it|these|those|they|he|she)\b)(?:['‘"“]?[\w-]+['’"”]?\s+){1,3}(?:actually\s+|exactly\s+|really\s+)?mean\s*(?:\?\s*$|$|[,;]\s*(?:and|or|but)\b)|\bwhat\s+(?!(?:this|that|it|these|those|they|he|she)\b)(?:['‘"“]?[\w-]+['’"”]?\s+){1,3}(?:actually\s+|exactly\s+|really\s+)?means\b/i],
   // ("Anything you can do for it?", "what can be done about it?")
   ["treatment", new RegExp(String.raw`\b((?:medicines?|medications?|cure)\s+for\s+(?:this|that|it|her|him|them)|treat\w*|(?<!\b(?:renal|kidney|liver|hepatic|heart|cardiac|lung|organ|marrow|islet|corneal)\s)tx|rx|aftercare|after-care|therapy|therapies|therapeutic|manage\w*|${CONTROL_AS_TREATMENT}|prevent\w*|vaccines?|vaccination|(?:is there|are there|any)\s+(?:an?\s+)?(?:[\w-]+\s+)?jabs?\b|jabs?\s+(?:for|against)\b|surgery|surgical(?:ly)?|operat(?:e|ion)|(?:anything|something|what|much)\s+(?:(?:you|we|i|they|one)\s+)?(?:can|could|should)\s+(?:(?:you|we|i|they|one)\s+)?(?:be\s+)?(?:do|done)\s+(?:for|about)|what\s+(?:do|should|can|could|would)\s+(?:we|i|you|they)\s+do(?:\s+(?:now|next|then|about\s+(?:it|this|that|them)))?(?=\s*[?.!]*\s*$)|(?:does|do|did|will|would|has|have)\s+(?:anything|something|nothing)\s+(?:\w+\s+)?(?:work|worked|help|helped)|what\s+(?:actually\s+|really\s+)?(?:works|helps)|${TREATED_WITH.source})\b`, "i")],
   // "Where is it found?", "explain where estrogens are synthesized", not the relative "in sheep where Mycoplasma is suspected".
@@ -2091,6 +2091,9 @@ function readFrame(text: string): Frame {
   // (Nor the language a translator writes in: "Translating a pathology glossary into Italian".)
   const pets = new Set([...petNames(question), ...personNames(question), ...translationLanguages(question)]);
   if (pets.size) named.names = named.names.filter((n) => !pets.has(n));
+  // Nor another name the question gives a thing it names ("STING aka TMEM173"): the passages may use either.
+  const otherNames = new Set([...question.matchAll(OTHER_NAME_GIVEN)].map((m) => m[1]!));
+  if (otherNames.size) named.names = named.names.filter((n) => !otherNames.has(n));
   // Nor a place or name only the label saying who asks gives ("Email from a listener in Leeds: can dogs…?").
   const afterAsker = withoutLeadingLabel(question, isAskerLabel);
   if (afterAsker !== question) named.names = named.names.filter((n) => new RegExp(`\\b${escapeStringRegexp(n)}\\b`, "i").test(afterAsker));
@@ -3148,7 +3151,16 @@ export function withAnswersSubject(frame: Frame, answer: string, question = "", 
   const bySign = frame.signs.length > 0 && !namesOwnThing(frame) && frame.asked.every((k) => k === "cause" || k === "diagnosis");
   // (Or a question asking for a disease, naming none: "Is there a genetic disease we should test for?")
   const forADisease = !namesOwnThing(frame) && ASKS_FOR_A_DISEASE.test(question);
-  if (frame.inherited.length || !(toldBySigns(frame) || bySign || forADisease)) return frame;
+  // (Or one asking what causes a thing it names by no vocabulary: "What causes warts like that in cattle?", whose answer
+  // leads with "Bovine papillomavirus infect basal epithelial cells…", asked of by "Can horses catch it?")
+  // (Where the answer's lead speaks of what it asks of: not "Bacterial gill disease (BGD) is…" for pancreas disease.)
+  const leadTerms = new Set(tokenize(answeringSentence(answer)));
+  const askedOf = (frame.askedTopic ?? []).flatMap((w) => tokenize(w));
+  // (Or by their initials: "…has been shown to induce BGD" for bacterial gill disease.)
+  const askedWords = frame.askedTopic ?? [];
+  const byInitials = askedWords.some((_, i) => [2, 3, 4].some((n) => i + n <= askedWords.length && new RegExp(String.raw`\b${askedWords.slice(i, i + n).map((w) => w[0]!.toUpperCase()).join("")}\b`).test(answeringSentence(answer))));
+  const forItsCause = !namesOwnThing(frame) && WHAT_CAUSES_IT.test(question) && askedOf.length > 0 && (askedOf.every((t) => leadTerms.has(t)) || byInitials);
+  if (frame.inherited.length || !(toldBySigns(frame) || bySign || forADisease || forItsCause)) return frame;
   const lines = answer.split("\n");
   const lead = answeringSentence(answer);
   // (The pathogen it names first: the findings a lead may list, "hyperaemia or cyanosis of the extremities", are no
@@ -3199,6 +3211,10 @@ function answeringSentence(answer: string): string {
 }
 
 /** A question asking for a disease by kind: "is there a genetic disease we should test for?", "which infection could it be?". */
+/** "What causes warts like that…?", "what's behind it?": a question for the cause of what it tells. */
+const WHAT_CAUSES_IT = /\bwhat(?:\s+(?:usually|normally|typically|actually))?\s+(?:causes|caused|is\s+causing|['’]s\s+causing|brings\s+on|is\s+behind|['’]s\s+behind)\b/i;
+/** A thing's other name, given after it: "STING aka TMEM173", "…, also known as Y". */
+const OTHER_NAME_GIVEN = /[\p{L}\d)]\s*[,(]?\s*\b(?:aka|a\.k\.a\.?|also\s+known\s+as|also\s+called|otherwise\s+known\s+as)\s+([\p{L}\d][\p{L}\d-]*)/giu;
 const ASKS_FOR_A_DISEASE = /\b(?:which|what|any|an?)\s+(?:[\w-]+\s+){0,2}?(?:diseases?|disorders?|conditions?|infections?|illness(?:es)?)\b[^?]*\?/i;
 
 /** Signs that tell a case: one sign says little of which disease it is. */

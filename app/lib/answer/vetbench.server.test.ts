@@ -706,4 +706,11 @@ describe("answers among the 276 VetBench passages", () => {
   it("reads an abbreviation defined by a long form holding a genus's initial ('Borderline oxacillin-resistant S. aureus (BORSA)')", async () => {
     expect((await ask("What does BORSA stand for?")).content).toMatch(/^Borderline oxacillin-resistant S\. aureus \(BORSA\)/);
   });
+  it("answers for a thing the question also calls by another name no passage writes, and reads TM as transmembrane", async () => {
+    expect((await ask("STING aka TMEM173 - how many TM regions does it have?")).content).toMatch(/^STING is a membrane-related protein that contains four or five transmembrane regions/);
+  });
+  it("goes on with the organism the answer to 'what causes…' names, where its lead speaks of what was asked", async () => {
+    const diagnosed = await converse("What causes bacterial gill disease in trout farms?", "how would it usually be diagnosed on site?");
+    expect(diagnosed.citations[0]?.page).toBe(201);
+  });
 });
