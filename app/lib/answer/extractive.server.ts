@@ -125,11 +125,11 @@ const SEQUENCE_ASKED = /\b(?:which|what)\s+(?:is\s+the\s+)?sequence\b|\bin\s+(?:
 const SEQUENCE_SAID = /\b(?:first|initially)\b[^.;]*\b(?:then|subsequently|afterwards|later|followed\s+by|finally)\b|\bsubsequently\b|\bfollowed\s+by\b|→/i;
 /** How a drug acts: "by inhibiting urinary glucose reabsorption", "acts on GABA receptors", "binds to…". */
 const ACTION_SAID = /\b(?:by\s+(?:inhibiting|blocking|binding|increasing|decreasing|reducing|preventing|stimulating|activating|suppressing|killing|disrupting|interfering|paralys\w+|paralyz\w+)|acts?\s+(?:by|on|as|against)|inhibit(?:s|ing|ion of)|block(?:s|ing|ade of)|binds?\s+to|mechanism of action|mode of action|agonist|antagonist)\b/i;
-// ("What makes a cat more likely to turn up positive?" asks the risk factors.)
 /** Which one causes most of it: "which germ is behind most…", "what usually causes…", "the main cause". */
 const MOST_ASKED = /\b(?:behind|causes?|causing|responsible\s+for)\s+(?:the\s+)?most\b|\busually\s+(?:cause|causes|behind|responsible)\b|\b(?:main|commonest|most\s+common|usual|predominant|major)\s+(?:cause|culprit|germ|bug|pathogen|organism|agent)\b/i;
 /** A sentence naming the cause of most of it. */
 const MAIN_CAUSE_SAID = /\b(?:predominant|main|major|principal|leading|primary|commonest|most\s+common|most\s+frequent|usual)\s+(?:causes?|causative\s+agents?|agents?|pathogens?|organisms?)\b/i;
+// ("What makes a cat more likely to turn up positive?" asks the risk factors.)
 const RISK_SAID = /\b(?:risk factors?|predispos\w+|(?:increased|higher|greater) risk|at risk)\b/i;
 const LEAD_VALUE: Partial<Record<AskedKind, (sentence: string, frame: Frame, question: string) => boolean>> = {
   // "What does FIP stand for?": the sentence that spells it out ("feline infectious peritonitis (FIP)").

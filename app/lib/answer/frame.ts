@@ -3153,16 +3153,16 @@ export function withAnswersSubject(frame: Frame, answer: string, question = "", 
   const forADisease = !namesOwnThing(frame) && ASKS_FOR_A_DISEASE.test(question);
   // (Or one asking what causes a thing it names by no vocabulary: "What causes warts like that in cattle?", whose answer
   // leads with "Bovine papillomavirus infect basal epithelial cells…", asked of by "Can horses catch it?")
-  // (Where the answer's lead speaks of what it asks of: not "Bacterial gill disease (BGD) is…" for pancreas disease.)
-  const leadTerms = new Set(tokenize(answeringSentence(answer)));
-  const askedOf = (frame.askedTopic ?? []).flatMap((w) => tokenize(w));
-  // (Or by their initials: "…has been shown to induce BGD" for bacterial gill disease.)
+  // (Where the answer's lead speaks of what it asks of, by its words or their initials, "…has been shown to induce BGD" for
+  // bacterial gill disease: not "Bacterial gill disease (BGD) is…" for pancreas disease.)
+  const lead = answeringSentence(answer);
   const askedWords = frame.askedTopic ?? [];
-  const byInitials = askedWords.some((_, i) => [2, 3, 4].some((n) => i + n <= askedWords.length && new RegExp(String.raw`\b${askedWords.slice(i, i + n).map((w) => w[0]!.toUpperCase()).join("")}\b`).test(answeringSentence(answer))));
-  const forItsCause = !namesOwnThing(frame) && WHAT_CAUSES_IT.test(question) && askedOf.length > 0 && (askedOf.every((t) => leadTerms.has(t)) || byInitials);
+  const askedTerms = askedWords.flatMap((w) => tokenize(w));
+  const leadTerms = new Set(tokenize(lead));
+  const byInitials = askedWords.some((_, i) => [2, 3, 4].some((n) => i + n <= askedWords.length && new RegExp(String.raw`\b${askedWords.slice(i, i + n).map((w) => w[0]!.toUpperCase()).join("")}\b`).test(lead)));
+  const forItsCause = !namesOwnThing(frame) && WHAT_CAUSES_IT.test(question) && askedTerms.length > 0 && (askedTerms.every((t) => leadTerms.has(t)) || byInitials);
   if (frame.inherited.length || !(toldBySigns(frame) || bySign || forADisease || forItsCause)) return frame;
   const lines = answer.split("\n");
-  const lead = answeringSentence(answer);
   // (The pathogen it names first: the findings a lead may list, "hyperaemia or cyanosis of the extremities", are no
   // diagnosis, and "…with FCV infection, and dendritic corneal ulcers … with FHV-1" puts FCV forward for the ulcers.)
   const named = namedThings(lead);
@@ -3210,11 +3210,11 @@ function answeringSentence(answer: string): string {
   return second !== undefined && OPENS_WITH_PRONOUN.test(second) ? second : (first ?? "");
 }
 
-/** A question asking for a disease by kind: "is there a genetic disease we should test for?", "which infection could it be?". */
 /** "What causes warts like that…?", "what's behind it?": a question for the cause of what it tells. */
 const WHAT_CAUSES_IT = /\bwhat(?:\s+(?:usually|normally|typically|actually))?\s+(?:causes|caused|is\s+causing|['’]s\s+causing|brings\s+on|is\s+behind|['’]s\s+behind)\b/i;
 /** A thing's other name, given after it: "STING aka TMEM173", "…, also known as Y". */
 const OTHER_NAME_GIVEN = /[\p{L}\d)]\s*[,(]?\s*\b(?:aka|a\.k\.a\.?|also\s+known\s+as|also\s+called|otherwise\s+known\s+as)\s+([\p{L}\d][\p{L}\d-]*)/giu;
+/** A question asking for a disease by kind: "is there a genetic disease we should test for?", "which infection could it be?". */
 const ASKS_FOR_A_DISEASE = /\b(?:which|what|any|an?)\s+(?:[\w-]+\s+){0,2}?(?:diseases?|disorders?|conditions?|infections?|illness(?:es)?)\b[^?]*\?/i;
 
 /** Signs that tell a case: one sign says little of which disease it is. */
