@@ -917,13 +917,14 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
   // named after a genus the passages write: "leptospirosis" where they write Leptospira.)
   const askedOf = askingClause(request.question).toLowerCase();
   const toldBeside = askedOf !== request.question.toLowerCase();
-  const unwrittenName = (c: string) => /^[a-z]+(?:osis|iasis)$/i.test(c) && tokenize(c).every((t) => unwritten(termOf(t))) && !writesGenusOf(deps.db.$client, c);
+  const wordsUnwritten = (name: string) => tokenize(name).every((t) => unwritten(termOf(t)));
+  const unwrittenName = (c: string) => /^[a-z]+(?:osis|iasis)$/i.test(c) && wordsUnwritten(c) && !writesGenusOf(deps.db.$client, c);
   const unwrittenAsked = !toldBeside ? [] : frame.conditions.filter((c) => askedOf.includes(c.toLowerCase()) && unwrittenName(c));
   // (Not where it asks as well of a disease the passages write: "What actually drives NE, and why does coccidiosis make it
   // more likely?")
   const namedInAsking = (n: string) => new RegExp(String.raw`\b${escapeStringRegexp(n)}\b`, "i").test(askedOf);
-  const writtenAsked = [...frame.conditions, ...frame.acronyms, ...frame.pathogens].some((n) => !unwrittenAsked.includes(n) && namedInAsking(n) && (!tokenize(n).every((t) => unwritten(termOf(t))) || writesGenusOf(deps.db.$client, n)));
-  if (unwrittenAsked.length && !writtenAsked) return nothingRelevant(terms);
+  const writtenAsked = () => [...frame.conditions, ...frame.acronyms, ...frame.pathogens].some((n) => !unwrittenAsked.includes(n) && namedInAsking(n) && (!wordsUnwritten(n) || writesGenusOf(deps.db.$client, n)));
+  if (unwrittenAsked.length && !writtenAsked()) return nothingRelevant(terms);
   // Nor one a case puts forward that it never writes, whatever host its name begins with ("…red patches on the skin -
   // swine erysipelas? Is that a whole carcass rejection?" is not answered by a passage on exhibition swine).
   const putForward = suspectedCondition(request.question);
