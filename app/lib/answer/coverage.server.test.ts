@@ -1793,3 +1793,18 @@ describe("coverage: questions read in session 74 (set 54's kinds)", () => {
     expect(check("I get snakes and lizards through the door. Is there a parvovirus genus that infects all of those?", [parvo])).toMatchObject({ covered: false, missing: "species" });
   });
 });
+
+describe("codes written with their host's initial, and bounds said as below or above (set 81's kinds)", () => {
+  it("finds 'PI-3' where the text writes 'BPI-3', and 'HV-1' in 'BoHV-1', not another number or another code", () => {
+    const text = "Infections with bovine parainfluenza virus-3 (BPI-3) predispose calves to pneumonia; BoHV-1 is latent in ganglia.";
+    expect(namesThing("PI-3", text)).toBe(true);
+    expect(namesThing("HV-1", text)).toBe(true);
+    expect(namesThing("PI-2", text)).toBe(false);
+    expect(namesThing("RSV-3", text)).toBe(false);
+  });
+
+  it("reads a value below or above which something happens as a bound, not a value alone", () => {
+    expect(holdsValue("quantity", "Dissolved oxygen below 4.0 mg/L and pH above 9 preceded the worst losses.", "bound")).toBe(true);
+    expect(holdsValue("quantity", "Dissolved oxygen averaged 6.5 mg/L over the season.", "bound")).toBe(false);
+  });
+});

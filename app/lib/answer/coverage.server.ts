@@ -244,8 +244,15 @@ export function namesThing(name: string, text: string, options: { spelledOut?: b
   if (!found && code && new RegExp(`\\b${code[1]}[-\\s]?${code[2]}\\b`, "i").test(cleanQuote(text))) return true;
   // So is one a series names by its number after the first in full: "CD80, 86 and 40" names CD86 and CD40.
   if (!found && code && inNumberedSeries(code[1]!, code[2]!, cleanQuote(text))) return true;
+  // A code typed without its host's initial ("PI-3", "HV-1") is the one the passage writes with it ("BPI-3" for bovine
+  // parainfluenza virus-3, "BoHV-1").
+  const hostless = /^([A-Z][A-Za-z]*)-?(\d{1,3})$/.exec(name);
+  if (!found && hostless && new RegExp(`\\b${HOST_INITIAL}${escapeStringRegexp(hostless[1]!)}[-\\s]?${hostless[2]}\\b`, "u").test(cleanQuote(text))) return true;
   return found || singular || (options.spelledOut !== false && /^[A-Z][A-Za-z]*[A-Z]/.test(name) && spelledOut(name, initials));
 }
+
+/** The initial a code's host gives it: bovine, canine, caprine, feline, equine, porcine, swine, ovine, avian, duck, human. */
+const HOST_INITIAL = "(?:Bo|Ca|Cp|Fe|Eq|Su|Ov|Av|Du|[BCFEPSOADH])";
 
 /** Whether a series written with its prefix once ("CD80, 86 and 40", "IL-6, -8 and -10") numbers this member. */
 function inNumberedSeries(prefix: string, number: string, text: string): boolean {
@@ -434,7 +441,7 @@ const A_TEMPERATURE = /\d\s*(?:°|º|℃|℉|degrees?\b)|\b\d+(?:\.\d+)?\s?[CF]\
 /** Words that say a value bounds the normal or the positive. */
 // (Or in words before a measure, not a share: "LncRNAs, more than 200 nucleotides in length", not "more than 50% of cats".)
 const STATES_A_BOUND =
-  /\b(?:normal|reference (?:range|interval|values?)|(?:upper|lower) (?:limit|bound)s?|breakpoints?|cut-?offs?|thresholds?|within (?:the )?(?:normal )?range|considered (?:positive|negative|abnormal|elevated|increased)|diagnostic (?:of|for)|healthy (?:animals|dogs|cats|horses|cattle|sheep|goats|pigs|birds))\b|[<>≤≥]|\b(?:(?:more|greater|longer|higher|larger|less|fewer|shorter|lower|smaller) than|at (?:least|most)|exceeding)\s+\d[\d.,]*\s*(?!%|per ?cent|percent)\p{L}/iu;
+  /\b(?:normal|reference (?:range|interval|values?)|(?:upper|lower) (?:limit|bound)s?|breakpoints?|cut-?offs?|thresholds?|within (?:the )?(?:normal )?range|considered (?:positive|negative|abnormal|elevated|increased)|diagnostic (?:of|for)|healthy (?:animals|dogs|cats|horses|cattle|sheep|goats|pigs|birds))\b|[<>≤≥]|\b(?:(?:more|greater|longer|higher|larger|less|fewer|shorter|lower|smaller) than|at (?:least|most)|exceeding|below|above|under|over)\s+\d[\d.,]*\s*(?!%|per ?cent|percent)\p{L}/iu;
 
 /** Nouns that say there is a finding, not which: "signs", "lesions", "involvement". */
 const FINDING_NOUN = /^(?:with|signs?|lesions?|symptoms?|involvement|disease|problems?|changes?|findings?|abnormalit(?:y|ies))$/i;
@@ -1450,8 +1457,8 @@ export function checkCoverage<P extends PassageLike>(
   const subtypes = frame.acronyms.filter((a) => /^[A-Za-z]{2,}-\d{1,3}$|^[A-Za-z]*V-[A-Z]$/.test(a));
   const unnamedSubtypes = subtypes.filter((a) => {
     const [base, sub] = a.split("-");
-    // ("BTV-8" is written "BTV serotype 8" too.)
-    const written = new RegExp(`\\b${base}(?:[-\\s]?|\\s+(?:sero)?(?:type|genotype|strain)\\s+)${sub}\\b`, "i");
+    // ("BTV-8" is written "BTV serotype 8" too, and "PI-3" with its host's initial, "BPI-3".)
+    const written = new RegExp(`\\b${HOST_INITIAL}?${base}(?:[-\\s]?|\\s+(?:sero)?(?:type|genotype|strain)\\s+)${sub}\\b`, "i");
     // (Or by another of its names: "HHV-8" is "Kaposi's sarcoma-associated herpesvirus".)
     return !passing.some((p) => written.test(readable(fullText(p))) || namedOtherwise(a, fullText(p), terms));
   });
@@ -1498,7 +1505,11 @@ export function checkCoverage<P extends PassageLike>(
 
   // The species must be where the subject is: "DHAV-3 … in goslings?" is not covered by the neighbouring paragraph
   // on goose parvovirus, when a paragraph names DHAV-3.
-  const subject = [...names, ...frame.acronyms];
+  // (Not a name told only beside the questions, where they name a pathogen or disease of their own: "…has read about BVD in
+  // her dad's cattle. Have pestiviruses ever been found in rats?" asks of pestiviruses.)
+  const askedIn = (n: string) => new RegExp(`(?<![\\p{L}\\d])${escapeStringRegexp(n.toLowerCase())}(?![\\p{L}\\d])`, "u").test(askingText);
+  const asksOwnSubject = [...frame.pathogens, ...frame.conditions].some(askedIn);
+  const subject = [...names, ...frame.acronyms].filter((n) => !asksOwnSubject || askedIn(n));
   const peopleAsked = frame.species.includes("human") && meansPeople(question);
   // (Or by the abbreviation the question gives it: "Toll-like receptors … which TLRs" is named by "TLR3 and TLR7".)
   const namesAsReadOrAlias = (n: string, text: string) => namesAsRead(n, text, terms) || (aliasOf(frame, n) !== null && namesThing(aliasOf(frame, n)!, text));

@@ -3584,3 +3584,34 @@ describe("set 77's readings", () => {
     expect(speciesIn("the layers of the epidermis").species.size).toBe(0);
   });
 });
+
+describe("what a question names, past words that end as a pathogen's do and fish named after others (set 81's kinds)", () => {
+  it("reads spermatozoa, the patella and flagella as no pathogen, and Salmonella still as one", () => {
+    expect(frameOf("How are spermatozoa collected from tomcats for freezing?").pathogens).toEqual([]);
+    expect(frameOf("Why does the patella luxate in toy poodles?").pathogens).toEqual([]);
+    expect(frameOf("Do the flagella of Campylobacter matter for colonisation?").pathogens).not.toContain("flagella");
+    expect(frameOf("Which Salmonella serovars are found in calves?").pathogens).toContain("salmonella");
+  });
+
+  it("reads stingrays and elasmobranchs as rays and sharks, and a red-tail shark as a shark minnow", () => {
+    expect([...speciesIn("a stingray and two bamboo sharks").species].sort()).toEqual(["ray", "shark"]);
+    expect(frameOf("Do elasmobranchs have glomeruli?").groups.length).toBe(1);
+    expect([...speciesIn("the red-tail shark and the rainbow shark").species]).toEqual(["shark-minnow"]);
+    expect([...speciesIn("a red tail shark").species]).toEqual(["shark-minnow"]);
+  });
+
+  it("asks a bound of 'which cut-offs' and 'what thresholds', in the plural too", () => {
+    expect(frameOf("What serum cut-offs point to a malignant tumour?")).toMatchObject({ asked: ["quantity"], attribute: "bound" });
+    expect(frameOf("What ammonia thresholds are linked to gill damage in trout?").asked).toContain("quantity");
+  });
+
+  it("reads a group the question asks which member of as no animal asked of, beside a member it names", () => {
+    expect(frameOf("Which wild bird are domestic chickens descended from?")).toMatchObject({ species: ["chicken"], groups: [] });
+    expect(frameOf("Do other birds catch it from chickens?").groups).toEqual(["birds"]);
+  });
+
+  it("reads aquaculture as no fish where the question names the animal farmed and it is none", () => {
+    expect(frameOf("Student on an aquaculture placement at a vannamei farm: why do the ponds show white faecal strings?")).toMatchObject({ species: ["shrimp"], groups: [] });
+    expect(frameOf("Why are disease losses rising in warm-water aquaculture?").groups).toEqual(["fishes"]);
+  });
+});

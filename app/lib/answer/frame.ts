@@ -581,8 +581,10 @@ const DISEASE_WORDS = new Set(["scrapie", "bluetongue", "distemper", "strangles"
 const CONDITION_ENDING = /^[a-z]{3,}(?:itis|osis|iasis|aemia|emia|pathy|oma|omas|algia|plasia|trophy|rrhoea|rrhea|uria|penia|cytosis|ectasia|megaly|oedema|edema|pox|derma|thorax)$|^mega(?:o?esophagus|colon|rectum|ureters?|ca?ecum|cystis)$/;
 /** Parasites that are the disease themselves, named in everyday words ("lice on the hens"): a follow-up naming one asks of it. */
 const PARASITE_NAMED = /\b(?:lice|louse|fleas?|mites?)\b/i;
-/** Words naming a pathogen by their ending (norovirus, Salmonella, Staphylococcus…). */
-const PATHOGEN_ENDING = /^[a-z]{3,}(?:virus|viruses|bacter|bacterium|plasma|coccus|cocci|bacillus|ella|monas|myces|spora|sporidium|zoon|zoa)$/;
+/** The fish group's word for farming in water, which farms other animals too. */
+const AQUACULTURE = "aquaculture";
+/** Words naming a pathogen by their ending (norovirus, Salmonella, Staphylococcus…); not the cells and body parts that end so ("spermatozoa", "patella", "flagella"). */
+const PATHOGEN_ENDING = /^(?!(?:sperm(?:at)?o?zo(?:a|on)|metazoa|patella|flagella|lamella|umbrella)$)[a-z]{3,}(?:virus|viruses|bacter|bacterium|plasma|coccus|cocci|bacillus|ella|monas|myces|spora|sporidium|zoon|zoa)$/;
 /**
  * The virus a word clips, where the synonym vocabulary writes it out so ("calici": "calicivirus"), else null. (Not a genus
  * clipped, "staph": passages name its species, "S. aureus"; nor a word written as another, "kneecap".)
@@ -1289,7 +1291,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   // ("max blood volume I can safely take", "what IOP in mmHg", "what humidity %")
   // ("What force and cross-sectional area should I assign to the neck muscles?": a physical quantity, in its units.)
   // ("The normal respiratory rate of a rabbit": a vital sign's value, not a share of animals.)
-  ["quantity", /\b((?:heart|respiratory|breathing|pulse|resting)\s+rates?|concentrations?|threshold|cut-?off|max(?:imum)?\s+(?!how\b|what\b)(?:safe\s+)?[\w-]+|min(?:imum)?\s+(?!how\b|what\b)[\w-]+|in\s+(?:mmHg|mg\/dl|mmol\/l|g\/l|kg|grams|ml|cm|mm|°C|degrees)|how (?:warm|hot|cold|cool|large|big(?!\s+(?:of\s+)?an?\s+(?:[\w-]+\s+){0,2}?(?:risk|problem|deal|concern|threat|issue|worry)\b)|wide|heavy|tall|deep|far(?!\s+(?:apart|into|along|through|on\s+in)\b))|how much (?:[\w-]+\s+){0,2}(?:serum|plasma|blood|urine|sample|samples|tissue|fluid|milk|csf|faeces|feces)\s+(?:(?:do|does|should|can|must|would|will)\s+(?:i|we|you|they)\s+(?:safely\s+|usually\s+|normally\s+)?(?:need|send|submit|take|collect|draw)|(?:is|are)\s+(?:needed|required))|how much (?:[\w-]+\s+){0,2}(?:do|does|did|should|would|will|can|must)\s+(?:[\w-]+\s+){1,3}?(?:drink|eat|consume|produce|weigh)\b|how (?:low|high)(?!(?:\s+[\w-]+){0,3}\s+(?:mortality|morbidity|prevalence|incidence|rates?|percentage|proportion|losses))|diameter|width|weight of|size of|(?:what|which) size(?!\s+(?:of\s+)?(?:[\w-]+\s+)?(?:needles?|catheters?|cannulas?|tubes?)\b)|(?:(?:^|[-–—:,])\s*|\b(?:shape|length|width|weight)\s+and\s+)size(?=\s*\?)|molecular (?:mass|size)|in (?:k?da|kilodaltons?)|levels? of|reference (?:range|interval|values?)|normal (?:[\w-]+\s+){0,2}(?:range|values?|temperatures?|temps?)|(?:what|which) (?:size|gauge)\s+(?:of\s+)?(?:[\w-]+\s+)?(?:needles?|catheters?|cannulas?|tubes?)|(?:upper|lower) (?:limit|bound)s?|breakpoints?|(?:surgical |lateral |deep )?margins?)\b|\b(?:what|which)\s+(?:[\w-]+\s+){1,2}%|\b(?:what|which)\s+(?:[\w-]+\s+){0,2}(?:pressures?|temperatures?|temps?)\b|\b(?:what|which)\s+(?:[\w-]+\s+){0,2}?(?:forces?(?!\s+(?:drive|drives|driving|drove|shape|shapes|shaping|behind|underlie|underlying|at\s+(?:play|work))\b)|torques?|stiffness|cross-sectional\s+areas?|tensile\s+strength)\b/i],
+  ["quantity", /\b((?:heart|respiratory|breathing|pulse|resting)\s+rates?|concentrations?|thresholds?|cut-?offs?|max(?:imum)?\s+(?!how\b|what\b)(?:safe\s+)?[\w-]+|min(?:imum)?\s+(?!how\b|what\b)[\w-]+|in\s+(?:mmHg|mg\/dl|mmol\/l|g\/l|kg|grams|ml|cm|mm|°C|degrees)|how (?:warm|hot|cold|cool|large|big(?!\s+(?:of\s+)?an?\s+(?:[\w-]+\s+){0,2}?(?:risk|problem|deal|concern|threat|issue|worry)\b)|wide|heavy|tall|deep|far(?!\s+(?:apart|into|along|through|on\s+in)\b))|how much (?:[\w-]+\s+){0,2}(?:serum|plasma|blood|urine|sample|samples|tissue|fluid|milk|csf|faeces|feces)\s+(?:(?:do|does|should|can|must|would|will)\s+(?:i|we|you|they)\s+(?:safely\s+|usually\s+|normally\s+)?(?:need|send|submit|take|collect|draw)|(?:is|are)\s+(?:needed|required))|how much (?:[\w-]+\s+){0,2}(?:do|does|did|should|would|will|can|must)\s+(?:[\w-]+\s+){1,3}?(?:drink|eat|consume|produce|weigh)\b|how (?:low|high)(?!(?:\s+[\w-]+){0,3}\s+(?:mortality|morbidity|prevalence|incidence|rates?|percentage|proportion|losses))|diameter|width|weight of|size of|(?:what|which) size(?!\s+(?:of\s+)?(?:[\w-]+\s+)?(?:needles?|catheters?|cannulas?|tubes?)\b)|(?:(?:^|[-–—:,])\s*|\b(?:shape|length|width|weight)\s+and\s+)size(?=\s*\?)|molecular (?:mass|size)|in (?:k?da|kilodaltons?)|levels? of|reference (?:range|interval|values?)|normal (?:[\w-]+\s+){0,2}(?:range|values?|temperatures?|temps?)|(?:what|which) (?:size|gauge)\s+(?:of\s+)?(?:[\w-]+\s+)?(?:needles?|catheters?|cannulas?|tubes?)|(?:upper|lower) (?:limit|bound)s?|breakpoints?|(?:surgical |lateral |deep )?margins?)\b|\b(?:what|which)\s+(?:[\w-]+\s+){1,2}%|\b(?:what|which)\s+(?:[\w-]+\s+){0,2}(?:pressures?|temperatures?|temps?)\b|\b(?:what|which)\s+(?:[\w-]+\s+){0,2}?(?:forces?(?!\s+(?:drive|drives|driving|drove|shape|shapes|shaping|behind|underlie|underlying|at\s+(?:play|work))\b)|torques?|stiffness|cross-sectional\s+areas?|tensile\s+strength)\b/i],
   // "The vertebral (dental) formula" is how many of each there are.
   // ("What ICPI value…", "which FAMACHA score…": a number without a unit.)
   ["count", /\bhow many\b|\b(?:vertebral|dental|digital|spinal)\s+formulae?\b|\b(?:what|which)\s+(?:[\w-]+\s+){0,2}(?:values?|scores?|index|indices|ratios?)\b/i],
@@ -2085,6 +2087,18 @@ function readFrame(text: string): Frame {
   const askersWork = (g: number) => GROUPS[g]!.words.some((w) => new RegExp(String.raw`\b${escapeStringRegexp(w)}\s+${ASKERS_ROLE}\b`, "i").test(question));
   const broadBeside = [...mentions.groups].filter((g) => GROUPS[g]!.broad && askersWork(g) && GROUPS[g]!.members.some((id) => mentions.species.has(id)));
   if (broadBeside.length) mentions = { ...mentions, groups: new Set([...mentions.groups].filter((g) => !broadBeside.includes(g))) };
+  // (Nor one the question asks which of, beside a member it names: "Which wild bird are domestic chickens descended from?"
+  // asks of chickens.)
+  const askedWhich = (g: number) => GROUPS[g]!.words.some((w) => new RegExp(String.raw`\b(?:which|what)\s+(?:[\w-]+\s+){0,2}?${escapeStringRegexp(w)}\b`, "i").test(question));
+  const whichOf = [...mentions.groups].filter((g) => askedWhich(g) && GROUPS[g]!.members.some((id) => mentions.species.has(id)));
+  if (whichOf.length) mentions = { ...mentions, groups: new Set([...mentions.groups].filter((g) => !whichOf.includes(g))) };
+  // (Nor the fish aquaculture is read as, where the question names the animal farmed and it is none: "Aquaculture placement
+  // on a vannamei farm" asks of shrimp.)
+  const namedWord = (w: string) => new RegExp(String.raw`\b${escapeStringRegexp(w)}\b`, "i").test(question);
+  const byAquaculture = [...mentions.groups].filter(
+    (g) => GROUPS[g]!.words.includes(AQUACULTURE) && namedWord(AQUACULTURE) && !GROUPS[g]!.words.some((w) => w !== AQUACULTURE && namedWord(w)) && [...mentions.species].some((id) => !GROUPS[g]!.members.includes(id)),
+  );
+  if (byAquaculture.length) mentions = { ...mentions, groups: new Set([...mentions.groups].filter((g) => !byAquaculture.includes(g))) };
   const named = namedThings(question);
   // The name an owner gives the animal is who it is, not what the passages must speak of ("her rabbit Thumper's wee").
   // (Nor is a person the question names by title.)
@@ -3027,6 +3041,8 @@ const EVERYDAY_CAUSE = /^(?:(?:new|wet|dry|raw)\s+)?(?:food|foods|diet|feed|trea
 const IF_IT_IS = /\bif (?:this|it|that)(?:\s+is|['’]s|\s+turns out to be|\s+proves to be)\s+(?:an? |the )?([\p{L}][\p{L}\d-]*(?: [\p{L}\d-]+){0,2}?)\s*(?:,|\?|$|\s(?:what|how|which|will|would|should|can|could|do|does|is|are)\b)/iu;
 /** A word that reads as a disease's or a pathogen's name ("parvo", "pneumothorax", "mycoplasma"). */
 const readsAsDisease = (word: string) => DISEASE_WORDS.has(word.toLowerCase()) || CONDITION_ENDING.test(word.toLowerCase()) || PATHOGEN_ENDING.test(word.toLowerCase());
+/** Words of a name that ends as a disease's does ("infectious pancreatic necrosis", "infectious bursal disease"). */
+export const endsAsDiseaseName = (words: string[]) => words.length >= 2 && (readsAsDisease(words[words.length - 1]!) || CONDITION_HEAD.test(words[words.length - 1]!));
 /** "Is this parvo?", "is it FIP?": one word asked to be the case's disease. */
 // ("Is that basically Newcastle disease?": a word that only stresses it, and a name of two words ending as diseases' do.)
 const IS_IT = /\b(?:is|could|might)\s+(?:this|it|that)\s+(?:be\s+)?(?:(?:basically|just|really|actually|probably|definitely|simply)\s+)?(?:an?\s+)?([\p{L}][\p{L}\d-]*(?:\s+(?:disease|fever|syndrome|pox|plague|flu|sickness))?)\s*\?/iu;

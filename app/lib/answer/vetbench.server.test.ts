@@ -713,4 +713,23 @@ describe("answers among the 276 VetBench passages", () => {
     const diagnosed = await converse("What causes bacterial gill disease in trout farms?", "how would it usually be diagnosed on site?");
     expect(diagnosed.citations[0]?.page).toBe(201);
   });
+
+  it("refuses a disease the question names by its words and their abbreviation where the passages write neither", async () => {
+    expect((await ask("Our trout fingerlings are dying and the pathologist has raised infectious pancreatic necrosis. What kind of virus causes IPN, and does it affect every life stage?")).content).toBe(REFUSAL);
+    expect(await firstPage("Which virus causes pancreas disease in Atlantic salmon?")).toBe(43);
+  });
+
+  it("asks of the pathogen the question names, not one only told beside it, and reads 'PI-3' and 'spermatozoa' as the passages write them", async () => {
+    expect(await firstPage("Pet rat owner here; my cousin's cattle had BVD last year. Have pestiviruses ever been found in rats? And which other unexpected hosts - bats, giraffes - have they been found in?")).toBe(53);
+    expect(await firstPage("Coughing calves in a dairy herd - where do BRSV and PI-3 fit into pneumonia?")).toBe(68);
+    expect(await firstPage("How are spermatozoa collected from tomcats, and why does sperm DNA integrity matter for ICSI in cats?")).toBe(165);
+  });
+
+  it("asks of the animal named, not of the group the question asks which member of", async () => {
+    expect(await firstPage("Which wild bird do domestic chickens come from, where did it happen, and was there one domestication or several?")).toBe(128);
+  });
+
+  it("asks of the shrimp an aquaculture placement names, not of fish", async () => {
+    expect(await firstPage("Student on an aquaculture placement at a vannamei farm: which dissolved oxygen and alkalinity levels went with the worst white faeces disease die-offs?")).toBe(196);
+  });
 });
