@@ -581,10 +581,13 @@ const DISEASE_WORDS = new Set(["scrapie", "bluetongue", "distemper", "strangles"
 const CONDITION_ENDING = /^[a-z]{3,}(?:itis|osis|iasis|aemia|emia|pathy|oma|omas|algia|plasia|trophy|rrhoea|rrhea|uria|penia|cytosis|ectasia|megaly|oedema|edema|pox|derma|thorax)$|^mega(?:o?esophagus|colon|rectum|ureters?|ca?ecum|cystis)$/;
 /** Parasites that are the disease themselves, named in everyday words ("lice on the hens"): a follow-up naming one asks of it. */
 const PARASITE_NAMED = /\b(?:lice|louse|fleas?|mites?)\b/i;
+/**
+ * Words naming a pathogen by their ending (norovirus, Salmonella, Staphylococcus…); not the cells and body parts that end
+ * so ("spermatozoa", "patella", "flagella").
+ */
+const PATHOGEN_ENDING = /^(?!(?:sperm(?:at)?o?zo(?:a|on)|metazoa|patella|flagella|lamella|umbrella)$)[a-z]{3,}(?:virus|viruses|bacter|bacterium|plasma|coccus|cocci|bacillus|ella|monas|myces|spora|sporidium|zoon|zoa)$/;
 /** The fish group's word for farming in water, which farms other animals too. */
 const AQUACULTURE = "aquaculture";
-/** Words naming a pathogen by their ending (norovirus, Salmonella, Staphylococcus…); not the cells and body parts that end so ("spermatozoa", "patella", "flagella"). */
-const PATHOGEN_ENDING = /^(?!(?:sperm(?:at)?o?zo(?:a|on)|metazoa|patella|flagella|lamella|umbrella)$)[a-z]{3,}(?:virus|viruses|bacter|bacterium|plasma|coccus|cocci|bacillus|ella|monas|myces|spora|sporidium|zoon|zoa)$/;
 /**
  * The virus a word clips, where the synonym vocabulary writes it out so ("calici": "calicivirus"), else null. (Not a genus
  * clipped, "staph": passages name its species, "S. aureus"; nor a word written as another, "kneecap".)
