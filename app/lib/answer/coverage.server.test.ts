@@ -1806,5 +1806,7 @@ describe("codes written with their host's initial, and bounds said as below or a
   it("reads a value below or above which something happens as a bound, not a value alone", () => {
     expect(holdsValue("quantity", "Dissolved oxygen below 4.0 mg/L and pH above 9 preceded the worst losses.", "bound")).toBe(true);
     expect(holdsValue("quantity", "Dissolved oxygen averaged 6.5 mg/L over the season.", "bound")).toBe(false);
+    // (Not an amount found: "samples contained over 600 RBC/hpf".)
+    expect(holdsValue("quantity", "Most samples with haematuria contained over 600 RBC/hpf.", "bound")).toBe(false);
   });
 });

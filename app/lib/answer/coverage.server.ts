@@ -441,7 +441,7 @@ const A_TEMPERATURE = /\d\s*(?:°|º|℃|℉|degrees?\b)|\b\d+(?:\.\d+)?\s?[CF]\
 /** Words that say a value bounds the normal or the positive. */
 // (Or in words before a measure, not a share: "LncRNAs, more than 200 nucleotides in length", not "more than 50% of cats".)
 const STATES_A_BOUND =
-  /\b(?:normal|reference (?:range|interval|values?)|(?:upper|lower) (?:limit|bound)s?|breakpoints?|cut-?offs?|thresholds?|within (?:the )?(?:normal )?range|considered (?:positive|negative|abnormal|elevated|increased)|diagnostic (?:of|for)|healthy (?:animals|dogs|cats|horses|cattle|sheep|goats|pigs|birds))\b|[<>≤≥]|\b(?:(?:more|greater|longer|higher|larger|less|fewer|shorter|lower|smaller) than|at (?:least|most)|exceeding|below|above|under|over)\s+\d[\d.,]*\s*(?!%|per ?cent|percent)\p{L}/iu;
+  /\b(?:normal|reference (?:range|interval|values?)|(?:upper|lower) (?:limit|bound)s?|breakpoints?|cut-?offs?|thresholds?|within (?:the )?(?:normal )?range|considered (?:positive|negative|abnormal|elevated|increased)|diagnostic (?:of|for)|healthy (?:animals|dogs|cats|horses|cattle|sheep|goats|pigs|birds))\b|[<>≤≥]|\b(?:(?:more|greater|longer|higher|larger|less|fewer|shorter|lower|smaller) than|at (?:least|most)|exceeding|below|above)\s+\d[\d.,]*\s*(?!%|per ?cent|percent)\p{L}/iu;
 
 /** Nouns that say there is a finding, not which: "signs", "lesions", "involvement". */
 const FINDING_NOUN = /^(?:with|signs?|lesions?|symptoms?|involvement|disease|problems?|changes?|findings?|abnormalit(?:y|ies))$/i;

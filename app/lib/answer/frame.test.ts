@@ -1649,7 +1649,8 @@ describe("follow-ups", () => {
 
   it("reads 'what drives peak mortality?' as asking a cause, not a rate", () => {
     expect(frameOf("what water quality drives peak mortality in shrimp ponds?").asked).toEqual(["cause"]);
-    expect(frameOf("What water quality thresholds are associated with peak mortality in white faeces disease?").asked).toEqual(["cause"]);
+    // (Its thresholds are values, as one threshold is.)
+    expect(frameOf("What water quality thresholds are associated with peak mortality in white faeces disease?").asked).toEqual(["quantity", "cause"]);
     expect(frameOf("which pathogens are linked to mortality in the ponds?").asked).toContain("cause");
     expect(frameOf("what mortality does goat pox cause?").asked).toContain("rate");
     expect(frameOf("which factor increases mortality, and by how much?").asked).toContain("rate");
