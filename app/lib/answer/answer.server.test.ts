@@ -2065,6 +2065,17 @@ describe("the words that decide whether a passage is about the question", () => 
     expect(frameOf("what's the rationale for adding plant polysaccharides to chick feed?").topic).not.toContain("rationale");
   });
 
+  it("are not the words that ask why a thing is hard or how often ('now and then'), but are an animal's age", () => {
+    const judged = (question: string) => gateTerms(question, termsOf(question)).map((t) => t.term);
+    const feed = judged("Why is it so hard to get a vaccine to work when it's given in the feed?");
+    expect(feed).not.toContain(tokenize("hard")[0]);
+    expect(feed).toEqual(expect.arrayContaining(tokenize("vaccine feed")));
+    const dog = judged("10-year-old Labrador with laryngeal paralysis, regurgitating now and then; his brother is 11 yo.");
+    expect(dog).not.toContain("now");
+    // (How old an animal is can be what the passages say: "kittens under 8 weeks".)
+    expect(dog).toEqual(expect.arrayContaining([...tokenize("laryngeal paralysis regurgitating"), "10", "11"]));
+  });
+
   it("of what is asked after a case, hold what 'it' stands for in the sentence told before a question of its own", () => {
     const question = "A neighbour warned me about necrotic enteritis in broiler flocks. What sets it off?";
     // (As the gate leaves them: the case's words, and the clinical names search knows other forms of.)

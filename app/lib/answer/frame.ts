@@ -201,7 +201,9 @@ export type SpeciesMentions = {
 };
 
 /** Words before "seals" that make it the animals, not the verb ("into seals", "the seals", "grey and harbour seals"). */
-const SEALS_AFTER = /^(?:into|in|from|to|of|for|with|among|like|and|or|the|our|my|their|your|these|those|wild|rescued|stranded|sick|baby|young|two|three|some|many|captive|rehabilitated)$/;
+const SEALS_AFTER = /^(?:into|in|from|to|of|for|with|among|like|and|or|the|our|my|their|your|these|those|wild|rescued|stranded|sick|baby|young|two|three|some|many|captive|rehabilitated|do|did|can|could|would|will|should|might|may|must|are|were)$/;
+/** "Seals" in quotes: the asker's figure ("the 'seals' between the cells"), not the animals. */
+const QUOTED_SEALS = /['‘"“]seals['’"”]/i;
 /** The seals, by the lexicon's entry for seal pups. */
 const SEALS = (() => {
   const pups = PHRASES.get("seal")?.find((c) => c.words.join(" ") === "seal pups");
@@ -243,7 +245,8 @@ function readSpecies(text: string, asked: boolean): SpeciesMentions {
   for (let i = 0; i < words.length; i++) {
     const acronym = ACRONYMS.get(asWritten[i] ?? "");
     // ("Has CDV spilled from dogs into seals?": the animals, after a word that says so; "the cuticle seals the pores" is a verb.)
-    const seals = words[i] === "seals" && SEALS_AFTER.test(words[i - 1] ?? "") ? SEALS : undefined;
+    // ("Do seals act as intermediate hosts?" asks of the animals; "the 'seals' between the cells" is a figure, quoted.)
+    const seals = words[i] === "seals" && SEALS_AFTER.test(words[i - 1] ?? "") && !QUOTED_SEALS.test(text) ? SEALS : undefined;
     const candidates = seals ? [seals] : PHRASES.get(words[i]!);
     if (!candidates && !acronym) continue;
     const hit = acronym ? { words: [words[i]!], term: acronym } : candidates!.find((c) => c.words.every((w, k) => words[i + k] === w));

@@ -499,6 +499,10 @@ export function gateTerms(question: string, terms: QueryTerm[], searched = quest
   for (const m of question.toLowerCase().matchAll(/\b(firm(?:s|ed|ing)?)\s+(?:it|this|that|the (?:diagnosis|dx))\s+up\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
   // "Will the glow disappear straight away?": how soon, which is asked.
   for (const m of question.toLowerCase().matchAll(/\b(straight|right)\s+away\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
+  // "Regurgitating now and then": how often, which says nothing of the topic.
+  for (const m of question.toLowerCase().matchAll(/\b(?:every\s+)?(now)\s+and\s+(?:then|again)\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
+  // "Why is it so hard to get a vaccine to work in the feed?": what makes it hard, which is asked.
+  for (const m of question.toLowerCase().matchAll(/\b(?:is|it['’]?s|was)\s+(?:it\s+)?(?:so\s+|too\s+|that\s+|really\s+|very\s+)?(hard|difficult|tricky|tough)\s+to\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
   // "How long before the signs ease off?", "when does it settle down?": when it resolves, which is asked.
   for (const m of question.toLowerCase().matchAll(/\b(eas(?:e|es|ed|ing)|settl(?:e|es|ed|ing)|clear(?:s|ed|ing)?|di(?:e|es|ed)|dying|calm(?:s|ed|ing)?|wear(?:s|ing)?|wore)\s+(?:off|up|down)\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
   // "Could it jump to the dogs?", "could the cat pass it to the dog?": whether it spreads, which is asked.
@@ -724,6 +728,26 @@ function diseasesNamedByHead(question: string): string[] {
     .map((m) => m[0].toLowerCase());
   return [...byHead, ...paired];
 }
+
+/**
+ * The syndromes a question names in lower-case words: "fatty liver haemorrhagic syndrome", by the words before it that
+ * neither ask, link nor act ("to stop them getting …"), after any that only describe it ("postoperative euthyroid sick
+ * syndrome" is the "euthyroid sick syndrome"; "fatty" is part of a name). (Not one that only describes or compares: "the
+ * broader neurologic syndrome".)
+ */
+function syndromesNamed(question: string): string[] {
+  return [...question.matchAll(/\b((?:[a-z][a-z-]{2,}\s+){1,3})syndrome\b/gi)].flatMap((m) => {
+    const words = m[1]!.trim().split(/\s+/);
+    let start = words.length;
+    while (start > 0 && !isStopWord(words[start - 1]!.toLowerCase()) && !isAskingWord(words[start - 1]!.toLowerCase()) && !/ing$/i.test(words[start - 1]!) && !speciesIn(words[start - 1]!).groups.size) start--;
+    while (start < words.length - 1 && /(?:ive|al|ous|ic|ed|ly)$/i.test(words[start]!)) start++;
+    const name = words.slice(start);
+    return name.some((w) => !DESCRIBING_WORD.test(w) && !COMPARING_WORD.test(w)) ? [`${name.join(" ")} syndrome`.toLowerCase()] : [];
+  });
+}
+
+/** Words that compare or relate what they qualify: no part of a name ("the broader neurologic syndrome"). */
+const COMPARING_WORD = /^(?:broader|wider|larger|bigger|smaller|greater|older|younger|newer|other|whole|same|similar|related|underlying|general|overall|entire|main|major|minor)$/i;
 const DESCRIBING_WORD =
   /^(?:high|low|mild|severe|slight|bad|persistent|recurrent|recurring|intermittent|ongoing|sudden|no|any|some|much|little|more|less|like|unlike|such|plus|than|then|also|both|either|neither|nor|but|with|without|and|or|cause|causes|the|its|their|his|her|got|gets|get|run|runs|ran|show|shows|develop|develops|spike|spikes|had|has|have|post|temp|bit|days|weeks|[a-z]+(?:al|ar|ous|ive|ic|ly|ing|ed|ish|[bcdfghklmnprstvwxz]y))$/i;
 
@@ -761,6 +785,19 @@ function withSpeciesWords(question: string, terms: QueryTerm[]): QueryTerm[] {
     const own = tokenize(word);
     const others = [...speciesIn(word).species].flatMap(wordsNaming).map((w) => tokenize(w)).filter((w) => w.length && w.join(" ") !== own.join(" "));
     for (const term of own) namings.set(term, [...(namings.get(term) ?? []), ...others]);
+  }
+  // A species named in several words, none of which names an animal alone, is named by any of its names: an "African grey"
+  // is what a passage on parrots speaks of. (A "Quarter Horse" is named by its own words: "horse" already reads as any
+  // horse, and "quarter" is what tells the breed.)
+  const spaced = ` ${(question.toLowerCase().match(/[\p{L}\p{N}'’-]+/gu) ?? []).join(" ")} `;
+  const namesAnimal = (word: string) => speciesIn(word).species.size > 0 || speciesIn(word).groups.size > 0;
+  for (const id of named.species) {
+    const names = wordsNaming(id);
+    for (const name of names.filter((n) => n.includes(" ") && spaced.includes(` ${n} `) && !n.split(" ").some(namesAnimal))) {
+      const phrase = tokenize(name);
+      const others = names.map((w) => tokenize(w)).filter((w) => w.length && w.join(" ") !== phrase.join(" "));
+      for (const term of phrase) namings.set(term, [...(namings.get(term) ?? []), ...others]);
+    }
   }
   // A group named in several words is named by any of its names: "south american camelids" carried into a follow-up is
   // what a passage writing only "SACs" speaks of.
@@ -967,6 +1004,28 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
   };
   const named = [...frame.conditions, ...diseasesNamedByHead(request.question)];
   if ((putForward && unwrittenDisease(putForward)) || (named.length > 0 && named.every(unwrittenDisease))) return nothingRelevant(terms);
+  // Nor a syndrome no passage names, where the passages answering name another of the same words ("…to stop them getting
+  // fatty liver haemorrhagic syndrome?" is not answered by the fatty liver and kidney syndrome of broilers). (A passage
+  // naming no syndrome may still answer of it: a trial of thyroid function after bypass, asked of the euthyroid sick
+  // syndrome.)
+  const syndromes = syndromesNamed(request.question);
+  const anotherSyndromeWritten = (name: string) => {
+    const own = new Set(tokenize(name.replace(/\s*syndrome$/, "")));
+    return main.relevant.some((p) => [...p.text.matchAll(/((?:[\p{L}-]+,?\s+){1,4})syndrome\b/giu)].some((m) => tokenize(m[1]!).some((t) => own.has(t))));
+  };
+  // (Nor one a passage writes the last words of, in them or in other words for them: "which animal model reproduces
+  // hantavirus pulmonary syndrome?", "hantavirus lung syndrome".)
+  const formsOf = (t: string) => new Set([t, ...(termOf(t)?.alternatives ?? []).filter((a) => a.length === 1).map((a) => a[0]!)]);
+  const writtenInOrder = (words: string[]) => {
+    const slots = words.flatMap((w) => tokenize(w)).map(formsOf);
+    return found.passages.some((p) => {
+      const held = tokenize(`${p.heading ?? ""}\n${p.text}`);
+      for (let i = 0; i + slots.length <= held.length; i++) if (slots.every((forms, k) => forms.has(held[i + k]!))) return true;
+      return false;
+    });
+  };
+  const tailWritten = (name: string) => name.split(" ").some((_, k, words) => k < words.length - 1 && (holdsPhrase(deps.db.$client, words.slice(k).join(" ")) || writtenInOrder(words.slice(k))));
+  if (syndromes.length && syndromes.every((name) => !tailWritten(name) && anotherSyndromeWritten(name))) return nothingRelevant(terms);
   // Nor one the question names both by its words and by their abbreviation, where the knowledge base writes neither
   // ("…the lab has raised infectious pancreatic necrosis. What virus causes IPN…?" is not answered by passages on
   // pancreas disease, which write "necrosis of exocrine pancreatic tissue").

@@ -732,4 +732,29 @@ describe("answers among the 276 VetBench passages", () => {
   it("asks of the shrimp an aquaculture placement names, not of fish", async () => {
     expect(await firstPage("Student on an aquaculture placement at a vannamei farm: which dissolved oxygen and alkalinity levels went with the worst white faeces disease die-offs?")).toBe(196);
   });
+
+  it("reads a species named in several words as any of its names ('an African grey' is a parrot)", async () => {
+    expect(await firstPage("Our African grey solves puzzles. Why did researchers long doubt that birds could reason, and which brain structures were they thought to lack?")).toBe(248);
+  });
+
+  it("asks of seals where a question asks whether they do a thing, not where 'seals' is a quoted figure", async () => {
+    expect((await ask("Rescue centre note: can seals serve as intermediate hosts passing influenza from birds to humans?")).content).toMatch(/^I cannot find information/);
+    expect(await firstPage("Which cells line the breathing tubes, and what do the 'seals' between those cells do?")).toBe(96);
+  });
+
+  it("reads a taxonomist's 'fam' and 'subfam', and Sri Lanka as the Ceylon the passages write", async () => {
+    expect(await firstPage("Feline coronavirus - order, fam, subfam and genus?")).toBe(180);
+    expect(await firstPage("Which junglefowl is the Sri Lanka junglefowl most closely related to?")).toBe(124);
+  });
+
+  it("refuses a syndrome named in lower-case words that no passage writes, and answers one a passage does", async () => {
+    expect((await ask("Which feed additive prevents fatty liver haemorrhagic syndrome in laying hens?")).content).toBe(REFUSAL);
+    expect(await firstPage("In which birds does fatty liver and kidney syndrome arise?")).toBe(104);
+    expect(await firstPage("Which animal model mimics hantavirus lung syndrome?")).toBe(249);
+  });
+
+  it("reads 'now and then' as nothing the passages must say, and a dog scuffing its feet as a proprioceptive deficit", async () => {
+    expect(await firstPage("Nine-year-old Labrador with laryngeal paralysis who keeps scuffing his back feet and regurgitating now and then - are the two linked?")).toBe(37);
+    expect(await firstPage("My old retriever has laryngeal paralysis and now scuffs his hind feet and regurgitates now and then. Connected?")).toBe(37);
+  });
 });

@@ -135,6 +135,20 @@ describe("synonyms in a query", () => {
     expect(found("CSFV genome nt length, structural prots").flatMap((m) => m.alternatives)).toEqual(expect.arrayContaining([tokenize("nucleotides"), tokenize("proteins")]));
   });
 
+  it("reads the breathing tubes as the airways, a taxonomist's 'fam', 'subfam' and 'sp.', a country's former name, and a vaccine given in the feed as given orally", () => {
+    expect(alternatives("what lines the breathing tubes?")).toContainEqual(tokenize("airways"));
+    expect(alternatives("which order, fam, subfam and sp. is it?")).toEqual(expect.arrayContaining([tokenize("family"), tokenize("subfamily"), tokenize("species")]));
+    expect(alternatives("the Sri Lanka junglefowl")).toContainEqual(tokenize("ceylon"));
+    expect(alternatives("cattle imported from Burma")).toContainEqual(tokenize("myanmar"));
+    expect(alternatives("a vaccine given in the feed")).toContainEqual(tokenize("orally"));
+    expect(alternatives("is there enough protein in the feed")).not.toContainEqual(tokenize("orally"));
+  });
+
+  it("reads a dog scuffing his back feet as the proprioceptive deficits passages write", () => {
+    expect(alternatives("he scuffs his back feet on walks")).toContainEqual(tokenize("proprioceptive deficits"));
+    expect(alternatives("knuckling over on the left hind")).toContainEqual(tokenize("decreased proprioceptive placing"));
+  });
+
   it("reads gingivostomatitis as gums that are inflamed", () => {
     expect(signForms("gingivitis")).toContainEqual(tokenize("gingivostomatitis"));
   });
