@@ -893,6 +893,13 @@ const RARE_ASKED_DF = 3;
 /** Such a word's share of the weight of a word no passage writes (0.3: set 45's told words no longer keep its answers out). */
 const TOLD_EVERYDAY_WEIGHT = 0.3;
 
+/** The animals among these that the last answer said the knowledge base does not give it for. */
+function uncoveredBefore(history: HistoryTurn[], ids: string[]): string[] {
+  const answer = history.findLast((t) => t.role === "assistant")?.content ?? "";
+  const note = /_The knowledge base (?:does not give this for|gives this for .*?, not for) ([^_]+)\._/.exec(answer)?.[1];
+  return note ? ids.filter((id) => id !== "human" && note.includes(speciesLabel(id))) : [];
+}
+
 /** What was found when nothing is about the question. */
 const nothingRelevant = (terms: QueryTerm[]): Retrieved => ({ terms, uncovered: null, notCovered: [], namesNoSpecies: false, supporting: new Set(), passages: [], overview: 0, sections: [] });
 
@@ -1183,6 +1190,20 @@ async function retrieve(request: AnswerRequest, frame: Frame, searchQuery: strin
       covered = check;
     }
   }
+  // A follow-up naming no animal of its own goes on as the answer before it did for the animals it carries that the
+  // answer said the knowledge base does not cover ("We farm tilapia… why can't we just vaccinate against everything?",
+  // answered for fish, then "Why is it so hard to get a vaccine to work in the feed?"): said again, not refused. (From
+  // passages holding a sentence that answer quoted: "and does that actually pay off for him?" is not answered from others.)
+  const saidUncovered = frame.inherited.includes("species") && !speciesIn(request.question).species.size ? uncoveredBefore(request.history, frame.species) : [];
+  if (!covered.covered && covered.missing === "species" && saidUncovered.length && covered.what.every((label) => saidUncovered.some((id) => speciesLabel(id) === label))) {
+    // (By its opening words, letters and digits only: the passage's text keeps the reference markers and soft hyphens
+    // the answer's quote dropped.)
+    const letters = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+    const openings = [...sentencesSaid(request.history.findLast((t) => t.role === "assistant")?.content ?? "")].map((x) => letters(x).slice(0, SAID_OPENING)).filter((x) => x.length === SAID_OPENING);
+    const relaxedFrame = { ...coverageFrame, species: coverageFrame.species.filter((id) => !saidUncovered.includes(id)) };
+    const relaxed = checkCoverage(request.question, coverageTerms(request.question, terms, frame), relaxedFrame, main.relevant.map(tailed), main.passing.map(tailed));
+    if (relaxed.covered && relaxed.supporting.some((p) => openings.some((x) => letters(p.text).includes(x)))) covered = { ...relaxed, notCovered: [...new Set([...relaxed.notCovered, ...saidUncovered.map(speciesLabel)])] };
+  }
   if (!covered.covered) return { terms, uncovered: covered, notCovered: [], namesNoSpecies: false, supporting: new Set(), passages: [], overview: 0, sections: [] };
   // The passages that carry the topic come first, each with its continuation: the answer leads from them.
   const ordered = followedByContinuations(covered.supporting, main.relevant, continuations, deps);
@@ -1239,12 +1260,18 @@ export function pubmedUnreachableNote(reason: string): string {
   return `_PubMed could not be searched (${plain}); this answer draws on the knowledge base only._`;
 }
 
+/** Letters and digits of a quoted sentence's opening that find it again in its passage. */
+const SAID_OPENING = 40;
+
+/** The sentences an answer quoted, by their keys (without its markers, escapes and bullets). */
+function sentencesSaid(answer: string): Set<string> {
+  return new Set(splitSentences(answer.replace(/\\([\\`*_[\]<>|])/g, "$1").replace(/\s*\[\d+\]/g, "").replace(/^-\s+/gm, "")).map((s) => sentenceKey(s.text)));
+}
+
 /** What the extractive answerer leads with: the frame, the question's own words, and what the last answer already said. */
 function guideFor(request: AnswerRequest, frame: Frame, supporting: Set<number>): AnswerGuide {
   const lastAnswer = [...request.history].reverse().find((t) => t.role === "assistant")?.content ?? "";
-  const alreadySaid = new Set(
-    splitSentences(lastAnswer.replace(/\\([\\`*_[\]<>|])/g, "$1").replace(/\s*\[\d+\]/g, "").replace(/^-\s+/gm, "")).map((s) => sentenceKey(s.text)),
-  );
+  const alreadySaid = sentencesSaid(lastAnswer);
   // A follow-up that names nothing of its own ("is that the same in other birds?") is about what it carried.
   const own = frameOf(request.question);
   const namesOwnTopic = own.topic.length + own.drugs.length + own.pathogens.length + own.conditions.length + own.names.length + own.acronyms.length > 0;

@@ -757,4 +757,13 @@ describe("answers among the 276 VetBench passages", () => {
     expect(await firstPage("Nine-year-old Labrador with laryngeal paralysis who keeps scuffing his back feet and regurgitating now and then - are the two linked?")).toBe(37);
     expect(await firstPage("My old retriever has laryngeal paralysis and now scuffs his hind feet and regurgitates now and then. Connected?")).toBe(37);
   });
+
+  it("goes on for an animal told in the first turn that its answer said the passages do not cover, saying so again", async () => {
+    const oral = await converse(
+      "We farm tilapia in cages and the buyer wants our antibiotic use cut. Why is the fish industry moving away from antibiotics, and why can't we simply vaccinate against everything?",
+      "So why is it so difficult to make an oral vaccine work?",
+    );
+    expect(oral.citations[0]?.page).toBe(199);
+    expect(oral.content).toContain("_The knowledge base does not give this for tilapia._");
+  });
 });
