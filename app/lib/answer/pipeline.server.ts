@@ -500,7 +500,7 @@ export function gateTerms(question: string, terms: QueryTerm[], searched = quest
   // "Will the glow disappear straight away?": how soon, which is asked.
   for (const m of question.toLowerCase().matchAll(/\b(straight|right)\s+away\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
   // "Regurgitating now and then": how often, which says nothing of the topic.
-  for (const m of question.toLowerCase().matchAll(/\b(?:every\s+)?(now)\s+and\s+(?:then|again)\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
+  for (const m of question.toLowerCase().matchAll(/\b(now)\s+and\s+(?:then|again)\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
   // "Why is it so hard to get a vaccine to work in the feed?": what makes it hard, which is asked.
   for (const m of question.toLowerCase().matchAll(/\b(?:is|it['’]?s|was)\s+(?:it\s+)?(?:so\s+|too\s+|that\s+|really\s+|very\s+)?(hard|difficult|tricky|tough)\s+to\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
   // "How long before the signs ease off?", "when does it settle down?": when it resolves, which is asked.
@@ -790,7 +790,10 @@ function withSpeciesWords(question: string, terms: QueryTerm[]): QueryTerm[] {
   // is what a passage on parrots speaks of. (A "Quarter Horse" is named by its own words: "horse" already reads as any
   // horse, and "quarter" is what tells the breed.)
   const spaced = ` ${(question.toLowerCase().match(/[\p{L}\p{N}'’-]+/gu) ?? []).join(" ")} `;
-  const namesAnimal = (word: string) => speciesIn(word).species.size > 0 || speciesIn(word).groups.size > 0;
+  const namesAnimal = (word: string) => {
+    const mentions = speciesIn(word);
+    return mentions.species.size > 0 || mentions.groups.size > 0;
+  };
   for (const id of named.species) {
     const names = wordsNaming(id);
     for (const name of names.filter((n) => n.includes(" ") && spaced.includes(` ${n} `) && !n.split(" ").some(namesAnimal))) {
@@ -892,13 +895,6 @@ const HANDLED_THINGS = /\b(?:give|giving|gave|use|using|used|disinfect|disinfect
 const RARE_ASKED_DF = 3;
 /** Such a word's share of the weight of a word no passage writes (0.3: set 45's told words no longer keep its answers out). */
 const TOLD_EVERYDAY_WEIGHT = 0.3;
-
-/** The animals among these that the last answer said the knowledge base does not give it for. */
-function uncoveredBefore(history: HistoryTurn[], ids: string[]): string[] {
-  const answer = history.findLast((t) => t.role === "assistant")?.content ?? "";
-  const note = /_The knowledge base (?:does not give this for|gives this for .*?, not for) ([^_]+)\._/.exec(answer)?.[1];
-  return note ? ids.filter((id) => id !== "human" && note.includes(speciesLabel(id))) : [];
-}
 
 /** What was found when nothing is about the question. */
 const nothingRelevant = (terms: QueryTerm[]): Retrieved => ({ terms, uncovered: null, notCovered: [], namesNoSpecies: false, supporting: new Set(), passages: [], overview: 0, sections: [] });
@@ -1344,6 +1340,13 @@ function withCoverageNotes(text: string, frame: Frame, retrieved: Pick<Retrieved
   const note = /\n\n(_[^\n]*_)$/.exec(text);
   const added = lines.join("\n\n");
   return note ? `${text.slice(0, note.index)}\n\n${added}${note[0]}` : `${text}\n\n${added}`;
+}
+
+/** The animals among these that the last answer said the knowledge base does not give it for, as withCoverageNotes writes it. */
+function uncoveredBefore(history: HistoryTurn[], ids: string[]): string[] {
+  const answer = history.findLast((t) => t.role === "assistant")?.content ?? "";
+  const note = /_The knowledge base (?:does not give this for|gives this for .*?, not for) ([^_]+)\._/.exec(answer)?.[1];
+  return note ? ids.filter((id) => id !== "human" && note.includes(speciesLabel(id))) : [];
 }
 
 /** The paragraph (line) of a passage's text that holds this offset. */
