@@ -692,6 +692,10 @@ describe("the frame of a question", () => {
 
   it("reads a vital sign's rate ('the normal respiratory rate of a rabbit') as a value, not a share of animals", () => {
     expect(frameOf("What's the normal respiratory rate of a rabbit?")).toMatchObject({ asked: ["quantity"], attribute: "bound" });
+    // A reference range is values in their units: "what are the normal ALT and ALP reference ranges in a ferret?"
+    expect(frameOf("what are the ALT and ALP reference ranges in a ferret?").asked).toContain("quantity");
+    expect(frameOf("Which normal values of bile acids apply to a puppy?").asked).toContain("quantity");
+    expect(frameOf("Is his potassium within the normal range?").asked).not.toContain("quantity");
     expect(frameOf("what is the rate of infection in cats?").asked).toEqual(["rate"]);
   });
 
@@ -843,6 +847,10 @@ describe("the frame of a question", () => {
     expect(frameOf("how often do we retest her?").asked).toEqual(["interval"]);
     // ("Given how common spinal injuries are…" states why it asks, not a rate asked.)
     expect(frameOf("have the neck models built for people been adapted for dogs, given how common spinal injuries are in them?").asked).not.toContain("rate");
+    // (Nor "given how many…": it says why it asks, and what it asks is whether a model exists.)
+    expect(frameOf("is there a hip joint model for horses, given how many horses go lame, and what would it take to make one?").asked).not.toContain("rate");
+    expect(frameOf("considering how many sheep get footrot, which vaccine works best?").asked).not.toContain("rate");
+    expect(frameOf("how many sheep get footrot in a wet year?").asked).toContain("rate");
   });
 
   it("reads the wild and zoo animals the lexicon names, and their groups", () => {

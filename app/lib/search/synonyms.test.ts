@@ -25,6 +25,13 @@ describe("synonyms in a query", () => {
     expect(alternatives("fluid and electrolyte therapy")).toContainEqual(tokenize("water salts"));
   });
 
+  it("reads fat cells as adipocytes and microRNAs as miRNAs, and the reverse", () => {
+    expect(alternatives("what makes fat cells form in pigs?")).toContainEqual(tokenize("adipocytes"));
+    expect(alternatives("adipocyte differentiation")).toContainEqual(tokenize("fat cell"));
+    expect(alternatives("which microRNA targets PPARG?")).toContainEqual(tokenize("miRNA"));
+    expect(alternatives("miRNAs sponged by lncRNAs")).toContainEqual(tokenize("microRNAs"));
+  });
+
   it("reads red and white blood cells as erythrocytes and leukocytes, and the reverse", () => {
     expect(alternatives("what do chicken red blood cells do?")).toContainEqual(tokenize("erythrocytes"));
     expect(alternatives("no RBCs in the sediment")).toContainEqual(tokenize("erythrocyte"));
