@@ -1304,6 +1304,15 @@ describe("typed values", () => {
     expect(holdsValue("gene", "PCR tests targeting conserved sequences can also be used.", null)).toBe(false);
   });
 
+  it("answers 'which residues' with residues named by position, not a protein's or a subtype's code", () => {
+    expect(holdsValue("residue", "IKKε phosphorylates IRF7 at Ser477 and Ser479.", null)).toBe(true);
+    expect(holdsValue("residue", "Degradation was regulated by a region of three residues (M24, L25, and I27).", null)).toBe(true);
+    expect(holdsValue("residue", "Binding needs tyrosine 701 of STAT1.", null)).toBe(true);
+    expect(holdsValue("residue", "TBK1 phosphorylates IRF3, leading to its translocation to the nucleus.", null)).toBe(false);
+    expect(holdsValue("residue", "The E2 protein and the L1 capsid protein bind the H5 receptor.", null)).toBe(false);
+    expect(holdsValue("residue", "Activated JAKs phosphorylate tyrosine residues within the receptors.", null)).toBe(false);
+  });
+
   it("answers 'which antibiotic' with a drug's name, not the drug the question names nor the word 'antibiotics'", () => {
     expect(holdsValue("drug", "MRSP pyoderma may be treated with topical chlorhexidine and, by culture, amikacin.", null)).toBe(true);
     expect(holdsValue("drug", "P. aeruginosa is resistant to most antibiotics used in veterinary medicine.", null)).toBe(false);
@@ -1363,6 +1372,13 @@ describe("names the knowledge base has never written", () => {
     const foal = "Paint mare going to an overo stallion — what's the risk of lethal white foal syndrome and is there a test for it?";
     expect(unseenNames(foal, termsWithUnseen(foal, []), () => false, () => false)).toEqual(["white foal syndrome"]);
     expect(unseenNames("What causes African horse sickness?", termsWithUnseen("What causes African horse sickness?", []), () => false, (words) => words === "African horse sickness" || words === "horse sickness")).toEqual([]);
+  });
+
+  it("reads a disease named by a hyphenated phrase no passage writes ('hole-in-the-head disease') as a name to cover", () => {
+    const hole = "Those pits on his head - is that hole-in-the-head disease, and how do I treat it?";
+    expect(unseenNames(hole, termsWithUnseen(hole, []), () => false, () => false)).toEqual(["hole-in-the-head"]);
+    const fmd = "How is foot-and-mouth disease spread between farms?";
+    expect(unseenNames(fmd, termsWithUnseen(fmd, []), () => false, (words) => words === "foot and mouth")).toEqual([]);
   });
 
   it("reads a hyphenated name no passage holds ('chloramine-T') asked as a concentration as a name to cover", () => {

@@ -515,6 +515,12 @@ function attributeStems(attribute: string): Set<string> {
   return new Set(forms.flatMap((f) => tokenize(f)));
 }
 
+const AMINO_ACIDS = "alanine|arginine|asparagine|aspartate|aspartic acid|cysteine|glutamine|glutamate|glutamic acid|glycine|histidine|isoleucine|leucine|lysine|methionine|phenylalanine|proline|serine|threonine|tryptophan|tyrosine|valine";
+const RESIDUE_NAMED = new RegExp(
+  String.raw`\b(?:Ala|Arg|Asn|Asp|Cys|Gln|Glu|Gly|His|Ile|Leu|Lys|Met|Phe|Pro|Ser|Thr|Trp|Tyr|Val)[-\s]?\d{1,4}\b|\b(?:${AMINO_ACIDS})s?(?:\s+residues?)?\s+(?:at\s+)?(?:positions?\s+)?\d{1,4}\b`,
+  "i",
+);
+const RESIDUE_CODED = /\b\d{1,4}[ACDEFGHIKLMNPQRSTVWY]{1,3}\d{1,4}\b|\b[ACDEFGHIKLMNPQRSTVWY]\d{2,4}\b|\bresidues?\s+(?:at\s+)?(?:positions?\s+)?\d{1,4}\b/;
 const STUDY_SIZE =
   /\bn\s*=\s*\d|\b\d[\d,]*\s+(?:[\w-]+\s+){0,2}?(?:horses|ponies|dogs|cats|cattle|cows|calves|sheep|goats|pigs|sows|birds|hens|chickens|rabbits|animals|cases|patients|subjects|participants|farms|herds|flocks|samples|individuals|owners|respondents)\b/i;
 
@@ -561,6 +567,9 @@ export function holdsValue(
   }
   // A place on the body is a region of it: "In horses, … the face, neck, trunk, mane and tail".
   if (kind === "location" && attribute === BODY_SITE_ATTRIBUTE) return BODY_REGION.test(sentence);
+  // A residue by name and position ("Ser386", "serine 396"), or coded where the sentence speaks of residues ("three residues
+  // (M24, L25, and I27)", "12LF13", "residues 50 to 80"); "the E2 protein" or "H5 subtype" names none.
+  if (kind === "residue") return RESIDUE_NAMED.test(sentence) || (/\bresidues?\b/i.test(sentence) && RESIDUE_CODED.test(sentence));
   const re = VALUE[kind];
   if (!re) return true;
   // A figure's or table's number is no value: "…before a pink or red color is observed (Figure 4.5)" gives no count.
@@ -1120,6 +1129,12 @@ export function unseenNames(
     if (!first || !host || !last || !head || !plain(first) || !speciesIn(host).species.size || speciesIn(first).species.size) return;
     const name = `${first} ${host} ${last}`;
     if (!written(name) && !compounds.includes(name)) compounds.push(name);
+  });
+  // So is a disease named by a hyphenated phrase the passages never write ("hole-in-the-head disease"; they write
+  // "foot-and-mouth disease").
+  words.forEach((word, i) => {
+    if (word.split("-").length < 3 || !DISEASE_HEAD.test(words[i + 1] ?? "") || DESCRIBING.test(word)) return;
+    if (!written(word.replace(/-/g, " ")) && !compounds.includes(word)) compounds.push(word);
   });
   // A word the passages write another way ("wormer" for "anthelmintic") is seen in that form.
   const unseen = new Set(terms.filter((t) => t.df === 0 && !writtenOtherwise(t)).map((t) => t.term));
@@ -1736,8 +1751,9 @@ export function checkCoverage<P extends PassageLike>(
   // ("Vet student on a small-animal rotation: how often should dogs and cats have a professional dental clean…?": an interval
   // asked outright, however long the question.)
   const intervalAskedOutright = (k: AskedKind) => k === "interval" && asking.some((part) => INTERVAL_ASKED_OUTRIGHT.test(part));
+  // (Residues are asked outright by their word, "which serine residues…", however long the question.)
   const typed = frame.asked.filter(
-    (k) => asksTypedValue(k, frame.attribute) && (!essay || asksOneThing || (k === "quantity" && frame.attribute === TEMPERATURE_ATTRIBUTE) || (k === "duration" && ownSpan(frame.attribute)) || doseOfNamedDrug(k) || doseAskedOutright(k) || ageAskedOutright(k) || spanAskedOutright(k) || shareAskedOutright(k) || intervalAskedOutright(k)),
+    (k) => asksTypedValue(k, frame.attribute) && (!essay || asksOneThing || (k === "quantity" && frame.attribute === TEMPERATURE_ATTRIBUTE) || (k === "duration" && ownSpan(frame.attribute)) || doseOfNamedDrug(k) || doseAskedOutright(k) || ageAskedOutright(k) || spanAskedOutright(k) || shareAskedOutright(k) || intervalAskedOutright(k) || k === "residue"),
   );
   // A span the question states itself ("After the two bluetongue doses 2 weeks apart, how often…?") is not what it asks.
   const stated = statedSpans(question);

@@ -853,6 +853,17 @@ describe("the frame of a question", () => {
     expect(frameOf("how many sheep get footrot in a wet year?").asked).toContain("rate");
   });
 
+  it("reads residues asked by name and position, not a drug's residues in food", () => {
+    expect(frameOf("Which tyrosine residues of STAT1 does JAK1 phosphorylate?").asked).toContain("residue");
+    expect(frameOf("what residues of the capsid decide which host it infects?").asked).toContain("residue");
+    expect(frameOf("Which antibiotic residues should we screen the milk for?").asked).not.toContain("residue");
+    expect(frameOf("What residues stay in the eggs after treating layers?").asked).not.toContain("residue");
+  });
+
+  it("reads dinosaurs as animals asked of", () => {
+    expect(frameOf("Did dinosaurs get bigger over time?").species).toEqual(["dinosaur"]);
+  });
+
   it("reads the wild and zoo animals the lexicon names, and their groups", () => {
     expect(frameOf("Do capybaras carry Mycobacterium bovis?").species).toEqual(["capybara"]);
     expect(frameOf("Can meerkats get bovine TB?").species).toEqual(["meerkat"]);

@@ -55,10 +55,11 @@ export type AskedKind =
   | "notifiable"
   | "brand"
   | "person"
-  | "type";
+  | "type"
+  | "residue";
 
 /** Kinds whose answer is a typed value the passage must hold (a dose needs a number with a unit). */
-export const TYPED_KINDS: ReadonlySet<AskedKind> = new Set(["dose", "interval", "duration", "rate", "quantity", "count", "year", "cost", "gene", "drug", "breed", "season", "notifiable", "brand", "person", "type"]);
+export const TYPED_KINDS: ReadonlySet<AskedKind> = new Set(["dose", "interval", "duration", "rate", "quantity", "count", "year", "cost", "gene", "drug", "breed", "season", "notifiable", "brand", "person", "type", "residue"]);
 /**
  * Typed kinds whose value is the disease's own, said in a paragraph naming it, whatever animal the sentence names:
  * "Bluetongue is a notifiable disease… asymptomatic in cattle" answers it for sheep.
@@ -1319,6 +1320,9 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   // "Which p72 genotype was it?", "which serotype is usually behind it?": a type's label ("genotype II", "serotype A:1").
   // (Not how many there are: "how many genotypes…?" is a count.)
   ["type", /\b(?:which|what)\s+(?:[\w/-]+\s+){0,3}?(?:sub-?genotypes?|genotypes?|serotypes?|subtypes?|serogroups?|serovars?|genogroups?|clades?|biotypes?|pathotypes?)\b/i],
+  // "Which serine residues does TBK1 phosphorylate?", "which Vif residues govern…": residues by name and position.
+  // (Not a drug's residues in food: "which antibiotic residues should we test the milk for?")
+  ["residue", /\b(?:which|what)\s+(?!(?:[\w-]+\s+){0,2}?(?:drugs?|antibiotics?|antimicrobials?|pesticides?|chemicals?|medicines?|wormers?|anthelmintics?|crop|plant)\s)(?:[\w-]+\s+){0,3}?residues?\b(?![^?.;]{0,30}?\b(?:in|of|from)\s+(?:the\s+|our\s+|their\s+)?(?:milk|meat|eggs?|tissues?|food|feed|carcass(?:es)?|honey|urine|liver|kidneys?|muscle|soil|water)\b)/i],
   // "Which genes…": a gene symbol. "Which mutation…" is answered by a variant of the asked gene, not by another gene.
   // (Not a disease of one gene: "what single gene diseases should i know about in quarter horses?" asks for diseases.)
   // (Not a kind of gene: "what sort of gene encodes COX-2?" is answered by "a fast-response gene".)
@@ -3402,6 +3406,7 @@ const ASKED_LABEL: Record<AskedKind, string> = {
   brand: "which brand",
   person: "who",
   type: "which type",
+  residue: "which residues",
 };
 
 /**

@@ -758,6 +758,21 @@ describe("answers among the 276 VetBench passages", () => {
     expect(await firstPage("My old retriever has laryngeal paralysis and now scuffs his hind feet and regurgitates now and then. Connected?")).toBe(37);
   });
 
+  it("answers 'which residues' only from residues named by position, and refuses a disease named by a hyphenated phrase no passage writes", async () => {
+    expect((await ask("Which serine residues of IRF3 get phosphorylated by TBK1?")).content).toBe(REFUSAL);
+    const vif = await ask("Which residues of FIV Vif decide that it degrades the cat's A3Z3?");
+    expect(vif.citations[0]?.page).toBe(176);
+    // (Led by a sentence naming residues by position: "…three residues (M24, L25, and I27)", "…Vif residues 50 to 80".)
+    expect(vif.content.split("\n")[0]).toMatch(/residues[^.]*\d/);
+    expect((await ask("My discus has pits on its forehead. Is it hole-in-the-head disease and what cures it?")).content).toBe(REFUSAL);
+  });
+
+  it("reads 'given how many…' as a reason told, a reference range as values asked, and STATs latching on as binding", async () => {
+    expect(await firstPage("Do canine neck models like the human ones exist, given how many dogs have spinal injuries?")).toBe(74);
+    expect((await ask("What are a cat's normal reference ranges for urea and creatinine?")).content).toBe(REFUSAL);
+    expect(await firstPage("How do STAT proteins latch on to the interferon receptor?")).toBe(145);
+  });
+
   it("goes on for an animal told in the first turn that its answer said the passages do not cover, saying so again", async () => {
     const oral = await converse(
       "We farm tilapia in cages and the buyer wants our antibiotic use cut. Why is the fish industry moving away from antibiotics, and why can't we simply vaccinate against everything?",

@@ -32,6 +32,11 @@ describe("synonyms in a query", () => {
     expect(alternatives("miRNAs sponged by lncRNAs")).toContainEqual(tokenize("microRNAs"));
   });
 
+  it("reads a molecule latching on as binding", () => {
+    expect(alternatives("how does the virus latch on to the cell?")).toContainEqual(tokenize("binding"));
+    expect(alternatives("the STATs bind the receptor")).toContainEqual(tokenize("latch"));
+  });
+
   it("reads red and white blood cells as erythrocytes and leukocytes, and the reverse", () => {
     expect(alternatives("what do chicken red blood cells do?")).toContainEqual(tokenize("erythrocytes"));
     expect(alternatives("no RBCs in the sediment")).toContainEqual(tokenize("erythrocyte"));
