@@ -1826,3 +1826,18 @@ describe("codes written with their host's initial, and bounds said as below or a
     expect(holdsValue("quantity", "Most samples with haematuria contained over 600 RBC/hpf.", "bound")).toBe(false);
   });
 });
+
+describe("animals of many kinds (set 85's kinds)", () => {
+  it("reads a count of wild and domestic mammals as of no animal named before it", () => {
+    const question = "How many kinds of animals can carry Schistosoma japonicum, and does moving livestock around make a difference?";
+    const schisto = passage(
+      "Schistosomiasis is among the most burdensome helminth infections worldwide, with approximately 230 million people in need of preventative treatment. A poignant example is found in Schistosoma japonicum transmission in China. S. japonicum is transmitted by at least 40 species of wild and domestic mammals, and animal activities near likely transmission sites may be important sources of reemergence. The high frequency of livestock movement within mountainous regions of China may facilitate the spread of S. japonicum.",
+    );
+    expect(check(question, [schisto])).toMatchObject({ covered: true });
+    // (A count said of the people named before it is still theirs: no count of the animals.)
+    const people = passage(
+      "Schistosomiasis is among the most burdensome helminth infections worldwide, with approximately 230 million people in need of preventative treatment. Schistosoma japonicum is transmitted in China, where 450 counties remained endemic in 2020. The high frequency of livestock movement within mountainous regions of China may facilitate the spread of S. japonicum.",
+    );
+    expect(check(question, [people])).toMatchObject({ covered: false, missing: "detail" });
+  });
+});

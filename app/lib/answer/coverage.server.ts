@@ -708,6 +708,8 @@ export function holdsValue(
   return says(sentence) || (context !== "" && !re.test(context) && says(`${context} ${sentence}`));
 }
 
+/** Animals of many kinds: "wild and domestic mammals", "vertebrates", "at least 40 species", "other hosts". */
+const MANY_KINDS_OF_ANIMALS = /\b(?:mammals|vertebrates|wildlife|(?:wild|domestic(?:ated)?|other)\s+(?:and\s+(?:wild|domestic(?:ated)?)\s+)?(?:animals|mammals|hosts)|\d+\s+(?:(?:different|other)\s+)?(?:host\s+)?species)\b/i;
 /** "How many different collagen types…?": kinds counted, which a share never counts ("ca. 30% of the total protein pool"). */
 const KINDS_COUNTED = /\bhow many\s+(?:different\s+|distinct\s+|separate\s+)?(?:[\w-]+\s+){0,2}?(?:types|kinds|sorts|classes|forms|varieties|categories|families|genera|serotypes|genotypes|subtypes|serogroups|strains)\b/i;
 /** A share asked for by name: "what proportion of those patients die?", "which percentage…", "what % of…". */
@@ -1810,6 +1812,9 @@ export function checkCoverage<P extends PassageLike>(
         const spoken = speciesSpokenOf(withAnimals(s), frame.species);
         const mentions = askedViruses.some((a) => namesThing(a, s)) ? withoutHostsOfItsName(spoken, s, [...spoken.species].filter((id) => !frame.species.includes(id))) : spoken;
         if (mentions.species.size > 0 || mentions.groups.size > 0) lastNamed = otherSpeciesIn(frame, mentions);
+        // (One that speaks of animals of many kinds speaks of no animal named before it: "S. japonicum is transmitted by at
+        // least 40 species of wild and domestic mammals" after "…230 million people in need of preventative treatment".)
+        else if (MANY_KINDS_OF_ANIMALS.test(s)) lastNamed = [];
         return lastNamed.length > 0;
       });
       const defined = new Map(definitions.map((a) => [a.abbreviation.replace(/(?<=[A-Z])s$/, ""), tokenize(a.words.join(" "))] as const));

@@ -3635,3 +3635,27 @@ describe("what a question names, past words that end as a pathogen's do and fish
     expect(frameOf("Why are disease losses rising in warm-water aquaculture?").groups).toEqual(["fishes"]);
   });
 });
+
+describe("a lecture's next zoonosis (set 85's kinds)", () => {
+  it("reads how far someone has got with something as progress, not a distance", () => {
+    expect(frameOf("How far has China got with eliminating Schistosoma japonicum?")).toMatchObject({ asked: [], attribute: null, pathogens: ["Schistosoma japonicum"] });
+    expect(frameOf("How far have they come towards eradicating rinderpest?").asked).toEqual([]);
+    expect(frameOf("How far can it spread between yards?")).toMatchObject({ asked: ["quantity", "transmission"], attribute: "distance" });
+    expect(frameOf("How far can equine flu travel on the wind?").attribute).toBe("distance");
+    expect(frameOf("How did feral hogs get to the US, and how far have they spread?").attribute).toBe(null);
+  });
+
+  it("starts a new frame at a different disease or zoonosis, whatever stays the same", () => {
+    const tb = frameOf("I'm putting together a One Health lecture on tuberculosis. Why does the WHO call TB a re-emerging disease?");
+    const schisto = readQuestion("Different zoonosis for the same lecture - how widespread is schistosomiasis, and how far has China got with eliminating Schistosoma japonicum?", tb);
+    expect(schisto).toMatchObject({ inherited: [], acronyms: [], conditions: ["schistosomiasis"] });
+    // (Only as the opening: a different virus compared with mid-question is no switch.)
+    const felv = frameOf("Is FeLV common in shelter cats?");
+    expect(readQuestion("Is it a different virus from FIV, then?", felv).inherited).not.toEqual([]);
+  });
+
+  it("counts kinds of animals as species", () => {
+    expect(frameOf("How many kinds of animals can carry Schistosoma japonicum?")).toMatchObject({ asked: ["count"], attribute: "species" });
+    expect(frameOf("How many types of vaccine are there for it?").attribute).toBe("vaccine");
+  });
+});

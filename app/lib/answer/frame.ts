@@ -786,7 +786,12 @@ export const isAskingTerm = (term: string) => ASKING_TERMS.has(term);
 const SWITCH_WORDS = String.raw`(?:(?:completely|totally|entirely|quite)\s+)?(?:different|diff) (?:case|q|qs|question|topic|subject|thing|matter|issue)|another (?:thing|matter|topic)|(?<!\bthe\s)(?:one\s+)?other thing(?=\s+then\b|\s*[:,.\-–—])|(?:totally|completely|entirely|something) (?:different|else|separate|unrelated)|separate (?:one|thing|matter)|(?:(?:oh|and|but)\s+)*separately|on a separate note|unrelated|new topic|new question|separate question|switching (?:topics?|subjects?|gears)|changing gears|change of (?:topic|subject|tack)|changing (?:the )?(?:topic|subject)|another question|on (?:another|a different) note|moving on|next (?:one|case|patient|question|slide|sample|caller|animal)|(?:sorry|apologies) (?:to|for) (?:jump(?:ing)? about|jump(?:ing)? around|chang(?:e|ing) (?:the )?(?:subject|topic))|going off on a tangent|on a tangent|while (?:i'?ve got you|i have you|you'?re (?:here|there|on the (?:phone|line))|i remember)|before i forget|side (?:q|qs|question|questions|note|issue)|off[- ]topic`;
 /** Markers that a question stands alone although it opens with "and" or names no topic of its own. */
 // (Going back to something opens a clause: "be back to normal" is no switch.)
-const SWITCH = new RegExp(String.raw`\b(${SWITCH_WORDS})\b|(?:^|[,.;:!?–—-]\s*|\b(?:ok(?:ay)?|right|so|and|now)\s+)(?:switching to|going back to|back to|returning to|coming back to)\b`, "i");
+// (Nor is a question opened by another kind of subject, "Different zoonosis for the same lecture - …", however it goes on:
+// the same lecture is the asker's, not the subject's. Only as the opening: "is it a different virus from FeLV?" compares.)
+const SWITCH = new RegExp(
+  String.raw`\b(${SWITCH_WORDS})\b|(?:^|[,.;:!?–—-]\s*|\b(?:ok(?:ay)?|right|so|and|now)\s+)(?:switching to|going back to|back to|returning to|coming back to)\b|^\s*(?:(?:oh|ah|and|but|also|ok|okay|right|so)[,\s]+)*(?:(?:completely|totally|entirely|quite)\s+)?(?:different|separate)\s+(?:disease|zoono(?:sis|ses)|infection|condition|parasite|pathogen|bug|germ|virus|organism)\b`,
+  "i",
+);
 /** A switch marker that opens the question, up to its colon or comma ("Switching topics:", "Different case,"). */
 // (After a word that only opens a turn: "oh while I remember -".)
 // ("Right, changing subject completely.", "Switching topics entirely:")
@@ -1287,6 +1292,14 @@ const TEST_MEDIA = String.raw`smears?|x-?rays?|radiographs?|scans?|ultrasound|cs
 /** "What would I actually notice?" of an animal: its signs (not what a test told before, or named after, shows). */
 const NOTICED_ASKED = String.raw`(?<!\b(?:${TEST_MEDIA}|tap|tapped|biops\w*|urinalysis)\b.*)what (?:would|will|do|does|should|might|could|can) (?:i|we|you|an? owners?|the owners?|the farmer|farmers)\s+(?:actually\s+|usually\s+|typically\s+|first\s+)?(?:notice|spot|see|expect to see)(?!\s+(?:on|in|under|at)\s+(?:the\s+|a\s+|an\s+|his\s+|her\s+|their\s+|its\s+|my\s+|our\s+)?(?:${TEST_MEDIA}|slides?|films?|pm|biops(?:y|ies)|blood (?:work|tests?|smears?)|microscope|culture|gel|results?))\b`;
 
+/** Words for animals of any kind, whose kinds are species. */
+const ANIMALS_IN_GENERAL = /^(?:animals|hosts|mammals|creatures|vertebrates|wildlife)$/;
+/**
+ * What follows "how far" when it asks no distance: how far apart (an interval), how far into a course, how far someone
+ * has got with something ("how far has China got with eliminating it?"), which asks progress, and how far a thing has
+ * spread ("how far have they spread?"), which asks where it is now. (How far it can spread or travel is a distance.)
+ */
+const NOT_A_DISTANCE = String.raw`(?!\s+(?:apart|into|along|through|on\s+in)\b)(?!\s+(?:has|have|had|did)\s+(?:[\w-]+\s+){1,4}?(?:got|gotten|come|progressed|advanced|gone)\s+(?:with|towards?|in|on)\b)(?!\s+(?:has|have|had)\s+(?:[\w-]+\s+){1,4}?(?:spread|expanded|extended|reached)\b)`;
 const ASKED: Array<[AskedKind, RegExp]> = [
   ["dose", DOSE_ASKED],
   // "How often should it be given/repeated": a dosing interval; "how often do cats show bleeding": a rate (below).
@@ -1302,7 +1315,7 @@ const ASKED: Array<[AskedKind, RegExp]> = [
   // ("What force and cross-sectional area should I assign to the neck muscles?": a physical quantity, in its units.)
   // ("The normal respiratory rate of a rabbit": a vital sign's value, not a share of animals.)
   // ("What are the normal creatinine and urea reference ranges?": values, in their units.)
-  ["quantity", /\b((?:heart|respiratory|breathing|pulse|resting)\s+rates?|concentrations?|thresholds?|cut-?offs?|max(?:imum)?\s+(?!how\b|what\b)(?:safe\s+)?[\w-]+|min(?:imum)?\s+(?!how\b|what\b)[\w-]+|in\s+(?:mmHg|mg\/dl|mmol\/l|g\/l|kg|grams|ml|cm|mm|°C|degrees)|how (?:warm|hot|cold|cool|large|big(?!\s+(?:of\s+)?an?\s+(?:[\w-]+\s+){0,2}?(?:risk|problem|deal|concern|threat|issue|worry)\b)|wide|heavy|tall|deep|far(?!\s+(?:apart|into|along|through|on\s+in)\b))|how much (?:[\w-]+\s+){0,2}(?:serum|plasma|blood|urine|sample|samples|tissue|fluid|milk|csf|faeces|feces)\s+(?:(?:do|does|should|can|must|would|will)\s+(?:i|we|you|they)\s+(?:safely\s+|usually\s+|normally\s+)?(?:need|send|submit|take|collect|draw)|(?:is|are)\s+(?:needed|required))|how much (?:[\w-]+\s+){0,2}(?:do|does|did|should|would|will|can|must)\s+(?:[\w-]+\s+){1,3}?(?:drink|eat|consume|produce|weigh)\b|how (?:low|high)(?!(?:\s+[\w-]+){0,3}\s+(?:mortality|morbidity|prevalence|incidence|rates?|percentage|proportion|losses))|diameter|width|weight of|size of|(?:what|which) size(?!\s+(?:of\s+)?(?:[\w-]+\s+)?(?:needles?|catheters?|cannulas?|tubes?)\b)|(?:(?:^|[-–—:,])\s*|\b(?:shape|length|width|weight)\s+and\s+)size(?=\s*\?)|molecular (?:mass|size)|in (?:k?da|kilodaltons?)|levels? of|reference (?:ranges?|intervals?|values?)|normal (?:[\w-]+\s+){0,2}(?:ranges?|values?|temperatures?|temps?)|(?:what|which) (?:size|gauge)\s+(?:of\s+)?(?:[\w-]+\s+)?(?:needles?|catheters?|cannulas?|tubes?)|(?:upper|lower) (?:limit|bound)s?|breakpoints?|(?:surgical |lateral |deep )?margins?)\b|\b(?:what|which)\s+(?:[\w-]+\s+){1,2}%|\b(?:what|which)\s+(?:[\w-]+\s+){0,2}(?:pressures?|temperatures?|temps?)\b|\b(?:what|which)\s+(?:[\w-]+\s+){0,2}?(?:forces?(?!\s+(?:drive|drives|driving|drove|shape|shapes|shaping|behind|underlie|underlying|at\s+(?:play|work))\b)|torques?|stiffness|cross-sectional\s+areas?|tensile\s+strength)\b/i],
+  ["quantity", new RegExp(String.raw`\b((?:heart|respiratory|breathing|pulse|resting)\s+rates?|concentrations?|thresholds?|cut-?offs?|max(?:imum)?\s+(?!how\b|what\b)(?:safe\s+)?[\w-]+|min(?:imum)?\s+(?!how\b|what\b)[\w-]+|in\s+(?:mmHg|mg\/dl|mmol\/l|g\/l|kg|grams|ml|cm|mm|°C|degrees)|how (?:warm|hot|cold|cool|large|big(?!\s+(?:of\s+)?an?\s+(?:[\w-]+\s+){0,2}?(?:risk|problem|deal|concern|threat|issue|worry)\b)|wide|heavy|tall|deep|far${NOT_A_DISTANCE})|how much (?:[\w-]+\s+){0,2}(?:serum|plasma|blood|urine|sample|samples|tissue|fluid|milk|csf|faeces|feces)\s+(?:(?:do|does|should|can|must|would|will)\s+(?:i|we|you|they)\s+(?:safely\s+|usually\s+|normally\s+)?(?:need|send|submit|take|collect|draw)|(?:is|are)\s+(?:needed|required))|how much (?:[\w-]+\s+){0,2}(?:do|does|did|should|would|will|can|must)\s+(?:[\w-]+\s+){1,3}?(?:drink|eat|consume|produce|weigh)\b|how (?:low|high)(?!(?:\s+[\w-]+){0,3}\s+(?:mortality|morbidity|prevalence|incidence|rates?|percentage|proportion|losses))|diameter|width|weight of|size of|(?:what|which) size(?!\s+(?:of\s+)?(?:[\w-]+\s+)?(?:needles?|catheters?|cannulas?|tubes?)\b)|(?:(?:^|[-–—:,])\s*|\b(?:shape|length|width|weight)\s+and\s+)size(?=\s*\?)|molecular (?:mass|size)|in (?:k?da|kilodaltons?)|levels? of|reference (?:ranges?|intervals?|values?)|normal (?:[\w-]+\s+){0,2}(?:ranges?|values?|temperatures?|temps?)|(?:what|which) (?:size|gauge)\s+(?:of\s+)?(?:[\w-]+\s+)?(?:needles?|catheters?|cannulas?|tubes?)|(?:upper|lower) (?:limit|bound)s?|breakpoints?|(?:surgical |lateral |deep )?margins?)\b|\b(?:what|which)\s+(?:[\w-]+\s+){1,2}%|\b(?:what|which)\s+(?:[\w-]+\s+){0,2}(?:pressures?|temperatures?|temps?)\b|\b(?:what|which)\s+(?:[\w-]+\s+){0,2}?(?:forces?(?!\s+(?:drive|drives|driving|drove|shape|shapes|shaping|behind|underlie|underlying|at\s+(?:play|work))\b)|torques?|stiffness|cross-sectional\s+areas?|tensile\s+strength)\b`, "i")],
   // "The vertebral (dental) formula" is how many of each there are.
   // ("What ICPI value…", "which FAMACHA score…": a number without a unit.)
   ["count", /\bhow many\b|\b(?:vertebral|dental|digital|spinal)\s+formulae?\b|\b(?:what|which)\s+(?:[\w-]+\s+){0,2}(?:values?|scores?|index|indices|ratios?)\b/i],
@@ -1645,7 +1658,7 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
   // livestock producers"). ("How much does the test cost?" asks a price.)
   if (asked.includes("cost") && !/\b(?:how much|price[ds]?|pricing|expensive|cheap(?:er|est)?)\b/.test(s) && COST_IMPACT.test(s)) return ECONOMIC_IMPACT_ATTRIBUTE;
   // "How far can it travel?": a distance.
-  if (asked.includes("quantity") && /\bhow far\b(?!\s+(?:apart|into|along|through|on\s+in)\b)/.test(s)) return DISTANCE_ATTRIBUTE;
+  if (asked.includes("quantity") && new RegExp(String.raw`\bhow far${NOT_A_DISTANCE}\b`).test(s)) return DISTANCE_ATTRIBUTE;
   // "How much serum do I need to send?", "how much blood can I take?": an amount of that sample, not any figure of the topic.
   const sample = asked.includes("quantity") ? /\bhow much\s+(serum|plasma|blood|urine|milk|colostrum|water|fluids?|saline|feed|faeces|feces|tissue|sample)\b/.exec(s) : null;
   if (sample) return sample[1]!;
@@ -1698,6 +1711,9 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
     const kindsOf = (word: string) => {
       if (!CLASSIFIER.test(word)) return word;
       const counted = new RegExp(String.raw`\b${word}\s+of\s+([a-z-]{3,})`).exec(s)?.[1] ?? new RegExp(String.raw`\b(?!many\b|different\b)([a-z-]{3,})\s+${word}\b`).exec(s)?.[1];
+      // (Kinds of animals are species: "how many kinds of animals can carry it?" by "…at least 40 species of wild and
+      // domestic mammals".)
+      if (counted && ANIMALS_IN_GENERAL.test(counted)) return "species";
       return counted ?? word;
     };
     // ("How many in dogs?" counts something in dogs, not dogs: the species counted among is no counted thing.)
