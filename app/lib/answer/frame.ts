@@ -786,8 +786,9 @@ export const isAskingTerm = (term: string) => ASKING_TERMS.has(term);
 const SWITCH_WORDS = String.raw`(?:(?:completely|totally|entirely|quite)\s+)?(?:different|diff) (?:case|q|qs|question|topic|subject|thing|matter|issue)|another (?:thing|matter|topic)|(?<!\bthe\s)(?:one\s+)?other thing(?=\s+then\b|\s*[:,.\-–—])|(?:totally|completely|entirely|something) (?:different|else|separate|unrelated)|separate (?:one|thing|matter)|(?:(?:oh|and|but)\s+)*separately|on a separate note|unrelated|new topic|new question|separate question|switching (?:topics?|subjects?|gears)|changing gears|change of (?:topic|subject|tack)|changing (?:the )?(?:topic|subject)|another question|on (?:another|a different) note|moving on|next (?:one|case|patient|question|slide|sample|caller|animal)|(?:sorry|apologies) (?:to|for) (?:jump(?:ing)? about|jump(?:ing)? around|chang(?:e|ing) (?:the )?(?:subject|topic))|going off on a tangent|on a tangent|while (?:i'?ve got you|i have you|you'?re (?:here|there|on the (?:phone|line))|i remember)|before i forget|side (?:q|qs|question|questions|note|issue)|off[- ]topic`;
 /** Markers that a question stands alone although it opens with "and" or names no topic of its own. */
 // (Going back to something opens a clause: "be back to normal" is no switch.)
-// (Nor is a question opened by another kind of subject, "Different zoonosis for the same lecture - …", however it goes on:
-// the same lecture is the asker's, not the subject's. Only as the opening: "is it a different virus from FeLV?" compares.)
+// (A question that opens on another kind of subject is one, however it goes on: "Different zoonosis for the same lecture -
+// …", where the same lecture is the asker's, not the subject's. Only as the opening: "is it a different virus from FeLV?"
+// compares.)
 const SWITCH = new RegExp(
   String.raw`\b(${SWITCH_WORDS})\b|(?:^|[,.;:!?–—-]\s*|\b(?:ok(?:ay)?|right|so|and|now)\s+)(?:switching to|going back to|back to|returning to|coming back to)\b|^\s*(?:(?:oh|ah|and|but|also|ok|okay|right|so)[,\s]+)*(?:(?:completely|totally|entirely|quite)\s+)?(?:different|separate)\s+(?:disease|zoono(?:sis|ses)|infection|condition|parasite|pathogen|bug|germ|virus|organism)\b`,
   "i",
@@ -1300,6 +1301,8 @@ const ANIMALS_IN_GENERAL = /^(?:animals|hosts|mammals|creatures|vertebrates|wild
  * spread ("how far have they spread?"), which asks where it is now. (How far it can spread or travel is a distance.)
  */
 const NOT_A_DISTANCE = String.raw`(?!\s+(?:apart|into|along|through|on\s+in)\b)(?!\s+(?:has|have|had|did)\s+(?:[\w-]+\s+){1,4}?(?:got|gotten|come|progressed|advanced|gone)\s+(?:with|towards?|in|on)\b)(?!\s+(?:has|have|had)\s+(?:[\w-]+\s+){1,4}?(?:spread|expanded|extended|reached)\b)`;
+/** "How far can it travel?": a distance asked. */
+const DISTANCE_ASKED = new RegExp(String.raw`\bhow far${NOT_A_DISTANCE}\b`);
 const ASKED: Array<[AskedKind, RegExp]> = [
   ["dose", DOSE_ASKED],
   // "How often should it be given/repeated": a dosing interval; "how often do cats show bleeding": a rate (below).
@@ -1658,7 +1661,7 @@ function attributeOf(sentence: string, asked: AskedKind[]): string | null {
   // livestock producers"). ("How much does the test cost?" asks a price.)
   if (asked.includes("cost") && !/\b(?:how much|price[ds]?|pricing|expensive|cheap(?:er|est)?)\b/.test(s) && COST_IMPACT.test(s)) return ECONOMIC_IMPACT_ATTRIBUTE;
   // "How far can it travel?": a distance.
-  if (asked.includes("quantity") && new RegExp(String.raw`\bhow far${NOT_A_DISTANCE}\b`).test(s)) return DISTANCE_ATTRIBUTE;
+  if (asked.includes("quantity") && DISTANCE_ASKED.test(s)) return DISTANCE_ATTRIBUTE;
   // "How much serum do I need to send?", "how much blood can I take?": an amount of that sample, not any figure of the topic.
   const sample = asked.includes("quantity") ? /\bhow much\s+(serum|plasma|blood|urine|milk|colostrum|water|fluids?|saline|feed|faeces|feces|tissue|sample)\b/.exec(s) : null;
   if (sample) return sample[1]!;
