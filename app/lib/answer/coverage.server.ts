@@ -1483,7 +1483,7 @@ export function checkCoverage<P extends PassageLike>(
   // So is a disease named by another letter: "duck hepatitis B virus" is not answered by passages on duck hepatitis A
   // virus and swine hepatitis E virus. (Written with its letter, or as its abbreviation: "HEV", "swHEV".)
   // (Named so by the question: not "colitis, C. diff" nor "footrot D nodosus", where the letter begins a binomial.)
-  const letteredInQuestion = (c: string) => new RegExp(`\\b${escapeStringRegexp(c).replace(" ", "[-\\s]")}(?:\\s+(?:virus(?:es)?|infections?|in|of|and|or|is|are|was|were|from|for|with)\\b|\\s*[-–—?,;:)]|\\s*$)`, "i").test(question);
+  const letteredInQuestion = (c: string) => new RegExp(`\\b${escapeStringRegexp(c).replace(" ", "[-\\s]")}(?:\\s+(?:virus(?:es)?|infections?|in|of|and|or|is|are|was|were|from|for|with|that|which|than|to|at|on|as|by|but|so|can|could|would|will|may|might|does|do|did|has|have|had)\\b|\\s*[-–—?,;:)]|\\s*$)`, "i").test(question);
   const unnamedLettered = frame.conditions.filter((c) => LETTERED_CONDITION.test(c) && letteredInQuestion(c) && !onlyStated(c)).filter((c) => {
     const [head, letter] = c.split(" ") as [string, string];
     const written = new RegExp(`\\b[${head[0]!.toUpperCase()}${head[0]!.toLowerCase()}]${escapeStringRegexp(head.slice(1))}[-\\s]+${letter}(?![\\p{L}\\d])|\\b\\p{L}{0,3}${head[0]!.toUpperCase()}${letter}V\\b`, "u");

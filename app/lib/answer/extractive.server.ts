@@ -379,7 +379,10 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
   const howWords = tokenize([...question.matchAll(/\bhow\s+(long|many|much|often|soon|far)\b/gi)].map((m) => m[1]).join(" "));
   // (Nor do words that only stress the question: "what does that actually mean?" is not answered by "…there may actually be
   // more than 20".)
-  const unasked = new Set([...howWords, ...STRESS_TERMS]);
+  // (Nor the verb of "turn up", "show up", "end up": "where do the lesions normally turn up at the abattoir?" asks where
+  // they are found, not answered by "…they can turn into malignant tumours".)
+  const phrasal = tokenize([...question.matchAll(/\b(turn|show|crop|pop|end)(?:s|ed|ing)?\s+up\b/gi)].map((m) => m[1]).join(" "));
+  const unasked = new Set([...howWords, ...STRESS_TERMS, ...phrasal]);
   const askedTerms = terms.some((t) => !unasked.has(t.term)) ? terms.filter((t) => !unasked.has(t.term)) : terms;
   // A word for the species that no passage writes, a breed's ("Labrador"), is held by every sentence naming the species:
   // it weighs as a species word the passages write ("turkeys" beside "drakes"), or else as the question's middling written

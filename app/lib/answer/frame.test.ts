@@ -3659,3 +3659,26 @@ describe("a lecture's next zoonosis (set 85's kinds)", () => {
     expect(frameOf("How many types of vaccine are there for it?").attribute).toBe("vaccine");
   });
 });
+
+describe("what a follow-up's pronoun and 'the next one' point back to (session 103's kinds)", () => {
+  it("reads 'the next one' as the next case of what was spoken of, not as a switch to another question", () => {
+    const dose = frameOf("What dose of imidocarb do we give a milking cow for tick fever, and how long do we have to withhold the milk afterwards?");
+    const signs = readQuestion("ok fair enough, I'll ring the vet for that. What signs should the lads milking be watching out for so we catch the next one early?", dose);
+    expect(signs.inherited).toContain("conditions");
+    expect(signs.asked).toEqual(["signs"]);
+    // ("Next one:" opening a turn is still a switch.)
+    expect(readQuestion("Next one: what signs does a cow with milk fever show?", dose).inherited).toEqual([]);
+  });
+
+  it("carries what a case sentence of up to twelve words brings in for the question's 'they'", () => {
+    const lice = frameOf("Just found lice crawling round the vent feathers on my hens. Do they live on the birds all the time or hide in the coop?");
+    expect(lice.askedTopic).toContain("lice");
+    expect(readQuestion("will they put my girls off laying?", lice).topic).toContain("lice");
+  });
+
+  it("reads a kit that picks it up as detecting it, not as catching it", () => {
+    const felv = frameOf("What proportion of FeLV-infected cats end up with progressive infection, and what's the prognosis?");
+    expect(readQuestion("how do the in-house kits pick it up?", felv).asked).not.toContain("transmission");
+    expect(readQuestion("how do the other cats pick it up?", felv).asked).toContain("transmission");
+  });
+});

@@ -612,6 +612,8 @@ describe("answers among the 276 VetBench passages", () => {
 
   it("does not answer a disease named by one letter from passages on its lettered siblings ('duck hepatitis B virus')", async () => {
     expect((await ask("Our Pekin breeders are being screened. What is duck hepatitis B virus, and do infected breeder ducks pass it on through the egg?")).content).toBe(REFUSAL);
+    // (Whatever word follows its letter: "…duck hepatitis B that our breeders carry…".)
+    expect((await ask("Can duck hepatitis B that our Pekin breeders carry pass through the egg?")).content).toBe(REFUSAL);
     expect(await firstPage("What is duck hepatitis A virus, and how many ducklings can it kill?")).toBeOneOf([138, 153]);
     // (Nor by its abbreviation: "swHEV" is hepatitis E's.)
     expect((await ask("Is hepatitis E of pigs a zoonosis?")).content).not.toBe(REFUSAL);
@@ -780,5 +782,15 @@ describe("answers among the 276 VetBench passages", () => {
     );
     expect(oral.citations[0]?.page).toBe(199);
     expect(oral.content).toContain("_The knowledge base does not give this for tilapia._");
+  });
+
+  it("reads 'turn up' as where something is found, and cattle that 'go poor' as losing weight (session 103's kinds)", async () => {
+    // ("Turn up" is no word a sentence must hold: not "…they can turn into malignant tumours" on papillomas.)
+    const lesions = await converse("How do cattle usually pick up bovine TB?", "where do the lesions normally turn up at the abattoir?");
+    expect(lesions.citations[0]?.page).toBe(56);
+    expect(lesions.content).toMatch(/^Bovine tuberculosis frequently causes granulomatous lesions/);
+    const poor = await converse("Why are we doing all this TB testing on the herd - is bovine TB actually a risk to people?", "why do the chronic ones go so poor?");
+    expect(poor.citations[0]?.page).toBe(63);
+    expect(poor.content.split("\n")[0]).toMatch(/weight loss/);
   });
 });

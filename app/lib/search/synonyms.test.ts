@@ -344,6 +344,8 @@ describe("synonyms in a query", () => {
     expect(alternatives("is 1° IMTP common")).toContainEqual(tokenize("immune-mediated thrombocytopenia"));
     expect(alternatives("how long can the virus stay alive in the environment?")).toContainEqual(tokenize("remain viable"));
     expect(alternatives("is it worse where lots of cats live together?")).toContainEqual(tokenize("multicat"));
+    // (Animals "penned in together" at a show are co-housed.)
+    expect(alternatives("does it matter that they're all penned in together for the whole week?")).toContainEqual(tokenize("co-housing"));
   });
 
   it("reads a case's signs in everyday words: a meal brought back up, looking thin, red water, eyes gone yellow, glands swelled up", () => {
@@ -354,6 +356,9 @@ describe("synonyms in a query", () => {
     expect(signsIn("goats with pox lesions + big LNs")).toEqual(["pock lesions", "lymphadenopathy"]);
     // (Urine said to be red is no more than that: "my rabbit's pee is red" may be plant pigment.)
     expect(signsIn("my rabbit's pee is red")).toEqual([]);
+    // (A farmer's cattle that "go poor" lose condition.)
+    expect(signsIn("why do the chronic ones go so poor?")).toEqual(["weight loss"]);
+    expect(signsIn("she's gone poor since calving")).toEqual(["weight loss"]);
   });
 
   it("gives a phrase in several groups the alternatives of each", () => {
