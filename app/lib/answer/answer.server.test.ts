@@ -2065,6 +2065,20 @@ describe("the words that decide whether a passage is about the question", () => 
     expect(frameOf("what's the rationale for adding plant polysaccharides to chick feed?").topic).not.toContain("rationale");
   });
 
+  it("are not the verbs that say where it is found or that it is passed on ('turned up positive', 'get passed round')", () => {
+    const judged = (question: string) => gateTerms(question, termsOf(question)).map((t) => t.term);
+    const found = judged("which animals have turned up positive for SFTS?");
+    expect(found).not.toContain(tokenize("turned")[0]);
+    expect(found).toEqual(expect.arrayContaining(tokenize("animals positive SFTS")));
+    const passed = judged("so how does the harmless version of FCoV get passed round?");
+    expect(passed).not.toContain(tokenize("passed")[0]);
+    expect(passed).toEqual(expect.arrayContaining(tokenize("version FCoV")));
+    // (Nor animals that "keep turning up near" the asker's: they come by, and where they were found is not asked.)
+    expect(judged("feral hogs keep turning up near our outdoor pigs, what diseases do they carry?")).toContain(tokenize("turning")[0]);
+    // (A turn that is no "turn up" stays: "head turned to one side" is a sign.)
+    expect(judged("why is the duck's head turned to one side?")).toContain(tokenize("turned")[0]);
+  });
+
   it("are not the words that ask why a thing is hard or how often ('now and then'), but are an animal's age", () => {
     const judged = (question: string) => gateTerms(question, termsOf(question)).map((t) => t.term);
     const feed = judged("Why is it so hard to get a vaccine to work when it's given in the feed?");

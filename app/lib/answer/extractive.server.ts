@@ -4,7 +4,7 @@ import { isEnglishWord, tokenize, wordBefore, type QueryTerm } from "../search/i
 import { PageNumbering, PUBMED_FILE_TYPE } from "./citations";
 import { quotableSentences, type QuoteKind } from "./quotes.server";
 import { abbreviationsDefinedIn, careAsked, DIAGNOSING, dosedByAnotherRoute, holdsValue, HOW_DIAGNOSED, namedByQuestion, isEssay, isVirusAcronym, namesAnotherVirus, namesThing, ofAnotherVirusBefore, opensWithAnotherVirus, PROGNOSING, requiredNames, speaksOfCare } from "./coverage.server";
-import { asksTypedValue, asksWhetherSpeciesGets, DRUG_CLASS, HOW_IT_WORKS_ASKED, KILLS_THEM_ASKED, BODY_SITE_ATTRIBUTE, DISEASE_QUALIFIER, OPENS_WITH_PRONOUN, saysRoleAsked, definedAbbreviations, RISK_ASKED, DOSING_KINDS, namesDrug, namesGroupOfAsked, OF_THE_DISEASE, SEASON_WRITTEN, speciesMeantBy, HOSTS_ASKED, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingTerm, isAttributeOf, isFindingAttribute, listAsked, namesHosts, namesAskedSpecies, otherSpeciesIn, speciesIn, speciesSpokenOf, statesList, suspectedDiagnosis, withoutHostsOfItsName, type AskedKind, type Frame } from "./frame";
+import { asksTypedValue, asksWhetherSpeciesGets, DRUG_CLASS, foundUpVerbs, HOW_IT_WORKS_ASKED, KILLS_THEM_ASKED, BODY_SITE_ATTRIBUTE, DISEASE_QUALIFIER, OPENS_WITH_PRONOUN, saysRoleAsked, definedAbbreviations, RISK_ASKED, DOSING_KINDS, namesDrug, namesGroupOfAsked, OF_THE_DISEASE, SEASON_WRITTEN, speciesMeantBy, HOSTS_ASKED, HOW_COMMON_ATTRIBUTE, INSTRUCTION_OPENING, isAskingTerm, isAttributeOf, isFindingAttribute, listAsked, namesHosts, namesAskedSpecies, otherSpeciesIn, speciesIn, speciesSpokenOf, statesList, suspectedDiagnosis, withoutHostsOfItsName, type AskedKind, type Frame } from "./frame";
 import { coverage, holdsTerm, termWeight, textTerms, writesOtherwise } from "./relevance.server";
 import type { NumberedPassage, PassageLike } from "./types";
 
@@ -316,6 +316,12 @@ const CROSS_REFERENCE = /\(\s*(?:see|cf\.?|compare)\b[^()]*\)/gi;
 const NEGATING_PREFIXES = ["non", "un"];
 const MIN_NEGATED_STEM = 5;
 
+/** "Carried out", "carry out": done, which is no carrying of a disease. */
+const CARRIED_OUT = /\bcarr(?:y|ies|ied|ying)\s+out\b/i;
+/** "Carry" said otherwise in the same sentence. */
+const CARRIED_NOT_OUT = /\bcarr(?:y|ies|ied|ying)\b(?!\s+out\b)/i;
+const CARRY_TERM = tokenize("carry")[0]!;
+
 /** Words that only stress a question ("actually", "really"). */
 const STRESS_TERMS = tokenize("actually really basically literally honestly truly");
 
@@ -381,8 +387,10 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
   // more than 20".)
   // (Nor the verb of "turn up", "show up", "end up": "where do the lesions normally turn up at the abattoir?" asks where
   // they are found, not answered by "…they can turn into malignant tumours".)
-  const phrasal = tokenize([...question.matchAll(/\b(turn|show|crop|pop|end)(?:s|ed|ing)?\s+up\b/gi)].map((m) => m[1]).join(" "));
+  const phrasal = tokenize(foundUpVerbs(question).join(" "));
   const unasked = new Set([...howWords, ...STRESS_TERMS, ...phrasal]);
+  // (A question that carries, not one that asks how something is carried out.)
+  const carryUnasked = !CARRIED_OUT.test(question);
   const askedTerms = terms.some((t) => !unasked.has(t.term)) ? terms.filter((t) => !unasked.has(t.term)) : terms;
   // A word for the species that no passage writes, a breed's ("Labrador"), is held by every sentence naming the species:
   // it weighs as a species word the passages write ("turkeys" beside "drakes"), or else as the question's middling written
@@ -632,7 +640,9 @@ function sentencesOf(passages: NumberedPassage<PassageLike>[], terms: QueryTerm[
       // birds affected" gives the mortality, and holds the word "mortality" as far as what it answers goes.
       // (Of a kind the attribute is of: a mortality given beside an asked incubation period says nothing of incubation.)
       if (attributeTerms.length && attributeTerms.some((t) => !reading.terms.has(t)) && held().some((k) => isAttributeOf(k, attribute!))) added.push(...attributeTerms);
-      const sentenceTerms: ReadonlySet<string> = added.length ? new Set([...reading.terms, ...added]) : reading.terms;
+      const withAdded: ReadonlySet<string> = added.length ? new Set([...reading.terms, ...added]) : reading.terms;
+      // ("What diseases do they carry?" is not answered by "Treatment should be carried out in adults…": done, not carried.)
+      const sentenceTerms = carryUnasked && CARRIED_OUT.test(text) && !CARRIED_NOT_OUT.test(text) ? new Set([...withAdded].filter((t) => t !== CARRY_TERM)) : withAdded;
       let score = coverage(weighted, sentenceTerms);
       if (asking.length && asking.length < weighted.length) score = (1 - ASKING_SHARE) * score + ASKING_SHARE * coverage(asking, sentenceTerms);
       /** It holds what is asked: the typed value, the listed signs, the organism's name. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BODY_SITE_ATTRIBUTE, DOSES_USED_ATTRIBUTE, OPENS_WITH_PRONOUN, askingClause, quotedTermAsked, askingParts, switchLeadWords, namesDrug, sceneWords, speciesModifiers, asksWhetherSpeciesGets, breedsIn, speciesByLabel, leadingLabel, petNames, withoutChatter, comparedOnlyWords, correctableEdits, correctedQuestion, definedAbbreviations, frameLabel, frameOf, listAsked, statesList, mentionsSpecies, openingSubjectOf, otherSpeciesIn, placesOfPersistence, readConversation, readQuestion, saysRoleAsked, searchText, signsSearchText, speciesIn, subjectSearchText, speciesSpokenOf, speciesWordNear, suspectedCondition, suspectedDiagnosis, withAnswersSubject } from "./frame";
+import { BODY_SITE_ATTRIBUTE, DOSES_USED_ATTRIBUTE, HOSTS_ASKED, OPENS_WITH_PRONOUN, foundUpVerbs, passingVerbs, askingClause, quotedTermAsked, askingParts, switchLeadWords, namesDrug, sceneWords, speciesModifiers, asksWhetherSpeciesGets, breedsIn, speciesByLabel, leadingLabel, petNames, withoutChatter, comparedOnlyWords, correctableEdits, correctedQuestion, definedAbbreviations, frameLabel, frameOf, listAsked, statesList, mentionsSpecies, openingSubjectOf, otherSpeciesIn, placesOfPersistence, readConversation, readQuestion, saysRoleAsked, searchText, signsSearchText, speciesIn, subjectSearchText, speciesSpokenOf, speciesWordNear, suspectedCondition, suspectedDiagnosis, withAnswersSubject } from "./frame";
 
 describe("species in a text", () => {
   it("reads a species' scientific name as the species ('pet rabbits (Oryctolagus cuniculus)', 'Sus scrofa')", () => {
@@ -3682,3 +3682,24 @@ describe("what a follow-up's pronoun and 'the next one' point back to (session 1
     expect(readQuestion("how do the other cats pick it up?", felv).asked).toContain("transmission");
   });
 });
+
+describe("what an asker's context and a found-up verb say (session 104's kinds)", () => {
+  it("reads 'turned up positive' as asking which hosts, and an exam writer's 'candidates conclude' as no topic", () => {
+    expect(HOSTS_ASKED.test("which animals have turned up positive for it?")).toBe(true);
+    expect(HOSTS_ASKED.test("which animals tested positive?")).toBe(true);
+    expect(HOSTS_ASKED.test("which animals have turned up near the farm?")).toBe(false);
+    const urine = frameOf("A dog's urine is red but goes clear after centrifuging. What should candidates conclude?");
+    expect(urine.topic).not.toContain("candidates");
+    expect(urine.topic).not.toContain("conclude");
+  });
+
+  it("reads the verb of 'turn up', 'crop up' and 'get passed round' as asking, not as a topic", () => {
+    expect(foundUpVerbs("where do the lesions normally turn up at the abattoir?")).toEqual(["turn"]);
+    expect(foundUpVerbs("it cropped up again in the spring")).toEqual(["crop"]);
+    expect(foundUpVerbs("which animals have turned up positive?", /^\s+positive\b/)).toEqual(["turn"]);
+    expect(foundUpVerbs("feral hogs keep turning up near our pigs", /^\s+positive\b/)).toEqual([]);
+    expect(passingVerbs("so how does the harmless version get passed round?")).toContain("passed");
+    expect(passingVerbs("how is it passed on between cats?")).toContain("passed");
+  });
+});
+

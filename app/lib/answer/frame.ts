@@ -687,7 +687,7 @@ const GENERIC_WORDS = new Set(
   worry worried worrying concern concerned concerning serious seriously dangerous harmless bad badly severely stand stands remind reminder bother bothering
   totally completely entirely staff household handlers keepers workers knock knocks dent dents quickly quick soon without catching avoid avoiding
   sort sorts talk talking anyway anyways realistically honestly fine yesterday today tonight reckon reckons thinks yr yrs yo yard yards field fields paddock paddocks flock flocks herd herds wrong expectancy ill unwell poorly related connected linked organism organisms buck bucks doe does
-  lecture lectures seminar seminars webinar webinars podcast podcasts saw heard news story stories article articles online internet google tv trust rely numbers stats statistics sorry aftercare moa hi hiya hello hey saying mine rang phoned understand understood handover handovers realistic adopt adopted adopting adopter adopters adoption rehome rehomed rehoming smallholder smallholders smallholding true
+  conclude concludes concluded conclusion conclusions candidate candidates distractor distractors quiz lecture lectures seminar seminars webinar webinars podcast podcasts saw heard news story stories article articles online internet google tv trust rely numbers stats statistics sorry aftercare moa hi hiya hello hey saying mine rang phoned understand understood handover handovers realistic adopt adopted adopting adopter adopters adoption rehome rehomed rehoming smallholder smallholders smallholding true
   rounds blanked blank coordinate coordinates coordinating coordinator coordinators stray strays
   next door neighbour neighbours neighbor neighbors neighbouring neighboring nearby road arrive arrives arriving arrived brewing brew brews brewed
   zoonosis zoonoses guy guys girls boys ladies lads gals shop chance chances looked never really handful actual
@@ -750,7 +750,8 @@ export const asksWhetherReportedIn = (question: string) => askingParts(question)
  * "Which species can Mycobacterium bovis infect?", "what animals get it?": the hosts are asked, answered by a sentence
  * that names several species ("M. bovis infects numerous mammals, including cattle, goats, dogs, pigs…").
  */
-export const HOSTS_ASKED = /\b(?:which|what)\s+(?:other\s+)?(?:host\s+)?(?:species|animals|hosts)\b(?:\s+[\w'’-]+){0,5}?\s+(?:infect(?:s|ed)?|affect(?:s|ed)?|get|gets|catch|carry|carries|susceptible|harbou?r|hit|hits|strike|strikes|attack|attacks)\b/i;
+// ("Which animals have turned up positive for it?": the ones found infected.)
+export const HOSTS_ASKED = /\b(?:which|what)\s+(?:other\s+)?(?:host\s+)?(?:species|animals|hosts)\b(?:\s+[\w'’-]+){0,5}?\s+(?:infect(?:s|ed)?|affect(?:s|ed)?|get|gets|catch|carry|carries|susceptible|harbou?r|hit|hits|strike|strikes|attack|attacks|(?:turn(?:s|ed)?\s+up|test(?:s|ed)?|come\s+up|came\s+up|found)\s+positive)\b/i;
 export const namesHosts = (sentence: string) => speciesIn(sentence).species.size >= 3;
 /**
  * The role of an animal a question asks ("What's the natural reservoir?", "which is the vector?"): the answer names
@@ -2547,7 +2548,18 @@ function pointsBackBeyond(question: string, own: Frame): boolean {
 /** Does the question ask whether a disease spoken of before is caught or passed on, by a pronoun ("can he catch it off them?")? */
 export const asksIfCaught = (question: string) => CAUGHT_IT.test(question);
 /** The verbs that ask whether a disease passes to another ("could it jump to the dogs?": "jump"; "pass it on to"). */
-export const passingVerbs = (question: string) => [...question.matchAll(new RegExp(CAUGHT_IT.source, "gi"))].map((m) => m[3] ?? m[4] ?? "").filter(Boolean);
+// ("How does the harmless version get passed round?": passed on, said without a pronoun after the verb.)
+export const passingVerbs = (question: string) => [
+  ...[...question.matchAll(new RegExp(CAUGHT_IT.source, "gi"))].map((m) => m[3] ?? m[4] ?? "").filter(Boolean),
+  ...[...question.matchAll(PASSED_ROUND)].map((m) => m[1]!),
+];
+const PASSED_ROUND = /\b(?:get|gets|got|getting|gotten|is|are|was|were|be|being|been)\s+(?:it\s+|they\s+|this\s+|that\s+)?(passed|spread)\s+(?:round|around|about|on|between)\b/gi;
+/**
+ * The verb of "turn up", "show up", "crop up", "pop up", "end up": "where do the lesions normally turn up?", "which animals
+ * have turned up positive?" ask where or in what it is found; the verb names nothing the passages must hold.
+ */
+export const foundUpVerbs = (question: string, followedBy?: RegExp) =>
+  [...question.matchAll(/\b(turn|show|crop|pop|end)(?:s|ed|ing|n|ped|ping)?\s+up\b/gi)].filter((m) => !followedBy || followedBy.test(question.slice(m.index + m[0].length))).map((m) => m[1]!);
 /**
  * A disease caught or passed on, by a pronoun: "can he catch it off them?", "could she pass it on to the dog?", "could it
  * jump to the dogs on board?".

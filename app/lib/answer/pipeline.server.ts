@@ -14,7 +14,7 @@ import { checkCoverage, namesThing, unseenNames, type Coverage } from "./coverag
 import { classNamedIn } from "./drug-classes";
 import { citeSentencePages, repeatsAnswer, verifyModelAnswer } from "./verify.server";
 import { extractiveAnswer, extractiveSections, sentenceKey, type AnswerGuide } from "./extractive.server";
-import { askingClause, endsAsDiseaseName, quotedTermAsked, isAskingTerm, asksIfCaught, askingParts, passingVerbs, switchLeadWords, caseSubjects, sceneWords, speciesModifiers, isAskerLabel, correctedQuestion, leadingLabel, PART_OF_IT, personMentions, personNames, petNames, comparedOnlyWords, correctableEdits, frameLabel, frameOf, groupNaming, isAskingWord, isNamedDisease, MIN_CASE_SIGNS, namesOwnThing, openingSubjectOf, speciesByLabel, placesOfPersistence, readTurn, searchText, signsSearchText, speciesIn, speciesWordNear, subjectSearchText, speciesLabel, suspectedCondition, suspectedDiagnosis, withoutChatter, TREATED_WITH, TYPED_KINDS, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
+import { askingClause, endsAsDiseaseName, quotedTermAsked, isAskingTerm, asksIfCaught, askingParts, foundUpVerbs, passingVerbs, switchLeadWords, caseSubjects, sceneWords, speciesModifiers, isAskerLabel, correctedQuestion, leadingLabel, PART_OF_IT, personMentions, personNames, petNames, comparedOnlyWords, correctableEdits, frameLabel, frameOf, groupNaming, isAskingWord, isNamedDisease, MIN_CASE_SIGNS, namesOwnThing, openingSubjectOf, speciesByLabel, placesOfPersistence, readTurn, searchText, signsSearchText, speciesIn, speciesWordNear, subjectSearchText, speciesLabel, suspectedCondition, suspectedDiagnosis, withoutChatter, TREATED_WITH, TYPED_KINDS, toldBySigns, withAnswersSubject, wordsNaming, type Frame } from "./frame";
 import { fitAnswerMessages, getSystemPrompts, taskMessages } from "./prompts.server";
 import { decomposeQuestion } from "./questions";
 import { ABSTAIN_BELOW, coverage, holdsInOrder, holdsTerm, judgeRelevance, passageTerms, withWrittenForms, type ScoredPassage } from "./relevance.server";
@@ -507,6 +507,9 @@ export function gateTerms(question: string, terms: QueryTerm[], searched = quest
   for (const m of question.toLowerCase().matchAll(/\b(eas(?:e|es|ed|ing)|settl(?:e|es|ed|ing)|clear(?:s|ed|ing)?|di(?:e|es|ed)|dying|calm(?:s|ed|ing)?|wear(?:s|ing)?|wore)\s+(?:off|up|down)\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
   // "Could it jump to the dogs?", "could the cat pass it to the dog?": whether it spreads, which is asked.
   for (const verb of passingVerbs(question)) for (const t of tokenize(verb)) asking.add(t);
+  // "Which animals have turned up positive for it?", "where do the lesions turn up at the abattoir?": where or in what it
+  // is found, which is asked. (Not animals that "keep turning up near our pigs": they come by.)
+  for (const verb of foundUpVerbs(question, FOUND_IN)) for (const t of tokenize(verb)) asking.add(t);
   // "Are they doing the girls any harm?": the animals spoken of, by what their keeper calls them.
   for (const m of question.toLowerCase().matchAll(/\b(?:the|my|our|his|her|their|these|those)\s+(girls|boys|ladies|lads|gals)\b/g)) for (const t of tokenize(m[1]!)) asking.add(t);
   // "…the PPR thing the herders talk about": who talks of it, not what the passages must say.
@@ -585,6 +588,9 @@ export function gateTerms(question: string, terms: QueryTerm[], searched = quest
 
 
 const PART_OF_IT_ASKED = new RegExp(String.raw`\b${PART_OF_IT}\b`, "i");
+
+/** What follows "turn up" when it says where or in what something is found. */
+const FOUND_IN = /^\s+(?:positive|negative|in|inside|within|among|at|on)\b/i;
 
 /** A label that files the question as a kind of request: "Surveillance query:", "Rounds question -", "Dispensing check:", "Triage call:". */
 // (Not any line: "Vero cell line:" names what is asked of.)

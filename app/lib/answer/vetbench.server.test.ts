@@ -793,4 +793,17 @@ describe("answers among the 276 VetBench passages", () => {
     expect(poor.citations[0]?.page).toBe(63);
     expect(poor.content.split("\n")[0]).toMatch(/weight loss/);
   });
+  it("reads mucky eggs as dirty, 'carried out' as done, and 'turned up positive' as the hosts found (session 104's kinds)", async () => {
+    // (Mucky eggs: the organic debris the passage says to brush off rather than wash.)
+    const eggs = await ask("Should I be washing the mucky eggs before they go in the honesty box at the gate?");
+    expect(eggs.citations[0]?.page).toBe(4);
+    expect(eggs.content).toMatch(/^It is recommended to lightly brush off any organic debris from eggs/);
+    // ("What diseases do they carry?" is not answered by "Treatment should be carried out in adults…".)
+    const feral = await ask("feral hogs keep turning up near our outdoor pigs, what diseases do they carry?");
+    expect(feral.content).toMatch(/^Feral swine are also a reservoir for other human and animal diseases/);
+    // (A follow-up asking which animals were found infected leads with the animals, not the last answer again.)
+    const hosts = await converse("what tick carries SFTS?", "which animals have turned up positive for it?");
+    expect(hosts.citations[0]?.page).toBe(193);
+    expect(hosts.content).toMatch(/^In addition, various species of domestic and wild mammals, including goats/);
+  });
 });

@@ -346,6 +346,9 @@ describe("synonyms in a query", () => {
     expect(alternatives("is it worse where lots of cats live together?")).toContainEqual(tokenize("multicat"));
     // (Animals "penned in together" at a show are co-housed.)
     expect(alternatives("does it matter that they're all penned in together for the whole week?")).toContainEqual(tokenize("co-housing"));
+    // (Mucky eggs carry the organic debris a text says to brush off; a zoo's hoofstock are its ungulates.)
+    expect(alternatives("should I be washing the mucky ones?")).toContainEqual(tokenize("organic debris"));
+    expect(alternatives("mammary tumours hardly ever turn up in the hoofstock")).toContainEqual(tokenize("ungulates"));
   });
 
   it("reads a case's signs in everyday words: a meal brought back up, looking thin, red water, eyes gone yellow, glands swelled up", () => {

@@ -143,6 +143,11 @@ describe("other forms of a word no passage writes", () => {
     expect(unwrittenForms(stem("epididymis"))).toContain(stem("epididymidis"));
   });
 
+  it("gives an organism's genus in '-soma' for its English name ('trypanosome': Trypanosoma)", () => {
+    expect(unwrittenForms(stem("trypanosome"))).toContain(stem("Trypanosoma"));
+    expect(unwrittenForms(stem("schistosomes"))).toContain(stem("Schistosoma"));
+  });
+
   it("gives the verb of one who does it ('killers': kill, 'shedders': shed)", () => {
     expect(unwrittenForms(stem("killers"))).toContain(stem("kill"));
     expect(unwrittenForms(stem("shedder"))).toContain(stem("shed"));

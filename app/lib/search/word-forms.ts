@@ -218,7 +218,9 @@ export function adjectiveForms(term: string): string[] {
  *   "aglomerular", "alveoli" / "alveolar";
  * - an adjective in "-y" and the word it is made from: "wheezy" / "wheezing", "yeasty" / "yeast", "scabby" / "scab";
  * - a noun in "-er" for the one who does it, and its verb: "killer" / "kill", "shedder" / "shed";
- * - an adjective in "-ish" and the one it hedges: "pinkish" / "pink", "yellowish" / "yellow".
+ * - an adjective in "-ish" and the one it hedges: "pinkish" / "pink", "yellowish" / "yellow";
+ * - an organism's English name in "-some" and its genus in "-soma": "trypanosome" / "Trypanosoma", "schistosome" /
+ *   "Schistosoma".
  */
 export function unwrittenForms(term: string): string[] {
   if (term.length < MIN_ROOT || !/^[a-z]+$/.test(term)) return [];
@@ -241,5 +243,6 @@ export function unwrittenForms(term: string): string[] {
     const root = term.slice(0, -3);
     forms.push(tokenize(root)[0], ...(/([b-df-hj-np-tv-z])\1$/.test(root) ? [tokenize(root.slice(0, -1))[0]] : []));
   }
+  if (term.endsWith("som")) forms.push(`${term}a`);
   return [...new Set(forms.filter((f): f is string => f !== undefined && f !== term && f.length >= MIN_ROOT))];
 }
