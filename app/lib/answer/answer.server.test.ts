@@ -2039,8 +2039,8 @@ async function model(script: FakeOllamaOptions["chat"], idleTimeoutMs = 5000) {
 
 describe("the words that decide whether a passage is about the question", () => {
   const termsOf = (question: string) => tokenize(question).map((term) => ({ term, weight: 1, df: 3, idf: 1 }));
+  const judged = (question: string) => gateTerms(question, termsOf(question)).map((t) => t.term);
   it("are the words a question quotes, though they are asking words elsewhere, and not a label saying who asks", () => {
-    const judged = (question: string) => gateTerms(question, termsOf(question)).map((t) => t.term);
     expect(judged('what does "persistently infected" mean for a calf?')).toContain(tokenize("infected")[0]);
     expect(judged("can the calf get infected?")).not.toContain(tokenize("infected")[0]);
     const shelter = judged("Shelter manager: parvo in the puppy block - how long does the virus survive in kennels?");
@@ -2049,14 +2049,12 @@ describe("the words that decide whether a passage is about the question", () => 
   });
 
   it("are not the words that tell a recovery ('looks completely better', 'her signs have cleared')", () => {
-    const judged = (question: string) => gateTerms(question, termsOf(question)).map((t) => t.term);
     const kitten = judged("Our kitten with calicivirus looks completely better now. Can she still be spreading the virus even though her signs have cleared?");
     for (const word of tokenize("better cleared")) expect(kitten).not.toContain(word);
     expect(kitten).toEqual(expect.arrayContaining(tokenize("kitten calicivirus")));
   });
 
   it("are not the words that ask a share, how soon or why ('what share of', 'turn out', 'straight away'), but 'day length' is", () => {
-    const judged = (question: string) => gateTerms(question, termsOf(question)).map((t) => t.term);
     const share = judged("In bitches, what share of mammary tumours turn out to be malignant?");
     for (const word of tokenize("share turn")) expect(share).not.toContain(word);
     expect(share).toEqual(expect.arrayContaining(tokenize("mammary tumours malignant")));
@@ -2066,7 +2064,6 @@ describe("the words that decide whether a passage is about the question", () => 
   });
 
   it("are not the verbs that say where it is found or that it is passed on ('turned up positive', 'get passed round')", () => {
-    const judged = (question: string) => gateTerms(question, termsOf(question)).map((t) => t.term);
     const found = judged("which animals have turned up positive for SFTS?");
     expect(found).not.toContain(tokenize("turned")[0]);
     expect(found).toEqual(expect.arrayContaining(tokenize("animals positive SFTS")));
@@ -2080,7 +2077,6 @@ describe("the words that decide whether a passage is about the question", () => 
   });
 
   it("are not the words that ask why a thing is hard or how often ('now and then'), but are an animal's age", () => {
-    const judged = (question: string) => gateTerms(question, termsOf(question)).map((t) => t.term);
     const feed = judged("Why is it so hard to get a vaccine to work when it's given in the feed?");
     expect(feed).not.toContain(tokenize("hard")[0]);
     expect(feed).toEqual(expect.arrayContaining(tokenize("vaccine feed")));
@@ -2105,10 +2101,9 @@ describe("the words that decide whether a passage is about the question", () => 
   });
 
   it("are not a switch marker ('oh while I remember -'), the vet called 'doc', a hashtag's unknown word, nor 'backyard' of a kept hen", () => {
-    const question = "oh while I remember - doc wants blood from a client's backyard hen this afternoon. where do I go in?";
-    const judged = gateTerms(question, termsOf(question)).map((t) => t.term);
-    for (const word of tokenize("remember doc backyard")) expect(judged).not.toContain(word);
-    expect(judged).toEqual(expect.arrayContaining(tokenize("blood hen")));
+    const remember = judged("oh while I remember - doc wants blood from a client's backyard hen this afternoon. where do I go in?");
+    for (const word of tokenize("remember doc backyard")) expect(remember).not.toContain(word);
+    expect(remember).toEqual(expect.arrayContaining(tokenize("blood hen")));
     const tagged = "Tiny bugs on my hens #backyard #chickens #help";
     const tags = gateTerms(tagged, tokenize(tagged).map((term) => ({ term, weight: 1, df: term === "help" ? 0 : 3, idf: 1 }))).map((t) => t.term);
     expect(tags).not.toContain("help");
@@ -2116,14 +2111,12 @@ describe("the words that decide whether a passage is about the question", () => 
   });
 
   it("are not the fillers of a spoken follow-up ('oh and I forgot to say', 'since this morning')", () => {
-    const question = "oh and I forgot to say, someone mentioned her wee went pink this morning";
-    const judged = gateTerms(question, termsOf(question)).map((t) => t.term);
-    for (const filler of tokenize("oh forgot someone morning")) expect(judged).not.toContain(filler);
-    expect(judged).toEqual(expect.arrayContaining(tokenize("wee pink")));
+    const forgot = judged("oh and I forgot to say, someone mentioned her wee went pink this morning");
+    for (const filler of tokenize("oh forgot someone morning")) expect(forgot).not.toContain(filler);
+    expect(forgot).toEqual(expect.arrayContaining(tokenize("wee pink")));
   });
 
   it("are not the words of 'rule out', 'cross it off', 'part of it', 'at home', 'suspicious' or 'what are we looking at', which say what is asked", () => {
-    const judged = (question: string) => gateTerms(question, termsOf(question)).map((t) => t.term);
     expect(judged("I wanted to rule out heartworm and the antigen test is negative. Can I cross it off?")).not.toContain("rule");
     expect(judged("I wanted to rule out heartworm and the antigen test is negative. Can I cross it off?")).not.toContain("cross");
     expect(judged("her gums have been red and sore for months - is that part of it?")).not.toContain("part");
@@ -2142,7 +2135,6 @@ describe("the words that decide whether a passage is about the question", () => 
   });
 
   it("are not the words of 'what gap between them', 'what sets it off', a name or cause asked for, or 'the real killers'", () => {
-    const judged = (question: string) => gateTerms(question, termsOf(question)).map((t) => t.term);
     expect(judged("bluetongue vaccine in cattle: how many doses, and what gap between them?")).not.toContain("gap");
     expect(judged("and in snakes, what usually sets it off?")).not.toContain("set");
     expect(judged("infectious canine hepatitis - causal virus (its name) + typical signs?")).not.toEqual(expect.arrayContaining([...tokenize("causal"), "name"]));
@@ -2192,7 +2184,6 @@ describe("the words that decide whether a passage is about the question", () => 
   });
 
   it("are not the words of a request before who sends it ('Counter query from a sheep farmer:'), nor who asks ('Breeder here,', 'Ag student')", () => {
-    const judged = (question: string) => gateTerms(question, termsOf(question)).map((t) => t.term);
     const counter = judged("Counter query from a sheep farmer: what is Gudair actually for?");
     for (const word of tokenize("counter query")) expect(counter).not.toContain(word);
     expect(counter).toContain(tokenize("Gudair")[0]);
@@ -2208,7 +2199,6 @@ describe("the words that decide whether a passage is about the question", () => 
   });
 
   it("are not the words of a label that files the question as a request ('Surveillance query:'), though the passages write them", () => {
-    const judged = (question: string) => gateTerms(question, termsOf(question)).map((t) => t.term);
     expect(judged("Surveillance query: what is the case fatality of PPR in goats?")).not.toEqual(expect.arrayContaining([tokenize("surveillance")[0]]));
     expect(judged("Surveillance query: what is the case fatality of PPR in goats?")).toEqual(expect.arrayContaining(tokenize("PPR goats")));
     // (Or as a call on the telephone line: "Triage call:", "Triage line:".)
@@ -2221,7 +2211,6 @@ describe("the words that decide whether a passage is about the question", () => 
   });
 
   it("are not the verb asking whether a disease spreads ('could it jump to the dogs?'), nor 'get sick' where how many is asked", () => {
-    const judged = (question: string) => gateTerms(question, termsOf(question)).map((t) => t.term);
     expect(judged("Could it jump to the dogs on board?")).not.toContain("jump");
     expect(judged("Could it jump to the dogs on board?")).toContain("dog");
     expect(judged("Could the cat pass it to the ship's dog?")).not.toContain("pass");
@@ -2234,10 +2223,10 @@ describe("the words that decide whether a passage is about the question", () => 
   });
 
   it("are not the title and name of a person the question names ('Dr Patel wants to know…'), though the passages cite one of that name", () => {
-    const judged = gateTerms("Dr Patel wants to know the incubation period of bluetongue", termsOf("Dr Patel wants to know the incubation period of bluetongue")).map((t) => t.term);
-    expect(judged).not.toEqual(expect.arrayContaining([tokenize("Patel")[0]]));
-    expect(judged).not.toContain(tokenize("Dr")[0]);
-    expect(judged).toContain(tokenize("bluetongue")[0]);
+    const patel = judged("Dr Patel wants to know the incubation period of bluetongue");
+    expect(patel).not.toEqual(expect.arrayContaining([tokenize("Patel")[0]]));
+    expect(patel).not.toContain(tokenize("Dr")[0]);
+    expect(patel).toContain(tokenize("bluetongue")[0]);
   });
 
   it("are not the everyday words of a label before the question that says nothing the passages write, nor a pet's name", () => {

@@ -2547,8 +2547,10 @@ function pointsBackBeyond(question: string, own: Frame): boolean {
 
 /** Does the question ask whether a disease spoken of before is caught or passed on, by a pronoun ("can he catch it off them?")? */
 export const asksIfCaught = (question: string) => CAUGHT_IT.test(question);
-/** The verbs that ask whether a disease passes to another ("could it jump to the dogs?": "jump"; "pass it on to"). */
-// ("How does the harmless version get passed round?": passed on, said without a pronoun after the verb.)
+/**
+ * The verbs that ask whether a disease passes to another ("could it jump to the dogs?": "jump"; "pass it on to"), or how
+ * it passes, said without a pronoun after the verb ("how does the harmless version get passed round?": "passed").
+ */
 export const passingVerbs = (question: string) => [
   ...[...question.matchAll(new RegExp(CAUGHT_IT.source, "gi"))].map((m) => m[3] ?? m[4] ?? "").filter(Boolean),
   ...[...question.matchAll(PASSED_ROUND)].map((m) => m[1]!),
