@@ -1841,3 +1841,37 @@ describe("animals of many kinds (set 85's kinds)", () => {
     expect(check(question, [people])).toMatchObject({ covered: false, missing: "detail" });
   });
 });
+
+describe("a span offered for the answer to confirm (session 105's kinds)", () => {
+  const fair =
+    "I'm the vet for our county fair's swine barn. What's the longest the pigs should be kept on the fairground to stop influenza amplifying - is it 72 hours? - and should exhibition pigs be tested for flu before they're allowed in?";
+
+  it("needs a span where the question offers one, however long the question", () => {
+    const days = passage("Agricultural fairs house pigs from many sources together for multiple days, long enough for influenza to spread and amplify; exhibition pigs should be tested before the fair.");
+    expect(check(fair, [days])).toMatchObject({ covered: false, missing: "detail" });
+  });
+
+  it("counts the offered span itself when a passage gives it", () => {
+    const hours = passage("Keeping pigs on the fairground for no more than 72 hours limits how far influenza spreads and amplifies; exhibition pigs should be tested for influenza before the fair.");
+    expect(check(fair, [hours])).toMatchObject({ covered: true });
+    // (Offered, it is not a span the question states of something else: "how long…?" is answered by it.)
+    expect(check("How long should pigs stay on the fairground - is it 72 hours?", [hours])).toMatchObject({ covered: true });
+  });
+});
+
+describe("an asked species found elsewhere only by its group, beside the topic (session 105's kinds)", () => {
+  it("does not take the species from a group named in a paragraph of another topic, in a chunk whose other paragraphs share the question's words", () => {
+    const question = "At what cell stage does a donkey embryo switch on its own genes and stop running on the mother's stored RNA, and on what day after ovulation is it at the blastocyst stage?";
+    const sheep = passage("Around the fourth cell cycle in sheep, the embryo switches on its own genes and stops running on the mother's stored RNA; it reaches the blastocyst stage by day 7 after ovulation.");
+    const mixed = passage(
+      "Bovine papillomaviruses cause sarcoids in equids; the virus is not passed from the mother to the embryo, and the tumours stop growing at some stage.\nThe viral RNA is made in the cells, and its genes switch on in order.",
+    );
+    expect(check(question, [sheep, mixed])).toMatchObject({ covered: false, missing: "species" });
+    // (A paragraph naming the animal itself is read as before: it says what it says of donkeys.)
+    const byName = passage(mixed.text.replace("in equids", "in donkeys"));
+    expect(check(question, [sheep, byName])).toMatchObject({ covered: true });
+    // (A paragraph naming the species where it speaks of the topic still answers.)
+    const equids = passage("In equids, the embryo switches on its own genes at the cell stage after the mother's stored RNA runs out, and reaches the blastocyst stage on day 7 after ovulation.");
+    expect(check(question, [sheep, equids])).toMatchObject({ covered: true });
+  });
+});

@@ -300,16 +300,20 @@ const OFFERED_SPANS = new RegExp(
   String.raw`\b(?:${SPAN_NUMBER})(?:\s*-?\s*(?:${SPAN_UNIT}))?,?\s+or\s+(?:${SPAN_NUMBER})\s*-?\s*(?:${SPAN_UNIT})\b|\b(?:${SPAN_NUMBER})\s*-?\s*(?:${SPAN_UNIT}),?\s+or\s+every\s+(?:${SPAN_NUMBER})\b`,
   "gi",
 );
+/** A span offered for the answer to confirm: "What's the longest they should stay on the fairground - is it 72 hours?". */
+const SPAN_OFFERED_SOURCE = String.raw`\b(?:is|was|would|should)\s+(?:it|that|this)\s+(?:be\s+)?(?:about\s+|around\s+|roughly\s+|really\s+|still\s+|only\s+)?(?:${SPAN_NUMBER})\s*-?\s*(?:${SPAN_UNIT})\s*\?`;
+const SPAN_OFFERED = new RegExp(SPAN_OFFERED_SOURCE, "i");
+const SPANS_OFFERED = new RegExp(SPAN_OFFERED_SOURCE, "gi");
 const spanKey = (number: string, unit: string) => {
   const u = unit.toLowerCase();
   return `${NUMBER_VALUES[number.toLowerCase()] ?? number}${u.startsWith("mi") ? "min" : u.startsWith("mo") ? "mo" : u[0]}`;
 };
 /**
  * The spans of time a question states, not counting an age ("Our 1-year-old cat…" states no year of anything) nor the
- * candidates it offers for the answer ("…recovers from stringhalt – 3 months or 3 years?").
+ * candidates it offers for the answer ("…recovers from stringhalt – 3 months or 3 years?", "…- is it 72 hours?").
  */
 const statedSpans = (question: string) =>
-  new Set([...question.replace(AN_AGE, " ").replace(OFFERED_SPANS, " ").matchAll(SPAN_WRITTEN)].map((m) => spanKey(m[1]!, m[2]!)));
+  new Set([...question.replace(AN_AGE, " ").replace(OFFERED_SPANS, " ").replace(SPANS_OFFERED, " ").matchAll(SPAN_WRITTEN)].map((m) => spanKey(m[1]!, m[2]!)));
 /** A sentence without the spans it shares with the question. */
 const withoutSpans = (sentence: string, spans: ReadonlySet<string>) => sentence.replace(SPAN_WRITTEN, (m, number: string, unit: string) => (spans.has(spanKey(number, unit)) ? " " : m));
 
@@ -1618,6 +1622,15 @@ export function checkCoverage<P extends PassageLike>(
     // answered by a passage on Salmonella in poultry that names geese.)
     const namesOwnSubject = (p: PassageLike) => subject.every((n) => namesAsReadOrAlias(n, fullText(p)));
     const subjectFound = subject.length > 0 && supporting.some(namesOwnSubject);
+    // (Named only by a group it belongs to, in a paragraph that speaks of the topic itself, against the best paragraph found:
+    // "We've started doing embryo transfer in jennies…" is not answered by a chunk whose paragraph on papillomas in equids
+    // sits beside others on viral RNA and cells. A paragraph naming the animal itself, "…in rabbits and hares", is read as
+    // before.)
+    const topicOfSegment = (x: Segment) => match(topic, textTerms(`${x.context}\n${x.text}`)).coverage;
+    const bestSegment = Math.max(0, ...segments.map(topicOfSegment));
+    const namesAskedAnimal = (x: Segment) => frame.species.some((id) => speciesIn(`${x.context}\n${x.text}`).species.has(id));
+    const segmentsOnTopic = (p: PassageLike) =>
+      topicSegments(terms, frame, [p]).filter((x) => saysOfSpecies(p) || namesAskedAnimal(x) || topicOfSegment(x) >= bestSegment * SPECIES_ELSEWHERE_WITH_TOPIC);
     const elsewhere = (naming.length ? naming : passing).filter(
       (p) =>
         !supporting.includes(p) &&
@@ -1626,7 +1639,7 @@ export function checkCoverage<P extends PassageLike>(
         names.every((n) => namesIn(n, p)) &&
         (((!rarest || passageTerms(p).has(rarest.term) || namedTerms.length > 0) && topicOfNaming(p) >= bestTopic * SPECIES_ELSEWHERE_WITH_TOPIC) || saysOfSpecies(p)) &&
         (!stated || askedTopicOf(p) >= bestAsked * SPECIES_ELSEWHERE_WITH_TOPIC) &&
-        !missesFocus(question, frame, speciesMissingFrom(topicSegments(terms, frame, [p])).missingIds),
+        !missesFocus(question, frame, speciesMissingFrom(segmentsOnTopic(p)).missingIds),
     );
     if (elsewhere.length) {
       supporting = elsewhere.slice(0, MAX_SUPPORTING);
@@ -1747,7 +1760,8 @@ export function checkCoverage<P extends PassageLike>(
   // ("At what age should goslings get a DVE vaccine, and is it the same vaccine?": an age asked outright is asked.)
   const ageAskedOutright = (k: AskedKind) => k === "duration" && frame.attribute === AGE_ATTRIBUTE && asking.some((part) => AGE_ASKED_OUTRIGHT.test(part));
   // ("…which vaccine strain is used, and how long does the immunity last?": a span asked outright, in a part of its own.)
-  const spanAskedOutright = (k: AskedKind) => k === "duration" && frame.attribute !== AGE_ATTRIBUTE && asking.some((part) => SPAN_ASKED_OUTRIGHT.test(part));
+  // (Or offered for the answer to confirm: "What's the longest … - is it 72 hours?".)
+  const spanAskedOutright = (k: AskedKind) => k === "duration" && frame.attribute !== AGE_ATTRIBUTE && asking.some((part) => SPAN_ASKED_OUTRIGHT.test(part) || SPAN_OFFERED.test(part));
   // ("…is there a figure for how often cheetahs with FIP develop neurological signs?": a share asked outright.)
   const shareAskedOutright = (k: AskedKind) => k === "rate" && asking.some((part) => SHARE_ASKED_OUTRIGHT.test(part));
   // ("Vet student on a small-animal rotation: how often should dogs and cats have a professional dental clean…?": an interval

@@ -3703,3 +3703,22 @@ describe("what an asker's context and a found-up verb say (session 104's kinds)"
   });
 });
 
+
+describe("what a follow-up shares with the turn before and what a question only compares with (session 105's kinds)", () => {
+  it("goes on with a topic the turn before named in another form, whatever species the follow-up names", () => {
+    const [, isoform] = readConversation([
+      "Boxer with a mast cell tumour and I'm reading up on KIT. What are the GNNK-positive and GNNK-negative KIT isoforms - how do they come about?",
+      "In human cells, is one of the two the nastier isoform? What does it do to how cells grow?",
+    ]);
+    expect(isoform!.inherited).not.toEqual([]);
+    // (A new species with a topic of its own that shares no word with the one before is still a new question.)
+    const [, other] = readConversation(["Boxer with a mast cell tumour - what are the KIT isoforms?", "In horses, what causes laminitis?"]);
+    expect(other!.inherited).toEqual([]);
+  });
+
+  it("reads a species only compared with, 'as there is for chickens', as not asked about", () => {
+    const turkeys = frameOf("We keep heritage turkeys. Where were turkeys first domesticated, and which wild bird are domestic turkeys descended from - is there DNA evidence for it, as there is for chickens?");
+    expect(turkeys.species).toEqual(["turkey"]);
+    expect(comparedOnlyWords("is there DNA evidence for it, as there is for chickens?")).toContain("chickens");
+  });
+});

@@ -1031,14 +1031,15 @@ const SET_ASIDE = /\b(?:apart from|aside from|besides|other than|except(?: for)?
  * "…or, like white-tailed deer, are they not susceptible?", "…5% of body weight as in amphibians?", "is resistance a
  * worry in pigs the way it is in sheep?", "could it be plant pigment like it is in rabbits?": the species compared with
  * is not the one asked about; nor is it in "same 2-3 wks as chicken lice?", "…on the wind the way equine flu does?" or
- * "…the way you would in sheep/goats?", "soak him the way you would a gecko?", "how does it compare to the sheep figures?", "…the way Eimeria maxima does it in
+ * "…the way you would in sheep/goats?", "soak him the way you would a gecko?", "how does it compare to the sheep figures?", "is there DNA
+ * evidence for it, as there is for chickens?", "…the way Eimeria maxima does it in
  * broilers?", nor in "what do I clean the skin with? we use surgical spirit on the dogs", nor in "is it the same 3 mg per 10 kg
  * that's used for pigs?" after a case of bullocks. ("The same way in donkeys as in horses"
  * asks of donkeys; "the same myostatin gene they talk about in horses" compares with horses; "looks like alopecia
  * areata" puts forward what it may be; "…in ducks, or is that purely a chicken thing?" asks of ducks.)
  */
 const COMPARED_WITH =
-  /\b(?:like|as)\s+(?:the|those)\s+(?:one|ones|figures?|values?|numbers?|data|rates?)\s+(?:[\p{L}-]+\s+){0,2}?(?:for|in|of)\s+(?:the\s+)?[\p{L}-]+|\bthe way\s+(?:[\p{L}\p{N}-]+\s+){1,6}?(?:is|are|was|were|does|do|did)(?=\s*[?.!]|\s*$)|\bor\s+(?:is|are)\s+(?:it|that|this|they)\s+(?:really\s+|mostly\s+|mainly\s+)?(?:just|only|purely|solely|strictly|simply)\s+(?:an?\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?\s+(?:things?|diseases?|problems?|issues?|conditions?)\b|(?<!-)\blike\s+[\p{L}\p{N}'’-]+\s+in\s+(?:the\s+)?[\p{L}-]+|\b(?:(?:the way|as|like) (?:it|they) (?:is|are|was|were|does|do|did|has|have|had) in|(?<!\b(?:does|do|did|can|could|will|would|may|might|to)\s)(?:that |which )?(?:it|they) (?:causes?|gives?|produces?) in|(?:the way|like|as) (?:you|we|i)(?:'d| would| do)?(?: do(?: it)?| (?:see|get|find|have|saw|had)(?: it| them)?)? (?:in|for|with|on)|(?<!\b(?:looks?|looked|looking|sounds?|sounded|seems?|seemed|feels?|felt)\s|-)like(?: (?:you|we|i)(?:(?:'d| would)(?: do)?| do))?(?: (?:for|with|in))?|(?:the way|like) (?:you|we|i)(?:'d| would)(?! (?:expect|think|imagine|guess|say|see|in|for|with)\b)|compare[sd]? (?:it |them )?(?:to|with)|(?:they|you|we|people|i) (?:talk|talked|read|hear|heard|speak|spoke) (?:about )?in|as in|as with|as for|as do|as does|(?:the )?same (?:(?!(?:in|for|with|among)\b)[\w%.,–-]+ ){0,3}?(?:as|(?:quoted|given|reported|cited|described) (?:for|in))(?! (?:you|we|i)(?:'d| would| do)\b)|or (?:is it |are they )?(?:really |mostly |mainly )?(?:just|only)(?: in)?)\s+(?:the\s+|an?\s+)?(?:(?!(?:like|such|including)\b)[\p{L}/-]+\s+(?:(?:and|or)\s+)?){0,2}(?!(?:like|such|including)\b)[\p{L}/-]+|\b(?:tell|told|telling)\s+(?:it|them|this|that)\s+apart\s+from\s+(?:[\p{L}-]+\s+){0,2}?in\s+(?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?|\bthe way (?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+){0,2}\s+(?:does|do|did|is|are|was|were)\b(?:\s+(?:it|this|that|so))?(?:\s+(?:in|for|with)\s+(?:the\s+)?[\p{L}-]+)?|\b(?:at|use|using|with|give|giving) (?:the\s+)?[\p{L}-]+(?=\s+(?:doses?|dosages?|dosing|rates?)\b)|(?<=\bsame (?:[\p{L}-]+\s+){1,7})(?:(?:that|which)\s+)?(?:[\p{L}-]+\s+)?[\p{L}-]+\s+(?:get|gets|have|has|had|got|catch|catches)\b|(?<=\bsame (?:[\p{L}\p{N}/-]+\s+){1,7})(?:that|which)(?:['’]s|\s+is|\s+are|\s+was)?\s+(?:used|given|licensed|recommended|prescribed)\s+(?:for|in|with)\s+(?:the\s+)?[\p{L}-]+|(?<=\?\s*)(?:but\s+|and\s+)?(?:we|i)\s+(?:normally\s+|usually\s+|always\s+|just\s+)?(?:use|used|give|gave)\s+(?:[\p{L}-]+\s+){1,3}?(?:on|for|with|in)\s+(?:the|our|my)\s+[\p{L}-]+|\b(?:that|which|than)\s+(?:people|humans|we)\s+(?:can['’]?t|cannot|can|could|couldn['’]?t|do|don['’]?t)\b|\bthan\s+(?:it|that|this|they)\s+(?:would|will|might|could|does|do|is|are)(?:\s+be)?\s+(?:in|for|with)\s+(?:an?\s+|the\s+)?[\p{L}-]+|(?<=\bas\s+[\p{L}-]+\s+(?:for|in|to|with)\s+(?:them|it|him|her|these|those|(?:[\p{L}\p{N}-]+\s+){1,3}))as\s+(?:[\p{L}\p{N}'’-]+\s+){0,6}?[\p{L}-]+(?=\s*[?.!,]|$)/giu;
+  /\b(?:like|as)\s+(?:the|those)\s+(?:one|ones|figures?|values?|numbers?|data|rates?)\s+(?:[\p{L}-]+\s+){0,2}?(?:for|in|of)\s+(?:the\s+)?[\p{L}-]+|\bthe way\s+(?:[\p{L}\p{N}-]+\s+){1,6}?(?:is|are|was|were|does|do|did)(?=\s*[?.!]|\s*$)|\bor\s+(?:is|are)\s+(?:it|that|this|they)\s+(?:really\s+|mostly\s+|mainly\s+)?(?:just|only|purely|solely|strictly|simply)\s+(?:an?\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?\s+(?:things?|diseases?|problems?|issues?|conditions?)\b|(?<!-)\blike\s+[\p{L}\p{N}'’-]+\s+in\s+(?:the\s+)?[\p{L}-]+|\b(?:(?:the way|as|like) (?:it|they) (?:is|are|was|were|does|do|did|has|have|had) in|as there (?:is|are|was|were|has been|have been) (?:for|in|with)|(?<!\b(?:does|do|did|can|could|will|would|may|might|to)\s)(?:that |which )?(?:it|they) (?:causes?|gives?|produces?) in|(?:the way|like|as) (?:you|we|i)(?:'d| would| do)?(?: do(?: it)?| (?:see|get|find|have|saw|had)(?: it| them)?)? (?:in|for|with|on)|(?<!\b(?:looks?|looked|looking|sounds?|sounded|seems?|seemed|feels?|felt)\s|-)like(?: (?:you|we|i)(?:(?:'d| would)(?: do)?| do))?(?: (?:for|with|in))?|(?:the way|like) (?:you|we|i)(?:'d| would)(?! (?:expect|think|imagine|guess|say|see|in|for|with)\b)|compare[sd]? (?:it |them )?(?:to|with)|(?:they|you|we|people|i) (?:talk|talked|read|hear|heard|speak|spoke) (?:about )?in|as in|as with|as for|as do|as does|(?:the )?same (?:(?!(?:in|for|with|among)\b)[\w%.,–-]+ ){0,3}?(?:as|(?:quoted|given|reported|cited|described) (?:for|in))(?! (?:you|we|i)(?:'d| would| do)\b)|or (?:is it |are they )?(?:really |mostly |mainly )?(?:just|only)(?: in)?)\s+(?:the\s+|an?\s+)?(?:(?!(?:like|such|including)\b)[\p{L}/-]+\s+(?:(?:and|or)\s+)?){0,2}(?!(?:like|such|including)\b)[\p{L}/-]+|\b(?:tell|told|telling)\s+(?:it|them|this|that)\s+apart\s+from\s+(?:[\p{L}-]+\s+){0,2}?in\s+(?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?|\bthe way (?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+){0,2}\s+(?:does|do|did|is|are|was|were)\b(?:\s+(?:it|this|that|so))?(?:\s+(?:in|for|with)\s+(?:the\s+)?[\p{L}-]+)?|\b(?:at|use|using|with|give|giving) (?:the\s+)?[\p{L}-]+(?=\s+(?:doses?|dosages?|dosing|rates?)\b)|(?<=\bsame (?:[\p{L}-]+\s+){1,7})(?:(?:that|which)\s+)?(?:[\p{L}-]+\s+)?[\p{L}-]+\s+(?:get|gets|have|has|had|got|catch|catches)\b|(?<=\bsame (?:[\p{L}\p{N}/-]+\s+){1,7})(?:that|which)(?:['’]s|\s+is|\s+are|\s+was)?\s+(?:used|given|licensed|recommended|prescribed)\s+(?:for|in|with)\s+(?:the\s+)?[\p{L}-]+|(?<=\?\s*)(?:but\s+|and\s+)?(?:we|i)\s+(?:normally\s+|usually\s+|always\s+|just\s+)?(?:use|used|give|gave)\s+(?:[\p{L}-]+\s+){1,3}?(?:on|for|with|in)\s+(?:the|our|my)\s+[\p{L}-]+|\b(?:that|which|than)\s+(?:people|humans|we)\s+(?:can['’]?t|cannot|can|could|couldn['’]?t|do|don['’]?t)\b|\bthan\s+(?:it|that|this|they)\s+(?:would|will|might|could|does|do|is|are)(?:\s+be)?\s+(?:in|for|with)\s+(?:an?\s+|the\s+)?[\p{L}-]+|(?<=\bas\s+[\p{L}-]+\s+(?:for|in|to|with)\s+(?:them|it|him|her|these|those|(?:[\p{L}\p{N}-]+\s+){1,3}))as\s+(?:[\p{L}\p{N}'’-]+\s+){0,6}?[\p{L}-]+(?=\s*[?.!,]|$)/giu;
 /**
  * People said to say, think or call something ("why do people compare it to malaria?", "some people call it…"), or to use
  * it ("what dose do people use?", "which vein do most people go for?": those who treat, no patients), or what works for
@@ -2616,6 +2617,15 @@ const withoutCompared = (frame: Frame, question: string): Frame => ({
   acronyms: frame.acronyms.filter((a) => !new RegExp(String.raw`\bthe\s+(?:old|older|original|previous|classic(?:al)?)\s+${escapeStringRegexp(a)}\b`, "i").test(question)),
 });
 
+/**
+ * Whether a topic shares a word with the one before, in any of its forms: "is one of the two the nastier isoform?" after a
+ * question on the KIT isoforms goes on with them, whatever species it names.
+ */
+const sharesTopicWord = (own: readonly string[], previous: readonly string[]) => {
+  const before = new Set(previous.flatMap((w) => tokenize(w)));
+  return own.some((w) => tokenize(w).some((t) => before.has(t)));
+};
+
 function isFollowUp(question: string, named: Frame, previous: Frame): boolean {
   if (SWITCH.test(question)) return false;
   // (What it only compares with is not its own.)
@@ -2634,7 +2644,7 @@ function isFollowUp(question: string, named: Frame, previous: Frame): boolean {
     own.species.length + own.groups.length > 0 && own.species.every((id) => !previous.species.includes(id)) && own.groups.every((g) => !previous.groups.includes(g) && !holdsSpokenOf(g));
   // (Or an animal that has come in, with whatever it needs: "we've got a salamander in that needs bloods".)
   // (Not one that opens on "and…", "what about…": it goes on from the question before.)
-  if (newSpecies && (hasOwnTopic(own, question) || ARRIVED.test(question)) && !pointsBackBeyond(question, own) && !GOES_ON.test(question) && !own.topic.some((w) => previous.topic.includes(w))) return false;
+  if (newSpecies && (hasOwnTopic(own, question) || ARRIVED.test(question)) && !pointsBackBeyond(question, own) && !GOES_ON.test(question) && !sharesTopicWord(own.topic, previous.topic)) return false;
   // "Arabian foal, one infection after another, and the owner says SCID is in the line. What is it?": a case that names a
   // subject of its own, none spoken of before, told before a question whose pronouns point to it, not back.
   const spokenOf = new Set([...previous.drugs, ...previous.pathogens, ...previous.conditions, ...previous.names, ...previous.acronyms].map((n) => n.toLowerCase()));
@@ -2648,7 +2658,7 @@ function isFollowUp(question: string, named: Frame, previous: Frame): boolean {
   if (afterAlso !== null && ownThings.length > 0 && ownThings.every((n) => !spokenOf.has(n.toLowerCase())) && !LEANS.test(afterAlso)) return false;
   // ("Also, I've a Quarter Horse stallion at stud this year. Which single-gene disorders should he be tested for?": a case
   // with a topic of its own, sharing no word with the one before, whose pronouns point at its own animal.)
-  if (afterAlso !== null && hasOwnTopic(own, afterAlso) && !own.topic.some((w) => previous.topic.includes(w)) && !pointsBackBeyond(question, own)) return false;
+  if (afterAlso !== null && hasOwnTopic(own, afterAlso) && !sharesTopicWord(own.topic, previous.topic) && !pointsBackBeyond(question, own)) return false;
   // ("My gran says you should never wash eggs from her hens. Is she right?": she is the gran, no one spoken of before.)
   if (LEANS.test(PERSON_TOLD.test(question) ? question.replace(PERSON_PRONOUN, " ") : question)) return true;
   // "Sorry, what am I actually looking for under the scope?": an aside in the same talk, unless it names a subject or species.
@@ -2668,7 +2678,7 @@ function isFollowUp(question: string, named: Frame, previous: Frame): boolean {
   if (YES_NO_OPENING.test(question) && question.split(/\s+/).length <= SHORT_YES_NO_WORDS && !namesOwnThing(own) && !own.species.length && !own.groups.length) return true;
   // "Most common cause of regurgitation in a dog?" after questions on goat pox: a subject and a species of its own,
   // neither spoken of before.
-  if (newSpecies && own.topic.length === 1 && !previous.topic.includes(own.topic[0]!) && own.asked.length > 0) return false;
+  if (newSpecies && own.topic.length === 1 && !sharesTopicWord(own.topic, previous.topic) && own.asked.length > 0) return false;
   // "How does a calf end up PI in the first place?" after "…calves tested persistently infected with BVDV. Why does one PI
   // calf matter so much?": all it names was named just before, of the same animals, and it says nothing new beside them.
   const sameSubject =
